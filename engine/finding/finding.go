@@ -1,0 +1,96 @@
+// Package finding is the one type every check in cardpress reports: a
+// problem at a place in a file, with a stable code and a severity.
+package finding
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Severity orders how bad a finding is; errors fail validate and lint.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// MarshalText makes severities read as words in JSON output.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Pos is a 1-based place in a source file. Line 0 means "the whole file".
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+func (p Pos) String() string {
+	line, col := max(p.Line, 1), max(p.Col, 1)
+	return fmt.Sprintf("%s:%d:%d", p.File, line, col)
+}
+
+// Finding is one reported problem. Dynamic findings (from smoke games) carry
+// the seed and player count that reproduce them.
+type Finding struct {
+	Pos
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Message  string   `json:"message"`
+	Players  int      `json:"players,omitempty"`
+	Seed     *uint64  `json:"seed,omitempty"`
+}
+
+// New builds an error finding.
+func New(pos Pos, code, format string, args ...any) Finding {
+	return Finding{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warn builds a warning finding.
+func Warn(pos Pos, code, format string, args ...any) Finding {
+	f := New(pos, code, format, args...)
+	f.Severity = Warning
+	return f
+}
+
+// String renders the one-line text form: file:line:col: severity CODE: message.
+func (f Finding) String() string {
+	return fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, f.Code, f.Message)
+}
+
+// Sort orders findings by file, line, column, code and message and drops
+// exact duplicates, so output is stable whatever order checks ran in.
+func Sort(fs []Finding) []Finding {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Col, b.Col),
+			cmp.Compare(a.Code, b.Code),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+	return slices.CompactFunc(fs, func(a, b Finding) bool {
+		return a.Pos == b.Pos && a.Code == b.Code && a.Message == b.Message && a.Severity == b.Severity
+	})
+}
+
+// Count returns the number of errors and warnings.
+func Count(fs []Finding) (errors, warnings int) {
+	for _, f := range fs {
+		if f.Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return errors, warnings
+}

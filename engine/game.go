@@ -1,0 +1,119 @@
+// Package engine is the core every game shares: the game and state
+// interfaces (in the style of OpenSpiel), seeded randomness, decks and bags,
+// bots, the parallel smoke-game runner and its statistics.
+//
+// A game is three layers: a Module (fixed facts: the engine id and its
+// schemas) builds a Game from one game's data (parameters and cards
+// compiled), and the Game creates States that bots play.
+package engine
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"sync"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// Module is what a game package registers.
+type Module interface {
+	// ID is the engine id named by a manifest's engine field.
+	ID() string
+	// Schemas holds the game's own JSON Schemas; cards.schema.json validates
+	// its card files and params.schema.json the object of parameter defaults.
+	Schemas() fs.FS
+	// Build compiles validated data into a playable game. Findings report
+	// semantic problems (undefined keywords, impossible parameters) at their
+	// positions; a nil Game means the data cannot be played.
+	Build(data *gamedata.Game) (Game, []finding.Finding)
+}
+
+// Game is one parameterised game, ready to create states.
+type Game interface {
+	Info() Info
+	// NewState deals nothing yet: the first moves of a state are chance
+	// moves, so every random thing is in the history.
+	NewState(players int, opts StateOptions) State
+	// CardRules is the printed rules text of card i (index into data.Cards),
+	// generated from the same effects the engine executes.
+	CardRules(i int) []RulesLine
+	// Facts are numbers the engine derives from its parameters, for the
+	// reference sheet (e.g. hand size).
+	Facts() map[string]any
+	// Check runs the game's own static checks on its data.
+	Check() []finding.Finding
+}
+
+// RulesLine is one line of a card's printed rules, tagged with its phase (or
+// "" when the game has none).
+type RulesLine struct {
+	Phase string
+	Text  string
+}
+
+// Info is the fixed facts about a built game.
+type Info struct {
+	ID         string
+	MinPlayers int
+	MaxPlayers int
+	// MaxMoves is the turn cap: a state still not terminal after this many
+	// moves is a game that does not end.
+	MaxMoves int
+	// Cards is the number of distinct cards, the size of a Tally's card arrays.
+	Cards int
+	// Counters names the game's own tallies (index = Tally.Counters index).
+	Counters []string
+	// DeckSize, when set, reports how many cards are in play at a player count.
+	DeckSize func(players int) int
+}
+
+// StateOptions wire a state to a run: an optional event log and tally.
+type StateOptions struct {
+	Log   func(Event)
+	Tally *Tally
+}
+
+// Event is one line of a game's log.
+type Event struct {
+	Move   int    `json:"move"`
+	Kind   string `json:"kind"`
+	Player int    `json:"player"`
+	Text   string `json:"text"`
+}
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Module{}
+)
+
+// Register makes a game module available; game packages call it from init.
+func Register(m Module) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[m.ID()]; dup {
+		panic(fmt.Sprintf("engine: module %q registered twice", m.ID()))
+	}
+	registry[m.ID()] = m
+}
+
+// Lookup returns the module with this engine id.
+func Lookup(id string) (Module, bool) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	m, ok := registry[id]
+	return m, ok
+}
+
+// Modules lists the registered engine ids, sorted.
+func Modules() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}

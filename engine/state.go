@@ -1,0 +1,106 @@
+package engine
+
+// Player is a seat (0..n-1) or one of the reserved negative ids, as in
+// OpenSpiel: chance and simultaneous moves are players too.
+type Player int
+
+const (
+	// Chance is the player at a node whose move is random (a deal, a draw).
+	Chance Player = -1
+	// Simultaneous is the player at a node where every seat chooses in
+	// secret and the choices are applied together.
+	Simultaneous Player = -2
+	// Terminal is the player of a finished game.
+	Terminal Player = -4
+)
+
+// Action is a move; its meaning belongs to the game.
+type Action int32
+
+// NoAction is the joint-action entry of a seat that has nothing to choose.
+const NoAction Action = -1
+
+// Outcome is one chance action with its probability.
+type Outcome struct {
+	Action Action
+	Prob   float64
+}
+
+// State is one game in progress. Methods that return slices append to the
+// buffer they are given so smoke games run without allocating.
+type State interface {
+	NumPlayers() int
+	CurrentPlayer() Player
+	// LegalActions lists, sorted and unique, what seat p may do now. At a
+	// simultaneous node it is asked for every seat; an empty list means the
+	// seat does not act (its joint entry is NoAction).
+	LegalActions(p Player, buf []Action) []Action
+	// ChanceOutcomes lists the chance actions at a chance node.
+	ChanceOutcomes(buf []Outcome) []Outcome
+	// Apply plays a chance action or the move of the one seat to act.
+	Apply(a Action)
+	// ApplyJoint plays one action per seat at a simultaneous node.
+	ApplyJoint(actions []Action)
+	IsTerminal() bool
+	// Returns are the final utilities per seat (1 shared among winners).
+	Returns(buf []float64) []float64
+	// MoveNumber counts applied moves (chance, single or joint).
+	MoveNumber() int
+	Clone() State
+	ActionString(p Player, a Action) string
+}
+
+// ChanceSampler is an optional fast path: draw a chance action straight from
+// the source without listing every outcome. It must agree with
+// ChanceOutcomes (a generic test checks it does).
+type ChanceSampler interface {
+	SampleChance(r *Rand) Action
+}
+
+// Evaluator is optional: a state that can judge how well a seat is doing,
+// used by the heuristic bot.
+type Evaluator interface {
+	Evaluate(p Player) float64
+}
+
+// InvariantChecker is optional: a state that can check its own invariants
+// (tokens conserved, money rules). The runner calls it after every move.
+type InvariantChecker interface {
+	CheckInvariants() error
+}
+
+// Ender is optional: a finished state that names why it ended.
+type Ender interface {
+	EndCause() string
+}
+
+// Tally collects a game's statistics. States add to it as they play; the
+// runner sums tallies across games.
+type Tally struct {
+	// CardOffered counts, per distinct card, how often it was among a seat's
+	// choices; CardChosen how often it was chosen.
+	CardOffered []int64
+	CardChosen  []int64
+	// Counters are the game's own counts, named by Info.Counters.
+	Counters []int64
+}
+
+// NewTally sizes a tally for a game.
+func NewTally(info Info) *Tally {
+	return &Tally{
+		CardOffered: make([]int64, info.Cards),
+		CardChosen:  make([]int64, info.Cards),
+		Counters:    make([]int64, len(info.Counters)),
+	}
+}
+
+// Add sums another tally into t.
+func (t *Tally) Add(o *Tally) {
+	for i := range o.CardOffered {
+		t.CardOffered[i] += o.CardOffered[i]
+		t.CardChosen[i] += o.CardChosen[i]
+	}
+	for i := range o.Counters {
+		t.Counters[i] += o.Counters[i]
+	}
+}

@@ -1,0 +1,230 @@
+// Package gamedata loads one game's folder under cards/ — manifest, cards,
+// layout and reference sheet — validates it against the JSON Schemas and
+// checks the generic cross-references, keeping the YAML position of every
+// value so problems are reported as file:line:col.
+package gamedata
+
+import (
+	"cardpress/engine/finding"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Game is one game's data as loaded from cards/<game>/.
+type Game struct {
+	Dir      string // the folder, as given (used to build the file names in findings)
+	Manifest Manifest
+	Cards    []Card // every card of every card file, in file order
+	Layout   Layout
+	Ref      Reference
+	// Params holds each declared rule parameter by name.
+	Params map[string]Param
+	// ParamOrder lists parameter names in manifest order.
+	ParamOrder []string
+}
+
+// Manifest is game.yaml.
+type Manifest struct {
+	ID         string      `yaml:"id"`
+	Engine     string      `yaml:"engine"` // registered engine; defaults to ID
+	Title      string      `yaml:"title"`
+	Version    string      `yaml:"version"`
+	Players    Range       `yaml:"players"`
+	PlayTime   Range       `yaml:"play_time"`
+	Files      Files       `yaml:"files"`
+	Components []Component `yaml:"components"`
+	Decks      []Deck      `yaml:"decks"`
+	Keywords   []Keyword   `yaml:"keywords"`
+	Phases     []Phase     `yaml:"phases"`
+	Print      Print       `yaml:"print"`
+
+	Pos      finding.Pos // the file itself (line 1)
+	IDPos    finding.Pos
+	PlayersPos finding.Pos // position of the players: value
+}
+
+type Range struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
+}
+
+type Files struct {
+	Cards     []string `yaml:"cards"`
+	Layout    string   `yaml:"layout"`
+	Reference string   `yaml:"reference"`
+}
+
+type Component struct {
+	ID    string `yaml:"id"`
+	Name  string `yaml:"name"`
+	Kind  string `yaml:"kind"` // cards, token, board, money, die, other
+	Count int    `yaml:"count"`
+	Deck  string `yaml:"deck"`  // kind cards: the deck whose card copies must add up to Count
+	Value int    `yaml:"value"` // kind money: face value
+	Pos   finding.Pos
+}
+
+type Deck struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	Back string `yaml:"back"` // key into Print.Backs
+	Pos  finding.Pos
+}
+
+type Keyword struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	Doc  string `yaml:"doc"`
+}
+
+type Phase struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	Doc  string `yaml:"doc"`
+}
+
+type Print struct {
+	Card  Size            `yaml:"card"` // mm
+	Backs map[string]Back `yaml:"backs"`
+}
+
+type Size struct {
+	Width  float64 `yaml:"width"`
+	Height float64 `yaml:"height"`
+}
+
+type Back struct {
+	Title    string `yaml:"title"`
+	Subtitle string `yaml:"subtitle"`
+	Color    string `yaml:"color"`
+	Accent   string `yaml:"accent"`
+}
+
+// Param is one declared rule parameter. Value is the default decoded to
+// plain Go values (int, float64, string, bool, []any, map[string]any).
+type Param struct {
+	Name   string
+	Value  any
+	Doc    string
+	Source string
+	Node   *yaml.Node  // the default: value node, for engines that decode typed structs
+	Pos    finding.Pos // position of the default value
+}
+
+// Card is the generic part of one card entry; game-specific fields stay in
+// Node for the game's engine to decode.
+type Card struct {
+	ID       string   `yaml:"id"`
+	Name     string   `yaml:"name"`
+	Deck     string   `yaml:"deck"`  // defaults to the only deck when the manifest has one
+	Count    int      `yaml:"count"` // copies; defaults to 1
+	Players  []int    `yaml:"players"`
+	Keywords []string `yaml:"keywords"`
+	Flavor   string   `yaml:"flavor"`
+
+	Pos        finding.Pos // the card's "- id:" line
+	PlayersPos finding.Pos // the players: value (or Pos when absent)
+	Node       *yaml.Node  // the card's mapping node
+}
+
+// UsedWith reports whether the card is in the deck at this player count.
+// A card with no player marks is used at every count.
+func (c Card) UsedWith(players int) bool {
+	if len(c.Players) == 0 {
+		return true
+	}
+	for _, p := range c.Players {
+		if p == players {
+			return true
+		}
+	}
+	return false
+}
+
+// Layout is layout.yaml.
+type Layout struct {
+	Front      Front             `yaml:"front"`
+	Back       BackLayout        `yaml:"back"`
+	Components []LayoutComponent `yaml:"components"`
+	Pos        finding.Pos
+}
+
+type Front struct {
+	Background string    `yaml:"background"`
+	Border     Border    `yaml:"border"`
+	Accent     Accent    `yaml:"accent"`
+	Elements   []Element `yaml:"elements"`
+}
+
+type Border struct {
+	Color  string  `yaml:"color"`
+	Width  float64 `yaml:"width"`
+	Inset  float64 `yaml:"inset"`
+	Radius float64 `yaml:"radius"`
+}
+
+type Accent struct {
+	Box    []float64         `yaml:"box"` // x, y, w, h in mm
+	By     string            `yaml:"by"`  // "keyword" or "deck"
+	Colors map[string]string `yaml:"colors"`
+}
+
+// Element places one card field in a box.
+type Element struct {
+	Field       string    `yaml:"field"` // name, keywords, rules, flavor, players, count, or a game field
+	Kind        string    `yaml:"kind"`  // text (default) or pips
+	Box         []float64 `yaml:"box"`
+	Size        float64   `yaml:"size"`     // font size in pt
+	MinSize     float64   `yaml:"min_size"` // smallest size text may shrink to
+	Style       string    `yaml:"style"`    // "", bold, italic, bolditalic
+	Align       string    `yaml:"align"`    // left, center, right
+	Color       string    `yaml:"color"`
+	PhaseBadges bool      `yaml:"phase_badges"` // draw each rules line's phase as a vector badge
+	Pos         finding.Pos
+}
+
+type BackLayout struct {
+	Border       Border  `yaml:"border"`
+	TitleSize    float64 `yaml:"title_size"`
+	SubtitleSize float64 `yaml:"subtitle_size"`
+}
+
+// LayoutComponent is a printable non-card component.
+type LayoutComponent struct {
+	Kind         string  `yaml:"kind"` // board or tokens
+	Title        string  `yaml:"title"`
+	RowsParam    string  `yaml:"rows_param"` // board: parameter holding [{value, slots}]
+	Label        string  `yaml:"label"`      // board: row label template; tokens: token face
+	SlotDiameter float64 `yaml:"slot_diameter"`
+	Note         string  `yaml:"note"`
+	Component    string  `yaml:"component"` // tokens: manifest component id (gives the count)
+	Diameter     float64 `yaml:"diameter"`
+	Color        string  `yaml:"color"`
+	Pos          finding.Pos
+}
+
+// Reference is reference.yaml: the rule sheet and the player aid, as
+// templates whose {placeholders} name parameters or engine facts.
+type Reference struct {
+	Title     string       `yaml:"title"`
+	Subtitle  string       `yaml:"subtitle"`
+	Sections  []RefSection `yaml:"sections"`
+	PlayerAid PlayerAid    `yaml:"player_aid"`
+	Pos       finding.Pos
+}
+
+type RefSection struct {
+	Heading string   `yaml:"heading"`
+	Items   []string `yaml:"items"`
+	Phases  bool     `yaml:"phases"` // list the manifest's phases here
+	Board   string   `yaml:"board"`  // draw this rows parameter as a small board
+	Pos     finding.Pos
+	// ItemPos holds the position of each item, for template errors.
+	ItemPos []finding.Pos
+}
+
+type PlayerAid struct {
+	Title   string   `yaml:"title"`
+	Items   []string `yaml:"items"`
+	ItemPos []finding.Pos
+}

@@ -1,0 +1,100 @@
+// Package render draws print-and-play PDFs and rule reference sheets from
+// layout data. It knows nothing about any particular game: everything it
+// draws arrives in a Document.
+package render
+
+import (
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// Document is everything needed to draw one game's PDFs. The pipeline builds
+// it from gamedata (layout, print settings, cards) and the game's engine
+// (generated rules text, derived facts); templates are already filled in.
+type Document struct {
+	GameID string
+	Title  string
+	Card   gamedata.Size // trim size in mm
+	Layout gamedata.Layout
+	Backs  map[string]gamedata.Back // by back id
+	Cards  []CardFace
+	// Components are the non-card printables: boards and token sheets.
+	Components []Component
+	Reference  ReferenceSheet
+}
+
+// CardFace is one distinct card; it is printed Copies times.
+type CardFace struct {
+	ID       string
+	Deck     string
+	Back     string // back id (from the card's deck)
+	Copies   int
+	Keywords []string // ids, first one picks the accent colour
+	Players  []int    // player-count marks, drawn as pips
+	// Fields maps a layout field name to its text: name, keywords (display
+	// names joined), flavor, count ("x2"), or any game field.
+	Fields map[string]string
+	Rules  []RulesLine // the "rules" field
+	Pos    finding.Pos // the card's line, for fit findings
+}
+
+// RulesLine is one printed rules line with an optional phase badge.
+type RulesLine struct {
+	Phase string
+	Text  string
+}
+
+// Component is a printable board or a sheet of round tokens.
+type Component struct {
+	Kind  string // board or tokens
+	Title string
+	Note  string
+	// Board: one row per entry, drawn with its label and Slots circles.
+	Rows         []BoardRow
+	SlotDiameter float64
+	// Tokens: Count round tokens of Diameter mm with Label on them.
+	Label    string
+	Count    int
+	Diameter float64
+	Color    string
+	Pos      finding.Pos
+}
+
+type BoardRow struct {
+	Label string
+	Slots int
+}
+
+// ReferenceSheet is the resolved rule reference: a one-page sheet and a
+// card-sized player aid.
+type ReferenceSheet struct {
+	Title     string
+	Subtitle  string
+	Sections  []Section
+	AidTitle  string
+	AidItems  []string
+	Pos       finding.Pos
+}
+
+type Section struct {
+	Heading string
+	Items   []string
+	// Phases, when set, are listed as badge + name + doc.
+	Phases []Phase
+	// Board, when set, is drawn as a small diagram of the rows.
+	Board []BoardRow
+	Pos   finding.Pos
+}
+
+type Phase struct {
+	ID, Name, Doc string
+}
+
+// Options control the physical output.
+type Options struct {
+	Paper string  // a4 (default) or letter
+	Bleed float64 // mm of bleed around each card; 0 means cards abut with crop marks only
+	// Epoch fixes the PDF creation and modification dates so identical input
+	// gives identical bytes (SOURCE_DATE_EPOCH, or 0 for 1970-01-01).
+	Epoch int64
+}
