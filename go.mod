@@ -8,4 +8,8 @@ require (
 	golang.org/x/image v0.47.0
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	codeberg.org/go-pdf/fpdf v0.12.0 // indirect
+	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
