@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Player is a seat (0..n-1) or one of the reserved negative ids, as in
 // OpenSpiel: chance and simultaneous moves are players too.
 type Player int
@@ -103,4 +105,16 @@ func (t *Tally) Add(o *Tally) {
 	for i := range o.Counters {
 		t.Counters[i] += o.Counters[i]
 	}
+}
+
+func (p Player) String() string {
+	switch p {
+	case Chance:
+		return "chance"
+	case Simultaneous:
+		return "simultaneous"
+	case Terminal:
+		return "terminal"
+	}
+	return fmt.Sprintf("seat %d", int(p)+1)
 }

@@ -1,0 +1,113 @@
+package engine
+
+import "math"
+
+// Bot chooses a seat's move. Bots own a seeded generator, so a game played
+// with the same seeds replays exactly.
+type Bot interface {
+	Act(s State, p Player, legal []Action) Action
+}
+
+// BotKinds are the bots a run can be played with, by name.
+var BotKinds = []string{"random", "heuristic"}
+
+// NewBot makes a bot by name; ok is false for an unknown name.
+func NewBot(kind string, seed uint64) (b Bot, ok bool) {
+	switch kind {
+	case "random":
+		return &RandomBot{rng: NewRand(seed)}, true
+	case "heuristic":
+		return &HeuristicBot{rng: NewRand(seed), Samples: 3}, true
+	}
+	return nil, false
+}
+
+// RandomBot plays a uniformly random legal action.
+type RandomBot struct{ rng *Rand }
+
+func (b *RandomBot) Act(_ State, _ Player, legal []Action) Action {
+	return legal[b.rng.Intn(len(legal))]
+}
+
+// HeuristicBot looks one move ahead: for each legal action it plays the
+// move (others moving at random at a simultaneous node), lets chance settle,
+// and keeps the action whose outcome the state's Evaluator rates best.
+// States without an Evaluator get random play.
+type HeuristicBot struct {
+	rng     *Rand
+	Samples int
+	legal   []Action
+	joint   []Action
+	outs    []Outcome
+}
+
+func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
+	if _, ok := s.(Evaluator); !ok || len(legal) == 1 {
+		return legal[b.rng.Intn(len(legal))]
+	}
+	best, bestScore, ties := legal[0], math.Inf(-1), 0
+	for _, a := range legal {
+		score := 0.0
+		for k := 0; k < b.Samples; k++ {
+			score += b.playout(s, p, a)
+		}
+		switch {
+		case score > bestScore+1e-9:
+			best, bestScore, ties = a, score, 1
+		case math.Abs(score-bestScore) <= 1e-9:
+			// Break ties at random so equal cards are played equally often.
+			ties++
+			if b.rng.Intn(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best
+}
+
+func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
+	c := s.Clone()
+	if c.CurrentPlayer() == Simultaneous {
+		b.joint = b.joint[:0]
+		for seat := 0; seat < c.NumPlayers(); seat++ {
+			switch {
+			case Player(seat) == p:
+				b.joint = append(b.joint, a)
+			default:
+				b.legal = c.LegalActions(Player(seat), b.legal[:0])
+				if len(b.legal) == 0 {
+					b.joint = append(b.joint, NoAction)
+				} else {
+					b.joint = append(b.joint, b.legal[b.rng.Intn(len(b.legal))])
+				}
+			}
+		}
+		c.ApplyJoint(b.joint)
+	} else {
+		c.Apply(a)
+	}
+	for guard := 0; c.CurrentPlayer() == Chance && guard < 1000; guard++ {
+		c.Apply(b.sampleChance(c))
+	}
+	return c.(Evaluator).Evaluate(p)
+}
+
+func (b *HeuristicBot) sampleChance(s State) Action {
+	if cs, ok := s.(ChanceSampler); ok {
+		return cs.SampleChance(b.rng)
+	}
+	b.outs = s.ChanceOutcomes(b.outs[:0])
+	return SampleOutcome(b.outs, b.rng)
+}
+
+// SampleOutcome picks one outcome by its probability.
+func SampleOutcome(outs []Outcome, r *Rand) Action {
+	x := r.Float64()
+	for _, o := range outs {
+		if x < o.Prob {
+			return o.Action
+		}
+		x -= o.Prob
+	}
+	return outs[len(outs)-1].Action
+}

@@ -1,0 +1,222 @@
+package engine
+
+// MaxDeck is the most cards a Deck holds. Decks are fixed arrays so that a
+// state holding one clones with a plain copy.
+const MaxDeck = 256
+
+// Deck is an unordered pile of cards (distinct-card ids, repeated per copy).
+// Drawing is a chance move that picks uniformly among the cards left, which
+// is the same as drawing from the top of a shuffled pile and keeps every
+// random choice in the game's history.
+type Deck struct {
+	cards [MaxDeck]uint8
+	n     int
+}
+
+// Len is the number of cards in the deck.
+func (d *Deck) Len() int { return d.n }
+
+// Add puts one copy of card c into the deck.
+func (d *Deck) Add(c int) {
+	d.cards[d.n] = uint8(c)
+	d.n++
+}
+
+// Clear empties the deck.
+func (d *Deck) Clear() { d.n = 0 }
+
+// At returns the card at position i (0 <= i < Len); positions have no
+// meaning beyond sampling.
+func (d *Deck) At(i int) int { return int(d.cards[i]) }
+
+// Take removes one copy of card c and reports whether there was one.
+func (d *Deck) Take(c int) bool {
+	for i := 0; i < d.n; i++ {
+		if int(d.cards[i]) == c {
+			d.n--
+			d.cards[i] = d.cards[d.n]
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many copies of c the deck holds.
+func (d *Deck) Count(c int) int {
+	k := 0
+	for i := 0; i < d.n; i++ {
+		if int(d.cards[i]) == c {
+			k++
+		}
+	}
+	return k
+}
+
+// Sample picks a card uniformly, without removing it.
+func (d *Deck) Sample(r *Rand) int { return int(d.cards[r.Intn(d.n)]) }
+
+// Outcomes appends each distinct card with its draw probability, in card
+// order, as a chance node's outcomes.
+func (d *Deck) Outcomes(buf []Outcome, distinct int) []Outcome {
+	var counts [MaxDeck]int
+	for i := 0; i < d.n; i++ {
+		counts[d.cards[i]]++
+	}
+	for c := 0; c < distinct; c++ {
+		if counts[c] > 0 {
+			buf = append(buf, Outcome{Action: Action(c), Prob: float64(counts[c]) / float64(d.n)})
+		}
+	}
+	return buf
+}
+
+// Bag holds tokens of a few kinds by count; drawing is weighted by count.
+type Bag struct {
+	counts [16]int
+	total  int
+}
+
+// Put adds k tokens of kind.
+func (b *Bag) Put(kind, k int) {
+	b.counts[kind] += k
+	b.total += k
+}
+
+// Len is the number of tokens in the bag; Count the number of one kind.
+func (b *Bag) Len() int          { return b.total }
+func (b *Bag) Count(kind int) int { return b.counts[kind] }
+
+// Take removes one token of kind and reports whether there was one.
+func (b *Bag) Take(kind int) bool {
+	if b.counts[kind] == 0 {
+		return false
+	}
+	b.counts[kind]--
+	b.total--
+	return true
+}
+
+// Sample picks a kind with probability proportional to its count; the bag
+// must not be empty.
+func (b *Bag) Sample(r *Rand) int {
+	x := r.Intn(b.total)
+	for kind, c := range b.counts {
+		if x < c {
+			return kind
+		}
+		x -= c
+	}
+	panic("engine: Sample from an empty bag")
+}
+
+// Outcomes appends each kind present with its probability.
+func (b *Bag) Outcomes(buf []Outcome) []Outcome {
+	for kind, c := range b.counts {
+		if c > 0 {
+			buf = append(buf, Outcome{Action: Action(kind), Prob: float64(c) / float64(b.total)})
+		}
+	}
+	return buf
+}
+
+// Pool is a conserved supply of identical tokens shared out among seats:
+// tokens move between the supply and seats but are never made or lost.
+type Pool struct {
+	Supply int
+	Held   [MaxPlayers]int
+	Total  int
+}
+
+// MaxPlayers bounds the seats of any game state.
+const MaxPlayers = 8
+
+// NewPool fills the supply with total tokens.
+func NewPool(total int) Pool { return Pool{Supply: total, Total: total} }
+
+// Take moves up to k tokens from the supply to seat p and returns how many moved.
+func (p *Pool) Take(seat, k int) int {
+	k = min(k, p.Supply)
+	p.Supply -= k
+	p.Held[seat] += k
+	return k
+}
+
+// Return moves up to k of seat p's tokens back to the supply.
+func (p *Pool) Return(seat, k int) int {
+	k = min(k, p.Held[seat])
+	p.Held[seat] -= k
+	p.Supply += k
+	return k
+}
+
+// Give moves up to k tokens from one seat to another.
+func (p *Pool) Give(from, to, k int) int {
+	k = min(k, p.Held[from])
+	p.Held[from] -= k
+	p.Held[to] += k
+	return k
+}
+
+// Conserved reports whether supply and seats add up to the total.
+func (p *Pool) Conserved(seats int) bool {
+	sum := p.Supply
+	for i := 0; i < seats; i++ {
+		if p.Held[i] < 0 {
+			return false
+		}
+		sum += p.Held[i]
+	}
+	return sum == p.Total && p.Supply >= 0
+}
+
+// MaxHand is the most cards a Hand holds.
+const MaxHand = 32
+
+// Hand is a small sorted multiset of cards, so the distinct cards in it
+// come out sorted and unique as legal actions must be.
+type Hand struct {
+	cards [MaxHand]uint8
+	n     int
+}
+
+// Len is the number of cards in hand.
+func (h *Hand) Len() int { return h.n }
+
+// At returns the i-th card in sorted order.
+func (h *Hand) At(i int) int { return int(h.cards[i]) }
+
+// Add inserts a card, keeping the hand sorted.
+func (h *Hand) Add(c int) {
+	i := h.n
+	for i > 0 && int(h.cards[i-1]) > c {
+		h.cards[i] = h.cards[i-1]
+		i--
+	}
+	h.cards[i] = uint8(c)
+	h.n++
+}
+
+// Remove takes one copy of c out of the hand and reports whether it was there.
+func (h *Hand) Remove(c int) bool {
+	for i := 0; i < h.n; i++ {
+		if int(h.cards[i]) == c {
+			copy(h.cards[i:h.n-1], h.cards[i+1:h.n])
+			h.n--
+			return true
+		}
+	}
+	return false
+}
+
+// Clear empties the hand.
+func (h *Hand) Clear() { h.n = 0 }
+
+// Distinct appends the hand's distinct cards as actions, sorted.
+func (h *Hand) Distinct(buf []Action) []Action {
+	for i := 0; i < h.n; i++ {
+		if i == 0 || h.cards[i] != h.cards[i-1] {
+			buf = append(buf, Action(h.cards[i]))
+		}
+	}
+	return buf
+}

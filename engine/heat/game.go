@@ -1,0 +1,159 @@
+// Package heat implements HEAT (print-and-play rules v0.96): a drafted hand,
+// four simultaneous Stages per heist resolved phase by phase, and a shared
+// Heat board whose emptiest row sets what each Heat token costs at the end.
+package heat
+
+import (
+	"embed"
+	"io/fs"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+//go:embed cards.schema.json params.schema.json
+var schemas embed.FS
+
+type module struct{}
+
+func init() { engine.Register(module{}) }
+
+func (module) ID() string        { return "heat" }
+func (module) Schemas() fs.FS    { return schemas }
+func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
+
+// Game is HEAT with one set of rules and cards.
+type Game struct {
+	data     *gamedata.Game
+	params   Params
+	cards    []card
+	keywords []gamedata.Keyword
+	phases   []gamedata.Phase
+	maxMoves int
+	// staticValue is a rough worth of each card, for the heuristic bot's
+	// judgement of a hand.
+	staticValue []float64
+}
+
+// Build compiles validated data into a playable game.
+func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+	c := &compiler{data: d, keywords: map[string]int{}, phases: map[string]int{}}
+	for i, kw := range d.Manifest.Keywords {
+		c.keywords[kw.ID] = i
+	}
+	for i, ph := range d.Manifest.Phases {
+		c.phases[ph.ID] = i
+	}
+	g := &Game{data: d, keywords: d.Manifest.Keywords, phases: d.Manifest.Phases}
+	if len(d.Manifest.Keywords) > 64 {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_KEYWORDS", "HEAT supports at most 64 keywords")
+	}
+	if len(d.Cards) > 255 {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "HEAT supports at most 255 distinct cards")
+		return nil, c.findings
+	}
+	g.params = c.decodeParams()
+	for _, gc := range d.Cards {
+		g.cards = append(g.cards, c.compileCard(gc))
+	}
+	if len(g.phases) == 0 {
+		c.errorf(d.Manifest.Pos, "UNDEFINED_PHASE", "HEAT needs at least one phase in game.yaml phases")
+	}
+	// A generous cap: a real game makes about 40 moves per heist at 5
+	// players; a game still running at ten times that does not end.
+	p := g.params
+	g.maxMoves = 10 * max(1, p.Heists) * (engine.MaxPlayers*(p.HandSize()+8) + p.DraftRounds + p.Stages*4 + 8)
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	for _, cd := range g.cards {
+		g.staticValue = append(g.staticValue, g.worth(cd))
+	}
+	return g, c.findings
+}
+
+// Params exposes the compiled parameters (tests and the reference sheet).
+func (g *Game) Params() Params { return g.params }
+
+func (g *Game) Info() engine.Info {
+	return engine.Info{
+		ID:         g.data.Manifest.ID,
+		MinPlayers: g.data.Manifest.Players.Min,
+		MaxPlayers: min(g.data.Manifest.Players.Max, engine.MaxPlayers),
+		MaxMoves:   g.maxMoves,
+		Cards:      len(g.cards),
+		Counters:   counterNames,
+		DeckSize:   g.deckSize,
+	}
+}
+
+// Counters this game tallies.
+const (
+	cntOutOfHeat = iota // players returning Heat because Phase B was short
+	cntDrawsSkipped     // phases whose draws were all skipped (out of cards)
+	cntArrests          // games ended by arrest
+)
+
+var counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}
+
+// deckSize counts the physical cards used at a player count.
+func (g *Game) deckSize(players int) int {
+	n := 0
+	for i, c := range g.cards {
+		if g.data.Cards[i].UsedWith(players) {
+			n += c.copies
+		}
+	}
+	return n
+}
+
+// Facts are the numbers derived from parameters, for the reference sheet.
+func (g *Game) Facts() map[string]any {
+	return map[string]any{
+		"hand_size":    g.params.HandSize(),
+		"heat_tokens":  g.params.HeatTokens(),
+		"arrest_limit": g.params.HeatTokens(),
+	}
+}
+
+// meanRowValue is the average row value: the Heat cost a player can expect
+// by the end of a game.
+func (g *Game) meanRowValue() int {
+	if len(g.params.HeatBoard) == 0 {
+		return 0
+	}
+	sum := 0
+	for _, r := range g.params.HeatBoard {
+		sum += r.Value
+	}
+	return sum / len(g.params.HeatBoard)
+}
+
+// worth estimates a card's value in dollars, ignoring who else plays what.
+func (g *Game) worth(c card) float64 {
+	heat := float64(-g.meanRowValue())
+	v := 0.0
+	for _, e := range c.effects {
+		a := float64(e.amount)
+		if e.per != perNone {
+			a *= 1.5
+		}
+		if e.cond != condNone {
+			a /= 2
+		}
+		switch e.action {
+		case actGain, actSteal:
+			v += a
+		case actPay:
+			v -= a
+		case actTakeHeat:
+			v -= a * heat
+		case actReturnHeat, actGiveHeat:
+			v += a * heat
+		case actDraw:
+			v += a
+		}
+	}
+	return v
+}

@@ -1,0 +1,303 @@
+package heat
+
+import (
+	"fmt"
+
+	"cardpress/engine"
+)
+
+// holds reports whether an effect's condition holds for seat p.
+func (s *state) holds(p int, e *effect) bool {
+	switch e.cond {
+	case condRevealedByOther:
+		return s.othersShowing(p, e.condMask) > 0
+	case condNotRevealedByOther:
+		return s.othersShowing(p, e.condMask) == 0
+	case condRecordHas:
+		// "Another" card: the newest card of the Record is this one.
+		for i := 0; i < s.recLen[p]-1; i++ {
+			if s.g.cards[s.record[p][i]].keywords&e.condMask != 0 {
+				return true
+			}
+		}
+		return false
+	case condStage:
+		return s.stage+1 == e.stage
+	}
+	return true
+}
+
+// othersShowing counts the other seats whose revealed card has a keyword in mask.
+func (s *state) othersShowing(p int, mask uint64) int {
+	k := 0
+	for q := 0; q < s.n; q++ {
+		if q != p && s.shown[q]&mask != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// amount is an effect's amount for seat p after its multiplier and cap.
+// Cards in the Record count themselves (FAQ: Heavy, Specialist).
+func (s *state) amount(p int, e *effect) int {
+	n := e.amount
+	switch e.per {
+	case perRecord:
+		k := 0
+		for i := 0; i < s.recLen[p]; i++ {
+			if s.g.cards[s.record[p][i]].keywords&e.perMask != 0 || e.perMask == anyKeyword {
+				k++
+			}
+		}
+		n *= k
+	case perOthersRevealed:
+		n *= s.othersShowing(p, e.perMask)
+	}
+	if e.max > 0 {
+		n = min(n, e.max)
+	}
+	return n
+}
+
+// targets appends the seats an effect of seat p applies to.
+func (s *state) targets(p int, e *effect, buf []int) []int {
+	ok := func(q int) bool { return e.targetMask == 0 || s.shown[q]&e.targetMask != 0 }
+	switch e.target {
+	case targetSelf:
+		buf = append(buf, p)
+	case targetLeft:
+		if q := (p + 1) % s.n; q != p && ok(q) {
+			buf = append(buf, q)
+		}
+	case targetRight:
+		if q := (p - 1 + s.n) % s.n; q != p && ok(q) {
+			buf = append(buf, q)
+		}
+	case targetOthers:
+		for q := 0; q < s.n; q++ {
+			if q != p && ok(q) {
+				buf = append(buf, q)
+			}
+		}
+	}
+	return buf
+}
+
+// heatNeeded is the Heat the phase's effects will take from the board.
+func (s *state) heatNeeded(ph int) int {
+	var buf [maxSeats]int
+	need := 0
+	for p := 0; p < s.n; p++ {
+		if s.revealed[p] < 0 {
+			continue
+		}
+		for i := range s.g.cards[s.revealed[p]].effects {
+			e := &s.g.cards[s.revealed[p]].effects[i]
+			if e.phase == ph && e.action == actTakeHeat && s.holds(p, e) {
+				need += s.amount(p, e) * len(s.targets(p, e, buf[:0]))
+			}
+		}
+	}
+	return need
+}
+
+// resolvePhase resolves every revealed card's effects of one phase, seat by
+// seat. It returns false when the game ended in an arrest.
+func (s *state) resolvePhase(ph int) bool {
+	if need := s.heatNeeded(ph); need > 0 {
+		// More than the whole board: everyone is arrested (FAQ).
+		if need > s.heat.Total {
+			s.arrest(need)
+			return false
+		}
+		s.coverHeat(need)
+	}
+	var buf [maxSeats]int
+	for p := 0; p < s.n; p++ {
+		if s.revealed[p] < 0 {
+			continue
+		}
+		for i := range s.g.cards[s.revealed[p]].effects {
+			e := &s.g.cards[s.revealed[p]].effects[i]
+			if e.phase != ph || !s.holds(p, e) {
+				continue
+			}
+			n := s.amount(p, e)
+			if n == 0 {
+				continue
+			}
+			for _, t := range s.targets(p, e, buf[:0]) {
+				s.do(p, t, e.action, n)
+			}
+		}
+	}
+	return true
+}
+
+// coverHeat applies OUT OF HEAT: while the board cannot cover the phase,
+// every player holding Heat returns one and loses the penalty.
+func (s *state) coverHeat(need int) {
+	for need > s.heat.Supply {
+		for p := 0; p < s.n; p++ {
+			if s.heat.Return(p, 1) == 1 {
+				lost := min(s.g.params.OutOfHeatPenalty, s.money[p])
+				s.money[p] -= lost
+				if s.tally != nil {
+					s.tally.Counters[cntOutOfHeat]++
+				}
+				if s.log != nil {
+					s.emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", money(lost))
+				}
+			}
+		}
+	}
+}
+
+// do applies one action of seat p to target t.
+func (s *state) do(p, t int, a actionKind, n int) {
+	var done int
+	switch a {
+	case actGain:
+		s.money[t] += n
+		done = n
+	case actPay:
+		done = min(n, s.money[t])
+		s.money[t] -= done
+	case actTakeHeat:
+		done = s.heat.Take(t, n)
+	case actReturnHeat:
+		done = s.heat.Return(t, n)
+	case actDraw:
+		s.draws[t] += n
+		done = n
+	case actSteal:
+		done = min(n, s.money[t])
+		s.money[t] -= done
+		s.money[p] += done
+	case actGiveHeat:
+		done = s.heat.Give(p, t, n)
+	}
+	if s.log != nil && a != actDraw {
+		s.logAction(p, t, a, done)
+	}
+}
+
+func (s *state) logAction(p, t int, a actionKind, n int) {
+	switch a {
+	case actGain:
+		s.emit("gain", t, "gains %s (now %s)", money(n), money(s.money[t]))
+	case actPay:
+		s.emit("pay", t, "pays %s (now %s)", money(n), money(s.money[t]))
+	case actTakeHeat:
+		s.emit("take_heat", t, "takes %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
+	case actReturnHeat:
+		s.emit("return_heat", t, "returns %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
+	case actSteal:
+		s.emit("steal", p, "takes %s from seat %d", money(n), t+1)
+	case actGiveHeat:
+		s.emit("give_heat", p, "gives %d Heat to seat %d", n, t+1)
+	}
+}
+
+func (s *state) arrest(need int) {
+	s.step = stepOver
+	s.endCause = "arrest"
+	s.returns = [maxSeats]float64{}
+	if s.tally != nil {
+		s.tally.Counters[cntArrests]++
+	}
+	if s.log != nil {
+		s.emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
+	}
+}
+
+// HeatValue is the current cost of one Heat token.
+func (s *state) heatValue() int { return s.g.params.HeatValue(s.heat.Total - s.heat.Supply) }
+
+// Score is seat p's money after paying for their Heat at the current value.
+// It may fall below zero: unpaid Heat counts against you.
+func (s *state) score(p int) int { return s.money[p] + s.heat.Held[p]*s.heatValue() }
+
+// finish pays for Heat and names the winners: most money, then least Heat,
+// then a shared victory.
+func (s *state) finish() {
+	s.step = stepOver
+	s.endCause = "heists complete"
+	best := -1
+	for p := 0; p < s.n; p++ {
+		if best < 0 || s.better(p, best) {
+			best = p
+		}
+	}
+	winners := 0
+	for p := 0; p < s.n; p++ {
+		if !s.better(best, p) {
+			winners++
+		}
+	}
+	for p := 0; p < s.n; p++ {
+		if !s.better(best, p) {
+			s.returns[p] = 1 / float64(winners)
+		}
+	}
+	if s.log != nil {
+		for p := 0; p < s.n; p++ {
+			s.emit("score", p, "has %s and %d Heat at %s each: %s", money(s.money[p]), s.heat.Held[p], money(s.heatValue()), money(s.score(p)))
+		}
+		for p := 0; p < s.n; p++ {
+			if s.returns[p] > 0 {
+				s.emit("win", p, "wins")
+			}
+		}
+	}
+}
+
+// better reports whether seat a beats seat b at the end.
+func (s *state) better(a, b int) bool {
+	if sa, sb := s.score(a), s.score(b); sa != sb {
+		return sa > sb
+	}
+	return s.heat.Held[a] < s.heat.Held[b]
+}
+
+func (s *state) Returns(buf []float64) []float64 {
+	return append(buf, s.returns[:s.n]...)
+}
+
+// CheckInvariants: Heat tokens are conserved, nobody holds negative money,
+// and every card is in exactly one place.
+func (s *state) CheckInvariants() error {
+	if !s.heat.Conserved(s.n) {
+		held := 0
+		for p := 0; p < s.n; p++ {
+			held += s.heat.Held[p]
+		}
+		return fmt.Errorf("heat tokens not conserved: board %d + players %d != %d", s.heat.Supply, held, s.heat.Total)
+	}
+	cards := s.deck.Len()
+	for p := 0; p < s.n; p++ {
+		if s.money[p] < 0 {
+			return fmt.Errorf("seat %d has negative money %s", p+1, money(s.money[p]))
+		}
+		cards += s.hands[p].Len() + s.recLen[p]
+	}
+	if s.step != stepOver && cards != s.g.deckSize(s.n) {
+		return fmt.Errorf("cards not conserved: %d in play, deck size %d", cards, s.g.deckSize(s.n))
+	}
+	return nil
+}
+
+// Evaluate rates seat p's position for the heuristic bot: money less the
+// Heat it will likely cost, plus a little for the cards still in hand.
+func (s *state) Evaluate(p engine.Player) float64 {
+	if s.step == stepOver {
+		return float64(s.score(int(p))) + 1000*s.returns[p]
+	}
+	cost := float64(min(s.heatValue(), s.g.meanRowValue()))
+	v := float64(s.money[p]) + cost*float64(s.heat.Held[p])
+	for i := 0; i < s.hands[p].Len(); i++ {
+		v += 0.3 * s.g.staticValue[s.hands[p].At(i)]
+	}
+	return v
+}

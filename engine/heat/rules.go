@@ -1,0 +1,303 @@
+package heat
+
+import (
+	"fmt"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Params are HEAT's rule parameters, decoded from game.yaml's defaults.
+type Params struct {
+	StartingMoney    int        `yaml:"starting_money"`
+	Heists           int        `yaml:"heists"`
+	Stages           int        `yaml:"stages"`
+	DraftDeal        int        `yaml:"draft_deal"`
+	DraftRounds      int        `yaml:"draft_rounds"`
+	PassDirections   []string   `yaml:"pass_directions"`
+	HeatBoard        []BoardRow `yaml:"heat_board"`
+	EmptyBoardValue  int        `yaml:"empty_board_value"`
+	OutOfHeatPenalty int        `yaml:"out_of_heat_penalty"`
+}
+
+// BoardRow is one row of the Heat board.
+type BoardRow struct {
+	Value int `yaml:"value"`
+	Slots int `yaml:"slots"`
+}
+
+// HandSize is the hand each player drafts.
+func (p *Params) HandSize() int { return p.DraftDeal + p.DraftRounds }
+
+// HeatTokens is the number of slots on the board, and so of Heat tokens.
+func (p *Params) HeatTokens() int {
+	n := 0
+	for _, r := range p.HeatBoard {
+		n += r.Slots
+	}
+	return n
+}
+
+// HeatValue is what one Heat token costs when `taken` tokens are off the
+// board. Tokens leave from the least negative slot and come back to the
+// most negative free one, so the empty slots are always the first `taken`
+// in row order and the worst completely empty row follows from the count.
+func (p *Params) HeatValue(taken int) int {
+	value := p.EmptyBoardValue
+	for _, r := range p.HeatBoard {
+		if taken < r.Slots {
+			break
+		}
+		taken -= r.Slots
+		value = r.Value
+	}
+	return value
+}
+
+type actionKind uint8
+
+const (
+	actGain actionKind = iota
+	actPay
+	actTakeHeat
+	actReturnHeat
+	actDraw
+	actSteal
+	actGiveHeat
+)
+
+var actionKeys = []string{"gain", "pay", "take_heat", "return_heat", "draw", "steal", "give_heat"}
+
+type target uint8
+
+const (
+	targetSelf target = iota
+	targetOthers
+	targetLeft
+	targetRight
+)
+
+type condKind uint8
+
+const (
+	condNone condKind = iota
+	condRevealedByOther
+	condNotRevealedByOther
+	condRecordHas
+	condStage
+)
+
+type perKind uint8
+
+const (
+	perNone perKind = iota
+	perRecord
+	perOthersRevealed
+)
+
+// anyKeyword is the keyword mask that matches every card ("any").
+const anyKeyword = ^uint64(0)
+
+// effect is one compiled card effect.
+type effect struct {
+	phase    int // index into the manifest's phases
+	action   actionKind
+	amount   int
+	target   target
+	cond     condKind
+	condMask uint64 // keyword for revealed/record conditions
+	stage    int    // condStage: 1-based stage
+	// targetMask, when non-zero, keeps only targets who revealed a card
+	// with one of these keywords this stage.
+	targetMask uint64
+	per        perKind
+	perMask    uint64
+	max        int // 0: no cap
+}
+
+// card is one distinct card, compiled.
+type card struct {
+	id       string
+	name     string
+	copies   int
+	players  []int
+	keywords uint64
+	effects  []effect
+	pos      finding.Pos
+}
+
+// effectYAML mirrors one effect entry of cards.schema.json.
+type effectYAML struct {
+	Phase      string            `yaml:"phase"`
+	Gain       int               `yaml:"gain"`
+	Pay        int               `yaml:"pay"`
+	TakeHeat   int               `yaml:"take_heat"`
+	ReturnHeat int               `yaml:"return_heat"`
+	Draw       int               `yaml:"draw"`
+	Steal      int               `yaml:"steal"`
+	GiveHeat   int               `yaml:"give_heat"`
+	Target     string            `yaml:"target"`
+	If         map[string]any    `yaml:"if"`
+	TargetIf   map[string]string `yaml:"target_if"`
+	Per        map[string]string `yaml:"per"`
+	Max        int               `yaml:"max"`
+}
+
+// compiler turns validated data into rules, collecting findings for
+// references the schema cannot check.
+type compiler struct {
+	data     *gamedata.Game
+	keywords map[string]int
+	phases   map[string]int
+	findings []finding.Finding
+}
+
+func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
+	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+}
+
+func (c *compiler) pos(file string, n *yaml.Node) finding.Pos {
+	return finding.Pos{File: file, Line: n.Line, Col: n.Column}
+}
+
+// keywordMask resolves a keyword reference, reporting an undefined one.
+func (c *compiler) keywordMask(file string, n *yaml.Node, name string, allowAny bool) uint64 {
+	if name == "any" && allowAny {
+		return anyKeyword
+	}
+	i, ok := c.keywords[name]
+	if !ok {
+		c.errorf(c.pos(file, n), "UNDEFINED_KEYWORD", "keyword %q is not declared in game.yaml keywords", name)
+		return 0
+	}
+	return 1 << uint(i)
+}
+
+// valueNode finds the value node of key in a mapping node (or the mapping
+// itself when absent), for positions.
+func valueNode(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return m
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return m
+}
+
+func (c *compiler) compileCard(gc gamedata.Card) card {
+	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), players: gc.Players, pos: gc.Pos}
+	file := gc.Pos.File
+	for _, kw := range gc.Keywords {
+		if i, ok := c.keywords[kw]; ok {
+			out.keywords |= 1 << uint(i)
+		}
+	}
+	effectsNode := valueNode(gc.Node, "effects")
+	if effectsNode == nil || effectsNode.Kind != yaml.SequenceNode {
+		return out
+	}
+	for _, en := range effectsNode.Content {
+		var ey effectYAML
+		if err := en.Decode(&ey); err != nil {
+			c.errorf(c.pos(file, en), "SCHEMA", "effect does not decode: %v", err)
+			continue
+		}
+		out.effects = append(out.effects, c.compileEffect(file, en, ey))
+	}
+	return out
+}
+
+func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effect {
+	var e effect
+	phase, ok := c.phases[ey.Phase]
+	if !ok {
+		c.errorf(c.pos(file, valueNode(n, "phase")), "UNDEFINED_PHASE", "phase %q is not declared in game.yaml phases", ey.Phase)
+	}
+	e.phase = phase
+	amounts := []int{ey.Gain, ey.Pay, ey.TakeHeat, ey.ReturnHeat, ey.Draw, ey.Steal, ey.GiveHeat}
+	for i, a := range amounts {
+		if a != 0 {
+			e.action, e.amount = actionKind(i), a
+		}
+	}
+	switch ey.Target {
+	case "others":
+		e.target = targetOthers
+	case "left":
+		e.target = targetLeft
+	case "right":
+		e.target = targetRight
+	}
+	if (e.action == actSteal || e.action == actGiveHeat) && e.target == targetSelf {
+		if ey.Target == "self" {
+			c.errorf(c.pos(file, valueNode(n, "target")), "EFFECT_TARGET", "%s needs another player as target", actionKeys[e.action])
+		}
+		e.target = targetOthers
+	}
+	if kw, ok := ey.TargetIf["revealed"]; ok {
+		if e.target == targetSelf {
+			c.errorf(c.pos(file, valueNode(n, "target_if")), "EFFECT_TARGET", "target_if needs target others, left or right")
+		}
+		e.targetMask = c.keywordMask(file, valueNode(valueNode(n, "target_if"), "revealed"), kw, false)
+	}
+	ifNode := valueNode(n, "if")
+	for k, v := range ey.If {
+		vn := valueNode(ifNode, k)
+		switch k {
+		case "stage":
+			e.cond = condStage
+			e.stage, _ = v.(int)
+		case "revealed_by_other", "not_revealed_by_other", "record_has":
+			e.cond = map[string]condKind{
+				"revealed_by_other": condRevealedByOther, "not_revealed_by_other": condNotRevealedByOther, "record_has": condRecordHas,
+			}[k]
+			name, _ := v.(string)
+			e.condMask = c.keywordMask(file, vn, name, false)
+		}
+	}
+	perNode := valueNode(n, "per")
+	for k, v := range ey.Per {
+		switch k {
+		case "record":
+			e.per = perRecord
+		case "others_revealed":
+			e.per = perOthersRevealed
+		}
+		e.perMask = c.keywordMask(file, valueNode(perNode, k), v, k == "record")
+	}
+	e.max = ey.Max
+	return e
+}
+
+// decodeParams fills Params from the manifest's parameter defaults.
+func (c *compiler) decodeParams() Params {
+	var p Params
+	fields := map[string]any{
+		"starting_money": &p.StartingMoney, "heists": &p.Heists, "stages": &p.Stages,
+		"draft_deal": &p.DraftDeal, "draft_rounds": &p.DraftRounds, "pass_directions": &p.PassDirections,
+		"heat_board": &p.HeatBoard, "empty_board_value": &p.EmptyBoardValue, "out_of_heat_penalty": &p.OutOfHeatPenalty,
+	}
+	for name, dst := range fields {
+		prm, ok := c.data.Params[name]
+		if !ok || prm.Node == nil {
+			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "HEAT needs rule parameter %q", name)
+			continue
+		}
+		if err := prm.Node.Decode(dst); err != nil {
+			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, err)
+		}
+	}
+	return p
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,365 @@
+package heat
+
+import (
+	"fmt"
+	"strings"
+
+	"cardpress/engine"
+)
+
+const (
+	maxSeats  = engine.MaxPlayers
+	maxRecord = 16
+)
+
+// step is where a state is in the flow of a game.
+type step uint8
+
+const (
+	stepDraw   step = iota // chance: dealing or drawing cards, seat by seat
+	stepPass               // simultaneous: each seat passes one card
+	stepChoose             // simultaneous: each seat reveals one card
+	stepOver
+)
+
+// afterDraws says what follows when the pending draws are done.
+type afterDraws uint8
+
+const (
+	thenDraft     afterDraws = iota // the opening deal is done
+	thenNextRound                   // a draft round's draws are done
+	thenPhase                       // a phase's draws are done: resolve the next phase
+)
+
+type state struct {
+	g    *Game
+	n    int
+	move int
+	step step
+
+	heist, round, stage int
+	phase               int // the phase being resolved (stepDraw with thenPhase)
+	then                afterDraws
+	draws               [maxSeats]int // cards each seat still draws in this chance sequence
+
+	deck     engine.Deck
+	hands    [maxSeats]engine.Hand
+	record   [maxSeats][maxRecord]uint8
+	recLen   [maxSeats]int
+	revealed [maxSeats]int    // card revealed this stage, -1 for none
+	shown    [maxSeats]uint64 // keywords of the card revealed this stage
+	money    [maxSeats]int
+	heat     engine.Pool // Supply is the board
+
+	endCause string
+	returns  [maxSeats]float64
+	log      func(engine.Event)
+	tally    *engine.Tally
+}
+
+// NewState starts a game: the opening deal of the first heist is the first
+// chance move.
+func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
+	s := &state{g: g, n: players, log: opts.Log, tally: opts.Tally}
+	s.heat = engine.NewPool(g.params.HeatTokens())
+	for p := 0; p < players; p++ {
+		s.money[p] = g.params.StartingMoney
+		s.revealed[p] = -1
+	}
+	s.startHeist()
+	return s
+}
+
+func (s *state) NumPlayers() int { return s.n }
+func (s *state) MoveNumber() int { return s.move }
+func (s *state) IsTerminal() bool { return s.step == stepOver }
+func (s *state) EndCause() string { return s.endCause }
+
+func (s *state) Clone() engine.State {
+	c := *s
+	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
+	return &c
+}
+
+func (s *state) CurrentPlayer() engine.Player {
+	switch s.step {
+	case stepDraw:
+		return engine.Chance
+	case stepPass, stepChoose:
+		return engine.Simultaneous
+	}
+	return engine.Terminal
+}
+
+func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
+	switch {
+	case s.step == stepDraw && p == engine.Chance:
+		for i := 0; i < len(s.g.cards); i++ {
+			if s.deck.Count(i) > 0 {
+				buf = append(buf, engine.Action(i))
+			}
+		}
+	case (s.step == stepPass || s.step == stepChoose) && p >= 0 && int(p) < s.n:
+		buf = s.hands[p].Distinct(buf)
+	}
+	return buf
+}
+
+func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	return s.deck.Outcomes(buf, len(s.g.cards))
+}
+
+// SampleChance draws uniformly from the cards left: a shuffled deck's top card.
+func (s *state) SampleChance(r *engine.Rand) engine.Action {
+	return engine.Action(s.deck.Sample(r))
+}
+
+func (s *state) Apply(a engine.Action) {
+	if s.step != stepDraw {
+		panic(fmt.Sprintf("heat: Apply at a %s node", s.CurrentPlayer()))
+	}
+	s.move++
+	seat := s.nextDrawer()
+	if seat < 0 || !s.deck.Take(int(a)) {
+		panic(fmt.Sprintf("heat: illegal draw %d", a))
+	}
+	s.draws[seat]--
+	s.hands[seat].Add(int(a))
+	if s.log != nil {
+		s.emit("draw", seat, "draws %s", s.g.cards[a].name)
+	}
+	if s.nextDrawer() < 0 {
+		s.drawsDone()
+	}
+}
+
+func (s *state) nextDrawer() int {
+	for p := 0; p < s.n; p++ {
+		if s.draws[p] > 0 {
+			return p
+		}
+	}
+	return -1
+}
+
+func (s *state) ApplyJoint(actions []engine.Action) {
+	if len(actions) != s.n {
+		panic(fmt.Sprintf("heat: %d joint actions for %d players", len(actions), s.n))
+	}
+	s.move++
+	switch s.step {
+	case stepPass:
+		s.applyPass(actions)
+	case stepChoose:
+		s.applyReveal(actions)
+	default:
+		panic("heat: ApplyJoint at a non-simultaneous node")
+	}
+}
+
+// take removes a chosen card from a seat's hand, or panics on an illegal move.
+func (s *state) take(p int, a engine.Action) int {
+	if a == engine.NoAction {
+		if s.hands[p].Len() > 0 {
+			panic(fmt.Sprintf("heat: seat %d must choose a card", p))
+		}
+		return -1
+	}
+	if !s.hands[p].Remove(int(a)) {
+		panic(fmt.Sprintf("heat: seat %d does not hold card %d", p, a))
+	}
+	return int(a)
+}
+
+// passTarget is the seat that receives p's card in this heist's draft.
+func (s *state) passTarget(p int) int {
+	dirs := s.g.params.PassDirections
+	if len(dirs) > 0 && dirs[s.heist%len(dirs)] == "right" {
+		return (p - 1 + s.n) % s.n
+	}
+	return (p + 1) % s.n
+}
+
+func (s *state) applyPass(actions []engine.Action) {
+	var passed [maxSeats]int
+	for p := 0; p < s.n; p++ {
+		passed[p] = s.take(p, actions[p])
+	}
+	// Everyone gives at once: nobody sees the card they receive before passing.
+	for p := 0; p < s.n; p++ {
+		if passed[p] >= 0 {
+			to := s.passTarget(p)
+			s.hands[to].Add(passed[p])
+			if s.log != nil {
+				s.emit("pass", p, "passes %s to seat %d", s.g.cards[passed[p]].name, to+1)
+			}
+		}
+	}
+	for p := 0; p < s.n; p++ {
+		s.draws[p] = 1
+	}
+	s.queueDraws(thenNextRound)
+}
+
+func (s *state) applyReveal(actions []engine.Action) {
+	for p := 0; p < s.n; p++ {
+		if s.tally != nil {
+			for i := 0; i < s.hands[p].Len(); i++ {
+				if i == 0 || s.hands[p].At(i) != s.hands[p].At(i-1) {
+					s.tally.CardOffered[s.hands[p].At(i)]++
+				}
+			}
+		}
+		c := s.take(p, actions[p])
+		s.revealed[p], s.shown[p] = c, 0
+		if c < 0 {
+			continue
+		}
+		s.shown[p] = s.g.cards[c].keywords
+		s.record[p][s.recLen[p]] = uint8(c)
+		s.recLen[p]++
+		if s.tally != nil {
+			s.tally.CardChosen[c]++
+		}
+		if s.log != nil {
+			s.emit("reveal", p, "reveals %s", s.g.cards[c].name)
+		}
+	}
+	s.resolveFrom(0)
+}
+
+// startHeist shuffles every card back into the deck and deals the draft.
+func (s *state) startHeist() {
+	s.deck.Clear()
+	for i, c := range s.g.cards {
+		if s.g.data.Cards[i].UsedWith(s.n) {
+			for k := 0; k < c.copies; k++ {
+				s.deck.Add(i)
+			}
+		}
+	}
+	for p := 0; p < s.n; p++ {
+		s.hands[p].Clear()
+		s.recLen[p] = 0
+		s.draws[p] = s.g.params.DraftDeal
+	}
+	s.round, s.stage = 0, 0
+	if s.log != nil {
+		dir := "left"
+		if s.passTarget(0) != 1%s.n {
+			dir = "right"
+		}
+		s.emit("heist", -1, "heist %d begins: %d cards in the deck, passing %s", s.heist+1, s.deck.Len(), dir)
+	}
+	s.queueDraws(thenDraft)
+}
+
+// queueDraws starts a chance sequence for the pending draws, or skips them
+// all when the deck cannot serve everyone (OUT OF CARDS), then goes on.
+func (s *state) queueDraws(then afterDraws) {
+	s.then = then
+	need := 0
+	for p := 0; p < s.n; p++ {
+		need += s.draws[p]
+	}
+	if need > s.deck.Len() {
+		if s.tally != nil {
+			s.tally.Counters[cntDrawsSkipped]++
+		}
+		if s.log != nil {
+			s.emit("out_of_cards", -1, "%d cards needed, %d in the deck: nobody draws", need, s.deck.Len())
+		}
+		s.draws = [maxSeats]int{}
+		need = 0
+	}
+	if need > 0 {
+		s.step = stepDraw
+		return
+	}
+	s.drawsDone()
+}
+
+func (s *state) drawsDone() {
+	switch s.then {
+	case thenDraft:
+		s.startRoundOrStages()
+	case thenNextRound:
+		s.round++
+		s.startRoundOrStages()
+	case thenPhase:
+		s.resolveFrom(s.phase + 1)
+	}
+}
+
+func (s *state) startRoundOrStages() {
+	if s.round < s.g.params.DraftRounds {
+		s.step = stepPass
+		return
+	}
+	s.step = stepChoose
+}
+
+// resolveFrom resolves phases in order from ph; a phase with draws pauses
+// for their chance moves and resumes at the next phase.
+func (s *state) resolveFrom(ph int) {
+	for ; ph < len(s.g.phases); ph++ {
+		s.phase = ph
+		if !s.resolvePhase(ph) {
+			return // arrested
+		}
+		if s.nextDrawer() >= 0 {
+			s.queueDraws(thenPhase)
+			return
+		}
+	}
+	s.endStage()
+}
+
+func (s *state) endStage() {
+	s.stage++
+	for p := 0; p < s.n; p++ {
+		s.revealed[p], s.shown[p] = -1, 0
+	}
+	if s.stage < s.g.params.Stages {
+		s.step = stepChoose
+		return
+	}
+	s.heist++
+	if s.heist < s.g.params.Heists {
+		s.startHeist()
+		return
+	}
+	s.finish()
+}
+
+func (s *state) emit(kind string, seat int, format string, args ...any) {
+	text := fmt.Sprintf(format, args...)
+	if seat >= 0 {
+		text = fmt.Sprintf("seat %d %s", seat+1, text)
+	}
+	s.log(engine.Event{Move: s.move, Kind: kind, Player: seat, Text: text})
+}
+
+func (s *state) ActionString(p engine.Player, a engine.Action) string {
+	if a < 0 || int(a) >= len(s.g.cards) {
+		return fmt.Sprintf("action %d", a)
+	}
+	name := s.g.cards[a].name
+	switch {
+	case p == engine.Chance:
+		return "draw " + name
+	case s.step == stepPass:
+		return "pass " + name
+	}
+	return "reveal " + name
+}
+
+// String summarises the public state, for debugging and tests.
+func (s *state) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "heist %d stage %d board %d:", s.heist+1, s.stage+1, s.heat.Supply)
+	for p := 0; p < s.n; p++ {
+		fmt.Fprintf(&b, " [seat %d %s %dH]", p+1, money(s.money[p]), s.heat.Held[p])
+	}
+	return b.String()
+}

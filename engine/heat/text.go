@@ -1,0 +1,119 @@
+package heat
+
+import (
+	"fmt"
+	"strings"
+
+	"cardpress/engine"
+)
+
+// CardRules generates card i's printed rules from the effects the engine
+// runs: one line per phase, sentences in effect order.
+func (g *Game) CardRules(i int) []engine.RulesLine {
+	var lines []engine.RulesLine
+	for _, e := range g.cards[i].effects {
+		phase := g.phases[e.phase].ID
+		sentence := g.sentence(e)
+		if n := len(lines); n > 0 && lines[n-1].Phase == phase {
+			lines[n-1].Text += " " + sentence
+			continue
+		}
+		lines = append(lines, engine.RulesLine{Phase: phase, Text: sentence})
+	}
+	return lines
+}
+
+func (g *Game) kwName(mask uint64) string {
+	if mask == anyKeyword {
+		return ""
+	}
+	for i, kw := range g.keywords {
+		if mask&(1<<uint(i)) != 0 {
+			return kw.Name
+		}
+	}
+	return "?"
+}
+
+// aCard is "a Vault card" / "an Intel card".
+func (g *Game) aCard(mask uint64) string {
+	name := g.kwName(mask)
+	article := "a"
+	if strings.ContainsRune("AEIOU", rune(name[0])) {
+		article = "an"
+	}
+	return fmt.Sprintf("%s %s card", article, name)
+}
+
+func money(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("-$%d", -n)
+	}
+	return fmt.Sprintf("$%d", n)
+}
+
+// sentence renders one effect as an English sentence.
+func (g *Game) sentence(e effect) string {
+	var who, verb, obj string
+	amount := func(unitMoney bool) string {
+		if unitMoney {
+			return money(e.amount)
+		}
+		return fmt.Sprint(e.amount)
+	}
+	others := "each other player"
+	if e.targetMask != 0 {
+		others = "each other player who revealed " + g.aCard(e.targetMask)
+	}
+	neighbour := map[target]string{targetLeft: "the player on your left", targetRight: "the player on your right", targetOthers: others}
+	switch e.action {
+	case actGain:
+		verb, obj = "Gain", amount(true)
+	case actPay:
+		verb, obj = "Pay", amount(true)
+	case actTakeHeat:
+		verb, obj = "Take", amount(false)+" Heat"
+	case actReturnHeat:
+		verb, obj = "Return", amount(false)+" Heat"
+	case actDraw:
+		verb, obj = "Draw", plural(e.amount, "card", "cards")
+	case actSteal:
+		verb, obj = "Take", amount(true)+" from "+neighbour[e.target]
+	case actGiveHeat:
+		verb, obj = "Give", amount(false)+" of your Heat to "+neighbour[e.target]
+	}
+	s := verb + " " + obj
+	// Actions that fall on other players read better with them as subject.
+	if e.target != targetSelf && e.action != actSteal && e.action != actGiveHeat {
+		who = strings.ToUpper(neighbour[e.target][:1]) + neighbour[e.target][1:]
+		s = who + " " + strings.ToLower(verb) + "s " + obj
+	}
+	switch e.per {
+	case perRecord:
+		if e.perMask == anyKeyword {
+			s += " for each card in your Record"
+		} else {
+			s += " for each " + g.kwName(e.perMask) + " card in your Record"
+		}
+	case perOthersRevealed:
+		s += " for each other player who revealed " + g.aCard(e.perMask)
+	}
+	if e.max > 0 {
+		if e.action == actGain || e.action == actPay || e.action == actSteal {
+			s += fmt.Sprintf(" (at most %s)", money(e.max))
+		} else {
+			s += fmt.Sprintf(" (at most %d)", e.max)
+		}
+	}
+	switch e.cond {
+	case condRevealedByOther:
+		s += " if another player revealed " + g.aCard(e.condMask)
+	case condNotRevealedByOther:
+		s += " if no other player revealed " + g.aCard(e.condMask)
+	case condRecordHas:
+		s += " if your Record holds another " + g.kwName(e.condMask) + " card"
+	case condStage:
+		s += fmt.Sprintf(" in Stage %d", e.stage)
+	}
+	return s + "."
+}

@@ -1,0 +1,199 @@
+package engine
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// Result is what one smoke game reports.
+type Result struct {
+	Index    int    // game number within the run
+	Seed     uint64 // the game's own seed: replaying it needs nothing else
+	Players  int
+	Moves    int
+	Returns  []float64
+	EndCause string
+	// Capped means the turn cap was hit: the game did not end.
+	Capped bool
+	// Panic holds the recovered panic and where it happened, if any.
+	Panic string
+	// Invariant is the first broken invariant, with the move it broke at.
+	Invariant string
+}
+
+// Failed reports whether the game showed a problem.
+func (r *Result) Failed() bool { return r.Capped || r.Panic != "" || r.Invariant != "" }
+
+// PlayOptions configure one game.
+type PlayOptions struct {
+	Bots            []string // one kind per seat; empty means random everywhere
+	CheckInvariants bool
+	Log             func(Event)
+	Tally           *Tally
+}
+
+// botSeed gives seat p its own stream derived from the game seed.
+func botSeed(seed uint64, seat int) uint64 { return GameSeed(seed, 1000+seat) }
+
+// PlayGame plays one game from its seed and reports the result. A panic in
+// the game is recovered and reported with the seed instead of crashing.
+func PlayGame(g Game, players int, seed uint64, opt PlayOptions) (res Result) {
+	var p player
+	return p.play(g, players, seed, opt)
+}
+
+// player holds the buffers one worker reuses from game to game.
+type player struct {
+	legal   []Action
+	joint   []Action
+	outs    []Outcome
+	returns []float64
+	bots    []Bot
+	kinds   []string
+}
+
+func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Result) {
+	res = Result{Seed: seed, Players: players}
+	defer func() {
+		if r := recover(); r != nil {
+			res.Panic = fmt.Sprintf("%v (at %s)", r, panicSite())
+		}
+	}()
+	info := g.Info()
+	s := g.NewState(players, StateOptions{Log: opt.Log, Tally: opt.Tally})
+	chance := NewRand(seed)
+	w.setBots(players, seed, opt.Bots)
+	sampler, fast := s.(ChanceSampler)
+	checker, checks := s.(InvariantChecker)
+	checks = checks && opt.CheckInvariants
+	for !s.IsTerminal() {
+		if s.MoveNumber() >= info.MaxMoves {
+			res.Capped = true
+			break
+		}
+		switch cur := s.CurrentPlayer(); cur {
+		case Chance:
+			if fast {
+				s.Apply(sampler.SampleChance(chance))
+			} else {
+				w.outs = s.ChanceOutcomes(w.outs[:0])
+				s.Apply(SampleOutcome(w.outs, chance))
+			}
+		case Simultaneous:
+			w.joint = w.joint[:0]
+			for seat := 0; seat < players; seat++ {
+				w.legal = s.LegalActions(Player(seat), w.legal[:0])
+				if len(w.legal) == 0 {
+					w.joint = append(w.joint, NoAction)
+					continue
+				}
+				w.joint = append(w.joint, w.bots[seat].Act(s, Player(seat), w.legal))
+			}
+			s.ApplyJoint(w.joint)
+		default:
+			w.legal = s.LegalActions(cur, w.legal[:0])
+			s.Apply(w.bots[cur].Act(s, cur, w.legal))
+		}
+		if checks {
+			if err := checker.CheckInvariants(); err != nil {
+				res.Invariant = fmt.Sprintf("after move %d: %v", s.MoveNumber(), err)
+				break
+			}
+		}
+	}
+	res.Moves = s.MoveNumber()
+	if s.IsTerminal() {
+		w.returns = s.Returns(w.returns[:0])
+		res.Returns = append([]float64(nil), w.returns...)
+		if e, ok := s.(Ender); ok {
+			res.EndCause = e.EndCause()
+		}
+	}
+	return res
+}
+
+func (w *player) setBots(players int, seed uint64, kinds []string) {
+	w.bots = w.bots[:0]
+	for seat := 0; seat < players; seat++ {
+		kind := "random"
+		if len(kinds) > 0 {
+			kind = kinds[seat%len(kinds)]
+		}
+		b, ok := NewBot(kind, botSeed(seed, seat))
+		if !ok {
+			panic(fmt.Sprintf("engine: unknown bot %q", kind))
+		}
+		w.bots = append(w.bots, b)
+	}
+}
+
+// panicSite names the innermost frame of the panicking game code, so the
+// report says where without printing a stack trace.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Sprintf("%s:%d", f.File[strings.LastIndex(f.File, "/")+1:], f.Line)
+		}
+		if !more {
+			return "unknown"
+		}
+	}
+}
+
+// RunConfig describes a batch of smoke games at one player count.
+type RunConfig struct {
+	Players         int
+	Games           int
+	Seed            uint64
+	Workers         int // 0 means every core
+	Bots            []string
+	CheckInvariants bool
+	// Each, if set, sees every result (from several goroutines at once).
+	Each func(Result)
+}
+
+// Run plays cfg.Games games in parallel and sums their statistics. Game i
+// always gets GameSeed(cfg.Seed, i), whichever worker plays it, so the
+// summary does not depend on the number of workers.
+func Run(g Game, cfg RunConfig) *Summary {
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, cfg.Games))
+	parts := make([]*Summary, workers)
+	var wg sync.WaitGroup
+	for wk := 0; wk < workers; wk++ {
+		wg.Add(1)
+		go func(wk int) {
+			defer wg.Done()
+			sum := NewSummary(g.Info(), cfg.Players)
+			var pl player
+			// Fixed striping (not work stealing) keeps results independent
+			// of scheduling.
+			for i := wk; i < cfg.Games; i += workers {
+				res := pl.play(g, cfg.Players, GameSeed(cfg.Seed, i), PlayOptions{
+					Bots: cfg.Bots, CheckInvariants: cfg.CheckInvariants, Tally: sum.Tally,
+				})
+				res.Index = i
+				sum.Add(&res)
+				if cfg.Each != nil {
+					cfg.Each(res)
+				}
+			}
+			parts[wk] = sum
+		}(wk)
+	}
+	wg.Wait()
+	total := NewSummary(g.Info(), cfg.Players)
+	for _, p := range parts {
+		total.Merge(p)
+	}
+	return total
+}

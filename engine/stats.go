@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"math"
+	"sort"
+)
+
+// shareUnit makes shared wins exact integers: every split among up to
+// MaxPlayers winners divides it, so sums never depend on addition order.
+const shareUnit = 840
+
+// Summary is the streamed statistics of a batch of games at one player
+// count. Everything in it is an integer count or sum, so summaries merge
+// exactly, in any order.
+type Summary struct {
+	Players    int
+	Games      int
+	Capped     int
+	Panics     int
+	Invariants int
+	// First failures by kind (the lowest game index), to name a seed.
+	FirstCapped, FirstPanic, FirstInvariant *Result
+	// SeatWins is each seat's summed return in 1/840ths.
+	SeatWins  [MaxPlayers]int64
+	EndCauses map[string]int
+	MovesSum  int64
+	MovesSq   int64
+	MovesMin  int
+	MovesMax  int
+	Tally     *Tally
+}
+
+// NewSummary makes an empty summary for a game at a player count.
+func NewSummary(info Info, players int) *Summary {
+	return &Summary{Players: players, EndCauses: map[string]int{}, Tally: NewTally(info), MovesMin: math.MaxInt}
+}
+
+// Add counts one game.
+func (s *Summary) Add(r *Result) {
+	s.Games++
+	keep := func(first **Result) {
+		if *first == nil || r.Index < (*first).Index {
+			c := *r
+			*first = &c
+		}
+	}
+	if r.Capped {
+		s.Capped++
+		keep(&s.FirstCapped)
+	}
+	if r.Panic != "" {
+		s.Panics++
+		keep(&s.FirstPanic)
+	}
+	if r.Invariant != "" {
+		s.Invariants++
+		keep(&s.FirstInvariant)
+	}
+	for seat, v := range r.Returns {
+		s.SeatWins[seat] += int64(math.Round(v * shareUnit))
+	}
+	if r.EndCause != "" {
+		s.EndCauses[r.EndCause]++
+	}
+	m := int64(r.Moves)
+	s.MovesSum += m
+	s.MovesSq += m * m
+	s.MovesMin = min(s.MovesMin, r.Moves)
+	s.MovesMax = max(s.MovesMax, r.Moves)
+}
+
+// Merge adds another summary of the same game and player count.
+func (s *Summary) Merge(o *Summary) {
+	s.Games += o.Games
+	s.Capped += o.Capped
+	s.Panics += o.Panics
+	s.Invariants += o.Invariants
+	for _, pair := range []struct{ dst, src **Result }{
+		{&s.FirstCapped, &o.FirstCapped}, {&s.FirstPanic, &o.FirstPanic}, {&s.FirstInvariant, &o.FirstInvariant},
+	} {
+		if *pair.src != nil && (*pair.dst == nil || (*pair.src).Index < (*pair.dst).Index) {
+			*pair.dst = *pair.src
+		}
+	}
+	for i := range s.SeatWins {
+		s.SeatWins[i] += o.SeatWins[i]
+	}
+	for k, v := range o.EndCauses {
+		s.EndCauses[k] += v
+	}
+	s.MovesSum += o.MovesSum
+	s.MovesSq += o.MovesSq
+	s.MovesMin = min(s.MovesMin, o.MovesMin)
+	s.MovesMax = max(s.MovesMax, o.MovesMax)
+	s.Tally.Add(o.Tally)
+}
+
+// WinRate is seat p's share of wins.
+func (s *Summary) WinRate(p int) float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.SeatWins[p]) / shareUnit / float64(s.Games)
+}
+
+// MeanMoves and StdMoves describe game length in moves.
+func (s *Summary) MeanMoves() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.MovesSum) / float64(s.Games)
+}
+
+func (s *Summary) StdMoves() float64 {
+	if s.Games < 2 {
+		return 0
+	}
+	n := float64(s.Games)
+	mean := float64(s.MovesSum) / n
+	return math.Sqrt(math.Max(0, (float64(s.MovesSq)-n*mean*mean)/(n-1)))
+}
+
+// Causes lists end causes by frequency, most common first.
+func (s *Summary) Causes() []string {
+	keys := make([]string, 0, len(s.EndCauses))
+	for k := range s.EndCauses {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if s.EndCauses[keys[i]] != s.EndCauses[keys[j]] {
+			return s.EndCauses[keys[i]] > s.EndCauses[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// Wilson returns the 95% Wilson score interval for k successes in n trials.
+func Wilson(k, n float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := k / n
+	den := 1 + z*z/n
+	centre := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
