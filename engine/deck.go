@@ -83,7 +83,7 @@ func (b *Bag) Put(kind, k int) {
 }
 
 // Len is the number of tokens in the bag; Count the number of one kind.
-func (b *Bag) Len() int          { return b.total }
+func (b *Bag) Len() int           { return b.total }
 func (b *Bag) Count(kind int) int { return b.counts[kind] }
 
 // Take removes one token of kind and reports whether there was one.

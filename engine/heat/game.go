@@ -19,8 +19,8 @@ type module struct{}
 
 func init() { engine.Register(module{}) }
 
-func (module) ID() string        { return "heat" }
-func (module) Schemas() fs.FS    { return schemas }
+func (module) ID() string                                              { return "heat" }
+func (module) Schemas() fs.FS                                          { return schemas }
 func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
 
 // Game is HEAT with one set of rules and cards.
@@ -90,9 +90,9 @@ func (g *Game) Info() engine.Info {
 
 // Counters this game tallies.
 const (
-	cntOutOfHeat = iota // players returning Heat because Phase B was short
-	cntDrawsSkipped     // phases whose draws were all skipped (out of cards)
-	cntArrests          // games ended by arrest
+	cntOutOfHeat    = iota // players returning Heat because Phase B was short
+	cntDrawsSkipped        // phases whose draws were all skipped (out of cards)
+	cntArrests             // games ended by arrest
 )
 
 var counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}

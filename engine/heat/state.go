@@ -70,8 +70,8 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 	return s
 }
 
-func (s *state) NumPlayers() int { return s.n }
-func (s *state) MoveNumber() int { return s.move }
+func (s *state) NumPlayers() int  { return s.n }
+func (s *state) MoveNumber() int  { return s.move }
 func (s *state) IsTerminal() bool { return s.step == stepOver }
 func (s *state) EndCause() string { return s.endCause }
 
