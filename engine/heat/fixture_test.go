@@ -1,0 +1,128 @@
+package heat
+
+import (
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// baseParams are the shipped defaults; fixtures override single values.
+const baseParams = `
+starting_money: 0
+heists: 3
+stages: 4
+draft_deal: 2
+draft_rounds: 3
+pass_directions: [left, right, left]
+heat_board:
+  - {value: -1, slots: 3}
+  - {value: -2, slots: 3}
+  - {value: -3, slots: 3}
+  - {value: -4, slots: 3}
+  - {value: -5, slots: 3}
+empty_board_value: 0
+out_of_heat_penalty: 3
+`
+
+// fixture builds game data by hand from YAML snippets, so rule tests need
+// neither files nor the loader. cards is a YAML list of card mappings.
+func fixture(t *testing.T, cards string, overrides map[string]string) *Game {
+	t.Helper()
+	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
+	d.Manifest.ID = "heat-test"
+	d.Manifest.Players = gamedata.Range{Min: 3, Max: 5}
+	for _, kw := range []string{"heist", "vault", "crew", "muscle", "intel", "cover"} {
+		d.Manifest.Keywords = append(d.Manifest.Keywords, gamedata.Keyword{ID: kw, Name: string(kw[0]-32) + kw[1:]})
+	}
+	for _, ph := range []string{"A", "B", "C"} {
+		d.Manifest.Phases = append(d.Manifest.Phases, gamedata.Phase{ID: ph, Name: ph})
+	}
+	var params yaml.Node
+	if err := yaml.Unmarshal([]byte(baseParams), &params); err != nil {
+		t.Fatal(err)
+	}
+	m := params.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		name, val := m.Content[i].Value, m.Content[i+1]
+		if o, ok := overrides[name]; ok {
+			var n yaml.Node
+			if err := yaml.Unmarshal([]byte(o), &n); err != nil {
+				t.Fatal(err)
+			}
+			val = n.Content[0]
+		}
+		d.Params[name] = gamedata.Param{Name: name, Node: val, Pos: finding.Pos{File: "game.yaml", Line: val.Line}}
+	}
+	var list yaml.Node
+	if err := yaml.Unmarshal([]byte(cards), &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, cn := range list.Content[0].Content {
+		var c gamedata.Card
+		if err := cn.Decode(&c); err != nil {
+			t.Fatal(err)
+		}
+		c.Node = cn
+		c.Pos = finding.Pos{File: "cards.yaml", Line: cn.Line, Col: cn.Column}
+		c.PlayersPos = c.Pos
+		d.Cards = append(d.Cards, c)
+	}
+	g, fs := Build(d)
+	if g == nil {
+		t.Fatalf("fixture does not build: %v", fs)
+	}
+	return g
+}
+
+// newTestState makes a state at the start of stage 1 of heist 1 with empty
+// hands, so a test can hand out exactly the cards it needs.
+func newTestState(g *Game, players int) *state {
+	s := g.NewState(players, engine.StateOptions{}).(*state)
+	for p := 0; p < players; p++ {
+		for s.hands[p].Len() > 0 {
+			c := s.hands[p].At(0)
+			s.hands[p].Remove(c)
+			s.deck.Add(c)
+		}
+		s.draws[p] = 0
+	}
+	s.step, s.round, s.stage = stepChoose, g.params.DraftRounds, 0
+	return s
+}
+
+// cardIndex finds a card by id.
+func (g *Game) cardIndex(t *testing.T, id string) int {
+	t.Helper()
+	for i, c := range g.cards {
+		if c.id == id {
+			return i
+		}
+	}
+	t.Fatalf("no card %q", id)
+	return -1
+}
+
+// reveal gives each seat the named card and plays the stage.
+func reveal(t *testing.T, s *state, ids ...string) {
+	t.Helper()
+	actions := make([]engine.Action, s.n)
+	for p := range actions {
+		actions[p] = engine.NoAction
+		if p < len(ids) && ids[p] != "" {
+			c := s.g.cardIndex(t, ids[p])
+			if !s.deck.Take(c) {
+				t.Fatalf("no %s left in the deck", ids[p])
+			}
+			s.hands[p].Add(c)
+			actions[p] = engine.Action(c)
+		}
+	}
+	s.ApplyJoint(actions)
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatalf("invariant broken: %v", err)
+	}
+}
