@@ -41,6 +41,17 @@ func (d *Deck) Take(c int) bool {
 	return false
 }
 
+// TakeAt removes the card at position i and returns it.
+func (d *Deck) TakeAt(i int) int {
+	c := int(d.cards[i])
+	d.n--
+	d.cards[i] = d.cards[d.n]
+	return c
+}
+
+// SampleAt picks a position uniformly; with TakeAt it draws without a search.
+func (d *Deck) SampleAt(r *Rand) int { return r.Intn(d.n) }
+
 // Count returns how many copies of c the deck holds.
 func (d *Deck) Count(c int) int {
 	k := 0

@@ -31,6 +31,12 @@ out_of_heat_penalty: 3
 // fixture builds game data by hand from YAML snippets, so rule tests need
 // neither files nor the loader. cards is a YAML list of card mappings.
 func fixture(t *testing.T, cards string, overrides map[string]string) *Game {
+	return fixtureWith(t, cards, overrides)
+}
+
+func fixtureTB(t testing.TB, cards string) *Game { return fixtureWith(t, cards, nil) }
+
+func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
 	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
 	d.Manifest.ID = "heat-test"

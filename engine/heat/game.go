@@ -55,7 +55,16 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		g.cards = append(g.cards, c.compileCard(gc))
+		cd := c.compileCard(gc)
+		cd.byPhase = make([][]effect, len(g.phases))
+		cd.takesHeat = make([]bool, len(g.phases))
+		for _, e := range cd.effects {
+			if e.phase < len(g.phases) {
+				cd.byPhase[e.phase] = append(cd.byPhase[e.phase], e)
+				cd.takesHeat[e.phase] = cd.takesHeat[e.phase] || e.action == actTakeHeat
+			}
+		}
+		g.cards = append(g.cards, cd)
 	}
 	if len(g.phases) == 0 {
 		c.errorf(d.Manifest.Pos, "UNDEFINED_PHASE", "HEAT needs at least one phase in game.yaml phases")

@@ -89,12 +89,13 @@ func (s *state) heatNeeded(ph int) int {
 	var buf [maxSeats]int
 	need := 0
 	for p := 0; p < s.n; p++ {
-		if s.revealed[p] < 0 {
+		if s.revealed[p] < 0 || !s.g.cards[s.revealed[p]].takesHeat[ph] {
 			continue
 		}
-		for i := range s.g.cards[s.revealed[p]].effects {
-			e := &s.g.cards[s.revealed[p]].effects[i]
-			if e.phase == ph && e.action == actTakeHeat && s.holds(p, e) {
+		effects := s.g.cards[s.revealed[p]].byPhase[ph]
+		for i := range effects {
+			e := &effects[i]
+			if e.action == actTakeHeat && s.holds(p, e) {
 				need += s.amount(p, e) * len(s.targets(p, e, buf[:0]))
 			}
 		}
@@ -118,9 +119,10 @@ func (s *state) resolvePhase(ph int) bool {
 		if s.revealed[p] < 0 {
 			continue
 		}
-		for i := range s.g.cards[s.revealed[p]].effects {
-			e := &s.g.cards[s.revealed[p]].effects[i]
-			if e.phase != ph || !s.holds(p, e) {
+		effects := s.g.cards[s.revealed[p]].byPhase[ph]
+		for i := range effects {
+			e := &effects[i]
+			if !s.holds(p, e) {
 				continue
 			}
 			n := s.amount(p, e)

@@ -126,6 +126,11 @@ type card struct {
 	keywords uint64
 	effects  []effect
 	pos      finding.Pos
+	// byPhase holds the effects again, grouped by phase, and takesHeat
+	// flags the phases with a take_heat effect: resolution only looks at
+	// what can apply.
+	byPhase   [][]effect
+	takesHeat []bool
 }
 
 // effectYAML mirrors one effect entry of cards.schema.json.

@@ -51,6 +51,10 @@ type state struct {
 	money    [maxSeats]int
 	heat     engine.Pool // Supply is the board
 
+	// sampled is the deck position SampleChance last drew from, so Apply
+	// can take that card without searching (-1: none).
+	sampled int
+
 	endCause string
 	returns  [maxSeats]float64
 	log      func(engine.Event)
@@ -60,7 +64,7 @@ type state struct {
 // NewState starts a game: the opening deal of the first heist is the first
 // chance move.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{g: g, n: players, log: opts.Log, tally: opts.Tally}
+	s := &state{g: g, n: players, log: opts.Log, tally: opts.Tally, sampled: -1}
 	s.heat = engine.NewPool(g.params.HeatTokens())
 	for p := 0; p < players; p++ {
 		s.money[p] = g.params.StartingMoney
@@ -111,7 +115,8 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 
 // SampleChance draws uniformly from the cards left: a shuffled deck's top card.
 func (s *state) SampleChance(r *engine.Rand) engine.Action {
-	return engine.Action(s.deck.Sample(r))
+	s.sampled = s.deck.SampleAt(r)
+	return engine.Action(s.deck.At(s.sampled))
 }
 
 func (s *state) Apply(a engine.Action) {
@@ -120,9 +125,15 @@ func (s *state) Apply(a engine.Action) {
 	}
 	s.move++
 	seat := s.nextDrawer()
-	if seat < 0 || !s.deck.Take(int(a)) {
+	switch {
+	case seat < 0:
+		panic("heat: draw with nobody drawing")
+	case s.sampled >= 0 && s.sampled < s.deck.Len() && s.deck.At(s.sampled) == int(a):
+		s.deck.TakeAt(s.sampled)
+	case !s.deck.Take(int(a)):
 		panic(fmt.Sprintf("heat: illegal draw %d", a))
 	}
+	s.sampled = -1
 	s.draws[seat]--
 	s.hands[seat].Add(int(a))
 	if s.log != nil {

@@ -1,0 +1,5 @@
+package heat
+
+import "testing"
+
+func benchGame(b *testing.B) *Game { return fixtureTB(b, testCards) }
