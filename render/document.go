@@ -68,12 +68,12 @@ type BoardRow struct {
 // ReferenceSheet is the resolved rule reference: a one-page sheet and a
 // card-sized player aid.
 type ReferenceSheet struct {
-	Title     string
-	Subtitle  string
-	Sections  []Section
-	AidTitle  string
-	AidItems  []string
-	Pos       finding.Pos
+	Title    string
+	Subtitle string
+	Sections []Section
+	AidTitle string
+	AidItems []string
+	Pos      finding.Pos
 }
 
 type Section struct {

@@ -1,0 +1,66 @@
+package render
+
+import (
+	"math"
+
+	"cardpress/gamedata"
+)
+
+// back draws the back of card c with its trim corner at (x, y).
+func (r *renderer) back(c *CardFace, x, y, bleed float64) {
+	pdf := r.pdf
+	w, h := r.doc.Card.Width, r.doc.Card.Height
+	bk, ok := r.doc.Backs[c.Back]
+	if !ok {
+		bk = gamedata.Back{Title: r.doc.Title}
+	}
+	bg := parseColor(bk.Color, ink)
+	fg := contrast(bg)
+	acc := parseColor(bk.Accent, fg)
+	fill(pdf, bg)
+	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
+	lay := r.doc.Layout.Back
+	if bk.Accent != "" {
+		lay.Border.Color = bk.Accent
+	}
+	border(pdf, lay.Border, x, y, w, h, acc)
+
+	// The title takes the accent colour when it stands out from the
+	// background, else the plain contrasting colour.
+	titleCol := acc
+	if math.Abs(acc.luminance()-bg.luminance()) < 0.25 {
+		titleCol = fg
+	}
+	pad := max(lay.Border.Inset, 0) + 3
+	inner := w - 2*pad
+	titleSize := positive(lay.TitleSize, 24)
+	subSize := positive(lay.SubtitleSize, 8)
+	title, _ := r.m.fit(plain(bk.Title, "B"), inner, h*0.4, titleSize, titleSize*0.3)
+	var sub block
+	if bk.Subtitle != "" {
+		sub, _ = r.m.fit(plain(bk.Subtitle, "I"), inner, h*0.25, subSize, subSize*0.6)
+	}
+	rule := 3.0 // space for the accent rule between title and subtitle
+	total := title.height
+	if bk.Subtitle != "" {
+		total += rule + sub.height
+	}
+	ty := y + (h-total)/2
+	if bk.Title != "" {
+		drawBlock(pdf, title, rect{x + pad, ty, inner, title.height}, "center", titleCol)
+	}
+	if bk.Subtitle != "" {
+		sy := ty + title.height + rule
+		stroke(pdf, acc)
+		pdf.SetLineWidth(0.4)
+		pdf.Line(x+w*0.3, sy-rule/2, x+w*0.7, sy-rule/2)
+		drawBlock(pdf, sub, rect{x + pad, sy, inner, sub.height}, "center", fg.mix(bg, 0.15))
+	}
+}
+
+func positive(v, def float64) float64 {
+	if v > 0 {
+		return v
+	}
+	return def
+}

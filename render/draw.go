@@ -1,0 +1,115 @@
+package render
+
+import (
+	"strconv"
+
+	"cardpress/render/fonts"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// rect is a box in mm, top-left origin.
+type rect struct{ x, y, w, h float64 }
+
+// boxAt reads a layout box [x, y, w, h] relative to a card corner.
+func boxAt(v []float64, x, y float64) (rect, bool) {
+	if len(v) != 4 || v[2] <= 0 || v[3] <= 0 {
+		return rect{}, false
+	}
+	return rect{x + v[0], y + v[1], v[2], v[3]}, true
+}
+
+// drawBlock draws typeset text in r. Centred text is also centred
+// vertically (names in bands, flavour lines); other text starts at the top,
+// and so does anything too tall, so an overflow loses its end, not its start.
+func drawBlock(pdf *fpdf.Fpdf, b block, r rect, align string, col rgb) {
+	y := r.y
+	if align == "center" && b.height < r.h {
+		y += (r.h - b.height) / 2
+	}
+	sizeMM := b.size * mmPerPt
+	for i, lines := range b.paras {
+		mark := b.marks[i]
+		for j, l := range lines {
+			if j == 0 {
+				cy := y + b.lh/2
+				switch {
+				case mark.badge != "":
+					d := b.lh * badgeRatio
+					badge(pdf, r.x+d/2, cy, d, mark.badge, col)
+				case mark.bullet:
+					fill(pdf, col)
+					pdf.Circle(r.x+sizeMM*0.3, cy, sizeMM*0.14, "F")
+				}
+			}
+			x := r.x + b.indent
+			avail := r.w - b.indent
+			switch align {
+			case "center":
+				x += (avail - l.w) / 2
+			case "right":
+				x += avail - l.w
+			}
+			base := y + b.lh/2 + capRatio*sizeMM/2
+			textColor(pdf, col)
+			for _, p := range l.pieces {
+				pdf.SetFont(fonts.Family, p.style, b.size)
+				pdf.Text(x+p.x, base, p.text)
+			}
+			y += b.lh
+		}
+		y += b.lh * paraGapRatio
+	}
+}
+
+// badge draws a filled circle of diameter d centred at (cx, cy) with a short
+// label in the contrasting colour. It is all vectors plus plain letters, so
+// it never depends on symbol glyphs the fonts lack.
+func badge(pdf *fpdf.Fpdf, cx, cy, d float64, label string, col rgb) {
+	fill(pdf, col)
+	pdf.Circle(cx, cy, d/2, "F")
+	label = clean(label)
+	if label == "" {
+		return
+	}
+	size := d * 0.62 / mmPerPt
+	pdf.SetFont(fonts.Family, "B", size)
+	if w := pdf.GetStringWidth(label); w > d*0.78 {
+		size *= d * 0.78 / w
+		pdf.SetFont(fonts.Family, "B", size)
+	}
+	textColor(pdf, contrast(col))
+	w := pdf.GetStringWidth(label)
+	pdf.Text(cx-w/2, cy+capRatio*size*mmPerPt/2, label)
+}
+
+// pips draws player-count marks as numbered circles in r, right-aligned
+// unless align says otherwise, shrinking them if there are too many.
+func pips(pdf *fpdf.Fpdf, r rect, players []int, size float64, align string, col rgb) {
+	n := float64(len(players))
+	if n == 0 {
+		return
+	}
+	if size <= 0 {
+		size = 7
+	}
+	d := min(r.h, size*mmPerPt*1.6)
+	gap := d * 0.25
+	if total := n*d + (n-1)*gap; total > r.w {
+		d *= r.w / total
+		gap = d * 0.25
+	}
+	total := n*d + (n-1)*gap
+	x := r.x + r.w - total
+	switch align {
+	case "left":
+		x = r.x
+	case "center":
+		x = r.x + (r.w-total)/2
+	}
+	cy := r.y + r.h/2
+	for _, p := range players {
+		badge(pdf, x+d/2, cy, d, strconv.Itoa(p), col)
+		x += d + gap
+	}
+}

@@ -1,0 +1,118 @@
+package render
+
+import (
+	"cardpress/gamedata"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// renderer draws one document's pieces onto one PDF.
+type renderer struct {
+	doc *Document
+	pdf *fpdf.Fpdf
+	m   *measurer
+}
+
+// edgeEps decides when a layout box "touches" the trim edge and should
+// therefore run on into the bleed.
+const edgeEps = 0.01
+
+// front draws a card face with its trim corner at (x, y). Background (and an
+// accent band touching the edge) run bleed mm past the trim.
+func (r *renderer) front(c *CardFace, x, y, bleed float64) {
+	pdf, lay := r.pdf, r.doc.Layout.Front
+	w, h := r.doc.Card.Width, r.doc.Card.Height
+	fill(pdf, parseColor(lay.Background, white))
+	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
+	r.accent(c, x, y, bleed)
+	border(pdf, lay.Border, x, y, w, h, ink)
+	// Text that overflows at its minimum size is still drawn (CheckFit
+	// reports it), but never onto the neighbouring card.
+	pdf.ClipRect(x, y, w, h, false)
+	defer pdf.ClipEnd()
+	for _, el := range lay.Elements {
+		col := parseColor(el.Color, ink)
+		if el.Kind == "pips" {
+			if box, ok := boxAt(el.Box, x, y); ok {
+				pips(pdf, box, c.Players, el.Size, el.Align, col)
+			}
+			continue
+		}
+		f, ok := r.m.typesetField(c, el)
+		if !ok {
+			continue
+		}
+		box, _ := boxAt(el.Box, x, y)
+		drawBlock(pdf, f.block, box, el.Align, col)
+	}
+}
+
+// accentColor picks the band colour: by the card's first keyword that has a
+// colour, or by its deck; a "default" entry catches the rest.
+func accentColor(a gamedata.Accent, c *CardFace) (string, bool) {
+	if a.By == "deck" {
+		if s, ok := a.Colors[c.Deck]; ok {
+			return s, true
+		}
+	} else {
+		for _, k := range c.Keywords {
+			if s, ok := a.Colors[k]; ok {
+				return s, true
+			}
+		}
+	}
+	s, ok := a.Colors["default"]
+	return s, ok
+}
+
+func (r *renderer) accent(c *CardFace, x, y, bleed float64) {
+	lay := r.doc.Layout.Front
+	box, ok := boxAt(lay.Accent.Box, 0, 0)
+	if !ok {
+		return
+	}
+	s, ok := accentColor(lay.Accent, c)
+	if !ok {
+		s = lay.Border.Color // keep light band text readable
+	}
+	pdf := r.pdf
+	fill(pdf, parseColor(s, ink))
+	w, h := r.doc.Card.Width, r.doc.Card.Height
+	in := r.doc.Layout.Front.Border.Inset
+	inside := in > 0 && box.x >= in-edgeEps && box.y >= in-edgeEps &&
+		box.x+box.w <= w-in+edgeEps && box.y+box.h <= h-in+edgeEps
+	if inside {
+		// A band inside the border follows its rounded corners.
+		pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, lay.Border.Radius, false)
+		pdf.Rect(x+box.x, y+box.y, box.w, box.h, "F")
+		pdf.ClipEnd()
+		return
+	}
+	// A band reaching the trim edge runs on into the bleed.
+	if box.x <= edgeEps {
+		box.x -= bleed
+		box.w += bleed
+	}
+	if box.y <= edgeEps {
+		box.y -= bleed
+		box.h += bleed
+	}
+	if box.x+box.w >= w-edgeEps {
+		box.w += bleed
+	}
+	if box.y+box.h >= h-edgeEps {
+		box.h += bleed
+	}
+	pdf.Rect(x+box.x, y+box.y, box.w, box.h, "F")
+}
+
+// border strokes a rounded frame inset from the trim of a w×h card at (x, y).
+func border(pdf *fpdf.Fpdf, b gamedata.Border, x, y, w, h float64, def rgb) {
+	if b.Width <= 0 || 2*b.Inset >= min(w, h) {
+		return
+	}
+	stroke(pdf, parseColor(b.Color, def))
+	pdf.SetLineWidth(b.Width)
+	r := min(max(b.Radius, 0), (min(w, h)-2*b.Inset)/2)
+	pdf.RoundedRect(x+b.Inset, y+b.Inset, w-2*b.Inset, h-2*b.Inset, r, "1234", "D")
+}

@@ -1,0 +1,97 @@
+package render
+
+import (
+	"fmt"
+	"math"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+const (
+	minMargin = 5.0 // mm kept clear round the grid: crop marks, printers' unprintable edge
+	markGap   = 1.0 // mm between the grid's outer edge and a crop mark
+	markLen   = 5.0 // mm, the longest crop mark
+)
+
+// grid places cards of w×h (trim) centred on a page, each surrounded by its
+// bleed, so neighbours are 2×bleed apart.
+type grid struct {
+	page       paper
+	cols, rows int
+	w, h       float64
+	bleed      float64
+	x0, y0     float64 // trim corner of the top-left slot
+}
+
+func newGrid(p paper, w, h, bleed float64) (grid, error) {
+	if w <= 0 || h <= 0 || math.IsNaN(w+h) {
+		return grid{}, fmt.Errorf("render: card size %gx%g mm is not positive", w, h)
+	}
+	cols := int((p.w - 2*minMargin) / (w + 2*bleed))
+	rows := int((p.h - 2*minMargin) / (h + 2*bleed))
+	if cols < 1 || rows < 1 {
+		return grid{}, fmt.Errorf("render: a %gx%g mm card with %g mm bleed does not fit on a %gx%g mm page", w, h, bleed, p.w, p.h)
+	}
+	return centred(p, w, h, bleed, cols, rows), nil
+}
+
+func centred(p paper, w, h, bleed float64, cols, rows int) grid {
+	g := grid{page: p, cols: cols, rows: rows, w: w, h: h, bleed: bleed}
+	g.x0 = (p.w-float64(cols)*(w+2*bleed))/2 + bleed
+	g.y0 = (p.h-float64(rows)*(h+2*bleed))/2 + bleed
+	return g
+}
+
+func (g grid) perPage() int { return g.cols * g.rows }
+
+// slot gives the trim corner of the i-th card on a page. Backs are mirrored
+// left to right, which is what long-edge duplex needs for every back to land
+// behind its front; the grid is centred, so this reverses the columns.
+func (g grid) slot(i int, back bool) (x, y float64) {
+	col, row := i%g.cols, i/g.cols
+	x = g.x0 + float64(col)*(g.w+2*g.bleed)
+	y = g.y0 + float64(row)*(g.h+2*g.bleed)
+	if back {
+		x = g.page.w - x - g.w
+	}
+	return x, y
+}
+
+// cropMarks draws short lines in the page margin in line with every trim
+// edge, outside the grid and its bleed so they never touch card art.
+func (g grid) cropMarks(pdf *fpdf.Fpdf) {
+	left, top := g.x0-g.bleed, g.y0-g.bleed
+	right := left + float64(g.cols)*(g.w+2*g.bleed)
+	bottom := top + float64(g.rows)*(g.h+2*g.bleed)
+	lenX := min(markLen, left-markGap-1) // room left of the grid
+	lenY := min(markLen, top-markGap-1)  // room above it
+	stroke(pdf, black)
+	pdf.SetLineWidth(0.2)
+	if lenY > 0 {
+		for _, x := range trimLines(g.x0, g.w, g.bleed, g.cols) {
+			pdf.Line(x, top-markGap-lenY, x, top-markGap)
+			pdf.Line(x, bottom+markGap, x, bottom+markGap+lenY)
+		}
+	}
+	if lenX > 0 {
+		for _, y := range trimLines(g.y0, g.h, g.bleed, g.rows) {
+			pdf.Line(left-markGap-lenX, y, left-markGap, y)
+			pdf.Line(right+markGap, y, right+markGap+lenX, y)
+		}
+	}
+}
+
+// trimLines lists the cut positions along one axis; without bleed
+// neighbouring cards share a cut.
+func trimLines(start, size, bleed float64, n int) []float64 {
+	var out []float64
+	for i := range n {
+		a := start + float64(i)*(size+2*bleed)
+		for _, v := range []float64{a, a + size} {
+			if len(out) == 0 || v-out[len(out)-1] > edgeEps {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}

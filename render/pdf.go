@@ -1,0 +1,117 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"cardpress/render/fonts"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// mmPerPt converts font sizes (always points) to the millimetre user unit.
+const mmPerPt = 25.4 / 72
+
+// paper is a portrait page size in mm.
+type paper struct{ w, h float64 }
+
+func paperSize(name string) (paper, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "", "a4":
+		return paper{210, 297}, nil
+	case "letter", "us-letter", "usletter":
+		return paper{215.9, 279.4}, nil
+	}
+	return paper{}, fmt.Errorf("render: unknown paper %q (want a4 or letter)", name)
+}
+
+// newPDF returns a writer in mm with the Go fonts registered and every
+// source of non-determinism pinned: fixed dates and sorted catalog, so the
+// same input always gives the same bytes.
+func newPDF(p paper, epoch int64, title string) *fpdf.Fpdf {
+	pdf := fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "mm",
+		Size:           fpdf.SizeType{Wd: p.w, Ht: p.h},
+	})
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetCatalogSort(true)
+	t := time.Unix(epoch, 0).UTC()
+	pdf.SetCreationDate(t)
+	pdf.SetModificationDate(t)
+	for _, f := range fonts.Faces {
+		pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
+	}
+	pdf.SetTitle(clean(title), true)
+	pdf.SetCreator("cardpress", true)
+	pdf.SetLineCapStyle("butt")
+	return pdf
+}
+
+// output serialises the document, turning the writer's sticky error into a
+// Go error.
+func output(pdf *fpdf.Fpdf) ([]byte, error) {
+	if err := pdf.Error(); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// recoverTo turns a panic inside the PDF writer into an error: a bad card
+// must fail the run with a message, never crash the CLI.
+func recoverTo(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("render: internal error: %v", r)
+	}
+}
+
+// clean makes text safe for the PDF writer: it panics on characters above
+// U+FFFF and on malformed UTF-8, and draws boxes for glyphs the fonts lack.
+// Validation rejects such text earlier; this is the last line of defence.
+func clean(s string) string {
+	ok := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\n' || c >= 0x7f {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s { // ranging turns malformed bytes into U+FFFD
+		switch {
+		case r == '\n':
+			b.WriteRune(r)
+		case r == '\t':
+			b.WriteByte(' ')
+		case r < 0x20 || r == 0x7f:
+		case !fonts.Covers(r):
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// styleCode maps layout style words to fpdf's style letters.
+func styleCode(s string) string {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "bold", "b":
+		return "B"
+	case "italic", "i":
+		return "I"
+	case "bolditalic", "bold-italic", "bold italic", "bi", "ib":
+		return "BI"
+	}
+	return ""
+}

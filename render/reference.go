@@ -1,0 +1,322 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"cardpress/engine/finding"
+	"cardpress/render/fonts"
+)
+
+const (
+	colGap      = 8.0  // mm between the reference sheet's two columns
+	refMaxSize  = 12.0 // pt, body text when there is room
+	refMinSize  = 6.0  // pt, the smallest body text before giving up
+	aidMaxSize  = 10.0
+	aidMinSize  = 5.0
+	headerSpace = 4.0 // mm between the header rule and the columns
+)
+
+// ReferencePDF renders the rule reference (named so beside the
+// ReferenceSheet type it draws): page 1 is the one-page sheet
+// in two columns, page 2 the card-sized player aid with crop marks. Text
+// shrinks to stay on one page; it is an error if it cannot.
+func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
+	defer recoverTo(&err)
+	p, err := paperSize(opt.Paper)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Bleed < 0 || opt.Bleed > 20 {
+		return nil, fmt.Errorf("render: bleed %g mm is out of range 0-20", opt.Bleed)
+	}
+	r := &renderer{doc: doc, m: newMeasurer()}
+	sheet, err := r.layoutSheet(p)
+	if err != nil {
+		return nil, err
+	}
+	aid, err := r.layoutAid()
+	if err != nil {
+		return nil, err
+	}
+	title := doc.Reference.Title
+	if title == "" {
+		title = doc.Title
+	}
+	r.pdf = newPDF(p, opt.Epoch, title)
+	r.pdf.AddPage()
+	sheet.draw()
+	if aid != nil {
+		g := centred(p, doc.Card.Width, doc.Card.Height, opt.Bleed, 1, 1)
+		if g.x0-g.bleed < minMargin || g.y0-g.bleed < minMargin {
+			return nil, fmt.Errorf("render: the %gx%g mm player aid does not fit on the page", doc.Card.Width, doc.Card.Height)
+		}
+		r.pdf.AddPage()
+		x, y := g.slot(0, false)
+		aid.draw(x, y, opt.Bleed)
+		g.cropMarks(r.pdf)
+	}
+	return output(r.pdf)
+}
+
+// sheetLayout is the reference sheet fitted to a page at one text size.
+type sheetLayout struct{ draw func() }
+
+// layoutSheet tries body sizes from refMaxSize down to refMinSize and keeps
+// the first at which header and two columns fit on the page.
+func (r *renderer) layoutSheet(p paper) (*sheetLayout, error) {
+	ref := &r.doc.Reference
+	w := p.w - 2*pageMargin
+	colW := (w - colGap) / 2
+	for _, base := range sizes(refMaxSize, refMinSize) {
+		head := r.m.set(plain(ref.Title, "B"), w, base*1.9)
+		sub := r.m.set(plain(ref.Subtitle, "I"), w, base*1.1)
+		headH := head.height + sub.height + 2
+		colH := p.h - 2*pageMargin - headH - headerSpace
+		// Prefer whole sections per column; split between items only when
+		// that is what it takes to keep this size.
+		items := r.sheetItems(base, colW, true)
+		if _, ok := place(items, colH, 2); !ok {
+			items = r.sheetItems(base, colW, false)
+			if _, ok := place(items, colH, 2); !ok {
+				continue
+			}
+		}
+		spots := balance(items, colH)
+		return &sheetLayout{draw: func() {
+			pdf := r.pdf
+			y := pageMargin
+			drawBlock(pdf, head, rect{pageMargin, y, w, head.height}, "center", ink)
+			y += head.height
+			drawBlock(pdf, sub, rect{pageMargin, y, w, sub.height}, "center", ink.mix(white, 0.25))
+			y += sub.height + 2
+			stroke(pdf, ink)
+			pdf.SetLineWidth(0.4)
+			pdf.Line(pageMargin, y, pageMargin+w, y)
+			top := y + headerSpace
+			for i, it := range items {
+				x := pageMargin + float64(spots[i].frame)*(colW+colGap)
+				it.draw(x, top+spots[i].y, colW)
+			}
+		}}, nil
+	}
+	return nil, fmt.Errorf("render: the reference sheet does not fit on one %gx%g mm page even at %g pt", p.w, p.h, refMinSize)
+}
+
+// balance finds the shortest column height that still holds everything in
+// two columns, so the second column is not left nearly empty.
+func balance(items []item, colH float64) []spot {
+	lo, hi := 0.0, colH
+	for range 40 {
+		mid := (lo + hi) / 2
+		if _, ok := place(items, mid, 2); ok {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	spots, _ := place(items, hi, 2)
+	return spots
+}
+
+// sheetItems flows the sections: heading (kept with what follows), bullet
+// items, phases as badge + name + doc (kept together), and a board
+// diagram. With whole set, each section stays in one column.
+func (r *renderer) sheetItems(base, colW float64, whole bool) []item {
+	bodyGap := base * mmPerPt * 0.35
+	var items []item
+	for _, s := range r.doc.Reference.Sections {
+		start := len(items)
+		if s.Heading != "" {
+			h := r.m.set(plain(s.Heading, "B"), colW, base*1.2)
+			items = append(items, item{h: h.height + 1, gapAfter: 1, keep: true, draw: func(x, y, w float64) {
+				drawBlock(r.pdf, h, rect{x, y, w, h.height}, "left", ink)
+				stroke(r.pdf, ink.mix(white, 0.6))
+				r.pdf.SetLineWidth(0.25)
+				r.pdf.Line(x, y+h.height+0.5, x+w, y+h.height+0.5)
+			}})
+		}
+		for _, it := range s.Items {
+			t := r.textItem([]para{{runs: []run{{"", clean(it)}}, bullet: true}}, colW, base, "left", ink, 0)
+			t.gapAfter = bodyGap
+			items = append(items, t)
+		}
+		for _, ph := range s.Phases {
+			runs := []run{{"B", clean(ph.Name)}}
+			if ph.Doc != "" {
+				runs = append(runs, run{"", " — " + clean(ph.Doc)})
+			}
+			t := r.textItem([]para{{runs: runs, badge: clean(ph.ID)}}, colW, base, "left", ink, 0)
+			t.gapAfter, t.keep = bodyGap, true
+			items = append(items, t)
+		}
+		if len(s.Board) > 0 {
+			items = append(items, r.miniBoard(s.Board, base, colW))
+		}
+		if whole {
+			for i := start; i < len(items); i++ {
+				items[i].keep = true
+			}
+		}
+		if len(items) > start {
+			items[len(items)-1].gapAfter = base * mmPerPt * 1.2
+			items[len(items)-1].keep = false
+		}
+	}
+	return items
+}
+
+// miniBoard is a small diagram of board rows: label, then a circle per slot.
+func (r *renderer) miniBoard(rows []BoardRow, base, colW float64) item {
+	const pad = 1.5
+	d := base * mmPerPt * lineFactor * 0.9
+	slots, labelW := 1, 0.0
+	for _, row := range rows {
+		slots = max(slots, row.Slots)
+		labelW = max(labelW, r.m.width("B", base, clean(row.Label)))
+	}
+	width := func() float64 { return 2*pad + labelW + d*0.4 + float64(slots)*d*1.3 }
+	if wd := width(); wd > colW {
+		d *= (colW - 2*pad - labelW) / (wd - 2*pad - labelW)
+	}
+	pitch := d * 1.3
+	h := 2*pad + float64(len(rows))*pitch - (pitch - d)
+	return item{h: h, draw: func(x, y, _ float64) {
+		pdf := r.pdf
+		fill(pdf, rgb{0xf4, 0xf2, 0xee})
+		stroke(pdf, ink.mix(white, 0.5))
+		pdf.SetLineWidth(0.25)
+		pdf.RoundedRect(x, y, width(), h, 1.5, "1234", "FD")
+		pdf.SetFont(fonts.Family, "B", base)
+		cy := y + pad + d/2
+		for _, row := range rows {
+			label := clean(row.Label)
+			textColor(pdf, ink)
+			pdf.Text(x+pad+labelW-pdf.GetStringWidth(label), cy+capRatio*base*mmPerPt/2, label)
+			fill(pdf, white)
+			stroke(pdf, ink)
+			for s := range row.Slots {
+				pdf.Circle(x+pad+labelW+d*0.4+d/2+float64(s)*pitch, cy, d/2, "FD")
+			}
+			cy += pitch
+		}
+	}}
+}
+
+// aidLayout is the player aid fitted to the card size.
+type aidLayout struct{ draw func(x, y, bleed float64) }
+
+// layoutAid fits the aid's title into the layout's name box (or the accent
+// band) and its items below it; nil when there is no aid.
+func (r *renderer) layoutAid() (*aidLayout, error) {
+	ref := &r.doc.Reference
+	if ref.AidTitle == "" && len(ref.AidItems) == 0 {
+		return nil, nil
+	}
+	front := r.doc.Layout.Front
+	w, h := r.doc.Card.Width, r.doc.Card.Height
+	in := max(front.Border.Inset, 0)
+	band, hasBand := boxAt(front.Accent.Box, 0, 0)
+	titleBox := rect{in + 2, in + 2, w - 2*in - 4, 10}
+	titleSize, titleMin := 12.0, 7.0
+	if hasBand {
+		titleBox = rect{band.x + 2, band.y, band.w - 4, band.h}
+	}
+	bodyCol := ink
+	for _, el := range front.Elements {
+		switch {
+		case el.Field == "name" && isTextElement(el):
+			if b, ok := boxAt(el.Box, 0, 0); ok {
+				titleBox = b
+			}
+			titleSize = positive(el.Size, titleSize)
+			titleMin = min(positive(el.MinSize, titleMin), titleSize)
+		case el.Field == "rules" && isTextElement(el):
+			bodyCol = parseColor(el.Color, ink)
+		}
+	}
+	if !hasBand {
+		band = titleBox
+	}
+	title, over := r.m.fit(plain(ref.AidTitle, "B"), titleBox.w, titleBox.h, titleSize, titleMin)
+	if over > 0 {
+		return nil, fmt.Errorf("render: the player aid title is %.1f mm too tall for its box", over)
+	}
+	top := max(band.y+band.h, titleBox.y+titleBox.h) + 2
+	body := rect{in + 3, top, w - 2*in - 6, h - top - in - 3}
+	var ps []para
+	for _, it := range ref.AidItems {
+		ps = append(ps, para{runs: []run{{"", clean(it)}}, bullet: true})
+	}
+	items, over := r.m.fit(ps, body.w, body.h, aidMaxSize, aidMinSize)
+	if over > 0 {
+		return nil, fmt.Errorf("render: the player aid text is %.1f mm too tall for the card even at %g pt", over, aidMinSize)
+	}
+	bandCol := r.aidColor()
+	return &aidLayout{draw: func(x, y, bleed float64) {
+		pdf := r.pdf
+		fill(pdf, parseColor(front.Background, white))
+		pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
+		fill(pdf, bandCol)
+		if in > 0 {
+			pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, front.Border.Radius, false)
+		}
+		pdf.Rect(x+band.x, y+band.y, band.w, band.h, "F")
+		if in > 0 {
+			pdf.ClipEnd()
+		}
+		border(pdf, front.Border, x, y, w, h, ink)
+		drawBlock(pdf, title, rect{x + titleBox.x, y + titleBox.y, titleBox.w, titleBox.h}, "center", contrast(bandCol))
+		drawBlock(pdf, items, rect{x + body.x, y + body.y, body.w, body.h}, "left", bodyCol)
+	}}, nil
+}
+
+// aidColor is the game's own colour for the aid's band: the back colour of
+// the first card, or of the first back by id.
+func (r *renderer) aidColor() rgb {
+	if len(r.doc.Cards) > 0 {
+		if b, ok := r.doc.Backs[r.doc.Cards[0].Back]; ok && b.Color != "" {
+			return parseColor(b.Color, ink)
+		}
+	}
+	ids := make([]string, 0, len(r.doc.Backs))
+	for id := range r.doc.Backs {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if c := r.doc.Backs[id].Color; c != "" {
+			return parseColor(c, ink)
+		}
+	}
+	return ink
+}
+
+// referenceFit reports a reference sheet that fits neither paper at the
+// smallest size, or a player aid that does not fit the card.
+func referenceFit(m *measurer, doc *Document) []finding.Finding {
+	ref := &doc.Reference
+	if ref.Title == "" && len(ref.Sections) == 0 && ref.AidTitle == "" && len(ref.AidItems) == 0 {
+		return nil
+	}
+	r := &renderer{doc: doc, m: m}
+	var fs []finding.Finding
+	var papers []string
+	for _, name := range []string{"a4", "letter"} {
+		p, _ := paperSize(name)
+		if _, err := r.layoutSheet(p); err != nil {
+			papers = append(papers, name)
+		}
+	}
+	if len(papers) > 0 {
+		fs = append(fs, finding.New(ref.Pos, CodeTextOverflow,
+			"the reference sheet does not fit on one %s page even at %g pt", strings.Join(papers, " or "), refMinSize))
+	}
+	if doc.Card.Width > 0 && doc.Card.Height > 0 {
+		if _, err := r.layoutAid(); err != nil {
+			fs = append(fs, finding.New(ref.Pos, CodeTextOverflow, "%s", strings.TrimPrefix(err.Error(), "render: ")))
+		}
+	}
+	return fs
+}

@@ -1,0 +1,42 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestWriteSamples writes sample PDFs for a person to look at, only when
+// CARDPRESS_RENDER_SAMPLES names a directory.
+func TestWriteSamples(t *testing.T) {
+	dir := os.Getenv("CARDPRESS_RENDER_SAMPLES")
+	if dir == "" {
+		t.Skip("set CARDPRESS_RENDER_SAMPLES to a directory to write sample PDFs")
+	}
+	for _, paper := range []string{"a4", "letter"} {
+		for _, bleed := range []float64{0, 3} {
+			opt := Options{Paper: paper, Bleed: bleed}
+			pnp, err := PnP(sampleDoc(), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := paper
+			if bleed > 0 {
+				name += "-bleed"
+			}
+			if err := WriteFileAtomic(filepath.Join(dir, "pnp-"+name+".pdf"), pnp); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ref, err := ReferencePDF(sampleDoc(), Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFileAtomic(filepath.Join(dir, "reference-"+paper+".pdf"), ref); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range CheckFit(sampleDoc()) {
+		t.Log(f)
+	}
+}

@@ -1,0 +1,293 @@
+package render
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"cardpress/render/fonts"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Typesetting constants, as fractions of the font size or line height. They
+// are shared by measuring and drawing, so what CheckFit accepts is exactly
+// what PnP draws.
+const (
+	lineFactor   = 1.2  // line height / font size
+	paraGapRatio = 0.35 // gap between paragraphs / line height
+	capRatio     = 0.7  // cap height / font size, to centre text on its line
+	badgeRatio   = 0.9  // badge diameter / line height
+	shrinkStep   = 0.5  // pt per shrink step
+)
+
+// run is a stretch of text in one fpdf style ("", "B", "I", "BI").
+type run struct{ style, text string }
+
+// para is one paragraph. A badge (a phase letter in a circle) or a bullet
+// hangs in the left indent of its first line.
+type para struct {
+	runs   []run
+	badge  string
+	bullet bool
+}
+
+// piece is part of a line in one style, at x from the line's start.
+type piece struct {
+	style, text string
+	x, w        float64
+}
+
+type line struct {
+	pieces []piece
+	w      float64
+}
+
+// block is typeset text: paragraphs broken into lines at one size.
+type block struct {
+	size   float64 // pt
+	lh     float64 // line height, mm
+	indent float64 // hanging indent for badges and bullets, mm
+	paras  [][]line
+	marks  []para // the paragraphs, for their badges and bullets
+	height float64
+}
+
+// measurer measures strings on a PDF writer that has no pages, so that
+// SetFont never writes into a content stream.
+type measurer struct{ pdf *fpdf.Fpdf }
+
+func newMeasurer() *measurer {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	for _, f := range fonts.Faces {
+		pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
+	}
+	return &measurer{pdf}
+}
+
+func (m *measurer) width(style string, size float64, s string) float64 {
+	m.pdf.SetFont(fonts.Family, style, size)
+	return m.pdf.GetStringWidth(s)
+}
+
+// plain makes one paragraph per line of s, in one style.
+func plain(s, style string) []para {
+	var ps []para
+	for _, l := range strings.Split(clean(s), "\n") {
+		ps = append(ps, para{runs: []run{{style, l}}})
+	}
+	return ps
+}
+
+// indentFor is the hanging indent the paragraphs need at a size: room for a
+// badge or bullet if any paragraph has one, so all text lines up.
+func indentFor(ps []para, size float64) float64 {
+	lh := size * mmPerPt * lineFactor
+	for _, p := range ps {
+		if p.badge != "" {
+			return lh*badgeRatio + size*mmPerPt*0.35
+		}
+	}
+	for _, p := range ps {
+		if p.bullet {
+			return size * mmPerPt * 0.9
+		}
+	}
+	return 0
+}
+
+// set typesets paragraphs into lines no wider than width at size.
+func (m *measurer) set(ps []para, width, size float64) block {
+	lh := size * mmPerPt * lineFactor
+	b := block{size: size, lh: lh, indent: indentFor(ps, size), marks: ps}
+	avail := width - b.indent
+	lines := 0
+	for _, p := range ps {
+		ls := m.wrap(p.runs, avail, size)
+		b.paras = append(b.paras, ls)
+		lines += len(ls)
+	}
+	if len(ps) > 0 {
+		b.height = float64(lines)*lh + float64(len(ps)-1)*lh*paraGapRatio
+	}
+	return b
+}
+
+// word is a unit of wrapping; space says a space separates it from the
+// previous word, br that it starts a new line.
+type word struct {
+	style, text string
+	space, br   bool
+}
+
+// split cuts runs into words. Words of adjacent runs with no space between
+// them ("Name" in bold, ":" in regular) are kept together by wrap.
+func split(runs []run) []word {
+	var ws []word
+	space := false
+	for _, r := range runs {
+		start := -1
+		end := func(j int) {
+			if start >= 0 {
+				ws = append(ws, word{style: r.style, text: r.text[start:j], space: space})
+				space, start = false, -1
+			}
+		}
+		for j, c := range r.text {
+			switch c {
+			case ' ':
+				end(j)
+				space = true
+			case '\n':
+				end(j)
+				ws = append(ws, word{br: true})
+				space = false
+			default:
+				if start < 0 {
+					start = j
+				}
+			}
+		}
+		end(len(r.text))
+	}
+	return ws
+}
+
+// groups joins words that have no space between them into unbreakable units.
+func groups(ws []word) [][]word {
+	var out [][]word
+	for i, w := range ws {
+		if i > 0 && !w.space && !w.br && !ws[i-1].br && len(out) > 0 {
+			out[len(out)-1] = append(out[len(out)-1], w)
+			continue
+		}
+		out = append(out, []word{w})
+	}
+	return out
+}
+
+// wrap breaks runs greedily into lines of at most width; a word wider than a
+// whole line is broken between characters so nothing runs outside its box.
+func (m *measurer) wrap(runs []run, width, size float64) []line {
+	var out []line
+	var cur line
+	flush := func() {
+		out = append(out, cur)
+		cur = line{}
+	}
+	add := func(style, text string, space bool) {
+		if n := len(cur.pieces); n > 0 && cur.pieces[n-1].style == style {
+			p := &cur.pieces[n-1]
+			if space {
+				p.text += " "
+			}
+			p.text += text
+			p.w = m.width(style, size, p.text)
+			cur.w = p.x + p.w
+			return
+		}
+		x := cur.w
+		if space {
+			x += m.width(style, size, " ")
+		}
+		w := m.width(style, size, text)
+		cur.pieces = append(cur.pieces, piece{style: style, text: text, x: x, w: w})
+		cur.w = x + w
+	}
+	for _, g := range groups(split(runs)) {
+		if g[0].br {
+			flush()
+			continue
+		}
+		gw := 0.0
+		for _, w := range g {
+			gw += m.width(w.style, size, w.text)
+		}
+		space := g[0].space && len(cur.pieces) > 0
+		if space {
+			gw += m.width(g[0].style, size, " ")
+		}
+		if len(cur.pieces) > 0 && cur.w+gw > width+1e-9 {
+			flush()
+			space = false
+		}
+		for i, w := range g {
+			if cur.w+m.width(w.style, size, w.text) <= width+1e-9 {
+				add(w.style, w.text, space && i == 0)
+				continue
+			}
+			for _, chunk := range m.breakWord(w.style, w.text, width-cur.w, width, size) {
+				if chunk == "" {
+					flush()
+					continue
+				}
+				if cur.w+m.width(w.style, size, chunk) > width+1e-9 && len(cur.pieces) > 0 {
+					flush()
+				}
+				add(w.style, chunk, false)
+			}
+		}
+	}
+	if len(cur.pieces) > 0 || len(out) == 0 {
+		flush()
+	}
+	return out
+}
+
+// breakWord cuts an over-long word into chunks: the first fits in first
+// (the room left on the current line; "" when not even one character
+// does), the rest in width, at least one character each.
+func (m *measurer) breakWord(style, text string, first, width, size float64) []string {
+	var chunks []string
+	start, room := 0, first
+	for i, r := range text {
+		end := i + utf8.RuneLen(r)
+		if m.width(style, size, text[start:end]) <= room+1e-9 {
+			continue
+		}
+		if i == start && len(chunks) == 0 && room < width {
+			chunks = append(chunks, "") // nothing fits on this line: start a new one
+			room = width
+			if m.width(style, size, text[start:end]) <= room+1e-9 {
+				continue
+			}
+		}
+		if i > start {
+			chunks = append(chunks, text[start:i])
+			start = i
+			room = width
+		}
+	}
+	return append(chunks, text[start:])
+}
+
+// sizes lists the sizes to try, from size down to minSize in shrinkStep
+// steps (minSize itself always last). Counting steps avoids float drift.
+func sizes(size, minSize float64) []float64 {
+	if size <= 0 {
+		size = 8
+	}
+	if minSize <= 0 || minSize > size {
+		minSize = size
+	}
+	var out []float64
+	for i := 0; ; i++ {
+		s := size - shrinkStep*float64(i)
+		if s <= minSize+1e-9 {
+			return append(out, minSize)
+		}
+		out = append(out, s)
+	}
+}
+
+// fit typesets at the largest size whose text fits h. If none fits it
+// returns the block at the smallest size and by how many mm it is too tall.
+func (m *measurer) fit(ps []para, w, h, size, minSize float64) (block, float64) {
+	var b block
+	for _, s := range sizes(size, minSize) {
+		b = m.set(ps, w, s)
+		if b.height <= h+1e-6 {
+			return b, 0
+		}
+	}
+	return b, b.height - h
+}
