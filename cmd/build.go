@@ -1,0 +1,81 @@
+package cmd
+
+import (
+	"fmt"
+
+	"cardpress/engine/finding"
+	"cardpress/lint"
+	"cardpress/pipeline"
+
+	"github.com/spf13/cobra"
+)
+
+type buildOptions struct {
+	IO
+	Paths []string
+	Lint  lint.Options
+	pipeline.RenderOptions
+}
+
+func newBuildCmd(streams IO) *cobra.Command {
+	opts := &buildOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "build [PATH...]",
+		Short: "Validate, lint and render every game (what make runs)",
+		Long: `Build runs the whole pipeline on each game: validate, lint with smoke games,
+then render its PDFs. A game with lint errors is not rendered; exit 1 if any
+game has errors.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Paths = defaultPaths(args)
+			return runBuild(opts)
+		},
+	}
+	c.Flags().IntVar(&opts.Lint.Games, "games", lint.DefaultGames, "smoke games per player count")
+	c.Flags().Uint64Var(&opts.Lint.Seed, "seed", 1, "lint run seed")
+	bindRenderFlags(c, &opts.RenderOptions)
+	return c
+}
+
+func runBuild(opts *buildOptions) error {
+	if err := checkRenderOptions(&opts.RenderOptions); err != nil {
+		return err
+	}
+	games, fs := pipeline.Load(opts.Paths)
+	failed := false
+	if errs, _ := finding.Count(fs); errs > 0 {
+		failed = true
+	}
+	finding.Print(opts.Out, "text", fs)
+	for _, g := range games {
+		if g.Engine == nil {
+			continue
+		}
+		lfs := finding.Sort(pipeline.Lint(g, opts.Lint))
+		finding.Print(opts.Out, "text", lfs)
+		errs, warns := finding.Count(lfs)
+		if errs > 0 {
+			failed = true
+			fmt.Fprintf(opts.Out, "%s: %s; not rendered\n", g.Data.Manifest.ID, countsSummary(errs, warns))
+			continue
+		}
+		paths, rfs, err := pipeline.Render(g, opts.RenderOptions)
+		if err != nil {
+			return err
+		}
+		finding.Print(opts.Out, "text", rfs)
+		fmt.Fprintf(opts.Out, "%s: %d cards, %s, lint %s → %v\n", g.Data.Manifest.ID, cardCount(g),
+			plural(opts.Lint.Games, "smoke game")+" per player count", countsSummary(errs, warns), paths)
+	}
+	if failed {
+		return errFindings
+	}
+	return nil
+}
+
+func cardCount(g *pipeline.Game) int {
+	n := 0
+	for _, c := range g.Data.Cards {
+		n += max(c.Count, 1)
+	}
+	return n
+}

@@ -1,0 +1,67 @@
+package cmd
+
+import (
+	"fmt"
+
+	"cardpress/engine/finding"
+	"cardpress/lint"
+	"cardpress/pipeline"
+
+	"github.com/spf13/cobra"
+)
+
+type lintOptions struct {
+	IO
+	Paths  []string
+	Format string
+	lint.Options
+}
+
+func newLintCmd(streams IO) *cobra.Command {
+	opts := &lintOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "lint [PATH...]",
+		Short: "Validate, run static checks and play seeded smoke games",
+		Long: `Lint runs validate, then the static checks, then --games smoke games per
+supported player count with random bots (and a share with heuristic bots),
+and prints findings as file:line:col: severity CODE: message. Dynamic
+findings name the seed and player count that replay them. Exit 1 on any error.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Paths = defaultPaths(args)
+			return runLint(opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Format, "format", "text", "output format: text or json")
+	f.IntVar(&opts.Games, "games", lint.DefaultGames, "smoke games per player count")
+	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
+	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
+	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	return c
+}
+
+func runLint(opts *lintOptions) error {
+	if err := checkFormat(opts.Format); err != nil {
+		return err
+	}
+	if opts.Games < 1 {
+		return usagef("--games must be at least 1")
+	}
+	games, fs := pipeline.Load(opts.Paths)
+	for _, g := range games {
+		fs = append(fs, pipeline.Lint(g, opts.Options)...)
+	}
+	fs = finding.Sort(fs)
+	if err := finding.Print(opts.Out, opts.Format, fs); err != nil {
+		return err
+	}
+	errs, warns := finding.Count(fs)
+	if opts.Format == "text" {
+		fmt.Fprintf(opts.Out, "lint: %s, %d smoke games per player count, %s\n",
+			gamesSummary(games), opts.Games, countsSummary(errs, warns))
+	}
+	if errs > 0 {
+		return errFindings
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/pipeline"
+
+	"github.com/spf13/cobra"
+)
+
+type replayOptions struct {
+	IO
+	Game    string
+	Cards   string
+	Players int
+	Seed    uint64
+	Format  string
+	Bots    string
+}
+
+func newReplayCmd(streams IO) *cobra.Command {
+	opts := &replayOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "replay --game ID --players P --seed S",
+		Short: "Print the full event log of one seeded game",
+		Long: `Replay plays the game a lint finding names (its seed and player count) and
+prints every event, one per line: deals, passes, reveals, money, Heat, the
+end and the scores. The seed is the game's own seed as printed by lint.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return runReplay(opts) },
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards)")
+	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
+	f.IntVar(&opts.Players, "players", 0, "player count (default: the game's minimum)")
+	f.Uint64Var(&opts.Seed, "seed", 1, "the game's seed")
+	f.StringVar(&opts.Format, "format", "text", "text or jsonl")
+	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	_ = c.MarkFlagRequired("game")
+	return c
+}
+
+func runReplay(opts *replayOptions) error {
+	if opts.Format != "text" && opts.Format != "jsonl" {
+		return usagef("unknown --format %q (want text or jsonl)", opts.Format)
+	}
+	bots := strings.Split(opts.Bots, ",")
+	for _, b := range bots {
+		if _, ok := engine.NewBot(b, 0); !ok {
+			return usagef("unknown bot %q (want %s)", b, strings.Join(engine.BotKinds, " or "))
+		}
+	}
+	games, fs := pipeline.Load([]string{filepath.Join(opts.Cards, opts.Game)})
+	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
+		finding.Print(opts.Err, "text", fs)
+		return fmt.Errorf("game %q does not load; run cardpress validate", opts.Game)
+	}
+	g := games[0].Engine
+	info := g.Info()
+	if opts.Players == 0 {
+		opts.Players = info.MinPlayers
+	}
+	if opts.Players < info.MinPlayers || opts.Players > info.MaxPlayers {
+		return usagef("%s plays with %d-%d players, not %d", opts.Game, info.MinPlayers, info.MaxPlayers, opts.Players)
+	}
+	enc := json.NewEncoder(opts.Out)
+	var werr error
+	log := func(e engine.Event) {
+		if werr != nil {
+			return
+		}
+		if opts.Format == "jsonl" {
+			werr = enc.Encode(e)
+			return
+		}
+		_, werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, e.Kind, e.Text)
+	}
+	res := engine.PlayGame(g, opts.Players, opts.Seed, engine.PlayOptions{Bots: bots, Log: log, CheckInvariants: true})
+	if werr != nil {
+		return werr
+	}
+	summary := engine.Event{Move: res.Moves, Kind: "result", Player: -1, Text: resultText(res)}
+	log(summary)
+	if res.Failed() {
+		return errFindings
+	}
+	return werr
+}
+
+func resultText(r engine.Result) string {
+	switch {
+	case r.Panic != "":
+		return "engine panic: " + r.Panic
+	case r.Invariant != "":
+		return "invariant broken " + r.Invariant
+	case r.Capped:
+		return fmt.Sprintf("no end after %d moves", r.Moves)
+	}
+	var wins []string
+	for p, v := range r.Returns {
+		if v > 0 {
+			wins = append(wins, fmt.Sprintf("seat %d", p+1))
+		}
+	}
+	if len(wins) == 0 {
+		return fmt.Sprintf("%s after %d moves: nobody wins", r.EndCause, r.Moves)
+	}
+	return fmt.Sprintf("%s after %d moves: %s wins", r.EndCause, r.Moves, strings.Join(wins, " and "))
+}

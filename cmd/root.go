@@ -1,0 +1,91 @@
+// Package cmd holds cardpress's cobra commands, one file each. Every
+// command has an options struct and a run function that tests call with
+// in-memory streams.
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes (README, "Exit codes").
+const (
+	ExitClean    = 0
+	ExitFindings = 1
+	ExitUsage    = 2
+)
+
+// IO is where a command reads and writes.
+type IO struct {
+	Out, Err io.Writer
+}
+
+// errFindings means findings were printed; nothing more to say.
+var errFindings = errors.New("findings reported")
+
+// usageError marks bad flags or arguments.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// NewRoot builds the command tree.
+func NewRoot(streams IO) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "cardpress",
+		Short: "Validate, lint and print card games from YAML",
+		Long: `cardpress turns card games written as YAML into print-and-play PDFs.
+
+  cards/<game>/*.yaml ─validate─▶ lint (seeded smoke games) ─render─▶ out/<game>/*.pdf`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(streams.Out)
+	root.SetErr(streams.Err)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		newValidateCmd(streams),
+		newLintCmd(streams),
+		newRenderCmd(streams),
+		newBuildCmd(streams),
+		newReplayCmd(streams),
+		newSchemaCmd(streams),
+	)
+	return root
+}
+
+// Execute runs cardpress with os.Args and returns the process exit code.
+func Execute() int {
+	streams := IO{Out: os.Stdout, Err: os.Stderr}
+	return Run(streams, os.Args[1:])
+}
+
+// Run runs cardpress with args and returns the exit code; errors are
+// printed as one line on Err.
+func Run(streams IO, args []string) int {
+	root := NewRoot(streams)
+	root.SetArgs(args)
+	err := root.Execute()
+	switch {
+	case err == nil:
+		return ExitClean
+	case errors.Is(err, errFindings):
+		return ExitFindings
+	}
+	// Anything else is a usage or I/O problem: one line, exit 2.
+	fmt.Fprintln(streams.Err, "cardpress:", err)
+	return ExitUsage
+}
+
+// defaultPaths is every game under cards/ when no path is given.
+func defaultPaths(args []string) []string {
+	if len(args) == 0 {
+		return []string{"cards"}
+	}
+	return args
+}

@@ -1,0 +1,185 @@
+// Package lint holds the checks that work on every game: it plays seeded
+// smoke games with bots and turns what they show — games that never end,
+// broken invariants, crashes, cards nobody can or will play, a favoured
+// seat — into findings at the line of the data to change.
+package lint
+
+import (
+	"fmt"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// Options control the smoke games.
+type Options struct {
+	Games   int    // random-bot games per player count
+	Seed    uint64 // run seed; game i plays with engine.GameSeed(Seed, i)
+	Players int    // 0: every supported count
+	Workers int    // 0: every core
+	// HeuristicGames are played with heuristic bots to find cards nobody
+	// sensible chooses; 0 picks a share of Games.
+	HeuristicGames int
+	// SeatMargin is how far above a fair share (1/players) the first seat's
+	// win rate may go before a warning, once the run is large enough to tell.
+	SeatMargin float64
+}
+
+// DefaultGames keeps lint near a second for a game like HEAT.
+const DefaultGames = 4000
+
+// Codes are the findings this package reports, with what each one means.
+var Codes = map[string]string{
+	"GAME_NO_END":       "A smoke game was still running at the turn cap.",
+	"ENGINE_PANIC":      "The engine crashed in a smoke game.",
+	"INVARIANT_BROKEN":  "A smoke game broke one of the game's invariants (tokens, money, cards conserved).",
+	"CARD_NEVER_DRAWN":  "A card used at some player count never reached a hand in any smoke game.",
+	"CARD_NEVER_CHOSEN": "Heuristic bots held the card but never chose it: it may be dominated by others.",
+	"SEAT_ADVANTAGE":    "The first seat wins clearly more often than a fair share.",
+	"BAD_PLAYER_COUNT":  "The requested player count is outside the game's range.",
+}
+
+// Smoke plays the smoke games and reports dynamic findings.
+func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
+	info := g.Info()
+	counts := playerCounts(info, opt.Players)
+	if len(counts) == 0 {
+		return []finding.Finding{finding.New(d.Manifest.PlayersPos, "BAD_PLAYER_COUNT",
+			"%d players is outside %s's range %d-%d", opt.Players, info.ID, info.MinPlayers, info.MaxPlayers)}
+	}
+	games := opt.Games
+	if games <= 0 {
+		games = DefaultGames
+	}
+	heuristic := opt.HeuristicGames
+	if heuristic <= 0 {
+		heuristic = max(20, games/40)
+	}
+	margin := opt.SeatMargin
+	if margin == 0 {
+		margin = 0.10
+	}
+
+	var out []finding.Finding
+	offered := make([]int64, info.Cards)
+	chosenByHeuristic := make([]int64, info.Cards)
+	offeredToHeuristic := make([]int64, info.Cards)
+	for _, players := range counts {
+		sum := engine.Run(g, engine.RunConfig{
+			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true,
+		})
+		out = append(out, failures(d, sum, info.MaxMoves)...)
+		if f, ok := seatAdvantage(d, sum, margin); ok {
+			out = append(out, f)
+		}
+		for i, n := range sum.Tally.CardOffered {
+			offered[i] += n
+		}
+		hs := engine.Run(g, engine.RunConfig{
+			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
+			Bots: []string{"heuristic"}, CheckInvariants: true,
+		})
+		out = append(out, failures(d, hs, info.MaxMoves)...)
+		for i := range hs.Tally.CardChosen {
+			chosenByHeuristic[i] += hs.Tally.CardChosen[i]
+			offeredToHeuristic[i] += hs.Tally.CardOffered[i]
+		}
+	}
+	total := games * len(counts)
+	for i, c := range d.Cards {
+		if !usedAtAny(c, counts) {
+			continue // a static check reports cards marked for no count
+		}
+		switch {
+		case offered[i] == 0:
+			out = append(out, finding.New(c.Pos, "CARD_NEVER_DRAWN",
+				"card %s never reached a hand in %d smoke games at %s players", c.ID, total, countsText(counts)))
+		case offeredToHeuristic[i] >= 20 && chosenByHeuristic[i] == 0:
+			out = append(out, finding.Warn(c.Pos, "CARD_NEVER_CHOSEN",
+				"card %s was in heuristic bots' hands %d times and never chosen", c.ID, offeredToHeuristic[i]))
+		}
+	}
+	return out
+}
+
+// failures turns a summary's first broken game of each kind into a finding
+// naming the seed that replays it.
+func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int) []finding.Finding {
+	var out []finding.Finding
+	add := func(r *engine.Result, code, format string, args ...any) {
+		if r == nil {
+			return
+		}
+		f := finding.New(d.Manifest.IDPos, code, format, args...)
+		seed := r.Seed
+		f.Seed, f.Players = &seed, r.Players
+		f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s --players %d --seed %d)",
+			seed, r.Players, d.Manifest.ID, r.Players, seed)
+		out = append(out, f)
+	}
+	add(sum.FirstCapped, "GAME_NO_END", "%d of %d games did not end within %d moves", sum.Capped, sum.Games, maxMoves)
+	add(sum.FirstPanic, "ENGINE_PANIC", "%d of %d games crashed: %s", sum.Panics, sum.Games, panicText(sum.FirstPanic))
+	add(sum.FirstInvariant, "INVARIANT_BROKEN", "%d of %d games broke an invariant: %s", sum.Invariants, sum.Games, invariantText(sum.FirstInvariant))
+	return out
+}
+
+func panicText(r *engine.Result) string {
+	if r == nil {
+		return ""
+	}
+	return r.Panic
+}
+
+func invariantText(r *engine.Result) string {
+	if r == nil {
+		return ""
+	}
+	return r.Invariant
+}
+
+// seatAdvantage warns when seat 1 wins clearly above a fair share: the
+// lower end of its 95% interval must clear the fair share plus the margin.
+func seatAdvantage(d *gamedata.Game, sum *engine.Summary, margin float64) (finding.Finding, bool) {
+	fair := 1 / float64(sum.Players)
+	rate := sum.WinRate(0)
+	lo, _ := engine.Wilson(rate*float64(sum.Games), float64(sum.Games))
+	if lo <= fair+margin {
+		return finding.Finding{}, false
+	}
+	f := finding.Warn(d.Manifest.PlayersPos, "SEAT_ADVANTAGE",
+		"seat 1 wins %.1f%% of %d games at %d players (fair share %.1f%%)",
+		100*rate, sum.Games, sum.Players, 100*fair)
+	f.Players = sum.Players
+	return f, true
+}
+
+func playerCounts(info engine.Info, only int) []int {
+	if only != 0 {
+		if only < info.MinPlayers || only > info.MaxPlayers {
+			return nil
+		}
+		return []int{only}
+	}
+	var counts []int
+	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+		counts = append(counts, n)
+	}
+	return counts
+}
+
+func usedAtAny(c gamedata.Card, counts []int) bool {
+	for _, n := range counts {
+		if c.UsedWith(n) {
+			return true
+		}
+	}
+	return false
+}
+
+func countsText(counts []int) string {
+	if len(counts) == 1 {
+		return fmt.Sprint(counts[0])
+	}
+	return fmt.Sprintf("%d-%d", counts[0], counts[len(counts)-1])
+}

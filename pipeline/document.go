@@ -1,0 +1,210 @@
+package pipeline
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+	"cardpress/render"
+)
+
+// Document assembles what the renderer draws: layout and print settings
+// from the data, card text from the engine, and every {placeholder} of the
+// reference sheet filled from the same parameters the engine plays with.
+func Document(g *Game) (*render.Document, []finding.Finding) {
+	d := g.Data
+	doc := &render.Document{
+		GameID: d.Manifest.ID,
+		Title:  d.Manifest.Title,
+		Card:   d.Manifest.Print.Card,
+		Layout: d.Layout,
+		Backs:  d.Manifest.Print.Backs,
+	}
+	values := templateValues(g)
+	var out []finding.Finding
+	fill := func(text string, pos finding.Pos) string {
+		s, missing := expand(text, values)
+		for _, name := range missing {
+			out = append(out, finding.New(pos, "UNDEFINED_PARAMETER",
+				"{%s} names no rule parameter or engine fact", name))
+		}
+		return s
+	}
+
+	backOf := map[string]string{}
+	for _, dk := range d.Manifest.Decks {
+		backOf[dk.ID] = dk.Back
+	}
+	kwName := map[string]string{}
+	for _, kw := range d.Manifest.Keywords {
+		kwName[kw.ID] = kw.Name
+	}
+	for i, c := range d.Cards {
+		var names []string
+		for _, kw := range c.Keywords {
+			names = append(names, kwName[kw])
+		}
+		face := render.CardFace{
+			ID: c.ID, Deck: c.Deck, Back: backOf[c.Deck], Copies: max(c.Count, 1),
+			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos,
+			Fields: map[string]string{
+				"name":     c.Name,
+				"keywords": strings.Join(names, " · "),
+				"flavor":   c.Flavor,
+				"count":    "",
+			},
+		}
+		if face.Copies > 1 {
+			face.Fields["count"] = fmt.Sprintf("×%d in the deck", face.Copies)
+		}
+		for _, l := range g.Engine.CardRules(i) {
+			face.Rules = append(face.Rules, render.RulesLine{Phase: l.Phase, Text: l.Text})
+		}
+		doc.Cards = append(doc.Cards, face)
+	}
+
+	for _, lc := range d.Layout.Components {
+		comp := render.Component{Kind: lc.Kind, Title: lc.Title, Note: fill(lc.Note, lc.Pos),
+			SlotDiameter: lc.SlotDiameter, Label: lc.Label, Diameter: lc.Diameter, Color: lc.Color, Pos: lc.Pos}
+		switch lc.Kind {
+		case "board":
+			comp.Rows = boardRows(d, lc.RowsParam, lc.Label)
+		case "tokens":
+			for _, mc := range d.Manifest.Components {
+				if mc.ID == lc.Component {
+					comp.Count = mc.Count
+					if comp.Title == "" {
+						comp.Title = fmt.Sprintf("%s × %d", mc.Name, mc.Count)
+					}
+				}
+			}
+		}
+		doc.Components = append(doc.Components, comp)
+	}
+
+	ref := d.Ref
+	doc.Reference = render.ReferenceSheet{
+		Title: fill(ref.Title, ref.Pos), Subtitle: fill(ref.Subtitle, ref.Pos),
+		AidTitle: fill(ref.PlayerAid.Title, ref.Pos), Pos: ref.Pos,
+	}
+	for _, sec := range ref.Sections {
+		rs := render.Section{Heading: fill(sec.Heading, sec.Pos), Pos: sec.Pos}
+		for j, item := range sec.Items {
+			rs.Items = append(rs.Items, fill(item, itemPos(sec.ItemPos, j, sec.Pos)))
+		}
+		if sec.Phases {
+			for _, ph := range d.Manifest.Phases {
+				rs.Phases = append(rs.Phases, render.Phase{ID: ph.ID, Name: ph.Name, Doc: ph.Doc})
+			}
+		}
+		if sec.Board != "" {
+			rs.Board = boardRows(d, sec.Board, "{value:money}")
+		}
+		doc.Reference.Sections = append(doc.Reference.Sections, rs)
+	}
+	for j, item := range ref.PlayerAid.Items {
+		doc.Reference.AidItems = append(doc.Reference.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
+	}
+	return doc, out
+}
+
+func itemPos(ps []finding.Pos, i int, fallback finding.Pos) finding.Pos {
+	if i < len(ps) {
+		return ps[i]
+	}
+	return fallback
+}
+
+// templateValues are the names a template may use: every rule parameter,
+// the engine's derived facts, and the player range.
+func templateValues(g *Game) map[string]any {
+	v := map[string]any{
+		"players_min": g.Data.Manifest.Players.Min,
+		"players_max": g.Data.Manifest.Players.Max,
+		"title":       g.Data.Manifest.Title,
+	}
+	for name, p := range g.Data.Params {
+		v[name] = p.Value
+	}
+	if g.Engine != nil {
+		for name, f := range g.Engine.Facts() {
+			v[name] = f
+		}
+	}
+	return v
+}
+
+var placeholder = regexp.MustCompile(`\{([a-z][a-z0-9_]*)(?::([a-z]+))?\}`)
+
+// expand fills {name} and {name:money} from values and lists the names it
+// could not fill.
+func expand(text string, values map[string]any) (string, []string) {
+	var missing []string
+	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
+		sub := placeholder.FindStringSubmatch(m)
+		v, ok := values[sub[1]]
+		if !ok {
+			missing = append(missing, sub[1])
+			return m
+		}
+		return format(v, sub[2])
+	})
+	return out, missing
+}
+
+// format prints a parameter value for people: lists joined with commas,
+// money with its sign before the dollar.
+func format(v any, style string) string {
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = format(e, style)
+		}
+		return strings.Join(parts, ", ")
+	case []string:
+		return strings.Join(x, ", ")
+	}
+	if style == "money" {
+		if n, ok := asInt(v); ok {
+			if n < 0 {
+				return fmt.Sprintf("-$%d", -n)
+			}
+			return fmt.Sprintf("$%d", n)
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+func asInt(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case float64:
+		if n == float64(int(n)) {
+			return int(n), true
+		}
+	}
+	return 0, false
+}
+
+// boardRows reads a rows parameter ([{value, slots}]) into labelled rows.
+func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
+	p, ok := d.Params[param]
+	if !ok {
+		return nil
+	}
+	list, _ := p.Value.([]any)
+	var rows []render.BoardRow
+	for _, r := range list {
+		m, _ := r.(map[string]any)
+		slots, _ := asInt(m["slots"])
+		text, _ := expand(label, m)
+		rows = append(rows, render.BoardRow{Label: text, Slots: slots})
+	}
+	return rows
+}

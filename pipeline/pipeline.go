@@ -1,0 +1,81 @@
+// Package pipeline runs cardpress's stages on game folders — validate,
+// build the engine, lint, render — so every command shares one path from
+// YAML to findings and PDFs.
+package pipeline
+
+import (
+	"io/fs"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+	"cardpress/lint"
+	"cardpress/render"
+
+	// Every game engine registers itself; see engine/games.
+	_ "cardpress/engine/games"
+)
+
+// Game is one loaded game: its data, and its engine when the data builds.
+type Game struct {
+	Data   *gamedata.Game
+	Engine engine.Game // nil when the data has errors the engine cannot play past
+}
+
+// EngineSchemas gives gamedata the JSON Schemas of a registered engine.
+func EngineSchemas(id string) (fs.FS, bool) {
+	m, ok := engine.Lookup(id)
+	if !ok {
+		return nil, false
+	}
+	return m.Schemas(), true
+}
+
+// Load validates every game under paths (game folders, files in them, or
+// folders of games) and builds the engines of those that validate.
+func Load(paths []string) ([]*Game, []finding.Finding) {
+	var games []*Game
+	var all []finding.Finding
+	for _, path := range paths {
+		datas, fs := gamedata.LoadPath(path, EngineSchemas)
+		all = append(all, fs...)
+		for _, d := range datas {
+			g := &Game{Data: d}
+			if errs, _ := finding.Count(fs); errs == 0 {
+				if m, ok := engine.Lookup(d.Manifest.Engine); ok {
+					eg, bfs := m.Build(d)
+					all = append(all, bfs...)
+					g.Engine = eg
+				}
+			}
+			games = append(games, g)
+		}
+	}
+	return games, finding.Sort(all)
+}
+
+// Static runs the checks that need no smoke games: the engine's own checks,
+// the reference templates and text fitting.
+func Static(g *Game) []finding.Finding {
+	if g.Engine == nil {
+		return nil
+	}
+	out := g.Engine.Check()
+	doc, fs := Document(g)
+	out = append(out, fs...)
+	out = append(out, render.CheckFit(doc)...)
+	return out
+}
+
+// Lint is Static plus the smoke games.
+func Lint(g *Game, opt lint.Options) []finding.Finding {
+	if g.Engine == nil {
+		return nil
+	}
+	out := Static(g)
+	if errs, _ := finding.Count(out); errs > 0 {
+		// Smoke games on data with static errors would only repeat them.
+		return out
+	}
+	return append(out, lint.Smoke(g.Data, g.Engine, opt)...)
+}
