@@ -1,0 +1,307 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cardpress/engine/finding"
+)
+
+// run runs cardpress in-process in dir and returns its exit code and output.
+func run(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	if dir != "" {
+		t.Chdir(dir)
+	}
+	var out, errb bytes.Buffer
+	code := Run(IO{Out: &out, Err: &errb}, args)
+	if strings.Contains(out.String()+errb.String(), "goroutine ") {
+		t.Fatalf("a stack trace was printed:\n%s%s", out.String(), errb.String())
+	}
+	return code, out.String(), errb.String()
+}
+
+// copyHeat copies the shipped cards/heat into a temp workspace laid out
+// like the repo (cards/, schema/, engine/heat/ for modelines) and returns it.
+func copyHeat(t *testing.T) string {
+	t.Helper()
+	ws := t.TempDir()
+	for _, dir := range []string{"cards/heat"} {
+		src := filepath.Join("..", dir)
+		entries, err := os.ReadDir(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(ws, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join(src, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(ws, dir, e.Name()), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return ws
+}
+
+// edit replaces old (which must occur once) with new in a workspace file
+// and returns the 1-based line where new starts.
+func edit(t *testing.T, ws, file, old, new string) int {
+	t.Helper()
+	path := filepath.Join(ws, file)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	if strings.Count(s, old) != 1 {
+		t.Fatalf("%q occurs %d times in %s", old, strings.Count(s, old), file)
+	}
+	i := strings.Index(s, old)
+	s = s[:i] + new + s[i+len(old):]
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(s[:i], "\n") + 1
+}
+
+func lineOf(t *testing.T, ws, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ws, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(data), text)
+	if i < 0 {
+		t.Fatalf("%q not in %s", text, file)
+	}
+	return strings.Count(string(data)[:i], "\n") + 1
+}
+
+func TestShippedHeatValidatesAndLintsClean(t *testing.T) {
+	code, out, errOut := run(t, "..", "validate")
+	if code != 0 || !strings.Contains(out, "no problems") {
+		t.Fatalf("validate: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = run(t, "..", "lint", "--games", "300")
+	if code != 0 || !strings.Contains(out, "no problems") {
+		t.Fatalf("lint: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// The four edits: each must make lint exit 1 naming the file and line.
+func TestLintReportsEditsAtTheirLine(t *testing.T) {
+	cases := []struct {
+		name, old, new, code string
+		// line is where the finding must point, found after the edit.
+		line func(t *testing.T, ws string) int
+	}{
+		{
+			name: "wrong type", code: "SCHEMA_TYPE",
+			old: "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: 2\n",
+			new: "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: two\n",
+			line: func(t *testing.T, ws string) int { return lineOf(t, ws, "cards/heat/cards.yaml", "count: two") },
+		},
+		{
+			name: "unknown field", code: "SCHEMA_UNKNOWN_FIELD",
+			old: "    flavor: Subtle it is not.\n",
+			new: "    flavor: Subtle it is not.\n    colour: red\n",
+			line: func(t *testing.T, ws string) int { return lineOf(t, ws, "cards/heat/cards.yaml", "colour: red") },
+		},
+		{
+			name: "duplicated id", code: "DUPLICATE_ID",
+			old: "  - id: casino-cage\n",
+			new: "  - id: first-national\n",
+			line: func(t *testing.T, ws string) int {
+				data, _ := os.ReadFile(filepath.Join(ws, "cards/heat/cards.yaml"))
+				s := string(data)
+				second := strings.LastIndex(s, "- id: first-national")
+				return strings.Count(s[:second], "\n") + 1
+			},
+		},
+		{
+			name: "too few cards for the draft at 5 players", code: "DRAFT_TOO_FEW_CARDS",
+			old: "    count: 2\n    keywords: [heist]\n    players: [3, 4, 5]\n    flavor: Subtle it is not.\n",
+			new: "    count: 2\n    keywords: [heist]\n    players: [3, 4]\n    flavor: Subtle it is not.\n",
+			line: func(t *testing.T, ws string) int {
+				data, _ := os.ReadFile(filepath.Join(ws, "cards/heat/cards.yaml"))
+				s := string(data)
+				i := strings.Index(s, "    players: [3, 4]\n    flavor: Subtle it is not.")
+				return strings.Count(s[:i], "\n") + 1
+			},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := copyHeat(t)
+			edit(t, ws, "cards/heat/cards.yaml", tc.old, tc.new)
+			want := fmt.Sprintf("cards/heat/cards.yaml:%d:", tc.line(t, ws))
+			code, out, errOut := run(t, ws, "lint", "--games", "50")
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
+			}
+			found := false
+			for _, l := range strings.Split(out, "\n") {
+				if strings.HasPrefix(l, want) && strings.Contains(l, " "+tc.code+": ") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no %s finding at %s in:\n%s", tc.code, want, out)
+			}
+		})
+	}
+}
+
+func TestValidateReportsEveryProblemInOneRun(t *testing.T) {
+	ws := copyHeat(t)
+	l1 := edit(t, ws, "cards/heat/cards.yaml", "    flavor: Subtle it is not.\n", "    flavor: Subtle it is not.\n    colour: red\n") + 1
+	l2 := edit(t, ws, "cards/heat/cards.yaml", "    keywords: [crew, muscle]\n", "    keywords: [crew, brawn]\n")
+	l3 := edit(t, ws, "cards/heat/game.yaml", "version: 0.96.0\n", "version: 0.96.0\nauthor: me\n") + 1
+	code, out, _ := run(t, ws, "validate")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, out)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("cards/heat/cards.yaml:%d:5: error SCHEMA_UNKNOWN_FIELD", l1),
+		fmt.Sprintf("cards/heat/cards.yaml:%d:", l2),
+		fmt.Sprintf("cards/heat/game.yaml:%d:1: error SCHEMA_UNKNOWN_FIELD", l3),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "UNDEFINED_KEYWORD") {
+		t.Errorf("undefined keyword brawn not reported:\n%s", out)
+	}
+}
+
+func TestValidateSingleFileAndJSON(t *testing.T) {
+	ws := copyHeat(t)
+	line := edit(t, ws, "cards/heat/cards.yaml", "    count: 3\n", "    count: -3\n")
+	code, out, _ := run(t, ws, "validate", "--format", "json", "cards/heat/cards.yaml")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, out)
+	}
+	var rep finding.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if rep.Errors != 1 || len(rep.Findings) != 1 || rep.Findings[0].Line != line || rep.Findings[0].File != "cards/heat/cards.yaml" {
+		t.Errorf("report %+v, want one error at cards/heat/cards.yaml:%d", rep, line)
+	}
+}
+
+func TestHostileInputGetsOneLineAndNoPanic(t *testing.T) {
+	cases := map[string]func(path string) error{
+		"empty":     func(p string) error { return os.WriteFile(p, nil, 0o644) },
+		"binary":    func(p string) error { return os.WriteFile(p, []byte("cards:\x00\x01\x02\xff"), 0o644) },
+		"not utf-8": func(p string) error { return os.WriteFile(p, []byte("# x\ncards:\n  - id: caf\xe9\n"), 0o644) },
+		"tabs":      func(p string) error { return os.WriteFile(p, []byte("cards:\n\t- id: x\n"), 0o644) },
+		"alias bomb": func(p string) error {
+			var b strings.Builder
+			b.WriteString("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+			for i := 1; i < 12; i++ {
+				fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+			}
+			b.WriteString("cards: *a11\n")
+			return os.WriteFile(p, []byte(b.String()), 0o644)
+		},
+		"50 MB": func(p string) error {
+			f, err := os.Create(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			return f.Truncate(50 << 20)
+		},
+	}
+	for name, write := range cases {
+		t.Run(name, func(t *testing.T) {
+			ws := copyHeat(t)
+			if err := write(filepath.Join(ws, "cards/heat/cards.yaml")); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := run(t, ws, "validate")
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			var problems []string
+			for _, l := range lines {
+				if strings.HasPrefix(l, "cards/heat/cards.yaml:") {
+					problems = append(problems, l)
+				}
+			}
+			if len(problems) != 1 {
+				t.Errorf("want one line about cards.yaml, got:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestFolderWithoutManifest(t *testing.T) {
+	ws := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, "cards/empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "validate", "cards/empty")
+	if code != 1 || !strings.Contains(out, "cards/empty") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if n := strings.Count(strings.TrimSpace(out), "\n"); n != 1 { // the problem and the summary
+		t.Errorf("want one problem line and a summary:\n%s", out)
+	}
+}
+
+func TestUsageErrorsExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"lint", "--format", "xml"},
+		{"lint", "--games", "0"},
+		{"render", "--paper", "a3"},
+		{"replay", "--game", "heat", "--players", "9"},
+		{"validate", "--no-such-flag"},
+	} {
+		code, _, errOut := run(t, "..", args...)
+		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", args, code, errOut)
+		}
+	}
+}
+
+// TestReplayGolden diffs a seeded game's event log against a committed
+// playthrough, so any change to the rules or cards shows up in review.
+// Regenerate with: go run ./cmd/cardpress replay --game heat --players 4 --seed 42 > cmd/testdata/heat-4p-seed42.txt
+func TestReplayGolden(t *testing.T) {
+	want, err := os.ReadFile("testdata/heat-4p-seed42.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "..", "replay", "--game", "heat", "--players", "4", "--seed", "42")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != string(want) {
+		t.Errorf("replay differs from testdata/heat-4p-seed42.txt; if the change is intended, regenerate it.\n%s", out)
+	}
+	code, out, _ = run(t, "..", "replay", "--game", "heat", "--players", "4", "--seed", "42", "--format", "jsonl")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != strings.Count(strings.TrimSpace(string(want)), "\n")+1 {
+		t.Fatalf("jsonl: exit %d, %d lines", code, len(lines))
+	}
+	for _, l := range lines {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+	}
+}
