@@ -21,6 +21,11 @@ type Game struct {
 	Params map[string]Param
 	// ParamOrder lists parameter names in manifest order.
 	ParamOrder []string
+
+	// templates are the reference sheet's texts with their positions, kept
+	// for CheckPlaceholders: placeholders may name engine facts, known
+	// only after the engine has built the game.
+	templates []template
 }
 
 // Manifest is game.yaml.
@@ -38,8 +43,8 @@ type Manifest struct {
 	Phases     []Phase     `yaml:"phases"`
 	Print      Print       `yaml:"print"`
 
-	Pos      finding.Pos // the file itself (line 1)
-	IDPos    finding.Pos
+	Pos        finding.Pos // the file itself (line 1)
+	IDPos      finding.Pos
 	PlayersPos finding.Pos // position of the players: value
 }
 

@@ -1,0 +1,238 @@
+package gamedata
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cardpress/engine/finding"
+	"cardpress/schema"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// check runs the generic cross-reference checks: ids are unique and every
+// id a file names is declared in game.yaml. Game-specific meaning (effects,
+// phases inside effects) is the engine's to check.
+func (l *loader) check() {
+	l.checkManifest()
+	l.checkCards()
+	l.checkLayout()
+	l.checkReference()
+}
+
+func (l *loader) checkManifest() {
+	m, d := &l.g.Manifest, l.man
+	for _, r := range []struct {
+		field string
+		v     Range
+	}{{"players", m.Players}, {"play_time", m.PlayTime}} {
+		if r.v.Min > 0 && r.v.Max > 0 && r.v.Min > r.v.Max {
+			l.add(finding.New(d.pos(r.field, "max"), CodePlayers, "%s max %d is below min %d", r.field, r.v.Max, r.v.Min))
+		}
+	}
+	for _, list := range []string{"components", "decks", "keywords", "phases"} {
+		l.uniqueIDs(d, list)
+	}
+	for i, dk := range m.Decks {
+		if _, ok := m.Print.Backs[dk.Back]; dk.Back != "" && !ok {
+			l.add(finding.New(d.pos("decks", strconv.Itoa(i), "back"), CodeUndefinedBack,
+				"%s", undeclared("card back", dk.Back, "print.backs", keys(m.Print.Backs))))
+		}
+	}
+	decks := l.deckIDs()
+	for i, c := range m.Components {
+		if c.Deck != "" && !slices.Contains(decks, c.Deck) {
+			l.add(finding.New(d.pos("components", strconv.Itoa(i), "deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
+		}
+	}
+}
+
+// uniqueIDs reports the second and later uses of an id in a manifest list.
+func (l *loader) uniqueIDs(d *doc, list string) {
+	first := map[string]int{}
+	items, _ := valueAt(d.val.Data, list).([]any)
+	for i, item := range items {
+		idx := strconv.Itoa(i)
+		entry, _ := item.(map[string]any)
+		id, ok := entry["id"].(string)
+		if !ok {
+			continue
+		}
+		if j, dup := first[id]; dup {
+			l.add(finding.New(d.pos(list, idx, "id"), CodeDuplicateID, "duplicate id %q in %s (first at line %d)", id, list, d.pos(list, strconv.Itoa(j), "id").Line))
+			continue
+		}
+		first[id] = i
+	}
+}
+
+func (l *loader) deckIDs() []string {
+	var ids []string
+	for _, dk := range l.g.Manifest.Decks {
+		ids = append(ids, dk.ID)
+	}
+	return ids
+}
+
+func (l *loader) keywordIDs() []string {
+	var ids []string
+	for _, k := range l.g.Manifest.Keywords {
+		ids = append(ids, k.ID)
+	}
+	return ids
+}
+
+func (l *loader) checkCards() {
+	m := &l.g.Manifest
+	decks, keywords := l.deckIDs(), l.keywordIDs()
+	firstAt := map[string]finding.Pos{}
+	copies := map[string]int{}
+	for k, c := range l.g.Cards {
+		ref := l.cardAt[k]
+		d, at := ref.d, func(path ...string) finding.Pos { return ref.d.pos(append([]string{"cards", ref.i}, path...)...) }
+		if c.ID != "" {
+			if first, dup := firstAt[c.ID]; dup {
+				l.add(finding.New(at("id"), CodeDuplicateID, "duplicate card id %q (first at %s)", c.ID, first))
+			} else {
+				firstAt[c.ID] = at("id")
+			}
+		}
+		switch {
+		case d.node("cards", ref.i, "deck") != nil:
+			if !slices.Contains(decks, c.Deck) {
+				l.add(finding.New(at("deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
+			}
+		case len(decks) > 1:
+			l.add(finding.New(c.Pos, CodeUndefinedDeck, "card %q needs a deck: this game has several (%s)", c.ID, strings.Join(decks, ", ")))
+		}
+		copies[c.Deck] += c.Count
+		for j, kw := range c.Keywords {
+			if !slices.Contains(keywords, kw) {
+				l.add(finding.New(at("keywords", strconv.Itoa(j)), CodeUndefinedKeyword, "%s", undeclared("keyword", kw, "keywords", keywords)))
+			}
+		}
+		if lo, hi := m.Players.Min, m.Players.Max; lo > 0 && lo <= hi {
+			for j, p := range c.Players {
+				if p < lo || p > hi {
+					l.add(finding.New(at("players", strconv.Itoa(j)), CodePlayers, "player count %d is outside the game's %d-%d players", p, lo, hi))
+				}
+			}
+		}
+	}
+	for i, comp := range m.Components {
+		if comp.Deck == "" || !slices.Contains(decks, comp.Deck) {
+			continue
+		}
+		if got := copies[comp.Deck]; got != comp.Count {
+			l.add(finding.New(l.man.pos("components", strconv.Itoa(i), "count"), CodeCountMismatch,
+				"component %q counts %d but deck %q has %d card copies", comp.ID, comp.Count, comp.Deck, got))
+		}
+	}
+}
+
+func (l *loader) checkLayout() {
+	d := l.lay
+	if d == nil {
+		return
+	}
+	lay := &l.g.Layout
+	if colors := d.node("front", "accent", "colors"); colors != nil && colors.Kind == yaml.MappingNode {
+		ids, what, code := l.keywordIDs(), "keyword", CodeUndefinedKeyword
+		if lay.Front.Accent.By == "deck" {
+			ids, what, code = l.deckIDs(), "deck", CodeUndefinedDeck
+		}
+		for i := 0; i+1 < len(colors.Content); i += 2 {
+			if key := colors.Content[i].Value; !slices.Contains(ids, key) {
+				l.add(finding.New(d.file.Pos(colors.Content[i]), code, "%s", undeclared(what, key, what+"s", ids)))
+			}
+		}
+	}
+	var comps []string
+	for _, c := range l.g.Manifest.Components {
+		comps = append(comps, c.ID)
+	}
+	for i, c := range lay.Components {
+		idx := strconv.Itoa(i)
+		if c.Component != "" && !slices.Contains(comps, c.Component) {
+			l.add(finding.New(d.pos("components", idx, "component"), CodeUndefinedComponent, "%s", undeclared("component", c.Component, "components", comps)))
+		}
+		if c.RowsParam != "" {
+			l.checkParam(d, c.RowsParam, "components", idx, "rows_param")
+		}
+		if c.Kind == "board" && c.Label != "" {
+			l.checkRowLabel(d, "components", idx, "label")
+		}
+	}
+}
+
+// checkRowLabel checks a board row label: its placeholders name the fields
+// of a row ({value}, {slots}), not parameters.
+func (l *loader) checkRowLabel(d *doc, path ...string) {
+	n := d.node(path...)
+	if n == nil {
+		return
+	}
+	t := template{text: n.Value, pos: d.file.Pos(n), col: verbatimCol(d.line(n.Line), n)}
+	ps, err := ParseTemplate(t.text)
+	if err != nil {
+		l.add(finding.New(t.at(errAt(t.text, ps)), CodeTemplate, "%s", err.Error()))
+		return
+	}
+	for _, p := range ps {
+		if p.Name != "value" && p.Name != "slots" {
+			l.add(finding.New(t.at(p.Start), CodeTemplate, "{%s} is not a row field; board labels can use {value} and {slots}", p.Name))
+		}
+	}
+}
+
+// checkParam reports a parameter name at path that game.yaml does not
+// declare.
+func (l *loader) checkParam(d *doc, name string, path ...string) {
+	if _, ok := l.g.Params[name]; !ok {
+		l.add(finding.New(d.pos(path...), CodeUndefinedParameter, "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
+	}
+}
+
+func (l *loader) checkReference() {
+	d := l.ref
+	if d == nil {
+		return
+	}
+	ref := &l.g.Ref
+	l.addTemplate(d, "title")
+	l.addTemplate(d, "subtitle")
+	for i, s := range ref.Sections {
+		idx := strconv.Itoa(i)
+		l.addTemplate(d, "sections", idx, "heading")
+		for j := range s.Items {
+			l.addTemplate(d, "sections", idx, "items", strconv.Itoa(j))
+		}
+		if s.Board != "" {
+			l.checkParam(d, s.Board, "sections", idx, "board")
+		}
+	}
+	l.addTemplate(d, "player_aid", "title")
+	for j := range ref.PlayerAid.Items {
+		l.addTemplate(d, "player_aid", "items", strconv.Itoa(j))
+	}
+}
+
+// undeclared words "x is not declared in game.yaml list", with a guess.
+func undeclared(what, id, list string, known []string) string {
+	msg := fmt.Sprintf("%s %q is not declared in game.yaml %s", what, id, list)
+	if s := schema.Suggest(id, known); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return msg
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

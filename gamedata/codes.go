@@ -1,0 +1,67 @@
+package gamedata
+
+import (
+	"cardpress/schema"
+	"cardpress/source"
+)
+
+// Code documents one finding code that loading can report.
+type Code struct {
+	ID  string
+	Doc string
+}
+
+// Finding codes of the checks in this package (the file and YAML ones come
+// from source, the schema ones from schema).
+const (
+	CodeNoManifest         = "NO_MANIFEST"
+	CodeUnknownEngine      = "UNKNOWN_ENGINE"
+	CodeEngineSchema       = "ENGINE_SCHEMA"
+	CodeFileUnlisted       = "FILE_UNLISTED"
+	CodeDuplicateID        = "DUPLICATE_ID"
+	CodeUndefinedDeck      = "UNDEFINED_DECK"
+	CodeUndefinedKeyword   = "UNDEFINED_KEYWORD"
+	CodeUndefinedParameter = "UNDEFINED_PARAMETER"
+	CodeUndefinedComponent = "UNDEFINED_COMPONENT"
+	CodeUndefinedBack      = "UNDEFINED_BACK"
+	CodeCountMismatch      = "COUNT_MISMATCH"
+	CodePlayers            = "PLAYERS_RANGE"
+	CodeTemplate           = "TEMPLATE"
+)
+
+// Codes lists every code Load and CheckPlaceholders report, for
+// `cardpress rules`. IDs are stable: scripts and editors match on them.
+var Codes = []Code{
+	{source.CodeFileMissing, "a file (or a file named in game.yaml) does not exist"},
+	{source.CodeFileRead, "a file cannot be read, or is not a regular file"},
+	{source.CodeFileEmpty, "a file is empty or holds only comments"},
+	{source.CodeFileTooLarge, "a file is larger than the 4 MiB limit"},
+	{source.CodeFileBinary, "a file contains NUL bytes: it is binary, not YAML"},
+	{source.CodeFileNotUTF8, "a file is not valid UTF-8 text (reported at the first bad byte)"},
+	{source.CodeSyntax, "YAML syntax error, control character, or a second document in one file"},
+	{source.CodeTabIndent, "a line is indented with a tab; YAML indents with spaces"},
+	{source.CodeDuplicateKey, "a mapping repeats a key (reported at the second one)"},
+	{source.CodeKey, "a mapping key is a list or mapping, or a merge key (<<) has no mapping"},
+	{source.CodeAliasLimit, "YAML aliases expand to too many values (an alias bomb)"},
+	{source.CodeAliasCycle, "a YAML alias is inside the value it refers to"},
+	{source.CodeGlyph, "text has a character the PDF fonts cannot draw (or one above U+FFFF)"},
+	{source.CodeModeline, "warning: the first line is not the yaml-language-server $schema modeline for the file"},
+	{schema.CodeUnknownField, "a field the schema does not know (often a typo)"},
+	{schema.CodeType, "a value has the wrong type (text, number, list, mapping)"},
+	{schema.CodeEnum, "a value is not one of the allowed choices"},
+	{schema.CodeRequired, "a required field is missing"},
+	{schema.CodeOther, "any other schema violation: range, pattern, length, uniqueness"},
+	{CodeNoManifest, "a folder has no game.yaml (and no game folders inside)"},
+	{CodeUnknownEngine, "game.yaml names an engine that is not registered"},
+	{CodeEngineSchema, "an engine's own JSON Schema does not compile (an engine bug)"},
+	{CodeFileUnlisted, "warning: a YAML file in the game folder is not named in game.yaml files, so it is ignored"},
+	{CodeDuplicateID, "two cards, decks, keywords, phases or components share an id (reported at the second)"},
+	{CodeUndefinedDeck, "a deck id that game.yaml decks does not declare, or a card without deck in a game with several"},
+	{CodeUndefinedKeyword, "a keyword id that game.yaml keywords does not declare"},
+	{CodeUndefinedParameter, "a parameter name, or reference {placeholder}, that is neither a parameter nor an engine fact"},
+	{CodeUndefinedComponent, "a layout token sheet names a component game.yaml does not declare"},
+	{CodeUndefinedBack, "a deck names a card back that game.yaml print.backs does not declare"},
+	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards"},
+	{CodePlayers, "a player count outside the game's players range, or a range whose min exceeds its max"},
+	{CodeTemplate, "a text template has unbalanced braces or an unknown {name:format}"},
+}

@@ -1,0 +1,249 @@
+package gamedata
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strconv"
+
+	"cardpress/engine/finding"
+	"cardpress/schema"
+	"cardpress/source"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// manifest loads game.yaml; false when there is no usable manifest.
+func (l *loader) manifest() bool {
+	name := l.path(ManifestName)
+	if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
+		l.add(finding.New(finding.Pos{File: l.g.Dir}, CodeNoManifest, "no %s in this folder: not a game folder", ManifestName))
+		return false
+	}
+	d, fs := open(name, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
+	l.add(fs...)
+	if d == nil || d.val == nil {
+		return false
+	}
+	l.man = d
+	m := &l.g.Manifest
+	l.decode(d, fs, d.file.Root, m)
+	m.Pos = d.filePos()
+	m.IDPos = d.pos("id")
+	m.PlayersPos = d.pos("players")
+	for i := range m.Components {
+		m.Components[i].Pos = d.pos("components", strconv.Itoa(i))
+	}
+	for i := range m.Decks {
+		m.Decks[i].Pos = d.pos("decks", strconv.Itoa(i))
+	}
+	return true
+}
+
+// decode fills out from n, reporting a failure only when the schema found
+// nothing: otherwise it is the same problem again, worse worded.
+func (l *loader) decode(d *doc, fileFindings []finding.Finding, n *yaml.Node, out any) {
+	err := decode(n, out)
+	if err == nil {
+		return
+	}
+	for _, f := range fileFindings {
+		if f.File == d.file.Name && f.Severity == finding.Error {
+			return
+		}
+	}
+	l.add(finding.New(d.file.Pos(n), schema.CodeType, "%s", oneLine(err.Error())))
+}
+
+// params collects the manifest's parameters and validates the object of
+// their defaults against the engine's params.schema.json, reporting at the
+// default values in game.yaml.
+func (l *loader) params() {
+	d := l.man
+	pnode := d.node("parameters")
+	if pnode != nil && pnode.Kind == yaml.AliasNode {
+		pnode = pnode.Alias
+	}
+	if pnode == nil || pnode.Kind != yaml.MappingNode {
+		pnode = nil
+	}
+	defaults := map[string]any{}
+	declared := map[string]bool{}
+	if pnode != nil {
+		for i := 0; i+1 < len(pnode.Content); i += 2 {
+			name := pnode.Content[i].Value
+			if declared[name] || !d.has([]string{"parameters", name}) {
+				continue
+			}
+			declared[name] = true
+			l.g.ParamOrder = append(l.g.ParamOrder, name)
+			p := Param{Name: name}
+			if entry, ok := valueAt(d.val.Data, "parameters", name).(map[string]any); ok {
+				p.Doc, _ = entry["doc"].(string)
+				p.Source, _ = entry["source"].(string)
+				if v, ok := entry["default"]; ok {
+					p.Value = v
+					defaults[name] = v
+					p.Node = d.node("parameters", name, "default")
+				}
+			}
+			p.Pos = d.pos("parameters", name, "default")
+			l.g.Params[name] = p
+		}
+	}
+	if !l.engineOK {
+		return
+	}
+	sch := l.compile(schema.EnginePath(l.g.Manifest.Engine, schema.EngineParams))
+	if sch == nil {
+		return
+	}
+	engine := l.g.Manifest.Engine
+	l.add(d.problems(sch.Validate(defaults), func(p schema.Problem) (schema.Problem, bool) {
+		switch {
+		case len(p.Path) == 0 && p.Code == schema.CodeRequired:
+			if declared[p.Field] {
+				return p, false // its missing default is reported by the manifest schema
+			}
+			p.Message = "missing parameter " + strconv.Quote(p.Field) + ", which engine " + engine + " needs"
+		case len(p.Path) == 1 && p.Code == schema.CodeUnknownField:
+			p.Message = "engine " + engine + " has no parameter " + strconv.Quote(p.Field)
+			if s := schema.Suggest(p.Field, sch.PropertyNames()); s != "" {
+				p.Message += " (did you mean " + strconv.Quote(s) + "?)"
+			}
+			return schema.Problem{Path: []string{"parameters", p.Path[0]}, Key: true, Code: p.Code, Message: p.Message}, true
+		}
+		if len(p.Path) == 0 {
+			p.Path = []string{"parameters"}
+		} else {
+			p.Path = append([]string{"parameters", p.Path[0], "default"}, p.Path[1:]...)
+		}
+		return p, true
+	})...)
+}
+
+// cards loads the i-th card file.
+func (l *loader) cards(i int, name string) {
+	engine := l.g.Manifest.Engine
+	var sch *schema.Schema
+	modeline := ""
+	if l.engineOK {
+		repo := schema.EnginePath(engine, schema.EngineCards)
+		sch = l.compile(repo)
+		modeline = modelineFor(name, repo)
+	}
+	d, fs := l.openListed(name, sch, modeline, "files", "cards", strconv.Itoa(i))
+	if d == nil {
+		return
+	}
+	l.cardDocs = append(l.cardDocs, d)
+	list := d.node("cards")
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return
+	}
+	for j, item := range list.Content {
+		if item.Kind == yaml.AliasNode {
+			item = item.Alias
+		}
+		if item == nil || item.Kind != yaml.MappingNode {
+			continue
+		}
+		idx := strconv.Itoa(j)
+		var c Card
+		l.decode(d, fs, item, &c)
+		c.Pos = d.file.Pos(item)
+		c.PlayersPos = c.Pos
+		if d.node("cards", idx, "players") != nil {
+			c.PlayersPos = d.pos("cards", idx, "players")
+		}
+		c.Node = item
+		if c.Count == 0 {
+			c.Count = 1
+		}
+		if c.Deck == "" && len(l.g.Manifest.Decks) == 1 {
+			c.Deck = l.g.Manifest.Decks[0].ID
+		}
+		l.g.Cards = append(l.g.Cards, c)
+		l.cardAt = append(l.cardAt, cardRef{d: d, i: idx})
+	}
+}
+
+// openListed opens a file game.yaml names at listedAt, reporting a missing
+// file there, where the name would be fixed.
+func (l *loader) openListed(name string, sch *schema.Schema, modeline string, listedAt ...string) (*doc, []finding.Finding) {
+	path := l.path(name)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		l.add(finding.New(l.man.pos(listedAt...), source.CodeFileMissing, "file %s not found", path))
+		return nil, nil
+	}
+	d, fs := open(path, sch, modeline)
+	l.add(fs...)
+	if d == nil || d.val == nil {
+		return nil, nil
+	}
+	return d, fs
+}
+
+// layout loads the layout file.
+func (l *loader) layout() {
+	name := l.g.Manifest.Files.Layout
+	if name == "" {
+		return
+	}
+	d, fs := l.openListed(name, l.compile(schema.Layout), modelineFor(name, schema.Layout), "files", "layout")
+	if d == nil {
+		return
+	}
+	l.lay = d
+	lay := &l.g.Layout
+	l.decode(d, fs, d.file.Root, lay)
+	lay.Pos = d.filePos()
+	for i := range lay.Front.Elements {
+		lay.Front.Elements[i].Pos = d.pos("front", "elements", strconv.Itoa(i))
+	}
+	for i := range lay.Components {
+		lay.Components[i].Pos = d.pos("components", strconv.Itoa(i))
+	}
+}
+
+// reference loads the reference sheet file.
+func (l *loader) reference() {
+	name := l.g.Manifest.Files.Reference
+	if name == "" {
+		return
+	}
+	d, fs := l.openListed(name, l.compile(schema.Reference), modelineFor(name, schema.Reference), "files", "reference")
+	if d == nil {
+		return
+	}
+	l.ref = d
+	ref := &l.g.Ref
+	l.decode(d, fs, d.file.Root, ref)
+	ref.Pos = d.filePos()
+	for i := range ref.Sections {
+		s := &ref.Sections[i]
+		idx := strconv.Itoa(i)
+		s.Pos = d.pos("sections", idx)
+		s.ItemPos = make([]finding.Pos, len(s.Items))
+		for j := range s.Items {
+			s.ItemPos[j] = d.pos("sections", idx, "items", strconv.Itoa(j))
+		}
+	}
+	aid := &ref.PlayerAid
+	aid.ItemPos = make([]finding.Pos, len(aid.Items))
+	for j := range aid.Items {
+		aid.ItemPos[j] = d.pos("player_aid", "items", strconv.Itoa(j))
+	}
+}
+
+// valueAt digs into plain values by map keys; nil when absent.
+func valueAt(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}

@@ -1,0 +1,170 @@
+package gamedata
+
+import (
+	"fmt"
+	"strings"
+
+	"cardpress/engine/finding"
+	"cardpress/schema"
+	"cardpress/source"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// doc is one loaded YAML file: its nodes and, when aliases allowed it, its
+// plain values with the positions of each.
+type doc struct {
+	file  *source.File
+	val   *source.Value // nil when conversion failed
+	lines []int         // byte offset of each line's start, built on demand
+}
+
+// line returns the text of 1-based line n, or "".
+func (d *doc) line(n int) string {
+	data := d.file.Data
+	if d.lines == nil {
+		d.lines = []int{0}
+		for i, b := range data {
+			if b == '\n' {
+				d.lines = append(d.lines, i+1)
+			}
+		}
+	}
+	if n < 1 || n > len(d.lines) {
+		return ""
+	}
+	end := len(data)
+	if n < len(d.lines) {
+		end = d.lines[n] - 1
+	}
+	return strings.TrimSuffix(string(data[d.lines[n-1]:end]), "\r")
+}
+
+// open reads, converts and checks one file: encoding, syntax, modeline,
+// glyphs and, when sch is set, its schema. It returns nil when the file
+// cannot be read at all; the findings say why.
+func open(name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
+	f, fs := source.Read(name)
+	if f == nil {
+		return nil, fs
+	}
+	d := &doc{file: f}
+	if modeline != "" {
+		fs = append(fs, source.CheckModeline(f, modeline)...)
+	}
+	fs = append(fs, source.CheckGlyphs(f)...)
+	val, cfs := source.Convert(f)
+	fs = append(fs, cfs...)
+	d.val = val
+	if val != nil && sch != nil {
+		fs = append(fs, d.problems(sch.Validate(val.Data), nil)...)
+	}
+	return d, fs
+}
+
+// modelineFor is the $schema a file named name (relative to its game
+// folder) should carry: games live in cards/<game>/, two levels below the
+// repository root where schema/ and engine/ are.
+func modelineFor(name, repoPath string) string {
+	return strings.Repeat("../", 2+strings.Count(name, "/")) + repoPath
+}
+
+// problems turns schema problems into findings at the offending key or
+// value. rewrite, when set, maps a problem's path into this file (for the
+// parameter defaults, validated as an object built from the manifest).
+func (d *doc) problems(ps []schema.Problem, rewrite func(schema.Problem) (schema.Problem, bool)) []finding.Finding {
+	var fs []finding.Finding
+	for _, p := range ps {
+		if rewrite != nil {
+			var ok bool
+			if p, ok = rewrite(p); !ok {
+				continue
+			}
+		}
+		loc := d.val.Lookup(p.Path)
+		n := loc.Value
+		if p.Key && loc.Key != nil {
+			n = loc.Key
+		}
+		fs = append(fs, finding.New(d.file.Pos(n), p.Code, "%s", p.Message))
+	}
+	return fs
+}
+
+// node returns the value node at path, or nil.
+func (d *doc) node(path ...string) *yaml.Node {
+	if d == nil || d.val == nil {
+		return nil
+	}
+	if !d.has(path) {
+		return nil
+	}
+	return d.val.Lookup(path).Value
+}
+
+// has reports whether the value at path exists (Lookup falls back to
+// ancestors, which is right for errors but not for "is it there").
+func (d *doc) has(path []string) bool {
+	v := d.val.Data
+	for _, tok := range path {
+		switch c := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = c[tok]; !ok {
+				return false
+			}
+		case []any:
+			var i int
+			if _, err := fmt.Sscan(tok, &i); err != nil || i < 0 || i >= len(c) {
+				return false
+			}
+			v = c[i]
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// pos is the position of the value at path, falling back to the nearest
+// ancestor that exists (and to the file's first line).
+func (d *doc) pos(path ...string) finding.Pos {
+	if d == nil {
+		return finding.Pos{}
+	}
+	if d.val == nil {
+		return d.file.Pos(d.file.Root)
+	}
+	return d.file.Pos(d.val.Lookup(path).Value)
+}
+
+// keyPos is the position of the key of the entry at path.
+func (d *doc) keyPos(path ...string) finding.Pos {
+	if d == nil || d.val == nil {
+		return d.pos(path...)
+	}
+	loc := d.val.Lookup(path)
+	if loc.Key != nil {
+		return d.file.Pos(loc.Key)
+	}
+	return d.file.Pos(loc.Value)
+}
+
+// filePos is the position of the file as a whole (its first line).
+func (d *doc) filePos() finding.Pos {
+	return finding.Pos{File: d.file.Name, Line: 1, Col: 1}
+}
+
+// decode fills out from n. yaml.v3 is fed untrusted trees here, so a panic
+// is turned into an error rather than a crash.
+func decode(n *yaml.Node, out any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cannot decode: %v", r)
+		}
+	}()
+	if n == nil {
+		return nil
+	}
+	return n.Decode(out)
+}

@@ -1,0 +1,318 @@
+// Package source reads cardpress YAML files defensively: whatever the bytes,
+// a file either parses into a node tree with positions or yields one clear
+// one-line finding, and nothing panics. It also converts node trees to plain
+// values for JSON Schema validation while remembering where each value came
+// from, so schema errors are reported at file:line:col.
+package source
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"cardpress/engine/finding"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxSize is the largest file read. Card data is a few kilobytes; anything
+// near this is a mistake (or an attack) and is rejected before reading.
+const MaxSize = 4 << 20
+
+// Finding codes reported by this package.
+const (
+	CodeFileMissing  = "FILE_MISSING"
+	CodeFileRead     = "FILE_READ"
+	CodeFileEmpty    = "FILE_EMPTY"
+	CodeFileTooLarge = "FILE_TOO_LARGE"
+	CodeFileBinary   = "FILE_BINARY"
+	CodeFileNotUTF8  = "FILE_NOT_UTF8"
+	CodeSyntax       = "YAML_SYNTAX"
+	CodeTabIndent    = "YAML_TAB_INDENT"
+	CodeDuplicateKey = "YAML_DUPLICATE_KEY"
+	CodeKey          = "YAML_KEY"
+	CodeAliasLimit   = "YAML_ALIAS_LIMIT"
+	CodeAliasCycle   = "YAML_ALIAS_CYCLE"
+	CodeGlyph        = "GLYPH_MISSING"
+	CodeModeline     = "MODELINE"
+)
+
+// File is one parsed YAML file.
+type File struct {
+	// Name is the path reported in findings.
+	Name string
+	// Data is the file's bytes.
+	Data []byte
+	// Root is the document's top node (never a DocumentNode).
+	Root *yaml.Node
+}
+
+// Pos is the position of n in f.
+func (f *File) Pos(n *yaml.Node) finding.Pos {
+	if n == nil {
+		return finding.Pos{File: f.Name, Line: 1, Col: 1}
+	}
+	return finding.Pos{File: f.Name, Line: n.Line, Col: n.Column}
+}
+
+// Read reads and parses a file. The size is checked before reading, so a
+// huge file costs nothing. A nil File comes with the one finding saying why.
+func Read(name string) (*File, []finding.Finding) {
+	whole := finding.Pos{File: name}
+	info, err := os.Stat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, one(whole, CodeFileMissing, "file not found")
+	case err != nil:
+		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
+	case !info.Mode().IsRegular():
+		return nil, one(whole, CodeFileRead, "not a regular file")
+	case info.Size() > MaxSize:
+		return nil, one(whole, CodeFileTooLarge, "file is %s; the limit is %s", size(info.Size()), size(MaxSize))
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
+	}
+	defer fh.Close()
+	// The file may grow between Stat and Read: never read past the limit.
+	data, err := io.ReadAll(io.LimitReader(fh, MaxSize+1))
+	if err != nil {
+		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
+	}
+	return Parse(name, data)
+}
+
+// Parse parses data as the YAML file name. Encoding problems, syntax errors
+// and alias cycles give a nil File and exactly one finding; duplicate keys
+// are reported but the File is still usable.
+func Parse(name string, data []byte) (f *File, fs []finding.Finding) {
+	whole := finding.Pos{File: name}
+	if len(data) > MaxSize {
+		return nil, one(whole, CodeFileTooLarge, "file is %s; the limit is %s", size(int64(len(data))), size(MaxSize))
+	}
+	if fd := checkEncoding(name, data); fd != nil {
+		return nil, []finding.Finding{*fd}
+	}
+	if len(bytes.TrimSpace(bytes.TrimPrefix(data, utf8BOM))) == 0 {
+		return nil, one(whole, CodeFileEmpty, "file is empty")
+	}
+	root, extra, err := decode(data)
+	if err != nil {
+		return nil, []finding.Finding{syntaxFinding(name, data, err)}
+	}
+	if root == nil {
+		return nil, one(whole, CodeFileEmpty, "file has no content, only comments")
+	}
+	f = &File{Name: name, Data: data, Root: root}
+	if extra != nil {
+		fs = append(fs, finding.New(f.Pos(extra), CodeSyntax, "a second YAML document (after ---) is not allowed; one file holds one document"))
+	}
+	if fd := checkCycles(f); fd != nil {
+		return nil, []finding.Finding{*fd}
+	}
+	fs = append(fs, duplicateKeys(f, root)...)
+	return f, fs
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// decode parses the first document and reports whether another follows.
+// The parser is third-party code fed untrusted bytes, so a panic in it
+// becomes an error instead of a crash.
+func decode(data []byte) (root, extra *yaml.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cannot parse YAML: %v", r)
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return nil, nil, err
+	default:
+		extra = &next
+		if len(next.Content) > 0 {
+			extra = next.Content[0]
+		}
+	}
+	if len(doc.Content) == 0 {
+		return nil, extra, nil
+	}
+	return doc.Content[0], extra, nil
+}
+
+// checkEncoding rejects what is not UTF-8 text, at the first offending byte.
+func checkEncoding(name string, data []byte) *finding.Finding {
+	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
+		fd := finding.New(finding.Pos{File: name, Line: 1, Col: 1}, CodeFileNotUTF8, "file is UTF-16 encoded; save it as UTF-8")
+		return &fd
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		fd := finding.New(posAt(name, data, i), CodeFileBinary, "file contains NUL bytes: it is binary, not YAML text")
+		return &fd
+	}
+	if !utf8.Valid(data) {
+		i := firstInvalid(data)
+		fd := finding.New(posAt(name, data, i), CodeFileNotUTF8, "invalid UTF-8 byte 0x%02X; save the file as UTF-8", data[i])
+		return &fd
+	}
+	for i, r := range string(data) {
+		if !printable(r) {
+			fd := finding.New(posAt(name, data, i), CodeSyntax, "control character U+%04X is not allowed in YAML", r)
+			return &fd
+		}
+	}
+	return nil
+}
+
+func firstInvalid(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
+
+// printable is YAML 1.2's c-printable set (plus the BOM, which the parser
+// skips), checked here because the parser's own error has no position.
+func printable(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return true
+	case r < 0x20 || r == 0x7F:
+		return false
+	case r >= 0x80 && r <= 0x9F:
+		return r == 0x85
+	case r >= 0xD800 && r <= 0xDFFF, r == 0xFFFE, r == 0xFFFF:
+		return false
+	}
+	return true
+}
+
+// posAt turns a byte offset into a 1-based line and a column counted in
+// characters, as the YAML parser counts them.
+func posAt(name string, data []byte, off int) finding.Pos {
+	line := 1 + bytes.Count(data[:off], []byte{'\n'})
+	start := bytes.LastIndexByte(data[:off], '\n') + 1
+	return finding.Pos{File: name, Line: line, Col: 1 + utf8.RuneCount(data[start:off])}
+}
+
+var (
+	lineErr   = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	anchorErr = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+)
+
+// syntaxFinding turns a parser error into a finding at its line. The
+// parser's messages for tab indentation are cryptic, so a failing file with
+// a tab in its indentation gets the plain explanation instead.
+func syntaxFinding(name string, data []byte, err error) finding.Finding {
+	msg := oneLine(err.Error())
+	line := 0
+	if m := lineErr.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	if pos, ok := tabIndent(name, data, line); ok {
+		return finding.New(pos, CodeTabIndent, "tab in indentation; YAML indents with spaces only")
+	}
+	if m := anchorErr.FindStringSubmatch(msg); m != nil {
+		pos := finding.Pos{File: name}
+		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
+			pos = posAt(name, data, i)
+		}
+		return finding.New(pos, CodeSyntax, "alias *%s names no anchor (&%s) defined before it", m[1], m[1])
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if line > 0 {
+		return finding.New(finding.Pos{File: name, Line: line, Col: 1}, CodeSyntax, "%s", msg)
+	}
+	return finding.New(finding.Pos{File: name}, CodeSyntax, "%s", msg)
+}
+
+// tabIndent finds the first line up to line (0: any) whose indentation
+// contains a tab.
+func tabIndent(name string, data []byte, line int) (finding.Pos, bool) {
+	for i, text := range strings.Split(string(data), "\n") {
+		if line > 0 && i+1 > line {
+			break
+		}
+		indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+		if j := strings.IndexByte(indent, '\t'); j >= 0 && strings.TrimSpace(text) != "" {
+			return finding.Pos{File: name, Line: i + 1, Col: j + 1}, true
+		}
+	}
+	return finding.Pos{}, false
+}
+
+// duplicateKeys reports every repeated mapping key at its second place.
+// Aliases are not followed: their targets are checked where they are defined.
+func duplicateKeys(f *File, n *yaml.Node) []finding.Finding {
+	var fs []finding.Finding
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.MappingNode {
+			seen := map[string]*yaml.Node{}
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i]
+				if k.Kind != yaml.ScalarNode || k.Value == "<<" && k.ShortTag() == "!!merge" {
+					continue
+				}
+				if first, ok := seen[k.Value]; ok {
+					fs = append(fs, finding.New(f.Pos(k), CodeDuplicateKey, "duplicate key %q (first at line %d)", k.Value, first.Line))
+					continue
+				}
+				seen[k.Value] = k
+			}
+		}
+		if n.Kind != yaml.AliasNode {
+			for _, c := range n.Content {
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return fs
+}
+
+func one(pos finding.Pos, code, format string, args ...any) []finding.Finding {
+	return []finding.Finding{finding.New(pos, code, format, args...)}
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func pathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func size(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}
