@@ -57,27 +57,40 @@ func (g grid) slot(i int, back bool) (x, y float64) {
 	return x, y
 }
 
-// cropMarks draws short lines in the page margin in line with every trim
+// segment is a straight line from (x1, y1) to (x2, y2).
+type segment struct{ x1, y1, x2, y2 float64 }
+
+// cropMarks lists short lines in the page margin in line with every trim
 // edge, outside the grid and its bleed so they never touch card art.
-func (g grid) cropMarks(pdf *fpdf.Fpdf) {
+func (g grid) cropMarks() []segment {
 	left, top := g.x0-g.bleed, g.y0-g.bleed
 	right := left + float64(g.cols)*(g.w+2*g.bleed)
 	bottom := top + float64(g.rows)*(g.h+2*g.bleed)
-	lenX := min(markLen, left-markGap-1) // room left of the grid
-	lenY := min(markLen, top-markGap-1)  // room above it
-	stroke(pdf, black)
-	pdf.SetLineWidth(0.2)
+	lenX := min(markLen, left-markGap-1) // room beside the grid
+	lenY := min(markLen, top-markGap-1)  // room above and below it
+	var out []segment
 	if lenY > 0 {
 		for _, x := range trimLines(g.x0, g.w, g.bleed, g.cols) {
-			pdf.Line(x, top-markGap-lenY, x, top-markGap)
-			pdf.Line(x, bottom+markGap, x, bottom+markGap+lenY)
+			out = append(out,
+				segment{x, top - markGap - lenY, x, top - markGap},
+				segment{x, bottom + markGap, x, bottom + markGap + lenY})
 		}
 	}
 	if lenX > 0 {
 		for _, y := range trimLines(g.y0, g.h, g.bleed, g.rows) {
-			pdf.Line(left-markGap-lenX, y, left-markGap, y)
-			pdf.Line(right+markGap, y, right+markGap+lenX, y)
+			out = append(out,
+				segment{left - markGap - lenX, y, left - markGap, y},
+				segment{right + markGap, y, right + markGap + lenX, y})
 		}
+	}
+	return out
+}
+
+func (g grid) drawCropMarks(pdf *fpdf.Fpdf) {
+	stroke(pdf, black)
+	pdf.SetLineWidth(0.2)
+	for _, s := range g.cropMarks() {
+		pdf.Line(s.x1, s.y1, s.x2, s.y2)
 	}
 }
 

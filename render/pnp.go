@@ -32,13 +32,13 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 			x, y := g.slot(i, false)
 			r.front(c, x, y, bleed)
 		}
-		g.cropMarks(r.pdf)
+		g.drawCropMarks(r.pdf)
 		r.pdf.AddPage()
 		for i, c := range page {
 			x, y := g.slot(i, true)
 			r.back(c, x, y, bleed)
 		}
-		g.cropMarks(r.pdf)
+		g.drawCropMarks(r.pdf)
 	}
 	r.components(p)
 	if r.pdf.PageNo() == 0 {

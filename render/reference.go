@@ -55,7 +55,7 @@ func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 		r.pdf.AddPage()
 		x, y := g.slot(0, false)
 		aid.draw(x, y, opt.Bleed)
-		g.cropMarks(r.pdf)
+		g.drawCropMarks(r.pdf)
 	}
 	return output(r.pdf)
 }

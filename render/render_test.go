@@ -1,0 +1,405 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// smallDoc has 11 printed cards (two front pages), two backs, a board and a
+// sheet of tokens.
+func smallDoc() *Document {
+	doc := sampleDoc()
+	doc.Backs["other"] = gamedata.Back{Title: "OTHER", Subtitle: "second deck", Color: "#f0e0c0", Accent: "#335577"}
+	doc.Cards = doc.Cards[:6] // 2+2+1+2+1+2 = 10 prints
+	doc.Cards = append(doc.Cards, CardFace{ID: "odd", Deck: "side", Back: "other", Copies: 1,
+		Fields: map[string]string{"name": "Odd One"}, Pos: finding.Pos{File: "c.yaml", Line: 99}})
+	doc.Components = doc.Components[:2]
+	return doc
+}
+
+func TestPnPPagesAndPaper(t *testing.T) {
+	for _, tc := range []struct {
+		paper string
+		w, h  float64
+		bleed float64
+		pages int
+	}{
+		{"a4", 210, 297, 0, 2*2 + 1},         // 11 prints: 2 front+back pairs, 1 component page
+		{"letter", 215.9, 279.4, 0, 2*2 + 1}, // 3×3 fits letter too
+		{"", 210, 297, 3, 2*2 + 1},           // with 3 mm bleed A4 holds 2×3
+	} {
+		t.Run(fmt.Sprintf("%s-%g", tc.paper, tc.bleed), func(t *testing.T) {
+			data, err := PnP(smallDoc(), Options{Paper: tc.paper, Bleed: tc.bleed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := readPDF(t, data)
+			if tc.bleed > 0 {
+				tc.pages = 2*2 + 1 // 11 prints at 6 a page is still two pages
+			}
+			if got := r.NumPage(); got != tc.pages {
+				t.Errorf("pages = %d, want %d", got, tc.pages)
+			}
+			for n := 1; n <= r.NumPage(); n++ {
+				w, h := mediaBox(r, n)
+				if math.Abs(w-tc.w) > 0.1 || math.Abs(h-tc.h) > 0.1 {
+					t.Errorf("page %d is %.1f×%.1f mm, want %.1f×%.1f", n, w, h, tc.w, tc.h)
+				}
+			}
+		})
+	}
+}
+
+func TestPnPText(t *testing.T) {
+	doc := sampleDoc()
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readPDF(t, data)
+	// 34 prints: 4 front pages (1, 3, 5, 7), each followed by its backs.
+	if got := r.NumPage(); got < 8 {
+		t.Fatalf("pages = %d, want at least 8", got)
+	}
+	var fronts strings.Builder
+	for n := 1; n <= 7; n += 2 {
+		fronts.WriteString(joined(pageText(t, r, n)))
+		if back := joined(pageText(t, r, n+1)); !strings.Contains(back, "HEAT") {
+			t.Errorf("back page %d lacks the back title", n+1)
+		}
+	}
+	for _, c := range doc.Cards {
+		if !strings.Contains(fronts.String(), c.Fields["name"]) {
+			t.Errorf("card %q not found on the front pages", c.Fields["name"])
+		}
+	}
+	comps := joined(pageText(t, r, 9))
+	for _, want := range []string{"Heat board", "-$3", "HEAT"} {
+		if !strings.Contains(comps, want) {
+			t.Errorf("component page lacks %q", want)
+		}
+	}
+}
+
+func TestFontsEmbedded(t *testing.T) {
+	data, err := PnP(smallDoc(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readPDF(t, data)
+	p := r.Page(1)
+	names := p.Fonts()
+	if len(names) == 0 {
+		t.Fatal("page 1 has no fonts")
+	}
+	for _, name := range names {
+		f := p.Font(name).V
+		desc := f.Key("FontDescriptor")
+		if d := f.Key("DescendantFonts"); !d.IsNull() {
+			desc = d.Index(0).Key("FontDescriptor")
+		}
+		if desc.Key("FontFile2").IsNull() {
+			t.Errorf("font %s (%s) is not embedded", name, f.Key("BaseFont").Name())
+		}
+	}
+	if !bytes.Contains(data, []byte("/FontFile2")) {
+		t.Error("no FontFile2 stream in the file")
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for name, render := range map[string]func(*Document, Options) ([]byte, error){"pnp": PnP, "reference": ReferencePDF} {
+		opt := Options{Paper: "letter", Bleed: 2, Epoch: 1700000000}
+		a, err := render(sampleDoc(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := render(sampleDoc(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two renders of the same document differ", name)
+		}
+		opt.Epoch = 0
+		c, _ := render(sampleDoc(), opt)
+		if bytes.Equal(a, c) {
+			t.Errorf("%s: the epoch does not reach the file", name)
+		}
+	}
+}
+
+// TestBacksMirrored checks long-edge duplex: each back sits behind its
+// front, so a back is in the front's row and in the mirrored column. The
+// columns come from the spec (3 poker cards centred, 2×bleed apart), not
+// from the code under test.
+func TestBacksMirrored(t *testing.T) {
+	doc := smallDoc()
+	doc.Backs["alpha"] = gamedata.Back{Title: "ALPHA", Color: "#222222"}
+	doc.Backs["beta"] = gamedata.Back{Title: "BETA", Color: "#444444"}
+	card := func(id, back string) CardFace {
+		return CardFace{ID: id, Back: back, Copies: 1, Fields: map[string]string{"name": id}}
+	}
+	// Row 1: Aone Bone Btwo; row 2: Bthree Atwo (a partial row).
+	doc.Cards = []CardFace{card("Aone", "alpha"), card("Bone", "beta"), card("Btwo", "beta"), card("Bthree", "beta"), card("Atwo", "alpha")}
+	doc.Components = nil
+	const pt = 72 / 25.4
+	for _, tc := range []struct {
+		opt  Options
+		rows int
+	}{{Options{Paper: "a4"}, 3}, {Options{Paper: "letter", Bleed: 2}, 2}} {
+		data, err := PnP(doc, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := readPDF(t, data)
+		if r.NumPage() != 2 {
+			t.Fatalf("pages = %d, want 2", r.NumPage())
+		}
+		pageW, pageH := mediaBox(r, 1)
+		pitchX, pitchY := 63+2*tc.opt.Bleed, 88+2*tc.opt.Bleed
+		left, top := (pageW-3*pitchX)/2, (pageH-float64(tc.rows)*pitchY)/2
+		slot := func(s span) (col, row int) {
+			return int((s.x1/pt - left) / pitchX), int((pageH - s.y/pt - top) / pitchY)
+		}
+		front, back := pageText(t, r, 1), pageText(t, r, 2)
+		backs := map[string][][2]int{}
+		for _, title := range []string{"ALPHA", "BETA"} {
+			for _, s := range find(back, title) {
+				c, r := slot(s)
+				backs[title] = append(backs[title], [2]int{c, r})
+			}
+		}
+		for i, c := range doc.Cards {
+			want := map[string]string{"alpha": "ALPHA", "beta": "BETA"}[c.Back]
+			f := find(front, c.ID)
+			if len(f) != 1 {
+				t.Fatalf("%s: found %d times on the front", c.ID, len(f))
+			}
+			col, row := slot(f[0])
+			if col != i%3 || row != i/3 {
+				t.Errorf("%v: %s is in column %d row %d, want %d %d", tc.opt, c.ID, col, row, i%3, i/3)
+			}
+			if !slices.Contains(backs[want], [2]int{2 - col, row}) {
+				t.Errorf("%v: no %s back behind %s: backs at %v, want column %d row %d", tc.opt, want, c.ID, backs[want], 2-col, row)
+			}
+		}
+		if n := len(backs["ALPHA"]) + len(backs["BETA"]); n != len(doc.Cards) {
+			t.Errorf("%v: %d backs for %d cards", tc.opt, n, len(doc.Cards))
+		}
+	}
+}
+
+func TestCheckFit(t *testing.T) {
+	doc := sampleDoc()
+	fs := CheckFit(doc)
+	if len(fs) != 1 {
+		t.Fatalf("got %d findings, want 1: %v", len(fs), fs)
+	}
+	var long *CardFace
+	for i := range doc.Cards {
+		if doc.Cards[i].Fields["name"] == "The Long Con" {
+			long = &doc.Cards[i]
+		}
+	}
+	f := fs[0]
+	if f.Code != CodeTextOverflow || f.Severity != finding.Error || f.Pos != long.Pos {
+		t.Errorf("finding = %v, want an error %s at %v", f, CodeTextOverflow, long.Pos)
+	}
+	for _, want := range []string{"The Long Con", `"rules"`, "mm too tall"} {
+		if !strings.Contains(f.Message, want) {
+			t.Errorf("message %q lacks %q", f.Message, want)
+		}
+	}
+	// The overflowing card is still drawn, at its minimum size.
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(joined(pageText(t, readPDF(t, data), 7)), "The Long Con") {
+		t.Error("the overflowing card is missing from the PnP")
+	}
+}
+
+func TestCheckFitShrinks(t *testing.T) {
+	doc := sampleDoc()
+	doc.Cards = doc.Cards[:1]
+	c := &doc.Cards[0]
+	// Too long for 9 pt in a 38 mm box, short enough for a smaller size.
+	c.Rules = []RulesLine{{Phase: "B", Text: strings.Repeat("Gain a little money and take some Heat. ", 12)}}
+	m := newMeasurer()
+	rules := doc.Layout.Front.Elements[2]
+	f, ok := m.typesetField(c, rules)
+	if !ok || f.overflow > 0 || f.block.size >= rules.Size || f.block.size < rules.MinSize {
+		t.Errorf("fit = size %g overflow %g, want a size between %g and %g", f.block.size, f.overflow, rules.MinSize, rules.Size)
+	}
+	if fs := CheckFit(doc); len(fs) != 0 {
+		t.Errorf("text that fits after shrinking was reported: %v", fs)
+	}
+}
+
+func TestReferencePDF(t *testing.T) {
+	doc := sampleDoc()
+	for _, paper := range []string{"a4", "letter"} {
+		data, err := ReferencePDF(doc, Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := readPDF(t, data)
+		if r.NumPage() != 2 {
+			t.Fatalf("%s: pages = %d, want 2", paper, r.NumPage())
+		}
+		sheet := joined(pageText(t, r, 1))
+		for _, want := range []string{"rule reference", "Setup", "End and scoring", "Prepare", "victory is shared", "-$5"} {
+			if !strings.Contains(sheet, want) {
+				t.Errorf("%s: reference sheet lacks %q", paper, want)
+			}
+		}
+		if aid := joined(pageText(t, r, 2)); !strings.Contains(aid, "player aid") || !strings.Contains(aid, "least Heat") {
+			t.Errorf("%s: page 2 is not the player aid: %q", paper, aid)
+		}
+	}
+}
+
+func TestReferenceTooLong(t *testing.T) {
+	doc := sampleDoc()
+	doc.Reference.Sections = append(doc.Reference.Sections, Section{Heading: "Everything",
+		Items: slices.Repeat([]string{"A rule that goes on and on about very little, in great detail, for quite a while."}, 200)})
+	if _, err := ReferencePDF(doc, Options{}); err == nil || !strings.Contains(err.Error(), "does not fit") {
+		t.Errorf("err = %v, want a does-not-fit error", err)
+	}
+	fs := CheckFit(doc)
+	if !slices.ContainsFunc(fs, func(f finding.Finding) bool {
+		return f.Code == CodeTextOverflow && f.Pos == doc.Reference.Pos && strings.Contains(f.Message, "reference sheet")
+	}) {
+		t.Errorf("CheckFit did not report the reference sheet: %v", fs)
+	}
+}
+
+// TestHostileText makes sure text the fonts or the PDF writer cannot encode
+// is replaced, never a panic.
+func TestHostileText(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards[0].Fields["name"] = "Emoji 😀 \xff\xfe bad\x00\tbytes"
+	doc.Cards[0].Rules = []RulesLine{{Phase: "𝔸", Text: "Gain 🂡 $3\u200b."}}
+	doc.Reference.Title = "Ref 🚀"
+	doc.Components[1].Label = "💰"
+	if _, err := PnP(doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReferencePDF(doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	CheckFit(doc)
+}
+
+func TestOptionsErrors(t *testing.T) {
+	if _, err := PnP(smallDoc(), Options{Paper: "a3"}); err == nil {
+		t.Error("unknown paper accepted")
+	}
+	doc := smallDoc()
+	doc.Card = gamedata.Size{Width: 400, Height: 88}
+	if _, err := PnP(doc, Options{}); err == nil {
+		t.Error("a card wider than the page was accepted")
+	}
+	if _, err := PnP(smallDoc(), Options{Bleed: -1}); err == nil {
+		t.Error("negative bleed accepted")
+	}
+}
+
+func TestGrid(t *testing.T) {
+	for _, tc := range []struct {
+		paper      string
+		bleed      float64
+		cols, rows int
+	}{
+		{"a4", 0, 3, 3}, {"letter", 0, 3, 3}, {"a4", 1.5, 3, 3}, {"a4", 3, 2, 3}, {"letter", 3, 2, 2},
+	} {
+		p, _ := paperSize(tc.paper)
+		g, err := newGrid(p, 63, 88, tc.bleed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.cols != tc.cols || g.rows != tc.rows {
+			t.Errorf("%s bleed %g: %d×%d, want %d×%d", tc.paper, tc.bleed, g.cols, g.rows, tc.cols, tc.rows)
+		}
+		marks := g.cropMarks()
+		if len(marks) == 0 {
+			t.Errorf("%s bleed %g: no crop marks", tc.paper, tc.bleed)
+		}
+		for i := range g.perPage() {
+			for _, back := range []bool{false, true} {
+				x, y := g.slot(i, back)
+				art := rect{x - g.bleed, y - g.bleed, g.w + 2*g.bleed, g.h + 2*g.bleed}
+				if art.x < 0 || art.y < 0 || art.x+art.w > p.w || art.y+art.h > p.h {
+					t.Errorf("slot %d is off the page", i)
+				}
+				for _, m := range marks {
+					if touches(m, art) {
+						t.Errorf("%s bleed %g: crop mark %v touches card %d at %v", tc.paper, tc.bleed, m, i, art)
+					}
+				}
+			}
+		}
+	}
+}
+
+// touches reports whether an axis-aligned segment meets a rectangle.
+func touches(s segment, r rect) bool {
+	x1, x2 := min(s.x1, s.x2), max(s.x1, s.x2)
+	y1, y2 := min(s.y1, s.y2), max(s.y1, s.y2)
+	return x2 >= r.x && x1 <= r.x+r.w && y2 >= r.y && y1 <= r.y+r.h
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out", "nested")
+	path := filepath.Join(dir, "game.pdf")
+	for _, data := range [][]byte{[]byte("first"), []byte("second, longer")} {
+		if err := WriteFileAtomic(path, data); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("read back %q, %v; want %q", got, err, data)
+		}
+	}
+	// Writing over a directory fails and leaves nothing behind.
+	if err := os.Mkdir(filepath.Join(dir, "taken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "taken"), []byte("x")); err == nil {
+		t.Error("writing over a directory succeeded")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !slices.Equal(names, []string{"game.pdf", "taken"}) {
+		t.Errorf("directory holds %v, want only game.pdf and taken", names)
+	}
+	if info, err := os.Stat(path); err == nil && info.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", info.Mode().Perm())
+	}
+}
+
+func BenchmarkPnP(b *testing.B) {
+	doc := sampleDoc()
+	for b.Loop() {
+		if _, err := PnP(doc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
