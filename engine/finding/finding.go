@@ -26,6 +26,19 @@ func (s Severity) String() string {
 // MarshalText makes severities read as words in JSON output.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// UnmarshalText reads a severity back from JSON.
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "error":
+		*s = Error
+	case "warning":
+		*s = Warning
+	default:
+		return fmt.Errorf("unknown severity %q", b)
+	}
+	return nil
+}
+
 // Pos is a 1-based place in a source file. Line 0 means "the whole file".
 type Pos struct {
 	File string `json:"file"`

@@ -213,6 +213,9 @@ func (s *state) applyPass(actions []engine.Action) {
 }
 
 func (s *state) applyReveal(actions []engine.Action) {
+	if s.log != nil {
+		s.emit("stage", -1, "heist %d, stage %d: everyone reveals", s.heist+1, s.stage+1)
+	}
 	for p := 0; p < s.n; p++ {
 		if s.tally != nil {
 			for i := 0; i < s.hands[p].Len(); i++ {
