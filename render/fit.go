@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"cardpress/engine/finding"
 )
@@ -43,4 +44,32 @@ func cardName(c *CardFace) string {
 		return fmt.Sprintf("%q (%s)", n, c.ID)
 	}
 	return fmt.Sprintf("%q", c.ID)
+}
+
+// referenceFit reports a reference sheet that fits neither paper at the
+// smallest size, or a player aid that does not fit the card.
+func referenceFit(m *measurer, doc *Document) []finding.Finding {
+	ref := &doc.Reference
+	if ref.Title == "" && len(ref.Sections) == 0 && ref.AidTitle == "" && len(ref.AidItems) == 0 {
+		return nil
+	}
+	r := &renderer{doc: doc, m: m}
+	var fs []finding.Finding
+	var papers []string
+	for _, name := range []string{"a4", "letter"} {
+		p, _ := paperSize(name)
+		if _, err := r.layoutSheet(p); err != nil {
+			papers = append(papers, name)
+		}
+	}
+	if len(papers) > 0 {
+		fs = append(fs, finding.New(ref.Pos, CodeTextOverflow,
+			"the reference sheet does not fit on one %s page even at %g pt", strings.Join(papers, " or "), refMinSize))
+	}
+	if doc.Card.Width > 0 && doc.Card.Height > 0 { // a bad size is not a text problem
+		if _, err := r.layoutAid(); err != nil {
+			fs = append(fs, finding.New(ref.Pos, CodeTextOverflow, "%s", strings.TrimPrefix(err.Error(), "render: ")))
+		}
+	}
+	return fs
 }

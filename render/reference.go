@@ -2,10 +2,7 @@ package render
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
-	"cardpress/engine/finding"
 	"cardpress/render/fonts"
 )
 
@@ -13,9 +10,7 @@ const (
 	colGap      = 8.0  // mm between the reference sheet's two columns
 	refMaxSize  = 12.0 // pt, body text when there is room
 	refMinSize  = 6.0  // pt, the smallest body text before giving up
-	aidMaxSize  = 10.0
-	aidMinSize  = 5.0
-	headerSpace = 4.0 // mm between the header rule and the columns
+	headerSpace = 4.0  // mm between the header rule and the columns
 )
 
 // ReferencePDF renders the rule reference (named so beside the
@@ -40,6 +35,7 @@ func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
+
 	title := doc.Reference.Title
 	if title == "" {
 		title = doc.Title
@@ -202,121 +198,4 @@ func (r *renderer) miniBoard(rows []BoardRow, base, colW float64) item {
 			cy += pitch
 		}
 	}}
-}
-
-// aidLayout is the player aid fitted to the card size.
-type aidLayout struct{ draw func(x, y, bleed float64) }
-
-// layoutAid fits the aid's title into the layout's name box (or the accent
-// band) and its items below it; nil when there is no aid.
-func (r *renderer) layoutAid() (*aidLayout, error) {
-	ref := &r.doc.Reference
-	if ref.AidTitle == "" && len(ref.AidItems) == 0 {
-		return nil, nil
-	}
-	front := r.doc.Layout.Front
-	w, h := r.doc.Card.Width, r.doc.Card.Height
-	in := max(front.Border.Inset, 0)
-	band, hasBand := boxAt(front.Accent.Box, 0, 0)
-	titleBox := rect{in + 2, in + 2, w - 2*in - 4, 10}
-	titleSize, titleMin := 12.0, 7.0
-	if hasBand {
-		titleBox = rect{band.x + 2, band.y, band.w - 4, band.h}
-	}
-	bodyCol := ink
-	for _, el := range front.Elements {
-		switch {
-		case el.Field == "name" && isTextElement(el):
-			if b, ok := boxAt(el.Box, 0, 0); ok {
-				titleBox = b
-			}
-			titleSize = positive(el.Size, titleSize)
-			titleMin = min(positive(el.MinSize, titleMin), titleSize)
-		case el.Field == "rules" && isTextElement(el):
-			bodyCol = parseColor(el.Color, ink)
-		}
-	}
-	if !hasBand {
-		band = titleBox
-	}
-	title, over := r.m.fit(plain(ref.AidTitle, "B"), titleBox.w, titleBox.h, titleSize, titleMin)
-	if over > 0 {
-		return nil, fmt.Errorf("render: the player aid title is %.1f mm too tall for its box", over)
-	}
-	top := max(band.y+band.h, titleBox.y+titleBox.h) + 2
-	body := rect{in + 3, top, w - 2*in - 6, h - top - in - 3}
-	var ps []para
-	for _, it := range ref.AidItems {
-		ps = append(ps, para{runs: []run{{"", clean(it)}}, bullet: true})
-	}
-	items, over := r.m.fit(ps, body.w, body.h, aidMaxSize, aidMinSize)
-	if over > 0 {
-		return nil, fmt.Errorf("render: the player aid text is %.1f mm too tall for the card even at %g pt", over, aidMinSize)
-	}
-	bandCol := r.aidColor()
-	return &aidLayout{draw: func(x, y, bleed float64) {
-		pdf := r.pdf
-		fill(pdf, parseColor(front.Background, white))
-		pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
-		fill(pdf, bandCol)
-		if in > 0 {
-			pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, front.Border.Radius, false)
-		}
-		pdf.Rect(x+band.x, y+band.y, band.w, band.h, "F")
-		if in > 0 {
-			pdf.ClipEnd()
-		}
-		border(pdf, front.Border, x, y, w, h, ink)
-		drawBlock(pdf, title, rect{x + titleBox.x, y + titleBox.y, titleBox.w, titleBox.h}, "center", contrast(bandCol))
-		drawBlock(pdf, items, rect{x + body.x, y + body.y, body.w, body.h}, "left", bodyCol)
-	}}, nil
-}
-
-// aidColor is the game's own colour for the aid's band: the back colour of
-// the first card, or of the first back by id.
-func (r *renderer) aidColor() rgb {
-	if len(r.doc.Cards) > 0 {
-		if b, ok := r.doc.Backs[r.doc.Cards[0].Back]; ok && b.Color != "" {
-			return parseColor(b.Color, ink)
-		}
-	}
-	ids := make([]string, 0, len(r.doc.Backs))
-	for id := range r.doc.Backs {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		if c := r.doc.Backs[id].Color; c != "" {
-			return parseColor(c, ink)
-		}
-	}
-	return ink
-}
-
-// referenceFit reports a reference sheet that fits neither paper at the
-// smallest size, or a player aid that does not fit the card.
-func referenceFit(m *measurer, doc *Document) []finding.Finding {
-	ref := &doc.Reference
-	if ref.Title == "" && len(ref.Sections) == 0 && ref.AidTitle == "" && len(ref.AidItems) == 0 {
-		return nil
-	}
-	r := &renderer{doc: doc, m: m}
-	var fs []finding.Finding
-	var papers []string
-	for _, name := range []string{"a4", "letter"} {
-		p, _ := paperSize(name)
-		if _, err := r.layoutSheet(p); err != nil {
-			papers = append(papers, name)
-		}
-	}
-	if len(papers) > 0 {
-		fs = append(fs, finding.New(ref.Pos, CodeTextOverflow,
-			"the reference sheet does not fit on one %s page even at %g pt", strings.Join(papers, " or "), refMinSize))
-	}
-	if doc.Card.Width > 0 && doc.Card.Height > 0 {
-		if _, err := r.layoutAid(); err != nil {
-			fs = append(fs, finding.New(ref.Pos, CodeTextOverflow, "%s", strings.TrimPrefix(err.Error(), "render: ")))
-		}
-	}
-	return fs
 }

@@ -403,3 +403,43 @@ func BenchmarkPnP(b *testing.B) {
 		}
 	}
 }
+
+func TestWrap(t *testing.T) {
+	m := newMeasurer()
+	width := m.width("", 10, "Gain $9 if no")
+	ls := m.wrap([]run{{"B", "Vault"}, {"", ": Gain $9 if no other player revealed a Vault card."}}, width, 10)
+	if len(ls) < 3 {
+		t.Fatalf("got %d lines, want at least 3", len(ls))
+	}
+	if got := ls[0].pieces[0].text; got != "Vault" || ls[0].pieces[0].style != "B" {
+		t.Errorf("first piece = %q, want bold Vault", got)
+	}
+	var words []string
+	for _, l := range ls {
+		if l.w > width+1e-9 {
+			t.Errorf("line %v is %.2f mm, wider than %.2f", l, l.w, width)
+		}
+		var b strings.Builder
+		for _, p := range l.pieces {
+			b.WriteString(p.text)
+		}
+		words = append(words, b.String())
+	}
+	if got := strings.Join(words, " "); got != "Vault: Gain $9 if no other player revealed a Vault card." {
+		t.Errorf("rejoined lines = %q", got)
+	}
+	// A word longer than the line is cut, never left sticking out.
+	long := m.wrap([]run{{"", "x Supercalifragilisticexpialidocious"}}, m.width("", 10, "Supercal"), 10)
+	for _, l := range long {
+		if l.w > m.width("", 10, "Supercal")+1e-9 {
+			t.Errorf("line %q is too wide", l.pieces[0].text)
+		}
+	}
+	if len(long) < 4 || long[0].pieces[0].text != "x" {
+		t.Errorf("long word lines = %v", long)
+	}
+	// A box narrower than one letter still terminates, a letter a line.
+	if n := len(m.wrap([]run{{"", "abc"}}, 0.1, 10)); n != 3 {
+		t.Errorf("%d lines in a tiny box, want 3", n)
+	}
+}

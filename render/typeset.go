@@ -198,29 +198,24 @@ func (m *measurer) wrap(runs []run, width, size float64) []line {
 			flush()
 			continue
 		}
-		gw := 0.0
-		for _, w := range g {
-			gw += m.width(w.style, size, w.text)
-		}
 		space := g[0].space && len(cur.pieces) > 0
-		if space {
-			gw += m.width(g[0].style, size, " ")
-		}
-		if len(cur.pieces) > 0 && cur.w+gw > width+1e-9 {
+		if len(cur.pieces) > 0 && cur.w+m.groupWidth(g, space, size) > width+1e-9 {
 			flush()
 			space = false
 		}
 		for i, w := range g {
-			if cur.w+m.width(w.style, size, w.text) <= width+1e-9 {
-				add(w.style, w.text, space && i == 0)
+			sp := space && i == 0
+			need := m.width(w.style, size, w.text)
+			if sp {
+				need += m.width(w.style, size, " ")
+			}
+			if cur.w+need <= width+1e-9 {
+				add(w.style, w.text, sp)
 				continue
 			}
-			for _, chunk := range m.breakWord(w.style, w.text, width-cur.w, width, size) {
-				if chunk == "" {
-					flush()
-					continue
-				}
-				if cur.w+m.width(w.style, size, chunk) > width+1e-9 && len(cur.pieces) > 0 {
+			// Only a word wider than a whole line gets here.
+			for _, chunk := range m.breakWord(w.style, w.text, width, size) {
+				if len(cur.pieces) > 0 {
 					flush()
 				}
 				add(w.style, chunk, false)
@@ -233,29 +228,29 @@ func (m *measurer) wrap(runs []run, width, size float64) []line {
 	return out
 }
 
-// breakWord cuts an over-long word into chunks: the first fits in first
-// (the room left on the current line; "" when not even one character
-// does), the rest in width, at least one character each.
-func (m *measurer) breakWord(style, text string, first, width, size float64) []string {
+func (m *measurer) groupWidth(g []word, space bool, size float64) float64 {
+	w := 0.0
+	if space {
+		w = m.width(g[0].style, size, " ")
+	}
+	for _, x := range g {
+		w += m.width(x.style, size, x.text)
+	}
+	return w
+}
+
+// breakWord cuts a word into chunks no wider than width, each at least one
+// character, so even a box narrower than a letter does not loop.
+func (m *measurer) breakWord(style, text string, width, size float64) []string {
 	var chunks []string
-	start, room := 0, first
-	for i, r := range text {
-		end := i + utf8.RuneLen(r)
-		if m.width(style, size, text[start:end]) <= room+1e-9 {
-			continue
-		}
-		if i == start && len(chunks) == 0 && room < width {
-			chunks = append(chunks, "") // nothing fits on this line: start a new one
-			room = width
-			if m.width(style, size, text[start:end]) <= room+1e-9 {
-				continue
-			}
-		}
-		if i > start {
+	start := 0
+	for i := 0; i < len(text); {
+		_, n := utf8.DecodeRuneInString(text[i:])
+		if i > start && m.width(style, size, text[start:i+n]) > width+1e-9 {
 			chunks = append(chunks, text[start:i])
 			start = i
-			room = width
 		}
+		i += n
 	}
 	return append(chunks, text[start:])
 }
