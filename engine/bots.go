@@ -22,8 +22,16 @@ func NewBot(kind string, seed uint64) (b Bot, ok bool) {
 	return nil, false
 }
 
+// Reseeder is a bot that can start over with a new seed, so a worker
+// reuses its bots from game to game instead of allocating new ones.
+type Reseeder interface {
+	Reseed(seed uint64)
+}
+
 // RandomBot plays a uniformly random legal action.
 type RandomBot struct{ rng *Rand }
+
+func (b *RandomBot) Reseed(seed uint64) { b.rng.Seed(seed) }
 
 func (b *RandomBot) Act(_ State, _ Player, legal []Action) Action {
 	return legal[b.rng.Intn(len(legal))]
@@ -40,6 +48,8 @@ type HeuristicBot struct {
 	joint   []Action
 	outs    []Outcome
 }
+
+func (b *HeuristicBot) Reseed(seed uint64) { b.rng.Seed(seed) }
 
 func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	if _, ok := s.(Evaluator); !ok || len(legal) == 1 {

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -33,6 +34,8 @@ type PlayOptions struct {
 	Log             func(Event)
 	Tally           *Tally
 }
+
+var defaultBots = []string{"random"}
 
 // botSeed gives seat p its own stream derived from the game seed.
 func botSeed(seed uint64, seat int) uint64 { return GameSeed(seed, 1000+seat) }
@@ -115,12 +118,26 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 }
 
 func (w *player) setBots(players int, seed uint64, kinds []string) {
+	if len(kinds) == 0 {
+		kinds = defaultBots
+	}
+	if len(w.bots) == players && slices.Equal(w.kinds, kinds) {
+		for seat, b := range w.bots {
+			if r, ok := b.(Reseeder); ok {
+				r.Reseed(botSeed(seed, seat))
+				continue
+			}
+			w.bots = w.bots[:0]
+			break
+		}
+		if len(w.bots) == players {
+			return
+		}
+	}
+	w.kinds = append(w.kinds[:0], kinds...)
 	w.bots = w.bots[:0]
 	for seat := 0; seat < players; seat++ {
-		kind := "random"
-		if len(kinds) > 0 {
-			kind = kinds[seat%len(kinds)]
-		}
+		kind := kinds[seat%len(kinds)]
 		b, ok := NewBot(kind, botSeed(seed, seat))
 		if !ok {
 			panic(fmt.Sprintf("engine: unknown bot %q", kind))

@@ -2,4 +2,4 @@ package heat
 
 import "testing"
 
-func benchGame(b *testing.B) *Game { return fixtureTB(b, testCards) }
+func benchGame(b *testing.B) *Game { return shipped(b) }

@@ -34,6 +34,8 @@ type Game struct {
 	// staticValue is a rough worth of each card, for the heuristic bot's
 	// judgement of a hand.
 	staticValue []float64
+	// decks holds, per player count, the cards shuffled in at each heist.
+	decks map[int][]int
 }
 
 // Build compiles validated data into a playable game.
@@ -78,6 +80,16 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	for _, cd := range g.cards {
 		g.staticValue = append(g.staticValue, g.worth(cd))
+	}
+	g.decks = map[int][]int{}
+	for n := 1; n <= engine.MaxPlayers; n++ {
+		for i, cd := range g.cards {
+			if d.Cards[i].UsedWith(n) {
+				for k := 0; k < cd.copies; k++ {
+					g.decks[n] = append(g.decks[n], i)
+				}
+			}
+		}
 	}
 	return g, c.findings
 }

@@ -245,12 +245,8 @@ func (s *state) applyReveal(actions []engine.Action) {
 // startHeist shuffles every card back into the deck and deals the draft.
 func (s *state) startHeist() {
 	s.deck.Clear()
-	for i, c := range s.g.cards {
-		if s.g.data.Cards[i].UsedWith(s.n) {
-			for k := 0; k < c.copies; k++ {
-				s.deck.Add(i)
-			}
-		}
+	for _, c := range s.g.decks[s.n] {
+		s.deck.Add(c)
 	}
 	for p := 0; p < s.n; p++ {
 		s.hands[p].Clear()

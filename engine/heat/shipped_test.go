@@ -1,0 +1,89 @@
+package heat
+
+import (
+	"io/fs"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// shipped loads cards/heat, the data the binary ships.
+func shipped(t testing.TB) *Game {
+	t.Helper()
+	d, fs := gamedata.Load("../../cards/heat", func(id string) (fs.FS, bool) { return schemas, id == "heat" })
+	if errs, _ := finding.Count(fs); errs > 0 || d == nil {
+		t.Fatalf("cards/heat does not load: %v", fs)
+	}
+	g, bfs := Build(d)
+	if g == nil {
+		t.Fatalf("cards/heat does not build: %v", bfs)
+	}
+	return g
+}
+
+func TestShippedData(t *testing.T) {
+	g := shipped(t)
+	if fs := g.Check(); len(fs) > 0 {
+		t.Errorf("static checks: %v", fs)
+	}
+	// The book: 34 cards; Interrogation acts in several phases; Heavy and
+	// Specialist count themselves.
+	total := 0
+	for _, c := range g.cards {
+		total += c.copies
+	}
+	if total != 34 {
+		t.Errorf("%d cards, want 34", total)
+	}
+	phases := map[int]bool{}
+	for _, e := range g.cards[g.cardIndex(t, "interrogation")].effects {
+		phases[e.phase] = true
+	}
+	if len(phases) < 2 {
+		t.Errorf("Interrogation acts in %d phase(s)", len(phases))
+	}
+	for _, id := range []string{"heavy", "specialist"} {
+		counts := false
+		for _, e := range g.cards[g.cardIndex(t, id)].effects {
+			counts = counts || e.per == perRecord
+		}
+		if !counts {
+			t.Errorf("%s does not count its Record", id)
+		}
+	}
+	for players, want := range map[int]int{3: 28, 4: 31, 5: 26} {
+		if got := g.deckSize(players); got != want {
+			t.Errorf("%d players: %d cards, want %d", players, got, want)
+		}
+	}
+	if v := g.params.HeatValue(9); v != -3 {
+		t.Errorf("the example board (9 taken) is worth %d, want -3", v)
+	}
+}
+
+func TestRandomPlayoutsShipped(t *testing.T) {
+	g := shipped(t)
+	for players := 3; players <= 5; players++ {
+		enginetest.RandomPlayouts(t, g, players, 200, 7)
+	}
+}
+
+func TestRunIsIndependentOfWorkers(t *testing.T) {
+	g := shipped(t)
+	one := engine.Run(g, engine.RunConfig{Players: 4, Games: 300, Seed: 3, Workers: 1, CheckInvariants: true})
+	many := engine.Run(g, engine.RunConfig{Players: 4, Games: 300, Seed: 3, Workers: 3, CheckInvariants: true})
+	if one.SeatWins != many.SeatWins || one.MovesSum != many.MovesSum || one.Tally.CardChosen[0] != many.Tally.CardChosen[0] {
+		t.Errorf("1 worker and 3 workers disagree: %+v vs %+v", one, many)
+	}
+}
+
+func TestHeuristicBeatsRandom(t *testing.T) {
+	g := shipped(t)
+	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 200, Seed: 5, Bots: []string{"heuristic", "random", "random", "random"}})
+	if rate := sum.WinRate(0); rate < 0.4 {
+		t.Errorf("heuristic bot in seat 1 wins %.0f%% against three random bots; want well above 25%%", 100*rate)
+	}
+}
