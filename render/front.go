@@ -67,28 +67,34 @@ func accentColor(a gamedata.Accent, c *CardFace) (string, bool) {
 
 func (r *renderer) accent(c *CardFace, x, y, bleed float64) {
 	lay := r.doc.Layout.Front
-	box, ok := boxAt(lay.Accent.Box, 0, 0)
+	s, ok := accentColor(lay.Accent, c)
+	if !ok {
+		s = lay.Border.Color // a dark band keeps light name text readable
+	}
+	r.band(lay.Accent.Box, parseColor(s, ink), x, y, bleed)
+}
+
+// band fills a layout box on the card at (x, y). Inside the border it
+// follows the border's rounded corners; touching the trim edge it runs on
+// into the bleed.
+func (r *renderer) band(b []float64, col rgb, x, y, bleed float64) {
+	box, ok := boxAt(b, 0, 0)
 	if !ok {
 		return
 	}
-	s, ok := accentColor(lay.Accent, c)
-	if !ok {
-		s = lay.Border.Color // keep light band text readable
-	}
 	pdf := r.pdf
-	fill(pdf, parseColor(s, ink))
+	fill(pdf, col)
 	w, h := r.doc.Card.Width, r.doc.Card.Height
-	in := r.doc.Layout.Front.Border.Inset
+	bd := r.doc.Layout.Front.Border
+	in := bd.Inset
 	inside := in > 0 && box.x >= in-edgeEps && box.y >= in-edgeEps &&
 		box.x+box.w <= w-in+edgeEps && box.y+box.h <= h-in+edgeEps
 	if inside {
-		// A band inside the border follows its rounded corners.
-		pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, lay.Border.Radius, false)
+		pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, bd.Radius, false)
 		pdf.Rect(x+box.x, y+box.y, box.w, box.h, "F")
 		pdf.ClipEnd()
 		return
 	}
-	// A band reaching the trim edge runs on into the bleed.
 	if box.x <= edgeEps {
 		box.x -= bleed
 		box.w += bleed
