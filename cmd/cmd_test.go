@@ -10,16 +10,10 @@ import (
 	"testing"
 
 	"cardpress/engine/finding"
+	"cardpress/internal/testutil"
 )
 
-// repoRoot is the repository, where `cardpress` runs by default.
-var repoRoot = func() string {
-	abs, err := filepath.Abs("..")
-	if err != nil {
-		panic(err)
-	}
-	return abs
-}()
+var repoRoot = testutil.RepoRoot()
 
 // run runs cardpress in-process in dir and returns its exit code and output.
 func run(t *testing.T, dir string, args ...string) (int, string, string) {
@@ -35,66 +29,11 @@ func run(t *testing.T, dir string, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// copyHeat copies the shipped cards/heat into a temp workspace laid out
-// like the repo (cards/, schema/, engine/heat/ for modelines) and returns it.
-func copyHeat(t *testing.T) string {
-	t.Helper()
-	ws := t.TempDir()
-	for _, dir := range []string{"cards/heat"} {
-		src := filepath.Join(repoRoot, dir)
-		entries, err := os.ReadDir(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(filepath.Join(ws, dir), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			data, err := os.ReadFile(filepath.Join(src, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(ws, dir, e.Name()), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return ws
-}
+func copyHeat(t *testing.T) string { return testutil.CopyGame(t, "heat") }
 
-// edit replaces old (which must occur once) with new in a workspace file
-// and returns the 1-based line where new starts.
-func edit(t *testing.T, ws, file, old, new string) int {
-	t.Helper()
-	path := filepath.Join(ws, file)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(data)
-	if strings.Count(s, old) != 1 {
-		t.Fatalf("%q occurs %d times in %s", old, strings.Count(s, old), file)
-	}
-	i := strings.Index(s, old)
-	s = s[:i] + new + s[i+len(old):]
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return strings.Count(s[:i], "\n") + 1
-}
+func edit(t *testing.T, ws, file, old, new string) int { return testutil.Edit(t, ws, file, old, new) }
 
-func lineOf(t *testing.T, ws, file, text string) int {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(ws, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := strings.Index(string(data), text)
-	if i < 0 {
-		t.Fatalf("%q not in %s", text, file)
-	}
-	return strings.Count(string(data)[:i], "\n") + 1
-}
+func lineOf(t *testing.T, ws, file, text string) int { return testutil.LineOf(t, ws, file, text, false) }
 
 func TestShippedHeatValidatesAndLintsClean(t *testing.T) {
 	code, out, errOut := run(t, repoRoot, "validate")
@@ -131,10 +70,7 @@ func TestLintReportsEditsAtTheirLine(t *testing.T) {
 			old: "  - id: casino-cage\n",
 			new: "  - id: first-national\n",
 			line: func(t *testing.T, ws string) int {
-				data, _ := os.ReadFile(filepath.Join(ws, "cards/heat/cards.yaml"))
-				s := string(data)
-				second := strings.LastIndex(s, "- id: first-national")
-				return strings.Count(s[:second], "\n") + 1
+				return testutil.LineOf(t, ws, "cards/heat/cards.yaml", "- id: first-national", true)
 			},
 		},
 		{
@@ -142,10 +78,7 @@ func TestLintReportsEditsAtTheirLine(t *testing.T) {
 			old: "    count: 2\n    keywords: [heist]\n    players: [3, 4, 5]\n    flavor: Subtle it is not.\n",
 			new: "    count: 2\n    keywords: [heist]\n    players: [3, 4]\n    flavor: Subtle it is not.\n",
 			line: func(t *testing.T, ws string) int {
-				data, _ := os.ReadFile(filepath.Join(ws, "cards/heat/cards.yaml"))
-				s := string(data)
-				i := strings.Index(s, "    players: [3, 4]\n    flavor: Subtle it is not.")
-				return strings.Count(s[:i], "\n") + 1
+				return lineOf(t, ws, "cards/heat/cards.yaml", "    players: [3, 4]\n    flavor: Subtle it is not.")
 			},
 		},
 	}
