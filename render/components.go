@@ -126,11 +126,13 @@ func (r *renderer) tokenItems(c Component, w float64) []item {
 	d := min(positive(c.Diameter, 15), w)
 	const gap = 2.0
 	cols := max(1, int((w+gap)/(d+gap)))
+	// The title is printed as given (the pipeline words it); without one
+	// the label and count say what the sheet is.
 	title := c.Title
 	if title == "" {
-		title = c.Label
+		title = fmt.Sprintf("%s ×%d", c.Label, c.Count)
 	}
-	head := r.textItem(plain(fmt.Sprintf("%s ×%d", title, c.Count), "B"), w, 11, "left", ink, 0)
+	head := r.textItem(plain(title, "B"), w, 11, "left", ink, 0)
 	head.keep, head.gapAfter = true, 2
 	items := []item{head}
 	col := parseColor(c.Color, white)

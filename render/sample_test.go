@@ -114,10 +114,10 @@ func sampleDoc() *Document {
 	doc.Components = []Component{
 		{Kind: "board", Title: "Heat board", Rows: rows, SlotDiameter: 16,
 			Note: "Take Heat from the least negative slot; return it to the most negative free slot. Heat is worth the worst completely empty row."},
-		{Kind: "tokens", Title: "Heat token", Label: "HEAT", Count: 15, Diameter: 14, Color: "#e0533d"},
-		{Kind: "tokens", Title: "$1", Label: "$1", Count: 20, Diameter: 18, Color: "#c8e6c9"},
-		{Kind: "tokens", Title: "$5", Label: "$5", Count: 20, Diameter: 20, Color: "#a5d6a7"},
-		{Kind: "tokens", Title: "$25", Label: "$25", Count: 10, Diameter: 24, Color: "#66bb6a"},
+		{Kind: "tokens", Title: "Heat token × 15", Label: "HEAT", Count: 15, Diameter: 14, Color: "#e0533d"},
+		{Kind: "tokens", Title: "$1 × 20", Label: "$1", Count: 20, Diameter: 18, Color: "#c8e6c9"},
+		{Kind: "tokens", Title: "$5 × 20", Label: "$5", Count: 20, Diameter: 20, Color: "#a5d6a7"},
+		{Kind: "tokens", Title: "$25 × 10", Label: "$25", Count: 10, Diameter: 24, Color: "#66bb6a"},
 	}
 	doc.Reference = ReferenceSheet{
 		Title:    "HEAT — rule reference",
