@@ -33,7 +33,9 @@ func copyHeat(t *testing.T) string { return testutil.CopyGame(t, "heat") }
 
 func edit(t *testing.T, ws, file, old, new string) int { return testutil.Edit(t, ws, file, old, new) }
 
-func lineOf(t *testing.T, ws, file, text string) int { return testutil.LineOf(t, ws, file, text, false) }
+func lineOf(t *testing.T, ws, file, text string) int {
+	return testutil.LineOf(t, ws, file, text, false)
+}
 
 func TestShippedHeatValidatesAndLintsClean(t *testing.T) {
 	code, out, errOut := run(t, repoRoot, "validate")
@@ -55,14 +57,14 @@ func TestLintReportsEditsAtTheirLine(t *testing.T) {
 	}{
 		{
 			name: "wrong type", code: "SCHEMA_TYPE",
-			old: "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: 2\n",
-			new: "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: two\n",
+			old:  "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: 2\n",
+			new:  "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: two\n",
 			line: func(t *testing.T, ws string) int { return lineOf(t, ws, "cards/heat/cards.yaml", "count: two") },
 		},
 		{
 			name: "unknown field", code: "SCHEMA_UNKNOWN_FIELD",
-			old: "    flavor: Subtle it is not.\n",
-			new: "    flavor: Subtle it is not.\n    colour: red\n",
+			old:  "    flavor: Subtle it is not.\n",
+			new:  "    flavor: Subtle it is not.\n    colour: red\n",
 			line: func(t *testing.T, ws string) int { return lineOf(t, ws, "cards/heat/cards.yaml", "colour: red") },
 		},
 		{
