@@ -1,0 +1,180 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+)
+
+func TestToyPassesTheGenericPlayouts(t *testing.T) {
+	enginetest.RandomPlayouts(t, &enginetest.Toy{Goal: 12}, 3, 100, 1)
+}
+
+func TestGameSeedReplaysOneGameAlone(t *testing.T) {
+	g := &enginetest.Toy{Goal: 15}
+	var fromRun engine.Result
+	engine.Run(g, engine.RunConfig{Players: 3, Games: 50, Seed: 9, Workers: 2, Each: func(r engine.Result) {
+		if r.Index == 37 {
+			fromRun = r
+		}
+	}})
+	alone := engine.PlayGame(g, 3, engine.GameSeed(9, 37), engine.PlayOptions{})
+	if fromRun.Seed != alone.Seed || fromRun.Moves != alone.Moves || !equal(fromRun.Returns, alone.Returns) {
+		t.Errorf("game 37 of the run %+v differs from its replay %+v", fromRun, alone)
+	}
+}
+
+func TestRunDoesNotDependOnWorkers(t *testing.T) {
+	g := &enginetest.Toy{Goal: 15}
+	a := engine.Run(g, engine.RunConfig{Players: 4, Games: 500, Seed: 2, Workers: 1})
+	b := engine.Run(g, engine.RunConfig{Players: 4, Games: 500, Seed: 2, Workers: 4})
+	if a.SeatWins != b.SeatWins || a.MovesSum != b.MovesSum || a.MovesSq != b.MovesSq || a.Tally.Counters[0] != b.Tally.Counters[0] {
+		t.Errorf("1 worker %+v != 4 workers %+v", a, b)
+	}
+	if a.Games != 500 || a.EndCauses["goal reached"] != 500 {
+		t.Errorf("games %d causes %v", a.Games, a.EndCauses)
+	}
+}
+
+func TestTurnCapPanicAndInvariantAreReportedWithSeeds(t *testing.T) {
+	cases := []struct {
+		name  string
+		game  *enginetest.Toy
+		check func(*engine.Summary) (int, *engine.Result)
+	}{
+		{"turn cap", &enginetest.Toy{Goal: 10, NeverEnds: true}, func(s *engine.Summary) (int, *engine.Result) { return s.Capped, s.FirstCapped }},
+		{"panic", &enginetest.Toy{Goal: 10, PanicAt: 6}, func(s *engine.Summary) (int, *engine.Result) { return s.Panics, s.FirstPanic }},
+		{"invariant", &enginetest.Toy{Goal: 10, BreakAt: 6}, func(s *engine.Summary) (int, *engine.Result) { return s.Invariants, s.FirstInvariant }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			sum := engine.Run(tc.game, engine.RunConfig{Players: 2, Games: 20, Seed: 4, CheckInvariants: true})
+			n, first := tc.check(sum)
+			if n == 0 || first == nil {
+				t.Fatalf("not caught: %+v", sum)
+			}
+			// The reported seed replays the same failure on its own.
+			again := engine.PlayGame(tc.game, 2, first.Seed, engine.PlayOptions{CheckInvariants: true})
+			if again.Capped != first.Capped || again.Panic != first.Panic || again.Invariant != first.Invariant {
+				t.Errorf("seed %d replays as %+v, reported %+v", first.Seed, again, first)
+			}
+			if first.Panic != "" && (!strings.Contains(first.Panic, "panic total") || strings.Contains(first.Panic, "goroutine")) {
+				t.Errorf("panic report %q", first.Panic)
+			}
+		})
+	}
+}
+
+func TestHeuristicBotUsesTheEvaluator(t *testing.T) {
+	// Adding 1 is always better in the toy race: the heuristic bot must win
+	// far more often than its random opponent.
+	g := &enginetest.Toy{Goal: 20}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 400, Seed: 1, Bots: []string{"heuristic", "random"}})
+	if r := sum.WinRate(0); r < 0.6 {
+		t.Errorf("heuristic bot wins %.0f%% against random, want > 60%%", 100*r)
+	}
+}
+
+func TestSummaryMergeIsExact(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12}
+	whole := engine.Run(g, engine.RunConfig{Players: 3, Games: 90, Seed: 5, Workers: 1})
+	parts := engine.NewSummary(g.Info(), 3)
+	for _, w := range []int{3, 1, 2} {
+		parts.Merge(engine.Run(g, engine.RunConfig{Players: 3, Games: 90, Seed: 5, Workers: w}))
+	}
+	if parts.Games != 3*whole.Games || parts.SeatWins[1] != 3*whole.SeatWins[1] || parts.MovesSq != 3*whole.MovesSq {
+		t.Errorf("merged %+v vs 3 × %+v", parts, whole)
+	}
+	if whole.MeanMoves() <= 0 || whole.StdMoves() <= 0 || whole.MovesMin > whole.MovesMax {
+		t.Errorf("moves statistics: mean %v std %v min %d max %d", whole.MeanMoves(), whole.StdMoves(), whole.MovesMin, whole.MovesMax)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := engine.Wilson(50, 100)
+	if lo > 0.41 || lo < 0.39 || hi < 0.59 || hi > 0.61 {
+		t.Errorf("Wilson(50, 100) = [%.3f, %.3f], want about [0.40, 0.60]", lo, hi)
+	}
+	if lo, hi := engine.Wilson(0, 0); lo != 0 || hi != 1 {
+		t.Errorf("Wilson(0, 0) = [%v, %v]", lo, hi)
+	}
+}
+
+func TestDeckHandBagPool(t *testing.T) {
+	var d engine.Deck
+	for _, c := range []int{3, 1, 3, 2} {
+		d.Add(c)
+	}
+	outs := d.Outcomes(nil, 4)
+	if len(outs) != 3 || outs[2].Action != 3 || outs[2].Prob != 0.5 {
+		t.Errorf("deck outcomes %v", outs)
+	}
+	if !d.Take(3) || d.Count(3) != 1 || d.Take(0) || d.Len() != 3 {
+		t.Errorf("deck take: %d cards, %d threes", d.Len(), d.Count(3))
+	}
+
+	var h engine.Hand
+	for _, c := range []int{5, 2, 5, 1} {
+		h.Add(c)
+	}
+	if got := h.Distinct(nil); len(got) != 3 || got[0] != 1 || got[2] != 5 {
+		t.Errorf("hand distinct %v", got)
+	}
+	if !h.Remove(5) || h.Len() != 3 || h.Remove(9) {
+		t.Errorf("hand remove: %d cards", h.Len())
+	}
+
+	var b engine.Bag
+	b.Put(0, 3)
+	b.Put(2, 1)
+	r := engine.NewRand(1)
+	seen := map[int]int{}
+	for i := 0; i < 4000; i++ {
+		seen[b.Sample(r)]++
+	}
+	if seen[1] != 0 || seen[0] < 2700 || seen[0] > 3300 {
+		t.Errorf("bag samples by count: %v", seen)
+	}
+	if !b.Take(2) || b.Take(2) || b.Len() != 3 {
+		t.Errorf("bag take: %d left", b.Len())
+	}
+
+	p := engine.NewPool(5)
+	if p.Take(0, 3) != 3 || p.Take(1, 4) != 2 || p.Return(0, 9) != 3 || p.Give(1, 0, 5) != 2 || !p.Conserved(2) {
+		t.Errorf("pool %+v", p)
+	}
+}
+
+func TestRandIsUniformAndSeeded(t *testing.T) {
+	a, b := engine.NewRand(7), engine.NewRand(7)
+	counts := make([]int, 6)
+	for i := 0; i < 60000; i++ {
+		x := a.Intn(6)
+		if y := b.Intn(6); x != y {
+			t.Fatal("same seed, different streams")
+		}
+		counts[x]++
+	}
+	for face, c := range counts {
+		if c < 9500 || c > 10500 {
+			t.Errorf("face %d drawn %d times of 60000", face, c)
+		}
+	}
+	if engine.GameSeed(1, 0) == engine.GameSeed(1, 1) || engine.GameSeed(1, 0) == engine.GameSeed(2, 0) {
+		t.Error("game seeds collide")
+	}
+}
+
+func equal(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,157 @@
+package enginetest
+
+import (
+	"errors"
+	"fmt"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+)
+
+// Toy is a tiny race game for testing the core and the generic checks.
+// Each round a die (chance, 1-3) is rolled for every seat in turn, then all
+// seats secretly choose to add 0 or 1 more (simultaneous); the first to reach
+// Goal wins. Faults switch on the failures the linter must catch.
+type Toy struct {
+	Goal       int
+	Cards      int  // distinct "cards": action 1 counts as playing card 0, action 0 card 1
+	NeverEnds  bool // the die always rolls 0 and nobody may add
+	PanicAt    int  // panic when a seat reaches this total (0: never)
+	BreakAt    int  // break the invariant at this total (0: never)
+	FirstSeat  bool // seat 1 gets +1 on every roll: a favoured seat
+	OnlyAction int  // restrict choices to this action + 1 (0: both allowed)
+}
+
+func (t *Toy) Info() engine.Info {
+	return engine.Info{ID: "toy", MinPlayers: 2, MaxPlayers: 4, MaxMoves: 400, Cards: max(t.Cards, 2), Counters: []string{"rolls"}}
+}
+
+func (t *Toy) NewState(players int, opts engine.StateOptions) engine.State {
+	return &toyState{t: t, n: players, tally: opts.Tally, log: opts.Log}
+}
+
+func (t *Toy) CardRules(int) []engine.RulesLine { return nil }
+func (t *Toy) Facts() map[string]any            { return map[string]any{"goal": t.Goal} }
+func (t *Toy) Check() []finding.Finding         { return nil }
+
+type toyState struct {
+	t      *Toy
+	n      int
+	move   int
+	seat   int // next seat to roll for; n means the choice node
+	score  [engine.MaxPlayers]int
+	winner int
+	done   bool
+	broken bool
+	tally  *engine.Tally
+	log    func(engine.Event)
+}
+
+func (s *toyState) NumPlayers() int  { return s.n }
+func (s *toyState) MoveNumber() int  { return s.move }
+func (s *toyState) IsTerminal() bool { return s.done }
+func (s *toyState) EndCause() string { return "goal reached" }
+func (s *toyState) Clone() engine.State {
+	c := *s
+	c.tally, c.log = nil, nil
+	return &c
+}
+
+func (s *toyState) CurrentPlayer() engine.Player {
+	switch {
+	case s.done:
+		return engine.Terminal
+	case s.seat < s.n:
+		return engine.Chance
+	}
+	return engine.Simultaneous
+}
+
+func (s *toyState) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
+	if p < 0 || s.done || s.seat < s.n {
+		return buf
+	}
+	if s.t.NeverEnds {
+		return append(buf, 0)
+	}
+	if s.t.OnlyAction > 0 {
+		return append(buf, engine.Action(s.t.OnlyAction-1))
+	}
+	return append(buf, 0, 1)
+}
+
+func (s *toyState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	if s.t.NeverEnds {
+		return append(buf, engine.Outcome{Action: 0, Prob: 1})
+	}
+	return append(buf, engine.Outcome{Action: 1, Prob: 1.0 / 3}, engine.Outcome{Action: 2, Prob: 1.0 / 3}, engine.Outcome{Action: 3, Prob: 1.0 / 3})
+}
+
+func (s *toyState) Apply(a engine.Action) {
+	s.move++
+	bonus := 0
+	if s.t.FirstSeat && s.seat == 0 {
+		bonus = 1
+	}
+	s.add(s.seat, int(a)+bonus)
+	if s.tally != nil {
+		s.tally.Counters[0]++
+	}
+	s.seat++
+}
+
+func (s *toyState) ApplyJoint(actions []engine.Action) {
+	s.move++
+	for p, a := range actions {
+		if s.tally != nil {
+			s.tally.CardOffered[0]++
+			s.tally.CardOffered[1]++
+			s.tally.CardChosen[1-a]++
+		}
+		s.add(p, int(a))
+	}
+	s.seat = 0
+}
+
+func (s *toyState) add(p, k int) {
+	if s.done {
+		return
+	}
+	s.score[p] += k
+	if s.log != nil {
+		s.log(engine.Event{Move: s.move, Kind: "add", Player: p, Text: fmt.Sprintf("seat %d at %d", p+1, s.score[p])})
+	}
+	if s.t.PanicAt > 0 && s.score[p] >= s.t.PanicAt {
+		panic("toy: reached the panic total")
+	}
+	if s.t.BreakAt > 0 && s.score[p] >= s.t.BreakAt {
+		s.broken = true
+	}
+	if s.score[p] >= s.t.Goal {
+		s.done, s.winner = true, p
+	}
+}
+
+func (s *toyState) Returns(buf []float64) []float64 {
+	for p := 0; p < s.n; p++ {
+		v := 0.0
+		if s.done && p == s.winner {
+			v = 1
+		}
+		buf = append(buf, v)
+	}
+	return buf
+}
+
+func (s *toyState) CheckInvariants() error {
+	if s.broken {
+		return errors.New("toy invariant broken")
+	}
+	return nil
+}
+
+func (s *toyState) Evaluate(p engine.Player) float64 { return float64(s.score[p]) }
+
+func (s *toyState) ActionString(p engine.Player, a engine.Action) string {
+	return fmt.Sprintf("%v:%d", p, a)
+}

@@ -1,0 +1,82 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"cardpress/engine/enginetest"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// toyData is hand-made game data for the toy engine: a manifest and one
+// card per toy action, each at its own line.
+func toyData(cards int) *gamedata.Game {
+	d := &gamedata.Game{}
+	d.Manifest.ID = "toy"
+	d.Manifest.Players = gamedata.Range{Min: 2, Max: 4}
+	d.Manifest.IDPos = finding.Pos{File: "toy/game.yaml", Line: 2, Col: 5}
+	d.Manifest.PlayersPos = finding.Pos{File: "toy/game.yaml", Line: 4, Col: 10}
+	for i := 0; i < cards; i++ {
+		d.Cards = append(d.Cards, gamedata.Card{
+			ID:  []string{"add-one", "stay", "ghost"}[i],
+			Pos: finding.Pos{File: "toy/cards.yaml", Line: 3 + 4*i, Col: 5},
+		})
+	}
+	return d
+}
+
+func TestSmokeFindings(t *testing.T) {
+	cases := []struct {
+		name string
+		game *enginetest.Toy
+		// want lists code@file:line, all of which must be reported.
+		want     []string
+		severity finding.Severity
+	}{
+		{"clean", &enginetest.Toy{Goal: 12}, nil, finding.Error},
+		{"no end", &enginetest.Toy{Goal: 12, NeverEnds: true}, []string{"GAME_NO_END@toy/game.yaml:2"}, finding.Error},
+		{"panic", &enginetest.Toy{Goal: 12, PanicAt: 8}, []string{"ENGINE_PANIC@toy/game.yaml:2"}, finding.Error},
+		{"invariant", &enginetest.Toy{Goal: 12, BreakAt: 8}, []string{"INVARIANT_BROKEN@toy/game.yaml:2"}, finding.Error},
+		{"favoured seat", &enginetest.Toy{Goal: 12, FirstSeat: true}, []string{"SEAT_ADVANTAGE@toy/game.yaml:4"}, finding.Warning},
+		{"card never drawn", &enginetest.Toy{Goal: 12, Cards: 3}, []string{"CARD_NEVER_DRAWN@toy/cards.yaml:11"}, finding.Error},
+		{"card never chosen", &enginetest.Toy{Goal: 12, OnlyAction: 1}, []string{"CARD_NEVER_CHOSEN@toy/cards.yaml:3"}, finding.Warning},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := toyData(max(tc.game.Cards, 2))
+			fs := Smoke(d, tc.game, Options{Games: 300, Seed: 1})
+			var got []string
+			for _, f := range fs {
+				got = append(got, f.Code+"@"+f.File+":"+strconv.Itoa(f.Line))
+			}
+			if len(tc.want) == 0 && len(fs) > 0 {
+				t.Fatalf("clean toy reported %v", fs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(strings.Join(got, " "), w) {
+					t.Errorf("want %s, got %v", w, fs)
+				}
+			}
+			for _, f := range fs {
+				if f.Code == strings.Split(tc.want[0], "@")[0] {
+					if f.Severity != tc.severity {
+						t.Errorf("%s is a %v, want %v", f.Code, f.Severity, tc.severity)
+					}
+					if (f.Code == "GAME_NO_END" || f.Code == "ENGINE_PANIC" || f.Code == "INVARIANT_BROKEN") &&
+						(f.Seed == nil || f.Players == 0 || !strings.Contains(f.Message, "cardpress replay")) {
+						t.Errorf("%s does not name its seed and player count: %+v", f.Code, f)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestPlayerCountOutsideRange(t *testing.T) {
+	fs := Smoke(toyData(2), &enginetest.Toy{Goal: 12}, Options{Games: 10, Players: 7})
+	if len(fs) != 1 || fs[0].Code != "BAD_PLAYER_COUNT" {
+		t.Errorf("got %v", fs)
+	}
+}
