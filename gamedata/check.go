@@ -122,7 +122,7 @@ func (l *loader) checkCards() {
 		}
 	}
 	for i, comp := range m.Components {
-		if comp.Deck == "" || !slices.Contains(decks, comp.Deck) {
+		if l.cardsBroken || comp.Deck == "" || !slices.Contains(decks, comp.Deck) {
 			continue
 		}
 		if got := copies[comp.Deck]; got != comp.Count {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 
 	"cardpress/engine/finding"
@@ -133,6 +134,11 @@ func (l *loader) cards(i int, name string) {
 		modeline = modelineFor(name, repo)
 	}
 	d, fs := l.openListed(name, sch, modeline, "files", "cards", strconv.Itoa(i))
+	if d == nil || slices.ContainsFunc(fs, func(f finding.Finding) bool { return f.Severity == finding.Error }) {
+		// Copies cannot be counted reliably; COUNT_MISMATCH would only echo
+		// this file's own errors.
+		l.cardsBroken = true
+	}
 	if d == nil {
 		return
 	}

@@ -125,12 +125,13 @@ type loader struct {
 	schemas Schemas
 	sc      *schema.Compiler
 
-	engineOK bool
-	man      *doc
-	cardDocs []*doc
-	cardAt   []cardRef // per Game.Cards entry: where it came from
-	lay      *doc
-	ref      *doc
+	engineOK    bool
+	cardsBroken bool // a card file has errors or could not be read
+	man         *doc
+	cardDocs    []*doc
+	cardAt      []cardRef // per Game.Cards entry: where it came from
+	lay         *doc
+	ref         *doc
 }
 
 // cardRef locates a card: its file's doc and its index in that file.

@@ -44,10 +44,19 @@ func (v *Value) Lookup(path []string) Loc {
 func pointer(path []string) string {
 	var b strings.Builder
 	for _, tok := range path {
-		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(tok))
+		b.WriteString(child("", tok))
 	}
 	return b.String()
+}
+
+var escaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// child is the JSON Pointer ptr plus one token.
+func child(ptr, tok string) string {
+	if strings.ContainsAny(tok, "~/") {
+		tok = escaper.Replace(tok)
+	}
+	return ptr + "/" + tok
 }
 
 // Convert turns f's node tree into plain values. Findings report keys that
@@ -55,7 +64,7 @@ func pointer(path []string) string {
 // Value comes with the single finding of an alias expansion over budget.
 func Convert(f *File) (*Value, []finding.Finding) {
 	c := converter{f: f, v: &Value{nodes: map[string]Loc{}}, budget: AliasBudget}
-	data, ok := c.node(f.Root, nil, nil, false)
+	data, ok := c.node(f.Root, "", nil, false)
 	if !ok {
 		return nil, []finding.Finding{finding.New(f.Pos(c.bomb), CodeAliasLimit,
 			"too many alias expansions (over %d values); write the values out instead", AliasBudget)}
@@ -74,13 +83,13 @@ type converter struct {
 
 // node converts n found at path under key. Values produced while expanding
 // an alias count against the budget.
-func (c *converter) node(n *yaml.Node, path []string, key *yaml.Node, inAlias bool) (any, bool) {
+func (c *converter) node(n *yaml.Node, ptr string, key *yaml.Node, inAlias bool) (any, bool) {
 	if inAlias {
 		if c.budget--; c.budget < 0 {
 			return nil, false
 		}
 	}
-	c.v.nodes[pointer(path)] = Loc{Key: key, Value: n}
+	c.v.nodes[ptr] = Loc{Key: key, Value: n}
 	switch n.Kind {
 	case yaml.AliasNode:
 		if n.Alias == nil {
@@ -88,8 +97,8 @@ func (c *converter) node(n *yaml.Node, path []string, key *yaml.Node, inAlias bo
 		}
 		// Positions inside the expansion point at the anchored original,
 		// where an edit would go; the value itself is reported at the alias.
-		v, ok := c.node(n.Alias, path, key, true)
-		c.v.nodes[pointer(path)] = Loc{Key: key, Value: n}
+		v, ok := c.node(n.Alias, ptr, key, true)
+		c.v.nodes[ptr] = Loc{Key: key, Value: n}
 		if !ok {
 			c.bomb = n
 		}
@@ -97,7 +106,7 @@ func (c *converter) node(n *yaml.Node, path []string, key *yaml.Node, inAlias bo
 	case yaml.SequenceNode:
 		list := make([]any, 0, len(n.Content))
 		for i, item := range n.Content {
-			v, ok := c.node(item, child(path, strconv.Itoa(i)), nil, inAlias)
+			v, ok := c.node(item, child(ptr, strconv.Itoa(i)), nil, inAlias)
 			if !ok {
 				return nil, false
 			}
@@ -105,20 +114,20 @@ func (c *converter) node(n *yaml.Node, path []string, key *yaml.Node, inAlias bo
 		}
 		return list, true
 	case yaml.MappingNode:
-		return c.mapping(n, path, key, inAlias)
+		return c.mapping(n, ptr, key, inAlias)
 	case yaml.ScalarNode:
 		return scalar(n), true
 	}
 	return nil, true
 }
 
-func (c *converter) mapping(n *yaml.Node, path []string, key *yaml.Node, inAlias bool) (any, bool) {
+func (c *converter) mapping(n *yaml.Node, ptr string, key *yaml.Node, inAlias bool) (any, bool) {
 	m := make(map[string]any, len(n.Content)/2)
 	// Merge keys (<<: *base) first, so the mapping's own keys then override
 	// both the merged values and their recorded positions.
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if k := n.Content[i]; isMerge(k) {
-			if !c.merge(m, n.Content[i+1], path, inAlias) {
+			if !c.merge(m, n.Content[i+1], ptr, inAlias) {
 				return nil, false
 			}
 		}
@@ -133,19 +142,19 @@ func (c *converter) mapping(n *yaml.Node, path []string, key *yaml.Node, inAlias
 			c.fs = append(c.fs, finding.New(c.f.Pos(k), CodeKey, "a key must be plain text, not a list or mapping"))
 			continue
 		}
-		v, ok := c.node(val, child(path, name), k, inAlias)
+		v, ok := c.node(val, child(ptr, name), k, inAlias)
 		if !ok {
 			return nil, false
 		}
 		m[name] = v
 	}
-	c.v.nodes[pointer(path)] = Loc{Key: key, Value: n}
+	c.v.nodes[ptr] = Loc{Key: key, Value: n}
 	return m, true
 }
 
 // merge adds the entries of a merge key's mapping(s) that m lacks; with a
 // list of mappings the earlier ones win, as YAML specifies.
-func (c *converter) merge(m map[string]any, val *yaml.Node, path []string, inAlias bool) bool {
+func (c *converter) merge(m map[string]any, val *yaml.Node, ptr string, inAlias bool) bool {
 	srcs := []*yaml.Node{val}
 	if val.Kind == yaml.SequenceNode {
 		srcs = val.Content
@@ -159,7 +168,7 @@ func (c *converter) merge(m map[string]any, val *yaml.Node, path []string, inAli
 			c.fs = append(c.fs, finding.New(c.f.Pos(src), CodeKey, "a merge key (<<) needs a mapping or a list of mappings"))
 			continue
 		}
-		merged, ok := c.node(src, path, nil, inAlias)
+		merged, ok := c.node(src, ptr, nil, inAlias)
 		if !ok {
 			return false
 		}
@@ -174,11 +183,6 @@ func (c *converter) merge(m map[string]any, val *yaml.Node, path []string, inAli
 
 func isMerge(k *yaml.Node) bool {
 	return k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge"
-}
-
-// child is path plus one token, never sharing path's backing array.
-func child(path []string, tok string) []string {
-	return append(path[:len(path):len(path)], tok)
 }
 
 // keyText is a mapping key as the text JSON objects need.

@@ -77,7 +77,7 @@ func Read(name string) (*File, []finding.Finding) {
 	case info.Size() > MaxSize:
 		return nil, one(whole, CodeFileTooLarge, "file is %s; the limit is %s", size(info.Size()), size(MaxSize))
 	}
-	fh, err := os.Open(name)
+	fh, err := openFile(name)
 	if err != nil {
 		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
 	}
@@ -121,6 +121,10 @@ func Parse(name string, data []byte) (f *File, fs []finding.Finding) {
 	fs = append(fs, duplicateKeys(f, root)...)
 	return f, fs
 }
+
+// openFile is os.Open; tests replace it to prove oversized files are
+// rejected without being opened.
+var openFile = os.Open
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
@@ -231,6 +235,7 @@ func syntaxFinding(name string, data []byte, err error) finding.Finding {
 	if m := lineErr.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
+		line = problemLine(data, msg, line)
 	}
 	if pos, ok := tabIndent(name, data, line); ok {
 		return finding.New(pos, CodeTabIndent, "tab in indentation; YAML indents with spaces only")
@@ -243,10 +248,113 @@ func syntaxFinding(name string, data []byte, err error) finding.Finding {
 		return finding.New(pos, CodeSyntax, "alias *%s names no anchor (&%s) defined before it", m[1], m[1])
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
+	if plain, ok := plainSyntax[msg]; ok {
+		msg = plain
+	}
 	if line > 0 {
-		return finding.New(finding.Pos{File: name, Line: line, Col: 1}, CodeSyntax, "%s", msg)
+		return finding.New(firstChar(name, data, line), CodeSyntax, "%s", msg)
 	}
 	return finding.New(finding.Pos{File: name}, CodeSyntax, "%s", msg)
+}
+
+// plainSyntax rewords the parser messages designers meet most.
+var plainSyntax = map[string]string{
+	"found unexpected end of stream":                 "the file ends inside a quoted text that is never closed",
+	"did not find expected ',' or ']'":               "a [list] is not closed with ] (or a comma is missing)",
+	"did not find expected ',' or '}'":               "a {mapping} is not closed with } (or a comma is missing)",
+	"mapping values are not allowed in this context": "unexpected ': ' (put text that contains ': ' in quotes, or fix the indentation)",
+	"did not find expected key":                      "bad indentation: expected a key here",
+	"did not find expected '-' indicator":            "bad indentation: expected a list item (- ) here",
+	"could not find expected ':'":                    "expected key: value (a ':' is missing)",
+}
+
+// syntaxSearchBudget bounds the bytes problemLine re-parses (quadratic in
+// the worst case), so a huge broken file costs at most this much.
+const syntaxSearchBudget = 32 << 20
+
+// problemLine finds the line that breaks the file. The parser reports the
+// line where the enclosing construct started (or the one after a scanner
+// error), which can be far above the mistake; the first prefix of the file
+// that fails with the same message ends at the line that breaks it.
+func problemLine(data []byte, msg string, reported int) int {
+	spent := 0
+	start := max(reported-1, 1)
+	if msg == "found unexpected end of stream" {
+		// An unclosed quote: yaml.v3 drops the context line when it is the
+		// first one, so the report says the end of the file. Search all.
+		start = 1
+	}
+	off := lineOffset(data, start)
+	for line := start; off >= 0; line++ {
+		end := bytes.IndexByte(data[off:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += off
+		}
+		spent += end
+		if spent > syntaxSearchBudget {
+			return reported
+		}
+		var n yaml.Node
+		err := safeUnmarshal(data[:end], &n)
+		if err != nil && errText(err) == msg {
+			return line
+		}
+		if end >= len(data) {
+			break
+		}
+		off = end + 1
+	}
+	return reported
+}
+
+// errText is a parser error's message without its "yaml: line N: ".
+func errText(err error) string {
+	msg := oneLine(err.Error())
+	if m := lineErr.FindStringSubmatch(msg); m != nil {
+		return m[2]
+	}
+	return strings.TrimPrefix(msg, "yaml: ")
+}
+
+func safeUnmarshal(data []byte, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return yaml.Unmarshal(data, n)
+}
+
+// lineOffset is the byte offset where 1-based line starts, or -1.
+func lineOffset(data []byte, line int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return -1
+		}
+		off += i + 1
+	}
+	return off
+}
+
+// firstChar is the position of the first non-blank character of line.
+func firstChar(name string, data []byte, line int) finding.Pos {
+	off := lineOffset(data, line)
+	if off < 0 {
+		return finding.Pos{File: name, Line: line, Col: 1}
+	}
+	text := data[off:]
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	indent := len(text) - len(bytes.TrimLeft(text, " \t"))
+	if indent == len(text) {
+		indent = 0
+	}
+	return finding.Pos{File: name, Line: line, Col: 1 + indent}
 }
 
 // tabIndent finds the first line up to line (0: any) whose indentation

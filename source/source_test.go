@@ -1,0 +1,170 @@
+package source
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cardpress/engine/finding"
+)
+
+// brief is "file:line:col CODE", the part of a finding tests pin exactly.
+func brief(f finding.Finding) string {
+	return f.Pos.String() + " " + f.Code
+}
+
+func briefs(fs []finding.Finding) string {
+	var s []string
+	for _, f := range fs {
+		s = append(s, brief(f))
+	}
+	return strings.Join(s, "; ")
+}
+
+func TestParse(t *testing.T) {
+	cases := []struct {
+		name   string
+		data   string
+		want   string // the findings, briefly
+		usable bool   // a File comes back
+		msg    string // a fragment of the first finding's message
+	}{
+		{name: "clean", data: "a: 1\nb: [x, y]\n", usable: true},
+		{name: "empty", data: "", want: "f.yaml:1:1 FILE_EMPTY"},
+		{name: "blank", data: "  \n\n", want: "f.yaml:1:1 FILE_EMPTY"},
+		{name: "only comments", data: "# yaml-language-server: $schema=x\n# nothing\n", want: "f.yaml:1:1 FILE_EMPTY", msg: "only comments"},
+		{name: "binary", data: "a: 1\nb: x\x00y\n", want: "f.yaml:2:5 FILE_BINARY"},
+		{name: "utf-16", data: "\xff\xfea\x00:\x00", want: "f.yaml:1:1 FILE_NOT_UTF8", msg: "UTF-16"},
+		{name: "latin-1", data: "a: 1\nname: Caf\xe9 Noir\n", want: "f.yaml:2:10 FILE_NOT_UTF8", msg: "0xE9"},
+		{name: "bad byte after multibyte", data: "n: ééé\xff\n", want: "f.yaml:1:7 FILE_NOT_UTF8"},
+		{name: "control character", data: "a: 1\nb: ring\x07\n", want: "f.yaml:2:8 YAML_SYNTAX", msg: "U+0007"},
+		{name: "tab indent", data: "a:\n  b: 1\n\tc: 2\n", want: "f.yaml:3:1 YAML_TAB_INDENT"},
+		{name: "tab after spaces", data: "a:\n  \tb: 1\n", want: "f.yaml:2:3 YAML_TAB_INDENT"},
+		{name: "tab inside a value is fine", data: "a: \"x\ty\"\nb:\tc\n", usable: true},
+		{name: "unclosed list", data: "a: 1\nb: [1, 2\nc: 3\n", want: "f.yaml:2:1 YAML_SYNTAX", msg: "not closed"},
+		{name: "colon in plain text", data: "a: 1\nb: time: now\n", want: "f.yaml:2:1 YAML_SYNTAX", msg: "quotes"},
+		{name: "bad indentation", data: "a:\n  - b\n  c: d\n", want: "f.yaml:3:3 YAML_SYNTAX"},
+		{name: "over-indented key", data: "a: 1\n  b: 2\n", want: "f.yaml:2:3 YAML_SYNTAX"},
+		{name: "unclosed quote", data: "a: 1\nb: 'open\nc: 2\n", want: "f.yaml:2:1 YAML_SYNTAX", msg: "never closed"},
+		{name: "unknown anchor", data: "a: 1\nb: *nope\n", want: "f.yaml:2:4 YAML_SYNTAX", msg: "*nope"},
+		{name: "alias cycle", data: "a: &x [1, *x]\n", want: "f.yaml:1:11 YAML_ALIAS_CYCLE"},
+		{name: "duplicate key", data: "a: 1\nb: 2\na: 3\n", want: "f.yaml:3:1 YAML_DUPLICATE_KEY", usable: true, msg: "first at line 1"},
+		{name: "duplicate key in flow", data: "- {id: a, id: b}\n", want: "f.yaml:1:11 YAML_DUPLICATE_KEY", usable: true},
+		{name: "duplicate nested keys", data: "a:\n  x: 1\n  x: 2\nb:\n  - y: 1\n    y: 2\n",
+			want: "f.yaml:3:3 YAML_DUPLICATE_KEY; f.yaml:6:5 YAML_DUPLICATE_KEY", usable: true},
+		{name: "merge keys are not duplicates", data: "b: &b {x: 1}\nc: &c {y: 1}\nm:\n  <<: *b\n  <<: *c\n", usable: true},
+		{name: "second document", data: "a: 1\n---\nb: 2\n", want: "f.yaml:3:1 YAML_SYNTAX", usable: true, msg: "second YAML document"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, fs := Parse("f.yaml", []byte(tc.data))
+			if got := briefs(fs); got != tc.want {
+				t.Errorf("findings %q, want %q (%v)", got, tc.want, fs)
+			}
+			if (f != nil) != tc.usable {
+				t.Errorf("usable = %v, want %v", f != nil, tc.usable)
+			}
+			if !tc.usable && len(fs) != 1 {
+				t.Errorf("an unusable file must give exactly one finding, got %d", len(fs))
+			}
+			if tc.msg != "" && (len(fs) == 0 || !strings.Contains(fs[0].Message, tc.msg)) {
+				t.Errorf("message %v does not mention %q", fs, tc.msg)
+			}
+			for _, f := range fs {
+				if strings.ContainsAny(f.String(), "\n\r") {
+					t.Errorf("finding is not one line: %q", f.String())
+				}
+			}
+		})
+	}
+}
+
+func TestReadTooLargeWithoutReading(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "huge.yaml")
+	fh, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sparse: 50 MB on paper, nothing on disk.
+	if err := fh.Truncate(50 << 20); err != nil {
+		t.Fatal(err)
+	}
+	fh.Close()
+	openFile = func(string) (*os.File, error) {
+		t.Fatal("an oversized file was opened")
+		return nil, nil
+	}
+	t.Cleanup(func() { openFile = os.Open })
+	f, fs := Read(name)
+	if f != nil || len(fs) != 1 || fs[0].Code != CodeFileTooLarge || fs[0].File != name {
+		t.Fatalf("got %v, want one FILE_TOO_LARGE", fs)
+	}
+	if !strings.Contains(fs[0].Message, "50.0 MiB") {
+		t.Errorf("message %q does not give the size", fs[0].Message)
+	}
+}
+
+func TestReadProblems(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.yaml")
+	if err := os.WriteFile(ok, []byte("a: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, want string }{
+		{ok, ""},
+		{filepath.Join(dir, "missing.yaml"), missingBrief(dir, "missing.yaml")},
+		{dir, dir + ":1:1 FILE_READ"},
+	}
+	for _, tc := range cases {
+		_, fs := Read(tc.name)
+		if got := briefs(fs); got != tc.want {
+			t.Errorf("Read(%s) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func missingBrief(dir, name string) string {
+	return filepath.Join(dir, name) + ":1:1 FILE_MISSING"
+}
+
+func TestModeline(t *testing.T) {
+	const want = "../../schema/layout.schema.json"
+	cases := []struct{ data, want string }{
+		{"# yaml-language-server: $schema=../../schema/layout.schema.json\na: 1\n", ""},
+		{"# yaml-language-server: $schema=../../schema/layout.schema.json  \r\na: 1\n", ""},
+		{"a: 1\n", "f.yaml:1:1 MODELINE"},
+		{"# yaml-language-server: $schema=../schema/layout.schema.json\na: 1\n", "f.yaml:1:33 MODELINE"},
+	}
+	for _, tc := range cases {
+		f, _ := Parse("f.yaml", []byte(tc.data))
+		fs := CheckModeline(f, want)
+		if got := briefs(fs); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.data, got, tc.want)
+		}
+		for _, f := range fs {
+			if f.Severity != finding.Warning {
+				t.Errorf("modeline findings are warnings: %v", f)
+			}
+		}
+	}
+}
+
+func TestGlyphs(t *testing.T) {
+	data := "name: Café → ok\nflavor: Smile 😀 now\nlist:\n  - fine\n  - \"क and 中\"\nkey😀: fine\nalias: *x\n"
+	data = "anchor: &x plain\n" + data
+	f, fs := Parse("f.yaml", []byte(data))
+	if f == nil {
+		t.Fatal(fs)
+	}
+	fs = CheckGlyphs(f)
+	if got, want := briefs(fs), "f.yaml:3:9 GLYPH_MISSING; f.yaml:6:5 GLYPH_MISSING"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if !strings.Contains(fs[0].Message, "U+1F600") || !strings.Contains(fs[0].Message, "above U+FFFF") {
+		t.Errorf("emoji message: %q", fs[0].Message)
+	}
+	if !strings.Contains(fs[1].Message, "U+0915") || !strings.Contains(fs[1].Message, "1 more") {
+		t.Errorf("missing glyph message: %q", fs[1].Message)
+	}
+}
