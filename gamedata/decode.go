@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 
@@ -177,6 +178,9 @@ func (l *loader) cards(i int, name string) {
 // openListed opens a file game.yaml names at listedAt, reporting a missing
 // file there, where the name would be fixed.
 func (l *loader) openListed(name string, sch *schema.Schema, modeline string, listedAt ...string) (*doc, []finding.Finding) {
+	if !fileName.MatchString(name) {
+		return nil, nil // the manifest schema reports it; never open ../ paths
+	}
 	path := l.path(name)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		l.add(finding.New(l.man.pos(listedAt...), source.CodeFileMissing, "file %s not found", path))
@@ -253,3 +257,7 @@ func valueAt(v any, keys ...string) any {
 	}
 	return v
 }
+
+// fileName is the manifest schema's pattern for file names: relative, no
+// "..", a .yaml file.
+var fileName = regexp.MustCompile(`^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\.ya?ml$`)

@@ -84,8 +84,16 @@ func (x explainer) explain(e *jsonschema.ValidationError) []Problem {
 		return []Problem{x.oneOfMany(e, k)}
 	case *kind.AdditionalProperties:
 		var ps []Problem
+		js := x.s.at(e.SchemaURL)
 		for _, name := range k.Properties {
-			ps = append(ps, unknownField(append(slices.Clone(loc), name), name, x.s.propertyNames(x.s.at(e.SchemaURL))))
+			path := append(slices.Clone(loc), name)
+			if how := namePatterns(js); how != "" {
+				// A map keyed by ids: the key is a badly written id, not a
+				// misplaced field.
+				ps = append(ps, Problem{Path: path, Key: true, Code: CodeOther, Message: fmt.Sprintf("invalid name %s: %s", quote(name), how)})
+				continue
+			}
+			ps = append(ps, unknownField(path, name, x.s.propertyNames(js)))
 		}
 		return ps
 	case *kind.FalseSchema:
@@ -97,7 +105,10 @@ func (x explainer) explain(e *jsonschema.ValidationError) []Problem {
 		}
 		return ps
 	case *kind.PropertyNames:
-		return []Problem{{Path: append(slices.Clone(loc), k.Property), Key: true, Code: CodeOther,
+		// jsonschema/v6 stores this error's instance location without
+		// copying it, so only its length can be trusted: find the object at
+		// that depth that has the offending key.
+		return []Problem{{Path: append(x.objectWith(len(loc), k.Property), k.Property), Key: true, Code: CodeOther,
 			Message: fmt.Sprintf("invalid name %s: %s", quote(k.Property), nameReason(e.Causes))}}
 	case *kind.Type:
 		return []Problem{{Path: loc, Code: CodeType, Message: typeMessage(k.Want, x.valueAt(loc))}}
@@ -106,6 +117,63 @@ func (x explainer) explain(e *jsonschema.ValidationError) []Problem {
 		return []Problem{{Path: path, Code: CodeOther, Message: fmt.Sprintf("%s is listed twice", display(x.valueAt(path)))}}
 	}
 	return []Problem{x.leaf(e)}
+}
+
+// namePatterns words the patternProperties of a schema with no fixed
+// properties, or returns "".
+func namePatterns(js *jsonschema.Schema) string {
+	if js == nil || len(js.Properties) > 0 || len(js.PatternProperties) == 0 {
+		return ""
+	}
+	var how []string
+	for re := range js.PatternProperties {
+		if h, ok := patterns[re.String()]; ok {
+			how = append(how, h)
+		} else {
+			how = append(how, "must match "+re.String())
+		}
+	}
+	slices.Sort(how)
+	return strings.Join(how, " or ")
+}
+
+// objectWith finds the first object (in key order) at depth holding key.
+func (x explainer) objectWith(depth int, key string) []string {
+	var found []string
+	var walk func(v any, path []string) bool
+	walk = func(v any, path []string) bool {
+		if len(path) == depth {
+			if m, ok := v.(map[string]any); ok {
+				if _, ok := m[key]; ok {
+					found = path
+					return true
+				}
+			}
+			return false
+		}
+		switch c := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(c))
+			for k := range c {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				if walk(c[k], append(slices.Clone(path), k)) {
+					return true
+				}
+			}
+		case []any:
+			for i, item := range c {
+				if walk(item, append(slices.Clone(path), fmt.Sprint(i))) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(x.v, nil)
+	return found
 }
 
 // nameReason says why a property name failed its propertyNames schema.
@@ -543,28 +611,33 @@ func closest(s string, candidates []string) string {
 	return best
 }
 
-// distance is the Levenshtein distance, capped in cost by short inputs.
+// distance is the edit distance counting a swap of neighbours as one edit
+// (optimal string alignment), the commonest typo.
 func distance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 99
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 // Suggest returns the candidate s is most likely a typo of, or "".

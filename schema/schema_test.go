@@ -1,0 +1,198 @@
+package schema
+
+import (
+	"encoding/json"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// The heat engine package is written elsewhere; its schemas are read from
+// disk so these tests do not depend on it.
+func heat(t *testing.T) *Compiler {
+	t.Helper()
+	c := NewCompiler()
+	if err := c.AddEngine("heat", os.DirFS("../engine/heat")); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestEverySchemaCompiles(t *testing.T) {
+	c := heat(t)
+	for _, p := range []string{Manifest, Layout, Reference, Card, EnginePath("heat", EngineCards), EnginePath("heat", EngineParams)} {
+		if _, err := c.Compile(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+func TestGenericSchemasForbidUnknownFields(t *testing.T) {
+	// Editors and validation rely on additionalProperties: false on every
+	// object, except the base card, which game schemas close with
+	// unevaluatedProperties: false.
+	for _, name := range []string{"manifest", "layout", "reference"} {
+		data, err := generic.ReadFile(name + ".schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		var walk func(path string, v any)
+		walk = func(path string, v any) {
+			switch v := v.(type) {
+			case map[string]any:
+				if _, ok := v["properties"]; ok && !strings.HasSuffix(path, "/if") {
+					if _, closed := v["additionalProperties"]; !closed {
+						t.Errorf("%s%s: object without additionalProperties", name, path)
+					}
+					if _, ok := v["description"]; !ok && path != "" && !strings.HasPrefix(path, "/$defs") {
+						t.Errorf("%s%s: no description", name, path)
+					}
+				}
+				for k, sub := range v {
+					walk(path+"/"+k, sub)
+				}
+			case []any:
+				for _, sub := range v {
+					walk(path+"/[]", sub)
+				}
+			}
+		}
+		walk("", doc)
+	}
+}
+
+func TestRefsStayInside(t *testing.T) {
+	c := NewCompiler()
+	err := c.AddEngine("evil", fstest.MapFS{
+		"cards.schema.json": {Data: []byte(`{"$ref": "../../../../etc/passwd.json"}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Compile(EnginePath("evil", EngineCards))
+	if err == nil || !strings.Contains(err.Error(), "not a cardpress schema") {
+		t.Errorf("got %v, want a refusal to load outside schemas", err)
+	}
+}
+
+func TestFiles(t *testing.T) {
+	files, err := Files(map[string]fs.FS{"heat": os.DirFS("../engine/heat")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for p := range files {
+		got = append(got, p)
+	}
+	slices.Sort(got)
+	want := []string{
+		"engine/heat/cards.schema.json", "engine/heat/params.schema.json",
+		"schema/card.schema.json", "schema/layout.schema.json",
+		"schema/manifest.schema.json", "schema/reference.schema.json",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// problem is the part of a Problem the explain tests pin.
+type problem struct {
+	path string // JSON Pointer
+	key  bool
+	code string
+	msg  string // exact message
+}
+
+func TestExplain(t *testing.T) {
+	c := heat(t)
+	if err := c.AddEngine("names", fstest.MapFS{"cards.schema.json": {Data: []byte(`{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"additionalProperties": {"additionalProperties": {"propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}}}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	card := func(extra string) string {
+		return `{"cards": [{"id": "a", "name": "A", "players": [3], "effects": [{"phase": "B", "gain": 1}]` + extra + `}]}`
+	}
+	cases := []struct {
+		name, schema, doc string
+		want              []problem
+	}{
+		{"valid card", EnginePath("heat", EngineCards), card(""), nil},
+		{"unknown card field with a guess", EnginePath("heat", EngineCards), card(`, "flavour": "x"`),
+			[]problem{{"/cards/0/flavour", true, CodeUnknownField, `unknown field "flavour" (did you mean "flavor"?)`}}},
+		{"base field with the wrong type is not also unknown", EnginePath("heat", EngineCards), card(`, "count": "two"`),
+			[]problem{{"/cards/0/count", false, CodeType, `expected a whole number, found text "two"`}}},
+		{"below minimum", EnginePath("heat", EngineCards), card(`, "count": -3`),
+			[]problem{{"/cards/0/count", false, CodeOther, `-3 is too small: at least 1`}}},
+		{"bad id", EnginePath("heat", EngineCards), strings.Replace(card(""), `"id": "a"`, `"id": "Big Job"`, 1),
+			[]problem{{"/cards/0/id", false, CodeOther, `"Big Job" is not valid: use lowercase letters, digits and hyphens, starting with a letter`}}},
+		{"duplicate player count", EnginePath("heat", EngineCards), strings.Replace(card(""), `[3]`, `[3, 4, 3]`, 1),
+			[]problem{{"/cards/0/players/2", false, CodeOther, `3 is listed twice`}}},
+		{"effect without an action", EnginePath("heat", EngineCards), strings.Replace(card(""), `, "gain": 1`, ``, 1),
+			[]problem{{"/cards/0/effects/0", false, CodeRequired, `needs one of: gain, pay, take_heat, return_heat, draw, steal, give_heat`}}},
+		{"effect with two actions", EnginePath("heat", EngineCards), strings.Replace(card(""), `"gain": 1`, `"gain": 1, "pay": 2`, 1),
+			[]problem{{"/cards/0/effects/0", false, CodeOther, `has both gain and pay; use only one`}}},
+		{"enum with a guess", EnginePath("heat", EngineCards), strings.Replace(card(""), `"gain": 1`, `"gain": 1, "target": "otters"`, 1),
+			[]problem{{"/cards/0/effects/0/target", false, CodeEnum, `"otters" is not allowed (did you mean "others"?); use one of: "self", "others", "left", "right"`}}},
+		{"missing required", EnginePath("heat", EngineCards), `{"cards": [{"id": "a", "players": [3], "effects": [{"phase": "B", "gain": 1}]}]}`,
+			[]problem{{"/cards/0", false, CodeRequired, `missing required field "name"`}}},
+		{"version as a number", Manifest, `{"id": "g", "title": "G", "version": 1.5, "players": {"min": 1, "max": 2}, "files": {"cards": ["c.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}}`,
+			[]problem{{"/version", false, CodeType, `expected text, found the number 1.5 (put it in quotes to make it text)`}}},
+		{"bad parameter name", Manifest, `{"id": "g", "title": "G", "players": {"min": 1, "max": 2}, "files": {"cards": ["c.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}, "parameters": {"Hand-Size": {"default": 1}}}`,
+			[]problem{{"/parameters/Hand-Size", true, CodeOther, `invalid name "Hand-Size": use lowercase letters, digits and underscores, starting with a letter`}}},
+		{"property names of an engine schema", "engine/names/cards.schema.json", `{"b": 1, "a": {"x": {"Bad": 1}}}`,
+			[]problem{{"/a/x/Bad", true, CodeOther, `invalid name "Bad": use lowercase letters, digits and hyphens, starting with a letter`}}},
+		{"money needs a value", Manifest, `{"id": "g", "title": "G", "players": {"min": 1, "max": 2}, "files": {"cards": ["c.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}, "components": [{"id": "m", "name": "M", "kind": "money", "count": 3}]}`,
+			[]problem{{"/components/0", false, CodeRequired, `missing required field "value"`}}},
+		{"file outside the folder", Manifest, `{"id": "g", "title": "G", "players": {"min": 1, "max": 2}, "files": {"cards": ["../x.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}}`,
+			[]problem{{"/files/cards/0", false, CodeOther, `"../x.yaml" is not valid: name a .yaml file inside the game folder`}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := c.Compile(tc.schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v any
+			if err := json.Unmarshal([]byte(tc.doc), &v); err != nil {
+				t.Fatal(err)
+			}
+			var got []problem
+			for _, p := range s.Validate(v) {
+				got = append(got, problem{pointer(p.Path), p.Key, p.Code, p.Message})
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got\n  %+v\nwant\n  %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func pointer(path []string) string {
+	if len(path) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(path, "/")
+}
+
+func TestExplainNotFinite(t *testing.T) {
+	s, err := heat(t).Compile(EnginePath("heat", EngineParams))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := map[string]any{"starting_money": 0, "heists": math.Inf(1), "stages": 4, "draft_deal": 2, "draft_rounds": 3,
+		"pass_directions": []any{"left"}, "heat_board": []any{map[string]any{"value": -1, "slots": 3}},
+		"empty_board_value": 0, "out_of_heat_penalty": 3}
+	ps := s.Validate(v)
+	if len(ps) != 1 || pointer(ps[0].Path) != "/heists" || !strings.Contains(ps[0].Message, "not a finite number") {
+		t.Errorf("got %+v", ps)
+	}
+}
