@@ -93,7 +93,9 @@ func (l *loader) params() {
 			l.g.Params[name] = p
 		}
 	}
-	if !l.engineOK {
+	if !l.engineOK || d.node("parameters") != nil && pnode == nil {
+		// Parameters that are not a mapping are reported by the manifest
+		// schema; checking their defaults would only add noise.
 		return
 	}
 	sch := l.compile(schema.EnginePath(l.g.Manifest.Engine, schema.EngineParams))
@@ -145,10 +147,14 @@ func (l *loader) cards(i int, name string) {
 	}
 	l.cardDocs = append(l.cardDocs, d)
 	list := d.node("cards")
+	if list != nil && list.Kind == yaml.AliasNode {
+		list = list.Alias
+	}
 	if list == nil || list.Kind != yaml.SequenceNode {
 		return
 	}
 	for j, item := range list.Content {
+		at := d.file.Pos(item) // where the card is listed, even if by alias
 		if item.Kind == yaml.AliasNode {
 			item = item.Alias
 		}
@@ -158,7 +164,7 @@ func (l *loader) cards(i int, name string) {
 		idx := strconv.Itoa(j)
 		var c Card
 		l.decode(d, fs, item, &c)
-		c.Pos = d.file.Pos(item)
+		c.Pos = at
 		c.PlayersPos = c.Pos
 		if d.node("cards", idx, "players") != nil {
 			c.PlayersPos = d.pos("cards", idx, "players")

@@ -186,6 +186,9 @@ func (l *loader) unlisted() {
 		return
 	}
 	f := l.g.Manifest.Files
+	if len(f.Cards) == 0 {
+		return // the manifest names no files at all: it is broken, and says so
+	}
 	listed := append([]string{ManifestName, f.Layout, f.Reference}, f.Cards...)
 	for _, e := range entries {
 		name := e.Name()
