@@ -97,10 +97,18 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	g, all := Load(dir, schemas)
 	want := filepath.Clean(path)
 	var fs []finding.Finding
+	unlisted := false
 	for _, f := range all {
 		if filepath.Clean(f.File) == want {
 			fs = append(fs, f)
+			unlisted = unlisted || f.Code == CodeFileUnlisted
 		}
+	}
+	if unlisted {
+		// The game ignores the file, but it was asked about by name: at
+		// least say whether it is readable YAML.
+		_, rfs := source.Read(path)
+		fs = finding.Sort(append(fs, rfs...))
 	}
 	return games(g), fs
 }

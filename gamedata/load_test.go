@@ -178,6 +178,7 @@ func TestNoManifest(t *testing.T) {
 
 func TestLoadPath(t *testing.T) {
 	files := miniWith(t, "cards.yaml", "count: 2", "count: two", "game.yaml", "default: 3", "default: three")
+	files["cards/mini/notes.yaml"] = "a: 1\n  b: 2\n"
 	for name, data := range heatFiles(t) {
 		files[name] = data
 	}
@@ -187,13 +188,15 @@ func TestLoadPath(t *testing.T) {
 		games []string
 		want  []string
 	}{
-		{"cards", []string{"heat", "mini"}, []string{"cards/mini/cards.yaml:5:12 SCHEMA_TYPE", "cards/mini/game.yaml:22:14 SCHEMA_TYPE"}},
+		{"cards", []string{"heat", "mini"}, []string{"cards/mini/cards.yaml:5:12 SCHEMA_TYPE", "cards/mini/game.yaml:22:14 SCHEMA_TYPE", "cards/mini/notes.yaml:1:1 FILE_UNLISTED"}},
 		{"cards/heat", []string{"heat"}, nil},
-		{"./cards/mini/", []string{"mini"}, []string{"cards/mini/cards.yaml:5:12 SCHEMA_TYPE", "cards/mini/game.yaml:22:14 SCHEMA_TYPE"}},
+		{"./cards/mini/", []string{"mini"}, []string{"cards/mini/cards.yaml:5:12 SCHEMA_TYPE", "cards/mini/game.yaml:22:14 SCHEMA_TYPE", "cards/mini/notes.yaml:1:1 FILE_UNLISTED"}},
 		// One file: the whole game is loaded, only that file's findings kept.
 		{"cards/mini/cards.yaml", []string{"mini"}, []string{"cards/mini/cards.yaml:5:12 SCHEMA_TYPE"}},
 		{"cards/mini/game.yaml", []string{"mini"}, []string{"cards/mini/game.yaml:22:14 SCHEMA_TYPE"}},
 		{"cards/mini/layout.yaml", []string{"mini"}, nil},
+		// A file the game does not list is still checked as YAML.
+		{"cards/mini/notes.yaml", []string{"mini"}, []string{"cards/mini/notes.yaml:1:1 FILE_UNLISTED", "cards/mini/notes.yaml:2:3 YAML_SYNTAX"}},
 	}
 	for _, tc := range cases {
 		games, fs := LoadPath(tc.path, schemas)
