@@ -22,14 +22,14 @@ func (l *loader) manifest() bool {
 		l.add(finding.New(finding.Pos{File: l.g.Dir}, CodeNoManifest, "no %s in this folder: not a game folder", ManifestName))
 		return false
 	}
-	d, fs := open(name, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
-	l.add(fs...)
+	d, found := open(name, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
+	l.add(found...)
 	if d == nil || d.val == nil {
 		return false
 	}
 	l.man = d
 	m := &l.g.Manifest
-	l.decode(d, fs, d.file.Root, m)
+	l.decode(d, found, d.file.Root, m)
 	m.Pos = d.filePos()
 	m.IDPos = d.pos("id")
 	m.PlayersPos = d.pos("players")
@@ -136,8 +136,8 @@ func (l *loader) cards(i int, name string) {
 		sch = l.compile(repo)
 		modeline = modelineFor(name, repo)
 	}
-	d, fs := l.openListed(name, sch, modeline, "files", "cards", strconv.Itoa(i))
-	if d == nil || slices.ContainsFunc(fs, func(f finding.Finding) bool { return f.Severity == finding.Error }) {
+	d, found := l.openListed(name, sch, modeline, "files", "cards", strconv.Itoa(i))
+	if d == nil || slices.ContainsFunc(found, func(f finding.Finding) bool { return f.Severity == finding.Error }) {
 		// Copies cannot be counted reliably; COUNT_MISMATCH would only echo
 		// this file's own errors.
 		l.cardsBroken = true
@@ -163,7 +163,7 @@ func (l *loader) cards(i int, name string) {
 		}
 		idx := strconv.Itoa(j)
 		var c Card
-		l.decode(d, fs, item, &c)
+		l.decode(d, found, item, &c)
 		c.Pos = at
 		c.PlayersPos = c.Pos
 		if d.node("cards", idx, "players") != nil {
@@ -192,12 +192,12 @@ func (l *loader) openListed(name string, sch *schema.Schema, modeline string, li
 		l.add(finding.New(l.man.pos(listedAt...), source.CodeFileMissing, "file %s not found", path))
 		return nil, nil
 	}
-	d, fs := open(path, sch, modeline)
-	l.add(fs...)
+	d, found := open(path, sch, modeline)
+	l.add(found...)
 	if d == nil || d.val == nil {
 		return nil, nil
 	}
-	return d, fs
+	return d, found
 }
 
 // layout loads the layout file.
@@ -206,13 +206,13 @@ func (l *loader) layout() {
 	if name == "" {
 		return
 	}
-	d, fs := l.openListed(name, l.compile(schema.Layout), modelineFor(name, schema.Layout), "files", "layout")
+	d, found := l.openListed(name, l.compile(schema.Layout), modelineFor(name, schema.Layout), "files", "layout")
 	if d == nil {
 		return
 	}
 	l.lay = d
 	lay := &l.g.Layout
-	l.decode(d, fs, d.file.Root, lay)
+	l.decode(d, found, d.file.Root, lay)
 	lay.Pos = d.filePos()
 	for i := range lay.Front.Elements {
 		lay.Front.Elements[i].Pos = d.pos("front", "elements", strconv.Itoa(i))
@@ -228,13 +228,13 @@ func (l *loader) reference() {
 	if name == "" {
 		return
 	}
-	d, fs := l.openListed(name, l.compile(schema.Reference), modelineFor(name, schema.Reference), "files", "reference")
+	d, found := l.openListed(name, l.compile(schema.Reference), modelineFor(name, schema.Reference), "files", "reference")
 	if d == nil {
 		return
 	}
 	l.ref = d
 	ref := &l.g.Ref
-	l.decode(d, fs, d.file.Root, ref)
+	l.decode(d, found, d.file.Root, ref)
 	ref.Pos = d.filePos()
 	for i := range ref.Sections {
 		s := &ref.Sections[i]

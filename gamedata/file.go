@@ -44,22 +44,22 @@ func (d *doc) line(n int) string {
 // glyphs and, when sch is set, its schema. It returns nil when the file
 // cannot be read at all; the findings say why.
 func open(name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
-	f, fs := source.Read(name)
+	f, found := source.Read(name)
 	if f == nil {
-		return nil, fs
+		return nil, found
 	}
 	d := &doc{file: f}
 	if modeline != "" {
-		fs = append(fs, source.CheckModeline(f, modeline)...)
+		found = append(found, source.CheckModeline(f, modeline)...)
 	}
-	fs = append(fs, source.CheckGlyphs(f)...)
+	found = append(found, source.CheckGlyphs(f)...)
 	val, cfs := source.Convert(f)
-	fs = append(fs, cfs...)
+	found = append(found, cfs...)
 	d.val = val
 	if val != nil && sch != nil {
-		fs = append(fs, d.problems(sch.Validate(val.Data), nil)...)
+		found = append(found, d.problems(sch.Validate(val.Data), nil)...)
 	}
-	return d, fs
+	return d, found
 }
 
 // modelineFor is the $schema a file named name (relative to its game
@@ -73,7 +73,7 @@ func modelineFor(name, repoPath string) string {
 // value. rewrite, when set, maps a problem's path into this file (for the
 // parameter defaults, validated as an object built from the manifest).
 func (d *doc) problems(ps []schema.Problem, rewrite func(schema.Problem) (schema.Problem, bool)) []finding.Finding {
-	var fs []finding.Finding
+	var found []finding.Finding
 	for _, p := range ps {
 		if rewrite != nil {
 			var ok bool
@@ -86,9 +86,9 @@ func (d *doc) problems(ps []schema.Problem, rewrite func(schema.Problem) (schema
 		if p.Key && loc.Key != nil {
 			n = loc.Key
 		}
-		fs = append(fs, finding.New(d.file.Pos(n), p.Code, "%s", p.Message))
+		found = append(found, finding.New(d.file.Pos(n), p.Code, "%s", p.Message))
 	}
-	return fs
+	return found
 }
 
 // node returns the value node at path, or nil.

@@ -35,7 +35,7 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 		sc:      schema.NewCompiler(),
 	}
 	if !l.manifest() {
-		return nil, finding.Sort(l.fs)
+		return nil, finding.Sort(l.found)
 	}
 	l.engine()
 	l.params()
@@ -46,7 +46,7 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	l.reference()
 	l.unlisted()
 	l.check()
-	return l.g, finding.Sort(l.fs)
+	return l.g, finding.Sort(l.found)
 }
 
 // LoadPath loads what a command-line PATH names: a game folder, a folder of
@@ -66,25 +66,25 @@ func LoadPath(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 		return loadFile(path, schemas)
 	}
 	if exists(filepath.Join(path, ManifestName)) {
-		g, fs := Load(path, schemas)
-		return games(g), fs
+		g, found := Load(path, schemas)
+		return games(g), found
 	}
 	entries, _ := os.ReadDir(path)
 	var all []*Game
-	var fs []finding.Finding
+	var found []finding.Finding
 	for _, e := range entries {
 		sub := filepath.Join(path, e.Name())
 		if e.IsDir() && exists(filepath.Join(sub, ManifestName)) {
 			g, gfs := Load(sub, schemas)
 			all = append(all, games(g)...)
-			fs = append(fs, gfs...)
+			found = append(found, gfs...)
 		}
 	}
-	if len(all) == 0 && len(fs) == 0 {
+	if len(all) == 0 && len(found) == 0 {
 		return nil, []finding.Finding{finding.New(finding.Pos{File: path}, CodeNoManifest,
 			"no %s here or in any subfolder: not a game folder", ManifestName)}
 	}
-	return all, finding.Sort(fs)
+	return all, finding.Sort(found)
 }
 
 // loadFile validates one file in the context of its game.
@@ -96,11 +96,11 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	}
 	g, all := Load(dir, schemas)
 	want := filepath.Clean(path)
-	var fs []finding.Finding
+	var found []finding.Finding
 	unlisted := false
 	for _, f := range all {
 		if filepath.Clean(f.File) == want {
-			fs = append(fs, f)
+			found = append(found, f)
 			unlisted = unlisted || f.Code == CodeFileUnlisted
 		}
 	}
@@ -108,9 +108,9 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 		// The game ignores the file, but it was asked about by name: at
 		// least say whether it is readable YAML.
 		_, rfs := source.Read(path)
-		fs = finding.Sort(append(fs, rfs...))
+		found = finding.Sort(append(found, rfs...))
 	}
-	return games(g), fs
+	return games(g), found
 }
 
 func games(g *Game) []*Game {
@@ -129,7 +129,7 @@ func exists(path string) bool {
 // point at any value, while Game keeps only what callers use.
 type loader struct {
 	g       *Game
-	fs      []finding.Finding
+	found   []finding.Finding
 	schemas Schemas
 	sc      *schema.Compiler
 
@@ -148,7 +148,7 @@ type cardRef struct {
 	i string
 }
 
-func (l *loader) add(fs ...finding.Finding) { l.fs = append(l.fs, fs...) }
+func (l *loader) add(found ...finding.Finding) { l.found = append(l.found, found...) }
 
 func (l *loader) path(name string) string { return filepath.Join(l.g.Dir, name) }
 

@@ -132,7 +132,7 @@ func verbatimCol(text string, n *yaml.Node) int {
 // facts (engine.Game.Facts keys). Call it after the engine built the game.
 func (g *Game) CheckPlaceholders(facts []string) []finding.Finding {
 	known := slices.Concat(g.ParamOrder, Always, facts)
-	var fs []finding.Finding
+	var found []finding.Finding
 	for _, t := range g.templates {
 		ps, _ := ParseTemplate(t.text)
 		for _, p := range ps {
@@ -143,8 +143,8 @@ func (g *Game) CheckPlaceholders(facts []string) []finding.Finding {
 			if s := schema.Suggest(p.Name, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean {%s}?)", s)
 			}
-			fs = append(fs, finding.New(t.at(p.Start), CodeUndefinedParameter, "%s", msg))
+			found = append(found, finding.New(t.at(p.Start), CodeUndefinedParameter, "%s", msg))
 		}
 	}
-	return finding.Sort(fs)
+	return finding.Sort(found)
 }

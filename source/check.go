@@ -44,7 +44,7 @@ func checkCycles(f *File) *finding.Finding {
 // fonts cannot draw, so it is caught before a PDF shows a blank box. Keys
 // are not printed and are left to the schemas.
 func CheckGlyphs(f *File) []finding.Finding {
-	var fs []finding.Finding
+	var found []finding.Finding
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
 		switch n.Kind {
@@ -53,7 +53,7 @@ func CheckGlyphs(f *File) []finding.Finding {
 		case yaml.ScalarNode:
 			if n.ShortTag() == "!!str" {
 				if msg := glyphProblem(n.Value); msg != "" {
-					fs = append(fs, finding.New(f.Pos(n), CodeGlyph, "%s", msg))
+					found = append(found, finding.New(f.Pos(n), CodeGlyph, "%s", msg))
 				}
 			}
 			return
@@ -68,7 +68,7 @@ func CheckGlyphs(f *File) []finding.Finding {
 		}
 	}
 	walk(f.Root)
-	return fs
+	return found
 }
 
 // glyphProblem names the first character of s the fonts lack, and how many

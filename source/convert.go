@@ -70,13 +70,13 @@ func Convert(f *File) (*Value, []finding.Finding) {
 			"too many alias expansions (over %d values); write the values out instead", AliasBudget)}
 	}
 	c.v.Data = data
-	return c.v, c.fs
+	return c.v, c.found
 }
 
 type converter struct {
 	f      *File
 	v      *Value
-	fs     []finding.Finding
+	found  []finding.Finding
 	budget int
 	bomb   *yaml.Node // the outermost alias whose expansion ran out of budget
 }
@@ -139,7 +139,7 @@ func (c *converter) mapping(n *yaml.Node, ptr string, key *yaml.Node, inAlias bo
 		}
 		name, ok := keyText(k)
 		if !ok {
-			c.fs = append(c.fs, finding.New(c.f.Pos(k), CodeKey, "a key must be plain text, not a list or mapping"))
+			c.found = append(c.found, finding.New(c.f.Pos(k), CodeKey, "a key must be plain text, not a list or mapping"))
 			continue
 		}
 		v, ok := c.node(val, child(ptr, name), k, inAlias)
@@ -165,7 +165,7 @@ func (c *converter) merge(m map[string]any, val *yaml.Node, ptr string, inAlias 
 			target = target.Alias
 		}
 		if target == nil || target.Kind != yaml.MappingNode {
-			c.fs = append(c.fs, finding.New(c.f.Pos(src), CodeKey, "a merge key (<<) needs a mapping or a list of mappings"))
+			c.found = append(c.found, finding.New(c.f.Pos(src), CodeKey, "a merge key (<<) needs a mapping or a list of mappings"))
 			continue
 		}
 		merged, ok := c.node(src, ptr, nil, inAlias)

@@ -93,7 +93,7 @@ func Read(name string) (*File, []finding.Finding) {
 // Parse parses data as the YAML file name. Encoding problems, syntax errors
 // and alias cycles give a nil File and exactly one finding; duplicate keys
 // are reported but the File is still usable.
-func Parse(name string, data []byte) (f *File, fs []finding.Finding) {
+func Parse(name string, data []byte) (f *File, found []finding.Finding) {
 	whole := finding.Pos{File: name}
 	if len(data) > MaxSize {
 		return nil, one(whole, CodeFileTooLarge, "file is %s; the limit is %s", size(int64(len(data))), size(MaxSize))
@@ -113,13 +113,13 @@ func Parse(name string, data []byte) (f *File, fs []finding.Finding) {
 	}
 	f = &File{Name: name, Data: data, Root: root}
 	if extra != nil {
-		fs = append(fs, finding.New(f.Pos(extra), CodeSyntax, "a second YAML document (after ---) is not allowed; one file holds one document"))
+		found = append(found, finding.New(f.Pos(extra), CodeSyntax, "a second YAML document (after ---) is not allowed; one file holds one document"))
 	}
 	if fd := checkCycles(f); fd != nil {
 		return nil, []finding.Finding{*fd}
 	}
-	fs = append(fs, duplicateKeys(f, root)...)
-	return f, fs
+	found = append(found, duplicateKeys(f, root)...)
+	return f, found
 }
 
 // openFile is os.Open; tests replace it to prove oversized files are
@@ -375,7 +375,7 @@ func tabIndent(name string, data []byte, line int) (finding.Pos, bool) {
 // duplicateKeys reports every repeated mapping key at its second place.
 // Aliases are not followed: their targets are checked where they are defined.
 func duplicateKeys(f *File, n *yaml.Node) []finding.Finding {
-	var fs []finding.Finding
+	var found []finding.Finding
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
 		if n.Kind == yaml.MappingNode {
@@ -386,7 +386,7 @@ func duplicateKeys(f *File, n *yaml.Node) []finding.Finding {
 					continue
 				}
 				if first, ok := seen[k.Value]; ok {
-					fs = append(fs, finding.New(f.Pos(k), CodeDuplicateKey, "duplicate key %q (first at line %d)", k.Value, first.Line))
+					found = append(found, finding.New(f.Pos(k), CodeDuplicateKey, "duplicate key %q (first at line %d)", k.Value, first.Line))
 					continue
 				}
 				seen[k.Value] = k
@@ -399,7 +399,7 @@ func duplicateKeys(f *File, n *yaml.Node) []finding.Finding {
 		}
 	}
 	walk(n)
-	return fs
+	return found
 }
 
 func one(pos finding.Pos, code, format string, args ...any) []finding.Finding {
