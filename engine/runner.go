@@ -55,6 +55,8 @@ type player struct {
 	returns []float64
 	bots    []Bot
 	kinds   []string
+	game    Game
+	state   State
 }
 
 func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Result) {
@@ -65,7 +67,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 		}
 	}()
 	info := g.Info()
-	s := g.NewState(players, StateOptions{Log: opt.Log, Tally: opt.Tally})
+	s := w.newState(g, players, StateOptions{Log: opt.Log, Tally: opt.Tally})
 	chance := NewRand(seed)
 	w.setBots(players, seed, opt.Bots)
 	sampler, fast := s.(ChanceSampler)
@@ -115,6 +117,16 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 		}
 	}
 	return res
+}
+
+// newState reuses the worker's last state when the game can reset it.
+func (w *player) newState(g Game, players int, opts StateOptions) State {
+	if r, ok := w.state.(Resetter); ok && w.game == g {
+		r.Reset(players, opts)
+		return w.state
+	}
+	w.game, w.state = g, g.NewState(players, opts)
+	return w.state
 }
 
 func (w *player) setBots(players int, seed uint64, kinds []string) {

@@ -71,6 +71,13 @@ type InvariantChecker interface {
 	CheckInvariants() error
 }
 
+// Resetter is optional: a state that can start a new game in place, so a
+// runner plays thousands of games without allocating a state for each.
+// After Reset it must equal a state fresh from NewState.
+type Resetter interface {
+	Reset(players int, opts StateOptions)
+}
+
 // Ender is optional: a finished state that names why it ended.
 type Ender interface {
 	EndCause() string

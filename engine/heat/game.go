@@ -34,6 +34,7 @@ type Game struct {
 	// staticValue is a rough worth of each card, for the heuristic bot's
 	// judgement of a hand.
 	staticValue []float64
+	table    phaseTable
 	// decks holds, per player count, the cards shuffled in at each heist.
 	decks map[int][]int
 }
@@ -57,17 +58,13 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		cd := c.compileCard(gc)
-		cd.byPhase = make([][]effect, len(g.phases))
-		cd.takesHeat = make([]bool, len(g.phases))
-		for _, e := range cd.effects {
-			if e.phase < len(g.phases) {
-				cd.byPhase[e.phase] = append(cd.byPhase[e.phase], e)
-				cd.takesHeat[e.phase] = cd.takesHeat[e.phase] || e.action == actTakeHeat
-			}
-		}
-		g.cards = append(g.cards, cd)
+		g.cards = append(g.cards, c.compileCard(gc))
 	}
+	if len(g.phases) > maxPhases {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_PHASES", "HEAT supports at most %d phases", maxPhases)
+		return nil, c.findings
+	}
+	g.table = newPhaseTable(g.cards, len(g.phases))
 	if len(g.phases) == 0 {
 		c.errorf(d.Manifest.Pos, "UNDEFINED_PHASE", "HEAT needs at least one phase in game.yaml phases")
 	}

@@ -42,6 +42,9 @@ func (s *state) othersShowing(p int, mask uint64) int {
 // Cards in the Record count themselves (FAQ: Heavy, Specialist).
 func (s *state) amount(p int, e *effect) int {
 	n := e.amount
+	if e.per == perNone && e.max == 0 {
+		return n
+	}
 	switch e.per {
 	case perRecord:
 		k := 0
@@ -84,29 +87,45 @@ func (s *state) targets(p int, e *effect, buf []int) []int {
 	return buf
 }
 
-// heatNeeded is the Heat the phase's effects will take from the board.
-func (s *state) heatNeeded(ph int) int {
+// planStage records which phases this stage's cards act in and how much
+// Heat each phase will take. Conditions, counts and targets depend only on
+// what was revealed and the Records, which do not change within a stage.
+func (s *state) planStage() {
 	var buf [maxSeats]int
-	need := 0
+	s.activePhases = 0
+	s.heatNeed = [maxPhases]int{}
 	for p := 0; p < s.n; p++ {
-		if s.revealed[p] < 0 || !s.g.cards[s.revealed[p]].takesHeat[ph] {
+		c := s.revealed[p]
+		if c < 0 {
 			continue
 		}
-		effects := s.g.cards[s.revealed[p]].byPhase[ph]
-		for i := range effects {
-			e := &effects[i]
-			if e.action == actTakeHeat && s.holds(p, e) {
-				need += s.amount(p, e) * len(s.targets(p, e, buf[:0]))
+		s.activePhases |= s.g.table.anyPhases[c]
+		heat := s.g.table.heatPhases[c]
+		for ph := 0; heat != 0; ph++ {
+			if heat&(1<<uint(ph)) == 0 {
+				continue
+			}
+			heat &^= 1 << uint(ph)
+			effects := s.g.table.of(c, ph)
+			for i := range effects {
+				e := &effects[i]
+				if e.action != actTakeHeat || (e.cond != condNone && !s.holds(p, e)) {
+					continue
+				}
+				if e.target == targetSelf {
+					s.heatNeed[ph] += s.amount(p, e)
+				} else {
+					s.heatNeed[ph] += s.amount(p, e) * len(s.targets(p, e, buf[:0]))
+				}
 			}
 		}
 	}
-	return need
 }
 
 // resolvePhase resolves every revealed card's effects of one phase, seat by
 // seat. It returns false when the game ended in an arrest.
 func (s *state) resolvePhase(ph int) bool {
-	if need := s.heatNeeded(ph); need > 0 {
+	if need := s.heatNeed[ph]; need > 0 {
 		// More than the whole board: everyone is arrested (FAQ).
 		if need > s.heat.Total {
 			s.arrest(need)
@@ -119,14 +138,18 @@ func (s *state) resolvePhase(ph int) bool {
 		if s.revealed[p] < 0 {
 			continue
 		}
-		effects := s.g.cards[s.revealed[p]].byPhase[ph]
+		effects := s.g.table.of(s.revealed[p], ph)
 		for i := range effects {
 			e := &effects[i]
-			if !s.holds(p, e) {
+			if e.cond != condNone && !s.holds(p, e) {
 				continue
 			}
 			n := s.amount(p, e)
 			if n == 0 {
+				continue
+			}
+			if e.target == targetSelf {
+				s.do(p, p, e.action, n)
 				continue
 			}
 			for _, t := range s.targets(p, e, buf[:0]) {

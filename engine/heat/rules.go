@@ -126,11 +126,46 @@ type card struct {
 	keywords uint64
 	effects  []effect
 	pos      finding.Pos
-	// byPhase holds the effects again, grouped by phase, and takesHeat
-	// flags the phases with a take_heat effect: resolution only looks at
-	// what can apply.
-	byPhase   [][]effect
-	takesHeat []bool
+}
+
+// phaseTable is every card's effects again, flat and grouped by card and
+// phase, so resolving a phase touches one contiguous run per seat: smoke
+// games spend most of their time here.
+type phaseTable struct {
+	phases  int
+	effects []effect
+	// start[c*phases+ph] .. start[c*phases+ph+1] is card c's run in phase ph.
+	start []uint16
+	// heatPhases has bit ph set for a card with a take_heat effect in phase
+	// ph; anyPhases for a card with any effect in phase ph.
+	heatPhases []uint64
+	anyPhases  []uint64
+}
+
+func newPhaseTable(cards []card, phases int) phaseTable {
+	t := phaseTable{phases: phases, heatPhases: make([]uint64, len(cards)), anyPhases: make([]uint64, len(cards))}
+	for c, cd := range cards {
+		for ph := 0; ph < phases; ph++ {
+			t.start = append(t.start, uint16(len(t.effects)))
+			for _, e := range cd.effects {
+				if e.phase == ph {
+					t.effects = append(t.effects, e)
+					t.anyPhases[c] |= 1 << uint(ph)
+					if e.action == actTakeHeat {
+						t.heatPhases[c] |= 1 << uint(ph)
+					}
+				}
+			}
+		}
+	}
+	t.start = append(t.start, uint16(len(t.effects)))
+	return t
+}
+
+// of returns card c's effects in phase ph.
+func (t *phaseTable) of(c, ph int) []effect {
+	i := c*t.phases + ph
+	return t.effects[t.start[i]:t.start[i+1]]
 }
 
 // effectYAML mirrors one effect entry of cards.schema.json.

@@ -10,6 +10,7 @@ import (
 const (
 	maxSeats  = engine.MaxPlayers
 	maxRecord = 16
+	maxPhases = 8
 )
 
 // step is where a state is in the flow of a game.
@@ -41,6 +42,7 @@ type state struct {
 	phase               int // the phase being resolved (stepDraw with thenPhase)
 	then                afterDraws
 	draws               [maxSeats]int // cards each seat still draws in this chance sequence
+	drawer              int           // no seat before this one has draws left
 
 	deck     engine.Deck
 	hands    [maxSeats]engine.Hand
@@ -50,6 +52,11 @@ type state struct {
 	shown    [maxSeats]uint64 // keywords of the card revealed this stage
 	money    [maxSeats]int
 	heat     engine.Pool // Supply is the board
+
+	// What this stage's revealed cards do is fixed once they are revealed:
+	// the phases with any effect and the Heat each phase will take.
+	activePhases uint64
+	heatNeed     [maxPhases]int
 
 	// sampled is the deck position SampleChance last drew from, so Apply
 	// can take that card without searching (-1: none).
@@ -64,14 +71,21 @@ type state struct {
 // NewState starts a game: the opening deal of the first heist is the first
 // chance move.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{g: g, n: players, log: opts.Log, tally: opts.Tally, sampled: -1}
+	s := &state{g: g}
+	s.Reset(players, opts)
+	return s
+}
+
+// Reset starts a new game in place (engine.Resetter).
+func (s *state) Reset(players int, opts engine.StateOptions) {
+	g := s.g
+	*s = state{g: g, n: players, log: opts.Log, tally: opts.Tally, sampled: -1}
 	s.heat = engine.NewPool(g.params.HeatTokens())
 	for p := 0; p < players; p++ {
 		s.money[p] = g.params.StartingMoney
 		s.revealed[p] = -1
 	}
 	s.startHeist()
-	return s
 }
 
 func (s *state) NumPlayers() int  { return s.n }
@@ -144,12 +158,15 @@ func (s *state) Apply(a engine.Action) {
 	}
 }
 
+// nextDrawer is the first seat still to draw (draws go in seat order), or -1.
 func (s *state) nextDrawer() int {
-	for p := 0; p < s.n; p++ {
+	for p := s.drawer; p < s.n; p++ {
 		if s.draws[p] > 0 {
+			s.drawer = p
 			return p
 		}
 	}
+	s.drawer = s.n
 	return -1
 }
 
@@ -239,6 +256,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 			s.emit("reveal", p, "reveals %s", s.g.cards[c].name)
 		}
 	}
+	s.planStage()
 	s.resolveFrom(0)
 }
 
@@ -267,7 +285,7 @@ func (s *state) startHeist() {
 // queueDraws starts a chance sequence for the pending draws, or skips them
 // all when the deck cannot serve everyone (OUT OF CARDS), then goes on.
 func (s *state) queueDraws(then afterDraws) {
-	s.then = then
+	s.then, s.drawer = then, 0
 	need := 0
 	for p := 0; p < s.n; p++ {
 		need += s.draws[p]
@@ -313,11 +331,14 @@ func (s *state) startRoundOrStages() {
 // for their chance moves and resumes at the next phase.
 func (s *state) resolveFrom(ph int) {
 	for ; ph < len(s.g.phases); ph++ {
+		if s.activePhases&(1<<uint(ph)) == 0 {
+			continue
+		}
 		s.phase = ph
 		if !s.resolvePhase(ph) {
 			return // arrested
 		}
-		if s.nextDrawer() >= 0 {
+		if s.drawer = 0; s.nextDrawer() >= 0 {
 			s.queueDraws(thenPhase)
 			return
 		}
