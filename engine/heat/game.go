@@ -34,7 +34,7 @@ type Game struct {
 	// staticValue is a rough worth of each card, for the heuristic bot's
 	// judgement of a hand.
 	staticValue []float64
-	table    phaseTable
+	table       phaseTable
 	// decks holds, per player count, the cards shuffled in at each heist.
 	decks map[int][]int
 }
