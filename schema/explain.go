@@ -318,7 +318,12 @@ func (x explainer) pick(e *jsonschema.ValidationError) []Problem {
 			wantTypes = append(wantTypes, shape...)
 			continue
 		}
-		kept = append(kept, ps)
+		if len(ps) > 0 { // an alternative whose every problem was an echo says nothing
+			kept = append(kept, ps)
+		}
+	}
+	if len(kept) == 0 && len(wantTypes) == 0 {
+		return []Problem{{Path: loc, Code: CodeOther, Message: "matches none of the allowed forms"}}
 	}
 	if len(kept) == 0 {
 		return []Problem{{Path: loc, Code: CodeType, Message: typeMessage(uniq(wantTypes), x.valueAt(loc))}}
