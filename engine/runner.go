@@ -73,12 +73,17 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	sampler, fast := s.(ChanceSampler)
 	checker, checks := s.(InvariantChecker)
 	checks = checks && opt.CheckInvariants
-	for !s.IsTerminal() {
-		if s.MoveNumber() >= info.MaxMoves {
+	// The loop asks the state one question per move: who moves next.
+	for moves := 0; ; moves++ {
+		cur := s.CurrentPlayer()
+		if cur == Terminal {
+			break
+		}
+		if moves >= info.MaxMoves {
 			res.Capped = true
 			break
 		}
-		switch cur := s.CurrentPlayer(); cur {
+		switch cur {
 		case Chance:
 			if fast {
 				s.Apply(sampler.SampleChance(chance))

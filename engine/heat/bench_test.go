@@ -1,6 +1,7 @@
 package heat
 
 import (
+	"fmt"
 	"testing"
 
 	"cardpress/engine"
@@ -10,8 +11,8 @@ import (
 // random bots, the linter's workload (target: 100,000 games/s per core).
 func BenchmarkSmokeGames(b *testing.B) {
 	g := benchGame(b)
-	for _, players := range []int{3, 5} {
-		b.Run(map[int]string{3: "3p", 5: "5p"}[players], func(b *testing.B) {
+	for _, players := range []int{3, 4, 5} {
+		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
 			b.ReportAllocs()
 			sum := engine.Run(g, engine.RunConfig{Players: players, Games: b.N, Seed: 1, Workers: 1})
 			if sum.Games != b.N || sum.Capped+sum.Panics > 0 {

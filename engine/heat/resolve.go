@@ -16,13 +16,13 @@ func (s *state) holds(p int, e *effect) bool {
 	case condRecordHas:
 		// "Another" card: the newest card of the Record is this one.
 		for i := 0; i < s.recLen[p]-1; i++ {
-			if s.g.cards[s.record[p][i]].keywords&e.condMask != 0 {
+			if s.g.table.keywords[s.record[p][i]]&e.condMask != 0 {
 				return true
 			}
 		}
 		return false
 	case condStage:
-		return s.stage+1 == e.stage
+		return s.stage+1 == int(e.stage)
 	}
 	return true
 }
@@ -41,7 +41,7 @@ func (s *state) othersShowing(p int, mask uint64) int {
 // amount is an effect's amount for seat p after its multiplier and cap.
 // Cards in the Record count themselves (FAQ: Heavy, Specialist).
 func (s *state) amount(p int, e *effect) int {
-	n := e.amount
+	n := int(e.amount)
 	if e.per == perNone && e.max == 0 {
 		return n
 	}
@@ -49,7 +49,7 @@ func (s *state) amount(p int, e *effect) int {
 	case perRecord:
 		k := 0
 		for i := 0; i < s.recLen[p]; i++ {
-			if s.g.cards[s.record[p][i]].keywords&e.perMask != 0 || e.perMask == anyKeyword {
+			if s.g.table.keywords[s.record[p][i]]&e.perMask != 0 || e.perMask == anyKeyword {
 				k++
 			}
 		}
@@ -58,7 +58,7 @@ func (s *state) amount(p int, e *effect) int {
 		n *= s.othersShowing(p, e.perMask)
 	}
 	if e.max > 0 {
-		n = min(n, e.max)
+		n = min(n, int(e.max))
 	}
 	return n
 }
@@ -136,6 +136,9 @@ func (s *state) resolvePhase(ph int) bool {
 	var buf [maxSeats]int
 	for p := 0; p < s.n; p++ {
 		if s.revealed[p] < 0 {
+			continue
+		}
+		if s.g.table.anyPhases[s.revealed[p]]&(1<<uint(ph)) == 0 {
 			continue
 		}
 		effects := s.g.table.of(s.revealed[p], ph)

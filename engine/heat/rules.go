@@ -100,21 +100,20 @@ const (
 // anyKeyword is the keyword mask that matches every card ("any").
 const anyKeyword = ^uint64(0)
 
-// effect is one compiled card effect.
+// effect is one compiled card effect, kept small: smoke games walk these
+// millions of times a second.
 type effect struct {
-	phase    int // index into the manifest's phases
-	action   actionKind
-	amount   int
-	target   target
-	cond     condKind
-	condMask uint64 // keyword for revealed/record conditions
-	stage    int    // condStage: 1-based stage
-	// targetMask, when non-zero, keeps only targets who revealed a card
-	// with one of these keywords this stage.
-	targetMask uint64
-	per        perKind
+	condMask   uint64 // keyword for revealed/record conditions
+	targetMask uint64 // when non-zero, only targets who revealed one of these keywords
 	perMask    uint64
-	max        int // 0: no cap
+	amount     int32
+	stage      int32 // condStage: 1-based stage
+	max        int32 // 0: no cap
+	phase      uint8 // index into the manifest's phases
+	action     actionKind
+	target     target
+	cond       condKind
+	per        perKind
 }
 
 // card is one distinct card, compiled.
@@ -140,15 +139,18 @@ type phaseTable struct {
 	// ph; anyPhases for a card with any effect in phase ph.
 	heatPhases []uint64
 	anyPhases  []uint64
+	// keywords is each card's keyword mask, dense for the same reason.
+	keywords []uint64
 }
 
 func newPhaseTable(cards []card, phases int) phaseTable {
 	t := phaseTable{phases: phases, heatPhases: make([]uint64, len(cards)), anyPhases: make([]uint64, len(cards))}
 	for c, cd := range cards {
+		t.keywords = append(t.keywords, cd.keywords)
 		for ph := 0; ph < phases; ph++ {
 			t.start = append(t.start, uint16(len(t.effects)))
 			for _, e := range cd.effects {
-				if e.phase == ph {
+				if int(e.phase) == ph {
 					t.effects = append(t.effects, e)
 					t.anyPhases[c] |= 1 << uint(ph)
 					if e.action == actTakeHeat {
@@ -258,11 +260,11 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 	if !ok {
 		c.errorf(c.pos(file, valueNode(n, "phase")), "UNDEFINED_PHASE", "phase %q is not declared in game.yaml phases", ey.Phase)
 	}
-	e.phase = phase
+	e.phase = uint8(phase)
 	amounts := []int{ey.Gain, ey.Pay, ey.TakeHeat, ey.ReturnHeat, ey.Draw, ey.Steal, ey.GiveHeat}
 	for i, a := range amounts {
 		if a != 0 {
-			e.action, e.amount = actionKind(i), a
+			e.action, e.amount = actionKind(i), int32(a)
 		}
 	}
 	switch ey.Target {
@@ -291,7 +293,8 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 		switch k {
 		case "stage":
 			e.cond = condStage
-			e.stage, _ = v.(int)
+			stage, _ := v.(int)
+			e.stage = int32(stage)
 		case "revealed_by_other", "not_revealed_by_other", "record_has":
 			e.cond = map[string]condKind{
 				"revealed_by_other": condRevealedByOther, "not_revealed_by_other": condNotRevealedByOther, "record_has": condRecordHas,
@@ -310,7 +313,7 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 		}
 		e.perMask = c.keywordMask(file, valueNode(perNode, k), v, k == "record")
 	}
-	e.max = ey.Max
+	e.max = int32(ey.Max)
 	return e
 }
 

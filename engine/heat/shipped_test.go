@@ -40,7 +40,7 @@ func TestShippedData(t *testing.T) {
 	}
 	phases := map[int]bool{}
 	for _, e := range g.cards[g.cardIndex(t, "interrogation")].effects {
-		phases[e.phase] = true
+		phases[int(e.phase)] = true
 	}
 	if len(phases) < 2 {
 		t.Errorf("Interrogation acts in %d phase(s)", len(phases))

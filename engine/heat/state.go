@@ -246,7 +246,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 		if c < 0 {
 			continue
 		}
-		s.shown[p] = s.g.cards[c].keywords
+		s.shown[p] = s.g.table.keywords[c]
 		s.record[p][s.recLen[p]] = uint8(c)
 		s.recLen[p]++
 		if s.tally != nil {

@@ -57,7 +57,7 @@ func (g *Game) sentence(e effect) string {
 	var who, verb, obj string
 	amount := func(unitMoney bool) string {
 		if unitMoney {
-			return money(e.amount)
+			return money(int(e.amount))
 		}
 		return fmt.Sprint(e.amount)
 	}
@@ -76,7 +76,7 @@ func (g *Game) sentence(e effect) string {
 	case actReturnHeat:
 		verb, obj = "Return", amount(false)+" Heat"
 	case actDraw:
-		verb, obj = "Draw", plural(e.amount, "card", "cards")
+		verb, obj = "Draw", plural(int(e.amount), "card", "cards")
 	case actSteal:
 		verb, obj = "Take", amount(true)+" from "+neighbour[e.target]
 	case actGiveHeat:
@@ -100,7 +100,7 @@ func (g *Game) sentence(e effect) string {
 	}
 	if e.max > 0 {
 		if e.action == actGain || e.action == actPay || e.action == actSteal {
-			s += fmt.Sprintf(" (at most %s)", money(e.max))
+			s += fmt.Sprintf(" (at most %s)", money(int(e.max)))
 		} else {
 			s += fmt.Sprintf(" (at most %d)", e.max)
 		}
