@@ -58,11 +58,10 @@ func runBuild(opts *buildOptions) error {
 			fmt.Fprintf(opts.Out, "%s: %s; not rendered\n", g.Data.Manifest.ID, countsSummary(errs, warns))
 			continue
 		}
-		paths, rfs, err := pipeline.Render(g, opts.RenderOptions)
+		paths, err := pipeline.Render(g, opts.RenderOptions)
 		if err != nil {
 			return err
 		}
-		finding.Print(opts.Out, "text", rfs)
 		fmt.Fprintf(opts.Out, "%s: %d cards, %s, lint %s → %v\n", g.Data.Manifest.ID, cardCount(g),
 			plural(opts.Lint.Games, "smoke game")+" per player count", countsSummary(errs, warns), paths)
 	}

@@ -13,7 +13,7 @@ import (
 // Document assembles what the renderer draws: layout and print settings
 // from the data, card text from the engine, and every {placeholder} of the
 // reference sheet filled from the same parameters the engine plays with.
-func Document(g *Game) (*render.Document, []finding.Finding) {
+func Document(g *Game) *render.Document {
 	d := g.Data
 	doc := &render.Document{
 		GameID: d.Manifest.ID,
@@ -23,13 +23,10 @@ func Document(g *Game) (*render.Document, []finding.Finding) {
 		Backs:  d.Manifest.Print.Backs,
 	}
 	values := templateValues(g)
-	var out []finding.Finding
-	fill := func(text string, pos finding.Pos) string {
-		s, missing := expand(text, values)
-		for _, name := range missing {
-			out = append(out, finding.New(pos, "UNDEFINED_PARAMETER",
-				"{%s} names no rule parameter or engine fact", name))
-		}
+	// Undefined placeholders were reported by validation
+	// (gamedata.CheckPlaceholders); here they are left as written.
+	fill := func(text string, _ finding.Pos) string {
+		s, _ := expand(text, values)
 		return s
 	}
 
@@ -107,7 +104,7 @@ func Document(g *Game) (*render.Document, []finding.Finding) {
 	for j, item := range ref.PlayerAid.Items {
 		doc.Reference.AidItems = append(doc.Reference.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
 	}
-	return doc, out
+	return doc
 }
 
 func itemPos(ps []finding.Pos, i int, fallback finding.Pos) finding.Pos {

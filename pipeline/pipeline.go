@@ -5,6 +5,8 @@ package pipeline
 
 import (
 	"io/fs"
+	"os"
+	"path/filepath"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
@@ -47,6 +49,9 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 					all = append(all, bfs...)
 					g.Engine = eg
 				}
+				if g.Engine != nil {
+					all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
+				}
 			}
 			games = append(games, g)
 		}
@@ -61,9 +66,7 @@ func Static(g *Game) []finding.Finding {
 		return nil
 	}
 	out := g.Engine.Check()
-	doc, fs := Document(g)
-	out = append(out, fs...)
-	out = append(out, render.CheckFit(doc)...)
+	out = append(out, render.CheckFit(Document(g))...)
 	return out
 }
 
@@ -78,4 +81,28 @@ func Lint(g *Game, opt lint.Options) []finding.Finding {
 		return out
 	}
 	return append(out, lint.Smoke(g.Data, g.Engine, opt)...)
+}
+
+func factNames(g engine.Game) []string {
+	var names []string
+	for name := range g.Facts() {
+		names = append(names, name)
+	}
+	return names
+}
+
+// keepFile keeps only the findings of path when path names one file, as
+// LoadPath does for its own findings.
+func keepFile(fs []finding.Finding, path string) []finding.Finding {
+	info, err := os.Stat(path)
+	if err != nil || info.IsDir() {
+		return fs
+	}
+	var out []finding.Finding
+	for _, f := range fs {
+		if filepath.Clean(f.File) == filepath.Clean(path) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -49,9 +49,9 @@ func pdfText(t *testing.T, path string) (pages []string, raw []byte) {
 func TestRenderShippedHeat(t *testing.T) {
 	g := load(t, filepath.Join(testutil.RepoRoot(), "cards/heat"))
 	out := t.TempDir()
-	paths, fs, err := Render(g, RenderOptions{OutDir: out, Options: render.Options{Paper: "a4"}})
-	if err != nil || len(fs) > 0 {
-		t.Fatalf("render: %v %v", err, fs)
+	paths, err := Render(g, RenderOptions{OutDir: out, Options: render.Options{Paper: "a4"}})
+	if err != nil {
+		t.Fatalf("render: %v", err)
 	}
 	want := []string{filepath.Join(out, "heat", "heat-pnp.pdf"), filepath.Join(out, "heat", "heat-reference.pdf")}
 	if strings.Join(paths, ",") != strings.Join(want, ",") {
@@ -94,7 +94,7 @@ func TestRenderIsByteIdentical(t *testing.T) {
 	g := load(t, filepath.Join(testutil.RepoRoot(), "cards/heat"))
 	a, b := t.TempDir(), t.TempDir()
 	for _, dir := range []string{a, b} {
-		if _, _, err := Render(g, RenderOptions{OutDir: dir, Options: render.Options{Paper: "letter", Bleed: 3}}); err != nil {
+		if _, err := Render(g, RenderOptions{OutDir: dir, Options: render.Options{Paper: "letter", Bleed: 3}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -120,8 +120,8 @@ func TestParameterChangesEngineAndSheet(t *testing.T) {
 		t.Fatalf("engine did not pick up the parameters: %+v", p)
 	}
 	out := t.TempDir()
-	if _, fs, err := Render(g, RenderOptions{OutDir: out, Options: render.Options{}}); err != nil || len(fs) > 0 {
-		t.Fatalf("render: %v %v", err, fs)
+	if _, err := Render(g, RenderOptions{OutDir: out, Options: render.Options{}}); err != nil {
+		t.Fatalf("render: %v", err)
 	}
 	ref, _ := pdfText(t, filepath.Join(out, "heat", "heat-reference.pdf"))
 	sheet := strings.Join(ref, "\n")
@@ -176,7 +176,7 @@ func BenchmarkBuildHeat(b *testing.B) {
 		if fs := Lint(g, lint.Options{Games: lint.DefaultGames, Seed: 1}); len(fs) > 0 {
 			b.Fatal(fs)
 		}
-		if _, _, err := Render(g, RenderOptions{OutDir: out}); err != nil {
+		if _, err := Render(g, RenderOptions{OutDir: out}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"cardpress/engine/finding"
 	"cardpress/render"
 )
 
@@ -18,31 +17,28 @@ type RenderOptions struct {
 // Render writes a game's print-and-play and reference PDFs and returns
 // their paths. Each file is written atomically: an interrupted run leaves
 // the previous file or none, never half of one.
-func Render(g *Game, opt RenderOptions) ([]string, []finding.Finding, error) {
+func Render(g *Game, opt RenderOptions) ([]string, error) {
 	if g.Engine == nil {
-		return nil, nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
+		return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
 	}
-	doc, fs := Document(g)
-	if errs, _ := finding.Count(fs); errs > 0 {
-		return nil, fs, nil
-	}
+	doc := Document(g)
 	dir := filepath.Join(opt.OutDir, doc.GameID)
 	pnp, err := render.PnP(doc, opt.Options)
 	if err != nil {
-		return nil, fs, fmt.Errorf("%s: print-and-play: %w", doc.GameID, err)
+		return nil, fmt.Errorf("%s: print-and-play: %w", doc.GameID, err)
 	}
 	ref, err := render.ReferencePDF(doc, opt.Options)
 	if err != nil {
-		return nil, fs, fmt.Errorf("%s: reference sheet: %w", doc.GameID, err)
+		return nil, fmt.Errorf("%s: reference sheet: %w", doc.GameID, err)
 	}
 	var paths []string
 	for name, data := range map[string][]byte{doc.GameID + "-pnp.pdf": pnp, doc.GameID + "-reference.pdf": ref} {
 		path := filepath.Join(dir, name)
 		if err := render.WriteFileAtomic(path, data); err != nil {
-			return nil, fs, err
+			return nil, err
 		}
 		paths = append(paths, path)
 	}
 	sort.Strings(paths)
-	return paths, fs, nil
+	return paths, nil
 }
