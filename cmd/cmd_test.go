@@ -250,3 +250,31 @@ func TestReplayGolden(t *testing.T) {
 		}
 	}
 }
+
+// A card no sensible player chooses is a warning at its line; a lint.ignore
+// entry with a reason keeps it quiet, and a stale or wrong one is reported.
+func TestDeadCardWarningAndIgnore(t *testing.T) {
+	ws := copyHeat(t)
+	edit(t, ws, "cards/heat/cards.yaml", "      - {phase: A, draw: 1}\n      - {phase: C, return_heat: 1}\n", "      - {phase: B, take_heat: 3}\n")
+	line := lineOf(t, ws, "cards/heat/cards.yaml", "  - id: lay-low")
+	code, out, _ := run(t, ws, "lint")
+	want := fmt.Sprintf("cards/heat/cards.yaml:%d:5: warning CARD_NEVER_CHOSEN: ", line)
+	if code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, want 0 and %q in:\n%s", code, want, out)
+	}
+
+	data, _ := os.ReadFile(filepath.Join(ws, "cards/heat/game.yaml"))
+	ignore := "\nlint:\n  ignore:\n    - code: CARD_NEVER_CHOSEN\n      card: lay-low\n      reason: A trap card, kept on purpose for this playtest.\n"
+	if err := os.WriteFile(filepath.Join(ws, "cards/heat/game.yaml"), append(data, ignore...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := run(t, ws, "lint"); code != 0 || !strings.Contains(out, "no problems") {
+		t.Fatalf("ignored warning still reported: exit %d\n%s", code, out)
+	}
+
+	edit(t, ws, "cards/heat/game.yaml", "      card: lay-low\n", "      card: lay-lo\n")
+	code, out, _ = run(t, ws, "lint")
+	if code != 1 || !strings.Contains(out, "LINT_IGNORE_UNKNOWN_CARD") || !strings.Contains(out, want) {
+		t.Fatalf("wrong card in ignore: exit %d\n%s", code, out)
+	}
+}

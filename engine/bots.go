@@ -44,6 +44,11 @@ func (b *RandomBot) Act(_ State, _ Player, legal []Action) Action {
 type HeuristicBot struct {
 	rng     *Rand
 	Samples int
+	// scratch replays the same random stream for every candidate action in
+	// a sample (common random numbers), so actions are compared under the
+	// same luck and one lucky roll does not pick the worse move.
+	scratch Rand
+	seeds   []uint64
 	legal   []Action
 	joint   []Action
 	outs    []Outcome
@@ -55,10 +60,15 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	if _, ok := s.(Evaluator); !ok || len(legal) == 1 {
 		return legal[b.rng.Intn(len(legal))]
 	}
+	b.seeds = b.seeds[:0]
+	for k := 0; k < b.Samples; k++ {
+		b.seeds = append(b.seeds, b.rng.Uint64())
+	}
 	best, bestScore, ties := legal[0], math.Inf(-1), 0
 	for _, a := range legal {
 		score := 0.0
-		for k := 0; k < b.Samples; k++ {
+		for _, seed := range b.seeds {
+			b.scratch.Seed(seed)
 			score += b.playout(s, p, a)
 		}
 		switch {
@@ -88,7 +98,7 @@ func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 				if len(b.legal) == 0 {
 					b.joint = append(b.joint, NoAction)
 				} else {
-					b.joint = append(b.joint, b.legal[b.rng.Intn(len(b.legal))])
+					b.joint = append(b.joint, b.legal[b.scratch.Intn(len(b.legal))])
 				}
 			}
 		}
@@ -104,10 +114,10 @@ func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 
 func (b *HeuristicBot) sampleChance(s State) Action {
 	if cs, ok := s.(ChanceSampler); ok {
-		return cs.SampleChance(b.rng)
+		return cs.SampleChance(&b.scratch)
 	}
 	b.outs = s.ChanceOutcomes(b.outs[:0])
-	return SampleOutcome(b.outs, b.rng)
+	return SampleOutcome(b.outs, &b.scratch)
 }
 
 // SampleOutcome picks one outcome by its probability.

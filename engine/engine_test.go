@@ -70,7 +70,7 @@ func TestTurnCapPanicAndInvariantAreReportedWithSeeds(t *testing.T) {
 func TestHeuristicBotUsesTheEvaluator(t *testing.T) {
 	// Adding 1 is always better in the toy race: the heuristic bot must win
 	// far more often than its random opponent.
-	g := &enginetest.Toy{Goal: 20}
+	g := &enginetest.Toy{Goal: 20, Dominant: true}
 	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 400, Seed: 1, Bots: []string{"heuristic", "random"}})
 	if r := sum.WinRate(0); r < 0.6 {
 		t.Errorf("heuristic bot wins %.0f%% against random, want > 60%%", 100*r)

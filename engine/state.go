@@ -83,11 +83,34 @@ type Ender interface {
 	EndCause() string
 }
 
+// Choice records one decision in t: the distinct cards held (sorted, as
+// legal actions are) and the one played (-1 for none).
+func (t *Tally) Choice(held []Action, played int) {
+	free := len(held) > 1
+	for _, c := range held {
+		t.CardInHand[c]++
+		if free {
+			t.CardOffered[c]++
+		}
+	}
+	if played >= 0 {
+		t.CardPlayed[played]++
+		if free {
+			t.CardChosen[played]++
+		}
+	}
+}
+
 // Tally collects a game's statistics. States add to it as they play; the
 // runner sums tallies across games.
 type Tally struct {
-	// CardOffered counts, per distinct card, how often it was among a seat's
-	// choices; CardChosen how often it was chosen.
+	// Per distinct card: CardInHand counts the decisions where a seat held
+	// it, CardPlayed how often it was played. CardOffered and CardChosen
+	// count the same only at decisions with at least two different cards to
+	// choose from: a card played because it was the last one left was not
+	// chosen.
+	CardInHand  []int64
+	CardPlayed  []int64
 	CardOffered []int64
 	CardChosen  []int64
 	// Counters are the game's own counts, named by Info.Counters.
@@ -97,6 +120,8 @@ type Tally struct {
 // NewTally sizes a tally for a game.
 func NewTally(info Info) *Tally {
 	return &Tally{
+		CardInHand:  make([]int64, info.Cards),
+		CardPlayed:  make([]int64, info.Cards),
 		CardOffered: make([]int64, info.Cards),
 		CardChosen:  make([]int64, info.Cards),
 		Counters:    make([]int64, len(info.Counters)),
@@ -106,6 +131,8 @@ func NewTally(info Info) *Tally {
 // Add sums another tally into t.
 func (t *Tally) Add(o *Tally) {
 	for i := range o.CardOffered {
+		t.CardInHand[i] += o.CardInHand[i]
+		t.CardPlayed[i] += o.CardPlayed[i]
 		t.CardOffered[i] += o.CardOffered[i]
 		t.CardChosen[i] += o.CardChosen[i]
 	}

@@ -39,6 +39,9 @@ func (l *loader) manifest() bool {
 	for i := range m.Decks {
 		m.Decks[i].Pos = d.pos("decks", strconv.Itoa(i))
 	}
+	for i := range m.Lint.Ignore {
+		m.Lint.Ignore[i].Pos = d.pos("lint", "ignore", strconv.Itoa(i))
+	}
 	return true
 }
 

@@ -42,10 +42,24 @@ type Manifest struct {
 	Keywords   []Keyword   `yaml:"keywords"`
 	Phases     []Phase     `yaml:"phases"`
 	Print      Print       `yaml:"print"`
+	Lint       LintConfig  `yaml:"lint"`
 
 	Pos        finding.Pos // the file itself (line 1)
 	IDPos      finding.Pos
 	PlayersPos finding.Pos // position of the players: value
+}
+
+// LintConfig is game.yaml's lint section.
+type LintConfig struct {
+	Ignore []Ignore `yaml:"ignore"`
+}
+
+// Ignore silences one finding code, for one card or the whole game.
+type Ignore struct {
+	Code   string `yaml:"code"`
+	Card   string `yaml:"card"`
+	Reason string `yaml:"reason"`
+	Pos    finding.Pos
 }
 
 type Range struct {

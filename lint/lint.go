@@ -73,7 +73,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		if f, ok := seatAdvantage(d, sum, margin); ok {
 			out = append(out, f)
 		}
-		for i, n := range sum.Tally.CardOffered {
+		for i, n := range sum.Tally.CardInHand {
 			offered[i] += n
 		}
 		hs := engine.Run(g, engine.RunConfig{
@@ -97,7 +97,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 				"card %s never reached a hand in %d smoke games at %s players", c.ID, total, countsText(counts)))
 		case offeredToHeuristic[i] >= 20 && chosenByHeuristic[i] == 0:
 			out = append(out, finding.Warn(c.Pos, "CARD_NEVER_CHOSEN",
-				"card %s was in heuristic bots' hands %d times and never chosen", c.ID, offeredToHeuristic[i]))
+				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card", c.ID, offeredToHeuristic[i]))
 		}
 	}
 	return out

@@ -41,7 +41,7 @@ func TestSmokeFindings(t *testing.T) {
 		{"invariant", &enginetest.Toy{Goal: 12, BreakAt: 8}, []string{"INVARIANT_BROKEN@toy/game.yaml:2"}, finding.Error},
 		{"favoured seat", &enginetest.Toy{Goal: 12, FirstSeat: true}, []string{"SEAT_ADVANTAGE@toy/game.yaml:4"}, finding.Warning},
 		{"card never drawn", &enginetest.Toy{Goal: 12, Cards: 3}, []string{"CARD_NEVER_DRAWN@toy/cards.yaml:11"}, finding.Error},
-		{"card never chosen", &enginetest.Toy{Goal: 12, OnlyAction: 1}, []string{"CARD_NEVER_CHOSEN@toy/cards.yaml:3"}, finding.Warning},
+		{"card never chosen", &enginetest.Toy{Goal: 12, Dominant: true}, []string{"CARD_NEVER_CHOSEN@toy/cards.yaml:7"}, finding.Warning},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,5 +78,27 @@ func TestPlayerCountOutsideRange(t *testing.T) {
 	fs := Smoke(toyData(2), &enginetest.Toy{Goal: 12}, Options{Games: 10, Players: 7})
 	if len(fs) != 1 || fs[0].Code != "BAD_PLAYER_COUNT" {
 		t.Errorf("got %v", fs)
+	}
+}
+
+func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
+	d := toyData(2)
+	d.Manifest.Lint.Ignore = []gamedata.Ignore{
+		{Code: "CARD_NEVER_CHOSEN", Card: "add-one", Reason: "kept on purpose", Pos: finding.Pos{File: "toy/game.yaml", Line: 20}},
+		{Code: "SEAT_ADVANTAGE", Reason: "nothing to silence", Pos: finding.Pos{File: "toy/game.yaml", Line: 23}},
+		{Code: "CARD_NEVER_CHOSEN", Card: "nobody", Reason: "a typo", Pos: finding.Pos{File: "toy/game.yaml", Line: 26}},
+	}
+	fs := []finding.Finding{
+		finding.Warn(finding.Pos{File: "toy/cards.yaml", Line: 3}, "CARD_NEVER_CHOSEN", "add-one never chosen"),
+		finding.Warn(finding.Pos{File: "toy/cards.yaml", Line: 7}, "CARD_NEVER_CHOSEN", "stay never chosen"),
+	}
+	got := ApplyIgnores(d, fs)
+	var codes []string
+	for _, f := range got {
+		codes = append(codes, f.Code+"@"+strconv.Itoa(f.Line))
+	}
+	want := "CARD_NEVER_CHOSEN@7 LINT_IGNORE_UNUSED@23 LINT_IGNORE_UNKNOWN_CARD@26"
+	if strings.Join(codes, " ") != want {
+		t.Errorf("got %v, want %s", codes, want)
 	}
 }

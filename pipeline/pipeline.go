@@ -76,11 +76,11 @@ func Lint(g *Game, opt lint.Options) []finding.Finding {
 		return nil
 	}
 	out := Static(g)
-	if errs, _ := finding.Count(out); errs > 0 {
+	if kept, _ := lint.Silence(g.Data, out); countErrors(kept) == 0 {
 		// Smoke games on data with static errors would only repeat them.
-		return out
+		out = append(out, lint.Smoke(g.Data, g.Engine, opt)...)
 	}
-	return append(out, lint.Smoke(g.Data, g.Engine, opt)...)
+	return lint.ApplyIgnores(g.Data, out)
 }
 
 func factNames(g engine.Game) []string {
@@ -105,4 +105,9 @@ func keepFile(fs []finding.Finding, path string) []finding.Finding {
 		}
 	}
 	return out
+}
+
+func countErrors(fs []finding.Finding) int {
+	errs, _ := finding.Count(fs)
+	return errs
 }

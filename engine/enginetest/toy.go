@@ -10,16 +10,18 @@ import (
 
 // Toy is a tiny race game for testing the core and the generic checks.
 // Each round a die (chance, 1-3) is rolled for every seat in turn, then all
-// seats secretly choose to add 0 or 1 more (simultaneous); the first to reach
-// Goal wins. Faults switch on the failures the linter must catch.
+// seats secretly play one of two cards (simultaneous); the first to reach
+// Goal wins. Card 0 ("add-one", action 1) adds one more when Dominant is
+// set, which makes card 1 ("stay", action 0) never worth choosing; otherwise
+// the two are equal. Faults switch on the failures the linter must catch.
 type Toy struct {
-	Goal       int
-	Cards      int  // distinct "cards": action 1 counts as playing card 0, action 0 card 1
-	NeverEnds  bool // the die always rolls 0 and nobody may add
-	PanicAt    int  // panic when a seat reaches this total (0: never)
-	BreakAt    int  // break the invariant at this total (0: never)
-	FirstSeat  bool // seat 1 gets +1 on every roll: a favoured seat
-	OnlyAction int  // restrict choices to this action + 1 (0: both allowed)
+	Goal      int
+	Cards     int  // distinct "cards": action 1 counts as playing card 0, action 0 card 1
+	NeverEnds bool // the die always rolls 0 and nobody may add
+	PanicAt   int  // panic when a seat reaches this total (0: never)
+	BreakAt   int  // break the invariant at this total (0: never)
+	FirstSeat bool // seat 1 gets +1 on every roll: a favoured seat
+	Dominant  bool // card 0 is strictly better than card 1
 }
 
 func (t *Toy) Info() engine.Info {
@@ -40,7 +42,7 @@ type toyState struct {
 	move   int
 	seat   int // next seat to roll for; n means the choice node
 	score  [engine.MaxPlayers]int
-	winner int
+	best   int // the winning total, once done
 	done   bool
 	broken bool
 	tally  *engine.Tally
@@ -74,9 +76,6 @@ func (s *toyState) LegalActions(p engine.Player, buf []engine.Action) []engine.A
 	if s.t.NeverEnds {
 		return append(buf, 0)
 	}
-	if s.t.OnlyAction > 0 {
-		return append(buf, engine.Action(s.t.OnlyAction-1))
-	}
 	return append(buf, 0, 1)
 }
 
@@ -104,19 +103,25 @@ func (s *toyState) ApplyJoint(actions []engine.Action) {
 	s.move++
 	for p, a := range actions {
 		if s.tally != nil {
-			s.tally.CardOffered[0]++
-			s.tally.CardOffered[1]++
-			s.tally.CardChosen[1-a]++
+			// Action 1 plays card 0 and action 0 card 1.
+			s.tally.Choice([]engine.Action{0, 1}, int(1-a))
 		}
-		s.add(p, int(a))
+		if s.t.Dominant {
+			s.add(p, int(a))
+		}
 	}
 	s.seat = 0
+	// The race is decided at the end of a round, so no seat is favoured by
+	// rolling first: the highest total at or past Goal wins, ties share.
+	best := 0
+	for p := 0; p < s.n; p++ {
+		best = max(best, s.score[p])
+	}
+	s.done = best >= s.t.Goal
+	s.best = best
 }
 
 func (s *toyState) add(p, k int) {
-	if s.done {
-		return
-	}
 	s.score[p] += k
 	if s.log != nil {
 		s.log(engine.Event{Move: s.move, Kind: "add", Player: p, Text: fmt.Sprintf("seat %d at %d", p+1, s.score[p])})
@@ -127,16 +132,19 @@ func (s *toyState) add(p, k int) {
 	if s.t.BreakAt > 0 && s.score[p] >= s.t.BreakAt {
 		s.broken = true
 	}
-	if s.score[p] >= s.t.Goal {
-		s.done, s.winner = true, p
-	}
 }
 
 func (s *toyState) Returns(buf []float64) []float64 {
+	winners := 0
+	for p := 0; p < s.n; p++ {
+		if s.done && s.score[p] == s.best {
+			winners++
+		}
+	}
 	for p := 0; p < s.n; p++ {
 		v := 0.0
-		if s.done && p == s.winner {
-			v = 1
+		if s.done && s.score[p] == s.best {
+			v = 1 / float64(winners)
 		}
 		buf = append(buf, v)
 	}
@@ -150,7 +158,14 @@ func (s *toyState) CheckInvariants() error {
 	return nil
 }
 
-func (s *toyState) Evaluate(p engine.Player) float64 { return float64(s.score[p]) }
+// Evaluate is the seat's total, and a win outweighs any total.
+func (s *toyState) Evaluate(p engine.Player) float64 {
+	v := float64(s.score[p])
+	if s.done {
+		v += 1000 * s.Returns(nil)[p]
+	}
+	return v
+}
 
 func (s *toyState) ActionString(p engine.Player, a engine.Action) string {
 	return fmt.Sprintf("%v:%d", p, a)

@@ -233,15 +233,16 @@ func (s *state) applyReveal(actions []engine.Action) {
 	if s.log != nil {
 		s.emit("stage", -1, "heist %d, stage %d: everyone reveals", s.heist+1, s.stage+1)
 	}
+	var held [engine.MaxHand]engine.Action
 	for p := 0; p < s.n; p++ {
+		var options []engine.Action
 		if s.tally != nil {
-			for i := 0; i < s.hands[p].Len(); i++ {
-				if i == 0 || s.hands[p].At(i) != s.hands[p].At(i-1) {
-					s.tally.CardOffered[s.hands[p].At(i)]++
-				}
-			}
+			options = s.hands[p].Distinct(held[:0])
 		}
 		c := s.take(p, actions[p])
+		if s.tally != nil {
+			s.tally.Choice(options, c)
+		}
 		s.revealed[p], s.shown[p] = c, 0
 		if c < 0 {
 			continue
@@ -249,9 +250,6 @@ func (s *state) applyReveal(actions []engine.Action) {
 		s.shown[p] = s.g.table.keywords[c]
 		s.record[p][s.recLen[p]] = uint8(c)
 		s.recLen[p]++
-		if s.tally != nil {
-			s.tally.CardChosen[c]++
-		}
 		if s.log != nil {
 			s.emit("reveal", p, "reveals %s", s.g.cards[c].name)
 		}

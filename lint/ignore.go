@@ -1,0 +1,74 @@
+package lint
+
+import (
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// ApplyIgnores drops the findings game.yaml's lint.ignore silences and
+// reports entries that silence nothing (stale) or name no card. It runs
+// once, after every check, so checks never know about ignores.
+func ApplyIgnores(d *gamedata.Game, fs []finding.Finding) []finding.Finding {
+	out, used := Silence(d, fs)
+	spans := cardSpans(d)
+	for i, ig := range d.Manifest.Lint.Ignore {
+		switch _, ok := spans[ig.Card]; {
+		case ig.Card != "" && !ok:
+			out = append(out, finding.New(ig.Pos, "LINT_IGNORE_UNKNOWN_CARD", "lint.ignore names card %q, which does not exist", ig.Card))
+		case !used[i]:
+			out = append(out, finding.Warn(ig.Pos, "LINT_IGNORE_UNUSED", "lint.ignore of %s silences nothing: remove it", ig.Code))
+		}
+	}
+	return out
+}
+
+// Silence drops the silenced findings and reports which ignores were used.
+func Silence(d *gamedata.Game, fs []finding.Finding) (kept []finding.Finding, used []bool) {
+	ignores := d.Manifest.Lint.Ignore
+	used = make([]bool, len(ignores))
+	if len(ignores) == 0 {
+		return fs, used
+	}
+	spans := cardSpans(d)
+	var out []finding.Finding
+	for _, f := range fs {
+		silenced := false
+		for i, ig := range ignores {
+			if ig.Code != f.Code {
+				continue
+			}
+			if sp, ok := spans[ig.Card]; ig.Card != "" && (!ok || !sp.holds(f.Pos)) {
+				continue
+			}
+			used[i], silenced = true, true
+		}
+		if !silenced {
+			out = append(out, f)
+		}
+	}
+	return out, used
+}
+
+// span is the lines of one card entry in its file.
+type span struct {
+	file        string
+	first, last int
+}
+
+func (s span) holds(p finding.Pos) bool {
+	return p.File == s.file && p.Line >= s.first && p.Line <= s.last
+}
+
+// cardSpans maps each card id to its lines: from its first line to the
+// line before the next card of the same file.
+func cardSpans(d *gamedata.Game) map[string]span {
+	spans := map[string]span{}
+	for i, c := range d.Cards {
+		last := int(^uint(0) >> 1)
+		if i+1 < len(d.Cards) && d.Cards[i+1].Pos.File == c.Pos.File {
+			last = d.Cards[i+1].Pos.Line - 1
+		}
+		spans[c.ID] = span{file: c.Pos.File, first: c.Pos.Line, last: last}
+	}
+	return spans
+}
