@@ -278,3 +278,35 @@ func TestDeadCardWarningAndIgnore(t *testing.T) {
 		t.Fatalf("wrong card in ignore: exit %d\n%s", code, out)
 	}
 }
+
+// The schemas the binary embeds are the files the modelines point at.
+func TestSchemaOutMatchesTheRepository(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, errOut := run(t, repoRoot, "schema", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		written := strings.TrimPrefix(line, "wrote ")
+		rel, err := filepath.Rel(out, written)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(written)
+		want, err := os.ReadFile(filepath.Join(repoRoot, rel))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the repository's copy (%v)", rel, err)
+		}
+		n++
+	}
+	for _, must := range []string{"schema/manifest.schema.json", "engine/heat/cards.schema.json"} {
+		if !strings.Contains(stdout, filepath.FromSlash(must)) {
+			t.Errorf("schema --out did not write %s", must)
+		}
+	}
+	code, stdout, _ = run(t, repoRoot, "schema")
+	if code != 0 || strings.Count(stdout, "\n# ") != n-1 {
+		t.Errorf("schema printed %d schemas, wrote %d", strings.Count(stdout, "\n# ")+1, n)
+	}
+}
