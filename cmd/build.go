@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"strings"
 
 	"cardpress/engine/finding"
 	"cardpress/lint"
@@ -62,8 +63,8 @@ func runBuild(opts *buildOptions) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "%s: %d cards, %s, lint %s → %v\n", g.Data.Manifest.ID, cardCount(g),
-			plural(opts.Lint.Games, "smoke game")+" per player count", countsSummary(errs, warns), paths)
+		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%d smoke games per player count); wrote %s\n",
+			g.Data.Manifest.ID, cardCount(g), countsSummary(errs, warns), opts.Lint.Games, strings.Join(paths, ", "))
 	}
 	if failed {
 		return errFindings
