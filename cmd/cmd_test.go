@@ -310,3 +310,28 @@ func TestSchemaOutMatchesTheRepository(t *testing.T) {
 		t.Errorf("schema printed %d schemas, wrote %d", strings.Count(stdout, "\n# ")+1, n)
 	}
 }
+
+func TestBuildWritesBothPDFs(t *testing.T) {
+	ws := copyHeat(t)
+	code, out, errOut := run(t, ws, "build", "--games", "200", "--paper", "letter")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, name := range []string{"out/heat/heat-pnp.pdf", "out/heat/heat-reference.pdf"} {
+		data, err := os.ReadFile(filepath.Join(ws, name))
+		if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if !strings.Contains(out, "heat: 34 cards; lint: no problems") {
+		t.Errorf("summary missing:\n%s", out)
+	}
+	// A game with errors is not rendered, and build fails.
+	edit(t, ws, "cards/heat/cards.yaml", "    count: 3\n", "    count: three\n")
+	if code, out, _ := run(t, ws, "build", "--games", "20", "--out", "elsewhere"); code != 1 || strings.Contains(out, "wrote") {
+		t.Errorf("build with errors: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "elsewhere")); err == nil {
+		t.Error("a game with errors was rendered")
+	}
+}
