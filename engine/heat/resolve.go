@@ -2,6 +2,7 @@ package heat
 
 import (
 	"fmt"
+	"math/bits"
 
 	"cardpress/engine"
 )
@@ -92,20 +93,18 @@ func (s *state) targets(p int, e *effect, buf []int) []int {
 // what was revealed and the Records, which do not change within a stage.
 func (s *state) planStage() {
 	var buf [maxSeats]int
-	s.activePhases = 0
 	s.heatNeed = [maxPhases]int{}
+	s.seatsIn = [maxPhases]uint16{}
 	for p := 0; p < s.n; p++ {
 		c := s.revealed[p]
 		if c < 0 {
 			continue
 		}
-		s.activePhases |= s.g.table.anyPhases[c]
-		heat := s.g.table.heatPhases[c]
-		for ph := 0; heat != 0; ph++ {
-			if heat&(1<<uint(ph)) == 0 {
-				continue
-			}
-			heat &^= 1 << uint(ph)
+		for phases := s.g.table.anyPhases[c]; phases != 0; phases &= phases - 1 {
+			s.seatsIn[bits.TrailingZeros64(phases)] |= 1 << uint(p)
+		}
+		for heat := s.g.table.heatPhases[c]; heat != 0; heat &= heat - 1 {
+			ph := bits.TrailingZeros64(heat)
 			effects := s.g.table.of(c, ph)
 			for i := range effects {
 				e := &effects[i]
@@ -134,13 +133,8 @@ func (s *state) resolvePhase(ph int) bool {
 		s.coverHeat(need)
 	}
 	var buf [maxSeats]int
-	for p := 0; p < s.n; p++ {
-		if s.revealed[p] < 0 {
-			continue
-		}
-		if s.g.table.anyPhases[s.revealed[p]]&(1<<uint(ph)) == 0 {
-			continue
-		}
+	for seats := s.seatsIn[ph]; seats != 0; seats &= seats - 1 {
+		p := bits.TrailingZeros16(seats)
 		effects := s.g.table.of(s.revealed[p], ph)
 		for i := range effects {
 			e := &effects[i]

@@ -54,9 +54,9 @@ type state struct {
 	heat     engine.Pool // Supply is the board
 
 	// What this stage's revealed cards do is fixed once they are revealed:
-	// the phases with any effect and the Heat each phase will take.
-	activePhases uint64
-	heatNeed     [maxPhases]int
+	// the seats with effects in each phase and the Heat each phase will take.
+	seatsIn  [maxPhases]uint16
+	heatNeed [maxPhases]int
 
 	// sampled is the deck position SampleChance last drew from, so Apply
 	// can take that card without searching (-1: none).
@@ -329,7 +329,7 @@ func (s *state) startRoundOrStages() {
 // for their chance moves and resumes at the next phase.
 func (s *state) resolveFrom(ph int) {
 	for ; ph < len(s.g.phases); ph++ {
-		if s.activePhases&(1<<uint(ph)) == 0 {
+		if s.seatsIn[ph] == 0 {
 			continue
 		}
 		s.phase = ph
