@@ -111,6 +111,10 @@ func TestValidateReportsEveryProblemInOneRun(t *testing.T) {
 	l1 := edit(t, ws, "cards/heat/cards.yaml", "    flavor: Subtle it is not.\n", "    flavor: Subtle it is not.\n    colour: red\n") + 1
 	l2 := edit(t, ws, "cards/heat/cards.yaml", "    keywords: [crew, muscle]\n", "    keywords: [crew, brawn]\n")
 	l3 := edit(t, ws, "cards/heat/game.yaml", "version: 0.96.0\n", "version: 0.96.0\nauthor: me\n") + 1
+	// References inside effects are checked by the engine; they must show
+	// up in the same run as the schema errors.
+	l4 := edit(t, ws, "cards/heat/cards.yaml", "      - {phase: B, gain: 2, per: {record: muscle}}\n", "      - {phase: B, gain: 2, per: {record: musle}}\n")
+	l5 := edit(t, ws, "cards/heat/cards.yaml", "      - {phase: B, gain: 1, per: {record: any}}\n", "      - {phase: D, gain: 1, per: {record: any}}\n")
 	code, out, _ := run(t, ws, "validate")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, out)
@@ -119,6 +123,8 @@ func TestValidateReportsEveryProblemInOneRun(t *testing.T) {
 		fmt.Sprintf("cards/heat/cards.yaml:%d:5: error SCHEMA_UNKNOWN_FIELD", l1),
 		fmt.Sprintf("cards/heat/cards.yaml:%d:", l2),
 		fmt.Sprintf("cards/heat/game.yaml:%d:1: error SCHEMA_UNKNOWN_FIELD", l3),
+		fmt.Sprintf("cards/heat/cards.yaml:%d:43: error UNDEFINED_KEYWORD: keyword \"musle\"", l4),
+		fmt.Sprintf("cards/heat/cards.yaml:%d:17: error UNDEFINED_PHASE: phase \"D\"", l5),
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
@@ -41,17 +42,23 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 	for _, path := range paths {
 		datas, fs := gamedata.LoadPath(path, EngineSchemas)
 		all = append(all, fs...)
+		valid := countErrors(fs) == 0
 		for _, d := range datas {
 			g := &Game{Data: d}
-			if errs, _ := finding.Count(fs); errs == 0 {
-				if m, ok := engine.Lookup(d.Manifest.Engine); ok {
-					eg, bfs := m.Build(d)
-					all = append(all, bfs...)
+			if m, ok := engine.Lookup(d.Manifest.Engine); ok {
+				eg, bfs := build(m, d)
+				if valid {
 					g.Engine = eg
+					all = append(all, keepFile(bfs, path)...)
+				} else {
+					// The data has errors: no engine to play with, but the
+					// engine's reference checks still report, so every
+					// problem shows in one run.
+					all = append(all, keepFile(references(bfs), path)...)
 				}
-				if g.Engine != nil {
-					all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
-				}
+			}
+			if g.Engine != nil {
+				all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
 			}
 			games = append(games, g)
 		}
@@ -110,4 +117,25 @@ func keepFile(fs []finding.Finding, path string) []finding.Finding {
 func countErrors(fs []finding.Finding) int {
 	errs, _ := finding.Count(fs)
 	return errs
+}
+
+// build runs an engine's Build, turning a crash on odd data into a finding.
+func build(m engine.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, fs = nil, []finding.Finding{finding.New(d.Manifest.IDPos, "ENGINE_PANIC", "engine %s crashed reading the data: %v", m.ID(), r)}
+		}
+	}()
+	return m.Build(d)
+}
+
+// references keeps the findings about undefined names.
+func references(fs []finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range fs {
+		if strings.HasPrefix(f.Code, "UNDEFINED_") || f.Code == "ENGINE_PANIC" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
