@@ -71,6 +71,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		})
 		out = append(out, failures(d, sum, info.MaxMoves)...)
 		if f, ok := seatAdvantage(d, sum, margin); ok {
+			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d)", opt.Seed, players, games)
 			out = append(out, f)
 		}
 		for i, n := range sum.Tally.CardInHand {
@@ -94,10 +95,10 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		switch {
 		case offered[i] == 0:
 			out = append(out, finding.New(c.Pos, "CARD_NEVER_DRAWN",
-				"card %s never reached a hand in %d smoke games at %s players", c.ID, total, countsText(counts)))
+				"card %s never reached a hand in %d smoke games at %s players (run seed %d)", c.ID, total, countsText(counts), opt.Seed))
 		case offeredToHeuristic[i] >= 20 && chosenByHeuristic[i] == 0:
 			out = append(out, finding.Warn(c.Pos, "CARD_NEVER_CHOSEN",
-				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card", c.ID, offeredToHeuristic[i]))
+				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card (run seed %d)", c.ID, offeredToHeuristic[i], opt.Seed))
 		}
 	}
 	return out
