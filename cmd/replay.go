@@ -29,8 +29,8 @@ func newReplayCmd(streams IO) *cobra.Command {
 		Use:   "replay --game ID --players P --seed S",
 		Short: "Print the full event log of one seeded game",
 		Long: `Replay plays the game a lint finding names (its seed and player count) and
-prints every event, one per line: deals, passes, reveals, money, Heat, the
-end and the scores. The seed is the game's own seed as printed by lint.`,
+prints every event the game logs, one per line (for HEAT: deals, passes,
+reveals, money and Heat moving, the end and the scores). The seed is the game's own seed as printed by lint.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return runReplay(opts) },
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import mbits "math/bits"
+
 // MaxDeck is the most cards a Deck holds. Decks are fixed arrays so that a
 // state holding one clones with a plain copy.
 const MaxDeck = 256
@@ -183,50 +185,68 @@ func (p *Pool) Conserved(seats int) bool {
 // MaxHand is the most cards a Hand holds.
 const MaxHand = 32
 
-// Hand is a small sorted multiset of cards, so the distinct cards in it
-// come out sorted and unique as legal actions must be.
+// Hand is a small multiset of cards kept as a count per card and a bitmask
+// of the cards present: adding and removing are O(1) and the distinct cards
+// come out sorted, as legal actions must, by scanning the bits.
 type Hand struct {
-	cards [MaxHand]uint8
-	n     int
+	present [MaxDeck / 64]uint64
+	count   [MaxDeck]uint8
+	n       int
 }
 
 // Len is the number of cards in hand.
 func (h *Hand) Len() int { return h.n }
 
-// At returns the i-th card in sorted order.
-func (h *Hand) At(i int) int { return int(h.cards[i]) }
-
-// Add inserts a card, keeping the hand sorted.
-func (h *Hand) Add(c int) {
-	i := h.n
-	for i > 0 && int(h.cards[i-1]) > c {
-		h.cards[i] = h.cards[i-1]
-		i--
+// At returns the i-th card in sorted order (copies repeated).
+func (h *Hand) At(i int) int {
+	for w, bits := range h.present {
+		for ; bits != 0; bits &= bits - 1 {
+			c := w*64 + mbits.TrailingZeros64(bits)
+			if i < int(h.count[c]) {
+				return c
+			}
+			i -= int(h.count[c])
+		}
 	}
-	h.cards[i] = uint8(c)
+	panic("engine: Hand.At out of range")
+}
+
+// Add puts one copy of c into the hand.
+func (h *Hand) Add(c int) {
+	h.count[c]++
+	h.present[c>>6] |= 1 << uint(c&63)
 	h.n++
 }
 
 // Remove takes one copy of c out of the hand and reports whether it was there.
 func (h *Hand) Remove(c int) bool {
-	for i := 0; i < h.n; i++ {
-		if int(h.cards[i]) == c {
-			copy(h.cards[i:h.n-1], h.cards[i+1:h.n])
-			h.n--
-			return true
-		}
+	if h.count[c] == 0 {
+		return false
 	}
-	return false
+	h.count[c]--
+	if h.count[c] == 0 {
+		h.present[c>>6] &^= 1 << uint(c&63)
+	}
+	h.n--
+	return true
 }
 
 // Clear empties the hand.
-func (h *Hand) Clear() { h.n = 0 }
+func (h *Hand) Clear() {
+	for w, bits := range h.present {
+		for ; bits != 0; bits &= bits - 1 {
+			h.count[w*64+mbits.TrailingZeros64(bits)] = 0
+		}
+		h.present[w] = 0
+	}
+	h.n = 0
+}
 
 // Distinct appends the hand's distinct cards as actions, sorted.
 func (h *Hand) Distinct(buf []Action) []Action {
-	for i := 0; i < h.n; i++ {
-		if i == 0 || h.cards[i] != h.cards[i-1] {
-			buf = append(buf, Action(h.cards[i]))
+	for w, bits := range h.present {
+		for ; bits != 0; bits &= bits - 1 {
+			buf = append(buf, Action(w*64+mbits.TrailingZeros64(bits)))
 		}
 	}
 	return buf
