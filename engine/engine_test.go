@@ -178,3 +178,46 @@ func equal(a, b []float64) bool {
 	}
 	return true
 }
+
+// FirstCounted names, per counter, the first game that raised it, whatever
+// the number of workers, so an alarm's seed replays a game that shows it.
+func TestFirstCountedIsTheFirstGameThatCounted(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12}
+	const ties = 1 // the toy's counter of shared wins
+	first := -1
+	for i := 0; first < 0 && i < 200; i++ {
+		r := engine.PlayGame(g, 3, engine.GameSeed(3, i), engine.PlayOptions{})
+		if shared(r.Returns) {
+			first = i
+		}
+	}
+	if first < 1 {
+		t.Fatalf("want a first tie after game 0 to tell first from any; got %d", first)
+	}
+	var runs []*engine.Summary
+	for _, w := range []int{1, 3, 8} {
+		runs = append(runs, engine.Run(g, engine.RunConfig{Players: 3, Games: 200, Seed: 3, Workers: w}))
+	}
+	merged := engine.NewSummary(g.Info(), 3)
+	merged.Merge(runs[2])
+	merged.Merge(runs[0])
+	for _, sum := range append(runs, merged) {
+		r := sum.FirstCounted[ties]
+		if r == nil || r.Index != first || r.Seed != engine.GameSeed(3, first) || !shared(r.Returns) {
+			t.Errorf("first tie %+v, want game %d", r, first)
+		}
+		if rolls := sum.FirstCounted[0]; rolls == nil || rolls.Index != 0 {
+			t.Errorf("first roll %+v, want game 0", rolls)
+		}
+	}
+}
+
+func shared(returns []float64) bool {
+	winners := 0
+	for _, v := range returns {
+		if v > 0 {
+			winners++
+		}
+	}
+	return winners > 1
+}

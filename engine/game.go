@@ -67,6 +67,29 @@ type Info struct {
 	Counters []string
 	// DeckSize, when set, reports how many cards are in play at a player count.
 	DeckSize func(players int) int
+	// Alarms turn counters that run high into lint warnings.
+	Alarms []Alarm
+}
+
+// Alarm is a lint warning a game raises when one of its counters runs high
+// in smoke games: a rule that should be rare but keeps happening.
+type Alarm struct {
+	Counter string  // a name in Info.Counters
+	Code    string  // the finding code, UPPER_SNAKE (e.g. HEIST_STEP_UNBEATABLE)
+	PerGame float64 // warn when the counter's mean per game exceeds this
+	Doc     string  // what it means when the alarm fires, one sentence
+}
+
+// CardFaces is optional: a game whose cards print fields of their own
+// (beyond name, keywords, flavor and rules), or whose cards are two-sided.
+type CardFaces interface {
+	// CardFields gives card i's game fields by layout field name, for its
+	// front and for its own back. back is nil for a card that shows its
+	// deck's common back.
+	CardFields(i int) (front, back map[string]string)
+	// BackRules is the printed "rules" field of card i's own back,
+	// generated like CardRules; nil when it has none.
+	BackRules(i int) []RulesLine
 }
 
 // StateOptions wire a state to a run: an optional event log and tally.

@@ -209,14 +209,19 @@ func Run(g Game, cfg RunConfig) *Summary {
 			defer wg.Done()
 			sum := NewSummary(g.Info(), cfg.Players)
 			var pl player
+			// The tally's counters before each game tell which ones that
+			// game raised.
+			before := make([]int64, len(sum.Tally.Counters))
 			// Fixed striping (not work stealing) keeps results independent
 			// of scheduling.
 			for i := wk; i < cfg.Games; i += workers {
+				copy(before, sum.Tally.Counters)
 				res := pl.play(g, cfg.Players, GameSeed(cfg.Seed, i), PlayOptions{
 					Bots: cfg.Bots, CheckInvariants: cfg.CheckInvariants, Tally: sum.Tally,
 				})
 				res.Index = i
 				sum.Add(&res)
+				sum.counted(&res, before)
 				if cfg.Each != nil {
 					cfg.Each(res)
 				}

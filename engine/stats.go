@@ -20,6 +20,10 @@ type Summary struct {
 	Invariants int
 	// First failures by kind (the lowest game index), to name a seed.
 	FirstCapped, FirstPanic, FirstInvariant *Result
+	// FirstCounted holds, per counter (Info.Counters index), the first game
+	// in which that counter went up, so an alarm can name a seed; nil for a
+	// counter that never did.
+	FirstCounted []*Result
 	// SeatWins is each seat's summed return in 1/840ths.
 	SeatWins  [MaxPlayers]int64
 	EndCauses map[string]int
@@ -32,29 +36,32 @@ type Summary struct {
 
 // NewSummary makes an empty summary for a game at a player count.
 func NewSummary(info Info, players int) *Summary {
-	return &Summary{Players: players, EndCauses: map[string]int{}, Tally: NewTally(info), MovesMin: math.MaxInt}
+	return &Summary{Players: players, EndCauses: map[string]int{}, Tally: NewTally(info), MovesMin: math.MaxInt,
+		FirstCounted: make([]*Result, len(info.Counters))}
+}
+
+// keepFirst keeps a copy of r in *first unless *first came earlier.
+func keepFirst(first **Result, r *Result) {
+	if *first == nil || r.Index < (*first).Index {
+		c := *r
+		*first = &c
+	}
 }
 
 // Add counts one game.
 func (s *Summary) Add(r *Result) {
 	s.Games++
-	keep := func(first **Result) {
-		if *first == nil || r.Index < (*first).Index {
-			c := *r
-			*first = &c
-		}
-	}
 	if r.Capped {
 		s.Capped++
-		keep(&s.FirstCapped)
+		keepFirst(&s.FirstCapped, r)
 	}
 	if r.Panic != "" {
 		s.Panics++
-		keep(&s.FirstPanic)
+		keepFirst(&s.FirstPanic, r)
 	}
 	if r.Invariant != "" {
 		s.Invariants++
-		keep(&s.FirstInvariant)
+		keepFirst(&s.FirstInvariant, r)
 	}
 	for seat, v := range r.Returns {
 		s.SeatWins[seat] += int64(math.Round(v * shareUnit))
@@ -69,15 +76,29 @@ func (s *Summary) Add(r *Result) {
 	s.MovesMax = max(s.MovesMax, r.Moves)
 }
 
+// counted notes game r for every counter that is higher in s's tally than
+// in before, the counters as they were before r was played into the tally.
+func (s *Summary) counted(r *Result, before []int64) {
+	for i, n := range s.Tally.Counters {
+		if i < len(before) && n > before[i] {
+			keepFirst(&s.FirstCounted[i], r)
+		}
+	}
+}
+
 // Merge adds another summary of the same game and player count.
 func (s *Summary) Merge(o *Summary) {
 	s.Games += o.Games
 	s.Capped += o.Capped
 	s.Panics += o.Panics
 	s.Invariants += o.Invariants
-	for _, pair := range []struct{ dst, src **Result }{
+	pairs := []struct{ dst, src **Result }{
 		{&s.FirstCapped, &o.FirstCapped}, {&s.FirstPanic, &o.FirstPanic}, {&s.FirstInvariant, &o.FirstInvariant},
-	} {
+	}
+	for i := range o.FirstCounted {
+		pairs = append(pairs, struct{ dst, src **Result }{&s.FirstCounted[i], &o.FirstCounted[i]})
+	}
+	for _, pair := range pairs {
 		if *pair.src != nil && (*pair.dst == nil || (*pair.src).Index < (*pair.dst).Index) {
 			*pair.dst = *pair.src
 		}

@@ -6,6 +6,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
@@ -24,6 +25,9 @@ type Options struct {
 	// SeatMargin is how far above a fair share (1/players) the first seat's
 	// win rate may go before a warning, once the run is large enough to tell.
 	SeatMargin float64
+	// Variant names the rule variant being played when it is not the
+	// game's default, so replay commands in findings select it.
+	Variant string
 }
 
 // DefaultGames keeps lint near a second for a game like HEAT.
@@ -69,7 +73,8 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		sum := engine.Run(g, engine.RunConfig{
 			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true,
 		})
-		out = append(out, failures(d, sum, info.MaxMoves)...)
+		out = append(out, failures(d, sum, info.MaxMoves, opt.Variant)...)
+		out = append(out, alarms(d, info, sum, opt.Variant)...)
 		if f, ok := seatAdvantage(d, sum, margin); ok {
 			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d)", opt.Seed, players, games)
 			out = append(out, f)
@@ -81,7 +86,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
 			Bots: []string{"heuristic"}, CheckInvariants: true,
 		})
-		out = append(out, failures(d, hs, info.MaxMoves)...)
+		out = append(out, failures(d, hs, info.MaxMoves, opt.Variant)...)
 		for i := range hs.Tally.CardChosen {
 			chosenByHeuristic[i] += hs.Tally.CardChosen[i]
 			offeredToHeuristic[i] += hs.Tally.CardOffered[i]
@@ -106,22 +111,49 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 
 // failures turns a summary's first broken game of each kind into a finding
 // naming the seed that replays it.
-func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int) []finding.Finding {
+func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, variant string) []finding.Finding {
 	var out []finding.Finding
 	add := func(r *engine.Result, code, format string, args ...any) {
-		if r == nil {
-			return
+		if r != nil {
+			out = append(out, replayable(finding.New(d.Manifest.IDPos, code, format, args...), d, r, variant))
 		}
-		f := finding.New(d.Manifest.IDPos, code, format, args...)
-		seed := r.Seed
-		f.Seed, f.Players = &seed, r.Players
-		f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s --players %d --seed %d)",
-			seed, r.Players, d.Manifest.ID, r.Players, seed)
-		out = append(out, f)
 	}
 	add(sum.FirstCapped, "GAME_NO_END", "%d of %d games did not end within %d moves", sum.Capped, sum.Games, maxMoves)
 	add(sum.FirstPanic, "ENGINE_PANIC", "%d of %d games crashed: %s", sum.Panics, sum.Games, panicText(sum.FirstPanic))
 	add(sum.FirstInvariant, "INVARIANT_BROKEN", "%d of %d games broke an invariant: %s", sum.Invariants, sum.Games, invariantText(sum.FirstInvariant))
+	return out
+}
+
+// replayable ties f to the game r and says how to replay it.
+func replayable(f finding.Finding, d *gamedata.Game, r *engine.Result, variant string) finding.Finding {
+	seed := r.Seed
+	f.Seed, f.Players = &seed, r.Players
+	flag := ""
+	if variant != "" {
+		flag = " --variant " + variant
+	}
+	f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s%s --players %d --seed %d)",
+		seed, r.Players, d.Manifest.ID, flag, r.Players, seed)
+	return f
+}
+
+// alarms warns, at the manifest's id, for each of the engine's alarms whose
+// counter ran above its rate, naming the first game that raised it.
+func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, variant string) []finding.Finding {
+	var out []finding.Finding
+	for _, a := range info.Alarms {
+		i := slices.Index(info.Counters, a.Counter)
+		if i < 0 || sum.Games == 0 || sum.FirstCounted[i] == nil {
+			continue // enginetest.CheckInfo reports an alarm on no counter
+		}
+		rate := float64(sum.Tally.Counters[i]) / float64(sum.Games)
+		if rate <= a.PerGame {
+			continue
+		}
+		f := finding.Warn(d.Manifest.IDPos, a.Code, "%s %.3g per game at %d players (alarm above %g): %s",
+			a.Counter, rate, sum.Players, a.PerGame, a.Doc)
+		out = append(out, replayable(f, d, sum.FirstCounted[i], variant))
+	}
 	return out
 }
 

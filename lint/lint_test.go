@@ -1,10 +1,13 @@
 package lint
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
@@ -100,5 +103,38 @@ func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
 	want := "CARD_NEVER_CHOSEN@7 LINT_IGNORE_UNUSED@23 LINT_IGNORE_UNKNOWN_CARD@26"
 	if strings.Join(codes, " ") != want {
 		t.Errorf("got %v, want %s", codes, want)
+	}
+}
+
+// An engine's alarm warns at the manifest's id when its counter runs above
+// the rate, naming a seed whose game raised the counter.
+func TestAlarmNamesAGameThatRaisedTheCounter(t *testing.T) {
+	toy := &enginetest.Toy{Goal: 12, Alarms: []engine.Alarm{
+		{Counter: "ties", Code: "TOY_TIES", PerGame: 0.01, Doc: "Races end level too often."},
+		{Counter: "rolls", Code: "TOY_ROLLS", PerGame: 1e6, Doc: "Never fires."},
+	}}
+	fs := Smoke(toyData(2), toy, Options{Games: 300, Seed: 1, Players: 3, Variant: "fast"})
+	var alarms []finding.Finding
+	for _, f := range fs {
+		if strings.HasPrefix(f.Code, "TOY_") {
+			alarms = append(alarms, f)
+		}
+	}
+	if len(alarms) != 1 {
+		t.Fatalf("want one TOY_TIES warning, got %v", fs)
+	}
+	f := alarms[0]
+	if f.Code != "TOY_TIES" || f.Severity != finding.Warning || f.Pos != toyData(2).Manifest.IDPos || f.Seed == nil || f.Players != 3 {
+		t.Fatalf("alarm finding %+v", f)
+	}
+	for _, want := range []string{"ties ", " per game at 3 players (alarm above 0.01): Races end level too often.",
+		fmt.Sprintf("seed %d, 3 players; cardpress replay --game toy --variant fast --players 3 --seed %d", *f.Seed, *f.Seed)} {
+		if !strings.Contains(f.Message, want) {
+			t.Errorf("message %q lacks %q", f.Message, want)
+		}
+	}
+	r := engine.PlayGame(toy, 3, *f.Seed, engine.PlayOptions{})
+	if winners := slices.IndexFunc(r.Returns, func(v float64) bool { return v > 0 && v < 1 }); winners < 0 {
+		t.Errorf("seed %d replays without a tie: %v", *f.Seed, r.Returns)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -16,9 +17,11 @@ import (
 // t on any breach of the State contract: unsorted or duplicate legal
 // actions, chance outcomes that do not add up, a sampler that disagrees
 // with them, a clone that diverges, broken invariants, returns out of
-// range, a game that does not end, or a replay that differs.
+// range, a game that does not end, or a replay that differs. It runs
+// CheckInfo first.
 func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64) {
 	t.Helper()
+	CheckInfo(t, g)
 	for i := 0; i < games; i++ {
 		gameSeed := engine.GameSeed(seed, i)
 		if err := playout(g, players, gameSeed); err != nil {
@@ -31,6 +34,24 @@ func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64
 		}
 		if !reflect.DeepEqual(a, b) {
 			t.Fatalf("%d players, seed %d: replay differs:\n%+v\n%+v", players, gameSeed, a, b)
+		}
+	}
+}
+
+// alarmCode is the shape of a finding code.
+var alarmCode = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+
+// CheckInfo fails t when the game's Info is inconsistent: an alarm on a
+// counter the game does not have, or with a code that is not UPPER_SNAKE.
+func CheckInfo(t testing.TB, g engine.Game) {
+	t.Helper()
+	info := g.Info()
+	for _, a := range info.Alarms {
+		if !slices.Contains(info.Counters, a.Counter) {
+			t.Errorf("alarm %s names counter %q; the counters are %v", a.Code, a.Counter, info.Counters)
+		}
+		if !alarmCode.MatchString(a.Code) || a.Doc == "" {
+			t.Errorf("alarm %+v needs an UPPER_SNAKE code and a doc", a)
 		}
 	}
 }

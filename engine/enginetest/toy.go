@@ -22,10 +22,14 @@ type Toy struct {
 	BreakAt   int  // break the invariant at this total (0: never)
 	FirstSeat bool // seat 1 gets +1 on every roll: a favoured seat
 	Dominant  bool // card 0 is strictly better than card 1
+	// Alarms are returned by Info as they are; the counters are "rolls"
+	// (every die roll) and "ties" (games won by more than one seat).
+	Alarms []engine.Alarm
 }
 
 func (t *Toy) Info() engine.Info {
-	return engine.Info{ID: "toy", MinPlayers: 2, MaxPlayers: 4, MaxMoves: 400, Cards: max(t.Cards, 2), Counters: []string{"rolls"}}
+	return engine.Info{ID: "toy", MinPlayers: 2, MaxPlayers: 4, MaxMoves: 400, Cards: max(t.Cards, 2),
+		Counters: []string{"rolls", "ties"}, Alarms: t.Alarms}
 }
 
 func (t *Toy) NewState(players int, opts engine.StateOptions) engine.State {
@@ -119,6 +123,19 @@ func (s *toyState) ApplyJoint(actions []engine.Action) {
 	}
 	s.done = best >= s.t.Goal
 	s.best = best
+	if s.done && s.tally != nil && s.winners() > 1 {
+		s.tally.Counters[1]++
+	}
+}
+
+func (s *toyState) winners() int {
+	n := 0
+	for p := 0; p < s.n; p++ {
+		if s.score[p] == s.best {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *toyState) add(p, k int) {
@@ -135,12 +152,7 @@ func (s *toyState) add(p, k int) {
 }
 
 func (s *toyState) Returns(buf []float64) []float64 {
-	winners := 0
-	for p := 0; p < s.n; p++ {
-		if s.done && s.score[p] == s.best {
-			winners++
-		}
-	}
+	winners := s.winners()
 	for p := 0; p < s.n; p++ {
 		v := 0.0
 		if s.done && s.score[p] == s.best {
