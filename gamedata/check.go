@@ -50,18 +50,18 @@ func (l *loader) checkManifest() {
 }
 
 // uniqueIDs reports the second and later uses of an id in a manifest list.
-func (l *loader) uniqueIDs(d *doc, list string) {
+func (l *loader) uniqueIDs(d *doc, list ...string) {
 	first := map[string]int{}
-	items, _ := valueAt(d.val.Data, list).([]any)
+	items, _ := valueAt(d.val.Data, list...).([]any)
+	at := func(i int) finding.Pos { return d.pos(append(slices.Clone(list), strconv.Itoa(i), "id")...) }
 	for i, item := range items {
-		idx := strconv.Itoa(i)
 		entry, _ := item.(map[string]any)
 		id, ok := entry["id"].(string)
 		if !ok {
 			continue
 		}
 		if j, dup := first[id]; dup {
-			l.add(finding.New(d.pos(list, idx, "id"), CodeDuplicateID, "duplicate id %q in %s (first at line %d)", id, list, d.pos(list, strconv.Itoa(j), "id").Line))
+			l.add(finding.New(at(i), CodeDuplicateID, "duplicate id %q in %s (first at line %d)", id, strings.Join(list, "."), at(j).Line))
 			continue
 		}
 		first[id] = i
@@ -89,6 +89,7 @@ func (l *loader) checkCards() {
 	decks, keywords := l.deckIDs(), l.keywordIDs()
 	firstAt := map[string]finding.Pos{}
 	copies := map[string]int{}
+	total := 0
 	for k, c := range l.g.Cards {
 		ref := l.cardAt[k]
 		d, at := ref.d, func(path ...string) finding.Pos { return ref.d.pos(append([]string{"cards", ref.i}, path...)...) }
@@ -108,6 +109,7 @@ func (l *loader) checkCards() {
 			l.add(finding.New(c.Pos, CodeUndefinedDeck, "card %q needs a deck: this game has several (%s)", c.ID, strings.Join(decks, ", ")))
 		}
 		copies[c.Deck] += c.Count
+		total += c.Count
 		for j, kw := range c.Keywords {
 			if !slices.Contains(keywords, kw) {
 				l.add(finding.New(at("keywords", strconv.Itoa(j)), CodeUndefinedKeyword, "%s", undeclared("keyword", kw, "keywords", keywords)))
@@ -122,12 +124,15 @@ func (l *loader) checkCards() {
 		}
 	}
 	for i, comp := range m.Components {
-		if l.cardsBroken || comp.Deck == "" || !slices.Contains(decks, comp.Deck) {
-			continue
-		}
-		if got := copies[comp.Deck]; got != comp.Count {
-			l.add(finding.New(l.man.pos("components", strconv.Itoa(i), "count"), CodeCountMismatch,
-				"component %q counts %d but deck %q has %d card copies", comp.ID, comp.Count, comp.Deck, got))
+		at := l.man.pos("components", strconv.Itoa(i), "count")
+		switch {
+		case l.cardsBroken:
+		case comp.Deck == "" && comp.Kind == "cards" && total != comp.Count:
+			// A cards component without a deck is the box's whole card count.
+			l.add(finding.New(at, CodeCountMismatch, "component %q counts %d but the cards have %d copies in all", comp.ID, comp.Count, total))
+		case comp.Deck != "" && slices.Contains(decks, comp.Deck) && copies[comp.Deck] != comp.Count:
+			l.add(finding.New(at, CodeCountMismatch,
+				"component %q counts %d but deck %q has %d card copies", comp.ID, comp.Count, comp.Deck, copies[comp.Deck]))
 		}
 	}
 }
@@ -138,15 +143,17 @@ func (l *loader) checkLayout() {
 		return
 	}
 	lay := &l.g.Layout
-	if colors := d.node("front", "accent", "colors"); colors != nil && colors.Kind == yaml.MappingNode {
-		ids, what, code := l.keywordIDs(), "keyword", CodeUndefinedKeyword
-		if lay.Front.Accent.By == "deck" {
-			ids, what, code = l.deckIDs(), "deck", CodeUndefinedDeck
+	l.checkAccent(d, lay.Front, "front")
+	decks := l.deckIDs()
+	for _, id := range keys(lay.Decks) {
+		if !slices.Contains(decks, id) {
+			l.add(finding.New(d.keyPos("decks", id), CodeUndefinedDeck, "%s", undeclared("deck", id, "decks", decks)))
 		}
-		for i := 0; i+1 < len(colors.Content); i += 2 {
-			if key := colors.Content[i].Value; !slices.Contains(ids, key) {
-				l.add(finding.New(d.file.Pos(colors.Content[i]), code, "%s", undeclared(what, key, what+"s", ids)))
-			}
+		if f := lay.Decks[id].Front; f != nil {
+			l.checkAccent(d, *f, "decks", id, "front")
+		}
+		if f := lay.Decks[id].BackFace; f != nil {
+			l.checkAccent(d, *f, "decks", id, "back_face")
 		}
 	}
 	var comps []string
@@ -163,6 +170,24 @@ func (l *loader) checkLayout() {
 		}
 		if c.Kind == "board" && c.Label != "" {
 			l.checkRowLabel(d, "components", idx, "label")
+		}
+	}
+}
+
+// checkAccent reports accent colours keyed by undeclared keywords or decks
+// in the face at path.
+func (l *loader) checkAccent(d *doc, f Front, path ...string) {
+	colors := d.node(append(path, "accent", "colors")...)
+	if colors == nil || colors.Kind != yaml.MappingNode {
+		return
+	}
+	ids, what, code := l.keywordIDs(), "keyword", CodeUndefinedKeyword
+	if f.Accent.By == "deck" {
+		ids, what, code = l.deckIDs(), "deck", CodeUndefinedDeck
+	}
+	for i := 0; i+1 < len(colors.Content); i += 2 {
+		if key := colors.Content[i].Value; !slices.Contains(ids, key) {
+			l.add(finding.New(d.file.Pos(colors.Content[i]), code, "%s", undeclared(what, key, what+"s", ids)))
 		}
 	}
 }

@@ -24,6 +24,7 @@ const (
 	CodeUndefinedParameter = "UNDEFINED_PARAMETER"
 	CodeUndefinedComponent = "UNDEFINED_COMPONENT"
 	CodeUndefinedBack      = "UNDEFINED_BACK"
+	CodeUndefinedVariant   = "UNDEFINED_VARIANT"
 	CodeCountMismatch      = "COUNT_MISMATCH"
 	CodePlayers            = "PLAYERS_RANGE"
 	CodeTemplate           = "TEMPLATE"
@@ -61,7 +62,8 @@ var Codes = []Code{
 	{CodeUndefinedParameter, "a parameter name, or reference {placeholder}, that is neither a parameter nor an engine fact"},
 	{CodeUndefinedComponent, "a layout token sheet names a component game.yaml does not declare"},
 	{CodeUndefinedBack, "a deck names a card back that game.yaml print.backs does not declare"},
-	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards"},
+	{CodeUndefinedVariant, "variants default names a variant the list does not have"},
+	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards (of all cards, without a deck)"},
 	{CodePlayers, "a player count outside the game's players range, or a range whose min exceeds its max"},
 	{CodeTemplate, "a text template has unbalanced braces or an unknown {name:format}"},
 }

@@ -73,6 +73,7 @@ func (l *loader) params() {
 		pnode = nil
 	}
 	defaults := map[string]any{}
+	l.defaults = defaults
 	declared := map[string]bool{}
 	if pnode != nil {
 		for i := 0; i+1 < len(pnode.Content); i += 2 {
@@ -217,11 +218,23 @@ func (l *loader) layout() {
 	lay := &l.g.Layout
 	l.decode(d, found, d.file.Root, lay)
 	lay.Pos = d.filePos()
-	for i := range lay.Front.Elements {
-		lay.Front.Elements[i].Pos = d.pos("front", "elements", strconv.Itoa(i))
+	elementPos(d, &lay.Front, "front")
+	for id, dl := range lay.Decks {
+		for side, f := range map[string]*Front{"front": dl.Front, "back_face": dl.BackFace} {
+			if f != nil {
+				elementPos(d, f, "decks", id, side)
+			}
+		}
 	}
 	for i := range lay.Components {
 		lay.Components[i].Pos = d.pos("components", strconv.Itoa(i))
+	}
+}
+
+// elementPos sets the position of each element of the face at path.
+func elementPos(d *doc, f *Front, path ...string) {
+	for i := range f.Elements {
+		f.Elements[i].Pos = d.pos(append(path, "elements", strconv.Itoa(i))...)
 	}
 }
 
@@ -255,14 +268,22 @@ func (l *loader) reference() {
 	}
 }
 
-// valueAt digs into plain values by map keys; nil when absent.
+// valueAt digs into plain values by map keys and list indexes; nil when
+// absent.
 func valueAt(v any, keys ...string) any {
 	for _, k := range keys {
-		m, ok := v.(map[string]any)
-		if !ok {
+		switch c := v.(type) {
+		case map[string]any:
+			v = c[k]
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil
+			}
+			v = c[i]
+		default:
 			return nil
 		}
-		v = m[k]
 	}
 	return v
 }

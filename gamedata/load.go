@@ -39,6 +39,7 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	}
 	l.engine()
 	l.params()
+	l.variants()
 	for i, name := range l.g.Manifest.Files.Cards {
 		l.cards(i, name)
 	}
@@ -134,7 +135,8 @@ type loader struct {
 	sc      *schema.Compiler
 
 	engineOK    bool
-	cardsBroken bool // a card file has errors or could not be read
+	cardsBroken bool           // a card file has errors or could not be read
+	defaults    map[string]any // parameter defaults by name, as params.schema.json sees them
 	man         *doc
 	cardDocs    []*doc
 	cardAt      []cardRef // per Game.Cards entry: where it came from

@@ -21,6 +21,9 @@ type Game struct {
 	Params map[string]Param
 	// ParamOrder lists parameter names in manifest order.
 	ParamOrder []string
+	// Variant is the rule variant whose values Params hold (see
+	// WithVariant); "" for the parameter defaults as loaded.
+	Variant string
 
 	// templates are the reference sheet's texts with their positions, kept
 	// for CheckPlaceholders: placeholders may name engine facts, known
@@ -43,10 +46,29 @@ type Manifest struct {
 	Phases     []Phase     `yaml:"phases"`
 	Print      Print       `yaml:"print"`
 	Lint       LintConfig  `yaml:"lint"`
+	Variants   Variants    `yaml:"variants"`
 
 	Pos        finding.Pos // the file itself (line 1)
 	IDPos      finding.Pos
 	PlayersPos finding.Pos // position of the players: value
+}
+
+// Variants is game.yaml's variants section: named sets of parameter values
+// that replace the defaults.
+type Variants struct {
+	Default string    `yaml:"default"`
+	List    []Variant `yaml:"list"`
+}
+
+// Variant is one rule variant.
+type Variant struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	Doc  string `yaml:"doc"`
+	// Params are the overrides of declared parameters, each with its value,
+	// node and position in the variant (Doc and Source from the parameter).
+	Params map[string]Param `yaml:"-"`
+	Pos    finding.Pos
 }
 
 // LintConfig is game.yaml's lint section.
@@ -78,7 +100,7 @@ type Component struct {
 	Name  string `yaml:"name"`
 	Kind  string `yaml:"kind"` // cards, token, board, money, die, other
 	Count int    `yaml:"count"`
-	Deck  string `yaml:"deck"`  // kind cards: the deck whose card copies must add up to Count
+	Deck  string `yaml:"deck"`  // kind cards: the deck whose card copies must add up to Count (every card when empty)
 	Value int    `yaml:"value"` // kind money: face value
 	Pos   finding.Pos
 }
@@ -162,12 +184,38 @@ func (c Card) UsedWith(players int) bool {
 
 // Layout is layout.yaml.
 type Layout struct {
-	Front      Front             `yaml:"front"`
-	Back       BackLayout        `yaml:"back"`
-	Components []LayoutComponent `yaml:"components"`
+	Front Front `yaml:"front"`
+	// Decks gives particular decks their own front and, for two-sided
+	// cards, the layout of each card's own back.
+	Decks      map[string]DeckLayout `yaml:"decks"`
+	Back       BackLayout            `yaml:"back"`
+	Components []LayoutComponent     `yaml:"components"`
 	Pos        finding.Pos
 }
 
+// DeckLayout is one deck's own layouts.
+type DeckLayout struct {
+	Front    *Front `yaml:"front"`     // nil: the top-level front
+	BackFace *Front `yaml:"back_face"` // nil: the deck's front layout
+}
+
+// FrontOf is the front layout of a deck's cards.
+func (l Layout) FrontOf(deck string) Front {
+	if f := l.Decks[deck].Front; f != nil {
+		return *f
+	}
+	return l.Front
+}
+
+// BackFaceOf is the layout of the own back of a deck's two-sided cards.
+func (l Layout) BackFaceOf(deck string) Front {
+	if f := l.Decks[deck].BackFace; f != nil {
+		return *f
+	}
+	return l.FrontOf(deck)
+}
+
+// Front is the layout of a card face.
 type Front struct {
 	Background string    `yaml:"background"`
 	Border     Border    `yaml:"border"`

@@ -1,0 +1,152 @@
+package gamedata
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cardpress/engine/finding"
+	"cardpress/schema"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// variants collects each variant's parameter overrides and checks them as
+// the defaults are checked: the names must be declared parameters and the
+// values must pass the engine's params.schema.json, reported at the
+// override's value in game.yaml.
+func (l *loader) variants() {
+	d, vs := l.man, &l.g.Manifest.Variants
+	if d.node("variants") == nil {
+		return
+	}
+	l.uniqueIDs(d, "variants", "list")
+	var sch *schema.Schema
+	if l.engineOK {
+		sch = l.compile(schema.EnginePath(l.g.Manifest.Engine, schema.EngineParams))
+	}
+	// Problems the defaults already have are reported once, at the defaults.
+	known := map[string]bool{}
+	if sch != nil {
+		for _, p := range sch.Validate(l.defaults) {
+			known[strings.Join(p.Path, "/")+"\x00"+p.Message] = true
+		}
+	}
+	var ids []string
+	for i := range vs.List {
+		v := &vs.List[i]
+		idx := strconv.Itoa(i)
+		v.Pos = d.pos("variants", "list", idx)
+		ids = append(ids, v.ID)
+		at := []string{"variants", "list", idx, "parameters"}
+		overrides := d.node(at...)
+		if overrides != nil && overrides.Kind == yaml.AliasNode {
+			overrides = overrides.Alias
+		}
+		if overrides == nil || overrides.Kind != yaml.MappingNode {
+			continue
+		}
+		v.Params = map[string]Param{}
+		values := maps.Clone(l.defaults)
+		for j := 0; j+1 < len(overrides.Content); j += 2 {
+			name := overrides.Content[j].Value
+			path := append(slices.Clone(at), name)
+			base, declared := l.g.Params[name]
+			if !d.has(path) {
+				continue
+			}
+			if !declared {
+				l.add(finding.New(d.keyPos(path...), CodeUndefinedParameter, "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
+				continue
+			}
+			base.Value, base.Node, base.Pos = valueAt(d.val.Data, path...), d.node(path...), d.pos(path...)
+			v.Params[name] = base
+			values[name] = base.Value
+		}
+		if sch == nil || len(v.Params) == 0 {
+			continue
+		}
+		l.add(d.problems(sch.Validate(values), func(p schema.Problem) (schema.Problem, bool) {
+			if known[strings.Join(p.Path, "/")+"\x00"+p.Message] {
+				return p, false
+			}
+			if len(p.Path) > 0 {
+				if _, ok := v.Params[p.Path[0]]; ok {
+					p.Path = append(slices.Clone(at), p.Path...)
+					return p, true
+				}
+			}
+			// A rule across parameters that this variant's values break.
+			p.Path = at
+			p.Message = "variant " + v.ID + ": " + p.Message
+			return p, true
+		})...)
+	}
+	if vs.Default != "" && len(ids) > 0 && !slices.Contains(ids, vs.Default) {
+		l.add(finding.New(d.pos("variants", "default"), CodeUndefinedVariant, "%s", undeclared("variant", vs.Default, "variants list", ids)))
+	}
+}
+
+// Variants lists the game's variant ids, the default first and the others
+// in manifest order. A game without a variants section has one variant, ""
+// (its parameter defaults).
+func (g *Game) Variants() []string {
+	vs := g.Manifest.Variants
+	if len(vs.List) == 0 {
+		return []string{""}
+	}
+	def := g.defaultVariant()
+	ids := []string{def}
+	for _, v := range vs.List {
+		if !slices.Contains(ids, v.ID) {
+			ids = append(ids, v.ID)
+		}
+	}
+	return ids
+}
+
+// defaultVariant is variants.default, or the first variant when default
+// names none (an error validation reports).
+func (g *Game) defaultVariant() string {
+	vs := g.Manifest.Variants
+	for _, v := range vs.List {
+		if v.ID == vs.Default {
+			return v.ID
+		}
+	}
+	return vs.List[0].ID
+}
+
+// WithVariant returns a copy of g whose Params hold variant id's values
+// (each override's Value, Node and Pos replace the default's), so an
+// engine built from the copy plays that variant. "" names the default
+// variant; a game without variants has only "".
+func (g *Game) WithVariant(id string) (*Game, error) {
+	vs := g.Manifest.Variants
+	if len(vs.List) == 0 {
+		if id != "" {
+			return nil, fmt.Errorf("game %s has no variants, so no variant %q", g.Manifest.ID, id)
+		}
+		c := *g
+		return &c, nil
+	}
+	if id == "" {
+		id = g.defaultVariant()
+	}
+	i := slices.IndexFunc(vs.List, func(v Variant) bool { return v.ID == id })
+	if i < 0 {
+		ids := g.Variants()
+		msg := fmt.Sprintf("game %s has no variant %q (variants: %s)", g.Manifest.ID, id, strings.Join(ids, ", "))
+		if s := schema.Suggest(id, ids); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	c := *g
+	c.Variant = id
+	c.Params = maps.Clone(g.Params)
+	maps.Copy(c.Params, vs.List[i].Params)
+	return &c, nil
+}
