@@ -6,8 +6,13 @@ import (
 	"cardpress/gamedata"
 )
 
-// back draws the back of card c with its trim corner at (x, y).
+// back draws the back of card c with its trim corner at (x, y): its own
+// back face when it has one, else its deck's common back.
 func (r *renderer) back(c *CardFace, x, y, bleed float64) {
+	if c.TwoSided() {
+		r.face(c.backSide(), r.doc.Layout.BackFaceOf(c.Deck), x, y, bleed)
+		return
+	}
 	pdf := r.pdf
 	w, h := r.doc.Card.Width, r.doc.Card.Height
 	bk, ok := r.doc.Backs[c.Back]

@@ -35,7 +35,23 @@ type CardFace struct {
 	// names joined), flavor, count ("x2"), or any game field.
 	Fields map[string]string
 	Rules  []RulesLine // the "rules" field
-	Pos    finding.Pos // the card's line, for fit findings
+	// BackFields and BackRules are the same for the card's own back, drawn
+	// with its deck's back_face layout instead of the deck's common back.
+	// Both are nil for a card that shows the common back.
+	BackFields map[string]string
+	BackRules  []RulesLine
+	Pos        finding.Pos // the card's line, for fit findings
+}
+
+// TwoSided reports whether the card has a back of its own.
+func (c *CardFace) TwoSided() bool { return c.BackFields != nil || c.BackRules != nil }
+
+// backSide is the card's own back as a face of its own, so it is typeset
+// and drawn by the same code as fronts.
+func (c *CardFace) backSide() *CardFace {
+	b := *c
+	b.Fields, b.Rules = c.BackFields, c.BackRules
+	return &b
 }
 
 // RulesLine is one printed rules line with an optional phase badge.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardpress/engine/finding"
+	"cardpress/gamedata"
 )
 
 // CodeTextOverflow is the finding code for text that does not fit its box
@@ -24,18 +25,28 @@ func CheckFit(doc *Document) (fs []finding.Finding) {
 	m := newMeasurer()
 	for i := range doc.Cards {
 		c := &doc.Cards[i]
-		for _, el := range doc.Layout.Front.Elements {
-			f, ok := m.typesetField(c, el)
-			if !ok || f.overflow <= 0 {
-				continue
-			}
-			fs = append(fs, finding.New(c.Pos, CodeTextOverflow,
-				"card %s: field %q is %.1f mm too tall for its %.1f mm box even at %.4g pt",
-				cardName(c), el.Field, f.overflow, el.Box[3], f.block.size))
+		fs = append(fs, faceFit(m, c, c, doc.Layout.FrontOf(c.Deck), "")...)
+		if c.TwoSided() {
+			fs = append(fs, faceFit(m, c, c.backSide(), doc.Layout.BackFaceOf(c.Deck), " (back)")...)
 		}
 	}
 	fs = append(fs, referenceFit(m, doc)...)
 	return finding.Sort(fs)
+}
+
+// faceFit reports the fields of one side of card c that overflow.
+func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, which string) []finding.Finding {
+	var fs []finding.Finding
+	for _, el := range lay.Elements {
+		f, ok := m.typesetField(side, el)
+		if !ok || f.overflow <= 0 {
+			continue
+		}
+		fs = append(fs, finding.New(c.Pos, CodeTextOverflow,
+			"card %s%s: field %q is %.1f mm too tall for its %.1f mm box even at %.4g pt",
+			cardName(c), which, el.Field, f.overflow, el.Box[3], f.block.size))
+	}
+	return fs
 }
 
 // cardName names a card in messages: its printed name and id.

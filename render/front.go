@@ -17,14 +17,20 @@ type renderer struct {
 // therefore run on into the bleed.
 const edgeEps = 0.01
 
-// front draws a card face with its trim corner at (x, y). Background (and an
-// accent band touching the edge) run bleed mm past the trim.
+// front draws a card's front with its trim corner at (x, y).
 func (r *renderer) front(c *CardFace, x, y, bleed float64) {
-	pdf, lay := r.pdf, r.doc.Layout.Front
+	r.face(c, r.doc.Layout.FrontOf(c.Deck), x, y, bleed)
+}
+
+// face draws c's fields and rules in the face layout lay with its trim
+// corner at (x, y). Background (and an accent band touching the edge) run
+// bleed mm past the trim.
+func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
+	pdf := r.pdf
 	w, h := r.doc.Card.Width, r.doc.Card.Height
 	fill(pdf, parseColor(lay.Background, white))
 	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
-	r.accent(c, x, y, bleed)
+	r.accent(c, lay, x, y, bleed)
 	border(pdf, lay.Border, x, y, w, h, ink)
 	// Text that overflows at its minimum size is still drawn (CheckFit
 	// reports it), but never onto the neighbouring card.
@@ -65,19 +71,18 @@ func accentColor(a gamedata.Accent, c *CardFace) (string, bool) {
 	return s, ok
 }
 
-func (r *renderer) accent(c *CardFace, x, y, bleed float64) {
-	lay := r.doc.Layout.Front
+func (r *renderer) accent(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	s, ok := accentColor(lay.Accent, c)
 	if !ok {
 		s = lay.Border.Color // a dark band keeps light name text readable
 	}
-	r.band(lay.Accent.Box, parseColor(s, ink), x, y, bleed)
+	r.band(lay.Accent.Box, lay.Border, parseColor(s, ink), x, y, bleed)
 }
 
-// band fills a layout box on the card at (x, y). Inside the border it
-// follows the border's rounded corners; touching the trim edge it runs on
-// into the bleed.
-func (r *renderer) band(b []float64, col rgb, x, y, bleed float64) {
+// band fills a layout box on the card at (x, y). Inside the face's border bd
+// it follows the border's rounded corners; touching the trim edge it runs
+// on into the bleed.
+func (r *renderer) band(b []float64, bd gamedata.Border, col rgb, x, y, bleed float64) {
 	box, ok := boxAt(b, 0, 0)
 	if !ok {
 		return
@@ -85,7 +90,6 @@ func (r *renderer) band(b []float64, col rgb, x, y, bleed float64) {
 	pdf := r.pdf
 	fill(pdf, col)
 	w, h := r.doc.Card.Width, r.doc.Card.Height
-	bd := r.doc.Layout.Front.Border
 	in := bd.Inset
 	inside := in > 0 && box.x >= in-edgeEps && box.y >= in-edgeEps &&
 		box.x+box.w <= w-in+edgeEps && box.y+box.h <= h-in+edgeEps

@@ -1,0 +1,113 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// twoSidedDoc has a deck "job" of two-sided cards with its own front and
+// back face layouts, and an ordinary card with the common back.
+func twoSidedDoc() *Document {
+	doc := smallDoc()
+	doc.Components = nil
+	doc.Layout.Decks = map[string]gamedata.DeckLayout{"job": {
+		Front: &gamedata.Front{Elements: []gamedata.Element{
+			{Field: "name", Box: []float64{5, 5, 53, 10}, Size: 12, MinSize: 7},
+			{Field: "step", Box: []float64{5, 20, 53, 10}, Size: 9, MinSize: 6},
+		}},
+		BackFace: &gamedata.Front{Background: "#fff8e0", Elements: []gamedata.Element{
+			{Field: "steps", Box: []float64{5, 5, 53, 20}, Size: 9, MinSize: 6},
+			{Field: "rules", Box: []float64{5, 30, 53, 30}, Size: 8, MinSize: 6, PhaseBadges: true},
+		}},
+	}}
+	job := func(id, step, steps string) CardFace {
+		return CardFace{ID: id, Deck: "job", Back: "common", Copies: 1,
+			Fields:     map[string]string{"name": id, "step": step},
+			BackFields: map[string]string{"steps": steps},
+			BackRules:  []RulesLine{{Phase: "D", Text: "Take 3 gems."}},
+			Pos:        finding.Pos{File: "jobs.yaml", Line: len(id)}}
+	}
+	// Row 1: Plain Museum Casino.
+	doc.Cards = []CardFace{
+		{ID: "Plain", Back: "common", Copies: 1, Fields: map[string]string{"name": "Plain"}},
+		job("Museum", "Alphaone", "Betaone"),
+		job("Casino", "Alphatwo", "Betatwo"),
+	}
+	return doc
+}
+
+// A two-sided card's own back lands on the back page behind its front, in
+// the mirrored column, drawn with its deck's back_face layout; other cards
+// keep their deck's common back.
+func TestTwoSidedCardsPrintTheirOwnBack(t *testing.T) {
+	doc := twoSidedDoc()
+	doc.Backs["common"] = gamedata.Back{Title: "COMMON", Color: "#222222"}
+	const pt = 72 / 25.4
+	for _, opt := range []Options{{Paper: "a4"}, {Paper: "letter", Bleed: 2}} {
+		data, err := PnP(doc, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := readPDF(t, data)
+		if r.NumPage() != 2 {
+			t.Fatalf("pages = %d, want 2", r.NumPage())
+		}
+		pageW, _ := mediaBox(r, 1)
+		pitch := 63 + 2*opt.Bleed
+		left := (pageW - 3*pitch) / 2
+		col := func(s span) int { return int((s.x1/pt - left) / pitch) }
+		front, back := pageText(t, r, 1), pageText(t, r, 2)
+		for i, c := range doc.Cards {
+			f := find(front, c.ID)
+			if len(f) != 1 || col(f[0]) != i {
+				t.Fatalf("%v: %s on the front at %v, want column %d", opt, c.ID, f, i)
+			}
+			if !c.TwoSided() {
+				continue
+			}
+			// The deck's own front layout draws its game field.
+			if s := find(front, c.Fields["step"]); len(s) != 1 || col(s[0]) != i {
+				t.Errorf("%v: front field %q at %v, want column %d", opt, c.Fields["step"], s, i)
+			}
+			b := find(back, c.BackFields["steps"])
+			if len(b) != 1 || col(b[0]) != 2-i {
+				t.Errorf("%v: back of %s at %v, want column %d", opt, c.ID, b, 2-i)
+			}
+			if s := find(front, c.BackFields["steps"]); len(s) != 0 {
+				t.Errorf("%v: back text of %s printed on the front", opt, c.ID)
+			}
+		}
+		commons := find(back, "COMMON")
+		if len(commons) != 1 || col(commons[0]) != 2 {
+			t.Errorf("%v: common backs at %v, want one, behind Plain in column 2", opt, commons)
+		}
+		if n := strings.Count(joined(back), "Take 3 gems."); n != 2 {
+			t.Errorf("%v: back rules printed %d times, want 2", opt, n)
+		}
+	}
+}
+
+func TestCheckFitCoversBackFaces(t *testing.T) {
+	doc := twoSidedDoc()
+	if fs := CheckFit(doc); len(fs) != 0 {
+		t.Fatalf("clean two-sided cards reported: %v", fs)
+	}
+	doc.Cards[2].BackFields["steps"] = strings.Repeat("Crack the safe, then the other safe. ", 30)
+	fs := CheckFit(doc)
+	if len(fs) != 1 || fs[0].Code != CodeTextOverflow || fs[0].Pos != doc.Cards[2].Pos ||
+		!strings.Contains(fs[0].Message, `card "Casino" (back): field "steps"`) {
+		t.Errorf("got %v, want one overflow on Casino's back", fs)
+	}
+	// The front is measured with the deck's own front layout: a field the
+	// default front does not draw is checked there.
+	doc = twoSidedDoc()
+	doc.Cards[1].Fields["step"] = strings.Repeat("Long step. ", 40)
+	fs = CheckFit(doc)
+	if !slices.ContainsFunc(fs, func(f finding.Finding) bool { return strings.Contains(f.Message, `card "Museum": field "step"`) }) {
+		t.Errorf("deck front field not measured: %v", fs)
+	}
+}
