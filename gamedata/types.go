@@ -24,6 +24,8 @@ type Game struct {
 	// Variant is the rule variant whose values Params hold (see
 	// WithVariant); "" for the parameter defaults as loaded.
 	Variant string
+	// defaults is Params as loaded, which every variant starts from.
+	defaults map[string]Param
 
 	// templates are the reference sheet's texts with their positions, kept
 	// for CheckPlaceholders: placeholders may name engine facts, known

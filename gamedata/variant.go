@@ -145,8 +145,11 @@ func (g *Game) WithVariant(id string) (*Game, error) {
 		return nil, fmt.Errorf("%s", msg)
 	}
 	c := *g
+	if c.defaults == nil {
+		c.defaults = g.Params
+	}
 	c.Variant = id
-	c.Params = maps.Clone(g.Params)
+	c.Params = maps.Clone(c.defaults)
 	maps.Copy(c.Params, vs.List[i].Params)
 	return &c, nil
 }

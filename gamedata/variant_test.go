@@ -118,6 +118,11 @@ func TestWithVariant(t *testing.T) {
 	if err != nil || short.Variant != "short" || short.Params["hand"].Value != 3 {
 		t.Errorf("default variant: %v %+v", err, short)
 	}
+	// A variant of a variant starts from the defaults, not from the other
+	// variant's values.
+	if again, err := long.WithVariant("short"); err != nil || again.Params["hand"].Value != 3 || again.Params["hand"].Pos.Line != 22 {
+		t.Errorf("short from long: %v %+v", err, again.Params["hand"])
+	}
 	if _, err := g.WithVariant("lnog"); err == nil || !strings.Contains(err.Error(), `no variant "lnog" (variants: short, long); did you mean "long"?`) {
 		t.Errorf("unknown variant: %v", err)
 	}

@@ -2,9 +2,11 @@ package pipeline
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
+	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
 	"cardpress/render"
@@ -56,8 +58,18 @@ func Document(g *Game) *render.Document {
 		if face.Copies > 1 {
 			face.Fields["count"] = fmt.Sprintf("×%d in the deck", face.Copies)
 		}
-		for _, l := range g.Engine.CardRules(i) {
-			face.Rules = append(face.Rules, render.RulesLine{Phase: l.Phase, Text: l.Text})
+		face.Rules = rulesLines(g.Engine.CardRules(i))
+		if cf, ok := g.Engine.(engine.CardFaces); ok {
+			front, back := cf.CardFields(i)
+			backRules := cf.BackRules(i)
+			if back != nil || backRules != nil {
+				// The back shows the same generic fields unless the
+				// engine gives its own.
+				face.BackFields = maps.Clone(face.Fields)
+				maps.Copy(face.BackFields, back)
+				face.BackRules = rulesLines(backRules)
+			}
+			maps.Copy(face.Fields, front)
 		}
 		doc.Cards = append(doc.Cards, face)
 	}
@@ -105,6 +117,14 @@ func Document(g *Game) *render.Document {
 		doc.Reference.AidItems = append(doc.Reference.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
 	}
 	return doc
+}
+
+func rulesLines(ls []engine.RulesLine) []render.RulesLine {
+	var out []render.RulesLine
+	for _, l := range ls {
+		out = append(out, render.RulesLine{Phase: l.Phase, Text: l.Text})
+	}
+	return out
 }
 
 func itemPos(ps []finding.Pos, i int, fallback finding.Pos) finding.Pos {

@@ -4,9 +4,11 @@
 package pipeline
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"cardpress/engine"
@@ -23,6 +25,53 @@ import (
 type Game struct {
 	Data   *gamedata.Game
 	Engine engine.Game // nil when the data has errors the engine cannot play past
+	// Variant is the rule variant Data's parameters and Engine are for: the
+	// game's default after Load ("" for a game without variants).
+	Variant string
+}
+
+// ForVariant builds the game for another of its variants ("" for the
+// default). The error is a variant the game does not have; the findings
+// are the engine's on that variant's data.
+func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
+	d, err := g.Data.WithVariant(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if d.Variant == g.Variant && g.Engine != nil {
+		return g, nil, nil
+	}
+	m, ok := engine.Lookup(d.Manifest.Engine)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s: no engine %q is registered", d.Manifest.ID, d.Manifest.Engine)
+	}
+	eg, fs := build(m, d)
+	return &Game{Data: d, Engine: eg, Variant: d.Variant}, fs, nil
+}
+
+// otherVariant is g's variant when it is not the game's default (what
+// --variant must name to get it), else "".
+func (g *Game) otherVariant() string {
+	if g.Variant == g.Data.Variants()[0] {
+		return ""
+	}
+	return g.Variant
+}
+
+// forVariant marks findings of variant id that the default variant does
+// not report as well (base), so each problem is told once, and where.
+func forVariant(id string, fs, base []finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range fs {
+		if slices.ContainsFunc(base, func(b finding.Finding) bool {
+			return b.Pos == f.Pos && b.Code == f.Code && b.Message == f.Message && b.Severity == f.Severity
+		}) {
+			continue
+		}
+		f.Message = "[variant " + id + "] " + f.Message
+		out = append(out, f)
+	}
+	return out
 }
 
 // EngineSchemas gives gamedata the JSON Schemas of a registered engine.
@@ -44,12 +93,15 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 		all = append(all, fs...)
 		valid := countErrors(fs) == 0
 		for _, d := range datas {
-			g := &Game{Data: d}
+			// Commands play the default variant unless told otherwise.
+			d, _ = d.WithVariant("")
+			g := &Game{Data: d, Variant: d.Variant}
 			if m, ok := engine.Lookup(d.Manifest.Engine); ok {
 				eg, bfs := build(m, d)
 				if valid {
 					g.Engine = eg
 					all = append(all, keepFile(bfs, path)...)
+					all = append(all, keepFile(variantBuilds(g, bfs), path)...)
 				} else {
 					// The data has errors: no engine to play with, but the
 					// engine's reference checks still report, so every
@@ -77,17 +129,47 @@ func Static(g *Game) []finding.Finding {
 	return out
 }
 
-// Lint is Static plus the smoke games.
+// variantBuilds builds every other variant of g and reports what the
+// engine finds in it beyond base, the findings of g's own build.
+func variantBuilds(g *Game, base []finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	for _, id := range g.Data.Variants() {
+		if id == g.Variant {
+			continue
+		}
+		if _, fs, err := g.ForVariant(id); err == nil {
+			out = append(out, forVariant(id, fs, base)...)
+		}
+	}
+	return out
+}
+
+// Lint is Static plus the smoke games, for every variant of the game;
+// findings of other variants than g's are marked with theirs.
 func Lint(g *Game, opt lint.Options) []finding.Finding {
 	if g.Engine == nil {
 		return nil
 	}
+	opt.Variant = g.otherVariant()
+	out := lintVariant(g, opt)
+	for _, id := range g.Data.Variants() {
+		v, _, err := g.ForVariant(id)
+		if err != nil || v == g || v.Engine == nil {
+			continue // a variant that does not build was reported by Load
+		}
+		opt.Variant = v.otherVariant()
+		out = append(out, forVariant(id, lintVariant(v, opt), out)...)
+	}
+	return lint.ApplyIgnores(g.Data, out)
+}
+
+func lintVariant(g *Game, opt lint.Options) []finding.Finding {
 	out := Static(g)
 	if kept, _ := lint.Silence(g.Data, out); countErrors(kept) == 0 {
 		// Smoke games on data with static errors would only repeat them.
 		out = append(out, lint.Smoke(g.Data, g.Engine, opt)...)
 	}
-	return lint.ApplyIgnores(g.Data, out)
+	return out
 }
 
 func factNames(g engine.Game) []string {

@@ -11,6 +11,9 @@ import (
 // RenderOptions say where and how to print.
 type RenderOptions struct {
 	OutDir string // files go to OutDir/<game>/
+	// Variant is the rule variant to print ("" for the game's default);
+	// another than the default adds -<variant> to the file names.
+	Variant string
 	render.Options
 }
 
@@ -21,7 +24,21 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	if g.Engine == nil {
 		return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
 	}
+	if opt.Variant != "" {
+		v, fs, err := g.ForVariant(opt.Variant)
+		if err != nil {
+			return nil, err
+		}
+		if v.Engine == nil || countErrors(fs) > 0 {
+			return nil, fmt.Errorf("%s: variant %s does not build; run cardpress validate", g.Data.Manifest.ID, opt.Variant)
+		}
+		g = v
+	}
 	doc := Document(g)
+	suffix := ""
+	if v := g.otherVariant(); v != "" {
+		suffix = "-" + v
+	}
 	dir := filepath.Join(opt.OutDir, doc.GameID)
 	pnp, err := render.PnP(doc, opt.Options)
 	if err != nil {
@@ -32,7 +49,7 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 		return nil, fmt.Errorf("%s: reference sheet: %w", doc.GameID, err)
 	}
 	var paths []string
-	for name, data := range map[string][]byte{doc.GameID + "-pnp.pdf": pnp, doc.GameID + "-reference.pdf": ref} {
+	for name, data := range map[string][]byte{doc.GameID + "-pnp" + suffix + ".pdf": pnp, doc.GameID + "-reference" + suffix + ".pdf": ref} {
 		path := filepath.Join(dir, name)
 		if err := render.WriteFileAtomic(path, data); err != nil {
 			return nil, err
