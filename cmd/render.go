@@ -25,13 +25,16 @@ func newRenderCmd(streams IO) *cobra.Command {
 		Long: `Render writes OUT/<game>/<game>-pnp.pdf (cards 3×3 per page with crop marks,
 each front page followed by its back page mirrored for long-edge duplex,
 then boards and tokens) and OUT/<game>/<game>-reference.pdf. The same input
-gives the same bytes; SOURCE_DATE_EPOCH sets the PDF dates.`,
+gives the same bytes; SOURCE_DATE_EPOCH sets the PDF dates. With --variant,
+the sheets and card texts follow that rule variant's parameters and the
+files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Paths = defaultPaths(args)
 			return runRender(opts)
 		},
 	}
 	bindRenderFlags(c, &opts.RenderOptions)
+	c.Flags().StringVar(&opts.Variant, "variant", "", "rule variant to print (default: each game's default); another adds -VARIANT to the file names")
 	return c
 }
 

@@ -17,6 +17,7 @@ type replayOptions struct {
 	IO
 	Game    string
 	Cards   string
+	Variant string
 	Players int
 	Seed    uint64
 	Format  string
@@ -37,6 +38,7 @@ reveals, money and Heat moving, the end and the scores). The seed is the game's 
 	f := c.Flags()
 	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards)")
 	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
+	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
 	f.IntVar(&opts.Players, "players", 0, "player count (default: the game's minimum)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "the game's seed")
 	f.StringVar(&opts.Format, "format", "text", "text or jsonl")
@@ -49,18 +51,15 @@ func runReplay(opts *replayOptions) error {
 	if opts.Format != "text" && opts.Format != "jsonl" {
 		return usagef("unknown --format %q (want text or jsonl)", opts.Format)
 	}
-	bots := strings.Split(opts.Bots, ",")
-	for _, b := range bots {
-		if _, ok := engine.NewBot(b, 0); !ok {
-			return usagef("unknown bot %q (want %s)", b, strings.Join(engine.BotKinds, " or "))
-		}
+	bots, err := parseBots(opts.Bots)
+	if err != nil {
+		return err
 	}
-	games, fs := pipeline.Load([]string{filepath.Join(opts.Cards, opts.Game)})
-	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
-		finding.Print(opts.Err, "text", fs)
-		return fmt.Errorf("game %q does not load; run cardpress validate", opts.Game)
+	game, err := loadVariant(opts.IO, opts.Cards, opts.Game, opts.Variant)
+	if err != nil {
+		return err
 	}
-	g := games[0].Engine
+	g := game.Engine
 	info := g.Info()
 	if opts.Players == 0 {
 		opts.Players = info.MinPlayers
@@ -90,6 +89,37 @@ func runReplay(opts *replayOptions) error {
 		return errFindings
 	}
 	return werr
+}
+
+// parseBots reads --bots: bot kinds, comma-separated, one per seat.
+func parseBots(s string) ([]string, error) {
+	bots := strings.Split(s, ",")
+	for _, b := range bots {
+		if _, ok := engine.NewBot(b, 0); !ok {
+			return nil, usagef("unknown bot %q (want %s)", b, strings.Join(engine.BotKinds, " or "))
+		}
+	}
+	return bots, nil
+}
+
+// loadVariant loads the game id from the cards folder and builds one of its
+// variants ("" for the default). A game that does not load prints its
+// findings on Err; a variant it does not have is a usage error.
+func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) {
+	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
+	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
+		finding.Print(streams.Err, "text", fs)
+		return nil, fmt.Errorf("game %q does not load; run cardpress validate", id)
+	}
+	g, fs, err := games[0].ForVariant(variant)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if errs, _ := finding.Count(fs); errs > 0 || g.Engine == nil {
+		finding.Print(streams.Err, "text", fs)
+		return nil, fmt.Errorf("variant %s of game %q does not build; run cardpress validate", variant, id)
+	}
+	return g, nil
 }
 
 func resultText(r engine.Result) string {

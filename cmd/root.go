@@ -54,6 +54,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newRenderCmd(streams),
 		newBuildCmd(streams),
 		newReplayCmd(streams),
+		newSimCmd(streams),
 		newSchemaCmd(streams),
 	)
 	return root

@@ -1,0 +1,202 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"cardpress/engine"
+	"cardpress/pipeline"
+
+	"github.com/spf13/cobra"
+)
+
+type simOptions struct {
+	IO
+	Game    string
+	Cards   string
+	Variant string
+	Vs      string
+	Games   int
+	Players int
+	Seed    uint64
+	Bots    string
+	Workers int
+}
+
+func newSimCmd(streams IO) *cobra.Command {
+	opts := &simOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "sim --game ID [--variant V] [--vs W]",
+		Short: "Play many seeded games and print their statistics",
+		Long: `Sim plays --games games per player count (or only --players) with the given
+bots and prints, per player count: game length in moves, each seat's win
+rate with its 95% Wilson interval, the game's own counters per game and how
+games ended. With --vs, a second variant is played from the same seeds and
+shown beside the first. Exit 1 if a game did not end, crashed or broke an
+invariant; the seed to replay it is printed.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return runSim(opts) },
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards)")
+	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
+	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
+	f.StringVar(&opts.Vs, "vs", "", "a second variant to compare with, side by side")
+	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant")
+	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
+	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
+	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	_ = c.MarkFlagRequired("game")
+	return c
+}
+
+func runSim(opts *simOptions) error {
+	if opts.Games < 1 {
+		return usagef("--games must be at least 1")
+	}
+	bots, err := parseBots(opts.Bots)
+	if err != nil {
+		return err
+	}
+	variants := []string{opts.Variant}
+	if opts.Vs != "" {
+		variants = append(variants, opts.Vs)
+	}
+	var games []*pipeline.Game
+	for _, v := range variants {
+		g, err := loadVariant(opts.IO, opts.Cards, opts.Game, v)
+		if err != nil {
+			return err
+		}
+		games = append(games, g)
+	}
+	info := games[0].Engine.Info()
+	lo, hi := info.MinPlayers, info.MaxPlayers
+	if opts.Players != 0 {
+		if opts.Players < lo || opts.Players > hi {
+			return usagef("%s plays with %d-%d players, not %d", opts.Game, lo, hi, opts.Players)
+		}
+		lo, hi = opts.Players, opts.Players
+	}
+	fmt.Fprintf(opts.Out, "%s: %d games per player count and variant, seed %d, bots %s\n",
+		opts.Game, opts.Games, opts.Seed, strings.Join(bots, ","))
+	failed := false
+	for n := lo; n <= hi; n++ {
+		sums := make([]*engine.Summary, len(games))
+		for i, g := range games {
+			// The same seeds for every variant: the columns differ by the
+			// rules, not by the luck of the draw.
+			sums[i] = engine.Run(g.Engine, engine.RunConfig{
+				Players: n, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers, Bots: bots, CheckInvariants: true,
+			})
+		}
+		fmt.Fprintln(opts.Out)
+		if err := simTable(opts.Out, n, games, sums); err != nil {
+			return err
+		}
+		for i, sum := range sums {
+			failed = simFailures(opts.Out, games[i], sum) || failed
+		}
+	}
+	if failed {
+		return errFindings
+	}
+	return nil
+}
+
+// simTable prints one player count: a row per statistic, a column per
+// variant.
+func simTable(out io.Writer, players int, games []*pipeline.Game, sums []*engine.Summary) error {
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	row := func(label string, cell func(i int, s *engine.Summary) string) {
+		fmt.Fprint(w, label)
+		for i, s := range sums {
+			fmt.Fprint(w, "\t", cell(i, s))
+		}
+		fmt.Fprintln(w)
+	}
+	row(fmt.Sprintf("%d players", players), func(i int, _ *engine.Summary) string { return variantName(games[i]) })
+	row("games", func(_ int, s *engine.Summary) string { return fmt.Sprint(s.Games) })
+	row("moves (mean ± sd)", func(_ int, s *engine.Summary) string {
+		return fmt.Sprintf("%.1f ± %.1f", s.MeanMoves(), s.StdMoves())
+	})
+	for seat := range players {
+		row(fmt.Sprintf("seat %d wins (95%%)", seat+1), func(_ int, s *engine.Summary) string {
+			rate := s.WinRate(seat)
+			lo, hi := engine.Wilson(rate*float64(s.Games), float64(s.Games))
+			return fmt.Sprintf("%.1f%% [%.1f-%.1f]", 100*rate, 100*lo, 100*hi)
+		})
+	}
+	for _, name := range counterNames(games) {
+		row(name+" per game", func(i int, s *engine.Summary) string {
+			k := slices.Index(games[i].Engine.Info().Counters, name)
+			if k < 0 || s.Games == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.2f", float64(s.Tally.Counters[k])/float64(s.Games))
+		})
+	}
+	for _, cause := range endCauses(sums) {
+		row("end: "+cause, func(_ int, s *engine.Summary) string {
+			return fmt.Sprintf("%.1f%%", 100*float64(s.EndCauses[cause])/float64(max(s.Games, 1)))
+		})
+	}
+	return w.Flush()
+}
+
+// simFailures prints how many games of a run failed and how to replay the
+// first of each kind; it reports whether any did.
+func simFailures(out io.Writer, g *pipeline.Game, s *engine.Summary) bool {
+	variant := ""
+	if g.Variant != "" {
+		variant = " --variant " + g.Variant
+	}
+	for _, f := range []struct {
+		n     int
+		first *engine.Result
+		what  string
+	}{{s.Capped, s.FirstCapped, "did not end"}, {s.Panics, s.FirstPanic, "crashed"}, {s.Invariants, s.FirstInvariant, "broke an invariant"}} {
+		if f.n > 0 {
+			fmt.Fprintf(out, "%s: %d of %d games %s (first: cardpress replay --game %s%s --players %d --seed %d)\n",
+				variantName(g), f.n, s.Games, f.what, g.Data.Manifest.ID, variant, s.Players, f.first.Seed)
+		}
+	}
+	return s.Capped+s.Panics+s.Invariants > 0
+}
+
+func variantName(g *pipeline.Game) string {
+	if g.Variant == "" {
+		return "default"
+	}
+	return g.Variant
+}
+
+// counterNames lists the counters of every column, in engine order.
+func counterNames(games []*pipeline.Game) []string {
+	var names []string
+	for _, g := range games {
+		for _, c := range g.Engine.Info().Counters {
+			if !slices.Contains(names, c) {
+				names = append(names, c)
+			}
+		}
+	}
+	return names
+}
+
+// endCauses lists the causes of every column, most common first.
+func endCauses(sums []*engine.Summary) []string {
+	var causes []string
+	for _, s := range sums {
+		for _, c := range s.Causes() {
+			if !slices.Contains(causes, c) {
+				causes = append(causes, c)
+			}
+		}
+	}
+	return causes
+}
