@@ -26,8 +26,9 @@ type Placeholder struct {
 // Formats are the known {name:format} formats: money prints $N.
 var Formats = []string{"money"}
 
-// Always are the placeholders every game has besides its parameters.
-var Always = []string{"players_min", "players_max"}
+// Always are the placeholders every game has besides its parameters;
+// {variant} is the printed name of the rule variant ("" without variants).
+var Always = []string{"players_min", "players_max", "variant"}
 
 var placeholderName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
@@ -128,7 +129,7 @@ func verbatimCol(text string, n *yaml.Node) int {
 }
 
 // CheckPlaceholders reports each reference-sheet {placeholder} that names
-// neither a parameter, nor players_min/players_max, nor one of the engine's
+// neither a parameter, nor one of Always, nor one of the engine's
 // facts (engine.Game.Facts keys). Call it after the engine built the game.
 func (g *Game) CheckPlaceholders(facts []string) []finding.Finding {
 	known := slices.Concat(g.ParamOrder, Always, facts)

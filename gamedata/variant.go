@@ -119,6 +119,17 @@ func (g *Game) defaultVariant() string {
 	return vs.List[0].ID
 }
 
+// VariantName is the printed name of the variant Params hold, "" for a
+// game without variants.
+func (g *Game) VariantName() string {
+	for _, v := range g.Manifest.Variants.List {
+		if v.ID == g.Variant {
+			return v.Name
+		}
+	}
+	return ""
+}
+
 // WithVariant returns a copy of g whose Params hold variant id's values
 // (each override's Value, Node and Pos replace the default's), so an
 // engine built from the copy plays that variant. "" names the default

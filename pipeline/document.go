@@ -141,6 +141,7 @@ func templateValues(g *Game) map[string]any {
 		"players_min": g.Data.Manifest.Players.Min,
 		"players_max": g.Data.Manifest.Players.Max,
 		"title":       g.Data.Manifest.Title,
+		"variant":     g.Data.VariantName(),
 	}
 	for name, p := range g.Data.Params {
 		v[name] = p.Value

@@ -133,6 +133,7 @@ func TestLoadBuildsEveryVariant(t *testing.T) {
 // the default keeps the plain names.
 func TestRenderVariant(t *testing.T) {
 	ws := heatWithVariants(t)
+	testutil.Edit(t, ws, "cards/heat/reference.yaml", `subtitle: "{players_min}`, `subtitle: "{variant} rules, {players_min}`)
 	g := load(t, filepath.Join(ws, "cards/heat"))
 	out := t.TempDir()
 	def, err := Render(g, RenderOptions{OutDir: out})
@@ -149,10 +150,12 @@ func TestRenderVariant(t *testing.T) {
 	if want := []string{filepath.Join(out, "heat", "heat-pnp-standard.pdf"), filepath.Join(out, "heat", "heat-reference-standard.pdf")}; !slices.Equal(std, want) {
 		t.Errorf("standard wrote %v, want %v", std, want)
 	}
-	for path, want := range map[string]string{def[1]: "loses $7", std[1]: "loses $3"} {
-		pages, _ := pdfText(t, path)
-		if !strings.Contains(strings.Join(pages, "\n"), want) {
-			t.Errorf("%s does not say %q", path, want)
+	for _, c := range []struct{ path, want string }{
+		{def[1], "loses $7"}, {def[1], "Harsh rules"}, {std[1], "loses $3"}, {std[1], "As printed rules"},
+	} {
+		pages, _ := pdfText(t, c.path)
+		if !strings.Contains(strings.Join(pages, "\n"), c.want) {
+			t.Errorf("%s does not say %q", c.path, c.want)
 		}
 	}
 	if _, err := Render(g, RenderOptions{OutDir: out, Variant: "nope"}); err == nil {
