@@ -38,11 +38,11 @@ func lineOf(t *testing.T, ws, file, text string) int {
 }
 
 func TestShippedHeatValidatesAndLintsClean(t *testing.T) {
-	code, out, errOut := run(t, repoRoot, "validate")
+	code, out, errOut := run(t, repoRoot, "validate", "cards/heat")
 	if code != 0 || !strings.Contains(out, "no problems") {
 		t.Fatalf("validate: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, errOut = run(t, repoRoot, "lint", "--games", "300")
+	code, out, errOut = run(t, repoRoot, "lint", "--games", "300", "cards/heat")
 	if code != 0 || !strings.Contains(out, "no problems") {
 		t.Fatalf("lint: exit %d\n%s%s", code, out, errOut)
 	}
