@@ -4,4 +4,5 @@ package games
 
 import (
 	_ "cardpress/engine/heat"
+	_ "cardpress/engine/masterminds"
 )

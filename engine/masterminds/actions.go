@@ -1,0 +1,872 @@
+package masterminds
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"cardpress/engine"
+)
+
+// Action encoding: every decision kind has its own range, kind<<14 |
+// payload, so an action means one thing wherever it appears and the legal
+// actions of a node (appended kind by kind) come out sorted.
+const kindShift = 14
+
+const (
+	aRecruit        = iota // turn start, PREP: 0 draw a Prep card (C), 1 burn the pool (B), 2+c*8+j recruit pool Talent c (A)
+	aStep                  // turn start or continue, HEIST: h*8+skill
+	aHold                  // after a success: hold
+	aBurn                  // after burning: 0 put the Talent in the pool, 1+j recruit it
+	aPlanDraw              // Plan: draw a Prep card
+	aPlanTrade             // Plan: move recruit i's Gear to recruit j (swapping): i*8+j
+	aPlanAction            // Plan: play Action c with payment pay: c*32+pay
+	aPlanGear              // Plan: Gear c on recruit r: c*8+r
+	aGearStop              // second Gear: none
+	aGear2                 // second Gear c on recruit r: c*8+r
+	aPay                   // play-immediately card: payment (0: none)
+	aRecruitEffect         // recruit effect: pool Talent c: c*8+j
+	aDiscardGear           // discard_gear: seat q's recruit r: q*8+r
+	aActivate              // the mask of recruits to activate
+	aPass                  // interrupt window: pass
+	aInterrupt             // interrupt window: Interrupt c with payment pay: c*32+pay
+	aFace                  // perfection: the face 1-6
+	aSuffer                // failure: recruit r suffers
+	aLoseGem               // lose_gem: gem kind
+	aDiscardPrep           // discard_prep: card c
+	aCompletionDraw        // optional completion draw: 0 no, 1 yes
+	aRetire                // keep_one: recruit r stays; retire_one: recruit r retires
+	aDiscardHand           // hand limit: card c
+)
+
+var actionKinds = []string{
+	"recruit", "step", "hold", "burn", "plan_draw", "plan_trade", "plan_action", "plan_gear",
+	"gear_stop", "gear2", "pay", "recruit_effect", "discard_gear", "activate", "pass", "interrupt",
+	"face", "suffer", "lose_gem", "discard_prep", "completion_draw", "retire", "discard_hand",
+}
+
+// Payments for a pay-a-gem section.
+const (
+	payNone = 0
+	payCash = 1
+	payGem  = 2 // payGem+k returns a gem of kind k to the bag
+)
+
+func act(kind, payload int) engine.Action { return engine.Action(kind<<kindShift | payload) }
+
+func split(a engine.Action) (kind, v int) { return int(a) >> kindShift, int(a) & (1<<kindShift - 1) }
+
+// LegalActions lists what seat p may do now (nothing unless p is to move).
+func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
+	if p < 0 || p != s.cur || s.sp == 0 {
+		return buf
+	}
+	t := s.top()
+	q := int(p)
+	st := &s.seats[q]
+	prm := &s.g.params
+	switch t.op {
+	case opTurn:
+		buf = append(buf, act(aRecruit, 0))
+		if s.poolN > 0 || s.talentDeck.Len() > 0 || s.talentDiscard.Len() > 0 {
+			buf = append(buf, act(aRecruit, 1))
+		}
+		var pool [maxPool]int
+		for _, c := range s.poolDistinct(pool[:0]) {
+			buf = s.recruitOptions(q, aRecruit, 2+c*8, buf)
+		}
+		buf = s.stepActions(q, buf)
+	case opBurnChoice:
+		buf = append(buf, act(aBurn, 0))
+		buf = s.recruitOptions(q, aBurn, 1, buf)
+	case opRecruitEffect:
+		var pool [maxPool]int
+		for _, c := range s.poolDistinct(pool[:0]) {
+			buf = s.recruitOptions(q, aRecruitEffect, c*8, buf)
+		}
+	case opPlan:
+		buf = append(buf, act(aPlanDraw, 0))
+		for i := 0; i < int(st.teamN); i++ {
+			if st.team[i].gear < 0 {
+				continue
+			}
+			for j := 0; j < int(st.teamN); j++ {
+				if j != i && (st.team[j].gear < 0 || i < j) {
+					buf = append(buf, act(aPlanTrade, i*8+j))
+				}
+			}
+		}
+		var cards [engine.MaxHand]engine.Action
+		held := st.hand.Distinct(cards[:0])
+		var pays [nKinds + 2]int
+		for _, c := range held {
+			cd := &s.g.cards[c]
+			if cd.typ != typePrep || cd.kind != kindAction {
+				continue
+			}
+			buf = append(buf, act(aPlanAction, int(c)*32+payNone))
+			if cd.gemMode != 0 {
+				for _, pay := range s.payOptions(q, pays[:0]) {
+					buf = append(buf, act(aPlanAction, int(c)*32+pay))
+				}
+			}
+		}
+		for _, c := range held {
+			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
+				for r := 0; r < int(st.teamN); r++ {
+					buf = append(buf, act(aPlanGear, int(c)*8+r))
+				}
+			}
+		}
+	case opGear2:
+		buf = append(buf, act(aGearStop, 0))
+		var cards [engine.MaxHand]engine.Action
+		for _, c := range st.hand.Distinct(cards[:0]) {
+			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
+				for r := 0; r < int(st.teamN); r++ {
+					if r != int(t.x) {
+						buf = append(buf, act(aGear2, int(c)*8+r))
+					}
+				}
+			}
+		}
+	case opImmediate:
+		buf = append(buf, act(aPay, payNone))
+		var pays [nKinds + 2]int
+		for _, pay := range s.payOptions(q, pays[:0]) {
+			buf = append(buf, act(aPay, pay))
+		}
+	case opDiscardGear:
+		for o := 0; o < s.n; o++ {
+			if o == q {
+				continue
+			}
+			for r := 0; r < int(s.seats[o].teamN); r++ {
+				if s.seats[o].team[r].gear >= 0 {
+					buf = append(buf, act(aDiscardGear, o*8+r))
+				}
+			}
+		}
+	case opActivate:
+		avail := int(s.available(q))
+		for m := 1; m < 1<<st.teamN; m++ {
+			if m&^avail == 0 && bits.OnesCount(uint(m)) <= prm.ActivateMax {
+				buf = append(buf, act(aActivate, m))
+			}
+		}
+	case opWindow:
+		buf = append(buf, act(aPass, 0))
+		var cards [engine.MaxHand]engine.Action
+		var pays [nKinds + 3]int
+		for _, c := range st.hand.Distinct(cards[:0]) {
+			for _, pay := range s.interruptPays(q, int(c), t.x == 1, pays[:0]) {
+				buf = append(buf, act(aInterrupt, int(c)*32+pay))
+			}
+		}
+	case opFace:
+		for f := 1; f <= 6; f++ {
+			buf = append(buf, act(aFace, f))
+		}
+	case opSuffer:
+		for r := 0; r < int(st.teamN); r++ {
+			if st.team[r].flags&rActive != 0 {
+				buf = append(buf, act(aSuffer, r))
+			}
+		}
+	case opLoseGem:
+		for k, n := range st.gems {
+			if n > 0 {
+				buf = append(buf, act(aLoseGem, k))
+			}
+		}
+	case opDiscardPrep, opHandLimit:
+		kind := aDiscardPrep
+		if t.op == opHandLimit {
+			kind = aDiscardHand
+		}
+		var cards [engine.MaxHand]engine.Action
+		for _, c := range st.hand.Distinct(cards[:0]) {
+			buf = append(buf, act(kind, int(c)))
+		}
+	case opAfterSuccess:
+		buf = s.stepActions(q, buf)
+		buf = append(buf, act(aHold, 0))
+	case opCompletionDraw:
+		buf = append(buf, act(aCompletionDraw, 0), act(aCompletionDraw, 1))
+	case opRetire:
+		for r := 0; r < int(st.teamN); r++ {
+			buf = append(buf, act(aRetire, r))
+		}
+	}
+	return buf
+}
+
+// recruitOptions appends the ways p can take a Talent: into a free place,
+// or in place of each recruit when the team is full.
+func (s *state) recruitOptions(p, kind, base int, buf []engine.Action) []engine.Action {
+	st := &s.seats[p]
+	if int(st.teamN) < s.g.params.TeamMax {
+		return append(buf, act(kind, base+noReplace))
+	}
+	for j := 0; j < int(st.teamN); j++ {
+		buf = append(buf, act(kind, base+j))
+	}
+	return buf
+}
+
+// poolDistinct appends the distinct Talents in the pool, sorted.
+func (s *state) poolDistinct(buf []int) []int {
+	for i := 0; i < s.poolN; i++ {
+		buf = append(buf, int(s.pool[i]))
+	}
+	slices.Sort(buf)
+	return slices.Compact(buf)
+}
+
+func (s *state) takeFromPool(c int) {
+	for i := 0; i < s.poolN; i++ {
+		if int(s.pool[i]) == c {
+			s.poolN--
+			s.pool[i] = s.pool[s.poolN]
+			return
+		}
+	}
+	panic(fmt.Sprintf("masterminds: Talent %d is not in the pool", c))
+}
+
+// stepActions appends p's heist step choices: the next step of every
+// heist on the table, once per skill it shows.
+func (s *state) stepActions(p int, buf []engine.Action) []engine.Action {
+	if !s.canAttempt(p) {
+		return buf
+	}
+	for h := 0; h < s.tableN; h++ {
+		if !s.table[h].open() {
+			continue
+		}
+		st := s.stepOf(h, int(s.table[h].prog[p]))
+		for sk := 0; sk < nSkills; sk++ {
+			if st.mask&(1<<sk) != 0 {
+				buf = append(buf, act(aStep, h*8+sk))
+			}
+		}
+	}
+	return buf
+}
+
+// payOptions appends the ways p can pay a gem: a Starter Cash card, or a
+// gem of each kind held.
+func (s *state) payOptions(p int, buf []int) []int {
+	st := &s.seats[p]
+	if s.g.params.PayGemWithCash && st.cash > 0 {
+		buf = append(buf, payCash)
+	}
+	for k, n := range st.gems {
+		if n > 0 {
+			buf = append(buf, payGem+k)
+		}
+	}
+	return buf
+}
+
+func (s *state) canPay(p int) bool {
+	var pays [nKinds + 2]int
+	return len(s.payOptions(p, pays[:0])) > 0
+}
+
+func (s *state) pay(p, code int) {
+	st := &s.seats[p]
+	switch {
+	case code == payNone:
+		return
+	case code == payCash:
+		if st.cash == 0 {
+			panic("masterminds: no Starter Cash to flip")
+		}
+		st.cash--
+		st.flipped++
+	default:
+		k := code - payGem
+		if st.gems[k] == 0 {
+			panic(fmt.Sprintf("masterminds: seat %d has no gem of kind %d to pay", p+1, k))
+		}
+		st.gems[k]--
+		s.bag.Put(k, 1)
+	}
+	if s.log != nil {
+		s.emit("pay", p, "pays a gem: %s", s.payName(code))
+	}
+}
+
+func (s *state) payName(code int) string {
+	switch code {
+	case payNone:
+		return "no gem"
+	case payCash:
+		return "flips a Starter Cash card"
+	}
+	return "returns a " + s.kindName(code-payGem) + " gem"
+}
+
+// effectPlayable reports whether seat q may play an Interrupt effect in the
+// window (post: after the roll).
+func (s *state) effectPlayable(q int, e effect, post bool) bool {
+	switch e.kind {
+	case effRollBonus:
+	case effReroll:
+		if !post {
+			return false
+		}
+	default:
+		return false
+	}
+	switch e.target {
+	case targetSelf:
+		return q == s.turn
+	case targetOther:
+		return q != s.turn
+	}
+	return true
+}
+
+// interruptPays appends the payments with which q may play card c in the
+// window; none when c cannot be played there.
+func (s *state) interruptPays(q, c int, post bool, buf []int) []int {
+	cd := &s.g.cards[c]
+	if cd.typ != typePrep || cd.kind != kindInterrupt {
+		return buf
+	}
+	white := s.effectPlayable(q, cd.effect, post)
+	if white {
+		buf = append(buf, payNone)
+	}
+	if cd.gemMode != 0 {
+		ok := white
+		if cd.gemMode == gemOr {
+			ok = s.effectPlayable(q, cd.gemEffect, post)
+		}
+		if ok {
+			buf = s.payOptions(q, buf)
+		}
+	}
+	return buf
+}
+
+func (s *state) canInterrupt(q int, post bool) bool {
+	st := &s.seats[q]
+	var cards [engine.MaxHand]engine.Action
+	var pays [nKinds + 3]int
+	for _, c := range st.hand.Distinct(cards[:0]) {
+		if len(s.interruptPays(q, int(c), post, pays[:0])) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveCard does what card c says, white section and/or gem section
+// (pushed last first, so the white section resolves first).
+func (s *state) resolveCard(p, c, pay int) {
+	cd := &s.g.cards[c]
+	switch {
+	case pay == payNone || cd.gemMode == 0:
+		s.doEffect(p, cd.effect)
+	case cd.gemMode == gemOr:
+		s.doEffect(p, cd.gemEffect)
+	default:
+		s.doEffect(p, cd.gemEffect)
+		s.doEffect(p, cd.effect)
+	}
+}
+
+func (s *state) doEffect(p int, e effect) {
+	pp := int8(p)
+	switch e.kind {
+	case effDrawPrep:
+		s.push(task{op: opDrawPrep, p: pp, n: int16(e.n)})
+	case effGainGem:
+		s.push(task{op: opGainGem, p: pp, n: int16(e.n)})
+	case effRecruit:
+		for i := 0; i < e.n; i++ {
+			s.push(task{op: opRecruitEffect, p: pp})
+		}
+	case effUntap:
+		s.push(task{op: opUntap, p: pp, n: int16(e.n)})
+	case effDiscardGear:
+		for i := 0; i < e.n; i++ {
+			s.push(task{op: opDiscardGear, p: pp})
+		}
+	case effRollBonus:
+		s.total += e.n
+		if s.log != nil {
+			s.emit("roll_bonus", p, "changes the heist total by %+d (now %d)", e.n, s.total)
+		}
+	case effReroll:
+		for i := 0; i < e.n; i++ {
+			s.push(task{op: opRoll, p: int8(s.turn)})
+		}
+	}
+}
+
+func (s *state) othersHaveGear(p int) bool {
+	for q := 0; q < s.n; q++ {
+		if q == p {
+			continue
+		}
+		for r := 0; r < int(s.seats[q].teamN); r++ {
+			if s.seats[q].team[r].gear >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// playable appends the distinct cards in p's hand that p could play at
+// the current decision (for the card statistics).
+func (s *state) playable(p int, t *task, buf []engine.Action) []engine.Action {
+	var cards [engine.MaxHand]engine.Action
+	var pays [nKinds + 3]int
+	for _, c := range s.seats[p].hand.Distinct(cards[:0]) {
+		cd := &s.g.cards[c]
+		ok := false
+		switch t.op {
+		case opPlan:
+			ok = cd.kind == kindAction || (cd.kind == kindGear && s.seats[p].teamN > 0)
+		case opGear2:
+			ok = cd.kind == kindGear
+		case opWindow:
+			ok = len(s.interruptPays(p, int(c), t.x == 1, pays[:0])) > 0
+		}
+		if ok && cd.typ == typePrep {
+			buf = append(buf, c)
+		}
+	}
+	return buf
+}
+
+// decide applies seat s.cur's decision a to the task on top.
+func (s *state) decide(t *task, a engine.Action) {
+	kind, v := split(a)
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	bad := func() {
+		panic(fmt.Sprintf("masterminds: illegal action %s at task %d", s.ActionString(s.cur, a), t.op))
+	}
+	switch t.op {
+	case opTurn:
+		if s.tally != nil {
+			s.tallyTurn(p, kind, v)
+		}
+		s.pop()
+		switch kind {
+		case aRecruit:
+			s.push(task{op: opUpkeep, p: int8(p)})
+			s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
+			switch {
+			case v == 0:
+				if s.log != nil {
+					s.emit("prep", p, "preps: draws a Prep card instead of recruiting")
+				}
+				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+			case v == 1:
+				if s.log != nil {
+					s.emit("prep", p, "preps: burns the Talent Pool")
+				}
+				for s.poolN > 0 {
+					s.poolN--
+					s.talentDiscard.Add(int(s.pool[s.poolN]))
+				}
+				s.push(task{op: opBurnDraw, p: int8(p)})
+			default:
+				c, j := (v-2)/8, (v-2)%8
+				s.takeFromPool(c)
+				s.recruit(p, c, j, false)
+			}
+		case aStep:
+			s.push(task{op: opUpkeep, p: int8(p)})
+			s.startAttempt(p, v/8, v%8)
+		default:
+			bad()
+		}
+	case opBurnChoice:
+		c := int(s.burnCard)
+		s.burnCard = -1
+		s.pop()
+		if s.tally != nil {
+			played := -1
+			if v > 0 {
+				played = c
+			}
+			s.tally.Choice([]engine.Action{engine.Action(c)}, played)
+		}
+		switch {
+		case kind != aBurn:
+			bad()
+		case v == 0:
+			s.pool[s.poolN] = int16(c)
+			s.poolN++
+		default:
+			s.recruit(p, c, v-1, false)
+		}
+	case opRecruitEffect:
+		if kind != aRecruitEffect {
+			bad()
+		}
+		c, j := v/8, v%8
+		if s.tally != nil {
+			var pool [maxPool]int
+			var arr [maxPool]engine.Action
+			held := arr[:0]
+			for _, pc := range s.poolDistinct(pool[:0]) {
+				held = append(held, engine.Action(pc))
+			}
+			s.tally.Choice(held, c)
+		}
+		s.pop()
+		s.takeFromPool(c)
+		s.recruit(p, c, j, false)
+	case opPlan:
+		if s.tally != nil {
+			s.tallyPlay(p, t, kind, v)
+		}
+		t.n--
+		switch kind {
+		case aPlanDraw:
+			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+		case aPlanTrade:
+			i, j := v/8, v%8
+			st.team[i].gear, st.team[j].gear = st.team[j].gear, st.team[i].gear
+			if s.log != nil {
+				s.emit("trade", p, "moves %s from %s to %s", g.cards[st.team[j].gear].name, g.cards[st.team[i].talent].name, g.cards[st.team[j].talent].name)
+			}
+		case aPlanAction:
+			c, pay := v/32, v%32
+			s.playFromHand(p, c, "plays")
+			s.pay(p, pay)
+			s.resolveCard(p, c, pay)
+		case aPlanGear:
+			c, r := v/8, v%8
+			s.equip(p, c, r)
+			s.push(task{op: opGear2, p: int8(p), x: int16(r)})
+		default:
+			bad()
+		}
+	case opGear2:
+		if s.tally != nil {
+			s.tallyPlay(p, t, kind, v)
+		}
+		s.pop()
+		switch kind {
+		case aGearStop:
+		case aGear2:
+			s.equip(p, v/8, v%8)
+		default:
+			bad()
+		}
+	case opImmediate:
+		if kind != aPay {
+			bad()
+		}
+		c := int(t.x)
+		s.pop()
+		s.pay(p, v)
+		s.resolveCard(p, c, v)
+	case opDiscardGear:
+		if kind != aDiscardGear {
+			bad()
+		}
+		s.pop()
+		q, r := v/8, v%8
+		if s.log != nil {
+			s.emit("discard_gear", p, "makes seat %d discard %s", q+1, g.cards[s.seats[q].team[r].gear].name)
+		}
+		s.dropGear(q, r)
+	case opActivate:
+		if kind != aActivate || v == 0 {
+			bad()
+		}
+		s.pop()
+		s.activate(p, v)
+	case opWindow:
+		if s.tally != nil {
+			s.tallyPlay(p, t, kind, v)
+		}
+		t.n--
+		switch kind {
+		case aPass:
+		case aInterrupt:
+			c, pay := v/32, v%32
+			s.count(cntInterrupts)
+			s.playFromHand(p, c, "interrupts with")
+			s.pay(p, pay)
+			s.resolveCard(p, c, pay)
+		default:
+			bad()
+		}
+	case opFace:
+		if kind != aFace || v < 1 || v > 6 {
+			bad()
+		}
+		s.pop()
+		s.placeMarker(p, v)
+	case opSuffer:
+		if kind != aSuffer || st.team[v].flags&rActive == 0 {
+			bad()
+		}
+		s.pop()
+		s.sufferer = v
+		if s.log != nil {
+			s.emit("suffer", p, "chooses %s to face the Failure card", g.cards[st.team[v].talent].name)
+		}
+	case opLoseGem:
+		if kind != aLoseGem || st.gems[v] == 0 {
+			bad()
+		}
+		s.pop()
+		st.gems[v]--
+		s.bag.Put(v, 1)
+		if s.log != nil {
+			s.emit("lose_gem", p, "returns a %s gem to the bag", s.kindName(v))
+		}
+	case opDiscardPrep, opHandLimit:
+		if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
+			bad()
+		}
+		if t.op == opDiscardPrep {
+			s.pop()
+		}
+		s.prepDiscard.Add(v)
+		if s.log != nil {
+			s.emit("discard", p, "discards %s", g.cards[v].name)
+		}
+	case opAfterSuccess:
+		s.pop()
+		switch kind {
+		case aHold:
+			if s.log != nil {
+				s.emit("hold", p, "holds")
+			}
+		case aStep:
+			s.startAttempt(p, v/8, v%8)
+		default:
+			bad()
+		}
+	case opCompletionDraw:
+		if kind != aCompletionDraw {
+			bad()
+		}
+		s.pop()
+		if v == 1 {
+			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+		}
+	case opRetire:
+		if kind != aRetire || v >= int(st.teamN) {
+			bad()
+		}
+		s.pop()
+		if g.keepOne {
+			keep := st.team[v]
+			for r := int(st.teamN) - 1; r >= 0; r-- {
+				if r != v {
+					s.removeRecruit(p, r)
+				}
+			}
+			if s.log != nil {
+				s.emit("retire", p, "keeps %s; the rest of the team retires", g.cards[keep.talent].name)
+			}
+		} else {
+			if s.log != nil {
+				s.emit("retire", p, "retires %s", g.cards[st.team[v].talent].name)
+			}
+			s.removeRecruit(p, v)
+		}
+	default:
+		bad()
+	}
+}
+
+func (s *state) playFromHand(p, c int, verb string) {
+	if !s.seats[p].hand.Remove(c) {
+		panic(fmt.Sprintf("masterminds: seat %d does not hold card %d", p+1, c))
+	}
+	s.prepDiscard.Add(c)
+	if s.log != nil {
+		s.emit("play", p, "%s %s", verb, s.g.cards[c].name)
+	}
+}
+
+// equip puts Gear c from p's hand on recruit r; a Gear already there is
+// discarded.
+func (s *state) equip(p, c, r int) {
+	st := &s.seats[p]
+	if r >= int(st.teamN) || !st.hand.Remove(c) {
+		panic(fmt.Sprintf("masterminds: seat %d cannot put card %d on recruit %d", p+1, c, r))
+	}
+	s.dropGear(p, r)
+	st.team[r].gear = int16(c)
+	if s.log != nil {
+		s.emit("gear", p, "equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name)
+	}
+}
+
+// activate turns the recruits in mask and adds up the skill total.
+func (s *state) activate(p, mask int) {
+	st := &s.seats[p]
+	if uint8(mask)&^s.available(p) != 0 || bits.OnesCount(uint(mask)) > s.g.params.ActivateMax {
+		panic(fmt.Sprintf("masterminds: seat %d cannot activate recruits %b", p+1, mask))
+	}
+	for r := 0; r < int(st.teamN); r++ {
+		if mask&(1<<r) != 0 {
+			st.team[r].flags |= rTapped | rUsed | rActive
+			s.total += s.skillOf(p, r, s.atSkill, true)
+		}
+	}
+	s.activated = true
+	if s.log != nil {
+		s.emit("activate", p, "activates %d recruit(s): skill total %d", bits.OnesCount(uint(mask)), s.total)
+	}
+}
+
+// tallyTurn records the turn's choice among the pool Talents and heists.
+func (s *state) tallyTurn(p, kind, v int) {
+	var pool [maxPool]int
+	var arr [maxPool + maxHeists]engine.Action
+	held := arr[:0]
+	for _, c := range s.poolDistinct(pool[:0]) {
+		held = append(held, engine.Action(c))
+	}
+	if len(held) > 0 {
+		played := -1
+		if kind == aRecruit && v >= 2 {
+			played = (v - 2) / 8
+		}
+		s.tally.Choice(held, played)
+	}
+	if !s.canAttempt(p) {
+		return
+	}
+	held = held[:0]
+	for h := 0; h < s.tableN; h++ {
+		if s.table[h].open() {
+			held = append(held, engine.Action(s.table[h].a))
+		}
+	}
+	slices.Sort(held)
+	held = slices.Compact(held)
+	played := -1
+	if kind == aStep {
+		played = int(s.table[v/8].a)
+	}
+	s.tally.Choice(held, played)
+}
+
+// tallyPlay records a choice among the Prep cards p could play.
+func (s *state) tallyPlay(p int, t *task, kind, v int) {
+	var buf [engine.MaxHand]engine.Action
+	held := s.playable(p, t, buf[:0])
+	played := -1
+	switch kind {
+	case aPlanAction, aInterrupt:
+		played = v / 32
+	case aPlanGear, aGear2:
+		played = v / 8
+	}
+	if len(held) > 0 {
+		s.tally.Choice(held, played)
+	}
+}
+
+// ActionString names a move for logs and replays.
+func (s *state) ActionString(p engine.Player, a engine.Action) string {
+	g := s.g
+	name := func(c int) string {
+		if c >= 0 && c < len(g.cards) {
+			return g.cards[c].name
+		}
+		return fmt.Sprintf("card %d", c)
+	}
+	if p == engine.Chance {
+		if s.sp == 0 {
+			return fmt.Sprintf("chance %d", a)
+		}
+		switch s.top().op {
+		case opRoll, opTestRoll, opScore:
+			return fmt.Sprintf("roll %d", a)
+		case opFirstPlayer:
+			return fmt.Sprintf("seat %d goes first", a+1)
+		case opGainGem:
+			return "draw a " + s.kindName(int(a)) + " gem"
+		}
+		return "draw " + name(int(a))
+	}
+	kind, v := split(a)
+	if kind >= len(actionKinds) {
+		return fmt.Sprintf("action %d", a)
+	}
+	recruitText := func(c, j int) string {
+		if j == noReplace {
+			return "recruit " + name(c)
+		}
+		return fmt.Sprintf("recruit %s in place of recruit %d", name(c), j+1)
+	}
+	switch kind {
+	case aRecruit:
+		switch v {
+		case 0:
+			return "prep: draw a Prep card"
+		case 1:
+			return "prep: burn the Talent Pool"
+		}
+		return "prep: " + recruitText((v-2)/8, (v-2)%8)
+	case aStep:
+		return fmt.Sprintf("heist: heist %d with %s", v/8+1, skillNames[v%8])
+	case aHold:
+		return "hold"
+	case aBurn:
+		if v == 0 {
+			return "put the Talent in the pool"
+		}
+		return fmt.Sprintf("recruit the drawn Talent (slot %d)", v)
+	case aPlanDraw:
+		return "plan: draw a Prep card"
+	case aPlanTrade:
+		return fmt.Sprintf("plan: move Gear from recruit %d to recruit %d", v/8+1, v%8+1)
+	case aPlanAction, aInterrupt:
+		return fmt.Sprintf("%s %s (%s)", actionKinds[kind], name(v/32), s.payName(v%32))
+	case aPlanGear, aGear2:
+		return fmt.Sprintf("gear %s on recruit %d", name(v/8), v%8+1)
+	case aGearStop:
+		return "no second Gear"
+	case aPay:
+		return "immediate: " + s.payName(v)
+	case aRecruitEffect:
+		return recruitText(v/8, v%8)
+	case aDiscardGear:
+		return fmt.Sprintf("discard the Gear of seat %d's recruit %d", v/8+1, v%8+1)
+	case aActivate:
+		return fmt.Sprintf("activate recruits %b", v)
+	case aPass:
+		return "pass"
+	case aFace:
+		return fmt.Sprintf("perfection: face %d", v)
+	case aSuffer:
+		return fmt.Sprintf("recruit %d suffers the Failure card", v+1)
+	case aLoseGem:
+		return "lose a " + s.kindName(v) + " gem"
+	case aDiscardPrep, aDiscardHand:
+		return "discard " + name(v)
+	case aCompletionDraw:
+		if v == 1 {
+			return "draw a Prep card"
+		}
+		return "do not draw"
+	case aRetire:
+		if g.keepOne {
+			return fmt.Sprintf("keep recruit %d", v+1)
+		}
+		return fmt.Sprintf("retire recruit %d", v+1)
+	}
+	return fmt.Sprintf("%s %d", actionKinds[kind], v)
+}

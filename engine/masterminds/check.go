@@ -1,0 +1,110 @@
+package masterminds
+
+import (
+	"sort"
+
+	"cardpress/engine/finding"
+)
+
+// CheckCodes are the static checks of this engine, with what each means.
+var CheckCodes = map[string]string{
+	"HEIST_STEP_UNBEATABLE":     "Checks that every heist step can be beaten by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6.",
+	"HEIST_STEP_ALWAYS_PERFECT": "Checks that no heist step is already beaten by the weakest single Talent without Gear (a perfection every time).",
+	"SKILL_NO_TALENT":           "Checks that every skill a heist step or a Failure card names is above 0 on some Talent.",
+}
+
+// Check runs the static checks on the data.
+func (g *Game) Check() []finding.Finding {
+	var out []finding.Finding
+	best := g.bestTeam()
+	var weakest [nSkills]int
+	var hasSkill [nSkills]bool
+	for sk := range weakest {
+		weakest[sk] = -1
+	}
+	for _, t := range g.talents {
+		for sk, v := range g.cards[t].skills {
+			if weakest[sk] < 0 || v < weakest[sk] {
+				weakest[sk] = v
+			}
+			hasSkill[sk] = hasSkill[sk] || v > 0
+		}
+	}
+	for _, i := range g.heists {
+		c := &g.cards[i]
+		reported := uint8(0)
+		for k, st := range c.steps {
+			beat := false
+			for _, sk := range st.skills {
+				beat = beat || best[sk]+6 > st.target
+				if weakest[sk] > st.target {
+					out = append(out, finding.Warn(c.pos, "HEIST_STEP_ALWAYS_PERFECT",
+						"step %c of heist %s (%s) is beaten by any single Talent's %s alone: a perfection every time",
+						'A'+k, c.id, stepText(st), skillNames[sk]))
+				}
+				if !hasSkill[sk] && reported&(1<<sk) == 0 {
+					reported |= 1 << sk
+					out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
+						"heist %s names %s, which no Talent has above 0", c.id, skillNames[sk]))
+				}
+			}
+			if !beat {
+				out = append(out, finding.New(c.pos, "HEIST_STEP_UNBEATABLE",
+					"step %c of heist %s (%s) cannot be beaten: the best team of %d reaches %d, and a 6 makes %d, not above %d",
+					'A'+k, c.id, stepText(st), g.teamSize(), g.bestOf(best, st), g.bestOf(best, st)+6, st.target))
+			}
+		}
+	}
+	for _, i := range g.failures {
+		c := &g.cards[i]
+		if !hasSkill[c.testSkill] {
+			out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
+				"Failure card %s tests %s, which no Talent has above 0", c.id, skillNames[c.testSkill]))
+		}
+		for sk := 0; sk < nSkills; sk++ {
+			if c.triggerMask&(1<<sk) != 0 && !hasSkill[sk] {
+				out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
+					"Failure card %s triggers on %s, which no Talent has above 0", c.id, skillNames[sk]))
+			}
+		}
+	}
+	return out
+}
+
+// teamSize is how many recruits can act on one step.
+func (g *Game) teamSize() int { return max(1, min(g.params.ActivateMax, g.params.TeamMax)) }
+
+func (g *Game) bestOf(best [nSkills]int, st step) int {
+	b := -1
+	for _, sk := range st.skills {
+		b = max(b, best[sk])
+	}
+	return b
+}
+
+// bestTeam is, per skill, the highest skill total a team can bring: the
+// activate_max strongest Talents (copies counted), each with its active
+// ability and the best Gear for that skill.
+func (g *Game) bestTeam() [nSkills]int {
+	var out [nSkills]int
+	for sk := 0; sk < nSkills; sk++ {
+		gear := 0
+		for _, i := range g.preps {
+			if c := &g.cards[i]; c.kind == kindGear {
+				gear = max(gear, c.gearBonus(sk))
+			}
+		}
+		var vals []int
+		for _, i := range g.talents {
+			c := &g.cards[i]
+			for k := 0; k < c.copies; k++ {
+				vals = append(vals, c.skills[sk]+c.activeBonus(sk)+gear)
+			}
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(vals)))
+		for k := 0; k < len(vals) && k < g.teamSize(); k++ {
+			out[sk] += vals[k]
+		}
+	}
+	return out
+}

@@ -1,0 +1,249 @@
+// Package masterminds implements Masterminds: Heist Society (Rules of Play
+// v2.2, with the review draft of 05.11.2021 as a rule variant): recruit a
+// team of Talents, equip it with Prep cards, and attempt heist steps with
+// skill totals and a die, press-your-luck style, for gems whose colours are
+// valued by a die roll at the end. engine/masterminds/RULES.md is the
+// contract between this engine and the data in cards/masterminds.
+package masterminds
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+//go:embed cards.schema.json params.schema.json
+var schemas embed.FS
+
+type module struct{}
+
+func init() { engine.Register(module{}) }
+
+func (module) ID() string                                              { return "masterminds" }
+func (module) Schemas() fs.FS                                          { return schemas }
+func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
+
+// Game is Masterminds with one set of rules and cards.
+type Game struct {
+	data   *gamedata.Game
+	params Params
+	cards  []card
+
+	// Card indexes by type, one entry per distinct card.
+	masterminds []int
+	talents     []int
+	preps       []int
+	heists      []int
+	failures    []int
+	cashCard    int // the Starter Cash card (-1: none)
+	cashCopies  int
+
+	// Enum parameters, decoded once.
+	testAtLeast bool
+	keepOne     bool
+	drawAlways  bool
+	tieBreak    []tieKey
+
+	maxPlayers int
+	maxMoves   int
+}
+
+type tieKey uint8
+
+const (
+	tieClearGems tieKey = iota
+	tieHeists
+	tieShared
+)
+
+// Build compiles validated data into a playable game.
+func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+	c := &compiler{data: d}
+	g := &Game{data: d, cashCard: -1}
+	if len(d.Cards) > engine.MaxDeck-1 {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
+		return nil, c.findings
+	}
+	g.params = c.decodeParams()
+	copies := map[cardType]int{}
+	colours := map[string]string{}
+	for i, gc := range d.Cards {
+		cd := c.compileCard(gc)
+		switch cd.typ {
+		case typeMastermind:
+			cd.colour = len(g.masterminds)
+			if other, dup := colours[cd.color]; dup {
+				c.errorf(at(gc.Pos.File, gc.Node, "color"), "DUPLICATE_COLOR", "card %s has colour %s, like %s: each Mastermind needs its own gem colour", cd.id, cd.color, other)
+			}
+			colours[cd.color] = cd.id
+			g.masterminds = append(g.masterminds, i)
+		case typeCash:
+			if g.cashCard < 0 {
+				g.cashCard = i
+			}
+			g.cashCopies += cd.copies
+		case typeTalent:
+			g.talents = append(g.talents, i)
+		case typePrep:
+			g.preps = append(g.preps, i)
+		case typeHeist:
+			g.heists = append(g.heists, i)
+		case typeFailure:
+			g.failures = append(g.failures, i)
+		}
+		copies[cd.typ] += cd.copies
+		g.cards = append(g.cards, cd)
+	}
+	p := &g.params
+	g.testAtLeast = p.FailureTest != "higher"
+	g.keepOne = p.RetireAfterHeist != "retire_one"
+	g.drawAlways = p.CompletionDraw == "mandatory"
+	for _, t := range p.TieBreak {
+		g.tieBreak = append(g.tieBreak, map[string]tieKey{"clear_gems": tieClearGems, "heists": tieHeists, "shared": tieShared}[t])
+	}
+	m := d.Manifest
+	g.maxPlayers = min(m.Players.Max, len(g.masterminds), maxSeats)
+	if len(g.masterminds) > maxColours {
+		c.errorf(m.Pos, "TOO_MANY_MASTERMINDS", "Masterminds supports at most %d Mastermind colours", maxColours)
+	}
+	if len(g.masterminds) < m.Players.Max {
+		c.errorf(m.PlayersPos, "TOO_FEW_MASTERMINDS", "%d players need %d Mastermind colour cards; the data has %d", m.Players.Max, m.Players.Max, len(g.masterminds))
+	}
+	if m.Players.Max > maxSeats {
+		c.errorf(m.PlayersPos, "TOO_MANY_PLAYERS", "Masterminds supports at most %d players", maxSeats)
+	}
+	for n := m.Players.Min; n <= m.Players.Max; n++ {
+		if need := 2 * p.Heists(n); copies[typeHeist] < need {
+			c.errorf(paramPos(d, "heists_on_table"), "HEIST_DECK_SHORT", "%d players lay out %d heists (%d Heist cards) but the heist deck has %d", n, p.Heists(n), need, copies[typeHeist])
+		}
+		if need := n * p.Cash(n); need > g.cashCopies {
+			c.errorf(paramPos(d, "starter_cash"), "CASH_SHORT", "%d players get %d Starter Cash cards each (%d) but the data has %d", n, p.Cash(n), need, g.cashCopies)
+		}
+	}
+	if copies[typeTalent] == 0 {
+		c.errorf(m.Pos, "NO_TALENTS", "Masterminds needs Talent cards")
+	}
+	// A smoke game lasts a few thousand moves at 5 players (random bots
+	// dawdle); a game still running at this cap does not end.
+	g.maxMoves = 60000
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	return g, c.findings
+}
+
+func paramPos(d *gamedata.Game, name string) finding.Pos {
+	if p, ok := d.Params[name]; ok {
+		return p.Pos
+	}
+	return d.Manifest.Pos
+}
+
+// Params exposes the compiled parameters (tests and the reference sheet).
+func (g *Game) Params() Params { return g.params }
+
+func (g *Game) Info() engine.Info {
+	return engine.Info{
+		ID:         g.data.Manifest.ID,
+		MinPlayers: g.data.Manifest.Players.Min,
+		MaxPlayers: g.maxPlayers,
+		MaxMoves:   g.maxMoves,
+		Cards:      len(g.cards),
+		Counters:   counterNames,
+		DeckSize:   g.deckSize,
+		Alarms:     alarms,
+	}
+}
+
+// Counters this game tallies (Info.Counters order).
+const (
+	cntTurns             = iota // turns played
+	cntHeistsCompleted          // heists completed
+	cntOutOfMarkers             // turns where a heist step was open to the player but no marker die was free
+	cntBagEmpty                 // draws that took the last gem from the bag
+	cntGemsLost                 // gems owed (TAKE, bonus, gain_gem) with the bag already empty
+	cntPrepDeckEmpty            // Prep draws from an exhausted deck (its discard reshuffled, or the draw skipped)
+	cntPrepDrawsSkipped         // Prep draws skipped: deck and discard both empty
+	cntTalentReshuffles         // Talent discard reshuffled into an exhausted deck
+	cntFailureReshuffles        // Failure discard reshuffled into an exhausted deck
+	cntAttempts                 // heist step attempts
+	cntPerfections              // attempts already above the target before the roll
+	cntSuccesses                // attempts won on the roll
+	cntPushes                   // attempts that tied the target
+	cntFailures                 // attempts below the target
+	cntConsequences             // Failure consequences suffered
+	cntInterrupts               // Interrupt cards played
+	cntBonusGems                // bonus gems for matching dice
+	cntMarkersDeadlock          // games ended because no player had a free marker die
+	cntHeistsExhausted          // games ended because no heist could be laid out
+)
+
+var counterNames = []string{
+	"turns", "heists_completed", "out_of_markers", "bag_empty", "gems_lost",
+	"prep_deck_empty", "prep_draws_skipped", "talent_reshuffles", "failure_reshuffles",
+	"attempts", "perfections", "successes", "pushes", "failures", "consequences",
+	"interrupts_played", "bonus_gems", "markers_deadlock", "heists_exhausted",
+}
+
+// alarms are the counters that should stay rare; lint warns when one runs
+// above its rate per game.
+var alarms = []engine.Alarm{
+	{Counter: "out_of_markers", Code: "OUT_OF_MARKERS", PerGame: 3,
+		Doc: "players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table"},
+	{Counter: "gems_lost", Code: "GEMS_EXHAUSTED", PerGame: 0.5,
+		Doc: "the gem bag often ran dry before the game ended: TAKE numbers or gain_gem effects are high for the gems in the bag"},
+	{Counter: "prep_draws_skipped", Code: "PREP_DECK_EXHAUSTED", PerGame: 0.5,
+		Doc: "Prep draws were skipped because the deck and its discard were both empty: the Prep deck is small for the hands players keep"},
+	{Counter: "markers_deadlock", Code: "MARKERS_DEADLOCK", PerGame: 0.01,
+		Doc: "games ended because every player's marker dice sat on unfinished heists and no heist could ever be completed"},
+	{Counter: "heists_exhausted", Code: "HEISTS_EXHAUSTED", PerGame: 0.01,
+		Doc: "games ended because the heist deck could not lay out a heist: the heist deck is small"},
+}
+
+// deckSize counts the physical cards used at a player count.
+func (g *Game) deckSize(players int) int {
+	n := 0
+	for _, c := range g.cards {
+		switch c.typ {
+		case typeMastermind, typeCash:
+		default:
+			n += c.copies
+		}
+	}
+	return n + players + players*g.params.Cash(players)
+}
+
+// Facts are the numbers derived from parameters, for the reference sheet.
+func (g *Game) Facts() map[string]any {
+	p := &g.params
+	colours := len(g.masterminds)
+	f := map[string]any{
+		"end_heists":        fmt.Sprintf("players + %d", p.EndHeistsExtra),
+		"markers_total":     p.MarkersPerPlayer * colours,
+		"dice_total":        (p.MarkersPerPlayer + 1) * colours,
+		"dice_per_player":   p.MarkersPerPlayer + 1,
+		"gems_per_colour":   gemsPerColour,
+		"clear_gems":        clearGems,
+		"gems_total":        gemsPerColour*colours + clearGems,
+		"skills":            strings.Join(skillNames[:nSkills], ", "),
+		"failure_test_text": map[bool]string{true: "equal to or higher than", false: "higher than"}[g.testAtLeast],
+		"retire_text": map[bool]string{
+			true:  "choose one Recruit to stay; the rest retire",
+			false: "choose one Recruit to retire",
+		}[g.keepOne],
+		"completion_draw_text": map[bool]string{true: "draw", false: "may draw"}[g.drawAlways],
+		"completion_draw_team": p.CompletionDrawMaxTeam,
+	}
+	for n := g.data.Manifest.Players.Min; n <= g.data.Manifest.Players.Max; n++ {
+		f[fmt.Sprintf("end_heists_%dp", n)] = p.EndHeists(n)
+		f[fmt.Sprintf("heists_on_table_%dp", n)] = p.Heists(n)
+		f[fmt.Sprintf("starter_cash_%dp", n)] = p.Cash(n)
+		f[fmt.Sprintf("gems_in_bag_%dp", n)] = gemsPerColour*n + clearGems
+	}
+	return f
+}

@@ -1,0 +1,652 @@
+package masterminds
+
+import (
+	"fmt"
+	"strings"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Skills, in the order the books list them on a Talent card.
+const (
+	skillStealth = iota
+	skillTech
+	skillMuscle
+	skillCharm
+	skillDriving
+	nSkills
+	// skillAny is "the step's skill" for gear and active abilities.
+	skillAny = nSkills
+)
+
+var skillIDs = [nSkills]string{"stealth", "tech", "muscle", "charm", "driving"}
+var skillNames = [nSkills + 1]string{"Stealth", "Tech", "Muscle", "Charm", "Driving", "any skill"}
+
+func skillIndex(id string) int {
+	for i, s := range skillIDs {
+		if s == id {
+			return i
+		}
+	}
+	if id == "any" {
+		return skillAny
+	}
+	return -1
+}
+
+// Limits of a state's fixed arrays (states clone with a plain copy).
+const (
+	maxSeats   = 6
+	maxTeam    = 6
+	maxPool    = 8
+	maxHeists  = 6
+	maxColours = 15
+	// kindClear is the clear gems' kind in the bag; colour kinds are the
+	// Mastermind cards' order (0..14).
+	kindClear = 15
+	nKinds    = 16
+	// Gems per colour and clear gems in the box ("the FIVE gems of their
+	// color", "the 10 clear gems").
+	gemsPerColour = 5
+	clearGems     = 10
+	stepsPerHeist = 4
+)
+
+// Params are the rule parameters, decoded from game.yaml (a variant's
+// values already applied).
+type Params struct {
+	HandLimit             int          `yaml:"hand_limit"`
+	OpeningPrep           int          `yaml:"opening_prep"`
+	TalentPool            int          `yaml:"talent_pool"`
+	TeamMax               int          `yaml:"team_max"`
+	ActivateMax           int          `yaml:"activate_max"`
+	PlanActions           int          `yaml:"plan_actions"`
+	MarkersPerPlayer      int          `yaml:"markers_per_player"`
+	HeistsOnTable         []HeistCount `yaml:"heists_on_table"`
+	EndHeistsExtra        int          `yaml:"end_heists_extra"`
+	ClearGemValue         int          `yaml:"clear_gem_value"`
+	BonusGemMatching      int          `yaml:"bonus_gem_matching"`
+	FailureTest           string       `yaml:"failure_test"`
+	RetireAfterHeist      string       `yaml:"retire_after_heist"`
+	CompletionDraw        string       `yaml:"completion_draw"`
+	CompletionDrawMaxTeam int          `yaml:"completion_draw_max_team"`
+	StartClearGems        int          `yaml:"start_clear_gems"`
+	StarterCash           []CashCount  `yaml:"starter_cash"`
+	FirstRecruit          bool         `yaml:"first_recruit"`
+	PayGemWithCash        bool         `yaml:"pay_gem_with_cash"`
+	TieBreak              []string     `yaml:"tie_break"`
+}
+
+// HeistCount is one entry of heists_on_table.
+type HeistCount struct {
+	Players int `yaml:"players"`
+	Heists  int `yaml:"heists"`
+}
+
+// CashCount is one entry of starter_cash.
+type CashCount struct {
+	Players int `yaml:"players"`
+	Cards   int `yaml:"cards"`
+}
+
+// paramNames lists every parameter the engine needs, in RULES.md order.
+var paramNames = []string{
+	"hand_limit", "opening_prep", "talent_pool", "team_max", "activate_max", "plan_actions",
+	"markers_per_player", "heists_on_table", "end_heists_extra", "clear_gem_value",
+	"bonus_gem_matching", "failure_test", "retire_after_heist", "completion_draw",
+	"completion_draw_max_team", "start_clear_gems", "starter_cash", "first_recruit",
+	"pay_gem_with_cash", "tie_break",
+}
+
+func (p *Params) field(name string) any {
+	return map[string]any{
+		"hand_limit": &p.HandLimit, "opening_prep": &p.OpeningPrep, "talent_pool": &p.TalentPool,
+		"team_max": &p.TeamMax, "activate_max": &p.ActivateMax, "plan_actions": &p.PlanActions,
+		"markers_per_player": &p.MarkersPerPlayer, "heists_on_table": &p.HeistsOnTable,
+		"end_heists_extra": &p.EndHeistsExtra, "clear_gem_value": &p.ClearGemValue,
+		"bonus_gem_matching": &p.BonusGemMatching, "failure_test": &p.FailureTest,
+		"retire_after_heist": &p.RetireAfterHeist, "completion_draw": &p.CompletionDraw,
+		"completion_draw_max_team": &p.CompletionDrawMaxTeam, "start_clear_gems": &p.StartClearGems,
+		"starter_cash": &p.StarterCash, "first_recruit": &p.FirstRecruit,
+		"pay_gem_with_cash": &p.PayGemWithCash, "tie_break": &p.TieBreak,
+	}[name]
+}
+
+// Heists is the number of heists on the table at a player count (0 when
+// heists_on_table has no entry for it).
+func (p *Params) Heists(players int) int {
+	for _, h := range p.HeistsOnTable {
+		if h.Players == players {
+			return h.Heists
+		}
+	}
+	return 0
+}
+
+// Cash is the number of Starter Cash cards each player gets.
+func (p *Params) Cash(players int) int {
+	for _, c := range p.StarterCash {
+		if c.Players == players {
+			return c.Cards
+		}
+	}
+	return 0
+}
+
+// EndHeists is the number of completed heists that ends the game.
+func (p *Params) EndHeists(players int) int { return players + p.EndHeistsExtra }
+
+// The types of card, one per deck.
+type cardType uint8
+
+const (
+	typeMastermind cardType = iota
+	typeCash
+	typeTalent
+	typePrep
+	typeHeist
+	typeFailure
+)
+
+var typeIDs = []string{"mastermind", "cash", "talent", "prep", "heist", "failure"}
+
+type prepKind uint8
+
+const (
+	kindAction prepKind = iota
+	kindGear
+	kindInterrupt
+)
+
+var prepKinds = []string{"action", "gear", "interrupt"}
+
+// effKind is one word of the effect vocabulary.
+type effKind uint8
+
+const (
+	effNone effKind = iota
+	effDrawPrep
+	effGainGem
+	effRecruit
+	effUntap
+	effDiscardGear
+	effRollBonus
+	effReroll
+)
+
+var effKeys = []string{"", "draw_prep", "gain_gem", "recruit", "untap", "discard_gear", "roll_bonus", "reroll"}
+
+// Who may play an interrupt, or whom an action hits.
+type target uint8
+
+const (
+	targetAny   target = iota // reroll without a target: anyone
+	targetSelf                // your own attempt
+	targetOther               // another player (or their attempt)
+)
+
+type effect struct {
+	kind   effKind
+	n      int
+	target target
+}
+
+// Gem-section modes.
+const (
+	gemAnd = 1 // in addition to the white section
+	gemOr  = 2 // instead of it
+)
+
+type abilityWhen uint8
+
+const (
+	whenNone abilityWhen = iota
+	whenRecruit
+	whenActive
+	whenAlways
+)
+
+type ability struct {
+	when          abilityWhen
+	drawPrep      int
+	bonusSkill    int // a skill or skillAny
+	bonusAmount   int
+	ignoreFailure bool
+}
+
+// step is one heist step: its skills (the player chooses one) and the
+// number to beat.
+type step struct {
+	skills []int
+	mask   uint8
+	target int
+}
+
+// Failure consequences.
+type consequence uint8
+
+const (
+	consRetire consequence = iota
+	consLoseGear
+	consLoseGem
+	consDiscardPrep
+	consStayTapped
+)
+
+var consequenceIDs = []string{"retire", "lose_gear", "lose_gem", "discard_prep", "stay_tapped"}
+
+// card is one distinct card, compiled.
+type card struct {
+	id     string
+	name   string
+	typ    cardType
+	copies int
+	pos    finding.Pos
+
+	// mastermind
+	color  string
+	colour int // ordinal among the Mastermind cards: its gems' kind
+
+	// talent
+	skills  [nSkills]int
+	ability ability
+
+	// prep
+	kind      prepKind
+	gearSkill int
+	gearAmt   int
+	oneUse    bool
+	immediate bool
+	effect    effect
+	gemMode   int // 0: no pay-a-gem section
+	gemEffect effect
+
+	// heist: steps[0] is side A's step, steps[1..3] side B's
+	title string
+	steps [stepsPerHeist]step
+	take  int
+
+	// failure
+	triggers    [][]int
+	triggerMask uint8
+	testSkill   int
+	testTarget  int
+	consequence consequence
+}
+
+// gearBonus is what this gear adds to a recruit's skill sk.
+func (c *card) gearBonus(sk int) int {
+	if c.gearSkill == sk || c.gearSkill == skillAny {
+		return c.gearAmt
+	}
+	return 0
+}
+
+// activeBonus is what a Talent's active ability adds to skill sk.
+func (c *card) activeBonus(sk int) int {
+	if c.ability.when == whenActive && (c.ability.bonusSkill == sk || c.ability.bonusSkill == skillAny) {
+		return c.ability.bonusAmount
+	}
+	return 0
+}
+
+// --- YAML shapes (engine/masterminds/cards.schema.json) ---
+
+type effectYAML struct {
+	DrawPrep    int    `yaml:"draw_prep"`
+	GainGem     int    `yaml:"gain_gem"`
+	Recruit     int    `yaml:"recruit"`
+	Untap       int    `yaml:"untap"`
+	DiscardGear int    `yaml:"discard_gear"`
+	RollBonus   int    `yaml:"roll_bonus"`
+	Reroll      int    `yaml:"reroll"`
+	Target      string `yaml:"target"`
+}
+
+type skillAmountYAML struct {
+	Skill  string `yaml:"skill"`
+	Amount int    `yaml:"amount"`
+}
+
+type abilityYAML struct {
+	When          string           `yaml:"when"`
+	DrawPrep      int              `yaml:"draw_prep"`
+	SkillBonus    *skillAmountYAML `yaml:"skill_bonus"`
+	IgnoreFailure int              `yaml:"ignore_failure"`
+}
+
+type stepYAML struct {
+	Skills []string `yaml:"skills"`
+	Target int      `yaml:"target"`
+}
+
+type cardYAML struct {
+	Type    string           `yaml:"type"`
+	Color   string           `yaml:"color"`
+	Skills  map[string]int   `yaml:"skills"`
+	Ability *abilityYAML     `yaml:"ability"`
+	Kind    string           `yaml:"kind"`
+	Gear    *skillAmountYAML `yaml:"gear"`
+	OneUse  bool             `yaml:"one_use"`
+	Effect  *effectYAML      `yaml:"effect"`
+	Gem     *struct {
+		Mode   string      `yaml:"mode"`
+		Effect *effectYAML `yaml:"effect"`
+	} `yaml:"gem"`
+	Immediate bool `yaml:"immediate"`
+	SideA     *struct {
+		Title string   `yaml:"title"`
+		Step  stepYAML `yaml:"step"`
+		Take  int      `yaml:"take"`
+	} `yaml:"side_a"`
+	SideB *struct {
+		Steps []stepYAML `yaml:"steps"`
+	} `yaml:"side_b"`
+	Triggers [][]string `yaml:"triggers"`
+	Test     *struct {
+		Skill  string `yaml:"skill"`
+		Target int    `yaml:"target"`
+	} `yaml:"test"`
+	Consequence string `yaml:"consequence"`
+}
+
+// compiler turns validated data into rules, collecting findings for what
+// the schema cannot check.
+type compiler struct {
+	data     *gamedata.Game
+	findings []finding.Finding
+}
+
+func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
+	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+}
+
+// at is the position of the node reached from n by keys (mapping keys or
+// sequence indexes as "0", "1", ...); the deepest node found when a key is
+// missing.
+func at(file string, n *yaml.Node, keys ...string) finding.Pos {
+	for _, k := range keys {
+		next := child(n, k)
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	if n == nil {
+		return finding.Pos{File: file}
+	}
+	return finding.Pos{File: file, Line: n.Line, Col: n.Column}
+}
+
+func child(n *yaml.Node, key string) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				return n.Content[i+1]
+			}
+		}
+	case yaml.SequenceNode:
+		var i int
+		if _, err := fmt.Sscan(key, &i); err == nil && i >= 0 && i < len(n.Content) {
+			return n.Content[i]
+		}
+	}
+	return nil
+}
+
+// decodeParams fills Params from the manifest's parameters.
+func (c *compiler) decodeParams() Params {
+	var p Params
+	for _, name := range paramNames {
+		prm, ok := c.data.Params[name]
+		if !ok || prm.Node == nil {
+			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Masterminds needs rule parameter %q", name)
+			continue
+		}
+		if err := prm.Node.Decode(p.field(name)); err != nil {
+			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, oneLine(err))
+		}
+	}
+	c.checkParams(&p)
+	return p
+}
+
+func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
+
+// checkParams reports values the engine cannot play (the schema bounds
+// most of them; these are the ones it cannot see).
+func (c *compiler) checkParams(p *Params) {
+	pos := func(name string) finding.Pos {
+		if prm, ok := c.data.Params[name]; ok {
+			return prm.Pos
+		}
+		return c.data.Manifest.Pos
+	}
+	bad := func(name string, ok bool, format string, args ...any) {
+		if _, declared := c.data.Params[name]; declared && !ok {
+			c.errorf(pos(name), "PARAMETER_RANGE", format, args...)
+		}
+	}
+	bad("team_max", p.TeamMax >= 1 && p.TeamMax <= maxTeam, "team_max must be 1-%d", maxTeam)
+	bad("activate_max", p.ActivateMax >= 1, "activate_max must be at least 1")
+	bad("talent_pool", p.TalentPool >= 0 && p.TalentPool <= maxPool, "talent_pool must be 0-%d", maxPool)
+	bad("markers_per_player", p.MarkersPerPlayer >= 1, "markers_per_player must be at least 1")
+	bad("plan_actions", p.PlanActions >= 0, "plan_actions must not be negative")
+	bad("hand_limit", p.HandLimit >= 0, "hand_limit must not be negative")
+	bad("bonus_gem_matching", p.BonusGemMatching >= 1, "bonus_gem_matching must be at least 1")
+	bad("failure_test", p.FailureTest == "at_least" || p.FailureTest == "higher", "failure_test must be at_least or higher")
+	bad("retire_after_heist", p.RetireAfterHeist == "keep_one" || p.RetireAfterHeist == "retire_one", "retire_after_heist must be keep_one or retire_one")
+	bad("completion_draw", p.CompletionDraw == "optional" || p.CompletionDraw == "mandatory", "completion_draw must be optional or mandatory")
+	for _, t := range p.TieBreak {
+		bad("tie_break", t == "clear_gems" || t == "heists" || t == "shared", "tie_break entries are clear_gems, heists or shared, not %q", t)
+	}
+	for n := c.data.Manifest.Players.Min; n <= c.data.Manifest.Players.Max; n++ {
+		h := p.Heists(n)
+		bad("heists_on_table", h >= 1 && h <= maxHeists, "heists_on_table needs an entry of 1-%d heists for %d players", maxHeists, n)
+	}
+}
+
+// compileCard decodes one card by its type.
+func (c *compiler) compileCard(gc gamedata.Card) card {
+	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), pos: gc.Pos}
+	file := gc.Pos.File
+	var y cardYAML
+	if gc.Node != nil {
+		if err := gc.Node.Decode(&y); err != nil {
+			c.errorf(gc.Pos, "SCHEMA_TYPE", "card %s does not decode: %s", gc.ID, oneLine(err))
+			return out
+		}
+	}
+	typ := -1
+	for i, t := range typeIDs {
+		if t == y.Type {
+			typ = i
+		}
+	}
+	if typ < 0 {
+		c.errorf(at(file, gc.Node, "type"), "UNDEFINED_TYPE", "card %s: type %q is not one of %s", gc.ID, y.Type, strings.Join(typeIDs, ", "))
+		return out
+	}
+	out.typ = cardType(typ)
+	if gc.Deck != "" && gc.Deck != y.Type {
+		c.errorf(at(file, gc.Node, "deck"), "TYPE_DECK_MISMATCH", "card %s is of type %s but in deck %s; each type has its own deck of the same id", gc.ID, y.Type, gc.Deck)
+	}
+	skill := func(name string, anyOK bool, keys ...string) int {
+		i := skillIndex(name)
+		if i < 0 || (i == skillAny && !anyOK) {
+			allowed := strings.Join(skillIDs[:], ", ")
+			if anyOK {
+				allowed += " or any"
+			}
+			c.errorf(at(file, gc.Node, keys...), "UNDEFINED_SKILL", "card %s: skill %q is not one of %s", gc.ID, name, allowed)
+			return 0
+		}
+		return i
+	}
+	switch out.typ {
+	case typeMastermind:
+		out.color = y.Color
+	case typeTalent:
+		for name, v := range y.Skills {
+			if i := skill(name, false, "skills", name); i >= 0 {
+				out.skills[i] = v
+			}
+		}
+		for _, s := range skillIDs {
+			if _, ok := y.Skills[s]; !ok {
+				c.errorf(at(file, gc.Node, "skills"), "SCHEMA_REQUIRED", "card %s: Talent needs a %s value", gc.ID, s)
+			}
+		}
+		if a := y.Ability; a != nil {
+			switch a.When {
+			case "recruit":
+				out.ability = ability{when: whenRecruit, drawPrep: a.DrawPrep}
+			case "active":
+				out.ability = ability{when: whenActive}
+				if a.SkillBonus != nil {
+					out.ability.bonusSkill = skill(a.SkillBonus.Skill, true, "ability", "skill_bonus", "skill")
+					out.ability.bonusAmount = a.SkillBonus.Amount
+				}
+			case "always":
+				out.ability = ability{when: whenAlways, ignoreFailure: a.IgnoreFailure > 0}
+			}
+		}
+	case typePrep:
+		for i, k := range prepKinds {
+			if k == y.Kind {
+				out.kind = prepKind(i)
+			}
+		}
+		out.oneUse, out.immediate = y.OneUse, y.Immediate
+		if out.kind == kindGear {
+			if y.Gear == nil {
+				c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: Gear needs gear: {skill, amount}", gc.ID)
+			} else {
+				out.gearSkill = skill(y.Gear.Skill, true, "gear", "skill")
+				out.gearAmt = y.Gear.Amount
+			}
+			break
+		}
+		if y.Effect == nil {
+			c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: an %s needs an effect", gc.ID, y.Kind)
+			break
+		}
+		out.effect = c.compileEffect(file, gc, out.kind, y.Effect, "effect")
+		if y.Gem != nil && y.Gem.Effect != nil {
+			out.gemMode = gemAnd
+			if y.Gem.Mode == "or" {
+				out.gemMode = gemOr
+			}
+			out.gemEffect = c.compileEffect(file, gc, out.kind, y.Gem.Effect, "gem", "effect")
+		}
+		if out.immediate && out.kind != kindAction {
+			c.errorf(at(file, gc.Node, "immediate"), "IMMEDIATE_NOT_ACTION", "card %s: only Action cards can be play-immediately", gc.ID)
+		}
+	case typeHeist:
+		if y.SideA == nil || y.SideB == nil || len(y.SideB.Steps) != stepsPerHeist-1 {
+			c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: a Heist needs side_a (title, step, take) and side_b with 3 steps", gc.ID)
+			break
+		}
+		out.title, out.take = y.SideA.Title, y.SideA.Take
+		if out.title == "" {
+			out.title = gc.Name
+		}
+		compileStep := func(sy stepYAML, keys ...string) step {
+			st := step{target: sy.Target}
+			for j, name := range sy.Skills {
+				i := skill(name, false, append(keys, "skills", fmt.Sprint(j))...)
+				if st.mask&(1<<i) == 0 {
+					st.skills = append(st.skills, i)
+					st.mask |= 1 << i
+				}
+			}
+			if len(st.skills) == 0 {
+				c.errorf(at(file, gc.Node, keys...), "SCHEMA_REQUIRED", "card %s: a heist step needs at least one skill", gc.ID)
+			}
+			return st
+		}
+		out.steps[0] = compileStep(y.SideA.Step, "side_a", "step")
+		for k, sy := range y.SideB.Steps {
+			out.steps[k+1] = compileStep(sy, "side_b", "steps", fmt.Sprint(k))
+		}
+	case typeFailure:
+		for a, area := range y.Triggers {
+			var list []int
+			for j, name := range area {
+				i := skill(name, false, "triggers", fmt.Sprint(a), fmt.Sprint(j))
+				list = append(list, i)
+				out.triggerMask |= 1 << i
+			}
+			out.triggers = append(out.triggers, list)
+		}
+		if y.Test == nil {
+			c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: a Failure card needs test: {skill, target}", gc.ID)
+		} else {
+			out.testSkill = skill(y.Test.Skill, false, "test", "skill")
+			out.testTarget = y.Test.Target
+		}
+		found := false
+		for i, id := range consequenceIDs {
+			if id == y.Consequence {
+				out.consequence, found = consequence(i), true
+			}
+		}
+		if !found {
+			c.errorf(at(file, gc.Node, "consequence"), "UNDEFINED_CONSEQUENCE", "card %s: consequence %q is not one of %s", gc.ID, y.Consequence, strings.Join(consequenceIDs, ", "))
+		}
+	}
+	return out
+}
+
+// compileEffect reads one effect (exactly one vocabulary key and a target)
+// and checks it suits the card's kind.
+func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, ey *effectYAML, keys ...string) effect {
+	var e effect
+	amounts := []int{0, ey.DrawPrep, ey.GainGem, ey.Recruit, ey.Untap, ey.DiscardGear, ey.RollBonus, ey.Reroll}
+	found := 0
+	for i, a := range amounts {
+		if a != 0 {
+			e.kind, e.n = effKind(i), a
+			found++
+		}
+	}
+	if found != 1 {
+		c.errorf(at(file, gc.Node, keys...), "EFFECT_SHAPE", "card %s: an effect has exactly one of %s", gc.ID, strings.Join(effKeys[1:], ", "))
+		return effect{}
+	}
+	switch ey.Target {
+	case "self":
+		e.target = targetSelf
+	case "other":
+		e.target = targetOther
+	case "":
+		switch e.kind {
+		case effRollBonus:
+			e.target = targetSelf
+		case effDiscardGear:
+			e.target = targetOther
+		}
+	}
+	interrupt := e.kind == effRollBonus || e.kind == effReroll
+	switch {
+	case interrupt && kind != kindInterrupt:
+		c.errorf(at(file, gc.Node, append(keys, effKeys[e.kind])...), "EFFECT_KIND", "card %s: %s is an Interrupt effect, not an %s one", gc.ID, effKeys[e.kind], prepKinds[kind])
+	case !interrupt && kind == kindInterrupt:
+		c.errorf(at(file, gc.Node, append(keys, effKeys[e.kind])...), "EFFECT_KIND", "card %s: an Interrupt does %s (roll_bonus or reroll), not %s", gc.ID, "roll_bonus or reroll", effKeys[e.kind])
+	case e.kind == effDiscardGear && e.target != targetOther:
+		c.errorf(at(file, gc.Node, append(keys, "target")...), "EFFECT_TARGET", "card %s: discard_gear hits another player (target: other)", gc.ID)
+	case e.kind != effDiscardGear && e.kind != effRollBonus && e.kind != effReroll && ey.Target != "" && ey.Target != "self":
+		c.errorf(at(file, gc.Node, append(keys, "target")...), "EFFECT_TARGET", "card %s: %s only affects you (target: self)", gc.ID, effKeys[e.kind])
+	}
+	return e
+}

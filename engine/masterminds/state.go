@@ -1,0 +1,398 @@
+package masterminds
+
+import (
+	"fmt"
+	"strings"
+
+	"cardpress/engine"
+)
+
+// The flow of a game is a stack of tasks. Each task is one step of the
+// rules (draw N Prep cards, the interrupt window, upkeep, ...); run pops
+// and performs tasks until the top one needs a chance outcome or a player's
+// decision. A task may push the tasks it leads to, which then run first:
+// an immediate Prep card drawn in the middle of a Plan action resolves,
+// with all its own draws and choices, before the Plan phase goes on.
+type op uint8
+
+const (
+	opColour          op = iota // chance: seat n draws a Mastermind colour card
+	opDrawPrep                  // chance: seat p draws n Prep cards (x=1: setup, immediate cards redrawn)
+	opFillPool                  // chance: refill the Talent Pool
+	opFillHeists                // chance: lay out heists (A card, then B card) in empty slots
+	opDealCash                  // Starter Cash for everyone
+	opFirstRecruit              // chance: seat n draws its first Recruit
+	opStartGems                 // clear gems from the bag for everyone
+	opFirstPlayer               // chance: the die roll for the first player
+	opTurn                      // decision: a recruit option (PREP) or a heist step (HEIST)
+	opBurnDraw                  // chance: the Talent drawn after burning the pool
+	opBurnChoice                // decision: recruit the drawn Talent or put it in the pool
+	opPlan                      // decision: n Plan actions left
+	opGear2                     // decision: a second Gear (not on slot x) or stop
+	opImmediate                 // decision: pay a gem for play-immediately card x's gem section
+	opGainGem                   // chance: seat p draws n gems from the bag
+	opRecruitEffect             // decision: recruit a pool Talent (the recruit effect)
+	opDiscardGear               // decision: another player's Gear to discard
+	opUntap                     // un-turn n of p's tapped recruits
+	opActivate                  // decision: the recruits to activate
+	opWindow                    // decision: interrupt window (x=0 before the roll, 1 after), n seats left
+	opTally                     // perfection, or roll
+	opRoll                      // chance: the heist die
+	opOutcome                   // success, push or failure
+	opFace                      // decision: the die face of a perfection
+	opSuffer                    // decision: the activated recruit who suffers the Failure card
+	opFailureDraw               // chance: the Failure card
+	opTestRoll                  // chance: the recruit's skill test
+	opLoseGem                   // decision: the gem to return (lose_gem)
+	opDiscardPrep               // decision: the Prep card to discard (discard_prep)
+	opAttemptEnd                // one-use Gear, then hold/continue or completion
+	opAfterSuccess              // decision: hold or continue with another step
+	opCompletionDraw            // decision: draw a Prep card or not (optional completion draw)
+	opRemoveMarkers             // every marker off the completed heist; bonus gem
+	opDiscardTeamGear           // the team's Gear to the discard
+	opKeepCards                 // A card kept, B card to the bottom of the heist deck
+	opRetire                    // decision: the recruit to keep (keep_one) or retire (retire_one)
+	opUpkeep                    // untap, then refill, hand limit and end check
+	opHandLimit                 // decision: a card to discard down to the hand limit
+	opEndCheck                  // the end, or the next player's turn
+	opScore                     // chance: seat n's scoring roll
+)
+
+type task struct {
+	op op
+	p  int8
+	n  int16
+	x  int16
+}
+
+const maxStack = 64
+
+// Recruit flags.
+const (
+	rTapped uint8 = 1 << iota // turned: cannot be activated
+	rStay                     // stays turned through the next upkeep (stay_tapped)
+	rUsed                     // activated this turn (once per turn)
+	rActive                   // activated for the attempt in progress
+)
+
+type recruit struct {
+	talent int16
+	gear   int16 // -1: none
+	flags  uint8
+}
+
+type seat struct {
+	colour  int8 // gem kind of this player's colour
+	card    int16
+	team    [maxTeam]recruit
+	teamN   int8
+	hand    engine.Hand
+	gems    [nKinds]uint8
+	cash    int8 // unflipped Starter Cash
+	flipped int8
+	heists  int8 // completed heists (A cards kept)
+	markers int8 // marker dice on heists
+	roll    int8 // the scoring roll
+}
+
+type heistSlot struct {
+	a, b  int16 // A card and B card; -1 when not laid out
+	prog  [maxSeats]uint8
+	faces [maxSeats][stepsPerHeist]uint8
+}
+
+func (h *heistSlot) open() bool { return h.a >= 0 && h.b >= 0 }
+
+// Attempt results.
+const (
+	resNone uint8 = iota
+	resSuccess
+	resPush
+	resFailure
+)
+
+type state struct {
+	g    *Game
+	n    int
+	move int
+	cur  engine.Player
+
+	stack [maxStack]task
+	sp    int
+
+	seats      [maxSeats]seat
+	bag        engine.Bag
+	bagTotal   int
+	bagEmptied bool // a draw took the last gem: the game ends at upkeep
+
+	colourDeck    engine.Deck
+	prepDeck      engine.Deck
+	prepDiscard   engine.Deck
+	talentDeck    engine.Deck
+	talentDiscard engine.Deck
+	pool          [maxPool]int16
+	poolN         int
+	heistDeck     engine.Deck
+	heistQueue    [32]int16 // B cards put at the bottom, in order
+	qLen          int
+	table         [maxHeists]heistSlot
+	tableN        int
+	failDeck      engine.Deck
+	failDiscard   engine.Deck
+	cashSupply    int
+	completed     int
+
+	turn int // the seat whose turn it is
+	// The attempt in progress.
+	atHeist, atStep, atSkill int
+	total                    int
+	roll                     int
+	result                   uint8
+	inAttempt, activated     bool
+	rolled                   bool
+	burnCard                 int16
+	failCard                 int16
+	sufferer                 int
+	completing               int
+
+	sampled  int
+	ended    bool
+	endCause string
+	returns  [maxSeats]float64
+	log      func(engine.Event)
+	tally    *engine.Tally
+}
+
+// NewState starts a game: every setup draw is a chance move.
+func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
+	s := &state{g: g}
+	s.Reset(players, opts)
+	return s
+}
+
+// Reset starts a new game in place (engine.Resetter).
+func (s *state) Reset(players int, opts engine.StateOptions) {
+	g := s.g
+	*s = state{g: g, n: players, log: opts.Log, tally: opts.Tally, sampled: -1, burnCard: -1, failCard: -1}
+	p := &g.params
+	for _, c := range g.masterminds {
+		s.colourDeck.Add(c)
+	}
+	for _, c := range g.preps {
+		for k := 0; k < g.cards[c].copies; k++ {
+			s.prepDeck.Add(c)
+		}
+	}
+	for _, c := range g.talents {
+		for k := 0; k < g.cards[c].copies; k++ {
+			s.talentDeck.Add(c)
+		}
+	}
+	for _, c := range g.heists {
+		for k := 0; k < g.cards[c].copies; k++ {
+			s.heistDeck.Add(c)
+		}
+	}
+	for _, c := range g.failures {
+		for k := 0; k < g.cards[c].copies; k++ {
+			s.failDeck.Add(c)
+		}
+	}
+	s.cashSupply = g.cashCopies
+	s.tableN = min(p.Heists(players), maxHeists)
+	for h := range s.table {
+		s.table[h].a, s.table[h].b = -1, -1
+	}
+	for q := range s.seats {
+		s.seats[q].card = -1
+		for r := range s.seats[q].team {
+			s.seats[q].team[r].gear = -1
+		}
+	}
+	// Setup, in order (pushed last first): colours and the bag, the Prep
+	// deal, the Talent Pool, the heists, Starter Cash, first recruits,
+	// clear gems, the first player's roll.
+	s.push(task{op: opFirstPlayer})
+	if p.StartClearGems > 0 {
+		s.push(task{op: opStartGems})
+	}
+	if p.FirstRecruit {
+		s.push(task{op: opFirstRecruit})
+	}
+	s.push(task{op: opDealCash})
+	s.push(task{op: opFillHeists})
+	s.push(task{op: opFillPool})
+	for q := players - 1; q >= 0; q-- {
+		s.push(task{op: opDrawPrep, p: int8(q), n: int16(p.OpeningPrep), x: 1})
+	}
+	s.push(task{op: opColour})
+	s.run()
+}
+
+func (s *state) push(t task) {
+	if s.sp == maxStack {
+		panic("masterminds: task stack overflow")
+	}
+	s.stack[s.sp] = t
+	s.sp++
+}
+
+func (s *state) pop() { s.sp-- }
+
+func (s *state) top() *task { return &s.stack[s.sp-1] }
+
+func (s *state) NumPlayers() int              { return s.n }
+func (s *state) MoveNumber() int              { return s.move }
+func (s *state) IsTerminal() bool             { return s.ended }
+func (s *state) EndCause() string             { return s.endCause }
+func (s *state) CurrentPlayer() engine.Player { return s.cur }
+
+func (s *state) Clone() engine.State {
+	c := *s
+	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
+	return &c
+}
+
+func (s *state) Returns(buf []float64) []float64 {
+	return append(buf, s.returns[:s.n]...)
+}
+
+// ChanceOutcomes lists the outcomes of the chance node on top.
+func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	if s.cur != engine.Chance {
+		return buf
+	}
+	switch t := s.top(); t.op {
+	case opRoll, opTestRoll, opScore:
+		for f := 1; f <= 6; f++ {
+			buf = append(buf, engine.Outcome{Action: engine.Action(f), Prob: 1.0 / 6})
+		}
+	case opFirstPlayer:
+		for q := 0; q < s.n; q++ {
+			buf = append(buf, engine.Outcome{Action: engine.Action(q), Prob: 1 / float64(s.n)})
+		}
+	case opGainGem:
+		buf = s.bag.Outcomes(buf)
+	default:
+		buf = s.chanceDeck(t.op).Outcomes(buf, len(s.g.cards))
+	}
+	return buf
+}
+
+// chanceDeck is the deck a drawing task draws from.
+func (s *state) chanceDeck(o op) *engine.Deck {
+	switch o {
+	case opColour:
+		return &s.colourDeck
+	case opDrawPrep:
+		return &s.prepDeck
+	case opFillPool, opFirstRecruit, opBurnDraw:
+		return &s.talentDeck
+	case opFillHeists:
+		return &s.heistDeck
+	case opFailureDraw:
+		return &s.failDeck
+	}
+	panic(fmt.Sprintf("masterminds: no deck for task %d", o))
+}
+
+// SampleChance draws straight from the source: a die, a seat, a gem from
+// the bag, or the top card of a shuffled deck.
+func (s *state) SampleChance(r *engine.Rand) engine.Action {
+	switch t := s.top(); t.op {
+	case opRoll, opTestRoll, opScore:
+		return engine.Action(1 + r.Intn(6))
+	case opFirstPlayer:
+		return engine.Action(r.Intn(s.n))
+	case opGainGem:
+		return engine.Action(s.bag.Sample(r))
+	default:
+		d := s.chanceDeck(t.op)
+		s.sampled = d.SampleAt(r)
+		return engine.Action(d.At(s.sampled))
+	}
+}
+
+// draw takes card c from a deck, by the sampled position when it matches.
+func (s *state) draw(d *engine.Deck, c int) {
+	switch {
+	case s.sampled >= 0 && s.sampled < d.Len() && d.At(s.sampled) == c:
+		d.TakeAt(s.sampled)
+	case !d.Take(c):
+		panic(fmt.Sprintf("masterminds: illegal draw of card %d", c))
+	}
+	s.sampled = -1
+}
+
+func (s *state) Apply(a engine.Action) {
+	if s.ended || s.sp == 0 {
+		panic("masterminds: Apply on a finished game")
+	}
+	s.move++
+	if s.cur == engine.Chance {
+		s.chance(s.top(), int(a))
+	} else {
+		s.decide(s.top(), a)
+	}
+	s.run()
+}
+
+func (s *state) ApplyJoint([]engine.Action) {
+	panic("masterminds: no simultaneous moves")
+}
+
+// run performs tasks until one waits for a move, or the game is over.
+func (s *state) run() {
+	for s.sp > 0 {
+		if !s.step(s.top()) {
+			return
+		}
+	}
+	s.cur = engine.Terminal
+}
+
+// reshuffle turns a discard pile into the deck.
+func reshuffle(deck, discard *engine.Deck) {
+	for discard.Len() > 0 {
+		deck.Add(discard.TakeAt(discard.Len() - 1))
+	}
+}
+
+func (s *state) count(i int) {
+	if s.tally != nil {
+		s.tally.Counters[i]++
+	}
+}
+
+func (s *state) countN(i, k int) {
+	if s.tally != nil {
+		s.tally.Counters[i] += int64(k)
+	}
+}
+
+func (s *state) emit(kind string, seat int, format string, args ...any) {
+	text := fmt.Sprintf(format, args...)
+	if seat >= 0 {
+		text = fmt.Sprintf("seat %d %s", seat+1, text)
+	}
+	s.log(engine.Event{Move: s.move, Kind: kind, Player: seat, Text: text})
+}
+
+// String summarises the public state, for debugging and tests.
+func (s *state) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn seat %d, bag %d, completed %d:", s.turn+1, s.bag.Len(), s.completed)
+	for q := 0; q < s.n; q++ {
+		st := &s.seats[q]
+		fmt.Fprintf(&b, " [seat %d team %d hand %d gems %d markers %d heists %d]", q+1, st.teamN, st.hand.Len(), s.gemCount(q), st.markers, st.heists)
+	}
+	return b.String()
+}
+
+func (s *state) gemCount(q int) int {
+	n := 0
+	for _, k := range s.seats[q].gems {
+		n += int(k)
+	}
+	return n
+}
