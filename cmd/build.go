@@ -31,7 +31,7 @@ game has errors.`,
 			return runBuild(opts)
 		},
 	}
-	c.Flags().IntVar(&opts.Lint.Games, "games", lint.DefaultGames, "smoke games per player count")
+	c.Flags().IntVar(&opts.Lint.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
 	c.Flags().Uint64Var(&opts.Lint.Seed, "seed", 1, "lint run seed")
 	bindRenderFlags(c, &opts.RenderOptions)
 	return c
@@ -64,7 +64,7 @@ func runBuild(opts *buildOptions) error {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%d smoke games per player count); wrote %s\n",
-			g.Data.Manifest.ID, cardCount(g), countsSummary(errs, warns), opts.Lint.Games, strings.Join(paths, ", "))
+			g.Data.Manifest.ID, cardCount(g), countsSummary(errs, warns), smokeGames(g, opts.Lint.Games), strings.Join(paths, ", "))
 	}
 	if failed {
 		return errFindings
@@ -78,4 +78,15 @@ func cardCount(g *pipeline.Game) int {
 		n += max(c.Count, 1)
 	}
 	return n
+}
+
+// smokeGames is the number of games lint played per player count.
+func smokeGames(g *pipeline.Game, flag int) int {
+	switch {
+	case flag > 0:
+		return flag
+	case g.Engine.Info().SmokeGames > 0:
+		return g.Engine.Info().SmokeGames
+	}
+	return lint.DefaultGames
 }

@@ -217,7 +217,7 @@ func TestFolderWithoutManifest(t *testing.T) {
 func TestUsageErrorsExit2(t *testing.T) {
 	for _, args := range [][]string{
 		{"lint", "--format", "xml"},
-		{"lint", "--games", "0"},
+		{"lint", "--games", "-1"},
 		{"render", "--paper", "a3"},
 		{"replay", "--game", "heat", "--players", "9"},
 		{"validate", "--no-such-flag"},

@@ -65,6 +65,10 @@ type Info struct {
 	Cards int
 	// Counters names the game's own tallies (index = Tally.Counters index).
 	Counters []string
+	// SmokeGames is how many random-bot games per player count lint plays by
+	// default: enough to find rare problems while keeping lint near a
+	// second for this game (0: lint's own default).
+	SmokeGames int
 	// DeckSize, when set, reports how many cards are in play at a player count.
 	DeckSize func(players int) int
 	// Alarms turn counters that run high into lint warnings.

@@ -15,7 +15,7 @@ import (
 
 // Options control the smoke games.
 type Options struct {
-	Games   int    // random-bot games per player count
+	Games   int    // random-bot games per player count; 0: the game's default (Info.SmokeGames)
 	Seed    uint64 // run seed; game i plays with engine.GameSeed(Seed, i)
 	Players int    // 0: every supported count
 	Workers int    // 0: every core
@@ -30,8 +30,9 @@ type Options struct {
 	Variant string
 }
 
-// DefaultGames keeps lint near a second for a game like HEAT.
-const DefaultGames = 4000
+// DefaultGames is the smoke games per player count for a game whose engine
+// names no number of its own.
+const DefaultGames = 1000
 
 // Codes are the findings this package reports, with what each one means.
 var Codes = map[string]string{
@@ -53,6 +54,9 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 			"%d players is outside %s's range %d-%d", opt.Players, info.ID, info.MinPlayers, info.MaxPlayers)}
 	}
 	games := opt.Games
+	if games <= 0 {
+		games = info.SmokeGames
+	}
 	if games <= 0 {
 		games = DefaultGames
 	}
