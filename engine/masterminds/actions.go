@@ -14,7 +14,7 @@ import (
 const kindShift = 14
 
 const (
-	aRecruit        = iota // turn start, PREP: 0 draw a Prep card (C), 1 burn the pool (B), 2+c*8+j recruit pool Talent c (A)
+	aRecruit        = iota // turn start, PREP: 0 draw a Prep card (C), 1 burn the pool (B), 2 recruit from the pool (A)
 	aStep                  // turn start or continue, HEIST: h*8+skill
 	aHold                  // after a success: hold
 	aBurn                  // after burning: 0 put the Talent in the pool, 1+j recruit it
@@ -25,7 +25,7 @@ const (
 	aGearStop              // second Gear: none
 	aGear2                 // second Gear c on recruit r: c*8+r
 	aPay                   // play-immediately card: payment (0: none)
-	aRecruitEffect         // recruit effect: pool Talent c: c*8+j
+	aRecruitEffect         // recruit (option A or the recruit effect): pool Talent c, replacing j: c*8+j
 	aDiscardGear           // discard_gear: seat q's recruit r: q*8+r
 	aActivate              // the mask of recruits to activate
 	aPass                  // interrupt window: pass
@@ -71,9 +71,8 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		if s.poolN > 0 || s.talentDeck.Len() > 0 || s.talentDiscard.Len() > 0 {
 			buf = append(buf, act(aRecruit, 1))
 		}
-		var pool [maxPool]int
-		for _, c := range s.poolDistinct(pool[:0]) {
-			buf = s.recruitOptions(q, aRecruit, 2+c*8, buf)
+		if s.poolN > 0 {
+			buf = append(buf, act(aRecruit, 2))
 		}
 		buf = s.stepActions(q, buf)
 	case opBurnChoice:
@@ -479,10 +478,10 @@ func (s *state) decide(t *task, a engine.Action) {
 					s.talentDiscard.Add(int(s.pool[s.poolN]))
 				}
 				s.push(task{op: opBurnDraw, p: int8(p)})
+			case v == 2:
+				s.push(task{op: opRecruitEffect, p: int8(p)})
 			default:
-				c, j := (v-2)/8, (v-2)%8
-				s.takeFromPool(c)
-				s.recruit(p, c, j, false)
+				bad()
 			}
 		case aStep:
 			s.push(task{op: opUpkeep, p: int8(p)})
@@ -571,6 +570,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		c := int(t.x)
 		s.pop()
+		s.push(task{op: opDiscardPlayed, x: int16(c)})
 		s.pay(p, v)
 		s.resolveCard(p, c, v)
 	case opDiscardGear:
@@ -691,7 +691,8 @@ func (s *state) playFromHand(p, c int, verb string) {
 	if !s.seats[p].hand.Remove(c) {
 		panic(fmt.Sprintf("masterminds: seat %d does not hold card %d", p+1, c))
 	}
-	s.prepDiscard.Add(c)
+	s.resolving++
+	s.push(task{op: opDiscardPlayed, x: int16(c)})
 	if s.log != nil {
 		s.emit("play", p, "%s %s", verb, s.g.cards[c].name)
 	}
@@ -729,25 +730,14 @@ func (s *state) activate(p, mask int) {
 	}
 }
 
-// tallyTurn records the turn's choice among the pool Talents and heists.
+// tallyTurn records the turn's choice among the heists (a Talent chosen
+// from the pool is recorded at that choice).
 func (s *state) tallyTurn(p, kind, v int) {
-	var pool [maxPool]int
-	var arr [maxPool + maxHeists]engine.Action
-	held := arr[:0]
-	for _, c := range s.poolDistinct(pool[:0]) {
-		held = append(held, engine.Action(c))
-	}
-	if len(held) > 0 {
-		played := -1
-		if kind == aRecruit && v >= 2 {
-			played = (v - 2) / 8
-		}
-		s.tally.Choice(held, played)
-	}
 	if !s.canAttempt(p) {
 		return
 	}
-	held = held[:0]
+	var arr [maxHeists]engine.Action
+	held := arr[:0]
 	for h := 0; h < s.tableN; h++ {
 		if s.table[h].open() {
 			held = append(held, engine.Action(s.table[h].a))
@@ -819,7 +809,7 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 		case 1:
 			return "prep: burn the Talent Pool"
 		}
-		return "prep: " + recruitText((v-2)/8, (v-2)%8)
+		return "prep: recruit from the Talent Pool"
 	case aStep:
 		return fmt.Sprintf("heist: heist %d with %s", v/8+1, skillNames[v%8])
 	case aHold:

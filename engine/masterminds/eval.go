@@ -23,7 +23,7 @@ const (
 	completionBonus = 1.0
 )
 
-var progress = [stepsPerHeist + 1]float64{0, 0.15, 0.35, 0.6, 1}
+var progress = [stepsPerHeist + 1]float64{0, 0.25, 0.5, 0.75, 1}
 
 // Evaluate rates seat p's position for the heuristic bot: gems at their
 // expected value, progress on heists, team, hand and cash, less the best
@@ -70,6 +70,7 @@ func (s *state) value(q int) float64 {
 			v += gearPointValue * float64(g.cards[gr].gearAmt)
 		}
 	}
+	v += s.pending(q)
 	gem := s.avgGem()
 	cur := s.progressValue(q, -1, gem)
 	if s.inAttempt && s.turn == q {
@@ -92,39 +93,75 @@ func (s *state) value(q int) float64 {
 	return v + opportunity*best
 }
 
-// progressValue is what q's marker dice on the heists are worth, with one
-// more step won on heist extra (-1: none): a share of each heist's TAKE
-// by the steps won, the TAKE itself for a completed heist, less when no
-// die is left free.
-func (s *state) progressValue(q, extra int, gem float64) float64 {
-	g := s.g
-	markers := int(s.seats[q].markers)
+// pending values a recruit q is about to choose.
+func (s *state) pending(q int) float64 {
 	v := 0.0
-	for h := 0; h < s.tableN; h++ {
-		sl := &s.table[h]
-		if !sl.open() {
+	for i := 0; i < s.sp; i++ {
+		t := &s.stack[i]
+		if int(t.p) != q {
 			continue
 		}
-		take := float64(g.cards[sl.a].take) * gem
-		m := int(sl.prog[q])
-		if h == extra {
-			m++
-			markers++
-			if m >= stepsPerHeist {
-				markers -= stepsPerHeist
-				v += completionBonus * take
-				continue
-			}
-		}
-		if m > 0 {
-			v += take * progress[m]
-			if s.matching(h, q) >= g.params.BonusGemMatching-1 {
-				v += gem * 0.3 * float64(m) / stepsPerHeist
+		switch t.op {
+		case opRecruitEffect, opBurnChoice:
+			if int(s.seats[q].teamN) < s.g.params.TeamMax {
+				v += recruitValue
 			}
 		}
 	}
-	if markers >= g.params.MarkersPerPlayer {
-		v *= stuckShare
+	return v
+}
+
+// progressValue is what q's marker dice on the heists are worth, with one
+// more step won on heist extra (-1: none): a share of each heist's TAKE
+// by the steps won, the TAKE itself for a completed heist. Progress on a
+// heist q can no longer complete counts for little: with too few marker
+// dice free, the dice sit there until somebody else completes the heist
+// and wipes them.
+func (s *state) progressValue(q, extra int, gem float64) float64 {
+	g := s.g
+	free := g.params.MarkersPerPlayer - int(s.seats[q].markers)
+	var prog [maxHeists]int
+	v := 0.0
+	for h := 0; h < s.tableN; h++ {
+		if !s.table[h].open() {
+			continue
+		}
+		prog[h] = int(s.table[h].prog[q])
+		if h == extra {
+			prog[h]++
+			free--
+			if prog[h] >= stepsPerHeist {
+				free += stepsPerHeist
+				v += completionBonus * float64(g.cards[s.table[h].a].take) * gem
+				prog[h] = 0
+			}
+		}
+	}
+	// Which heists q can still complete, completing the nearest first.
+	var done [maxHeists]bool
+	for changed := true; changed; {
+		changed = false
+		for h := 0; h < s.tableN; h++ {
+			if !done[h] && prog[h] > 0 && free >= stepsPerHeist-prog[h] {
+				done[h], changed = true, true
+				free += prog[h]
+			}
+		}
+	}
+	for h := 0; h < s.tableN; h++ {
+		m := prog[h]
+		if m == 0 {
+			continue
+		}
+		take := float64(g.cards[s.table[h].a].take) * gem
+		w := take * progress[m]
+		if s.matching(h, q) >= g.params.BonusGemMatching-1 {
+			w += gem * 0.3 * float64(m) / stepsPerHeist
+		}
+		if !done[h] {
+			w *= stuckShare
+		}
+		v += w
 	}
 	return v
 }
@@ -225,7 +262,7 @@ func (s *state) CheckInvariants() error {
 		}
 		return n
 	}
-	prep := s.prepDeck.Len() + s.prepDiscard.Len()
+	prep := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
 	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN
 	if s.burnCard >= 0 {
 		talent++

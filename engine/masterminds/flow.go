@@ -152,6 +152,12 @@ func (s *state) step(t *task) bool {
 		}
 		return true
 
+	case opDiscardPlayed:
+		s.pop()
+		s.resolving--
+		s.prepDiscard.Add(int(t.x))
+		return true
+
 	case opUntap:
 		s.pop()
 		s.untap(p, int(t.n))
@@ -224,8 +230,10 @@ func (s *state) step(t *task) bool {
 		}
 	case opImmediate:
 		if g.cards[t.x].gemMode == 0 || !s.canPay(p) {
+			c := int(t.x)
 			s.pop()
-			s.resolveCard(p, int(t.x), 0)
+			s.push(task{op: opDiscardPlayed, x: int16(c)})
+			s.resolveCard(p, c, 0)
 			return true
 		}
 	case opWindow:
@@ -350,14 +358,17 @@ func (s *state) chance(t *task, a int) {
 			}
 			return
 		}
-		s.prepDiscard.Add(a)
 		if t.x == 1 {
+			s.prepDiscard.Add(a)
 			t.n++ // setup: discard and redraw
 			if s.log != nil {
 				s.emit("redraw", p, "discards %s (play immediately) and draws again", cd.name)
 			}
 			return
 		}
+		// In play until it has resolved, then discarded: a draw it causes
+		// cannot reshuffle it back into the deck.
+		s.resolving++
 		if s.tally != nil {
 			s.tally.Choice([]engine.Action{engine.Action(a)}, a)
 		}
@@ -829,11 +840,15 @@ func (s *state) anyHeistOpen() bool {
 	return false
 }
 
-// deadlocked: no player has a free marker die, so no step can ever be
-// attempted again and no heist completed.
+// deadlocked: no player can ever attempt a step again, so no heist can be
+// completed. Each player has no free marker die (dice leave a heist only
+// when it is completed), or has no recruit while no Talent is left to
+// recruit (Talents come back only through attempts: a retired recruit).
 func (s *state) deadlocked() bool {
+	noTalents := s.poolN == 0 && s.talentDeck.Len() == 0 && s.talentDiscard.Len() == 0
 	for q := 0; q < s.n; q++ {
-		if int(s.seats[q].markers) < s.g.params.MarkersPerPlayer {
+		st := &s.seats[q]
+		if int(st.markers) < s.g.params.MarkersPerPlayer && (st.teamN > 0 || !noTalents) {
 			return false
 		}
 	}

@@ -56,6 +56,7 @@ const (
 	opHandLimit                 // decision: a card to discard down to the hand limit
 	opEndCheck                  // the end, or the next player's turn
 	opScore                     // chance: seat n's scoring roll
+	opDiscardPlayed             // Prep card x has resolved: to the discard
 )
 
 type task struct {
@@ -65,7 +66,7 @@ type task struct {
 	x  int16
 }
 
-const maxStack = 64
+const maxStack = 128
 
 // Recruit flags.
 const (
@@ -141,6 +142,7 @@ type state struct {
 	failDiscard   engine.Deck
 	cashSupply    int
 	completed     int
+	resolving     int // Prep cards played and not yet resolved
 
 	turn int // the seat whose turn it is
 	// The attempt in progress.

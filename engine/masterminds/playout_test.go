@@ -1,0 +1,58 @@
+package masterminds
+
+import (
+	"reflect"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+)
+
+func TestRandomPlayoutsFixture(t *testing.T) {
+	for name, variant := range map[string]map[string]string{"v2.2": nil, "draft": draft} {
+		t.Run(name, func(t *testing.T) {
+			g := fixture(t, variant)
+			for players := 2; players <= 5; players++ {
+				enginetest.RandomPlayouts(t, g, players, 25, 1)
+			}
+		})
+	}
+}
+
+// TestHeuristicBeatsRandom: a heuristic bot in seat 1 against random bots
+// wins far more than its fair share.
+func TestHeuristicBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heuristic games are slow")
+	}
+	g := fixture(t, nil)
+	for _, players := range []int{2, 4} {
+		bots := []string{"heuristic"}
+		for len(bots) < players {
+			bots = append(bots, "random")
+		}
+		sum := engine.Run(g, engine.RunConfig{Players: players, Games: 60, Seed: 5, Bots: bots, CheckInvariants: true})
+		fair := 1 / float64(players)
+		if rate := sum.WinRate(0); rate < fair+0.25 {
+			t.Errorf("%d players: heuristic bot in seat 1 wins %.0f%% against random bots; want well above %.0f%%", players, 100*rate, 100*fair)
+		}
+	}
+}
+
+func TestResetEqualsNewState(t *testing.T) {
+	g := fixture(t, nil)
+	a := g.NewState(4, engine.StateOptions{}).(*state)
+	settle(a, 1)
+	for a.cur >= 0 {
+		a.Apply(a.LegalActions(a.cur, nil)[0])
+		settle(a, uint64(a.move))
+		if a.move > 300 {
+			break
+		}
+	}
+	a.Reset(3, engine.StateOptions{})
+	b := g.NewState(3, engine.StateOptions{}).(*state)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("Reset differs from a new state")
+	}
+}
