@@ -37,12 +37,13 @@ const (
 	aCompletionDraw        // optional completion draw: 0 no, 1 yes
 	aRetire                // keep_one: recruit r stays; retire_one: recruit r retires
 	aDiscardHand           // hand limit: card c
+	aRecall                // turn start, out of marker dice (recall_markers): take back the dice on heist h
 )
 
 var actionKinds = []string{
 	"recruit", "step", "hold", "burn", "plan_draw", "plan_trade", "plan_action", "plan_gear",
 	"gear_stop", "gear2", "pay", "recruit_effect", "discard_gear", "activate", "pass", "interrupt",
-	"face", "suffer", "lose_gem", "discard_prep", "completion_draw", "retire", "discard_hand",
+	"face", "suffer", "lose_gem", "discard_prep", "completion_draw", "retire", "discard_hand", "recall",
 }
 
 // Payments for a pay-a-gem section.
@@ -75,6 +76,13 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = append(buf, act(aRecruit, 2))
 		}
 		buf = s.stepActions(q, buf)
+		if prm.RecallMarkers && int(st.markers) >= prm.MarkersPerPlayer {
+			for h := 0; h < s.tableN; h++ {
+				if s.table[h].prog[q] > 0 {
+					buf = append(buf, act(aRecall, h))
+				}
+			}
+		}
 	case opBurnChoice:
 		buf = append(buf, act(aBurn, 0))
 		buf = s.recruitOptions(q, aBurn, 1, buf)
@@ -455,6 +463,13 @@ func (s *state) decide(t *task, a engine.Action) {
 	}
 	switch t.op {
 	case opTurn:
+		if kind == aRecall {
+			if !g.params.RecallMarkers || st.markers < int8(g.params.MarkersPerPlayer) || s.table[v].prog[p] == 0 {
+				bad()
+			}
+			s.recall(p, v)
+			return
+		}
 		if s.tally != nil {
 			s.tallyTurn(p, kind, v)
 		}
@@ -847,6 +862,8 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 		return "lose a " + s.kindName(v) + " gem"
 	case aDiscardPrep, aDiscardHand:
 		return "discard " + name(v)
+	case aRecall:
+		return fmt.Sprintf("take back the marker dice on heist %d", v+1)
 	case aCompletionDraw:
 		if v == 1 {
 			return "draw a Prep card"

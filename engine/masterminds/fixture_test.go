@@ -120,6 +120,17 @@ func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamed
 		d.Params[name] = gamedata.Param{Name: name, Node: val, Pos: finding.Pos{File: "game.yaml", Line: m.Content[i+1].Line, Col: m.Content[i+1].Column}}
 		d.ParamOrder = append(d.ParamOrder, name)
 	}
+	for name, o := range overrides {
+		if _, ok := d.Params[name]; ok {
+			continue
+		}
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(o), &n); err != nil {
+			t.Fatal(err)
+		}
+		d.Params[name] = gamedata.Param{Name: name, Node: n.Content[0], Pos: finding.Pos{File: "game.yaml"}}
+		d.ParamOrder = append(d.ParamOrder, name)
+	}
 	var list yaml.Node
 	if err := yaml.Unmarshal([]byte(cards), &list); err != nil {
 		t.Fatal(err)

@@ -743,6 +743,19 @@ func (s *state) endAttempt(p int) {
 	s.push(task{op: opGainGem, p: pp, n: int16(take)})
 }
 
+// recall takes p's marker dice back from heist h, losing that progress
+// (recall_markers).
+func (s *state) recall(p, h int) {
+	sl := &s.table[h]
+	s.seats[p].markers -= int8(sl.prog[p])
+	if s.log != nil {
+		s.emit("recall", p, "takes back %d marker dice from %s", sl.prog[p], s.g.cards[sl.a].title)
+	}
+	sl.prog[p] = 0
+	sl.faces[p] = [stepsPerHeist]uint8{}
+	s.count(cntMarkersRecalled)
+}
+
 // matching is the most marker dice of p on heist h showing one number.
 func (s *state) matching(h, p int) int {
 	sl := &s.table[h]
@@ -842,13 +855,15 @@ func (s *state) anyHeistOpen() bool {
 
 // deadlocked: no player can ever attempt a step again, so no heist can be
 // completed. Each player has no free marker die (dice leave a heist only
-// when it is completed), or has no recruit while no Talent is left to
-// recruit (Talents come back only through attempts: a retired recruit).
+// when it is completed, unless recall_markers), or has no recruit while no
+// Talent is left to recruit (Talents come back only through attempts: a
+// retired recruit).
 func (s *state) deadlocked() bool {
 	noTalents := s.poolN == 0 && s.talentDeck.Len() == 0 && s.talentDiscard.Len() == 0
+	recall := s.g.params.RecallMarkers
 	for q := 0; q < s.n; q++ {
 		st := &s.seats[q]
-		if int(st.markers) < s.g.params.MarkersPerPlayer && (st.teamN > 0 || !noTalents) {
+		if (recall || int(st.markers) < s.g.params.MarkersPerPlayer) && (st.teamN > 0 || !noTalents) {
 			return false
 		}
 	}

@@ -128,9 +128,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if copies[typeTalent] == 0 {
 		c.errorf(m.Pos, "NO_TALENTS", "Masterminds needs Talent cards")
 	}
-	// A smoke game lasts a few thousand moves at 5 players (random bots
-	// dawdle); a game still running at this cap does not end.
-	g.maxMoves = 60000
+	// Random-bot smoke games last a few thousand moves (tens of thousands
+	// at 5 players with recall_markers); a game still running at this cap
+	// does not end.
+	g.maxMoves = 250000
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
 	}
@@ -181,13 +182,14 @@ const (
 	cntBonusGems                // bonus gems for matching dice
 	cntMarkersDeadlock          // games ended because no player had a free marker die
 	cntHeistsExhausted          // games ended because no heist could be laid out
+	cntMarkersRecalled          // marker dice taken back from a heist (recall_markers)
 )
 
 var counterNames = []string{
 	"turns", "heists_completed", "out_of_markers", "bag_empty", "gems_lost",
 	"prep_deck_empty", "prep_draws_skipped", "talent_reshuffles", "failure_reshuffles",
 	"attempts", "perfections", "successes", "pushes", "failures", "consequences",
-	"interrupts_played", "bonus_gems", "markers_deadlock", "heists_exhausted",
+	"interrupts_played", "bonus_gems", "markers_deadlock", "heists_exhausted", "markers_recalled",
 }
 
 // alarms are the counters that should stay rare; lint warns when one runs

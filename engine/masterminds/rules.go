@@ -78,6 +78,7 @@ type Params struct {
 	FirstRecruit          bool         `yaml:"first_recruit"`
 	PayGemWithCash        bool         `yaml:"pay_gem_with_cash"`
 	TieBreak              []string     `yaml:"tie_break"`
+	RecallMarkers         bool         `yaml:"recall_markers"`
 }
 
 // HeistCount is one entry of heists_on_table.
@@ -91,6 +92,10 @@ type CashCount struct {
 	Players int `yaml:"players"`
 	Cards   int `yaml:"cards"`
 }
+
+// optionalParams may be left out of game.yaml; the engine then plays their
+// zero value (RULES.md gives it).
+var optionalParams = []string{"recall_markers"}
 
 // paramNames lists every parameter the engine needs, in RULES.md order.
 var paramNames = []string{
@@ -112,6 +117,7 @@ func (p *Params) field(name string) any {
 		"completion_draw_max_team": &p.CompletionDrawMaxTeam, "start_clear_gems": &p.StartClearGems,
 		"starter_cash": &p.StarterCash, "first_recruit": &p.FirstRecruit,
 		"pay_gem_with_cash": &p.PayGemWithCash, "tie_break": &p.TieBreak,
+		"recall_markers": &p.RecallMarkers,
 	}[name]
 }
 
@@ -415,6 +421,13 @@ func (c *compiler) decodeParams() Params {
 		}
 		if err := prm.Node.Decode(p.field(name)); err != nil {
 			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, oneLine(err))
+		}
+	}
+	for _, name := range optionalParams {
+		if prm, ok := c.data.Params[name]; ok && prm.Node != nil {
+			if err := prm.Node.Decode(p.field(name)); err != nil {
+				c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, oneLine(err))
+			}
 		}
 	}
 	c.checkParams(&p)

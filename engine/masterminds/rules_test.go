@@ -821,3 +821,34 @@ func TestFacts(t *testing.T) {
 		t.Errorf("facts follow the parameters: %v %v", f["end_heists_3p"], f["failure_test_text"])
 	}
 }
+
+func TestRecallMarkers(t *testing.T) {
+	for _, recall := range []bool{false, true} {
+		over := map[string]string{}
+		if recall {
+			over["recall_markers"] = "true"
+		}
+		s := ready(t, over)
+		hire(t, s, 0, "ghost", "")
+		markers(s, 0, 0, 1, 2, 3)
+		markers(s, 0, 1, 4, 5)
+		turnOf(s, 0)
+		a := act(aRecall, 1)
+		if got := slices.Contains(actions(s), a); got != recall {
+			t.Fatalf("recall_markers %v: recall offered %v", recall, got)
+		}
+		if !recall {
+			continue
+		}
+		if slices.Contains(actions(s), act(aRecall, 0)) != true {
+			t.Error("dice on either heist can be taken back")
+		}
+		do(t, s, a)
+		if s.seats[0].markers != 3 || s.table[1].prog[0] != 0 || s.taskOn() != opTurn {
+			t.Fatalf("after the recall: markers %d, progress %d, task %d", s.seats[0].markers, s.table[1].prog[0], s.taskOn())
+		}
+		if !slices.Contains(actions(s), stepAct(1, skillTech)) {
+			t.Error("after taking dice back the player may attempt")
+		}
+	}
+}
