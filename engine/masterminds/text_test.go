@@ -1,0 +1,81 @@
+package masterminds
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"cardpress/engine"
+)
+
+func TestPrintedTextComesFromTheData(t *testing.T) {
+	g := fixture(t, nil)
+	line := func(text string) engine.RulesLine { return engine.RulesLine{Text: text} }
+	want := map[string][]engine.RulesLine{
+		"sapphire": {line("Your gems are blue. At the end, roll a die: each blue gem is worth the roll.")},
+		"cash":     {line("Pay a gem: flip this card instead of returning a gem to the bag.")},
+		"ghost":    {line("When activated: +1 Stealth.")},
+		"wheels":   {line("When activated: +1 to the step's skill.")},
+		"face":     {line("When recruited: draw 1 Prep card.")},
+		"brick":    {line("Never suffers a Failure consequence.")},
+		"case":     {line("Draw 2 Prep cards."), line("AND pay a gem: Draw 1 Prep card.")},
+		"launder":  {line("Draw 1 Prep card."), line("OR pay a gem: Take 2 gems from the bag.")},
+		"windfall": {line("Play immediately when drawn."), line("Draw 2 Prep cards.")},
+		"sabotage": {line("Discard a Gear card of another player's Recruit.")},
+		"regroup":  {line("Un-turn 2 of your turned Recruits.")},
+		"nitro":    {line("+3 Driving for the Recruit it is placed on."), line("One use: discard it after a heist step it adds to.")},
+		"lucky":    {line("+2 to your heist total.")},
+		"butter":   {line("-2 to another player's heist total.")},
+		"again":    {line("After a heist roll: the die is rolled again.")},
+		"museum":   {{Phase: "A", Text: "Stealth 6"}, line("TAKE 3 gems.")},
+		"alarm": {
+			line("Triggers: Stealth, Tech | Driving."),
+			line("Test: Driving + Gear + a die, 8 or more."),
+			line("Failed: the Recruit retires."),
+		},
+	}
+	for id, lines := range want {
+		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {
+			t.Errorf("%s: %q\nwant %q", id, got, lines)
+		}
+	}
+	back := g.BackRules(g.cardIndex(t, "museum"))
+	if !slices.Equal(back, []engine.RulesLine{{Phase: "B", Text: "Tech 7"}, {Phase: "C", Text: "Muscle or Driving 8"}, {Phase: "D", Text: "Charm 9"}}) {
+		t.Errorf("museum side B: %q", back)
+	}
+	if g.BackRules(g.cardIndex(t, "ghost")) != nil {
+		t.Error("only heists have their own back")
+	}
+	// The draft: a test must be beaten, and Starter Cash pays nothing.
+	d := fixture(t, draft)
+	if got := d.CardRules(d.cardIndex(t, "alarm"))[1].Text; got != "Test: Driving + Gear + a die, more than 8." {
+		t.Errorf("draft test text %q", got)
+	}
+	if d.CardRules(d.cardIndex(t, "cash")) != nil {
+		t.Error("draft: Starter Cash has no rules")
+	}
+}
+
+func TestCardFields(t *testing.T) {
+	g := fixture(t, nil)
+	cases := []struct {
+		id          string
+		front, back map[string]string
+	}{
+		{"ghost", map[string]string{"type": "talent", "stealth": "5", "tech": "2", "muscle": "0", "charm": "1", "driving": "1",
+			"skills": "Stealth 5 · Tech 2 · Muscle 0 · Charm 1 · Driving 1", "ability": "When activated: +1 Stealth."}, nil},
+		{"case", map[string]string{"type": "prep", "kind": "Action", "icons": "Pay a gem", "effect": "Draw 2 Prep cards.", "gem": "AND pay a gem: Draw 1 Prep card."}, nil},
+		{"nitro", map[string]string{"type": "prep", "kind": "Gear", "icons": "One use", "gear": "+3 Driving"}, nil},
+		{"museum", map[string]string{"type": "heist", "title": "The Museum", "side": "A", "step": "Stealth 6", "step_a": "Stealth 6", "steps": "A  Stealth 6", "take": "3"},
+			map[string]string{"type": "heist", "side": "B", "step_b": "Tech 7", "step_c": "Muscle or Driving 8", "step_d": "Charm 9", "steps": "B  Tech 7\nC  Muscle or Driving 8\nD  Charm 9"}},
+		{"alarm", map[string]string{"type": "failure", "triggers": "Stealth, Tech | Driving", "trigger_1": "Stealth / Tech", "trigger_2": "Driving", "test": "Driving 8", "consequence": "The Recruit retires"}, nil},
+		{"ruby", map[string]string{"type": "mastermind", "color": "Red"}, nil},
+	}
+	for _, tc := range cases {
+		front, back := g.CardFields(g.cardIndex(t, tc.id))
+		if !maps.Equal(front, tc.front) || !maps.Equal(back, tc.back) {
+			t.Errorf("%s: %q / %q\nwant %q / %q", tc.id, front, back, tc.front, tc.back)
+		}
+	}
+	var _ engine.CardFaces = g
+}
