@@ -696,8 +696,9 @@ func (s *state) skillTest(p, d int) {
 	}
 }
 
-// endAttempt discards one-use Gear whose bonus counted, then goes on to
-// hold/continue or the completion checklist.
+// endAttempt discards the one-use Gear of the activated recruits ("after
+// one activation"), then goes on to hold/continue or the completion
+// checklist.
 func (s *state) endAttempt(p int) {
 	st := &s.seats[p]
 	s.inAttempt = false
@@ -707,7 +708,7 @@ func (s *state) endAttempt(p int) {
 			continue
 		}
 		rc.flags &^= rActive
-		if rc.gear >= 0 && s.g.cards[rc.gear].oneUse && s.g.cards[rc.gear].gearBonus(s.atSkill) > 0 {
+		if rc.gear >= 0 && s.g.cards[rc.gear].oneUse {
 			if s.log != nil {
 				s.emit("one_use", p, "discards %s (one use)", s.g.cards[rc.gear].name)
 			}

@@ -725,7 +725,7 @@ func TestGearOnePerRecruitTradeAndOneUse(t *testing.T) {
 	for s.cur != 0 {
 		prepTurn(t, s)
 	}
-	// A Stealth step does not use Nitro; a Driving step does.
+	// Nitro is used up by the activation.
 	layHeist(t, s, 1, "train", "docks") // Driving 6
 	do(t, s, stepAct(1, skillDriving))
 	do(t, s, act(aActivate, 0b1)) // 5 + 1 + 3
@@ -737,7 +737,7 @@ func TestGearOnePerRecruitTradeAndOneUse(t *testing.T) {
 	}
 	do(t, s, act(aFace, 6))
 	if st.team[0].gear >= 0 {
-		t.Error("one-use Gear must be discarded after a step it added to")
+		t.Error("one-use Gear must be discarded after its recruit's activation")
 	}
 }
 

@@ -41,7 +41,7 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 		}
 		if c.oneUse {
 			if c.kind == kindGear {
-				lines = append(lines, line("One use: discard it after a heist step it adds to."))
+				lines = append(lines, line("One use: discard it after its Recruit is activated."))
 			} else {
 				lines = append(lines, line("One use."))
 			}

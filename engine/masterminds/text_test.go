@@ -23,7 +23,7 @@ func TestPrintedTextComesFromTheData(t *testing.T) {
 		"windfall": {line("Play immediately when drawn."), line("Draw 2 Prep cards.")},
 		"sabotage": {line("Discard a Gear card of another player's Recruit.")},
 		"regroup":  {line("Un-turn 2 of your turned Recruits.")},
-		"nitro":    {line("+3 Driving for the Recruit it is placed on."), line("One use: discard it after a heist step it adds to.")},
+		"nitro":    {line("+3 Driving for the Recruit it is placed on."), line("One use: discard it after its Recruit is activated.")},
 		"lucky":    {line("+2 to your heist total.")},
 		"butter":   {line("-2 to another player's heist total.")},
 		"again":    {line("After a heist roll: the die is rolled again.")},
