@@ -227,6 +227,9 @@ func gearText(c *card) string { return bonusText(c.gearAmt, c.gearSkill) }
 
 func gemText(c *card) string {
 	text := effectText(c.gemEffect)
+	if text != "" && text[0] >= 'A' && text[0] <= 'Z' {
+		text = strings.ToLower(text[:1]) + text[1:]
+	}
 	if c.gemMode == gemOr {
 		return "OR pay a gem: " + text
 	}
