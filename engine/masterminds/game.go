@@ -125,6 +125,15 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			c.errorf(paramPos(d, "starter_cash"), "CASH_SHORT", "%d players get %d Starter Cash cards each (%d) but the data has %d", n, p.Cash(n), need, g.cashCopies)
 		}
 	}
+	immediate := 0
+	for _, i := range g.preps {
+		if g.cards[i].immediate {
+			immediate += g.cards[i].copies
+		}
+	}
+	if immediate > maxImmediate {
+		c.errorf(m.Pos, "TOO_MANY_IMMEDIATE", "%d play-immediately Prep cards; Masterminds supports at most %d (each one drawn while another resolves nests its effects)", immediate, maxImmediate)
+	}
 	if copies[typeTalent] == 0 {
 		c.errorf(m.Pos, "NO_TALENTS", "Masterminds needs Talent cards")
 	}

@@ -1,6 +1,7 @@
 package masterminds
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -54,5 +55,24 @@ func TestResetEqualsNewState(t *testing.T) {
 	b := g.NewState(3, engine.StateOptions{}).(*state)
 	if !reflect.DeepEqual(a, b) {
 		t.Error("Reset differs from a new state")
+	}
+}
+
+// TestExtremeParameters plays random games at the edges of every
+// parameter's range: the engine must neither crash nor stall.
+func TestExtremeParameters(t *testing.T) {
+	for i, over := range []map[string]string{
+		{"team_max": "1", "activate_max": "1", "plan_actions": "0", "hand_limit": "0", "talent_pool": "0"},
+		{"markers_per_player": "1", "opening_prep": "0", "end_heists_extra": "0", "bonus_gem_matching": "1"},
+		{"markers_per_player": "4", "recall_markers": "true", "completion_draw_max_team": "0", "clear_gem_value": "0"},
+		{"team_max": "6", "activate_max": "6", "plan_actions": "6", "talent_pool": "8", "hand_limit": "30", "opening_prep": "20"},
+		{"heists_on_table": "[{players: 2, heists: 4}, {players: 3, heists: 4}, {players: 4, heists: 4}, {players: 5, heists: 4}]", "tie_break": "[]", "start_clear_gems": "5"},
+	} {
+		g := fixture(t, over)
+		for players := 2; players <= 5; players++ {
+			t.Run(fmt.Sprintf("%d/%dp", i, players), func(t *testing.T) {
+				enginetest.RandomPlayouts(t, g, players, 10, uint64(i))
+			})
+		}
 	}
 }

@@ -66,7 +66,13 @@ type task struct {
 	x  int16
 }
 
-const maxStack = 128
+// maxStack bounds the task stack. A play-immediately card drawn while
+// another resolves nests its tasks on top (about three per card), so
+// Build allows at most maxImmediate of them.
+const (
+	maxStack     = 128
+	maxImmediate = 32
+)
 
 // Recruit flags.
 const (
