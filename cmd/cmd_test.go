@@ -341,3 +341,37 @@ func TestBuildWritesBothPDFs(t *testing.T) {
 		t.Error("a game with errors was rendered")
 	}
 }
+
+// Masterminds: a heist step made trivial or unreachable is reported at the
+// heist card's line.
+func TestHeistStepTargetsAtTheCardLine(t *testing.T) {
+	cases := []struct {
+		name, target, code string
+		exit               int
+	}{
+		{"trivial", "target: 1}", "HEIST_STEP_ALWAYS_PERFECT", 0},
+		{"beyond reach", "target: 40}", "HEIST_STEP_UNBEATABLE", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := testutil.CopyGame(t, "masterminds")
+			edit(t, ws, "cards/masterminds/heist.yaml", "        - {skills: [stealth], target: 8}\n        - {skills: [tech, stealth], target: 10}\n",
+				"        - {skills: [stealth], "+tc.target+"\n        - {skills: [tech, stealth], target: 10}\n")
+			line := lineOf(t, ws, "cards/masterminds/heist.yaml", "  - id: gilded-opera")
+			code, out, errOut := run(t, ws, "lint", "--games", "20")
+			want := fmt.Sprintf("cards/masterminds/heist.yaml:%d:", line)
+			if code != tc.exit || !containsLine(out, want, tc.code) {
+				t.Fatalf("exit %d (want %d), want %s … %s in:\n%s%s", code, tc.exit, want, tc.code, out, errOut)
+			}
+		})
+	}
+}
+
+func containsLine(out, prefix, code string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) && strings.Contains(l, " "+code+": ") {
+			return true
+		}
+	}
+	return false
+}

@@ -9,7 +9,7 @@ import (
 // CheckCodes are the static checks of this engine, with what each means.
 var CheckCodes = map[string]string{
 	"HEIST_STEP_UNBEATABLE":     "Checks that every heist step can be beaten by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6.",
-	"HEIST_STEP_ALWAYS_PERFECT": "Checks that no heist step is already beaten by the weakest single Talent without Gear (a perfection every time).",
+	"HEIST_STEP_ALWAYS_PERFECT": "Checks that no heist step is already beaten by at least half the Talents on their own, without Gear or a die (a perfection nearly every time).",
 	"SKILL_NO_TALENT":           "Checks that every skill a heist step or a Failure card names is above 0 on some Talent.",
 }
 
@@ -17,16 +17,9 @@ var CheckCodes = map[string]string{
 func (g *Game) Check() []finding.Finding {
 	var out []finding.Finding
 	best := g.bestTeam()
-	var weakest [nSkills]int
 	var hasSkill [nSkills]bool
-	for sk := range weakest {
-		weakest[sk] = -1
-	}
 	for _, t := range g.talents {
 		for sk, v := range g.cards[t].skills {
-			if weakest[sk] < 0 || v < weakest[sk] {
-				weakest[sk] = v
-			}
 			hasSkill[sk] = hasSkill[sk] || v > 0
 		}
 	}
@@ -35,13 +28,13 @@ func (g *Game) Check() []finding.Finding {
 		reported := uint8(0)
 		for k, st := range c.steps {
 			beat := false
+			if alone := g.beatenAlone(st); 2*alone >= len(g.talents) && len(g.talents) > 0 {
+				out = append(out, finding.Warn(c.pos, "HEIST_STEP_ALWAYS_PERFECT",
+					"step %c of heist %s (%s) is beaten by %d of %d Talents on their own, without Gear or a die: nearly always a perfection",
+					'A'+k, c.id, stepText(st), alone, len(g.talents)))
+			}
 			for _, sk := range st.skills {
 				beat = beat || best[sk]+6 > st.target
-				if weakest[sk] > st.target {
-					out = append(out, finding.Warn(c.pos, "HEIST_STEP_ALWAYS_PERFECT",
-						"step %c of heist %s (%s) is beaten by any single Talent's %s alone: a perfection every time",
-						'A'+k, c.id, stepText(st), skillNames[sk]))
-				}
 				if !hasSkill[sk] && reported&(1<<sk) == 0 {
 					reported |= 1 << sk
 					out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
@@ -107,4 +100,19 @@ func (g *Game) bestTeam() [nSkills]int {
 		}
 	}
 	return out
+}
+
+// beatenAlone counts the Talents whose own skill (the better of the step's
+// skills) already beats the step's target.
+func (g *Game) beatenAlone(st step) int {
+	n := 0
+	for _, t := range g.talents {
+		for _, sk := range st.skills {
+			if g.cards[t].skills[sk] > st.target {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

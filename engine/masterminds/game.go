@@ -168,7 +168,7 @@ func (g *Game) Info() engine.Info {
 		// A random-bot game is some 2,000 moves and the heuristic games
 		// lint adds are slow: 1,000 games per player count keep lint of
 		// both variants near seven seconds on two cores.
-		SmokeGames: 1000,
+		SmokeGames: 400,
 		DeckSize:   g.deckSize,
 		Alarms:     alarms,
 	}
