@@ -253,6 +253,15 @@ func (g *Game) Facts() map[string]any {
 		}[g.keepOne],
 		"completion_draw_text": map[bool]string{true: "draw", false: "may draw"}[g.drawAlways],
 		"completion_draw_team": p.CompletionDrawMaxTeam,
+		"first_recruit_text": map[bool]string{
+			true:  "Each player draws one Talent as a first Recruit, with its recruit ability.",
+			false: "Nobody starts with a Recruit.",
+		}[p.FirstRecruit],
+		"pay_gem_text": map[bool]string{
+			true:  "return a gem to the bag or flip a Starter Cash card",
+			false: "return a gem to the bag",
+		}[p.PayGemWithCash],
+		"tie_break_text": tieBreakText(p.TieBreak),
 	}
 	for n := g.data.Manifest.Players.Min; n <= g.data.Manifest.Players.Max; n++ {
 		f[fmt.Sprintf("end_heists_%dp", n)] = p.EndHeists(n)
@@ -261,4 +270,14 @@ func (g *Game) Facts() map[string]any {
 		f[fmt.Sprintf("gems_in_bag_%dp", n)] = gemsPerColour*n + clearGems
 	}
 	return f
+}
+
+// tieBreakText reads the tie_break list as a sentence.
+func tieBreakText(order []string) string {
+	words := map[string]string{"clear_gems": "most clear gems", "heists": "most heists completed", "shared": "a shared win"}
+	var parts []string
+	for _, o := range order {
+		parts = append(parts, words[o])
+	}
+	return strings.Join(parts, ", then ")
 }
