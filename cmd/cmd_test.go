@@ -375,3 +375,20 @@ func containsLine(out, prefix, code string) bool {
 	}
 	return false
 }
+
+// TestReplayGoldenMasterminds pins a Masterminds game played by heuristic
+// bots. Regenerate with: go run ./cmd/cardpress replay --game masterminds
+// --players 2 --seed 3 --bots heuristic > cmd/testdata/masterminds-2p-seed3-heuristic.txt
+func TestReplayGoldenMasterminds(t *testing.T) {
+	want, err := os.ReadFile("testdata/masterminds-2p-seed3-heuristic.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, repoRoot, "replay", "--game", "masterminds", "--players", "2", "--seed", "3", "--bots", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != string(want) {
+		t.Errorf("replay differs from testdata/masterminds-2p-seed3-heuristic.txt; if the change is intended, regenerate it")
+	}
+}
