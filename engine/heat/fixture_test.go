@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
 	"cardpress/gamedata"
-
-	"go.yaml.in/yaml/v3"
+	"cardpress/gamedata/gamedatatest"
 )
 
 // baseParams are the shipped defaults; fixtures override single values.
@@ -47,36 +45,8 @@ func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game 
 	for _, ph := range []string{"A", "B", "C"} {
 		d.Manifest.Phases = append(d.Manifest.Phases, gamedata.Phase{ID: ph, Name: ph})
 	}
-	var params yaml.Node
-	if err := yaml.Unmarshal([]byte(baseParams), &params); err != nil {
-		t.Fatal(err)
-	}
-	m := params.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		name, val := m.Content[i].Value, m.Content[i+1]
-		if o, ok := overrides[name]; ok {
-			var n yaml.Node
-			if err := yaml.Unmarshal([]byte(o), &n); err != nil {
-				t.Fatal(err)
-			}
-			val = n.Content[0]
-		}
-		d.Params[name] = gamedata.Param{Name: name, Node: val, Pos: finding.Pos{File: "game.yaml", Line: val.Line}}
-	}
-	var list yaml.Node
-	if err := yaml.Unmarshal([]byte(cards), &list); err != nil {
-		t.Fatal(err)
-	}
-	for _, cn := range list.Content[0].Content {
-		var c gamedata.Card
-		if err := cn.Decode(&c); err != nil {
-			t.Fatal(err)
-		}
-		c.Node = cn
-		c.Pos = finding.Pos{File: "cards.yaml", Line: cn.Line, Col: cn.Column}
-		c.PlayersPos = c.Pos
-		d.Cards = append(d.Cards, c)
-	}
+	gamedatatest.SetParams(t, d, baseParams, overrides)
+	gamedatatest.AddCards(t, d, cards)
 	g, fs := Build(d)
 	if g == nil {
 		t.Fatalf("fixture does not build: %v", fs)

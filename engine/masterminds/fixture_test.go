@@ -6,8 +6,7 @@ import (
 	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
-
-	"go.yaml.in/yaml/v3"
+	"cardpress/gamedata/gamedatatest"
 )
 
 // v22Params are the v2.2 defaults of RULES.md; fixtures override values.
@@ -103,48 +102,8 @@ func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamed
 	d.Manifest.ID = "masterminds-test"
 	d.Manifest.Players = gamedata.Range{Min: 2, Max: 5}
 	d.Manifest.Pos = finding.Pos{File: "game.yaml", Line: 1}
-	var params yaml.Node
-	if err := yaml.Unmarshal([]byte(v22Params), &params); err != nil {
-		t.Fatal(err)
-	}
-	m := params.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		name, val := m.Content[i].Value, m.Content[i+1]
-		if o, ok := overrides[name]; ok {
-			var n yaml.Node
-			if err := yaml.Unmarshal([]byte(o), &n); err != nil {
-				t.Fatal(err)
-			}
-			val = n.Content[0]
-		}
-		d.Params[name] = gamedata.Param{Name: name, Node: val, Pos: finding.Pos{File: "game.yaml", Line: m.Content[i+1].Line, Col: m.Content[i+1].Column}}
-		d.ParamOrder = append(d.ParamOrder, name)
-	}
-	for name, o := range overrides {
-		if _, ok := d.Params[name]; ok {
-			continue
-		}
-		var n yaml.Node
-		if err := yaml.Unmarshal([]byte(o), &n); err != nil {
-			t.Fatal(err)
-		}
-		d.Params[name] = gamedata.Param{Name: name, Node: n.Content[0], Pos: finding.Pos{File: "game.yaml"}}
-		d.ParamOrder = append(d.ParamOrder, name)
-	}
-	var list yaml.Node
-	if err := yaml.Unmarshal([]byte(cards), &list); err != nil {
-		t.Fatal(err)
-	}
-	for _, cn := range list.Content[0].Content {
-		var c gamedata.Card
-		if err := cn.Decode(&c); err != nil {
-			t.Fatal(err)
-		}
-		c.Node = cn
-		c.Pos = finding.Pos{File: "cards.yaml", Line: cn.Line, Col: cn.Column}
-		c.PlayersPos = c.Pos
-		d.Cards = append(d.Cards, c)
-	}
+	gamedatatest.SetParams(t, d, v22Params, overrides)
+	gamedatatest.AddCards(t, d, cards)
 	return d
 }
 
