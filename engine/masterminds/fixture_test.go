@@ -96,12 +96,24 @@ const testCards = `
 
 // fixtureData builds game data by hand from YAML snippets, so rule tests
 // need neither files nor the loader.
+// The gems in the fixtures' box.
+const (
+	gemsPerColour = 5
+	clearGems     = 10
+)
+
 func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
 	t.Helper()
 	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
 	d.Manifest.ID = "masterminds-test"
 	d.Manifest.Players = gamedata.Range{Min: 2, Max: 5}
 	d.Manifest.Pos = finding.Pos{File: "game.yaml", Line: 1}
+	// The box, as game.yaml's components declare it: the engine reads the
+	// gem counts from here.
+	for _, colour := range []string{"blue", "green", "red", "purple", "yellow", "orange", "black", "white", "pink", "grey"} {
+		d.Manifest.Components = append(d.Manifest.Components, gamedata.Component{ID: "gem-" + colour, Kind: "token", Count: gemsPerColour})
+	}
+	d.Manifest.Components = append(d.Manifest.Components, gamedata.Component{ID: "gem-clear", Kind: "token", Count: clearGems})
 	gamedatatest.SetParams(t, d, v22Params, overrides)
 	gamedatatest.AddCards(t, d, cards)
 	return d

@@ -322,13 +322,13 @@ func (s *state) layHeistCard(h, c int) {
 	}
 }
 
-// fillBag puts the five gems of each player's colour and the clear gems
-// in the bag.
+// fillBag puts the gems of each player's colour and the clear gems in the
+// bag, as many as game.yaml's components say.
 func (s *state) fillBag() {
 	for q := 0; q < s.n; q++ {
-		s.bag.Put(int(s.seats[q].colour), gemsPerColour)
+		s.bag.Put(int(s.seats[q].colour), s.g.gemsOf[s.seats[q].colour])
 	}
-	s.bag.Put(kindClear, clearGems)
+	s.bag.Put(kindClear, s.g.clearGems)
 	s.bagTotal = s.bag.Len()
 }
 

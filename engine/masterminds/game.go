@@ -34,6 +34,11 @@ type Game struct {
 	params Params
 	cards  []card
 
+	// gemsOf[k] is the gems of Mastermind colour k in the box, clearGems the
+	// clear ones (both from game.yaml components).
+	gemsOf    []int
+	clearGems int
+
 	// Card indexes by type, one entry per distinct card.
 	masterminds []int
 	talents     []int
@@ -99,6 +104,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		copies[cd.typ] += cd.copies
 		g.cards = append(g.cards, cd)
 	}
+	g.countGems(c)
 	p := &g.params
 	g.testAtLeast = p.FailureTest != "higher"
 	g.keepOne = p.RetireAfterHeist != "retire_one"
@@ -242,9 +248,9 @@ func (g *Game) Facts() map[string]any {
 		"markers_total":     p.MarkersPerPlayer * colours,
 		"dice_total":        (p.MarkersPerPlayer + 1) * colours,
 		"dice_per_player":   p.MarkersPerPlayer + 1,
-		"gems_per_colour":   gemsPerColour,
-		"clear_gems":        clearGems,
-		"gems_total":        gemsPerColour*colours + clearGems,
+		"gems_per_colour":   g.gemsPerColour(),
+		"clear_gems":        g.clearGems,
+		"gems_total":        g.gemsPerColour()*colours + g.clearGems,
 		"skills":            strings.Join(skillNames[:nSkills], ", "),
 		"failure_test_text": map[bool]string{true: "equal to or higher than", false: "higher than"}[g.testAtLeast],
 		"retire_text": map[bool]string{
@@ -267,7 +273,7 @@ func (g *Game) Facts() map[string]any {
 		f[fmt.Sprintf("end_heists_%dp", n)] = p.EndHeists(n)
 		f[fmt.Sprintf("heists_on_table_%dp", n)] = p.Heists(n)
 		f[fmt.Sprintf("starter_cash_%dp", n)] = p.Cash(n)
-		f[fmt.Sprintf("gems_in_bag_%dp", n)] = gemsPerColour*n + clearGems
+		f[fmt.Sprintf("gems_in_bag_%dp", n)] = g.gemsPerColour()*n + g.clearGems
 	}
 	return f
 }
@@ -280,4 +286,48 @@ func tieBreakText(order []string) string {
 		parts = append(parts, words[o])
 	}
 	return strings.Join(parts, ", then ")
+}
+
+// countGems reads the gems in the box from the manifest's components — one
+// `gem-<colour>` per Mastermind colour and `gem-clear` — so the counts live
+// once, in game.yaml, and checks the dice against the marker dice.
+func (g *Game) countGems(c *compiler) {
+	m := g.data.Manifest
+	count := map[string]gamedata.Component{}
+	for _, comp := range m.Components {
+		count[comp.ID] = comp
+	}
+	g.gemsOf = make([]int, len(g.masterminds))
+	for k, i := range g.masterminds {
+		cd := g.cards[i]
+		comp, ok := count["gem-"+cd.color]
+		if cd.color == "" {
+			continue // not a real Mastermind card: its type was already reported
+		}
+		if !ok {
+			c.errorf(cd.pos, "UNDEFINED_COMPONENT", "Mastermind %s plays %s gems, but game.yaml components has no gem-%s with their count", cd.id, cd.color, cd.color)
+			continue
+		}
+		g.gemsOf[k] = comp.Count
+	}
+	if comp, ok := count["gem-clear"]; ok {
+		g.clearGems = comp.Count
+	} else {
+		c.errorf(m.Pos, "UNDEFINED_COMPONENT", "game.yaml components has no gem-clear with the clear gems' count")
+	}
+	if comp, ok := count["dice"]; ok {
+		if want := (g.params.MarkersPerPlayer + 1) * len(g.masterminds); comp.Count != want {
+			c.errorf(comp.Pos, "COUNT_MISMATCH", "%d dice declared, but %d colours × (%d marker dice + 1 scoring die) need %d",
+				comp.Count, len(g.masterminds), g.params.MarkersPerPlayer, want)
+		}
+	}
+}
+
+// gemsPerColour is the gems of one colour (the first; the box has the same
+// number of each).
+func (g *Game) gemsPerColour() int {
+	if len(g.gemsOf) == 0 {
+		return 0
+	}
+	return g.gemsOf[0]
 }

@@ -48,10 +48,6 @@ const (
 	// Mastermind cards' order (0..14).
 	kindClear = 15
 	nKinds    = 16
-	// Gems per colour and clear gems in the box ("the FIVE gems of their
-	// color", "the 10 clear gems").
-	gemsPerColour = 5
-	clearGems     = 10
 	stepsPerHeist = 4
 )
 
