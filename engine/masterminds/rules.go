@@ -46,8 +46,8 @@ const (
 	maxColours = 15
 	// kindClear is the clear gems' kind in the bag; colour kinds are the
 	// Mastermind cards' order (0..14).
-	kindClear = 15
-	nKinds    = 16
+	kindClear     = 15
+	nKinds        = 16
 	stepsPerHeist = 4
 )
 
