@@ -93,6 +93,8 @@ func Document(g *Game) *render.Document {
 		doc.Components = append(doc.Components, comp)
 	}
 
+	doc.Box = boxOf(d)
+
 	ref := d.Ref
 	doc.Reference = render.ReferenceSheet{
 		Title: fill(ref.Title, ref.Pos), Subtitle: fill(ref.Subtitle, ref.Pos),
@@ -225,4 +227,21 @@ func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
 		rows = append(rows, render.BoardRow{Label: text, Slots: slots})
 	}
 	return rows
+}
+
+// boxOf lists the manifest's components, marking those this PDF prints:
+// cards, and whatever a layout board or token sheet draws.
+func boxOf(d *gamedata.Game) []render.BoxItem {
+	drawn := map[string]bool{}
+	board := false
+	for _, lc := range d.Layout.Components {
+		drawn[lc.Component] = lc.Component != ""
+		board = board || lc.Kind == "board"
+	}
+	var box []render.BoxItem
+	for _, c := range d.Manifest.Components {
+		printed := c.Kind == "cards" || drawn[c.ID] || (c.Kind == "board" && board)
+		box = append(box, render.BoxItem{Name: c.Name, Count: c.Count, Printed: printed})
+	}
+	return box
 }

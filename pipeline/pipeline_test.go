@@ -181,3 +181,31 @@ func BenchmarkBuildHeat(b *testing.B) {
 		}
 	}
 }
+
+func TestRenderShippedMasterminds(t *testing.T) {
+	g := load(t, filepath.Join(testutil.RepoRoot(), "cards/masterminds"))
+	out := t.TempDir()
+	if _, err := Render(g, RenderOptions{OutDir: out}); err != nil {
+		t.Fatal(err)
+	}
+	pages, _ := pdfText(t, filepath.Join(out, "masterminds", "masterminds-pnp.pdf"))
+	// 162 cards at 9 a page: 18 front pages, each with its back page.
+	if len(pages) < 37 {
+		t.Fatalf("%d pages, want at least 36 card pages and the box page", len(pages))
+	}
+	last := pages[len(pages)-1]
+	for _, s := range []string{"Supply your own", "30 × 12 mm dice", "Gem bag", "Printed in this file", "162 × Game cards"} {
+		if !strings.Contains(last, s) {
+			t.Errorf("box page lacks %q:\n%s", s, last)
+		}
+	}
+	// Heist cards are two-sided: some back page shows steps B, C and D
+	// instead of a common back.
+	found := false
+	for i := 1; i < 36; i += 2 {
+		found = found || (strings.Contains(pages[i], "Driving") && !strings.Contains(pages[i], "HEIST"))
+	}
+	if !found {
+		t.Error("no back page shows a heist's own side B")
+	}
+}

@@ -20,6 +20,9 @@ type Document struct {
 	Cards  []CardFace
 	// Components are the non-card printables: boards and token sheets.
 	Components []Component
+	// Box lists everything the game is played with, printed here or not,
+	// for the last page: what players must supply themselves.
+	Box []BoxItem
 	Reference  ReferenceSheet
 }
 
@@ -74,6 +77,13 @@ type Component struct {
 	Diameter float64
 	Color    string
 	Pos      finding.Pos
+}
+
+// BoxItem is one component of the game with its count.
+type BoxItem struct {
+	Name    string
+	Count   int
+	Printed bool // in this PDF (cards, boards, token sheets)
 }
 
 type BoardRow struct {

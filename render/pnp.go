@@ -41,6 +41,7 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 		g.drawCropMarks(r.pdf)
 	}
 	r.components(p)
+	r.box(p)
 	if r.pdf.PageNo() == 0 {
 		r.pdf.AddPage() // a PDF needs at least one page
 	}
