@@ -22,8 +22,8 @@ type Document struct {
 	Components []Component
 	// Box lists everything the game is played with, printed here or not,
 	// for the last page: what players must supply themselves.
-	Box []BoxItem
-	Reference  ReferenceSheet
+	Box       []BoxItem
+	Reference ReferenceSheet
 }
 
 // CardFace is one distinct card; it is printed Copies times.
