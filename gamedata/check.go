@@ -171,6 +171,49 @@ func (l *loader) checkLayout() {
 		if c.Kind == "board" && c.Label != "" {
 			l.checkRowLabel(d, "components", idx, "label")
 		}
+		for j, f := range c.Faces {
+			if f.Component != "" && !slices.Contains(comps, f.Component) {
+				l.add(finding.New(d.pos("components", idx, "faces", strconv.Itoa(j), "component"), CodeUndefinedComponent, "%s", undeclared("component", f.Component, "components", comps)))
+			}
+		}
+		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 {
+			total := 0
+			for _, n := range l.g.FaceCounts(c) {
+				total += n
+			}
+			if total != want {
+				l.add(finding.New(d.pos("components", idx, "component"), CodeCountMismatch,
+					"component %q counts %d but the faces of this token sheet print %d tokens", c.Component, want, total))
+			}
+		}
+		if c.Kind == "track" {
+			l.checkTrack(d, c, idx)
+		}
+	}
+}
+
+// checkTrack checks a track's spaces parameter and that it has no more
+// values than spaces.
+func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
+	if c.SpacesParam != "" {
+		p, declared := l.g.Params[c.SpacesParam]
+		if !declared {
+			l.checkParam(d, c.SpacesParam, "components", idx, "spaces_param")
+			return
+		}
+		if _, _, ok := l.g.TrackSpaces(c); !ok {
+			l.add(finding.New(d.pos("components", idx, "spaces_param"), schema.CodeType,
+				"parameter %q is %v: a track needs a whole number of spaces (at least 1) or a list with a value per space", c.SpacesParam, p.Value))
+			return
+		}
+	}
+	if n, values, ok := l.g.TrackSpaces(c); ok && len(values) > n {
+		spaces := "spaces"
+		if n == 1 {
+			spaces = "space"
+		}
+		l.add(finding.New(d.pos("components", idx, "values"), CodeCountMismatch,
+			"%d values for a track of %d %s", len(values), n, spaces))
 	}
 }
 

@@ -60,10 +60,10 @@ var Codes = []Code{
 	{CodeUndefinedDeck, "a deck id that game.yaml decks does not declare, or a card without deck in a game with several"},
 	{CodeUndefinedKeyword, "a keyword id that game.yaml keywords does not declare"},
 	{CodeUndefinedParameter, "a parameter name, or reference {placeholder}, that is neither a parameter nor an engine fact"},
-	{CodeUndefinedComponent, "a layout token sheet names a component game.yaml does not declare"},
+	{CodeUndefinedComponent, "a layout token sheet, token face or track names a component game.yaml does not declare"},
 	{CodeUndefinedBack, "a deck names a card back that game.yaml print.backs does not declare"},
 	{CodeUndefinedVariant, "variants default names a variant the list does not have"},
-	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards (of all cards, without a deck)"},
+	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards (of all cards, without a deck), a token sheet's faces do not add up to its component's count, or a track has more values than spaces"},
 	{CodePlayers, "a player count outside the game's players range, or a range whose min exceeds its max"},
 	{CodeTemplate, "a text template has unbalanced braces or an unknown {name:format}"},
 }

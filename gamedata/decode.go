@@ -227,7 +227,11 @@ func (l *loader) layout() {
 		}
 	}
 	for i := range lay.Components {
-		lay.Components[i].Pos = d.pos("components", strconv.Itoa(i))
+		c := &lay.Components[i]
+		c.Pos = d.pos("components", strconv.Itoa(i))
+		for j := range c.Faces {
+			c.Faces[j].Pos = d.pos("components", strconv.Itoa(i), "faces", strconv.Itoa(j))
+		}
 	}
 }
 

@@ -260,16 +260,50 @@ type BackLayout struct {
 
 // LayoutComponent is a printable non-card component.
 type LayoutComponent struct {
-	Kind         string  `yaml:"kind"` // board or tokens
+	Kind         string  `yaml:"kind"` // board, tokens or track
 	Title        string  `yaml:"title"`
 	RowsParam    string  `yaml:"rows_param"` // board: parameter holding [{value, slots}]
-	Label        string  `yaml:"label"`      // board: row label template; tokens: token face
+	Label        string  `yaml:"label"`      // board: row label template; tokens: token face; track: text at each strip's start
 	SlotDiameter float64 `yaml:"slot_diameter"`
 	Note         string  `yaml:"note"`
-	Component    string  `yaml:"component"` // tokens: manifest component id (gives the count)
+	Component    string  `yaml:"component"` // tokens, track: manifest component id (gives the count)
 	Diameter     float64 `yaml:"diameter"`
 	Color        string  `yaml:"color"`
-	Pos          finding.Pos
+	// Faces are the kinds of token on a tokens sheet, each with its own
+	// front, optional back and count; empty for a sheet of Label tokens.
+	Faces []TokenFace `yaml:"faces"`
+	// Track: Spaces numbered boxes (or as many as SpacesParam says: a
+	// number, or a list whose entries are the values), numbered from
+	// Start, each with its entry of Values under the number; Count copies.
+	Spaces      int      `yaml:"spaces"`
+	SpacesParam string   `yaml:"spaces_param"`
+	Start       *int     `yaml:"start"` // nil: 1
+	Values      []string `yaml:"values"`
+	SpaceSize   float64  `yaml:"space_size"`
+	Count       int      `yaml:"count"`
+	Pos         finding.Pos
+}
+
+// TokenFace is one kind of token on a tokens sheet: the text and colour of
+// its front and of its back.
+type TokenFace struct {
+	Label     string `yaml:"label"`
+	Back      string `yaml:"back"`       // text on the back; "" with no back_color: a plain back
+	Color     string `yaml:"color"`      // front fill; the sheet's color when empty
+	BackColor string `yaml:"back_color"` // back fill; Color when empty
+	Count     int    `yaml:"count"`      // 0: Component's count, else 1
+	Component string `yaml:"component"`  // manifest component id giving Count
+	Pos       finding.Pos
+}
+
+// TwoSided reports whether the tokens of a sheet have printed backs.
+func (c LayoutComponent) TwoSided() bool {
+	for _, f := range c.Faces {
+		if f.Back != "" || f.BackColor != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Reference is reference.yaml: the rule sheet and the player aid, as

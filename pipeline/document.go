@@ -81,13 +81,27 @@ func Document(g *Game) *render.Document {
 		case "board":
 			comp.Rows = boardRows(d, lc.RowsParam, lc.Label)
 		case "tokens":
-			for _, mc := range d.Manifest.Components {
-				if mc.ID == lc.Component {
-					comp.Count = mc.Count
-					if comp.Title == "" {
-						comp.Title = fmt.Sprintf("%s × %d", mc.Name, mc.Count)
-					}
-				}
+			n, _ := d.ComponentCount(lc.Component)
+			if len(lc.Faces) == 0 {
+				comp.Count = n
+			}
+			counts := d.FaceCounts(lc)
+			for j, f := range lc.Faces {
+				comp.Faces = append(comp.Faces, render.TokenFace{Label: f.Label, Back: f.Back,
+					Color: f.Color, BackColor: f.BackColor, Count: counts[j]})
+				comp.Count += comp.Faces[j].Count
+			}
+			if name := componentName(d, lc.Component); comp.Title == "" && name != "" {
+				comp.Title = fmt.Sprintf("%s × %d", name, comp.Count)
+			}
+		case "track":
+			comp.Spaces, comp.Values, _ = d.TrackSpaces(lc)
+			comp.Start, comp.SpaceSize, comp.Count = 1, lc.SpaceSize, lc.Count
+			if lc.Start != nil {
+				comp.Start = *lc.Start
+			}
+			if n, ok := d.ComponentCount(lc.Component); ok && comp.Count == 0 {
+				comp.Count = n
 			}
 		}
 		doc.Components = append(doc.Components, comp)
@@ -119,6 +133,16 @@ func Document(g *Game) *render.Document {
 		doc.Reference.AidItems = append(doc.Reference.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
 	}
 	return doc
+}
+
+// componentName is the name of the manifest component id ("" when none).
+func componentName(d *gamedata.Game, id string) string {
+	for _, mc := range d.Manifest.Components {
+		if mc.ID == id {
+			return mc.Name
+		}
+	}
+	return ""
 }
 
 func rulesLines(ls []engine.RulesLine) []render.RulesLine {
@@ -230,12 +254,16 @@ func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
 }
 
 // boxOf lists the manifest's components, marking those this PDF prints:
-// cards, and whatever a layout board or token sheet draws.
+// cards, and whatever a layout board, token sheet (or one of its faces) or
+// track draws.
 func boxOf(d *gamedata.Game) []render.BoxItem {
 	drawn := map[string]bool{}
 	board := false
 	for _, lc := range d.Layout.Components {
 		drawn[lc.Component] = lc.Component != ""
+		for _, f := range lc.Faces {
+			drawn[f.Component] = f.Component != ""
+		}
 		board = board || lc.Kind == "board"
 	}
 	var box []render.BoxItem

@@ -63,20 +63,51 @@ type RulesLine struct {
 	Text  string
 }
 
-// Component is a printable board or a sheet of round tokens.
+// Component is a printable board, a sheet of round tokens or a set of
+// track strips.
 type Component struct {
-	Kind  string // board or tokens
+	Kind  string // board, tokens or track
 	Title string
 	Note  string
 	// Board: one row per entry, drawn with its label and Slots circles.
 	Rows         []BoardRow
 	SlotDiameter float64
-	// Tokens: Count round tokens of Diameter mm with Label on them.
+	// Tokens: Count round tokens of Diameter mm with Label on them, or,
+	// when Faces is set, each face's Count tokens. Track: Label starts
+	// each strip and Count strips are printed.
 	Label    string
 	Count    int
 	Diameter float64
 	Color    string
-	Pos      finding.Pos
+	Faces    []TokenFace
+	// Track: Spaces boxes of SpaceSize mm numbered from Start, each with
+	// its entry of Values (if any) under the number.
+	Spaces    int
+	Start     int
+	Values    []string
+	SpaceSize float64
+	Pos       finding.Pos
+}
+
+// TokenFace is one kind of token: the text and fill of its front and back,
+// and how many to print.
+type TokenFace struct {
+	Label, Back      string
+	Color, BackColor string
+	Count            int
+}
+
+// TwoSided reports whether a token sheet has a sheet of backs.
+func (c *Component) TwoSided() bool {
+	if c.Kind != "tokens" {
+		return false
+	}
+	for _, f := range c.Faces {
+		if f.Back != "" || f.BackColor != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // BoxItem is one component of the game with its count.

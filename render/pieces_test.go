@@ -1,0 +1,182 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// chipsDoc prints no cards, only a sheet of two-sided modifier chips and
+// a track, so page 1 is the chip fronts and page 2 their backs.
+func chipsDoc() *Document {
+	doc := smallDoc()
+	doc.Cards = nil
+	doc.Components = []Component{
+		{Kind: "track", Title: "Contribution track", Label: "Loot", Spaces: 30, Start: 0, Count: 4, SpaceSize: 14,
+			Values: []string{"", "", "", "", "", "bonus"}},
+		{Kind: "tokens", Title: "Modifier chips", Diameter: 20, Faces: []TokenFace{
+			{Label: "+4", Back: "+2", Color: "#1e88e5", Count: 1},
+			{Label: "+3", Back: "+1", Color: "#43a047", Count: 11},
+			{Label: "-1", Back: "-3", Color: "#fdd835", BackColor: "#333333", Count: 3},
+		}},
+	}
+	return doc
+}
+
+// Each chip's back lands behind its front: in the same row, and at the
+// same distance from the right edge of the page as the front is from the
+// left (long-edge duplex). The slots come from the spec (12 mm page
+// margin, tokens 2 mm apart, rows after an 11 pt heading), not the code.
+func TestTokenBacksMirrored(t *testing.T) {
+	const pt = 72 / 25.4
+	for _, paper := range []string{"a4", "letter"} {
+		data, err := PnP(chipsDoc(), Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := readPDF(t, data)
+		pageW, pageH := mediaBox(r, 1)
+		front, back := pageText(t, r, 1), pageText(t, r, 2)
+		if !strings.Contains(joined(front), "Modifier chips") || !strings.Contains(joined(back), "Modifier chips (backs)") {
+			t.Fatalf("%s: pages 1-2 are not the chip fronts and backs: %q / %q", paper, joined(front), joined(back))
+		}
+		pitch := 20 + 2.0
+		// slot is the column and row of a label starting at s: a
+		// label is centred on its token, so it starts in its token's
+		// left half, and a mirrored one ends in its right half.
+		slot := func(x, y float64) [2]int {
+			return [2]int{int(math.Floor((x - 12) / pitch)), int(math.Round((pageH - y/pt) * 100))}
+		}
+		where := func(ts []spanList, mirrored bool) map[[2]int]string {
+			out := map[[2]int]string{}
+			for _, l := range ts {
+				for _, s := range l.spans {
+					x := s.x1 / pt
+					if mirrored {
+						x = pageW - x
+					}
+					k := slot(x, s.y)
+					if prev, dup := out[k]; dup {
+						t.Errorf("%s: %s and %s in one slot %v", paper, prev, l.label, k)
+					}
+					out[k] = l.label
+				}
+			}
+			return out
+		}
+		fronts := where([]spanList{{"+4", find(front, "+4")}, {"+3", find(front, "+3")}, {"-1", find(front, "-1")}}, false)
+		backs := where([]spanList{{"+2", find(back, "+2")}, {"+1", find(back, "+1")}, {"-3", find(back, "-3")}}, true)
+		counts := map[string]int{}
+		for _, l := range fronts {
+			counts[l]++
+		}
+		if counts["+4"] != 1 || counts["+3"] != 11 || counts["-1"] != 3 {
+			t.Errorf("%s: fronts %v, want +4 ×1, +3 ×11, -1 ×3", paper, counts)
+		}
+		behind := map[string]string{"+4": "+2", "+3": "+1", "-1": "-3"}
+		for k, f := range fronts {
+			if backs[k] != behind[f] {
+				t.Errorf("%s: behind %s at %v is %q, want %q", paper, f, k, backs[k], behind[f])
+			}
+		}
+		if len(backs) != len(fronts) {
+			t.Errorf("%s: %d backs for %d fronts", paper, len(backs), len(fronts))
+		}
+		// 15 chips need two rows on either paper: the mirror is not
+		// just the order reversed.
+		rows := map[int]bool{}
+		for k := range fronts {
+			rows[k[1]] = true
+		}
+		if len(rows) != 2 {
+			t.Errorf("%s: chips in %d rows, want 2", paper, len(rows))
+		}
+	}
+}
+
+type spanList struct {
+	label string
+	spans []span
+}
+
+// Fronts stay on odd pages: after an odd number of pages before them a
+// blank page keeps each back on the reverse of its front.
+func TestTokenSheetsStartOnAFrontPage(t *testing.T) {
+	doc := smallDoc() // 11 cards: four card pages
+	doc.Components = chipsDoc().Components
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readPDF(t, data)
+	if !strings.Contains(joined(pageText(t, r, 5)), "Modifier chips") || !strings.Contains(joined(pageText(t, r, 6)), "(backs)") {
+		t.Errorf("chip fronts and backs are not pages 5 and 6")
+	}
+	if !strings.Contains(joined(pageText(t, r, 7)), "Contribution track") {
+		t.Errorf("the track does not follow the chips on page 7")
+	}
+}
+
+// words splits a page's glyphs into the strings drawn by one text call
+// (same start and baseline).
+func words(ts []pdf.Text) []pdf.Text {
+	var out []pdf.Text
+	for _, g := range ts {
+		if n := len(out); n > 0 && out[n-1].X == g.X && out[n-1].Y == g.Y {
+			out[n-1].S += g.S
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// A track longer than the page is split into numbered pieces; every
+// number is printed once per copy, and the values under their spaces.
+func TestTrackStrips(t *testing.T) {
+	doc := chipsDoc()
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readPDF(t, data)
+	text := pageText(t, r, 3)
+	if !strings.Contains(joined(text), "Contribution track") {
+		t.Fatalf("page 3 is not the track: %q", joined(text))
+	}
+	count := map[string]int{}
+	const pt = 72 / 25.4
+	pageW, _ := mediaBox(r, 3)
+	for _, w := range words(text) {
+		count[w.S]++
+		if x := w.X / pt; x < 12 || x > pageW-12 {
+			t.Errorf("%q at %.1f mm, outside the margins", w.S, x)
+		}
+	}
+	// 30 spaces of 14 mm do not fit the 186 mm of A4 between the
+	// margins: the pieces are numbered, each once per copy.
+	pieces := 0
+	for pieces < 30 && count[fmt.Sprintf("Loot %d/%d", pieces+1, pieces+1)] == 0 {
+		pieces++
+	}
+	pieces++
+	if pieces < 3 || pieces > 30 {
+		t.Fatalf("no last piece found: %v", count)
+	}
+	for p := 1; p <= pieces; p++ {
+		if n := count[fmt.Sprintf("Loot %d/%d", p, pieces)]; n != 4 {
+			t.Errorf("piece %d/%d printed %d times, want 4 (one per copy)", p, pieces, n)
+		}
+	}
+	for n := range 30 { // numbered from start 0
+		if got := count[fmt.Sprint(n)]; got != 4 {
+			t.Errorf("space %d printed %d times, want 4", n, got)
+		}
+	}
+	if count["30"] != 0 || count["bonus"] != 4 {
+		t.Errorf("space 30 printed %d times (want 0), the value %d times (want 4)", count["30"], count["bonus"])
+	}
+}
