@@ -191,7 +191,10 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 			title = fmt.Sprintf("Tokens ×%d", len(tokens))
 		}
 	}
-	if back {
+	// The backs say so when that keeps the heading on one line: the
+	// backs are drawn where the fronts were placed, so both headings
+	// must be the same height.
+	if back && r.m.width("B", 11, clean(title+" (backs)")) <= w {
 		title += " (backs)"
 	}
 	head := r.textItem(plain(title, "B"), w, 11, "left", ink, 0)
@@ -248,6 +251,10 @@ func (r *renderer) trackItems(c Component, w float64) []item {
 	labelW := 0.0
 	if label != "" {
 		labelW = r.m.width("B", labelSize, label+" 00/00") + 4
+	}
+	if labelW > w/2 { // a long label takes at most half the strip
+		labelSize *= w / 2 / labelW
+		labelW = w / 2
 	}
 	per := max(1, int((w-labelW)/s))
 	pieces := (c.Spaces + per - 1) / per

@@ -180,3 +180,53 @@ func TestTrackStrips(t *testing.T) {
 		t.Errorf("space 30 printed %d times (want 0), the value %d times (want 4)", count["30"], count["bonus"])
 	}
 }
+
+// Text the fonts cannot draw, and sizes at the edges, never panic.
+func TestPiecesHostile(t *testing.T) {
+	doc := chipsDoc()
+	doc.Components = append(doc.Components,
+		Component{Kind: "tokens", Title: strings.Repeat("Very long title ", 20), Diameter: 300, Faces: []TokenFace{
+			{Label: "😀", Back: "\xff\x00", Count: 2}, {Label: strings.Repeat("W", 40), Count: 0}, {Back: "x", Count: -1}}},
+		Component{Kind: "track", Label: strings.Repeat("Label 🚀 ", 30), Spaces: 500, SpaceSize: 1000, Values: []string{"💰", strings.Repeat("long value ", 9)}},
+		Component{Kind: "track", Spaces: 0},
+		Component{Kind: "tokens", Faces: []TokenFace{{Label: "none", Count: 0}}},
+	)
+	for _, paper := range []string{"a4", "letter"} {
+		if _, err := PnP(doc, Options{Paper: paper, Bleed: 3}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A sheet longer than a page alternates pages of fronts and backs, and
+// every chip is printed once on each side.
+func TestTokenSheetOverSeveralPages(t *testing.T) {
+	doc := chipsDoc()
+	doc.Components = doc.Components[1:]
+	doc.Components[0].Faces[1].Count = 200
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readPDF(t, data)
+	if r.NumPage()%2 != 0 || r.NumPage() < 4 {
+		t.Fatalf("pages = %d, want an even number, at least 4", r.NumPage())
+	}
+	fronts, backs := 0, 0
+	for n := 1; n <= r.NumPage(); n++ {
+		text := pageText(t, r, n)
+		f, b := len(find(text, "+3")), len(find(text, "+1"))
+		if n%2 == 1 && b != 0 || n%2 == 0 && f != 0 {
+			t.Errorf("page %d mixes sides: %d fronts, %d backs", n, f, b)
+		}
+		if n%2 == 0 {
+			if pf := len(find(pageText(t, r, n-1), "+3")); pf != b {
+				t.Errorf("page %d has %d backs behind %d fronts", n, b, pf)
+			}
+		}
+		fronts, backs = fronts+f, backs+b
+	}
+	if fronts != 200 || backs != 200 {
+		t.Errorf("%d fronts and %d backs, want 200 each", fronts, backs)
+	}
+}
