@@ -392,3 +392,16 @@ func TestReplayGoldenMasterminds(t *testing.T) {
 		t.Errorf("replay differs from testdata/masterminds-2p-seed3-heuristic.txt; if the change is intended, regenerate it")
 	}
 }
+
+// Mice Heist: an obstacle whose target no test can reach is reported by
+// lint at the obstacle card's line.
+func TestMiceObstacleBeyondReachAtTheCardLine(t *testing.T) {
+	ws := testutil.CopyGame(t, "mice")
+	edit(t, ws, "cards/mice/obstacles.yaml", "job: B, order: 3, target: 3,", "job: B, order: 3, target: 60,")
+	line := lineOf(t, ws, "cards/mice/obstacles.yaml", "  - {id: b3-sleeping-cat")
+	code, out, errOut := run(t, ws, "lint", "--games", "20")
+	want := fmt.Sprintf("cards/mice/obstacles.yaml:%d:", line)
+	if code != 1 || !containsLine(out, want, "OBSTACLE_UNREACHABLE") {
+		t.Fatalf("exit %d (want 1), want %s … OBSTACLE_UNREACHABLE in:\n%s%s", code, want, out, errOut)
+	}
+}

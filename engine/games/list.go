@@ -5,4 +5,5 @@ package games
 import (
 	_ "cardpress/engine/heat"
 	_ "cardpress/engine/masterminds"
+	_ "cardpress/engine/mice"
 )

@@ -1,0 +1,128 @@
+package mice
+
+import (
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/gamedata"
+	"cardpress/gamedata/gamedatatest"
+)
+
+// baseParams are the shipped defaults; fixtures override single values.
+const baseParams = `
+min_players: 2
+starting_cheese: 3
+skill_limit: 6
+market_size: 4
+chips_drawn: 2
+track_length: 20
+failure_obstacle_cheese: 1
+cheese_shortage: none
+cleanup_step: 8
+food_per_job: [12, 6, 3]
+cheese_total: 40
+chips:
+  - {colour: blue, sides: [4, 2], count: 1}
+  - {colour: green, sides: [2, 1], count: 2}
+  - {colour: yellow, sides: [1, -1], count: 4}
+  - {colour: orange, sides: [-1, -2], count: 2}
+  - {colour: red, sides: [-2, -4], count: 1}
+  - {colour: purple, sides: [3, -3], count: 1}
+`
+
+// testCards: two jobs of two obstacles (the second a Finale), three
+// starting skills and a few upgrades.
+const testCards = `
+- {id: a1, name: A1, deck: obstacle, job: A, order: 1, target: 2, payout: 3, icons: [paw]}
+- {id: a2, name: A2, deck: obstacle, job: A, order: 2, target: 5, payout: 4, finale: true, icons: [leg]}
+- {id: b1, name: B1, deck: obstacle, job: B, order: 1, target: 1, payout: 2, icons: [mouth]}
+- {id: b2, name: B2, deck: obstacle, job: B, order: 2, target: 6, payout: 5, finale: true}
+- {id: flip, name: Flip, deck: starting, count: 6, effects: [{flip: 1}]}
+- {id: plus, name: Plus, deck: starting, count: 6, effects: [{add: 1}]}
+- {id: more, name: More, deck: starting, count: 6, effects: [{draw: 1}]}
+- {id: paws, name: Paws, deck: upgrade, count: 3, effects: [{add: 2, if_icon: paw}]}
+- {id: legs, name: Legs, deck: upgrade, count: 3, effects: [{add: 2, if_icon: leg}]}
+- {id: rummage, name: Rummage, deck: upgrade, count: 3, effects: [{draw: 1}]}
+- {id: reminder, name: Reminder, deck: reminder, count: 4}
+`
+
+func fixture(t testing.TB, cards string, overrides map[string]string) *Game {
+	t.Helper()
+	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
+	d.Manifest.ID = "mice-test"
+	d.Manifest.Players = gamedata.Range{Min: 2, Max: 6}
+	for _, kw := range []string{"paw", "leg", "mouth"} {
+		d.Manifest.Keywords = append(d.Manifest.Keywords, gamedata.Keyword{ID: kw, Name: string(kw[0]-32) + kw[1:]})
+	}
+	gamedatatest.SetParams(t, d, baseParams, overrides)
+	gamedatatest.AddCards(t, d, cards)
+	g, fs := Build(d)
+	if g == nil {
+		t.Fatalf("fixture does not build: %v", fs)
+	}
+	return g
+}
+
+// started plays the chance moves of set-up: seat 0 starts, the market is
+// dealt, and the state waits for seat 0 to select an obstacle.
+func started(t testing.TB, g *Game, players int) *state {
+	t.Helper()
+	s := g.NewState(players, engine.StateOptions{}).(*state)
+	s.Apply(0)
+	r := engine.NewRand(1)
+	for s.ph == phDeal {
+		outs := s.ChanceOutcomes(nil)
+		s.Apply(outs[r.Intn(len(outs))].Action)
+	}
+	if s.ph != phSelect || s.tester != 0 {
+		t.Fatalf("set-up ends in phase %d, tester %d", s.ph, s.tester)
+	}
+	return s
+}
+
+func (g *Game) cardIndex(t testing.TB, id string) int {
+	t.Helper()
+	for i, c := range g.cards {
+		if c.id == id {
+			return i
+		}
+	}
+	t.Fatalf("no card %s", id)
+	return -1
+}
+
+// chipOf finds a chip in the bag with these sides.
+func chipOf(t testing.TB, s *state, lo, hi int) int {
+	t.Helper()
+	for i := 0; i < s.chips.Len(); i++ {
+		a, b := s.chips.Sides(i)
+		if a == lo && b == hi && s.chips.Where(i) == engine.ChipInBag {
+			return i
+		}
+	}
+	t.Fatalf("no %d/%d chip in the bag", lo, hi)
+	return -1
+}
+
+// drawChip plays the chance moves of one chip draw.
+func drawChip(t testing.TB, s *state, chip, side int) {
+	t.Helper()
+	if s.ph != phDrawChip {
+		t.Fatalf("not drawing a chip: phase %d", s.ph)
+	}
+	s.Apply(engine.Action(chip))
+	s.Apply(engine.Action(side))
+}
+
+func bets(s *state, b ...int) []engine.Action {
+	out := make([]engine.Action, s.n)
+	for i := range out {
+		out[i] = engine.NoAction
+	}
+	for i, v := range b {
+		if i != s.tester {
+			out[i] = engine.Action(v)
+		}
+	}
+	return out
+}

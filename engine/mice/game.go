@@ -1,0 +1,437 @@
+// Package mice implements Mice Heist (shared/rulebooks/003_7c595fa3e8a4fa9d.txt):
+// each turn one mouse tests against the top obstacle of a job, the others
+// bet cheese on it in secret, two two-sided modifier chips come out of the
+// bag, skills paid with cheese change them, and contribution tracks decide
+// who gets the food when a Finale falls. engine/mice/RULES.md is the
+// contract between this engine and cards/mice.
+package mice
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+//go:embed cards.schema.json params.schema.json
+var schemas embed.FS
+
+type module struct{}
+
+func init() { engine.Register(module{}) }
+
+func (module) ID() string                                              { return "mice" }
+func (module) Schemas() fs.FS                                          { return schemas }
+func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
+
+// Limits of the state's fixed arrays.
+const (
+	maxJobs     = 6
+	maxObstacle = 10 // obstacles per job
+	maxSkills   = 8  // skill_limit at most
+	maxMarket   = 6
+	maxFood     = 6 // food tokens per job
+)
+
+// Params are the rule parameters (game.yaml parameters).
+type Params struct {
+	MinPlayers     int    `yaml:"min_players"`
+	StartingCheese int    `yaml:"starting_cheese"`
+	SkillLimit     int    `yaml:"skill_limit"`
+	MarketSize     int    `yaml:"market_size"`
+	ChipsDrawn     int    `yaml:"chips_drawn"`
+	TrackLength    int    `yaml:"track_length"`
+	FailureCheese  int    `yaml:"failure_obstacle_cheese"`
+	CheeseShortage string `yaml:"cheese_shortage"`
+	CleanupStep    int    `yaml:"cleanup_step"`
+	FoodPerJob     []int  `yaml:"food_per_job"`
+	Chips          []Chip `yaml:"chips"`
+	CheeseTotal    int    `yaml:"cheese_total"`
+}
+
+// Chip is one kind of modifier chip.
+type Chip struct {
+	Colour string `yaml:"colour"`
+	Sides  [2]int `yaml:"sides"`
+	Count  int    `yaml:"count"`
+}
+
+var paramNames = []string{"min_players", "starting_cheese", "skill_limit", "market_size", "chips_drawn",
+	"track_length", "failure_obstacle_cheese", "cheese_shortage", "cleanup_step", "food_per_job", "chips", "cheese_total"}
+
+func (p *Params) field(name string) any {
+	switch name {
+	case "min_players":
+		return &p.MinPlayers
+	case "starting_cheese":
+		return &p.StartingCheese
+	case "skill_limit":
+		return &p.SkillLimit
+	case "market_size":
+		return &p.MarketSize
+	case "chips_drawn":
+		return &p.ChipsDrawn
+	case "track_length":
+		return &p.TrackLength
+	case "failure_obstacle_cheese":
+		return &p.FailureCheese
+	case "cheese_shortage":
+		return &p.CheeseShortage
+	case "cleanup_step":
+		return &p.CleanupStep
+	case "food_per_job":
+		return &p.FoodPerJob
+	case "chips":
+		return &p.Chips
+	case "cheese_total":
+		return &p.CheeseTotal
+	}
+	panic("mice: unknown parameter " + name)
+}
+
+type cardKind uint8
+
+const (
+	kindObstacle cardKind = iota
+	kindStarting
+	kindUpgrade
+	kindReminder
+	kindIdentity
+)
+
+var deckKinds = map[string]cardKind{"obstacle": kindObstacle, "starting": kindStarting, "upgrade": kindUpgrade, "reminder": kindReminder, "identity": kindIdentity}
+
+type effectKind uint8
+
+const (
+	effAdd effectKind = iota
+	effFlip
+	effDraw
+)
+
+type effect struct {
+	kind   effectKind
+	amount int
+	icon   int // -1: always; else the keyword index the obstacle must show
+}
+
+type card struct {
+	id     string
+	name   string
+	kind   cardKind
+	copies int
+	pos    finding.Pos
+	// obstacles
+	job, order, target, payout int
+	finale                     bool
+	icons                      uint64 // keyword bitmask
+	// skills
+	effects []effect
+	colour  string
+}
+
+// Game is Mice Heist with one set of rules and cards.
+type Game struct {
+	data     *gamedata.Game
+	params   Params
+	cards    []card
+	keywords []gamedata.Keyword
+	jobs     []string // job letters, sorted
+	stacks   [][]int  // per job the obstacle cards, first to be tested first
+	starting []int    // starting skill cards; a player gets one of each
+	upgrades []int    // upgrade skill cards, one entry per copy
+	reminder []int    // rules reminder and identity cards (tallied at set-up)
+	chips    [][2]int // one entry per chip
+	maxMoves int
+}
+
+type compiler struct {
+	data     *gamedata.Game
+	findings []finding.Finding
+	keywords map[string]int
+}
+
+func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
+	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+}
+
+// Build compiles validated data into a playable game.
+func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+	c := &compiler{data: d, keywords: map[string]int{}}
+	for i, kw := range d.Manifest.Keywords {
+		c.keywords[kw.ID] = i
+	}
+	g := &Game{data: d, keywords: d.Manifest.Keywords}
+	if len(d.Cards) > engine.MaxDeck-1 || len(d.Manifest.Keywords) > 64 {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Mice Heist supports at most %d distinct cards and 64 keywords", engine.MaxDeck-1)
+		return nil, c.findings
+	}
+	g.params = c.decodeParams()
+	for _, gc := range d.Cards {
+		g.cards = append(g.cards, c.compileCard(gc))
+	}
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	jobIdx := map[string]int{}
+	for i, cd := range g.cards {
+		switch cd.kind {
+		case kindObstacle:
+			j := d.Cards[i]
+			letter := cardJob(j)
+			if _, ok := jobIdx[letter]; !ok {
+				jobIdx[letter] = -1
+				g.jobs = append(g.jobs, letter)
+			}
+		case kindStarting:
+			g.starting = append(g.starting, i)
+		case kindUpgrade:
+			for k := 0; k < cd.copies; k++ {
+				g.upgrades = append(g.upgrades, i)
+			}
+		default:
+			g.reminder = append(g.reminder, i)
+		}
+	}
+	sort.Strings(g.jobs)
+	for k, l := range g.jobs {
+		jobIdx[l] = k
+	}
+	g.stacks = make([][]int, len(g.jobs))
+	for i := range g.cards {
+		if g.cards[i].kind == kindObstacle {
+			k := jobIdx[cardJob(d.Cards[i])]
+			g.cards[i].job = k
+			for n := 0; n < g.cards[i].copies; n++ {
+				g.stacks[k] = append(g.stacks[k], i)
+			}
+		}
+	}
+	for k := range g.stacks {
+		st := g.stacks[k]
+		sort.SliceStable(st, func(a, b int) bool { return g.cards[st[a]].order < g.cards[st[b]].order })
+		if len(st) > maxObstacle {
+			c.errorf(g.cards[st[0]].pos, "TOO_MANY_OBSTACLES", "job %s has %d obstacles; at most %d", g.jobs[k], len(st), maxObstacle)
+		}
+		for n, ci := range st {
+			if g.cards[ci].finale && n != len(st)-1 {
+				c.errorf(g.cards[ci].pos, "FINALE_NOT_LAST", "obstacle %s is a Finale but not the last of job %s", g.cards[ci].id, g.jobs[k])
+			}
+		}
+	}
+	if len(g.jobs) == 0 || len(g.jobs) > maxJobs {
+		c.errorf(d.Manifest.Pos, "JOBS_RANGE", "Mice Heist needs 1-%d jobs of obstacles, found %d", maxJobs, len(g.jobs))
+	}
+	if len(g.starting) > g.params.SkillLimit {
+		c.errorf(d.Manifest.Pos, "PARAMETER_RANGE", "%d starting skills but skill_limit is %d", len(g.starting), g.params.SkillLimit)
+	}
+	for _, ch := range g.params.Chips {
+		for k := 0; k < ch.Count; k++ {
+			g.chips = append(g.chips, [2]int{ch.Sides[0], ch.Sides[1]})
+		}
+	}
+	if len(g.chips) < g.params.ChipsDrawn || len(g.chips) > engine.MaxChips {
+		c.errorf(c.paramPos("chips"), "PARAMETER_RANGE", "%d chips: need at least chips_drawn (%d) and at most %d", len(g.chips), g.params.ChipsDrawn, engine.MaxChips)
+	}
+	if len(g.upgrades) < g.params.MarketSize {
+		c.errorf(d.Manifest.Pos, "PARAMETER_RANGE", "%d upgrade skills cannot fill a market of %d", len(g.upgrades), g.params.MarketSize)
+	}
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	// A turn is at most about 60 moves; a game at 6 players rarely lasts
+	// 30 rounds. Ten times that is a game that does not end.
+	g.maxMoves = 200000
+	return g, c.findings
+}
+
+func cardJob(gc gamedata.Card) string {
+	var y struct {
+		Job string `yaml:"job"`
+	}
+	_ = gc.Node.Decode(&y)
+	return y.Job
+}
+
+func (c *compiler) paramPos(name string) finding.Pos {
+	if prm, ok := c.data.Params[name]; ok {
+		return prm.Pos
+	}
+	return c.data.Manifest.Pos
+}
+
+func (c *compiler) decodeParams() Params {
+	var p Params
+	for _, name := range paramNames {
+		prm, ok := c.data.Params[name]
+		if !ok || prm.Node == nil {
+			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Mice Heist needs rule parameter %q", name)
+			continue
+		}
+		if err := prm.Node.Decode(p.field(name)); err != nil {
+			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
+		}
+	}
+	bad := func(name string, ok bool, format string, args ...any) {
+		if _, declared := c.data.Params[name]; declared && !ok {
+			c.errorf(c.paramPos(name), "PARAMETER_RANGE", format, args...)
+		}
+	}
+	bad("skill_limit", p.SkillLimit >= 1 && p.SkillLimit <= maxSkills, "skill_limit must be 1-%d", maxSkills)
+	bad("market_size", p.MarketSize >= 0 && p.MarketSize <= maxMarket, "market_size must be 0-%d", maxMarket)
+	bad("track_length", p.TrackLength >= engine.MaxPlayers && p.TrackLength <= engine.MaxTrack, "track_length must be %d-%d (one space per player at least)", engine.MaxPlayers, engine.MaxTrack)
+	bad("food_per_job", len(p.FoodPerJob) <= maxFood, "food_per_job has at most %d tokens", maxFood)
+	bad("cheese_shortage", p.CheeseShortage == "none" || p.CheeseShortage == "unlimited", "cheese_shortage is none or unlimited")
+	bad("chips_drawn", p.ChipsDrawn >= 1, "chips_drawn must be at least 1")
+	return p
+}
+
+type cardYAML struct {
+	Job     string       `yaml:"job"`
+	Order   int          `yaml:"order"`
+	Target  int          `yaml:"target"`
+	Payout  int          `yaml:"payout"`
+	Finale  bool         `yaml:"finale"`
+	Icons   []string     `yaml:"icons"`
+	Colour  string       `yaml:"colour"`
+	Effects []effectYAML `yaml:"effects"`
+}
+
+type effectYAML struct {
+	Add    int    `yaml:"add"`
+	Flip   int    `yaml:"flip"`
+	Draw   int    `yaml:"draw"`
+	IfIcon string `yaml:"if_icon"`
+}
+
+func (c *compiler) compileCard(gc gamedata.Card) card {
+	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), pos: gc.Pos}
+	kind, ok := deckKinds[gc.Deck]
+	if !ok {
+		c.errorf(gc.Pos, "UNDEFINED_DECK", "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)
+		return out
+	}
+	out.kind = kind
+	var y cardYAML
+	if gc.Node != nil {
+		if err := gc.Node.Decode(&y); err != nil {
+			c.errorf(gc.Pos, "SCHEMA_TYPE", "card %s: %v", gc.ID, err)
+			return out
+		}
+	}
+	out.colour = y.Colour
+	switch kind {
+	case kindObstacle:
+		if y.Job == "" || y.Order < 1 || y.Target < 1 {
+			c.errorf(gc.Pos, "OBSTACLE_FIELDS", "obstacle %s needs job, order (1 or more) and target (1 or more)", gc.ID)
+		}
+		out.order, out.target, out.payout, out.finale = y.Order, y.Target, y.Payout, y.Finale
+		for _, ic := range y.Icons {
+			k, ok := c.keywords[ic]
+			if !ok {
+				c.errorf(gc.Pos, "UNDEFINED_KEYWORD", "obstacle %s: icon %q is not a keyword in game.yaml", gc.ID, ic)
+				continue
+			}
+			out.icons |= 1 << uint(k)
+		}
+	case kindStarting, kindUpgrade:
+		if len(y.Effects) == 0 {
+			c.errorf(gc.Pos, "SKILL_NO_EFFECT", "skill %s has no effects", gc.ID)
+		}
+		for _, ey := range y.Effects {
+			e := effect{icon: -1}
+			n := 0
+			if ey.Add != 0 {
+				e.kind, e.amount = effAdd, ey.Add
+				n++
+			}
+			if ey.Flip != 0 {
+				e.kind, e.amount = effFlip, ey.Flip
+				n++
+			}
+			if ey.Draw != 0 {
+				e.kind, e.amount = effDraw, ey.Draw
+				n++
+			}
+			if n != 1 {
+				c.errorf(gc.Pos, "SKILL_EFFECT", "skill %s: each effect is exactly one of add, flip, draw", gc.ID)
+			}
+			if ey.IfIcon != "" {
+				k, ok := c.keywords[ey.IfIcon]
+				if !ok {
+					c.errorf(gc.Pos, "UNDEFINED_KEYWORD", "skill %s: icon %q is not a keyword in game.yaml", gc.ID, ey.IfIcon)
+				}
+				e.icon = k
+			}
+			out.effects = append(out.effects, e)
+		}
+	}
+	return out
+}
+
+// Params exposes the compiled parameters.
+func (g *Game) Params() Params { return g.params }
+
+// Counters this game tallies.
+const (
+	cntCheeseShort   = iota // cheese the rules gave that the supply did not have
+	cntTrackOverflow        // increases that ran past the end of a track
+	cntChipsShort           // chip draws with no chip left in bag or play area
+	cntFinaleFailed         // failed tests against a Finale
+)
+
+var counterNames = []string{"cheese_short", "track_overflow", "chips_short", "finale_failed"}
+
+func (g *Game) Info() engine.Info {
+	return engine.Info{
+		ID:         g.data.Manifest.ID,
+		MinPlayers: max(g.data.Manifest.Players.Min, g.params.MinPlayers),
+		MaxPlayers: min(g.data.Manifest.Players.Max, engine.MaxPlayers),
+		MaxMoves:   g.maxMoves,
+		SmokeGames: 300,
+		Cards:      len(g.cards),
+		Counters:   counterNames,
+		Alarms: []engine.Alarm{
+			{Counter: "cheese_short", Code: "CHEESE_SUPPLY_EMPTY", PerGame: 1,
+				Doc: "the central cheese supply ran out when the rules handed out cheese"},
+			{Counter: "track_overflow", Code: "TRACK_OVERFLOW", PerGame: 2,
+				Doc: "a contribution marker counted past the end of its track"},
+			{Counter: "chips_short", Code: "CHIPS_EXHAUSTED", PerGame: 0.1,
+				Doc: "a chip was to be drawn with none left in the bag or the play area"},
+		},
+	}
+}
+
+// Facts are the numbers derived from parameters and data, for the sheet.
+func (g *Game) Facts() map[string]any {
+	food := make([]string, len(g.params.FoodPerJob))
+	for i, f := range g.params.FoodPerJob {
+		food[i] = fmt.Sprint(f)
+	}
+	finales := 0
+	per := 0
+	for _, st := range g.stacks {
+		per = max(per, len(st))
+		if len(st) > 0 && g.cards[st[len(st)-1]].finale {
+			finales++
+		}
+	}
+	return map[string]any{
+		"jobs":              len(g.jobs),
+		"obstacles_per_job": per,
+		"finales":           finales,
+		"chips":             len(g.chips),
+		"food_values":       strings.Join(food, ", "),
+		"foods_per_job":     len(g.params.FoodPerJob),
+		"starting_skills":   len(g.starting),
+		"max_players":       g.Info().MaxPlayers,
+		"min_players":       g.Info().MinPlayers,
+		"last_step":         g.params.CleanupStep,
+		"upgrade_skills":    len(g.upgrades),
+	}
+}

@@ -1,0 +1,85 @@
+package mice
+
+import (
+	"io/fs"
+	"testing"
+
+	"cardpress/engine/enginetest"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+// shipped loads cards/mice, the data the binary ships.
+func shipped(t testing.TB) *Game {
+	t.Helper()
+	d, fs := gamedata.Load("../../cards/mice", func(id string) (fs.FS, bool) { return schemas, id == "mice" })
+	if errs, _ := finding.Count(fs); errs > 0 || d == nil {
+		t.Fatalf("cards/mice does not load: %v", fs)
+	}
+	g, bfs := Build(d)
+	if g == nil {
+		t.Fatalf("cards/mice does not build: %v", bfs)
+	}
+	return g
+}
+
+func TestShippedData(t *testing.T) {
+	g := shipped(t)
+	if fs := g.Check(); len(fs) > 0 {
+		t.Errorf("static checks: %v", fs)
+	}
+	count := map[cardKind]int{}
+	for _, c := range g.cards {
+		count[c.kind] += c.copies
+	}
+	want := map[cardKind]int{kindObstacle: 20, kindStarting: 18, kindUpgrade: 37, kindReminder: 4, kindIdentity: 6}
+	for k, n := range want {
+		if count[k] != n {
+			t.Errorf("kind %d: %d cards, want %d", k, count[k], n)
+		}
+	}
+	if len(g.jobs) != 4 {
+		t.Fatalf("jobs %v", g.jobs)
+	}
+	for j, st := range g.stacks {
+		if len(st) != 5 || !g.cards[st[4]].finale {
+			t.Errorf("job %s: %d obstacles, last finale %v", g.jobs[j], len(st), g.cards[st[len(st)-1]].finale)
+		}
+		for k, c := range st {
+			if g.cards[c].order != k+1 {
+				t.Errorf("job %s: obstacle %s out of order", g.jobs[j], g.cards[c].id)
+			}
+		}
+	}
+	if len(g.chips) != 11 {
+		t.Errorf("%d chips, want 11", len(g.chips))
+	}
+	if g.params.CheeseTotal != 40 || g.params.StartingCheese != 3 || g.params.SkillLimit != 6 || g.params.CleanupStep != 8 {
+		t.Errorf("params %+v", g.params)
+	}
+}
+
+func TestRandomPlayoutsShipped(t *testing.T) {
+	g := shipped(t)
+	for players := g.Info().MinPlayers; players <= g.Info().MaxPlayers; players++ {
+		enginetest.RandomPlayouts(t, g, players, 40, 7)
+	}
+}
+
+// A target beyond the best chips and skills is an error at the card; one
+// the worst chips reach is a warning.
+func TestCheckObstacleTargets(t *testing.T) {
+	g := fixture(t, testCards, map[string]string{})
+	g.cards[g.cardIndex(t, "a2")].target = 40
+	g.cards[g.cardIndex(t, "b1")].target = -7
+	codes := map[string]finding.Pos{}
+	for _, f := range g.Check() {
+		codes[f.Code] = f.Pos
+	}
+	if p, ok := codes["OBSTACLE_UNREACHABLE"]; !ok || p != g.cards[g.cardIndex(t, "a2")].pos {
+		t.Errorf("unreachable: %v", codes)
+	}
+	if p, ok := codes["OBSTACLE_ALWAYS_SUCCEEDS"]; !ok || p != g.cards[g.cardIndex(t, "b1")].pos {
+		t.Errorf("always succeeds: %v", codes)
+	}
+}

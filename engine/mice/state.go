@@ -1,0 +1,721 @@
+package mice
+
+import (
+	"fmt"
+
+	"cardpress/engine"
+)
+
+type phase uint8
+
+const (
+	phStart    phase = iota // chance: the starting player
+	phDeal                  // chance: a market card from the upgrade deck
+	phSelect                // the testing player picks a job (its top obstacle)
+	phHelp                  // simultaneous: every other player bets cheese
+	phDrawChip              // chance: which chip comes out of the bag
+	phSide                  // chance: which side of it shows
+	phActivate              // the testing player activates skills or stops
+	phLearn                 // after a failure: take a market skill or not
+	phDiscard               // at the skill limit: return one skill to the box
+	phOver
+)
+
+// Actions of the testing player.
+const (
+	actStop  engine.Action = 0 // stop activating (phActivate), decline (phLearn)
+	actFirst engine.Action = 1 // actFirst+i: skill slot i, market slot i, job i
+)
+
+type state struct {
+	g  *Game
+	n  int
+	ph phase
+
+	// Jobs: the obstacles left (stack[j][top[j]:size[j]]) and cheese on the top one.
+	stack  [maxJobs][maxObstacle]uint8
+	top    [maxJobs]uint8
+	size   [maxJobs]uint8
+	cheese [maxJobs]int
+	tracks [maxJobs]engine.Track
+
+	// Players.
+	stash   [engine.MaxPlayers]int
+	skill   [engine.MaxPlayers][maxSkills]uint8
+	covered [engine.MaxPlayers][maxSkills]bool
+	nskill  [engine.MaxPlayers]int
+	supply  int
+
+	market [maxMarket]int16 // -1: empty slot
+	deck   engine.Deck
+	chips  engine.ChipBag
+
+	// The current test.
+	tester    int
+	job       int
+	bets      [engine.MaxPlayers]int
+	added     int  // modifiers of skills activated
+	draws     int  // chips still to draw
+	chip      int  // chip awaiting its side
+	afterDeal bool // the deal refills the market after a learn: finish the test next
+	learned   int  // market card chosen, waiting for a discard
+	success   bool
+	extra     int // cheese made up when cheese_shortage is unlimited
+
+	moves    int
+	endCause string
+	returns  [engine.MaxPlayers]float64
+	score    [engine.MaxPlayers]int
+	food     [engine.MaxPlayers]int
+
+	log   func(engine.Event)
+	tally *engine.Tally
+}
+
+// NewState starts a game: the starting player and the market are chance moves.
+func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
+	s := &state{g: g, n: players, log: opts.Log, tally: opts.Tally}
+	p := g.params
+	s.supply = p.CheeseTotal
+	for j, st := range g.stacks {
+		for k, c := range st {
+			s.stack[j][k] = uint8(c)
+		}
+		s.size[j] = uint8(len(st))
+		s.tracks[j] = engine.NewTrack(p.TrackLength)
+	}
+	for pl := 0; pl < players; pl++ {
+		s.stash[pl] = s.takeSupply(p.StartingCheese)
+		for _, c := range g.starting {
+			s.skill[pl][s.nskill[pl]] = uint8(c)
+			s.nskill[pl]++
+			s.choice(c)
+		}
+	}
+	for _, c := range g.reminder {
+		s.choice(c)
+	}
+	for i := range s.market {
+		s.market[i] = -1
+	}
+	for _, c := range g.upgrades {
+		s.deck.Add(c)
+	}
+	s.chips.Reset(g.chips)
+	s.ph = phStart
+	return s
+}
+
+func (s *state) choice(c int) {
+	if s.tally != nil {
+		s.tally.Choice([]engine.Action{engine.Action(c)}, c)
+	}
+}
+
+func (s *state) count(k int) {
+	if s.tally != nil {
+		s.tally.Counters[k]++
+	}
+}
+
+func (s *state) logf(kind string, p int, format string, args ...any) {
+	if s.log != nil {
+		s.log(engine.Event{Move: s.moves, Kind: kind, Player: p, Text: fmt.Sprintf(format, args...)})
+	}
+}
+
+// takeSupply hands out up to k cheese from the central supply; what it
+// lacks is counted, or made up when cheese_shortage is unlimited.
+func (s *state) takeSupply(k int) int {
+	if k <= s.supply {
+		s.supply -= k
+		return k
+	}
+	short := k - s.supply
+	for i := 0; i < short; i++ {
+		s.count(cntCheeseShort)
+	}
+	if s.g.params.CheeseShortage == "unlimited" {
+		// The extra cheese enters the game as if the box held more.
+		got := k
+		s.supply = 0
+		s.extra += short
+		return got
+	}
+	got := s.supply
+	s.supply = 0
+	return got
+}
+
+func (s *state) NumPlayers() int  { return s.n }
+func (s *state) MoveNumber() int  { return s.moves }
+func (s *state) IsTerminal() bool { return s.ph == phOver }
+func (s *state) EndCause() string { return s.endCause }
+
+func (s *state) Clone() engine.State {
+	c := *s
+	c.log, c.tally = nil, nil
+	return &c
+}
+
+func (s *state) CurrentPlayer() engine.Player {
+	switch s.ph {
+	case phStart, phDeal, phDrawChip, phSide:
+		return engine.Chance
+	case phHelp:
+		return engine.Simultaneous
+	case phOver:
+		return engine.Terminal
+	}
+	return engine.Player(s.tester)
+}
+
+func (s *state) obstacle() int { return int(s.stack[s.job][s.top[s.job]]) }
+
+// available is the cheese player p can bet: stash and covered skills.
+func (s *state) available(p int) int {
+	a := s.stash[p]
+	for i := 0; i < s.nskill[p]; i++ {
+		if s.covered[p][i] {
+			a++
+		}
+	}
+	return a
+}
+
+func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
+	switch s.ph {
+	case phHelp:
+		if int(p) == s.tester || p < 0 {
+			return buf
+		}
+		for b := 0; b <= s.available(int(p)); b++ {
+			buf = append(buf, engine.Action(b))
+		}
+		return buf
+	case phStart, phDeal, phDrawChip, phSide, phOver:
+		return buf
+	}
+	if int(p) != s.tester {
+		return buf
+	}
+	switch s.ph {
+	case phSelect:
+		for j := range s.g.jobs {
+			if s.top[j] < s.size[j] {
+				buf = append(buf, actFirst+engine.Action(j))
+			}
+		}
+	case phActivate:
+		buf = append(buf, actStop)
+		if s.stash[s.tester] > 0 {
+			for i := 0; i < s.nskill[s.tester]; i++ {
+				if !s.covered[s.tester][i] {
+					buf = append(buf, actFirst+engine.Action(i))
+				}
+			}
+		}
+	case phLearn:
+		buf = append(buf, actStop)
+		for i := 0; i < s.g.params.MarketSize; i++ {
+			if s.market[i] >= 0 {
+				buf = append(buf, actFirst+engine.Action(i))
+			}
+		}
+	case phDiscard:
+		for i := 0; i < s.nskill[s.tester]; i++ {
+			buf = append(buf, actFirst+engine.Action(i))
+		}
+	}
+	return buf
+}
+
+func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	switch s.ph {
+	case phStart:
+		for p := 0; p < s.n; p++ {
+			buf = append(buf, engine.Outcome{Action: engine.Action(p), Prob: 1 / float64(s.n)})
+		}
+	case phDeal:
+		buf = s.deck.Outcomes(buf, len(s.g.cards))
+	case phDrawChip:
+		buf = s.chips.DrawOutcomes(buf)
+	case phSide:
+		buf = engine.SideOutcomes(buf)
+	}
+	return buf
+}
+
+func (s *state) Apply(a engine.Action) {
+	s.moves++
+	switch s.ph {
+	case phStart:
+		s.tester = int(a)
+		s.logf("start", int(a), "seat %d starts with the bag", int(a)+1)
+		s.ph = phDeal
+		s.afterDeal = false
+		s.continueDeal()
+	case phDeal:
+		s.deck.Take(int(a))
+		for i := 0; i < s.g.params.MarketSize; i++ {
+			if s.market[i] < 0 {
+				s.market[i] = int16(a)
+				break
+			}
+		}
+		s.logf("market", -1, "%s joins the market", s.g.cards[a].name)
+		s.continueDeal()
+	case phSelect:
+		s.selectJob(int(a - actFirst))
+	case phDrawChip:
+		s.chip = int(a)
+		s.ph = phSide
+	case phSide:
+		s.chips.Draw(s.chip, int(a))
+		lo, hi := s.chips.Sides(s.chip)
+		s.logf("chip", s.tester, "draws the %d/%d chip showing %+d", lo, hi, s.chips.Value(s.chip))
+		s.draws--
+		s.nextDraw()
+	case phActivate:
+		s.activate(a)
+	case phLearn:
+		s.learn(a)
+	case phDiscard:
+		s.discard(int(a - actFirst))
+	default:
+		panic(fmt.Sprintf("mice: Apply in phase %d", s.ph))
+	}
+}
+
+// continueDeal deals market cards until the market is full or the deck
+// empty, then goes on.
+func (s *state) continueDeal() {
+	if s.deck.Len() > 0 {
+		for i := 0; i < s.g.params.MarketSize; i++ {
+			if s.market[i] < 0 {
+				s.ph = phDeal
+				return
+			}
+		}
+	}
+	if s.afterDeal {
+		s.finishTest()
+		return
+	}
+	s.ph = phSelect
+}
+
+// 1. Select obstacle: the top of the chosen job.
+func (s *state) selectJob(j int) {
+	s.job = j
+	if s.tally != nil {
+		var held []engine.Action
+		for k := range s.g.jobs {
+			if s.top[k] < s.size[k] {
+				held = append(held, engine.Action(s.stack[k][s.top[k]]))
+			}
+		}
+		sortActions(held)
+		s.tally.Choice(held, s.obstacle())
+	}
+	s.logf("select", s.tester, "tests against %s (target %d)", s.g.cards[s.obstacle()].name, s.g.cards[s.obstacle()].target)
+	s.bets = [engine.MaxPlayers]int{}
+	s.added = 0
+	s.ph = phHelp
+}
+
+func sortActions(a []engine.Action) {
+	for i := 1; i < len(a); i++ {
+		for k := i; k > 0 && a[k] < a[k-1]; k-- {
+			a[k], a[k-1] = a[k-1], a[k]
+		}
+	}
+}
+
+// 2. Get help: every other player's bet, revealed together.
+func (s *state) ApplyJoint(actions []engine.Action) {
+	if s.ph != phHelp {
+		panic("mice: ApplyJoint outside Get Help")
+	}
+	s.moves++
+	for k := 1; k < s.n; k++ {
+		p := (s.tester + k) % s.n
+		b := 0
+		if p < len(actions) && actions[p] > 0 {
+			b = int(actions[p])
+		}
+		if b > s.available(p) {
+			panic("mice: bet above what the player holds")
+		}
+		s.bets[p] = b
+		if b > 0 {
+			// Cheese comes off covered skills first (uncovering them), then
+			// from the stash: a covered skill's cheese is otherwise locked.
+			left := b
+			for i := 0; i < s.nskill[p] && left > 0; i++ {
+				if s.covered[p][i] {
+					s.covered[p][i] = false
+					left--
+				}
+			}
+			s.stash[p] -= left
+			s.stash[s.tester] += b
+			s.logf("assist", p, "bets %d cheese", b)
+		} else {
+			// An abstainer may take one cheese off a covered skill.
+			for i := 0; i < s.nskill[p]; i++ {
+				if s.covered[p][i] {
+					s.covered[p][i] = false
+					s.stash[p]++
+					s.logf("abstain", p, "abstains and uncovers %s", s.g.cards[s.skill[p][i]].name)
+					break
+				}
+			}
+		}
+	}
+	// 3. Draw chips.
+	s.draws = s.g.params.ChipsDrawn
+	s.nextDraw()
+}
+
+// nextDraw draws the next chip owed, refilling an empty bag from the play
+// area first, or goes on to Activate Skills.
+func (s *state) nextDraw() {
+	for s.draws > 0 {
+		s.chips.RefillIfEmpty()
+		if s.chips.InBag() > 0 {
+			s.ph = phDrawChip
+			return
+		}
+		s.count(cntChipsShort)
+		s.draws--
+	}
+	s.ph = phActivate
+}
+
+// 4. Activate skills, one at a time, each paid with a cheese that covers it.
+func (s *state) activate(a engine.Action) {
+	p := s.tester
+	if s.tally != nil {
+		var held []engine.Action
+		if s.stash[p] > 0 {
+			for i := 0; i < s.nskill[p]; i++ {
+				if !s.covered[p][i] {
+					held = append(held, engine.Action(s.skill[p][i]))
+				}
+			}
+		}
+		sortActions(held)
+		played := -1
+		if a != actStop {
+			played = int(s.skill[p][a-actFirst])
+		}
+		s.tally.Choice(dedup(held), played)
+	}
+	if a == actStop {
+		s.resolve()
+		return
+	}
+	i := int(a - actFirst)
+	s.stash[p]--
+	s.covered[p][i] = true
+	cd := s.g.cards[s.skill[p][i]]
+	s.logf("activate", p, "activates %s", cd.name)
+	ob := s.g.cards[s.obstacle()]
+	for _, e := range cd.effects {
+		if e.icon >= 0 && ob.icons&(1<<uint(e.icon)) == 0 {
+			continue
+		}
+		switch e.kind {
+		case effAdd:
+			s.added += e.amount
+		case effFlip:
+			for k := 0; k < e.amount; k++ {
+				s.flipBest()
+			}
+		case effDraw:
+			s.draws += e.amount
+		}
+	}
+	s.nextDraw()
+}
+
+func dedup(a []engine.Action) []engine.Action {
+	out := a[:0]
+	for i, x := range a {
+		if i == 0 || x != a[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// flipBest flips the chip of this test that gains the most when flipped,
+// the choice any player would make (the lowest chip on a tie).
+func (s *state) flipBest() {
+	var buf [engine.MaxChips]int
+	best, gain := -1, 0
+	for _, c := range s.chips.Drawn(buf[:0]) {
+		lo, hi := s.chips.Sides(c)
+		d := lo - hi
+		if s.chips.Side(c) == 0 {
+			d = hi - lo
+		}
+		if best < 0 || d > gain {
+			best, gain = c, d
+		}
+	}
+	if best >= 0 {
+		s.chips.Flip(best)
+	}
+}
+
+// rating is the test rating: chips showing plus skill modifiers.
+func (s *state) rating() int { return s.chips.DrawnTotal() + s.added }
+
+// 5.-6. Calculate and resolve.
+func (s *state) resolve() {
+	p := s.tester
+	ob := s.g.cards[s.obstacle()]
+	r := s.rating()
+	s.success = r >= ob.target
+	if !s.success {
+		s.logf("failure", p, "rating %d < target %d: failure", r, ob.target)
+		if ob.finale {
+			s.count(cntFinaleFailed)
+		}
+		for k := 1; k < s.n; k++ {
+			q := (p + k) % s.n
+			if s.bets[q] > 0 {
+				s.stash[q] += s.takeSupply(1)
+			}
+		}
+		s.cheese[s.job] += s.takeSupply(s.g.params.FailureCheese)
+		s.increase(p, 1)
+		for i := 0; i < s.g.params.MarketSize; i++ {
+			if s.market[i] >= 0 {
+				s.ph = phLearn
+				return
+			}
+		}
+		s.finishTest()
+		return
+	}
+	s.logf("success", p, "rating %d >= target %d: success", r, ob.target)
+	s.stash[p] += s.cheese[s.job]
+	s.cheese[s.job] = 0
+	for k := 1; k < s.n; k++ {
+		q := (p + k) % s.n
+		if s.bets[q] > 0 {
+			s.increase(q, s.bets[q])
+		}
+	}
+	s.increase(p, ob.payout)
+	s.finishTest()
+}
+
+func (s *state) increase(p, k int) {
+	if k <= 0 {
+		return
+	}
+	at, over := s.tracks[s.job].Increase(p, k)
+	if over {
+		s.count(cntTrackOverflow)
+	}
+	s.logf("track", p, "moves to space %d of job %s", at, s.g.jobs[s.job])
+}
+
+// Learn one skill from the market after a failure (optional).
+func (s *state) learn(a engine.Action) {
+	if s.tally != nil {
+		var held []engine.Action
+		for i := 0; i < s.g.params.MarketSize; i++ {
+			if s.market[i] >= 0 {
+				held = append(held, engine.Action(s.market[i]))
+			}
+		}
+		sortActions(held)
+		played := -1
+		if a != actStop {
+			played = int(s.market[a-actFirst])
+		}
+		s.tally.Choice(dedup(held), played)
+	}
+	if a == actStop {
+		s.finishTest()
+		return
+	}
+	slot := int(a - actFirst)
+	s.learned = int(s.market[slot])
+	s.market[slot] = -1
+	if s.nskill[s.tester] >= s.g.params.SkillLimit {
+		s.ph = phDiscard
+		return
+	}
+	s.addSkill()
+}
+
+func (s *state) discard(i int) {
+	p := s.tester
+	if s.covered[p][i] {
+		s.supply++ // the cheese covering it goes back to the supply
+	}
+	s.logf("discard", p, "returns %s to the box", s.g.cards[s.skill[p][i]].name)
+	last := s.nskill[p] - 1
+	s.skill[p][i], s.covered[p][i] = s.skill[p][last], s.covered[p][last]
+	s.nskill[p]--
+	s.addSkill()
+}
+
+func (s *state) addSkill() {
+	p := s.tester
+	s.skill[p][s.nskill[p]] = uint8(s.learned)
+	s.covered[p][s.nskill[p]] = false
+	s.nskill[p]++
+	s.logf("learn", p, "learns %s", s.g.cards[s.learned].name)
+	s.afterDeal = true
+	s.continueDeal()
+}
+
+// 7.-8. Advance the obstacle and clean up.
+func (s *state) finishTest() {
+	s.afterDeal = false
+	ob := s.g.cards[s.obstacle()]
+	if ob.finale {
+		if s.success {
+			s.endGame("finale succeeded")
+			return
+		}
+	} else {
+		s.supply += s.cheese[s.job]
+		s.cheese[s.job] = 0
+		s.top[s.job]++
+		if s.top[s.job] >= s.size[s.job] {
+			s.endGame("job completed")
+			return
+		}
+	}
+	s.chips.EndTest()
+	s.success = false
+	s.tester = (s.tester + 1) % s.n
+	s.ph = phSelect
+}
+
+// End game and scoring: each job pays food by track order, a single
+// cheese to those placed after the food ran out; food plus stash wins,
+// most cheese breaks a tie, then the victory is shared.
+func (s *state) endGame(cause string) {
+	s.chips.EndTest()
+	s.endCause = cause
+	var buf [engine.MaxPlayers]int
+	for j := range s.g.jobs {
+		for rank, p := range s.tracks[j].Order(buf[:0]) {
+			if rank < len(s.g.params.FoodPerJob) {
+				s.food[p] += s.g.params.FoodPerJob[rank]
+			} else {
+				s.stash[p] += s.takeSupply(1)
+			}
+		}
+	}
+	best, bestCheese, winners := -1, -1, 0
+	for p := 0; p < s.n; p++ {
+		s.score[p] = s.food[p] + s.stash[p]
+		switch {
+		case s.score[p] > best || (s.score[p] == best && s.stash[p] > bestCheese):
+			best, bestCheese, winners = s.score[p], s.stash[p], 1
+		case s.score[p] == best && s.stash[p] == bestCheese:
+			winners++
+		}
+	}
+	for p := 0; p < s.n; p++ {
+		if s.score[p] == best && s.stash[p] == bestCheese {
+			s.returns[p] = 1 / float64(winners)
+		}
+	}
+	s.logf("end", -1, "%s; scores %v", cause, s.score[:s.n])
+	s.ph = phOver
+}
+
+func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.n]...) }
+
+func (s *state) ActionString(p engine.Player, a engine.Action) string {
+	switch s.ph {
+	case phStart:
+		return fmt.Sprintf("seat %d starts", int(a)+1)
+	case phDeal:
+		return "deal " + s.g.cards[a].id
+	case phDrawChip:
+		lo, hi := s.chips.Sides(int(a))
+		return fmt.Sprintf("chip %d (%+d/%+d)", int(a), lo, hi)
+	case phSide:
+		return fmt.Sprintf("side %d", int(a))
+	case phHelp:
+		return fmt.Sprintf("bet %d", int(a))
+	case phSelect:
+		j := int(a - actFirst)
+		return fmt.Sprintf("job %s: %s", s.g.jobs[j], s.g.cards[s.stack[j][s.top[j]]].id)
+	case phActivate:
+		if a == actStop {
+			return "stop"
+		}
+		return "activate " + s.g.cards[s.skill[s.tester][a-actFirst]].id
+	case phLearn:
+		if a == actStop {
+			return "learn nothing"
+		}
+		return "learn " + s.g.cards[s.market[a-actFirst]].id
+	case phDiscard:
+		return "return " + s.g.cards[s.skill[s.tester][a-actFirst]].id
+	}
+	return fmt.Sprint(int(a))
+}
+
+// CheckInvariants: cheese is conserved, nobody holds a negative stash,
+// every marker is where its track says, the market and decks add up.
+func (s *state) CheckInvariants() error {
+	total := s.supply
+	for p := 0; p < s.n; p++ {
+		if s.stash[p] < 0 {
+			return fmt.Errorf("seat %d has %d cheese", p+1, s.stash[p])
+		}
+		total += s.stash[p]
+		for i := 0; i < s.nskill[p]; i++ {
+			if s.covered[p][i] {
+				total++
+			}
+		}
+		if s.nskill[p] > s.g.params.SkillLimit {
+			return fmt.Errorf("seat %d has %d skills, limit %d", p+1, s.nskill[p], s.g.params.SkillLimit)
+		}
+	}
+	for j := range s.g.jobs {
+		total += s.cheese[j]
+		for p := 0; p < s.n; p++ {
+			if at := s.tracks[j].Pos(p); at > 0 && s.tracks[j].At(at) != p {
+				return fmt.Errorf("job %s: seat %d's marker is not on space %d", s.g.jobs[j], p+1, at)
+			}
+		}
+	}
+	if total != s.g.params.CheeseTotal+s.extra || s.supply < 0 {
+		return fmt.Errorf("cheese not conserved: %d in play, %d in the box", total, s.g.params.CheeseTotal+s.extra)
+	}
+	return nil
+}
+
+// Evaluate judges how well seat p is doing, for the heuristic bot: cheese
+// and the food its track places are worth now.
+func (s *state) Evaluate(p engine.Player) float64 {
+	if s.ph == phOver {
+		return s.returns[p] * 100
+	}
+	v := float64(s.stash[p])
+	var buf [engine.MaxPlayers]int
+	for j := range s.g.jobs {
+		for rank, q := range s.tracks[j].Order(buf[:0]) {
+			if q == int(p) && rank < len(s.g.params.FoodPerJob) {
+				v += float64(s.g.params.FoodPerJob[rank]) / 2
+			}
+		}
+	}
+	return v
+}
