@@ -405,3 +405,20 @@ func TestMiceObstacleBeyondReachAtTheCardLine(t *testing.T) {
 		t.Fatalf("exit %d (want 1), want %s … OBSTACLE_UNREACHABLE in:\n%s%s", code, want, out, errOut)
 	}
 }
+
+// TestReplayGoldenMice pins a Mice Heist game played by heuristic bots.
+// Regenerate with: go run ./cmd/cardpress replay --game mice --players 3
+// --seed 5 --bots heuristic > cmd/testdata/mice-3p-seed5-heuristic.txt
+func TestReplayGoldenMice(t *testing.T) {
+	want, err := os.ReadFile("testdata/mice-3p-seed5-heuristic.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, repoRoot, "replay", "--game", "mice", "--players", "3", "--seed", "5", "--bots", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != string(want) {
+		t.Errorf("replay differs from testdata/mice-3p-seed5-heuristic.txt; if the change is intended, regenerate it")
+	}
+}

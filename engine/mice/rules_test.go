@@ -14,7 +14,8 @@ func TestSuccessPaysBetsAndPayout(t *testing.T) {
 	s := started(t, g, 3)
 	s.Apply(actFirst + 0) // job A: a1, target 2
 	s.ApplyJoint(bets(s, 0, 2, 0))
-	if s.stash[0] != 5 || s.stash[1] != 1 || s.bets[1] != 2 {
+	// The bet waits on the helper's chip: not the tester's to spend yet.
+	if s.stash[0] != 3 || s.stash[1] != 1 || s.bets[1] != 2 {
 		t.Fatalf("stashes %v bets %v", s.stash[:3], s.bets[:3])
 	}
 	drawChip(t, s, chipOf(t, s, 4, 2), 0)  // +4
@@ -23,6 +24,9 @@ func TestSuccessPaysBetsAndPayout(t *testing.T) {
 		t.Fatalf("phase %d rating %d", s.ph, s.rating())
 	}
 	s.Apply(actStop)
+	if s.stash[0] != 5 {
+		t.Errorf("tester stash %d after the test, want 5 (3 + the bet of 2)", s.stash[0])
+	}
 	if s.tracks[0].Pos(0) != 3 || s.tracks[0].Pos(1) != 2 || s.tracks[0].Pos(2) != 0 {
 		t.Errorf("track A: tester %d helper %d abstainer %d, want 3 2 0",
 			s.tracks[0].Pos(0), s.tracks[0].Pos(1), s.tracks[0].Pos(2))
@@ -170,7 +174,7 @@ func TestHelpFromCoveredSkillsAndAbstainers(t *testing.T) {
 		t.Fatalf("seat 2 may bet %v", got)
 	}
 	s.ApplyJoint(bets(s, 0, 3, 0))
-	if s.covered[1][0] || s.covered[1][1] || s.stash[1] != 0 || s.stash[0] != 6 {
+	if s.covered[1][0] || s.covered[1][1] || s.stash[1] != 0 || s.stash[0] != 3 || s.bets[1] != 3 {
 		t.Errorf("helper: covered %v stash %d, tester %d", s.covered[1][:3], s.stash[1], s.stash[0])
 	}
 	if s.covered[2][0] || s.stash[2] != 3 {

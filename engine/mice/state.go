@@ -120,7 +120,11 @@ func (s *state) count(k int) {
 
 func (s *state) logf(kind string, p int, format string, args ...any) {
 	if s.log != nil {
-		s.log(engine.Event{Move: s.moves, Kind: kind, Player: p, Text: fmt.Sprintf(format, args...)})
+		text := fmt.Sprintf(format, args...)
+		if p >= 0 && kind != "start" {
+			text = fmt.Sprintf("seat %d %s", p+1, text)
+		}
+		s.log(engine.Event{Move: s.moves, Kind: kind, Player: p, Text: text})
 	}
 }
 
@@ -359,7 +363,6 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 				}
 			}
 			s.stash[p] -= left
-			s.stash[s.tester] += b
 			s.logf("assist", p, "bets %d cheese", b)
 		} else {
 			// An abstainer may take one cheese off a covered skill.
@@ -477,6 +480,11 @@ func (s *state) rating() int { return s.chips.DrawnTotal() + s.added }
 func (s *state) resolve() {
 	p := s.tester
 	ob := s.g.cards[s.obstacle()]
+	// The bets sat on the helpers' chips in front of the tester until the
+	// test is resolved; now they go to the tester's stash.
+	for q := 0; q < s.n; q++ {
+		s.stash[p] += s.bets[q]
+	}
 	r := s.rating()
 	s.success = r >= ob.target
 	if !s.success {
@@ -686,6 +694,11 @@ func (s *state) CheckInvariants() error {
 		}
 		if s.nskill[p] > s.g.params.SkillLimit {
 			return fmt.Errorf("seat %d has %d skills, limit %d", p+1, s.nskill[p], s.g.params.SkillLimit)
+		}
+	}
+	if s.ph == phDrawChip || s.ph == phSide || s.ph == phActivate {
+		for p := 0; p < s.n; p++ {
+			total += s.bets[p] // on the helpers' chips until the test is resolved
 		}
 	}
 	for j := range s.g.jobs {
