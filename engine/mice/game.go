@@ -244,9 +244,9 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
 	}
-	// A turn is at most about 60 moves; a game at 6 players rarely lasts
-	// 30 rounds. Ten times that is a game that does not end.
-	g.maxMoves = 200000
+	// Smoke games last about 220 moves (sd 70) at every player count; a
+	// game still running at 20,000 does not end.
+	g.maxMoves = 20000
 	return g, c.findings
 }
 
