@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"testing"
 
+	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
@@ -81,5 +82,13 @@ func TestCheckObstacleTargets(t *testing.T) {
 	}
 	if p, ok := codes["OBSTACLE_ALWAYS_SUCCEEDS"]; !ok || p != g.cards[g.cardIndex(t, "b1")].pos {
 		t.Errorf("always succeeds: %v", codes)
+	}
+}
+
+func TestHeuristicBeatsRandom(t *testing.T) {
+	g := shipped(t)
+	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 200, Seed: 5, Bots: []string{"heuristic", "random", "random", "random"}})
+	if rate := sum.WinRate(0); rate < 0.4 {
+		t.Errorf("heuristic bot in seat 1 wins %.0f%% against three random bots; want well above 25%%", 100*rate)
 	}
 }
