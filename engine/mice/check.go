@@ -6,11 +6,17 @@ import (
 	"cardpress/engine/finding"
 )
 
+// CheckCodes are the static checks of this engine, with what each means.
+var CheckCodes = map[string]string{
+	"OBSTACLE_UNREACHABLE":     "Checks that every obstacle's target can be reached by the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.",
+	"OBSTACLE_ALWAYS_SUCCEEDS": "Checks that no obstacle is beaten by the worst chips on their worst sides without any skill.",
+}
+
 // Check runs Mice Heist's static checks on its data: obstacles no player
 // can beat (an error at the card) and obstacles nobody can fail (a warning).
 func (g *Game) Check() []finding.Finding {
 	var out []finding.Finding
-	for i, c := range g.cards {
+	for _, c := range g.cards {
 		if c.kind != kindObstacle {
 			continue
 		}
@@ -23,7 +29,6 @@ func (g *Game) Check() []finding.Finding {
 			out = append(out, finding.Warn(c.pos, "OBSTACLE_ALWAYS_SUCCEEDS",
 				"obstacle %s has target %d but the worst draw of %d chips already reaches %d", c.id, c.target, g.params.ChipsDrawn, worst))
 		}
-		_ = i
 	}
 	return out
 }

@@ -92,3 +92,14 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 		t.Errorf("heuristic bot in seat 1 wins %.0f%% against three random bots; want well above 25%%", 100*rate)
 	}
 }
+
+func TestCheckCodesAreDocumented(t *testing.T) {
+	g := fixture(t, testCards, nil)
+	g.cards[g.cardIndex(t, "a2")].target = 40
+	g.cards[g.cardIndex(t, "b1")].target = -7
+	for _, f := range g.Check() {
+		if CheckCodes[f.Code] == "" {
+			t.Errorf("code %s has no entry in CheckCodes", f.Code)
+		}
+	}
+}
