@@ -10,6 +10,7 @@ package engine
 import (
 	"fmt"
 	"io/fs"
+	"reflect"
 	"sort"
 	"sync"
 
@@ -143,4 +144,32 @@ func Modules() []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// ModuleOf makes a Module from a game package's parts, so registering a
+// game is one line: engine.Register(engine.ModuleOf("heat", schemas, Build)).
+func ModuleOf[G Game](id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding)) Module {
+	return funcModule{id: id, schemas: schemas, build: func(d *gamedata.Game) (Game, []finding.Finding) {
+		g, fs := build(d)
+		// A nil *heat.Game must come back as a nil Game, not a typed nil.
+		if any(g) == nil || isNilPointer(g) {
+			return nil, fs
+		}
+		return g, fs
+	}}
+}
+
+type funcModule struct {
+	id      string
+	schemas fs.FS
+	build   func(*gamedata.Game) (Game, []finding.Finding)
+}
+
+func (m funcModule) ID() string                                       { return m.id }
+func (m funcModule) Schemas() fs.FS                                   { return m.schemas }
+func (m funcModule) Build(d *gamedata.Game) (Game, []finding.Finding) { return m.build(d) }
+
+func isNilPointer(v any) bool {
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }

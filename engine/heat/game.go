@@ -5,7 +5,6 @@ package heat
 
 import (
 	"embed"
-	"io/fs"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
@@ -15,13 +14,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-type module struct{}
-
-func init() { engine.Register(module{}) }
-
-func (module) ID() string                                              { return "heat" }
-func (module) Schemas() fs.FS                                          { return schemas }
-func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
+func init() { engine.Register(engine.ModuleOf("heat", schemas, Build)) }
 
 // Game is HEAT with one set of rules and cards.
 type Game struct {

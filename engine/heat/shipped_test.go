@@ -1,22 +1,16 @@
 package heat
 
 import (
-	"io/fs"
 	"testing"
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
-	"cardpress/gamedata"
 )
 
 // shipped loads cards/heat, the data the binary ships.
 func shipped(t testing.TB) *Game {
 	t.Helper()
-	d, fs := gamedata.Load("../../cards/heat", func(id string) (fs.FS, bool) { return schemas, id == "heat" })
-	if errs, _ := finding.Count(fs); errs > 0 || d == nil {
-		t.Fatalf("cards/heat does not load: %v", fs)
-	}
+	d := enginetest.ShippedData(t, "heat", schemas, "")
 	g, bfs := Build(d)
 	if g == nil {
 		t.Fatalf("cards/heat does not build: %v", bfs)

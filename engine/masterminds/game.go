@@ -9,7 +9,6 @@ package masterminds
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"cardpress/engine"
@@ -20,13 +19,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-type module struct{}
-
-func init() { engine.Register(module{}) }
-
-func (module) ID() string                                              { return "masterminds" }
-func (module) Schemas() fs.FS                                          { return schemas }
-func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
+func init() { engine.Register(engine.ModuleOf("masterminds", schemas, Build)) }
 
 // Game is Masterminds with one set of rules and cards.
 type Game struct {

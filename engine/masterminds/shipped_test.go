@@ -1,29 +1,17 @@
 package masterminds
 
 import (
-	"io/fs"
 	"testing"
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
-	"cardpress/gamedata"
 )
 
 // shipped loads cards/masterminds, the data the binary ships, with a rule
 // variant ("" for the default).
 func shipped(t testing.TB, variant string) *Game {
 	t.Helper()
-	d, fs := gamedata.Load("../../cards/masterminds", func(id string) (fs.FS, bool) { return schemas, id == "masterminds" })
-	if errs, _ := finding.Count(fs); errs > 0 || d == nil {
-		t.Fatalf("cards/masterminds does not load: %v", fs)
-	}
-	if variant != "" {
-		var err error
-		if d, err = d.WithVariant(variant); err != nil {
-			t.Fatal(err)
-		}
-	}
+	d := enginetest.ShippedData(t, "masterminds", schemas, variant)
 	g, bfs := Build(d)
 	if g == nil {
 		t.Fatalf("cards/masterminds does not build: %v", bfs)

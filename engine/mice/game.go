@@ -9,7 +9,6 @@ package mice
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 
@@ -21,13 +20,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-type module struct{}
-
-func init() { engine.Register(module{}) }
-
-func (module) ID() string                                              { return "mice" }
-func (module) Schemas() fs.FS                                          { return schemas }
-func (module) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return Build(d) }
+func init() { engine.Register(engine.ModuleOf("mice", schemas, Build)) }
 
 // Limits of the state's fixed arrays.
 const (

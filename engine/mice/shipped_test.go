@@ -1,22 +1,17 @@
 package mice
 
 import (
-	"io/fs"
 	"testing"
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/engine/finding"
-	"cardpress/gamedata"
 )
 
 // shipped loads cards/mice, the data the binary ships.
 func shipped(t testing.TB) *Game {
 	t.Helper()
-	d, fs := gamedata.Load("../../cards/mice", func(id string) (fs.FS, bool) { return schemas, id == "mice" })
-	if errs, _ := finding.Count(fs); errs > 0 || d == nil {
-		t.Fatalf("cards/mice does not load: %v", fs)
-	}
+	d := enginetest.ShippedData(t, "mice", schemas, "")
 	g, bfs := Build(d)
 	if g == nil {
 		t.Fatalf("cards/mice does not build: %v", bfs)

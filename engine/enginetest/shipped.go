@@ -1,0 +1,30 @@
+package enginetest
+
+import (
+	"io/fs"
+	"path/filepath"
+	"testing"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+	"cardpress/internal/testutil"
+)
+
+// ShippedData loads cards/<id>, the data the binary ships, validated with
+// the engine's own schemas, in a rule variant ("" keeps the defaults). It
+// fails t on any error, so an engine's tests always run on valid data.
+func ShippedData(t testing.TB, id string, schemas fs.FS, variant string) *gamedata.Game {
+	t.Helper()
+	dir := filepath.Join(testutil.RepoRoot(), "cards", id)
+	d, fs := gamedata.Load(dir, func(engine string) (fs.FS, bool) { return schemas, engine == id })
+	if errs, _ := finding.Count(fs); errs > 0 || d == nil {
+		t.Fatalf("cards/%s does not load: %v", id, fs)
+	}
+	if variant != "" {
+		var err error
+		if d, err = d.WithVariant(variant); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return d
+}
