@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"strings"
 
 	"cardpress/engine/finding"
 	"cardpress/pipeline"
@@ -28,7 +29,7 @@ as file:line:col: severity CODE: message; exit 1 if there is any error.`,
 			return runValidate(opts)
 		},
 	}
-	c.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	c.Flags().StringVar(&opts.Format, "format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
 	return c
 }
 
@@ -56,7 +57,7 @@ func checkFormat(f string) error {
 			return nil
 		}
 	}
-	return usagef("unknown --format %q (want text or json)", f)
+	return usagef("unknown --format %q (want %s)", f, strings.Join(finding.Formats, ", "))
 }
 
 func gamesSummary(games []*pipeline.Game) string {

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 )
 
 // Formats are the output formats printers support.
-var Formats = []string{"text", "json"}
+var Formats = []string{"text", "json", "github", "sarif"}
 
 // Report is the JSON form of a run: the findings and their counts. Its
 // field names are a stable interface (see README, "JSON output").
@@ -17,9 +19,25 @@ type Report struct {
 	Warnings int       `json:"warnings"`
 }
 
-// Print writes findings in a format: text is one finding per line;
-// json is one Report object.
+// Rule describes one finding code for printers that carry rule metadata
+// (SARIF): its id, default severity, one-line description and help.
+type Rule struct {
+	ID          string   `json:"id"`
+	Severity    Severity `json:"severity"`
+	Description string   `json:"description"`
+	Help        string   `json:"help,omitempty"`
+}
+
+// Print writes findings in a format without rule metadata; see PrintRules.
 func Print(w io.Writer, format string, fs []Finding) error {
+	return PrintRules(w, format, fs, nil)
+}
+
+// PrintRules writes findings in a format: text is one finding per line;
+// json is one Report object; github is one GitHub Actions workflow command
+// per finding; sarif is a SARIF 2.1.0 log whose rules come from rules
+// (looked up by code; a code rules does not know gets its id as description).
+func PrintRules(w io.Writer, format string, fs []Finding, rules func(code string) (Rule, bool)) error {
 	switch format {
 	case "text", "":
 		for _, f := range fs {
@@ -36,6 +54,56 @@ func Print(w io.Writer, format string, fs []Finding) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(Report{Findings: fs, Errors: errs, Warnings: warns})
+	case "github":
+		for _, f := range fs {
+			if _, err := fmt.Fprintln(w, GitHub(f)); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "sarif":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(SARIF(fs, rules))
 	}
-	return fmt.Errorf("unknown format %q (want text or json)", format)
+	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}
+
+// GitHub renders a finding as a GitHub Actions workflow command, e.g.
+// ::error file=cards/heat/cards.yaml,line=3,col=5,title=SCHEMA_TYPE::message.
+// A finding at line 0 (the whole file) has no line or col.
+func GitHub(f Finding) string {
+	cmd := "error"
+	if f.Severity == Warning {
+		cmd = "warning"
+	}
+	props := []string{"file=" + escapeProperty(filepath.ToSlash(f.File))}
+	if f.Line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", f.Line))
+		if f.Col > 0 {
+			props = append(props, fmt.Sprintf("col=%d", f.Col))
+		}
+	}
+	props = append(props, "title="+escapeProperty(f.Code))
+	return "::" + cmd + " " + strings.Join(props, ",") + "::" + escapeData(messageWithReplay(f))
+}
+
+// messageWithReplay adds the player count and seed of a dynamic finding
+// when the message does not already name them.
+func messageWithReplay(f Finding) string {
+	if f.Seed == nil || strings.Contains(f.Message, "seed") {
+		return f.Message
+	}
+	return fmt.Sprintf("%s (seed %d, %d players)", f.Message, *f.Seed, f.Players)
+}
+
+// escapeData escapes a workflow command's message: %, CR and LF.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value: the data
+// escapes plus : and , which delimit properties.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
