@@ -1,0 +1,477 @@
+// Package hmm holds the rules core of Heist Masterminds
+// (shared/rulebooks/004_5bc117b152ac0e39.txt): skill icons, crews, the
+// heist resolution (exact skills, substitutions, shortfall), Heat and jail,
+// Time, payment without change and the end condition. engine/hmm/RULES.md
+// records every decision the book leaves open.
+//
+// The package is not yet registered as an engine module: the state machine,
+// the card data (cards/hmm), lint checks and render data are still to come
+// (see RULES.md, "Status").
+package hmm
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Skill is one of the book's three skill and difficulty icons.
+type Skill int
+
+const (
+	Force Skill = iota
+	Stealth
+	Tech
+	numSkills
+)
+
+var skillNames = [numSkills]string{"Force", "Stealth", "Tech"}
+
+func (s Skill) String() string { return skillNames[s] }
+
+// Icons counts skill icons by type.
+type Icons [numSkills]int
+
+// Total is the number of icons regardless of type.
+func (ic Icons) Total() int { return ic[Force] + ic[Stealth] + ic[Tech] }
+
+// Plus adds two counts.
+func (ic Icons) Plus(o Icons) Icons {
+	for s := range ic {
+		ic[s] += o[s]
+	}
+	return ic
+}
+
+// String prints "2 Force, 1 Stealth" (types with no icon left out; "none").
+func (ic Icons) String() string {
+	out := ""
+	for s := Skill(0); s < numSkills; s++ {
+		if ic[s] == 0 {
+			continue
+		}
+		if out != "" {
+			out += ", "
+		}
+		out += fmt.Sprintf("%d %s", ic[s], s)
+	}
+	if out == "" {
+		return "none"
+	}
+	return out
+}
+
+// MemberKind is what sits in a crew slot.
+type MemberKind int
+
+const (
+	Mastermind MemberKind = iota
+	Crew
+	Mercenary
+)
+
+// Ability is a structured crew, Mastermind or Gear ability. Only the parts
+// the heist resolution reads are here; every field is zero when unused.
+type Ability struct {
+	// HeatReduction lowers the Heat a heist gives by this much, to a minimum
+	// of HeatMin (Getaway Driver: 1, minimum 1).
+	HeatReduction int
+	HeatMin       int
+}
+
+// Member is one crew slot: the Mastermind, a Crew card or a Mercenary.
+type Member struct {
+	Name    string
+	Kind    MemberKind
+	Icons   Icons
+	Ability Ability
+	// Gear is the one piece of Gear the member carries (nil: none).
+	Gear *Gear
+	// Fee is a Mercenary's fee, paid each job it helps with or maneuver.
+	Fee int
+	// FaceDown: a Mercenary that used its maneuver this turn.
+	FaceDown bool
+	// Time > 0: jailed, with this many Time tokens left.
+	Time int
+}
+
+// Gear is a Gear card assigned to a member.
+type Gear struct {
+	Name    string
+	Icons   Icons
+	Ability Ability
+}
+
+// Jailed says whether the member is in jail.
+func (m *Member) Jailed() bool { return m.Time > 0 }
+
+// Available says whether the member can join a heist: not jailed and not a
+// face-down Mercenary.
+func (m *Member) Available() bool { return !m.Jailed() && !m.FaceDown }
+
+// Skills are the icons the member brings, Gear included.
+func (m *Member) Skills() Icons {
+	if m.Gear != nil {
+		return m.Icons.Plus(m.Gear.Icons)
+	}
+	return m.Icons
+}
+
+// Complication is a Complication card.
+type Complication struct {
+	Name     string
+	Icons    Icons // added to the job's difficulty
+	Prestige int   // one Prestige token each on completion
+	DrawMore int   // Tight Quarters: draw this many more, face up, on reveal
+	CrewMax  int   // Tight Quarters: at most this many members (0: no limit)
+}
+
+// Job is a Job card.
+type Job struct {
+	Name       string
+	Difficulty Icons
+	FaceUp     int // face-up complications dealt with the job
+	FaceDown   int // face-down complications dealt with the job
+	Reward     int // Resource cards on completion
+	Prestige   int
+	Heat       int // Heat gained by completing it
+	CrewMax    int // a restriction: at most this many members (0: none)
+	// RivalStash: the difficulty is a rival Mastermind's three base skills
+	// (FAQ: the Mastermind's base skills only, no Gear).
+	RivalStash bool
+}
+
+// Params are the rule numbers; the book's values are in Defaults.
+type Params struct {
+	CrewLimit          int         // 4, including Mastermind, Mercenaries and jailed
+	HeatToJail         int         // 3: a crew with this much Heat sends a member to jail
+	JailTime           int         // 3 Time tokens on a jailed member
+	JobTime            int         // 3 Time tokens on a new job
+	HandSize           int         // 5 Resource cards dealt
+	GatherDraw         int         // 2 cards from the deck (or 1 from the discard)
+	LayLow             int         // up to 2 Heat discarded
+	PrestigeValue      int         // a Prestige card is $500 as cash
+	PrestigeGoal       map[int]int // Prestige that ends the game, by player count
+	MastermindJailable bool        // gap: the book never says; see RULES.md
+}
+
+// Defaults are the book's numbers and our decisions for its gaps.
+func Defaults() Params {
+	return Params{
+		CrewLimit: 4, HeatToJail: 3, JailTime: 3, JobTime: 3, HandSize: 5,
+		GatherDraw: 2, LayLow: 2, PrestigeValue: 500,
+		// 2: 15 and 3-4: 12 are the book's; 5-6: 10 is ours (RULES.md).
+		PrestigeGoal:       map[int]int{2: 15, 3: 12, 4: 12, 5: 10, 6: 10},
+		MastermindJailable: true,
+	}
+}
+
+// Goal is the Prestige that ends the game at this player count.
+func (p Params) Goal(players int) (int, error) {
+	g, ok := p.PrestigeGoal[players]
+	if !ok {
+		return 0, fmt.Errorf("no Prestige goal for %d players", players)
+	}
+	return g, nil
+}
+
+// Requirement is a job's total difficulty once its complications are
+// revealed, with the crew limit its restrictions and complications set.
+type Requirement struct {
+	Icons    Icons
+	Prestige int // Prestige tokens from complications
+	CrewMax  int // 0: only the crew limit
+}
+
+// Require adds the revealed complications to a job. rival is the rival
+// Mastermind's base skills for a Rival's Stash job (ignored otherwise).
+func Require(j Job, comps []Complication, rival Icons) Requirement {
+	r := Requirement{Icons: j.Difficulty, CrewMax: j.CrewMax}
+	if j.RivalStash {
+		r.Icons = r.Icons.Plus(rival)
+	}
+	for _, c := range comps {
+		r.Icons = r.Icons.Plus(c.Icons)
+		r.Prestige += c.Prestige
+		if c.CrewMax > 0 && (r.CrewMax == 0 || c.CrewMax < r.CrewMax) {
+			r.CrewMax = c.CrewMax
+		}
+	}
+	return r
+}
+
+// Result is the outcome of one heist attempt.
+type Result struct {
+	Required, Provided Icons
+	// Short is the number of icons missing (a failure when > 0);
+	// Substitutions the icons of the wrong type used (a success).
+	Short, Substitutions int
+	Complete             bool
+	// Heat gained, after abilities (Getaway Driver) and the job's own Heat.
+	Heat int
+	// Prestige: the job's plus one per complication Prestige (0 on failure).
+	Prestige  int
+	Resources int // Resource cards drawn as the reward (0 on failure)
+	Fees      int // Mercenary fees due for the members sent
+}
+
+// Attempt resolves a heist by the members sent (indices into crew). It
+// reports an error for a crew the rules do not allow (jailed or face-down
+// members, more than the crew maximum, a member twice).
+func Attempt(j Job, req Requirement, crew []Member, sent []int) (Result, error) {
+	res := Result{Required: req.Icons}
+	if req.CrewMax > 0 && len(sent) > req.CrewMax {
+		return res, fmt.Errorf("%d members sent, at most %d allowed", len(sent), req.CrewMax)
+	}
+	seen := map[int]bool{}
+	reduce, floor := 0, 0
+	for _, i := range sent {
+		if i < 0 || i >= len(crew) || seen[i] {
+			return res, fmt.Errorf("bad crew member %d", i)
+		}
+		seen[i] = true
+		m := &crew[i]
+		if !m.Available() {
+			return res, fmt.Errorf("%s cannot join a heist (jailed or face down)", m.Name)
+		}
+		res.Provided = res.Provided.Plus(m.Skills())
+		res.Fees += m.Fee
+		for _, a := range []Ability{m.Ability, gearAbility(m)} {
+			if a.HeatReduction > reduce {
+				reduce, floor = a.HeatReduction, a.HeatMin
+			}
+		}
+	}
+	need, have := req.Icons.Total(), res.Provided.Total()
+	heat := 0
+	if have < need {
+		res.Short = need - have
+		heat = res.Short
+	} else {
+		exact := 0
+		for s := range req.Icons {
+			exact += min(req.Icons[s], res.Provided[s])
+		}
+		res.Substitutions = need - exact
+		res.Complete = true
+		heat = res.Substitutions + j.Heat
+		res.Prestige = j.Prestige + req.Prestige
+		res.Resources = j.Reward
+	}
+	if heat > 0 && reduce > 0 {
+		heat = max(heat-reduce, floor)
+	}
+	res.Heat = heat
+	return res, nil
+}
+
+func gearAbility(m *Member) Ability {
+	if m.Gear == nil {
+		return Ability{}
+	}
+	return m.Gear.Ability
+}
+
+// Best is the crew a player would send: complete if possible, then least
+// Heat, then least fees, then fewest members; among failures, least short.
+// It returns the members sent (sorted) and the result.
+func Best(j Job, req Requirement, crew []Member, crewLimit int) ([]int, Result) {
+	var avail []int
+	for i := range crew {
+		if crew[i].Available() {
+			avail = append(avail, i)
+		}
+	}
+	maxSent := crewLimit
+	if req.CrewMax > 0 && req.CrewMax < maxSent {
+		maxSent = req.CrewMax
+	}
+	var best []int
+	var bestRes Result
+	found := false
+	for mask := 1; mask < 1<<len(avail); mask++ {
+		var sent []int
+		for k, i := range avail {
+			if mask&(1<<k) != 0 {
+				sent = append(sent, i)
+			}
+		}
+		if len(sent) > maxSent {
+			continue
+		}
+		res, err := Attempt(j, req, crew, sent)
+		if err != nil {
+			continue
+		}
+		if !found || better(res, len(sent), bestRes, len(best)) {
+			best, bestRes, found = sent, res, true
+		}
+	}
+	sort.Ints(best)
+	return best, bestRes
+}
+
+func better(a Result, na int, b Result, nb int) bool {
+	if a.Complete != b.Complete {
+		return a.Complete
+	}
+	if !a.Complete && a.Short != b.Short {
+		return a.Short < b.Short
+	}
+	if a.Heat != b.Heat {
+		return a.Heat < b.Heat
+	}
+	if a.Fees != b.Fees {
+		return a.Fees < b.Fees
+	}
+	return na < nb
+}
+
+// Outfit is a player's crew and Heat between turns.
+type Outfit struct {
+	Members []Member
+	Heat    int
+}
+
+// CanJoin says whether a new member fits (crew limit counts everyone,
+// jailed members and Mercenaries included).
+func (o *Outfit) CanJoin(p Params) bool { return len(o.Members) < p.CrewLimit }
+
+// Jailable lists the members who may take the fall.
+func (o *Outfit) Jailable(p Params) []int {
+	var out []int
+	for i, m := range o.Members {
+		if m.Jailed() || (m.Kind == Mastermind && !p.MastermindJailable) {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// Jail sends member i to jail: their Gear is discarded, HeatToJail Heat
+// tokens become JailTime Time tokens on them. It returns the discarded Gear.
+func (o *Outfit) Jail(p Params, i int) (*Gear, error) {
+	if o.Heat < p.HeatToJail {
+		return nil, fmt.Errorf("only %d Heat: nobody goes to jail", o.Heat)
+	}
+	ok := false
+	for _, k := range o.Jailable(p) {
+		ok = ok || k == i
+	}
+	if !ok {
+		return nil, fmt.Errorf("member %d cannot go to jail", i)
+	}
+	m := &o.Members[i]
+	g := m.Gear
+	m.Gear, m.FaceDown = nil, false
+	m.Time = p.JailTime
+	o.Heat -= p.HeatToJail
+	return g, nil
+}
+
+// Dismiss removes member i; a jailed member snitches: their Time comes back
+// as Heat. The Mastermind cannot be dismissed.
+func (o *Outfit) Dismiss(i int) error {
+	if o.Members[i].Kind == Mastermind {
+		return fmt.Errorf("the Mastermind cannot be dismissed")
+	}
+	o.Heat += o.Members[i].Time
+	o.Members = append(o.Members[:i], o.Members[i+1:]...)
+	return nil
+}
+
+// LayLow discards up to p.LayLow Heat.
+func (o *Outfit) LayLow(p Params) { o.Heat = max(0, o.Heat-p.LayLow) }
+
+// EndTurn removes one Time token from each jailed member (released at 0)
+// and flips face-down Mercenaries back up. It returns the members released.
+func (o *Outfit) EndTurn() []int {
+	var released []int
+	for i := range o.Members {
+		m := &o.Members[i]
+		m.FaceDown = false
+		if m.Time > 0 {
+			m.Time--
+			if m.Time == 0 {
+				released = append(released, i)
+			}
+		}
+	}
+	return released
+}
+
+// Pending is a crew's Heat plus every jailed member's Time: the first
+// tie-break (least wins).
+func (o *Outfit) Pending() int {
+	n := o.Heat
+	for _, m := range o.Members {
+		n += m.Time
+	}
+	return n
+}
+
+// Pay chooses cards from a hand of cash values to pay cost: the payment
+// that wastes least (no change is given), then uses fewest cards. It returns
+// the indices paid, or ok=false when the whole hand is not enough.
+func Pay(values []int, cost int) (paid []int, ok bool) {
+	if cost <= 0 {
+		return nil, true
+	}
+	if len(values) > 20 {
+		values = values[:20] // the search is exponential; a real hand is small
+	}
+	bestMask, bestSum, bestN := -1, 0, 0
+	for mask := 1; mask < 1<<len(values); mask++ {
+		sum, n := 0, 0
+		for k, v := range values {
+			if mask&(1<<k) != 0 {
+				sum += v
+				n++
+			}
+		}
+		if sum < cost {
+			continue
+		}
+		if bestMask < 0 || sum < bestSum || (sum == bestSum && n < bestN) {
+			bestMask, bestSum, bestN = mask, sum, n
+		}
+	}
+	if bestMask < 0 {
+		return nil, false
+	}
+	for k := range values {
+		if bestMask&(1<<k) != 0 {
+			paid = append(paid, k)
+		}
+	}
+	return paid, true
+}
+
+// Standing is one player at the end: Prestige in the collection and in
+// hand (revealed at the end) and Heat plus jail Time.
+type Standing struct {
+	Collection, InHand int
+	Pending            int
+}
+
+// Winners applies the book's end: most Prestige (collection plus the
+// Prestige cards revealed from hand), then least Heat or jail Time, then a
+// shared victory. It returns the winning seats.
+func Winners(st []Standing) []int {
+	var win []int
+	for i, s := range st {
+		if len(win) == 0 {
+			win = []int{i}
+			continue
+		}
+		w := st[win[0]]
+		a, b := s.Collection+s.InHand, w.Collection+w.InHand
+		switch {
+		case a > b || (a == b && s.Pending < w.Pending):
+			win = []int{i}
+		case a == b && s.Pending == w.Pending:
+			win = append(win, i)
+		}
+	}
+	return win
+}

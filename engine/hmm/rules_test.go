@@ -1,0 +1,215 @@
+package hmm
+
+import (
+	"reflect"
+	"testing"
+)
+
+// The rulebook's worked example (p. 8): Donovan O'Toole's crew and the
+// Mona Lisa.
+var (
+	monaLisa      = Job{Name: "The Mona Lisa", Difficulty: Icons{Stealth: 2, Tech: 1}, FaceUp: 1, FaceDown: 2, Reward: 2, Prestige: 4}
+	laserGrid     = Complication{Name: "Laser Grid", Icons: Icons{Stealth: 1}}
+	timelockVault = Complication{Name: "Timelock Vault", Icons: Icons{Tech: 2}, Prestige: 1}
+	tightQuarters = Complication{Name: "Tight Quarters", DrawMore: 1, CrewMax: 3}
+	cameras       = Complication{Name: "Security Cameras", Icons: Icons{Stealth: 1}}
+)
+
+func donovansCrew() []Member {
+	return []Member{
+		{Name: "Donovan O'Toole", Kind: Mastermind, Icons: Icons{Force: 2, Stealth: 1}},
+		{Name: "Hacker", Kind: Crew, Icons: Icons{Tech: 2}},
+		{Name: "Pickpocket", Kind: Crew, Icons: Icons{Stealth: 1}},
+		{Name: "Getaway Driver", Kind: Crew, Icons: Icons{Force: 1}, Ability: Ability{HeatReduction: 1, HeatMin: 1}},
+	}
+}
+
+func TestMonaLisaWithTightQuarters(t *testing.T) {
+	req := Require(monaLisa, []Complication{laserGrid, timelockVault, tightQuarters, cameras}, Icons{})
+	if req.Icons != (Icons{Stealth: 4, Tech: 3}) || req.CrewMax != 3 {
+		t.Fatalf("requirement %v, crew max %d; want 4 Stealth, 3 Tech, max 3", req.Icons, req.CrewMax)
+	}
+	crew := donovansCrew()
+	if _, err := Attempt(monaLisa, req, crew, []int{0, 1, 2, 3}); err == nil {
+		t.Error("a crew of four was allowed into Tight Quarters")
+	}
+	sent, res := Best(monaLisa, req, crew, Defaults().CrewLimit)
+	if len(sent) != 3 || res.Complete || res.Short != 1 || res.Heat != 1 || res.Prestige != 0 || res.Resources != 0 {
+		t.Fatalf("sent %v: %+v; want three members, 1 icon short, 1 Heat, nothing gained", sent, res)
+	}
+	// No trio of the four has the 7 icons.
+	for _, trio := range [][]int{{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}} {
+		r, err := Attempt(monaLisa, req, crew, trio)
+		if err != nil || r.Complete {
+			t.Errorf("trio %v: %+v %v", trio, r, err)
+		}
+	}
+	// The job stays: the state machine adds a face-down complication
+	// (tested there); the original ones stay face up.
+}
+
+func TestMonaLisaWithoutTightQuarters(t *testing.T) {
+	req := Require(monaLisa, []Complication{laserGrid, timelockVault, cameras}, Icons{})
+	if req.Icons != (Icons{Stealth: 4, Tech: 3}) || req.CrewMax != 0 || req.Prestige != 1 {
+		t.Fatalf("requirement %+v", req)
+	}
+	crew := donovansCrew()
+	res, err := Attempt(monaLisa, req, crew, []int{0, 1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Result{Required: req.Icons, Provided: Icons{Force: 3, Stealth: 2, Tech: 2}, Substitutions: 3, Complete: true, Heat: 2, Prestige: 5, Resources: 2}
+	if res != want {
+		t.Fatalf("got %+v\nwant %+v", res, want)
+	}
+	sent, best := Best(monaLisa, req, crew, 4)
+	if !reflect.DeepEqual(sent, []int{0, 1, 2, 3}) || best != want {
+		t.Errorf("best crew %v %+v", sent, best)
+	}
+	// Without the driver the same heist costs the full 3 Heat... and fails:
+	// three members have only 6 icons.
+	if r, _ := Attempt(monaLisa, req, crew, []int{0, 1, 2}); r.Complete || r.Heat != 1 {
+		t.Errorf("without the driver: %+v", r)
+	}
+}
+
+func TestSubstitutionAndJobHeat(t *testing.T) {
+	j := Job{Difficulty: Icons{Tech: 2}, Heat: 1, Prestige: 2, Reward: 1}
+	crew := []Member{{Name: "M", Kind: Mastermind, Icons: Icons{Force: 3}}}
+	r, _ := Attempt(j, Require(j, nil, Icons{}), crew, []int{0})
+	if !r.Complete || r.Substitutions != 2 || r.Heat != 3 {
+		t.Errorf("%+v: want complete, 2 substitutions, 2+1 Heat", r)
+	}
+	crew[0].Icons = Icons{Tech: 2}
+	r, _ = Attempt(j, Require(j, nil, Icons{}), crew, []int{0})
+	if !r.Complete || r.Substitutions != 0 || r.Heat != 1 {
+		t.Errorf("%+v: exact skills, only the job's Heat", r)
+	}
+}
+
+func TestRivalStashCountsTheMastermindOnly(t *testing.T) {
+	j := Job{Name: "Rival's Stash", RivalStash: true, Prestige: 3}
+	rival := Icons{Force: 1, Stealth: 1, Tech: 1}
+	req := Require(j, nil, rival)
+	if req.Icons != rival {
+		t.Errorf("requirement %v, want the rival's three base skills", req.Icons)
+	}
+}
+
+func TestGearAddsSkillsAndJailedOrFaceDownCannotHelp(t *testing.T) {
+	crew := donovansCrew()
+	crew[2].Gear = &Gear{Name: "Lockpicks", Icons: Icons{Tech: 1}}
+	if crew[2].Skills() != (Icons{Stealth: 1, Tech: 1}) {
+		t.Error(crew[2].Skills())
+	}
+	crew[1].Time = 2
+	crew[3].FaceDown = true
+	j := Job{Difficulty: Icons{Tech: 1}}
+	if _, err := Attempt(j, Require(j, nil, Icons{}), crew, []int{1}); err == nil {
+		t.Error("a jailed member joined a heist")
+	}
+	if _, err := Attempt(j, Require(j, nil, Icons{}), crew, []int{3}); err == nil {
+		t.Error("a face-down Mercenary joined a heist")
+	}
+}
+
+func TestHeatJailReleaseAndSnitch(t *testing.T) {
+	p := Defaults()
+	o := Outfit{Members: donovansCrew(), Heat: 4}
+	o.Members[1].Gear = &Gear{Name: "Laptop", Icons: Icons{Tech: 1}}
+	g, err := o.Jail(p, 1)
+	if err != nil || g == nil || g.Name != "Laptop" {
+		t.Fatalf("jail: %v %v", g, err)
+	}
+	if o.Heat != 1 || o.Members[1].Time != 3 || o.Members[1].Gear != nil || o.Pending() != 4 {
+		t.Fatalf("after jail: heat %d, %+v", o.Heat, o.Members[1])
+	}
+	if _, err := o.Jail(p, 2); err == nil {
+		t.Error("jailed with 1 Heat")
+	}
+	if o.CanJoin(p) {
+		t.Error("a jailed member does not count against the crew limit")
+	}
+	o.EndTurn()
+	if o.Members[1].Time != 2 {
+		t.Error("Time not removed at the end of the turn")
+	}
+	// Dismissing a jailed member: their Time comes back as Heat.
+	if err := o.Dismiss(1); err != nil || o.Heat != 3 || len(o.Members) != 3 {
+		t.Fatalf("dismiss: heat %d, %d members, %v", o.Heat, len(o.Members), err)
+	}
+	if err := o.Dismiss(0); err == nil {
+		t.Error("the Mastermind was dismissed")
+	}
+	// Release after the last Time token.
+	o.Heat = 3
+	o.Jail(p, 1)
+	for k := 0; k < 2; k++ {
+		o.EndTurn()
+	}
+	if rel := o.EndTurn(); !reflect.DeepEqual(rel, []int{1}) || o.Members[1].Jailed() {
+		t.Errorf("released %v, %+v", rel, o.Members[1])
+	}
+}
+
+func TestMastermindJailableParameter(t *testing.T) {
+	p := Defaults()
+	o := Outfit{Members: donovansCrew()[:1], Heat: 3}
+	if got := o.Jailable(p); !reflect.DeepEqual(got, []int{0}) {
+		t.Errorf("default: %v, want the Mastermind jailable", got)
+	}
+	p.MastermindJailable = false
+	if got := o.Jailable(p); len(got) != 0 {
+		t.Errorf("off: %v", got)
+	}
+}
+
+func TestMercenaryFaceDownFlipsBackAndFees(t *testing.T) {
+	o := Outfit{Members: []Member{{Name: "VOODOO", Kind: Mercenary, Icons: Icons{Tech: 2}, Fee: 2, FaceDown: true}}}
+	o.EndTurn()
+	if o.Members[0].FaceDown {
+		t.Error("face-down Mercenary not flipped back")
+	}
+	j := Job{Difficulty: Icons{Tech: 2}}
+	r, _ := Attempt(j, Require(j, nil, Icons{}), o.Members, []int{0})
+	if r.Fees != 2 {
+		t.Errorf("fees %d", r.Fees)
+	}
+}
+
+func TestPayNoChange(t *testing.T) {
+	for _, tc := range []struct {
+		hand []int
+		cost int
+		want []int
+		ok   bool
+	}{
+		{[]int{500, 300, 200}, 500, []int{0}, true},
+		{[]int{400, 300}, 500, []int{0, 1}, true}, // 700 paid, 200 lost
+		{[]int{100, 100}, 500, nil, false},
+		{[]int{300, 200, 500}, 0, nil, true},
+	} {
+		got, ok := Pay(tc.hand, tc.cost)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Pay(%v, %d) = %v %v", tc.hand, tc.cost, got, ok)
+		}
+	}
+}
+
+func TestWinnersAndGoal(t *testing.T) {
+	if w := Winners([]Standing{{Collection: 10, InHand: 3, Pending: 2}, {Collection: 13, Pending: 1}, {Collection: 12}}); !reflect.DeepEqual(w, []int{1}) {
+		t.Errorf("winner %v", w)
+	}
+	if w := Winners([]Standing{{Collection: 12, Pending: 1}, {Collection: 12, Pending: 1}}); !reflect.DeepEqual(w, []int{0, 1}) {
+		t.Errorf("shared %v", w)
+	}
+	p := Defaults()
+	for n, want := range map[int]int{2: 15, 3: 12, 4: 12, 5: 10, 6: 10} {
+		if g, err := p.Goal(n); err != nil || g != want {
+			t.Errorf("%d players: %d %v", n, g, err)
+		}
+	}
+	if _, err := p.Goal(7); err == nil {
+		t.Error("goal for 7")
+	}
+}
