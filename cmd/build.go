@@ -15,6 +15,8 @@ type buildOptions struct {
 	IO
 	Paths []string
 	Lint  lint.Options
+	// Strict turns warnings into errors.
+	Strict bool
 	pipeline.RenderOptions
 }
 
@@ -33,6 +35,7 @@ game has errors.`,
 	}
 	c.Flags().IntVar(&opts.Lint.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
 	c.Flags().Uint64Var(&opts.Lint.Seed, "seed", 1, "lint run seed")
+	c.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	bindRenderFlags(c, &opts.RenderOptions)
 	return c
 }
@@ -42,6 +45,7 @@ func runBuild(opts *buildOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
+	fs = strictly(fs, opts.Strict)
 	failed := false
 	if errs, _ := finding.Count(fs); errs > 0 {
 		failed = true
@@ -51,7 +55,7 @@ func runBuild(opts *buildOptions) error {
 		if g.Engine == nil {
 			continue
 		}
-		lfs := finding.Sort(pipeline.Lint(g, opts.Lint))
+		lfs := finding.Sort(strictly(pipeline.Lint(g, opts.Lint), opts.Strict))
 		finding.Print(opts.Out, "text", lfs)
 		errs, warns := finding.Count(lfs)
 		if errs > 0 {

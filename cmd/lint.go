@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 
+	"cardpress/catalog"
 	"cardpress/engine/finding"
 	"cardpress/lint"
 	"cardpress/pipeline"
@@ -14,6 +15,8 @@ type lintOptions struct {
 	IO
 	Paths  []string
 	Format string
+	// Strict turns warnings into errors.
+	Strict bool
 	lint.Options
 }
 
@@ -36,6 +39,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f.IntVar(&opts.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
+	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	return c
 }
@@ -51,8 +55,8 @@ func runLint(opts *lintOptions) error {
 	for _, g := range games {
 		fs = append(fs, pipeline.Lint(g, opts.Options)...)
 	}
-	fs = finding.Sort(fs)
-	if err := finding.Print(opts.Out, opts.Format, fs); err != nil {
+	fs = finding.Sort(strictly(fs, opts.Strict))
+	if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
 		return err
 	}
 	errs, warns := finding.Count(fs)
@@ -63,4 +67,14 @@ func runLint(opts *lintOptions) error {
 		return errFindings
 	}
 	return nil
+}
+
+// strictly turns every warning into an error when strict is set (--strict).
+func strictly(fs []finding.Finding, strict bool) []finding.Finding {
+	if strict {
+		for i := range fs {
+			fs[i].Severity = finding.Error
+		}
+	}
+	return fs
 }

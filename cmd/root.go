@@ -56,6 +56,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newReplayCmd(streams),
 		newSimCmd(streams),
 		newSchemaCmd(streams),
+		newRulesCmd(streams),
 	)
 	return root
 }

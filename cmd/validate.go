@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"cardpress/catalog"
 	"cardpress/engine/finding"
 	"cardpress/pipeline"
 
@@ -38,7 +39,7 @@ func runValidate(opts *validateOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
-	if err := finding.Print(opts.Out, opts.Format, fs); err != nil {
+	if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
 		return err
 	}
 	errs, warns := finding.Count(fs)

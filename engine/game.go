@@ -85,6 +85,16 @@ type Alarm struct {
 	Doc     string  // what it means when the alarm fires, one sentence
 }
 
+// Documented is optional: a Game whose Check reports codes of its own
+// lists them, each with the one-line purpose of its check ("Checks that
+// …"), for `cardpress rules` and the SARIF rule catalog. A game package
+// with a CheckCodes map implements it with one line:
+//
+//	func (g *Game) CheckCodes() map[string]string { return CheckCodes }
+type Documented interface {
+	CheckCodes() map[string]string
+}
+
 // CardFaces is optional: a game whose cards print fields of their own
 // (beyond name, keywords, flavor and rules), or whose cards are two-sided.
 type CardFaces interface {

@@ -26,6 +26,8 @@ type Rule struct {
 	Severity    Severity `json:"severity"`
 	Description string   `json:"description"`
 	Help        string   `json:"help,omitempty"`
+	// Scope is who reports it: validate, lint, render, or engine <id>.
+	Scope string `json:"scope,omitempty"`
 }
 
 // Print writes findings in a format without rule metadata; see PrintRules.

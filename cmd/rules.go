@@ -1,0 +1,64 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+
+	"cardpress/catalog"
+	"cardpress/engine/finding"
+	"cardpress/pipeline"
+
+	"github.com/spf13/cobra"
+)
+
+type rulesOptions struct {
+	IO
+	Paths   []string
+	Format  string
+	Verbose bool
+}
+
+func newRulesCmd(streams IO) *cobra.Command {
+	opts := &rulesOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "rules [PATH...]",
+		Short: "List every finding code: id, severity, description and help",
+		Long: `Rules prints the rule catalog: every code validate, lint and render can
+report, and the codes of the games found in PATH (default: cards), each with
+its severity, who reports it and a one-line description; -v adds the help
+paragraph. --format json prints the same as one JSON array.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Paths = defaultPaths(args)
+			return runRules(opts)
+		},
+	}
+	c.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print each rule's help paragraph")
+	return c
+}
+
+func runRules(opts *rulesOptions) error {
+	if opts.Format != "text" && opts.Format != "json" {
+		return usagef("unknown --format %q (want text or json)", opts.Format)
+	}
+	games, _ := pipeline.Load(opts.Paths)
+	rules := catalog.For(games).Sorted()
+	if opts.Format == "json" {
+		if rules == nil {
+			rules = []finding.Rule{}
+		}
+		enc := json.NewEncoder(opts.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rules)
+	}
+	tw := tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
+	for _, r := range rules {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Scope, r.Description)
+		if opts.Verbose {
+			tw.Flush()
+			fmt.Fprintf(opts.Out, "    %s\n\n", r.Help)
+		}
+	}
+	return tw.Flush()
+}

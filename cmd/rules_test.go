@@ -1,0 +1,53 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cardpress/engine/finding"
+)
+
+func TestRulesTextAndJSON(t *testing.T) {
+	code, out, errOut := run(t, repoRoot, "rules", "-v")
+	if code != 0 || !strings.Contains(out, "SCHEMA_TYPE") || !strings.Contains(out, "TEXT_OVERFLOW") || !strings.Contains(out, "lint.ignore") {
+		t.Fatalf("rules: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = run(t, repoRoot, "rules", "--format", "json")
+	var rules []finding.Rule
+	if err := json.Unmarshal([]byte(out), &rules); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v\n%s", code, err, out)
+	}
+	seen := map[string]bool{}
+	for _, r := range rules {
+		if seen[r.ID] || r.Description == "" || r.Help == "" {
+			t.Errorf("bad or duplicate rule %+v", r)
+		}
+		seen[r.ID] = true
+	}
+	if !seen["SEAT_ADVANTAGE"] || !seen["CHEESE_SUPPLY_EMPTY"] {
+		t.Errorf("generic or game codes missing: %v", seen)
+	}
+	if code, _, _ := run(t, repoRoot, "rules", "--format", "sarif"); code != 2 {
+		t.Errorf("rules --format sarif: exit %d, want 2", code)
+	}
+}
+
+// --strict makes a warning fail the run.
+func TestStrictTurnsWarningsIntoErrors(t *testing.T) {
+	ws := copyHeat(t)
+	// An unlisted YAML file is a warning (FILE_UNLISTED).
+	if err := os.WriteFile(filepath.Join(ws, "cards/heat/extra.yaml"), []byte("# extra\nx: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := run(t, ws, "lint", "--games", "20", "cards/heat")
+	if code != 0 || !strings.Contains(out, "warning FILE_UNLISTED") {
+		t.Fatalf("without --strict: exit %d\n%s", code, out)
+	}
+	code, out, _ = run(t, ws, "lint", "--strict", "--games", "20", "cards/heat")
+	if code != 1 || !strings.Contains(out, "error FILE_UNLISTED") {
+		t.Fatalf("with --strict: exit %d\n%s", code, out)
+	}
+}
