@@ -57,6 +57,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newSimCmd(streams),
 		newSchemaCmd(streams),
 		newRulesCmd(streams),
+		newMergeCmd(streams),
 	)
 	return root
 }

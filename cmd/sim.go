@@ -24,6 +24,10 @@ type simOptions struct {
 	Seed    uint64
 	Bots    string
 	Workers int
+	// Shard is "K/N": play only the games i with i % N == K-1.
+	Shard string
+	// Out is a file for the mergeable results (cardpress merge).
+	Out string
 }
 
 func newSimCmd(streams IO) *cobra.Command {
@@ -50,6 +54,8 @@ invariant; the seed to replay it is printed.`,
 	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	f.StringVar(&opts.Shard, "shard", "", "K/N: play only shard K of N (games i with i % N == K-1)")
+	f.StringVar(&opts.Out, "out", "", "write mergeable results (JSON) to this file, for cardpress merge")
 	_ = c.MarkFlagRequired("game")
 	return c
 }
@@ -59,6 +65,10 @@ func runSim(opts *simOptions) error {
 		return usagef("--games must be at least 1")
 	}
 	bots, err := parseBots(opts.Bots)
+	if err != nil {
+		return err
+	}
+	shard, shards, err := parseShard(opts.Shard)
 	if err != nil {
 		return err
 	}
@@ -82,24 +92,50 @@ func runSim(opts *simOptions) error {
 		}
 		lo, hi = opts.Players, opts.Players
 	}
-	fmt.Fprintf(opts.Out, "%s: %d games per player count and variant, seed %d, bots %s\n",
-		opts.Game, opts.Games, opts.Seed, strings.Join(bots, ","))
-	failed := false
+	res := &SimResults{Format: simFormat, Game: opts.Game, Seed: opts.Seed, Games: opts.Games, Bots: bots,
+		Shard: shard + 1, Shards: shards}
+	for _, g := range games {
+		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
+	}
 	for n := lo; n <= hi; n++ {
-		sums := make([]*engine.Summary, len(games))
 		for i, g := range games {
 			// The same seeds for every variant: the columns differ by the
 			// rules, not by the luck of the draw.
-			sums[i] = engine.Run(g.Engine, engine.RunConfig{
+			res.Columns[i].Summaries = append(res.Columns[i].Summaries, engine.Run(g.Engine, engine.RunConfig{
 				Players: n, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers, Bots: bots, CheckInvariants: true,
-			})
+				Shard: shard, Shards: shards,
+			}))
 		}
-		fmt.Fprintln(opts.Out)
-		if err := simTable(opts.Out, n, games, sums); err != nil {
+	}
+	if opts.Out != "" {
+		if err := writeSimResults(opts.Out, res); err != nil {
+			return err
+		}
+	}
+	return printSim(opts.IO.Out, res)
+}
+
+// printSim prints the header and a table per player count; it returns
+// errFindings when a game did not end, crashed or broke an invariant.
+func printSim(out io.Writer, res *SimResults) error {
+	share := ""
+	if res.Shards > 1 {
+		share = fmt.Sprintf(" (shard %d/%d)", res.Shard, res.Shards)
+	}
+	fmt.Fprintf(out, "%s: %d games per player count and variant%s, seed %d, bots %s\n",
+		res.Game, res.Games, share, res.Seed, strings.Join(res.Bots, ","))
+	failed := false
+	for k := range res.Columns[0].Summaries {
+		sums := make([]*engine.Summary, len(res.Columns))
+		for i, c := range res.Columns {
+			sums[i] = c.Summaries[k]
+		}
+		fmt.Fprintln(out)
+		if err := simTable(out, sums[0].Players, res.Columns, sums); err != nil {
 			return err
 		}
 		for i, sum := range sums {
-			failed = simFailures(opts.Out, games[i], sum) || failed
+			failed = simFailures(out, res.Game, res.Columns[i], sum) || failed
 		}
 	}
 	if failed {
@@ -110,7 +146,7 @@ func runSim(opts *simOptions) error {
 
 // simTable prints one player count: a row per statistic, a column per
 // variant.
-func simTable(out io.Writer, players int, games []*pipeline.Game, sums []*engine.Summary) error {
+func simTable(out io.Writer, players int, games []SimColumn, sums []*engine.Summary) error {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	row := func(label string, cell func(i int, s *engine.Summary) string) {
 		fmt.Fprint(w, label)
@@ -133,7 +169,7 @@ func simTable(out io.Writer, players int, games []*pipeline.Game, sums []*engine
 	}
 	for _, name := range counterNames(games) {
 		row(name+" per game", func(i int, s *engine.Summary) string {
-			k := slices.Index(games[i].Engine.Info().Counters, name)
+			k := slices.Index(games[i].Counters, name)
 			if k < 0 || s.Games == 0 {
 				return "-"
 			}
@@ -150,7 +186,7 @@ func simTable(out io.Writer, players int, games []*pipeline.Game, sums []*engine
 
 // simFailures prints how many games of a run failed and how to replay the
 // first of each kind; it reports whether any did.
-func simFailures(out io.Writer, g *pipeline.Game, s *engine.Summary) bool {
+func simFailures(out io.Writer, game string, g SimColumn, s *engine.Summary) bool {
 	variant := ""
 	if g.Variant != "" {
 		variant = " --variant " + g.Variant
@@ -162,13 +198,13 @@ func simFailures(out io.Writer, g *pipeline.Game, s *engine.Summary) bool {
 	}{{s.Capped, s.FirstCapped, "did not end"}, {s.Panics, s.FirstPanic, "crashed"}, {s.Invariants, s.FirstInvariant, "broke an invariant"}} {
 		if f.n > 0 {
 			fmt.Fprintf(out, "%s: %d of %d games %s (first: cardpress replay --game %s%s --players %d --seed %d)\n",
-				variantName(g), f.n, s.Games, f.what, g.Data.Manifest.ID, variant, s.Players, f.first.Seed)
+				variantName(g), f.n, s.Games, f.what, game, variant, s.Players, f.first.Seed)
 		}
 	}
 	return s.Capped+s.Panics+s.Invariants > 0
 }
 
-func variantName(g *pipeline.Game) string {
+func variantName(g SimColumn) string {
 	if g.Variant == "" {
 		return "default"
 	}
@@ -176,10 +212,10 @@ func variantName(g *pipeline.Game) string {
 }
 
 // counterNames lists the counters of every column, in engine order.
-func counterNames(games []*pipeline.Game) []string {
+func counterNames(games []SimColumn) []string {
 	var names []string
 	for _, g := range games {
-		for _, c := range g.Engine.Info().Counters {
+		for _, c := range g.Counters {
 			if !slices.Contains(names, c) {
 				names = append(names, c)
 			}

@@ -188,6 +188,10 @@ type RunConfig struct {
 	Workers         int // 0 means every core
 	Bots            []string
 	CheckInvariants bool
+	// Shard and Shards split a run across machines: with Shards = N > 1,
+	// only the games i with i % N == Shard are played (Shard is 0-based).
+	// Merging the N summaries gives exactly the unsharded run's.
+	Shard, Shards int
 	// Each, if set, sees every result (from several goroutines at once).
 	Each func(Result)
 }
@@ -200,7 +204,14 @@ func Run(g Game, cfg RunConfig) *Summary {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, cfg.Games))
+	shards, shard := max(cfg.Shards, 1), cfg.Shard
+	// index is the run's j-th game of this shard; count is how many it has.
+	index := func(j int) int { return shard + j*shards }
+	count := 0
+	if shard < cfg.Games {
+		count = (cfg.Games - shard + shards - 1) / shards
+	}
+	workers = max(1, min(workers, count))
 	parts := make([]*Summary, workers)
 	var wg sync.WaitGroup
 	for wk := 0; wk < workers; wk++ {
@@ -214,7 +225,8 @@ func Run(g Game, cfg RunConfig) *Summary {
 			before := make([]int64, len(sum.Tally.Counters))
 			// Fixed striping (not work stealing) keeps results independent
 			// of scheduling.
-			for i := wk; i < cfg.Games; i += workers {
+			for j := wk; j < count; j += workers {
+				i := index(j)
 				copy(before, sum.Tally.Counters)
 				res := pl.play(g, cfg.Players, GameSeed(cfg.Seed, i), PlayOptions{
 					Bots: cfg.Bots, CheckInvariants: cfg.CheckInvariants, Tally: sum.Tally,

@@ -1,0 +1,54 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+)
+
+// Shards merged in any order, through their JSON form, equal the unsharded run.
+func TestShardsMergeToTheUnshardedRun(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12, PanicAt: 13, Cards: 2}
+	cfg := engine.RunConfig{Players: 3, Games: 101, Seed: 7, Workers: 3, CheckInvariants: true}
+	want := engine.Run(g, cfg)
+	if want.Panics == 0 || want.Panics == want.Games || want.FirstCounted[0] == nil {
+		t.Fatalf("the toy run should have some panics and counters: %+v", want)
+	}
+	var merged *engine.Summary
+	for _, k := range []int{2, 0, 3, 1} {
+		c := cfg
+		c.Shard, c.Shards, c.Workers = k, 4, k+1
+		part := engine.Run(g, c)
+		b, err := json.Marshal(part)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back engine.Summary
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if merged == nil {
+			merged = &back
+		} else {
+			merged.Merge(&back)
+		}
+	}
+	if !reflect.DeepEqual(roundTrip(t, want), merged) {
+		t.Errorf("merged shards differ from the unsharded run:\n got %+v\nwant %+v", merged, want)
+	}
+}
+
+func roundTrip(t *testing.T, s *engine.Summary) *engine.Summary {
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back engine.Summary
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	return &back
+}
