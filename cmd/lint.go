@@ -1,9 +1,13 @@
 package cmd
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"strings"
 
 	"cardpress/catalog"
+	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/lint"
 	"cardpress/pipeline"
@@ -17,6 +21,8 @@ type lintOptions struct {
 	Format string
 	// Strict turns warnings into errors.
 	Strict bool
+	// Baseline is a previous --format json report to compare with.
+	Baseline string
 	lint.Options
 }
 
@@ -40,6 +46,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")
+	f.StringVar(&opts.Baseline, "baseline", "", "a previous `lint --format json` report: print new and fixed findings and balance metrics that moved")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	return c
 }
@@ -51,15 +58,51 @@ func runLint(opts *lintOptions) error {
 	if opts.Games < 0 {
 		return usagef("--games must not be negative")
 	}
+	var base *finding.Report
+	if opts.Baseline != "" {
+		b, err := os.ReadFile(opts.Baseline)
+		if err != nil {
+			return err
+		}
+		base = &finding.Report{}
+		if err := json.Unmarshal(b, base); err != nil {
+			return usagef("--baseline %s: not a lint --format json report: %v", opts.Baseline, err)
+		}
+	}
 	games, fs := pipeline.Load(opts.Paths)
+	var metrics []finding.Metric
 	for _, g := range games {
-		fs = append(fs, pipeline.Lint(g, opts.Options)...)
+		o := opts.Options
+		if g.Engine != nil {
+			id := g.Data.Manifest.ID
+			o.Metrics = func(variant string, players int, sum *engine.Summary) {
+				metrics = append(metrics, metricOf(id, variant, g.Data.Variants(), players, sum, g.Engine.Info().Counters))
+			}
+		}
+		fs = append(fs, pipeline.Lint(g, o)...)
 	}
 	fs = finding.Sort(strictly(fs, opts.Strict))
-	if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
+	errs, warns := finding.Count(fs)
+	report := finding.Report{Findings: fs, Errors: errs, Warnings: warns, Metrics: metrics}
+	if base != nil {
+		d := lint.Compare(*base, report)
+		report.Baseline = &d
+	}
+	if opts.Format == "json" {
+		if report.Findings == nil {
+			report.Findings = []finding.Finding{}
+		}
+		enc := json.NewEncoder(opts.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(report); err != nil {
+			return err
+		}
+	} else if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
 		return err
 	}
-	errs, warns := finding.Count(fs)
+	if report.Baseline != nil {
+		printDiff(opts, report.Baseline)
+	}
 	if opts.Format == "text" {
 		fmt.Fprintf(opts.Out, "lint: %s, %s\n", gamesSummary(games), countsSummary(errs, warns))
 	}
@@ -67,6 +110,52 @@ func runLint(opts *lintOptions) error {
 		return errFindings
 	}
 	return nil
+}
+
+// metricOf is a summary's balance numbers. The variant is named by its
+// id, the default one too when the game has variants.
+func metricOf(game, variant string, variants []string, players int, sum *engine.Summary, counters []string) finding.Metric {
+	if variant == "" && len(variants) > 0 {
+		variant = variants[0]
+	}
+	m := finding.Metric{Game: game, Variant: variant, Players: players, Games: sum.Games, SeatWinRate: make([]float64, players)}
+	for seat := range players {
+		m.SeatWinRate[seat] = sum.WinRate(seat)
+	}
+	if len(counters) > 0 && sum.Games > 0 {
+		m.Counters = map[string]float64{}
+		for i, name := range counters {
+			m.Counters[name] = float64(sum.Tally.Counters[i]) / float64(sum.Games)
+		}
+	}
+	return m
+}
+
+// printDiff prints the comparison with the baseline: in text as lines
+// after the findings, for GitHub as notices (the JSON report carries it).
+func printDiff(opts *lintOptions, d *finding.Diff) {
+	switch opts.Format {
+	case "text":
+		fmt.Fprintf(opts.Out, "baseline %s: %d new, %d fixed, %d metrics moved\n", opts.Baseline, len(d.New), len(d.Fixed), len(d.Moved))
+		for _, f := range d.New {
+			fmt.Fprintln(opts.Out, "  new:   "+f.String())
+		}
+		for _, f := range d.Fixed {
+			fmt.Fprintln(opts.Out, "  fixed: "+f.String())
+		}
+		for _, m := range d.Moved {
+			fmt.Fprintln(opts.Out, "  moved: "+m.Text)
+		}
+	case "github":
+		for _, f := range d.Fixed {
+			fmt.Fprintln(opts.Out, "::notice title=FIXED "+f.Code+"::"+strings.NewReplacer("%", "%25", "\n", "%0A", "\r", "%0D").Replace(f.String()))
+		}
+		for _, m := range d.Moved {
+			fmt.Fprintln(opts.Out, "::notice title=BALANCE::"+strings.NewReplacer("%", "%25", "\n", "%0A", "\r", "%0D").Replace(m.Text))
+		}
+	default: // sarif: stdout is the log; a summary on stderr
+		fmt.Fprintf(opts.Err, "baseline %s: %d new, %d fixed, %d metrics moved\n", opts.Baseline, len(d.New), len(d.Fixed), len(d.Moved))
+	}
 }
 
 // strictly turns every warning into an error when strict is set (--strict).

@@ -28,6 +28,9 @@ type Options struct {
 	// Variant names the rule variant being played when it is not the
 	// game's default, so replay commands in findings select it.
 	Variant string
+	// Metrics, when set, receives the random-bot summary of each player
+	// count, with Variant (for --format json balance metrics and --baseline).
+	Metrics func(variant string, players int, sum *engine.Summary)
 }
 
 // DefaultGames is the smoke games per player count for a game whose engine
@@ -77,6 +80,9 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		sum := engine.Run(g, engine.RunConfig{
 			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true,
 		})
+		if opt.Metrics != nil {
+			opt.Metrics(opt.Variant, players, sum)
+		}
 		out = append(out, failures(d, sum, info.MaxMoves, opt.Variant)...)
 		out = append(out, alarms(d, info, sum, opt.Variant)...)
 		if f, ok := seatAdvantage(d, sum, margin); ok {

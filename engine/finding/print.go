@@ -17,6 +17,44 @@ type Report struct {
 	Findings []Finding `json:"findings"`
 	Errors   int       `json:"errors"`
 	Warnings int       `json:"warnings"`
+	// Metrics are lint's balance numbers from the random-bot smoke games,
+	// one per game, variant and player count (lint only).
+	Metrics []Metric `json:"metrics,omitempty"`
+	// Baseline is the comparison with --baseline's report, when given.
+	Baseline *Diff `json:"baseline,omitempty"`
+}
+
+// Metric is one game's balance numbers at one player count and variant.
+type Metric struct {
+	Game    string `json:"game"`
+	Variant string `json:"variant,omitempty"`
+	Players int    `json:"players"`
+	Games   int    `json:"games"`
+	// SeatWinRate is each seat's share of wins (shared wins split).
+	SeatWinRate []float64 `json:"seat_win_rate"`
+	// Counters are the engine's counters, as means per game.
+	Counters map[string]float64 `json:"counters,omitempty"`
+}
+
+// Diff is what changed since a baseline report.
+type Diff struct {
+	New   []Finding `json:"new"`
+	Fixed []Finding `json:"fixed"`
+	Moved []Moved   `json:"moved"`
+}
+
+// Moved is a balance metric that changed by more than its noise.
+type Moved struct {
+	Game    string  `json:"game"`
+	Variant string  `json:"variant,omitempty"`
+	Players int     `json:"players"`
+	Metric  string  `json:"metric"` // "seat 1 win rate" or "counter NAME per game"
+	Before  float64 `json:"before"`
+	After   float64 `json:"after"`
+	// Noise is the change the two runs' sampling alone would exceed
+	// rarely (three standard errors).
+	Noise float64 `json:"noise"`
+	Text  string  `json:"text"`
 }
 
 // Rule describes one finding code for printers that carry rule metadata
