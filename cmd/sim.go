@@ -97,16 +97,28 @@ func runSim(opts *simOptions) error {
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
 	}
+	perRun := int64(opts.Games)
+	if shard < opts.Games {
+		perRun = int64((opts.Games - shard + shards - 1) / shards)
+	} else {
+		perRun = 0
+	}
+	bar := newProgress(opts.Err, opts.Game, perRun*int64(hi-lo+1)*int64(len(games)))
+	each := func(engine.Result) { bar.add(1) }
+	if bar == nil {
+		each = nil
+	}
 	for n := lo; n <= hi; n++ {
 		for i, g := range games {
 			// The same seeds for every variant: the columns differ by the
 			// rules, not by the luck of the draw.
 			res.Columns[i].Summaries = append(res.Columns[i].Summaries, engine.Run(g.Engine, engine.RunConfig{
 				Players: n, Games: opts.Games, Seed: opts.Seed, Workers: opts.Workers, Bots: bots, CheckInvariants: true,
-				Shard: shard, Shards: shards,
+				Shard: shard, Shards: shards, Each: each,
 			}))
 		}
 	}
+	bar.finish()
 	if opts.Out != "" {
 		if err := writeSimResults(opts.Out, res); err != nil {
 			return err

@@ -1,0 +1,112 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// progress draws a one-line bar with rate and ETA on a terminal's stderr.
+// It is nil (and every method a no-op) when stderr is not a terminal or CI
+// is set, so logs and pipes never see it.
+type progress struct {
+	w      io.Writer
+	total  int64
+	done   atomic.Int64
+	start  time.Time
+	now    func() time.Time
+	mu     sync.Mutex
+	last   time.Time
+	drawn  bool
+	every  time.Duration
+	prefix string
+}
+
+// newProgress returns a bar for total steps on w, or nil when w is not an
+// interactive terminal.
+func newProgress(w io.Writer, prefix string, total int64) *progress {
+	if !isTerminal(w) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
+		return nil
+	}
+	return startProgress(w, prefix, total, time.Now)
+}
+
+func startProgress(w io.Writer, prefix string, total int64, now func() time.Time) *progress {
+	return &progress{w: w, total: total, now: now, start: now(), every: 100 * time.Millisecond, prefix: prefix}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// add counts n steps done; safe from many goroutines.
+func (p *progress) add(n int64) {
+	if p == nil {
+		return
+	}
+	d := p.done.Add(n)
+	// Redraw only every 1024 steps (and at the end) at most, and then only
+	// when p.every has passed: the bar must not slow the games down.
+	if d&1023 != 0 && d < p.total {
+		return
+	}
+	t := p.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if t.Sub(p.last) < p.every && d < p.total {
+		return
+	}
+	p.last = t
+	fmt.Fprint(p.w, "\r"+p.line(d, t.Sub(p.start)))
+	p.drawn = true
+}
+
+// finish clears the bar.
+func (p *progress) finish() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+// line is the bar: prefix [#####-----] 50% 5000/10000 games, 2.1k/s, ETA 2s.
+func (p *progress) line(done int64, elapsed time.Duration) string {
+	const width = 24
+	frac := 1.0
+	if p.total > 0 {
+		frac = min(1, float64(done)/float64(p.total))
+	}
+	bar := strings.Repeat("#", int(frac*width)) + strings.Repeat("-", width-int(frac*width))
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	eta := "?"
+	if rate > 0 {
+		eta = time.Duration(float64(p.total-done) / rate * float64(time.Second)).Round(time.Second).String()
+	}
+	return fmt.Sprintf("%s [%s] %3.0f%% %d/%d games, %s/s, ETA %s", p.prefix, bar, 100*frac, done, p.total, short(rate), eta)
+}
+
+func short(x float64) string {
+	switch {
+	case x >= 1e6:
+		return fmt.Sprintf("%.1fM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}

@@ -1,0 +1,38 @@
+package cmd
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestProgressOnlyOnATerminal(t *testing.T) {
+	if p := newProgress(&bytes.Buffer{}, "heat", 100); p != nil {
+		t.Error("a bar on a buffer (a pipe or a log)")
+	}
+	var nilBar *progress
+	nilBar.add(1) // no-ops
+	nilBar.finish()
+}
+
+func TestProgressLine(t *testing.T) {
+	var b bytes.Buffer
+	clock := time.Unix(0, 0)
+	p := startProgress(&b, "heat", 10000, func() time.Time { return clock })
+	clock = clock.Add(2 * time.Second)
+	p.add(5120)
+	got := b.String()
+	want := "\rheat [############------------]  51% 5120/10000 games, 2.6k/s, ETA 2s"
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	p.add(1024) // within 100 ms: not redrawn
+	if b.String() != got {
+		t.Error("redrawn within the throttle")
+	}
+	p.finish()
+	if !strings.HasSuffix(b.String(), "\r\033[K") {
+		t.Error("bar not cleared")
+	}
+}
