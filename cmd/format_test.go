@@ -3,10 +3,13 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"cardpress/engine/finding"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // The CI formats carry the same findings as text, at the same place.
@@ -22,6 +25,18 @@ func TestValidateGitHubAndSARIF(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("sarif: exit %d\n%s", code, out)
 	}
+	// The real log of a lint run validates against the SARIF 2.1.0 schema.
+	sch, err := jsonschema.NewCompiler().Compile(filepath.Join(repoRoot, "engine/finding/testdata/sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(doc); err != nil {
+		t.Errorf("lint's SARIF does not validate: %v", err)
+	}
 	var log finding.Sarif
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
@@ -33,7 +48,7 @@ func TestValidateGitHubAndSARIF(t *testing.T) {
 	if r.Level != "error" || r.Locations[0].PhysicalLocation.Region == nil || r.Locations[0].PhysicalLocation.Region.StartLine != line {
 		t.Errorf("first result %+v, want an error at line %d", r, line)
 	}
-	if rule := log.Runs[0].Tool.Driver.Rules[r.RuleIndex]; rule.ID != r.RuleID {
-		t.Errorf("ruleIndex %d names %s, result says %s", r.RuleIndex, rule.ID, r.RuleID)
+	if rule := log.Runs[0].Tool.Driver.Rules[r.RuleIndex]; rule.ID != r.RuleID || rule.ShortDescription.Text == rule.ID || rule.Help.Text == "" {
+		t.Errorf("ruleIndex %d names %+v, result says %s; want the catalog's description and help", r.RuleIndex, rule, r.RuleID)
 	}
 }

@@ -70,6 +70,10 @@ func runLint(opts *lintOptions) error {
 		}
 	}
 	games, fs := pipeline.Load(opts.Paths)
+	bar := newProgress(opts.Err, "lint", 0)
+	if bar != nil {
+		opts.Each = func(engine.Result) { bar.add(1) }
+	}
 	var metrics []finding.Metric
 	for _, g := range games {
 		o := opts.Options
@@ -81,6 +85,7 @@ func runLint(opts *lintOptions) error {
 		}
 		fs = append(fs, pipeline.Lint(g, o)...)
 	}
+	bar.finish()
 	fs = finding.Sort(strictly(fs, opts.Strict))
 	errs, warns := finding.Count(fs)
 	report := finding.Report{Findings: fs, Errors: errs, Warnings: warns, Metrics: metrics}

@@ -26,8 +26,8 @@ type progress struct {
 	prefix string
 }
 
-// newProgress returns a bar for total steps on w, or nil when w is not an
-// interactive terminal.
+// newProgress returns a bar for total steps (0: a count without a bar) on
+// w, or nil when w is not an interactive terminal.
 func newProgress(w io.Writer, prefix string, total int64) *progress {
 	if !isTerminal(w) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
 		return nil
@@ -56,13 +56,13 @@ func (p *progress) add(n int64) {
 	d := p.done.Add(n)
 	// Redraw only every 1024 steps (and at the end) at most, and then only
 	// when p.every has passed: the bar must not slow the games down.
-	if d&1023 != 0 && d < p.total {
+	if d&1023 != 0 && (p.total <= 0 || d < p.total) {
 		return
 	}
 	t := p.now()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if t.Sub(p.last) < p.every && d < p.total {
+	if t.Sub(p.last) < p.every && (p.total <= 0 || d < p.total) {
 		return
 	}
 	p.last = t
@@ -85,15 +85,18 @@ func (p *progress) finish() {
 // line is the bar: prefix [#####-----] 50% 5000/10000 games, 2.1k/s, ETA 2s.
 func (p *progress) line(done int64, elapsed time.Duration) string {
 	const width = 24
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	if p.total <= 0 { // an open-ended count: no bar, no ETA
+		return fmt.Sprintf("%s %d games, %s/s", p.prefix, done, short(rate))
+	}
 	frac := 1.0
 	if p.total > 0 {
 		frac = min(1, float64(done)/float64(p.total))
 	}
 	bar := strings.Repeat("#", int(frac*width)) + strings.Repeat("-", width-int(frac*width))
-	rate := 0.0
-	if elapsed > 0 {
-		rate = float64(done) / elapsed.Seconds()
-	}
 	eta := "?"
 	if rate > 0 {
 		eta = time.Duration(float64(p.total-done) / rate * float64(time.Second)).Round(time.Second).String()

@@ -36,3 +36,14 @@ func TestProgressLine(t *testing.T) {
 		t.Error("bar not cleared")
 	}
 }
+
+func TestProgressOpenEnded(t *testing.T) {
+	var b bytes.Buffer
+	clock := time.Unix(0, 0)
+	p := startProgress(&b, "lint", 0, func() time.Time { return clock })
+	clock = clock.Add(time.Second)
+	p.add(2048)
+	if got, want := b.String(), "\rlint 2048 games, 2.0k/s"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

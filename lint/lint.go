@@ -31,6 +31,9 @@ type Options struct {
 	// Metrics, when set, receives the random-bot summary of each player
 	// count, with Variant (for --format json balance metrics and --baseline).
 	Metrics func(variant string, players int, sum *engine.Summary)
+	// Each, when set, is called after every smoke game, from the runner's
+	// workers (for a progress display).
+	Each func(engine.Result)
 }
 
 // DefaultGames is the smoke games per player count for a game whose engine
@@ -78,7 +81,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	offeredToHeuristic := make([]int64, info.Cards)
 	for _, players := range counts {
 		sum := engine.Run(g, engine.RunConfig{
-			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true,
+			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true, Each: opt.Each,
 		})
 		if opt.Metrics != nil {
 			opt.Metrics(opt.Variant, players, sum)
@@ -94,7 +97,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		}
 		hs := engine.Run(g, engine.RunConfig{
 			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
-			Bots: []string{"heuristic"}, CheckInvariants: true,
+			Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,
 		})
 		out = append(out, failures(d, hs, info.MaxMoves, opt.Variant)...)
 		for i := range hs.Tally.CardChosen {
