@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"net/url"
 	"path/filepath"
 	"slices"
 )
@@ -110,7 +111,7 @@ func SARIF(fs []Finding, rules func(code string) (Rule, bool)) Sarif {
 	results := []SarifResult{}
 	for _, f := range fs {
 		var loc SarifLocation
-		loc.PhysicalLocation.ArtifactLocation.URI = filepath.ToSlash(f.File)
+		loc.PhysicalLocation.ArtifactLocation.URI = fileURI(f.File)
 		if f.Line > 0 {
 			loc.PhysicalLocation.Region = &SarifRegion{StartLine: f.Line, StartColumn: max(f.Col, 0)}
 		}
@@ -129,4 +130,11 @@ func level(s Severity) string {
 		return "warning"
 	}
 	return "error"
+}
+
+// fileURI is a path as a relative URI reference: slashes, and spaces or
+// other reserved characters percent-encoded.
+func fileURI(path string) string {
+	u := &url.URL{Path: filepath.ToSlash(path)}
+	return u.EscapedPath()
 }

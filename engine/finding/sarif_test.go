@@ -62,3 +62,11 @@ func TestGitHubEscapes(t *testing.T) {
 		t.Errorf("whole-file warning: %s", w)
 	}
 }
+
+func TestSARIFURIs(t *testing.T) {
+	for in, want := range map[string]string{"cards/heat/cards.yaml": "cards/heat/cards.yaml", "my games/a#1.yaml": "my%20games/a%231.yaml"} {
+		if got := fileURI(in); got != want {
+			t.Errorf("fileURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
