@@ -422,3 +422,27 @@ func TestReplayGoldenMice(t *testing.T) {
 		t.Errorf("replay differs from testdata/mice-3p-seed5-heuristic.txt; if the change is intended, regenerate it")
 	}
 }
+
+// TestHeistMastermindsImpossibleJobAtTheCardLine: a Job no legal crew of
+// four can meet, even with substitutions, is an error at its line; so is a
+// Complication that makes even the easiest Job impossible.
+func TestHeistMastermindsImpossibleJobAtTheCardLine(t *testing.T) {
+	cases := []struct {
+		name, file, old, new, anchor, code string
+	}{
+		{"job", "cards/hmm/jobs.yaml", "difficulty: {force: 2, stealth: 2, tech: 2}", "difficulty: {force: 9, stealth: 9, tech: 2}", "  - {id: crown-jewels", "JOB_IMPOSSIBLE"},
+		{"complication", "cards/hmm/complications.yaml", "count: 1, skills: {stealth: 2}, prestige: 1}", "count: 1, skills: {stealth: 9}, prestige: 1, crew_max: 1}", "  - {id: undercover-cop", "COMPLICATION_IMPOSSIBLE"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := testutil.CopyGame(t, "hmm")
+			edit(t, ws, tc.file, tc.old, tc.new)
+			line := lineOf(t, ws, tc.file, tc.anchor)
+			code, out, errOut := run(t, ws, "lint", "--games", "10")
+			want := fmt.Sprintf("%s:%d:", tc.file, line)
+			if code != 1 || !containsLine(out, want, tc.code) {
+				t.Fatalf("exit %d (want 1), want %s … %s in:\n%s%s", code, want, tc.code, out, errOut)
+			}
+		})
+	}
+}

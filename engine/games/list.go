@@ -4,6 +4,7 @@ package games
 
 import (
 	_ "cardpress/engine/heat"
+	_ "cardpress/engine/hmm"
 	_ "cardpress/engine/masterminds"
 	_ "cardpress/engine/mice"
 )

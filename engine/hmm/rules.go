@@ -2,11 +2,8 @@
 // (shared/rulebooks/004_5bc117b152ac0e39.txt): skill icons, crews, the
 // heist resolution (exact skills, substitutions, shortfall), Heat and jail,
 // Time, payment without change and the end condition. engine/hmm/RULES.md
-// records every decision the book leaves open.
-//
-// The package is not yet registered as an engine module: the state machine,
-// the card data (cards/hmm), lint checks and render data are still to come
-// (see RULES.md, "Status").
+// records every decision the book leaves open. The state machine (state.go)
+// plays cards/hmm with these rules.
 package hmm
 
 import (
@@ -411,40 +408,77 @@ func (o *Outfit) Pending() int {
 }
 
 // Pay chooses cards from a hand of cash values to pay cost: the payment
-// that wastes least (no change is given), then uses fewest cards. It returns
-// the indices paid, or ok=false when the whole hand is not enough.
+// that wastes least (no change is given), then uses fewest cards, then the
+// earliest cards. It returns the indices paid, or ok=false when the whole
+// hand is not enough. Values and cost are whole dollars; the search is over
+// sums in steps of their greatest common divisor.
 func Pay(values []int, cost int) (paid []int, ok bool) {
 	if cost <= 0 {
 		return nil, true
 	}
-	if len(values) > 20 {
-		values = values[:20] // the search is exponential; a real hand is small
+	total, step := 0, 0
+	for _, v := range values {
+		total += v
+		step = gcd(step, v)
 	}
-	bestMask, bestSum, bestN := -1, 0, 0
-	for mask := 1; mask < 1<<len(values); mask++ {
-		sum, n := 0, 0
-		for k, v := range values {
-			if mask&(1<<k) != 0 {
-				sum += v
-				n++
-			}
-		}
-		if sum < cost {
-			continue
-		}
-		if bestMask < 0 || sum < bestSum || (sum == bestSum && n < bestN) {
-			bestMask, bestSum, bestN = mask, sum, n
-		}
-	}
-	if bestMask < 0 {
+	if total < cost {
 		return nil, false
 	}
-	for k := range values {
-		if bestMask&(1<<k) != 0 {
-			paid = append(paid, k)
+	step = gcd(step, cost)
+	if step <= 0 {
+		step = 1
+	}
+	top := total / step
+	// cards[s] is the fewest cards summing to s*step using the first k
+	// values; from[k][s] records whether value k-1 was taken.
+	const inf = 1 << 30
+	cards := make([]int, top+1)
+	for i := range cards {
+		cards[i] = inf
+	}
+	cards[0] = 0
+	from := make([][]bool, len(values)+1)
+	for k, v := range values {
+		u := v / step
+		took := make([]bool, top+1)
+		next := append([]int(nil), cards...)
+		for s := top; s >= u; s-- {
+			if cards[s-u] != inf && cards[s-u]+1 < next[s] {
+				next[s] = cards[s-u] + 1
+				took[s] = true
+			}
+		}
+		cards = next
+		from[k+1] = took
+	}
+	best := -1
+	for s := (cost + step - 1) / step; s <= top; s++ {
+		if cards[s] != inf {
+			best = s
+			break
 		}
 	}
+	if best < 0 {
+		return nil, false
+	}
+	for k, s := len(values), best; k > 0 && s > 0; k-- {
+		if from[k][s] {
+			paid = append(paid, k-1)
+			s -= values[k-1] / step
+		}
+	}
+	sort.Ints(paid)
 	return paid, true
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a < 0 {
+		return -a
+	}
+	return a
 }
 
 // Standing is one player at the end: Prestige in the collection and in

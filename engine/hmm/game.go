@@ -1,0 +1,417 @@
+package hmm
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+//go:embed cards.schema.json params.schema.json
+var schemas embed.FS
+
+func init() { engine.Register(engine.ModuleOf("hmm", schemas, Build)) }
+
+// Limits of the state's fixed arrays.
+const (
+	maxJobs  = 12 // jobs on the table
+	maxComp  = 12 // complications on one job
+	maxCrew  = 6  // crew_limit at most
+	maxTasks = 64 // pending chance draws
+)
+
+// TableRow is one supported player count: its Prestige goal and the jobs
+// each player looks after.
+type TableRow struct {
+	Players  int `yaml:"players"`
+	Goal     int `yaml:"goal"`
+	JobsEach int `yaml:"jobs_each"`
+}
+
+// DataParams are the rule parameters as game.yaml declares them.
+type DataParams struct {
+	CrewLimit          int        `yaml:"crew_limit"`
+	HeatToJail         int        `yaml:"heat_to_jail"`
+	JailTime           int        `yaml:"jail_time"`
+	JobTime            int        `yaml:"job_time"`
+	HandSize           int        `yaml:"hand_size"`
+	GatherDraw         int        `yaml:"gather_draw"`
+	LayLow             int        `yaml:"lay_low"`
+	UnpaidFeeHeat      int        `yaml:"unpaid_fee_heat"`
+	OpeningRedraws     int        `yaml:"opening_redraws"`
+	MastermindJailable bool       `yaml:"mastermind_jailable"`
+	RoundLimit         int        `yaml:"round_limit"`
+	Table              []TableRow `yaml:"player_counts"`
+}
+
+var paramNames = []string{"crew_limit", "heat_to_jail", "jail_time", "job_time", "hand_size", "gather_draw",
+	"lay_low", "unpaid_fee_heat", "opening_redraws", "mastermind_jailable", "round_limit", "player_counts"}
+
+func (p *DataParams) field(name string) any {
+	switch name {
+	case "crew_limit":
+		return &p.CrewLimit
+	case "heat_to_jail":
+		return &p.HeatToJail
+	case "jail_time":
+		return &p.JailTime
+	case "job_time":
+		return &p.JobTime
+	case "hand_size":
+		return &p.HandSize
+	case "gather_draw":
+		return &p.GatherDraw
+	case "lay_low":
+		return &p.LayLow
+	case "unpaid_fee_heat":
+		return &p.UnpaidFeeHeat
+	case "opening_redraws":
+		return &p.OpeningRedraws
+	case "mastermind_jailable":
+		return &p.MastermindJailable
+	case "round_limit":
+		return &p.RoundLimit
+	case "player_counts":
+		return &p.Table
+	}
+	panic("hmm: unknown parameter " + name)
+}
+
+// rules is the rules core's view of the parameters.
+func (p DataParams) rules() Params {
+	r := Params{CrewLimit: p.CrewLimit, HeatToJail: p.HeatToJail, JailTime: p.JailTime, JobTime: p.JobTime,
+		HandSize: p.HandSize, GatherDraw: p.GatherDraw, LayLow: p.LayLow, MastermindJailable: p.MastermindJailable,
+		PrestigeGoal: map[int]int{}}
+	for _, row := range p.Table {
+		r.PrestigeGoal[row.Players] = row.Goal
+	}
+	return r
+}
+
+func (p DataParams) row(players int) TableRow {
+	for _, r := range p.Table {
+		if r.Players == players {
+			return r
+		}
+	}
+	return TableRow{}
+}
+
+type cardKind uint8
+
+const (
+	kindMastermind cardKind = iota
+	kindPrestige
+	kindGear
+	kindCrew
+	kindMercenary
+	kindEvent
+	kindImmediate
+	kindJob
+	kindComplication
+	kindReference
+)
+
+var kindNames = map[string]cardKind{"mastermind": kindMastermind, "prestige": kindPrestige, "gear": kindGear,
+	"crew": kindCrew, "mercenary": kindMercenary, "event": kindEvent, "immediate": kindImmediate,
+	"job": kindJob, "complication": kindComplication, "reference": kindReference}
+
+var kindLabel = [...]string{"Mastermind", "Prestige", "Gear", "Crew", "Mercenary", "Event", "Play Immediately", "Job", "Complication", "Reference"}
+
+// Effect is one structured effect of an event, a maneuver or a Play
+// Immediately card; exactly one field is set.
+type Effect struct {
+	LoseHeat  int  `yaml:"lose_heat"`  // your crew discards this much Heat
+	RivalHeat int  `yaml:"rival_heat"` // the leading rival's crew gains this much Heat
+	Peek      bool `yaml:"peek"`       // look at every face-down complication of one job
+	Draw      int  `yaml:"draw"`       // draw Resource cards
+	AddTime   int  `yaml:"add_time"`   // add Time tokens to one of your jobs
+	AllHeat   int  `yaml:"all_heat"`   // every crew gains this much Heat
+	JobsTime  int  `yaml:"jobs_time"`  // every job loses this many Time tokens
+}
+
+// AbilityData is a passive ability as written in the data.
+type AbilityData struct {
+	HeatReduction *struct {
+		By  int `yaml:"by"`
+		Min int `yaml:"min"`
+	} `yaml:"heat_reduction"`
+	GatherExtra int  `yaml:"gather_extra"`
+	LayLowExtra int  `yaml:"lay_low_extra"`
+	Demolition  bool `yaml:"demolition"`
+}
+
+type card struct {
+	id     string
+	name   string
+	kind   cardKind
+	copies int
+	pos    finding.Pos
+	cost   int // cash value in dollars (Resource cards)
+	icons  Icons
+	// abilities
+	ability     Ability
+	gatherExtra int
+	layLowExtra int
+	demolition  bool
+	singleUse   bool
+	prestige    int      // Prestige card value, job Prestige, complication Prestige tokens
+	effects     []Effect // events, maneuvers, Play Immediately
+	job         Job
+	comp        Complication
+}
+
+// Game is Heist Masterminds with one set of rules and cards.
+type Game struct {
+	data                                           *gamedata.Game
+	params                                         DataParams
+	cards                                          []card
+	masterminds, resources, jobs, comps, reference []int // one entry per copy
+	maxMoves                                       int
+}
+
+type compiler struct {
+	data     *gamedata.Game
+	findings []finding.Finding
+}
+
+func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
+	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+}
+
+func (c *compiler) paramPos(name string) finding.Pos {
+	if prm, ok := c.data.Params[name]; ok {
+		return prm.Pos
+	}
+	return c.data.Manifest.Pos
+}
+
+// Build compiles validated data into a playable game.
+func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+	c := &compiler{data: d}
+	g := &Game{data: d}
+	if len(d.Cards) > engine.MaxDeck-1 {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Heist Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
+		return nil, c.findings
+	}
+	g.params = c.decodeParams()
+	for _, gc := range d.Cards {
+		g.cards = append(g.cards, c.compileCard(gc))
+	}
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	for i, cd := range g.cards {
+		for k := 0; k < cd.copies; k++ {
+			switch cd.kind {
+			case kindMastermind:
+				g.masterminds = append(g.masterminds, i)
+			case kindJob:
+				g.jobs = append(g.jobs, i)
+			case kindComplication:
+				g.comps = append(g.comps, i)
+			case kindReference:
+				g.reference = append(g.reference, i)
+			default:
+				g.resources = append(g.resources, i)
+			}
+		}
+	}
+	total := len(g.masterminds) + len(g.jobs) + len(g.comps) + len(g.resources)
+	if total > engine.MaxDeck {
+		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "%d card copies in play; at most %d", total, engine.MaxDeck)
+	}
+	for _, row := range g.params.Table {
+		if row.Players < d.Manifest.Players.Min || row.Players > d.Manifest.Players.Max {
+			continue
+		}
+		if row.Players > len(g.masterminds) {
+			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "%d players need %d Masterminds; the data has %d", row.Players, row.Players, len(g.masterminds))
+		}
+		if n := row.Players * row.JobsEach; n > maxJobs || n > len(g.jobs) {
+			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "%d players with %d jobs each need %d jobs (at most %d; the data has %d)", row.Players, row.JobsEach, n, maxJobs, len(g.jobs))
+		}
+	}
+	for p := d.Manifest.Players.Min; p <= d.Manifest.Players.Max; p++ {
+		if g.params.row(p).Players == 0 {
+			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "player_counts has no row for %d players (game.yaml players %d-%d)", p, d.Manifest.Players.Min, d.Manifest.Players.Max)
+		}
+	}
+	if len(g.comps) == 0 || len(g.jobs) == 0 || len(g.resources) == 0 {
+		c.errorf(d.Manifest.Pos, "DECK_EMPTY", "Heist Masterminds needs Jobs, Complications and Resource cards")
+	}
+	if g.params.CrewLimit < 1 || g.params.CrewLimit > maxCrew {
+		c.errorf(c.paramPos("crew_limit"), "PARAMETER_RANGE", "crew_limit must be 1-%d", maxCrew)
+	}
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	g.maxMoves = 50000
+	return g, c.findings
+}
+
+func (c *compiler) decodeParams() DataParams {
+	var p DataParams
+	for _, name := range paramNames {
+		prm, ok := c.data.Params[name]
+		if !ok || prm.Node == nil {
+			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Heist Masterminds needs rule parameter %q", name)
+			continue
+		}
+		if err := prm.Node.Decode(p.field(name)); err != nil {
+			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
+		}
+	}
+	return p
+}
+
+type iconsYAML struct {
+	Force   int `yaml:"force"`
+	Stealth int `yaml:"stealth"`
+	Tech    int `yaml:"tech"`
+}
+
+func (y iconsYAML) icons() Icons { return Icons{Force: y.Force, Stealth: y.Stealth, Tech: y.Tech} }
+
+type cardYAML struct {
+	Cost       int         `yaml:"cost"`
+	Skills     iconsYAML   `yaml:"skills"`
+	Ability    AbilityData `yaml:"ability"`
+	SingleUse  bool        `yaml:"single_use"`
+	Prestige   int         `yaml:"prestige"`
+	Effects    []Effect    `yaml:"effects"`
+	Difficulty iconsYAML   `yaml:"difficulty"`
+	FaceUp     int         `yaml:"face_up"`
+	FaceDown   int         `yaml:"face_down"`
+	Reward     int         `yaml:"reward"`
+	Heat       int         `yaml:"heat"`
+	CrewMax    int         `yaml:"crew_max"`
+	RivalStash bool        `yaml:"rival_stash"`
+	DrawMore   int         `yaml:"draw_more"`
+}
+
+func (c *compiler) compileCard(gc gamedata.Card) card {
+	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), pos: gc.Pos}
+	var y cardYAML
+	if gc.Node != nil {
+		if err := gc.Node.Decode(&y); err != nil {
+			c.errorf(gc.Pos, "SCHEMA_TYPE", "card %s: %v", gc.ID, err)
+			return out
+		}
+	}
+	kind, ok := kindNames[gc.Deck]
+	if !ok {
+		c.errorf(gc.Pos, "UNDEFINED_DECK", "card %s: Heist Masterminds decks are mastermind, prestige, gear, crew, mercenary, event, immediate, job, complication and reference, not %q", gc.ID, gc.Deck)
+		return out
+	}
+	out.kind = kind
+	out.cost, out.icons, out.singleUse, out.prestige, out.effects = y.Cost, y.Skills.icons(), y.SingleUse, y.Prestige, y.Effects
+	if hr := y.Ability.HeatReduction; hr != nil {
+		out.ability = Ability{HeatReduction: hr.By, HeatMin: hr.Min}
+	}
+	out.gatherExtra, out.layLowExtra, out.demolition = y.Ability.GatherExtra, y.Ability.LayLowExtra, y.Ability.Demolition
+	for _, e := range y.Effects {
+		n := 0
+		for _, set := range []bool{e.LoseHeat != 0, e.RivalHeat != 0, e.Peek, e.Draw != 0, e.AddTime != 0, e.AllHeat != 0, e.JobsTime != 0} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			c.errorf(gc.Pos, "EFFECT", "card %s: each effect sets exactly one of lose_heat, rival_heat, peek, draw, add_time, all_heat, jobs_time", gc.ID)
+		}
+	}
+	switch kind {
+	case kindMastermind:
+		if out.icons.Total() != 3 {
+			c.errorf(gc.Pos, "MASTERMIND_SKILLS", "Mastermind %s has %d skill icons; a Mastermind has 3", gc.ID, out.icons.Total())
+		}
+	case kindCrew:
+		if n := out.icons.Total(); n < 1 || n > 2 {
+			c.errorf(gc.Pos, "CREW_SKILLS", "Crew %s has %d skill icons; Crew members have one or two", gc.ID, n)
+		}
+	case kindMercenary:
+		if out.icons.Total() != 2 || len(out.effects) == 0 || out.cost <= 0 {
+			c.errorf(gc.Pos, "MERCENARY_FIELDS", "Mercenary %s needs two skill icons, a maneuver (effects) and a fee (cost)", gc.ID)
+		}
+	case kindEvent, kindImmediate:
+		if len(out.effects) == 0 {
+			c.errorf(gc.Pos, "EFFECT", "card %s has no effects", gc.ID)
+		}
+	case kindJob:
+		out.job = Job{Name: gc.Name, Difficulty: y.Difficulty.icons(), FaceUp: y.FaceUp, FaceDown: y.FaceDown,
+			Reward: y.Reward, Prestige: y.Prestige, Heat: y.Heat, CrewMax: y.CrewMax, RivalStash: y.RivalStash}
+		if y.FaceUp+y.FaceDown < 1 || y.FaceUp+y.FaceDown > maxComp/2 {
+			c.errorf(gc.Pos, "JOB_FIELDS", "job %s: every Job has 1-%d Complications", gc.ID, maxComp/2)
+		}
+	case kindComplication:
+		out.comp = Complication{Name: gc.Name, Icons: y.Skills.icons(), Prestige: y.Prestige, DrawMore: y.DrawMore, CrewMax: y.CrewMax}
+	}
+	if kind != kindMastermind && kind != kindJob && kind != kindComplication && kind != kindReference && out.cost <= 0 {
+		c.errorf(gc.Pos, "RESOURCE_COST", "Resource card %s needs its cost/cash value", gc.ID)
+	}
+	return out
+}
+
+// Params exposes the compiled parameters.
+func (g *Game) Params() DataParams { return g.params }
+
+// Counters this game tallies.
+const (
+	cntJailLock      = iota // whole crews in jail at the start of jail_time turns in a row
+	cntDeckExhausted        // Resource draws with no card in the deck or the discard pile
+	cntNoGoal               // games stopped by round_limit before anyone reached the goal
+	cntUnpaidFees           // Mercenaries discarded for an unpaid fee
+	cntJobsExpired          // jobs that ran out of Time
+	cntFailedHeists         // heists short of icons
+	cntCompsShort           // complications to deal with none left
+)
+
+var counterNames = []string{"jail_lock", "deck_exhausted", "no_goal", "unpaid_fees", "jobs_expired", "failed_heists", "complications_short"}
+
+func (g *Game) Info() engine.Info {
+	return engine.Info{
+		ID:         g.data.Manifest.ID,
+		MinPlayers: g.data.Manifest.Players.Min,
+		MaxPlayers: min(g.data.Manifest.Players.Max, engine.MaxPlayers),
+		MaxMoves:   g.maxMoves,
+		SmokeGames: 150,
+		Cards:      len(g.cards),
+		Counters:   counterNames,
+		Alarms: []engine.Alarm{
+			{Counter: "jail_lock", Code: "JAIL_LOCK", PerGame: 0.5,
+				Doc: "a crew was entirely in jail at the start of jail_time of its turns in a row"},
+			{Counter: "deck_exhausted", Code: "DECK_EXHAUSTED", PerGame: 0.5,
+				Doc: "a Resource card was to be drawn with the deck and the discard pile both empty"},
+			{Counter: "no_goal", Code: "GOAL_NOT_REACHED", PerGame: 0.05,
+				Doc: "nobody reached the Prestige goal before round_limit rounds"},
+			{Counter: "complications_short", Code: "COMPLICATIONS_EXHAUSTED", PerGame: 0.5,
+				Doc: "a Complication was to be dealt with none left in the deck or the discard pile"},
+		},
+	}
+}
+
+// Facts are the numbers derived from parameters and data, for the sheet.
+func (g *Game) Facts() map[string]any {
+	var goals, jobs []string
+	for _, r := range g.params.Table {
+		goals = append(goals, fmt.Sprintf("%d players: %d", r.Players, r.Goal))
+		jobs = append(jobs, fmt.Sprintf("%d players: %d each", r.Players, r.JobsEach))
+	}
+	mm := "your Mastermind included"
+	if !g.params.MastermindJailable {
+		mm = "never your Mastermind"
+	}
+	return map[string]any{
+		"goals":          strings.Join(goals, " · "),
+		"jobs_each":      strings.Join(jobs, " · "),
+		"masterminds":    len(g.masterminds),
+		"resource_cards": len(g.resources),
+		"job_cards":      len(g.jobs),
+		"complications":  len(g.comps),
+		"jail_who":       mm,
+	}
+}

@@ -1,0 +1,205 @@
+package hmm
+
+import (
+	"testing"
+
+	"cardpress/engine"
+)
+
+// started plays set-up with the first chance outcome and keeps every
+// opening hand, up to the first turn.
+func started(t *testing.T, g *Game, players int) *state {
+	t.Helper()
+	s := g.NewState(players, engine.StateOptions{}).(*state)
+	for s.ph != phMain {
+		if s.ph == phChance {
+			s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		} else {
+			s.Apply(actKeep)
+		}
+	}
+	return s
+}
+
+// monaLisaTable gives seat 1 Donovan's crew and puts the Mona Lisa in slot
+// 0 with the given complications (the first face up, the rest face down).
+func monaLisaTable(t *testing.T, g *Game, comps ...string) *state {
+	s := started(t, g, 2)
+	id := func(name string) int16 {
+		c := g.cardID(name)
+		if c < 0 {
+			t.Fatalf("no card %s", name)
+		}
+		return int16(c)
+	}
+	s.cur, s.done, s.heat[0], s.coll[0] = 0, 0, 0, 0
+	s.crew[0][0] = member{card: id("donovan-otoole"), gear: -1}
+	s.crew[0][1] = member{card: id("hacker"), gear: -1}
+	s.crew[0][2] = member{card: id("pickpocket"), gear: -1}
+	s.crew[0][3] = member{card: id("getaway-driver"), gear: -1}
+	s.ncrew[0] = 4
+	js := jobSlot{card: id("mona-lisa"), owner: 0, time: 3}
+	for k, c := range comps {
+		js.comps[k], js.up[k] = id(c), k == 0
+	}
+	js.nc = int8(len(comps))
+	s.jobs[0] = js
+	if s.compDeck.Count(g.cardID("security-cameras")) == 0 {
+		s.compDeck.Add(g.cardID("security-cameras"))
+	}
+	return s
+}
+
+func TestMonaLisaStateWithTightQuarters(t *testing.T) {
+	g := shipped(t)
+	s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "tight-quarters")
+	s.Apply(actHeist + 0)
+	if s.ph != phChance {
+		t.Fatalf("Tight Quarters should draw another Complication; phase %d", s.ph)
+	}
+	s.Apply(engine.Action(g.cardID("security-cameras")))
+	if s.ph != phCrew {
+		t.Fatalf("phase %d, want the crew choice", s.ph)
+	}
+	legal := s.LegalActions(0, nil)
+	mask := int(legal[0] - actCrew)
+	if n := popcount(mask); n != 3 {
+		t.Fatalf("crew %04b: Tight Quarters allows three", mask)
+	}
+	s.Apply(legal[0])
+	if s.heat[0] != 1 || s.coll[0] != 0 || s.won[0] != 0 {
+		t.Fatalf("heat %d, prestige %d, jobs %d; want 1 Heat and nothing gained", s.heat[0], s.coll[0], s.won[0])
+	}
+	js := s.jobs[0]
+	if int(js.card) != g.cardID("mona-lisa") || js.nc != 4 {
+		t.Fatalf("the job should stay with its four complications: %+v", js)
+	}
+	for k := 0; k < 4; k++ {
+		if !js.up[k] {
+			t.Errorf("complication %d not face up after the attempt", k)
+		}
+	}
+	// The museum adds a face-down complication.
+	if s.ph != phChance || s.queue[0].kind != tComp || s.queue[0].up {
+		t.Fatalf("no face-down complication queued: phase %d %+v", s.ph, s.queue[0])
+	}
+	s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	if js := s.jobs[0]; js.nc != 5 || js.up[4] {
+		t.Errorf("after the draw: %+v", js)
+	}
+}
+
+func TestMonaLisaStateWithoutTightQuarters(t *testing.T) {
+	g := shipped(t)
+	s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "security-cameras")
+	handBefore := s.hand[0].Len()
+	s.Apply(actHeist + 0)
+	if s.ph != phCrew {
+		t.Fatalf("phase %d, want the crew choice", s.ph)
+	}
+	legal := s.LegalActions(0, nil)
+	if len(legal) != 1 || legal[0] != actCrew+0b1111 {
+		t.Fatalf("crews %v, want the whole crew", legal)
+	}
+	s.Apply(legal[0])
+	if s.heat[0] != 2 || s.coll[0] != 5 || s.won[0] != 1 {
+		t.Fatalf("heat %d, prestige %d, jobs %d; want 2 Heat, 4 + 1 Prestige, the job", s.heat[0], s.coll[0], s.won[0])
+	}
+	draws := 0
+	for k := 0; k < s.qn; k++ {
+		if s.queue[k].kind == tDraw && s.queue[k].seat == 0 {
+			draws++
+		}
+	}
+	if draws != 2 {
+		t.Fatalf("%d reward draws queued, want 2", draws)
+	}
+	for s.ph == phChance {
+		outs := s.ChanceOutcomes(nil)
+		a := outs[0].Action
+		for _, o := range outs { // avoid Play Immediately cards so the hand grows by 2
+			if g.cards[o.Action].kind != kindImmediate {
+				a = o.Action
+				break
+			}
+		}
+		s.Apply(a)
+	}
+	if s.hand[0].Len() != handBefore+2 {
+		t.Errorf("hand %d, want %d", s.hand[0].Len(), handBefore+2)
+	}
+}
+
+func popcount(m int) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+func TestPlayImmediatelyInTheOpeningHandIsReplaced(t *testing.T) {
+	g := shipped(t)
+	s := g.NewState(2, engine.StateOptions{}).(*state)
+	pc := engine.Action(g.cardID("police-crackdown"))
+	for s.ph == phChance && s.queue[0].kind != tDeal {
+		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	}
+	before := s.qn
+	s.Apply(pc)
+	if s.hand[0].Len() != 0 || s.heat[0] != 0 || s.heat[1] != 0 || s.qn != before || s.ndiscard != 1 {
+		t.Errorf("Play Immediately in the opening hand: hand %d, heat %v, queue %d (want %d), discard %d", s.hand[0].Len(), s.heat[:2], s.qn, before, s.ndiscard)
+	}
+}
+
+func TestPlayImmediatelyResolvesOnDraw(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 3)
+	s.Apply(actGatherDeck)
+	if s.ph != phChance {
+		t.Fatal("no draw")
+	}
+	pc := g.cardID("police-crackdown")
+	if s.deck.Count(pc) == 0 {
+		t.Skip("crackdown dealt at set-up")
+	}
+	s.Apply(engine.Action(pc))
+	for p := 0; p < 3; p++ {
+		if s.heat[p] != 1 {
+			t.Errorf("seat %d heat %d, want 1", p+1, s.heat[p])
+		}
+	}
+}
+
+func TestHeatSendsSomeoneToJailAndTimeReleases(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 2)
+	s.heat[0] = 3
+	s.Apply(actLayLow) // 3 - 2 = 1: nobody to jail
+	if s.ph == phJail || s.heat[0] != 1 {
+		t.Fatalf("lay low: phase %d heat %d", s.ph, s.heat[0])
+	}
+	s.heat[0] = 4
+	s.Apply(actGatherDeck)
+	for s.ph == phChance {
+		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	}
+	if s.ph != phJail || s.who != 0 {
+		t.Fatalf("phase %d seat %d, want seat 1 to pick who goes to jail", s.ph, s.who+1)
+	}
+	s.Apply(actJail + 0)
+	if s.crew[0][0].time != 3 || s.heat[0] != 1 {
+		t.Fatalf("jailed Mastermind time %d heat %d", s.crew[0][0].time, s.heat[0])
+	}
+}
+
+func TestMastermindNotJailableParameter(t *testing.T) {
+	g := shipped(t)
+	g.params.MastermindJailable = false
+	s := started(t, g, 2)
+	s.ncrew[0] = 1
+	s.heat[0] = 5
+	if s.needsJail() >= 0 {
+		t.Error("a lone Mastermind went to jail with mastermind_jailable false")
+	}
+}
