@@ -51,3 +51,18 @@ func TestStrictTurnsWarningsIntoErrors(t *testing.T) {
 		t.Fatalf("with --strict: exit %d\n%s", code, out)
 	}
 }
+
+// build --strict fails on a warning too.
+func TestBuildStrict(t *testing.T) {
+	ws := copyHeat(t)
+	if err := os.WriteFile(filepath.Join(ws, "cards/heat/extra.yaml"), []byte("# extra\nx: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if code, stdout, errOut := run(t, ws, "build", "--games", "20", "--out", out, "cards/heat"); code != 0 {
+		t.Fatalf("build: exit %d\n%s%s", code, stdout, errOut)
+	}
+	if code, stdout, _ := run(t, ws, "build", "--strict", "--games", "20", "--out", out, "cards/heat"); code != 1 || !strings.Contains(stdout, "error FILE_UNLISTED") {
+		t.Fatalf("build --strict: exit %d\n%s", code, stdout)
+	}
+}
