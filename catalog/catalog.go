@@ -62,8 +62,8 @@ func Generic() Catalog {
 
 // For is the generic catalog plus the codes of the loaded games: their
 // alarms and, when the engine implements engine.Documented, their static
-// checks. Alarms are warnings; static checks are listed as errors (the
-// finding's own severity is what a run reports).
+// checks. Alarms are warnings; static checks are errors unless their
+// description starts with "warning: ".
 func For(games []*pipeline.Game) Catalog {
 	c := Generic()
 	for _, g := range games {
@@ -74,7 +74,13 @@ func For(games []*pipeline.Game) Catalog {
 		if d, ok := g.Engine.(engine.Documented); ok {
 			for id, doc := range d.CheckCodes() {
 				if _, dup := c[id]; !dup {
-					c.add(id, finding.Error, doc, scope)
+					// The same convention as gamedata.Codes: a "warning: "
+					// prefix marks a check that reports warnings.
+					sev := finding.Error
+					if rest, ok := strings.CutPrefix(doc, "warning: "); ok {
+						sev, doc = finding.Warning, rest
+					}
+					c.add(id, sev, doc, scope)
 				}
 			}
 		}

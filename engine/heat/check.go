@@ -4,6 +4,23 @@ import (
 	"cardpress/engine/finding"
 )
 
+// CheckCodes are the codes HEAT's Build and Check report beyond the generic
+// ones, each with what its check makes sure of.
+var CheckCodes = map[string]string{
+	"HAND_TOO_SMALL":      "Checks that a drafted hand (draft_deal + draft_rounds) holds at least one card per Stage.",
+	"HEAT_BOARD_ORDER":    "Checks that heat_board rows go from the least to the most negative value.",
+	"DRAFT_TOO_FEW_CARDS": "Checks that at every supported player count the deck fills every hand in the draft; reported at the player marks of each card left out.",
+	"CARD_NEVER_PLAYABLE": "Checks that every card is marked for at least one supported player count.",
+	"UNDEFINED_PHASE":     "Checks that every effect's phase is declared in game.yaml phases.",
+	"EFFECT_TARGET":       "Checks that steal and give_heat target another player and that target_if comes with such a target.",
+	"TOO_MANY_KEYWORDS":   "Checks that a game has at most 64 keywords (the engine keeps them as a bit mask).",
+	"TOO_MANY_CARDS":      "Checks that a game has at most 255 distinct cards.",
+	"TOO_MANY_PHASES":     "Checks that a game has at most 8 phases.",
+}
+
+// CheckCodes lists the codes above (engine.Documented).
+func (g *Game) CheckCodes() map[string]string { return CheckCodes }
+
 // Check runs HEAT's static checks on its data.
 func (g *Game) Check() []finding.Finding {
 	var out []finding.Finding

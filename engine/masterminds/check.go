@@ -9,9 +9,12 @@ import (
 // CheckCodes are the static checks of this engine, with what each means.
 var CheckCodes = map[string]string{
 	"HEIST_STEP_UNBEATABLE":     "Checks that every heist step can be beaten by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6.",
-	"HEIST_STEP_ALWAYS_PERFECT": "Checks that no heist step is already beaten by at least half the Talents on their own, without Gear or a die (a perfection nearly every time).",
+	"HEIST_STEP_ALWAYS_PERFECT": "warning: Checks that no heist step is already beaten by at least half the Talents on their own, without Gear or a die (a perfection nearly every time).",
 	"SKILL_NO_TALENT":           "Checks that every skill a heist step or a Failure card names is above 0 on some Talent.",
 }
+
+// CheckCodes lists the codes above (engine.Documented).
+func (g *Game) CheckCodes() map[string]string { return CheckCodes }
 
 // Check runs the static checks on the data.
 func (g *Game) Check() []finding.Finding {

@@ -9,8 +9,11 @@ import (
 // CheckCodes are the static checks of this engine, with what each means.
 var CheckCodes = map[string]string{
 	"OBSTACLE_UNREACHABLE":     "Checks that every obstacle's target can be reached by the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.",
-	"OBSTACLE_ALWAYS_SUCCEEDS": "Checks that no obstacle is beaten by the worst chips on their worst sides without any skill.",
+	"OBSTACLE_ALWAYS_SUCCEEDS": "warning: Checks that no obstacle is beaten by the worst chips on their worst sides without any skill.",
 }
+
+// CheckCodes lists the codes above (engine.Documented).
+func (g *Game) CheckCodes() map[string]string { return CheckCodes }
 
 // Check runs Mice Heist's static checks on its data: obstacles no player
 // can beat (an error at the card) and obstacles nobody can fail (a warning).
