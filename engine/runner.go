@@ -67,6 +67,9 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 		}
 	}()
 	info := g.Info()
+	if opt.Tally != nil {
+		opt.Tally.beginGame()
+	}
 	s := w.newState(g, players, StateOptions{Log: opt.Log, Tally: opt.Tally})
 	chance := NewRand(seed)
 	w.setBots(players, seed, opt.Bots)
@@ -78,6 +81,9 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 		cur := s.CurrentPlayer()
 		if cur == Terminal {
 			break
+		}
+		if opt.Tally != nil {
+			opt.Tally.mover(cur)
 		}
 		if moves >= info.MaxMoves {
 			res.Capped = true
@@ -117,6 +123,9 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	if s.IsTerminal() {
 		w.returns = s.Returns(w.returns[:0])
 		res.Returns = append([]float64(nil), w.returns...)
+		if opt.Tally != nil {
+			opt.Tally.endGame(w.returns)
+		}
 		if e, ok := s.(Ender); ok {
 			res.EndCause = e.EndCause()
 		}

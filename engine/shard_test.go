@@ -17,6 +17,14 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 	if want.Panics == 0 || want.Panics == want.Games || want.FirstCounted[0] == nil {
 		t.Fatalf("the toy run should have some panics and counters: %+v", want)
 	}
+	// The won-when-played counts and the length histogram are covered too.
+	hist := 0
+	for _, n := range want.MovesHist {
+		hist += n
+	}
+	if hist != want.Games || want.Tally.CardPlayedBy[0]+want.Tally.CardPlayedBy[1] == 0 || want.Tally.CardWon[0]+want.Tally.CardWon[1] == 0 {
+		t.Fatalf("the toy run should fill the histogram (%d of %d games) and the won-when-played counts: %+v", hist, want.Games, want.Tally)
+	}
 	var merged *engine.Summary
 	for _, k := range []int{2, 0, 3, 1} {
 		c := cfg

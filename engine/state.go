@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Player is a seat (0..n-1) or one of the reserved negative ids, as in
 // OpenSpiel: chance and simultaneous moves are players too.
@@ -86,6 +89,15 @@ type Ender interface {
 // Choice records one decision in t: the distinct cards held (sorted, as
 // legal actions are) and the one played (-1 for none).
 func (t *Tally) Choice(held []Action, played int) {
+	if t.joint >= 0 {
+		// At a simultaneous node, states report one choice per seat in seat
+		// order: the k-th choice is seat k's.
+		t.seat = t.joint
+		if t.joint++; t.joint >= MaxPlayers {
+			t.joint = MaxPlayers - 1
+			t.seat = -1
+		}
+	}
 	free := len(held) > 1
 	for _, c := range held {
 		t.CardInHand[c]++
@@ -95,6 +107,9 @@ func (t *Tally) Choice(held []Action, played int) {
 	}
 	if played >= 0 {
 		t.CardPlayed[played]++
+		if seat := t.seat; seat >= 0 {
+			t.plays = append(t.plays, seatPlay{seat: int8(seat), card: int32(played)})
+		}
 		if free {
 			t.CardChosen[played]++
 		}
@@ -113,18 +128,70 @@ type Tally struct {
 	CardPlayed  []int64
 	CardOffered []int64
 	CardChosen  []int64
+	// CardPlayedBy counts the plays of each card by a seat (not chance) in
+	// games that ended, and CardWon sums the returns of those plays' seats
+	// in 1/840ths (a shared win splits exactly): CardWon/840/CardPlayedBy
+	// is the card's win rate when played.
+	CardPlayedBy []int64
+	CardWon      []int64
 	// Counters are the game's own counts, named by Info.Counters.
 	Counters []int64
+
+	// The game in progress: which seat is choosing (-1: none, chance), the
+	// next seat at a simultaneous node (-1: not at one) and the plays so
+	// far, credited when the game ends (see the runner).
+	seat, joint int
+	plays       []seatPlay
+}
+
+// seatPlay is one card played by one seat in the game in progress.
+type seatPlay struct {
+	seat int8
+	card int32
+}
+
+// beginGame forgets the plays of the previous game.
+func (t *Tally) beginGame() {
+	t.plays = t.plays[:0]
+	t.seat, t.joint = -1, -1
+}
+
+// mover notes who is about to move: a seat, or Simultaneous (choices then
+// go to seats in order), or Chance (choices go to nobody).
+func (t *Tally) mover(p Player) {
+	t.seat, t.joint = -1, -1
+	switch {
+	case p == Simultaneous:
+		t.joint = 0
+	case p >= 0:
+		t.seat = int(p)
+	}
+}
+
+// endGame credits every play of the game that ended with its seat's return.
+func (t *Tally) endGame(returns []float64) {
+	for _, pl := range t.plays {
+		if int(pl.seat) >= len(returns) {
+			continue
+		}
+		t.CardPlayedBy[pl.card]++
+		t.CardWon[pl.card] += int64(math.Round(returns[pl.seat] * shareUnit))
+	}
+	t.beginGame()
 }
 
 // NewTally sizes a tally for a game.
 func NewTally(info Info) *Tally {
 	return &Tally{
-		CardInHand:  make([]int64, info.Cards),
-		CardPlayed:  make([]int64, info.Cards),
-		CardOffered: make([]int64, info.Cards),
-		CardChosen:  make([]int64, info.Cards),
-		Counters:    make([]int64, len(info.Counters)),
+		CardInHand:   make([]int64, info.Cards),
+		CardPlayed:   make([]int64, info.Cards),
+		CardOffered:  make([]int64, info.Cards),
+		CardChosen:   make([]int64, info.Cards),
+		CardPlayedBy: make([]int64, info.Cards),
+		CardWon:      make([]int64, info.Cards),
+		Counters:     make([]int64, len(info.Counters)),
+		seat:         -1,
+		joint:        -1,
 	}
 }
 
@@ -135,6 +202,11 @@ func (t *Tally) Add(o *Tally) {
 		t.CardPlayed[i] += o.CardPlayed[i]
 		t.CardOffered[i] += o.CardOffered[i]
 		t.CardChosen[i] += o.CardChosen[i]
+	}
+	// Summaries written before these counts existed have none.
+	for i := range min(len(o.CardWon), len(o.CardPlayedBy), len(t.CardWon)) {
+		t.CardPlayedBy[i] += o.CardPlayedBy[i]
+		t.CardWon[i] += o.CardWon[i]
 	}
 	for i := range o.Counters {
 		t.Counters[i] += o.Counters[i]

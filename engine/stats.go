@@ -31,12 +31,14 @@ type Summary struct {
 	MovesSq   int64
 	MovesMin  int
 	MovesMax  int
+	// MovesHist counts the games by length in moves.
+	MovesHist map[int]int
 	Tally     *Tally
 }
 
 // NewSummary makes an empty summary for a game at a player count.
 func NewSummary(info Info, players int) *Summary {
-	return &Summary{Players: players, EndCauses: map[string]int{}, Tally: NewTally(info), MovesMin: math.MaxInt,
+	return &Summary{Players: players, EndCauses: map[string]int{}, MovesHist: map[int]int{}, Tally: NewTally(info), MovesMin: math.MaxInt,
 		FirstCounted: make([]*Result, len(info.Counters))}
 }
 
@@ -74,6 +76,10 @@ func (s *Summary) Add(r *Result) {
 	s.MovesSq += m * m
 	s.MovesMin = min(s.MovesMin, r.Moves)
 	s.MovesMax = max(s.MovesMax, r.Moves)
+	if s.MovesHist == nil {
+		s.MovesHist = map[int]int{}
+	}
+	s.MovesHist[r.Moves]++
 }
 
 // counted notes game r for every counter that is higher in s's tally than
@@ -113,6 +119,12 @@ func (s *Summary) Merge(o *Summary) {
 	s.MovesSq += o.MovesSq
 	s.MovesMin = min(s.MovesMin, o.MovesMin)
 	s.MovesMax = max(s.MovesMax, o.MovesMax)
+	if s.MovesHist == nil && len(o.MovesHist) > 0 {
+		s.MovesHist = map[int]int{}
+	}
+	for k, v := range o.MovesHist {
+		s.MovesHist[k] += v
+	}
 	s.Tally.Add(o.Tally)
 }
 
@@ -167,4 +179,15 @@ func Wilson(k, n float64) (lo, hi float64) {
 	centre := (p + z*z/(2*n)) / den
 	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
 	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// WonWhenPlayed is how often the seat that played card c won the game (a
+// shared win counting its share), over the plays in games that ended; ok
+// is false for a card no seat played.
+func (s *Summary) WonWhenPlayed(c int) (rate float64, plays int64, ok bool) {
+	t := s.Tally
+	if c >= len(t.CardPlayedBy) || t.CardPlayedBy[c] == 0 {
+		return 0, 0, false
+	}
+	return float64(t.CardWon[c]) / shareUnit / float64(t.CardPlayedBy[c]), t.CardPlayedBy[c], true
 }
