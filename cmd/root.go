@@ -55,6 +55,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newBuildCmd(streams),
 		newReplayCmd(streams),
 		newSimCmd(streams),
+		newReportCmd(streams),
 		newSchemaCmd(streams),
 		newRulesCmd(streams),
 		newMergeCmd(streams),

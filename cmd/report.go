@@ -1,0 +1,146 @@
+package cmd
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/pipeline"
+	"cardpress/render"
+	"cardpress/report"
+
+	"github.com/spf13/cobra"
+)
+
+type reportOptions struct {
+	IO
+	Paths   []string
+	Games   int
+	Seed    uint64
+	Bots    string
+	Workers int
+	OutDir  string
+}
+
+func newReportCmd(streams IO) *cobra.Command {
+	opts := &reportOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "report [PATH...]",
+		Short: "Play seeded games and draw a balance report PDF per game",
+		Long: `Report plays --games games per player count and rule variant with --bots and
+writes out/<game>/<game>-balance.pdf: per player count, seat win rates with
+95% Wilson intervals, game length, ending causes, each card's play rate and
+win rate when played (dead and dominant cards highlighted), the game's
+counters per game, and how often the heuristic bot beats random bots with
+seat rotation (the heuristic bot takes every seat in turn). Variants stand
+side by side. The same seed gives the same PDF, byte for byte.`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Paths = defaultPaths(args)
+			return runReport(opts)
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant (and for the heuristic bot's seat rotation)")
+	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
+	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	f.StringVar(&opts.OutDir, "out", "out", "output folder")
+	return c
+}
+
+func runReport(opts *reportOptions) error {
+	if opts.Games < 1 {
+		return usagef("--games must be at least 1")
+	}
+	bots, err := parseBots(opts.Bots)
+	if err != nil {
+		return err
+	}
+	var o pipeline.RenderOptions
+	o.Paper = "a4"
+	if err := checkRenderOptions(&o); err != nil {
+		return err
+	}
+	games, fs := pipeline.Load(opts.Paths)
+	if errs, _ := finding.Count(fs); errs > 0 {
+		finding.Print(opts.Err, "text", fs)
+		return fmt.Errorf("the games do not load; run cardpress validate")
+	}
+	for _, g := range games {
+		if g.Engine == nil {
+			continue
+		}
+		b, err := balance(opts, g, bots, o.Epoch)
+		if err != nil {
+			return err
+		}
+		pdf, err := report.PDF(b)
+		if err != nil {
+			return err
+		}
+		id := g.Data.Manifest.ID
+		path := filepath.Join(opts.OutDir, id, id+"-balance.pdf")
+		if err := render.WriteFileAtomic(path, pdf); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "%s: wrote %s\n", id, path)
+	}
+	return nil
+}
+
+// balance plays every variant of g at every player count, then the seat
+// rotation of one heuristic bot against random ones.
+func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) (*report.Balance, error) {
+	title := g.Data.Manifest.Title
+	if title == "" {
+		title = g.Data.Manifest.ID
+	}
+	b := &report.Balance{Title: title, Games: opts.Games, Seed: opts.Seed, Bots: bots, Epoch: epoch}
+	var variants []*pipeline.Game
+	for _, id := range g.Data.Variants() {
+		v, fs, err := g.ForVariant(id)
+		if err != nil {
+			return nil, err
+		}
+		if errs, _ := finding.Count(fs); errs > 0 || v.Engine == nil {
+			finding.Print(opts.Err, "text", fs)
+			return nil, fmt.Errorf("variant %s of game %q does not build; run cardpress validate", id, g.Data.Manifest.ID)
+		}
+		variants = append(variants, v)
+	}
+	info := g.Engine.Info()
+	bar := newProgress(opts.Err, g.Data.Manifest.ID, 0)
+	each := func(engine.Result) { bar.add(1) }
+	if bar == nil {
+		each = nil
+	}
+	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+		c := report.Count{Players: n}
+		for _, v := range variants {
+			var names []string
+			for _, card := range v.Data.Cards {
+				names = append(names, card.Name)
+			}
+			col := report.Column{Variant: v.Variant, Cards: names, Counters: v.Engine.Info().Counters}
+			col.Sum = engine.Run(v.Engine, engine.RunConfig{Players: n, Games: opts.Games, Seed: opts.Seed,
+				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each})
+			// Seat rotation: the heuristic bot sits at seat k for a share
+			// of the games, random bots everywhere else.
+			per := max(1, (opts.Games+n-1)/n)
+			for k := range n {
+				lineup := make([]string, n)
+				for i := range lineup {
+					lineup[i] = "random"
+				}
+				lineup[k] = "heuristic"
+				col.Rotation = append(col.Rotation, engine.Run(v.Engine, engine.RunConfig{Players: n, Games: per,
+					Seed: opts.Seed ^ 0x5eed, Workers: opts.Workers, Bots: lineup, Each: each}))
+			}
+			c.Columns = append(c.Columns, col)
+		}
+		b.Counts = append(b.Counts, c)
+	}
+	bar.finish()
+	return b, nil
+}

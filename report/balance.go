@@ -1,0 +1,275 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"time"
+
+	"cardpress/engine"
+	"cardpress/render/fonts"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Balance is what a balance report shows: per player count, one column per
+// rule variant.
+type Balance struct {
+	Title  string // the game's title
+	Games  int    // games per player count and variant
+	Seed   uint64
+	Bots   []string
+	Epoch  int64 // the PDF's dates (SOURCE_DATE_EPOCH)
+	Counts []Count
+}
+
+// Count is one player count.
+type Count struct {
+	Players int
+	Columns []Column
+}
+
+// Column is one variant at one player count.
+type Column struct {
+	Variant  string
+	Cards    []string // card names, by engine card index
+	Counters []string // the engine's counters, by index
+	Sum      *engine.Summary
+	// Rotation holds, for each seat k, a run with the heuristic bot at seat
+	// k and random bots elsewhere: every seat gets the greedy bot in turn.
+	Rotation []*engine.Summary
+}
+
+// Dead and dominant cards: a card is dead when its plays per game are under
+// DeadShare of the median card's, dominant when the lower end of its
+// won-when-played interval is DominantFactor times the fair share 1/n.
+const (
+	DeadShare      = 0.1
+	DominantFactor = 1.25
+)
+
+const (
+	pageW, pageH = 210.0, 297.0
+	margin       = 12.0
+)
+
+// PDF draws the report: per player count, a page of seat win rates, game
+// length and ending causes, and a page of cards, counters and the
+// heuristic bot against random ones. Variants stand side by side.
+func PDF(b *Balance) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("report: internal error: %v", r)
+		}
+	}()
+	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: pageW, Ht: pageH}})
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetCatalogSort(true)
+	t := time.Unix(b.Epoch, 0).UTC()
+	pdf.SetCreationDate(t)
+	pdf.SetModificationDate(t)
+	for _, f := range fonts.Faces {
+		pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
+	}
+	pdf.SetTitle(b.Title+" balance report", true)
+	pdf.SetCreator("cardpress", true)
+	for _, c := range b.Counts {
+		outcomesPage(pdf, b, c)
+		cardsPage(pdf, b, c)
+	}
+	if err := pdf.Error(); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// header starts a page and returns the y below it.
+func header(pdf *fpdf.Fpdf, b *Balance, c Count, what string) float64 {
+	pdf.AddPage()
+	pdf.SetTextColor(0, 0, 0)
+	setFont(pdf, "B", 14)
+	pdf.Text(margin, margin+5, fmt.Sprintf("%s balance: %d players, %s", b.Title, c.Players, what))
+	setFont(pdf, "", 8)
+	var vs []string
+	for _, col := range c.Columns {
+		vs = append(vs, variantName(col.Variant))
+	}
+	pdf.Text(margin, margin+10, fmt.Sprintf("%d games per variant (%s), seed %d, bots %s; intervals are 95%% Wilson; dashed line: the fair share 1/%d",
+		b.Games, joinNames(vs), b.Seed, joinNames(b.Bots), c.Players))
+	pdf.SetDrawColor(0, 0, 0)
+	pdf.SetLineWidth(0.3)
+	pdf.Line(margin, margin+12, pageW-margin, margin+12)
+	return margin + 16
+}
+
+func joinNames(s []string) string {
+	out := ""
+	for i, v := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += v
+	}
+	return out
+}
+
+func variantName(v string) string {
+	if v == "" {
+		return "default"
+	}
+	return v
+}
+
+// grid places rows of plots, one column per variant.
+func grid(y float64, heights []float64, cols int) [][]Box {
+	w := (pageW - 2*margin - float64(cols-1)*6) / float64(cols)
+	var out [][]Box
+	for _, h := range heights {
+		var row []Box
+		for k := range cols {
+			row = append(row, Box{X: margin + float64(k)*(w+6), Y: y, W: w, H: h})
+		}
+		out = append(out, row)
+		y += h + 6
+	}
+	return out
+}
+
+func suffix(c Count, col Column) string {
+	if len(c.Columns) < 2 {
+		return ""
+	}
+	return " (" + variantName(col.Variant) + ")"
+}
+
+func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
+	y := header(pdf, b, c, "outcomes")
+	h := (pageH - margin - y - 12) / 3
+	boxes := grid(y, []float64{h, h, h}, len(c.Columns))
+	fair := 1 / float64(c.Players)
+	for k, col := range c.Columns {
+		s := col.Sum
+		var bars []Bar
+		for seat := range c.Players {
+			rate := s.WinRate(seat)
+			lo, hi := engine.Wilson(rate*float64(s.Games), float64(s.Games))
+			bars = append(bars, Bar{Label: fmt.Sprintf("seat %d", seat+1), Value: rate, Lo: lo, Hi: hi})
+		}
+		BarChart(pdf, boxes[0][k], Axes{Title: "Seat win rates" + suffix(c, col), XLabel: "seat (1 moves first)", YLabel: "games won (%)", YPercent: true}, bars, fair, 0)
+		Histogram(pdf, boxes[1][k], Axes{Title: fmt.Sprintf("Game length (mean %.1f ± %.1f moves)%s", s.MeanMoves(), s.StdMoves(), suffix(c, col)),
+			XLabel: "game length (moves, chance included)", YLabel: "share of games (%)", YPercent: true}, s.MovesHist)
+		bars = nil
+		for _, cause := range s.Causes() {
+			n := float64(s.EndCauses[cause])
+			lo, hi := engine.Wilson(n, float64(s.Games))
+			bars = append(bars, Bar{Label: cause, Value: n / float64(max(s.Games, 1)), Lo: lo, Hi: hi})
+		}
+		if s.Capped > 0 {
+			bars = append(bars, Bar{Label: "no end (capped)", Value: float64(s.Capped) / float64(s.Games), Highlight: true})
+		}
+		BarChart(pdf, boxes[2][k], Axes{Title: "Ending causes" + suffix(c, col), XLabel: "how the game ended", YLabel: "share of games (%)", YPercent: true}, bars, math.NaN(), 0)
+	}
+}
+
+// CardFlags names the dead and the dominant cards of a summary at n players.
+func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
+	var rates []float64
+	for _, p := range s.Tally.CardPlayed {
+		rates = append(rates, float64(p))
+	}
+	sorted := slices.Clone(rates)
+	sort.Float64s(sorted)
+	median := 0.0
+	if len(sorted) > 0 {
+		median = sorted[len(sorted)/2]
+	}
+	fair := 1 / float64(players)
+	for i := range s.Tally.CardPlayed {
+		if s.Tally.CardInHand[i] == 0 {
+			continue // never dealt at this count: not the card's fault
+		}
+		if rates[i] < DeadShare*median || rates[i] == 0 {
+			dead = append(dead, i)
+			continue
+		}
+		if rate, plays, ok := s.WonWhenPlayed(i); ok {
+			lo, _ := engine.Wilson(rate*float64(plays), float64(plays))
+			if lo > DominantFactor*fair {
+				dominant = append(dominant, i)
+			}
+		}
+	}
+	return dead, dominant
+}
+
+func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
+	y := header(pdf, b, c, "cards, counters and bots")
+	avail := pageH - margin - y - 12
+	boxes := grid(y, []float64{avail * 0.44, avail * 0.28, avail * 0.28}, len(c.Columns))
+	fair := 1 / float64(c.Players)
+	for k, col := range c.Columns {
+		s := col.Sum
+		dead, dominant := CardFlags(s, c.Players)
+		var pts []Point
+		var deadNames []string
+		for i := range s.Tally.CardPlayed {
+			if s.Tally.CardInHand[i] == 0 {
+				continue
+			}
+			name := fmt.Sprint(i)
+			if i < len(col.Cards) {
+				name = col.Cards[i]
+			}
+			rate, _, ok := s.WonWhenPlayed(i)
+			if !ok && !slices.Contains(dead, i) {
+				continue // played only by chance, never by a seat
+			}
+			pt := Point{X: float64(s.Tally.CardPlayed[i]) / float64(max(s.Games, 1)), Y: rate, Label: name}
+			switch {
+			case slices.Contains(dead, i):
+				pt.Mark, pt.Colour, pt.Label = true, [3]int{150, 150, 150}, ""
+				deadNames = append(deadNames, name)
+			case slices.Contains(dominant, i):
+				pt.Mark, pt.Colour = true, hiColour
+			}
+			pts = append(pts, pt)
+		}
+		sb := boxes[0][k]
+		sb.H -= 5
+		if len(deadNames) > 0 {
+			setFont(pdf, "", tickSize)
+			pdf.SetTextColor(90, 90, 90)
+			pdf.Text(sb.X, sb.Y+sb.H+3.5, fit(pdf, "Dead: "+joinNames(deadNames), sb.W))
+		}
+		Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
+			XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, fair)
+		var bars []Bar
+		for i, name := range col.Counters {
+			bars = append(bars, Bar{Label: name, Value: float64(s.Tally.Counters[i]) / float64(max(s.Games, 1))})
+		}
+		HBarChart(pdf, boxes[1][k], Axes{Title: "Game counters (resource exhaustion)" + suffix(c, col), XLabel: "times per game"}, bars)
+		bars = nil
+		var won, games float64
+		for seat, r := range col.Rotation {
+			rate := r.WinRate(seat)
+			lo, hi := engine.Wilson(rate*float64(r.Games), float64(r.Games))
+			bars = append(bars, Bar{Label: fmt.Sprintf("at seat %d", seat+1), Value: rate, Lo: lo, Hi: hi})
+			won += rate * float64(r.Games)
+			games += float64(r.Games)
+		}
+		title := "Heuristic bot vs random bots" + suffix(c, col)
+		if games > 0 {
+			lo, hi := engine.Wilson(won, games)
+			bars = append([]Bar{{Label: "all seats", Value: won / games, Lo: lo, Hi: hi, Highlight: true}}, bars...)
+			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins (fair %.0f%%)%s", 100*won/games, 100*fair, suffix(c, col))
+		}
+		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
+	}
+}

@@ -1,0 +1,358 @@
+// Package report draws simulation statistics as vector plots in a PDF: bar
+// charts with error bars, histograms and scatter plots, with titles, axes,
+// tick labels and units. It knows nothing of any particular game.
+package report
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"cardpress/render/fonts"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Box is a plot's place on the page, in mm (x, y the top-left corner).
+type Box struct{ X, Y, W, H float64 }
+
+// Bar is one bar: a label, a value and an optional interval (Lo < Hi).
+type Bar struct {
+	Label     string
+	Value     float64
+	Lo, Hi    float64
+	Highlight bool
+}
+
+// Point is one point of a scatter plot; a highlighted point is drawn in
+// Colour and labelled.
+type Point struct {
+	X, Y   float64
+	Label  string
+	Colour [3]int // 0,0,0 means the default grey-blue
+	Mark   bool
+}
+
+const (
+	titleSize = 10.0 // pt
+	labelSize = 7.5  // pt
+	tickSize  = 7.0  // pt
+	mmPerPt   = 25.4 / 72
+)
+
+var (
+	barColour  = [3]int{70, 110, 170}
+	hiColour   = [3]int{200, 80, 40}
+	dotColour  = [3]int{90, 110, 140}
+	gridColour = [3]int{215, 215, 215}
+)
+
+// plot is a box with its data ranges: the frame, ticks and labels are drawn
+// by newPlot; x and y map data to the page.
+type plot struct {
+	pdf                    *fpdf.Fpdf
+	left, top, right, bot  float64 // the plotting area, mm
+	xmin, xmax, ymin, ymax float64
+}
+
+func (p *plot) x(v float64) float64 {
+	return p.left + (v-p.xmin)/(p.xmax-p.xmin)*(p.right-p.left)
+}
+func (p *plot) y(v float64) float64 { return p.bot - (v-p.ymin)/(p.ymax-p.ymin)*(p.bot-p.top) }
+
+func setFont(pdf *fpdf.Fpdf, style string, size float64) { pdf.SetFont(fonts.Family, style, size) }
+
+func colour(pdf *fpdf.Fpdf, c [3]int) {
+	pdf.SetFillColor(c[0], c[1], c[2])
+	pdf.SetDrawColor(c[0], c[1], c[2])
+}
+
+// text draws s with its left, centre or right ("L", "C", "R") at x and its
+// baseline at y.
+func text(pdf *fpdf.Fpdf, x, y float64, align, s string) {
+	w := pdf.GetStringWidth(s)
+	switch align {
+	case "C":
+		x -= w / 2
+	case "R":
+		x -= w
+	}
+	pdf.Text(x, y, s)
+}
+
+// fit shortens s with an ellipsis until it is at most w mm wide.
+func fit(pdf *fpdf.Fpdf, s string, w float64) string {
+	if pdf.GetStringWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 && pdf.GetStringWidth(string(r)+"…") > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// Ticks picks about n round tick values covering [lo, hi].
+func Ticks(lo, hi float64, n int) []float64 {
+	if hi <= lo {
+		hi = lo + 1
+	}
+	raw := (hi - lo) / float64(max(n, 1))
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	var out []float64
+	for v := math.Ceil(lo/step-1e-9) * step; v <= hi+step*1e-9; v += step {
+		t := math.Round(v/step) * step
+		if t == 0 {
+			t = 0 // never -0
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func tickText(v float64, percent bool) string {
+	if percent {
+		return fmt.Sprintf("%g%%", math.Round(v*1000)/10)
+	}
+	if v == math.Trunc(v) {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+}
+
+// Axes is what a plot says about itself.
+type Axes struct {
+	Title, XLabel, YLabel string
+	// YPercent shows y ticks as percentages of 1; XPercent likewise.
+	YPercent, XPercent bool
+}
+
+// newPlot draws the title, the frame, the grid, the y ticks and the axis
+// labels, and returns the plotting area. X ticks are left to the caller when
+// xticks is nil.
+func newPlot(pdf *fpdf.Fpdf, b Box, a Axes, xmin, xmax, ymin, ymax float64, xticks []float64) *plot {
+	yt := Ticks(ymin, ymax, 5)
+	ymin, ymax = math.Min(ymin, yt[0]), math.Max(ymax, yt[len(yt)-1])
+	if xticks != nil {
+		xmin, xmax = math.Min(xmin, xticks[0]), math.Max(xmax, xticks[len(xticks)-1])
+	}
+	p := &plot{pdf: pdf, left: b.X + 14, top: b.Y + 8, right: b.X + b.W - 2, bot: b.Y + b.H - 10,
+		xmin: xmin, xmax: xmax, ymin: ymin, ymax: ymax}
+	pdf.SetTextColor(0, 0, 0)
+	setFont(pdf, "B", titleSize)
+	text(pdf, b.X+b.W/2, b.Y+titleSize*mmPerPt, "C", fit(pdf, a.Title, b.W))
+	setFont(pdf, "", tickSize)
+	pdf.SetLineWidth(0.15)
+	for _, v := range yt {
+		yy := p.y(v)
+		colour(pdf, gridColour)
+		pdf.Line(p.left, yy, p.right, yy)
+		pdf.SetTextColor(0, 0, 0)
+		text(pdf, p.left-1, yy+tickSize*mmPerPt/3, "R", tickText(v, a.YPercent))
+	}
+	for _, v := range xticks {
+		xx := p.x(v)
+		colour(pdf, [3]int{0, 0, 0})
+		pdf.Line(xx, p.bot, xx, p.bot+1)
+		text(pdf, xx, p.bot+1+tickSize*mmPerPt, "C", tickText(v, a.XPercent))
+	}
+	colour(pdf, [3]int{0, 0, 0})
+	pdf.SetLineWidth(0.25)
+	pdf.Line(p.left, p.top, p.left, p.bot)
+	pdf.Line(p.left, p.bot, p.right, p.bot)
+	setFont(pdf, "", labelSize)
+	text(pdf, (p.left+p.right)/2, b.Y+b.H-1, "C", a.XLabel)
+	pdf.TransformBegin()
+	cx, cy := b.X+2.5, (p.top+p.bot)/2
+	pdf.TransformRotate(90, cx, cy)
+	text(pdf, cx, cy, "C", fit(pdf, a.YLabel, p.bot-p.top))
+	pdf.TransformEnd()
+	return p
+}
+
+// BarChart draws bars with their intervals as error bars; ref, if not NaN,
+// is drawn as a dashed reference line (an expected value). yMax fixes the
+// top of the scale when positive.
+func BarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar, ref, yMax float64) {
+	top := yMax
+	if top <= 0 {
+		for _, br := range bars {
+			top = math.Max(top, math.Max(br.Value, br.Hi))
+		}
+		if !math.IsNaN(ref) {
+			top = math.Max(top, ref)
+		}
+		if top == 0 {
+			top = 1
+		}
+		top *= 1.1
+	}
+	p := newPlot(pdf, b, a, 0, float64(max(len(bars), 1)), 0, top, nil)
+	slot := (p.right - p.left) / float64(max(len(bars), 1))
+	setFont(pdf, "", tickSize)
+	for i, br := range bars {
+		x0 := p.left + slot*float64(i) + slot*0.15
+		w := slot * 0.7
+		c := barColour
+		if br.Highlight {
+			c = hiColour
+		}
+		colour(pdf, c)
+		if h := p.y(0) - p.y(br.Value); h > 0 {
+			pdf.Rect(x0, p.y(br.Value), w, h, "F")
+		}
+		if br.Hi > br.Lo {
+			colour(pdf, [3]int{0, 0, 0})
+			pdf.SetLineWidth(0.3)
+			mid := x0 + w/2
+			pdf.Line(mid, p.y(br.Lo), mid, p.y(br.Hi))
+			pdf.Line(mid-w/6, p.y(br.Lo), mid+w/6, p.y(br.Lo))
+			pdf.Line(mid-w/6, p.y(br.Hi), mid+w/6, p.y(br.Hi))
+		}
+		pdf.SetTextColor(0, 0, 0)
+		text(pdf, x0+w/2, p.bot+1+tickSize*mmPerPt, "C", fit(pdf, br.Label, slot))
+	}
+	if !math.IsNaN(ref) {
+		colour(pdf, hiColour)
+		pdf.SetLineWidth(0.3)
+		pdf.SetDashPattern([]float64{1.5, 1}, 0)
+		pdf.Line(p.left, p.y(ref), p.right, p.y(ref))
+		pdf.SetDashPattern(nil, 0)
+	}
+}
+
+// Histogram draws counts of integer values (value → count) in at most
+// about 20 equal bins, as a share of all.
+func Histogram(pdf *fpdf.Fpdf, b Box, a Axes, counts map[int]int) {
+	lo, hi, total := math.MaxInt, math.MinInt, 0
+	for v, n := range counts {
+		lo, hi, total = min(lo, v), max(hi, v), total+n
+	}
+	if total == 0 {
+		newPlot(pdf, b, a, 0, 1, 0, 1, Ticks(0, 1, 5))
+		return
+	}
+	width := max(1, int(math.Ceil(float64(hi-lo+1)/20)))
+	nbins := (hi-lo)/width + 1
+	bins := make([]float64, nbins)
+	for v, n := range counts {
+		bins[(v-lo)/width] += float64(n) / float64(total)
+	}
+	top := 0.0
+	for _, f := range bins {
+		top = math.Max(top, f)
+	}
+	x0, x1 := float64(lo), float64(lo+nbins*width)
+	p := newPlot(pdf, b, a, x0, x1, 0, top*1.1, Ticks(x0, x1, 6))
+	colour(pdf, barColour)
+	pdf.SetDrawColor(255, 255, 255)
+	pdf.SetLineWidth(0.15)
+	for i, f := range bins {
+		l := p.x(float64(lo + i*width))
+		r := p.x(float64(lo + (i+1)*width))
+		if f > 0 {
+			pdf.Rect(l, p.y(f), r-l, p.y(0)-p.y(f), "FD")
+		}
+	}
+}
+
+// Scatter draws points; marked points are drawn in their colour with
+// their label beside them. ref, if not NaN, is a dashed horizontal line.
+func Scatter(pdf *fpdf.Fpdf, b Box, a Axes, pts []Point, ref float64) {
+	xmax, ymax := 0.0, 0.0
+	for _, pt := range pts {
+		xmax, ymax = math.Max(xmax, pt.X), math.Max(ymax, pt.Y)
+	}
+	if !math.IsNaN(ref) {
+		ymax = math.Max(ymax, ref)
+	}
+	xmax, ymax = math.Max(xmax*1.05, 1e-9), math.Max(ymax*1.1, 0.1)
+	p := newPlot(pdf, b, a, 0, xmax, 0, ymax, Ticks(0, xmax, 6))
+	if !math.IsNaN(ref) {
+		colour(pdf, [3]int{120, 120, 120})
+		pdf.SetLineWidth(0.25)
+		pdf.SetDashPattern([]float64{1.5, 1}, 0)
+		pdf.Line(p.left, p.y(ref), p.right, p.y(ref))
+		pdf.SetDashPattern(nil, 0)
+	}
+	setFont(pdf, "", tickSize-1)
+	for _, pass := range []bool{false, true} { // marked points on top
+		for _, pt := range pts {
+			if pt.Mark != pass {
+				continue
+			}
+			c := dotColour
+			if pt.Mark {
+				c = pt.Colour
+			}
+			colour(pdf, c)
+			pdf.Circle(p.x(pt.X), p.y(pt.Y), 0.7, "F")
+			if pt.Mark && pt.Label != "" {
+				pdf.SetTextColor(c[0], c[1], c[2])
+				align, dx := "L", 1.2
+				if p.x(pt.X) > (p.left+p.right)/2 {
+					align, dx = "R", -1.2
+				}
+				text(pdf, p.x(pt.X)+dx, p.y(pt.Y)+0.8, align, pt.Label)
+			}
+		}
+	}
+	pdf.SetTextColor(0, 0, 0)
+}
+
+// HBarChart draws horizontal bars, one row per label: for many bars with
+// long names (x is the value axis).
+func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
+	setFont(pdf, "", tickSize)
+	labelW := 0.0
+	for _, br := range bars {
+		labelW = math.Max(labelW, pdf.GetStringWidth(br.Label))
+	}
+	labelW = math.Min(labelW+2, b.W*0.45)
+	top := 0.0
+	for _, br := range bars {
+		top = math.Max(top, br.Value)
+	}
+	if top == 0 {
+		top = 1
+	}
+	xt := Ticks(0, top*1.05, 5)
+	pdf.SetTextColor(0, 0, 0)
+	setFont(pdf, "B", titleSize)
+	text(pdf, b.X+b.W/2, b.Y+titleSize*mmPerPt, "C", fit(pdf, a.Title, b.W))
+	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3, bot: b.Y + b.H - 9,
+		xmin: 0, xmax: math.Max(xt[len(xt)-1], top*1.05), ymin: 0, ymax: 1}
+	setFont(pdf, "", tickSize)
+	pdf.SetLineWidth(0.15)
+	for _, v := range xt {
+		colour(pdf, gridColour)
+		pdf.Line(p.x(v), p.top, p.x(v), p.bot)
+		pdf.SetTextColor(0, 0, 0)
+		text(pdf, p.x(v), p.bot+1+tickSize*mmPerPt, "C", tickText(v, a.XPercent))
+	}
+	row := (p.bot - p.top) / float64(max(len(bars), 1))
+	size := math.Min(tickSize, row/mmPerPt*0.9)
+	setFont(pdf, "", size)
+	for i, br := range bars {
+		y0 := p.top + row*float64(i)
+		colour(pdf, barColour)
+		if w := p.x(br.Value) - p.left; w > 0 {
+			pdf.Rect(p.left, y0+row*0.15, w, row*0.7, "F")
+		}
+		pdf.SetTextColor(0, 0, 0)
+		text(pdf, p.left-1, y0+row/2+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
+	}
+	colour(pdf, [3]int{0, 0, 0})
+	pdf.SetLineWidth(0.25)
+	pdf.Line(p.left, p.top, p.left, p.bot)
+	pdf.Line(p.left, p.bot, p.right, p.bot)
+	setFont(pdf, "", labelSize)
+	text(pdf, (p.left+p.right)/2, b.Y+b.H-1, "C", a.XLabel)
+}
