@@ -6,6 +6,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"cardpress/render/fonts"
@@ -108,7 +109,8 @@ func Ticks(lo, hi float64, n int) []float64 {
 	}
 	var out []float64
 	for v := math.Ceil(lo/step-1e-9) * step; v <= hi+step*1e-9; v += step {
-		t := math.Round(v/step) * step
+		// Round away binary noise (3 × 0.1 is not 0.3).
+		t, _ := strconv.ParseFloat(strconv.FormatFloat(math.Round(v/step)*step, 'g', 10, 64), 64)
 		if t == 0 {
 			t = 0 // never -0
 		}
@@ -348,6 +350,13 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 		}
 		pdf.SetTextColor(0, 0, 0)
 		text(pdf, p.left-1, y0+row/2+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
+		v := fmt.Sprintf("%.2f", br.Value)
+		if x := p.x(br.Value) + 1; x+pdf.GetStringWidth(v) <= p.right {
+			text(pdf, x, y0+row/2+size*mmPerPt/3, "L", v)
+		} else {
+			pdf.SetTextColor(255, 255, 255)
+			text(pdf, p.x(br.Value)-1, y0+row/2+size*mmPerPt/3, "R", v)
+		}
 	}
 	colour(pdf, [3]int{0, 0, 0})
 	pdf.SetLineWidth(0.25)
