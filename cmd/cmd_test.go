@@ -376,23 +376,6 @@ func containsLine(out, prefix, code string) bool {
 	return false
 }
 
-// TestReplayGoldenMasterminds pins a Masterminds game played by heuristic
-// bots. Regenerate with: go run ./cmd/cardpress replay --game masterminds
-// --players 2 --seed 3 --bots heuristic > cmd/testdata/masterminds-2p-seed3-heuristic.txt
-func TestReplayGoldenMasterminds(t *testing.T) {
-	want, err := os.ReadFile("testdata/masterminds-2p-seed3-heuristic.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, out, errOut := run(t, repoRoot, "replay", "--game", "masterminds", "--players", "2", "--seed", "3", "--bots", "heuristic")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if out != string(want) {
-		t.Errorf("replay differs from testdata/masterminds-2p-seed3-heuristic.txt; if the change is intended, regenerate it")
-	}
-}
-
 // Mice Heist: an obstacle whose target no test can reach is reported by
 // lint at the obstacle card's line.
 func TestMiceObstacleBeyondReachAtTheCardLine(t *testing.T) {
@@ -406,20 +389,30 @@ func TestMiceObstacleBeyondReachAtTheCardLine(t *testing.T) {
 	}
 }
 
-// TestReplayGoldenMice pins a Mice Heist game played by heuristic bots.
-// Regenerate with: go run ./cmd/cardpress replay --game mice --players 3
-// --seed 5 --bots heuristic > cmd/testdata/mice-3p-seed5-heuristic.txt
-func TestReplayGoldenMice(t *testing.T) {
-	want, err := os.ReadFile("testdata/mice-3p-seed5-heuristic.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, out, errOut := run(t, repoRoot, "replay", "--game", "mice", "--players", "3", "--seed", "5", "--bots", "heuristic")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if out != string(want) {
-		t.Errorf("replay differs from testdata/mice-3p-seed5-heuristic.txt; if the change is intended, regenerate it")
+// TestReplayGoldenHeuristic pins one game of each of the other games,
+// played by heuristic bots, so any change to their rules, cards or bots
+// shows up in review. Regenerate a file with the command in its case, e.g.
+// go run ./cmd/cardpress replay --game mice --players 3 --seed 5 --bots heuristic > cmd/testdata/mice-3p-seed5-heuristic.txt
+func TestReplayGoldenHeuristic(t *testing.T) {
+	for _, tc := range []struct{ game, players, seed string }{
+		{"masterminds", "2", "3"},
+		{"mice", "3", "5"},
+		{"hmm", "4", "7"},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			file := fmt.Sprintf("testdata/%s-%sp-seed%s-heuristic.txt", tc.game, tc.players, tc.seed)
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := run(t, repoRoot, "replay", "--game", tc.game, "--players", tc.players, "--seed", tc.seed, "--bots", "heuristic")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if out != string(want) {
+				t.Errorf("replay differs from %s; if the change is intended, regenerate it", file)
+			}
+		})
 	}
 }
 

@@ -8,9 +8,20 @@ import (
 
 // CheckCodes are the static checks of this engine, with what each means.
 var CheckCodes = map[string]string{
+	"EFFECT":                  "Checks that every Event, Play Immediately card and maneuver has effects, each setting exactly one thing.",
+	"MASTERMIND_SKILLS":       "Checks that every Mastermind has three skill icons.",
+	"CREW_SKILLS":             "Checks that every Crew member has one or two skill icons.",
+	"MERCENARY_FIELDS":        "Checks that every Mercenary has two skill icons, a maneuver and a fee.",
+	"JOB_FIELDS":              "Checks that every Job has between one and the engine's most Complications.",
+	"RESOURCE_COST":           "Checks that every Resource card has its cost/cash value.",
+	"PARAMETER_RANGE":         "Checks that every supported player count has enough Masterminds and Jobs.",
+	"TOO_MANY_CARDS":          "Checks that the game fits the engine's deck size.",
 	"JOB_IMPOSSIBLE":          "Checks that every Job can be met by some legal crew (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), with the fewest icons its complications could add.",
 	"COMPLICATION_IMPOSSIBLE": "Checks that no Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws.",
 }
+
+// CheckCodes lists the codes above (engine.Documented).
+func (g *Game) CheckCodes() map[string]string { return CheckCodes }
 
 // bestIcons is the most skill icons a crew of at most size members can
 // bring: the best Mastermind plus the best size-1 others, each with the best

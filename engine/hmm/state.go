@@ -2,6 +2,7 @@ package hmm
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 
 	"cardpress/engine"
@@ -40,6 +41,9 @@ const (
 
 const noSlot = 7
 
+// actionsPerTurn: "During your turn, you may do any TWO actions".
+const actionsPerTurn = 2
+
 // The five actions of a turn, as bits of state.done.
 const (
 	doGather = 1 << iota
@@ -63,6 +67,10 @@ type task struct {
 	seat int8
 	job  int8
 	up   bool
+	// deckOnly: a draw by an Event, maneuver or Play Immediately card; it
+	// never reshuffles the discard pile, or a card that draws could draw
+	// itself back without end once every other card is in a hand.
+	deckOnly bool
 }
 
 type member struct {
@@ -255,7 +263,7 @@ func (s *state) source(t task) *engine.Deck {
 	case tMastermind:
 		return nonEmpty(&s.mmDeck)
 	case tDeal, tDraw:
-		if s.deck.Len() == 0 {
+		if s.deck.Len() == 0 && !t.deckOnly {
 			for k := 0; k < s.ndiscard; k++ {
 				s.deck.Add(int(s.discard[k]))
 			}
@@ -303,7 +311,9 @@ func (s *state) settle() {
 			s.pop()
 			switch t.kind {
 			case tDeal, tDraw:
-				s.count(cntDeckExhausted)
+				if s.ndiscard == 0 {
+					s.count(cntDeckExhausted)
+				}
 			case tComp:
 				s.count(cntCompsShort)
 			}
@@ -446,8 +456,12 @@ func (s *state) startTurn() {
 	s.logf("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
 }
 
-// mainActions says whether the current player has an action left.
+// mainActions says whether the current player has an action left: a turn
+// is two different actions, so the turn ends after the second.
 func (s *state) mainActions() bool {
+	if bits.OnesCount8(s.done) >= actionsPerTurn {
+		return false
+	}
 	var buf [64]engine.Action
 	return len(s.turnActions(buf[:0], false)) > 0
 }
@@ -546,7 +560,7 @@ func (s *state) turnActions(buf []engine.Action, free bool) []engine.Action {
 		for m := 0; m < s.ncrew[p]; m++ {
 			c := s.card(int(s.crew[p][m].card))
 			if c.kind == kindMercenary && s.available(p, m) {
-				if _, ok := Pay(s.handValues(p, -1), c.cost); ok {
+				if s.cash(p, -1) >= c.cost {
 					buf = append(buf, actManeuver+engine.Action(m))
 				}
 			}
@@ -560,13 +574,21 @@ func (s *state) hasHire() bool {
 	return len(s.hireActions(buf[:0])) > 0
 }
 
-// handValues lists the cash values of seat p's hand, one copy of card
-// except left out (-1: none), with the card of each value in cards.
-func (s *state) handValues(p, except int) []int {
-	vals, _ := s.handCash(p, except)
-	return vals
+// cash is the cash value of seat p's hand, one copy of card except left
+// out (-1: none). Paying gives no change, so any hand worth the cost can pay.
+func (s *state) cash(p, except int) int {
+	n := 0
+	for k := 0; k < s.hand[p].Len(); k++ {
+		n += s.card(s.hand[p].At(k)).cost
+	}
+	if except >= 0 {
+		n -= s.card(except).cost
+	}
+	return n
 }
 
+// handCash lists the cash values of seat p's hand, one copy of card except
+// left out (-1: none), with the card of each value.
 func (s *state) handCash(p, except int) ([]int, []int) {
 	var vals, cards []int
 	skipped := false
@@ -592,7 +614,7 @@ func (s *state) hireActions(buf []engine.Action) []engine.Action {
 		switch cd.kind {
 		case kindCrew, kindMercenary:
 			if cd.kind == kindCrew {
-				if _, ok := Pay(s.handValues(p, c), cd.cost); !ok {
+				if s.cash(p, c) < cd.cost {
 					continue
 				}
 			}
@@ -604,7 +626,7 @@ func (s *state) hireActions(buf []engine.Action) []engine.Action {
 				buf = append(buf, actHire+engine.Action(c*8+m))
 			}
 		case kindGear:
-			if _, ok := Pay(s.handValues(p, c), cd.cost); !ok {
+			if s.cash(p, c) < cd.cost {
 				continue
 			}
 			for m := 0; m < s.ncrew[p]; m++ {
@@ -1063,7 +1085,7 @@ func (s *state) effects(p int, effs []Effect) {
 			}
 		case e.Draw > 0:
 			for k := 0; k < e.Draw; k++ {
-				s.push(task{kind: tDraw, seat: int8(p)})
+				s.push(task{kind: tDraw, seat: int8(p), deckOnly: true})
 			}
 		case e.AddTime > 0:
 			bj := -1
@@ -1272,5 +1294,7 @@ func (s *state) CheckInvariants() error {
 // Evaluate: Prestige counts most, then crew and hand; Heat hurts.
 func (s *state) Evaluate(p engine.Player) float64 {
 	i := int(p)
-	return float64(s.coll[i]+s.handPrestige(i)) + 0.3*float64(s.ncrew[i]) + 0.05*float64(s.hand[i].Len()) - 0.4*float64(s.pending(i))
+	// Cards beyond a working hand are worth nothing: hoarding them only
+	// starves the deck.
+	return float64(s.coll[i]+s.handPrestige(i)) + 0.3*float64(s.ncrew[i]) + 0.05*float64(min(s.hand[i].Len(), 8)) - 0.4*float64(s.pending(i))
 }

@@ -188,8 +188,43 @@ func TestHeatSendsSomeoneToJailAndTimeReleases(t *testing.T) {
 		t.Fatalf("phase %d seat %d, want seat 1 to pick who goes to jail", s.ph, s.who+1)
 	}
 	s.Apply(actJail + 0)
-	if s.crew[0][0].time != 3 || s.heat[0] != 1 {
-		t.Fatalf("jailed Mastermind time %d heat %d", s.crew[0][0].time, s.heat[0])
+	// Gathering was the turn's second action: the turn ended and took the
+	// first of the three Time tokens off.
+	if s.crew[0][0].time != 2 || s.heat[0] != 1 || s.cur != 1 {
+		t.Fatalf("jailed Mastermind time %d heat %d, seat %d to play", s.crew[0][0].time, s.heat[0], s.cur+1)
+	}
+	for s.crew[0][0].time > 0 {
+		before := s.crew[0][0].time
+		s.endTurn() // seat 2
+		s.endTurn() // seat 1: one Time off
+		if s.crew[0][0].time != before-1 {
+			t.Fatalf("Time %d after seat 1's turn, want %d", s.crew[0][0].time, before-1)
+		}
+	}
+	if !s.available(0, 0) {
+		t.Error("the Mastermind is still unavailable with no Time left")
+	}
+}
+
+func TestTurnIsTwoDifferentActions(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 3)
+	s.heat[0] = 1
+	s.Apply(actLayLow)
+	if s.cur != 0 || s.ph != phMain {
+		t.Fatalf("after one action: seat %d phase %d, want seat 1 still playing", s.cur+1, s.ph)
+	}
+	for _, a := range s.LegalActions(0, nil) {
+		if a == actLayLow {
+			t.Fatal("Lay Low offered twice in one turn")
+		}
+	}
+	s.Apply(actGatherDeck)
+	for s.ph == phChance {
+		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	}
+	if s.cur != 1 {
+		t.Errorf("after two actions seat %d is playing, want seat 2", s.cur+1)
 	}
 }
 
@@ -201,5 +236,28 @@ func TestMastermindNotJailableParameter(t *testing.T) {
 	s.heat[0] = 5
 	if s.needsJail() >= 0 {
 		t.Error("a lone Mastermind went to jail with mastermind_jailable false")
+	}
+}
+
+// An Event's draw takes only what is left in the deck: it never reshuffles
+// the discard pile, so a drawing card cannot draw itself back forever once
+// every other card is in a hand. A Gather with an empty deck does reshuffle.
+func TestEffectDrawsNeverReshuffle(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 3)
+	for s.deck.Len() > 0 {
+		s.toDiscard(s.deck.TakeAt(0))
+	}
+	wf := g.cardID("windfall")
+	s.hand[0].Add(wf)
+	hand, pile := s.hand[0].Len(), s.ndiscard
+	s.Apply(actEvent + engine.Action(wf))
+	if s.ph == phChance || s.deck.Len() != 0 || s.ndiscard != pile+1 || s.hand[0].Len() != hand-1 {
+		t.Fatalf("Windfall with an empty deck: phase %d, deck %d, discard %d (want %d), hand %d (want %d)",
+			s.ph, s.deck.Len(), s.ndiscard, pile+1, s.hand[0].Len(), hand-1)
+	}
+	s.Apply(actGatherDeck)
+	if s.ph != phChance || s.ndiscard != 0 || s.deck.Len() != pile+1 {
+		t.Errorf("Gather with an empty deck: phase %d, deck %d (want %d), discard %d (want 0)", s.ph, s.deck.Len(), pile+1, s.ndiscard)
 	}
 }

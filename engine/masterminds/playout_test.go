@@ -28,13 +28,8 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	}
 	g := fixture(t, nil)
 	for _, players := range []int{2, 4} {
-		bots := []string{"heuristic"}
-		for len(bots) < players {
-			bots = append(bots, "random")
-		}
-		sum := engine.Run(g, engine.RunConfig{Players: players, Games: 60, Seed: 5, Bots: bots, CheckInvariants: true})
 		fair := 1 / float64(players)
-		if rate := sum.WinRate(0); rate < fair+0.25 {
+		if rate := enginetest.HeuristicVsRandom(t, g, players, 60, 5); rate < fair+0.25 {
 			t.Errorf("%d players: heuristic bot in seat 1 wins %.0f%% against random bots; want well above %.0f%%", players, 100*rate, 100*fair)
 		}
 	}

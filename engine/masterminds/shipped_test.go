@@ -91,13 +91,12 @@ func TestHeuristicBeatsRandomShipped(t *testing.T) {
 		t.Skip("heuristic games are slow")
 	}
 	g := shipped(t, "")
-	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 40, Seed: 5, Bots: []string{"heuristic", "random", "random", "random"}, CheckInvariants: true})
-	if rate := sum.WinRate(0); rate < 0.6 {
+	if rate := enginetest.HeuristicVsRandom(t, g, 4, 40, 5); rate < 0.6 {
 		t.Errorf("heuristic bot in seat 1 wins %.0f%% against three random bots; want well above 25%%", 100*rate)
 	}
 	// Heuristic bots among themselves complete heists: the game ends by
 	// its goal, not by running dry.
-	sum = engine.Run(g, engine.RunConfig{Players: 3, Games: 20, Seed: 5, Bots: []string{"heuristic"}, CheckInvariants: true})
+	sum := engine.Run(g, engine.RunConfig{Players: 3, Games: 20, Seed: 5, Bots: []string{"heuristic"}, CheckInvariants: true})
 	if sum.EndCauses["heists completed"] < sum.Games/2 {
 		t.Errorf("heuristic bots end games by %v", sum.EndCauses)
 	}

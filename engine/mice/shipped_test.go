@@ -3,7 +3,6 @@ package mice
 import (
 	"testing"
 
-	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/engine/finding"
 )
@@ -82,8 +81,7 @@ func TestCheckObstacleTargets(t *testing.T) {
 
 func TestHeuristicBeatsRandom(t *testing.T) {
 	g := shipped(t)
-	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 200, Seed: 5, Bots: []string{"heuristic", "random", "random", "random"}})
-	if rate := sum.WinRate(0); rate < 0.4 {
+	if rate := enginetest.HeuristicVsRandom(t, g, 4, 200, 5); rate < 0.4 {
 		t.Errorf("heuristic bot in seat 1 wins %.0f%% against three random bots; want well above 25%%", 100*rate)
 	}
 }

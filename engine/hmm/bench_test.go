@@ -1,0 +1,15 @@
+package hmm
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest"
+)
+
+// BenchmarkSmokeGames: Heist Masterminds smoke games per second on one core with random
+// bots, the linter's workload.
+func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipped(b), 2, 4, 6) }
+
+// BenchmarkHeuristicGame is one 4-player game of heuristic bots (the
+// linter plays some to find cards nobody chooses).
+func BenchmarkHeuristicGame(b *testing.B) { enginetest.BenchmarkHeuristicGames(b, shipped(b), 4) }
