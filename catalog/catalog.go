@@ -70,30 +70,44 @@ func For(games []*pipeline.Game) Catalog {
 		if g.Engine == nil {
 			continue
 		}
-		scope := "engine " + g.Engine.Info().ID
+		id := g.Engine.Info().ID
 		if d, ok := g.Engine.(engine.Documented); ok {
-			for id, doc := range d.CheckCodes() {
-				if _, dup := c[id]; !dup {
-					// The same convention as gamedata.Codes: a "warning: "
-					// prefix marks a check that reports warnings.
-					sev := finding.Error
-					if rest, ok := strings.CutPrefix(doc, "warning: "); ok {
-						sev, doc = finding.Warning, rest
-					}
-					c.add(id, sev, doc, scope)
+			for code, doc := range d.CheckCodes() {
+				// The same convention as gamedata.Codes: a "warning: "
+				// prefix marks a check that reports warnings.
+				sev := finding.Error
+				if rest, ok := strings.CutPrefix(doc, "warning: "); ok {
+					sev, doc = finding.Warning, rest
 				}
+				c.addGame(code, sev, doc, id)
 			}
 		}
 		for _, a := range g.Engine.Info().Alarms {
-			if _, dup := c[a.Code]; !dup {
-				r := finding.Rule{ID: a.Code, Severity: finding.Warning, Scope: scope,
-					Description: "Alarm on counter " + a.Counter + ": " + a.Doc + "."}
-				r.Help = r.Description + " " + scopeHelp["alarm"]
-				c[a.Code] = r
-			}
+			c.addGame(a.Code, finding.Warning, "Alarm on counter "+a.Counter+": "+a.Doc, id)
 		}
 	}
 	return c
+}
+
+// addGame adds a game's own code. Several games may use one code for checks
+// of their own (PARAMETER_RANGE): the rule then names each game with its
+// description, so none is lost; a code the generic catalog has stays as is.
+func (c Catalog) addGame(code string, sev finding.Severity, doc, game string) {
+	old, ok := c[code]
+	if !ok {
+		c.add(code, sev, doc, "engine "+game)
+		return
+	}
+	first, isGame := strings.CutPrefix(old.Scope, "engine ")
+	if !isGame {
+		return
+	}
+	desc := old.Description
+	if !strings.Contains(first, ", ") {
+		desc = first + ": " + desc
+	}
+	// The most severe wins (Error is the lowest value).
+	c.add(code, min(sev, old.Severity), desc+" "+game+": "+doc, old.Scope+", "+game)
 }
 
 func sevOf(id string) finding.Severity {

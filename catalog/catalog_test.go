@@ -47,6 +47,10 @@ func TestGameCodesAreGathered(t *testing.T) {
 	if len(c) <= len(Generic()) {
 		t.Error("no game codes gathered")
 	}
+	// A code several games check in their own ways keeps every game's text.
+	if r := c["PARAMETER_RANGE"]; r.Scope != "engine hmm, masterminds, mice" || !strings.Contains(r.Description, "hmm: Checks") || !strings.Contains(r.Description, "mice: Checks") {
+		t.Errorf("shared code PARAMETER_RANGE: %+v", r)
+	}
 	for _, r := range c.Sorted() {
 		if r.ID == "" || r.Description == "" || r.Help == "" {
 			t.Errorf("incomplete rule %+v", r)

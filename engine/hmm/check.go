@@ -14,8 +14,10 @@ var CheckCodes = map[string]string{
 	"MERCENARY_FIELDS":        "Checks that every Mercenary has two skill icons, a maneuver and a fee.",
 	"JOB_FIELDS":              "Checks that every Job has between one and the engine's most Complications.",
 	"RESOURCE_COST":           "Checks that every Resource card has its cost/cash value.",
-	"PARAMETER_RANGE":         "Checks that every supported player count has enough Masterminds and Jobs.",
+	"PARAMETER_RANGE":         "Checks that player_counts has a row for every supported player count, each with enough Masterminds and Jobs, and that crew_limit fits the engine.",
 	"TOO_MANY_CARDS":          "Checks that the game fits the engine's deck size.",
+	"DECK_EMPTY":              "Checks that the game has Jobs, Complications and Resource cards.",
+	"SCHEMA_TYPE":             "Checks that card fields decode into the engine's types.",
 	"JOB_IMPOSSIBLE":          "Checks that every Job can be met by some legal crew (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), with the fewest icons its complications could add.",
 	"COMPLICATION_IMPOSSIBLE": "Checks that no Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws.",
 }

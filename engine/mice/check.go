@@ -10,6 +10,15 @@ import (
 var CheckCodes = map[string]string{
 	"OBSTACLE_UNREACHABLE":     "Checks that every obstacle's target can be reached by the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.",
 	"OBSTACLE_ALWAYS_SUCCEEDS": "warning: Checks that no obstacle is beaten by the worst chips on their worst sides without any skill.",
+	"OBSTACLE_FIELDS":          "Checks that every obstacle has a job, an order and a target of 1 or more.",
+	"TOO_MANY_OBSTACLES":       "Checks that no job has more obstacles than the engine holds.",
+	"FINALE_NOT_LAST":          "Checks that a job's Finale is its last obstacle.",
+	"JOBS_RANGE":               "Checks that the number of jobs fits the engine.",
+	"SKILL_NO_EFFECT":          "Checks that every skill has effects.",
+	"SKILL_EFFECT":             "Checks that every skill effect is exactly one of add, flip, draw.",
+	"PARAMETER_RANGE":          "Checks that the parameters fit the data and the engine: starting skills within skill_limit, enough chips to draw, enough upgrades for the market.",
+	"SCHEMA_TYPE":              "Checks that parameters and card fields decode into the engine's types.",
+	"TOO_MANY_CARDS":           "Checks that the game has at most 255 distinct cards and 64 keywords.",
 }
 
 // CheckCodes lists the codes above (engine.Documented).

@@ -1,0 +1,75 @@
+package enginetest
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/gamedata"
+)
+
+var codeShape = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
+
+// CodesDocumented reads the Go files of the package under test (the test's
+// working directory) and fails t for every finding code it reports that
+// `cardpress rules` would not explain: a code literal passed to a function
+// named errorf or New (finding.New) must be in the game's CheckCodes or be a
+// loading code of gamedata.
+func CodesDocumented(t testing.TB, g engine.Game) {
+	t.Helper()
+	known := map[string]bool{}
+	for _, c := range gamedata.Codes {
+		known[c.ID] = true
+	}
+	if d, ok := g.(engine.Documented); ok {
+		for code := range d.CheckCodes() {
+			known[code] = true
+		}
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files in the package directory: %v", err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !reportsFinding(call.Fun) {
+				return true
+			}
+			for _, arg := range call.Args {
+				lit, ok := arg.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				if code, err := strconv.Unquote(lit.Value); err == nil && codeShape.MatchString(code) && !known[code] {
+					t.Errorf("%s: code %s is reported but not documented in CheckCodes", fset.Position(lit.Pos()), code)
+				}
+			}
+			return true
+		})
+	}
+}
+
+func reportsFinding(fun ast.Expr) bool {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f.Name == "errorf"
+	case *ast.SelectorExpr:
+		return f.Sel.Name == "errorf" || f.Sel.Name == "New"
+	}
+	return false
+}

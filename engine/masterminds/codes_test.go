@@ -1,0 +1,9 @@
+package masterminds
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest"
+)
+
+func TestReportedCodesAreDocumented(t *testing.T) { enginetest.CodesDocumented(t, &Game{}) }

@@ -1,0 +1,9 @@
+package mice
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest"
+)
+
+func TestReportedCodesAreDocumented(t *testing.T) { enginetest.CodesDocumented(t, &Game{}) }
