@@ -80,17 +80,6 @@ func (p *DataParams) field(name string) any {
 	panic("hmm: unknown parameter " + name)
 }
 
-// rules is the rules core's view of the parameters.
-func (p DataParams) rules() Params {
-	r := Params{CrewLimit: p.CrewLimit, HeatToJail: p.HeatToJail, JailTime: p.JailTime, JobTime: p.JobTime,
-		HandSize: p.HandSize, GatherDraw: p.GatherDraw, LayLow: p.LayLow, MastermindJailable: p.MastermindJailable,
-		PrestigeGoal: map[int]int{}}
-	for _, row := range p.Table {
-		r.PrestigeGoal[row.Players] = row.Goal
-	}
-	return r
-}
-
 func (p DataParams) row(players int) TableRow {
 	for _, r := range p.Table {
 		if r.Players == players {

@@ -1,9 +1,10 @@
-// Package hmm holds the rules core of Heist Masterminds
-// (shared/rulebooks/004_5bc117b152ac0e39.txt): skill icons, crews, the
-// heist resolution (exact skills, substitutions, shortfall), Heat and jail,
-// Time, payment without change and the end condition. engine/hmm/RULES.md
-// records every decision the book leaves open. The state machine (state.go)
-// plays cards/hmm with these rules.
+// Package hmm plays Heist Masterminds
+// (shared/rulebooks/004_5bc117b152ac0e39.txt). This file is the rules core
+// the state machine (state.go) calls: skill icons, the heist resolution
+// (exact skills, substitutions, shortfall), the best crew, payment without
+// change and the winners. Turns, Heat and jail, Time and the end round live
+// in the state machine only. engine/hmm/RULES.md records every decision the
+// book leaves open.
 package hmm
 
 import (
@@ -135,40 +136,6 @@ type Job struct {
 	// RivalStash: the difficulty is a rival Mastermind's three base skills
 	// (FAQ: the Mastermind's base skills only, no Gear).
 	RivalStash bool
-}
-
-// Params are the rule numbers; the book's values are in Defaults.
-type Params struct {
-	CrewLimit          int         // 4, including Mastermind, Mercenaries and jailed
-	HeatToJail         int         // 3: a crew with this much Heat sends a member to jail
-	JailTime           int         // 3 Time tokens on a jailed member
-	JobTime            int         // 3 Time tokens on a new job
-	HandSize           int         // 5 Resource cards dealt
-	GatherDraw         int         // 2 cards from the deck (or 1 from the discard)
-	LayLow             int         // up to 2 Heat discarded
-	PrestigeValue      int         // a Prestige card is $500 as cash
-	PrestigeGoal       map[int]int // Prestige that ends the game, by player count
-	MastermindJailable bool        // gap: the book never says; see RULES.md
-}
-
-// Defaults are the book's numbers and our decisions for its gaps.
-func Defaults() Params {
-	return Params{
-		CrewLimit: 4, HeatToJail: 3, JailTime: 3, JobTime: 3, HandSize: 5,
-		GatherDraw: 2, LayLow: 2, PrestigeValue: 500,
-		// 2: 15 and 3-4: 12 are the book's; 5-6: 10 is ours (RULES.md).
-		PrestigeGoal:       map[int]int{2: 15, 3: 12, 4: 12, 5: 10, 6: 10},
-		MastermindJailable: true,
-	}
-}
-
-// Goal is the Prestige that ends the game at this player count.
-func (p Params) Goal(players int) (int, error) {
-	g, ok := p.PrestigeGoal[players]
-	if !ok {
-		return 0, fmt.Errorf("no Prestige goal for %d players", players)
-	}
-	return g, nil
 }
 
 // Requirement is a job's total difficulty once its complications are
@@ -321,90 +288,6 @@ func better(a Result, na int, b Result, nb int) bool {
 		return a.Fees < b.Fees
 	}
 	return na < nb
-}
-
-// Outfit is a player's crew and Heat between turns.
-type Outfit struct {
-	Members []Member
-	Heat    int
-}
-
-// CanJoin says whether a new member fits (crew limit counts everyone,
-// jailed members and Mercenaries included).
-func (o *Outfit) CanJoin(p Params) bool { return len(o.Members) < p.CrewLimit }
-
-// Jailable lists the members who may take the fall.
-func (o *Outfit) Jailable(p Params) []int {
-	var out []int
-	for i, m := range o.Members {
-		if m.Jailed() || (m.Kind == Mastermind && !p.MastermindJailable) {
-			continue
-		}
-		out = append(out, i)
-	}
-	return out
-}
-
-// Jail sends member i to jail: their Gear is discarded, HeatToJail Heat
-// tokens become JailTime Time tokens on them. It returns the discarded Gear.
-func (o *Outfit) Jail(p Params, i int) (*Gear, error) {
-	if o.Heat < p.HeatToJail {
-		return nil, fmt.Errorf("only %d Heat: nobody goes to jail", o.Heat)
-	}
-	ok := false
-	for _, k := range o.Jailable(p) {
-		ok = ok || k == i
-	}
-	if !ok {
-		return nil, fmt.Errorf("member %d cannot go to jail", i)
-	}
-	m := &o.Members[i]
-	g := m.Gear
-	m.Gear, m.FaceDown = nil, false
-	m.Time = p.JailTime
-	o.Heat -= p.HeatToJail
-	return g, nil
-}
-
-// Dismiss removes member i; a jailed member snitches: their Time comes back
-// as Heat. The Mastermind cannot be dismissed.
-func (o *Outfit) Dismiss(i int) error {
-	if o.Members[i].Kind == Mastermind {
-		return fmt.Errorf("the Mastermind cannot be dismissed")
-	}
-	o.Heat += o.Members[i].Time
-	o.Members = append(o.Members[:i], o.Members[i+1:]...)
-	return nil
-}
-
-// LayLow discards up to p.LayLow Heat.
-func (o *Outfit) LayLow(p Params) { o.Heat = max(0, o.Heat-p.LayLow) }
-
-// EndTurn removes one Time token from each jailed member (released at 0)
-// and flips face-down Mercenaries back up. It returns the members released.
-func (o *Outfit) EndTurn() []int {
-	var released []int
-	for i := range o.Members {
-		m := &o.Members[i]
-		m.FaceDown = false
-		if m.Time > 0 {
-			m.Time--
-			if m.Time == 0 {
-				released = append(released, i)
-			}
-		}
-	}
-	return released
-}
-
-// Pending is a crew's Heat plus every jailed member's Time: the first
-// tie-break (least wins).
-func (o *Outfit) Pending() int {
-	n := o.Heat
-	for _, m := range o.Members {
-		n += m.Time
-	}
-	return n
 }
 
 // Pay chooses cards from a hand of cash values to pay cost: the payment

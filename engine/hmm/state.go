@@ -373,27 +373,27 @@ func (s *state) mayRedraw(p int) bool {
 	return true
 }
 
+// needsJail is the first seat, from the current one on, whose crew has
+// heat_to_jail Heat and somebody who can take the fall; -1 if none.
 func (s *state) needsJail() int {
-	p := s.g.params.rules()
 	for k := 0; k < s.n; k++ {
 		seat := (s.cur + k) % s.n
-		if s.heat[seat] >= p.HeatToJail && len(s.jailable(seat)) > 0 {
-			return seat
+		if s.heat[seat] < s.g.params.HeatToJail {
+			continue
+		}
+		for m := 0; m < s.ncrew[seat]; m++ {
+			if s.jailable(seat, m) {
+				return seat
+			}
 		}
 	}
 	return -1
 }
 
-func (s *state) jailable(p int) []int {
-	var out []int
-	for m := 0; m < s.ncrew[p]; m++ {
-		mb := s.crew[p][m]
-		if mb.time > 0 || (m == 0 && !s.g.params.MastermindJailable) {
-			continue
-		}
-		out = append(out, m)
-	}
-	return out
+// jailable: a member not in jail yet, the Mastermind only when
+// mastermind_jailable.
+func (s *state) jailable(p, m int) bool {
+	return s.crew[p][m].time == 0 && (m > 0 || s.g.params.MastermindJailable)
 }
 
 func (s *state) available(p, m int) bool {
@@ -488,8 +488,10 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	case phKeep:
 		buf = append(buf, actKeep, actRedraw)
 	case phJail:
-		for _, m := range s.jailable(s.who) {
-			buf = append(buf, actJail+engine.Action(m))
+		for m := 0; m < s.ncrew[s.who]; m++ {
+			if s.jailable(s.who, m) {
+				buf = append(buf, actJail+engine.Action(m))
+			}
 		}
 	case phCrew:
 		buf = s.crewActions(buf)

@@ -210,19 +210,20 @@ func TestTurnIsTwoDifferentActions(t *testing.T) {
 	g := shipped(t)
 	s := started(t, g, 3)
 	s.heat[0] = 1
-	s.Apply(actLayLow)
-	if s.cur != 0 || s.ph != phMain {
-		t.Fatalf("after one action: seat %d phase %d, want seat 1 still playing", s.cur+1, s.ph)
-	}
-	for _, a := range s.LegalActions(0, nil) {
-		if a == actLayLow {
-			t.Fatal("Lay Low offered twice in one turn")
-		}
-	}
+	s.toDiscard(g.cardID("crowbar"))
 	s.Apply(actGatherDeck)
 	for s.ph == phChance {
 		s.Apply(s.ChanceOutcomes(nil)[0].Action)
 	}
+	if s.cur != 0 || s.ph != phMain {
+		t.Fatalf("after one action: seat %d phase %d, want seat 1 still playing", s.cur+1, s.ph)
+	}
+	for _, a := range s.LegalActions(0, nil) {
+		if a == actGatherDeck || a == actGatherDiscard {
+			t.Fatal("Gather Resources offered twice in one turn")
+		}
+	}
+	s.Apply(actLayLow)
 	if s.cur != 1 {
 		t.Errorf("after two actions seat %d is playing, want seat 2", s.cur+1)
 	}

@@ -1,0 +1,214 @@
+package hmm
+
+import (
+	"slices"
+	"testing"
+
+	"cardpress/engine"
+)
+
+// Rule-by-rule tests of the state machine's turn, crew and end rules.
+
+func mustCard(t *testing.T, g *Game, id string) int {
+	t.Helper()
+	c := g.cardID(id)
+	if c < 0 {
+		t.Fatalf("no card %s", id)
+	}
+	return c
+}
+
+// setCrew gives seat p its Mastermind (free, without Gear) and the named
+// members after it.
+func setCrew(t *testing.T, s *state, p int, ids ...string) {
+	t.Helper()
+	s.crew[p][0].gear, s.crew[p][0].time, s.crew[p][0].faceDown = -1, 0, false
+	s.ncrew[p] = 1
+	for _, id := range ids {
+		s.crew[p][s.ncrew[p]] = member{card: int16(mustCard(t, s.g, id)), gear: -1}
+		s.ncrew[p]++
+	}
+}
+
+func setHand(t *testing.T, s *state, p int, ids ...string) {
+	t.Helper()
+	s.hand[p].Clear()
+	for _, id := range ids {
+		s.hand[p].Add(mustCard(t, s.g, id))
+	}
+}
+
+func TestJailTakesGearAndJailedMembersSnitch(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 2)
+	setCrew(t, s, 0, "hacker")
+	lockpicks := mustCard(t, g, "lockpicks")
+	s.crew[0][1].gear = int16(lockpicks)
+	s.heat[0] = g.params.HeatToJail
+	s.settle()
+	if s.ph != phJail || s.who != 0 {
+		t.Fatalf("phase %d seat %d: %d Heat should send someone to jail", s.ph, s.who+1, s.heat[0])
+	}
+	if got := s.LegalActions(0, nil); !slices.Equal(got, []engine.Action{actJail + 0, actJail + 1}) {
+		t.Fatalf("who may go to jail: %v, want the Mastermind and the Hacker", got)
+	}
+	s.Apply(actJail + 1)
+	hacker := s.crew[0][1]
+	if int(hacker.time) != g.params.JailTime || hacker.gear != -1 || s.heat[0] != 0 || int(s.discard[s.ndiscard-1]) != lockpicks {
+		t.Fatalf("jailed Hacker %+v, heat %d, top discard %d; want %d Time, Lockpicks discarded, no Heat", hacker, s.heat[0], s.discard[s.ndiscard-1], g.params.JailTime)
+	}
+	if s.available(0, 1) {
+		t.Error("a jailed member is available for heists")
+	}
+
+	// The crew limit counts the jailed Hacker: hiring dismisses someone
+	// (never the Mastermind), and a jailed member dismissed snitches.
+	setCrew(t, s, 0, "hacker", "pickpocket", "lookout")
+	s.crew[0][1].time = 3
+	setHand(t, s, 0, "muscle", "prestige")
+	s.ph, s.done = phMain, 0
+	muscle := mustCard(t, g, "muscle")
+	var hires []engine.Action
+	for _, a := range s.LegalActions(0, nil) {
+		if a >= actHire+engine.Action(muscle*8) && a < actHire+engine.Action(muscle*8+8) {
+			hires = append(hires, a-actHire-engine.Action(muscle*8))
+		}
+	}
+	if !slices.Equal(hires, []engine.Action{1, 2, 3}) {
+		t.Fatalf("Muscle may replace members %v, want 1-3 (a full crew of four, the Mastermind stays)", hires)
+	}
+	s.Apply(actHire + engine.Action(muscle*8+1))
+	if s.heat[0] != 3 || s.ncrew[0] != 4 || int(s.crew[0][3].card) != muscle {
+		t.Errorf("after dismissing the jailed Hacker: heat %d (want his 3 Time), crew %d", s.heat[0], s.ncrew[0])
+	}
+}
+
+func TestALoneMastermindGoesToJailByDefault(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 2)
+	setCrew(t, s, 0)
+	s.heat[0] = g.params.HeatToJail
+	s.settle()
+	if got := s.LegalActions(0, nil); s.ph != phJail || !slices.Equal(got, []engine.Action{actJail + 0}) {
+		t.Errorf("phase %d, choices %v: mastermind_jailable (default true) sends the Mastermind", s.ph, got)
+	}
+}
+
+func TestManeuverFlipsBackAndUnpaidFeeQuits(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 2)
+	setCrew(t, s, 0, "ghost")
+	setHand(t, s, 0, "prestige")
+	s.heat[0] = 1
+	s.Apply(actManeuver + 1)
+	if !s.crew[0][1].faceDown || s.hand[0].Len() != 0 || s.heat[0] != 0 || s.done != 0 || s.cur != 0 {
+		t.Fatalf("Ghost's maneuver: face down %v, hand %d, heat %d, actions done %b", s.crew[0][1].faceDown, s.hand[0].Len(), s.heat[0], s.done)
+	}
+	if slices.Contains(s.LegalActions(0, nil), actManeuver+1) {
+		t.Error("a face-down Mercenary offered its maneuver again")
+	}
+	s.endTurn()
+	if s.crew[0][1].faceDown {
+		t.Error("face-down Mercenary not flipped back at the end of the turn")
+	}
+
+	// A fee nobody can pay: the Mercenary quits and the crew takes Heat.
+	s.cur = 0
+	setCrew(t, s, 0, "ghost")
+	setHand(t, s, 0)
+	s.heat[0], s.feeMask = 0, 1<<1
+	pile := s.ndiscard
+	s.payFees()
+	if s.ncrew[0] != 1 || s.heat[0] != g.params.UnpaidFeeHeat || s.ndiscard != pile+1 {
+		t.Errorf("unpaid Ghost: crew %d, heat %d (want %d), discard %d (want %d)", s.ncrew[0], s.heat[0], g.params.UnpaidFeeHeat, s.ndiscard, pile+1)
+	}
+}
+
+func TestGatherFromTheDiscardNotAfterDiscarding(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 2)
+	s.toDiscard(mustCard(t, g, "crowbar"))
+	setHand(t, s, 0, "bribe")
+	if !slices.Contains(s.LegalActions(0, nil), actGatherDiscard) {
+		t.Fatal("the discard pile is not offered")
+	}
+	s.Apply(actEvent + engine.Action(mustCard(t, g, "bribe")))
+	legal := s.LegalActions(0, nil)
+	if slices.Contains(legal, actGatherDiscard) || !slices.Contains(legal, actGatherDeck) {
+		t.Errorf("after playing an Event: %v; want the deck only", legal)
+	}
+}
+
+func TestJobExpiresAfterThreeOfItsOwnersTurns(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 3)
+	j := slices.IndexFunc(s.jobs[:s.njobs], func(js jobSlot) bool { return js.owner == 0 })
+	job := int(s.jobs[j].card)
+	for turn := 1; turn <= 3*3; turn++ {
+		owner := s.cur == 0
+		s.endTurn()
+		switch {
+		case turn < 7 && int(s.jobs[j].card) != job:
+			t.Fatalf("the job left after %d turns", turn)
+		case owner && turn < 7 && int(s.jobs[j].time) != g.params.JobTime-(turn+2)/3:
+			t.Fatalf("after seat 1's turn %d: Time %d", (turn+2)/3, s.jobs[j].time)
+		}
+	}
+	if s.jobs[j].card != -1 || s.jobPile.Count(job) != 1 || s.qn == 0 || s.queue[0].kind != tJob || int(s.queue[0].job) != j {
+		t.Errorf("after three of its owner's turns: slot %+v, expired pile has it %d, queue %+v", s.jobs[j], s.jobPile.Count(job), s.queue[:s.qn])
+	}
+}
+
+func TestLegworkIsPrivate(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 3)
+	var look engine.Action = -1
+	for _, a := range s.LegalActions(0, nil) {
+		if a >= actLegwork && a < actHeist {
+			look = a
+			break
+		}
+	}
+	if look < 0 {
+		t.Fatal("no face-down Complication to look at")
+	}
+	j, k := int(look-actLegwork)/maxComp, int(look-actLegwork)%maxComp
+	s.Apply(look)
+	if s.jobs[j].known[k] != 1<<0 || s.jobs[j].up[k] {
+		t.Fatalf("after seat 1's Legwork: known by %03b, face up %v; want seat 1 only, still face down", s.jobs[j].known[k], s.jobs[j].up[k])
+	}
+	if slices.Contains(s.LegalActions(0, nil), look) {
+		t.Error("Legwork offered again on a Complication seat 1 knows")
+	}
+	s.endTurn()
+	if !slices.Contains(s.LegalActions(1, nil), look) {
+		t.Error("seat 2 cannot look at the Complication seat 1 looked at")
+	}
+}
+
+func TestGoalGivesEveryoneElseOneMoreTurn(t *testing.T) {
+	g := shipped(t)
+	s := started(t, g, 3)
+	goal := g.params.row(3).Goal
+	prestige := mustCard(t, g, "prestige")
+	s.coll[0], s.coll[2] = goal, goal-1
+	setHand(t, s, 0)
+	setHand(t, s, 1)
+	setHand(t, s, 2, "prestige", "prestige")
+	s.endTurn() // seat 1 reaches the goal
+	if s.IsTerminal() || s.cur != 1 {
+		t.Fatalf("after the goal: terminal %v, seat %d to play", s.IsTerminal(), s.cur+1)
+	}
+	s.endTurn()
+	if s.IsTerminal() || s.cur != 2 {
+		t.Fatalf("seat 3 should have its last turn: terminal %v, seat %d", s.IsTerminal(), s.cur+1)
+	}
+	s.endTurn()
+	if !s.IsTerminal() {
+		t.Fatal("the game goes on after everyone else's last turn")
+	}
+	// Seat 3's Prestige cards in hand count: goal - 1 + 2 beats the goal.
+	if want := []float64{0, 0, 1}; !slices.Equal(s.Returns(nil), want) || goal-1+2*g.cards[prestige].prestige <= goal {
+		t.Errorf("returns %v, want %v", s.Returns(nil), want)
+	}
+}
