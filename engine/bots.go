@@ -48,10 +48,13 @@ type HeuristicBot struct {
 	// a sample (common random numbers), so actions are compared under the
 	// same luck and one lucky roll does not pick the worse move.
 	scratch Rand
-	seeds   []uint64
-	legal   []Action
-	joint   []Action
-	outs    []Outcome
+	// what-if is the state each look-ahead plays on, reused when the game
+	// implements ClonerInto.
+	whatIf State
+	seeds  []uint64
+	legal  []Action
+	joint  []Action
+	outs   []Outcome
 }
 
 func (b *HeuristicBot) Reseed(seed uint64) { b.rng.Seed(seed) }
@@ -86,7 +89,13 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 }
 
 func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
-	c := s.Clone()
+	var c State
+	if ci, ok := s.(ClonerInto); ok {
+		b.whatIf = ci.CloneInto(b.whatIf)
+		c = b.whatIf
+	} else {
+		c = s.Clone()
+	}
 	if c.CurrentPlayer() == Simultaneous {
 		b.joint = b.joint[:0]
 		for seat := 0; seat < c.NumPlayers(); seat++ {

@@ -55,6 +55,29 @@ type State interface {
 	ActionString(p Player, a Action) string
 }
 
+// ClonerInto is optional: CloneInto copies the state into dst, a state of
+// the same game returned by an earlier Clone or CloneInto (or nil: a new
+// one), and returns the copy. Bots that look ahead reuse one scratch state
+// this way instead of allocating a state for every candidate move.
+type ClonerInto interface {
+	CloneInto(dst State) State
+}
+
+// CopyState is the heart of CloneInto for a state kept in one struct: it
+// copies *s into dst when dst is a *T, else into a new T, and returns the
+// copy (the caller then drops what a what-if must not keep, like loggers).
+func CopyState[T any, PT interface {
+	*T
+	State
+}](s PT, dst State) PT {
+	c, ok := dst.(PT)
+	if !ok {
+		c = new(T)
+	}
+	*c = *s
+	return c
+}
+
 // ChanceSampler is an optional fast path: draw a chance action straight from
 // the source without listing every outcome. It must agree with
 // ChanceOutcomes (a generic test checks it does).

@@ -61,6 +61,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 	s := g.NewState(players, engine.StateOptions{})
 	var legal []engine.Action
 	var outs []engine.Outcome
+	var scratch engine.State
 	max := g.Info().MaxMoves
 	for !s.IsTerminal() {
 		if s.MoveNumber() > max {
@@ -68,6 +69,18 @@ func playout(g engine.Game, players int, seed uint64) error {
 		}
 		// A clone taken here must follow the original move for move.
 		clone := s.Clone()
+		if ci, ok := s.(engine.ClonerInto); ok {
+			// Copying into a used state (the last position's clone) must
+			// leave nothing of it behind (compared in full now and then:
+			// reflection over a whole state is slow).
+			into := ci.CloneInto(scratch)
+			if s.MoveNumber()%32 == 0 && !reflect.DeepEqual(into, clone) {
+				return fmt.Errorf("move %d: CloneInto a used state differs from Clone", s.MoveNumber())
+			}
+			if s.MoveNumber()%2 == 1 {
+				clone = into
+			}
+		}
 		var moves [][]engine.Action
 		switch cur := s.CurrentPlayer(); cur {
 		case engine.Chance:
@@ -132,6 +145,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 		if clone.MoveNumber() != s.MoveNumber() || clone.CurrentPlayer() != s.CurrentPlayer() || clone.IsTerminal() != s.IsTerminal() {
 			return fmt.Errorf("move %d: clone diverged", s.MoveNumber())
 		}
+		scratch = clone
 	}
 	ret := s.Returns(nil)
 	if len(ret) != players {

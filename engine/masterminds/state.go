@@ -255,10 +255,12 @@ func (s *state) IsTerminal() bool             { return s.ended }
 func (s *state) EndCause() string             { return s.endCause }
 func (s *state) CurrentPlayer() engine.Player { return s.cur }
 
-func (s *state) Clone() engine.State {
-	c := *s
+func (s *state) Clone() engine.State { return s.CloneInto(nil) }
+
+func (s *state) CloneInto(dst engine.State) engine.State {
+	c := engine.CopyState(s, dst)
 	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
-	return &c
+	return c
 }
 
 func (s *state) Returns(buf []float64) []float64 {

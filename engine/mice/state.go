@@ -156,10 +156,12 @@ func (s *state) MoveNumber() int  { return s.moves }
 func (s *state) IsTerminal() bool { return s.ph == phOver }
 func (s *state) EndCause() string { return s.endCause }
 
-func (s *state) Clone() engine.State {
-	c := *s
-	c.log, c.tally = nil, nil
-	return &c
+func (s *state) Clone() engine.State { return s.CloneInto(nil) }
+
+func (s *state) CloneInto(dst engine.State) engine.State {
+	c := engine.CopyState(s, dst)
+	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
+	return c
 }
 
 func (s *state) CurrentPlayer() engine.Player {
