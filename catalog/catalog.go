@@ -57,6 +57,7 @@ func Generic() Catalog {
 		c.add(id, sevOf(id), doc, "lint")
 	}
 	c.add(render.CodeTextOverflow, finding.Error, "Card or sheet text does not fit its box even at its minimum size.", "render")
+	c.add(render.CodeWordBroken, finding.Warning, "A card field fits its box only by breaking a word between letters, even at its minimum size.", "render")
 	return c
 }
 

@@ -12,6 +12,10 @@ import (
 // even at its minimum size.
 const CodeTextOverflow = "TEXT_OVERFLOW"
 
+// CodeWordBroken is the warning for a card field that fits its box only by
+// breaking a word between letters, even at its minimum size.
+const CodeWordBroken = "TEXT_WORD_BROKEN"
+
 // CheckFit reports every card field whose text is too tall for its box at
 // the element's min_size, one error per field at the card's position, and
 // the reference sheet or player aid when they cannot fit (at the
@@ -39,6 +43,11 @@ func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, which string) [
 	var fs []finding.Finding
 	for _, el := range lay.Elements {
 		f, ok := m.typesetField(side, el)
+		if ok && f.overflow <= 0 && f.block.broken {
+			fs = append(fs, finding.Warn(c.Pos, CodeWordBroken,
+				"card %s%s: field %q breaks a word between letters to fit its %.1f mm wide box, even at %.4g pt: shorten the word or widen the box",
+				cardName(c), which, el.Field, el.Box[2], f.block.size))
+		}
 		if !ok || f.overflow <= 0 {
 			continue
 		}

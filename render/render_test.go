@@ -443,3 +443,30 @@ func TestWrap(t *testing.T) {
 		t.Errorf("%d lines in a tiny box, want 3", n)
 	}
 }
+
+// A title too wide for its box at full size shrinks rather than break
+// between letters ("COMPLICATIO / N"), as long as a smaller size fits.
+func TestFitShrinksBeforeBreakingAWord(t *testing.T) {
+	m := newMeasurer()
+	width := m.width("B", 24, "COMPLICATION") * 0.85
+	b, over := m.fit(plain("COMPLICATION", "B"), width, 40, 24, 7)
+	if over != 0 || b.broken || b.size >= 24 || len(b.paras[0]) != 1 {
+		t.Errorf("size %.1f, %d lines, broken %v, over %.1f: want one smaller unbroken line", b.size, len(b.paras[0]), b.broken, over)
+	}
+	// With no size small enough, the word is still cut to stay in the box.
+	b, over = m.fit(plain("COMPLICATION", "B"), m.width("B", 7, "COMP"), 40, 24, 7)
+	if over != 0 || !b.broken {
+		t.Errorf("narrow box: broken %v, over %.1f", b.broken, over)
+	}
+}
+
+func TestCheckFitWarnsOfABrokenWord(t *testing.T) {
+	doc := sampleDoc()
+	doc.Cards = doc.Cards[:1]
+	c := &doc.Cards[0]
+	c.Fields["name"] = strings.Repeat("Heist", 12) // one word, twice the box at 7 pt
+	fs := CheckFit(doc)
+	if len(fs) != 1 || fs[0].Code != CodeWordBroken || fs[0].Severity != finding.Warning || fs[0].Pos != c.Pos || !strings.Contains(fs[0].Message, `field "name"`) {
+		t.Fatalf("findings %v, want one %s warning for the name at %v", fs, CodeWordBroken, c.Pos)
+	}
+}

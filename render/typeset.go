@@ -40,6 +40,7 @@ type piece struct {
 type line struct {
 	pieces []piece
 	w      float64
+	broken bool // it goes on with the rest of a word too wide for a line
 }
 
 // block is typeset text: paragraphs broken into lines at one size.
@@ -50,6 +51,7 @@ type block struct {
 	paras  [][]line
 	marks  []para // the paragraphs, for their badges and bullets
 	height float64
+	broken bool // some word was broken between characters
 }
 
 // measurer measures strings on a PDF writer that has no pages, so that
@@ -105,6 +107,9 @@ func (m *measurer) set(ps []para, width, size float64) block {
 		ls := m.wrap(p.runs, avail, size)
 		b.paras = append(b.paras, ls)
 		lines += len(ls)
+		for _, l := range ls {
+			b.broken = b.broken || l.broken
+		}
 	}
 	if len(ps) > 0 {
 		b.height = float64(lines)*lh + float64(len(ps)-1)*lh*paraGapRatio
@@ -214,10 +219,11 @@ func (m *measurer) wrap(runs []run, width, size float64) []line {
 				continue
 			}
 			// Only a word wider than a whole line gets here.
-			for _, chunk := range m.breakWord(w.style, w.text, width, size) {
+			for k, chunk := range m.breakWord(w.style, w.text, width, size) {
 				if len(cur.pieces) > 0 {
 					flush()
 				}
+				cur.broken = k > 0
 				add(w.style, chunk, false)
 			}
 		}
@@ -274,15 +280,27 @@ func sizes(size, minSize float64) []float64 {
 	}
 }
 
-// fit typesets at the largest size whose text fits h. If none fits it
-// returns the block at the smallest size and by how many mm it is too tall.
+// fit typesets at the largest size whose text fits h without breaking a
+// word between characters ("COMPLICATIO / N"); failing that, at the largest
+// size that fits h at all. If none fits it returns the block at the
+// smallest size and by how many mm it is too tall.
 func (m *measurer) fit(ps []para, w, h, size, minSize float64) (block, float64) {
-	var b block
+	var b, fallback block
+	found := false
 	for _, s := range sizes(size, minSize) {
 		b = m.set(ps, w, s)
-		if b.height <= h+1e-6 {
+		if b.height > h+1e-6 {
+			continue
+		}
+		if !b.broken {
 			return b, 0
 		}
+		if !found {
+			fallback, found = b, true
+		}
+	}
+	if found {
+		return fallback, 0
 	}
 	return b, b.height - h
 }
