@@ -44,11 +44,18 @@ type DataParams struct {
 	OpeningRedraws     int        `yaml:"opening_redraws"`
 	MastermindJailable bool       `yaml:"mastermind_jailable"`
 	RoundLimit         int        `yaml:"round_limit"`
+	FinalRound         string     `yaml:"final_round"`
 	Table              []TableRow `yaml:"player_counts"`
 }
 
+// final_round values: who plays after a player reaches the goal.
+const (
+	finalOthersOnce  = "others_once"  // the book: everyone else, once
+	finalFinishRound = "finish_round" // only the rest of the round: equal turns
+)
+
 var paramNames = []string{"crew_limit", "heat_to_jail", "jail_time", "job_time", "hand_size", "gather_draw",
-	"lay_low", "unpaid_fee_heat", "opening_redraws", "mastermind_jailable", "round_limit", "player_counts"}
+	"lay_low", "unpaid_fee_heat", "opening_redraws", "mastermind_jailable", "round_limit", "final_round", "player_counts"}
 
 func (p *DataParams) field(name string) any {
 	switch name {
@@ -74,10 +81,20 @@ func (p *DataParams) field(name string) any {
 		return &p.MastermindJailable
 	case "round_limit":
 		return &p.RoundLimit
+	case "final_round":
+		return &p.FinalRound
 	case "player_counts":
 		return &p.Table
 	}
 	panic("hmm: unknown parameter " + name)
+}
+
+// finalRoundText says who plays after the goal, for the printed rules.
+func (p DataParams) finalRoundText() string {
+	if p.FinalRound == finalFinishRound {
+		return "the players after you in this round finish it, so everyone has had as many turns"
+	}
+	return "everyone else has one more turn"
 }
 
 func (p DataParams) row(players int) TableRow {
@@ -395,6 +412,7 @@ func (g *Game) Facts() map[string]any {
 		mm = "never your Mastermind"
 	}
 	return map[string]any{
+		"final_round":    g.params.finalRoundText(),
 		"goals":          strings.Join(goals, " · "),
 		"jobs_each":      strings.Join(jobs, " · "),
 		"masterminds":    len(g.masterminds),

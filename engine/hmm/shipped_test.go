@@ -111,6 +111,7 @@ func TestParametersReachEngineAndSheet(t *testing.T) {
 	setParams(t, d, map[string]string{
 		"player_counts": "[{players: 2, goal: 9, jobs_each: 2}, {players: 3, goal: 12, jobs_each: 1}, {players: 4, goal: 12, jobs_each: 1}, {players: 5, goal: 11, jobs_each: 1}, {players: 6, goal: 11, jobs_each: 1}]",
 		"lay_low":       "3",
+		"final_round":   "finish_round",
 	})
 	g, fs := Build(d)
 	if g == nil {
@@ -125,6 +126,13 @@ func TestParametersReachEngineAndSheet(t *testing.T) {
 	}
 	if !found {
 		t.Error("the reference card does not follow lay_low")
+	}
+	end := false
+	for _, l := range g.BackRules(g.cardID("reference-card")) {
+		end = end || strings.Contains(l.Text, "finish it, so everyone has had as many turns")
+	}
+	if !end || g.params.FinalRound != finalFinishRound || !strings.Contains(g.Facts()["final_round"].(string), "finish it") {
+		t.Errorf("final_round does not reach the engine, the sheet and the reference card: %q, %v", g.params.FinalRound, g.Facts()["final_round"])
 	}
 }
 

@@ -1155,7 +1155,10 @@ func (s *state) endTurn() {
 	switch {
 	case s.trigger < 0 && s.coll[p] >= goal:
 		s.trigger, s.finalLeft = p, s.n-1
-		s.logf("goal", p, "reaches %d Prestige: everyone else has one more turn", s.coll[p])
+		if s.g.params.FinalRound == finalFinishRound {
+			s.finalLeft = s.n - 1 - p // the seats after p this round
+		}
+		s.logf("goal", p, "reaches %d Prestige: %s", s.coll[p], s.g.params.finalRoundText())
 	case s.trigger >= 0 && p != s.trigger:
 		s.finalLeft--
 	}

@@ -127,7 +127,7 @@ func (g *Game) referenceLines() []string {
 	return []string{
 		"End of your turn: remove a Time token from your Jobs and jailed crew; flip face-down Mercenaries up.",
 		fmt.Sprintf("Heat: at %d+ Heat, %s goes to jail: discard their Gear, turn them face down, %d Heat become %d Time.", p.HeatToJail, who, p.HeatToJail, p.JailTime),
-		"Game end: at the Prestige goal your game is over; everyone else has one more turn. Reveal Prestige cards in hand.",
+		"Game end: at the Prestige goal your game is over; " + p.finalRoundText() + ". Reveal Prestige cards in hand.",
 		"Prestige goal: " + strings.Join(goals, ", ") + ".",
 	}
 }

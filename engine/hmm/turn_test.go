@@ -212,3 +212,32 @@ func TestGoalGivesEveryoneElseOneMoreTurn(t *testing.T) {
 		t.Errorf("returns %v, want %v", s.Returns(nil), want)
 	}
 }
+
+// final_round finish_round (variant equal-turns): after the goal only the
+// rest of the round is played, so every seat has had as many turns.
+func TestFinishRoundGivesEqualTurns(t *testing.T) {
+	g := shipped(t)
+	g.params.FinalRound = finalFinishRound
+	goal := g.params.row(3).Goal
+	s := started(t, g, 3)
+	s.endTurn() // seat 1
+	s.coll[1] = goal
+	s.endTurn() // seat 2 reaches the goal: seat 3 finishes the round
+	if s.IsTerminal() || s.cur != 2 {
+		t.Fatalf("after seat 2 reached the goal: terminal %v, seat %d to play; want seat 3", s.IsTerminal(), s.cur+1)
+	}
+	s.endTurn()
+	if !s.IsTerminal() || s.turns != 3 {
+		t.Errorf("after seat 3: terminal %v after %d turns; want the end after one round", s.IsTerminal(), s.turns)
+	}
+
+	// The last seat reaching the goal ends the game at once.
+	s = started(t, g, 3)
+	s.endTurn()
+	s.endTurn()
+	s.coll[2] = goal
+	s.endTurn()
+	if !s.IsTerminal() {
+		t.Error("the round was over when seat 3 reached the goal, but the game goes on")
+	}
+}
