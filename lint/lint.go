@@ -22,8 +22,8 @@ type Options struct {
 	// HeuristicGames are played with heuristic bots to find cards nobody
 	// sensible chooses; 0 picks a share of Games.
 	HeuristicGames int
-	// SeatMargin is how far above a fair share (1/players) the first seat's
-	// win rate may go before a warning, once the run is large enough to tell.
+	// SeatMargin is how far above a fair share (1/players) a seat's win rate
+	// may go before a warning, once the run is large enough to tell.
 	SeatMargin float64
 	// Variant names the rule variant being played when it is not the
 	// game's default, so replay commands in findings select it.
@@ -47,7 +47,7 @@ var Codes = map[string]string{
 	"INVARIANT_BROKEN":  "A smoke game broke one of the game's invariants (tokens, money, cards conserved).",
 	"CARD_NEVER_DRAWN":  "A card used at some player count never reached a hand in any smoke game.",
 	"CARD_NEVER_CHOSEN": "Heuristic bots held the card but never chose it: it may be dominated by others.",
-	"SEAT_ADVANTAGE":    "The first seat wins clearly more often than a fair share.",
+	"SEAT_ADVANTAGE":    "A seat wins clearly more often than a fair share.",
 	"BAD_PLAYER_COUNT":  "The requested player count is outside the game's range.",
 }
 
@@ -184,18 +184,25 @@ func invariantText(r *engine.Result) string {
 	return r.Invariant
 }
 
-// seatAdvantage warns when seat 1 wins clearly above a fair share: the
-// lower end of its 95% interval must clear the fair share plus the margin.
+// seatAdvantage warns when a seat (the one winning most) wins clearly above
+// a fair share: the lower end of its 95% interval must clear the fair share
+// plus the margin.
 func seatAdvantage(d *gamedata.Game, sum *engine.Summary, margin float64) (finding.Finding, bool) {
 	fair := 1 / float64(sum.Players)
-	rate := sum.WinRate(0)
+	seat := 0
+	for p := 1; p < sum.Players; p++ {
+		if sum.WinRate(p) > sum.WinRate(seat) {
+			seat = p
+		}
+	}
+	rate := sum.WinRate(seat)
 	lo, _ := engine.Wilson(rate*float64(sum.Games), float64(sum.Games))
 	if lo <= fair+margin {
 		return finding.Finding{}, false
 	}
 	f := finding.Warn(d.Manifest.PlayersPos, "SEAT_ADVANTAGE",
-		"seat 1 wins %.1f%% of %d games at %d players (fair share %.1f%%)",
-		100*rate, sum.Games, sum.Players, 100*fair)
+		"seat %d wins %.1f%% of %d games at %d players (fair share %.1f%%)",
+		seat+1, 100*rate, sum.Games, sum.Players, 100*fair)
 	f.Players = sum.Players
 	return f, true
 }

@@ -42,7 +42,8 @@ func TestSmokeFindings(t *testing.T) {
 		{"no end", &enginetest.Toy{Goal: 12, NeverEnds: true}, []string{"GAME_NO_END@toy/game.yaml:2"}, finding.Error},
 		{"panic", &enginetest.Toy{Goal: 12, PanicAt: 8}, []string{"ENGINE_PANIC@toy/game.yaml:2"}, finding.Error},
 		{"invariant", &enginetest.Toy{Goal: 12, BreakAt: 8}, []string{"INVARIANT_BROKEN@toy/game.yaml:2"}, finding.Error},
-		{"favoured seat", &enginetest.Toy{Goal: 12, FirstSeat: true}, []string{"SEAT_ADVANTAGE@toy/game.yaml:4"}, finding.Warning},
+		{"favoured seat", &enginetest.Toy{Goal: 12, Favoured: 1}, []string{"SEAT_ADVANTAGE@toy/game.yaml:4"}, finding.Warning},
+		{"favoured second seat", &enginetest.Toy{Goal: 12, Favoured: 2}, []string{"SEAT_ADVANTAGE@toy/game.yaml:4"}, finding.Warning},
 		{"card never drawn", &enginetest.Toy{Goal: 12, Cards: 3}, []string{"CARD_NEVER_DRAWN@toy/cards.yaml:11"}, finding.Error},
 		{"card never chosen", &enginetest.Toy{Goal: 12, Dominant: true}, []string{"CARD_NEVER_CHOSEN@toy/cards.yaml:7"}, finding.Warning},
 	}
@@ -66,6 +67,9 @@ func TestSmokeFindings(t *testing.T) {
 				if f.Code == strings.Split(tc.want[0], "@")[0] {
 					if f.Severity != tc.severity {
 						t.Errorf("%s is a %v, want %v", f.Code, f.Severity, tc.severity)
+					}
+					if f.Code == "SEAT_ADVANTAGE" && !strings.Contains(f.Message, fmt.Sprintf("seat %d wins", tc.game.Favoured)) {
+						t.Errorf("the advantage is not named at seat %d: %s", tc.game.Favoured, f.Message)
 					}
 					if (f.Code == "GAME_NO_END" || f.Code == "ENGINE_PANIC" || f.Code == "INVARIANT_BROKEN") &&
 						(f.Seed == nil || f.Players == 0 || !strings.Contains(f.Message, "cardpress replay")) {

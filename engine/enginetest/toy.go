@@ -20,7 +20,7 @@ type Toy struct {
 	NeverEnds bool // the die always rolls 0 and nobody may add
 	PanicAt   int  // panic when a seat reaches this total (0: never)
 	BreakAt   int  // break the invariant at this total (0: never)
-	FirstSeat bool // seat 1 gets +1 on every roll: a favoured seat
+	Favoured  int  // this seat (1-based) gets +1 on every roll (0: none)
 	Dominant  bool // card 0 is strictly better than card 1
 	// Alarms are returned by Info as they are; the counters are "rolls"
 	// (every die roll) and "ties" (games won by more than one seat).
@@ -93,7 +93,7 @@ func (s *toyState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 func (s *toyState) Apply(a engine.Action) {
 	s.move++
 	bonus := 0
-	if s.t.FirstSeat && s.seat == 0 {
+	if s.seat == s.t.Favoured-1 {
 		bonus = 1
 	}
 	s.add(s.seat, int(a)+bonus)
