@@ -81,6 +81,27 @@ func text(pdf *fpdf.Fpdf, x, y float64, align, s string) {
 	pdf.Text(x, y, s)
 }
 
+// title draws a chart's title centred at the top of its box, shrinking it
+// by up to a quarter before shortening it with an ellipsis.
+func title(pdf *fpdf.Fpdf, b Box, s string) {
+	size, s := fitTitle(pdf, s, b.W)
+	setFont(pdf, "B", size)
+	text(pdf, b.X+b.W/2, b.Y+titleSize*mmPerPt, "C", s)
+}
+
+// fitTitle picks the title's size and text for a box w mm wide.
+func fitTitle(pdf *fpdf.Fpdf, s string, w float64) (float64, string) {
+	size := titleSize
+	for ; size > titleSize*0.75; size -= 0.25 {
+		setFont(pdf, "B", size)
+		if pdf.GetStringWidth(s) <= w {
+			return size, s
+		}
+	}
+	setFont(pdf, "B", size)
+	return size, fit(pdf, s, w)
+}
+
 // fit shortens s with an ellipsis until it is at most w mm wide.
 func fit(pdf *fpdf.Fpdf, s string, w float64) string {
 	if pdf.GetStringWidth(s) <= w {
@@ -148,8 +169,7 @@ func newPlot(pdf *fpdf.Fpdf, b Box, a Axes, xmin, xmax, ymin, ymax float64, xtic
 	p := &plot{pdf: pdf, left: b.X + 14, top: b.Y + 8, right: b.X + b.W - 2, bot: b.Y + b.H - 10,
 		xmin: xmin, xmax: xmax, ymin: ymin, ymax: ymax}
 	pdf.SetTextColor(0, 0, 0)
-	setFont(pdf, "B", titleSize)
-	text(pdf, b.X+b.W/2, b.Y+titleSize*mmPerPt, "C", fit(pdf, a.Title, b.W))
+	title(pdf, b, a.Title)
 	setFont(pdf, "", tickSize)
 	pdf.SetLineWidth(0.15)
 	for _, v := range yt {
@@ -327,8 +347,7 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	}
 	xt := Ticks(0, top*1.05, 5)
 	pdf.SetTextColor(0, 0, 0)
-	setFont(pdf, "B", titleSize)
-	text(pdf, b.X+b.W/2, b.Y+titleSize*mmPerPt, "C", fit(pdf, a.Title, b.W))
+	title(pdf, b, a.Title)
 	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3, bot: b.Y + b.H - 9,
 		xmin: 0, xmax: math.Max(xt[len(xt)-1], top*1.05), ymin: 0, ymax: 1}
 	setFont(pdf, "", tickSize)
