@@ -1,10 +1,10 @@
 // Package hmm plays Heist Masterminds
 // (shared/rulebooks/004_5bc117b152ac0e39.txt). This file is the rules core
-// the state machine (state.go) calls: skill icons, the heist resolution
-// (exact skills, substitutions, shortfall), the best crew, payment without
-// change and the winners. Turns, Heat and jail, Time and the end round live
-// in the state machine only. engine/hmm/RULES.md records every decision the
-// book leaves open.
+// the state machine (state.go and its siblings) calls: skill icons, the
+// heist resolution (exact skills, substitutions, shortfall), the best crew,
+// payment without change and the winners. Turns, Heat and jail, Time and
+// the end round live in the state machine only. engine/hmm/RULES.md records
+// every decision the book leaves open.
 package hmm
 
 import (

@@ -1,0 +1,114 @@
+// Crews: hiring, paying, jail and who is free to help.
+
+package hmm
+
+// needsJail is the first seat, from the current one on, whose crew has
+// heat_to_jail Heat and somebody who can take the fall; -1 if none.
+func (s *state) needsJail() int {
+	for k := 0; k < s.n; k++ {
+		seat := (s.cur + k) % s.n
+		if s.heat[seat] < s.g.params.HeatToJail {
+			continue
+		}
+		for m := 0; m < s.ncrew[seat]; m++ {
+			if s.jailable(seat, m) {
+				return seat
+			}
+		}
+	}
+	return -1
+}
+
+// jailable: a member not in jail yet, the Mastermind only when
+// mastermind_jailable.
+func (s *state) jailable(p, m int) bool {
+	return s.crew[p][m].time == 0 && (m > 0 || s.g.params.MastermindJailable)
+}
+
+func (s *state) available(p, m int) bool {
+	mb := s.crew[p][m]
+	return mb.time == 0 && !mb.faceDown
+}
+
+// abilitySum adds an ability field over seat p's free members and their Gear.
+func (s *state) abilitySum(p int, f func(*card) int) int {
+	n := 0
+	for m := 0; m < s.ncrew[p]; m++ {
+		if !s.available(p, m) {
+			continue
+		}
+		n += f(s.card(int(s.crew[p][m].card)))
+		if g := s.crew[p][m].gear; g >= 0 {
+			n += f(s.card(int(g)))
+		}
+	}
+	return n
+}
+
+func (s *state) hire(p, c, slot int) {
+	cd := s.card(c)
+	s.hand[p].Remove(c)
+	if cd.kind != kindMercenary {
+		s.pay(p, -1, cd.cost)
+	}
+	if cd.kind == kindGear {
+		s.crew[p][slot].gear = int16(c)
+		s.logf("hire", p, "gives %s to %s", cd.name, s.card(int(s.crew[p][slot].card)).name)
+		return
+	}
+	if slot != noSlot {
+		s.logf("dismiss", p, "dismisses %s", s.card(int(s.crew[p][slot].card)).name)
+		s.removeMember(p, slot)
+	}
+	s.crew[p][s.ncrew[p]] = member{card: int16(c), gear: -1}
+	s.ncrew[p]++
+	s.logf("hire", p, "hires %s", cd.name)
+}
+
+func (s *state) jail(p, m int) {
+	mb := &s.crew[p][m]
+	if mb.gear >= 0 {
+		s.toDiscard(int(mb.gear))
+		mb.gear = -1
+	}
+	mb.faceDown = false
+	mb.time = int8(s.g.params.JailTime)
+	s.heat[p] -= s.g.params.HeatToJail
+	s.logf("jail", p, "sends %s to jail", s.card(int(mb.card)).name)
+}
+
+// removeMember discards member m and its Gear; a jailed member snitches.
+func (s *state) removeMember(p, m int) {
+	mb := s.crew[p][m]
+	if mb.gear >= 0 {
+		s.toDiscard(int(mb.gear))
+	}
+	s.toDiscard(int(mb.card))
+	s.heat[p] += int(mb.time)
+	copy(s.crew[p][m:s.ncrew[p]-1], s.crew[p][m+1:s.ncrew[p]])
+	s.ncrew[p]--
+	// Fees due are by member index: shift them too.
+	if p == s.cur && s.feeMask != 0 {
+		low := s.feeMask & (1<<uint(m) - 1)
+		high := s.feeMask >> uint(m+1) << uint(m)
+		s.feeMask = low | high
+	}
+}
+
+// pay discards cash from seat p's hand (leaving one copy of except), the
+// least waste first; false when the hand is not enough.
+func (s *state) pay(p, except, cost int) bool {
+	vals, cards := s.handCash(p, except)
+	idx, ok := Pay(vals, cost)
+	if !ok {
+		return false
+	}
+	for _, i := range idx {
+		s.hand[p].Remove(cards[i])
+		s.toDiscard(cards[i])
+	}
+	if len(idx) > 0 {
+		s.discarded = true
+	}
+	return true
+}

@@ -1,0 +1,182 @@
+// Heists: the requirement, the crew sent, Demolition, the result and the
+// Mercenaries' fees.
+
+package hmm
+
+func (s *state) heist(j int) {
+	s.heistJob = j
+	js := &s.jobs[j]
+	for k := 0; k < int(js.nc); k++ {
+		if !js.up[k] {
+			js.up[k] = true
+			s.revealed(j, int(js.comps[k]))
+		}
+	}
+	s.inCrew = true
+	s.logf("heist", s.cur, "attempts %s", s.card(int(js.card)).name)
+}
+
+func (s *state) demolish(p, m int) {
+	js := &s.jobs[s.heistJob]
+	best, bi := -1, -1
+	for k := 0; k < int(js.nc); k++ {
+		if n := s.card(int(js.comps[k])).comp.Icons.Total(); n > best {
+			best, bi = n, k
+		}
+	}
+	removed := int(js.comps[bi])
+	s.compPile.Add(removed)
+	js.nc--
+	js.comps[bi], js.up[bi], js.known[bi] = js.comps[js.nc], js.up[js.nc], js.known[js.nc]
+	g := int(s.crew[p][m].gear)
+	s.crew[p][m].gear = -1
+	s.toDiscard(g)
+	v := s.demolitionVictim(p)
+	s.logf("demolition", p, "blows away %s and loses %s", s.card(removed).name, s.card(int(s.crew[p][v].card)).name)
+	s.removeMember(p, v)
+}
+
+// demolitionVictim: the member other than the Mastermind with fewest icons
+// (the last such on ties); -1 when there is none.
+func (s *state) demolitionVictim(p int) int {
+	v, best := -1, 99
+	for m := 1; m < s.ncrew[p]; m++ {
+		c := s.card(int(s.crew[p][m].card))
+		if n := c.icons.Total(); n <= best {
+			v, best = m, n
+		}
+	}
+	return v
+}
+
+// requirement of job j with its face-up complications, for the current
+// player (a Rival's Stash job names the leading rival's Mastermind).
+func (s *state) requirement(j int) Requirement {
+	js := &s.jobs[j]
+	var comps []Complication
+	for k := 0; k < int(js.nc); k++ {
+		if js.up[k] {
+			comps = append(comps, s.card(int(js.comps[k])).comp)
+		}
+	}
+	var rival Icons
+	if r := s.leadingRival(s.cur); r >= 0 && s.ncrew[r] > 0 {
+		rival = s.card(int(s.crew[r][0].card)).icons
+	}
+	return Require(s.card(int(js.card)).job, comps, rival)
+}
+
+// leadingRival: the other seat with most Prestige in its collection, the
+// first after p in turn order on ties.
+func (s *state) leadingRival(p int) int {
+	best := -1
+	for k := 1; k < s.n; k++ {
+		r := (p + k) % s.n
+		if best < 0 || s.coll[r] > s.coll[best] {
+			best = r
+		}
+	}
+	return best
+}
+
+// members is the rules core's view of seat p's crew.
+func (s *state) members(p int) []Member {
+	out := make([]Member, s.ncrew[p])
+	for m := range out {
+		mb := s.crew[p][m]
+		c := s.card(int(mb.card))
+		out[m] = Member{Name: c.name, Icons: c.icons, Ability: c.ability, Fee: 0, FaceDown: mb.faceDown, Time: int(mb.time)}
+		switch c.kind {
+		case kindMastermind:
+			out[m].Kind = Mastermind
+		case kindMercenary:
+			out[m].Kind, out[m].Fee = Mercenary, c.cost
+		default:
+			out[m].Kind = Crew
+		}
+		if mb.gear >= 0 {
+			gc := s.card(int(mb.gear))
+			out[m].Gear = &Gear{Name: gc.name, Icons: gc.icons, Ability: gc.ability}
+		}
+	}
+	return out
+}
+
+func (s *state) attempt(p, mask int) {
+	j := s.heistJob
+	js := &s.jobs[j]
+	req := s.requirement(j)
+	var sent []int
+	for m := 0; m < s.ncrew[p]; m++ {
+		if mask&(1<<m) != 0 {
+			sent = append(sent, m)
+		}
+	}
+	jb := s.card(int(js.card)).job
+	res, err := Attempt(jb, req, s.members(p), sent)
+	if err != nil {
+		panic("hmm: illegal crew: " + err.Error())
+	}
+	s.feeMask = 0
+	for _, m := range sent {
+		c := s.card(int(s.crew[p][m].card))
+		if c.kind == kindMercenary {
+			s.feeMask |= 1 << uint(m)
+		}
+	}
+	s.heat[p] += res.Heat
+	// Single-use Gear is spent by the heist its carrier joined.
+	for _, m := range sent {
+		if g := s.crew[p][m].gear; g >= 0 && s.card(int(g)).singleUse {
+			s.toDiscard(int(g))
+			s.crew[p][m].gear = -1
+		}
+	}
+	if res.Complete {
+		s.coll[p] += res.Prestige
+		s.won[p]++
+		s.collected++
+		for k := 0; k < int(js.nc); k++ {
+			s.compPile.Add(int(js.comps[k]))
+		}
+		s.logf("complete", p, "completes %s: %d Prestige, %d Heat (%d substituted), %d Resource cards", jb.Name, res.Prestige, res.Heat, res.Substitutions, res.Resources)
+		owner := js.owner
+		*js = jobSlot{card: -1, owner: owner}
+		s.push(task{kind: tJob, job: int8(j)})
+		for k := 0; k < res.Resources; k++ {
+			s.push(task{kind: tDraw, seat: int8(p)})
+		}
+	} else {
+		s.count(cntFailedHeists)
+		s.logf("fail", p, "fails %s: %d icons short, %d Heat; a new face-down Complication", jb.Name, res.Short, res.Heat)
+		s.push(task{kind: tComp, job: int8(j)})
+	}
+	s.cont = contFees
+	s.inCrew = false
+}
+
+// payFees: every Mercenary sent is paid its fee from hand (after the
+// reward), or leaves and the crew gains Heat.
+func (s *state) payFees() {
+	p := s.cur
+	for m := s.ncrew[p] - 1; m >= 0; m-- {
+		if s.feeMask&(1<<uint(m)) == 0 {
+			continue
+		}
+		c := s.card(int(s.crew[p][m].card))
+		if !s.pay(p, -1, c.cost) {
+			s.count(cntUnpaidFees)
+			s.logf("fee", p, "cannot pay %s, who quits", c.name)
+			s.removeMember(p, m)
+			s.heat[p] += s.g.params.UnpaidFeeHeat
+		}
+	}
+	s.feeMask = 0
+}
+
+// revealed: a complication turned face up draws the extra ones it calls for.
+func (s *state) revealed(j, c int) {
+	for k := 0; k < s.card(c).comp.DrawMore; k++ {
+		s.push(task{kind: tComp, job: int8(j), up: true})
+	}
+}

@@ -1,0 +1,171 @@
+// Turns: their start and end, Events and maneuvers' effects, Job Time and
+// the end of the game.
+
+package hmm
+
+func (s *state) startTurn() {
+	s.done, s.discarded = 0, false
+	free := false
+	for m := 0; m < s.ncrew[s.cur]; m++ {
+		free = free || s.available(s.cur, m)
+	}
+	// A jail lock: the whole crew in jail at the start of more turns in a
+	// row than one sentence lasts.
+	if free {
+		s.lockRun[s.cur] = 0
+	} else if s.lockRun[s.cur]++; s.lockRun[s.cur] == s.g.params.JailTime {
+		s.count(cntJailLock)
+	}
+	s.ph = phMain
+	s.logf("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
+}
+
+func (s *state) effects(p int, effs []Effect) {
+	for _, e := range effs {
+		switch {
+		case e.LoseHeat > 0:
+			s.heat[p] = max(0, s.heat[p]-e.LoseHeat)
+		case e.RivalHeat > 0:
+			if r := s.leadingRival(p); r >= 0 {
+				s.heat[r] += e.RivalHeat
+			}
+		case e.Peek:
+			best, bj := 0, -1
+			for j := 0; j < s.njobs; j++ {
+				n := 0
+				for k := 0; k < int(s.jobs[j].nc); k++ {
+					if !s.jobs[j].up[k] && s.jobs[j].known[k]&(1<<uint(p)) == 0 {
+						n++
+					}
+				}
+				if n > best {
+					best, bj = n, j
+				}
+			}
+			if bj >= 0 {
+				for k := 0; k < int(s.jobs[bj].nc); k++ {
+					s.jobs[bj].known[k] |= 1 << uint(p)
+				}
+			}
+		case e.Draw > 0:
+			for k := 0; k < e.Draw; k++ {
+				s.push(task{kind: tDraw, seat: int8(p), deckOnly: true})
+			}
+		case e.AddTime > 0:
+			bj := -1
+			for j := 0; j < s.njobs; j++ {
+				if s.jobs[j].card >= 0 && int(s.jobs[j].owner) == p && (bj < 0 || s.jobs[j].time < s.jobs[bj].time) {
+					bj = j
+				}
+			}
+			if bj >= 0 {
+				s.jobs[bj].time += int8(e.AddTime)
+			}
+		case e.AllHeat > 0:
+			for q := 0; q < s.n; q++ {
+				s.heat[q] += e.AllHeat
+			}
+		case e.JobsTime > 0:
+			for j := 0; j < s.njobs; j++ {
+				if s.jobs[j].card >= 0 {
+					s.jobs[j].time -= int8(e.JobsTime)
+					if s.jobs[j].time <= 0 {
+						s.expire(j)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (s *state) expire(j int) {
+	js := &s.jobs[j]
+	s.count(cntJobsExpired)
+	s.logf("expire", int(js.owner), "loses %s: out of Time", s.card(int(js.card)).name)
+	s.jobPile.Add(int(js.card))
+	for k := 0; k < int(js.nc); k++ {
+		s.compPile.Add(int(js.comps[k]))
+	}
+	owner := js.owner
+	*js = jobSlot{card: -1, owner: owner}
+	s.push(task{kind: tJob, job: int8(j)})
+}
+
+// endTurn: Time comes off the player's jobs and jailed crew, Mercenaries
+// flip back up; the goal triggers the last round.
+func (s *state) endTurn() {
+	p := s.cur
+	for j := 0; j < s.njobs; j++ {
+		if s.jobs[j].card >= 0 && int(s.jobs[j].owner) == p {
+			s.jobs[j].time--
+			if s.jobs[j].time <= 0 {
+				s.expire(j)
+			}
+		}
+	}
+	for m := 0; m < s.ncrew[p]; m++ {
+		mb := &s.crew[p][m]
+		mb.faceDown = false
+		if mb.time > 0 {
+			mb.time--
+		}
+	}
+	s.turns++
+	goal := s.g.params.row(s.n).Goal
+	switch {
+	case s.trigger < 0 && s.coll[p] >= goal:
+		s.trigger, s.finalLeft = p, s.n-1
+		if s.g.params.FinalRound == finalFinishRound {
+			s.finalLeft = s.n - 1 - p // the seats after p this round
+		}
+		s.logf("goal", p, "reaches %d Prestige: %s", s.coll[p], s.g.params.finalRoundText())
+	case s.trigger >= 0 && p != s.trigger:
+		s.finalLeft--
+	}
+	if s.trigger >= 0 && s.finalLeft <= 0 {
+		s.endGame("goal reached")
+		return
+	}
+	if s.trigger < 0 && s.turns >= s.g.params.RoundLimit*s.n {
+		s.count(cntNoGoal)
+		s.endGame("round limit")
+		return
+	}
+	s.cur = (s.cur + 1) % s.n
+	if s.cur == s.trigger {
+		s.cur = (s.cur + 1) % s.n
+	}
+	s.startTurn()
+}
+
+func (s *state) handPrestige(p int) int {
+	n := 0
+	for k := 0; k < s.hand[p].Len(); k++ {
+		if c := s.card(s.hand[p].At(k)); c.kind == kindPrestige {
+			n += c.prestige
+		}
+	}
+	return n
+}
+
+func (s *state) pending(p int) int {
+	n := s.heat[p]
+	for m := 0; m < s.ncrew[p]; m++ {
+		n += int(s.crew[p][m].time)
+	}
+	return n
+}
+
+func (s *state) endGame(cause string) {
+	s.ph = phOver
+	s.endCause = cause
+	st := make([]Standing, s.n)
+	for p := range st {
+		st[p] = Standing{Collection: s.coll[p], InHand: s.handPrestige(p), Pending: s.pending(p)}
+	}
+	win := Winners(st)
+	for _, w := range win {
+		s.returns[w] = 1 / float64(len(win))
+	}
+	s.logf("end", -1, "game over (%s): winners %v", cause, win)
+}
