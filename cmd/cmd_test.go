@@ -439,3 +439,16 @@ func TestHeistMastermindsImpossibleJobAtTheCardLine(t *testing.T) {
 		})
 	}
 }
+
+// Masterminds keeps fields to their card type: a Talent's skills on a Prep
+// card is reported at the key, naming the type that rules it out.
+func TestFieldOfAnotherCardTypeAtTheKey(t *testing.T) {
+	ws := testutil.CopyGame(t, "masterminds")
+	old := "    flavor: Floor plans, shift changes, the guard who hums.\n"
+	line := edit(t, ws, "cards/masterminds/prep.yaml", old, old+"    skills: {stealth: 2}\n") + 1
+	code, out, errOut := run(t, ws, "validate", "cards/masterminds")
+	want := fmt.Sprintf(`cards/masterminds/prep.yaml:%d:5: error SCHEMA_UNKNOWN_FIELD: field "skills" is not used when type is "prep"`, line)
+	if code != 1 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d (want 1), want %q in:\n%s%s", code, want, out, errOut)
+	}
+}

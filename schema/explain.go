@@ -3,6 +3,7 @@ package schema
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -257,6 +258,11 @@ func (x explainer) falseSchema(e *jsonschema.ValidationError) []Problem {
 	if !ok {
 		parentURL, ok = strings.CutSuffix(e.SchemaURL, "/additionalProperties")
 	}
+	if !ok && len(loc) > 0 {
+		if p, ok := x.forbiddenField(e.SchemaURL, loc); ok {
+			return []Problem{p}
+		}
+	}
 	if !ok || len(loc) == 0 {
 		return []Problem{{Path: loc, Code: CodeOther, Message: "no value is allowed here"}}
 	}
@@ -269,6 +275,57 @@ func (x explainer) falseSchema(e *jsonschema.ValidationError) []Problem {
 		return nil
 	}
 	return []Problem{unknownField(loc, name, x.s.propertyNames(parent))}
+}
+
+// forbiddenField explains `properties: {name: false}`: a field the schema
+// knows but rules out here, usually in the then-branch of an if on another
+// field ("if type is prep, then no skills"). It names that condition when
+// the if is a plain const or enum on sibling fields.
+func (x explainer) forbiddenField(schemaURL string, loc []string) (Problem, bool) {
+	name := loc[len(loc)-1]
+	branch, ok := strings.CutSuffix(schemaURL, "/properties/"+jsonPointerEscape(name))
+	if !ok {
+		return Problem{}, false
+	}
+	p := Problem{Path: loc, Key: true, Field: name, Code: CodeUnknownField,
+		Message: fmt.Sprintf("field %q is not allowed here", name)}
+	cond, ok := strings.CutSuffix(branch, "/then")
+	if !ok {
+		return p, true
+	}
+	if when := describeIf(x.s.at(cond + "/if")); when != "" {
+		p.Message = fmt.Sprintf("field %q is not used when %s", name, when)
+	}
+	return p, true
+}
+
+// describeIf words an if schema of const/enum properties ("type is
+// \"prep\""); "" when it is anything else.
+func describeIf(js *jsonschema.Schema) string {
+	if js == nil || len(js.Properties) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(js.Properties)) {
+		sub := js.Properties[name]
+		switch {
+		case sub != nil && sub.Const != nil:
+			parts = append(parts, fmt.Sprintf("%s is %s", name, display(*sub.Const)))
+		case sub != nil && sub.Enum != nil:
+			var vals []string
+			for _, v := range sub.Enum.Values {
+				vals = append(vals, display(v))
+			}
+			parts = append(parts, fmt.Sprintf("%s is %s", name, strings.Join(vals, " or ")))
+		default:
+			return ""
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+func jsonPointerEscape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 func unknownField(path []string, name string, known []string) Problem {

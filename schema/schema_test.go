@@ -118,6 +118,17 @@ func TestExplain(t *testing.T) {
 		"additionalProperties": {"additionalProperties": {"propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}}}`)}}); err != nil {
 		t.Fatal(err)
 	}
+	// Fields kept to one type of card, the way Masterminds' schema does.
+	if err := c.AddEngine("typed", fstest.MapFS{"cards.schema.json": {Data: []byte(`{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"properties": {"type": {"enum": ["talent", "prep"]}, "skills": {"type": "object"}, "effect": {"type": "object"}},
+		"allOf": [
+			{"if": {"required": ["type"], "properties": {"type": {"const": "prep"}}}, "then": {"properties": {"skills": false}}},
+			{"if": {"required": ["type"], "properties": {"type": {"enum": ["talent"]}}}, "then": {"properties": {"effect": false}}},
+			{"properties": {"legacy": false}}
+		]}`)}}); err != nil {
+		t.Fatal(err)
+	}
 	card := func(extra string) string {
 		return `{"cards": [{"id": "a", "name": "A", "players": [3], "effects": [{"phase": "B", "gain": 1}]` + extra + `}]}`
 	}
@@ -152,6 +163,12 @@ func TestExplain(t *testing.T) {
 			[]problem{{"/a/x/Bad", true, CodeOther, `invalid name "Bad": use lowercase letters, digits and hyphens, starting with a letter`}}},
 		{"money needs a value", Manifest, `{"id": "g", "title": "G", "players": {"min": 1, "max": 2}, "files": {"cards": ["c.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}, "components": [{"id": "m", "name": "M", "kind": "money", "count": 3}]}`,
 			[]problem{{"/components/0", false, CodeRequired, `missing required field "value"`}}},
+		{"field of another card type", "engine/typed/cards.schema.json", `{"type": "prep", "skills": {}}`,
+			[]problem{{"/skills", true, CodeUnknownField, `field "skills" is not used when type is "prep"`}}},
+		{"field of another card type, enum condition", "engine/typed/cards.schema.json", `{"type": "talent", "effect": {}}`,
+			[]problem{{"/effect", true, CodeUnknownField, `field "effect" is not used when type is "talent"`}}},
+		{"field ruled out without a condition", "engine/typed/cards.schema.json", `{"legacy": 1}`,
+			[]problem{{"/legacy", true, CodeUnknownField, `field "legacy" is not allowed here`}}},
 		{"file outside the folder", Manifest, `{"id": "g", "title": "G", "players": {"min": 1, "max": 2}, "files": {"cards": ["../x.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}}`,
 			[]problem{{"/files/cards/0", false, CodeOther, `"../x.yaml" is not valid: name a .yaml file inside the game folder`}}},
 	}
