@@ -440,15 +440,25 @@ func TestHeistMastermindsImpossibleJobAtTheCardLine(t *testing.T) {
 	}
 }
 
-// Masterminds keeps fields to their card type: a Talent's skills on a Prep
-// card is reported at the key, naming the type that rules it out.
+// Masterminds and Heist Masterminds keep fields to their card type: a
+// field of another type is reported at its key, naming the condition.
 func TestFieldOfAnotherCardTypeAtTheKey(t *testing.T) {
-	ws := testutil.CopyGame(t, "masterminds")
-	old := "    flavor: Floor plans, shift changes, the guard who hums.\n"
-	line := edit(t, ws, "cards/masterminds/prep.yaml", old, old+"    skills: {stealth: 2}\n") + 1
-	code, out, errOut := run(t, ws, "validate", "cards/masterminds")
-	want := fmt.Sprintf(`cards/masterminds/prep.yaml:%d:5: error SCHEMA_UNKNOWN_FIELD: field "skills" is not used when type is "prep"`, line)
-	if code != 1 || !strings.Contains(out, want) {
-		t.Fatalf("exit %d (want 1), want %q in:\n%s%s", code, want, out, errOut)
+	for _, tc := range []struct{ game, file, old, add, want string }{
+		{"masterminds", "prep.yaml", "    flavor: Floor plans, shift changes, the guard who hums.\n", "    skills: {stealth: 2}\n",
+			`:5: error SCHEMA_UNKNOWN_FIELD: field "skills" is not used when type is "prep"`},
+		{"hmm", "resources.yaml", "  - {id: hacker, name: Hacker, deck: crew, count: 3, cost: 400, skills: {tech: 2}}\n",
+			"  - {id: bad-hacker, name: Bad Hacker, deck: crew, cost: 400, skills: {tech: 2}, reward: 2}\n",
+			`:82: error SCHEMA_UNKNOWN_FIELD: field "reward" is not used when deck is "crew"`},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			ws := testutil.CopyGame(t, tc.game)
+			file := "cards/" + tc.game + "/" + tc.file
+			line := edit(t, ws, file, tc.old, tc.old+tc.add) + 1
+			code, out, errOut := run(t, ws, "validate", "cards/"+tc.game)
+			want := fmt.Sprintf("%s:%d%s", file, line, tc.want)
+			if code != 1 || !strings.Contains(out, want) {
+				t.Fatalf("exit %d (want 1), want %q in:\n%s%s", code, want, out, errOut)
+			}
+		})
 	}
 }
