@@ -4,7 +4,7 @@ package hmm
 
 import (
 	"math/bits"
-	"sort"
+	"slices"
 
 	"cardpress/engine"
 )
@@ -38,7 +38,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	return buf
 }
 
-func sortActions(a []engine.Action) { sort.Slice(a, func(i, j int) bool { return a[i] < a[j] }) }
+func sortActions(a []engine.Action) { slices.Sort(a) }
 
 // turnActions lists the actions of the turn; free adds Events and
 // maneuvers (which are not actions).

@@ -53,7 +53,8 @@ func (s *state) demolitionVictim(p int) int {
 // player (a Rival's Stash job names the leading rival's Mastermind).
 func (s *state) requirement(j int) Requirement {
 	js := &s.jobs[j]
-	var comps []Complication
+	var buf [maxComp]Complication
+	comps := buf[:0]
 	for k := 0; k < int(js.nc); k++ {
 		if js.up[k] {
 			comps = append(comps, s.card(int(js.comps[k])).comp)

@@ -186,20 +186,20 @@ func Attempt(j Job, req Requirement, crew []Member, sent []int) (Result, error) 
 	if req.CrewMax > 0 && len(sent) > req.CrewMax {
 		return res, fmt.Errorf("%d members sent, at most %d allowed", len(sent), req.CrewMax)
 	}
-	seen := map[int]bool{}
+	var seen uint64 // crews are far smaller than 64
 	reduce, floor := 0, 0
 	for _, i := range sent {
-		if i < 0 || i >= len(crew) || seen[i] {
+		if i < 0 || i >= len(crew) || i >= 64 || seen&(1<<uint(i)) != 0 {
 			return res, fmt.Errorf("bad crew member %d", i)
 		}
-		seen[i] = true
+		seen |= 1 << uint(i)
 		m := &crew[i]
 		if !m.Available() {
 			return res, fmt.Errorf("%s cannot join a heist (jailed or face down)", m.Name)
 		}
 		res.Provided = res.Provided.Plus(m.Skills())
 		res.Fees += m.Fee
-		for _, a := range []Ability{m.Ability, gearAbility(m)} {
+		for _, a := range [2]Ability{m.Ability, gearAbility(m)} {
 			if a.HeatReduction > reduce {
 				reduce, floor = a.HeatReduction, a.HeatMin
 			}
@@ -252,8 +252,9 @@ func Best(j Job, req Requirement, crew []Member, crewLimit int) ([]int, Result) 
 	var best []int
 	var bestRes Result
 	found := false
+	var buf [64]int
 	for mask := 1; mask < 1<<len(avail); mask++ {
-		var sent []int
+		sent := buf[:0]
 		for k, i := range avail {
 			if mask&(1<<k) != 0 {
 				sent = append(sent, i)
@@ -267,7 +268,7 @@ func Best(j Job, req Requirement, crew []Member, crewLimit int) ([]int, Result) 
 			continue
 		}
 		if !found || better(res, len(sent), bestRes, len(best)) {
-			best, bestRes, found = sent, res, true
+			best, bestRes, found = append(best[:0], sent...), res, true
 		}
 	}
 	sort.Ints(best)
@@ -299,10 +300,11 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 	if cost <= 0 {
 		return nil, true
 	}
-	total, step := 0, 0
+	total, step, most := 0, 0, 0
 	for _, v := range values {
 		total += v
 		step = gcd(step, v)
+		most = max(most, v)
 	}
 	if total < cost {
 		return nil, false
@@ -311,28 +313,28 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 	if step <= 0 {
 		step = 1
 	}
-	top := total / step
+	// The least wasteful payment is below cost + its smallest card (else
+	// that card could stay in hand), so no sum beyond cost + most - 1 matters.
+	top := min(total, cost+most-1) / step
 	// cards[s] is the fewest cards summing to s*step using the first k
-	// values; from[k][s] records whether value k-1 was taken.
+	// values (0/1 knapsack, sums visited downwards so each card is used
+	// once); from[k*(top+1)+s] records whether value k-1 was taken.
 	const inf = 1 << 30
 	cards := make([]int, top+1)
 	for i := range cards {
 		cards[i] = inf
 	}
 	cards[0] = 0
-	from := make([][]bool, len(values)+1)
+	from := make([]bool, (len(values)+1)*(top+1))
 	for k, v := range values {
 		u := v / step
-		took := make([]bool, top+1)
-		next := append([]int(nil), cards...)
+		took := from[(k+1)*(top+1) : (k+2)*(top+1)]
 		for s := top; s >= u; s-- {
-			if cards[s-u] != inf && cards[s-u]+1 < next[s] {
-				next[s] = cards[s-u] + 1
+			if cards[s-u] != inf && cards[s-u]+1 < cards[s] {
+				cards[s] = cards[s-u] + 1
 				took[s] = true
 			}
 		}
-		cards = next
-		from[k+1] = took
 	}
 	best := -1
 	for s := (cost + step - 1) / step; s <= top; s++ {
@@ -345,7 +347,7 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 		return nil, false
 	}
 	for k, s := len(values), best; k > 0 && s > 0; k-- {
-		if from[k][s] {
+		if from[k*(top+1)+s] {
 			paid = append(paid, k-1)
 			s -= values[k-1] / step
 		}

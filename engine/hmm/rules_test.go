@@ -1,6 +1,8 @@
 package hmm
 
 import (
+	"cardpress/engine"
+
 	"reflect"
 	"testing"
 )
@@ -141,5 +143,39 @@ func TestWinners(t *testing.T) {
 	}
 	if w := Winners([]Standing{{Collection: 12, Pending: 1}, {Collection: 12, Pending: 1}}); !reflect.DeepEqual(w, []int{0, 1}) {
 		t.Errorf("shared %v", w)
+	}
+}
+
+// Pay against every subset: the least waste, then the fewest cards, on
+// random hands (a payment never wastes a whole card, which Pay relies on
+// to bound its search).
+func TestPayIsTheLeastWastefulPayment(t *testing.T) {
+	r := engine.NewRand(7)
+	for round := 0; round < 2000; round++ {
+		hand := make([]int, r.Intn(9))
+		for i := range hand {
+			hand[i] = 100 * (1 + r.Intn(5))
+		}
+		cost := 100 * r.Intn(15)
+		bestSum, bestN, ok := -1, 0, false
+		for mask := 0; mask < 1<<len(hand); mask++ {
+			sum, n := 0, 0
+			for i, v := range hand {
+				if mask&(1<<i) != 0 {
+					sum, n = sum+v, n+1
+				}
+			}
+			if sum >= cost && (!ok || sum < bestSum || (sum == bestSum && n < bestN)) {
+				bestSum, bestN, ok = sum, n, true
+			}
+		}
+		paid, got := Pay(hand, cost)
+		sum := 0
+		for _, i := range paid {
+			sum += hand[i]
+		}
+		if got != ok || (ok && cost > 0 && (sum != bestSum || len(paid) != bestN)) {
+			t.Fatalf("Pay(%v, %d) = %v (sum %d, ok %v), want sum %d with %d cards (ok %v)", hand, cost, paid, sum, got, bestSum, bestN, ok)
+		}
 	}
 }
