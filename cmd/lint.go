@@ -23,6 +23,7 @@ type lintOptions struct {
 	Strict bool
 	// Baseline is a previous --format json report to compare with.
 	Baseline string
+	botList  string
 	lint.Options
 }
 
@@ -48,6 +49,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")
 	f.StringVar(&opts.Baseline, "baseline", "", "a previous `lint --format json` report: print new and fixed findings and balance metrics that moved")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	f.StringVar(&opts.botList, "bots", "random", "bots for the smoke games, one per seat, comma-separated, cycled: random or heuristic (heuristic: skilled play, slower)")
 	return c
 }
 
@@ -57,6 +59,13 @@ func runLint(opts *lintOptions) error {
 	}
 	if opts.Games < 0 {
 		return usagef("--games must not be negative")
+	}
+	if opts.botList != "" && opts.botList != "random" {
+		bots, err := parseBots(opts.botList)
+		if err != nil {
+			return err
+		}
+		opts.Bots = bots
 	}
 	var base *finding.Report
 	if opts.Baseline != "" {

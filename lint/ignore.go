@@ -6,16 +6,17 @@ import (
 )
 
 // ApplyIgnores drops the findings game.yaml's lint.ignore silences and
-// reports entries that silence nothing (stale) or name no card. It runs
-// once, after every check, so checks never know about ignores.
-func ApplyIgnores(d *gamedata.Game, fs []finding.Finding) []finding.Finding {
+// reports entries that name no card and, when the run was full (see
+// Options.Partial), entries that silence nothing (stale). It runs once,
+// after every check, so checks never know about ignores.
+func ApplyIgnores(d *gamedata.Game, fs []finding.Finding, full bool) []finding.Finding {
 	out, used := Silence(d, fs)
 	spans := cardSpans(d)
 	for i, ig := range d.Manifest.Lint.Ignore {
 		switch _, ok := spans[ig.Card]; {
 		case ig.Card != "" && !ok:
 			out = append(out, finding.New(ig.Pos, "LINT_IGNORE_UNKNOWN_CARD", "lint.ignore names card %q, which does not exist", ig.Card))
-		case !used[i]:
+		case !used[i] && full:
 			out = append(out, finding.Warn(ig.Pos, "LINT_IGNORE_UNUSED", "lint.ignore of %s silences nothing: remove it", ig.Code))
 		}
 	}

@@ -7,6 +7,7 @@ package lint
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
@@ -22,9 +23,14 @@ type Options struct {
 	// HeuristicGames are played with heuristic bots to find cards nobody
 	// sensible chooses; 0 picks a share of Games.
 	HeuristicGames int
-	// SeatMargin is how far above a fair share (1/players) a seat's win rate
-	// may go before a warning, once the run is large enough to tell.
-	SeatMargin float64
+	// SeatFactor is how many times a fair share (1/players) a seat's win
+	// rate may reach before a warning, once the run is large enough to tell
+	// (the lower end of its 95% interval must pass it); 0 means 1.25.
+	SeatFactor float64
+	// Bots play the smoke games, one per seat, cycled (nil: random). With
+	// heuristic bots the seat and alarm checks see skilled play, which
+	// random play blurs.
+	Bots []string
 	// Variant names the rule variant being played when it is not the
 	// game's default, so replay commands in findings select it.
 	Variant string
@@ -51,6 +57,13 @@ var Codes = map[string]string{
 	"BAD_PLAYER_COUNT":  "The requested player count is outside the game's range.",
 }
 
+// Partial says whether a run plays less than the default lint (one player
+// count, other bots, fewer games than defaultGames): an ignore kept for a
+// finding it did not look for is not stale then.
+func (o Options) Partial(defaultGames int) bool {
+	return o.Players != 0 || len(o.Bots) > 0 || (o.Games > 0 && o.Games < defaultGames)
+}
+
 // Smoke plays the smoke games and reports dynamic findings.
 func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	info := g.Info()
@@ -70,9 +83,9 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	if heuristic <= 0 {
 		heuristic = max(20, games/40)
 	}
-	margin := opt.SeatMargin
-	if margin == 0 {
-		margin = 0.10
+	factor := opt.SeatFactor
+	if factor == 0 {
+		factor = 1.25
 	}
 
 	var out []finding.Finding
@@ -82,14 +95,16 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	for _, players := range counts {
 		sum := engine.Run(g, engine.RunConfig{
 			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true, Each: opt.Each,
+			Bots: opt.Bots,
 		})
 		if opt.Metrics != nil {
 			opt.Metrics(opt.Variant, players, sum)
 		}
-		out = append(out, failures(d, sum, info.MaxMoves, opt.Variant)...)
-		out = append(out, alarms(d, info, sum, opt.Variant)...)
-		if f, ok := seatAdvantage(d, sum, margin); ok {
-			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d)", opt.Seed, players, games)
+		how := replayHow{opt.Variant, opt.Bots}
+		out = append(out, failures(d, sum, info.MaxMoves, how)...)
+		out = append(out, alarms(d, info, sum, how)...)
+		if f, ok := seatAdvantage(d, sum, factor, opt.Bots); ok {
+			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, games, replayHow{bots: opt.Bots}.flags())
 			out = append(out, f)
 		}
 		for i, n := range sum.Tally.CardInHand {
@@ -99,7 +114,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
 			Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,
 		})
-		out = append(out, failures(d, hs, info.MaxMoves, opt.Variant)...)
+		out = append(out, failures(d, hs, info.MaxMoves, replayHow{opt.Variant, []string{"heuristic"}})...)
 		for i := range hs.Tally.CardChosen {
 			chosenByHeuristic[i] += hs.Tally.CardChosen[i]
 			offeredToHeuristic[i] += hs.Tally.CardOffered[i]
@@ -124,11 +139,11 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 
 // failures turns a summary's first broken game of each kind into a finding
 // naming the seed that replays it.
-func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, variant string) []finding.Finding {
+func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, how replayHow) []finding.Finding {
 	var out []finding.Finding
 	add := func(r *engine.Result, code, format string, args ...any) {
 		if r != nil {
-			out = append(out, replayable(finding.New(d.Manifest.IDPos, code, format, args...), d, r, variant))
+			out = append(out, replayable(finding.New(d.Manifest.IDPos, code, format, args...), d, r, how))
 		}
 	}
 	add(sum.FirstCapped, "GAME_NO_END", "%d of %d games did not end within %d moves", sum.Capped, sum.Games, maxMoves)
@@ -137,22 +152,37 @@ func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, variant strin
 	return out
 }
 
+// replayHow is what a replay needs besides the seed: the rule variant
+// ("" for the default) and the bots (nil for random), since a game played
+// by other bots is another game.
+type replayHow struct {
+	variant string
+	bots    []string
+}
+
+func (h replayHow) flags() string {
+	s := ""
+	if h.variant != "" {
+		s += " --variant " + h.variant
+	}
+	if len(h.bots) > 0 {
+		s += " --bots " + strings.Join(h.bots, ",")
+	}
+	return s
+}
+
 // replayable ties f to the game r and says how to replay it.
-func replayable(f finding.Finding, d *gamedata.Game, r *engine.Result, variant string) finding.Finding {
+func replayable(f finding.Finding, d *gamedata.Game, r *engine.Result, how replayHow) finding.Finding {
 	seed := r.Seed
 	f.Seed, f.Players = &seed, r.Players
-	flag := ""
-	if variant != "" {
-		flag = " --variant " + variant
-	}
 	f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s%s --players %d --seed %d)",
-		seed, r.Players, d.Manifest.ID, flag, r.Players, seed)
+		seed, r.Players, d.Manifest.ID, how.flags(), r.Players, seed)
 	return f
 }
 
 // alarms warns, at the manifest's id, for each of the engine's alarms whose
 // counter ran above its rate, naming the first game that raised it.
-func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, variant string) []finding.Finding {
+func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, how replayHow) []finding.Finding {
 	var out []finding.Finding
 	for _, a := range info.Alarms {
 		i := slices.Index(info.Counters, a.Counter)
@@ -165,7 +195,7 @@ func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, variant str
 		}
 		f := finding.Warn(d.Manifest.IDPos, a.Code, "%s %.3g per game at %d players (alarm above %g): %s",
 			a.Counter, rate, sum.Players, a.PerGame, a.Doc)
-		out = append(out, replayable(f, d, sum.FirstCounted[i], variant))
+		out = append(out, replayable(f, d, sum.FirstCounted[i], how))
 	}
 	return out
 }
@@ -185,9 +215,9 @@ func invariantText(r *engine.Result) string {
 }
 
 // seatAdvantage warns when a seat (the one winning most) wins clearly above
-// a fair share: the lower end of its 95% interval must clear the fair share
-// plus the margin.
-func seatAdvantage(d *gamedata.Game, sum *engine.Summary, margin float64) (finding.Finding, bool) {
+// a fair share: the lower end of its 95% interval must clear factor times
+// the fair share.
+func seatAdvantage(d *gamedata.Game, sum *engine.Summary, factor float64, bots []string) (finding.Finding, bool) {
 	fair := 1 / float64(sum.Players)
 	seat := 0
 	for p := 1; p < sum.Players; p++ {
@@ -197,12 +227,16 @@ func seatAdvantage(d *gamedata.Game, sum *engine.Summary, margin float64) (findi
 	}
 	rate := sum.WinRate(seat)
 	lo, _ := engine.Wilson(rate*float64(sum.Games), float64(sum.Games))
-	if lo <= fair+margin {
+	if lo <= factor*fair {
 		return finding.Finding{}, false
 	}
+	by := "random"
+	if len(bots) > 0 {
+		by = strings.Join(bots, ",")
+	}
 	f := finding.Warn(d.Manifest.PlayersPos, "SEAT_ADVANTAGE",
-		"seat %d wins %.1f%% of %d games at %d players (fair share %.1f%%)",
-		seat+1, 100*rate, sum.Games, sum.Players, 100*fair)
+		"seat %d wins %.1f%% of %d games at %d players with %s bots (fair share %.1f%%, 95%% interval from %.1f%%)",
+		seat+1, 100*rate, sum.Games, sum.Players, by, 100*fair, 100*lo)
 	f.Players = sum.Players
 	return f, true
 }

@@ -99,7 +99,7 @@ func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
 		finding.Warn(finding.Pos{File: "toy/cards.yaml", Line: 3}, "CARD_NEVER_CHOSEN", "add-one never chosen"),
 		finding.Warn(finding.Pos{File: "toy/cards.yaml", Line: 7}, "CARD_NEVER_CHOSEN", "stay never chosen"),
 	}
-	got := ApplyIgnores(d, fs)
+	got := ApplyIgnores(d, fs, true)
 	var codes []string
 	for _, f := range got {
 		codes = append(codes, f.Code+"@"+strconv.Itoa(f.Line))
@@ -107,6 +107,45 @@ func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
 	want := "CARD_NEVER_CHOSEN@7 LINT_IGNORE_UNUSED@23 LINT_IGNORE_UNKNOWN_CARD@26"
 	if strings.Join(codes, " ") != want {
 		t.Errorf("got %v, want %s", codes, want)
+	}
+	// A partial run (one player count, other bots, fewer games) may not
+	// look for what an ignore keeps: the entry is not called stale then.
+	codes = nil
+	for _, f := range ApplyIgnores(d, fs, false) {
+		codes = append(codes, f.Code+"@"+strconv.Itoa(f.Line))
+	}
+	if want := "CARD_NEVER_CHOSEN@7 LINT_IGNORE_UNKNOWN_CARD@26"; strings.Join(codes, " ") != want {
+		t.Errorf("partial run: got %v, want %s", codes, want)
+	}
+	for _, o := range []Options{{Players: 3}, {Bots: []string{"heuristic"}}, {Games: 10}} {
+		if !o.Partial(300) {
+			t.Errorf("%+v is a partial run", o)
+		}
+	}
+	if (Options{}).Partial(300) || (Options{Games: 5000}).Partial(300) {
+		t.Error("the default run, or a longer one, is not partial")
+	}
+}
+
+// Findings from games other bots played replay with those bots: a replay
+// with random bots would be another game.
+func TestReplayCommandsNameTheBots(t *testing.T) {
+	d := toyData(2)
+	for _, tc := range []struct {
+		bots []string
+		want string
+	}{
+		{nil, "cardpress replay --game toy --players 2 --seed "},
+		{[]string{"heuristic"}, "cardpress replay --game toy --bots heuristic --players 2 --seed "},
+	} {
+		fs := Smoke(d, &enginetest.Toy{Goal: 12, NeverEnds: true}, Options{Games: 20, Seed: 1, Players: 2, Bots: tc.bots})
+		found := false
+		for _, f := range fs {
+			found = found || (f.Code == "GAME_NO_END" && strings.Contains(f.Message, tc.want))
+		}
+		if !found {
+			t.Errorf("bots %v: no GAME_NO_END with %q in %v", tc.bots, tc.want, fs)
+		}
 	}
 }
 

@@ -160,7 +160,7 @@ func Lint(g *Game, opt lint.Options) []finding.Finding {
 		opt.Variant = v.otherVariant()
 		out = append(out, forVariant(id, lintVariant(v, opt), out)...)
 	}
-	return lint.ApplyIgnores(g.Data, out)
+	return lint.ApplyIgnores(g.Data, out, !opt.Partial(g.Engine.Info().SmokeGames))
 }
 
 func lintVariant(g *Game, opt lint.Options) []finding.Finding {

@@ -69,7 +69,7 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 		t.Fatalf("want one HAND_TOO_SMALL at game.yaml:%d for variant long, got:\n%s", line, strings.Join(got, "\n"))
 	}
 
-	// Smoke games are played for every variant: a seat margin below zero
+	// Smoke games are played for every variant: a seat factor below zero
 	// makes every run report, and another variant's report names it.
 	testutil.Edit(t, ws, "cards/heat/game.yaml", "        stages: 6\n", "        stages: 3\n")
 	g = load(t, filepath.Join(ws, "cards/heat"))
@@ -81,7 +81,7 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 	if !slices.Equal(seen, []string{"harsh:", "standard:standard", "long:long"}) {
 		t.Errorf("variants and their flags: %v", seen)
 	}
-	fs = Lint(g, lint.Options{Games: 50, Seed: 1, SeatMargin: -1})
+	fs = Lint(g, lint.Options{Games: 50, Seed: 1, SeatFactor: -1})
 	found := false
 	for _, f := range fs {
 		if f.Code == "SEAT_ADVANTAGE" && strings.HasPrefix(f.Message, "[variant long] ") {
