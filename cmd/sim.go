@@ -97,11 +97,9 @@ func runSim(opts *simOptions) error {
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
 	}
-	perRun := int64(opts.Games)
+	var perRun int64 // games this shard plays per player count and variant
 	if shard < opts.Games {
 		perRun = int64((opts.Games - shard + shards - 1) / shards)
-	} else {
-		perRun = 0
 	}
 	bar := newProgress(opts.Err, opts.Game, perRun*int64(hi-lo+1)*int64(len(games)))
 	each := func(engine.Result) { bar.add(1) }

@@ -32,8 +32,6 @@ func fixture(t *testing.T, cards string, overrides map[string]string) *Game {
 	return fixtureWith(t, cards, overrides)
 }
 
-func fixtureTB(t testing.TB, cards string) *Game { return fixtureWith(t, cards, nil) }
-
 func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
 	d := &gamedata.Game{Params: map[string]gamedata.Param{}}

@@ -70,16 +70,6 @@ func (g *Game) minComp() int {
 	return max(best, 0)
 }
 
-func (g *Game) maxMastermind() int {
-	best := 0
-	for _, c := range g.cards {
-		if c.kind == kindMastermind {
-			best = max(best, c.icons.Total())
-		}
-	}
-	return best
-}
-
 func (g *Game) jobNeed(j Job) int {
 	need := j.Difficulty.Total() + (j.FaceUp+j.FaceDown)*g.minComp()
 	if j.RivalStash {
