@@ -241,3 +241,18 @@ func TestModuleOfReturnsPlainNil(t *testing.T) {
 		t.Error("a built game came back nil")
 	}
 }
+
+// States call the tally without checking for one: a what-if clone or a
+// replay has none, and counting into it must do nothing.
+func TestNilTallyCountsNothing(t *testing.T) {
+	var none *engine.Tally
+	none.Count(0, 1)
+	none.Took(1)
+	none.Choice([]engine.Action{0, 1}, 1)
+	tally := engine.NewTally((&enginetest.Toy{Goal: 12}).Info())
+	tally.Count(1, 3)
+	tally.Took(1)
+	if tally.Counters[1] != 3 || tally.CardPlayed[1] != 1 || tally.CardInHand[1] != 1 || tally.CardChosen[1] != 0 {
+		t.Errorf("counters %v, played %v, in hand %v, chosen %v", tally.Counters, tally.CardPlayed, tally.CardInHand, tally.CardChosen)
+	}
+}

@@ -109,9 +109,28 @@ type Ender interface {
 	EndCause() string
 }
 
+// Count adds n to counter k (an index into Info.Counters). Like every
+// Tally method it does nothing on a nil tally: a what-if clone or a replay
+// keeps no statistics, so states call it without checking.
+func (t *Tally) Count(k int, n int64) {
+	if t != nil {
+		t.Counters[k] += n
+	}
+}
+
+// Took records a card that came with no choice (a draw, a forced play).
+func (t *Tally) Took(c int) {
+	if t != nil {
+		t.Choice([]Action{Action(c)}, c)
+	}
+}
+
 // Choice records one decision in t: the distinct cards held (sorted, as
 // legal actions are) and the one played (-1 for none).
 func (t *Tally) Choice(held []Action, played int) {
+	if t == nil {
+		return
+	}
 	if t.joint >= 0 {
 		// At a simultaneous node, states report one choice per seat in seat
 		// order: the k-th choice is seat k's.

@@ -97,9 +97,7 @@ func (s *toyState) Apply(a engine.Action) {
 		bonus = 1
 	}
 	s.add(s.seat, int(a)+bonus)
-	if s.tally != nil {
-		s.tally.Counters[0]++
-	}
+	s.tally.Count(0, 1)
 	s.seat++
 }
 

@@ -165,9 +165,7 @@ func (s *state) coverHeat(need int) {
 			if s.heat.Return(p, 1) == 1 {
 				lost := min(s.g.params.OutOfHeatPenalty, s.money[p])
 				s.money[p] -= lost
-				if s.tally != nil {
-					s.tally.Counters[cntOutOfHeat]++
-				}
+				s.tally.Count(cntOutOfHeat, 1)
 				if s.log != nil {
 					s.emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", money(lost))
 				}
@@ -226,9 +224,7 @@ func (s *state) arrest(need int) {
 	s.step = stepOver
 	s.endCause = "arrest"
 	s.returns = [maxSeats]float64{}
-	if s.tally != nil {
-		s.tally.Counters[cntArrests]++
-	}
+	s.tally.Count(cntArrests, 1)
 	if s.log != nil {
 		s.emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
 	}

@@ -291,9 +291,7 @@ func (s *state) queueDraws(then afterDraws) {
 		need += s.draws[p]
 	}
 	if need > s.deck.Len() {
-		if s.tally != nil {
-			s.tally.Counters[cntDrawsSkipped]++
-		}
+		s.tally.Count(cntDrawsSkipped, 1)
 		if s.log != nil {
 			s.emit("out_of_cards", -1, "%d cards needed, %d in the deck: nobody draws", need, s.deck.Len())
 		}

@@ -148,7 +148,7 @@ func (s *state) attempt(p, mask int) {
 			s.push(task{kind: tDraw, seat: int8(p)})
 		}
 	} else {
-		s.count(cntFailedHeists)
+		s.tally.Count(cntFailedHeists, 1)
 		s.logf("fail", p, "fails %s: %d icons short, %d Heat; a new face-down Complication", jb.Name, res.Short, res.Heat)
 		s.push(task{kind: tComp, job: int8(j)})
 	}
@@ -166,7 +166,7 @@ func (s *state) payFees() {
 		}
 		c := s.card(int(s.crew[p][m].card))
 		if !s.pay(p, -1, c.cost) {
-			s.count(cntUnpaidFees)
+			s.tally.Count(cntUnpaidFees, 1)
 			s.logf("fee", p, "cannot pay %s, who quits", c.name)
 			s.removeMember(p, m)
 			s.heat[p] += s.g.params.UnpaidFeeHeat

@@ -176,7 +176,7 @@ func (s *state) reset(g *Game, players int, opts engine.StateOptions) {
 		s.compDeck.Add(c)
 	}
 	for _, c := range g.reference {
-		s.choice(c)
+		s.tally.Took(c)
 	}
 	row := g.params.row(players)
 	s.njobs = min(players*max(row.JobsEach, 1), maxJobs)
@@ -208,18 +208,6 @@ func (s *state) pop() task {
 	copy(s.queue[:s.qn-1], s.queue[1:s.qn])
 	s.qn--
 	return t
-}
-
-func (s *state) choice(c int) {
-	if s.tally != nil {
-		s.tally.Choice([]engine.Action{engine.Action(c)}, c)
-	}
-}
-
-func (s *state) count(k int) {
-	if s.tally != nil {
-		s.tally.Counters[k]++
-	}
 }
 
 func (s *state) logf(kind string, p int, format string, args ...any) {
@@ -315,10 +303,10 @@ func (s *state) settle() {
 			switch t.kind {
 			case tDeal, tDraw:
 				if s.ndiscard == 0 {
-					s.count(cntDeckExhausted)
+					s.tally.Count(cntDeckExhausted, 1)
 				}
 			case tComp:
-				s.count(cntCompsShort)
+				s.tally.Count(cntCompsShort, 1)
 			}
 			continue
 		}
@@ -431,7 +419,7 @@ func (s *state) Apply(a engine.Action) {
 		s.ndiscard--
 		c := int(s.discard[s.ndiscard])
 		s.hand[p].Add(c)
-		s.choice(c)
+		s.tally.Took(c)
 		s.logf("gather", p, "takes %s from the discard pile", s.card(c).name)
 	case a == actLayLow:
 		s.done |= doLayLow
@@ -487,12 +475,12 @@ func (s *state) applyChance(c int) {
 		p := int(t.seat)
 		s.crew[p][0] = member{card: int16(c), gear: -1}
 		s.ncrew[p] = 1
-		s.choice(c)
+		s.tally.Took(c)
 		s.logf("mastermind", p, "is %s", s.card(c).name)
 	case tDeal, tDraw:
 		s.deck.Take(c)
 		p := int(t.seat)
-		s.choice(c)
+		s.tally.Took(c)
 		if s.card(c).kind == kindImmediate {
 			s.toDiscard(c)
 			if t.kind == tDeal {
@@ -509,7 +497,7 @@ func (s *state) applyChance(c int) {
 		s.jobDeck.Take(c)
 		js := &s.jobs[t.job]
 		*js = jobSlot{card: int16(c), owner: js.owner, time: int8(s.g.params.JobTime)}
-		s.choice(c)
+		s.tally.Took(c)
 		jb := s.card(c).job
 		for k := 0; k < jb.FaceUp; k++ {
 			s.push(task{kind: tComp, job: t.job, up: true})
@@ -524,7 +512,7 @@ func (s *state) applyChance(c int) {
 		k := js.nc
 		js.comps[k], js.up[k], js.known[k] = int16(c), t.up, 0
 		js.nc++
-		s.choice(c)
+		s.tally.Took(c)
 		if t.up {
 			s.revealed(int(t.job), c)
 		}

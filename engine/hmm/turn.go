@@ -14,7 +14,7 @@ func (s *state) startTurn() {
 	if free {
 		s.lockRun[s.cur] = 0
 	} else if s.lockRun[s.cur]++; s.lockRun[s.cur] == s.g.params.JailTime {
-		s.count(cntJailLock)
+		s.tally.Count(cntJailLock, 1)
 	}
 	s.ph = phMain
 	s.logf("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
@@ -80,7 +80,7 @@ func (s *state) effects(p int, effs []Effect) {
 
 func (s *state) expire(j int) {
 	js := &s.jobs[j]
-	s.count(cntJobsExpired)
+	s.tally.Count(cntJobsExpired, 1)
 	s.logf("expire", int(js.owner), "loses %s: out of Time", s.card(int(js.card)).name)
 	s.jobPile.Add(int(js.card))
 	for k := 0; k < int(js.nc); k++ {
@@ -127,7 +127,7 @@ func (s *state) endTurn() {
 		return
 	}
 	if s.trigger < 0 && s.turns >= s.g.params.RoundLimit*s.n {
-		s.count(cntNoGoal)
+		s.tally.Count(cntNoGoal, 1)
 		s.endGame("round limit")
 		return
 	}

@@ -613,7 +613,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aPass:
 		case aInterrupt:
 			c, pay := v/32, v%32
-			s.count(cntInterrupts)
+			s.tally.Count(cntInterrupts, 1)
 			s.playFromHand(p, c, "interrupts with")
 			s.pay(p, pay)
 			s.resolveCard(p, c, pay)

@@ -26,11 +26,11 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 		if s.prepDeck.Len() == 0 {
-			s.count(cntPrepDeckEmpty)
+			s.tally.Count(cntPrepDeckEmpty, 1)
 			// Setup never reshuffles: redrawing play-immediately cards from
 			// their own discard could go on for ever.
 			if t.x == 1 || s.prepDiscard.Len() == 0 {
-				s.countN(cntPrepDrawsSkipped, int(t.n))
+				s.tally.Count(cntPrepDrawsSkipped, int64(t.n))
 				if s.log != nil {
 					s.emit("prep_empty", p, "cannot draw %d Prep card(s): deck and discard are empty", t.n)
 				}
@@ -100,7 +100,7 @@ func (s *state) step(t *task) bool {
 				return true
 			}
 			reshuffle(&s.failDeck, &s.failDiscard)
-			s.count(cntFailureReshuffles)
+			s.tally.Count(cntFailureReshuffles, 1)
 		}
 		return s.waitChance()
 
@@ -110,7 +110,7 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 		if s.bag.Len() == 0 {
-			s.countN(cntGemsLost, int(t.n))
+			s.tally.Count(cntGemsLost, int64(t.n))
 			if s.log != nil {
 				s.emit("bag_empty", p, "gets no gem: the bag is empty (%d owed)", t.n)
 			}
@@ -137,8 +137,8 @@ func (s *state) step(t *task) bool {
 			got := min(k, s.cashSupply)
 			s.cashSupply -= got
 			s.seats[q].cash = int8(got)
-			if got > 0 && s.tally != nil {
-				s.tally.Choice([]engine.Action{engine.Action(g.cashCard)}, g.cashCard)
+			if got > 0 {
+				s.tally.Took(g.cashCard)
 			}
 		}
 		return true
@@ -167,7 +167,7 @@ func (s *state) step(t *task) bool {
 		s.pop()
 		st := s.currentStep()
 		if s.total > st.target {
-			s.count(cntPerfections)
+			s.tally.Count(cntPerfections, 1)
 			if s.log != nil {
 				s.emit("perfection", p, "has %d against %d before any roll: perfection", s.total, st.target)
 			}
@@ -294,7 +294,7 @@ func (s *state) talentsLeft() bool {
 		return false
 	}
 	reshuffle(&s.talentDeck, &s.talentDiscard)
-	s.count(cntTalentReshuffles)
+	s.tally.Count(cntTalentReshuffles, 1)
 	if s.log != nil {
 		s.emit("reshuffle", -1, "the Talent discard is shuffled into a new deck (%d cards)", s.talentDeck.Len())
 	}
@@ -341,9 +341,7 @@ func (s *state) chance(t *task, a int) {
 		q := int(t.n)
 		s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
 		t.n++
-		if s.tally != nil {
-			s.tally.Choice([]engine.Action{engine.Action(a)}, a)
-		}
+		s.tally.Took(a)
 		if s.log != nil {
 			s.emit("colour", q, "is %s (%s gems)", g.cards[a].name, g.cards[a].color)
 		}
@@ -369,9 +367,7 @@ func (s *state) chance(t *task, a int) {
 		// In play until it has resolved, then discarded: a draw it causes
 		// cannot reshuffle it back into the deck.
 		s.resolving++
-		if s.tally != nil {
-			s.tally.Choice([]engine.Action{engine.Action(a)}, a)
-		}
+		s.tally.Took(a)
 		if s.log != nil {
 			s.emit("immediate", p, "draws %s and plays it immediately", cd.name)
 		}
@@ -384,9 +380,7 @@ func (s *state) chance(t *task, a int) {
 		s.draw(&s.talentDeck, a)
 		q := int(t.n)
 		t.n++
-		if s.tally != nil {
-			s.tally.Choice([]engine.Action{engine.Action(a)}, a)
-		}
+		s.tally.Took(a)
 		s.recruit(q, a, noReplace, true)
 	case opBurnDraw:
 		s.draw(&s.talentDeck, a)
@@ -414,7 +408,7 @@ func (s *state) chance(t *task, a int) {
 		}
 		if s.bag.Len() == 0 {
 			s.bagEmptied = true
-			s.count(cntBagEmpty)
+			s.tally.Count(cntBagEmpty, 1)
 		}
 	case opRoll:
 		s.pop()
@@ -452,7 +446,7 @@ func (s *state) kindName(k int) string {
 // startTurn begins seat p's turn.
 func (s *state) startTurn(p int) {
 	s.turn = p
-	s.count(cntTurns)
+	s.tally.Count(cntTurns, 1)
 	if s.tally != nil && s.seats[p].markers >= int8(s.g.params.MarkersPerPlayer) && s.stepOpenIgnoringMarkers(p) {
 		s.tally.Counters[cntOutOfMarkers]++
 	}
@@ -572,7 +566,7 @@ func (s *state) startAttempt(p, h, sk int) {
 	s.atHeist, s.atStep, s.atSkill = h, int(s.table[h].prog[p]), sk
 	s.total, s.roll, s.result = 0, 0, resNone
 	s.inAttempt, s.activated, s.rolled = true, false, false
-	s.count(cntAttempts)
+	s.tally.Count(cntAttempts, 1)
 	if s.log != nil {
 		st := s.currentStep()
 		s.emit("attempt", p, "attempts step %c of %s: %s against %d", 'A'+s.atStep, s.g.cards[s.table[h].a].title, skillNames[sk], st.target)
@@ -615,16 +609,16 @@ func (s *state) outcome(p int) {
 	v := s.total + s.roll
 	switch {
 	case v > target:
-		s.count(cntSuccesses)
+		s.tally.Count(cntSuccesses, 1)
 		s.placeMarker(p, s.roll)
 	case v == target:
-		s.count(cntPushes)
+		s.tally.Count(cntPushes, 1)
 		s.result = resPush
 		if s.log != nil {
 			s.emit("push", p, "ties %d: push, the run is over", target)
 		}
 	default:
-		s.count(cntFailures)
+		s.tally.Count(cntFailures, 1)
 		s.result = resFailure
 		if s.log != nil {
 			s.emit("failure", p, "has %d against %d: failure", v, target)
@@ -638,9 +632,7 @@ func (s *state) outcome(p int) {
 func (s *state) revealFailure(p, f int) {
 	cd := &s.g.cards[f]
 	s.failDiscard.Add(f)
-	if s.tally != nil {
-		s.tally.Choice([]engine.Action{engine.Action(f)}, f)
-	}
+	s.tally.Took(f)
 	rc := &s.seats[p].team[s.sufferer]
 	tc := &s.g.cards[rc.talent]
 	switch {
@@ -678,7 +670,7 @@ func (s *state) skillTest(p, d int) {
 		}
 		return
 	}
-	s.count(cntConsequences)
+	s.tally.Count(cntConsequences, 1)
 	if s.log != nil {
 		s.emit("test", p, "%s tests %s: %d against %d, failed: %s", name, skillNames[cd.testSkill], v, cd.testTarget, consequenceIDs[cd.consequence])
 	}
@@ -754,7 +746,7 @@ func (s *state) recall(p, h int) {
 	}
 	sl.prog[p] = 0
 	sl.faces[p] = [stepsPerHeist]uint8{}
-	s.count(cntMarkersRecalled)
+	s.tally.Count(cntMarkersRecalled, 1)
 }
 
 // matching is the most marker dice of p on heist h showing one number.
@@ -780,7 +772,7 @@ func (s *state) removeMarkers(p int) {
 		sl.faces[q] = [stepsPerHeist]uint8{}
 	}
 	if bonus {
-		s.count(cntBonusGems)
+		s.tally.Count(cntBonusGems, 1)
 		if s.log != nil {
 			s.emit("bonus", p, "has %d matching dice: a bonus gem", s.g.params.BonusGemMatching)
 		}
@@ -792,7 +784,7 @@ func (s *state) keepCards(p int) {
 	sl := &s.table[s.completing]
 	s.seats[p].heists++
 	s.completed++
-	s.count(cntHeistsCompleted)
+	s.tally.Count(cntHeistsCompleted, 1)
 	if s.qLen == len(s.heistQueue) {
 		panic("masterminds: heist queue overflow")
 	}
@@ -829,10 +821,10 @@ func (s *state) endCheck(p int) {
 		cause = "gems exhausted"
 	case s.deadlocked():
 		cause = "markers exhausted"
-		s.count(cntMarkersDeadlock)
+		s.tally.Count(cntMarkersDeadlock, 1)
 	case !s.anyHeistOpen():
 		cause = "heists exhausted"
-		s.count(cntHeistsExhausted)
+		s.tally.Count(cntHeistsExhausted, 1)
 	}
 	if cause == "" {
 		s.startTurn((p + 1) % s.n)

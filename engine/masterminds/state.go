@@ -368,18 +368,6 @@ func reshuffle(deck, discard *engine.Deck) {
 	}
 }
 
-func (s *state) count(i int) {
-	if s.tally != nil {
-		s.tally.Counters[i]++
-	}
-}
-
-func (s *state) countN(i, k int) {
-	if s.tally != nil {
-		s.tally.Counters[i] += int64(k)
-	}
-}
-
 func (s *state) emit(kind string, seat int, format string, args ...any) {
 	text := fmt.Sprintf(format, args...)
 	if seat >= 0 {

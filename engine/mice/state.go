@@ -89,11 +89,11 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 		for _, c := range g.starting {
 			s.skill[pl][s.nskill[pl]] = uint8(c)
 			s.nskill[pl]++
-			s.choice(c)
+			s.tally.Took(c)
 		}
 	}
 	for _, c := range g.reminder {
-		s.choice(c)
+		s.tally.Took(c)
 	}
 	for i := range s.market {
 		s.market[i] = -1
@@ -104,18 +104,6 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 	s.chips.Reset(g.chips)
 	s.ph = phStart
 	return s
-}
-
-func (s *state) choice(c int) {
-	if s.tally != nil {
-		s.tally.Choice([]engine.Action{engine.Action(c)}, c)
-	}
-}
-
-func (s *state) count(k int) {
-	if s.tally != nil {
-		s.tally.Counters[k]++
-	}
 }
 
 func (s *state) logf(kind string, p int, format string, args ...any) {
@@ -137,7 +125,7 @@ func (s *state) takeSupply(k int) int {
 	}
 	short := k - s.supply
 	for i := 0; i < short; i++ {
-		s.count(cntCheeseShort)
+		s.tally.Count(cntCheeseShort, 1)
 	}
 	if s.g.params.CheeseShortage == "unlimited" {
 		// The extra cheese enters the game as if the box held more.
@@ -392,7 +380,7 @@ func (s *state) nextDraw() {
 			s.ph = phDrawChip
 			return
 		}
-		s.count(cntChipsShort)
+		s.tally.Count(cntChipsShort, 1)
 		s.draws--
 	}
 	s.ph = phActivate
@@ -492,7 +480,7 @@ func (s *state) resolve() {
 	if !s.success {
 		s.logf("failure", p, "rating %d < target %d: failure", r, ob.target)
 		if ob.finale {
-			s.count(cntFinaleFailed)
+			s.tally.Count(cntFinaleFailed, 1)
 		}
 		for k := 1; k < s.n; k++ {
 			q := (p + k) % s.n
@@ -530,7 +518,7 @@ func (s *state) increase(p, k int) {
 	}
 	at, over := s.tracks[s.job].Increase(p, k)
 	if over {
-		s.count(cntTrackOverflow)
+		s.tally.Count(cntTrackOverflow, 1)
 	}
 	s.logf("track", p, "moves to space %d of job %s", at, s.g.jobs[s.job])
 }
