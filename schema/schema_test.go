@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"cardpress/internal/testutil"
 )
 
 // The heat engine package is written elsewhere; its schemas are read from
@@ -40,32 +42,14 @@ func TestGenericSchemasForbidUnknownFields(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var doc any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			t.Fatal(err)
-		}
-		var walk func(path string, v any)
-		walk = func(path string, v any) {
-			switch v := v.(type) {
-			case map[string]any:
-				if _, ok := v["properties"]; ok && !strings.HasSuffix(path, "/if") {
-					if _, closed := v["additionalProperties"]; !closed {
-						t.Errorf("%s%s: object without additionalProperties", name, path)
-					}
-					if _, ok := v["description"]; !ok && path != "" && !strings.HasPrefix(path, "/$defs") {
-						t.Errorf("%s%s: no description", name, path)
-					}
-				}
-				for k, sub := range v {
-					walk(path+"/"+k, sub)
-				}
-			case []any:
-				for _, sub := range v {
-					walk(path+"/[]", sub)
-				}
+		testutil.SchemaObjects(t, data, func(path string, obj map[string]any) {
+			if _, closed := obj["additionalProperties"]; !closed {
+				t.Errorf("%s%s: object without additionalProperties", name, path)
 			}
-		}
-		walk("", doc)
+			if _, ok := obj["description"]; !ok && path != "" && !strings.HasPrefix(path, "/$defs") {
+				t.Errorf("%s%s: no description", name, path)
+			}
+		})
 	}
 }
 

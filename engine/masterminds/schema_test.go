@@ -2,9 +2,9 @@ package masterminds
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
+	"cardpress/internal/testutil"
 	"cardpress/schema"
 )
 
@@ -27,33 +27,16 @@ func TestEveryPropertyHasADescription(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var doc any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			t.Fatal(err)
-		}
-		var walk func(path string, v any)
-		walk = func(path string, v any) {
-			switch v := v.(type) {
-			case map[string]any:
-				if props, ok := v["properties"].(map[string]any); ok && !strings.HasSuffix(path, "/if") {
-					for k, p := range props {
-						if m, ok := p.(map[string]any); ok {
-							if _, ok := m["description"]; !ok {
-								t.Errorf("%s%s/properties/%s: no description", name, path, k)
-							}
-						}
+		testutil.SchemaObjects(t, data, func(path string, obj map[string]any) {
+			props, _ := obj["properties"].(map[string]any)
+			for k, p := range props {
+				if m, ok := p.(map[string]any); ok {
+					if _, ok := m["description"]; !ok {
+						t.Errorf("%s%s/properties/%s: no description", name, path, k)
 					}
 				}
-				for k, sub := range v {
-					walk(path+"/"+k, sub)
-				}
-			case []any:
-				for _, sub := range v {
-					walk(path+"/[]", sub)
-				}
 			}
-		}
-		walk("", doc)
+		})
 	}
 }
 

@@ -2,6 +2,7 @@
 package testutil
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -82,4 +83,32 @@ func LineOf(t testing.TB, ws, file, text string, last bool) int {
 		t.Fatalf("%q not in %s", text, file)
 	}
 	return strings.Count(s[:i], "\n") + 1
+}
+
+// SchemaObjects parses a JSON Schema file and calls visit for every object
+// that declares properties, with its JSON path ("" for the root, "[]" for
+// list items), skipping those inside an "if" (a condition, not a shape).
+func SchemaObjects(t testing.TB, data []byte, visit func(path string, obj map[string]any)) {
+	t.Helper()
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if _, ok := v["properties"]; ok && !strings.HasSuffix(path, "/if") {
+				visit(path, v)
+			}
+			for k, sub := range v {
+				walk(path+"/"+k, sub)
+			}
+		case []any:
+			for _, sub := range v {
+				walk(path+"/[]", sub)
+			}
+		}
+	}
+	walk("", doc)
 }
