@@ -224,9 +224,9 @@ func (s *state) crewChoices(p int) []int {
 }
 
 // mainActions says whether the current player has an action left: a turn
-// is two different actions, so the turn ends after the second.
+// is actions_per_turn different actions, so the turn ends after the last.
 func (s *state) mainActions() bool {
-	if bits.OnesCount8(s.done) >= actionsPerTurn {
+	if bits.OnesCount8(s.done) >= s.g.params.ActionsPerTurn {
 		return false
 	}
 	var buf [64]engine.Action

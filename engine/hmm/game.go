@@ -3,6 +3,7 @@ package hmm
 import (
 	"embed"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"cardpress/engine"
@@ -33,6 +34,7 @@ type TableRow struct {
 
 // DataParams are the rule parameters as game.yaml declares them.
 type DataParams struct {
+	ActionsPerTurn     int        `yaml:"actions_per_turn"`
 	CrewLimit          int        `yaml:"crew_limit"`
 	HeatToJail         int        `yaml:"heat_to_jail"`
 	JailTime           int        `yaml:"jail_time"`
@@ -54,11 +56,13 @@ const (
 	finalFinishRound = "finish_round" // only the rest of the round: equal turns
 )
 
-var paramNames = []string{"crew_limit", "heat_to_jail", "jail_time", "job_time", "hand_size", "gather_draw",
+var paramNames = []string{"actions_per_turn", "crew_limit", "heat_to_jail", "jail_time", "job_time", "hand_size", "gather_draw",
 	"lay_low", "unpaid_fee_heat", "opening_redraws", "mastermind_jailable", "round_limit", "final_round", "player_counts"}
 
 func (p *DataParams) field(name string) any {
 	switch name {
+	case "actions_per_turn":
+		return &p.ActionsPerTurn
 	case "crew_limit":
 		return &p.CrewLimit
 	case "heat_to_jail":
@@ -87,6 +91,14 @@ func (p *DataParams) field(name string) any {
 		return &p.Table
 	}
 	panic("hmm: unknown parameter " + name)
+}
+
+// numberWord spells the small counts printed rules use ("two actions").
+func numberWord(n int) string {
+	if words := []string{"no", "one", "two", "three", "four", "five"}; n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return strconv.Itoa(n)
 }
 
 // finalRoundText says who plays after the goal, for the printed rules.
@@ -412,13 +424,14 @@ func (g *Game) Facts() map[string]any {
 		mm = "never your Mastermind"
 	}
 	return map[string]any{
-		"final_round":    g.params.finalRoundText(),
-		"goals":          strings.Join(goals, " · "),
-		"jobs_each":      strings.Join(jobs, " · "),
-		"masterminds":    len(g.masterminds),
-		"resource_cards": len(g.resources),
-		"job_cards":      len(g.jobs),
-		"complications":  len(g.comps),
-		"jail_who":       mm,
+		"actions_in_words": numberWord(g.params.ActionsPerTurn),
+		"final_round":      g.params.finalRoundText(),
+		"goals":            strings.Join(goals, " · "),
+		"jobs_each":        strings.Join(jobs, " · "),
+		"masterminds":      len(g.masterminds),
+		"resource_cards":   len(g.resources),
+		"job_cards":        len(g.jobs),
+		"complications":    len(g.comps),
+		"jail_who":         mm,
 	}
 }

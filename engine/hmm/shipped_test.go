@@ -109,9 +109,10 @@ func TestGeneratedTexts(t *testing.T) {
 func TestParametersReachEngineAndSheet(t *testing.T) {
 	d := shippedData(t)
 	setParams(t, d, map[string]string{
-		"player_counts": "[{players: 2, goal: 9, jobs_each: 2}, {players: 3, goal: 12, jobs_each: 1}, {players: 4, goal: 12, jobs_each: 1}, {players: 5, goal: 11, jobs_each: 1}, {players: 6, goal: 11, jobs_each: 1}]",
-		"lay_low":       "3",
-		"final_round":   "finish_round",
+		"player_counts":    "[{players: 2, goal: 9, jobs_each: 2}, {players: 3, goal: 12, jobs_each: 1}, {players: 4, goal: 12, jobs_each: 1}, {players: 5, goal: 11, jobs_each: 1}, {players: 6, goal: 11, jobs_each: 1}]",
+		"lay_low":          "3",
+		"final_round":      "finish_round",
+		"actions_per_turn": "3",
 	})
 	g, fs := Build(d)
 	if g == nil {
@@ -126,6 +127,13 @@ func TestParametersReachEngineAndSheet(t *testing.T) {
 	}
 	if !found {
 		t.Error("the reference card does not follow lay_low")
+	}
+	summary := false
+	for _, l := range g.CardRules(g.cardID("reference-card")) {
+		summary = summary || strings.Contains(l.Text, "Do any three different actions")
+	}
+	if !summary || g.Facts()["actions_in_words"] != "three" {
+		t.Errorf("actions_per_turn does not reach the reference card and the sheet: %v", g.Facts()["actions_in_words"])
 	}
 	end := false
 	for _, l := range g.BackRules(g.cardID("reference-card")) {

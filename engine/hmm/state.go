@@ -39,9 +39,6 @@ const (
 
 const noSlot = 7
 
-// actionsPerTurn: "During your turn, you may do any TWO actions".
-const actionsPerTurn = 2
-
 // The five actions of a turn, as bits of state.done.
 const (
 	doGather = 1 << iota

@@ -227,6 +227,15 @@ func TestTurnIsTwoDifferentActions(t *testing.T) {
 	if s.cur != 1 {
 		t.Errorf("after two actions seat %d is playing, want seat 2", s.cur+1)
 	}
+
+	// actions_per_turn 1: the first action ends the turn.
+	g.params.ActionsPerTurn = 1
+	s = started(t, g, 3)
+	s.heat[0] = 1
+	s.Apply(actLayLow)
+	if s.cur != 1 {
+		t.Errorf("actions_per_turn 1: seat %d is playing after one action, want seat 2", s.cur+1)
+	}
 }
 
 func TestMastermindNotJailableParameter(t *testing.T) {

@@ -104,7 +104,7 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 func (g *Game) actionSummary() []string {
 	p := g.params
 	return []string{
-		"Do any two different actions:",
+		fmt.Sprintf("Do any %s different actions:", numberWord(p.ActionsPerTurn)),
 		fmt.Sprintf("Gather Resources: draw %d from the deck, or the top discard (not after discarding this turn).", p.GatherDraw),
 		"Hire Up: play Gear, Crew or Mercenaries. Pay for Gear and Crew now, no change.",
 		"Legwork: look at a face-down Complication in secret.",
