@@ -6,8 +6,8 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 	"cardpress/pipeline"
-	"cardpress/render"
 	"cardpress/report"
 
 	"github.com/spf13/cobra"
@@ -81,7 +81,7 @@ func runReport(opts *reportOptions) error {
 		}
 		id := g.Data.Manifest.ID
 		path := filepath.Join(opts.OutDir, id, id+"-balance.pdf")
-		if err := render.WriteFileAtomic(path, pdf); err != nil {
+		if err := fileio.WriteAtomic(path, pdf); err != nil {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "%s: wrote %s\n", id, path)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"cardpress/internal/fileio"
 	"cardpress/render"
 )
 
@@ -51,7 +52,7 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	var paths []string
 	for name, data := range map[string][]byte{doc.GameID + "-pnp" + suffix + ".pdf": pnp, doc.GameID + "-reference" + suffix + ".pdf": ref} {
 		path := filepath.Join(dir, name)
-		if err := render.WriteFileAtomic(path, data); err != nil {
+		if err := fileio.WriteAtomic(path, data); err != nil {
 			return nil, err
 		}
 		paths = append(paths, path)

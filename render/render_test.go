@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -358,41 +356,6 @@ func touches(s segment, r rect) bool {
 	x1, x2 := min(s.x1, s.x2), max(s.x1, s.x2)
 	y1, y2 := min(s.y1, s.y2), max(s.y1, s.y2)
 	return x2 >= r.x && x1 <= r.x+r.w && y2 >= r.y && y1 <= r.y+r.h
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "out", "nested")
-	path := filepath.Join(dir, "game.pdf")
-	for _, data := range [][]byte{[]byte("first"), []byte("second, longer")} {
-		if err := WriteFileAtomic(path, data); err != nil {
-			t.Fatal(err)
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || !bytes.Equal(got, data) {
-			t.Fatalf("read back %q, %v; want %q", got, err, data)
-		}
-	}
-	// Writing over a directory fails and leaves nothing behind.
-	if err := os.Mkdir(filepath.Join(dir, "taken"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFileAtomic(filepath.Join(dir, "taken"), []byte("x")); err == nil {
-		t.Error("writing over a directory succeeded")
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if !slices.Equal(names, []string{"game.pdf", "taken"}) {
-		t.Errorf("directory holds %v, want only game.pdf and taken", names)
-	}
-	if info, err := os.Stat(path); err == nil && info.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", info.Mode().Perm())
-	}
 }
 
 func BenchmarkPnP(b *testing.B) {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"cardpress/internal/fileio"
 )
 
 // TestWriteSamples writes sample PDFs for a person to look at, only when
@@ -24,7 +26,7 @@ func TestWriteSamples(t *testing.T) {
 			if bleed > 0 {
 				name += "-bleed"
 			}
-			if err := WriteFileAtomic(filepath.Join(dir, "pnp-"+name+".pdf"), pnp); err != nil {
+			if err := fileio.WriteAtomic(filepath.Join(dir, "pnp-"+name+".pdf"), pnp); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -32,7 +34,7 @@ func TestWriteSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteFileAtomic(filepath.Join(dir, "reference-"+paper+".pdf"), ref); err != nil {
+		if err := fileio.WriteAtomic(filepath.Join(dir, "reference-"+paper+".pdf"), ref); err != nil {
 			t.Fatal(err)
 		}
 	}

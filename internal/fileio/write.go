@@ -1,4 +1,4 @@
-package render
+package fileio
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"path/filepath"
 )
 
-// WriteFileAtomic writes data to path so that readers see either the old
+// WriteAtomic writes data to path so that readers see either the old
 // file or the complete new one: it writes a temporary file in the same
 // directory (same file system, so the rename is atomic), syncs it and
 // renames it over path. An interrupted run leaves no truncated PDF. The
 // directory is created if needed.
-func WriteFileAtomic(path string, data []byte) (err error) {
+func WriteAtomic(path string, data []byte) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

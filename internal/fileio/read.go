@@ -1,0 +1,189 @@
+// Package fileio reads and writes files the way cardpress must treat them:
+// reads take only regular files, refuse devices and FIFOs before opening
+// them, check the size before reading, and can be confined to one folder so
+// that a symbolic link cannot lead out of it; writes are atomic.
+package fileio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ErrNotRegular is a path that is a folder, a device, a FIFO or a socket.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrOutside is a path that leads out of the folder it is read in, by a
+// symbolic link or by its name.
+var ErrOutside = errors.New("a symbolic link out of the folder")
+
+// TooLargeError is a file over the size limit; it was not read.
+type TooLargeError struct {
+	Size, Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("file is %s; the limit is %s", Size(e.Size), Size(e.Limit))
+}
+
+// Size writes a byte count for people.
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// ReadFile reads a regular file of at most limit bytes. Anything else is
+// refused before it is opened (a FIFO would block, /dev/zero never ends),
+// and the file is checked again once open, in case it was swapped.
+func ReadFile(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(path, info, limit); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readOpen(path, f, limit)
+}
+
+// Dir is a folder whose files are read without ever leaving it: a symbolic
+// link inside it may point elsewhere inside it, never out.
+type Dir struct {
+	root *os.Root
+	path string
+}
+
+// OpenDir opens the folder at path. The path itself may run through links;
+// only what is found inside it is confined.
+func OpenDir(path string) (*Dir, error) {
+	root, err := os.OpenRoot(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Dir{root: root, path: path}, nil
+}
+
+// Close releases the folder.
+func (d *Dir) Close() error { return d.root.Close() }
+
+// Path is the folder's path as it was opened.
+func (d *Dir) Path() string { return d.path }
+
+// Stat describes the file at name (slash-separated, relative to the
+// folder), following links that stay inside. A name or link leading out of
+// the folder gives ErrOutside.
+func (d *Dir) Stat(name string) (fs.FileInfo, error) {
+	info, err := d.root.Stat(filepath.FromSlash(name))
+	return info, d.classify(name, "stat", err)
+}
+
+// ReadFile reads the regular file at name inside the folder, under the same
+// rules as the package's ReadFile.
+func (d *Dir) ReadFile(name string, limit int64) ([]byte, error) {
+	info, err := d.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	full := filepath.Join(d.path, filepath.FromSlash(name))
+	if err := check(full, info, limit); err != nil {
+		return nil, err
+	}
+	f, err := d.root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, d.classify(name, "open", err)
+	}
+	defer f.Close()
+	return readOpen(full, f, limit)
+}
+
+// classify turns os.Root's refusal to leave the folder into ErrOutside.
+// os.Root does not export its error, so the decision is made here: an
+// error that is neither "missing" nor "forbidden" on a name whose real path
+// lies outside the folder is a way out.
+func (d *Dir) classify(name, op string, err error) error {
+	if err == nil || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		return err
+	}
+	full := filepath.Join(d.path, filepath.FromSlash(name))
+	if !filepath.IsLocal(filepath.FromSlash(name)) || !d.inside(full) {
+		return &fs.PathError{Op: op, Path: full, Err: ErrOutside}
+	}
+	return err
+}
+
+// inside reports whether full, links resolved, lies within the folder. A
+// path that cannot be resolved (a dangling link out) is not inside.
+func (d *Dir) inside(full string) bool {
+	base, err1 := filepath.EvalSymlinks(d.path)
+	real, err2 := filepath.EvalSymlinks(full)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(base, real)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+func check(path string, info fs.FileInfo, limit int64) error {
+	if !info.Mode().IsRegular() {
+		return &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+	}
+	if info.Size() > limit {
+		return &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: info.Size(), Limit: limit}}
+	}
+	return nil
+}
+
+// readOpen reads an opened file after checking it is still a regular file
+// within the limit, and never reads past the limit should it grow.
+func readOpen(path string, f *os.File, limit int64) ([]byte, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := check(path, info, limit); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: int64(len(data)), Limit: limit}}
+	}
+	return data, nil
+}
+
+// Describe is an error from this package (or the os package) as a short
+// phrase without the path: "permission denied", "not a regular file (a
+// FIFO)", "file is 5.0 MiB; the limit is 4.0 MiB".
+func Describe(err error) string {
+	var tl *TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return tl.Error()
+	case errors.Is(err, ErrOutside):
+		return "it is a symbolic link to a place outside the folder; not opened"
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file or folder"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
