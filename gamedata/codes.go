@@ -28,13 +28,15 @@ const (
 	CodeCountMismatch      = "COUNT_MISMATCH"
 	CodePlayers            = "PLAYERS_RANGE"
 	CodeTemplate           = "TEMPLATE"
+	CodeGameTooLarge       = "GAME_TOO_LARGE"
 )
 
 // Codes lists every code Load and CheckPlaceholders report, for
 // `cardpress rules`. IDs are stable: scripts and editors match on them.
 var Codes = []Code{
 	{source.CodeFileMissing, "a file (or a file named in game.yaml) does not exist"},
-	{source.CodeFileRead, "a file cannot be read, or is not a regular file"},
+	{source.CodeFileRead, "a file or folder cannot be read (permission denied), or is not a regular file (a FIFO, a device)"},
+	{source.CodeFileOutside, "a file, or a game folder in a folder of games, is a symbolic link to a place outside its folder; it is not opened"},
 	{source.CodeFileEmpty, "a file is empty or holds only comments"},
 	{source.CodeFileTooLarge, "a file is larger than the 4 MiB limit"},
 	{source.CodeFileBinary, "a file contains NUL bytes: it is binary, not YAML"},
@@ -65,5 +67,6 @@ var Codes = []Code{
 	{CodeUndefinedVariant, "variants default names a variant the list does not have"},
 	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards (of all cards, without a deck), a token sheet's faces do not add up to its component's count, or a track has more values than spaces"},
 	{CodePlayers, "a player count outside the game's players range, or a range whose min exceeds its max"},
+	{CodeGameTooLarge, "a game's files add up to more than 10 MiB, or it has more than 5000 cards; what is over is not read"},
 	{CodeTemplate, "a text template has unbalanced braces or an unknown {name:format}"},
 }

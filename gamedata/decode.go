@@ -3,7 +3,6 @@ package gamedata
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -17,12 +16,12 @@ import (
 
 // manifest loads game.yaml; false when there is no usable manifest.
 func (l *loader) manifest() bool {
-	name := l.path(ManifestName)
-	if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
+	if _, err := l.dir.Stat(ManifestName); errors.Is(err, fs.ErrNotExist) {
 		l.add(finding.New(finding.Pos{File: l.g.Dir}, CodeNoManifest, "no %s in this folder: not a game folder", ManifestName))
 		return false
 	}
-	d, found := open(name, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
+	l.spend(ManifestName)
+	d, found := open(l.dir, ManifestName, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
 	l.add(found...)
 	if d == nil || d.val == nil {
 		return false
@@ -140,6 +139,11 @@ func (l *loader) cards(i int, name string) {
 		sch = l.compile(repo)
 		modeline = modelineFor(name, repo)
 	}
+	if len(l.g.Cards) == MaxCards {
+		l.add(finding.New(l.man.pos("files", "cards", strconv.Itoa(i)), CodeGameTooLarge, "%s not read: the game already has %d cards, the most a game may have", finding.Visible(l.path(name)), MaxCards))
+		l.cardsBroken = true
+		return
+	}
 	d, found := l.openListed(name, sch, modeline, "files", "cards", strconv.Itoa(i))
 	if d == nil || slices.ContainsFunc(found, func(f finding.Finding) bool { return f.Severity == finding.Error }) {
 		// Copies cannot be counted reliably; COUNT_MISMATCH would only echo
@@ -159,6 +163,11 @@ func (l *loader) cards(i int, name string) {
 	}
 	for j, item := range list.Content {
 		at := d.file.Pos(item) // where the card is listed, even if by alias
+		if len(l.g.Cards) == MaxCards {
+			l.add(finding.New(at, CodeGameTooLarge, "more than %d cards in the game; this card and those after it are not read", MaxCards))
+			l.cardsBroken = true
+			return
+		}
 		if item.Kind == yaml.AliasNode {
 			item = item.Alias
 		}
@@ -192,11 +201,15 @@ func (l *loader) openListed(name string, sch *schema.Schema, modeline string, li
 		return nil, nil // the manifest schema reports it; never open ../ paths
 	}
 	path := l.path(name)
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		l.add(finding.New(l.man.pos(listedAt...), source.CodeFileMissing, "file %s not found", path))
+	if _, err := l.dir.Stat(name); errors.Is(err, fs.ErrNotExist) {
+		l.add(finding.New(l.man.pos(listedAt...), source.CodeFileMissing, "file %s not found", finding.Visible(path)))
 		return nil, nil
 	}
-	d, found := open(path, sch, modeline)
+	if over := l.spend(name); over != "" {
+		l.add(finding.New(l.man.pos(listedAt...), CodeGameTooLarge, "%s not read: %s", finding.Visible(path), over))
+		return nil, nil
+	}
+	d, found := open(l.dir, name, sch, modeline)
 	l.add(found...)
 	if d == nil || d.val == nil {
 		return nil, nil

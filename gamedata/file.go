@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 	"cardpress/schema"
 	"cardpress/source"
 
@@ -40,11 +41,11 @@ func (d *doc) line(n int) string {
 	return strings.TrimSuffix(string(data[d.lines[n-1]:end]), "\r")
 }
 
-// open reads, converts and checks one file: encoding, syntax, modeline,
-// glyphs and, when sch is set, its schema. It returns nil when the file
-// cannot be read at all; the findings say why.
-func open(name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
-	f, found := source.Read(name)
+// open reads, converts and checks the file at name in the game folder:
+// encoding, syntax, modeline, glyphs and, when sch is set, its schema. It
+// returns nil when the file cannot be read at all; the findings say why.
+func open(dir *fileio.Dir, name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
+	f, found := source.ReadIn(dir, name)
 	if f == nil {
 		return nil, found
 	}

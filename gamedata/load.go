@@ -2,6 +2,7 @@ package gamedata
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 	"cardpress/schema"
 	"cardpress/source"
 )
@@ -29,8 +31,14 @@ type Schemas func(engineID string) (fs.FS, bool)
 // the engine has built the game: Load checks their syntax, and the pipeline
 // calls Game.CheckPlaceholders with the fact names afterwards.
 func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
+	folder, err := fileio.OpenDir(dir)
+	if err != nil {
+		return nil, []finding.Finding{folderFinding(dir, err)}
+	}
+	defer folder.Close()
 	l := &loader{
 		g:       &Game{Dir: dir, Params: map[string]Param{}},
+		dir:     folder,
 		schemas: schemas,
 		sc:      schema.NewCompiler(),
 	}
@@ -53,29 +61,46 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 // LoadPath loads what a command-line PATH names: a game folder, a folder of
 // game folders (like cards/), or one file of a game, in which case the
 // whole game is loaded but only that file's findings are kept.
+//
+// PATH itself is trusted (the user named it), links included. Inside it
+// nothing is read through a link that leads out: a game folder in a folder
+// of games that links elsewhere is reported, not loaded, and each game's
+// files are read confined to its folder (see Load).
 func LoadPath(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	info, err := os.Stat(path)
 	if err != nil {
-		code := source.CodeFileRead
-		msg := "cannot read: " + err.Error()
-		if errors.Is(err, fs.ErrNotExist) {
-			code, msg = source.CodeFileMissing, "no such file or folder"
-		}
-		return nil, []finding.Finding{finding.New(finding.Pos{File: path}, code, "%s", msg)}
+		return nil, []finding.Finding{folderFinding(path, err)}
 	}
 	if !info.IsDir() {
 		return loadFile(path, schemas)
 	}
-	if exists(filepath.Join(path, ManifestName)) {
+	switch has, err := hasManifest(path); {
+	case err != nil:
+		return nil, []finding.Finding{folderFinding(path, err)}
+	case has:
 		g, found := Load(path, schemas)
 		return games(g), found
 	}
-	entries, _ := os.ReadDir(path)
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, []finding.Finding{folderFinding(path, err)}
+	}
 	var all []*Game
 	var found []finding.Finding
 	for _, e := range entries {
 		sub := filepath.Join(path, e.Name())
-		if e.IsDir() && exists(filepath.Join(sub, ManifestName)) {
+		if e.Type()&fs.ModeSymlink != 0 {
+			if fd, out := linkedGame(path, sub); out {
+				found = append(found, fd)
+				continue
+			}
+		} else if !e.IsDir() {
+			continue
+		}
+		switch has, err := hasManifest(sub); {
+		case err != nil:
+			found = append(found, folderFinding(sub, err))
+		case has:
 			g, gfs := Load(sub, schemas)
 			all = append(all, games(g)...)
 			found = append(found, gfs...)
@@ -88,10 +113,53 @@ func LoadPath(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	return all, finding.Sort(found)
 }
 
+// linkedGame decides on a link found in a folder of games: a link to a
+// game folder outside the folder is an error naming the link (its target
+// is neither loaded nor named); out is false for anything else, which is
+// then treated like any entry (a link that stays inside is loaded).
+func linkedGame(parent, link string) (fd finding.Finding, out bool) {
+	info, err := os.Stat(link)
+	if err != nil || !info.IsDir() || fileio.Inside(parent, link) {
+		return finding.Finding{}, false
+	}
+	if has, _ := hasManifest(link); !has {
+		return finding.Finding{}, false
+	}
+	return finding.New(finding.Pos{File: link}, source.CodeFileOutside,
+		"a symbolic link to a game folder outside %s; not followed (name the game folder itself to check it)", finding.Visible(parent)), true
+}
+
+// folderFinding words why a folder or path named on the command line could
+// not be read.
+func folderFinding(path string, err error) finding.Finding {
+	at := finding.Pos{File: path}
+	if errors.Is(err, fs.ErrNotExist) {
+		return finding.New(at, source.CodeFileMissing, "no such file or folder")
+	}
+	return finding.New(at, source.CodeFileRead, "cannot read: %s", fileio.Describe(err))
+}
+
+// hasManifest reports whether dir holds a game.yaml; an error is a folder
+// that cannot be looked into (permission denied), which must not pass for
+// "no game here".
+func hasManifest(dir string) (bool, error) {
+	_, err := os.Stat(filepath.Join(dir, ManifestName))
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	}
+	return false, err
+}
+
 // loadFile validates one file in the context of its game.
 func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	dir := filepath.Dir(path)
-	if !exists(filepath.Join(dir, ManifestName)) {
+	switch has, err := hasManifest(dir); {
+	case err != nil:
+		return nil, []finding.Finding{folderFinding(dir, err)}
+	case !has:
 		return nil, []finding.Finding{finding.New(finding.Pos{File: path}, CodeNoManifest,
 			"no %s next to this file: it is not in a game folder", ManifestName)}
 	}
@@ -107,9 +175,12 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	}
 	if unlisted {
 		// The game ignores the file, but it was asked about by name: at
-		// least say whether it is readable YAML.
-		_, rfs := source.Read(path)
-		found = finding.Sort(append(found, rfs...))
+		// least say whether it is readable YAML, without leaving the folder.
+		if folder, err := fileio.OpenDir(dir); err == nil {
+			_, rfs := source.ReadIn(folder, filepath.Base(path))
+			folder.Close()
+			found = finding.Sort(append(found, rfs...))
+		}
 	}
 	return games(g), found
 }
@@ -121,15 +192,12 @@ func games(g *Game) []*Game {
 	return []*Game{g}
 }
 
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
 // loader carries one game's load: the documents stay here so checks can
 // point at any value, while Game keeps only what callers use.
 type loader struct {
 	g       *Game
+	dir     *fileio.Dir // the game folder; every file is read through it
+	bytes   int64       // the size of the files read so far, for MaxGameBytes
 	found   []finding.Finding
 	schemas Schemas
 	sc      *schema.Compiler
@@ -153,6 +221,30 @@ type cardRef struct {
 func (l *loader) add(found ...finding.Finding) { l.found = append(l.found, found...) }
 
 func (l *loader) path(name string) string { return filepath.Join(l.g.Dir, name) }
+
+// Limits of one game, so that what validation costs is bounded whatever
+// the folder holds: each file is at most source.MaxSize, the files a game
+// names add up to at most MaxGameBytes, and it has at most MaxCards card
+// entries. Checked as the files are read, not after.
+const (
+	MaxGameBytes = 10 << 20
+	MaxCards     = 5000
+)
+
+// spend counts the file at name against MaxGameBytes before it is read and
+// says why it may not be read, or "". A file that cannot be looked at
+// costs nothing: reading it reports the problem.
+func (l *loader) spend(name string) string {
+	info, err := l.dir.Stat(name)
+	if err != nil || !info.Mode().IsRegular() || info.Size() > source.MaxSize {
+		return ""
+	}
+	if l.bytes+info.Size() > MaxGameBytes {
+		return fmt.Sprintf("the game's files would add up to %s, over the limit of %s", fileio.Size(l.bytes+info.Size()), fileio.Size(MaxGameBytes))
+	}
+	l.bytes += info.Size()
+	return ""
+}
 
 func (l *loader) compile(repoPath string) *schema.Schema {
 	s, err := l.sc.Compile(repoPath)

@@ -11,13 +11,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -29,6 +30,7 @@ const MaxSize = 4 << 20
 // Finding codes reported by this package.
 const (
 	CodeFileMissing  = "FILE_MISSING"
+	CodeFileOutside  = "FILE_OUTSIDE"
 	CodeFileRead     = "FILE_READ"
 	CodeFileEmpty    = "FILE_EMPTY"
 	CodeFileTooLarge = "FILE_TOO_LARGE"
@@ -62,32 +64,44 @@ func (f *File) Pos(n *yaml.Node) finding.Pos {
 	return finding.Pos{File: f.Name, Line: n.Line, Col: n.Column}
 }
 
-// Read reads and parses a file. The size is checked before reading, so a
-// huge file costs nothing. A nil File comes with the one finding saying why.
-func Read(name string) (*File, []finding.Finding) {
-	whole := finding.Pos{File: name}
-	info, err := os.Stat(name)
+// Read reads and parses the file at path. Only a regular file is read,
+// and its size is checked before it is opened, so a huge file costs
+// nothing and a FIFO or device never blocks. A nil File comes with the one
+// finding saying why.
+func Read(path string) (*File, []finding.Finding) {
+	data, err := fileio.ReadFile(path, MaxSize)
+	if err != nil {
+		return nil, []finding.Finding{readFinding(path, err)}
+	}
+	return Parse(path, data)
+}
+
+// ReadIn reads and parses the file at name (slash-separated) inside dir,
+// never leaving it: a symbolic link out of the folder is reported, not
+// followed. Findings name the file as dir's path joined with name.
+func ReadIn(dir *fileio.Dir, name string) (*File, []finding.Finding) {
+	path := filepath.Join(dir.Path(), filepath.FromSlash(name))
+	data, err := dir.ReadFile(name, MaxSize)
+	if err != nil {
+		return nil, []finding.Finding{readFinding(path, err)}
+	}
+	return Parse(path, data)
+}
+
+// readFinding words why path could not be read. It never quotes what a
+// link points to: the target may be anything the process can read.
+func readFinding(path string, err error) finding.Finding {
+	whole := finding.Pos{File: path}
+	var tooLarge *fileio.TooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, one(whole, CodeFileMissing, "file not found")
-	case err != nil:
-		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
-	case !info.Mode().IsRegular():
-		return nil, one(whole, CodeFileRead, "not a regular file")
-	case info.Size() > MaxSize:
-		return nil, one(whole, CodeFileTooLarge, "file is %s; the limit is %s", size(info.Size()), size(MaxSize))
+		return finding.New(whole, CodeFileMissing, "file not found")
+	case errors.Is(err, fileio.ErrOutside):
+		return finding.New(whole, CodeFileOutside, "a symbolic link to a place outside the game folder; not opened (copy the file into the folder instead)")
+	case errors.As(err, &tooLarge):
+		return finding.New(whole, CodeFileTooLarge, "%s", tooLarge.Error())
 	}
-	fh, err := openFile(name)
-	if err != nil {
-		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
-	}
-	defer fh.Close()
-	// The file may grow between Stat and Read: never read past the limit.
-	data, err := io.ReadAll(io.LimitReader(fh, MaxSize+1))
-	if err != nil {
-		return nil, one(whole, CodeFileRead, "cannot read: %s", pathErr(err))
-	}
-	return Parse(name, data)
+	return finding.New(whole, CodeFileRead, "cannot read: %s", fileio.Describe(err))
 }
 
 // Parse parses data as the YAML file name. Encoding problems, syntax errors
@@ -96,7 +110,7 @@ func Read(name string) (*File, []finding.Finding) {
 func Parse(name string, data []byte) (f *File, found []finding.Finding) {
 	whole := finding.Pos{File: name}
 	if len(data) > MaxSize {
-		return nil, one(whole, CodeFileTooLarge, "file is %s; the limit is %s", size(int64(len(data))), size(MaxSize))
+		return nil, one(whole, CodeFileTooLarge, "%s", (&fileio.TooLargeError{Size: int64(len(data)), Limit: MaxSize}).Error())
 	}
 	if fd := checkEncoding(name, data); fd != nil {
 		return nil, []finding.Finding{*fd}
@@ -121,10 +135,6 @@ func Parse(name string, data []byte) (f *File, found []finding.Finding) {
 	found = append(found, duplicateKeys(f, root)...)
 	return f, found
 }
-
-// openFile is os.Open; tests replace it to prove oversized files are
-// rejected without being opened.
-var openFile = os.Open
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
@@ -408,19 +418,4 @@ func one(pos finding.Pos, code, format string, args ...any) []finding.Finding {
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
-}
-
-func pathErr(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
-func size(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", n>>10)
 }

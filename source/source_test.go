@@ -4,9 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 )
 
 // brief is "file:line:col CODE", the part of a finding tests pin exactly.
@@ -91,12 +93,7 @@ func TestReadTooLargeWithoutReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	fh.Close()
-	openFile = func(string) (*os.File, error) {
-		t.Fatal("an oversized file was opened")
-		return nil, nil
-	}
-	t.Cleanup(func() { openFile = os.Open })
-	f, fs := Read(name)
+	f, fs := Read(name) // internal/fileio proves it is not even opened
 	if f != nil || len(fs) != 1 || fs[0].Code != CodeFileTooLarge || fs[0].File != name {
 		t.Fatalf("got %v, want one FILE_TOO_LARGE", fs)
 	}
@@ -111,16 +108,65 @@ func TestReadProblems(t *testing.T) {
 	if err := os.WriteFile(ok, []byte("a: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct{ name, want string }{
-		{ok, ""},
-		{filepath.Join(dir, "missing.yaml"), missingBrief(dir, "missing.yaml")},
-		{dir, dir + ":1:1 FILE_READ"},
+	fifo := filepath.Join(dir, "pipe.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, want, msg string }{
+		{ok, "", ""},
+		{filepath.Join(dir, "missing.yaml"), missingBrief(dir, "missing.yaml"), "file not found"},
+		{dir, dir + ":1:1 FILE_READ", "cannot read: not a regular file but a folder"},
+		{fifo, fifo + ":1:1 FILE_READ", "cannot read: not a regular file but a named pipe (FIFO)"},
+		{"/dev/zero", "/dev/zero:1:1 FILE_READ", "cannot read: not a regular file but a character device"},
 	}
 	for _, tc := range cases {
 		_, fs := Read(tc.name)
 		if got := briefs(fs); got != tc.want {
 			t.Errorf("Read(%s) = %q, want %q", tc.name, got, tc.want)
 		}
+		if tc.msg != "" && (len(fs) != 1 || fs[0].Message != tc.msg) {
+			t.Errorf("Read(%s): %v, want the message %q", tc.name, fs, tc.msg)
+		}
+	}
+}
+
+// A card file replaced by a link to a secret must not show the secret in
+// any finding: the link is refused before the target is read.
+func TestReadInRefusesLinksOut(t *testing.T) {
+	base := t.TempDir()
+	game := filepath.Join(base, "game")
+	if err := os.Mkdir(game, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(base, "secret.env")
+	if err := os.WriteFile(secret, []byte("AWS_SECRET_ACCESS_KEY=abcdSECRET123\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(game, "real.yaml"), []byte("a: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"cards.yaml": secret, "rel.yaml": "../secret.env", "kmsg.yaml": "/proc/kmsg", "same.yaml": "real.yaml"} {
+		if err := os.Symlink(target, filepath.Join(game, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir, err := fileio.OpenDir(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	for _, name := range []string{"cards.yaml", "rel.yaml", "kmsg.yaml"} {
+		f, fs := ReadIn(dir, name)
+		want := filepath.Join(game, name) + ":1:1 FILE_OUTSIDE"
+		if f != nil || briefs(fs) != want {
+			t.Errorf("%s: %q, want %q", name, briefs(fs), want)
+		}
+		if strings.Contains(fs[0].String(), "SECRET") || strings.Contains(fs[0].String(), base) && !strings.HasPrefix(fs[0].String(), base) {
+			t.Errorf("%s: the finding shows the target: %s", name, fs[0])
+		}
+	}
+	if f, fs := ReadIn(dir, "same.yaml"); f == nil || len(fs) > 0 {
+		t.Errorf("a link inside the folder: %v", fs)
 	}
 }
 

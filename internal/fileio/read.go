@@ -13,8 +13,32 @@ import (
 	"path/filepath"
 )
 
-// ErrNotRegular is a path that is a folder, a device, a FIFO or a socket.
+// ErrNotRegular is a path that is a folder, a device, a FIFO or a socket;
+// errors carrying it are a *NotRegularError, which names the kind.
 var ErrNotRegular = errors.New("not a regular file")
+
+// NotRegularError is a path that is not a regular file, with what it is.
+type NotRegularError struct{ Mode fs.FileMode }
+
+func (e *NotRegularError) Error() string { return "not a regular file but " + kind(e.Mode) }
+
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
 
 // ErrOutside is a path that leads out of the folder it is read in, by a
 // symbolic link or by its name.
@@ -55,6 +79,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	opened(path)
 	defer f.Close()
 	return readOpen(path, f, limit)
 }
@@ -105,6 +130,7 @@ func (d *Dir) ReadFile(name string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, d.classify(name, "open", err)
 	}
+	opened(full)
 	defer f.Close()
 	return readOpen(full, f, limit)
 }
@@ -118,27 +144,19 @@ func (d *Dir) classify(name, op string, err error) error {
 		return err
 	}
 	full := filepath.Join(d.path, filepath.FromSlash(name))
-	if !filepath.IsLocal(filepath.FromSlash(name)) || !d.inside(full) {
+	if !filepath.IsLocal(filepath.FromSlash(name)) || !Inside(d.path, full) {
 		return &fs.PathError{Op: op, Path: full, Err: ErrOutside}
 	}
 	return err
 }
 
-// inside reports whether full, links resolved, lies within the folder. A
-// path that cannot be resolved (a dangling link out) is not inside.
-func (d *Dir) inside(full string) bool {
-	base, err1 := filepath.EvalSymlinks(d.path)
-	real, err2 := filepath.EvalSymlinks(full)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(base, real)
-	return err == nil && filepath.IsLocal(rel)
-}
+// opened is called with every path this package opens for reading; tests
+// set it to prove what is refused is never opened.
+var opened = func(string) {}
 
 func check(path string, info fs.FileInfo, limit int64) error {
 	if !info.Mode().IsRegular() {
-		return &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+		return &fs.PathError{Op: "read", Path: path, Err: &NotRegularError{Mode: info.Mode()}}
 	}
 	if info.Size() > limit {
 		return &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: info.Size(), Limit: limit}}
@@ -186,4 +204,16 @@ func Describe(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// Inside reports whether path, links resolved, lies within the folder
+// parent (links resolved too).
+func Inside(parent, path string) bool {
+	base, err1 := filepath.EvalSymlinks(parent)
+	real, err2 := filepath.EvalSymlinks(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(base, real)
+	return err == nil && filepath.IsLocal(rel)
 }

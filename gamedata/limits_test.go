@@ -1,0 +1,68 @@
+package gamedata
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"cardpress/source"
+)
+
+// findingsWith keeps the briefs of the findings with code.
+func findingsWith(t *testing.T, schemas Schemas, code string) ([]string, *Game) {
+	t.Helper()
+	g, fs := Load("cards/mini", schemas)
+	var out []string
+	for _, f := range fs {
+		if f.Code == code {
+			out = append(out, brief(f)+": "+f.Message)
+		}
+	}
+	return out, g
+}
+
+// Card files of nearly 4 MiB each: the third would take the game past
+// MaxGameBytes and is not read at all (its size is known before reading).
+func TestGameBytesLimit(t *testing.T) {
+	padding := strings.Repeat("# padding to make the file large, but cheap to parse\n", (source.MaxSize-4096)/53)
+	card := func(id string) string {
+		return "# yaml-language-server: $schema=../../engine/mini/cards.schema.json\ncards:\n  - {id: " + id + ", name: X, power: 1}\n" + padding
+	}
+	files := miniWith(t, "game.yaml", "cards: [cards.yaml]", "cards: [cards.yaml, b.yaml, c.yaml, d.yaml]",
+		"game.yaml", "count: 3, deck: main", "count: 6, deck: main")
+	files["cards/mini/b.yaml"] = card("bb")
+	files["cards/mini/c.yaml"] = card("cc")
+	files["cards/mini/d.yaml"] = card("dd")
+	got, g := findingsWith(t, workspace(t, files), CodeGameTooLarge)
+	want := []string{"cards/mini/game.yaml:7:39 GAME_TOO_LARGE: cards/mini/d.yaml not read: the game's files would add up to 12.0 MiB, over the limit of 10.0 MiB"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if g == nil || len(g.Cards) != 4 {
+		t.Errorf("the files within the limit are loaded: %d cards", len(g.Cards))
+	}
+}
+
+// More than MaxCards cards: the limit is checked while the cards are read,
+// so what is over it is never decoded, and files after it never opened.
+func TestCardLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# yaml-language-server: $schema=../../engine/mini/cards.schema.json\ncards:\n")
+	for i := range MaxCards + 1 {
+		fmt.Fprintf(&b, "  - {id: c%d, name: X, power: 1}\n", i)
+	}
+	files := miniWith(t, "game.yaml", "cards: [cards.yaml]", "cards: [big.yaml, cards.yaml]")
+	files["cards/mini/big.yaml"] = b.String()
+	got, g := findingsWith(t, workspace(t, files), CodeGameTooLarge)
+	want := []string{
+		fmt.Sprintf("cards/mini/big.yaml:%d:5 GAME_TOO_LARGE: more than %d cards in the game; this card and those after it are not read", MaxCards+3, MaxCards),
+		fmt.Sprintf("cards/mini/game.yaml:7:21 GAME_TOO_LARGE: cards/mini/cards.yaml not read: the game already has %d cards, the most a game may have", MaxCards),
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if g == nil || len(g.Cards) != MaxCards {
+		t.Errorf("cards loaded: %d, want %d", len(g.Cards), MaxCards)
+	}
+}
