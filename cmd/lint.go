@@ -3,7 +3,6 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	"cardpress/catalog"
@@ -69,13 +68,9 @@ func runLint(opts *lintOptions) error {
 	}
 	var base *finding.Report
 	if opts.Baseline != "" {
-		b, err := os.ReadFile(opts.Baseline)
-		if err != nil {
+		var err error
+		if base, err = readBaseline(opts.Baseline); err != nil {
 			return err
-		}
-		base = &finding.Report{}
-		if err := json.Unmarshal(b, base); err != nil {
-			return usagef("--baseline %s: not a lint --format json report: %v", opts.Baseline, err)
 		}
 	}
 	games, fs := pipeline.Load(opts.Paths)
@@ -145,32 +140,57 @@ func metricOf(game, variant string, variants []string, players int, sum *engine.
 	return m
 }
 
+// readBaseline reads a --baseline report: a regular file within the size
+// limit that the lint report schema accepts (so null, {} and [] are not
+// a clean baseline) and whose counts and metrics hold together.
+func readBaseline(path string) (*finding.Report, error) {
+	name := "--baseline " + path
+	var r finding.Report
+	if err := lintReportInput.read(name, path, &r); err != nil {
+		return nil, err
+	}
+	if err := lint.CheckBaseline(r); err != nil {
+		return nil, inputErrorf(name, "%v", err)
+	}
+	return &r, nil
+}
+
 // printDiff prints the comparison with the baseline: in text as lines
 // after the findings, for GitHub as notices (the JSON report carries it).
+// Fixed findings come from the baseline file, so their text is made
+// visible (text) or escaped (GitHub) before it reaches a terminal or log.
 func printDiff(opts *lintOptions, d *finding.Diff) {
+	summary := fmt.Sprintf("baseline %s: %d new, %d fixed, %d metrics moved", finding.Visible(opts.Baseline), len(d.New), len(d.Fixed), len(d.Moved))
 	switch opts.Format {
 	case "text":
-		fmt.Fprintf(opts.Out, "baseline %s: %d new, %d fixed, %d metrics moved\n", opts.Baseline, len(d.New), len(d.Fixed), len(d.Moved))
+		fmt.Fprintln(opts.Out, summary)
 		for _, f := range d.New {
-			fmt.Fprintln(opts.Out, "  new:   "+f.String())
+			fmt.Fprintln(opts.Out, "  new:   "+finding.Visible(f.String()))
 		}
 		for _, f := range d.Fixed {
-			fmt.Fprintln(opts.Out, "  fixed: "+f.String())
+			fmt.Fprintln(opts.Out, "  fixed: "+finding.Visible(f.String()))
 		}
 		for _, m := range d.Moved {
-			fmt.Fprintln(opts.Out, "  moved: "+m.Text)
+			fmt.Fprintln(opts.Out, "  moved: "+finding.Visible(m.Text))
 		}
 	case "github":
 		for _, f := range d.Fixed {
-			fmt.Fprintln(opts.Out, "::notice title=FIXED "+f.Code+"::"+strings.NewReplacer("%", "%25", "\n", "%0A", "\r", "%0D").Replace(f.String()))
+			fmt.Fprintln(opts.Out, "::notice title="+githubProperty.Replace("FIXED "+finding.Visible(f.Code))+"::"+githubData.Replace(finding.Visible(f.String())))
 		}
 		for _, m := range d.Moved {
-			fmt.Fprintln(opts.Out, "::notice title=BALANCE::"+strings.NewReplacer("%", "%25", "\n", "%0A", "\r", "%0D").Replace(m.Text))
+			fmt.Fprintln(opts.Out, "::notice title=BALANCE::"+githubData.Replace(finding.Visible(m.Text)))
 		}
 	default: // sarif: stdout is the log; a summary on stderr
-		fmt.Fprintf(opts.Err, "baseline %s: %d new, %d fixed, %d metrics moved\n", opts.Baseline, len(d.New), len(d.Fixed), len(d.Moved))
+		fmt.Fprintln(opts.Err, summary)
 	}
 }
+
+// GitHub workflow-command escapes: of the message, and of a property value,
+// where : and , delimit properties.
+var (
+	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
 
 // strictly turns every warning into an error when strict is set (--strict).
 func strictly(fs []finding.Finding, strict bool) []finding.Finding {

@@ -3,12 +3,12 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/internal/fileio"
 
 	"github.com/spf13/cobra"
 )
@@ -52,15 +52,26 @@ func parseShard(s string) (shard, shards int, err error) {
 	return ki - 1, ni, nil
 }
 
+// writeSimResults writes the results atomically: a failed write (a full
+// disk) leaves the file that was there, not a truncated one.
 func writeSimResults(path string, res *SimResults) error {
 	b, err := json.MarshalIndent(res, "", " ")
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-		return fmt.Errorf("writing results: %w", err)
+	if err := fileio.WriteAtomic(path, append(b, '\n')); err != nil {
+		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
 	}
 	return nil
+}
+
+// shardGames is how many of a run's games shard k of n (1-based) plays:
+// game i belongs to the shard with i mod n = k-1.
+func shardGames(games, k, n int) int {
+	if k > games {
+		return 0
+	}
+	return (games-k)/n + 1
 }
 
 type mergeOptions struct {
@@ -76,9 +87,12 @@ func newMergeCmd(streams IO) *cobra.Command {
 		Short: "Combine the results of sharded sim runs and print their table",
 		Long: `Merge reads the files written by 'cardpress sim --shard K/N --out FILE',
 checks that they are the N shards of one run (same game, seed, games, bots,
-variants and player counts, each shard once), adds them up exactly and
-prints the same table sim prints for the whole run. --out writes the merged
-results. Exit 1 if a game failed, as sim does.`,
+variants and player counts, each shard once) and that each file's numbers
+hold together (schema/sim-results.schema.json, then its shard's game count,
+no count above its games, sums that fit their counts), adds them up exactly
+and prints the same table sim prints for the whole run. A file that fails is
+exit 2, naming the file and the field. --out writes the merged results
+(atomically). Exit 1 if a game failed, as sim does.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Files = args
@@ -93,40 +107,46 @@ func runMerge(opts *mergeOptions) error {
 	var total *SimResults
 	seen := map[int]string{}
 	for _, path := range opts.Files {
-		b, err := os.ReadFile(path)
+		r, err := readSimResults(path)
 		if err != nil {
 			return err
 		}
-		var r SimResults
-		if err := json.Unmarshal(b, &r); err != nil {
-			return fmt.Errorf("%s: not a sim results file: %v", path, err)
-		}
-		if r.Format != simFormat {
-			return fmt.Errorf("%s: format %q, want %q", path, r.Format, simFormat)
-		}
-		if err := wellFormed(&r); err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+		if total != nil {
+			if err := sameRun(total, r); err != nil {
+				return inputErrorf(path, "%v", err)
+			}
 		}
 		if prev, dup := seen[r.Shard]; dup {
-			return usagef("%s and %s are both shard %d/%d", prev, path, r.Shard, r.Shards)
+			return inputErrorf(path, "shard %d/%d, the same as %s", r.Shard, r.Shards, prev)
 		}
 		seen[r.Shard] = path
 		if total == nil {
-			total = &r
+			total = r
 			continue
 		}
-		if err := sameRun(total, &r); err != nil {
-			return usagef("%s: %v", path, err)
-		}
 		for i := range total.Columns {
-			for k := range total.Columns[i].Summaries {
-				total.Columns[i].Summaries[k].Merge(r.Columns[i].Summaries[k])
+			for k, sum := range total.Columns[i].Summaries {
+				if err := sum.MergeChecked(r.Columns[i].Summaries[k]); err != nil {
+					return inputErrorf(path, "adding it to %s: columns/%d/summaries/%d/%v", filesBefore(opts.Files, path), i, k, err)
+				}
 			}
 		}
 	}
-	for k := 1; k <= total.Shards; k++ {
-		if _, ok := seen[k]; !ok {
-			return usagef("shard %d/%d is missing", k, total.Shards)
+	// Every shard is in 1..Shards and none is there twice, so as many
+	// files as shards means all of them; otherwise one of the first
+	// len(seen)+1 numbers is missing.
+	if len(seen) < total.Shards {
+		for k := 1; ; k++ {
+			if _, ok := seen[k]; !ok {
+				return usagef("shard %d/%d is missing", k, total.Shards)
+			}
+		}
+	}
+	for i, c := range total.Columns {
+		for k, s := range c.Summaries {
+			if s.Games != total.Games { // the shard checks make this so; kept as a guard
+				return usagef("columns/%d/summaries/%d: the shards add up to %d games, not %d", i, k, s.Games, total.Games)
+			}
 		}
 	}
 	total.Shard, total.Shards = 1, 1
@@ -136,6 +156,31 @@ func runMerge(opts *mergeOptions) error {
 		}
 	}
 	return printSim(opts.IO.Out, total)
+}
+
+// filesBefore names the files merged before path, for messages.
+func filesBefore(files []string, path string) string {
+	n := 0
+	for n < len(files) && files[n] != path {
+		n++
+	}
+	if n == 1 {
+		return files[0]
+	}
+	return fmt.Sprintf("%s and the %d files after it", files[0], n-1)
+}
+
+// readSimResults reads a sim results file and checks what its schema
+// cannot: that its numbers fit together and fit its shard.
+func readSimResults(path string) (*SimResults, error) {
+	var r SimResults
+	if err := simResultsInput.read(path, path, &r); err != nil {
+		return nil, err
+	}
+	if err := checkSimResults(&r); err != nil {
+		return nil, inputErrorf(path, "%v", err)
+	}
+	return &r, nil
 }
 
 // sameRun reports why r is not another shard of the run a.
@@ -155,33 +200,69 @@ func sameRun(a, r *SimResults) error {
 			return fmt.Errorf("variant %q or its counters or player counts differ from the first file", cr.Variant)
 		}
 		for k := range ca.Summaries {
-			if ca.Summaries[k].Players != cr.Summaries[k].Players || len(ca.Summaries[k].Tally.CardOffered) != len(cr.Summaries[k].Tally.CardOffered) {
-				return fmt.Errorf("player counts differ from the first file")
+			sa, sr := ca.Summaries[k], cr.Summaries[k]
+			if sa.Players != sr.Players || len(sa.Tally.CardOffered) != len(sr.Tally.CardOffered) {
+				return fmt.Errorf("player counts or cards differ from the first file")
+			}
+			// A shard without them would leave the merged ones short.
+			if (sa.MovesHist == nil) != (sr.MovesHist == nil) || len(sa.Tally.CardPlayedBy) != len(sr.Tally.CardPlayedBy) {
+				return fmt.Errorf("written by another version of cardpress than the first file (length histogram or won-when-played counts)")
 			}
 		}
 	}
 	return nil
 }
 
-// wellFormed checks what merging and printing rely on, so a damaged file is
-// an error message, not a crash.
-func wellFormed(r *SimResults) error {
-	if r.Shards < 1 || r.Shard < 1 || r.Shard > r.Shards || len(r.Columns) == 0 {
-		return fmt.Errorf("shard %d/%d with %d variants: not a sim results file", r.Shard, r.Shards, len(r.Columns))
+// checkSimResults checks what merging and printing rely on beyond the
+// schema, so that a damaged file is an error naming the field, not a
+// crash, a negative count or a share over 100%.
+func checkSimResults(r *SimResults) error {
+	if r.Shard > r.Shards {
+		return fmt.Errorf("shard: %d of %d shards", r.Shard, r.Shards)
 	}
-	for _, c := range r.Columns {
-		if len(c.Summaries) != len(r.Columns[0].Summaries) {
-			return fmt.Errorf("variants have different player counts")
+	first := r.Columns[0].Summaries
+	want := shardGames(r.Games, r.Shard, r.Shards)
+	for i, c := range r.Columns {
+		if len(c.Summaries) != len(first) {
+			return fmt.Errorf("columns/%d/summaries: %d player counts, column 0 has %d", i, len(c.Summaries), len(first))
 		}
-		for _, s := range c.Summaries {
-			if s == nil || s.Tally == nil || len(s.FirstCounted) != len(c.Counters) || len(s.Tally.Counters) != len(c.Counters) ||
-				len(s.Tally.CardInHand) != len(s.Tally.CardOffered) || len(s.Tally.CardPlayed) != len(s.Tally.CardOffered) ||
-				len(s.Tally.CardChosen) != len(s.Tally.CardOffered) || s.Players < 1 || s.Players > engine.MaxPlayers {
-				return fmt.Errorf("a summary is incomplete")
+		for k, s := range c.Summaries {
+			at := fmt.Sprintf("columns/%d/summaries/%d", i, k)
+			switch {
+			case s.Players != first[k].Players:
+				return fmt.Errorf("%s/Players: %d, column 0 has %d", at, s.Players, first[k].Players)
+			case k > 0 && s.Players <= c.Summaries[k-1].Players:
+				return fmt.Errorf("%s/Players: %d after %d; player counts go up", at, s.Players, c.Summaries[k-1].Players)
+			case len(s.Tally.Counters) != len(c.Counters):
+				return fmt.Errorf("%s/Tally/Counters: %d counters, the column names %d", at, len(s.Tally.Counters), len(c.Counters))
+			case s.Games != want:
+				return fmt.Errorf("%s/Games: %d, but shard %d/%d of a run of %d games plays %d", at, s.Games, r.Shard, r.Shards, r.Games, want)
 			}
-			if s.EndCauses == nil {
-				s.EndCauses = map[string]int{}
+			if err := s.Check(); err != nil {
+				return fmt.Errorf("%s/%v", at, err)
 			}
+			if err := inShard(r, s); err != nil {
+				return fmt.Errorf("%s/%v", at, err)
+			}
+		}
+	}
+	return nil
+}
+
+// inShard checks that the games a summary names to replay are games of
+// the file's shard, so the replay command printed is one that was played.
+func inShard(r *SimResults, s *engine.Summary) error {
+	type replay struct {
+		field string
+		game  *engine.Result
+	}
+	named := []replay{{"FirstCapped", s.FirstCapped}, {"FirstPanic", s.FirstPanic}, {"FirstInvariant", s.FirstInvariant}}
+	for i, g := range s.FirstCounted {
+		named = append(named, replay{fmt.Sprintf("FirstCounted/%d", i), g})
+	}
+	for _, n := range named {
+		if n.game != nil && (n.game.Index >= r.Games || n.game.Index%r.Shards != r.Shard-1) {
+			return fmt.Errorf("%s/Index: game %d is not one of shard %d/%d of %d games", n.field, n.game.Index, r.Shard, r.Shards, r.Games)
 		}
 	}
 	return nil

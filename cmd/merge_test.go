@@ -33,17 +33,16 @@ func TestShardedSimMergesToTheUnshardedRun(t *testing.T) {
 		t.Errorf("merged shards differ from the unsharded run:\n--- merged\n%s--- whole\n%s", merged, whole)
 	}
 	// A missing shard, a repeated one and a damaged file are errors.
-	if code, _, _ := run(t, repoRoot, "merge", files[0], files[1]); code != 2 {
-		t.Errorf("missing shard: exit %d, want 2", code)
-	}
-	if code, _, _ := run(t, repoRoot, "merge", files[0], files[0], files[1]); code != 2 {
-		t.Errorf("repeated shard: exit %d, want 2", code)
-	}
+	code, out, errOut := run(t, repoRoot, "merge", files[0], files[1])
+	wantOneLine(t, code, out, errOut, "cardpress: shard 2/3 is missing")
+	code, out, errOut = run(t, repoRoot, "merge", files[0], files[0], files[1])
+	wantOneLine(t, code, out, errOut, "cardpress: "+files[0]+": shard 3/3, the same as "+files[0])
 	bad := filepath.Join(dir, "bad.json")
-	os.WriteFile(bad, []byte(`{"format":"cardpress-sim/1","shard":1,"shards":1,"columns":[{"summaries":[null]}]}`), 0o644)
-	if code, _, errOut := run(t, repoRoot, "merge", bad); code != 2 || !strings.Contains(errOut, "incomplete") {
-		t.Errorf("damaged file: exit %d, %s", code, errOut)
+	if err := os.WriteFile(bad, []byte(`{"format":"cardpress-sim/1","shard":1,"shards":1,"columns":[{"summaries":[null]}]}`), 0o644); err != nil {
+		t.Fatal(err)
 	}
+	code, out, errOut = run(t, repoRoot, "merge", bad)
+	wantOneLine(t, code, out, errOut, "cardpress: "+bad+": columns/0/summaries/0: expected a mapping, found null (and 6 more problems)")
 	for _, s := range []string{"0/3", "4/3", "x", "1/0"} {
 		if code, _, _ := run(t, repoRoot, append(args, "--shard", s)...); code != 2 {
 			t.Errorf("--shard %s: exit %d, want 2", s, code)

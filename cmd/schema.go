@@ -3,11 +3,12 @@ package cmd
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 
 	"cardpress/engine"
+	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/schema"
 
@@ -24,11 +25,22 @@ func newSchemaCmd(streams IO) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "schema",
 		Short: "Print or write the JSON Schemas the YAML files are checked against",
-		Long: `Without --out, print every schema, each after a "# <path>" line. With --out
-DIR, write them under DIR at their repository paths (schema/... and
-engine/<game>/...), which is where the YAML modelines point.`,
+		Long: `Print or write the JSON Schemas: those of the YAML files, and those of the
+JSON files cardpress reads back (sim results for merge, lint reports for
+--baseline). Without --out, print every schema, each after a "# <path>"
+line. With --out DIR, write them under DIR at their repository paths
+(schema/... and engine/<game>/...), which is where the YAML modelines point.`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return runSchema(opts) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			// Without --out the schemas are printed; an empty --out would
+			// write them into the current folder.
+			if c.Flags().Changed("out") {
+				if err := checkOutDir(opts.OutDir); err != nil {
+					return err
+				}
+			}
+			return runSchema(opts)
+		},
 	}
 	c.Flags().StringVar(&opts.OutDir, "out", "", "write the schemas under this folder instead of printing them")
 	return c
@@ -54,13 +66,10 @@ func runSchema(opts *schemaOptions) error {
 			continue
 		}
 		dst := filepath.Join(opts.OutDir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := fileio.WriteAtomic(dst, files[p]); err != nil {
 			return err
 		}
-		if err := os.WriteFile(dst, files[p], 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(opts.Out, "wrote %s\n", dst)
+		fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(dst))
 	}
 	return nil
 }

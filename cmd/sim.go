@@ -3,11 +3,13 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"cardpress/engine"
+	"cardpress/engine/finding"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -55,7 +57,7 @@ invariant; the seed to replay it is printed.`,
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.Shard, "shard", "", "K/N: play only shard K of N (games i with i % N == K-1)")
-	f.StringVar(&opts.Out, "out", "", "write mergeable results (JSON) to this file, for cardpress merge")
+	f.StringVar(&opts.Out, "out", "", "write mergeable results (JSON) to this file, for cardpress merge; atomically")
 	_ = c.MarkFlagRequired("game")
 	return c
 }
@@ -97,10 +99,7 @@ func runSim(opts *simOptions) error {
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
 	}
-	var perRun int64 // games this shard plays per player count and variant
-	if shard < opts.Games {
-		perRun = int64((opts.Games - shard + shards - 1) / shards)
-	}
+	perRun := int64(shardGames(opts.Games, shard+1, shards)) // per player count and variant
 	bar := newProgress(opts.Err, opts.Game, perRun*int64(hi-lo+1)*int64(len(games)))
 	each := func(engine.Result) { bar.add(1) }
 	if bar == nil {
@@ -127,13 +126,15 @@ func runSim(opts *simOptions) error {
 
 // printSim prints the header and a table per player count; it returns
 // errFindings when a game did not end, crashed or broke an invariant.
+// Names (game, bots, variants, counters, end causes) may come from a merged
+// file, so they are printed through finding.Visible.
 func printSim(out io.Writer, res *SimResults) error {
 	share := ""
 	if res.Shards > 1 {
 		share = fmt.Sprintf(" (shard %d/%d)", res.Shard, res.Shards)
 	}
 	fmt.Fprintf(out, "%s: %d games per player count and variant%s, seed %d, bots %s\n",
-		res.Game, res.Games, share, res.Seed, strings.Join(res.Bots, ","))
+		finding.Visible(res.Game), res.Games, share, res.Seed, finding.Visible(strings.Join(res.Bots, ",")))
 	failed := false
 	for k := range res.Columns[0].Summaries {
 		sums := make([]*engine.Summary, len(res.Columns))
@@ -165,30 +166,30 @@ func simTable(out io.Writer, players int, games []SimColumn, sums []*engine.Summ
 		}
 		fmt.Fprintln(w)
 	}
-	row(fmt.Sprintf("%d players", players), func(i int, _ *engine.Summary) string { return variantName(games[i]) })
+	row(fmt.Sprintf("%d players", players), func(i int, _ *engine.Summary) string { return finding.Visible(variantName(games[i])) })
 	row("games", func(_ int, s *engine.Summary) string { return fmt.Sprint(s.Games) })
 	row("moves (mean ± sd)", func(_ int, s *engine.Summary) string {
-		return fmt.Sprintf("%.1f ± %.1f", s.MeanMoves(), s.StdMoves())
+		return finite("%.1f ± %.1f", s.MeanMoves(), s.StdMoves())
 	})
 	for seat := range players {
 		row(fmt.Sprintf("seat %d wins (95%%)", seat+1), func(_ int, s *engine.Summary) string {
 			rate := s.WinRate(seat)
 			lo, hi := engine.Wilson(rate*float64(s.Games), float64(s.Games))
-			return fmt.Sprintf("%.1f%% [%.1f-%.1f]", 100*rate, 100*lo, 100*hi)
+			return finite("%.1f%% [%.1f-%.1f]", 100*rate, 100*lo, 100*hi)
 		})
 	}
 	for _, name := range counterNames(games) {
-		row(name+" per game", func(i int, s *engine.Summary) string {
+		row(finding.Visible(name)+" per game", func(i int, s *engine.Summary) string {
 			k := slices.Index(games[i].Counters, name)
-			if k < 0 || s.Games == 0 {
+			if k < 0 || k >= len(s.Tally.Counters) || s.Games == 0 {
 				return "-"
 			}
-			return fmt.Sprintf("%.2f", float64(s.Tally.Counters[k])/float64(s.Games))
+			return finite("%.2f", float64(s.Tally.Counters[k])/float64(s.Games))
 		})
 	}
 	for _, cause := range endCauses(sums) {
-		row("end: "+cause, func(_ int, s *engine.Summary) string {
-			return fmt.Sprintf("%.1f%%", 100*float64(s.EndCauses[cause])/float64(max(s.Games, 1)))
+		row("end: "+finding.Visible(cause), func(_ int, s *engine.Summary) string {
+			return finite("%.1f%%", 100*float64(s.EndCauses[cause])/float64(max(s.Games, 1)))
 		})
 	}
 	return w.Flush()
@@ -199,19 +200,37 @@ func simTable(out io.Writer, players int, games []SimColumn, sums []*engine.Summ
 func simFailures(out io.Writer, game string, g SimColumn, s *engine.Summary) bool {
 	variant := ""
 	if g.Variant != "" {
-		variant = " --variant " + g.Variant
+		variant = " --variant " + finding.Visible(g.Variant)
 	}
 	for _, f := range []struct {
 		n     int
 		first *engine.Result
 		what  string
 	}{{s.Capped, s.FirstCapped, "did not end"}, {s.Panics, s.FirstPanic, "crashed"}, {s.Invariants, s.FirstInvariant, "broke an invariant"}} {
-		if f.n > 0 {
-			fmt.Fprintf(out, "%s: %d of %d games %s (first: cardpress replay --game %s%s --players %d --seed %d)\n",
-				variantName(g), f.n, s.Games, f.what, game, variant, s.Players, f.first.Seed)
+		if f.n == 0 {
+			continue
 		}
+		replay := "" // a merged file always names the game; a guard all the same
+		if f.first != nil {
+			replay = fmt.Sprintf(" (first: cardpress replay --game %s%s --players %d --seed %d)", finding.Visible(game), variant, s.Players, f.first.Seed)
+		}
+		fmt.Fprintf(out, "%s: %d of %d games %s%s\n", finding.Visible(variantName(g)), f.n, s.Games, f.what, replay)
 	}
 	return s.Capped+s.Panics+s.Invariants > 0
+}
+
+// finite formats a table cell's numbers, or "-" if one is NaN or
+// infinite. Merged files are checked so that none is; this keeps whatever
+// slips through from being printed as "NaN%".
+func finite(format string, xs ...float64) string {
+	args := make([]any, len(xs))
+	for i, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "-"
+		}
+		args[i] = x
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 func variantName(g SimColumn) string {

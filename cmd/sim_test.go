@@ -1,10 +1,13 @@
 package cmd
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cardpress/engine"
 )
 
 func TestSimHeat(t *testing.T) {
@@ -104,5 +107,28 @@ func TestVariantsFromTheCommandLine(t *testing.T) {
 	}
 	if code, _, errOut := run(t, ws, "sim", "--game", "heat", "--vs", "harhs", "--games", "10"); code != 2 || !strings.Contains(errOut, `did you mean "harsh"?`) {
 		t.Errorf("unknown --vs: exit %d, %q", code, errOut)
+	}
+}
+
+// The table never prints NaN or Inf, whatever summary it is given: merge
+// refuses such files, and the printer does not rely on that.
+func TestSimTableNeverPrintsNaNOrInf(t *testing.T) {
+	s := engine.NewSummary(engine.Info{Counters: []string{"turns"}}, 2)
+	s.Games = 3
+	s.SeatWins[0] = -5 * 840 // a win rate of -5/3: its interval is NaN
+	s.MovesSum, s.MovesSq = math.MaxInt64, math.MaxInt64
+	s.Tally.Counters[0] = math.MaxInt64
+	s.EndCauses["done"] = 3
+	res := &SimResults{Game: "g", Games: 3, Bots: []string{"random"}, Shard: 1, Shards: 1,
+		Columns: []SimColumn{{Counters: []string{"turns"}, Summaries: []*engine.Summary{s}}}}
+	var out strings.Builder
+	if err := printSim(&out, res); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "NaN") || strings.Contains(out.String(), "Inf") {
+		t.Errorf("NaN or Inf printed:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "seat 1 wins (95%)  -\n") {
+		t.Errorf("the seat with an impossible rate should show -:\n%s", out.String())
 	}
 }

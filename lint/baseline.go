@@ -2,10 +2,12 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
 
+	"cardpress/engine"
 	"cardpress/engine/finding"
 )
 
@@ -20,6 +22,53 @@ var digits = regexp.MustCompile(`[0-9]+(\.[0-9]+)?`)
 // changed a little is still the same finding.
 func findingKey(f finding.Finding) string {
 	return f.File + "\x00" + f.Code + "\x00" + digits.ReplaceAllString(f.Message, "#")
+}
+
+// CheckBaseline checks what a baseline report's schema cannot: that its
+// counts match its findings and its metrics are numbers a run can have
+// (win rates that add up to at most one, one per seat). The error names
+// the field, e.g. "metrics/0/seat_win_rate: 4 seats in a 3-player game".
+// Without these, a damaged baseline would print NaN noise or hide moves.
+func CheckBaseline(r finding.Report) error {
+	errs, warns := finding.Count(r.Findings)
+	switch {
+	case r.Findings == nil:
+		return fmt.Errorf("findings: missing")
+	case r.Errors != errs:
+		return fmt.Errorf("errors: %d, but findings holds %d", r.Errors, errs)
+	case r.Warnings != warns:
+		return fmt.Errorf("warnings: %d, but findings holds %d", r.Warnings, warns)
+	}
+	for i, m := range r.Metrics {
+		at := fmt.Sprintf("metrics/%d", i)
+		switch {
+		case m.Players < 1 || m.Players > engine.MaxPlayers:
+			return fmt.Errorf("%s/players: %d is not a player count", at, m.Players)
+		case m.Games < 0:
+			return fmt.Errorf("%s/games: %d is negative", at, m.Games)
+		case len(m.SeatWinRate) != m.Players:
+			return fmt.Errorf("%s/seat_win_rate: %d seats in a %d-player game", at, len(m.SeatWinRate), m.Players)
+		}
+		total := 0.0
+		for seat, rate := range m.SeatWinRate {
+			if !(rate >= 0 && rate <= 1) { // NaN fails too
+				return fmt.Errorf("%s/seat_win_rate/%d: %v is not a rate between 0 and 1", at, seat, rate)
+			}
+			total += rate
+		}
+		// Shared wins are split, so the rates add up to at most one (and
+		// a little more in floating point).
+		if total > 1+1e-9 {
+			return fmt.Errorf("%s/seat_win_rate: the seats win %.4g games per game", at, total)
+		}
+		for _, name := range slices.Sorted(maps.Keys(m.Counters)) {
+			// A mean per game of an int64 sum over at least one game.
+			if v := m.Counters[name]; !(v >= 0 && v <= math.MaxInt64) {
+				return fmt.Errorf("%s/counters/%s: %v is not a count per game", at, name, v)
+			}
+		}
+	}
+	return nil
 }
 
 // Compare reports the findings of now that before did not have, those of
@@ -64,7 +113,14 @@ func Compare(before, now finding.Report) finding.Diff {
 			continue
 		}
 		add := func(metric string, a, b, noise float64, pct bool) {
-			if math.Abs(b-a) <= noise {
+			// A metric whose numbers are not finite is no comparison, and
+			// would print as NaN and fail the JSON report; CheckBaseline
+			// keeps such baselines out, this keeps any that slip through.
+			shown := []float64{a, b, noise, b - a}
+			if pct {
+				shown = append(shown, 100*a, 100*b, 100*noise)
+			}
+			if !finite(shown...) || math.Abs(b-a) <= noise {
 				return
 			}
 			mv := finding.Moved{Game: m.Game, Variant: m.Variant, Players: m.Players, Metric: metric, Before: a, After: b, Noise: noise}
@@ -100,4 +156,13 @@ func Compare(before, now finding.Report) finding.Diff {
 		}
 	}
 	return d
+}
+
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

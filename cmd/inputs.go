@@ -1,0 +1,70 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
+	"cardpress/schema"
+)
+
+// Limits of the JSON files commands read back (README, "Sharded sweeps"
+// and "Baseline"). A sim results file is mostly its game-length
+// histograms: one entry per distinct length per player count and variant.
+// A sweep of 10 million Masterminds games (the longest game) at each of 4
+// player counts with --vs holds about 50 000 lengths per histogram: under
+// a million values and 15 MB. The limits leave twice that and bound what
+// checking costs: a file at the value limit takes about 5 s of CPU and
+// 350 MB (decoding and validating cost some 150 bytes a value). A lint
+// report is about 250 bytes a finding and 1 KB a metric.
+const (
+	simResultsBytes  = 32 << 20
+	simResultsValues = 2 << 20
+	lintReportBytes  = 16 << 20
+	lintReportValues = 1 << 20
+)
+
+// jsonInput is a kind of JSON file that cardpress writes and reads back.
+type jsonInput struct {
+	kind     string // for messages: "a sim results file"
+	schema   string // schema.SimResults
+	maxBytes int64
+	values   int
+}
+
+var (
+	simResultsInput = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues}
+	lintReportInput = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
+)
+
+// read reads the file at path — a regular file within the size limit, so
+// that /dev/zero or a FIFO is refused, not read — checks it against the
+// schema and decodes it into v. name is how messages call the file
+// ("heat-3.json", "--baseline main.json").
+func (in jsonInput) read(name, path string, v any) error {
+	data, err := fileio.ReadFile(path, in.maxBytes)
+	if err != nil {
+		return inputErrorf(name, "cannot read: %s", fileio.Describe(err))
+	}
+	if err := schema.CheckJSON(in.schema, data, in.values); err != nil {
+		var de *schema.DocumentError
+		if errors.As(err, &de) && len(de.Path) == 0 {
+			return inputErrorf(name, "not %s: %s", in.kind, de.Message)
+		}
+		return inputErrorf(name, "%v", err)
+	}
+	// The schema has vouched for every field and number; this cannot fail
+	// short of a bug, but is worded like the rest if it does.
+	if err := json.Unmarshal(data, v); err != nil {
+		return inputErrorf(name, "not %s: %v", in.kind, err)
+	}
+	return nil
+}
+
+// inputErrorf is a problem with an input file: one line, exit 2. The whole
+// line is made visible, since names and values in it come from the file.
+func inputErrorf(name, format string, args ...any) error {
+	return usageError{errors.New(finding.Visible(name + ": " + fmt.Sprintf(format, args...)))}
+}

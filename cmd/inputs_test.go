@@ -1,0 +1,286 @@
+package cmd
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"cardpress/engine"
+)
+
+// heatShards plays a small HEAT run in three shards (10 games each at 4
+// players) and returns the files' paths.
+func heatShards(t *testing.T) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for _, k := range []string{"1", "2", "3"} {
+		f := filepath.Join(dir, "heat-"+k+".json")
+		code, out, errOut := run(t, repoRoot, "sim", "--game", "heat", "--players", "4", "--games", "30", "--seed", "5", "--shard", k+"/3", "--out", f)
+		if code != 0 {
+			t.Fatalf("sim shard %s: exit %d\n%s%s", k, code, out, errOut)
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+// editJSON rewrites a JSON file through edit. Numbers stay json.Number,
+// so seeds and sums keep every digit.
+func editJSON(t *testing.T, path string, edit func(doc map[string]any)) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	edit(doc)
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// summaryOf is the first summary of the first column of a decoded file.
+func summaryOf(doc map[string]any) map[string]any {
+	return doc["columns"].([]any)[0].(map[string]any)["summaries"].([]any)[0].(map[string]any)
+}
+
+// wantOneLine checks a refused input: exit 2 and exactly one line on stderr.
+func wantOneLine(t *testing.T, code int, out, errOut, want string) {
+	t.Helper()
+	if code != 2 || errOut != want+"\n" {
+		t.Errorf("exit %d, stderr\n  %q\nwant exit 2 and\n  %q\n(stdout %q)", code, errOut, want+"\n", out)
+	}
+}
+
+// The issue's reproductions: damaged shards that merge used to add up and
+// print ("games -9223372036854775609", "heists complete 30000.0%") are
+// refused with the file and the field.
+func TestMergeRefusesDamagedShards(t *testing.T) {
+	const at = "columns/0/summaries/0/"
+	for _, tc := range []struct {
+		name   string
+		damage func(doc map[string]any)
+		want   string
+	}{
+		{"corrupt game count", func(d map[string]any) { summaryOf(d)["Games"] = json.Number("-9223372036854775609") },
+			at + "Games: -9223372036854775609 is too small: at least 0"},
+		{"games that are not the shard's", func(d map[string]any) { summaryOf(d)["Games"] = json.Number("30") },
+			at + "Games: 30, but shard 2/3 of a run of 30 games plays 10"},
+		{"end causes over 100%", func(d map[string]any) {
+			summaryOf(d)["EndCauses"] = map[string]any{"heists complete": json.Number("3000")}
+		}, at + "EndCauses: 3000 games ended, more than the 10 played"},
+		{"wins over 100%", func(d map[string]any) {
+			summaryOf(d)["SeatWins"] = []any{json.Number("8401"), 0, 0, 0, 0, 0, 0, 0}
+		},
+			at + "SeatWins: 10.0012 wins (in 1/840: 8401) in 10 games"},
+		{"a failure count without its game", func(d map[string]any) { summaryOf(d)["Capped"] = json.Number("2") },
+			at + "FirstCapped: missing, but Capped is 2"},
+		{"moves squared of 1e308", func(d map[string]any) { summaryOf(d)["MovesSq"] = json.Number("1e308") },
+			at + "MovesSq: 1e308 is too large: at most 9223372036854775807"},
+		{"a negative tally", func(d map[string]any) {
+			summaryOf(d)["Tally"].(map[string]any)["Counters"].([]any)[0] = json.Number("-4")
+		},
+			at + "Tally/Counters/0: -4 is too small: at least 0"},
+		{"a game to replay from another shard", func(d map[string]any) {
+			summaryOf(d)["FirstCounted"].([]any)[0].(map[string]any)["Index"] = json.Number("0")
+		}, at + "FirstCounted/0/Index: game 0 is not one of shard 2/3 of 30 games"},
+		{"a misspelt field", func(d map[string]any) { s := summaryOf(d); s["Gmaes"] = s["Games"] },
+			at + `Gmaes: unknown field "Gmaes" (did you mean "Games"?)`},
+		{"a shard beyond the shards", func(d map[string]any) { d["shard"] = json.Number("4") }, "shard: 4 of 3 shards"},
+		{"another format", func(d map[string]any) { d["format"] = "cardpress-sim/2" },
+			`format: "cardpress-sim/2" is not allowed here; it must be "cardpress-sim/1"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := heatShards(t)
+			editJSON(t, files[1], tc.damage)
+			code, out, errOut := run(t, repoRoot, "merge", files[0], files[1], files[2])
+			wantOneLine(t, code, out, errOut, "cardpress: "+files[1]+": "+tc.want)
+		})
+	}
+}
+
+// Each shard may be sound and their sum still not fit 64 bits: ten games
+// of 900 million moves give squares of 8.1e18 per shard.
+func TestMergeRefusesSumsThatOverflow(t *testing.T) {
+	files := heatShards(t)
+	long := func(d map[string]any) {
+		s := summaryOf(d)
+		s["MovesMin"], s["MovesMax"] = json.Number("900000000"), json.Number("900000000")
+		s["MovesSum"], s["MovesSq"] = json.Number("9000000000"), json.Number("8100000000000000000")
+		s["MovesHist"] = map[string]any{"900000000": json.Number("10")}
+	}
+	editJSON(t, files[0], long)
+	editJSON(t, files[1], long)
+	code, out, errOut := run(t, repoRoot, "merge", files[0], files[1], files[2])
+	wantOneLine(t, code, out, errOut, "cardpress: "+files[1]+": adding it to "+files[0]+": columns/0/summaries/0/MovesSq: the sum does not fit 64 bits")
+}
+
+// Files that are no sim results at all: each one line naming the file, exit
+// 2, promptly.
+func TestMergeRefusesWhatIsNotAResultsFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	big := write("big.json", "")
+	if err := os.Truncate(big, simResultsBytes+1<<20); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{write("null.json", "null"), "not a sim results file (sim --out): expected a mapping, found null"},
+		{write("empty-object.json", "{}"), `not a sim results file (sim --out): missing required field "bots" (and 7 more problems)`},
+		{write("list.json", "[]"), "not a sim results file (sim --out): expected a mapping, found a list"},
+		{write("empty.json", ""), "not a sim results file (sim --out): empty, not JSON"},
+		{write("truncated.json", `{"format": "cardpress-sim/1", "columns": [`), "not a sim results file (sim --out): not JSON: it ends in the middle (a truncated file?)"},
+		{big, "cannot read: file is 33.0 MiB; the limit is 32.0 MiB"},
+		{write("many.json", `{"columns": [`+strings.Repeat("0,", simResultsValues)+`0]}`),
+			"not a sim results file (sim --out): more than 2097152 values; no file of this kind is that large"},
+		{dir, "cannot read: not a regular file but a folder"},
+		{filepath.Join(dir, "missing.json"), "cannot read: no such file or folder"},
+	} {
+		code, out, errOut := run(t, "", "merge", tc.path)
+		wantOneLine(t, code, out, errOut, "cardpress: "+tc.path+": "+tc.want)
+	}
+}
+
+// End causes, game, bot and file names come from the files: control
+// characters in them are shown as escapes, so they can neither forge a
+// line (a GitHub ::error:: command) nor reach the terminal.
+func TestMergeShowsNamesFromFilesVisibly(t *testing.T) {
+	files := heatShards(t)
+	for _, f := range files {
+		editJSON(t, f, func(d map[string]any) {
+			d["game"] = "heat\x1b[2J"
+			d["bots"] = []any{"random\r"}
+		})
+	}
+	editJSON(t, files[1], func(d map[string]any) {
+		s := summaryOf(d)
+		s["EndCauses"] = map[string]any{"stolen\n::error::forged \x1b[31mred": s["EndCauses"].(map[string]any)["heists complete"]}
+	})
+	code, out, errOut := run(t, repoRoot, "merge", files[0], files[1], files[2])
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{`heat\x1b[2J: 30 games per player count`, `bots random\r`, `end: stolen\n::error::forged \x1b[31mred  33.3%`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.ContainsAny(out, "\x1b\r") || strings.Contains(out, "\n::error::") {
+		t.Errorf("control characters or a forged line reached the output:\n%q", out)
+	}
+	// A file name with a newline still gives one line.
+	odd := filepath.Join(t.TempDir(), "shard\n::error::2.json")
+	if err := os.WriteFile(odd, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "", "merge", odd)
+	wantOneLine(t, code, out, errOut, "cardpress: "+strings.ReplaceAll(odd, "\n", `\n`)+`: not a sim results file (sim --out): missing required field "bots" (and 7 more problems)`)
+}
+
+// merge --out writes what merge read; a second merge of it alone (one
+// shard of one) prints the same table.
+func TestMergeOutMergesAgain(t *testing.T) {
+	files := heatShards(t)
+	out := filepath.Join(t.TempDir(), "all.json")
+	code, table, errOut := run(t, repoRoot, "merge", "--out", out, files[0], files[1], files[2])
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, table, errOut)
+	}
+	code, again, errOut := run(t, "", "merge", out)
+	if code != 0 || again != table {
+		t.Errorf("merging the merged file: exit %d\n%s%s\nwant\n%s", code, again, errOut, table)
+	}
+}
+
+// The schema and the Go types say the same: every field the types write is
+// in the schema and every field of the schema is one they write, so a new
+// Summary field cannot make merge refuse sim's own files (the schema
+// forbids unknown fields).
+func TestSimResultsSchemaNamesEveryField(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "schema", "sim-results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sch struct {
+		Properties map[string]any
+		Defs       map[string]struct{ Properties map[string]any } `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &sch); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		typ   reflect.Type
+		props map[string]any
+	}{
+		{reflect.TypeFor[SimResults](), sch.Properties},
+		{reflect.TypeFor[SimColumn](), sch.Defs["column"].Properties},
+		{reflect.TypeFor[engine.Summary](), sch.Defs["summary"].Properties},
+		{reflect.TypeFor[engine.Tally](), sch.Defs["tally"].Properties},
+		{reflect.TypeFor[engine.Result](), sch.Defs["firstGame"].Properties},
+	} {
+		var fields []string
+		for f := range tc.typ.Fields() {
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			fields = append(fields, cmp.Or(name, f.Name))
+		}
+		var props []string
+		for p := range tc.props {
+			props = append(props, p)
+		}
+		slices.Sort(fields)
+		slices.Sort(props)
+		if !slices.Equal(fields, props) {
+			t.Errorf("%s writes %v; the schema has %v", tc.typ, fields, props)
+		}
+	}
+}
+
+// runPromptly runs cardpress like run (without changing folder) but fails
+// the test if it has not finished in 30 s, as a read blocked on a FIFO
+// would never finish.
+func runPromptly(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	type result struct {
+		code     int
+		out, err string
+	}
+	done := make(chan result, 1)
+	go func() {
+		var out, errb bytes.Buffer
+		code := Run(IO{Out: &out, Err: &errb}, args)
+		done <- result{code, out.String(), errb.String()}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.err
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%v did not finish in 30 s", args)
+	}
+	return 0, "", ""
+}
