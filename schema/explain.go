@@ -3,10 +3,14 @@ package schema
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"io"
 	"maps"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -56,68 +60,103 @@ func (s *Schema) Validate(v any) []Problem {
 	if !errors.As(err, &verr) {
 		return []Problem{{Code: CodeOther, Message: err.Error()}}
 	}
-	x := explainer{s: s, v: v}
-	return tidy(x.explain(verr))
+	x := explainer{s: s, v: v, memo: &memo{}}
+	return x.tidy(x.explain(make([]Problem, 0, problemCount(verr)), verr))
+}
+
+// problemCount is about how many problems explaining e gives (alternatives
+// count one), so the list is allocated once rather than grown.
+func problemCount(e *jsonschema.ValidationError) int {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
+		n := 0
+		for _, c := range e.Causes {
+			n += problemCount(c)
+		}
+		return n
+	case *kind.AdditionalProperties:
+		return len(k.Properties)
+	case *kind.Required:
+		return len(k.Missing)
+	}
+	return 1
 }
 
 type explainer struct {
-	s *Schema
-	v any
+	s    *Schema
+	v    any
+	memo *memo
+}
+
+// memo keeps, for one Validate, what explaining each problem would
+// otherwise work out again: a file can have hundreds of thousands of
+// problems, so nothing per problem may cost more than the problem itself.
+type memo struct {
+	applied map[*jsonschema.Schema][]*jsonschema.Schema // eachApplied's schemas
+	names   map[*jsonschema.Schema][]string             // propertyNames
+	keysAt  map[int]map[string][]string                 // objectWith's answers, by depth
+	tokens  map[tokenRef]string                         // a long path token's canonical copy, by identity
+	texts   map[string]string                           // the same, by text
 }
 
 var printer = message.NewPrinter(language.English)
 
-func (x explainer) explain(e *jsonschema.ValidationError) []Problem {
+// explain appends the problems e stands for to dst. Appending to one list
+// rather than returning one per error keeps nested errors from copying
+// every problem below them once per level.
+func (x explainer) explain(dst []Problem, e *jsonschema.ValidationError) []Problem {
 	loc := e.InstanceLocation
 	switch k := e.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
-		var ps []Problem
 		for _, c := range e.Causes {
-			ps = append(ps, x.explain(c)...)
+			dst = x.explain(dst, c)
 		}
-		return ps
+		return dst
 	case *kind.AnyOf:
-		return x.pick(e)
+		return append(dst, x.pick(e)...)
 	case *kind.OneOf:
 		if len(k.Subschemas) == 0 {
-			return x.pick(e)
+			return append(dst, x.pick(e)...)
 		}
-		return []Problem{x.oneOfMany(e, k)}
+		return append(dst, x.oneOfMany(e, k))
 	case *kind.AdditionalProperties:
-		var ps []Problem
 		js := x.s.at(e.SchemaURL)
+		// A map keyed by ids: a key is a badly written id, not a misplaced
+		// field.
+		how := namePatterns(js)
+		var known []string
+		if how == "" {
+			known = x.propertyNames(js)
+		}
 		for _, name := range k.Properties {
 			path := append(slices.Clone(loc), name)
-			if how := namePatterns(js); how != "" {
-				// A map keyed by ids: the key is a badly written id, not a
-				// misplaced field.
-				ps = append(ps, Problem{Path: path, Key: true, Code: CodeOther, Message: fmt.Sprintf("invalid name %s: %s", quote(name), how)})
+			if how != "" {
+				dst = append(dst, Problem{Path: path, Key: true, Code: CodeOther, Message: fmt.Sprintf("invalid name %s: %s", quote(name), how)})
 				continue
 			}
-			ps = append(ps, unknownField(path, name, x.s.propertyNames(js)))
+			dst = append(dst, unknownField(path, name, known))
 		}
-		return ps
+		return dst
 	case *kind.FalseSchema:
-		return x.falseSchema(e)
+		return append(dst, x.falseSchema(e)...)
 	case *kind.Required:
-		ps := make([]Problem, 0, len(k.Missing))
 		for _, name := range k.Missing {
-			ps = append(ps, Problem{Path: loc, Field: name, Code: CodeRequired, Message: fmt.Sprintf("missing required field %q", name)})
+			dst = append(dst, Problem{Path: loc, Field: name, Code: CodeRequired, Message: fmt.Sprintf("missing required field %q", name)})
 		}
-		return ps
+		return dst
 	case *kind.PropertyNames:
 		// jsonschema/v6 stores this error's instance location without
 		// copying it, so only its length can be trusted: find the object at
 		// that depth that has the offending key.
-		return []Problem{{Path: append(x.objectWith(len(loc), k.Property), k.Property), Key: true, Code: CodeOther,
-			Message: fmt.Sprintf("invalid name %s: %s", quote(k.Property), nameReason(e.Causes))}}
+		return append(dst, Problem{Path: append(x.objectWith(len(loc), k.Property), k.Property), Key: true, Code: CodeOther,
+			Message: fmt.Sprintf("invalid name %s: %s", quote(k.Property), nameReason(e.Causes))})
 	case *kind.Type:
-		return []Problem{{Path: loc, Code: CodeType, Message: typeMessage(k.Want, x.valueAt(loc))}}
+		return append(dst, Problem{Path: loc, Code: CodeType, Message: typeMessage(k.Want, x.valueAt(loc))})
 	case *kind.UniqueItems:
-		path := append(slices.Clone(loc), fmt.Sprint(k.Duplicates[1]))
-		return []Problem{{Path: path, Code: CodeOther, Message: fmt.Sprintf("%s is listed twice", display(x.valueAt(path)))}}
+		path := append(slices.Clone(loc), strconv.Itoa(k.Duplicates[1]))
+		return append(dst, Problem{Path: path, Code: CodeOther, Message: fmt.Sprintf("%s is listed twice", display(x.valueAt(path)))})
 	}
-	return []Problem{x.leaf(e)}
+	return append(dst, x.leaf(e))
 }
 
 // namePatterns words the patternProperties of a schema with no fixed
@@ -139,42 +178,43 @@ func namePatterns(js *jsonschema.Schema) string {
 }
 
 // objectWith finds the first object (in key order) at depth holding key.
+// All objects at a depth are indexed by one walk, the first time a
+// problem needs that depth.
 func (x explainer) objectWith(depth int, key string) []string {
-	var found []string
-	var walk func(v any, path []string) bool
-	walk = func(v any, path []string) bool {
-		if len(path) == depth {
-			if m, ok := v.(map[string]any); ok {
-				if _, ok := m[key]; ok {
-					found = path
-					return true
-				}
-			}
-			return false
-		}
-		switch c := v.(type) {
-		case map[string]any:
-			keys := make([]string, 0, len(c))
-			for k := range c {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
-				if walk(c[k], append(slices.Clone(path), k)) {
-					return true
-				}
-			}
-		case []any:
-			for i, item := range c {
-				if walk(item, append(slices.Clone(path), fmt.Sprint(i))) {
-					return true
-				}
-			}
-		}
-		return false
+	if x.memo.keysAt == nil {
+		x.memo.keysAt = map[int]map[string][]string{}
 	}
-	walk(x.v, nil)
-	return found
+	index, ok := x.memo.keysAt[depth]
+	if !ok {
+		index = map[string][]string{}
+		x.memo.keysAt[depth] = index
+		var walk func(v any, path []string)
+		walk = func(v any, path []string) {
+			if len(path) == depth {
+				if m, ok := v.(map[string]any); ok {
+					path = slices.Clip(path) // callers append to it
+					for k := range m {
+						if _, seen := index[k]; !seen {
+							index[k] = path
+						}
+					}
+				}
+				return
+			}
+			switch c := v.(type) {
+			case map[string]any:
+				for _, k := range slices.Sorted(maps.Keys(c)) {
+					walk(c[k], append(slices.Clone(path), k))
+				}
+			case []any:
+				for i, item := range c {
+					walk(item, append(slices.Clone(path), strconv.Itoa(i)))
+				}
+			}
+		}
+		walk(x.v, nil)
+	}
+	return index[key]
 }
 
 // nameReason says why a property name failed its propertyNames schema.
@@ -268,13 +308,13 @@ func (x explainer) falseSchema(e *jsonschema.ValidationError) []Problem {
 	}
 	name := loc[len(loc)-1]
 	parent := x.s.at(parentURL)
-	if parent != nil && x.s.declares(parent, name) {
+	if parent != nil && x.declares(parent, name) {
 		// The field is declared by a subschema that failed for another
 		// reason (reported on its own); a failed subschema evaluates no
 		// properties, so this is an echo, not an unknown field.
 		return nil
 	}
-	return []Problem{unknownField(loc, name, x.s.propertyNames(parent))}
+	return []Problem{unknownField(loc, name, x.propertyNames(parent))}
 }
 
 // forbiddenField explains `properties: {name: false}`: a field the schema
@@ -288,13 +328,13 @@ func (x explainer) forbiddenField(schemaURL string, loc []string) (Problem, bool
 		return Problem{}, false
 	}
 	p := Problem{Path: loc, Key: true, Field: name, Code: CodeUnknownField,
-		Message: fmt.Sprintf("field %q is not allowed here", name)}
+		Message: fmt.Sprintf("field %s is not allowed here", quote(name))}
 	cond, ok := strings.CutSuffix(branch, "/then")
 	if !ok {
 		return p, true
 	}
 	if when := describeIf(x.s.at(cond + "/if")); when != "" {
-		p.Message = fmt.Sprintf("field %q is not used when %s", name, when)
+		p.Message = fmt.Sprintf("field %s is not used when %s", quote(name), when)
 	}
 	return p, true
 }
@@ -329,7 +369,7 @@ func jsonPointerEscape(s string) string {
 }
 
 func unknownField(path []string, name string, known []string) Problem {
-	msg := fmt.Sprintf("unknown field %q", name)
+	msg := fmt.Sprintf("unknown field %s", quote(name))
 	if s := closest(name, known); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
@@ -343,7 +383,7 @@ func (x explainer) pick(e *jsonschema.ValidationError) []Problem {
 	loc := e.InstanceLocation
 	alts := make([][]Problem, len(e.Causes))
 	for i, c := range e.Causes {
-		alts[i] = tidy(x.explain(c))
+		alts[i] = x.tidy(x.explain(nil, c))
 	}
 	if len(alts) == 0 {
 		return []Problem{x.leaf(e)}
@@ -444,22 +484,48 @@ func (x explainer) oneOfMany(e *jsonschema.ValidationError, k *kind.OneOf) Probl
 
 // declares reports whether js, or any subschema it applies to the same
 // value, evaluates property name.
-func (s *Schema) declares(js *jsonschema.Schema, name string) bool {
-	found := false
-	s.eachApplied(js, func(sub *jsonschema.Schema) {
+func (x explainer) declares(js *jsonschema.Schema, name string) bool {
+	for _, sub := range x.applied(js) {
 		if _, ok := sub.Properties[name]; ok {
-			found = true
+			return true
+		}
+		if sub.AdditionalProperties != nil && sub.AdditionalProperties != false {
+			return true
 		}
 		for re := range sub.PatternProperties {
 			if re.MatchString(name) {
-				found = true
+				return true
 			}
 		}
-		if sub.AdditionalProperties != nil && sub.AdditionalProperties != false {
-			found = true
-		}
-	})
-	return found
+	}
+	return false
+}
+
+// applied is eachApplied's list of schemas, worked out once per schema.
+func (x explainer) applied(js *jsonschema.Schema) []*jsonschema.Schema {
+	if list, ok := x.memo.applied[js]; ok {
+		return list
+	}
+	var list []*jsonschema.Schema
+	x.s.eachApplied(js, func(sub *jsonschema.Schema) { list = append(list, sub) })
+	if x.memo.applied == nil {
+		x.memo.applied = map[*jsonschema.Schema][]*jsonschema.Schema{}
+	}
+	x.memo.applied[js] = list
+	return list
+}
+
+// propertyNames is Schema.propertyNames, worked out once per schema.
+func (x explainer) propertyNames(js *jsonschema.Schema) []string {
+	if names, ok := x.memo.names[js]; ok {
+		return names
+	}
+	names := x.s.propertyNames(js)
+	if x.memo.names == nil {
+		x.memo.names = map[*jsonschema.Schema][]string{}
+	}
+	x.memo.names[js] = names
+	return names
 }
 
 // propertyNames lists the properties js and its in-place subschemas declare.
@@ -501,22 +567,112 @@ func (s *Schema) eachApplied(js *jsonschema.Schema, f func(*jsonschema.Schema)) 
 }
 
 // tidy drops duplicates and the "needs at least N fields" that only
-// restates another problem at the same place.
-func tidy(ps []Problem) []Problem {
-	var out []Problem
+// restates another problem at the same place. Problems are compared by
+// key, not each with each: a file can have hundreds of thousands.
+func (x explainer) tidy(ps []Problem) []Problem {
+	out := ps[:0] // filtered in place: each problem is read before its slot is reused
+	// By hash, probing on to the next value when two different problems
+	// share one; a map of the problems' texts would cost several times more.
+	kept := make(map[uint64]int, len(ps))
+	restating := false
 	for _, p := range ps {
-		if slices.ContainsFunc(out, func(q Problem) bool {
-			return q.Key == p.Key && q.Code == p.Code && q.Message == p.Message && slices.Equal(q.Path, p.Path)
-		}) {
-			continue
+		h := x.hash(p)
+		dup := false
+		for ; ; h++ {
+			i, ok := kept[h]
+			if !ok {
+				kept[h] = len(out)
+				break
+			}
+			if q := out[i]; q.Key == p.Key && q.Code == p.Code && q.Message == p.Message && slices.Equal(q.Path, p.Path) {
+				dup = true
+				break
+			}
 		}
-		out = append(out, p)
+		if !dup {
+			out = append(out, p)
+			restating = restating || p.restates
+		}
+	}
+	if !restating {
+		return out
+	}
+	stated := map[string]bool{}
+	for _, p := range out {
+		if !p.restates && !p.Key {
+			stated[x.pathKey(p.Path)] = true
+		}
 	}
 	return slices.DeleteFunc(out, func(p Problem) bool {
-		return p.restates && slices.ContainsFunc(out, func(q Problem) bool {
-			return !q.restates && !q.Key && slices.Equal(q.Path, p.Path)
-		})
+		return p.restates && stated[x.pathKey(p.Path)]
 	})
+}
+
+var problemSeed = maphash.MakeSeed()
+
+// hash is equal for equal problems.
+func (x explainer) hash(p Problem) uint64 {
+	var h maphash.Hash
+	h.SetSeed(problemSeed)
+	h.WriteString(p.Code)
+	h.WriteByte(0)
+	h.WriteString(p.Message)
+	if p.Key {
+		h.WriteByte(1)
+	}
+	h.WriteByte(0)
+	for _, tok := range p.Path {
+		x.writeToken(&h, tok)
+	}
+	return h.Sum64()
+}
+
+// tokenRef identifies a string by where its bytes are.
+type tokenRef struct {
+	data *byte
+	len  int
+}
+
+// longToken is the length above which a path token enters a key by
+// identity rather than by its text.
+const longToken = 32
+
+// pathKey is a map key equal for equal paths.
+func (x explainer) pathKey(path []string) string {
+	var b strings.Builder
+	for _, tok := range path {
+		x.writeToken(&b, tok)
+	}
+	return b.String()
+}
+
+// writeToken writes a path token's part of a key or hash. A token can be
+// a key of megabytes under which thousands of problems sit: such a token
+// is written as the address of its first-seen copy, so its text is read
+// once per copy rather than once per problem.
+func (x explainer) writeToken(w interface {
+	io.ByteWriter
+	io.StringWriter
+}, tok string) {
+	if len(tok) <= longToken {
+		w.WriteByte(byte(len(tok)))
+		w.WriteString(tok)
+		return
+	}
+	ref := tokenRef{unsafe.StringData(tok), len(tok)}
+	canon, ok := x.memo.tokens[ref]
+	if !ok {
+		if x.memo.tokens == nil {
+			x.memo.tokens, x.memo.texts = map[tokenRef]string{}, map[string]string{}
+		}
+		if canon, ok = x.memo.texts[tok]; !ok {
+			canon = tok
+			x.memo.texts[tok] = tok
+		}
+		x.memo.tokens[ref] = canon
+	}
+	w.WriteByte(0xFF)
+	w.WriteString(strconv.FormatUint(uint64(uintptr(unsafe.Pointer(unsafe.StringData(canon)))), 36))
 }
 
 func (x explainer) valueAt(path []string) any {
@@ -526,8 +682,8 @@ func (x explainer) valueAt(path []string) any {
 		case map[string]any:
 			v = c[tok]
 		case []any:
-			var i int
-			if _, err := fmt.Sscan(tok, &i); err != nil || i < 0 || i >= len(c) {
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(c) {
 				return nil
 			}
 			v = c[i]
@@ -595,11 +751,21 @@ func display(v any) string {
 	return fmt.Sprint(v)
 }
 
+// quote quotes s, shortened to 37 characters and "..." when longer than
+// 40; only that much of s is read, as it may be a key of megabytes.
 func quote(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		s = string(r[:37]) + "..."
+	runes, cut := 0, 0
+	for i := range s {
+		if runes == 37 {
+			cut = i
+		}
+		if runes == 40 {
+			s = s[:cut] + "..."
+			break
+		}
+		runes++
 	}
-	return fmt.Sprintf("%q", s)
+	return strconv.Quote(s)
 }
 
 func enumMessage(got any, want []any) string {
@@ -666,40 +832,58 @@ func uniq(s []string) []string {
 func closest(s string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := distance(s, c); d < bestD && d <= max(1, len(c)/3) {
+		if d, ok := distanceWithin(s, c, min(bestD-1, max(1, len(c)/3))); ok {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
 
-// distance is the edit distance counting a swap of neighbours as one edit
-// (optimal string alignment), the commonest typo.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 99
+// distanceWithin is the edit distance of a and b counting a swap of
+// neighbours as one edit (optimal string alignment, the commonest typo),
+// when it is at most limit. Only the band of cells within limit of the
+// diagonal can hold such a distance, so each row costs 2×limit+1 cells
+// and the search stops at the first row past the limit: each unknown field
+// of thousands is compared with every known name.
+func distanceWithin(a, b string, limit int) (int, bool) {
+	if len(a) > 64 || len(b) > 64 || len(a)-len(b) > limit || len(b)-len(a) > limit {
+		return 0, false
 	}
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
+	const far = 1 << 20
+	var rows [3][65]int // rows i, i-1 and i-2, by i mod 3
+	at := func(i, j int) int {
+		if i < 0 || j < 0 || j > len(b) || j < i-limit || j > i+limit {
+			return far
+		}
+		return rows[i%3][j]
 	}
-	for j := range d[0] {
-		d[0][j] = j
+	for j := 0; j <= min(len(b), limit); j++ {
+		rows[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
+		row := &rows[i%3]
+		least := far
+		for j := max(0, i-limit); j <= min(len(b), i+limit); j++ {
+			d := i
+			if j > 0 {
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				d = min(at(i-1, j)+1, at(i, j-1)+1, at(i-1, j-1)+cost)
+				if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+					d = min(d, at(i-2, j-2)+1)
+				}
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
+			row[j] = d
+			least = min(least, d)
+		}
+		if least > limit {
+			return 0, false
 		}
 	}
-	return d[len(a)][len(b)]
+	d := at(len(a), len(b))
+	return d, d <= limit
 }
 
 // Suggest returns the candidate s is most likely a typo of, or "".

@@ -2,8 +2,10 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"math"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -79,8 +81,8 @@ func TestFiles(t *testing.T) {
 	slices.Sort(got)
 	want := []string{
 		"engine/heat/cards.schema.json", "engine/heat/params.schema.json",
-		"schema/card.schema.json", "schema/layout.schema.json",
-		"schema/manifest.schema.json", "schema/reference.schema.json",
+		"schema/card.schema.json", "schema/layout.schema.json", "schema/lint-report.schema.json",
+		"schema/manifest.schema.json", "schema/reference.schema.json", "schema/sim-results.schema.json",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
@@ -111,6 +113,14 @@ func TestExplain(t *testing.T) {
 			{"if": {"required": ["type"], "properties": {"type": {"enum": ["talent"]}}}, "then": {"properties": {"effect": false}}},
 			{"properties": {"legacy": false}}
 		]}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	// Alternatives behind $refs: pick looks into each after explaining it.
+	if err := c.AddEngine("alts", fstest.MapFS{"cards.schema.json": {Data: []byte(`{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"properties": {"cost": {"anyOf": [{"$ref": "#/$defs/amount"}, {"$ref": "#/$defs/range"}]}},
+		"$defs": {"amount": {"type": "integer", "minimum": 0},
+			"range": {"type": "object", "additionalProperties": false, "required": ["min"], "properties": {"min": {"$ref": "#/$defs/amount"}}}}}`)}}); err != nil {
 		t.Fatal(err)
 	}
 	card := func(extra string) string {
@@ -155,6 +165,12 @@ func TestExplain(t *testing.T) {
 			[]problem{{"/legacy", true, CodeUnknownField, `field "legacy" is not allowed here`}}},
 		{"file outside the folder", Manifest, `{"id": "g", "title": "G", "players": {"min": 1, "max": 2}, "files": {"cards": ["../x.yaml"], "layout": "l.yaml"}, "decks": [{"id": "d", "name": "D"}], "print": {"card": {"width": 63, "height": 88}}}`,
 			[]problem{{"/files/cards/0", false, CodeOther, `"../x.yaml" is not valid: name a .yaml file inside the game folder`}}},
+		{"no alternative has the type", "engine/alts/cards.schema.json", `{"cost": "x"}`,
+			[]problem{{"/cost", false, CodeType, `expected a whole number or a mapping, found text "x"`}}},
+		{"the alternative of the right type explains", "engine/alts/cards.schema.json", `{"cost": {"min": -1}}`,
+			[]problem{{"/cost/min", false, CodeOther, `-1 is too small: at least 0`}}},
+		{"a long unknown field is shortened", "engine/typed/cards.schema.json", `{"legacy` + strings.Repeat("y", 100) + `": 1, "legacy": 1}`,
+			[]problem{{"/legacy", true, CodeUnknownField, `field "legacy" is not allowed here`}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -195,5 +211,78 @@ func TestExplainNotFinite(t *testing.T) {
 	ps := s.Validate(v)
 	if len(ps) != 1 || pointer(ps[0].Path) != "/heists" || !strings.Contains(ps[0].Message, "not a finite number") {
 		t.Errorf("got %+v", ps)
+	}
+}
+
+// fullDistance is the optimal string alignment distance computed in full,
+// the reference distanceWithin's banded search must agree with.
+func fullDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+func TestDistanceWithinAgreesWithFullDistance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func() string {
+		b := make([]byte, rng.IntN(9))
+		for i := range b {
+			b[i] = "abc"[rng.IntN(3)] // few letters, so distances are small
+		}
+		return string(b)
+	}
+	for range 20_000 {
+		a, b, limit := word(), word(), rng.IntN(4)
+		want := fullDistance(a, b)
+		d, ok := distanceWithin(a, b, limit)
+		if ok != (want <= limit) || ok && d != want {
+			t.Fatalf("distanceWithin(%q, %q, %d) = %d, %v; the distance is %d", a, b, limit, d, ok, want)
+		}
+	}
+	if got := Suggest("plyaers", []string{"name", "players", "flavor"}); got != "players" {
+		t.Errorf("Suggest: %q, want players", got)
+	}
+}
+
+func TestTidy(t *testing.T) {
+	long := strings.Repeat("k", 100)
+	copyOf := func(s string) string { return string([]byte(s)) } // same text, other bytes
+	p := func(tok, msg string, restates bool) Problem {
+		return Problem{Path: []string{"a", tok}, Code: CodeOther, Message: msg, restates: restates}
+	}
+	ps := []Problem{
+		p(long, "m", false),
+		p(copyOf(long), "m", false),     // a duplicate, though its key is another copy
+		p(long+"x", "m", false),         // another key
+		p(long, "n", false),             // another message
+		p("0", "needs 2 fields", true),  // restates nothing at a/0: kept
+		p(long, "needs 2 fields", true), // restates "m" at the same place: dropped
+	}
+	x := explainer{memo: &memo{}}
+	var got []string
+	for _, q := range x.tidy(ps) {
+		got = append(got, fmt.Sprintf("%d %s", len(q.Path[1]), q.Message))
+	}
+	want := []string{"100 m", "101 m", "100 n", "1 needs 2 fields"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

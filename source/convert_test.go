@@ -37,6 +37,11 @@ null2:
 quoted: "12"
 str: !!str 12
 inf: .inf
+oct: 012
+negzero: -0
+plus: +5
+caps: TRUE
+half: .5
 `)
 	if fs != "" {
 		t.Fatal(fs)
@@ -46,7 +51,7 @@ inf: .inf
 		"int": 42, "hex": 31, "neg": -7, "float": 1.5, "exp": 1000.0,
 		"big": 1.2345678901234568e29, "bool": true, "yes": "yes",
 		"null1": nil, "null2": nil, "quoted": "12", "str": "12",
-		"inf": math.Inf(1),
+		"inf": math.Inf(1), "oct": 10, "negzero": 0, "plus": 5, "caps": true, "half": 0.5,
 	}
 	if !reflect.DeepEqual(v.Data, want) {
 		t.Errorf("got  %#v\nwant %#v", v.Data, want)
@@ -160,4 +165,57 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestLookupFallsBackOnBadIndexes(t *testing.T) {
+	v, fs := convert(t, "list: [a, b, c]\n")
+	if fs != "" {
+		t.Fatal(fs)
+	}
+	for _, tok := range []string{"01", "-1", "+1", "3", "x", "", "99999999999999999999999"} {
+		if n := v.Lookup([]string{"list", tok}).Value; n.Column != 7 {
+			t.Errorf("list/%q: column %d, want the list's 7", tok, n.Column)
+		}
+	}
+	if n := v.Lookup([]string{"list", "2"}).Value; n.Value != "c" {
+		t.Errorf("list/2 is %q, want c", n.Value)
+	}
+}
+
+func TestLookupFollowsTheValueKept(t *testing.T) {
+	// Positions follow the values Data keeps: the first of several merged
+	// mappings, a repeated key's last value, and nothing below a value that
+	// replaced a merged one.
+	src := "a: &a {x: 1, y: {z: 1}}\nb: &b {x: 2}\nm:\n  <<: [*a, *b]\n  y: 3\n" +
+		"wide: {k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, k8: 8, k9: 9, k1: 10}\n" +
+		"small: {k: 1, k: 2}\n"
+	f, _ := Parse("f.yaml", []byte(src)) // the duplicate keys are findings
+	v, fs := Convert(f)
+	if len(fs) != 0 {
+		t.Fatal(briefs(fs))
+	}
+	cases := []struct {
+		path []string
+		want string // line:col of the value node
+	}{
+		{[]string{"m", "x"}, "1:11"},
+		{[]string{"m", "y"}, "5:6"},
+		{[]string{"m", "y", "z"}, "5:6"},
+		{[]string{"wide", "k1"}, "6:75"},
+		{[]string{"wide", "k9"}, "6:68"},
+		{[]string{"small", "k"}, "7:18"},
+	}
+	for _, tc := range cases {
+		n := v.Lookup(tc.path).Value
+		if got := fmt.Sprintf("%d:%d", n.Line, n.Column); got != tc.want {
+			t.Errorf("%v at %s, want %s", tc.path, got, tc.want)
+		}
+	}
+	data := v.Data.(map[string]any)
+	if got := data["m"].(map[string]any)["x"]; got != 1 {
+		t.Errorf("m/x = %v, want the first merged mapping's 1", got)
+	}
+	if got := data["wide"].(map[string]any)["k1"]; got != 10 {
+		t.Errorf("wide/k1 = %v, want the last value 10", got)
+	}
 }
