@@ -48,7 +48,7 @@ func TestGameCodesAreGathered(t *testing.T) {
 		t.Error("no game codes gathered")
 	}
 	// A code several games check in their own ways keeps every game's text.
-	if r := c["PARAMETER_RANGE"]; r.Scope != "engine hmm, masterminds, mice" || !strings.Contains(r.Description, "hmm: Checks") || !strings.Contains(r.Description, "mice: Checks") {
+	if r := c["PARAMETER_RANGE"]; r.Scope != "engine heat, hmm, masterminds, mice" || !strings.Contains(r.Description, "hmm: Checks") || !strings.Contains(r.Description, "mice: Checks") {
 		t.Errorf("shared code PARAMETER_RANGE: %+v", r)
 	}
 	for _, r := range c.Sorted() {

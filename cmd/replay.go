@@ -77,7 +77,8 @@ func runReplay(opts *replayOptions) error {
 			werr = enc.Encode(e)
 			return
 		}
-		_, werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, e.Kind, e.Text)
+		// Event texts name cards, from the data: made Visible.
+		_, werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, finding.Visible(e.Kind), finding.Visible(e.Text))
 	}
 	res := engine.PlayGame(g, opts.Players, opts.Seed, engine.PlayOptions{Bots: bots, Log: log, CheckInvariants: true})
 	if werr != nil {
@@ -107,9 +108,16 @@ func parseBots(s string) ([]string, error) {
 // findings on Err; a variant it does not have is a usage error.
 func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) {
 	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
-	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
+	if len(games) != 1 {
 		finding.Print(streams.Err, "text", fs)
-		return nil, fmt.Errorf("game %q does not load; run cardpress validate", id)
+		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
+	}
+	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil {
+		// The game is there but its data has errors: that is exit 1, like
+		// validate's, with the findings that say what to fix.
+		finding.Print(streams.Err, "text", fs)
+		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(filepath.Join(cards, id)))
+		return nil, errFindings
 	}
 	g, fs, err := games[0].ForVariant(variant)
 	if err != nil {

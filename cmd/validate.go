@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cardpress/engine"
 	"fmt"
 	"strings"
 
@@ -65,7 +66,7 @@ func gamesSummary(games []*pipeline.Game) string {
 	cards := 0
 	for _, g := range games {
 		for _, c := range g.Data.Cards {
-			cards += max(c.Count, 1)
+			cards = engine.SatAdd(cards, engine.Copies(c)) // a count may have failed its schema
 		}
 	}
 	return fmt.Sprintf("%s, %d cards", plural(len(games), "game"), cards)

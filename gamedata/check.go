@@ -2,6 +2,7 @@ package gamedata
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,8 +109,8 @@ func (l *loader) checkCards() {
 		case len(decks) > 1:
 			l.add(finding.New(c.Pos, CodeUndefinedDeck, "card %q needs a deck: this game has several (%s)", c.ID, strings.Join(decks, ", ")))
 		}
-		copies[c.Deck] += c.Count
-		total += c.Count
+		copies[c.Deck] = satAdd(copies[c.Deck], c.Count)
+		total = satAdd(total, c.Count)
 		for j, kw := range c.Keywords {
 			if !slices.Contains(keywords, kw) {
 				l.add(finding.New(at("keywords", strconv.Itoa(j)), CodeUndefinedKeyword, "%s", undeclared("keyword", kw, "keywords", keywords)))
@@ -126,7 +127,9 @@ func (l *loader) checkCards() {
 	for i, comp := range m.Components {
 		at := l.man.pos("components", strconv.Itoa(i), "count")
 		switch {
-		case l.cardsBroken:
+		case l.cardsBroken, l.failed(at):
+			// A count that failed its schema is already reported there;
+			// comparing it would only say so again, misleadingly.
 		case comp.Deck == "" && comp.Kind == "cards" && total != comp.Count:
 			// A cards component without a deck is the box's whole card count.
 			l.add(finding.New(at, CodeCountMismatch, "component %q counts %d but the cards have %d copies in all", comp.ID, comp.Count, total))
@@ -176,10 +179,10 @@ func (l *loader) checkLayout() {
 				l.add(finding.New(d.pos("components", idx, "faces", strconv.Itoa(j), "component"), CodeUndefinedComponent, "%s", undeclared("component", f.Component, "components", comps)))
 			}
 		}
-		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 {
+		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 && !l.faceCountFailed(d, c, idx) {
 			total := 0
 			for _, n := range l.g.FaceCounts(c) {
-				total += n
+				total = satAdd(total, n)
 			}
 			if total != want {
 				l.add(finding.New(d.pos("components", idx, "component"), CodeCountMismatch,
@@ -192,6 +195,43 @@ func (l *loader) checkLayout() {
 	}
 }
 
+// faceCountFailed reports whether a count a token sheet's faces add up
+// (a face's own, or a component's it takes) failed its schema: the sum
+// would then compare a reported value again.
+func (l *loader) faceCountFailed(d *doc, c LayoutComponent, idx string) bool {
+	comps := []string{c.Component}
+	for j, f := range c.Faces {
+		if l.failed(d.pos("components", idx, "faces", strconv.Itoa(j), "count")) {
+			return true
+		}
+		comps = append(comps, f.Component)
+	}
+	for i, mc := range l.g.Manifest.Components {
+		if slices.Contains(comps, mc.ID) && l.failed(l.man.pos("components", strconv.Itoa(i), "count")) {
+			return true
+		}
+	}
+	return false
+}
+
+// failed reports whether an error was already found at pos.
+func (l *loader) failed(pos finding.Pos) bool {
+	return slices.ContainsFunc(l.found, func(f finding.Finding) bool { return f.Severity == finding.Error && f.Pos == pos })
+}
+
+// satAdd adds card or token counts, stopping at the largest int instead of
+// wrapping: a count of 2^63-1 must not make a total look small.
+func satAdd(a, b int) int {
+	if b > 0 && a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// maxTrackSpaces is the most spaces a track prints, as layout.schema.json
+// bounds spaces; a spaces_param must stay within it too.
+const maxTrackSpaces = 500
+
 // checkTrack checks a track's spaces parameter and that it has no more
 // values than spaces.
 func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
@@ -201,9 +241,15 @@ func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
 			l.checkParam(d, c.SpacesParam, "components", idx, "spaces_param")
 			return
 		}
-		if _, _, ok := l.g.TrackSpaces(c); !ok {
+		n, _, ok := l.g.TrackSpaces(c)
+		if !ok {
 			l.add(finding.New(d.pos("components", idx, "spaces_param"), schema.CodeType,
 				"parameter %q is %v: a track needs a whole number of spaces (at least 1) or a list with a value per space", c.SpacesParam, p.Value))
+			return
+		}
+		if n > maxTrackSpaces {
+			l.add(finding.New(d.pos("components", idx, "spaces_param"), schema.CodeOther,
+				"parameter %q gives %d spaces: a track has at most %d", c.SpacesParam, n, maxTrackSpaces))
 			return
 		}
 	}

@@ -66,7 +66,7 @@ var Codes = []Code{
 	{CodeUndefinedBack, "a deck names a card back that game.yaml print.backs does not declare"},
 	{CodeUndefinedVariant, "variants default names a variant the list does not have"},
 	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards (of all cards, without a deck), a token sheet's faces do not add up to its component's count, or a track has more values than spaces"},
-	{CodePlayers, "a player count outside the game's players range, or a range whose min exceeds its max"},
+	{CodePlayers, "a player count outside the game's players range, a range whose min exceeds its max, or a minimum below 1 player"},
 	{CodeGameTooLarge, "a game's files add up to more than 10 MiB, or it has more than 5000 cards; what is over is not read"},
 	{CodeTemplate, "a text template has unbalanced braces or an unknown {name:format}"},
 }

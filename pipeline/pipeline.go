@@ -91,8 +91,14 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 	for _, path := range paths {
 		datas, fs := gamedata.LoadPath(path, EngineSchemas)
 		all = append(all, fs...)
-		valid := countErrors(fs) == 0
+		complete := fs
+		if info, err := os.Stat(path); err == nil && !info.IsDir() && len(datas) == 1 {
+			// fs holds only this file's findings, but whether the game
+			// may be built and played depends on every file of it.
+			_, complete = gamedata.Load(datas[0].Dir, EngineSchemas)
+		}
 		for _, d := range datas {
+			valid := countErrors(ownFindings(complete, d, datas)) == 0
 			// Commands play the default variant unless told otherwise.
 			d, _ = d.WithVariant("")
 			g := &Game{Data: d, Variant: d.Variant}
@@ -105,8 +111,11 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 				} else {
 					// The data has errors: no engine to play with, but the
 					// engine's reference checks still report, so every
-					// problem shows in one run.
-					all = append(all, keepFile(references(bfs), path)...)
+					// problem shows in one run. Engines check every bound
+					// they rely on before they allocate or loop, so building
+					// on invalid values is safe; what they say about a value
+					// the schema already rejected is left out.
+					all = append(all, keepFile(references(bfs, fs), path)...)
 				}
 			}
 			if g.Engine != nil {
@@ -196,6 +205,30 @@ func keepFile(fs []finding.Finding, path string) []finding.Finding {
 	return out
 }
 
+// ownFindings keeps the findings that concern game d among the games
+// loaded together: all but those in another game's folder, so one broken
+// game in a folder of games leaves the others playable, and none is built
+// past an error of its own.
+func ownFindings(fs []finding.Finding, d *gamedata.Game, loaded []*gamedata.Game) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range fs {
+		other := false
+		for _, o := range loaded {
+			other = other || o != d && inFolder(f.File, o.Dir)
+		}
+		if !other {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// inFolder reports whether file is dir or inside it.
+func inFolder(file, dir string) bool {
+	rel, err := filepath.Rel(filepath.Clean(dir), filepath.Clean(file))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
 func countErrors(fs []finding.Finding) int {
 	errs, _ := finding.Count(fs)
 	return errs
@@ -211,11 +244,19 @@ func build(m engine.Module, d *gamedata.Game) (g engine.Game, fs []finding.Findi
 	return m.Build(d)
 }
 
-// references keeps the findings about undefined names.
-func references(fs []finding.Finding) []finding.Finding {
+// references keeps the engine's findings about undefined names (and a
+// crash), except at a position where loading already found an error: a
+// value that failed its schema is reported once, by the schema.
+func references(engineFindings, loaded []finding.Finding) []finding.Finding {
+	rejected := map[finding.Pos]bool{}
+	for _, f := range loaded {
+		if f.Severity == finding.Error {
+			rejected[f.Pos] = true
+		}
+	}
 	var out []finding.Finding
-	for _, f := range fs {
-		if strings.HasPrefix(f.Code, "UNDEFINED_") || f.Code == "ENGINE_PANIC" {
+	for _, f := range engineFindings {
+		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || f.Code == "ENGINE_PANIC" {
 			out = append(out, f)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -207,5 +208,138 @@ func TestRenderShippedMasterminds(t *testing.T) {
 	}
 	if !found {
 		t.Error("no back page shows a heist's own side B")
+	}
+}
+
+// boundsCase is one edit of a shipped game and the one finding it must
+// give: code, at the first occurrence of at in file after the edit.
+type boundsCase struct {
+	name, game, file, old, new string
+	at, code                   string
+	also                       [][3]string // more edits: file, old, new
+}
+
+// loadEdited loads a copy of a shipped game with one edit, measuring what
+// Load allocates.
+func loadEdited(t *testing.T, tc boundsCase) (*Game, []finding.Finding, uint64, finding.Pos) {
+	t.Helper()
+	ws := testutil.CopyGame(t, tc.game)
+	rel := filepath.Join("cards", tc.game, tc.file)
+	testutil.Edit(t, ws, rel, tc.old, tc.new)
+	for _, e := range tc.also {
+		testutil.Edit(t, ws, filepath.Join("cards", tc.game, e[0]), e[1], e[2])
+	}
+	line := testutil.LineOf(t, ws, rel, tc.at, false)
+	data, err := os.ReadFile(filepath.Join(ws, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Split(string(data), "\n")[line-1]
+	want := finding.Pos{File: filepath.Join(ws, rel), Line: line, Col: strings.Index(text, tc.at) + 1}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	games, fs := Load([]string{filepath.Join(ws, "cards", tc.game)})
+	runtime.ReadMemStats(&after)
+	if len(games) != 1 {
+		t.Fatalf("%d games", len(games))
+	}
+	return games[0], fs, after.TotalAlloc - before.TotalAlloc, want
+}
+
+// Values no engine can afford stop at the schema: Load reports each once,
+// at the value, builds no engine, and neither allocates per card copy nor
+// walks a player range of 2^63 (a count of a billion used to run out of
+// memory while the engine was built for its reference findings).
+func TestOutOfRangeValuesStopAtTheSchema(t *testing.T) {
+	const jewelry = "  - id: jewelry-smash\n    name: Jewelry Store Smash\n    count: 2\n"
+	cases := []boundsCase{
+		{"heat count 1e9 written out", "heat", "cards.yaml", jewelry, strings.Replace(jewelry, "count: 2", "count: 1000000000", 1), "1000000000", "SCHEMA", nil},
+		{"heat count 1e9", "heat", "cards.yaml", jewelry, strings.Replace(jewelry, "count: 2", "count: 1e9", 1), "1e9", "SCHEMA", nil},
+		{"heat count 2^63-1", "heat", "cards.yaml", jewelry, strings.Replace(jewelry, "count: 2", "count: 9223372036854775807", 1), "9223372036854775807", "SCHEMA", nil},
+		{"masterminds count 2^63-1", "masterminds", "prep.yaml", "    keywords: [action]\n    count: 3\n    effect: {draw_prep: 2}",
+			"    keywords: [action]\n    count: 9223372036854775807\n    effect: {draw_prep: 2}", "9223372036854775807", "SCHEMA", nil},
+		{"mice count 1e9", "mice", "skills.yaml", "name: Twitchy Whiskers, deck: starting, count: 6,", "name: Twitchy Whiskers, deck: starting, count: 1000000000,", "1000000000", "SCHEMA", nil},
+		{"hmm count 2^63-1", "hmm", "complications.yaml", "{id: laser-grid, name: Laser Grid, deck: complication, count: 3,", "{id: laser-grid, name: Laser Grid, deck: complication, count: 9223372036854775807,", "9223372036854775807", "SCHEMA", nil},
+		{"heat players 2^63-1", "heat", "game.yaml", "players: {min: 3, max: 5}", "players: {min: 3, max: 9223372036854775807}", "9223372036854775807", "SCHEMA", nil},
+		{"masterminds players 2^63-1", "masterminds", "game.yaml", "players: {min: 2, max: 5}", "players: {min: 2, max: 9223372036854775807}", "9223372036854775807", "SCHEMA", nil},
+		{"hmm players 2^63-1", "hmm", "game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 9223372036854775807}", "9223372036854775807", "SCHEMA", nil},
+		{"heat starting money 2^63-1", "heat", "game.yaml", "  starting_money:\n    default: 0\n", "  starting_money:\n    default: 9223372036854775807\n", "9223372036854775807", "SCHEMA", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, fs, alloc, want := loadEdited(t, tc)
+			if len(fs) != 1 || fs[0].Code != tc.code || fs[0].Pos != want {
+				t.Errorf("want one %s at %s, got %v", tc.code, want, fs)
+			}
+			if g.Engine != nil {
+				t.Error("an engine was built on invalid data")
+			}
+			if alloc > 256<<20 {
+				t.Errorf("Load allocated %d MB", alloc>>20)
+			}
+		})
+	}
+}
+
+// A deck too big for its engine passes the schema (each count is at most
+// 999, and the box's count is made to agree) but not the engine: one
+// TOO_MANY_CARDS at the count, and no engine.
+func TestOverfullDeckIsTheEnginesFinding(t *testing.T) {
+	cases := []boundsCase{
+		{"heat", "heat", "cards.yaml", "    name: Jewelry Store Smash\n    count: 2\n", "    name: Jewelry Store Smash\n    count: 999\n", "999", "TOO_MANY_CARDS",
+			[][3]string{{"game.yaml", "count: 34, deck: main", "count: 1031, deck: main"}}},
+		{"hmm", "hmm", "complications.yaml", "{id: laser-grid, name: Laser Grid, deck: complication, count: 3,", "{id: laser-grid, name: Laser Grid, deck: complication, count: 999,", "999", "TOO_MANY_CARDS",
+			[][3]string{{"game.yaml", "kind: cards, count: 27, deck: complication}", "kind: cards, count: 1023, deck: complication}"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, fs, _, want := loadEdited(t, tc)
+			if len(fs) != 1 || fs[0].Code != tc.code || fs[0].Pos != want || g.Engine != nil {
+				t.Errorf("want one %s at %s and no engine, got %v (engine %v)", tc.code, want, fs, g.Engine != nil)
+			}
+		})
+	}
+}
+
+// An engine's reference finding on a value the schema rejected is left
+// out: the value is reported once.
+func TestReferenceFindingsSkipRejectedValues(t *testing.T) {
+	tc := boundsCase{"keyword", "heat", "cards.yaml", "      - {phase: B, gain: 2, per: {record: muscle}}\n", "      - {phase: B, gain: 2, per: {record: Muscle}}\n", "Muscle", "SCHEMA", nil}
+	_, fs, _, want := loadEdited(t, tc)
+	if len(fs) != 1 || fs[0].Code != tc.code || fs[0].Pos != want {
+		t.Errorf("want one %s at %s (no UNDEFINED_KEYWORD there too), got %v", tc.code, want, fs)
+	}
+}
+
+// In a folder of games, one game's errors keep only that game from being
+// built: the others are built (and their engines' findings reported).
+func TestOneBrokenGameLeavesTheOthersBuilt(t *testing.T) {
+	ws := testutil.CopyGame(t, "heat")
+	hmm := testutil.CopyGame(t, "hmm")
+	if err := os.Rename(filepath.Join(hmm, "cards", "hmm"), filepath.Join(ws, "cards", "hmm")); err != nil {
+		t.Fatal(err)
+	}
+	testutil.Edit(t, ws, "cards/heat/cards.yaml", "    name: Jewelry Store Smash\n    count: 2\n", "    name: Jewelry Store Smash\n    count: 1000000000\n")
+	games, fs := Load([]string{filepath.Join(ws, "cards")})
+	built := map[string]bool{}
+	for _, g := range games {
+		built[g.Data.Manifest.ID] = g.Engine != nil
+	}
+	if len(games) != 2 || built["heat"] || !built["hmm"] {
+		t.Errorf("engines built: %v, want hmm only (findings %v)", built, fs)
+	}
+}
+
+// Loading one file of a game reports that file's findings, but an error
+// in another file of the game still keeps the engine from being built:
+// nothing plays data that failed its schema (here a field the engine does
+// not read, so only the schema can tell).
+func TestOneFileOfABrokenGameBuildsNoEngine(t *testing.T) {
+	ws := testutil.CopyGame(t, "heat")
+	testutil.Edit(t, ws, "cards/heat/game.yaml", "version: 0.96.0\n", "version: 0.96.0\nauthor: me\n")
+	games, fs := Load([]string{filepath.Join(ws, "cards", "heat", "cards.yaml")})
+	if len(games) != 1 || games[0].Engine != nil || len(fs) != 0 {
+		t.Errorf("engine built %v, findings %v: want no engine and no finding in cards.yaml", len(games) == 1 && games[0].Engine != nil, fs)
 	}
 }

@@ -14,7 +14,10 @@ var CheckCodes = map[string]string{
 	"UNDEFINED_PHASE":     "Checks that every effect's phase is declared in game.yaml phases.",
 	"EFFECT_TARGET":       "Checks that steal and give_heat target another player and that target_if comes with such a target.",
 	"TOO_MANY_KEYWORDS":   "Checks that a game has at most 64 keywords (the engine keeps them as a bit mask).",
-	"TOO_MANY_CARDS":      "Checks that a game has at most 255 distinct cards.",
+	"TOO_MANY_CARDS":      "Checks that a game has at most 255 distinct cards and that at every supported player count the deck holds at most 256 cards and 255 copies of a card; reported at the count of the card that takes it past.",
+	"TOO_MANY_PLAYERS":    "Checks that the player range fits the engine (at most 8 players).",
+	"PARAMETER_RANGE":     "Checks that every rule parameter is within the range the engine plays (the bounds of params.schema.json, checked again for data that did not come through validation): money and Heat values small enough that no sum can overflow.",
+	"CARD_FIELD_RANGE":    "Checks that every number on a card is within the range the engine plays (the bounds of cards.schema.json, checked again for data that did not come through validation).",
 	"TOO_MANY_PHASES":     "Checks that a game has at most 8 phases.",
 }
 

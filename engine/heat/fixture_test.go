@@ -34,6 +34,16 @@ func fixture(t *testing.T, cards string, overrides map[string]string) *Game {
 
 func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
+	g, fs := Build(fixtureData(t, cards, overrides))
+	if g == nil {
+		t.Fatalf("fixture does not build: %v", fs)
+	}
+	return g
+}
+
+// fixtureData is the game data of a fixture, not yet built.
+func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
+	t.Helper()
 	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
 	d.Manifest.ID = "heat-test"
 	d.Manifest.Players = gamedata.Range{Min: 3, Max: 5}
@@ -45,11 +55,7 @@ func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game 
 	}
 	gamedatatest.SetParams(t, d, baseParams, overrides)
 	gamedatatest.AddCards(t, d, cards)
-	g, fs := Build(d)
-	if g == nil {
-		t.Fatalf("fixture does not build: %v", fs)
-	}
-	return g
+	return d
 }
 
 // newTestState makes a state at the start of stage 1 of heist 1 with empty

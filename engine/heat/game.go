@@ -32,7 +32,10 @@ type Game struct {
 	decks map[int][]int
 }
 
-// Build compiles validated data into a playable game.
+// Build compiles validated data into a playable game. Every bound the
+// rules rely on is checked before anything is sized by the data, so
+// out-of-range data (which Build also sees, for its reference findings)
+// gives findings, never a crash or a giant allocation.
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d, keywords: map[string]int{}, phases: map[string]int{}}
 	for i, kw := range d.Manifest.Keywords {
@@ -42,6 +45,12 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.phases[ph.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords, phases: d.Manifest.Phases}
+	if problem := engine.PlayersProblem(d.Manifest.Players); problem != "" {
+		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
+	}
+	if d.Manifest.Players.Max > engine.MaxPlayers {
+		c.errorf(d.Manifest.PlayersPos, "TOO_MANY_PLAYERS", "HEAT plays at most %d players, not %d", engine.MaxPlayers, d.Manifest.Players.Max)
+	}
 	if len(d.Manifest.Keywords) > 64 {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_KEYWORDS", "HEAT supports at most 64 keywords")
 	}
@@ -51,28 +60,33 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
+		c.checkCardBounds(gc)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	if len(g.phases) > maxPhases {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_PHASES", "HEAT supports at most %d phases", maxPhases)
 		return nil, c.findings
 	}
-	g.table = newPhaseTable(g.cards, len(g.phases))
 	if len(g.phases) == 0 {
 		c.errorf(d.Manifest.Pos, "UNDEFINED_PHASE", "HEAT needs at least one phase in game.yaml phases")
 	}
+	c.checkDecks()
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	g.table = newPhaseTable(g.cards, len(g.phases))
 	// A generous cap: a real game makes about 40 moves per heist at 5
 	// players; a game still running at ten times that does not end.
 	p := g.params
 	g.maxMoves = 10 * max(1, p.Heists) * (engine.MaxPlayers*(p.HandSize()+8) + p.DraftRounds + p.Stages*4 + 8)
-	if errs, _ := finding.Count(c.findings); errs > 0 {
-		return nil, c.findings
-	}
 	for _, cd := range g.cards {
 		g.staticValue = append(g.staticValue, g.worth(cd))
 	}
+	// Decks only for the player counts the game supports: checkDecks
+	// vouched for those.
 	g.decks = map[int][]int{}
-	for n := 1; n <= engine.MaxPlayers; n++ {
+	lo, hi := engine.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	for n := lo; n <= hi; n++ {
 		for i, cd := range g.cards {
 			if d.Cards[i].UsedWith(n) {
 				for k := 0; k < cd.copies; k++ {

@@ -3,6 +3,7 @@ package heat
 import (
 	"fmt"
 
+	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
 
@@ -232,7 +233,7 @@ func valueNode(m *yaml.Node, key string) *yaml.Node {
 }
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), players: gc.Players, pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), players: gc.Players, pos: gc.Pos}
 	file := gc.Pos.File
 	for _, kw := range gc.Keywords {
 		if i, ok := c.keywords[kw]; ok {
@@ -325,10 +326,14 @@ func (c *compiler) decodeParams() Params {
 		"draft_deal": &p.DraftDeal, "draft_rounds": &p.DraftRounds, "pass_directions": &p.PassDirections,
 		"heat_board": &p.HeatBoard, "empty_board_value": &p.EmptyBoardValue, "out_of_heat_penalty": &p.OutOfHeatPenalty,
 	}
+	outOfRange := c.checkParamBounds()
 	for name, dst := range fields {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {
 			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "HEAT needs rule parameter %q", name)
+			continue
+		}
+		if outOfRange[name] {
 			continue
 		}
 		if err := prm.Node.Decode(dst); err != nil {

@@ -341,7 +341,9 @@ func handHas(h *engine.Hand, c int) bool {
 }
 
 func TestGameEndsAfterThreeHeists(t *testing.T) {
-	g := fixture(t, testCards, map[string]string{"heat_board": "[{value: -1, slots: 40}]"})
+	// 40 Heat tokens (two rows at the most slots a row has): enough that
+	// nobody is arrested.
+	g := fixture(t, testCards, map[string]string{"heat_board": "[{value: -1, slots: 20}, {value: -1, slots: 20}]"})
 	res := engine.PlayGame(g, 4, 99, engine.PlayOptions{CheckInvariants: true})
 	if res.Failed() || res.EndCause != "heists complete" {
 		t.Fatalf("result %+v", res)

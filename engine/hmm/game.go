@@ -207,7 +207,11 @@ func (c *compiler) paramPos(name string) finding.Pos {
 	return c.data.Manifest.Pos
 }
 
-// Build compiles validated data into a playable game.
+// Build compiles validated data into a playable game. Every bound the
+// rules rely on is checked before anything is sized by the data, so
+// out-of-range data (which Build also sees, for its reference findings)
+// gives findings, never a crash, a giant allocation or a loop over a
+// player range of 2^63.
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d}
@@ -215,10 +219,18 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Heist Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
 		return nil, c.findings
 	}
+	if problem := engine.PlayersProblem(d.Manifest.Players); problem != "" {
+		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
+	}
+	if d.Manifest.Players.Max > engine.MaxPlayers {
+		c.errorf(d.Manifest.PlayersPos, "TOO_MANY_PLAYERS", "Heist Masterminds plays at most %d players, not %d", engine.MaxPlayers, d.Manifest.Players.Max)
+	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
+		c.checkCardBounds(gc)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
+	c.checkPiles(g.cards)
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
 	}
@@ -238,10 +250,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			}
 		}
 	}
-	total := len(g.masterminds) + len(g.jobs) + len(g.comps) + len(g.resources)
-	if total > engine.MaxDeck {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "%d card copies in play; at most %d", total, engine.MaxDeck)
-	}
 	for _, row := range g.params.Table {
 		if row.Players < d.Manifest.Players.Min || row.Players > d.Manifest.Players.Max {
 			continue
@@ -253,16 +261,14 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "%d players with %d jobs each need %d jobs (at most %d; the data has %d)", row.Players, row.JobsEach, n, maxJobs, len(g.jobs))
 		}
 	}
-	for p := d.Manifest.Players.Min; p <= d.Manifest.Players.Max; p++ {
+	lo, hi := engine.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	for p := lo; p <= hi; p++ {
 		if g.params.row(p).Players == 0 {
 			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "player_counts has no row for %d players (game.yaml players %d-%d)", p, d.Manifest.Players.Min, d.Manifest.Players.Max)
 		}
 	}
 	if len(g.comps) == 0 || len(g.jobs) == 0 || len(g.resources) == 0 {
 		c.errorf(d.Manifest.Pos, "DECK_EMPTY", "Heist Masterminds needs Jobs, Complications and Resource cards")
-	}
-	if g.params.CrewLimit < 1 || g.params.CrewLimit > maxCrew {
-		c.errorf(c.paramPos("crew_limit"), "PARAMETER_RANGE", "crew_limit must be 1-%d", maxCrew)
 	}
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
@@ -273,10 +279,14 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 
 func (c *compiler) decodeParams() DataParams {
 	var p DataParams
+	outOfRange := c.checkParamBounds()
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {
 			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Heist Masterminds needs rule parameter %q", name)
+			continue
+		}
+		if outOfRange[name] {
 			continue
 		}
 		if err := prm.Node.Decode(p.field(name)); err != nil {
@@ -312,7 +322,7 @@ type cardYAML struct {
 }
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), pos: gc.Pos}
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {

@@ -59,7 +59,11 @@ const (
 	tieShared
 )
 
-// Build compiles validated data into a playable game.
+// Build compiles validated data into a playable game. Every bound the
+// rules rely on is checked before anything is sized or counted by the
+// data, so out-of-range data (which Build also sees, for its reference
+// findings) gives findings, never a crash, a giant allocation or a loop
+// over a player range of 2^63.
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d, cashCard: -1}
@@ -67,11 +71,20 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
 		return nil, c.findings
 	}
+	m := d.Manifest
+	if problem := engine.PlayersProblem(m.Players); problem != "" {
+		c.errorf(m.PlayersPos, "PLAYERS_RANGE", "%s", problem)
+	}
 	g.params = c.decodeParams()
 	copies := map[cardType]int{}
+	decks := map[cardType][]int{}
 	colours := map[string]string{}
+	for _, gc := range d.Cards {
+		c.checkCardBounds(gc)
+	}
 	for i, gc := range d.Cards {
 		cd := c.compileCard(gc)
+		decks[cd.typ] = append(decks[cd.typ], i)
 		switch cd.typ {
 		case typeMastermind:
 			cd.colour = len(g.masterminds)
@@ -84,7 +97,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			if g.cashCard < 0 {
 				g.cashCard = i
 			}
-			g.cashCopies += cd.copies
+			g.cashCopies = engine.SatAdd(g.cashCopies, cd.copies)
 		case typeTalent:
 			g.talents = append(g.talents, i)
 		case typePrep:
@@ -94,9 +107,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		case typeFailure:
 			g.failures = append(g.failures, i)
 		}
-		copies[cd.typ] += cd.copies
+		copies[cd.typ] = engine.SatAdd(copies[cd.typ], cd.copies)
 		g.cards = append(g.cards, cd)
 	}
+	c.checkDecks(decks)
 	g.countGems(c)
 	p := &g.params
 	g.testAtLeast = p.FailureTest != "higher"
@@ -105,7 +119,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	for _, t := range p.TieBreak {
 		g.tieBreak = append(g.tieBreak, map[string]tieKey{"clear_gems": tieClearGems, "heists": tieHeists, "shared": tieShared}[t])
 	}
-	m := d.Manifest
 	g.maxPlayers = min(m.Players.Max, len(g.masterminds), maxSeats)
 	if len(g.masterminds) > maxColours {
 		c.errorf(m.Pos, "TOO_MANY_MASTERMINDS", "Masterminds supports at most %d Mastermind colours", maxColours)
@@ -116,7 +129,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if m.Players.Max > maxSeats {
 		c.errorf(m.PlayersPos, "TOO_MANY_PLAYERS", "Masterminds supports at most %d players", maxSeats)
 	}
-	for n := m.Players.Min; n <= m.Players.Max; n++ {
+	lo, hi := engine.PlayerCounts(m.Players, maxSeats)
+	for n := lo; n <= hi; n++ {
 		if need := 2 * p.Heists(n); copies[typeHeist] < need {
 			c.errorf(paramPos(d, "heists_on_table"), "HEIST_DECK_SHORT", "%d players lay out %d heists (%d Heist cards) but the heist deck has %d", n, p.Heists(n), need, copies[typeHeist])
 		}
@@ -127,7 +141,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	immediate := 0
 	for _, i := range g.preps {
 		if g.cards[i].immediate {
-			immediate += g.cards[i].copies
+			immediate = engine.SatAdd(immediate, g.cards[i].copies)
 		}
 	}
 	if immediate > maxImmediate {
@@ -301,10 +315,10 @@ func (g *Game) countGems(c *compiler) {
 			c.errorf(cd.pos, "UNDEFINED_COMPONENT", "Mastermind %s plays %s gems, but game.yaml components has no gem-%s with their count", cd.id, cd.color, cd.color)
 			continue
 		}
-		g.gemsOf[k] = comp.Count
+		g.gemsOf[k] = c.gemCount(comp)
 	}
 	if comp, ok := count["gem-clear"]; ok {
-		g.clearGems = comp.Count
+		g.clearGems = c.gemCount(comp)
 	} else {
 		c.errorf(m.Pos, "UNDEFINED_COMPONENT", "game.yaml components has no gem-clear with the clear gems' count")
 	}
@@ -314,6 +328,16 @@ func (g *Game) countGems(c *compiler) {
 				comp.Count, len(g.masterminds), g.params.MarkersPerPlayer, want)
 		}
 	}
+}
+
+// gemCount is a gem component's count, reported when a player could hold
+// more of one kind than the state counts (0 then: Build fails anyway).
+func (c *compiler) gemCount(comp gamedata.Component) int {
+	if comp.Count < 0 || comp.Count > maxGems {
+		c.errorf(comp.Pos, "COMPONENT_RANGE", "component %s counts %d gems; Masterminds plays 0 to %d of a kind", comp.ID, comp.Count, maxGems)
+		return 0
+	}
+	return comp.Count
 }
 
 // gemsPerColour is the gems of one colour (the first; the box has the same

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
 
@@ -409,10 +410,14 @@ func child(n *yaml.Node, key string) *yaml.Node {
 // decodeParams fills Params from the manifest's parameters.
 func (c *compiler) decodeParams() Params {
 	var p Params
+	outOfRange := c.checkParamBounds()
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {
 			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Masterminds needs rule parameter %q", name)
+			continue
+		}
+		if outOfRange[name] {
 			continue
 		}
 		if err := prm.Node.Decode(p.field(name)); err != nil {
@@ -426,15 +431,16 @@ func (c *compiler) decodeParams() Params {
 			}
 		}
 	}
-	c.checkParams(&p)
+	c.checkParams(&p, outOfRange)
 	return p
 }
 
 func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
 
-// checkParams reports values the engine cannot play (the schema bounds
-// most of them; these are the ones it cannot see).
-func (c *compiler) checkParams(p *Params) {
+// checkParams reports values the engine cannot play that paramBounds does
+// not cover (enum words, a heist count for every player count); those
+// already out of range are not reported again.
+func (c *compiler) checkParams(p *Params, outOfRange map[string]bool) {
 	pos := func(name string) finding.Pos {
 		if prm, ok := c.data.Params[name]; ok {
 			return prm.Pos
@@ -442,24 +448,18 @@ func (c *compiler) checkParams(p *Params) {
 		return c.data.Manifest.Pos
 	}
 	bad := func(name string, ok bool, format string, args ...any) {
-		if _, declared := c.data.Params[name]; declared && !ok {
+		if _, declared := c.data.Params[name]; declared && !ok && !outOfRange[name] {
 			c.errorf(pos(name), "PARAMETER_RANGE", format, args...)
 		}
 	}
-	bad("team_max", p.TeamMax >= 1 && p.TeamMax <= maxTeam, "team_max must be 1-%d", maxTeam)
-	bad("activate_max", p.ActivateMax >= 1, "activate_max must be at least 1")
-	bad("talent_pool", p.TalentPool >= 0 && p.TalentPool <= maxPool, "talent_pool must be 0-%d", maxPool)
-	bad("markers_per_player", p.MarkersPerPlayer >= 1, "markers_per_player must be at least 1")
-	bad("plan_actions", p.PlanActions >= 0, "plan_actions must not be negative")
-	bad("hand_limit", p.HandLimit >= 0, "hand_limit must not be negative")
-	bad("bonus_gem_matching", p.BonusGemMatching >= 1, "bonus_gem_matching must be at least 1")
 	bad("failure_test", p.FailureTest == "at_least" || p.FailureTest == "higher", "failure_test must be at_least or higher")
 	bad("retire_after_heist", p.RetireAfterHeist == "keep_one" || p.RetireAfterHeist == "retire_one", "retire_after_heist must be keep_one or retire_one")
 	bad("completion_draw", p.CompletionDraw == "optional" || p.CompletionDraw == "mandatory", "completion_draw must be optional or mandatory")
 	for _, t := range p.TieBreak {
 		bad("tie_break", t == "clear_gems" || t == "heists" || t == "shared", "tie_break entries are clear_gems, heists or shared, not %q", t)
 	}
-	for n := c.data.Manifest.Players.Min; n <= c.data.Manifest.Players.Max; n++ {
+	lo, hi := engine.PlayerCounts(c.data.Manifest.Players, maxSeats)
+	for n := lo; n <= hi; n++ {
 		h := p.Heists(n)
 		bad("heists_on_table", h >= 1 && h <= maxHeists, "heists_on_table needs an entry of 1-%d heists for %d players", maxHeists, n)
 	}
@@ -467,7 +467,7 @@ func (c *compiler) checkParams(p *Params) {
 
 // compileCard decodes one card by its type.
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), pos: gc.Pos}
 	file := gc.Pos.File
 	var y cardYAML
 	if gc.Node != nil {

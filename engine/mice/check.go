@@ -11,14 +11,16 @@ var CheckCodes = map[string]string{
 	"OBSTACLE_UNREACHABLE":     "Checks that every obstacle's target can be reached by the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.",
 	"OBSTACLE_ALWAYS_SUCCEEDS": "warning: Checks that no obstacle is beaten by the worst chips on their worst sides without any skill.",
 	"OBSTACLE_FIELDS":          "Checks that every obstacle has a job, an order and a target of 1 or more.",
-	"TOO_MANY_OBSTACLES":       "Checks that no job has more obstacles than the engine holds.",
+	"TOO_MANY_OBSTACLES":       "Checks that no job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies.",
 	"FINALE_NOT_LAST":          "Checks that a job's Finale is its last obstacle.",
 	"JOBS_RANGE":               "Checks that the number of jobs fits the engine.",
 	"SKILL_NO_EFFECT":          "Checks that every skill has effects.",
 	"SKILL_EFFECT":             "Checks that every skill effect is exactly one of add, flip, draw.",
-	"PARAMETER_RANGE":          "Checks that the parameters fit the data and the engine: starting skills within skill_limit, enough chips to draw, enough upgrades for the market.",
+	"PARAMETER_RANGE":          "Checks that every rule parameter is within the range the engine plays (the bounds of params.schema.json, checked again for data that did not come through validation) and fits the data: starting skills within skill_limit, enough chips to draw (at most 32), enough upgrades for the market.",
+	"CARD_FIELD_RANGE":         "Checks that every number on a card is within the range the engine plays (the bounds of cards.schema.json, checked again for data that did not come through validation).",
+	"TOO_MANY_PLAYERS":         "Checks that the player range fits the engine (at most 8 players).",
 	"SCHEMA_TYPE":              "Checks that parameters and card fields decode into the engine's types.",
-	"TOO_MANY_CARDS":           "Checks that the game has at most 255 distinct cards and 64 keywords.",
+	"TOO_MANY_CARDS":           "Checks that the game has at most 255 distinct cards and 64 keywords, and that the upgrade deck holds at most 256 cards and 255 copies of a card (reported at the count of the card with the most copies).",
 }
 
 // CheckCodes lists the codes above (engine.Documented).

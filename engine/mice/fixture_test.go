@@ -48,6 +48,16 @@ const testCards = `
 
 func fixture(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
+	g, fs := Build(fixtureData(t, cards, overrides))
+	if g == nil {
+		t.Fatalf("fixture does not build: %v", fs)
+	}
+	return g
+}
+
+// fixtureData is the game data of a fixture, not yet built.
+func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
+	t.Helper()
 	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
 	d.Manifest.ID = "mice-test"
 	d.Manifest.Players = gamedata.Range{Min: 2, Max: 6}
@@ -56,11 +66,7 @@ func fixture(t testing.TB, cards string, overrides map[string]string) *Game {
 	}
 	gamedatatest.SetParams(t, d, baseParams, overrides)
 	gamedatatest.AddCards(t, d, cards)
-	g, fs := Build(d)
-	if g == nil {
-		t.Fatalf("fixture does not build: %v", fs)
-	}
-	return g
+	return d
 }
 
 // started plays the chance moves of set-up: seat 0 starts, the market is

@@ -153,7 +153,10 @@ func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
 	c.findings = append(c.findings, finding.New(pos, code, format, args...))
 }
 
-// Build compiles validated data into a playable game.
+// Build compiles validated data into a playable game. Every bound the
+// rules rely on is checked before anything is sized by the data, so
+// out-of-range data (which Build also sees, for its reference findings)
+// gives findings, never a crash or a giant allocation.
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d, keywords: map[string]int{}}
 	for i, kw := range d.Manifest.Keywords {
@@ -164,10 +167,18 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Mice Heist supports at most %d distinct cards and 64 keywords", engine.MaxDeck-1)
 		return nil, c.findings
 	}
+	if problem := engine.PlayersProblem(d.Manifest.Players); problem != "" {
+		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
+	}
+	if d.Manifest.Players.Max > engine.MaxPlayers {
+		c.errorf(d.Manifest.PlayersPos, "TOO_MANY_PLAYERS", "Mice Heist plays at most %d players, not %d", engine.MaxPlayers, d.Manifest.Players.Max)
+	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
+		c.checkCardBounds(gc)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
+	c.checkPiles(g.cards)
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
 	}
@@ -208,9 +219,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	for k := range g.stacks {
 		st := g.stacks[k]
 		sort.SliceStable(st, func(a, b int) bool { return g.cards[st[a]].order < g.cards[st[b]].order })
-		if len(st) > maxObstacle {
-			c.errorf(g.cards[st[0]].pos, "TOO_MANY_OBSTACLES", "job %s has %d obstacles; at most %d", g.jobs[k], len(st), maxObstacle)
-		}
 		for n, ci := range st {
 			if g.cards[ci].finale && n != len(st)-1 {
 				c.errorf(g.cards[ci].pos, "FINALE_NOT_LAST", "obstacle %s is a Finale but not the last of job %s", g.cards[ci].id, g.jobs[k])
@@ -223,13 +231,18 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if len(g.starting) > g.params.SkillLimit {
 		c.errorf(d.Manifest.Pos, "PARAMETER_RANGE", "%d starting skills but skill_limit is %d", len(g.starting), g.params.SkillLimit)
 	}
+	chips := 0
 	for _, ch := range g.params.Chips {
-		for k := 0; k < ch.Count; k++ {
-			g.chips = append(g.chips, [2]int{ch.Sides[0], ch.Sides[1]})
-		}
+		chips = engine.SatAdd(chips, max(ch.Count, 0))
 	}
-	if len(g.chips) < g.params.ChipsDrawn || len(g.chips) > engine.MaxChips {
-		c.errorf(c.paramPos("chips"), "PARAMETER_RANGE", "%d chips: need at least chips_drawn (%d) and at most %d", len(g.chips), g.params.ChipsDrawn, engine.MaxChips)
+	if chips < g.params.ChipsDrawn || chips > engine.MaxChips {
+		c.errorf(c.paramPos("chips"), "PARAMETER_RANGE", "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, engine.MaxChips)
+	} else {
+		for _, ch := range g.params.Chips {
+			for k := 0; k < ch.Count; k++ {
+				g.chips = append(g.chips, [2]int{ch.Sides[0], ch.Sides[1]})
+			}
+		}
 	}
 	if len(g.upgrades) < g.params.MarketSize {
 		c.errorf(d.Manifest.Pos, "PARAMETER_RANGE", "%d upgrade skills cannot fill a market of %d", len(g.upgrades), g.params.MarketSize)
@@ -260,27 +273,24 @@ func (c *compiler) paramPos(name string) finding.Pos {
 
 func (c *compiler) decodeParams() Params {
 	var p Params
+	outOfRange := c.checkParamBounds()
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {
 			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Mice Heist needs rule parameter %q", name)
 			continue
 		}
+		if outOfRange[name] {
+			continue
+		}
 		if err := prm.Node.Decode(p.field(name)); err != nil {
 			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
 	}
-	bad := func(name string, ok bool, format string, args ...any) {
-		if _, declared := c.data.Params[name]; declared && !ok {
-			c.errorf(c.paramPos(name), "PARAMETER_RANGE", format, args...)
-		}
+	// The numbers are paramBounds' to check; the words are left.
+	if _, declared := c.data.Params["cheese_shortage"]; declared && p.CheeseShortage != "none" && p.CheeseShortage != "unlimited" {
+		c.errorf(c.paramPos("cheese_shortage"), "PARAMETER_RANGE", "cheese_shortage is none or unlimited")
 	}
-	bad("skill_limit", p.SkillLimit >= 1 && p.SkillLimit <= maxSkills, "skill_limit must be 1-%d", maxSkills)
-	bad("market_size", p.MarketSize >= 0 && p.MarketSize <= maxMarket, "market_size must be 0-%d", maxMarket)
-	bad("track_length", p.TrackLength >= engine.MaxPlayers && p.TrackLength <= engine.MaxTrack, "track_length must be %d-%d (one space per player at least)", engine.MaxPlayers, engine.MaxTrack)
-	bad("food_per_job", len(p.FoodPerJob) <= maxFood, "food_per_job has at most %d tokens", maxFood)
-	bad("cheese_shortage", p.CheeseShortage == "none" || p.CheeseShortage == "unlimited", "cheese_shortage is none or unlimited")
-	bad("chips_drawn", p.ChipsDrawn >= 1, "chips_drawn must be at least 1")
 	return p
 }
 
@@ -303,7 +313,7 @@ type effectYAML struct {
 }
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: max(gc.Count, 1), pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), pos: gc.Pos}
 	kind, ok := deckKinds[gc.Deck]
 	if !ok {
 		c.errorf(gc.Pos, "UNDEFINED_DECK", "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)

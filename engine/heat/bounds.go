@@ -1,0 +1,116 @@
+package heat
+
+import (
+	"fmt"
+
+	"cardpress/engine"
+	"cardpress/gamedata"
+)
+
+// The ranges HEAT plays, stated again in params.schema.json and
+// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
+//
+// Money cannot overflow: it is made only by gain effects, at most
+// maxHeists × maxStages reveals per seat, each card with at most
+// maxEffects effects of at most maxAmount, multiplied by at most
+// maxStages (cards in a Record) or engine.MaxPlayers-1 (others
+// revealing), paid to at most engine.MaxPlayers-1 targets; steals and
+// penalties only move or remove it. With every seat's starting_money that
+// is under 50 million, far inside an int32 (TestMoneyCannotOverflow); the
+// end score adds at most maxRowSlots × maxBoardRows Heat at minHeatValue.
+const (
+	maxStartingMoney = 100000
+	maxPenalty       = 1000
+	minHeatValue     = -1000
+	maxHeists        = 10
+	maxStages        = 10 // a Record holds one card per Stage: at most maxRecord
+	maxDraft         = 10
+	maxBoardRows     = 12
+	maxRowSlots      = 20
+	maxAmount        = 99
+	maxEffects       = 8
+	maxMark          = 10 // player marks on a card
+)
+
+var paramBounds = []engine.Bound{
+	{Path: "starting_money", Min: 0, Max: maxStartingMoney},
+	{Path: "heists", Min: 1, Max: maxHeists},
+	{Path: "stages", Min: 1, Max: maxStages},
+	{Path: "draft_deal", Min: 0, Max: maxDraft},
+	{Path: "draft_rounds", Min: 0, Max: maxDraft},
+	{Path: "pass_directions", Min: 1, Max: maxHeists, Items: true},
+	{Path: "heat_board", Min: 1, Max: maxBoardRows, Items: true},
+	{Path: "heat_board.*.value", Min: minHeatValue, Max: 0},
+	{Path: "heat_board.*.slots", Min: 1, Max: maxRowSlots},
+	{Path: "empty_board_value", Min: minHeatValue, Max: 0},
+	{Path: "out_of_heat_penalty", Min: 0, Max: maxPenalty},
+}
+
+var cardBounds = func() []engine.Bound {
+	b := []engine.Bound{
+		{Path: "players", Min: 1, Max: maxMark, Items: true},
+		{Path: "players.*", Min: 1, Max: maxMark},
+		{Path: "effects", Min: 1, Max: maxEffects, Items: true},
+		{Path: "effects.*.max", Min: 1, Max: maxAmount},
+		{Path: "effects.*.if.stage", Min: 1, Max: maxStages},
+	}
+	for _, action := range actionKeys {
+		b = append(b, engine.Bound{Path: "effects.*." + action, Min: 1, Max: maxAmount})
+	}
+	return b
+}()
+
+// checkParamBounds reports parameters outside paramBounds and returns the
+// names of those it reported, which are then not decoded: one finding per
+// bad value is enough.
+func (c *compiler) checkParamBounds() map[string]bool {
+	bad := map[string]bool{}
+	for _, v := range engine.ParamViolations(c.data, paramBounds) {
+		c.errorf(v.Pos, "PARAMETER_RANGE", "parameter %s %s", v.Path, v.Problem)
+		bad[v.Param] = true
+	}
+	return bad
+}
+
+// checkCardBounds reports the fields of a card outside cardBounds.
+func (c *compiler) checkCardBounds(gc gamedata.Card) {
+	for _, v := range engine.CardViolations(gc, cardBounds) {
+		c.errorf(v.Pos, "CARD_FIELD_RANGE", "card %s: %s %s", gc.ID, v.Path, v.Problem)
+	}
+}
+
+// checkDecks reports every supported player count whose deck holds more
+// than an engine.Deck can, at the count of the card with the most copies
+// in it, once per card.
+// It runs before any deck is built, so a count of a billion allocates
+// nothing.
+func (c *compiler) checkDecks() {
+	d := c.data
+	lo, hi := engine.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	reported := map[int]bool{}
+	for n := lo; n <= hi; n++ {
+		o, over := engine.OverfullPile(d.Cards, usedWith(d, n), engine.MaxDeck)
+		if !over || reported[o.Card] {
+			continue
+		}
+		reported[o.Card] = true
+		gc := d.Cards[o.Card]
+		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS", "%s", deckOverflow(n, o.Total, gc))
+	}
+}
+
+func deckOverflow(players, total int, gc gamedata.Card) string {
+	return fmt.Sprintf("at %d players the deck has %d cards: HEAT holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
+		players, total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+}
+
+// usedWith lists the cards in the deck at a player count.
+func usedWith(d *gamedata.Game, players int) []int {
+	var out []int
+	for i, gc := range d.Cards {
+		if gc.UsedWith(players) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -1,0 +1,226 @@
+package heat
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+func TestBoundsMatchSchemas(t *testing.T) {
+	enginetest.BoundsMatchSchema(t, schemas, "params.schema.json", "", paramBounds)
+	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
+}
+
+func TestEveryBoundIsCheckedAtItsValue(t *testing.T) {
+	d := enginetest.ShippedData(t, "heat", schemas, "")
+	build := func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs }
+	enginetest.BoundsEnforced(t, d, build, paramBounds, cardBounds, "PARAMETER_RANGE", "CARD_FIELD_RANGE")
+}
+
+// findingAt fails t unless fs has a finding with code at line:col of
+// file, and returns its message.
+func findingAt(t *testing.T, fs []finding.Finding, code, file string, line, col int) string {
+	t.Helper()
+	for _, f := range fs {
+		if f.Code == code && f.Pos == (finding.Pos{File: file, Line: line, Col: col}) {
+			return f.Message
+		}
+	}
+	t.Fatalf("no %s at %s:%d:%d in %v", code, file, line, col, fs)
+	return ""
+}
+
+// filler is n cards of one copy each, for decks of an exact size.
+func filler(n int, players string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "- {id: f%d, name: F, players: %s, effects: [{phase: B, gain: 1}]}\n", i, players)
+	}
+	return b.String()
+}
+
+func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheBiggestCount(t *testing.T) {
+	// 250 single cards and one of 6 copies make 256: a full deck plays.
+	full := filler(250, "[3,4,5]") + "- {id: big, name: Big, count: 6, players: [3,4,5], effects: [{phase: B, gain: 1}]}\n"
+	if g, fs := Build(fixtureData(t, full, nil)); g == nil {
+		t.Fatalf("a deck of exactly %d cards does not build: %v", engine.MaxDeck, fs)
+	}
+	// One copy more takes every player count past; the finding is at the
+	// count of the card with the most copies, once, naming the first
+	// player count.
+	d := fixtureData(t, strings.Replace(full, "count: 6", "count: 7", 1), nil)
+	g, fs := Build(d)
+	if g != nil {
+		t.Fatal("a deck of 257 cards built")
+	}
+	big := d.Cards[250].Node
+	count := big.Content[5] // the value of count
+	msg := findingAt(t, fs, "TOO_MANY_CARDS", "cards.yaml", count.Line, count.Column)
+	if !strings.Contains(msg, "at 3 players the deck has 257 cards") || !strings.Contains(msg, "card big has the most copies (7)") {
+		t.Errorf("message %q", msg)
+	}
+	if n := strings.Count(fmt.Sprint(fs), "TOO_MANY_CARDS"); n != 1 {
+		t.Errorf("%d TOO_MANY_CARDS findings, want one for the card: %v", n, fs)
+	}
+}
+
+func TestDeckOverflowAtOnlyOnePlayerCount(t *testing.T) {
+	// Cards marked for 5 players only overflow the 5-player deck.
+	cards := filler(200, "[3,4,5]") + "- {id: a, name: A, count: 10, players: [5], effects: [{phase: B, gain: 1}]}\n" +
+		"- {id: b, name: B, count: 50, players: [5], effects: [{phase: B, gain: 1}]}\n"
+	d := fixtureData(t, cards, nil)
+	_, fs := Build(d)
+	b := d.Cards[201].Node.Content[5]
+	msg := findingAt(t, fs, "TOO_MANY_CARDS", "cards.yaml", b.Line, b.Column)
+	if !strings.Contains(msg, "at 5 players the deck has 260 cards") {
+		t.Errorf("message %q", msg)
+	}
+	if len(fs) != 1 {
+		t.Errorf("3 and 4 players fit: %v", fs)
+	}
+}
+
+func TestHugeCountsAllocateNothing(t *testing.T) {
+	for _, count := range []string{"1000000000", "1e9", "9223372036854775807"} {
+		t.Run(count, func(t *testing.T) {
+			d := fixtureData(t, testCards, nil)
+			// The loader decodes count itself; yaml reads 1e9 as a float.
+			for i := range d.Cards {
+				if d.Cards[i].ID == "heavy" {
+					d.Cards[i].Count = int(mustWhole(t, count))
+				}
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			g, fs := Build(d)
+			runtime.ReadMemStats(&after)
+			if g != nil {
+				t.Fatal("built")
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+				t.Errorf("Build allocated %d bytes for a count of %s", grew, count)
+			}
+			if !strings.Contains(fmt.Sprint(fs), "TOO_MANY_CARDS") {
+				t.Errorf("no TOO_MANY_CARDS: %v", fs)
+			}
+		})
+	}
+}
+
+func mustWhole(t *testing.T, s string) int64 {
+	t.Helper()
+	var f float64
+	if _, err := fmt.Sscan(s, &f); err != nil {
+		t.Fatal(err)
+	}
+	if f >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(f)
+}
+
+func TestListBoundsAreCheckedAtTheList(t *testing.T) {
+	nine := strings.Repeat("{phase: B, gain: 1}, ", 8) + "{phase: B, gain: 1}"
+	d := fixtureData(t, testCards+"- {id: long, name: Long, players: [3], effects: ["+nine+"]}\n", nil)
+	_, fs := Build(d)
+	effects := d.Cards[len(d.Cards)-1].Node.Content[7]
+	msg := findingAt(t, fs, "CARD_FIELD_RANGE", "cards.yaml", effects.Line, effects.Column)
+	if msg != "card long: effects has 9 entries, more than 8" {
+		t.Errorf("message %q", msg)
+	}
+
+	rows := strings.Repeat("{value: -1, slots: 1}, ", 12) + "{value: -1, slots: 1}"
+	d = fixtureData(t, testCards, map[string]string{"heat_board": "[" + rows + "]"})
+	_, fs = Build(d)
+	n := d.Params["heat_board"].Node
+	if msg := findingAt(t, fs, "PARAMETER_RANGE", "game.yaml", n.Line, n.Column); msg != "parameter heat_board has 13 entries, more than 12" {
+		t.Errorf("message %q", msg)
+	}
+}
+
+func TestOutOfRangeParameterIsReportedOnce(t *testing.T) {
+	d := fixtureData(t, testCards, map[string]string{"starting_money": "9223372036854775808"})
+	_, fs := Build(d)
+	n := d.Params["starting_money"].Node
+	msg := findingAt(t, fs, "PARAMETER_RANGE", "game.yaml", n.Line, n.Column)
+	if msg != "parameter starting_money is 9223372036854775808, not a whole number from 0 to 100000" {
+		t.Errorf("message %q", msg)
+	}
+	if len(fs) != 1 {
+		t.Errorf("want one finding (no decode error on top): %v", fs)
+	}
+}
+
+func TestPlayerRangeBeyondTheEngine(t *testing.T) {
+	d := fixtureData(t, testCards, nil)
+	d.Manifest.Players.Max = math.MaxInt
+	g, fs := Build(d) // must not loop over the range
+	if g != nil || !strings.Contains(fmt.Sprint(fs), "TOO_MANY_PLAYERS") {
+		t.Errorf("players max 2^63-1: %v", fs)
+	}
+	d.Manifest.Players = gamedata.Range{Min: 0, Max: 4}
+	if g, fs := Build(d); g != nil || !strings.Contains(fmt.Sprint(fs), "PLAYERS_RANGE") {
+		t.Errorf("players min 0: %v", fs)
+	}
+}
+
+// endMoney reads a seat's money from its end-of-game score line.
+var endMoney = regexp.MustCompile(`has \$(\d+) and`)
+
+func TestMoneyCannotOverflow(t *testing.T) {
+	// The proof in bounds.go, from the constants the engine checks: the
+	// money one seat can end with is every seat's starting money plus all
+	// the money gain effects can make in a game.
+	reveals := maxHeists * maxStages * engine.MaxPlayers
+	perEffect := maxAmount * max(maxStages, engine.MaxPlayers-1) * (engine.MaxPlayers - 1)
+	most := engine.MaxPlayers*maxStartingMoney + reveals*maxEffects*perEffect
+	least := maxBoardRows * maxRowSlots * minHeatValue
+	if most > math.MaxInt32 || least < math.MinInt32 {
+		t.Fatalf("money reaches %d and scores %d: past an int32", most, least)
+	}
+
+	// And a game at those bounds: every seat rich, every card paying the
+	// most it can to everyone, every Heat token at the worst value.
+	gain := strings.Repeat("{phase: B, gain: 99, per: {record: any}, target: others}, ", maxEffects-1) + "{phase: C, gain: 99, per: {record: any}}"
+	var cards strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&cards, "- {id: c%d, name: C, players: [3,4,5], effects: [%s]}\n", i, gain)
+	}
+	cards.WriteString("- {id: heat, name: H, count: 10, players: [3,4,5], effects: [{phase: B, take_heat: 4}]}\n")
+	g := fixtureWith(t, cards.String(), map[string]string{
+		"starting_money": fmt.Sprint(maxStartingMoney), "heists": fmt.Sprint(maxHeists), "stages": fmt.Sprint(maxStages),
+		"draft_deal": "5", "draft_rounds": "5", "heat_board": fmt.Sprintf("[{value: %d, slots: %d}]", minHeatValue, maxRowSlots),
+		"out_of_heat_penalty": fmt.Sprint(maxPenalty), "empty_board_value": fmt.Sprint(minHeatValue),
+	})
+	for seed := range uint64(20) {
+		var log []engine.Event
+		r := engine.PlayGame(g, 5, seed, engine.PlayOptions{CheckInvariants: true, Log: func(e engine.Event) { log = append(log, e) }})
+		if r.Panic != "" || r.Invariant != "" || r.Capped {
+			t.Fatalf("seed %d: %+v", seed, r)
+		}
+		scores := 0
+		for _, e := range log {
+			m := endMoney.FindStringSubmatch(e.Text)
+			if e.Kind != "score" || m == nil {
+				continue
+			}
+			scores++
+			if n, err := strconv.Atoi(m[1]); err != nil || n < 0 || n > most {
+				t.Errorf("seed %d: %s: money outside $0-$%d", seed, e.Text, most)
+			}
+		}
+		if scores != 5 && r.EndCause != "arrest" {
+			t.Errorf("seed %d: %d scores logged, want 5", seed, scores)
+		}
+	}
+}

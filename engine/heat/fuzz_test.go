@@ -1,0 +1,10 @@
+package heat_test
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest/fuzzdata"
+)
+
+// FuzzData plays and renders edits of cards/heat (see package fuzzdata).
+func FuzzData(f *testing.F) { fuzzdata.Fuzz(f, "heat") }

@@ -1,0 +1,122 @@
+package hmm
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func TestBoundsMatchSchemas(t *testing.T) {
+	enginetest.BoundsMatchSchema(t, schemas, "params.schema.json", "", paramBounds)
+	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
+}
+
+func TestEveryBoundIsCheckedAtItsValue(t *testing.T) {
+	d := shippedData(t)
+	build := func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs }
+	enginetest.BoundsEnforced(t, d, build, paramBounds, cardBounds, "PARAMETER_RANGE", "CARD_FIELD_RANGE")
+}
+
+func TestCostsAreWholeHundreds(t *testing.T) {
+	d := shippedData(t)
+	for _, gc := range d.Cards {
+		n := firstCost(gc)
+		if n == nil {
+			continue
+		}
+		old := n.Value
+		n.Value = "150" // within 100-5000, so only the step can catch it
+		_, fs := Build(d)
+		n.Value = old
+		want := fmt.Sprintf("%s:%d:%d: error CARD_FIELD_RANGE: card %s: cost is 150, not a multiple of 100", gc.Pos.File, n.Line, n.Column, gc.ID)
+		if !strings.Contains(fmt.Sprint(fs), want) {
+			t.Errorf("want %q in %v", want, fs)
+		}
+		return
+	}
+	t.Fatal("no card with a cost")
+}
+
+// countOf sets the count of the card with id in d, as the loader would.
+func countOf(t *testing.T, d *gamedata.Game, id string, n int) gamedata.Card {
+	t.Helper()
+	for i := range d.Cards {
+		if d.Cards[i].ID == id {
+			d.Cards[i].Count = n
+			return d.Cards[i]
+		}
+	}
+	t.Fatalf("no card %s", id)
+	return gamedata.Card{}
+}
+
+func TestDecksOverflowAtTheBiggestCountBeforeAnythingIsDealt(t *testing.T) {
+	for _, n := range []int{999, 1_000_000_000, math.MaxInt} {
+		d := shippedData(t)
+		job := countOf(t, d, "mona-lisa", n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		g, fs := Build(d)
+		runtime.ReadMemStats(&after)
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
+		}
+		want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the Job deck has %d cards", engine.CopiesPos(job), engine.SatAdd(n, 19))
+		if g != nil || !strings.Contains(fmt.Sprint(fs), want) {
+			t.Errorf("count %d: want %q in %v", n, want, fs)
+		}
+	}
+}
+
+func TestAllCardsInPlayTogetherAreBounded(t *testing.T) {
+	// The Complication deck grows to 255 cards, which fits a deck, but
+	// with the other decks more than the state holds are in play.
+	d := shippedData(t)
+	comps, first, own := 0, "", 0
+	for _, gc := range d.Cards {
+		if gc.Deck == "complication" {
+			comps += engine.Copies(gc)
+			if first == "" {
+				first, own = gc.ID, engine.Copies(gc)
+			}
+		}
+	}
+	c := countOf(t, d, first, engine.MaxCopies-(comps-own))
+	g, fs := Build(d)
+	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: ", engine.CopiesPos(c))
+	if g != nil || !strings.Contains(fmt.Sprint(fs), want) || !strings.Contains(fmt.Sprint(fs), "card copies in play; at most 256") {
+		t.Errorf("want %q, copies in play, in %v", want, fs)
+	}
+	if strings.Contains(fmt.Sprint(fs), "Complication deck has") {
+		t.Errorf("the Complication deck alone fits: %v", fs)
+	}
+}
+
+// firstCost is a card's cost value, or nil.
+func firstCost(gc gamedata.Card) *yaml.Node {
+	n := gc.Node
+	for i := 0; n != nil && i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "cost" {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func TestPlayerRangeIsCheckedBeforeItIsWalked(t *testing.T) {
+	d := shippedData(t)
+	d.Manifest.Players.Max = math.MaxInt // a loop over it would never end
+	if g, fs := Build(d); g != nil || !strings.Contains(fmt.Sprint(fs), "TOO_MANY_PLAYERS") {
+		t.Errorf("players max 2^63-1: %v", fs)
+	}
+}

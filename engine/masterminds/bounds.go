@@ -1,0 +1,105 @@
+package masterminds
+
+import (
+	"cardpress/engine"
+	"cardpress/gamedata"
+)
+
+// The ranges Masterminds plays, stated again in params.schema.json and
+// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). Every
+// count the state keeps is small (a player's gems of one kind fit a byte,
+// marker dice an int8, a task's count an int16), so no sum can overflow
+// once these hold.
+const (
+	maxAmount   = 9   // an effect's or ability's number
+	maxSkill    = 5   // a Talent's skill value
+	maxStepGoal = 40  // a heist step's target
+	maxTestGoal = 30  // a Failure card's test target
+	maxTake     = 10  // gems a heist's TAKE gives
+	maxGems     = 255 // gems of one kind in the box: a player may hold them all, in a byte
+)
+
+var paramBounds = []engine.Bound{
+	{Path: "hand_limit", Min: 0, Max: 30},
+	{Path: "opening_prep", Min: 0, Max: 20},
+	{Path: "talent_pool", Min: 0, Max: maxPool},
+	{Path: "team_max", Min: 1, Max: maxTeam},
+	{Path: "activate_max", Min: 1, Max: maxTeam},
+	{Path: "plan_actions", Min: 0, Max: 6},
+	{Path: "markers_per_player", Min: 1, Max: 24},
+	{Path: "heists_on_table", Min: 1, Max: maxSeats, Items: true},
+	{Path: "heists_on_table.*.players", Min: 1, Max: maxSeats},
+	{Path: "heists_on_table.*.heists", Min: 1, Max: maxHeists},
+	{Path: "end_heists_extra", Min: 0, Max: 10},
+	{Path: "clear_gem_value", Min: 0, Max: 12},
+	{Path: "bonus_gem_matching", Min: 1, Max: 4},
+	{Path: "completion_draw_max_team", Min: 0, Max: maxTeam},
+	{Path: "start_clear_gems", Min: 0, Max: 5},
+	{Path: "starter_cash", Min: 0, Max: maxSeats, Items: true},
+	{Path: "starter_cash.*.players", Min: 1, Max: maxSeats},
+	{Path: "starter_cash.*.cards", Min: 0, Max: 10},
+	{Path: "tie_break", Min: 0, Max: 3, Items: true},
+}
+
+var cardBounds = func() []engine.Bound {
+	var b []engine.Bound
+	for _, s := range skillIDs {
+		b = append(b, engine.Bound{Path: "skills." + s, Min: 0, Max: maxSkill})
+	}
+	b = append(b,
+		engine.Bound{Path: "ability.draw_prep", Min: 1, Max: maxAmount},
+		engine.Bound{Path: "ability.skill_bonus.amount", Min: 1, Max: maxAmount},
+		engine.Bound{Path: "gear.amount", Min: 1, Max: maxAmount},
+		engine.Bound{Path: "side_a.step.skills", Min: 1, Max: nSkills, Items: true},
+		engine.Bound{Path: "side_a.step.target", Min: 1, Max: maxStepGoal},
+		engine.Bound{Path: "side_a.take", Min: 1, Max: maxTake},
+		engine.Bound{Path: "side_b.steps", Min: stepsPerHeist - 1, Max: stepsPerHeist - 1, Items: true},
+		engine.Bound{Path: "side_b.steps.*.skills", Min: 1, Max: nSkills, Items: true},
+		engine.Bound{Path: "side_b.steps.*.target", Min: 1, Max: maxStepGoal},
+		engine.Bound{Path: "triggers", Min: 1, Max: 2, Items: true},
+		engine.Bound{Path: "triggers.*", Min: 1, Max: nSkills, Items: true},
+		engine.Bound{Path: "test.target", Min: 1, Max: maxTestGoal},
+	)
+	for _, section := range []string{"effect", "gem.effect"} {
+		for _, k := range effKeys[effDrawPrep:effRollBonus] {
+			b = append(b, engine.Bound{Path: section + "." + k, Min: 1, Max: maxAmount})
+		}
+		b = append(b, engine.Bound{Path: section + ".roll_bonus", Min: -maxAmount, Max: maxAmount})
+	}
+	return b
+}()
+
+// checkParamBounds reports parameters outside paramBounds and returns the
+// names of those it reported, which are then not decoded: one finding per
+// bad value is enough.
+func (c *compiler) checkParamBounds() map[string]bool {
+	bad := map[string]bool{}
+	for _, v := range engine.ParamViolations(c.data, paramBounds) {
+		c.errorf(v.Pos, "PARAMETER_RANGE", "parameter %s %s", v.Path, v.Problem)
+		bad[v.Param] = true
+	}
+	return bad
+}
+
+// checkCardBounds reports the fields of a card outside cardBounds.
+func (c *compiler) checkCardBounds(gc gamedata.Card) {
+	for _, v := range engine.CardViolations(gc, cardBounds) {
+		c.errorf(v.Pos, "CARD_FIELD_RANGE", "card %s: %s %s", gc.ID, v.Path, v.Problem)
+	}
+}
+
+// checkDecks reports a deck (or the Starter Cash) with more cards than an
+// engine.Deck holds, at the count of its card with the most copies, before
+// any deck is filled. decks are the card indexes of each type.
+func (c *compiler) checkDecks(decks map[cardType][]int) {
+	for typ := typeCash; typ <= typeFailure; typ++ {
+		o, over := engine.OverfullPile(c.data.Cards, decks[typ], engine.MaxDeck)
+		if !over {
+			continue
+		}
+		gc := c.data.Cards[o.Card]
+		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS",
+			"the %s deck has %d cards: Masterminds holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
+			typeIDs[typ], o.Total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+	}
+}

@@ -1,0 +1,113 @@
+package masterminds
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+)
+
+func TestBoundsMatchSchemas(t *testing.T) {
+	enginetest.BoundsMatchSchema(t, schemas, "params.schema.json", "", paramBounds)
+	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
+}
+
+func TestEveryBoundIsCheckedAtItsValue(t *testing.T) {
+	d := enginetest.ShippedData(t, "masterminds", schemas, "")
+	build := func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs }
+	enginetest.BoundsEnforced(t, d, build, paramBounds, cardBounds, "PARAMETER_RANGE", "CARD_FIELD_RANGE")
+}
+
+// countOf sets the count of the card with id in d, as the loader would.
+func countOf(t *testing.T, d *gamedata.Game, id string, n int) gamedata.Card {
+	t.Helper()
+	for i := range d.Cards {
+		if d.Cards[i].ID == id {
+			d.Cards[i].Count = n
+			return d.Cards[i]
+		}
+	}
+	t.Fatalf("no card %s", id)
+	return gamedata.Card{}
+}
+
+func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
+	// The Prep deck of the fixture plus copies of one Gear card: at 256
+	// cards it plays, one more is reported at that card, in that deck.
+	d := fixtureData(t, testCards, nil)
+	rest := 0
+	for _, gc := range d.Cards {
+		if gc.Deck == "prep" && gc.ID != "laptop" {
+			rest += engine.Copies(gc)
+		}
+	}
+	countOf(t, d, "laptop", engine.MaxDeck-rest)
+	if g, fs := Build(d); g == nil {
+		t.Fatalf("a Prep deck of %d cards does not build: %v", engine.MaxDeck, fs)
+	}
+	laptop := countOf(t, d, "laptop", engine.MaxDeck-rest+1)
+	g, fs := Build(d)
+	if g != nil {
+		t.Fatal("a Prep deck of 257 cards built")
+	}
+	at := engine.CopiesPos(laptop)
+	if at == laptop.Pos {
+		t.Fatal("the fixture's laptop has no count to point at")
+	}
+	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the prep deck has 257 cards", at)
+	if !strings.Contains(fmt.Sprint(fs), want) {
+		t.Errorf("want %q in %v", want, fs)
+	}
+}
+
+func TestHugeCountsAllocateNothing(t *testing.T) {
+	for _, n := range []int{1_000_000_000, math.MaxInt} {
+		d := fixtureData(t, testCards, nil)
+		countOf(t, d, "laptop", n)
+		countOf(t, d, "cash", n) // Starter Cash is counted, not dealt from a Deck
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		g, fs := Build(d)
+		runtime.ReadMemStats(&after)
+		if g != nil {
+			t.Fatalf("count %d built", n)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
+		}
+		if got := strings.Count(fmt.Sprint(fs), "TOO_MANY_CARDS"); got != 2 {
+			t.Errorf("count %d: %d TOO_MANY_CARDS, want the Prep deck and the Starter Cash: %v", n, got, fs)
+		}
+	}
+}
+
+func TestGemCountsFitTheState(t *testing.T) {
+	d := fixtureData(t, testCards, nil)
+	for i, c := range d.Manifest.Components {
+		if c.ID == "gem-clear" {
+			d.Manifest.Components[i].Count = maxGems + 1
+		}
+	}
+	if g, fs := Build(d); g != nil || !strings.Contains(fmt.Sprint(fs), "COMPONENT_RANGE: component gem-clear counts 256 gems") {
+		t.Errorf("256 clear gems: %v", fs)
+	}
+}
+
+func TestPlayerRangeIsCheckedBeforeItIsWalked(t *testing.T) {
+	d := fixtureData(t, testCards, nil)
+	d.Manifest.Players.Max = math.MaxInt // a loop over it would never end
+	if g, fs := Build(d); g != nil || !strings.Contains(fmt.Sprint(fs), "TOO_MANY_PLAYERS") {
+		t.Errorf("players max 2^63-1: %v", fs)
+	}
+	d.Manifest.Players = gamedata.Range{Min: 0, Max: 3}
+	if g, fs := Build(d); g != nil || !strings.Contains(fmt.Sprint(fs), "PLAYERS_RANGE") {
+		t.Errorf("players min 0: %v", fs)
+	}
+}

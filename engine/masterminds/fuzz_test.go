@@ -1,0 +1,10 @@
+package masterminds_test
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest/fuzzdata"
+)
+
+// FuzzData plays and renders edits of cards/masterminds (see package fuzzdata).
+func FuzzData(f *testing.F) { fuzzdata.Fuzz(f, "masterminds") }

@@ -1,0 +1,104 @@
+package mice
+
+import (
+	"cardpress/engine"
+	"cardpress/gamedata"
+)
+
+// The ranges Mice Heist plays, stated again in params.schema.json and
+// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). With
+// these, cheese and scores stay small: the box holds at most 999 cheese,
+// an unlimited supply makes at most failure_obstacle_cheese more a move,
+// and a game is capped at 20,000 moves.
+const (
+	maxModifier   = 9 // a chip side or a skill's add
+	maxChipKind   = 16
+	maxChipKinds  = 16
+	maxFoodValue  = 99
+	maxTarget     = 99
+	maxPayout     = 20
+	maxSkillMoves = 3 // a skill's flip or draw
+	maxEffects    = 8
+)
+
+var paramBounds = []engine.Bound{
+	{Path: "min_players", Min: 1, Max: engine.MaxPlayers},
+	{Path: "starting_cheese", Min: 0, Max: 20},
+	{Path: "skill_limit", Min: 1, Max: maxSkills},
+	{Path: "market_size", Min: 0, Max: maxMarket},
+	{Path: "chips_drawn", Min: 1, Max: 5},
+	{Path: "track_length", Min: engine.MaxPlayers, Max: engine.MaxTrack},
+	{Path: "failure_obstacle_cheese", Min: 0, Max: 5},
+	{Path: "cleanup_step", Min: 8, Max: 9},
+	{Path: "food_per_job", Min: 0, Max: maxFood, Items: true},
+	{Path: "food_per_job.*", Min: 0, Max: maxFoodValue},
+	{Path: "cheese_total", Min: 0, Max: 999},
+	{Path: "chips", Min: 1, Max: maxChipKinds, Items: true},
+	{Path: "chips.*.sides", Min: 2, Max: 2, Items: true},
+	{Path: "chips.*.sides.*", Min: -maxModifier, Max: maxModifier},
+	{Path: "chips.*.count", Min: 1, Max: maxChipKind},
+}
+
+var cardBounds = []engine.Bound{
+	{Path: "order", Min: 1, Max: maxObstacle},
+	{Path: "target", Min: 1, Max: maxTarget},
+	{Path: "payout", Min: 0, Max: maxPayout},
+	{Path: "effects", Min: 1, Max: maxEffects, Items: true},
+	{Path: "effects.*.add", Min: -maxModifier, Max: maxModifier},
+	{Path: "effects.*.flip", Min: 1, Max: maxSkillMoves},
+	{Path: "effects.*.draw", Min: 1, Max: maxSkillMoves},
+}
+
+// checkParamBounds reports parameters outside paramBounds and returns the
+// names of those it reported, which are then not decoded: one finding per
+// bad value is enough.
+func (c *compiler) checkParamBounds() map[string]bool {
+	bad := map[string]bool{}
+	for _, v := range engine.ParamViolations(c.data, paramBounds) {
+		c.errorf(v.Pos, "PARAMETER_RANGE", "parameter %s %s", v.Path, v.Problem)
+		bad[v.Param] = true
+	}
+	return bad
+}
+
+// checkCardBounds reports the fields of a card outside cardBounds.
+func (c *compiler) checkCardBounds(gc gamedata.Card) {
+	for _, v := range engine.CardViolations(gc, cardBounds) {
+		c.errorf(v.Pos, "CARD_FIELD_RANGE", "card %s: %s %s", gc.ID, v.Path, v.Problem)
+	}
+}
+
+// checkPiles reports, before any is filled, an upgrade deck larger than an
+// engine.Deck and a job with more obstacles than its stack holds, each at
+// the count of the card with the most copies in it.
+func (c *compiler) checkPiles(cards []card) {
+	d := c.data
+	var upgrades []int
+	jobs := map[string][]int{}
+	var order []string
+	for i, cd := range cards {
+		switch cd.kind {
+		case kindUpgrade:
+			upgrades = append(upgrades, i)
+		case kindObstacle:
+			job := cardJob(d.Cards[i])
+			if _, seen := jobs[job]; !seen {
+				order = append(order, job)
+			}
+			jobs[job] = append(jobs[job], i)
+		}
+	}
+	if o, over := engine.OverfullPile(d.Cards, upgrades, engine.MaxDeck); over {
+		gc := d.Cards[o.Card]
+		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS",
+			"the upgrade deck has %d cards: Mice Heist holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
+			o.Total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+	}
+	for _, job := range order {
+		if o, over := engine.OverfullPile(d.Cards, jobs[job], maxObstacle); over {
+			gc := d.Cards[o.Card]
+			c.errorf(engine.CopiesPos(gc), "TOO_MANY_OBSTACLES", "job %s has %d obstacles; at most %d (card %s has the most copies, %d)",
+				job, o.Total, maxObstacle, gc.ID, engine.Copies(gc))
+		}
+	}
+}

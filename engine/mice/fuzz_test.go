@@ -1,0 +1,10 @@
+package mice_test
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest/fuzzdata"
+)
+
+// FuzzData plays and renders edits of cards/mice (see package fuzzdata).
+func FuzzData(f *testing.F) { fuzzdata.Fuzz(f, "mice") }
