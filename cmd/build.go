@@ -60,7 +60,7 @@ func runBuild(opts *buildOptions) error {
 		errs, warns := finding.Count(lfs)
 		if errs > 0 {
 			failed = true
-			fmt.Fprintf(opts.Out, "%s: %s; not rendered\n", g.Data.Manifest.ID, countsSummary(errs, warns))
+			fmt.Fprintf(opts.Out, "%s: %s; not rendered\n", finding.Visible(g.Data.Manifest.ID), countsSummary(errs, warns))
 			continue
 		}
 		paths, err := pipeline.Render(g, opts.RenderOptions)
@@ -68,7 +68,7 @@ func runBuild(opts *buildOptions) error {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%d smoke games per player count); wrote %s\n",
-			g.Data.Manifest.ID, cardCount(g), countsSummary(errs, warns), smokeGames(g, opts.Lint.Games), strings.Join(paths, ", "))
+			finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), smokeGames(g, opts.Lint.Games), finding.Visible(strings.Join(paths, ", ")))
 	}
 	if failed {
 		return errFindings

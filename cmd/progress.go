@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"cardpress/engine/finding"
 )
 
 // progress draws a one-line bar with rate and ETA on a terminal's stderr.
@@ -36,7 +38,7 @@ func newProgress(w io.Writer, prefix string, total int64) *progress {
 }
 
 func startProgress(w io.Writer, prefix string, total int64, now func() time.Time) *progress {
-	return &progress{w: w, total: total, now: now, start: now(), every: 100 * time.Millisecond, prefix: prefix}
+	return &progress{w: w, total: total, now: now, start: now(), every: 100 * time.Millisecond, prefix: finding.Visible(prefix)}
 }
 
 func isTerminal(w io.Writer) bool {

@@ -7,6 +7,7 @@ import (
 
 	"cardpress/engine/finding"
 	"cardpress/pipeline"
+	"cardpress/render"
 
 	"github.com/spf13/cobra"
 )
@@ -41,8 +42,46 @@ files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
 	f := c.Flags()
 	f.StringVar(&o.Paper, "paper", "a4", "paper size: a4 or letter")
-	f.Float64Var(&o.Bleed, "bleed", 0, "bleed around each card, in mm")
+	f.Var(&mmFlag{&o.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
 	f.StringVar(&o.OutDir, "out", "out", "output folder")
+}
+
+// mmFlag is a length flag in mm that takes only a number from 0 to max:
+// NaN, an infinity, a negative or a too large value is refused as it is
+// parsed, with the range in the message.
+type mmFlag struct {
+	mm  *float64
+	max float64
+}
+
+func (f *mmFlag) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !inRange(v, f.max) {
+		return fmt.Errorf("want a number of mm from 0 to %g", f.max)
+	}
+	*f.mm = v
+	return nil
+}
+
+func (f *mmFlag) String() string {
+	if f == nil || f.mm == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*f.mm, 'g', -1, 64)
+}
+
+func (f *mmFlag) Type() string { return "mm" }
+
+// inRange is 0 <= v <= max, false for NaN.
+func inRange(v, max float64) bool { return v >= 0 && v <= max }
+
+// checkOutDir refuses an empty --out, which would write into the current
+// folder.
+func checkOutDir(dir string) error {
+	if dir == "" {
+		return usagef(`--out is empty; name the output folder ("." for the current one)`)
+	}
+	return nil
 }
 
 // checkRenderOptions validates flags and reads SOURCE_DATE_EPOCH.
@@ -50,8 +89,11 @@ func checkRenderOptions(o *pipeline.RenderOptions) error {
 	if o.Paper != "a4" && o.Paper != "letter" {
 		return usagef("unknown --paper %q (want a4 or letter)", o.Paper)
 	}
-	if o.Bleed < 0 || o.Bleed > 10 {
-		return usagef("--bleed must be between 0 and 10 mm")
+	if !inRange(o.Bleed, render.MaxBleed) {
+		return usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)
+	}
+	if err := checkOutDir(o.OutDir); err != nil {
+		return err
 	}
 	if v := os.Getenv("SOURCE_DATE_EPOCH"); v != "" {
 		epoch, err := strconv.ParseInt(v, 10, 64)
@@ -78,7 +120,7 @@ func runRender(opts *renderOptions) error {
 			return err
 		}
 		for _, p := range paths {
-			fmt.Fprintf(opts.Out, "wrote %s\n", p)
+			fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(p))
 		}
 	}
 	return nil

@@ -57,7 +57,7 @@ func runReport(opts *reportOptions) error {
 	if err != nil {
 		return err
 	}
-	var o pipeline.RenderOptions
+	o := pipeline.RenderOptions{OutDir: opts.OutDir}
 	o.Paper = "a4"
 	if err := checkRenderOptions(&o); err != nil {
 		return err
@@ -84,7 +84,7 @@ func runReport(opts *reportOptions) error {
 		if err := fileio.WriteAtomic(path, pdf); err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "%s: wrote %s\n", id, path)
+		fmt.Fprintf(opts.Out, "%s: wrote %s\n", finding.Visible(id), finding.Visible(path))
 	}
 	return nil
 }

@@ -8,6 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
+
+	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 
 	"github.com/spf13/cobra"
 )
@@ -64,9 +68,33 @@ func NewRoot(streams IO) *cobra.Command {
 }
 
 // Execute runs cardpress with os.Args and returns the process exit code.
+// SIGINT and SIGTERM end it at once, without leaving temporary files.
 func Execute() int {
+	exitOnSignal()
 	streams := IO{Out: os.Stdout, Err: os.Stderr}
 	return Run(streams, os.Args[1:])
+}
+
+// exitOnSignal makes SIGINT and SIGTERM remove the temporary files of
+// writes in progress, print one line and exit 130 or 143 (README, "Exit
+// codes").
+func exitOnSignal() {
+	fileio.ExitOnSignal(func(sig os.Signal) {
+		if isTerminal(os.Stderr) {
+			fmt.Fprint(os.Stderr, "\r\033[K") // over a progress bar, if one is drawn
+		}
+		fmt.Fprintf(os.Stderr, "cardpress: stopped by %s\n", signalName(sig))
+	})
+}
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
 }
 
 // Run runs cardpress with args and returns the exit code; errors are
@@ -81,8 +109,9 @@ func Run(streams IO, args []string) int {
 	case errors.Is(err, errFindings):
 		return ExitFindings
 	}
-	// Anything else is a usage or I/O problem: one line, exit 2.
-	fmt.Fprintln(streams.Err, "cardpress:", err)
+	// Anything else is a usage or I/O problem: one line, exit 2. Errors
+	// quote paths and names from the data, so the line is made Visible.
+	fmt.Fprintln(streams.Err, "cardpress: "+finding.Visible(err.Error()))
 	return ExitUsage
 }
 

@@ -3,10 +3,12 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"text/tabwriter"
 
 	"cardpress/catalog"
 	"cardpress/engine/finding"
+	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -29,6 +31,14 @@ report, and the codes of the games found in PATH (default: cards), each with
 its severity, who reports it and a one-line description; -v adds the help
 paragraph. --format json prints the same as one JSON array.`,
 		RunE: func(_ *cobra.Command, args []string) error {
+			// A path given that is not there is an error (exit 2), as for
+			// every command; without one, a folder with no cards/ still
+			// gets the catalog of validate, lint and render.
+			for _, p := range args {
+				if _, err := os.Stat(p); err != nil {
+					return fmt.Errorf("%s: %s", p, fileio.Describe(err))
+				}
+			}
 			opts.Paths = defaultPaths(args)
 			return runRules(opts)
 		},
@@ -54,10 +64,10 @@ func runRules(opts *rulesOptions) error {
 	}
 	tw := tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
 	for _, r := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Scope, r.Description)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", finding.Visible(r.ID), r.Severity, finding.Visible(r.Scope), finding.Visible(r.Description))
 		if opts.Verbose {
 			tw.Flush()
-			fmt.Fprintf(opts.Out, "    %s\n\n", r.Help)
+			fmt.Fprintf(opts.Out, "    %s\n\n", finding.Visible(r.Help))
 		}
 	}
 	return tw.Flush()

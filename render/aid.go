@@ -23,10 +23,10 @@ func (r *renderer) layoutAid() (*aidLayout, error) {
 	}
 	front := r.doc.Layout.Front
 	w, h := r.doc.Card.Width, r.doc.Card.Height
-	if w <= 0 || h <= 0 {
-		return nil, fmt.Errorf("render: card size %gx%g mm is not positive", w, h)
+	if err := checkCard(w, h); err != nil {
+		return nil, err
 	}
-	in := max(front.Border.Inset, 0)
+	in := nonNegative(front.Border.Inset)
 	band, hasBand := boxAt(front.Accent.Box, 0, 0)
 	titleBox := rect{in + 2, in + 2, w - 2*in - 4, 10}
 	titleSize, titleMin := 12.0, 7.0

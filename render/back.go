@@ -36,7 +36,7 @@ func (r *renderer) back(c *CardFace, x, y, bleed float64) {
 	if math.Abs(acc.luminance()-bg.luminance()) < 0.25 {
 		titleCol = fg
 	}
-	pad := max(lay.Border.Inset, 0) + 3
+	pad := nonNegative(lay.Border.Inset) + 3
 	inner := w - 2*pad
 	titleSize := positive(lay.TitleSize, 24)
 	subSize := positive(lay.SubtitleSize, 8)
@@ -61,11 +61,4 @@ func (r *renderer) back(c *CardFace, x, y, bleed float64) {
 		pdf.Line(x+w*0.3, sy-rule/2, x+w*0.7, sy-rule/2)
 		drawBlock(pdf, sub, rect{x + pad, sy, inner, sub.height}, "center", fg.mix(bg, 0.15))
 	}
-}
-
-func positive(v, def float64) float64 {
-	if v > 0 {
-		return v
-	}
-	return def
 }

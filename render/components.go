@@ -9,6 +9,7 @@ import (
 const (
 	pageMargin   = 12.0 // mm round component and reference pages
 	componentGap = 8.0  // mm between two components
+	minPiece     = 1.0  // mm, the smallest token, slot or track space drawn
 )
 
 // components draws boards, token sheets and track strips on pages after
@@ -80,7 +81,7 @@ func (r *renderer) textItem(ps []para, width, size float64, align string, col rg
 // (label, then Slots circles of SlotDiameter mm) and the note below. Slots
 // shrink only if the board would not fit the page.
 func (r *renderer) boardItems(c Component, w, h float64) []item {
-	d := positive(c.SlotDiameter, 12)
+	d := max(positive(c.SlotDiameter, 12), minPiece)
 	slots := 1
 	for _, row := range c.Rows {
 		slots = max(slots, row.Slots)
@@ -179,7 +180,7 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	if len(tokens) == 0 {
 		return nil
 	}
-	d := min(positive(c.Diameter, 15), w)
+	d := min(max(positive(c.Diameter, 15), minPiece), w)
 	const gap = tokenGap
 	cols := max(1, int((w+gap)/(d+gap)))
 	// The title is printed as given (the pipeline words it); without one
@@ -245,7 +246,7 @@ func (r *renderer) trackItems(c Component, w float64) []item {
 	if c.Spaces <= 0 {
 		return nil
 	}
-	s := min(positive(c.SpaceSize, 15), w/2)
+	s := min(max(positive(c.SpaceSize, 15), minPiece), w/2)
 	labelSize := min(11, s*0.3/mmPerPt)
 	label := clean(c.Label)
 	labelW := 0.0

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strconv"
 
 	"cardpress/render/fonts"
@@ -11,12 +12,41 @@ import (
 // rect is a box in mm, top-left origin.
 type rect struct{ x, y, w, h float64 }
 
-// boxAt reads a layout box [x, y, w, h] relative to a card corner.
+// maxExtent bounds, in mm, every position and size render takes from the
+// data: far beyond any card or page, yet small enough that arithmetic on
+// it stays exact and the PDF's numbers stay short.
+const maxExtent = 1000.0
+
+// boxAt reads a layout box [x, y, w, h] relative to a card corner. A box
+// that is not four numbers within maxExtent, with w and h above zero, is
+// no box: its element is not drawn.
 func boxAt(v []float64, x, y float64) (rect, bool) {
-	if len(v) != 4 || v[2] <= 0 || v[3] <= 0 {
+	if len(v) != 4 || !(v[2] > 0 && v[3] > 0) {
 		return rect{}, false
 	}
+	for _, n := range v {
+		if !(math.Abs(n) <= maxExtent) { // NaN too
+			return rect{}, false
+		}
+	}
 	return rect{x + v[0], y + v[1], v[2], v[3]}, true
+}
+
+// positive is v when it is a usable size, above zero and within
+// maxExtent; else def.
+func positive(v, def float64) float64 {
+	if v > 0 && v <= maxExtent {
+		return v
+	}
+	return def
+}
+
+// nonNegative is v within 0..maxExtent, 0 for NaN: an inset or radius.
+func nonNegative(v float64) float64 {
+	if v > 0 {
+		return min(v, maxExtent)
+	}
+	return 0
 }
 
 // drawBlock draws typeset text in r. Centred text is also centred
@@ -90,10 +120,7 @@ func pips(pdf *fpdf.Fpdf, r rect, players []int, size float64, align string, col
 	if n == 0 {
 		return
 	}
-	if size <= 0 {
-		size = 7
-	}
-	d := min(r.h, size*mmPerPt*1.6)
+	d := min(r.h, positive(size, 7)*mmPerPt*1.6)
 	gap := d * 0.25
 	if total := n*d + (n-1)*gap; total > r.w {
 		d *= r.w / total

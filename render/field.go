@@ -54,7 +54,7 @@ type fieldFit struct {
 // typesetField is the one place card text is measured: CheckFit reports its
 // overflow and PnP draws its block, so the two can never disagree.
 func (m *measurer) typesetField(c *CardFace, el gamedata.Element) (fieldFit, bool) {
-	if !isTextElement(el) || len(el.Box) != 4 || el.Box[2] <= 0 || el.Box[3] <= 0 {
+	if _, ok := boxAt(el.Box, 0, 0); !ok || !isTextElement(el) {
 		return fieldFit{}, false
 	}
 	ps := elementParas(c, el)

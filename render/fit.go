@@ -86,7 +86,7 @@ func referenceFit(m *measurer, doc *Document) []finding.Finding {
 		fs = append(fs, finding.New(ref.Pos, CodeTextOverflow,
 			"the reference sheet does not fit on one %s page even at %g pt", strings.Join(papers, " or "), refMinSize))
 	}
-	if doc.Card.Width > 0 && doc.Card.Height > 0 { // a bad size is not a text problem
+	if checkCard(doc.Card.Width, doc.Card.Height) == nil { // a bad size is not a text problem
 		if _, err := r.layoutAid(); err != nil {
 			fs = append(fs, finding.New(ref.Pos, CodeTextOverflow, "%s", strings.TrimPrefix(err.Error(), "render: ")))
 		}

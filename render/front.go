@@ -90,11 +90,11 @@ func (r *renderer) band(b []float64, bd gamedata.Border, col rgb, x, y, bleed fl
 	pdf := r.pdf
 	fill(pdf, col)
 	w, h := r.doc.Card.Width, r.doc.Card.Height
-	in := bd.Inset
+	in := nonNegative(bd.Inset)
 	inside := in > 0 && box.x >= in-edgeEps && box.y >= in-edgeEps &&
 		box.x+box.w <= w-in+edgeEps && box.y+box.h <= h-in+edgeEps
 	if inside {
-		pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, bd.Radius, false)
+		pdf.ClipRoundedRect(x+in, y+in, w-2*in, h-2*in, nonNegative(bd.Radius), false)
 		pdf.Rect(x+box.x, y+box.y, box.w, box.h, "F")
 		pdf.ClipEnd()
 		return
@@ -118,11 +118,12 @@ func (r *renderer) band(b []float64, bd gamedata.Border, col rgb, x, y, bleed fl
 
 // border strokes a rounded frame inset from the trim of a w×h card at (x, y).
 func border(pdf *fpdf.Fpdf, b gamedata.Border, x, y, w, h float64, def rgb) {
-	if b.Width <= 0 || 2*b.Inset >= min(w, h) {
+	in := nonNegative(b.Inset)
+	if positive(b.Width, 0) == 0 || 2*in >= min(w, h) {
 		return
 	}
 	stroke(pdf, parseColor(b.Color, def))
 	pdf.SetLineWidth(b.Width)
-	r := min(max(b.Radius, 0), (min(w, h)-2*b.Inset)/2)
-	pdf.RoundedRect(x+b.Inset, y+b.Inset, w-2*b.Inset, h-2*b.Inset, r, "1234", "D")
+	r := min(nonNegative(b.Radius), (min(w, h)-2*in)/2)
+	pdf.RoundedRect(x+in, y+in, w-2*in, h-2*in, r, "1234", "D")
 }

@@ -13,6 +13,36 @@ const (
 	markLen   = 5.0 // mm, the longest crop mark
 )
 
+// MaxBleed is the most bleed, in mm, cards are printed with: more is
+// wasted paper, and the grid's arithmetic need not care about it.
+const MaxBleed = 10.0
+
+// MinCardSide is the shortest card side, in mm, render prints. Nothing
+// smaller is a card anyone could cut or read, and it bounds a page's
+// grid (20×28 on A4) and its crop marks, which a 1e-9 mm card would make
+// run into the billions.
+const MinCardSide = 10.0
+
+// checkBleed refuses a bleed outside 0..MaxBleed, NaN included.
+func checkBleed(bleed float64) error {
+	if !(bleed >= 0 && bleed <= MaxBleed) {
+		return fmt.Errorf("render: bleed %g mm is out of range 0-%g", bleed, MaxBleed)
+	}
+	return nil
+}
+
+// checkCard refuses a card size render cannot print, whatever validation
+// let through: not a number, infinite or under MinCardSide.
+func checkCard(w, h float64) error {
+	if math.IsNaN(w) || math.IsNaN(h) || math.IsInf(w, 0) || math.IsInf(h, 0) {
+		return fmt.Errorf("render: card size %gx%g mm is not a size", w, h)
+	}
+	if w < MinCardSide || h < MinCardSide {
+		return fmt.Errorf("render: a %gx%g mm card is too small to print; each side must be at least %g mm", w, h, MinCardSide)
+	}
+	return nil
+}
+
 // grid places cards of w×h (trim) centred on a page, each surrounded by its
 // bleed, so neighbours are 2×bleed apart.
 type grid struct {
@@ -24,8 +54,8 @@ type grid struct {
 }
 
 func newGrid(p paper, w, h, bleed float64) (grid, error) {
-	if w <= 0 || h <= 0 || math.IsNaN(w+h) {
-		return grid{}, fmt.Errorf("render: card size %gx%g mm is not positive", w, h)
+	if err := checkCard(w, h); err != nil {
+		return grid{}, err
 	}
 	cols := int((p.w - 2*minMargin) / (w + 2*bleed))
 	rows := int((p.h - 2*minMargin) / (h + 2*bleed))

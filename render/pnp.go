@@ -1,10 +1,5 @@
 package render
 
-import (
-	"fmt"
-	"math"
-)
-
 // PnP renders the print-and-play PDF: pages of card fronts, each followed by
 // its mirrored back page for long-edge duplex, then the boards and token
 // sheets. Text that does not fit is drawn at its minimum size; CheckFit
@@ -16,8 +11,8 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 		return nil, err
 	}
 	bleed := opt.Bleed
-	if bleed < 0 || math.IsNaN(bleed) || bleed > 20 {
-		return nil, fmt.Errorf("render: bleed %g mm is out of range 0-20", bleed)
+	if err := checkBleed(bleed); err != nil {
+		return nil, err
 	}
 	g, err := newGrid(p, doc.Card.Width, doc.Card.Height, bleed)
 	if err != nil {

@@ -23,8 +23,8 @@ func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if opt.Bleed < 0 || opt.Bleed > 20 {
-		return nil, fmt.Errorf("render: bleed %g mm is out of range 0-20", opt.Bleed)
+	if err := checkBleed(opt.Bleed); err != nil {
+		return nil, err
 	}
 	r := &renderer{doc: doc, m: newMeasurer()}
 	sheet, err := r.layoutSheet(p)

@@ -261,13 +261,18 @@ func (m *measurer) breakWord(style, text string, width, size float64) []string {
 	return append(chunks, text[start:])
 }
 
+// maxFontSize is the largest font size in pt, the layout schema's: it
+// bounds fit's search at 400 steps whatever size the data asks for.
+const maxFontSize = 200.0
+
 // sizes lists the sizes to try, from size down to minSize in shrinkStep
 // steps (minSize itself always last). Counting steps avoids float drift.
 func sizes(size, minSize float64) []float64 {
-	if size <= 0 {
+	if !(size > 0) { // NaN too
 		size = 8
 	}
-	if minSize <= 0 || minSize > size {
+	size = min(size, maxFontSize)
+	if !(minSize > 0) || minSize > size {
 		minSize = size
 	}
 	var out []float64

@@ -46,9 +46,11 @@ type Pos struct {
 	Col  int    `json:"col"`
 }
 
+// String is file:line:col, the file name made Visible: it comes from the
+// file system or the command line and may hold any character.
 func (p Pos) String() string {
 	line, col := max(p.Line, 1), max(p.Col, 1)
-	return fmt.Sprintf("%s:%d:%d", p.File, line, col)
+	return fmt.Sprintf("%s:%d:%d", Visible(p.File), line, col)
 }
 
 // Finding is one reported problem. Dynamic findings (from smoke games) carry
@@ -75,8 +77,11 @@ func Warn(pos Pos, code, format string, args ...any) Finding {
 }
 
 // String renders the one-line text form: file:line:col: severity CODE: message.
+// It is the one place findings become text, so it makes every part from
+// the data Visible: a message quoting a card name or a code read back from
+// a baseline file cannot break the line or reach the terminal as a control.
 func (f Finding) String() string {
-	return fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, f.Code, f.Message)
+	return fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, Visible(f.Code), Visible(f.Message))
 }
 
 // Sort orders findings by file, line, column, code and message and drops

@@ -137,13 +137,17 @@ func messageWithReplay(f Finding) string {
 	return fmt.Sprintf("%s (seed %d, %d players)", f.Message, *f.Seed, f.Players)
 }
 
-// escapeData escapes a workflow command's message: %, CR and LF.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+// Workflow-command escapes: of a message, and of a property value, where
+// : and , delimit properties.
+var (
+	dataEscapes     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscapes = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
 
-// escapeProperty escapes a workflow command's property value: the data
-// escapes plus : and , which delimit properties.
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+// escapeData escapes a workflow command's message: %, CR and LF as the
+// workflow-command rules say, then every other control character made
+// Visible, since the runner passes those on to the log raw.
+func escapeData(s string) string { return Visible(dataEscapes.Replace(s)) }
+
+// escapeProperty escapes a workflow command's property value likewise.
+func escapeProperty(s string) string { return Visible(propertyEscapes.Replace(s)) }
