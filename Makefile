@@ -9,7 +9,7 @@ export SOURCE_DATE_EPOCH ?= 0
 # itself (-pgo=auto); bench passes it too, so it measures what users run.
 PGO     := $(CURDIR)/cmd/cardpress/default.pgo
 
-.PHONY: all build test bench pgo lint vet generate clean
+.PHONY: all build test fuzz bench pgo lint vet generate clean
 all: build
 
 $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema engine -name '*.json') go.mod go.sum
@@ -18,9 +18,32 @@ $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema en
 build: $(BIN)
 	./$(BIN) build
 
+# `make test` ends with every fuzz target for TEST_FUZZTIME each: a time,
+# not an iteration count, because one input costs 0.1 s in HEAT and
+# nearly a second in Masterminds, and CI needs a known bound (the corpus in each
+# package's testdata/fuzz is replayed by `go test` itself anyway).
+TEST_FUZZTIME ?= 5s
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+
+# Longer fuzzing: `make fuzz FUZZTIME=10m` runs each target for FUZZTIME
+# in turn, one worker each (the machine is shared); FUZZ=heat runs only
+# the targets whose package:name contains it. Targets are found in the
+# test files, so a new one needs no change here. A failing input is saved
+# in the package's testdata/fuzz/<target>/ and replayed by `go test`.
+FUZZTIME ?= 1m
+FUZZ     ?=
+FUZZ_PARALLEL ?= 1
+FUZZ_TARGETS = $(shell grep -r --include='*_test.go' --exclude-dir=out -o '^func Fuzz[A-Za-z0-9_]*' . \
+	| sed -E 's|^(.*)/[^/]*:func (Fuzz.*)$$|\1:\2|' | sort -u)
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		case "$$t" in *"$(FUZZ)"*) ;; *) continue ;; esac; \
+		echo "fuzz $$t for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) -parallel $(FUZZ_PARALLEL) "$${t%%:*}" || exit 1; \
+	done
 
 # Speed targets are benchmarks, never timed tests: HEAT smoke games per
 # second per core (target 100,000 with random bots) and render time.
