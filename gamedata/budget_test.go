@@ -15,7 +15,7 @@ import (
 // The validation budget: loading a game costs time and memory in
 // proportion to its files, whatever their shape. The shapes below are the
 // worst found, each generated at a size parameter n; the benchmarks load
-// them at the game size limit (MaxGameBytes) and the tests check that 4×
+// them at the game's limits (MaxGameBytes, MaxGameValues, MaxCards) and the tests check that 4×
 // the input costs no more than 6× the memory (linear is 4, quadratic 16).
 
 const heatCardsHeader = "# yaml-language-server: $schema=../../engine/heat/cards.schema.json\ncards:\n"
@@ -26,8 +26,8 @@ const heatCardsHeader = "# yaml-language-server: $schema=../../engine/heat/cards
 type budgetShape struct {
 	name  string
 	cards func(n int) []string // card files' contents
-	full  int                  // n that makes the game about 10 MiB (or reaches another limit)
-	small int                  // n for the linearity test, well under a second
+	full  int                  // n that takes the game to its limits (MaxGameBytes, MaxGameValues, MaxCards)
+	small int                  // n for the linearity test, well under a second (0: none)
 }
 
 // perFile splits total items over files of at most per items each.
@@ -48,17 +48,17 @@ var budgetShapes = []budgetShape{
 	// One card per file whose players list is n zeros, each a schema error
 	// and a PLAYERS_RANGE error: the densest errors YAML can hold.
 	{"zero-players", func(n int) []string {
-		return perFile(n, 1_600_000, func(first, count int) string {
+		return perFile(n, 80_000, func(first, count int) string {
 			return heatCardsHeader + fmt.Sprintf("  - {id: z%d, name: Z, effects: [{phase: B, gain: 1}], players: [", first) +
 				strings.Repeat("0,", count-1) + "0]}\n"
 		})
-	}, 4_800_000, 5_000},
+	}, 240_000, 5_000},
 	// Cards of 1,000 unknown fields each, n fields in all, each an error
 	// with a "did you mean". (Not all in one card: yaml.v3's Node.Decode,
 	// which gamedata uses, compares each key of a mapping with every other,
 	// so one card of 200,000 fields takes minutes there.)
 	{"unknown-fields", func(n int) []string {
-		const fields, cards = 1000, 200 // per card, per file
+		const fields, cards = 990, 40 // per card (MaxKeys with the card's own), per file
 		return perFile(n, fields*cards, func(first, count int) string {
 			var b strings.Builder
 			b.WriteString(heatCardsHeader)
@@ -70,30 +70,38 @@ var budgetShapes = []budgetShape{
 			}
 			return b.String()
 		})
-	}, 500_000, 2_000},
+	}, 115_000, 2_000},
 	// Mappings nested n deep under 1,000-character keys, under a field
 	// the schema rejects: once 509 MB for a 1 MB file.
 	{"deep-long-keys", func(n int) []string {
 		key := strings.Repeat("k", 1000)
-		return perFile(n, 3_300, func(first, count int) string {
+		return perFile(n, 1_000, func(first, count int) string {
 			return heatCardsHeader + validCard(first) + "deep: " + strings.Repeat("{"+key+": ", count) + "1" + strings.Repeat("}", count) + "\n"
 		})
-	}, 9_900, 250},
+	}, 4_000, 250},
 	// Nesting as deep as the YAML parser allows (10,000) with short keys,
 	// in as many files as fit.
 	{"deep-short-keys", func(n int) []string {
 		return perFile(n, 9_000, func(first, count int) string {
 			return heatCardsHeader + validCard(first) + "deep: " + strings.Repeat("{k: ", count) + "1" + strings.Repeat("}", count) + "\n"
 		})
-	}, 1_800_000, 2_000},
+	}, 120_000, 2_000},
 	// A card with an error, anchored once per file and repeated by alias
 	// within the alias budget: every copy is validated and reported.
 	{"aliases", func(n int) []string {
-		return perFile(n, 9_000, func(first, count int) string {
+		return perFile(n, 8_000, func(first, count int) string {
 			return heatCardsHeader + fmt.Sprintf("  - &c {id: a%d, name: A, players: [0], effects: [{phase: B, gain: 1}]}\n", first) +
 				strings.Repeat("  - *c\n", count)
 		})
-	}, 1_440_000, 1_000},
+	}, 240_000, 1_000},
+	// Files of nothing but values, each over MaxGameValues by itself: the
+	// cost of the limit's refusal, which comes after the YAML parser.
+	{"over-the-value-limit", func(n int) []string {
+		return perFile(n, 500_000, func(first, count int) string {
+			return heatCardsHeader + "  - {id: v" + fmt.Sprint(first) + ", name: V, effects: [{phase: B, gain: 1}], players: [" +
+				strings.Repeat("0,", count-1) + "0]}\n"
+		})
+	}, 2_000_000, 0}, // no linearity test: under the limit it is zero-players
 	// MaxCards valid cards, at most 255 (the schema's limit) per file.
 	{"many-cards", func(n int) []string {
 		return perFile(n, 250, func(first, count int) string {
@@ -169,6 +177,9 @@ func TestLoadCostLinear(t *testing.T) {
 	}
 	schemas := heatSchemas(t)
 	for _, s := range budgetShapes {
+		if s.small == 0 {
+			continue
+		}
 		t.Run(s.name, func(t *testing.T) {
 			dir, size := writeHeat(t, t.TempDir(), s.cards(s.small))
 			found, cost := loadCost(schemas, dir)
@@ -240,7 +251,7 @@ func (p *peakHeap) end() uint64 {
 	return p.peak
 }
 
-// BenchmarkLoadBudget loads each shape at the game size limit, reporting
+// BenchmarkLoadBudget loads each shape at the game's limits, reporting
 // the folder's size, the findings, the bytes allocated per input byte and
 // the peak live heap (sampled every 2 ms).
 func BenchmarkLoadBudget(b *testing.B) {

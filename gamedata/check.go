@@ -43,8 +43,9 @@ func (l *loader) checkManifest() {
 		}
 	}
 	decks := l.deckIDs()
+	deckSet := idSet(decks)
 	for i, c := range m.Components {
-		if c.Deck != "" && !slices.Contains(decks, c.Deck) {
+		if c.Deck != "" && !deckSet[c.Deck] {
 			l.add(finding.New(d.pos("components", strconv.Itoa(i), "deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
 		}
 	}
@@ -88,6 +89,7 @@ func (l *loader) keywordIDs() []string {
 func (l *loader) checkCards() {
 	m := &l.g.Manifest
 	decks, keywords := l.deckIDs(), l.keywordIDs()
+	deckSet, keywordSet := idSet(decks), idSet(keywords)
 	firstAt := map[string]finding.Pos{}
 	copies := map[string]int{}
 	total := 0
@@ -103,7 +105,7 @@ func (l *loader) checkCards() {
 		}
 		switch {
 		case d.node("cards", ref.i, "deck") != nil:
-			if !slices.Contains(decks, c.Deck) {
+			if !deckSet[c.Deck] {
 				l.add(finding.New(at("deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
 			}
 		case len(decks) > 1:
@@ -112,7 +114,7 @@ func (l *loader) checkCards() {
 		copies[c.Deck] = satAdd(copies[c.Deck], c.Count)
 		total = satAdd(total, c.Count)
 		for j, kw := range c.Keywords {
-			if !slices.Contains(keywords, kw) {
+			if !keywordSet[kw] {
 				l.add(finding.New(at("keywords", strconv.Itoa(j)), CodeUndefinedKeyword, "%s", undeclared("keyword", kw, "keywords", keywords)))
 			}
 		}
@@ -133,7 +135,7 @@ func (l *loader) checkCards() {
 		case comp.Deck == "" && comp.Kind == "cards" && total != comp.Count:
 			// A cards component without a deck is the box's whole card count.
 			l.add(finding.New(at, CodeCountMismatch, "component %q counts %d but the cards have %d copies in all", comp.ID, comp.Count, total))
-		case comp.Deck != "" && slices.Contains(decks, comp.Deck) && copies[comp.Deck] != comp.Count:
+		case comp.Deck != "" && deckSet[comp.Deck] && copies[comp.Deck] != comp.Count:
 			l.add(finding.New(at, CodeCountMismatch,
 				"component %q counts %d but deck %q has %d card copies", comp.ID, comp.Count, comp.Deck, copies[comp.Deck]))
 		}
@@ -148,8 +150,9 @@ func (l *loader) checkLayout() {
 	lay := &l.g.Layout
 	l.checkAccent(d, lay.Front, "front")
 	decks := l.deckIDs()
+	deckSet := idSet(decks)
 	for _, id := range keys(lay.Decks) {
-		if !slices.Contains(decks, id) {
+		if !deckSet[id] {
 			l.add(finding.New(d.keyPos("decks", id), CodeUndefinedDeck, "%s", undeclared("deck", id, "decks", decks)))
 		}
 		if f := lay.Decks[id].Front; f != nil {
@@ -163,9 +166,16 @@ func (l *loader) checkLayout() {
 	for _, c := range l.g.Manifest.Components {
 		comps = append(comps, c.ID)
 	}
+	compSet := idSet(comps)
+	countFailed := map[string]bool{} // components whose count failed its schema
+	for i, mc := range l.g.Manifest.Components {
+		if l.failed(l.man.pos("components", strconv.Itoa(i), "count")) {
+			countFailed[mc.ID] = true
+		}
+	}
 	for i, c := range lay.Components {
 		idx := strconv.Itoa(i)
-		if c.Component != "" && !slices.Contains(comps, c.Component) {
+		if c.Component != "" && !compSet[c.Component] {
 			l.add(finding.New(d.pos("components", idx, "component"), CodeUndefinedComponent, "%s", undeclared("component", c.Component, "components", comps)))
 		}
 		if c.RowsParam != "" {
@@ -175,11 +185,11 @@ func (l *loader) checkLayout() {
 			l.checkRowLabel(d, "components", idx, "label")
 		}
 		for j, f := range c.Faces {
-			if f.Component != "" && !slices.Contains(comps, f.Component) {
+			if f.Component != "" && !compSet[f.Component] {
 				l.add(finding.New(d.pos("components", idx, "faces", strconv.Itoa(j), "component"), CodeUndefinedComponent, "%s", undeclared("component", f.Component, "components", comps)))
 			}
 		}
-		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 && !l.faceCountFailed(d, c, idx) {
+		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 && !l.faceCountFailed(d, c, idx, countFailed) {
 			total := 0
 			for _, n := range l.g.FaceCounts(c) {
 				total = satAdd(total, n)
@@ -198,25 +208,40 @@ func (l *loader) checkLayout() {
 // faceCountFailed reports whether a count a token sheet's faces add up
 // (a face's own, or a component's it takes) failed its schema: the sum
 // would then compare a reported value again.
-func (l *loader) faceCountFailed(d *doc, c LayoutComponent, idx string) bool {
-	comps := []string{c.Component}
-	for j, f := range c.Faces {
-		if l.failed(d.pos("components", idx, "faces", strconv.Itoa(j), "count")) {
-			return true
-		}
-		comps = append(comps, f.Component)
+func (l *loader) faceCountFailed(d *doc, c LayoutComponent, idx string, countFailed map[string]bool) bool {
+	if countFailed[c.Component] {
+		return true
 	}
-	for i, mc := range l.g.Manifest.Components {
-		if slices.Contains(comps, mc.ID) && l.failed(l.man.pos("components", strconv.Itoa(i), "count")) {
+	for j, f := range c.Faces {
+		if countFailed[f.Component] || l.failed(d.pos("components", idx, "faces", strconv.Itoa(j), "count")) {
 			return true
 		}
 	}
 	return false
 }
 
-// failed reports whether an error was already found at pos.
+// failed reports whether an error was already found at pos. The findings
+// are indexed as they come, so asking is cheap however many there are.
 func (l *loader) failed(pos finding.Pos) bool {
-	return slices.ContainsFunc(l.found, func(f finding.Finding) bool { return f.Severity == finding.Error && f.Pos == pos })
+	if l.errorAt == nil {
+		l.errorAt = map[finding.Pos]bool{}
+	}
+	for ; l.indexed < len(l.found); l.indexed++ {
+		if f := l.found[l.indexed]; f.Severity == finding.Error {
+			l.errorAt[f.Pos] = true
+		}
+	}
+	return l.errorAt[pos]
+}
+
+// idSet is ids as a set: membership tests stay cheap however long a
+// (broken) list is.
+func idSet(ids []string) map[string]bool {
+	set := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set
 }
 
 // satAdd adds card or token counts, stopping at the largest int instead of
@@ -274,8 +299,9 @@ func (l *loader) checkAccent(d *doc, f Front, path ...string) {
 	if f.Accent.By == "deck" {
 		ids, what, code = l.deckIDs(), "deck", CodeUndefinedDeck
 	}
+	known := idSet(ids)
 	for i := 0; i+1 < len(colors.Content); i += 2 {
-		if key := colors.Content[i].Value; !slices.Contains(ids, key) {
+		if key := colors.Content[i].Value; !known[key] {
 			l.add(finding.New(d.file.Pos(colors.Content[i]), code, "%s", undeclared(what, key, what+"s", ids)))
 		}
 	}
@@ -336,11 +362,20 @@ func (l *loader) checkReference() {
 // undeclared words "x is not declared in game.yaml list", with a guess.
 func undeclared(what, id, list string, known []string) string {
 	msg := fmt.Sprintf("%s %q is not declared in game.yaml %s", what, id, list)
+	// A guess among more ids than any schema allows would cost a search per
+	// finding over a list that is itself reported; it is left out.
+	if len(known) > maxSuggestFrom {
+		return msg
+	}
 	if s := schema.Suggest(id, known); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return msg
 }
+
+// maxSuggestFrom is the longest list of ids a "did you mean" searches: more
+// than any list the schemas allow (keywords, 64).
+const maxSuggestFrom = 100
 
 func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))

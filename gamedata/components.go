@@ -5,6 +5,13 @@ import "fmt"
 // ComponentCount is the count of the manifest component id, and whether
 // the manifest declares it.
 func (g *Game) ComponentCount(id string) (int, bool) {
+	if g.componentAt != nil {
+		i, ok := g.componentAt[id]
+		if !ok {
+			return 0, false
+		}
+		return g.Manifest.Components[i].Count, true
+	}
 	for _, c := range g.Manifest.Components {
 		if c.ID == id {
 			return c.Count, true

@@ -21,7 +21,7 @@ func (l *loader) manifest() bool {
 		return false
 	}
 	l.spend(ManifestName)
-	d, found := open(l.dir, ManifestName, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
+	d, found := l.open(ManifestName, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
 	l.add(found...)
 	if d == nil || d.val == nil {
 		return false
@@ -32,9 +32,14 @@ func (l *loader) manifest() bool {
 	m.Pos = d.filePos()
 	m.IDPos = d.pos("id")
 	m.PlayersPos = d.pos("players")
+	componentAt := make(map[string]int, len(m.Components))
 	for i := range m.Components {
 		m.Components[i].Pos = d.pos("components", strconv.Itoa(i))
+		if _, dup := componentAt[m.Components[i].ID]; !dup {
+			componentAt[m.Components[i].ID] = i
+		}
 	}
+	l.g.componentAt = componentAt
 	for i := range m.Decks {
 		m.Decks[i].Pos = d.pos("decks", strconv.Itoa(i))
 	}
@@ -209,7 +214,7 @@ func (l *loader) openListed(name string, sch *schema.Schema, modeline string, li
 		l.add(finding.New(l.man.pos(listedAt...), CodeGameTooLarge, "%s not read: %s", finding.Visible(path), over))
 		return nil, nil
 	}
-	d, found := open(l.dir, name, sch, modeline)
+	d, found := l.open(name, sch, modeline)
 	l.add(found...)
 	if d == nil || d.val == nil {
 		return nil, nil

@@ -2,10 +2,10 @@ package gamedata
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"cardpress/engine/finding"
-	"cardpress/internal/fileio"
 	"cardpress/schema"
 	"cardpress/source"
 
@@ -43,12 +43,18 @@ func (d *doc) line(n int) string {
 
 // open reads, converts and checks the file at name in the game folder:
 // encoding, syntax, modeline, glyphs and, when sch is set, its schema. It
-// returns nil when the file cannot be read at all; the findings say why.
-func open(dir *fileio.Dir, name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
-	f, found := source.ReadIn(dir, name)
+// returns nil when the file cannot be read at all, or would take the game
+// past MaxGameValues; the findings say why.
+func (l *loader) open(name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
+	f, found := source.ReadIn(l.dir, name)
 	if f == nil {
 		return nil, found
 	}
+	if l.values+f.Values > MaxGameValues {
+		return nil, []finding.Finding{finding.New(f.Pos(nil), CodeGameTooLarge,
+			"not read: the file holds %d YAML values, which would take the game to %d, over the limit of %d", f.Values, l.values+f.Values, MaxGameValues)}
+	}
+	l.values += f.Values
 	d := &doc{file: f}
 	if modeline != "" {
 		found = append(found, source.CheckModeline(f, modeline)...)
@@ -74,7 +80,7 @@ func modelineFor(name, repoPath string) string {
 // value. rewrite, when set, maps a problem's path into this file (for the
 // parameter defaults, validated as an object built from the manifest).
 func (d *doc) problems(ps []schema.Problem, rewrite func(schema.Problem) (schema.Problem, bool)) []finding.Finding {
-	var found []finding.Finding
+	found := make([]finding.Finding, 0, len(ps))
 	for _, p := range ps {
 		if rewrite != nil {
 			var ok bool
@@ -115,8 +121,8 @@ func (d *doc) has(path []string) bool {
 				return false
 			}
 		case []any:
-			var i int
-			if _, err := fmt.Sscan(tok, &i); err != nil || i < 0 || i >= len(c) {
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(c) {
 				return false
 			}
 			v = c[i]

@@ -22,25 +22,46 @@ func findingsWith(t *testing.T, schemas Schemas, code string) ([]string, *Game) 
 	return out, g
 }
 
-// Card files of nearly 4 MiB each: the third would take the game past
+// Card files of nearly 1 MiB each: the fifth would take the game past
 // MaxGameBytes and is not read at all (its size is known before reading).
 func TestGameBytesLimit(t *testing.T) {
 	padding := strings.Repeat("# padding to make the file large, but cheap to parse\n", (source.MaxSize-4096)/53)
 	card := func(id string) string {
 		return "# yaml-language-server: $schema=../../engine/mini/cards.schema.json\ncards:\n  - {id: " + id + ", name: X, power: 1}\n" + padding
 	}
-	files := miniWith(t, "game.yaml", "cards: [cards.yaml]", "cards: [cards.yaml, b.yaml, c.yaml, d.yaml]",
-		"game.yaml", "count: 3, deck: main", "count: 6, deck: main")
+	files := miniWith(t, "game.yaml", "cards: [cards.yaml]", "cards: [cards.yaml, b.yaml, c.yaml, d.yaml, e.yaml, f.yaml]",
+		"game.yaml", "count: 3, deck: main", "count: 8, deck: main")
 	files["cards/mini/b.yaml"] = card("bb")
 	files["cards/mini/c.yaml"] = card("cc")
 	files["cards/mini/d.yaml"] = card("dd")
+	files["cards/mini/e.yaml"] = card("ee")
+	files["cards/mini/f.yaml"] = card("ff")
 	got, g := findingsWith(t, workspace(t, files), CodeGameTooLarge)
-	want := []string{"cards/mini/game.yaml:7:39 GAME_TOO_LARGE: cards/mini/d.yaml not read: the game's files would add up to 12.0 MiB, over the limit of 10.0 MiB"}
+	want := []string{"cards/mini/game.yaml:7:55 GAME_TOO_LARGE: cards/mini/f.yaml not read: the game's files would add up to 5.0 MiB, over the limit of 4.0 MiB"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	if g == nil || len(g.Cards) != 4 {
+	if g == nil || len(g.Cards) != 6 {
 		t.Errorf("the files within the limit are loaded: %d cards", len(g.Cards))
+	}
+}
+
+// A game of small files that together hold more than MaxGameValues values:
+// the file that would cross the limit is not kept.
+func TestGameValuesLimit(t *testing.T) {
+	list := func(id string) string {
+		return "# yaml-language-server: $schema=../../engine/mini/cards.schema.json\ncards:\n  - {id: " + id + ", name: X, power: 1, players: [" +
+			strings.Repeat("2, ", MaxGameValues/3) + "2]}\n"
+	}
+	files := miniWith(t, "game.yaml", "cards: [cards.yaml]", "cards: [cards.yaml, b.yaml, c.yaml, d.yaml]",
+		"game.yaml", "count: 3, deck: main", "count: 6, deck: main")
+	files["cards/mini/b.yaml"] = list("bb")
+	files["cards/mini/c.yaml"] = list("cc")
+	files["cards/mini/d.yaml"] = list("dd")
+	got, _ := findingsWith(t, workspace(t, files), CodeGameTooLarge)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "cards/mini/d.yaml:1:1 GAME_TOO_LARGE: not read: the file holds 83346 YAML values") ||
+		!strings.HasSuffix(got[0], "over the limit of 250000") {
+		t.Errorf("got %q", got)
 	}
 }
 

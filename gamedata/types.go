@@ -26,6 +26,9 @@ type Game struct {
 	Variant string
 	// defaults is Params as loaded, which every variant starts from.
 	defaults map[string]Param
+	// componentAt indexes Manifest.Components by id (the first of each), so
+	// counts are found at once however many components a broken file lists.
+	componentAt map[string]int
 
 	// templates are the reference sheet's texts with their positions, kept
 	// for CheckPlaceholders: placeholders may name engine facts, known

@@ -29,13 +29,16 @@ func deepKeys(depth, keyLen int) ([]byte, []string) {
 	return []byte(b.String()), path
 }
 
-// wideMapping is one mapping of n distinct keys.
+// wideMapping is n distinct keys in mappings as wide as Parse allows.
 func wideMapping(n int) ([]byte, []string) {
 	var b strings.Builder
 	for i := range n {
-		fmt.Fprintf(&b, "key%07d: %d\n", i, i)
+		if i%MaxKeys == 0 {
+			fmt.Fprintf(&b, "group%04d:\n", i/MaxKeys)
+		}
+		fmt.Fprintf(&b, "  key%07d: %d\n", i, i)
 	}
-	return []byte(b.String()), []string{fmt.Sprintf("key%07d", n-1)}
+	return []byte(b.String()), []string{fmt.Sprintf("group%04d", (n-1)/MaxKeys), fmt.Sprintf("key%07d", n-1)}
 }
 
 // longList is a flow list of n zeros, the shape of a list with one schema
@@ -92,7 +95,7 @@ var shapes = []struct {
 	// The parser allows at most 10,000 levels.
 	{"deep-short-keys", func(n int) ([]byte, []string) { return deepKeys(n, 1) }, 9000, 2250},
 	{"wide-mapping", wideMapping, 50_000, 3000},
-	{"long-list", longList, 350_000, 20_000},
+	{"long-list", longList, 300_000, 20_000},
 	{"small-mappings", smallMappings, 130_000, 8000},
 	{"aliases", manyAliases, 8000, 500},
 }

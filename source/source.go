@@ -23,9 +23,18 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// MaxSize is the largest file read. Card data is a few kilobytes; anything
-// near this is a mistake (or an attack) and is rejected before reading.
-const MaxSize = 4 << 20
+// MaxSize is the largest file read. Card data is a few kilobytes (the
+// largest shipped file is 11 KB); anything near this is a mistake (or an
+// attack) and is rejected before reading. It bounds what the YAML parser
+// builds before any other check can run: about 200 bytes of node tree per
+// value, so at worst some 100 MB for a file of one-character values.
+const MaxSize = 1 << 20
+
+// MaxKeys is the most keys one mapping may have. Decoding a mapping into a
+// struct (yaml.v3's Node.Decode) compares every key with every other, so a
+// mapping of 200,000 keys takes minutes; no cardpress mapping needs more
+// than a few hundred.
+const MaxKeys = 1000
 
 // Finding codes reported by this package.
 const (
@@ -42,6 +51,7 @@ const (
 	CodeKey          = "YAML_KEY"
 	CodeAliasLimit   = "YAML_ALIAS_LIMIT"
 	CodeAliasCycle   = "YAML_ALIAS_CYCLE"
+	CodeMappingLimit = "YAML_MAPPING_LIMIT"
 	CodeGlyph        = "GLYPH_MISSING"
 	CodeModeline     = "MODELINE"
 )
@@ -54,6 +64,9 @@ type File struct {
 	Data []byte
 	// Root is the document's top node (never a DocumentNode).
 	Root *yaml.Node
+	// Values counts the file's nodes (aliases once, not expanded): what its
+	// tree costs, for a game's budget.
+	Values int
 }
 
 // Pos is the position of n in f.
@@ -132,8 +145,12 @@ func Parse(name string, data []byte) (f *File, found []finding.Finding) {
 	if fd := checkCycles(f); fd != nil {
 		return nil, []finding.Finding{*fd}
 	}
-	found = append(found, duplicateKeys(f, root)...)
-	return f, found
+	dups, wide := walkMappings(f)
+	if wide != nil {
+		return nil, []finding.Finding{finding.New(f.Pos(wide), CodeMappingLimit,
+			"a mapping with %d keys; at most %d are allowed (write a list instead)", len(wide.Content)/2, MaxKeys)}
+	}
+	return f, append(found, dups...)
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -382,21 +399,30 @@ func tabIndent(name string, data []byte, line int) (finding.Pos, bool) {
 	return finding.Pos{}, false
 }
 
-// duplicateKeys reports every repeated mapping key at its second place.
-// Aliases are not followed: their targets are checked where they are defined.
-func duplicateKeys(f *File, n *yaml.Node) []finding.Finding {
-	var found []finding.Finding
+// walkMappings counts f's values into f.Values and reports every repeated
+// mapping key at its second place, or returns the first mapping with more
+// than MaxKeys keys (then nothing else matters). Aliases are not followed:
+// their targets are checked where they are defined.
+func walkMappings(f *File) (dups []finding.Finding, wide *yaml.Node) {
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
+		if wide != nil {
+			return
+		}
+		f.Values++
 		if n.Kind == yaml.MappingNode {
-			seen := map[string]*yaml.Node{}
+			if len(n.Content)/2 > MaxKeys {
+				wide = n
+				return
+			}
+			seen := make(map[string]*yaml.Node, len(n.Content)/2)
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
 				if k.Kind != yaml.ScalarNode || k.Value == "<<" && k.ShortTag() == "!!merge" {
 					continue
 				}
 				if first, ok := seen[k.Value]; ok {
-					found = append(found, finding.New(f.Pos(k), CodeDuplicateKey, "duplicate key %q (first at line %d)", k.Value, first.Line))
+					dups = append(dups, finding.New(f.Pos(k), CodeDuplicateKey, "duplicate key %q (first at line %d)", k.Value, first.Line))
 					continue
 				}
 				seen[k.Value] = k
@@ -408,8 +434,8 @@ func duplicateKeys(f *File, n *yaml.Node) []finding.Finding {
 			}
 		}
 	}
-	walk(n)
-	return found
+	walk(f.Root)
+	return dups, wide
 }
 
 func one(pos finding.Pos, code, format string, args ...any) []finding.Finding {

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,5 +213,27 @@ func TestGlyphs(t *testing.T) {
 	}
 	if !strings.Contains(fs[1].Message, "U+0915") || !strings.Contains(fs[1].Message, "1 more") {
 		t.Errorf("missing glyph message: %q", fs[1].Message)
+	}
+}
+
+// A mapping wider than MaxKeys is refused before anything decodes it:
+// yaml.v3's Node.Decode compares each key with every other.
+func TestMappingLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("cards:\n  - id: a\n")
+	for i := range MaxKeys {
+		fmt.Fprintf(&b, "    k%d: 1\n", i)
+	}
+	f, fs := Parse("f.yaml", []byte(b.String()))
+	if got, want := briefs(fs), "f.yaml:2:5 YAML_MAPPING_LIMIT"; f != nil || got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if want := "a mapping with 1001 keys; at most 1000 are allowed (write a list instead)"; fs[0].Message != want {
+		t.Errorf("message %q, want %q", fs[0].Message, want)
+	}
+	// Every node is a value: the mapping, its key a, the inner mapping, b, the list and its items.
+	f, fs = Parse("f.yaml", []byte("a: {b: [1, 2]}\n"))
+	if f == nil || len(fs) > 0 || f.Values != 7 {
+		t.Errorf("values %v, findings %v", f, fs)
 	}
 }
