@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"cardpress/engine/finding"
 	"cardpress/internal/testutil"
@@ -27,6 +28,29 @@ func run(t *testing.T, dir string, args ...string) (int, string, string) {
 		t.Fatalf("a stack trace was printed:\n%s%s", out.String(), errb.String())
 	}
 	return code, out.String(), errb.String()
+}
+
+// runWithin runs cardpress like run and fails the test if it has not
+// finished within a generous time: a read of a FIFO or /proc/kmsg would
+// block it forever.
+func runWithin(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	type result struct {
+		code     int
+		out, err string
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, out, errOut := run(t, dir, args...)
+		done <- result{code, out, errOut}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.err
+	case <-time.After(60 * time.Second):
+		t.Fatalf("cardpress %v still running after 60 s", args)
+	}
+	return 0, "", ""
 }
 
 func copyHeat(t *testing.T) string { return testutil.CopyGame(t, "heat") }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // replaceWithLink replaces a file of the workspace with a symbolic link.
@@ -20,28 +19,6 @@ func replaceWithLink(t *testing.T, ws, file, target string) {
 	if err := os.Symlink(target, path); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// runWithin runs cardpress and fails the test if it has not finished
-// within a generous time: a FIFO or /proc/kmsg would block it forever.
-func runWithin(t *testing.T, dir string, args ...string) (int, string, string) {
-	t.Helper()
-	type result struct {
-		code     int
-		out, err string
-	}
-	done := make(chan result, 1)
-	go func() {
-		code, out, errOut := run(t, dir, args...)
-		done <- result{code, out, errOut}
-	}()
-	select {
-	case r := <-done:
-		return r.code, r.out, r.err
-	case <-time.After(60 * time.Second):
-		t.Fatalf("cardpress %v still running after 60 s", args)
-	}
-	return 0, "", ""
 }
 
 // The leak: a pull request that replaces cards.yaml with a link to

@@ -1,8 +1,6 @@
 package cmd
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"cardpress/internal/testutil"
 )
 
 // Output hygiene (issue 11): names from files and data cannot forge lines
@@ -72,13 +72,8 @@ func TestWroteLinesAreVisible(t *testing.T) {
 }
 
 func TestProgressPrefixIsVisible(t *testing.T) {
-	var b bytes.Buffer
-	clock := time.Unix(0, 0)
-	p := startProgress(&b, "he\x1b[2Jat", 0, func() time.Time { return clock })
-	clock = clock.Add(time.Second)
-	p.add(1024)
-	if want := "\r" + `he\x1b[2Jat 1024 games, 1.0k/s`; b.String() != want {
-		t.Errorf("got %q, want %q", b.String(), want)
+	if got, want := openEnded("he\x1b[2Jat", 1024), "\r"+`he\x1b[2Jat 1024 games, 1.0k/s`; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
@@ -199,25 +194,12 @@ func TestSignalsStopCleanly(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestChildCardpress$")
 			cmd.Dir = repoRoot
 			cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"report", "--games", "1000000", "--workers", "1", "--out", out, "cards/heat"}, "\n"))
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-			if line, err := bufio.NewReader(stdout).ReadString('\n'); line != "ready\n" {
-				t.Fatalf("the child did not start: %q %v\n%s", line, err, stderr.String())
+			line, stderr := testutil.StartChild(t, cmd)
+			if line != "ready" {
+				t.Fatalf("the child did not start: %q\n%s", line, stderr.String())
 			}
 			time.Sleep(200 * time.Millisecond) // into the run
-			if err := cmd.Process.Signal(tc.sig); err != nil {
-				t.Fatal(err)
-			}
-			cmd.Wait()
-			if got := cmd.ProcessState.ExitCode(); got != tc.status {
+			if got := testutil.StopChild(t, cmd, tc.sig); got != tc.status {
 				t.Errorf("exit status %d (%v), want %d", got, cmd.ProcessState, tc.status)
 			}
 			if stderr.String() != tc.line {

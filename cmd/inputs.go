@@ -10,7 +10,7 @@ import (
 	"cardpress/schema"
 )
 
-// Limits of the JSON files commands read back (README, "Sharded sweeps"
+// Limits of the JSON files commands read back (docs/commands.md, "Sharded sweeps"
 // and "Baseline"). A sim results file is mostly its game-length
 // histograms: one entry per distinct length per player count and variant.
 // A sweep of 10 million Masterminds games (the longest game) at each of 4

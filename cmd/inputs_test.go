@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"cardpress/engine"
 )
@@ -259,28 +258,4 @@ func TestSimResultsSchemaNamesEveryField(t *testing.T) {
 			t.Errorf("%s writes %v; the schema has %v", tc.typ, fields, props)
 		}
 	}
-}
-
-// runPromptly runs cardpress like run (without changing folder) but fails
-// the test if it has not finished in 30 s, as a read blocked on a FIFO
-// would never finish.
-func runPromptly(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	type result struct {
-		code     int
-		out, err string
-	}
-	done := make(chan result, 1)
-	go func() {
-		var out, errb bytes.Buffer
-		code := Run(IO{Out: &out, Err: &errb}, args)
-		done <- result{code, out.String(), errb.String()}
-	}()
-	select {
-	case r := <-done:
-		return r.code, r.out, r.err
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%v did not finish in 30 s", args)
-	}
-	return 0, "", ""
 }

@@ -31,7 +31,7 @@ func TestMergeAndBaselineRefuseInputsThatAreNotFilesPromptly(t *testing.T) {
 		{[]string{"lint", "--baseline", "/dev/zero", heat}, "cardpress: --baseline /dev/zero: cannot read: not a regular file but a character device"},
 		{[]string{"lint", "--baseline", fifo, heat}, "cardpress: --baseline " + fifo + ": cannot read: not a regular file but a named pipe (FIFO)"},
 	} {
-		code, out, errOut := runPromptly(t, tc.args...)
+		code, out, errOut := runWithin(t, "", tc.args...)
 		wantOneLine(t, code, out, errOut, tc.want)
 	}
 }

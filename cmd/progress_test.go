@@ -37,13 +37,19 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
-func TestProgressOpenEnded(t *testing.T) {
+// openEnded is what a progress line with no total and this prefix shows
+// after n games in the first second.
+func openEnded(prefix string, n int64) string {
 	var b bytes.Buffer
 	clock := time.Unix(0, 0)
-	p := startProgress(&b, "lint", 0, func() time.Time { return clock })
+	p := startProgress(&b, prefix, 0, func() time.Time { return clock })
 	clock = clock.Add(time.Second)
-	p.add(2048)
-	if got, want := b.String(), "\rlint 2048 games, 2.0k/s"; got != want {
+	p.add(n)
+	return b.String()
+}
+
+func TestProgressOpenEnded(t *testing.T) {
+	if got, want := openEnded("lint", 2048), "\rlint 2048 games, 2.0k/s"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

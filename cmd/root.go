@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Exit codes (README, "Exit codes").
+// Exit codes (docs/commands.md, "Exit codes").
 const (
 	ExitClean    = 0
 	ExitFindings = 1
@@ -76,7 +76,7 @@ func Execute() int {
 }
 
 // exitOnSignal makes SIGINT and SIGTERM remove the temporary files of
-// writes in progress, print one line and exit 130 or 143 (README, "Exit
+// writes in progress, print one line and exit 130 or 143 (docs/commands.md, "Exit
 // codes").
 func exitOnSignal() {
 	fileio.ExitOnSignal(func(sig os.Signal) {

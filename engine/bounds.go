@@ -82,6 +82,38 @@ func CardViolations(c gamedata.Card, bounds []Bound) []Violation {
 	return out
 }
 
+// The codes of the findings ParamRangeFindings and CardRangeFindings
+// report. An engine that calls them documents both in its CheckCodes
+// (enginetest.CodesDocumented holds it to that).
+const (
+	ParamRangeCode = "PARAMETER_RANGE"
+	CardRangeCode  = "CARD_FIELD_RANGE"
+)
+
+// ParamRangeFindings reports d's parameters outside bounds, one error a
+// value at that value, and returns the names of the parameters it
+// reported: an engine does not decode those, as one finding per bad value
+// is enough.
+func ParamRangeFindings(d *gamedata.Game, bounds []Bound) ([]finding.Finding, map[string]bool) {
+	var fs []finding.Finding
+	bad := map[string]bool{}
+	for _, v := range ParamViolations(d, bounds) {
+		fs = append(fs, finding.New(v.Pos, ParamRangeCode, "parameter %s %s", v.Path, v.Problem))
+		bad[v.Param] = true
+	}
+	return fs, bad
+}
+
+// CardRangeFindings reports the fields of card c outside bounds, one error
+// a value at that value.
+func CardRangeFindings(c gamedata.Card, bounds []Bound) []finding.Finding {
+	var fs []finding.Finding
+	for _, v := range CardViolations(c, bounds) {
+		fs = append(fs, finding.New(v.Pos, CardRangeCode, "card %s: %s %s", c.ID, v.Path, v.Problem))
+	}
+	return fs
+}
+
 func walkBound(out []Violation, file string, n *yaml.Node, path string, segs []string, b Bound) []Violation {
 	n = resolve(n)
 	if n == nil {

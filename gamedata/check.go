@@ -54,7 +54,7 @@ func (l *loader) checkManifest() {
 // uniqueIDs reports the second and later uses of an id in a manifest list.
 func (l *loader) uniqueIDs(d *doc, list ...string) {
 	first := map[string]int{}
-	items, _ := valueAt(d.val.Data, list...).([]any)
+	items, _ := schema.ValueAt(d.val.Data, list...).([]any)
 	at := func(i int) finding.Pos { return d.pos(append(slices.Clone(list), strconv.Itoa(i), "id")...) }
 	for i, item := range items {
 		entry, _ := item.(map[string]any)

@@ -88,7 +88,7 @@ func (l *loader) params() {
 			declared[name] = true
 			l.g.ParamOrder = append(l.g.ParamOrder, name)
 			p := Param{Name: name}
-			if entry, ok := valueAt(d.val.Data, "parameters", name).(map[string]any); ok {
+			if entry, ok := schema.ValueAt(d.val.Data, "parameters", name).(map[string]any); ok {
 				p.Doc, _ = entry["doc"].(string)
 				p.Source, _ = entry["source"].(string)
 				if v, ok := entry["default"]; ok {
@@ -288,26 +288,6 @@ func (l *loader) reference() {
 	for j := range aid.Items {
 		aid.ItemPos[j] = d.pos("player_aid", "items", strconv.Itoa(j))
 	}
-}
-
-// valueAt digs into plain values by map keys and list indexes; nil when
-// absent.
-func valueAt(v any, keys ...string) any {
-	for _, k := range keys {
-		switch c := v.(type) {
-		case map[string]any:
-			v = c[k]
-		case []any:
-			i, err := strconv.Atoi(k)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil
-			}
-			v = c[i]
-		default:
-			return nil
-		}
-	}
-	return v
 }
 
 // fileName is the manifest schema's pattern for file names: relative, no

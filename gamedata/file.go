@@ -2,7 +2,6 @@ package gamedata
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"cardpress/engine/finding"
@@ -112,25 +111,8 @@ func (d *doc) node(path ...string) *yaml.Node {
 // has reports whether the value at path exists (Lookup falls back to
 // ancestors, which is right for errors but not for "is it there").
 func (d *doc) has(path []string) bool {
-	v := d.val.Data
-	for _, tok := range path {
-		switch c := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = c[tok]; !ok {
-				return false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return false
-			}
-			v = c[i]
-		default:
-			return false
-		}
-	}
-	return true
+	_, ok := schema.Lookup(d.val.Data, path...)
+	return ok
 }
 
 // pos is the position of the value at path, falling back to the nearest

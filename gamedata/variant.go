@@ -61,7 +61,7 @@ func (l *loader) variants() {
 				l.add(finding.New(d.keyPos(path...), CodeUndefinedParameter, "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
 				continue
 			}
-			base.Value, base.Node, base.Pos = valueAt(d.val.Data, path...), d.node(path...), d.pos(path...)
+			base.Value, base.Node, base.Pos = schema.ValueAt(d.val.Data, path...), d.node(path...), d.pos(path...)
 			v.Params[name] = base
 			values[name] = base.Value
 		}

@@ -90,7 +90,7 @@ func CheckJSON(repoPath string, data []byte, maxValues int) error {
 		return cmp.Or(cmp.Compare(boolRank(a.Code == CodeRequired), boolRank(b.Code == CodeRequired)),
 			cmp.Compare(len(a.Path), len(b.Path)), slices.Compare(a.Path, b.Path), cmp.Compare(a.Message, b.Message))
 	})
-	at := valueAt(doc, first.Path)
+	at := ValueAt(doc, first.Path...)
 	msg := literalNumbers(first.Message, at)
 	if at == nil { // the explanations speak YAML, where null is an empty value
 		msg = strings.Replace(msg, "found an empty value", "found null", 1)
@@ -194,24 +194,36 @@ func lineCol(data []byte, offset int64) string {
 	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
-// valueAt is the value at path in a decoded document, or nil.
-func valueAt(doc any, path []string) any {
+// ValueAt is the value at path in a decoded JSON or YAML document (plain
+// maps, lists and scalars; a path step is a map key or a list index), or
+// nil when there is none.
+func ValueAt(doc any, path ...string) any {
+	v, _ := Lookup(doc, path...)
+	return v
+}
+
+// Lookup is the value at path in a decoded document, like ValueAt, and
+// whether there is one (a key set to null is there; a missing key is not).
+func Lookup(doc any, path ...string) (any, bool) {
 	v := doc
 	for _, tok := range path {
 		switch c := v.(type) {
 		case map[string]any:
-			v = c[tok]
+			var ok bool
+			if v, ok = c[tok]; !ok {
+				return nil, false
+			}
 		case []any:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= len(c) {
-				return nil
+				return nil, false
 			}
 			v = c[i]
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return v
+	return v, true
 }
 
 // literalNumbers writes the number at the problem as the document wrote it

@@ -151,10 +151,10 @@ func (x explainer) explain(dst []Problem, e *jsonschema.ValidationError) []Probl
 		return append(dst, Problem{Path: append(x.objectWith(len(loc), k.Property), k.Property), Key: true, Code: CodeOther,
 			Message: fmt.Sprintf("invalid name %s: %s", quote(k.Property), nameReason(e.Causes))})
 	case *kind.Type:
-		return append(dst, Problem{Path: loc, Code: CodeType, Message: typeMessage(k.Want, x.valueAt(loc))})
+		return append(dst, Problem{Path: loc, Code: CodeType, Message: typeMessage(k.Want, ValueAt(x.v, loc...))})
 	case *kind.UniqueItems:
 		path := append(slices.Clone(loc), strconv.Itoa(k.Duplicates[1]))
-		return append(dst, Problem{Path: path, Code: CodeOther, Message: fmt.Sprintf("%s is listed twice", display(x.valueAt(path)))})
+		return append(dst, Problem{Path: path, Code: CodeOther, Message: fmt.Sprintf("%s is listed twice", display(ValueAt(x.v, path...)))})
 	}
 	return append(dst, x.leaf(e))
 }
@@ -423,7 +423,7 @@ func (x explainer) pick(e *jsonschema.ValidationError) []Problem {
 		return []Problem{{Path: loc, Code: CodeOther, Message: "matches none of the allowed forms"}}
 	}
 	if len(kept) == 0 {
-		return []Problem{{Path: loc, Code: CodeType, Message: typeMessage(uniq(wantTypes), x.valueAt(loc))}}
+		return []Problem{{Path: loc, Code: CodeType, Message: typeMessage(uniq(wantTypes), ValueAt(x.v, loc...))}}
 	}
 	best := kept[0]
 	for _, ps := range kept[1:] {
@@ -673,25 +673,6 @@ func (x explainer) writeToken(w interface {
 	}
 	w.WriteByte(0xFF)
 	w.WriteString(strconv.FormatUint(uint64(uintptr(unsafe.Pointer(unsafe.StringData(canon)))), 36))
-}
-
-func (x explainer) valueAt(path []string) any {
-	v := x.v
-	for _, tok := range path {
-		switch c := v.(type) {
-		case map[string]any:
-			v = c[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil
-			}
-			v = c[i]
-		default:
-			return nil
-		}
-	}
-	return v
 }
 
 var typeWords = map[string]string{

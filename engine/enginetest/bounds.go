@@ -177,6 +177,25 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
+// Bounds runs the checks of an engine's bounds tables, as subtests, for
+// the game id whose engine build compiles its data and whose schemas are
+// in schemas: MatchSchemas (BoundsMatchSchema: params against
+// params.schema.json, cards against one card of cards.schema.json) and
+// EveryBoundIsCheckedAtItsValue (BoundsEnforced on the shipped data, with
+// engine.ParamRangeCode and engine.CardRangeCode, the codes of
+// engine.ParamRangeFindings and engine.CardRangeFindings).
+func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), params, cards []engine.Bound) {
+	t.Run("MatchSchemas", func(t *testing.T) {
+		BoundsMatchSchema(t, schemas, "params.schema.json", "", params)
+		BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cards)
+	})
+	t.Run("EveryBoundIsCheckedAtItsValue", func(t *testing.T) {
+		d := ShippedData(t, id, schemas, "")
+		findings := func(d *gamedata.Game) []finding.Finding { _, fs := build(d); return fs }
+		BoundsEnforced(t, d, findings, params, cards, engine.ParamRangeCode, engine.CardRangeCode)
+	})
+}
+
 // BoundsEnforced checks that build reports every value just outside a
 // bound, at that value, with code: for each whole-number bound it sets the
 // first value at the bound's path in d (a parameter for paramCode, a card

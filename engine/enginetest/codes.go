@@ -16,11 +16,19 @@ import (
 
 var codeShape = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
 
+// sharedCodes are the codes that functions of package engine report for
+// the engine that calls them, by function name.
+var sharedCodes = map[string]string{
+	"ParamRangeFindings": engine.ParamRangeCode,
+	"CardRangeFindings":  engine.CardRangeCode,
+}
+
 // CodesDocumented reads the Go files of the package under test (the test's
 // working directory) and fails t for every finding code it reports that
 // `cardpress rules` would not explain: a code literal passed to a function
-// named errorf or New (finding.New) must be in the game's CheckCodes or be a
-// loading code of gamedata.
+// named errorf or New (finding.New), and the code of every shared check of
+// package engine it calls (engine.ParamRangeFindings), must be in the game's
+// CheckCodes or be a loading code of gamedata.
 func CodesDocumented(t testing.TB, g engine.Game) {
 	t.Helper()
 	known := map[string]bool{}
@@ -47,7 +55,17 @@ func CodesDocumented(t testing.TB, g engine.Game) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !reportsFinding(call.Fun) {
+			if !ok {
+				return true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "engine" {
+					if code, shared := sharedCodes[sel.Sel.Name]; shared && !known[code] {
+						t.Errorf("%s: code %s is reported (by engine.%s) but not documented in CheckCodes", fset.Position(call.Pos()), code, sel.Sel.Name)
+					}
+				}
+			}
+			if !reportsFinding(call.Fun) {
 				return true
 			}
 			for _, arg := range call.Args {

@@ -12,7 +12,7 @@ import (
 var Formats = []string{"text", "json", "github", "sarif"}
 
 // Report is the JSON form of a run: the findings and their counts. Its
-// field names are a stable interface (see README, "JSON output").
+// field names are a stable interface (see docs/commands.md, "JSON output").
 type Report struct {
 	Findings []Finding `json:"findings"`
 	Errors   int       `json:"errors"`

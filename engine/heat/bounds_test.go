@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,15 +14,8 @@ import (
 	"cardpress/gamedata"
 )
 
-func TestBoundsMatchSchemas(t *testing.T) {
-	enginetest.BoundsMatchSchema(t, schemas, "params.schema.json", "", paramBounds)
-	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
-}
-
-func TestEveryBoundIsCheckedAtItsValue(t *testing.T) {
-	d := enginetest.ShippedData(t, "heat", schemas, "")
-	build := func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs }
-	enginetest.BoundsEnforced(t, d, build, paramBounds, cardBounds, "PARAMETER_RANGE", "CARD_FIELD_RANGE")
+func TestBounds(t *testing.T) {
+	enginetest.Bounds(t, "heat", schemas, Build, paramBounds, cardBounds)
 }
 
 // findingAt fails t unless fs has a finding with code at line:col of
@@ -99,15 +91,11 @@ func TestHugeCountsAllocateNothing(t *testing.T) {
 					d.Cards[i].Count = int(mustWhole(t, count))
 				}
 			}
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			g, fs := Build(d)
-			runtime.ReadMemStats(&after)
+			g, fs, grew := enginetest.BuildAllocs(Build, d)
 			if g != nil {
 				t.Fatal("built")
 			}
-			if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+			if grew > 1<<20 {
 				t.Errorf("Build allocated %d bytes for a count of %s", grew, count)
 			}
 			if !strings.Contains(fmt.Sprint(fs), "TOO_MANY_CARDS") {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
 )
@@ -34,11 +35,7 @@ func fixture(t *testing.T, cards string, overrides map[string]string) *Game {
 
 func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
-	g, fs := Build(fixtureData(t, cards, overrides))
-	if g == nil {
-		t.Fatalf("fixture does not build: %v", fs)
-	}
-	return g
+	return enginetest.MustBuild(t, Build, fixtureData(t, cards, overrides))
 }
 
 // fixtureData is the game data of a fixture, not yet built.

@@ -60,7 +60,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		c.checkCardBounds(gc)
+		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	if len(g.phases) > maxPhases {

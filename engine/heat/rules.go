@@ -326,7 +326,8 @@ func (c *compiler) decodeParams() Params {
 		"draft_deal": &p.DraftDeal, "draft_rounds": &p.DraftRounds, "pass_directions": &p.PassDirections,
 		"heat_board": &p.HeatBoard, "empty_board_value": &p.EmptyBoardValue, "out_of_heat_penalty": &p.OutOfHeatPenalty,
 	}
-	outOfRange := c.checkParamBounds()
+	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	c.findings = append(c.findings, bounded...)
 	for name, dst := range fields {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {

@@ -1,9 +1,6 @@
 package hmm
 
-import (
-	"cardpress/engine"
-	"cardpress/gamedata"
-)
+import "cardpress/engine"
 
 // The ranges Heist Masterminds plays, stated again in params.schema.json
 // and cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
@@ -65,25 +62,6 @@ var cardBounds = func() []engine.Bound {
 	}
 	return b
 }()
-
-// checkParamBounds reports parameters outside paramBounds and returns the
-// names of those it reported, which are then not decoded: one finding per
-// bad value is enough.
-func (c *compiler) checkParamBounds() map[string]bool {
-	bad := map[string]bool{}
-	for _, v := range engine.ParamViolations(c.data, paramBounds) {
-		c.errorf(v.Pos, "PARAMETER_RANGE", "parameter %s %s", v.Path, v.Problem)
-		bad[v.Param] = true
-	}
-	return bad
-}
-
-// checkCardBounds reports the fields of a card outside cardBounds.
-func (c *compiler) checkCardBounds(gc gamedata.Card) {
-	for _, v := range engine.CardViolations(gc, cardBounds) {
-		c.errorf(v.Pos, "CARD_FIELD_RANGE", "card %s: %s %s", gc.ID, v.Path, v.Problem)
-	}
-}
 
 // deckNames name the piles of play, by the kind of card that decides them.
 var deckNames = map[cardKind]string{kindMastermind: "Mastermind", kindPrestige: "Resource", kindJob: "Job", kindComplication: "Complication"}

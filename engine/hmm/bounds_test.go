@@ -3,27 +3,19 @@ package hmm
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 	"testing"
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/gamedata/gamedatatest"
 
 	"go.yaml.in/yaml/v3"
 )
 
-func TestBoundsMatchSchemas(t *testing.T) {
-	enginetest.BoundsMatchSchema(t, schemas, "params.schema.json", "", paramBounds)
-	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
-}
-
-func TestEveryBoundIsCheckedAtItsValue(t *testing.T) {
-	d := shippedData(t)
-	build := func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs }
-	enginetest.BoundsEnforced(t, d, build, paramBounds, cardBounds, "PARAMETER_RANGE", "CARD_FIELD_RANGE")
+func TestBounds(t *testing.T) {
+	enginetest.Bounds(t, "hmm", schemas, Build, paramBounds, cardBounds)
 }
 
 func TestCostsAreWholeHundreds(t *testing.T) {
@@ -46,29 +38,12 @@ func TestCostsAreWholeHundreds(t *testing.T) {
 	t.Fatal("no card with a cost")
 }
 
-// countOf sets the count of the card with id in d, as the loader would.
-func countOf(t *testing.T, d *gamedata.Game, id string, n int) gamedata.Card {
-	t.Helper()
-	for i := range d.Cards {
-		if d.Cards[i].ID == id {
-			d.Cards[i].Count = n
-			return d.Cards[i]
-		}
-	}
-	t.Fatalf("no card %s", id)
-	return gamedata.Card{}
-}
-
 func TestDecksOverflowAtTheBiggestCountBeforeAnythingIsDealt(t *testing.T) {
 	for _, n := range []int{999, 1_000_000_000, math.MaxInt} {
 		d := shippedData(t)
-		job := countOf(t, d, "mona-lisa", n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		g, fs := Build(d)
-		runtime.ReadMemStats(&after)
-		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		job := gamedatatest.SetCount(t, d, "mona-lisa", n)
+		g, fs, grew := enginetest.BuildAllocs(Build, d)
+		if grew > 1<<20 {
 			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
 		}
 		want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the Job deck has %d cards", engine.CopiesPos(job), engine.SatAdd(n, 19))
@@ -91,7 +66,7 @@ func TestAllCardsInPlayTogetherAreBounded(t *testing.T) {
 			}
 		}
 	}
-	c := countOf(t, d, first, engine.MaxCopies-(comps-own))
+	c := gamedatatest.SetCount(t, d, first, engine.MaxCopies-(comps-own))
 	g, fs := Build(d)
 	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: ", engine.CopiesPos(c))
 	if g != nil || !strings.Contains(fmt.Sprint(fs), want) || !strings.Contains(fmt.Sprint(fs), "card copies in play; at most 256") {

@@ -227,7 +227,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		c.checkCardBounds(gc)
+		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	c.checkPiles(g.cards)
@@ -279,7 +279,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 
 func (c *compiler) decodeParams() DataParams {
 	var p DataParams
-	outOfRange := c.checkParamBounds()
+	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	c.findings = append(c.findings, bounded...)
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {

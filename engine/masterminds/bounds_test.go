@@ -3,38 +3,17 @@ package masterminds
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 	"testing"
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/gamedata/gamedatatest"
 )
 
-func TestBoundsMatchSchemas(t *testing.T) {
-	enginetest.BoundsMatchSchema(t, schemas, "params.schema.json", "", paramBounds)
-	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
-}
-
-func TestEveryBoundIsCheckedAtItsValue(t *testing.T) {
-	d := enginetest.ShippedData(t, "masterminds", schemas, "")
-	build := func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs }
-	enginetest.BoundsEnforced(t, d, build, paramBounds, cardBounds, "PARAMETER_RANGE", "CARD_FIELD_RANGE")
-}
-
-// countOf sets the count of the card with id in d, as the loader would.
-func countOf(t *testing.T, d *gamedata.Game, id string, n int) gamedata.Card {
-	t.Helper()
-	for i := range d.Cards {
-		if d.Cards[i].ID == id {
-			d.Cards[i].Count = n
-			return d.Cards[i]
-		}
-	}
-	t.Fatalf("no card %s", id)
-	return gamedata.Card{}
+func TestBounds(t *testing.T) {
+	enginetest.Bounds(t, "masterminds", schemas, Build, paramBounds, cardBounds)
 }
 
 func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
@@ -47,11 +26,11 @@ func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
 			rest += engine.Copies(gc)
 		}
 	}
-	countOf(t, d, "laptop", engine.MaxDeck-rest)
+	gamedatatest.SetCount(t, d, "laptop", engine.MaxDeck-rest)
 	if g, fs := Build(d); g == nil {
 		t.Fatalf("a Prep deck of %d cards does not build: %v", engine.MaxDeck, fs)
 	}
-	laptop := countOf(t, d, "laptop", engine.MaxDeck-rest+1)
+	laptop := gamedatatest.SetCount(t, d, "laptop", engine.MaxDeck-rest+1)
 	g, fs := Build(d)
 	if g != nil {
 		t.Fatal("a Prep deck of 257 cards built")
@@ -69,17 +48,13 @@ func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
 func TestHugeCountsAllocateNothing(t *testing.T) {
 	for _, n := range []int{1_000_000_000, math.MaxInt} {
 		d := fixtureData(t, testCards, nil)
-		countOf(t, d, "laptop", n)
-		countOf(t, d, "cash", n) // Starter Cash is counted, not dealt from a Deck
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		g, fs := Build(d)
-		runtime.ReadMemStats(&after)
+		gamedatatest.SetCount(t, d, "laptop", n)
+		gamedatatest.SetCount(t, d, "cash", n) // Starter Cash is counted, not dealt from a Deck
+		g, fs, grew := enginetest.BuildAllocs(Build, d)
 		if g != nil {
 			t.Fatalf("count %d built", n)
 		}
-		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		if grew > 1<<20 {
 			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
 		}
 		if got := strings.Count(fmt.Sprint(fs), "TOO_MANY_CARDS"); got != 2 {

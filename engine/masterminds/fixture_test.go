@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
@@ -126,11 +127,7 @@ func fixture(t testing.TB, overrides map[string]string) *Game {
 
 func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
-	g, fs := Build(fixtureData(t, cards, overrides))
-	if g == nil {
-		t.Fatalf("fixture does not build: %v", fs)
-	}
-	return g
+	return enginetest.MustBuild(t, Build, fixtureData(t, cards, overrides))
 }
 
 // cardIndex finds a card by id.

@@ -80,7 +80,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	decks := map[cardType][]int{}
 	colours := map[string]string{}
 	for _, gc := range d.Cards {
-		c.checkCardBounds(gc)
+		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
 	}
 	for i, gc := range d.Cards {
 		cd := c.compileCard(gc)

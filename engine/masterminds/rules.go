@@ -410,7 +410,8 @@ func child(n *yaml.Node, key string) *yaml.Node {
 // decodeParams fills Params from the manifest's parameters.
 func (c *compiler) decodeParams() Params {
 	var p Params
-	outOfRange := c.checkParamBounds()
+	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	c.findings = append(c.findings, bounded...)
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
 		if !ok || prm.Node == nil {

@@ -1,9 +1,6 @@
 package mice
 
-import (
-	"cardpress/engine"
-	"cardpress/gamedata"
-)
+import "cardpress/engine"
 
 // The ranges Mice Heist plays, stated again in params.schema.json and
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). With
@@ -47,25 +44,6 @@ var cardBounds = []engine.Bound{
 	{Path: "effects.*.add", Min: -maxModifier, Max: maxModifier},
 	{Path: "effects.*.flip", Min: 1, Max: maxSkillMoves},
 	{Path: "effects.*.draw", Min: 1, Max: maxSkillMoves},
-}
-
-// checkParamBounds reports parameters outside paramBounds and returns the
-// names of those it reported, which are then not decoded: one finding per
-// bad value is enough.
-func (c *compiler) checkParamBounds() map[string]bool {
-	bad := map[string]bool{}
-	for _, v := range engine.ParamViolations(c.data, paramBounds) {
-		c.errorf(v.Pos, "PARAMETER_RANGE", "parameter %s %s", v.Path, v.Problem)
-		bad[v.Param] = true
-	}
-	return bad
-}
-
-// checkCardBounds reports the fields of a card outside cardBounds.
-func (c *compiler) checkCardBounds(gc gamedata.Card) {
-	for _, v := range engine.CardViolations(gc, cardBounds) {
-		c.errorf(v.Pos, "CARD_FIELD_RANGE", "card %s: %s %s", gc.ID, v.Path, v.Problem)
-	}
 }
 
 // checkPiles reports, before any is filled, an upgrade deck larger than an

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
 )
@@ -48,11 +49,7 @@ const testCards = `
 
 func fixture(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
-	g, fs := Build(fixtureData(t, cards, overrides))
-	if g == nil {
-		t.Fatalf("fixture does not build: %v", fs)
-	}
-	return g
+	return enginetest.MustBuild(t, Build, fixtureData(t, cards, overrides))
 }
 
 // fixtureData is the game data of a fixture, not yet built.

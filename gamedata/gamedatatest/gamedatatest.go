@@ -57,6 +57,20 @@ func AddCards(t testing.TB, d *gamedata.Game, list string) {
 	}
 }
 
+// SetCount sets the count of the card with id in d, as the loader would,
+// and returns the card.
+func SetCount(t testing.TB, d *gamedata.Game, id string, n int) gamedata.Card {
+	t.Helper()
+	for i := range d.Cards {
+		if d.Cards[i].ID == id {
+			d.Cards[i].Count = n
+			return d.Cards[i]
+		}
+	}
+	t.Fatalf("no card %s", id)
+	return gamedata.Card{}
+}
+
 func node(t testing.TB, src string) *yaml.Node {
 	t.Helper()
 	var doc yaml.Node

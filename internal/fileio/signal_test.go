@@ -3,7 +3,6 @@
 package fileio
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"cardpress/internal/testutil"
 )
 
 // childTarget, in the environment, makes TestChildWriter a writer process
@@ -39,25 +40,12 @@ func startWriter(t *testing.T, target string) (*exec.Cmd, *bytes.Buffer, string)
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestChildWriter$")
 	cmd.Env = append(os.Environ(), childTarget+"="+target)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the writer did not start: %v\n%s", err, stderr.String())
-	}
+	line, stderr := testutil.StartChild(t, cmd)
 	tmp := strings.TrimSpace(line)
 	if !exists(tmp) || !strings.HasPrefix(filepath.Base(tmp), ".game.pdf.tmp-") {
 		t.Fatalf("the writer reported %q, which is not its temporary file", tmp)
 	}
-	return cmd, &stderr, tmp
+	return cmd, stderr, tmp
 }
 
 func TestSignalRemovesTheTempAndExits(t *testing.T) {
@@ -68,11 +56,7 @@ func TestSignalRemovesTheTempAndExits(t *testing.T) {
 		t.Run(tc.sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			cmd, stderr, tmp := startWriter(t, filepath.Join(dir, "game.pdf"))
-			if err := cmd.Process.Signal(tc.sig); err != nil {
-				t.Fatal(err)
-			}
-			cmd.Wait()
-			if got := cmd.ProcessState.ExitCode(); got != tc.status {
+			if got := testutil.StopChild(t, cmd, tc.sig); got != tc.status {
 				t.Errorf("exit status %d (%v), want %d", got, cmd.ProcessState, tc.status)
 			}
 			if want := fmt.Sprintf("writer: stopped by %v\n", tc.sig); stderr.String() != want {

@@ -1,4 +1,5 @@
-// Package testutil helps tests work on throwaway copies of game data.
+// Package testutil helps tests work on throwaway copies of game data and
+// run the test binary again as a child process.
 package testutil
 
 import (

@@ -470,60 +470,20 @@ func (d *Data) setScalar(s site, arg int) string {
 	same := d.sameTag(s)
 	switch n.ShortTag() {
 	case "!!int":
-		x, err := strconv.ParseInt(n.Value, 0, 64)
+		parse := func(text string) (int64, error) { return strconv.ParseInt(text, 0, 64) }
+		x, err := parse(n.Value)
 		if err != nil {
 			return ""
 		}
-		var v int64
-		switch op {
-		case 0:
-			v = x + 1
-		case 1:
-			v = x - 1
-		case 2:
-			v = x + 2 + int64(k)
-		case 3:
-			v = x - 2 - int64(k)
-		case 4:
-			v = 0
-		case 5:
-			v = 2 * x
-		case 6:
-			v = x / 2
-		default:
-			v = int64(k)
-			if len(same) > 0 {
-				v, _ = strconv.ParseInt(same[k%len(same)].Value, 0, 64)
-			}
-		}
+		v := nudge(x, op, k, 1, int64(k), same, parse)
 		setNumber(n, "!!int", strconv.FormatInt(max(-NumberLimit, min(v, NumberLimit)), 10))
 	case "!!float":
-		x, err := strconv.ParseFloat(n.Value, 64)
+		parse := func(text string) (float64, error) { return strconv.ParseFloat(text, 64) }
+		x, err := parse(n.Value)
 		if err != nil {
 			return ""
 		}
-		var v float64
-		switch op {
-		case 0:
-			v = x + 0.5
-		case 1:
-			v = x - 0.5
-		case 2:
-			v = x + 1 + float64(k)
-		case 3:
-			v = x - 1 - float64(k)
-		case 4:
-			v = 0
-		case 5:
-			v = 2 * x
-		case 6:
-			v = x / 2
-		default:
-			v = float64(k) / 4
-			if len(same) > 0 {
-				v, _ = strconv.ParseFloat(same[k%len(same)].Value, 64)
-			}
-		}
+		v := nudge(x, op, k, 0.5, float64(k)/4, same, parse)
 		setNumber(n, "!!float", strconv.FormatFloat(max(-NumberLimit, min(v, NumberLimit)), 'g', -1, 64))
 	case "!!bool":
 		b, err := strconv.ParseBool(n.Value)
@@ -548,6 +508,33 @@ func (d *Data) setScalar(s site, arg int) string {
 		return ""
 	}
 	return brief(&yaml.Node{Kind: yaml.ScalarNode, Value: old}) + " -> " + brief(n)
+}
+
+// nudge is number x after setScalar's op: a step up or down; two steps
+// and k more up or down; zero; doubled; halved; else (op 7) a value shipped
+// at the same place (same, read with parse), or other if there is none.
+func nudge[T int64 | float64](x T, op, k int, step, other T, same []*yaml.Node, parse func(string) (T, error)) T {
+	switch op {
+	case 0:
+		return x + step
+	case 1:
+		return x - step
+	case 2:
+		return x + 2*step + T(k)
+	case 3:
+		return x - 2*step - T(k)
+	case 4:
+		return 0
+	case 5:
+		return 2 * x
+	case 6:
+		return x / 2
+	}
+	if len(same) > 0 {
+		v, _ := parse(same[k%len(same)].Value)
+		return v
+	}
+	return other
 }
 
 // sameTag lists the shipped scalars at s's place with s's type.

@@ -66,6 +66,15 @@ func edit(t *testing.T, d *Data, k Kind, path string, arg byte) Edit {
 	return Edit{}
 }
 
+// applied is a fresh fixture after one edit of kind k at path, with the
+// edits' log.
+func applied(t *testing.T, k Kind, path string, arg byte) (*Data, []string) {
+	t.Helper()
+	d := fixture(t)
+	log := d.Apply([]Edit{edit(t, d, k, path, arg)})
+	return d, log
+}
+
 // value is the YAML text of the value at path after the edits.
 func value(t *testing.T, d *Data, path string) string {
 	t.Helper()
@@ -132,8 +141,7 @@ func TestSetScalar(t *testing.T) {
 		{"cards.yaml:cards[a].name", 1, "Alpha Alpha"},
 		{"cards.yaml:cards[a].name", 2 + 4*1, "Beta"}, // the other name at this place
 	} {
-		d := fixture(t)
-		d.Apply([]Edit{edit(t, d, SetScalar, tc.path, tc.arg)})
+		d, _ := applied(t, SetScalar, tc.path, tc.arg)
 		if got := value(t, d, tc.path); got != tc.want {
 			t.Errorf("%s with arg %d: %s, want %s", tc.path, tc.arg, got, tc.want)
 		}
@@ -153,8 +161,7 @@ func TestSetScalarStaysInLimits(t *testing.T) {
 }
 
 func TestCountsFollowTheCards(t *testing.T) {
-	d := fixture(t)
-	log := d.Apply([]Edit{edit(t, d, SetScalar, "cards.yaml:cards[a].count", 0)})
+	d, log := applied(t, SetScalar, "cards.yaml:cards[a].count", 0)
 	for _, comp := range []string{"deck", "box"} {
 		if got := value(t, d, "game.yaml:components["+comp+"].count"); got != "4" {
 			t.Errorf("%s counts %s after a third copy of a, want 4 (log %v)", comp, got, log)
@@ -164,8 +171,7 @@ func TestCountsFollowTheCards(t *testing.T) {
 		t.Errorf("dice count changed to %s", got)
 	}
 
-	d = fixture(t)
-	d.Apply([]Edit{edit(t, d, DupItem, "cards.yaml:cards[a]", 0)})
+	d, _ = applied(t, DupItem, "cards.yaml:cards[a]", 0)
 	if got := value(t, d, "cards.yaml:cards[a-2].name"); got != "Alpha" {
 		t.Errorf("the copy of card a: name %s", got)
 	}
@@ -173,34 +179,28 @@ func TestCountsFollowTheCards(t *testing.T) {
 		t.Errorf("deck counts %s after copying a (2 copies), want 5", got)
 	}
 
-	d = fixture(t)
-	d.Apply([]Edit{edit(t, d, DropItem, "cards.yaml:cards[b]", 0)})
+	d, _ = applied(t, DropItem, "cards.yaml:cards[b]", 0)
 	if got := value(t, d, "game.yaml:components[box].count"); got != "2" {
 		t.Errorf("box counts %s after dropping b, want 2", got)
 	}
 }
 
 func TestStructuralEdits(t *testing.T) {
-	d := fixture(t)
-	d.Apply([]Edit{edit(t, d, DropKey, "cards.yaml:cards[b].effects[0].if", 0)})
-	if got := value(t, d, "cards.yaml:cards[b].effects[0]"); got != "{gain: 2}" {
-		t.Errorf("after unset: %s", got)
+	for _, tc := range []struct {
+		kind           Kind
+		at, path, want string
+	}{
+		{DropKey, "cards.yaml:cards[b].effects[0].if", "cards.yaml:cards[b].effects[0]", "{gain: 2}"},
+		{GraftKey, "cards.yaml:cards[a].effects[0]", "cards.yaml:cards[a].effects[0]", "{gain: 1, if: {stage: 1}}"},
+		{Replace, "cards.yaml:cards[a].effects", "cards.yaml:cards[a].effects", "[{gain: 2, if: {stage: 1}}]"},
+	} {
+		d, _ := applied(t, tc.kind, tc.at, 0)
+		if got := value(t, d, tc.path); got != tc.want {
+			t.Errorf("after %s at %s: %s is %s, want %s", tc.kind, tc.at, tc.path, got, tc.want)
+		}
 	}
 
-	d = fixture(t)
-	d.Apply([]Edit{edit(t, d, GraftKey, "cards.yaml:cards[a].effects[0]", 0)})
-	if got := value(t, d, "cards.yaml:cards[a].effects[0]"); got != "{gain: 1, if: {stage: 1}}" {
-		t.Errorf("after graft: %s", got)
-	}
-
-	d = fixture(t)
-	d.Apply([]Edit{edit(t, d, Replace, "cards.yaml:cards[a].effects", 0)})
-	if got := value(t, d, "cards.yaml:cards[a].effects"); got != "[{gain: 2, if: {stage: 1}}]" {
-		t.Errorf("after replace: %s", got)
-	}
-
-	d = fixture(t)
-	d.Apply([]Edit{edit(t, d, MoveItem, "cards.yaml:cards[a]", 0)})
+	d, _ := applied(t, MoveItem, "cards.yaml:cards[a]", 0)
 	if got := value(t, d, "cards.yaml:cards"); strings.Index(got, "id: a") < strings.Index(got, "id: b") {
 		t.Errorf("after moving card a it is still first:\n%s", got)
 	}

@@ -1,0 +1,59 @@
+package enginetest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+)
+
+// errorsOnly records what a check reports instead of failing the test.
+type errorsOnly struct {
+	testing.TB
+	errs []string
+}
+
+func (e *errorsOnly) Helper()                      {}
+func (e *errorsOnly) Errorf(f string, args ...any) { e.errs = append(e.errs, fmt.Sprintf(f, args...)) }
+
+// documented is a game that documents only the codes given.
+type documented struct {
+	Toy
+	codes map[string]string
+}
+
+func (d *documented) CheckCodes() map[string]string { return d.codes }
+
+// A code reported through a shared check of package engine must be
+// documented like one passed to errorf.
+func TestCodesOfSharedChecksMustBeDocumented(t *testing.T) {
+	src := `package game
+
+import "cardpress/engine"
+
+func (c *compiler) check() {
+	c.errorf(pos, "OWN_CODE", "own")
+	bounded, _ := engine.ParamRangeFindings(c.data, paramBounds)
+	c.findings = append(bounded, engine.CardRangeFindings(gc, cardBounds)...)
+}
+`
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "game.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	rec := &errorsOnly{TB: t}
+	CodesDocumented(rec, &documented{codes: map[string]string{engine.ParamRangeCode: "doc"}})
+	got := strings.Join(rec.errs, "\n")
+	for _, code := range []string{"OWN_CODE", engine.CardRangeCode} {
+		if !strings.Contains(got, "code "+code+" is reported") {
+			t.Errorf("undocumented %s not reported in:\n%s", code, got)
+		}
+	}
+	if len(rec.errs) != 2 {
+		t.Errorf("want 2 errors (not %s, which is documented), got:\n%s", engine.ParamRangeCode, got)
+	}
+}
