@@ -1,12 +1,13 @@
 package cmd
 
 import (
-	"cardpress/engine"
 	"fmt"
 	"strings"
 
 	"cardpress/catalog"
+	"cardpress/engine"
 	"cardpress/engine/finding"
+	"cardpress/internal/sat"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -66,7 +67,7 @@ func gamesSummary(games []*pipeline.Game) string {
 	cards := 0
 	for _, g := range games {
 		for _, c := range g.Data.Cards {
-			cards = engine.SatAdd(cards, engine.Copies(c)) // a count may have failed its schema
+			cards = sat.Add(cards, engine.Copies(c)) // a count may have failed its schema
 		}
 	}
 	return fmt.Sprintf("%s, %d cards", plural(len(games), "game"), cards)

@@ -8,6 +8,7 @@ import (
 
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/internal/sat"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -273,21 +274,12 @@ func OverfullPile(cards []gamedata.Card, pile []int, limit int) (o Overflow, ove
 	most := 0
 	for _, i := range pile {
 		n := Copies(cards[i])
-		o.Total = SatAdd(o.Total, n)
+		o.Total = sat.Add(o.Total, n)
 		if n > most {
 			o.Card, most = i, n
 		}
 	}
 	return o, o.Total > limit || most > MaxCopies
-}
-
-// SatAdd adds two non-negative counts, stopping at math.MaxInt instead of
-// wrapping.
-func SatAdd(a, b int) int {
-	if b > math.MaxInt-a {
-		return math.MaxInt
-	}
-	return a + b
 }
 
 // PlayerCounts is the range of player counts a game's loops may visit: the

@@ -3,9 +3,10 @@ package engine
 import (
 	"fmt"
 	"maps"
-	"math"
 	"math/bits"
 	"slices"
+
+	"cardpress/internal/sat"
 )
 
 // FieldError is a problem with one field of a summary, named by its path
@@ -76,7 +77,7 @@ func (s *Summary) Check() error {
 		if n < 0 {
 			return fieldErr("EndCauses/"+cause, "%d is negative", n)
 		}
-		ended = satAdd(ended, int64(n))
+		ended = sat.Add(ended, int64(n))
 	}
 	if ended > int64(s.Games) {
 		return fieldErr("EndCauses", "%d games ended, more than the %d played", ended, s.Games)
@@ -112,7 +113,7 @@ func (s *Summary) checkWins() error {
 		case w > 0 && seat >= s.Players:
 			return fieldErr(fmt.Sprintf("SeatWins/%d", seat), "seat %d won in a %d-player game", seat+1, s.Players)
 		}
-		total = satAdd(total, w)
+		total = sat.Add(total, w)
 	}
 	if !productAtLeast(int64(s.Games), shareUnit, total) {
 		return fieldErr("SeatWins", "%.6g wins (in 1/%d: %d) in %d games", float64(total)/shareUnit, shareUnit, total, s.Games)
@@ -254,17 +255,17 @@ func (s *Summary) overflows(o *Summary) string {
 		a, b int
 	}{{"Games", s.Games, o.Games}, {"Capped", s.Capped, o.Capped}, {"Panics", s.Panics, o.Panics}, {"Invariants", s.Invariants, o.Invariants}}
 	for _, f := range ints {
-		if _, ok := checkedAdd(int64(f.a), int64(f.b)); !ok {
+		if _, ok := sat.Checked(int64(f.a), int64(f.b)); !ok {
 			return f.name
 		}
 	}
 	for _, k := range o.Causes() {
-		if _, ok := checkedAdd(int64(s.EndCauses[k]), int64(o.EndCauses[k])); !ok {
+		if _, ok := sat.Checked(int64(s.EndCauses[k]), int64(o.EndCauses[k])); !ok {
 			return "EndCauses/" + k
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(o.MovesHist)) {
-		if _, ok := checkedAdd(int64(s.MovesHist[k]), int64(o.MovesHist[k])); !ok {
+		if _, ok := sat.Checked(int64(s.MovesHist[k]), int64(o.MovesHist[k])); !ok {
 			return fmt.Sprintf("MovesHist/%d", k)
 		}
 	}
@@ -281,7 +282,7 @@ func (s *Summary) overflows(o *Summary) string {
 	}
 	for _, f := range sums {
 		for i := range min(len(f.a), len(f.b)) {
-			if _, ok := checkedAdd(f.a[i], f.b[i]); !ok {
+			if _, ok := sat.Checked(f.a[i], f.b[i]); !ok {
 				if len(f.a) == 1 {
 					return f.name
 				}
@@ -290,21 +291,6 @@ func (s *Summary) overflows(o *Summary) string {
 		}
 	}
 	return ""
-}
-
-// checkedAdd is a+b and whether it fits an int64.
-func checkedAdd(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
-}
-
-// satAdd adds counts already known to be non-negative, stopping at the
-// largest int64, which exceeds any count it is compared with.
-func satAdd(a, b int64) int64 {
-	if c, ok := checkedAdd(a, b); ok {
-		return c
-	}
-	return math.MaxInt64
 }
 
 // productAtLeast reports whether a×b ≥ c, exactly, for a, b, c ≥ 0.

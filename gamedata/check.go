@@ -2,12 +2,12 @@ package gamedata
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"cardpress/engine/finding"
+	"cardpress/internal/sat"
 	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
@@ -111,8 +111,8 @@ func (l *loader) checkCards() {
 		case len(decks) > 1:
 			l.add(finding.New(c.Pos, CodeUndefinedDeck, "card %q needs a deck: this game has several (%s)", c.ID, strings.Join(decks, ", ")))
 		}
-		copies[c.Deck] = satAdd(copies[c.Deck], c.Count)
-		total = satAdd(total, c.Count)
+		copies[c.Deck] = sat.Add(copies[c.Deck], c.Count)
+		total = sat.Add(total, c.Count)
 		for j, kw := range c.Keywords {
 			if !keywordSet[kw] {
 				l.add(finding.New(at("keywords", strconv.Itoa(j)), CodeUndefinedKeyword, "%s", undeclared("keyword", kw, "keywords", keywords)))
@@ -192,7 +192,7 @@ func (l *loader) checkLayout() {
 		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 && !l.faceCountFailed(d, c, idx, countFailed) {
 			total := 0
 			for _, n := range l.g.FaceCounts(c) {
-				total = satAdd(total, n)
+				total = sat.Add(total, n)
 			}
 			if total != want {
 				l.add(finding.New(d.pos("components", idx, "component"), CodeCountMismatch,
@@ -244,18 +244,19 @@ func idSet(ids []string) map[string]bool {
 	return set
 }
 
-// satAdd adds card or token counts, stopping at the largest int instead of
-// wrapping: a count of 2^63-1 must not make a total look small.
-func satAdd(a, b int) int {
-	if b > 0 && a > math.MaxInt-b {
-		return math.MaxInt
-	}
-	return a + b
-}
+// trackSpaces is where layout.schema.json bounds a track's spaces; a
+// spaces_param must stay within the same maximum, read from there.
+const trackSpaces = schema.Layout + "#/$defs/component/properties/spaces"
 
-// maxTrackSpaces is the most spaces a track prints, as layout.schema.json
-// bounds spaces; a spaces_param must stay within it too.
-const maxTrackSpaces = 500
+// maxTrackSpaces is the schema's maximum for a track's spaces, or false
+// when the schema states none.
+func (l *loader) maxTrackSpaces() (int, bool) {
+	s := l.compile(trackSpaces)
+	if s == nil || s.Maximum == nil || !s.Maximum.IsInt() || !s.Maximum.Num().IsInt64() {
+		return 0, false
+	}
+	return int(s.Maximum.Num().Int64()), true
+}
 
 // checkTrack checks a track's spaces parameter and that it has no more
 // values than spaces.
@@ -272,9 +273,9 @@ func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
 				"parameter %q is %v: a track needs a whole number of spaces (at least 1) or a list with a value per space", c.SpacesParam, p.Value))
 			return
 		}
-		if n > maxTrackSpaces {
+		if most, ok := l.maxTrackSpaces(); ok && n > most {
 			l.add(finding.New(d.pos("components", idx, "spaces_param"), schema.CodeOther,
-				"parameter %q gives %d spaces: a track has at most %d", c.SpacesParam, n, maxTrackSpaces))
+				"parameter %q gives %d spaces: a track has at most %d", c.SpacesParam, n, most))
 			return
 		}
 	}

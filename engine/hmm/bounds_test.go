@@ -10,6 +10,7 @@ import (
 	"cardpress/engine/enginetest"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
+	"cardpress/internal/sat"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -46,7 +47,7 @@ func TestDecksOverflowAtTheBiggestCountBeforeAnythingIsDealt(t *testing.T) {
 		if grew > 1<<20 {
 			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
 		}
-		want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the Job deck has %d cards", engine.CopiesPos(job), engine.SatAdd(n, 19))
+		want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the Job deck has %d cards", engine.CopiesPos(job), sat.Add(n, 19))
 		if g != nil || !strings.Contains(fmt.Sprint(fs), want) {
 			t.Errorf("count %d: want %q in %v", n, want, fs)
 		}

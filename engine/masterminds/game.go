@@ -14,6 +14,7 @@ import (
 	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/internal/sat"
 )
 
 //go:embed cards.schema.json params.schema.json
@@ -97,7 +98,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			if g.cashCard < 0 {
 				g.cashCard = i
 			}
-			g.cashCopies = engine.SatAdd(g.cashCopies, cd.copies)
+			g.cashCopies = sat.Add(g.cashCopies, cd.copies)
 		case typeTalent:
 			g.talents = append(g.talents, i)
 		case typePrep:
@@ -107,7 +108,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		case typeFailure:
 			g.failures = append(g.failures, i)
 		}
-		copies[cd.typ] = engine.SatAdd(copies[cd.typ], cd.copies)
+		copies[cd.typ] = sat.Add(copies[cd.typ], cd.copies)
 		g.cards = append(g.cards, cd)
 	}
 	c.checkDecks(decks)
@@ -141,7 +142,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	immediate := 0
 	for _, i := range g.preps {
 		if g.cards[i].immediate {
-			immediate = engine.SatAdd(immediate, g.cards[i].copies)
+			immediate = sat.Add(immediate, g.cards[i].copies)
 		}
 	}
 	if immediate > maxImmediate {

@@ -9,6 +9,7 @@ import (
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/gamedata/gamedatatest"
+	"cardpress/internal/sat"
 )
 
 func TestBounds(t *testing.T) {
@@ -38,7 +39,7 @@ func TestJobOfMoreObstaclesThanTheStackIsReportedBeforeItIsBuilt(t *testing.T) {
 			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
 		}
 		// a1's copies and a2 make n+1 obstacles in job A.
-		want := fmt.Sprintf("%s: error TOO_MANY_OBSTACLES: job A has %d obstacles; at most %d", a1.Pos, engine.SatAdd(n, 1), maxObstacle)
+		want := fmt.Sprintf("%s: error TOO_MANY_OBSTACLES: job A has %d obstacles; at most %d", a1.Pos, sat.Add(n, 1), maxObstacle)
 		if g != nil || !strings.Contains(fmt.Sprint(fs), want) {
 			t.Errorf("count %d: want %q in %v", n, want, fs)
 		}

@@ -15,6 +15,7 @@ import (
 	"cardpress/engine"
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/internal/sat"
 )
 
 //go:embed cards.schema.json params.schema.json
@@ -233,7 +234,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	chips := 0
 	for _, ch := range g.params.Chips {
-		chips = engine.SatAdd(chips, max(ch.Count, 0))
+		chips = sat.Add(chips, max(ch.Count, 0))
 	}
 	if chips < g.params.ChipsDrawn || chips > engine.MaxChips {
 		c.errorf(c.paramPos("chips"), "PARAMETER_RANGE", "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, engine.MaxChips)
