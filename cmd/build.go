@@ -52,7 +52,7 @@ func runBuild(opts *buildOptions) error {
 	}
 	finding.Print(opts.Out, "text", fs)
 	for _, g := range games {
-		if g.Engine == nil {
+		if !g.Valid {
 			continue
 		}
 		lfs := finding.Sort(strictly(pipeline.Lint(g, opts.Lint), opts.Strict))
@@ -67,8 +67,12 @@ func runBuild(opts *buildOptions) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%d smoke games per player count); wrote %s\n",
-			finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), smokeGames(g, opts.Lint.Games), finding.Visible(strings.Join(paths, ", ")))
+		played := "static checks only: no rules engine"
+		if g.Engine != nil {
+			played = fmt.Sprintf("%d smoke games per player count", smokeGames(g, opts.Lint.Games))
+		}
+		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%s); wrote %s\n",
+			finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), played, finding.Visible(strings.Join(paths, ", ")))
 	}
 	if failed {
 		return errFindings

@@ -81,6 +81,9 @@ func runLint(opts *lintOptions) error {
 	var metrics []finding.Metric
 	for _, g := range games {
 		o := opts.Options
+		if g.Valid && g.Engine == nil {
+			fmt.Fprintf(opts.Err, "lint: %s has no rules engine: static checks only, no smoke games (docs/engine.md says how a game gets one)\n", finding.Visible(g.Data.Manifest.ID))
+		}
 		if g.Engine != nil {
 			id := g.Data.Manifest.ID
 			o.Metrics = func(variant string, players int, sum *engine.Summary) {

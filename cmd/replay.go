@@ -112,6 +112,9 @@ func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) 
 		finding.Print(streams.Err, "text", fs)
 		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
 	}
+	if errs, _ := finding.Count(fs); errs == 0 && !games[0].Data.Manifest.HasEngine() {
+		return nil, pipeline.ErrNoEngine(games[0])
+	}
 	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil {
 		// The game is there but its data has errors: that is exit 1, like
 		// validate's, with the findings that say what to fix.

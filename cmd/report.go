@@ -67,10 +67,15 @@ func runReport(opts *reportOptions) error {
 		finding.Print(opts.Err, "text", fs)
 		return fmt.Errorf("the games do not load; run cardpress validate")
 	}
+	played := 0
 	for _, g := range games {
 		if g.Engine == nil {
+			if !g.Data.Manifest.HasEngine() && len(games) > 1 {
+				fmt.Fprintf(opts.Err, "cardpress: %s has no rules engine, so it has no balance report\n", finding.Visible(g.Data.Manifest.ID))
+			}
 			continue
 		}
+		played++
 		b, err := balance(opts, g, bots, o.Epoch)
 		if err != nil {
 			return err
@@ -85,6 +90,9 @@ func runReport(opts *reportOptions) error {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "%s: wrote %s\n", finding.Visible(id), finding.Visible(path))
+	}
+	if played == 0 && len(games) == 1 && !games[0].Data.Manifest.HasEngine() {
+		return pipeline.ErrNoEngine(games[0])
 	}
 	return nil
 }

@@ -2,12 +2,16 @@ package cmd
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
+	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/schema"
@@ -23,15 +27,36 @@ type schemaOptions struct {
 func newSchemaCmd(streams IO) *cobra.Command {
 	opts := &schemaOptions{IO: streams}
 	c := &cobra.Command{
-		Use:   "schema",
-		Short: "Print or write the JSON Schemas the YAML files are checked against",
-		Long: `Print or write the JSON Schemas: those of the YAML files, and those of the
-JSON files cardpress reads back (sim results for merge, lint reports for
---baseline). Without --out, print every schema, each after a "# <path>"
-line. With --out DIR, write them under DIR at their repository paths
-(schema/... and engine/<game>/...), which is where the YAML modelines point.`,
-		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
+		Use:   "schema [GAME...]",
+		Short: "Write a game's editor schemas, or print the JSON Schemas the YAML files are checked against",
+		Long: `With GAME folders: write each game's schema/ folder — the generic schemas
+and its cards schema (for a game without an engine, generated from the
+fields its decks declare) — so the modelines of its YAML files
+(# yaml-language-server: $schema=schema/...) give any editor completion and
+checks wherever the folder lives. Run it again after changing the declared
+fields: validate warns (SCHEMA_STALE) while the folder is out of date.
+This is the one command that writes into a game folder, and only there.
+
+Without GAME: print or write every JSON Schema: those of the YAML files,
+and those of the JSON files cardpress reads back (sim results for merge,
+lint reports for --baseline). Without --out, print every schema, each after
+a "# <path>" line. With --out DIR, write them under DIR at their repository
+paths (schema/... and engine/<game>/...), which is where the modelines of
+the games under cards/ point.`,
+		Example: `  cardpress schema cards/mygame
+  cardpress schema --out /tmp/schemas`,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				if c.Flags().Changed("out") {
+					return usagef("--out is for the repository's schemas; a game's schemas go into its own schema/ folder")
+				}
+				for _, dir := range args {
+					if err := writeGameSchemas(opts.Out, dir); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
 			// Without --out the schemas are printed; an empty --out would
 			// write them into the current folder.
 			if c.Flags().Changed("out") {
@@ -70,6 +95,32 @@ func runSchema(opts *schemaOptions) error {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(dst))
+	}
+	return nil
+}
+
+// writeGameSchemas writes the schema/ folder of the game in dir (or of each
+// game in a folder of games): the files its modelines point at when the
+// game brings its own schemas. A game must load far enough to know its
+// decks; its other problems are for validate to report.
+func writeGameSchemas(w io.Writer, dir string) error {
+	games, fs := gamedata.LoadPath(dir, pipeline.EngineSchemas)
+	if len(games) == 0 {
+		finding.Print(w, "text", fs)
+		return errFindings
+	}
+	for _, g := range games {
+		files, err := gamedata.EditorSchemas(g, pipeline.EngineSchemas)
+		if err != nil {
+			return fmt.Errorf("%s: %w", finding.Visible(g.Dir), err)
+		}
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			dst := filepath.Join(g.Dir, gamedata.SchemaDir, name)
+			if err := fileio.WriteAtomic(dst, files[name]); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "wrote %s\n", finding.Visible(dst))
+		}
 	}
 	return nil
 }

@@ -18,8 +18,15 @@ import (
 // phases inside effects) is the engine's to check.
 func (l *loader) check() {
 	l.checkManifest()
+	l.checkFieldDecls()
 	l.checkCards()
 	l.checkLayout()
+	if l.lay != nil {
+		l.checkBoxes()
+		if !l.g.Manifest.HasEngine() {
+			l.add(l.g.CheckLayoutFields(nil)...)
+		}
+	}
 	l.checkReference()
 }
 

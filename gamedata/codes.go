@@ -29,6 +29,7 @@ const (
 	CodePlayers            = "PLAYERS_RANGE"
 	CodeTemplate           = "TEMPLATE"
 	CodeGameTooLarge       = "GAME_TOO_LARGE"
+	CodeFieldDecl          = "FIELD_DECLARATION"
 )
 
 // Codes lists every code Load and CheckPlaceholders report, for
@@ -69,5 +70,9 @@ var Codes = []Code{
 	{CodeCountMismatch, "a cards component's count differs from the copies of its deck's cards (of all cards, without a deck), a token sheet's faces do not add up to its component's count, or a track has more values than spaces"},
 	{CodePlayers, "a player count outside the game's players range, a range whose min exceeds its max, or a minimum below 1 player"},
 	{CodeGameTooLarge, "a game's files add up to more than 4 MiB or 250,000 YAML values, or it has more than 5,000 cards; what is over is not read"},
+	{CodeFieldDecl, "a deck's declared card field has bounds the wrong way round or not whole for an integer, more max_items than values, or is declared in a game whose engine defines its own card fields"},
+	{CodeLayoutField, "a layout element names a field that no card of its decks has: not a generic field, not declared by the deck, not printed by the engine (often a typo)"},
+	{CodeLayoutBox, "a layout box leaves the card of a deck printed with it, or an element's box comes closer to the trim than print.safe_margin (3 mm unless set)"},
+	{CodeSchemaStale, "warning: a file in the game's schema/ folder differs from what `cardpress schema` writes now (declared fields changed, or a newer cardpress), or is missing"},
 	{CodeTemplate, "a text template has unbalanced braces or an unknown {name:format}"},
 }

@@ -21,7 +21,7 @@ func (l *loader) manifest() bool {
 		return false
 	}
 	l.spend(ManifestName)
-	d, found := l.open(ManifestName, l.compile(schema.Manifest), modelineFor(ManifestName, schema.Manifest))
+	d, found := l.open(ManifestName, l.compile(schema.Manifest), l.modeline(ManifestName, schema.Manifest))
 	l.add(found...)
 	if d == nil || d.val == nil {
 		return false
@@ -138,11 +138,15 @@ func (l *loader) params() {
 func (l *loader) cards(i int, name string) {
 	engine := l.g.Manifest.Engine
 	var sch *schema.Schema
-	modeline := ""
-	if l.engineOK {
+	var modeline []string
+	switch {
+	case l.engineOK:
 		repo := schema.EnginePath(engine, schema.EngineCards)
 		sch = l.compile(repo)
-		modeline = modelineFor(name, repo)
+		modeline = l.modeline(name, repo)
+	case !l.g.Manifest.HasEngine():
+		sch = l.declaredCards()
+		modeline = []string{localModeline(name, schema.EngineCards)}
 	}
 	if len(l.g.Cards) == MaxCards {
 		l.add(finding.New(l.man.pos("files", "cards", strconv.Itoa(i)), CodeGameTooLarge, "%s not read: the game already has %d cards, the most a game may have", finding.Visible(l.path(name)), MaxCards))
@@ -194,6 +198,9 @@ func (l *loader) cards(i int, name string) {
 		if c.Deck == "" && len(l.g.Manifest.Decks) == 1 {
 			c.Deck = l.g.Manifest.Decks[0].ID
 		}
+		if !l.g.Manifest.HasEngine() {
+			c.Values = declaredValues(schema.ValueAt(d.val.Data, "cards", idx), l.g.Manifest.FieldsOf(c.Deck))
+		}
 		l.g.Cards = append(l.g.Cards, c)
 		l.cardAt = append(l.cardAt, cardRef{d: d, i: idx})
 	}
@@ -201,7 +208,7 @@ func (l *loader) cards(i int, name string) {
 
 // openListed opens a file game.yaml names at listedAt, reporting a missing
 // file there, where the name would be fixed.
-func (l *loader) openListed(name string, sch *schema.Schema, modeline string, listedAt ...string) (*doc, []finding.Finding) {
+func (l *loader) openListed(name string, sch *schema.Schema, modeline []string, listedAt ...string) (*doc, []finding.Finding) {
 	if !fileName.MatchString(name) {
 		return nil, nil // the manifest schema reports it; never open ../ paths
 	}
@@ -228,7 +235,7 @@ func (l *loader) layout() {
 	if name == "" {
 		return
 	}
-	d, found := l.openListed(name, l.compile(schema.Layout), modelineFor(name, schema.Layout), "files", "layout")
+	d, found := l.openListed(name, l.compile(schema.Layout), l.modeline(name, schema.Layout), "files", "layout")
 	if d == nil {
 		return
 	}
@@ -256,7 +263,10 @@ func (l *loader) layout() {
 // elementPos sets the position of each element of the face at path.
 func elementPos(d *doc, f *Front, path ...string) {
 	for i := range f.Elements {
-		f.Elements[i].Pos = d.pos(append(path, "elements", strconv.Itoa(i))...)
+		at := append(slices.Clone(path), "elements", strconv.Itoa(i))
+		f.Elements[i].Pos = d.pos(at...)
+		f.Elements[i].FieldPos = d.pos(append(at, "field")...)
+		f.Elements[i].BoxPos = d.pos(append(at, "box")...)
 	}
 }
 
@@ -266,7 +276,7 @@ func (l *loader) reference() {
 	if name == "" {
 		return
 	}
-	d, found := l.openListed(name, l.compile(schema.Reference), modelineFor(name, schema.Reference), "files", "reference")
+	d, found := l.openListed(name, l.compile(schema.Reference), l.modeline(name, schema.Reference), "files", "reference")
 	if d == nil {
 		return
 	}

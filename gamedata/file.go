@@ -2,6 +2,7 @@ package gamedata
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"cardpress/engine/finding"
@@ -44,7 +45,7 @@ func (d *doc) line(n int) string {
 // encoding, syntax, modeline, glyphs and, when sch is set, its schema. It
 // returns nil when the file cannot be read at all, or would take the game
 // past MaxGameValues; the findings say why.
-func (l *loader) open(name string, sch *schema.Schema, modeline string) (*doc, []finding.Finding) {
+func (l *loader) open(name string, sch *schema.Schema, modeline []string) (*doc, []finding.Finding) {
 	f, found := source.ReadIn(l.dir, name)
 	if f == nil {
 		return nil, found
@@ -55,8 +56,8 @@ func (l *loader) open(name string, sch *schema.Schema, modeline string) (*doc, [
 	}
 	l.values += f.Values
 	d := &doc{file: f}
-	if modeline != "" {
-		found = append(found, source.CheckModeline(f, modeline)...)
+	if len(modeline) > 0 {
+		found = append(found, source.CheckModeline(f, modeline[0], modeline[1:]...)...)
 	}
 	found = append(found, source.CheckGlyphs(f)...)
 	val, cfs := source.Convert(f)
@@ -68,11 +69,26 @@ func (l *loader) open(name string, sch *schema.Schema, modeline string) (*doc, [
 	return d, found
 }
 
-// modelineFor is the $schema a file named name (relative to its game
-// folder) should carry: games live in cards/<game>/, two levels below the
-// repository root where schema/ and engine/ are.
-func modelineFor(name, repoPath string) string {
-	return strings.Repeat("../", 2+strings.Count(name, "/")) + repoPath
+// modeline is the $schema a file named name (relative to its game folder)
+// should carry, then the other one it may carry. A game folder with its
+// own schema/ folder (written by `cardpress schema`) points there, wherever
+// it lives; otherwise the game is taken to live in cards/<game>/, two
+// levels below the repository root where schema/ and engine/ are, though
+// the local path is accepted too (validate then says the folder is
+// missing, if the game needs it).
+func (l *loader) modeline(name, repoPath string) []string {
+	repo := strings.Repeat("../", 2+strings.Count(name, "/")) + repoPath
+	local := localModeline(name, path.Base(repoPath))
+	if l.local {
+		return []string{local, repo}
+	}
+	return []string{repo, local}
+}
+
+// localModeline is the $schema of file name for schema/<schemaName> in its
+// own game folder.
+func localModeline(name, schemaName string) string {
+	return strings.Repeat("../", strings.Count(name, "/")) + SchemaDir + "/" + schemaName
 }
 
 // problems turns schema problems into findings at the offending key or

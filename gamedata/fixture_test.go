@@ -16,8 +16,8 @@ import (
 var mini = map[string]string{
 	"game.yaml": `# yaml-language-server: $schema=../../schema/manifest.schema.json
 id: mini
+engine: mini
 title: Mini
-version: "1.0"
 players: {min: 2, max: 4}
 files:
   cards: [cards.yaml]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,6 +43,9 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 		schemas: schemas,
 		sc:      schema.NewCompiler(),
 	}
+	if info, err := l.dir.Stat(SchemaDir + "/" + path.Base(schema.Manifest)); err == nil && info.Mode().IsRegular() {
+		l.local = true
+	}
 	if !l.manifest() {
 		return nil, finding.Sort(l.found)
 	}
@@ -55,6 +59,7 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	l.reference()
 	l.unlisted()
 	l.check()
+	l.checkEditorSchemas()
 	return l.g, finding.Sort(l.found)
 }
 
@@ -207,6 +212,8 @@ type loader struct {
 	sc      *schema.Compiler
 
 	engineOK    bool
+	local       bool           // the game folder has its own schema/ folder
+	generated   *schema.Schema // the cards schema generated from declared fields, once compiled
 	cardsBroken bool           // a card file has errors or could not be read
 	defaults    map[string]any // parameter defaults by name, as params.schema.json sees them
 	man         *doc
@@ -263,22 +270,20 @@ func (l *loader) compile(repoPath string) *schema.Schema {
 	return s
 }
 
-// engine resolves the manifest's engine and registers its schemas.
+// engine resolves the manifest's engine and registers its schemas. A game
+// without one is complete as data: its cards follow its decks' fields.
 func (l *loader) engine() {
 	m := &l.g.Manifest
-	if m.Engine == "" {
-		m.Engine = m.ID
+	if !m.HasEngine() {
+		m.Engine = NoEngine
+		return
 	}
-	if m.Engine == "" || l.schemas == nil {
+	if l.schemas == nil {
 		return
 	}
 	fsys, ok := l.schemas(m.Engine)
 	if !ok {
-		at := l.man.pos("engine")
-		if l.man.node("engine") == nil {
-			at = l.man.pos("id")
-		}
-		l.add(finding.New(at, CodeUnknownEngine, "no engine %q is registered; game data cannot be checked against its rules", m.Engine))
+		l.add(finding.New(l.man.pos("engine"), CodeUnknownEngine, "no engine %q is registered; for a game without a rules engine write \"engine: none\" (or leave engine out): it is validated, linted and printed, but not played", m.Engine))
 		return
 	}
 	if err := l.sc.AddEngine(m.Engine, fsys); err != nil {

@@ -39,7 +39,7 @@ type Game struct {
 // Manifest is game.yaml.
 type Manifest struct {
 	ID         string      `yaml:"id"`
-	Engine     string      `yaml:"engine"` // registered engine; defaults to ID
+	Engine     string      `yaml:"engine"` // registered engine; "" or NoEngine: none
 	Title      string      `yaml:"title"`
 	Version    string      `yaml:"version"`
 	Players    Range       `yaml:"players"`
@@ -57,6 +57,13 @@ type Manifest struct {
 	IDPos      finding.Pos
 	PlayersPos finding.Pos // position of the players: value
 }
+
+// NoEngine is the engine of a game that has no rules engine: it is
+// validated, statically linted and printed, but not played.
+const NoEngine = "none"
+
+// HasEngine reports whether the game names a rules engine.
+func (m Manifest) HasEngine() bool { return m.Engine != "" && m.Engine != NoEngine }
 
 // Variants is game.yaml's variants section: named sets of parameter values
 // that replace the defaults.
@@ -114,7 +121,27 @@ type Deck struct {
 	ID   string `yaml:"id"`
 	Name string `yaml:"name"`
 	Back string `yaml:"back"` // key into Print.Backs
-	Pos  finding.Pos
+	// Card is the deck's own card size; nil: the game's (Game.CardSize).
+	Card *Size `yaml:"card"`
+	// Fields are the card fields the deck declares, for a game without a
+	// rules engine (see fields.go).
+	Fields []Field `yaml:"fields"`
+	Pos    finding.Pos
+}
+
+// Field is one card field a deck declares: its type and bounds check the
+// cards, and its printed text is what a layout element of that name shows.
+type Field struct {
+	Name      string   `yaml:"name"`
+	Type      string   `yaml:"type"` // text, integer, number, boolean, enum, list
+	Required  bool     `yaml:"required"`
+	Doc       string   `yaml:"doc"`
+	Min       *float64 `yaml:"min"`
+	Max       *float64 `yaml:"max"`
+	MaxLength int      `yaml:"max_length"`
+	Values    []string `yaml:"values"`
+	MaxItems  int      `yaml:"max_items"`
+	Label     string   `yaml:"label"` // boolean: printed when true
 }
 
 type Keyword struct {
@@ -130,9 +157,15 @@ type Phase struct {
 }
 
 type Print struct {
-	Card  Size            `yaml:"card"` // mm
+	Card  Size            `yaml:"card"` // mm, resolved from a preset when named by one
 	Backs map[string]Back `yaml:"backs"`
+	// SafeMargin is how far layout text keeps from the trim, in mm (nil:
+	// DefaultSafeMargin): cutting drifts by a millimetre or two.
+	SafeMargin *float64 `yaml:"safe_margin"`
 }
+
+// DefaultSafeMargin is the print shops' usual safe zone inside the trim.
+const DefaultSafeMargin = 3.0
 
 type Size struct {
 	Width  float64 `yaml:"width"`
@@ -167,6 +200,9 @@ type Card struct {
 	Players  []int    `yaml:"players"`
 	Keywords []string `yaml:"keywords"`
 	Flavor   string   `yaml:"flavor"`
+	// Values holds the card's declared fields (game without an engine) as
+	// plain values (string, int, float64, bool, []any), by field name.
+	Values map[string]any `yaml:"-"`
 
 	Pos        finding.Pos // the card's "- id:" line
 	PlayersPos finding.Pos // the players: value (or Pos when absent)
@@ -253,6 +289,8 @@ type Element struct {
 	Color       string    `yaml:"color"`
 	PhaseBadges bool      `yaml:"phase_badges"` // draw each rules line's phase as a vector badge
 	Pos         finding.Pos
+	FieldPos    finding.Pos // the field: value
+	BoxPos      finding.Pos // the box: value
 }
 
 type BackLayout struct {

@@ -46,7 +46,7 @@ func Document(g *Game) *render.Document {
 			names = append(names, kwName[kw])
 		}
 		face := render.CardFace{
-			ID: c.ID, Deck: c.Deck, Back: backOf[c.Deck], Copies: max(c.Count, 1),
+			ID: c.ID, Deck: c.Deck, Back: backOf[c.Deck], Copies: max(c.Count, 1), Size: d.CardSize(c.Deck),
 			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos,
 			Fields: map[string]string{
 				"name":     c.Name,
@@ -57,6 +57,12 @@ func Document(g *Game) *render.Document {
 		}
 		if face.Copies > 1 {
 			face.Fields["count"] = fmt.Sprintf("×%d in the deck", face.Copies)
+		}
+		if g.Engine == nil {
+			// A game without an engine prints what its cards declare.
+			maps.Copy(face.Fields, d.FieldTexts(c))
+			doc.Cards = append(doc.Cards, face)
+			continue
 		}
 		face.Rules = rulesLines(g.Engine.CardRules(i))
 		if cf, ok := g.Engine.(engine.CardFaces); ok {

@@ -21,7 +21,7 @@ func TestRenderDoesNotAssumeTheSchemaRan(t *testing.T) {
 	}{
 		{gamedata.Size{Width: 1e-9, Height: 88}, 0, "heat: print-and-play: render: a 1e-09x88 mm card is too small to print; each side must be at least 10 mm"},
 		{gamedata.Size{Width: 0, Height: 0}, 0, "heat: print-and-play: render: a 0x0 mm card is too small to print; each side must be at least 10 mm"},
-		{gamedata.Size{Width: math.NaN(), Height: 88}, 0, "heat: print-and-play: render: card size NaNx88 mm is not a size"},
+		{gamedata.Size{Width: math.NaN(), Height: 88}, 0, "heat: print-and-play: render: deck \"main\": card size NaNx88 mm is not a size"},
 		{gamedata.Size{Width: 300, Height: 88}, 0, "heat: print-and-play: render: a 300x88 mm card with 0 mm bleed does not fit on a 210x297 mm page"},
 		{gamedata.Size{Width: 63, Height: 88}, math.NaN(), "heat: print-and-play: render: bleed NaN mm is out of range 0-10"},
 	} {

@@ -23,8 +23,11 @@ import (
 
 // Game is one loaded game: its data, and its engine when the data builds.
 type Game struct {
-	Data   *gamedata.Game
-	Engine engine.Game // nil when the data has errors the engine cannot play past
+	Data *gamedata.Game
+	// Valid is data without errors, built by its engine if it has one:
+	// a game that may be linted and rendered.
+	Valid  bool
+	Engine engine.Game // nil for invalid data, and for a game without a rules engine
 	// Variant is the rule variant Data's parameters and Engine are for: the
 	// game's default after Load ("" for a game without variants).
 	Variant string
@@ -38,15 +41,20 @@ func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Variant == g.Variant && g.Engine != nil {
+	if d.Variant == g.Variant && g.Valid {
 		return g, nil, nil
+	}
+	if !d.Manifest.HasEngine() {
+		// Without an engine a variant only changes the parameter values
+		// the reference sheet prints.
+		return &Game{Data: d, Valid: g.Valid, Variant: d.Variant}, nil, nil
 	}
 	m, ok := engine.Lookup(d.Manifest.Engine)
 	if !ok {
 		return nil, nil, fmt.Errorf("%s: no engine %q is registered", d.Manifest.ID, d.Manifest.Engine)
 	}
 	eg, fs := build(m, d)
-	return &Game{Data: d, Engine: eg, Variant: d.Variant}, fs, nil
+	return &Game{Data: d, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: d.Variant}, fs, nil
 }
 
 // otherVariant is g's variant when it is not the game's default (what
@@ -90,6 +98,7 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 	var all []finding.Finding
 	for _, path := range paths {
 		datas, fs := gamedata.LoadPath(path, EngineSchemas)
+		nameEngines(fs)
 		all = append(all, fs...)
 		complete := fs
 		if info, err := os.Stat(path); err == nil && !info.IsDir() && len(datas) == 1 {
@@ -101,13 +110,17 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 			valid := countErrors(ownFindings(complete, d, datas)) == 0
 			// Commands play the default variant unless told otherwise.
 			d, _ = d.WithVariant("")
-			g := &Game{Data: d, Variant: d.Variant}
-			if m, ok := engine.Lookup(d.Manifest.Engine); ok {
+			g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
+			if m, ok := engine.Lookup(d.Manifest.Engine); ok && d.Manifest.HasEngine() {
 				eg, bfs := build(m, d)
 				if valid {
 					g.Engine = eg
+					g.Valid = eg != nil && countErrors(bfs) == 0
 					all = append(all, keepFile(bfs, path)...)
 					all = append(all, keepFile(variantBuilds(g, bfs), path)...)
+					if eg != nil {
+						all = append(all, keepFile(d.CheckLayoutFields(engineFields(d, eg)), path)...)
+					}
 				} else {
 					// The data has errors: no engine to play with, but the
 					// engine's reference checks still report, so every
@@ -127,14 +140,51 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 	return games, finding.Sort(all)
 }
 
+// nameEngines adds the registered engines to UNKNOWN_ENGINE findings:
+// gamedata knows engines only by the schemas it is handed.
+func nameEngines(fs []finding.Finding) {
+	for i := range fs {
+		if fs[i].Code == gamedata.CodeUnknownEngine {
+			fs[i].Message += " (the engines are " + strings.Join(engine.Modules(), ", ") + ")"
+		}
+	}
+}
+
 // Static runs the checks that need no smoke games: the engine's own checks,
 // the reference templates and text fitting.
 func Static(g *Game) []finding.Finding {
-	if g.Engine == nil {
+	if !g.Valid {
 		return nil
 	}
-	out := g.Engine.Check()
+	var out []finding.Finding
+	if g.Engine != nil {
+		out = g.Engine.Check()
+	}
 	out = append(out, render.CheckFit(Document(g))...)
+	return out
+}
+
+// engineFields are the fields an engine prints on each deck's cards, for
+// the layout check: whatever its cards give, front or back.
+func engineFields(d *gamedata.Game, g engine.Game) map[string][]string {
+	cf, ok := g.(engine.CardFaces)
+	if !ok {
+		return nil
+	}
+	out := map[string][]string{}
+	for i, c := range d.Cards {
+		front, back := cf.CardFields(i)
+		for name := range front {
+			out[c.Deck] = append(out[c.Deck], name)
+		}
+		for name := range back {
+			out[c.Deck] = append(out[c.Deck], name)
+		}
+	}
+	for deck, names := range out {
+		slices.Sort(names)
+		out[deck] = slices.Compact(names)
+	}
 	return out
 }
 
@@ -156,8 +206,11 @@ func variantBuilds(g *Game, base []finding.Finding) []finding.Finding {
 // Lint is Static plus the smoke games, for every variant of the game;
 // findings of other variants than g's are marked with theirs.
 func Lint(g *Game, opt lint.Options) []finding.Finding {
-	if g.Engine == nil {
+	if !g.Valid {
 		return nil
+	}
+	if g.Engine == nil {
+		return lint.ApplyIgnores(g.Data, Static(g), true)
 	}
 	opt.Variant = g.otherVariant()
 	out := lintVariant(g, opt)
@@ -170,6 +223,12 @@ func Lint(g *Game, opt lint.Options) []finding.Finding {
 		out = append(out, forVariant(id, lintVariant(v, opt), out)...)
 	}
 	return lint.ApplyIgnores(g.Data, out, !opt.Partial(g.Engine.Info().SmokeGames))
+}
+
+// ErrNoEngine words what a command that plays the game says about a game
+// without a rules engine.
+func ErrNoEngine(g *Game) error {
+	return fmt.Errorf("game %q has no rules engine (engine: none), so it cannot be played: it validates, lints (static checks) and renders; to play it, name a registered engine in game.yaml (see cardpress rules) or write one (docs/engine.md)", g.Data.Manifest.ID)
 }
 
 func lintVariant(g *Game, opt lint.Options) []finding.Finding {

@@ -22,7 +22,7 @@ type RenderOptions struct {
 // their paths. Each file is written atomically: an interrupted run leaves
 // the previous file or none, never half of one.
 func Render(g *Game, opt RenderOptions) ([]string, error) {
-	if g.Engine == nil {
+	if !g.Valid {
 		return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
 	}
 	if opt.Variant != "" {
@@ -30,7 +30,7 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if v.Engine == nil || countErrors(fs) > 0 {
+		if !v.Valid || countErrors(fs) > 0 {
 			return nil, fmt.Errorf("%s: variant %s does not build; run cardpress validate", g.Data.Manifest.ID, opt.Variant)
 		}
 		g = v

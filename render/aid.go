@@ -68,7 +68,7 @@ func (r *renderer) layoutAid() (*aidLayout, error) {
 		pdf := r.pdf
 		fill(pdf, parseColor(front.Background, white))
 		pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
-		r.band([]float64{band.x, band.y, band.w, band.h}, front.Border, bandCol, x, y, bleed)
+		r.band([]float64{band.x, band.y, band.w, band.h}, front.Border, bandCol, r.doc.Card, x, y, bleed)
 		border(pdf, front.Border, x, y, w, h, ink)
 		drawBlock(pdf, title, rect{x + titleBox.x, y + titleBox.y, titleBox.w, titleBox.h}, "center", contrast(bandCol))
 		drawBlock(pdf, items, rect{x + body.x, y + body.y, body.w, body.h}, "left", bodyCol)

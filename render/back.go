@@ -6,15 +6,16 @@ import (
 	"cardpress/gamedata"
 )
 
-// back draws the back of card c with its trim corner at (x, y): its own
-// back face when it has one, else its deck's common back.
+// back draws the back of card c, at its own size, with its trim corner at
+// (x, y): its own back face when it has one, else its deck's common back.
 func (r *renderer) back(c *CardFace, x, y, bleed float64) {
 	if c.TwoSided() {
 		r.face(c.backSide(), r.doc.Layout.BackFaceOf(c.Deck), x, y, bleed)
 		return
 	}
 	pdf := r.pdf
-	w, h := r.doc.Card.Width, r.doc.Card.Height
+	size := r.doc.sizeOf(c)
+	w, h := size.Width, size.Height
 	bk, ok := r.doc.Backs[c.Back]
 	if !ok {
 		bk = gamedata.Back{Title: r.doc.Title}

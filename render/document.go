@@ -14,7 +14,7 @@ import (
 type Document struct {
 	GameID string
 	Title  string
-	Card   gamedata.Size // trim size in mm
+	Card   gamedata.Size // trim size in mm of any card without a Size of its own
 	Layout gamedata.Layout
 	Backs  map[string]gamedata.Back // by back id
 	Cards  []CardFace
@@ -44,6 +44,17 @@ type CardFace struct {
 	BackFields map[string]string
 	BackRules  []RulesLine
 	Pos        finding.Pos // the card's line, for fit findings
+	// Size is the card's trim size in mm, its deck's own; the zero value
+	// means Document.Card, so a game with one card size need not set it.
+	Size gamedata.Size
+}
+
+// sizeOf is the trim size card c is drawn and measured at.
+func (d *Document) sizeOf(c *CardFace) gamedata.Size {
+	if c.Size == (gamedata.Size{}) {
+		return d.Card
+	}
+	return c.Size
 }
 
 // TwoSided reports whether the card has a back of its own.

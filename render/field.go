@@ -49,18 +49,46 @@ func isTextElement(el gamedata.Element) bool {
 type fieldFit struct {
 	block    block
 	overflow float64 // mm too tall at the smallest size; 0 when it fits
+	// box is where the text is set, relative to the card's corner: the
+	// element's box, or only its part on the card when it runs past the
+	// trim (clipped), since drawing is clipped to the card.
+	box     rect
+	clipped bool
+	off     bool // no part of the box is on the card: nothing prints
 }
 
 // typesetField is the one place card text is measured: CheckFit reports its
-// overflow and PnP draws its block, so the two can never disagree.
-func (m *measurer) typesetField(c *CardFace, el gamedata.Element) (fieldFit, bool) {
-	if _, ok := boxAt(el.Box, 0, 0); !ok || !isTextElement(el) {
+// overflow and PnP draws its block, so the two can never disagree. card is
+// the size of the card it is on.
+func (m *measurer) typesetField(c *CardFace, el gamedata.Element, card gamedata.Size) (fieldFit, bool) {
+	box, ok := boxAt(el.Box, 0, 0)
+	if !ok || !isTextElement(el) {
 		return fieldFit{}, false
 	}
 	ps := elementParas(c, el)
 	if len(ps) == 0 {
 		return fieldFit{}, false
 	}
-	b, over := m.fit(ps, el.Box[2], el.Box[3], el.Size, el.MinSize)
-	return fieldFit{b, over}, true
+	vis, clipped := onCard(box, card)
+	if vis.w <= 0 || vis.h <= 0 {
+		// All of the text is lost: at its smallest it is as much too tall
+		// as it is tall.
+		b, over := m.fit(ps, box.w, 0, el.Size, el.MinSize)
+		return fieldFit{block: b, overflow: over, box: box, clipped: true, off: true}, true
+	}
+	b, over := m.fit(ps, vis.w, vis.h, el.Size, el.MinSize)
+	return fieldFit{block: b, overflow: over, box: vis, clipped: clipped}, true
+}
+
+// onCard is the part of box (relative to the card's corner) on a card of
+// size; a box within the trim, to edgeEps, is returned as it is, and so is
+// any box on a card render cannot print (PnP refuses that card anyway).
+func onCard(box rect, card gamedata.Size) (rect, bool) {
+	w, h := card.Width, card.Height
+	if checkCard(w, h) != nil || box.x >= -edgeEps && box.y >= -edgeEps && box.x+box.w <= w+edgeEps && box.y+box.h <= h+edgeEps {
+		return box, false
+	}
+	x0, y0 := max(box.x, 0), max(box.y, 0)
+	x1, y1 := min(box.x+box.w, w), min(box.y+box.h, h)
+	return rect{x0, y0, x1 - x0, y1 - y0}, true
 }

@@ -29,33 +29,51 @@ func CheckFit(doc *Document) (fs []finding.Finding) {
 	m := newMeasurer()
 	for i := range doc.Cards {
 		c := &doc.Cards[i]
-		fs = append(fs, faceFit(m, c, c, doc.Layout.FrontOf(c.Deck), "")...)
+		size := doc.sizeOf(c)
+		fs = append(fs, faceFit(m, c, c, doc.Layout.FrontOf(c.Deck), size, "")...)
 		if c.TwoSided() {
-			fs = append(fs, faceFit(m, c, c.backSide(), doc.Layout.BackFaceOf(c.Deck), " (back)")...)
+			fs = append(fs, faceFit(m, c, c.backSide(), doc.Layout.BackFaceOf(c.Deck), size, " (back)")...)
 		}
 	}
 	fs = append(fs, referenceFit(m, doc)...)
 	return finding.Sort(fs)
 }
 
-// faceFit reports the fields of one side of card c that overflow.
-func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, which string) []finding.Finding {
+// faceFit reports the fields of one side of card c, of size, that
+// overflow. A box running past the card's trim counts only its part on the
+// card: the rest is cut off when printed.
+func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, size gamedata.Size, which string) []finding.Finding {
 	var fs []finding.Finding
 	for _, el := range lay.Elements {
-		f, ok := m.typesetField(side, el)
+		f, ok := m.typesetField(side, el, size)
 		if ok && f.overflow <= 0 && f.block.broken {
 			fs = append(fs, finding.Warn(c.Pos, CodeWordBroken,
-				"card %s%s: field %q breaks a word between letters to fit its %.1f mm wide box, even at %.4g pt: shorten the word or widen the box",
-				cardName(c), which, el.Field, el.Box[2], f.block.size))
+				"card %s%s: field %q breaks a word between letters to fit its %.1f mm wide box%s, even at %.4g pt: shorten the word or widen the box",
+				cardName(c), which, el.Field, f.box.w, onTheCard(f, size), f.block.size))
 		}
 		if !ok || f.overflow <= 0 {
 			continue
 		}
+		if f.off {
+			fs = append(fs, finding.New(c.Pos, CodeTextOverflow,
+				"card %s%s: field %q has its box [%g %g %g %g] off the %gx%g mm card, so none of its text prints: move the box onto the card",
+				cardName(c), which, el.Field, el.Box[0], el.Box[1], el.Box[2], el.Box[3], size.Width, size.Height))
+			continue
+		}
 		fs = append(fs, finding.New(c.Pos, CodeTextOverflow,
-			"card %s%s: field %q is %.1f mm too tall for its %.1f mm box even at %.4g pt",
-			cardName(c), which, el.Field, f.overflow, el.Box[3], f.block.size))
+			"card %s%s: field %q is %.1f mm too tall for its %.1f mm box%s even at %.4g pt",
+			cardName(c), which, el.Field, f.overflow, f.box.h, onTheCard(f, size), f.block.size))
 	}
 	return fs
+}
+
+// onTheCard says, for a box cut by the trim, that only its part on the
+// card counts, and the card's size.
+func onTheCard(f fieldFit, size gamedata.Size) string {
+	if !f.clipped {
+		return ""
+	}
+	return fmt.Sprintf(" (the part of it on the %gx%g mm card)", size.Width, size.Height)
 }
 
 // cardName names a card in messages: its printed name and id.

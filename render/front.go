@@ -23,14 +23,15 @@ func (r *renderer) front(c *CardFace, x, y, bleed float64) {
 }
 
 // face draws c's fields and rules in the face layout lay with its trim
-// corner at (x, y). Background (and an accent band touching the edge) run
-// bleed mm past the trim.
+// corner at (x, y), at c's own size. Background (and an accent band
+// touching the edge) run bleed mm past the trim.
 func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	pdf := r.pdf
-	w, h := r.doc.Card.Width, r.doc.Card.Height
+	size := r.doc.sizeOf(c)
+	w, h := size.Width, size.Height
 	fill(pdf, parseColor(lay.Background, white))
 	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
-	r.accent(c, lay, x, y, bleed)
+	r.accent(c, lay, size, x, y, bleed)
 	border(pdf, lay.Border, x, y, w, h, ink)
 	// Text that overflows at its minimum size is still drawn (CheckFit
 	// reports it), but never onto the neighbouring card.
@@ -44,12 +45,11 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 			}
 			continue
 		}
-		f, ok := r.m.typesetField(c, el)
-		if !ok {
+		f, ok := r.m.typesetField(c, el, size)
+		if !ok || f.off {
 			continue
 		}
-		box, _ := boxAt(el.Box, x, y)
-		drawBlock(pdf, f.block, box, el.Align, col)
+		drawBlock(pdf, f.block, rect{x + f.box.x, y + f.box.y, f.box.w, f.box.h}, el.Align, col)
 	}
 }
 
@@ -71,25 +71,25 @@ func accentColor(a gamedata.Accent, c *CardFace) (string, bool) {
 	return s, ok
 }
 
-func (r *renderer) accent(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
+func (r *renderer) accent(c *CardFace, lay gamedata.Front, size gamedata.Size, x, y, bleed float64) {
 	s, ok := accentColor(lay.Accent, c)
 	if !ok {
 		s = lay.Border.Color // a dark band keeps light name text readable
 	}
-	r.band(lay.Accent.Box, lay.Border, parseColor(s, ink), x, y, bleed)
+	r.band(lay.Accent.Box, lay.Border, parseColor(s, ink), size, x, y, bleed)
 }
 
-// band fills a layout box on the card at (x, y). Inside the face's border bd
-// it follows the border's rounded corners; touching the trim edge it runs
-// on into the bleed.
-func (r *renderer) band(b []float64, bd gamedata.Border, col rgb, x, y, bleed float64) {
+// band fills a layout box on the card of size at (x, y). Inside the face's
+// border bd it follows the border's rounded corners; touching the trim edge
+// it runs on into the bleed.
+func (r *renderer) band(b []float64, bd gamedata.Border, col rgb, size gamedata.Size, x, y, bleed float64) {
 	box, ok := boxAt(b, 0, 0)
 	if !ok {
 		return
 	}
 	pdf := r.pdf
 	fill(pdf, col)
-	w, h := r.doc.Card.Width, r.doc.Card.Height
+	w, h := size.Width, size.Height
 	in := nonNegative(bd.Inset)
 	inside := in > 0 && box.x >= in-edgeEps && box.y >= in-edgeEps &&
 		box.x+box.w <= w-in+edgeEps && box.y+box.h <= h-in+edgeEps
@@ -98,6 +98,15 @@ func (r *renderer) band(b []float64, bd gamedata.Border, col rgb, x, y, bleed fl
 		pdf.Rect(x+box.x, y+box.y, box.w, box.h, "F")
 		pdf.ClipEnd()
 		return
+	}
+	// A band made for a bigger card is cut at this card's trim (and then
+	// runs on into the bleed like one touching it), never onto a neighbour.
+	if box.x < 0 || box.y < 0 || box.x+box.w > w || box.y+box.h > h {
+		x0, y0 := max(box.x, 0), max(box.y, 0)
+		box = rect{x0, y0, min(box.x+box.w, w) - x0, min(box.y+box.h, h) - y0}
+		if box.w <= 0 || box.h <= 0 {
+			return
+		}
 	}
 	if box.x <= edgeEps {
 		box.x -= bleed

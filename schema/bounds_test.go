@@ -121,23 +121,26 @@ func TestCardSizeFitsEveryPaper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A card size is a preset or millimetres (the third form of cardSize).
 	var doc struct {
-		Properties struct {
-			Print struct {
-				Properties struct {
-					Card struct {
-						Properties map[string]struct {
-							Minimum, Maximum float64
-						}
+		Defs struct {
+			CardSize struct {
+				OneOf []struct {
+					Properties map[string]struct {
+						Minimum, Maximum float64
 					}
 				}
 			}
-		}
+		} `json:"$defs"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	size := doc.Properties.Print.Properties.Card.Properties
+	forms := doc.Defs.CardSize.OneOf
+	if len(forms) != 3 {
+		t.Fatalf("cardSize has %d forms, want 3 (preset, preset with orientation, millimetres)", len(forms))
+	}
+	size := forms[2].Properties
 	const margin, bleed = 5, 10
 	for _, paper := range []struct {
 		name string

@@ -222,3 +222,20 @@ type noLoader struct{}
 func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("%s is not a cardpress schema (only schema/ and engine/<id>/ files can be referenced)", strings.TrimPrefix(url, BaseURL))
 }
+
+// Generic returns one of the generic schemas by repository path (Manifest,
+// Layout, Reference, Card).
+func Generic(repoPath string) ([]byte, error) {
+	name, ok := strings.CutPrefix(repoPath, "schema/")
+	if !ok {
+		return nil, fmt.Errorf("%s is not a generic schema", repoPath)
+	}
+	return generic.ReadFile(name)
+}
+
+// AddGenerated makes a schema built at run time (a game's cards schema,
+// generated from its declared fields) available at a repository path.
+func (sc *Compiler) AddGenerated(repoPath string, data []byte) error {
+	delete(sc.cache, repoPath)
+	return sc.add(repoPath, data)
+}

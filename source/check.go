@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"cardpress/engine/finding"
@@ -107,9 +108,10 @@ func show(r rune) string {
 const ModelinePrefix = "# yaml-language-server: $schema="
 
 // CheckModeline checks that the first line is the modeline naming want,
-// the schema's path relative to the file. A wrong or missing modeline does
-// not change validation, only what editors show, hence a warning.
-func CheckModeline(f *File, want string) []finding.Finding {
+// the schema's path relative to the file, or one of also (the same schema
+// at another place). A wrong or missing modeline does not change
+// validation, only what editors show, hence a warning.
+func CheckModeline(f *File, want string, also ...string) []finding.Finding {
 	first, _, _ := strings.Cut(strings.TrimPrefix(string(f.Data), "\uFEFF"), "\n")
 	first = strings.TrimRight(first, " \t\r")
 	line := finding.Pos{File: f.Name, Line: 1, Col: 1}
@@ -117,7 +119,7 @@ func CheckModeline(f *File, want string) []finding.Finding {
 	switch {
 	case !ok:
 		return []finding.Finding{finding.Warn(line, CodeModeline, "first line should be %q so editors validate the file", ModelinePrefix+want)}
-	case got != want:
+	case got != want && !slices.Contains(also, got):
 		line.Col = 1 + len(ModelinePrefix)
 		if r := []rune(got); len(r) > 80 {
 			got = string(r[:77]) + "..."
