@@ -9,7 +9,7 @@ export SOURCE_DATE_EPOCH ?= 0
 # itself (-pgo=auto); bench passes it too, so it measures what users run.
 PGO     := $(CURDIR)/cmd/cardpress/default.pgo
 
-.PHONY: all build test fuzz bench pgo lint vet generate clean
+.PHONY: all build test fuzz bench pgo lint vet generate clean editor-deps
 all: build
 
 $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema engine -name '*.json') go.mod go.sum
@@ -27,6 +27,12 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+
+# yaml-language-server for the editor test (cmd/editor_test.go), pinned in
+# .ci/editor; needs node and npm. Without it that test skips, loudly (it
+# fails when CI is set: .ci/run installs it).
+editor-deps:
+	npm ci --prefix .ci/editor --no-audit --no-fund
 
 # Longer fuzzing: `make fuzz FUZZTIME=10m` runs each target for FUZZTIME
 # in turn, one worker each (the machine is shared); FUZZ=heat runs only

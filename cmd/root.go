@@ -63,6 +63,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newSchemaCmd(streams),
 		newRulesCmd(streams),
 		newMergeCmd(streams),
+		newNewCmd(streams),
 	)
 	return root
 }
