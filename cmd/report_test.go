@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ledongthuc/pdf"
+	"cardpress/render/pdftest"
 )
 
 // The HEAT balance report reads back with two pages per player count and
@@ -24,11 +24,8 @@ func TestReportHeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := pdf.NewReader(bytes.NewReader(first), int64(len(first)))
-	if err != nil {
-		t.Fatalf("reading the report back: %v", err)
-	}
-	if n := r.NumPage(); n != 6 { // 3, 4 and 5 players, two pages each
+	pages := pdftest.Pages(t, first)
+	if n := len(pages); n != 6 { // 3, 4 and 5 players, two pages each
 		t.Fatalf("%d pages, want 6", n)
 	}
 	for i, players := range []string{"3", "4", "5"} {
@@ -37,11 +34,7 @@ func TestReportHeat(t *testing.T) {
 			{"HEAT balance: " + players + " players, cards, counters and bots", "Cards:", "plays per game",
 				"Game counters (resource exhaustion)", "out_of_heat_returns", "Heuristic vs random", "at seat " + players},
 		} {
-			var b strings.Builder
-			for _, txt := range r.Page(2*i + k + 1).Content().Text {
-				b.WriteString(txt.S)
-			}
-			text := b.String()
+			text := pages[2*i+k]
 			for _, want := range wants {
 				if !strings.Contains(text, want) {
 					t.Errorf("page %d lacks %q", 2*i+k+1, want)

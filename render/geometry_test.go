@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardpress/gamedata"
+	"cardpress/render/pdftest"
 )
 
 // Render must never assume the schema ran: whatever sizes a Document holds,
@@ -111,11 +112,11 @@ func TestCardSizesAtTheLimitsPrint(t *testing.T) {
 				}
 				prints := len(copiesOf(doc.Cards))
 				frontPages := (prints + tc.perPage - 1) / tc.perPage
-				r := readPDF(t, data)
+				r := pdftest.Read(t, data)
 				// Each page of fronts is followed by its backs; then the
 				// components' pages.
 				for n := 1; n <= 2*frontPages; n++ {
-					pageText(t, r, n)
+					pdftest.PageText(t, r, n)
 				}
 				if r.NumPage() < 2*frontPages {
 					t.Errorf("%d pages, want %d of cards and backs first", r.NumPage(), 2*frontPages)
@@ -188,8 +189,8 @@ func readable(t *testing.T, data []byte) {
 			t.Errorf("the PDF does not read back: %v", r)
 		}
 	}()
-	r := readPDF(t, data)
+	r := pdftest.Read(t, data)
 	for n := 1; n <= r.NumPage(); n++ {
-		pageText(t, r, n)
+		pdftest.PageText(t, r, n)
 	}
 }

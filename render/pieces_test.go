@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"cardpress/render/pdftest"
+
 	"github.com/ledongthuc/pdf"
 )
 
@@ -37,11 +39,11 @@ func TestTokenBacksMirrored(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := readPDF(t, data)
-		pageW, pageH := mediaBox(r, 1)
-		front, back := pageText(t, r, 1), pageText(t, r, 2)
-		if !strings.Contains(joined(front), "Modifier chips") || !strings.Contains(joined(back), "Modifier chips (backs)") {
-			t.Fatalf("%s: pages 1-2 are not the chip fronts and backs: %q / %q", paper, joined(front), joined(back))
+		r := pdftest.Read(t, data)
+		pageW, pageH := pdftest.MediaBox(r, 1)
+		front, back := pdftest.PageText(t, r, 1), pdftest.PageText(t, r, 2)
+		if !strings.Contains(pdftest.Joined(front), "Modifier chips") || !strings.Contains(pdftest.Joined(back), "Modifier chips (backs)") {
+			t.Fatalf("%s: pages 1-2 are not the chip fronts and backs: %q / %q", paper, pdftest.Joined(front), pdftest.Joined(back))
 		}
 		pitch := 20 + 2.0
 		// slot is the column and row of a label starting at s: a
@@ -54,11 +56,11 @@ func TestTokenBacksMirrored(t *testing.T) {
 			out := map[[2]int]string{}
 			for _, l := range ts {
 				for _, s := range l.spans {
-					x := s.x1 / pt
+					x := s.X / pt
 					if mirrored {
 						x = pageW - x
 					}
-					k := slot(x, s.y)
+					k := slot(x, s.Y)
 					if prev, dup := out[k]; dup {
 						t.Errorf("%s: %s and %s in one slot %v", paper, prev, l.label, k)
 					}
@@ -67,8 +69,8 @@ func TestTokenBacksMirrored(t *testing.T) {
 			}
 			return out
 		}
-		fronts := where([]spanList{{"+4", find(front, "+4")}, {"+3", find(front, "+3")}, {"-1", find(front, "-1")}}, false)
-		backs := where([]spanList{{"+2", find(back, "+2")}, {"+1", find(back, "+1")}, {"-3", find(back, "-3")}}, true)
+		fronts := where([]spanList{{"+4", pdftest.Find(front, "+4")}, {"+3", pdftest.Find(front, "+3")}, {"-1", pdftest.Find(front, "-1")}}, false)
+		backs := where([]spanList{{"+2", pdftest.Find(back, "+2")}, {"+1", pdftest.Find(back, "+1")}, {"-3", pdftest.Find(back, "-3")}}, true)
 		counts := map[string]int{}
 		for _, l := range fronts {
 			counts[l]++
@@ -99,7 +101,7 @@ func TestTokenBacksMirrored(t *testing.T) {
 
 type spanList struct {
 	label string
-	spans []span
+	spans []pdftest.Span
 }
 
 // Fronts stay on odd pages: after an odd number of pages before them a
@@ -111,11 +113,11 @@ func TestTokenSheetsStartOnAFrontPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := readPDF(t, data)
-	if !strings.Contains(joined(pageText(t, r, 5)), "Modifier chips") || !strings.Contains(joined(pageText(t, r, 6)), "(backs)") {
+	r := pdftest.Read(t, data)
+	if !strings.Contains(pdftest.Joined(pdftest.PageText(t, r, 5)), "Modifier chips") || !strings.Contains(pdftest.Joined(pdftest.PageText(t, r, 6)), "(backs)") {
 		t.Errorf("chip fronts and backs are not pages 5 and 6")
 	}
-	if !strings.Contains(joined(pageText(t, r, 7)), "Contribution track") {
+	if !strings.Contains(pdftest.Joined(pdftest.PageText(t, r, 7)), "Contribution track") {
 		t.Errorf("the track does not follow the chips on page 7")
 	}
 }
@@ -142,14 +144,14 @@ func TestTrackStrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := readPDF(t, data)
-	text := pageText(t, r, 3)
-	if !strings.Contains(joined(text), "Contribution track") {
-		t.Fatalf("page 3 is not the track: %q", joined(text))
+	r := pdftest.Read(t, data)
+	text := pdftest.PageText(t, r, 3)
+	if !strings.Contains(pdftest.Joined(text), "Contribution track") {
+		t.Fatalf("page 3 is not the track: %q", pdftest.Joined(text))
 	}
 	count := map[string]int{}
 	const pt = 72 / 25.4
-	pageW, _ := mediaBox(r, 3)
+	pageW, _ := pdftest.MediaBox(r, 3)
 	for _, w := range words(text) {
 		count[w.S]++
 		if x := w.X / pt; x < 12 || x > pageW-12 {
@@ -208,19 +210,19 @@ func TestTokenSheetOverSeveralPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := readPDF(t, data)
+	r := pdftest.Read(t, data)
 	if r.NumPage()%2 != 0 || r.NumPage() < 4 {
 		t.Fatalf("pages = %d, want an even number, at least 4", r.NumPage())
 	}
 	fronts, backs := 0, 0
 	for n := 1; n <= r.NumPage(); n++ {
-		text := pageText(t, r, n)
-		f, b := len(find(text, "+3")), len(find(text, "+1"))
+		text := pdftest.PageText(t, r, n)
+		f, b := len(pdftest.Find(text, "+3")), len(pdftest.Find(text, "+1"))
 		if n%2 == 1 && b != 0 || n%2 == 0 && f != 0 {
 			t.Errorf("page %d mixes sides: %d fronts, %d backs", n, f, b)
 		}
 		if n%2 == 0 {
-			if pf := len(find(pageText(t, r, n-1), "+3")); pf != b {
+			if pf := len(pdftest.Find(pdftest.PageText(t, r, n-1), "+3")); pf != b {
 				t.Errorf("page %d has %d backs behind %d fronts", n, b, pf)
 			}
 		}

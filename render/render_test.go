@@ -10,6 +10,7 @@ import (
 
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/render/pdftest"
 )
 
 // smallDoc has 11 printed cards (two front pages), two backs, a board and a
@@ -40,7 +41,7 @@ func TestPnPPagesAndPaper(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := readPDF(t, data)
+			r := pdftest.Read(t, data)
 			if tc.bleed > 0 {
 				tc.pages = 2*2 + 1 // 11 prints at 6 a page is still two pages
 			}
@@ -48,7 +49,7 @@ func TestPnPPagesAndPaper(t *testing.T) {
 				t.Errorf("pages = %d, want %d", got, tc.pages)
 			}
 			for n := 1; n <= r.NumPage(); n++ {
-				w, h := mediaBox(r, n)
+				w, h := pdftest.MediaBox(r, n)
 				if math.Abs(w-tc.w) > 0.1 || math.Abs(h-tc.h) > 0.1 {
 					t.Errorf("page %d is %.1f×%.1f mm, want %.1f×%.1f", n, w, h, tc.w, tc.h)
 				}
@@ -63,15 +64,15 @@ func TestPnPText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := readPDF(t, data)
+	r := pdftest.Read(t, data)
 	// 34 prints: 4 front pages (1, 3, 5, 7), each followed by its backs.
 	if got := r.NumPage(); got < 8 {
 		t.Fatalf("pages = %d, want at least 8", got)
 	}
 	var fronts strings.Builder
 	for n := 1; n <= 7; n += 2 {
-		fronts.WriteString(joined(pageText(t, r, n)))
-		if back := joined(pageText(t, r, n+1)); !strings.Contains(back, "HEAT") {
+		fronts.WriteString(pdftest.Joined(pdftest.PageText(t, r, n)))
+		if back := pdftest.Joined(pdftest.PageText(t, r, n+1)); !strings.Contains(back, "HEAT") {
 			t.Errorf("back page %d lacks the back title", n+1)
 		}
 	}
@@ -80,7 +81,7 @@ func TestPnPText(t *testing.T) {
 			t.Errorf("card %q not found on the front pages", c.Fields["name"])
 		}
 	}
-	comps := joined(pageText(t, r, 9))
+	comps := pdftest.Joined(pdftest.PageText(t, r, 9))
 	for _, want := range []string{"Heat board", "-$3", "HEAT"} {
 		if !strings.Contains(comps, want) {
 			t.Errorf("component page lacks %q", want)
@@ -93,7 +94,7 @@ func TestFontsEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := readPDF(t, data)
+	r := pdftest.Read(t, data)
 	p := r.Page(1)
 	names := p.Fonts()
 	if len(names) == 0 {
@@ -159,27 +160,27 @@ func TestBacksMirrored(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := readPDF(t, data)
+		r := pdftest.Read(t, data)
 		if r.NumPage() != 2 {
 			t.Fatalf("pages = %d, want 2", r.NumPage())
 		}
-		pageW, pageH := mediaBox(r, 1)
+		pageW, pageH := pdftest.MediaBox(r, 1)
 		pitchX, pitchY := 63+2*tc.opt.Bleed, 88+2*tc.opt.Bleed
 		left, top := (pageW-3*pitchX)/2, (pageH-float64(tc.rows)*pitchY)/2
-		slot := func(s span) (col, row int) {
-			return int((s.x1/pt - left) / pitchX), int((pageH - s.y/pt - top) / pitchY)
+		slot := func(s pdftest.Span) (col, row int) {
+			return int((s.X/pt - left) / pitchX), int((pageH - s.Y/pt - top) / pitchY)
 		}
-		front, back := pageText(t, r, 1), pageText(t, r, 2)
+		front, back := pdftest.PageText(t, r, 1), pdftest.PageText(t, r, 2)
 		backs := map[string][][2]int{}
 		for _, title := range []string{"ALPHA", "BETA"} {
-			for _, s := range find(back, title) {
+			for _, s := range pdftest.Find(back, title) {
 				c, r := slot(s)
 				backs[title] = append(backs[title], [2]int{c, r})
 			}
 		}
 		for i, c := range doc.Cards {
 			want := map[string]string{"alpha": "ALPHA", "beta": "BETA"}[c.Back]
-			f := find(front, c.ID)
+			f := pdftest.Find(front, c.ID)
 			if len(f) != 1 {
 				t.Fatalf("%s: found %d times on the front", c.ID, len(f))
 			}
@@ -223,7 +224,7 @@ func TestCheckFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(joined(pageText(t, readPDF(t, data), 7)), "The Long Con") {
+	if !strings.Contains(pdftest.Joined(pdftest.PageText(t, pdftest.Read(t, data), 7)), "The Long Con") {
 		t.Error("the overflowing card is missing from the PnP")
 	}
 }
@@ -236,7 +237,7 @@ func TestCheckFitShrinks(t *testing.T) {
 	c.Rules = []RulesLine{{Phase: "B", Text: strings.Repeat("Gain a little money and take some Heat. ", 12)}}
 	m := newMeasurer()
 	rules := doc.Layout.Front.Elements[2]
-	f, ok := m.typesetField(c, rules)
+	f, ok := m.typesetField(c, rules, doc.Card)
 	if !ok || f.overflow > 0 || f.block.size >= rules.Size || f.block.size < rules.MinSize {
 		t.Errorf("fit = size %g overflow %g, want a size between %g and %g", f.block.size, f.overflow, rules.MinSize, rules.Size)
 	}
@@ -252,17 +253,17 @@ func TestReferencePDF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := readPDF(t, data)
+		r := pdftest.Read(t, data)
 		if r.NumPage() != 2 {
 			t.Fatalf("%s: pages = %d, want 2", paper, r.NumPage())
 		}
-		sheet := joined(pageText(t, r, 1))
+		sheet := pdftest.Joined(pdftest.PageText(t, r, 1))
 		for _, want := range []string{"rule reference", "Setup", "End and scoring", "Prepare", "victory is shared", "-$5"} {
 			if !strings.Contains(sheet, want) {
 				t.Errorf("%s: reference sheet lacks %q", paper, want)
 			}
 		}
-		if aid := joined(pageText(t, r, 2)); !strings.Contains(aid, "player aid") || !strings.Contains(aid, "least Heat") {
+		if aid := pdftest.Joined(pdftest.PageText(t, r, 2)); !strings.Contains(aid, "player aid") || !strings.Contains(aid, "least Heat") {
 			t.Errorf("%s: page 2 is not the player aid: %q", paper, aid)
 		}
 	}

@@ -38,6 +38,14 @@ func TestWriteSamples(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Poker and mini cards in one file, each size on pages of its own.
+	mixed, err := PnP(mixedDoc(), Options{Bleed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fileio.WriteAtomic(filepath.Join(dir, "pnp-mixed-sizes.pdf"), mixed); err != nil {
+		t.Fatal(err)
+	}
 	for _, f := range CheckFit(sampleDoc()) {
 		t.Log(f)
 	}

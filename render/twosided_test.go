@@ -7,6 +7,7 @@ import (
 
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/render/pdftest"
 )
 
 // twoSidedDoc has a deck "job" of two-sided cards with its own front and
@@ -52,17 +53,17 @@ func TestTwoSidedCardsPrintTheirOwnBack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := readPDF(t, data)
+		r := pdftest.Read(t, data)
 		if r.NumPage() != 2 {
 			t.Fatalf("pages = %d, want 2", r.NumPage())
 		}
-		pageW, _ := mediaBox(r, 1)
+		pageW, _ := pdftest.MediaBox(r, 1)
 		pitch := 63 + 2*opt.Bleed
 		left := (pageW - 3*pitch) / 2
-		col := func(s span) int { return int((s.x1/pt - left) / pitch) }
-		front, back := pageText(t, r, 1), pageText(t, r, 2)
+		col := func(s pdftest.Span) int { return int((s.X/pt - left) / pitch) }
+		front, back := pdftest.PageText(t, r, 1), pdftest.PageText(t, r, 2)
 		for i, c := range doc.Cards {
-			f := find(front, c.ID)
+			f := pdftest.Find(front, c.ID)
 			if len(f) != 1 || col(f[0]) != i {
 				t.Fatalf("%v: %s on the front at %v, want column %d", opt, c.ID, f, i)
 			}
@@ -70,22 +71,22 @@ func TestTwoSidedCardsPrintTheirOwnBack(t *testing.T) {
 				continue
 			}
 			// The deck's own front layout draws its game field.
-			if s := find(front, c.Fields["step"]); len(s) != 1 || col(s[0]) != i {
+			if s := pdftest.Find(front, c.Fields["step"]); len(s) != 1 || col(s[0]) != i {
 				t.Errorf("%v: front field %q at %v, want column %d", opt, c.Fields["step"], s, i)
 			}
-			b := find(back, c.BackFields["steps"])
+			b := pdftest.Find(back, c.BackFields["steps"])
 			if len(b) != 1 || col(b[0]) != 2-i {
 				t.Errorf("%v: back of %s at %v, want column %d", opt, c.ID, b, 2-i)
 			}
-			if s := find(front, c.BackFields["steps"]); len(s) != 0 {
+			if s := pdftest.Find(front, c.BackFields["steps"]); len(s) != 0 {
 				t.Errorf("%v: back text of %s printed on the front", opt, c.ID)
 			}
 		}
-		commons := find(back, "COMMON")
+		commons := pdftest.Find(back, "COMMON")
 		if len(commons) != 1 || col(commons[0]) != 2 {
 			t.Errorf("%v: common backs at %v, want one, behind Plain in column 2", opt, commons)
 		}
-		if n := strings.Count(joined(back), "Take 3 gems."); n != 2 {
+		if n := strings.Count(pdftest.Joined(back), "Take 3 gems."); n != 2 {
 			t.Errorf("%v: back rules printed %d times, want 2", opt, n)
 		}
 	}

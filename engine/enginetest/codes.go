@@ -23,13 +23,13 @@ var sharedCodes = map[string]string{
 	"CardRangeFindings":  engine.CardRangeCode,
 }
 
-// CodesDocumented reads the Go files of the package under test (the test's
-// working directory) and fails t for every finding code it reports that
-// `cardpress rules` would not explain: a code literal passed to a function
-// named errorf or New (finding.New), and the code of every shared check of
-// package engine it calls (engine.ParamRangeFindings), must be in the game's
-// CheckCodes or be a loading code of gamedata.
-func CodesDocumented(t testing.TB, g engine.Game) {
+// CodesDocumented reads the Go files of the engine package in dir and
+// fails t for every finding code they report that `cardpress rules` would
+// not explain: a code literal passed to a function named errorf, New or
+// Warn (finding.New, finding.Warn), and the code of every shared check of package engine
+// they call (engine.ParamRangeFindings), must be in g's CheckCodes or be
+// a loading code of gamedata.
+func CodesDocumented(t testing.TB, g engine.Game, dir string) {
 	t.Helper()
 	known := map[string]bool{}
 	for _, c := range gamedata.Codes {
@@ -40,9 +40,9 @@ func CodesDocumented(t testing.TB, g engine.Game) {
 			known[code] = true
 		}
 	}
-	files, err := filepath.Glob("*.go")
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files in the package directory: %v", err)
+		t.Fatalf("no Go files in %s: %v", dir, err)
 	}
 	fset := token.NewFileSet()
 	for _, name := range files {
@@ -87,7 +87,7 @@ func reportsFinding(fun ast.Expr) bool {
 	case *ast.Ident:
 		return f.Name == "errorf"
 	case *ast.SelectorExpr:
-		return f.Sel.Name == "errorf" || f.Sel.Name == "New"
+		return f.Sel.Name == "errorf" || f.Sel.Name == "New" || f.Sel.Name == "Warn"
 	}
 	return false
 }

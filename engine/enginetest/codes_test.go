@@ -27,8 +27,8 @@ type documented struct {
 
 func (d *documented) CheckCodes() map[string]string { return d.codes }
 
-// A code reported through a shared check of package engine must be
-// documented like one passed to errorf.
+// A code reported through a shared check of package engine, or as a
+// warning, must be documented like one passed to errorf.
 func TestCodesOfSharedChecksMustBeDocumented(t *testing.T) {
 	src := `package game
 
@@ -36,6 +36,7 @@ import "cardpress/engine"
 
 func (c *compiler) check() {
 	c.errorf(pos, "OWN_CODE", "own")
+	c.findings = append(c.findings, finding.Warn(pos, "OWN_WARNING", "own"))
 	bounded, _ := engine.ParamRangeFindings(c.data, paramBounds)
 	c.findings = append(bounded, engine.CardRangeFindings(gc, cardBounds)...)
 }
@@ -44,16 +45,15 @@ func (c *compiler) check() {
 	if err := os.WriteFile(filepath.Join(dir, "game.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(dir)
 	rec := &errorsOnly{TB: t}
-	CodesDocumented(rec, &documented{codes: map[string]string{engine.ParamRangeCode: "doc"}})
+	CodesDocumented(rec, &documented{codes: map[string]string{engine.ParamRangeCode: "doc"}}, dir)
 	got := strings.Join(rec.errs, "\n")
-	for _, code := range []string{"OWN_CODE", engine.CardRangeCode} {
+	for _, code := range []string{"OWN_CODE", "OWN_WARNING", engine.CardRangeCode} {
 		if !strings.Contains(got, "code "+code+" is reported") {
 			t.Errorf("undocumented %s not reported in:\n%s", code, got)
 		}
 	}
-	if len(rec.errs) != 2 {
-		t.Errorf("want 2 errors (not %s, which is documented), got:\n%s", engine.ParamRangeCode, got)
+	if len(rec.errs) != 3 {
+		t.Errorf("want 3 errors (not %s, which is documented), got:\n%s", engine.ParamRangeCode, got)
 	}
 }

@@ -1,9 +1,0 @@
-package masterminds
-
-import (
-	"testing"
-
-	"cardpress/engine/enginetest"
-)
-
-func TestReportedCodesAreDocumented(t *testing.T) { enginetest.CodesDocumented(t, &Game{}) }

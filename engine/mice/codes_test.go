@@ -1,9 +1,0 @@
-package mice
-
-import (
-	"testing"
-
-	"cardpress/engine/enginetest"
-)
-
-func TestReportedCodesAreDocumented(t *testing.T) { enginetest.CodesDocumented(t, &Game{}) }

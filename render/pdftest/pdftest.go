@@ -1,0 +1,85 @@
+// Package pdftest reads rendered PDFs back in tests, with a pure-Go
+// reader, so any package's tests can check what a PDF says and where.
+package pdftest
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// Read opens a PDF held in memory; it fails t when the PDF does not parse.
+func Read(t testing.TB, data []byte) *pdf.Reader {
+	t.Helper()
+	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("reading PDF back: %v", err)
+	}
+	return r
+}
+
+// PageText is all the text of page n (1-based), glyph by glyph.
+func PageText(t testing.TB, r *pdf.Reader, n int) []pdf.Text {
+	t.Helper()
+	p := r.Page(n)
+	if p.V.IsNull() {
+		t.Fatalf("no page %d", n)
+	}
+	return p.Content().Text
+}
+
+// Joined is the glyphs' text in drawing order, with nothing between them.
+func Joined(ts []pdf.Text) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(t.S)
+	}
+	return b.String()
+}
+
+// Pages is the text of every page of a PDF, one string a page.
+func Pages(t testing.TB, data []byte) []string {
+	t.Helper()
+	r := Read(t, data)
+	pages := make([]string, 0, r.NumPage())
+	for n := 1; n <= r.NumPage(); n++ {
+		pages = append(pages, Joined(PageText(t, r, n)))
+	}
+	return pages
+}
+
+// Span is where a string starts on a page, in PDF points (y up). The
+// reader reports no glyph widths for these fonts, so only the start is known.
+type Span struct{ X, Y float64 }
+
+// Find returns every place s occurs as consecutive glyphs on one baseline.
+func Find(ts []pdf.Text, s string) []Span {
+	var out []Span
+	for i := range ts {
+		var b strings.Builder
+		for j := i; j < len(ts) && b.Len() < len(s); j++ {
+			if math.Abs(ts[j].Y-ts[i].Y) > 0.01 {
+				break
+			}
+			b.WriteString(ts[j].S)
+			if b.String() == s {
+				out = append(out, Span{ts[i].X, ts[i].Y})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// MediaBox returns a page's width and height in mm.
+func MediaBox(r *pdf.Reader, n int) (w, h float64) {
+	box := r.Page(n).V.Key("MediaBox")
+	if box.IsNull() {
+		box = r.Page(n).V.Key("Parent").Key("MediaBox")
+	}
+	const mm = 72 / 25.4
+	return (box.Index(2).Float64() - box.Index(0).Float64()) / mm, (box.Index(3).Float64() - box.Index(1).Float64()) / mm
+}
