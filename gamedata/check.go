@@ -112,7 +112,7 @@ func (l *loader) checkCards() {
 		}
 		switch {
 		case d.node("cards", ref.i, "deck") != nil:
-			if !deckSet[c.Deck] {
+			if !deckSet[c.Deck] && !l.failed(at("deck")) { // a generated schema lists the decks
 				l.add(finding.New(at("deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
 			}
 		case len(decks) > 1:

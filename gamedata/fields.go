@@ -60,6 +60,13 @@ func CardsSchema(m *Manifest) ([]byte, error) {
 	for _, name := range genericCardFields {
 		generic = append(generic, kv{name, card.Properties[name]})
 	}
+	if ids := deckIDs(m.Decks); len(ids) > 0 {
+		// The deck ids themselves, so editors offer them.
+		generic[slices.Index(genericCardFields, "deck")].v = object{
+			{"description", "The deck (game.yaml decks) the card belongs to; may be left out when the game has one deck."},
+			{"enum", ids},
+		}
+	}
 	var branches []any
 	for _, d := range m.Decks {
 		branches = append(branches, deckBranch(d, m.Decks))
@@ -101,6 +108,16 @@ func CardsSchema(m *Manifest) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+func deckIDs(decks []Deck) []string {
+	var ids []string
+	for _, d := range decks {
+		if d.ID != "" && !slices.Contains(ids, d.ID) {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
 }
 
 // deckBranch is the if/then that gives a deck's cards its fields: the
