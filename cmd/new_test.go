@@ -9,32 +9,8 @@ import (
 	"testing"
 
 	"cardpress/pipeline"
-
-	"github.com/ledongthuc/pdf"
+	"cardpress/render/pdftest"
 )
-
-// newPDFText is the text of every page of the PDF at path, one string per
-// page, glyphs joined.
-func newPDFText(t *testing.T, path string) []string {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := pdf.NewReader(bytes.NewReader(raw), int64(len(raw)))
-	if err != nil {
-		t.Fatalf("%s does not read back: %v", path, err)
-	}
-	var pages []string
-	for i := 1; i <= r.NumPage(); i++ {
-		var b strings.Builder
-		for _, tx := range r.Page(i).Content().Text {
-			b.WriteString(tx.S)
-		}
-		pages = append(pages, b.String())
-	}
-	return pages
-}
 
 // The first "done when": new, validate, lint and render all exit 0,
 // and the PDF holds every sample card's name.
@@ -79,14 +55,14 @@ func TestNewGameValidatesLintsAndRenders(t *testing.T) {
 	if len(games) != 1 || len(games[0].Data.Cards) < 6 {
 		t.Fatalf("want one game with at least 6 sample cards, got %d games", len(games))
 	}
-	pnp := strings.Join(newPDFText(t, filepath.Join(ws, "out", "mygame", "mygame-pnp.pdf")), "\n")
+	pnp := strings.Join(pdftest.FilePages(t, filepath.Join(ws, "out", "mygame", "mygame-pnp.pdf")), "\n")
 	pnp = strings.ReplaceAll(pnp, " ", "") // a long name may wrap
 	for _, c := range games[0].Data.Cards {
 		if !strings.Contains(pnp, strings.ReplaceAll(c.Name, " ", "")) {
 			t.Errorf("card %q is not in the print-and-play PDF", c.Name)
 		}
 	}
-	ref := newPDFText(t, filepath.Join(ws, "out", "mygame", "mygame-reference.pdf"))
+	ref := pdftest.FilePages(t, filepath.Join(ws, "out", "mygame", "mygame-reference.pdf"))
 	if len(ref) == 0 || !strings.Contains(ref[0], "Mygame") {
 		t.Errorf("the reference sheet lacks the game's title: %q", ref)
 	}

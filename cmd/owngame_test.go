@@ -55,14 +55,14 @@ func TestOwnGameWithoutEngineValidatesLintsAndRenders(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("render: exit %d\n%s%s", code, out, errOut)
 	}
-	text := pdfText(t, filepath.Join(ws, "out", "sprint", "sprint-pnp.pdf"))
+	text := strings.Join(pdftest.FilePages(t, filepath.Join(ws, "out", "sprint", "sprint-pnp.pdf")), "\n")
 	// Each card prints its declared fields as the layout places them.
 	for _, want := range []string{"Hare", "Tortoise", "Fox", "fast", "steady", "Take a banked card"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the print-and-play PDF lacks %q", want)
 		}
 	}
-	ref := pdfText(t, filepath.Join(ws, "out", "sprint", "sprint-reference.pdf"))
+	ref := strings.Join(pdftest.FilePages(t, filepath.Join(ws, "out", "sprint", "sprint-reference.pdf")), "\n")
 	if !strings.Contains(ref, "Deal 3 cards to each player") {
 		t.Errorf("the reference sheet does not fill {hand_size}:\n%s", ref)
 	}
@@ -165,13 +165,3 @@ func TestSchemaFolderFollowsTheDeclarations(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// pdfText is the text of every page of the PDF at path.
-func pdfText(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(pdftest.Pages(t, data), "\n")
-}

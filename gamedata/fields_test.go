@@ -81,18 +81,7 @@ decks:
 // ownWith is the own game under cards/own with edits (file, old, new).
 func ownWith(t *testing.T, edits ...string) map[string]string {
 	t.Helper()
-	files := map[string]string{}
-	for name, data := range own {
-		files["cards/own/"+name] = data
-	}
-	for i := 0; i+2 < len(edits); i += 3 {
-		name := "cards/own/" + edits[i]
-		if n := strings.Count(files[name], edits[i+1]); n != 1 {
-			t.Fatalf("%q occurs %d times in %s", edits[i+1], n, name)
-		}
-		files[name] = strings.Replace(files[name], edits[i+1], edits[i+2], 1)
-	}
-	return files
+	return gameWith(t, own, "cards/own/", edits...)
 }
 
 // withSchemas adds the schema/ folder `cardpress schema` would write.
@@ -250,19 +239,14 @@ func TestPresetsAreTheSchemaEnum(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc struct {
-		Defs struct {
-			CardSize struct {
-				OneOf []struct {
-					Enum []string `json:"enum"`
-				} `json:"oneOf"`
-			} `json:"cardSize"`
-		} `json:"$defs"`
-	}
+	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	enum := doc.Defs.CardSize.OneOf[0].Enum
+	var enum []string
+	for _, v := range schema.ValueAt(doc, "$defs", "cardSize", "oneOf", "0", "enum").([]any) {
+		enum = append(enum, v.(string))
+	}
 	var names []string
 	for name, s := range Presets {
 		names = append(names, name)

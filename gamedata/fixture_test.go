@@ -150,12 +150,18 @@ func workspace(t *testing.T, files map[string]string) Schemas {
 // is file, old, new, and old must occur exactly once.
 func miniWith(t *testing.T, edits ...string) map[string]string {
 	t.Helper()
+	return gameWith(t, mini, "cards/mini/", edits...)
+}
+
+// gameWith is a game's files under dir with edits (file, old, new) applied.
+func gameWith(t *testing.T, game map[string]string, dir string, edits ...string) map[string]string {
+	t.Helper()
 	files := map[string]string{}
-	for name, data := range mini {
-		files["cards/mini/"+name] = data
+	for name, data := range game {
+		files[dir+name] = data
 	}
 	for i := 0; i+2 < len(edits); i += 3 {
-		name := "cards/mini/" + edits[i]
+		name := dir + edits[i]
 		if n := strings.Count(files[name], edits[i+1]); n != 1 {
 			t.Fatalf("%q occurs %d times in %s", edits[i+1], n, name)
 		}

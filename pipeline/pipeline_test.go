@@ -13,8 +13,7 @@ import (
 	"cardpress/internal/testutil"
 	"cardpress/lint"
 	"cardpress/render"
-
-	"github.com/ledongthuc/pdf"
+	"cardpress/render/pdftest"
 )
 
 func load(t testing.TB, dir string) *Game {
@@ -33,18 +32,7 @@ func pdfText(t *testing.T, path string) (pages []string, raw []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := pdf.NewReader(bytes.NewReader(raw), int64(len(raw)))
-	if err != nil {
-		t.Fatalf("%s does not read back: %v", path, err)
-	}
-	for i := 1; i <= r.NumPage(); i++ {
-		var b strings.Builder
-		for _, tx := range r.Page(i).Content().Text {
-			b.WriteString(tx.S)
-		}
-		pages = append(pages, b.String())
-	}
-	return pages, raw
+	return pdftest.Pages(t, raw), raw
 }
 
 func TestRenderShippedHeat(t *testing.T) {

@@ -5,6 +5,7 @@ package pdftest
 import (
 	"bytes"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -82,4 +83,14 @@ func MediaBox(r *pdf.Reader, n int) (w, h float64) {
 	}
 	const mm = 72 / 25.4
 	return (box.Index(2).Float64() - box.Index(0).Float64()) / mm, (box.Index(3).Float64() - box.Index(1).Float64()) / mm
+}
+
+// FilePages is Pages of the PDF file at path.
+func FilePages(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Pages(t, data)
 }
