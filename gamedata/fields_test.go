@@ -292,3 +292,19 @@ func TestSchemaFolderWrittenIsClean(t *testing.T) {
 		t.Errorf("a game with its schema folder and repository modelines: %q (repository modelines stay accepted)", codes)
 	}
 }
+
+func TestBadSizeIsOneFinding(t *testing.T) {
+	// An unreadable size is reported where it is written, and costs the
+	// deck or print settings around it nothing.
+	for _, tc := range []struct{ old, new, want string }{
+		{"card: {size: mini-european, orientation: landscape}", "card: huge", "cards/own/game.yaml:23:11 SCHEMA_ENUM"},
+		{"card: {size: mini-european, orientation: landscape}", "card: {width: wide, height: 40}", "cards/own/game.yaml:23:19 SCHEMA_TYPE"},
+		{"card: poker", "card: huge", "cards/own/game.yaml:27:9 SCHEMA_ENUM"},
+	} {
+		files := withSchemas(t, ownWith(t, "game.yaml", tc.old, tc.new))
+		_, fs := Load("cards/own", workspace(t, files))
+		if got := briefs(fs); !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("%s: got %q, want %q\n%s", tc.new, got, tc.want, lines(fs))
+		}
+	}
+}

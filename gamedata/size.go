@@ -1,10 +1,6 @@
 package gamedata
 
-import (
-	"fmt"
-
-	"go.yaml.in/yaml/v3"
-)
+import "go.yaml.in/yaml/v3"
 
 // Presets are the usual card sizes in mm, portrait, by the names
 // manifest.schema.json allows (its cardSize enum lists the same names; a
@@ -23,16 +19,15 @@ var Presets = map[string]Size{
 
 // UnmarshalYAML reads a card size in any of its three forms: a preset
 // name, {size: preset, orientation: landscape}, or {width, height} in mm.
+// A size it cannot read is left zero, not an error: the schema reports it
+// at its line, and an error here would drop the deck or print settings
+// around it, making up problems elsewhere.
 func (s *Size) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
 	if n.Kind == yaml.ScalarNode {
-		p, ok := Presets[n.Value]
-		if !ok {
-			return fmt.Errorf("no card size preset %q", n.Value)
-		}
-		*s = p
+		*s = Presets[n.Value]
 		return nil
 	}
 	var raw struct {
@@ -42,16 +37,14 @@ func (s *Size) UnmarshalYAML(n *yaml.Node) error {
 		Height      float64 `yaml:"height"`
 	}
 	if err := n.Decode(&raw); err != nil {
-		return err
+		*s = Size{}
+		return nil
 	}
 	if raw.Size == "" {
 		*s = Size{raw.Width, raw.Height}
 		return nil
 	}
-	p, ok := Presets[raw.Size]
-	if !ok {
-		return fmt.Errorf("no card size preset %q", raw.Size)
-	}
+	p := Presets[raw.Size]
 	if raw.Orientation == "landscape" {
 		p.Width, p.Height = p.Height, p.Width
 	}
