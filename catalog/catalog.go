@@ -58,6 +58,7 @@ func Generic() Catalog {
 	}
 	c.add(render.CodeTextOverflow, finding.Error, "Card or sheet text does not fit its box even at its minimum size.", "render")
 	c.add(render.CodeWordBroken, finding.Warning, "A card field fits its box only by breaking a word between letters, even at its minimum size.", "render")
+	c.add(render.CodeTextSmall, finding.Warning, "A card field prints under 6 pt on some card (its size or min_size is below 6 pt, or its text shrinks that far to fit): reported once at the layout element, with how many cards.", "render")
 	return c
 }
 

@@ -12,6 +12,14 @@ import (
 // even at its minimum size.
 const CodeTextOverflow = "TEXT_OVERFLOW"
 
+// CodeTextSmall is the warning for a layout element whose text prints
+// under MinReadable points on some card.
+const CodeTextSmall = "TEXT_TOO_SMALL"
+
+// MinReadable is the smallest type size in points a player can read on a
+// card at arm's length; print shops quote 6 pt as the floor.
+const MinReadable = 6.0
+
 // CodeWordBroken is the warning for a card field that fits its box only by
 // breaking a word between letters, even at its minimum size.
 const CodeWordBroken = "TEXT_WORD_BROKEN"
@@ -27,25 +35,73 @@ func CheckFit(doc *Document) (fs []finding.Finding) {
 		}
 	}()
 	m := newMeasurer()
+	small := &smallText{}
 	for i := range doc.Cards {
 		c := &doc.Cards[i]
 		size := doc.sizeOf(c)
-		fs = append(fs, faceFit(m, c, c, doc.Layout.FrontOf(c.Deck), size, "")...)
+		fs = append(fs, faceFit(m, c, c, doc.Layout.FrontOf(c.Deck), size, "", small)...)
 		if c.TwoSided() {
-			fs = append(fs, faceFit(m, c, c.backSide(), doc.Layout.BackFaceOf(c.Deck), size, " (back)")...)
+			fs = append(fs, faceFit(m, c, c.backSide(), doc.Layout.BackFaceOf(c.Deck), size, " (back)", small)...)
 		}
 	}
+	fs = append(fs, small.findings()...)
 	fs = append(fs, referenceFit(m, doc)...)
 	return finding.Sort(fs)
+}
+
+// smallText gathers, per layout element, the cards whose text it prints
+// under MinReadable: one warning per element, at its line, not one per card.
+type smallText struct {
+	order []finding.Pos
+	by    map[finding.Pos]*smallElement
+}
+
+type smallElement struct {
+	field string
+	size  float64 // the smallest size it prints at
+	cards int
+	first string
+}
+
+func (s *smallText) add(el gamedata.Element, c *CardFace, size float64) {
+	if s.by == nil {
+		s.by = map[finding.Pos]*smallElement{}
+	}
+	e, ok := s.by[el.Pos]
+	if !ok {
+		e = &smallElement{field: el.Field, size: size, first: cardName(c)}
+		s.by[el.Pos] = e
+		s.order = append(s.order, el.Pos)
+	}
+	e.size = min(e.size, size)
+	e.cards++
+}
+
+func (s *smallText) findings() []finding.Finding {
+	var fs []finding.Finding
+	for _, at := range s.order {
+		e := s.by[at]
+		cards := "1 card"
+		if e.cards > 1 {
+			cards = fmt.Sprintf("%d cards", e.cards)
+		}
+		fs = append(fs, finding.Warn(at, CodeTextSmall,
+			"field %q prints at %.3g pt on %s (first %s): under %g pt it is hard to read; raise size and min_size, enlarge the box or shorten the text",
+			e.field, e.size, cards, e.first, MinReadable))
+	}
+	return fs
 }
 
 // faceFit reports the fields of one side of card c, of size, that
 // overflow. A box running past the card's trim counts only its part on the
 // card: the rest is cut off when printed.
-func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, size gamedata.Size, which string) []finding.Finding {
+func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, size gamedata.Size, which string, small *smallText) []finding.Finding {
 	var fs []finding.Finding
 	for _, el := range lay.Elements {
 		f, ok := m.typesetField(side, el, size)
+		if ok && f.overflow <= 0 && f.block.size < MinReadable-1e-9 { // overflowing text is reported as such
+			small.add(el, c, f.block.size)
+		}
 		if ok && f.overflow <= 0 && f.block.broken {
 			fs = append(fs, finding.Warn(c.Pos, CodeWordBroken,
 				"card %s%s: field %q breaks a word between letters to fit its %.1f mm wide box%s, even at %.4g pt: shorten the word or widen the box",

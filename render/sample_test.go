@@ -24,7 +24,7 @@ func sampleLayout() gamedata.Layout {
 				{Field: "rules", Box: []float64{6, 25, 51, 38}, Size: 9, MinSize: 6, Align: "left", Color: "#111111", PhaseBadges: true},
 				{Field: "flavor", Box: []float64{6, 64, 51, 12}, Size: 7, MinSize: 5, Style: "italic", Align: "center", Color: "#555555"},
 				{Field: "players", Kind: "pips", Box: []float64{38, 78, 21, 6}, Size: 7, Color: "#2b2b2b"},
-				{Field: "count", Kind: "text", Box: []float64{5, 79, 20, 4}, Size: 5, Color: "#888888", Align: "left"},
+				{Field: "count", Kind: "text", Box: []float64{5, 79, 20, 4}, Size: 6.5, Color: "#666666", Align: "left"},
 			},
 		},
 		Back: gamedata.BackLayout{
