@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 
 	"cardpress/engine/finding"
 	"cardpress/pipeline"
@@ -23,9 +25,12 @@ func newRenderCmd(streams IO) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "render [PATH...]",
 		Short: "Write print-and-play and reference PDFs",
-		Long: `Render writes OUT/<game>/<game>-pnp.pdf (cards 3×3 per page with crop marks,
-each front page followed by its back page mirrored for long-edge duplex,
-then boards and tokens) and OUT/<game>/<game>-reference.pdf. The same input
+		Long: `Render writes OUT/<game>/<game>-pnp.pdf (a page of print instructions and a
+duplex check, cards 3×3 per page with crop marks, each front page followed
+by its back page mirrored for long-edge duplex, then boards and tokens, each
+one-sided sheet with a blank back) and OUT/<game>/<game>-reference.pdf.
+--gutter sets the space between cards, --back-offset the correction read on
+the duplex check (docs/rendering.md, "Printing"). The same input
 gives the same bytes; SOURCE_DATE_EPOCH sets the PDF dates. With --variant,
 the sheets and card texts follow that rule variant's parameters and the
 files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
@@ -44,7 +49,62 @@ func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
 	f.StringVar(&o.Paper, "paper", "a4", "paper size: a4 or letter")
 	f.Var(&mmFlag{&o.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
 	f.StringVar(&o.OutDir, "out", "out", "output folder")
+	f.Var(&gutterFlag{&o.Gutter}, "gutter", fmt.Sprintf("space between neighbouring cards, in mm (0 to %g); auto: twice the bleed if as many cards fit a page, else the bleed", render.MaxGutter))
+	f.Var(&offsetFlag{&o.BackOffset}, "back-offset", fmt.Sprintf("the duplex offset read on page 1's check, X,Y in mm (each -%g to %g): back pages move the other way", render.MaxBackOffset, render.MaxBackOffset))
 }
+
+// gutterFlag is --gutter: a number of mm from 0 to MaxGutter, or auto
+// (nil), the grid's own choice.
+type gutterFlag struct{ mm **float64 }
+
+func (f *gutterFlag) Set(s string) error {
+	if s == "auto" {
+		*f.mm = nil
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !inRange(v, render.MaxGutter) {
+		return fmt.Errorf("want auto or a number of mm from 0 to %g", render.MaxGutter)
+	}
+	*f.mm = &v
+	return nil
+}
+
+func (f *gutterFlag) String() string {
+	if f == nil || f.mm == nil || *f.mm == nil {
+		return "auto"
+	}
+	return strconv.FormatFloat(**f.mm, 'g', -1, 64)
+}
+
+func (f *gutterFlag) Type() string { return "mm" }
+
+// offsetFlag is --back-offset X,Y: two numbers of mm, each within
+// MaxBackOffset either way.
+type offsetFlag struct{ xy *[2]float64 }
+
+func (f *offsetFlag) Set(s string) error {
+	x, y, ok := strings.Cut(s, ",")
+	var v [2]float64
+	for i, part := range []string{x, y} {
+		n, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+		if !ok || err != nil || !(math.Abs(n) <= render.MaxBackOffset) {
+			return fmt.Errorf("want X,Y: two numbers of mm from -%g to %g", render.MaxBackOffset, render.MaxBackOffset)
+		}
+		v[i] = n
+	}
+	*f.xy = v
+	return nil
+}
+
+func (f *offsetFlag) String() string {
+	if f == nil || f.xy == nil {
+		return "0,0"
+	}
+	return strconv.FormatFloat(f.xy[0], 'g', -1, 64) + "," + strconv.FormatFloat(f.xy[1], 'g', -1, 64)
+}
+
+func (f *offsetFlag) Type() string { return "X,Y" }
 
 // mmFlag is a length flag in mm that takes only a number from 0 to max:
 // NaN, an infinity, a negative or a too large value is refused as it is
@@ -91,6 +151,12 @@ func checkRenderOptions(o *pipeline.RenderOptions) error {
 	}
 	if !inRange(o.Bleed, render.MaxBleed) {
 		return usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)
+	}
+	if o.Gutter != nil && !inRange(*o.Gutter, render.MaxGutter) {
+		return usagef("--gutter %g: want a number of mm from 0 to %g", *o.Gutter, render.MaxGutter)
+	}
+	if x, y := o.BackOffset[0], o.BackOffset[1]; !(math.Abs(x) <= render.MaxBackOffset && math.Abs(y) <= render.MaxBackOffset) {
+		return usagef("--back-offset %g,%g: want two numbers of mm from -%g to %g", x, y, render.MaxBackOffset, render.MaxBackOffset)
 	}
 	if err := checkOutDir(o.OutDir); err != nil {
 		return err

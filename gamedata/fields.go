@@ -191,6 +191,8 @@ func fieldSchema(f Field, d Deck) object {
 		}
 	case FieldBoolean:
 		s = append(s, kv{"type", "boolean"})
+	case FieldImage:
+		s = append(s, kv{"type", "string"}, kv{"pattern", assetName.String()}, kv{"maxLength", maxAssetPath})
 	case FieldEnum:
 		s = append(s, kv{"enum", f.Values})
 	case FieldList:
@@ -251,12 +253,12 @@ func (m *Manifest) FieldsOf(deck string) []Field {
 
 // FieldTexts is what card c's declared fields print, by field name: text
 // as written, numbers in their shortest form, an enum its value, a list
-// its values joined by " · ", a boolean its label when true.
+// its values joined by ListSep, a boolean its label when true.
 func (g *Game) FieldTexts(c Card) map[string]string {
 	out := map[string]string{}
 	for _, f := range g.Manifest.FieldsOf(c.Deck) {
 		v, ok := c.Values[f.Name]
-		if !ok {
+		if !ok || f.Type == FieldImage { // drawn, not printed: see ImageFields
 			continue
 		}
 		out[f.Name] = fieldText(f, v)
@@ -281,7 +283,7 @@ func fieldText(f Field, v any) string {
 		for _, e := range x {
 			parts = append(parts, fmt.Sprint(e))
 		}
-		return strings.Join(parts, " · ")
+		return JoinList(parts)
 	}
 	return fmt.Sprint(v)
 }

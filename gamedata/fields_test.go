@@ -115,7 +115,7 @@ func TestOwnGameLoadsClean(t *testing.T) {
 		t.Errorf("goals are %v, want landscape mini European %v", got, want)
 	}
 	texts := g.FieldTexts(g.Cards[0])
-	want := map[string]string{"points": "1", "speed": "fast", "tags": "wet · dry", "weight": "1.5", "rare": "Rare!", "rules": "Draw a card."}
+	want := map[string]string{"points": "1", "speed": "fast", "tags": "wet" + ListSep + "dry", "weight": "1.5", "rare": "Rare!", "rules": "Draw a card."}
 	for k, v := range want {
 		if texts[k] != v {
 			t.Errorf("hare %s prints %q, want %q", k, texts[k], v)

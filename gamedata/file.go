@@ -59,7 +59,7 @@ func (l *loader) open(name string, sch *schema.Schema, modeline []string) (*doc,
 	if len(modeline) > 0 {
 		found = append(found, source.CheckModeline(f, modeline[0], modeline[1:]...)...)
 	}
-	found = append(found, source.CheckGlyphs(f)...)
+	found = append(found, l.checkGlyphs(f)...)
 	val, cfs := source.Convert(f)
 	found = append(found, cfs...)
 	d.val = val

@@ -49,6 +49,8 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	if !l.manifest() {
 		return nil, finding.Sort(l.found)
 	}
+	l.loadFonts()
+	l.loadIcons()
 	l.engine()
 	l.params()
 	l.variants()
@@ -57,8 +59,12 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	}
 	l.layout()
 	l.reference()
+	l.resolveFonts()
+	l.checkFontGlyphs()
+	l.checkIcons()
 	l.unlisted()
 	l.check()
+	l.images()
 	l.checkEditorSchemas()
 	return l.g, finding.Sort(l.found)
 }
@@ -221,6 +227,13 @@ type loader struct {
 	cardAt      []cardRef // per Game.Cards entry: where it came from
 	lay         *doc
 	ref         *doc
+
+	assets     map[string]assetRead // every asset asked for, by path (assets.go)
+	assetBytes int64                // the size of the assets read, for MaxAssetsBytes
+	decoded    map[string]imageRead // every image decoded, by path (images.go)
+
+	fontsLoaded bool           // the game's fonts are read: text can be checked against them (fonts.go)
+	glyphsLater []*source.File // files read before that, to check then
 }
 
 // cardRef locates a card: its file's doc and its index in that file.

@@ -6,6 +6,8 @@ package gamedata
 
 import (
 	"cardpress/engine/finding"
+	"cardpress/render/fonts"
+	"cardpress/render/icon"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -34,6 +36,18 @@ type Game struct {
 	// for CheckPlaceholders: placeholders may name engine facts, known
 	// only after the engine has built the game.
 	templates []template
+
+	// Assets holds the files besides YAML the game names (images, fonts),
+	// by their path in the game folder, each read once (assets.go).
+	Assets map[string][]byte
+	// Images are the images among them that decoded, by path (images.go).
+	Images map[string]*Image
+
+	// Fonts are the game's own fonts that loaded, by id (fonts.go); Icons
+	// its own icons, by id (icons.go).
+	Fonts         map[string]*fonts.Typeface
+	Icons         map[string]icon.Def
+	iconsReported map[string]bool // unknown icon names found in the YAML
 }
 
 // Manifest is game.yaml.
@@ -52,6 +66,10 @@ type Manifest struct {
 	Print      Print       `yaml:"print"`
 	Lint       LintConfig  `yaml:"lint"`
 	Variants   Variants    `yaml:"variants"`
+	// Fonts and Icons are the game's own fonts and inline icons (fonts.go,
+	// icons.go).
+	Fonts []FontDecl `yaml:"fonts"`
+	Icons []IconDecl `yaml:"icons"`
 
 	Pos        finding.Pos // the file itself (line 1)
 	IDPos      finding.Pos
@@ -114,7 +132,10 @@ type Component struct {
 	Count int    `yaml:"count"`
 	Deck  string `yaml:"deck"`  // kind cards: the deck whose card copies must add up to Count (every card when empty)
 	Value int    `yaml:"value"` // kind money: face value
-	Pos   finding.Pos
+	// PerPlayer: Count is for all players together, one set in each
+	// player colour (components.go).
+	PerPlayer bool `yaml:"per_player"`
+	Pos       finding.Pos
 }
 
 type Deck struct {
@@ -177,6 +198,8 @@ type Back struct {
 	Subtitle string `yaml:"subtitle"`
 	Color    string `yaml:"color"`
 	Accent   string `yaml:"accent"`
+	// Image covers the back, bleed included, under the title (images.go).
+	Image *ImageRef `yaml:"image"`
 }
 
 // Param is one declared rule parameter. Value is the default decoded to
@@ -262,6 +285,15 @@ type Front struct {
 	Border     Border    `yaml:"border"`
 	Accent     Accent    `yaml:"accent"`
 	Elements   []Element `yaml:"elements"`
+	// BackgroundImage covers the face, bleed included, under everything;
+	// Frame is drawn over it at the trim size (images.go).
+	BackgroundImage *ImageRef `yaml:"background_image"`
+	Frame           *ImageRef `yaml:"frame"`
+	// Font is the id of the game font the face's text is set in; after
+	// loading, each of its elements names the font it actually uses
+	// (fonts.go).
+	Font    string `yaml:"font"`
+	FontPos finding.Pos
 }
 
 type Border struct {
@@ -291,6 +323,16 @@ type Element struct {
 	Pos         finding.Pos
 	FieldPos    finding.Pos // the field: value
 	BoxPos      finding.Pos // the box: value
+
+	// Kind image: Src names the image file, or Field a declared image
+	// field of the cards; Fit places it in the box (images.go).
+	Src string `yaml:"src"`
+	Fit string `yaml:"fit"`
+
+	// Font is the id of the game font the text is set in; "" before
+	// loading resolves it: the face's, the deck's, the game's (fonts.go).
+	Font    string `yaml:"font"`
+	FontPos finding.Pos
 }
 
 type BackLayout struct {
@@ -313,6 +355,12 @@ type LayoutComponent struct {
 	// Faces are the kinds of token on a tokens sheet, each with its own
 	// front, optional back and count; empty for a sheet of Label tokens.
 	Faces []TokenFace `yaml:"faces"`
+	// PerPlayer (tokens): one set per player, each in its player colour;
+	// also when the sheet's component is per player (Game.PerPlayer).
+	PerPlayer bool `yaml:"per_player"`
+	// Labels (track): the text at the start of each copy, in order; one
+	// copy per label when count is not given.
+	Labels []string `yaml:"labels"`
 	// Track: Spaces numbered boxes (or as many as SpacesParam says: a
 	// number, or a list whose entries are the values), numbered from
 	// Start, each with its entry of Values under the number; Count copies.

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"cardpress/engine/finding"
@@ -23,7 +25,8 @@ var fileName = regexp.MustCompile(`^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-
 
 // Copy returns the files of a copy of the game in folder src under a new id
 // and title: game.yaml and every file its files section names, each first
-// line made the modeline of the copy's own schema folder. Files are read
+// line made the modeline of the copy's own schema folder, and the pictures
+// its cards, layout and backs name, as they are. Files are read
 // inside src only (a link out of it is refused), regular files within the
 // size limits validation applies.
 func Copy(src, id, title string) ([]File, error) {
@@ -72,6 +75,13 @@ func Copy(src, id, title string) ([]File, error) {
 			return nil, err
 		}
 		files = append(files, File{Name: n.name, Data: setModeline(data, Modeline(n.name, n.schema))})
+	}
+	// The pictures (and fonts) the game names come along as they are,
+	// read the way validation reads them: inside src, within the limits.
+	if g, _ := gamedata.Load(src, nil); g != nil {
+		for _, name := range slices.Sorted(maps.Keys(g.Assets)) {
+			files = append(files, File{Name: name, Data: g.Assets[name]})
+		}
 	}
 	return files, nil
 }

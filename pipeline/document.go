@@ -23,6 +23,9 @@ func Document(g *Game) *render.Document {
 		Card:   d.Manifest.Print.Card,
 		Layout: d.Layout,
 		Backs:  d.Manifest.Print.Backs,
+		Images: d.Images,
+		Fonts:  d.Fonts,
+		Icons:  d.Icons,
 	}
 	values := templateValues(g)
 	// Undefined placeholders were reported by validation
@@ -50,7 +53,7 @@ func Document(g *Game) *render.Document {
 			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos,
 			Fields: map[string]string{
 				"name":     c.Name,
-				"keywords": strings.Join(names, " · "),
+				"keywords": gamedata.JoinList(names),
 				"flavor":   c.Flavor,
 				"count":    "",
 			},
@@ -61,6 +64,7 @@ func Document(g *Game) *render.Document {
 		if g.Engine == nil {
 			// A game without an engine prints what its cards declare.
 			maps.Copy(face.Fields, d.FieldTexts(c))
+			face.Images = d.ImageFields(c)
 			doc.Cards = append(doc.Cards, face)
 			continue
 		}
@@ -87,27 +91,25 @@ func Document(g *Game) *render.Document {
 		case "board":
 			comp.Rows = boardRows(d, lc.RowsParam, lc.Label)
 		case "tokens":
-			n, _ := d.ComponentCount(lc.Component)
+			// A per-player sheet's counts are one player's set.
+			counts, players, _ := d.TokenCounts(lc)
+			comp.Players = players
 			if len(lc.Faces) == 0 {
-				comp.Count = n
+				comp.Count = counts[0]
 			}
-			counts := d.FaceCounts(lc)
 			for j, f := range lc.Faces {
 				comp.Faces = append(comp.Faces, render.TokenFace{Label: f.Label, Back: f.Back,
 					Color: f.Color, BackColor: f.BackColor, Count: counts[j]})
 				comp.Count += comp.Faces[j].Count
 			}
 			if name := componentName(d, lc.Component); comp.Title == "" && name != "" {
-				comp.Title = fmt.Sprintf("%s × %d", name, comp.Count)
+				comp.Title = fmt.Sprintf("%s × %d", name, comp.Count*max(len(players), 1))
 			}
 		case "track":
 			comp.Spaces, comp.Values, _ = d.TrackSpaces(lc)
-			comp.Start, comp.SpaceSize, comp.Count = 1, lc.SpaceSize, lc.Count
+			comp.Start, comp.SpaceSize, comp.Count, comp.Labels = 1, lc.SpaceSize, d.TrackCopies(lc), lc.Labels
 			if lc.Start != nil {
 				comp.Start = *lc.Start
-			}
-			if n, ok := d.ComponentCount(lc.Component); ok && comp.Count == 0 {
-				comp.Count = n
 			}
 		}
 		doc.Components = append(doc.Components, comp)

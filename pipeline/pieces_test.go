@@ -15,7 +15,7 @@ import (
 // parameters, and print.
 func TestTokenFacesAndTracks(t *testing.T) {
 	ws := testutil.CopyGame(t, "heat")
-	testutil.Edit(t, ws, "cards/heat/layout.yaml", "  - kind: tokens\n    component: heat-token\n    label: HEAT\n", `  - kind: tokens
+	testutil.Edit(t, ws, "cards/heat/layout.yaml", "  - kind: tokens\n    component: heat-token\n    label: \":flame:\"\n", `  - kind: tokens
     title: Chips
     component: heat-token
     faces:

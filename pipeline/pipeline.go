@@ -133,6 +133,7 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 			}
 			if g.Engine != nil {
 				all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
+				all = append(all, keepFile(render.CheckIcons(Document(g), d), path)...)
 			}
 			games = append(games, g)
 		}

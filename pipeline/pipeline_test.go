@@ -191,8 +191,8 @@ func TestRenderShippedMasterminds(t *testing.T) {
 	// Heist cards are two-sided: some back page shows steps B, C and D
 	// instead of a common back.
 	found := false
-	for i := 1; i < 36; i += 2 {
-		found = found || (strings.Contains(pages[i], "Driving") && !strings.Contains(pages[i], "HEIST"))
+	for i := 3; i < 2+36; i += 2 { // the back pages, after the two guide pages
+		found = found || (strings.Contains(pages[i], "Side B") && !strings.Contains(pages[i], "HEIST"))
 	}
 	if !found {
 		t.Error("no back page shows a heist's own side B")

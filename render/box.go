@@ -44,7 +44,7 @@ func (r *renderer) box(p paper) {
 				pdf.AddPage()
 				y = pageMargin
 			}
-			pdf.Text(x+4, y+4, clean(fmt.Sprintf("%d × %s", it.Count, it.Name)))
+			r.m.drawLabel(pdf, "", 10, x+4, y+4, clean(fmt.Sprintf("%d × %s", it.Count, it.Name)), black)
 			y += 6
 		}
 		y += 4

@@ -2,8 +2,13 @@ package render
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
+	"cardpress/gamedata"
 	"cardpress/render/fonts"
+
+	"codeberg.org/go-pdf/fpdf"
 )
 
 const (
@@ -35,7 +40,7 @@ func (r *renderer) components(p paper) {
 		case "tokens":
 			its = r.tokenItems(c, w, false)
 		case "track":
-			its = r.trackItems(c, w)
+			its = r.trackItems(c, w, h)
 		}
 		if len(its) > 0 {
 			its[len(its)-1].gapAfter = componentGap
@@ -92,7 +97,7 @@ func (r *renderer) boardItems(c Component, w, h float64) []item {
 		labelSize = min(14, d*0.45/mmPerPt)
 		labelW = 0
 		for _, row := range c.Rows {
-			labelW = max(labelW, r.m.width("B", labelSize, clean(row.Label)))
+			labelW = max(labelW, r.m.labelWidth("B", labelSize, clean(row.Label)))
 		}
 		gap, pad = d*0.3, 5.0
 		panelW = 2*pad + labelW + gap + float64(slots)*d + float64(slots-1)*gap
@@ -128,7 +133,7 @@ func (r *renderer) boardItems(c Component, w, h float64) []item {
 				label := clean(row.Label)
 				pdf.SetFont(fonts.Family, "B", labelSize)
 				textColor(pdf, ink)
-				pdf.Text(x+pad+labelW-pdf.GetStringWidth(label), cy+capRatio*labelSize*mmPerPt/2, label)
+				r.m.drawLabel(pdf, "B", labelSize, x+pad+labelW-r.m.labelWidth("B", labelSize, label), cy+capRatio*labelSize*mmPerPt/2, label, ink)
 				fill(pdf, white)
 				stroke(pdf, ink)
 				pdf.SetLineWidth(0.4)
@@ -151,19 +156,27 @@ const (
 	tokenBleed = 0.8 // mm a token back's fill reaches past its cut line
 )
 
+// token is one token to print: its face and, on a per-player sheet, the
+// player colour it is printed in.
+type token struct {
+	TokenFace
+	player *gamedata.PlayerColor
+}
+
 // tokenItems lays out a sheet of round tokens: a heading, then rows of
 // filled circles with their label, outlined as the cut line. Without faces
 // there are Count tokens of Label; with faces each face's Count tokens, in
-// face order. back draws the sheet of backs instead: every token at its
-// front's mirrored position (the frame is centred on the page, so this is
-// long-edge duplex), filled a little past the cut line and not outlined,
-// so a slightly shifted duplex print leaves no white edge.
+// face order. With Players that is one set, printed once per player
+// colour (see playerToken). back draws the sheet of backs instead: every
+// token at its front's mirrored position (the frame is centred on the
+// page, so this is long-edge duplex), filled a little past the cut line
+// and not outlined, so a slightly shifted duplex print leaves no white edge.
 func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	faces := c.Faces
 	if len(faces) == 0 {
 		faces = []TokenFace{{Label: c.Label, Count: c.Count}}
 	}
-	var tokens []TokenFace
+	var set []TokenFace
 	labels := []string{}
 	for _, f := range faces {
 		if f.Color == "" {
@@ -173,16 +186,37 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 			f.BackColor = f.Color
 		}
 		for range max(f.Count, 0) {
-			tokens = append(tokens, f)
+			set = append(set, f)
 		}
 		labels = append(labels, clean(f.Label), clean(f.Back))
 	}
-	if len(tokens) == 0 {
+	if len(set) == 0 {
 		return nil
 	}
 	d := min(max(positive(c.Diameter, 15), minPiece), w)
 	const gap = tokenGap
 	cols := max(1, int((w+gap)/(d+gap)))
+	var rows [][]placed
+	var tokens []token
+	if len(c.Players) == 0 {
+		for _, f := range set {
+			tokens = append(tokens, token{TokenFace: f})
+		}
+		for start := 0; start < len(tokens); start += cols {
+			var row []placed
+			for i, t := range tokens[start:min(start+cols, len(tokens))] {
+				row = append(row, placed{t, d/2 + float64(i)*(d+gap)})
+			}
+			rows = append(rows, row)
+		}
+	} else {
+		for i := range c.Players {
+			for _, f := range set {
+				tokens = append(tokens, token{f, &c.Players[i]})
+			}
+		}
+		rows = groupRows(tokens, len(set), d, w)
+	}
 	// The title is printed as given (the pipeline words it); without one
 	// the label and count say what the sheet is.
 	title := c.Title
@@ -201,25 +235,38 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	head := r.textItem(plain(title, "B"), w, 11, "left", ink, 0)
 	head.keep, head.gapAfter = true, 2
 	items := []item{head}
-	// One text size for the whole sheet: cap height about a third of the
-	// token, smaller if the widest label would not fit.
-	size := d * 0.32 / (capRatio * mmPerPt)
-	for _, l := range labels {
-		if lw := r.m.width("B", size, l); lw > d*0.72 {
-			size *= d * 0.72 / lw
+	var mark tokenMark
+	if len(c.Players) > 0 {
+		mark = r.playerMark(c.Players, labels, d)
+	} else {
+		// One text size for the whole sheet: cap height about a third
+		// of the token, smaller if the widest label would not fit.
+		mark.size = d * 0.32 / (capRatio * mmPerPt)
+		for _, l := range labels {
+			if lw := r.m.labelWidth("B", mark.size, l); lw > d*0.72 {
+				mark.size *= d * 0.72 / lw
+			}
 		}
 	}
-	for start := 0; start < len(tokens); start += cols {
-		row := tokens[start:min(start+cols, len(tokens))]
+	for _, row := range rows {
 		items = append(items, item{h: d, gapAfter: gap, draw: func(x, y, w float64) {
 			pdf := r.pdf
-			pdf.SetFont(fonts.Family, "B", size)
-			for i, t := range row {
-				cx, cy := x+d/2+float64(i)*(d+gap), y+d/2
+			if len(c.Players) == 0 {
+				pdf.SetFont(fonts.Family, "B", mark.size)
+			}
+			for _, p := range row {
+				t := p.token
+				cx, cy := x+p.x, y+d/2
 				col, label := parseColor(t.Color, white), clean(t.Label)
+				if t.player != nil {
+					col = parseColor(t.player.Color, white)
+				}
 				if back {
 					cx = 2*x + w - cx
-					col, label = parseColor(t.BackColor, white), clean(t.Back)
+					label = clean(t.Back)
+					if t.player == nil {
+						col = parseColor(t.BackColor, white)
+					}
 					fill(pdf, col)
 					pdf.Circle(cx, cy, d/2+tokenBleed, "F")
 				} else {
@@ -228,9 +275,12 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 					pdf.SetLineWidth(0.3)
 					pdf.Circle(cx, cy, d/2, "FD")
 				}
+				if t.player != nil {
+					r.playerToken(mark, t.player, label, cx, cy, d, col)
+					continue
+				}
 				if label != "" {
-					textColor(pdf, contrast(col))
-					pdf.Text(cx-r.m.width("B", size, label)/2, cy+capRatio*size*mmPerPt/2, label)
+					r.m.drawLabel(pdf, "B", mark.size, cx-r.m.labelWidth("B", mark.size, label)/2, cy+capRatio*mark.size*mmPerPt/2, label, contrast(col))
 				}
 			}
 		}})
@@ -238,30 +288,195 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	return items
 }
 
-// trackItems lays out Count copies of a track: strips of numbered spaces,
-// each outlined as its cut line. A track longer than the page is split
-// into pieces of about equal length, each marked "1/2", "2/2"… and kept
-// on one page; Label starts every piece.
-func (r *renderer) trackItems(c Component, w float64) []item {
+// placed is a token in a row, x its centre from the row's left edge.
+type placed struct {
+	token
+	x float64
+}
+
+// groupRows lays out per-player sets of n tokens each: a set stays in one
+// row when it fits one, with a wider gap between two sets, so each
+// player's pieces are cut out together; a set longer than a row starts a
+// row of its own.
+func groupRows(tokens []token, n int, d, w float64) [][]placed {
+	const gap, setGap = tokenGap, 3 * tokenGap
+	setW := float64(n)*d + float64(n-1)*gap
+	var rows [][]placed
+	var row []placed
+	x := 0.0 // where the next set starts in row
+	for start := 0; start < len(tokens); start += n {
+		if len(row) > 0 && x+setW > w {
+			rows, row, x = append(rows, row), nil, 0
+		}
+		for _, t := range tokens[start:min(start+n, len(tokens))] {
+			if len(row) > 0 && x+d > w {
+				rows, row, x = append(rows, row), nil, 0
+			}
+			row = append(row, placed{t, x + d/2})
+			x += d + gap
+		}
+		x += setGap - gap
+		if setW > w && len(row) > 0 { // a long set ends its last row
+			rows, row, x = append(rows, row), nil, 0
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// tokenMark is the text sizes of a sheet's tokens, the same on all.
+type tokenMark struct {
+	size     float64 // pt, the label (on a per-player token, above its shape)
+	nameSize float64 // pt, the colour name of a per-player token
+}
+
+// playerMark sizes the marks of per-player tokens of d mm: the colour's
+// name under a shape, and any label above the shape, each fitted to the
+// width of the token where it sits. Names are in title case: narrower
+// than capitals, so they stay legible on small markers.
+func (r *renderer) playerMark(players []gamedata.PlayerColor, labels []string, d float64) tokenMark {
+	capped := d * 0.13 / (capRatio * mmPerPt)
+	m := tokenMark{size: capped, nameSize: capped}
+	for i := range players {
+		if nw := r.m.width("B", m.nameSize, clean(players[i].Name)); nw > d*0.74 {
+			m.nameSize *= d * 0.74 / nw
+		}
+	}
+	for _, l := range labels {
+		if lw := r.m.labelWidth("B", m.size, l); lw > d*0.7 {
+			m.size *= d * 0.7 / lw
+		}
+	}
+	return m
+}
+
+// playerToken marks a per-player token centred at cx, cy on its fill col:
+// the colour's shape above the centre and its name just below, so the
+// sets tell apart without colour; a label, if any, goes on top and the
+// shape shrinks to make room.
+func (r *renderer) playerToken(m tokenMark, p *gamedata.PlayerColor, label string, cx, cy, d float64, col rgb) {
+	pdf := r.pdf
+	on := contrast(col)
+	textColor(pdf, on)
+	name := clean(p.Name)
+	pdf.SetFont(fonts.Family, "B", m.nameSize)
+	pdf.Text(cx-r.m.width("B", m.nameSize, name)/2, cy+d*0.06+capRatio*m.nameSize*mmPerPt, name)
+	shape, sy := d*0.32, cy-d*0.17
+	if label != "" {
+		shape, sy = d*0.18, cy-d*0.05
+		pdf.SetFont(fonts.Family, "B", m.size)
+		r.m.drawLabel(pdf, "B", m.size, cx-r.m.labelWidth("B", m.size, label)/2, cy-d*0.19, label, on)
+	}
+	fill(pdf, on)
+	drawShape(pdf, p.Shape, cx, sy, shape)
+}
+
+// drawShape fills shape s centred at cx, cy within a square of side size.
+// The shapes are told apart by outline alone, and each is drawn about as
+// heavy as the others. An unknown shape draws nothing.
+func drawShape(pdf *fpdf.Fpdf, s string, cx, cy, size float64) {
+	h := size / 2
+	poly := func(pts ...float64) {
+		ps := make([]fpdf.PointType, 0, len(pts)/2)
+		for i := 0; i+1 < len(pts); i += 2 {
+			ps = append(ps, fpdf.PointType{X: cx + pts[i]*h, Y: cy + pts[i+1]*h})
+		}
+		pdf.Polygon(ps, "F")
+	}
+	// star is a regular polygon of n points alternating between radius
+	// 1 and inner (inner 1: a plain polygon), first point straight up.
+	star := func(n int, inner, turn float64) {
+		var pts []float64
+		for i := range 2 * n {
+			rad := 1.0
+			if i%2 == 1 {
+				rad = inner
+			}
+			a := turn + float64(i)*math.Pi/float64(n)
+			pts = append(pts, rad*math.Sin(a), -rad*math.Cos(a))
+		}
+		poly(pts...)
+	}
+	switch s {
+	case "square":
+		poly(-0.8, -0.8, 0.8, -0.8, 0.8, 0.8, -0.8, 0.8)
+	case "triangle": // centred on its box, not its centroid, so it sits level with the rest
+		poly(0, -1, 1, 0.8, -1, 0.8)
+	case "diamond":
+		poly(0, -1, 0.85, 0, 0, 1, -0.85, 0)
+	case "star":
+		star(5, 0.45, 0)
+	case "cross":
+		const a, b = 0.32, 0.95
+		poly(-a, -b, a, -b, a, -a, b, -a, b, a, a, a, a, b, -a, b, -a, a, -b, a, -b, -a, -a, -a)
+	case "hexagon":
+		star(3, 1, math.Pi/6)
+	case "circle":
+		pdf.Circle(cx, cy, h*0.9, "F")
+	case "heart":
+		pdf.MoveTo(cx, cy+h*0.95)
+		pdf.CurveBezierCubicTo(cx-h*0.4, cy+h*0.55, cx-h*1.05, cy+h*0.1, cx-h*0.95, cy-h*0.4)
+		pdf.CurveBezierCubicTo(cx-h*0.85, cy-h*1.0, cx-h*0.1, cy-h*1.05, cx, cy-h*0.45)
+		pdf.CurveBezierCubicTo(cx+h*0.1, cy-h*1.05, cx+h*0.85, cy-h*1.0, cx+h*0.95, cy-h*0.4)
+		pdf.CurveBezierCubicTo(cx+h*1.05, cy+h*0.1, cx+h*0.4, cy+h*0.55, cx, cy+h*0.95)
+		pdf.ClosePath()
+		pdf.DrawPath("F")
+	}
+}
+
+// trackItems lays out Count copies of a track: numbered spaces, each
+// outlined as its cut line, with the copy's label in a box at the start.
+// A track longer than the page's width is folded into rows under each
+// other, read left to right like text, and cut out as one piece; only a
+// copy taller than the page is cut into pieces, marked "1/2", "2/2"… and
+// each kept on one page.
+func (r *renderer) trackItems(c Component, w, h float64) []item {
 	if c.Spaces <= 0 {
 		return nil
 	}
 	s := min(max(positive(c.SpaceSize, 15), minPiece), w/2)
 	labelSize := min(11, s*0.3/mmPerPt)
-	label := clean(c.Label)
-	labelW := 0.0
-	if label != "" {
-		labelW = r.m.width("B", labelSize, label+" 00/00") + 4
+	copies := max(c.Count, 1)
+	labelOf := func(k int) string {
+		if k < len(c.Labels) && c.Labels[k] != "" {
+			return clean(c.Labels[k])
+		}
+		return clean(c.Label)
 	}
-	if labelW > w/2 { // a long label takes at most half the strip
-		labelSize *= w / 2 / labelW
-		labelW = w / 2
+	widest := "" // the widest label, measured with room for a piece number
+	for k := range min(copies, len(c.Labels)+1) {
+		if l := labelOf(k); r.m.labelWidth("B", labelSize, l) > r.m.labelWidth("B", labelSize, widest) {
+			widest = l
+		}
 	}
-	per := max(1, int((w-labelW)/s))
-	pieces := (c.Spaces + per - 1) / per
-	per = (c.Spaces + pieces - 1) / pieces // even the pieces out
-	if pieces > 1 && label == "" {
-		labelW = r.m.width("B", labelSize, "00/00") + 4
+	var labelW float64
+	var per, rows, pieces, rowsPer int
+	layout := func(numbered bool) {
+		text := widest
+		if numbered {
+			text = strings.TrimSpace(widest + " 00/00")
+		}
+		labelW = 0
+		if text != "" {
+			labelW = r.m.labelWidth("B", labelSize, text) + 4
+		}
+		if labelW > w/2 { // a long label takes at most half the strip
+			labelSize *= w / 2 / labelW
+			labelW = w / 2
+		}
+		per = max(1, int((w-labelW)/s))
+		rows = (c.Spaces + per - 1) / per
+		per = (c.Spaces + rows - 1) / rows // even the rows out
+		rows = (c.Spaces + per - 1) / per
+		rowsPer = max(1, min(rows, int(h/s)))
+		pieces = (rows + rowsPer - 1) / rowsPer
+		rowsPer = (rows + pieces - 1) / pieces
+	}
+	layout(false)
+	if pieces > 1 {
+		layout(true)
 	}
 	numSize := s * 0.36 / (capRatio * mmPerPt)
 	valSize := numSize * 0.5
@@ -272,58 +487,74 @@ func (r *renderer) trackItems(c Component, w float64) []item {
 		t.keep, t.gapAfter = true, 2
 		items = append(items, t)
 	}
-	for range max(c.Count, 1) {
+	for k := range copies {
 		for p := range pieces {
-			first, last := p*per, min((p+1)*per, c.Spaces)
-			tag := label
+			first := p * rowsPer * per
+			last := min(first+rowsPer*per, c.Spaces)
+			tag := labelOf(k)
 			if pieces > 1 {
-				tag = fmt.Sprintf("%s %d/%d", label, p+1, pieces)
+				tag = strings.TrimSpace(fmt.Sprintf("%s %d/%d", tag, p+1, pieces))
 			}
-			tag = clean(tag)
+			bh := float64((last-first+per-1)/per) * s
 			// A copy's pieces stay on one page.
-			items = append(items, item{h: s, gapAfter: 3, keep: p < pieces-1, draw: func(x, y, _ float64) {
-				pdf := r.pdf
-				n := float64(last - first)
-				if labelW > 0 {
-					fill(pdf, paleGray)
-					pdf.Rect(x, y, labelW, s, "F")
-					pdf.SetFont(fonts.Family, "B", labelSize)
-					textColor(pdf, ink)
-					pdf.Text(x+2, y+s/2+capRatio*labelSize*mmPerPt/2, tag)
-				}
-				fill(pdf, col)
-				stroke(pdf, ink)
-				pdf.SetLineWidth(0.25)
-				textColor(pdf, contrast(col))
-				for i := first; i < last; i++ {
-					bx := x + labelW + float64(i-first)*s
-					pdf.Rect(bx, y, s, s, "FD")
-					num := fmt.Sprint(c.Start + i)
-					ny := y + s/2 + capRatio*numSize*mmPerPt/2
-					var val string
-					if i < len(c.Values) {
-						val = clean(c.Values[i])
-					}
-					if val != "" {
-						ny = y + s*0.45
-					}
-					pdf.SetFont(fonts.Family, "B", numSize)
-					pdf.Text(bx+(s-r.m.width("B", numSize, num))/2, ny, num)
-					if val != "" {
-						vs := valSize
-						if vw := r.m.width("", vs, val); vw > s*0.9 {
-							vs *= s * 0.9 / vw
-						}
-						pdf.SetFont(fonts.Family, "", vs)
-						pdf.Text(bx+(s-r.m.width("", vs, val))/2, y+s*0.82, val)
-					}
-				}
-				// The cut line round the whole strip.
-				stroke(pdf, ink)
-				pdf.SetLineWidth(0.5)
-				pdf.Rect(x, y, labelW+n*s, s, "D")
+			items = append(items, item{h: bh, gapAfter: 3, keep: p < pieces-1, draw: func(x, y, _ float64) {
+				r.trackPiece(c, first, last, per, s, rect{x, y, labelW, bh}, tag, labelSize, numSize, valSize, col)
 			}})
 		}
 	}
 	return items
+}
+
+// trackPiece draws spaces first..last-1 of track c in rows of per spaces
+// of side s, right of the label box lb (none when its width is 0).
+func (r *renderer) trackPiece(c Component, first, last, per int, s float64, lb rect, tag string, labelSize, numSize, valSize float64, col rgb) {
+	pdf := r.pdf
+	if lb.w > 0 {
+		fill(pdf, paleGray)
+		pdf.Rect(lb.x, lb.y, lb.w, lb.h, "F")
+		pdf.SetFont(fonts.Family, "B", labelSize)
+		textColor(pdf, ink)
+		r.m.drawLabel(pdf, "B", labelSize, lb.x+2, lb.y+lb.h/2+capRatio*labelSize*mmPerPt/2, tag, ink)
+	}
+	fill(pdf, col)
+	stroke(pdf, ink)
+	pdf.SetLineWidth(0.25)
+	textColor(pdf, contrast(col))
+	for i := first; i < last; i++ {
+		bx := lb.x + lb.w + float64((i-first)%per)*s
+		by := lb.y + float64((i-first)/per)*s
+		pdf.Rect(bx, by, s, s, "FD")
+		num := fmt.Sprint(c.Start + i)
+		ny := by + s/2 + capRatio*numSize*mmPerPt/2
+		var val string
+		if i < len(c.Values) {
+			val = clean(c.Values[i])
+		}
+		if val != "" {
+			ny = by + s*0.45
+		}
+		pdf.SetFont(fonts.Family, "B", numSize)
+		pdf.Text(bx+(s-r.m.width("B", numSize, num))/2, ny, num)
+		if val != "" {
+			vs := valSize
+			if vw := r.m.labelWidth("", vs, val); vw > s*0.9 {
+				vs *= s * 0.9 / vw
+			}
+			pdf.SetFont(fonts.Family, "", vs)
+			r.m.drawLabel(pdf, "", vs, bx+(s-r.m.labelWidth("", vs, val))/2, by+s*0.82, val, contrast(col))
+		}
+	}
+	// The cut line round the whole piece: the label box and every row,
+	// the last row as long as its spaces.
+	stroke(pdf, ink)
+	pdf.SetLineWidth(0.5)
+	full := min(last-first, per)
+	lastRow := (last - first) - ((last-first-1)/per)*per
+	x0, x1, x2 := lb.x, lb.x+lb.w+float64(full)*s, lb.x+lb.w+float64(lastRow)*s
+	y0, y2 := lb.y, lb.y+lb.h
+	if lastRow == full {
+		pdf.Rect(x0, y0, x1-x0, y2-y0, "D")
+		return
+	}
+	pdf.Polygon([]fpdf.PointType{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y2 - s}, {X: x2, Y: y2 - s}, {X: x2, Y: y2}, {X: x0, Y: y2}}, "D")
 }

@@ -6,6 +6,8 @@ package render
 import (
 	"cardpress/engine/finding"
 	"cardpress/gamedata"
+	"cardpress/render/fonts"
+	"cardpress/render/icon"
 )
 
 // Document is everything needed to draw one game's PDFs. The pipeline builds
@@ -24,6 +26,17 @@ type Document struct {
 	// for the last page: what players must supply themselves.
 	Box       []BoxItem
 	Reference ReferenceSheet
+
+	// Images are the pictures the layout, the backs and the cards name,
+	// by path (gamedata.Game.Images); each is embedded once (image.go).
+	Images map[string]*gamedata.Image
+
+	// Fonts are the game's own fonts by id (gamedata.Game.Fonts); text is
+	// set in the one its element, or else Layout.Front, names.
+	Fonts map[string]*fonts.Typeface
+	// Icons are the game's own icons by id (gamedata.Game.Icons); any
+	// other `:name:` is a built-in (render/icon).
+	Icons map[string]icon.Def
 }
 
 // CardFace is one distinct card; it is printed Copies times.
@@ -47,6 +60,10 @@ type CardFace struct {
 	// Size is the card's trim size in mm, its deck's own; the zero value
 	// means Document.Card, so a game with one card size need not set it.
 	Size gamedata.Size
+
+	// Images maps a layout field name to the path of the card's picture
+	// (a declared image field), drawn by elements of kind image.
+	Images map[string]string
 }
 
 // sizeOf is the trim size card c is drawn and measured at.
@@ -91,6 +108,13 @@ type Component struct {
 	Diameter float64
 	Color    string
 	Faces    []TokenFace
+	// Players (tokens): when set, Count (or each face's Count) is one
+	// player's set, printed once in each of these colours, every token
+	// marked with its colour's name and shape.
+	Players []gamedata.PlayerColor
+	// Labels (track): the text at the start of each copy, Label for any
+	// copy without one.
+	Labels []string
 	// Track: Spaces boxes of SpaceSize mm numbered from Start, each with
 	// its entry of Values (if any) under the number.
 	Spaces    int
@@ -165,4 +189,12 @@ type Options struct {
 	// Epoch fixes the PDF creation and modification dates so identical input
 	// gives identical bytes (SOURCE_DATE_EPOCH, or 0 for 1970-01-01).
 	Epoch int64
+	// Gutter is the space in mm between neighbouring cards' trims, 0 to
+	// MaxGutter; nil lets the grid choose (twice the bleed when that costs
+	// no card a page, else the bleed).
+	Gutter *float64
+	// BackOffset is the duplex offset read on the calibration sheet, in
+	// mm: how far right (X) and down (Y) the back printed, seen from the
+	// front. Back pages are moved the other way by as much.
+	BackOffset [2]float64
 }

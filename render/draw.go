@@ -80,11 +80,10 @@ func drawBlock(pdf *fpdf.Fpdf, b block, r rect, align string, col rgb) {
 			case "right":
 				x += avail - l.w
 			}
-			base := y + b.lh/2 + capRatio*sizeMM/2
+			base := y + b.lh/2 + b.capRatio()*sizeMM/2
 			textColor(pdf, col)
 			for _, p := range l.pieces {
-				pdf.SetFont(fonts.Family, p.style, b.size)
-				pdf.Text(x+p.x, base, p.text)
+				drawPiece(pdf, p, x, base, y+b.lh/2, b.size, col)
 			}
 			y += b.lh
 		}

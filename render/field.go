@@ -7,8 +7,17 @@ import (
 )
 
 // elementParas returns what a text element shows for a card: the rules lines
-// (with phase badges when the element asks for them) or one field's text.
+// (with phase badges when the element asks for them) or one field's text,
+// set in the element's font.
 func elementParas(c *CardFace, el gamedata.Element) []para {
+	ps := fieldParas(c, el)
+	for i := range ps {
+		ps[i].font = el.Font
+	}
+	return ps
+}
+
+func fieldParas(c *CardFace, el gamedata.Element) []para {
 	style := styleCode(el.Style)
 	if el.Field == "rules" && len(c.Rules) > 0 {
 		ps := make([]para, 0, len(c.Rules))

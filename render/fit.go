@@ -34,7 +34,7 @@ func CheckFit(doc *Document) (fs []finding.Finding) {
 			fs = append(fs, finding.New(doc.Reference.Pos, CodeTextOverflow, "measuring text failed: %v", r))
 		}
 	}()
-	m := newMeasurer()
+	m := newMeasurerFor(doc)
 	small := &smallText{}
 	for i := range doc.Cards {
 		c := &doc.Cards[i]

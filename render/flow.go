@@ -17,9 +17,10 @@ type spot struct {
 }
 
 // place flows items top-down into frames of height h. With maxFrames > 0 it
-// reports false when the items need more frames, or when one item is taller
-// than a whole frame; with maxFrames == 0 frames are unlimited and an
-// over-tall item simply gets a frame of its own.
+// reports false when the items need more frames, or when one item, or a
+// run of items kept together, is taller than a whole frame; with
+// maxFrames == 0 frames are unlimited and an over-tall item simply gets a
+// frame of its own.
 func place(items []item, h float64, maxFrames int) ([]spot, bool) {
 	const eps = 1e-6
 	spots := make([]spot, len(items))
@@ -32,7 +33,11 @@ func place(items []item, h float64, maxFrames int) ([]spot, bool) {
 		if y > 0 && (y+need > h+eps || y+it.h > h+eps) {
 			frame, y = frame+1, 0
 		}
-		if maxFrames > 0 && (frame >= maxFrames || it.h > h+eps) {
+		// Items kept together that cannot share even a fresh frame would
+		// be split after all (a heading alone at the foot of a column):
+		// with a fixed number of frames that is no fit, so the caller can
+		// try a taller frame or give up keeping them together.
+		if maxFrames > 0 && (frame >= maxFrames || it.h > h+eps || y == 0 && need > h+eps) {
 			return nil, false
 		}
 		spots[i] = spot{frame, y}

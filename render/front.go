@@ -11,6 +11,7 @@ type renderer struct {
 	doc *Document
 	pdf *fpdf.Fpdf
 	m   *measurer
+	art *artSet // the pictures embedded so far (image.go)
 }
 
 // edgeEps decides when a layout box "touches" the trim edge and should
@@ -31,7 +32,9 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	w, h := size.Width, size.Height
 	fill(pdf, parseColor(lay.Background, white))
 	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
+	r.faceImage(lay.BackgroundImage, rect{x - bleed, y - bleed, w + 2*bleed, h + 2*bleed}, gamedata.FitCover)
 	r.accent(c, lay, size, x, y, bleed)
+	r.faceImage(lay.Frame, rect{x, y, w, h}, gamedata.FitStretch)
 	border(pdf, lay.Border, x, y, w, h, ink)
 	// Text that overflows at its minimum size is still drawn (CheckFit
 	// reports it), but never onto the neighbouring card.
@@ -39,6 +42,10 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	defer pdf.ClipEnd()
 	for _, el := range lay.Elements {
 		col := parseColor(el.Color, ink)
+		if el.Kind == "image" {
+			r.elementImage(c, el, x, y)
+			continue
+		}
 		if el.Kind == "pips" {
 			if box, ok := boxAt(el.Box, x, y); ok {
 				pips(pdf, box, c.Players, el.Size, el.Align, col)

@@ -65,6 +65,7 @@ func TestCardSizesRenderCannotPrint(t *testing.T) {
 		{201, 88, 0, []string{"201x88 mm card with 0 mm bleed does not fit on a 210x297 mm page"}},
 		{1e300, 88, 0, []string{"does not fit"}},
 		{200, 287, 0.5, []string{"200x287 mm card with 0.5 mm bleed does not fit"}},
+		{195.1, 88, 0, []string{"195.1x88 mm card with 0 mm bleed does not fit on a 210x297 mm page"}}, // no room for crop marks
 		{63, 88, nan, []string{"bleed NaN mm is out of range 0-10"}},
 		{63, 88, inf, []string{"out of range 0-10"}},
 		{63, 88, -0.1, []string{"out of range 0-10"}},
@@ -94,11 +95,11 @@ func TestCardSizesAtTheLimitsPrint(t *testing.T) {
 		paper       string
 		perPage     int
 	}{
-		{MinCardSide, MinCardSide, 0, "a4", 20 * 28},
-		{MinCardSide, MinCardSide, MaxBleed, "a4", 6 * 9},
+		{MinCardSide, MinCardSide, 0, "a4", 19 * 28},
+		{MinCardSide, MinCardSide, MaxBleed, "a4", 10 * 14}, // 10 mm apart, the bleed shared
 		{63, 88, MaxBleed, "a4", 2 * 2},
 		{63, 88, MaxBleed, "letter", 2 * 2},
-		{200, 287, 0, "a4", 1},
+		{195, 282, 0, "a4", 1}, // 7.5 mm round it for the crop marks
 		{180, 267, MaxBleed, "a4", 1},
 	} {
 		t.Run(fmt.Sprintf("%s-%gx%g-bleed-%g", tc.paper, tc.w, tc.h, tc.bleed), func(t *testing.T) {
@@ -113,13 +114,13 @@ func TestCardSizesAtTheLimitsPrint(t *testing.T) {
 				prints := len(copiesOf(doc.Cards))
 				frontPages := (prints + tc.perPage - 1) / tc.perPage
 				r := pdftest.Read(t, data)
-				// Each page of fronts is followed by its backs; then the
-				// components' pages.
-				for n := 1; n <= 2*frontPages; n++ {
+				// After the guide, each page of fronts is followed by its
+				// backs; then the components' pages.
+				for n := guidePages + 1; n <= guidePages+2*frontPages; n++ {
 					pdftest.PageText(t, r, n)
 				}
-				if r.NumPage() < 2*frontPages {
-					t.Errorf("%d pages, want %d of cards and backs first", r.NumPage(), 2*frontPages)
+				if r.NumPage() < guidePages+2*frontPages {
+					t.Errorf("%d pages, want %d of cards and backs after the guide", r.NumPage(), 2*frontPages)
 				}
 				p, _ := paperSize(tc.paper)
 				g, err := newGrid(p, tc.w, tc.h, tc.bleed)

@@ -8,20 +8,37 @@ import (
 )
 
 const (
-	minMargin = 5.0 // mm kept clear round the grid: crop marks, printers' unprintable edge
-	markGap   = 1.0 // mm between the grid's outer edge and a crop mark
-	markLen   = 5.0 // mm, the longest crop mark
+	// printEdge is how close to the paper's edge anything is drawn. Home
+	// printers leave about 4 mm unprinted; the promise is 4.5 mm, and the
+	// extra half millimetre keeps a rasterised page's boundary pixel clean.
+	printEdge  = 5.0
+	markGap    = 1.0 // mm between a crop mark and the trim or bleed it points at
+	markLen    = 5.0 // mm, the longest crop mark
+	minMarkLen = 1.5 // mm, the shortest crop mark worth printing
+	// trimMargin is the least room between a card's trim and the paper's
+	// edge: a crop mark of minMarkLen there, clear of the unprintable edge.
+	trimMargin = printEdge + minMarkLen + markGap
+	// minMargin is the least room round the player aid's bleed, which
+	// is not cut at printEdge.
+	minMargin = printEdge
+	fitEps    = 1e-9 // mm; A4 holds three poker cards and two 3 mm gutters exactly
 )
 
 // MaxBleed is the most bleed, in mm, cards are printed with: more is
 // wasted paper, and the grid's arithmetic need not care about it.
 const MaxBleed = 10.0
 
+// MaxGutter is the widest gutter, in mm, between neighbouring cards.
+const MaxGutter = 20.0
+
 // MinCardSide is the shortest card side, in mm, render prints. Nothing
 // smaller is a card anyone could cut or read, and it bounds a page's
-// grid (20×28 on A4) and its crop marks, which a 1e-9 mm card would make
+// grid (19×28 on A4) and its crop marks, which a 1e-9 mm card would make
 // run into the billions.
 const MinCardSide = 10.0
+
+// autoGutter asks newGrid to choose the gutter.
+const autoGutter = -1.0
 
 // checkBleed refuses a bleed outside 0..MaxBleed, NaN included.
 func checkBleed(bleed float64) error {
@@ -29,6 +46,18 @@ func checkBleed(bleed float64) error {
 		return fmt.Errorf("render: bleed %g mm is out of range 0-%g", bleed, MaxBleed)
 	}
 	return nil
+}
+
+// gutterOf is the gutter Options ask for (autoGutter when they leave it to
+// the grid), refusing one outside 0..MaxGutter.
+func gutterOf(opt Options) (float64, error) {
+	if opt.Gutter == nil {
+		return autoGutter, nil
+	}
+	if g := *opt.Gutter; !(g >= 0 && g <= MaxGutter) {
+		return 0, fmt.Errorf("render: gutter %g mm is out of range 0-%g", g, MaxGutter)
+	}
+	return *opt.Gutter, nil
 }
 
 // checkCard refuses a card size render cannot print, whatever validation
@@ -43,33 +72,77 @@ func checkCard(w, h float64) error {
 	return nil
 }
 
-// grid places cards of w×h (trim) centred on a page, each surrounded by its
-// bleed, so neighbours are 2×bleed apart.
+// grid places cards of w×h (trim) centred on a page, gutter mm apart.
+// Each card's bleed reaches at most half-way across a gutter, so
+// neighbours never paint over each other, and never nearer the paper's
+// edge than printEdge.
 type grid struct {
 	page       paper
 	cols, rows int
 	w, h       float64
 	bleed      float64
+	gutter     float64
 	x0, y0     float64 // trim corner of the top-left slot
 }
 
+// newGrid is the grid for cards of w×h with the gutter chosen for them.
 func newGrid(p paper, w, h, bleed float64) (grid, error) {
+	return gridFor(p, w, h, bleed, autoGutter)
+}
+
+// gridFor fits as many cards as leave every trim trimMargin from the
+// paper's edge. An autoGutter is twice the bleed (every card keeps its
+// whole bleed) when that costs no card on the page, else the bleed
+// (neighbours share the gutter, half each): 9 poker cards on A4 either
+// way, at 3 mm bleed too.
+func gridFor(p paper, w, h, bleed, gutter float64) (grid, error) {
 	if err := checkCard(w, h); err != nil {
 		return grid{}, err
 	}
-	cols := int((p.w - 2*minMargin) / (w + 2*bleed))
-	rows := int((p.h - 2*minMargin) / (h + 2*bleed))
+	if gutter < 0 {
+		gutter = 2 * bleed
+		if fits(p, w, h, bleed) > fits(p, w, h, gutter) {
+			gutter = bleed
+		}
+	}
+	cols, rows := fitCount(p.w, w, gutter), fitCount(p.h, h, gutter)
 	if cols < 1 || rows < 1 {
 		return grid{}, fmt.Errorf("render: a %gx%g mm card with %g mm bleed does not fit on a %gx%g mm page", w, h, bleed, p.w, p.h)
 	}
-	return centred(p, w, h, bleed, cols, rows), nil
+	return gridAt(p, w, h, bleed, gutter, cols, rows), nil
 }
 
+// fits is how many w×h cards a page holds gutter apart.
+func fits(p paper, w, h, gutter float64) int {
+	return fitCount(p.w, w, gutter) * fitCount(p.h, h, gutter)
+}
+
+// fitCount is how many cards of side size fit along a page side of length
+// side, gutter apart, leaving trimMargin at both ends.
+func fitCount(side, size, gutter float64) int {
+	n := math.Floor((side-2*trimMargin+gutter)/(size+gutter) + fitEps)
+	if !(n >= 1) { // NaN too
+		return 0
+	}
+	return int(min(n, 1e6))
+}
+
+// centred is a cols×rows grid with each card's whole bleed round it; the
+// reference sheet's player aid is one such card.
 func centred(p paper, w, h, bleed float64, cols, rows int) grid {
-	g := grid{page: p, cols: cols, rows: rows, w: w, h: h, bleed: bleed}
-	g.x0 = (p.w-float64(cols)*(w+2*bleed))/2 + bleed
-	g.y0 = (p.h-float64(rows)*(h+2*bleed))/2 + bleed
+	return gridAt(p, w, h, bleed, 2*bleed, cols, rows)
+}
+
+func gridAt(p paper, w, h, bleed, gutter float64, cols, rows int) grid {
+	g := grid{page: p, cols: cols, rows: rows, w: w, h: h, bleed: bleed, gutter: gutter}
+	g.x0 = (p.w - g.span(cols, w)) / 2
+	g.y0 = (p.h - g.span(rows, h)) / 2
 	return g
+}
+
+// span is the length of n cards of side size and the gutters between them.
+func (g grid) span(n int, size float64) float64 {
+	return float64(n)*size + float64(n-1)*g.gutter
 }
 
 func (g grid) perPage() int { return g.cols * g.rows }
@@ -79,57 +152,116 @@ func (g grid) perPage() int { return g.cols * g.rows }
 // behind its front; the grid is centred, so this reverses the columns.
 func (g grid) slot(i int, back bool) (x, y float64) {
 	col, row := i%g.cols, i/g.cols
-	x = g.x0 + float64(col)*(g.w+2*g.bleed)
-	y = g.y0 + float64(row)*(g.h+2*g.bleed)
+	x = g.x0 + float64(col)*(g.w+g.gutter)
+	y = g.y0 + float64(row)*(g.h+g.gutter)
 	if back {
 		x = g.page.w - x - g.w
 	}
 	return x, y
 }
 
+// cell is what the card at trim corner (x, y) may paint: its trim, its
+// bleed up to the middle of each gutter and all of it on the sheet's
+// outer sides, never within printEdge of the paper's edge. Fronts and
+// mirrored backs alike sit on the grid's columns, as it is centred.
+func (g grid) cell(x, y float64) rect {
+	inner := min(g.bleed, g.gutter/2)
+	ext := func(at, start, size float64, n int) (before, after float64) {
+		i := int(math.Round((at - start) / (size + g.gutter)))
+		before, after = inner, inner
+		if i <= 0 {
+			before = g.bleed
+		}
+		if i >= n-1 {
+			after = g.bleed
+		}
+		return before, after
+	}
+	l, r := ext(x, g.x0, g.w, g.cols)
+	t, b := ext(y, g.y0, g.h, g.rows)
+	x0, y0 := max(x-l, printEdge), max(y-t, printEdge)
+	x1, y1 := min(x+g.w+r, g.page.w-printEdge), min(y+g.h+b, g.page.h-printEdge)
+	return rect{x0, y0, x1 - x0, y1 - y0}
+}
+
 // segment is a straight line from (x1, y1) to (x2, y2).
 type segment struct{ x1, y1, x2, y2 float64 }
 
-// cropMarks lists short lines in the page margin in line with every trim
-// edge, outside the grid and its bleed so they never touch card art.
-func (g grid) cropMarks() []segment {
-	left, top := g.x0-g.bleed, g.y0-g.bleed
-	right := left + float64(g.cols)*(g.w+2*g.bleed)
-	bottom := top + float64(g.rows)*(g.h+2*g.bleed)
-	lenX := min(markLen, left-markGap-1) // room beside the grid
-	lenY := min(markLen, top-markGap-1)  // room above and below it
-	var out []segment
-	if lenY > 0 {
-		for _, x := range trimLines(g.x0, g.w, g.bleed, g.cols) {
-			out = append(out,
-				segment{x, top - markGap - lenY, x, top - markGap},
-				segment{x, bottom + markGap, x, bottom + markGap + lenY})
+// mark is a crop mark; one drawn over the outer bleed (no room beside it)
+// gets a white halo so it reads on any background.
+type mark struct {
+	segment
+	overBleed bool
+}
+
+// cropMarks lists the short lines in line with every trim edge, in the
+// margins round the grid, at least printEdge from the paper's edge: beyond
+// the bleed where there is room, else over the bleed, stopping markGap
+// short of the trim.
+func (g grid) cropMarks() []mark {
+	left, top := g.x0, g.y0
+	right, bottom := left+g.span(g.cols, g.w), top+g.span(g.rows, g.h)
+	var out []mark
+	// reach places a mark beyond a trim that lies edge mm from the paper's
+	// edge: its ends' distances from that paper edge, near (the trim's
+	// side) and far.
+	reach := func(edge float64) (near, far float64, over, ok bool) {
+		near = edge - g.bleed - markGap
+		if near-printEdge < minMarkLen-fitEps {
+			near, over = edge-markGap, g.bleed > 0
+		}
+		far = max(printEdge, near-markLen)
+		return near, far, over, near-far >= minMarkLen-fitEps
+	}
+	xs, ys := trimLines(g.x0, g.w, g.gutter, g.cols), trimLines(g.y0, g.h, g.gutter, g.rows)
+	if n, f, over, ok := reach(top); ok {
+		for _, x := range xs {
+			out = append(out, mark{segment{x, f, x, n}, over})
 		}
 	}
-	if lenX > 0 {
-		for _, y := range trimLines(g.y0, g.h, g.bleed, g.rows) {
-			out = append(out,
-				segment{left - markGap - lenX, y, left - markGap, y},
-				segment{right + markGap, y, right + markGap + lenX, y})
+	if n, f, over, ok := reach(g.page.h - bottom); ok {
+		for _, x := range xs {
+			out = append(out, mark{segment{x, g.page.h - n, x, g.page.h - f}, over})
+		}
+	}
+	if n, f, over, ok := reach(left); ok {
+		for _, y := range ys {
+			out = append(out, mark{segment{f, y, n, y}, over})
+		}
+	}
+	if n, f, over, ok := reach(g.page.w - right); ok {
+		for _, y := range ys {
+			out = append(out, mark{segment{g.page.w - n, y, g.page.w - f, y}, over})
 		}
 	}
 	return out
 }
 
 func (g grid) drawCropMarks(pdf *fpdf.Fpdf) {
-	stroke(pdf, black)
-	pdf.SetLineWidth(0.2)
-	for _, s := range g.cropMarks() {
-		pdf.Line(s.x1, s.y1, s.x2, s.y2)
+	marks := g.cropMarks()
+	for _, halo := range []bool{true, false} {
+		if halo {
+			stroke(pdf, white)
+			pdf.SetLineWidth(0.8)
+		} else {
+			stroke(pdf, black)
+			pdf.SetLineWidth(0.2)
+		}
+		for _, m := range marks {
+			if halo && !m.overBleed {
+				continue
+			}
+			pdf.Line(m.x1, m.y1, m.x2, m.y2)
+		}
 	}
 }
 
-// trimLines lists the cut positions along one axis; without bleed
+// trimLines lists the cut positions along one axis; without a gutter
 // neighbouring cards share a cut.
-func trimLines(start, size, bleed float64, n int) []float64 {
+func trimLines(start, size, gutter float64, n int) []float64 {
 	var out []float64
 	for i := range n {
-		a := start + float64(i)*(size+2*bleed)
+		a := start + float64(i)*(size+gutter)
 		for _, v := range []float64{a, a + size} {
 			if len(out) == 0 || v-out[len(out)-1] > edgeEps {
 				out = append(out, v)

@@ -61,7 +61,7 @@ func output(pdf *fpdf.Fpdf) ([]byte, error) {
 	if err := pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return buf.Bytes(), nil
+	return fonts.Tag(buf.Bytes()), nil
 }
 
 // recoverTo turns a panic inside the PDF writer into an error: a bad card
@@ -94,7 +94,7 @@ func clean(s string) string {
 		case r == '\t':
 			b.WriteByte(' ')
 		case r < 0x20 || r == 0x7f:
-		case !fonts.Covers(r):
+		case !fonts.Drawable(r):
 			b.WriteRune('\uFFFD')
 		default:
 			b.WriteRune(r)

@@ -6,13 +6,28 @@ import (
 	"strings"
 
 	"cardpress/gamedata"
+
+	"codeberg.org/go-pdf/fpdf"
 )
 
-// PnP renders the print-and-play PDF: pages of card fronts, each followed by
-// its mirrored back page for long-edge duplex, then the boards and token
-// sheets. Cards of each size get pages of their own, in a grid for that
-// size. Text that does not fit is drawn at its minimum size; CheckFit
-// reports it.
+// PnP renders the print-and-play PDF, laid out so the whole file can go
+// through one long-edge duplex run: odd pages are fronts, the even page
+// after each is its back.
+//
+//   - Pages 1-2: how to print this file (made from the document, so its
+//     page numbers are this file's) with the duplex check's front, and
+//     the check's back.
+//   - Card pages: a page of fronts, then the page of their backs, columns
+//     mirrored. Cards of each size get pages of their own, in a grid for
+//     that size. Text that does not fit is drawn at its minimum size;
+//     CheckFit reports it.
+//   - Two-sided token sheets, fronts and backs likewise.
+//   - One-sided sheets (boards, tracks, one-sided tokens, the box page),
+//     each on a front page with its back left blank: printing one on the
+//     back of another would make cutting out one destroy the other.
+//
+// Every back page is moved by Options.BackOffset to cancel the printer's
+// duplex offset.
 func PnP(doc *Document, opt Options) (out []byte, err error) {
 	defer recoverTo(&err)
 	p, err := paperSize(opt.Paper)
@@ -23,12 +38,19 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 	if err := checkBleed(bleed); err != nil {
 		return nil, err
 	}
+	gutter, err := gutterOf(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBackOffset(opt.BackOffset); err != nil {
+		return nil, err
+	}
 	groups := bySize(doc, copiesOf(doc.Cards))
 	grids := make([]grid, len(groups))
 	for i, gr := range groups {
 		// Every size is checked before drawing, so a bad one fails the
 		// whole PDF in one line rather than leaving half of it.
-		if grids[i], err = newGrid(p, gr.size.Width, gr.size.Height, bleed); err != nil {
+		if grids[i], err = gridFor(p, gr.size.Width, gr.size.Height, bleed, gutter); err != nil {
 			if c := gr.prints[0]; c.Size != (gamedata.Size{}) && gr.size != doc.Card { // a deck's own size: say which deck
 				return nil, fmt.Errorf("render: deck %q: %s", c.Deck, strings.TrimPrefix(err.Error(), "render: "))
 			}
@@ -37,40 +59,133 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 	}
 	if len(groups) == 0 {
 		// No cards: the size is still checked, as it always was.
-		if _, err := newGrid(p, doc.Card.Width, doc.Card.Height, bleed); err != nil {
+		if _, err := gridFor(p, doc.Card.Width, doc.Card.Height, bleed, gutter); err != nil {
 			return nil, err
 		}
 	}
-	r := &renderer{doc: doc, pdf: newPDF(p, opt.Epoch, doc.Title), m: newMeasurer()}
+	r := &renderer{doc: doc, pdf: newPDF(p, opt.Epoch, doc.Title), m: newMeasurerFor(doc)}
+	r.m.art = r // image icons are placed like the rest of the art
+	twoSided, oneSided := splitSheets(doc.Components)
+	plan := r.plan(p, opt, groups, grids, twoSided, oneSided)
+	pg := &pager{pdf: r.pdf, dx: opt.BackOffset[0], dy: -opt.BackOffset[1]}
+	pg.install()
+	r.guide(plan)
 	for i, gr := range groups {
-		r.cardPages(grids[i], gr.prints, bleed)
+		r.cardPages(grids[i], gr.prints)
 	}
-	r.components(p)
+	r.sheets(p, twoSided)
+	pg.oneSided = true
+	r.sheets(p, oneSided)
 	r.box(p)
-	if r.pdf.PageNo() == 0 {
-		r.pdf.AddPage() // a PDF needs at least one page
-	}
+	pg.finish()
 	return output(r.pdf)
 }
 
 // cardPages prints cards of one size on g: a page of fronts, then the page
 // of their backs, until all are printed.
-func (r *renderer) cardPages(g grid, prints []*CardFace, bleed float64) {
+func (r *renderer) cardPages(g grid, prints []*CardFace) {
 	for start := 0; start < len(prints); start += g.perPage() {
 		page := prints[start:min(start+g.perPage(), len(prints))]
-		r.pdf.AddPage()
-		for i, c := range page {
-			x, y := g.slot(i, false)
-			r.front(c, x, y, bleed)
+		for _, back := range []bool{false, true} {
+			r.pdf.AddPage()
+			for i, c := range page {
+				x, y := g.slot(i, back)
+				r.card(g, c, x, y, back)
+			}
+			g.drawCropMarks(r.pdf)
 		}
-		g.drawCropMarks(r.pdf)
-		r.pdf.AddPage()
-		for i, c := range page {
-			x, y := g.slot(i, true)
-			r.back(c, x, y, bleed)
-		}
-		g.drawCropMarks(r.pdf)
 	}
+}
+
+// card draws one side of c at trim corner (x, y), its bleed kept to its
+// cell of the grid: half-way across a gutter it shares with a neighbour,
+// and clear of the paper's unprintable edge.
+func (r *renderer) card(g grid, c *CardFace, x, y float64, back bool) {
+	if g.bleed > 0 {
+		cl := g.cell(x, y)
+		r.pdf.ClipRect(cl.x, cl.y, cl.w, cl.h, false)
+		defer r.pdf.ClipEnd()
+	}
+	if back {
+		r.back(c, x, y, g.bleed)
+	} else {
+		r.front(c, x, y, g.bleed)
+	}
+}
+
+// splitSheets parts the components into two-sided token sheets and the
+// one-sided rest, each in document order.
+func splitSheets(cs []Component) (twoSided, oneSided []Component) {
+	for _, c := range cs {
+		if c.TwoSided() {
+			twoSided = append(twoSided, c)
+		} else {
+			oneSided = append(oneSided, c)
+		}
+	}
+	return twoSided, oneSided
+}
+
+// sheets draws the given components as the component pages do.
+func (r *renderer) sheets(p paper, cs []Component) {
+	if len(cs) == 0 {
+		return
+	}
+	full := r.doc
+	d := *full
+	d.Components = cs
+	r.doc = &d
+	defer func() { r.doc = full }()
+	r.components(p)
+}
+
+// pager keeps the duplex run in order as pages are added, whoever adds
+// them: it shifts every back (even) page by the back offset and, while
+// one-sided sheets are drawn, leaves each even page blank so every sheet
+// starts on a front.
+type pager struct {
+	pdf      *fpdf.Fpdf
+	dx, dy   float64 // the shift of back pages, in page coordinates
+	oneSided bool
+	shifted  bool // the current page's content is inside the shift
+}
+
+func (pg *pager) install() {
+	pg.pdf.SetHeaderFunc(pg.header)
+	pg.pdf.SetFooterFunc(pg.end)
+}
+
+// header runs as each page begins.
+func (pg *pager) header() {
+	if pg.pdf.PageNo()%2 == 1 {
+		return
+	}
+	if pg.oneSided {
+		// Ends this page, blank, and begins the next (odd) one, where
+		// whatever asked for a page draws.
+		pg.pdf.AddPage()
+		return
+	}
+	if pg.dx != 0 || pg.dy != 0 {
+		pg.pdf.TransformBegin()
+		pg.pdf.TransformTranslate(pg.dx, pg.dy)
+		pg.shifted = true
+	}
+}
+
+// end closes the shift as a page ends.
+func (pg *pager) end() {
+	if pg.shifted {
+		pg.pdf.TransformEnd()
+		pg.shifted = false
+	}
+}
+
+// finish closes the last page's shift before the PDF is written.
+func (pg *pager) finish() {
+	pg.end()
+	pg.pdf.SetHeaderFunc(nil)
+	pg.pdf.SetFooterFunc(nil)
 }
 
 // sizeGroup is the prints of one card size, in document order.

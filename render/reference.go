@@ -26,7 +26,8 @@ func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 	if err := checkBleed(opt.Bleed); err != nil {
 		return nil, err
 	}
-	r := &renderer{doc: doc, m: newMeasurer()}
+	r := &renderer{doc: doc, m: newMeasurerFor(doc)}
+	r.m.art = r // image icons are placed like the rest of the art
 	sheet, err := r.layoutSheet(p)
 	if err != nil {
 		return nil, err

@@ -32,9 +32,11 @@ func TestPnPPagesAndPaper(t *testing.T) {
 		bleed float64
 		pages int
 	}{
-		{"a4", 210, 297, 0, 2*2 + 1},         // 11 prints: 2 front+back pairs, 1 component page
-		{"letter", 215.9, 279.4, 0, 2*2 + 1}, // 3×3 fits letter too
-		{"", 210, 297, 3, 2*2 + 1},           // with 3 mm bleed A4 holds 2×3
+		// The guide pages, 11 prints: 2 front+back pairs, 1 page of
+		// one-sided sheets.
+		{"a4", 210, 297, 0, guidePages + 2*2 + 1},
+		{"letter", 215.9, 279.4, 0, guidePages + 2*2 + 1}, // 3×3 fits letter too
+		{"", 210, 297, 3, guidePages + 2*2 + 1},           // with 3 mm bleed A4 holds 3×3 too
 	} {
 		t.Run(fmt.Sprintf("%s-%g", tc.paper, tc.bleed), func(t *testing.T) {
 			data, err := PnP(smallDoc(), Options{Paper: tc.paper, Bleed: tc.bleed})
@@ -42,9 +44,6 @@ func TestPnPPagesAndPaper(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := pdftest.Read(t, data)
-			if tc.bleed > 0 {
-				tc.pages = 2*2 + 1 // 11 prints at 6 a page is still two pages
-			}
 			if got := r.NumPage(); got != tc.pages {
 				t.Errorf("pages = %d, want %d", got, tc.pages)
 			}
@@ -65,12 +64,13 @@ func TestPnPText(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := pdftest.Read(t, data)
-	// 34 prints: 4 front pages (1, 3, 5, 7), each followed by its backs.
-	if got := r.NumPage(); got < 8 {
-		t.Fatalf("pages = %d, want at least 8", got)
+	// 34 prints: 4 front pages (3, 5, 7, 9 after the guide), each
+	// followed by its backs.
+	if got := r.NumPage(); got < guidePages+8 {
+		t.Fatalf("pages = %d, want at least %d", got, guidePages+8)
 	}
 	var fronts strings.Builder
-	for n := 1; n <= 7; n += 2 {
+	for n := guidePages + 1; n <= guidePages+7; n += 2 {
 		fronts.WriteString(pdftest.Joined(pdftest.PageText(t, r, n)))
 		if back := pdftest.Joined(pdftest.PageText(t, r, n+1)); !strings.Contains(back, "HEAT") {
 			t.Errorf("back page %d lacks the back title", n+1)
@@ -81,7 +81,7 @@ func TestPnPText(t *testing.T) {
 			t.Errorf("card %q not found on the front pages", c.Fields["name"])
 		}
 	}
-	comps := pdftest.Joined(pdftest.PageText(t, r, 9))
+	comps := pdftest.Joined(pdftest.PageText(t, r, guidePages+9))
 	for _, want := range []string{"Heat board", "-$3", "HEAT"} {
 		if !strings.Contains(comps, want) {
 			t.Errorf("component page lacks %q", want)
@@ -139,8 +139,8 @@ func TestDeterministic(t *testing.T) {
 
 // TestBacksMirrored checks long-edge duplex: each back sits behind its
 // front, so a back is in the front's row and in the mirrored column. The
-// columns come from the spec (3 poker cards centred, 2×bleed apart), not
-// from the code under test.
+// columns come from the spec (3 poker cards centred; 2×bleed apart when
+// that fits as many, else bleed apart), not from the code under test.
 func TestBacksMirrored(t *testing.T) {
 	doc := smallDoc()
 	doc.Backs["alpha"] = gamedata.Back{Title: "ALPHA", Color: "#222222"}
@@ -155,22 +155,23 @@ func TestBacksMirrored(t *testing.T) {
 	for _, tc := range []struct {
 		opt  Options
 		rows int
-	}{{Options{Paper: "a4"}, 3}, {Options{Paper: "letter", Bleed: 2}, 2}} {
+		gap  float64
+	}{{Options{Paper: "a4"}, 3, 0}, {Options{Paper: "letter", Bleed: 2}, 2, 4}, {Options{Paper: "a4", Bleed: 3}, 3, 3}} {
 		data, err := PnP(doc, tc.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := pdftest.Read(t, data)
-		if r.NumPage() != 2 {
-			t.Fatalf("pages = %d, want 2", r.NumPage())
+		if r.NumPage() != guidePages+2 {
+			t.Fatalf("pages = %d, want %d", r.NumPage(), guidePages+2)
 		}
 		pageW, pageH := pdftest.MediaBox(r, 1)
-		pitchX, pitchY := 63+2*tc.opt.Bleed, 88+2*tc.opt.Bleed
-		left, top := (pageW-3*pitchX)/2, (pageH-float64(tc.rows)*pitchY)/2
+		pitchX, pitchY := 63+tc.gap, 88+tc.gap
+		left, top := (pageW-3*pitchX+tc.gap)/2, (pageH-float64(tc.rows)*pitchY+tc.gap)/2
 		slot := func(s pdftest.Span) (col, row int) {
 			return int((s.X/pt - left) / pitchX), int((pageH - s.Y/pt - top) / pitchY)
 		}
-		front, back := pdftest.PageText(t, r, 1), pdftest.PageText(t, r, 2)
+		front, back := pdftest.PageText(t, r, guidePages+1), pdftest.PageText(t, r, guidePages+2)
 		backs := map[string][][2]int{}
 		for _, title := range []string{"ALPHA", "BETA"} {
 			for _, s := range pdftest.Find(back, title) {
@@ -224,7 +225,7 @@ func TestCheckFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(pdftest.Joined(pdftest.PageText(t, pdftest.Read(t, data), 7)), "The Long Con") {
+	if !strings.Contains(pdftest.Joined(pdftest.PageText(t, pdftest.Read(t, data), guidePages+7)), "The Long Con") {
 		t.Error("the overflowing card is missing from the PnP")
 	}
 }
@@ -320,16 +321,17 @@ func TestGrid(t *testing.T) {
 		paper      string
 		bleed      float64
 		cols, rows int
+		gutter     float64
 	}{
-		{"a4", 0, 3, 3}, {"letter", 0, 3, 3}, {"a4", 1.5, 3, 3}, {"a4", 3, 2, 3}, {"letter", 3, 2, 2},
+		{"a4", 0, 3, 3, 0}, {"letter", 0, 3, 3, 0}, {"a4", 1, 3, 3, 2}, {"a4", 1.5, 3, 3, 3}, {"a4", 3, 3, 3, 3}, {"letter", 3, 3, 2, 3},
 	} {
 		p, _ := paperSize(tc.paper)
 		g, err := newGrid(p, 63, 88, tc.bleed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.cols != tc.cols || g.rows != tc.rows {
-			t.Errorf("%s bleed %g: %d×%d, want %d×%d", tc.paper, tc.bleed, g.cols, g.rows, tc.cols, tc.rows)
+		if g.cols != tc.cols || g.rows != tc.rows || g.gutter != tc.gutter {
+			t.Errorf("%s bleed %g: %d×%d, %g mm apart; want %d×%d, %g mm apart", tc.paper, tc.bleed, g.cols, g.rows, g.gutter, tc.cols, tc.rows, tc.gutter)
 		}
 		marks := g.cropMarks()
 		if len(marks) == 0 {
@@ -338,13 +340,15 @@ func TestGrid(t *testing.T) {
 		for i := range g.perPage() {
 			for _, back := range []bool{false, true} {
 				x, y := g.slot(i, back)
-				art := rect{x - g.bleed, y - g.bleed, g.w + 2*g.bleed, g.h + 2*g.bleed}
-				if art.x < 0 || art.y < 0 || art.x+art.w > p.w || art.y+art.h > p.h {
-					t.Errorf("slot %d is off the page", i)
+				trim := rect{x, y, g.w, g.h}
+				if trim.x < trimMargin-1e-9 || trim.y < trimMargin-1e-9 || trim.x+trim.w > p.w-trimMargin+1e-9 || trim.y+trim.h > p.h-trimMargin+1e-9 {
+					t.Errorf("%s bleed %g: slot %d at %+v leaves no room for crop marks", tc.paper, tc.bleed, i, trim)
 				}
 				for _, m := range marks {
-					if touches(m, art) {
-						t.Errorf("%s bleed %g: crop mark %v touches card %d at %v", tc.paper, tc.bleed, m, i, art)
+					// A mark never reaches a card; only one with a halo
+					// lies on the bleed round it.
+					if touches(m.segment, trim) || !m.overBleed && touches(m.segment, g.cell(x, y)) {
+						t.Errorf("%s bleed %g: crop mark %v touches card %d at %v", tc.paper, tc.bleed, m, i, trim)
 					}
 				}
 			}

@@ -105,7 +105,7 @@ func sampleDoc() *Document {
 		doc.Cards = append(doc.Cards, CardFace{
 			ID: id, Deck: "main", Back: "common", Copies: c.copies,
 			Keywords: c.keywords, Players: c.players, Rules: c.rules,
-			Fields: map[string]string{"name": c.name, "keywords": strings.Join(kws, " · "), "flavor": c.flavor, "count": count},
+			Fields: map[string]string{"name": c.name, "keywords": gamedata.JoinList(kws), "flavor": c.flavor, "count": count},
 			Pos:    finding.Pos{File: "cards/sample/cards.yaml", Line: line, Col: 5},
 		})
 		line += 12
@@ -121,7 +121,7 @@ func sampleDoc() *Document {
 	}
 	doc.Reference = ReferenceSheet{
 		Title:    "HEAT — rule reference",
-		Subtitle: "3-5 players · 3 heists of 4 stages",
+		Subtitle: "3-5 players • 3 heists of 4 stages",
 		Sections: []Section{
 			{Heading: "Setup", Items: []string{
 				"Put one Heat token on each of the 15 slots of the Heat board.",

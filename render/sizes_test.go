@@ -60,16 +60,25 @@ func mixedDoc() *Document {
 }
 
 // slotOf is where the spec puts the i-th card of a group: a grid of as many
-// size+2×bleed cells as fit inside 5 mm margins, centred on the page;
-// backs in the mirrored column.
+// cards as fit with 7.5 mm between the trims and the paper's edge, twice
+// the bleed apart when that fits as many, else the bleed apart, centred on
+// the page; backs in the mirrored column.
 func slotOf(pageW, pageH float64, size gamedata.Size, bleed float64, i int, back bool) rect {
-	pw, ph := size.Width+2*bleed, size.Height+2*bleed
-	cols, rows := math.Floor((pageW-10)/pw), math.Floor((pageH-10)/ph)
+	count := func(gap float64) (cols, rows float64) {
+		return math.Floor((pageW - 15 + gap + 1e-9) / (size.Width + gap)), math.Floor((pageH - 15 + gap + 1e-9) / (size.Height + gap))
+	}
+	gap := 2 * bleed
+	c2, r2 := count(gap)
+	if c1, r1 := count(bleed); c1*r1 > c2*r2 {
+		gap = bleed
+	}
+	cols, rows := count(gap)
 	col, row := float64(i%int(cols)), float64(i/int(cols))
 	if back {
 		col = cols - 1 - col
 	}
-	return rect{(pageW-cols*pw)/2 + bleed + col*pw, (pageH-rows*ph)/2 + bleed + row*ph, size.Width, size.Height}
+	pw, ph := size.Width+gap, size.Height+gap
+	return rect{(pageW-cols*pw+gap)/2 + col*pw, (pageH-rows*ph+gap)/2 + row*ph, size.Width, size.Height}
 }
 
 // in reports whether a text start (PDF points, y up) lies on the card r.
@@ -126,7 +135,7 @@ func TestMixedCardSizes(t *testing.T) {
 			r := pdftest.Read(t, data)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			p, _ := paperSize(tc.opt.Paper)
-			page := 1
+			page := guidePages + 1
 			for _, group := range []struct {
 				size  gamedata.Size
 				cards []*CardFace
@@ -180,7 +189,7 @@ func TestMixedCardSizes(t *testing.T) {
 				}
 			}
 			if r.NumPage() != page-1 {
-				t.Errorf("%d pages, want %d: the card pages and nothing else", r.NumPage(), page-1)
+				t.Errorf("%d pages, want %d: the guide, the card pages and nothing else", r.NumPage(), page-1)
 			}
 		})
 	}
@@ -262,11 +271,11 @@ func TestCheckFitUsesTheCardsSize(t *testing.T) {
 	r := pdftest.Read(t, data)
 	pageW, pageH := pdftest.MediaBox(r, 1)
 	card := slotOf(pageW, pageH, mini, 0, 0, false)
-	if s := pdftest.Find(pdftest.PageText(t, r, 1), "Bank Job"); len(s) != 1 || !in(s[0], card, pageH) {
+	if s := pdftest.Find(pdftest.PageText(t, r, guidePages+1), "Bank Job"); len(s) != 1 || !in(s[0], card, pageH) {
 		t.Errorf("name at %v, want on the mini card at %+v", s, card)
 	}
 	// The accent band, 58 mm wide, is cut at the 44 mm card's trim.
-	for _, q := range r.Page(1).Content().Rect {
+	for _, q := range r.Page(guidePages + 1).Content().Rect {
 		const pt = 72 / 25.4
 		x0, x1 := min(q.Min.X, q.Max.X)/pt, max(q.Min.X, q.Max.X)/pt
 		y0, y1 := pageH-max(q.Min.Y, q.Max.Y)/pt, pageH-min(q.Min.Y, q.Max.Y)/pt
@@ -274,7 +283,7 @@ func TestCheckFitUsesTheCardsSize(t *testing.T) {
 			t.Errorf("a fill from (%.2f, %.2f) to (%.2f, %.2f) leaves the mini card at %+v", x0, y0, x1, y1, card)
 		}
 	}
-	if strings.Contains(pdftest.Joined(pdftest.PageText(t, r, 1)), "x2") {
+	if strings.Contains(pdftest.Joined(pdftest.PageText(t, r, guidePages+1)), "x2") {
 		t.Error("the count, wholly off the mini card, was drawn")
 	}
 

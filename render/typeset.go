@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"cardpress/render/fonts"
+	"cardpress/render/icon"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -24,17 +25,23 @@ const (
 type run struct{ style, text string }
 
 // para is one paragraph. A badge (a phase letter in a circle) or a bullet
-// hangs in the left indent of its first line.
+// hangs in the left indent of its first line. font is the id of the game
+// font it is set in: "" is the document's own (its front face's), which
+// is the Go fonts unless the game chose another.
 type para struct {
 	runs   []run
 	badge  string
 	bullet bool
+	font   string
 }
 
-// piece is part of a line in one style, at x from the line's start.
+// piece is part of a line in one face, at x from the line's start: text,
+// or one inline icon a square em wide.
 type piece struct {
 	style, text string
 	x, w        float64
+	face        face
+	icon        *inlineIcon
 }
 
 type line struct {
@@ -52,22 +59,70 @@ type block struct {
 	marks  []para // the paragraphs, for their badges and bullets
 	height float64
 	broken bool // some word was broken between characters
+	// cap is the cap height over the size of the font the block is set
+	// in, to centre its text on each line; 0 for the Go fonts' capRatio.
+	cap float64
+}
+
+func (b block) capRatio() float64 {
+	if b.cap > 0 {
+		return b.cap
+	}
+	return capRatio
 }
 
 // measurer measures strings on a PDF writer that has no pages, so that
-// SetFont never writes into a content stream.
-type measurer struct{ pdf *fpdf.Fpdf }
+// SetFont never writes into a content stream. Bound to a document (see
+// newMeasurerFor) it knows the game's fonts and icons.
+type measurer struct {
+	pdf   *fpdf.Fpdf
+	fonts map[string]*fonts.Typeface
+	deflt *fonts.Typeface // the document's font; nil: the Go fonts
+	icons map[string]icon.Def
+	// resolved caches each icon name's drawing, nil for a name that is no
+	// icon (it stays text).
+	resolved map[string]*inlineIcon
+	// art draws image icons, embedding each picture once (image.go); nil
+	// for a measurer that only measures.
+	art *renderer
+}
 
 func newMeasurer() *measurer {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	for _, f := range fonts.Faces {
 		pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
 	}
-	return &measurer{pdf}
+	return &measurer{pdf: pdf}
 }
 
+// newMeasurerFor is a measurer that sets text in doc's fonts and knows its
+// icons.
+func newMeasurerFor(doc *Document) *measurer {
+	m := newMeasurer()
+	m.fonts = doc.Fonts
+	m.deflt = doc.Fonts[doc.Layout.Front.Font]
+	m.icons = doc.Icons
+	return m
+}
+
+// typeface is the game font id names; "" is the document's own, and an
+// id that names no game font (the Go fonts' "go") is the Go fonts.
+func (m *measurer) typeface(id string) *fonts.Typeface {
+	if id == "" {
+		return m.deflt
+	}
+	return m.fonts[id]
+}
+
+// width measures s in the Go fonts.
 func (m *measurer) width(style string, size float64, s string) float64 {
 	m.pdf.SetFont(fonts.Family, style, size)
+	return m.pdf.GetStringWidth(s)
+}
+
+// faceWidth measures s in one face.
+func (m *measurer) faceWidth(fc face, size float64, s string) float64 {
+	fc.use(m.pdf, size)
 	return m.pdf.GetStringWidth(s)
 }
 
@@ -103,8 +158,13 @@ func (m *measurer) set(ps []para, width, size float64) block {
 	b := block{size: size, lh: lh, indent: indentFor(ps, size), marks: ps}
 	avail := width - b.indent
 	lines := 0
+	if len(ps) > 0 {
+		if fc := faceFor(m.typeface(ps[0].font), ""); fc.font != nil {
+			b.cap = fc.capHeight(m)
+		}
+	}
 	for _, p := range ps {
-		ls := m.wrap(p.runs, avail, size)
+		ls := m.wrapIn(p.runs, m.typeface(p.font), avail, size)
 		b.paras = append(b.paras, ls)
 		lines += len(ls)
 		for _, l := range ls {
@@ -170,32 +230,38 @@ func groups(ws []word) [][]word {
 	return out
 }
 
-// wrap breaks runs greedily into lines of at most width; a word wider than a
-// whole line is broken between characters so nothing runs outside its box.
+// wrap breaks runs set in the Go fonts into lines (see wrapIn).
 func (m *measurer) wrap(runs []run, width, size float64) []line {
+	return m.wrapIn(runs, nil, width, size)
+}
+
+// wrapIn breaks runs set in tf greedily into lines of at most width; a
+// word wider than a whole line is broken between characters (never inside
+// an icon) so nothing runs outside its box.
+func (m *measurer) wrapIn(runs []run, tf *fonts.Typeface, width, size float64) []line {
 	var out []line
 	var cur line
 	flush := func() {
 		out = append(out, cur)
 		cur = line{}
 	}
-	add := func(style, text string, space bool) {
-		if n := len(cur.pieces); n > 0 && cur.pieces[n-1].style == style {
+	add := func(sg seg, space bool) {
+		if n := len(cur.pieces); n > 0 && sg.icon == nil && cur.pieces[n-1].icon == nil && cur.pieces[n-1].face == sg.face {
 			p := &cur.pieces[n-1]
 			if space {
 				p.text += " "
 			}
-			p.text += text
-			p.w = m.width(style, size, p.text)
+			p.text += sg.text
+			p.w = m.faceWidth(sg.face, size, p.text)
 			cur.w = p.x + p.w
 			return
 		}
 		x := cur.w
 		if space {
-			x += m.width(style, size, " ")
+			x += m.faceWidth(sg.face, size, " ")
 		}
-		w := m.width(style, size, text)
-		cur.pieces = append(cur.pieces, piece{style: style, text: text, x: x, w: w})
+		w := m.segWidth(sg, size)
+		cur.pieces = append(cur.pieces, piece{style: sg.face.style, text: sg.text, face: sg.face, icon: sg.icon, x: x, w: w})
 		cur.w = x + w
 	}
 	for _, g := range groups(split(runs)) {
@@ -203,28 +269,36 @@ func (m *measurer) wrap(runs []run, width, size float64) []line {
 			flush()
 			continue
 		}
+		segs := make([][]seg, len(g))
+		for i, w := range g {
+			segs[i] = m.segments(tf, w.style, w.text)
+		}
 		space := g[0].space && len(cur.pieces) > 0
-		if len(cur.pieces) > 0 && cur.w+m.groupWidth(g, space, size) > width+1e-9 {
+		if len(cur.pieces) > 0 && cur.w+m.groupWidth(segs, space, size) > width+1e-9 {
 			flush()
 			space = false
 		}
-		for i, w := range g {
+		for i, ss := range segs {
 			sp := space && i == 0
-			need := m.width(w.style, size, w.text)
+			need := m.segsWidth(ss, size)
 			if sp {
-				need += m.width(w.style, size, " ")
+				need += m.faceWidth(ss[0].face, size, " ")
 			}
 			if cur.w+need <= width+1e-9 {
-				add(w.style, w.text, sp)
+				for j, sg := range ss {
+					add(sg, sp && j == 0)
+				}
 				continue
 			}
 			// Only a word wider than a whole line gets here.
-			for k, chunk := range m.breakWord(w.style, w.text, width, size) {
+			for k, chunk := range m.breakWord(ss, width, size) {
 				if len(cur.pieces) > 0 {
 					flush()
 				}
 				cur.broken = k > 0
-				add(w.style, chunk, false)
+				for _, sg := range chunk {
+					add(sg, false)
+				}
 			}
 		}
 	}
@@ -234,31 +308,41 @@ func (m *measurer) wrap(runs []run, width, size float64) []line {
 	return out
 }
 
-func (m *measurer) groupWidth(g []word, space bool, size float64) float64 {
+func (m *measurer) groupWidth(g [][]seg, space bool, size float64) float64 {
 	w := 0.0
 	if space {
-		w = m.width(g[0].style, size, " ")
+		w = m.faceWidth(g[0][0].face, size, " ")
 	}
-	for _, x := range g {
-		w += m.width(x.style, size, x.text)
+	for _, ss := range g {
+		w += m.segsWidth(ss, size)
 	}
 	return w
 }
 
 // breakWord cuts a word into chunks no wider than width, each at least one
-// character, so even a box narrower than a letter does not loop.
-func (m *measurer) breakWord(style, text string, width, size float64) []string {
-	var chunks []string
+// character or icon, so even a box narrower than a letter does not loop.
+func (m *measurer) breakWord(segs []seg, width, size float64) [][]seg {
+	var atoms []seg
+	for _, s := range segs {
+		if s.icon != nil {
+			atoms = append(atoms, s)
+			continue
+		}
+		for i := 0; i < len(s.text); {
+			_, n := utf8.DecodeRuneInString(s.text[i:])
+			atoms = append(atoms, seg{face: s.face, text: s.text[i : i+n]})
+			i += n
+		}
+	}
+	var chunks [][]seg
 	start := 0
-	for i := 0; i < len(text); {
-		_, n := utf8.DecodeRuneInString(text[i:])
-		if i > start && m.width(style, size, text[start:i+n]) > width+1e-9 {
-			chunks = append(chunks, text[start:i])
+	for i := range atoms {
+		if i > start && m.segsWidth(joinSegs(atoms[start:i+1]), size) > width+1e-9 {
+			chunks = append(chunks, joinSegs(atoms[start:i]))
 			start = i
 		}
-		i += n
 	}
-	return append(chunks, text[start:])
+	return append(chunks, joinSegs(atoms[start:]))
 }
 
 // maxFontSize is the largest font size in pt, the layout schema's: it

@@ -775,6 +775,7 @@ var patterns = map[string]string{
 	"^[A-Z]$":                  "use one capital letter",
 	"^#[0-9a-fA-F]{6}$":        "write colours as #rrggbb, e.g. #1f2a36",
 	"^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.ya?ml$": "name a .yaml file inside the game folder",
+	"^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$":         "name a file inside the game folder: a relative path with / between folders, no .. and no leading /",
 }
 
 func patternMessage(got, want string) string {

@@ -42,9 +42,20 @@ func checkCycles(f *File) *finding.Finding {
 }
 
 // CheckGlyphs reports each text value holding a character the embedded
-// fonts cannot draw, so it is caught before a PDF shows a blank box. Keys
-// are not printed and are left to the schemas.
+// fonts (the Go fonts and the symbol fallback) cannot draw, so it is
+// caught before a PDF shows a blank box. Keys are not printed and are left
+// to the schemas.
 func CheckGlyphs(f *File) []finding.Finding {
+	return CheckGlyphsIn(f, fonts.Covers, DefaultFonts)
+}
+
+// DefaultFonts names the fonts every game can print with, for messages.
+var DefaultFonts = "the " + fonts.DefaultName + " fonts, the fallback " + fonts.FallbackName
+
+// CheckGlyphsIn is CheckGlyphs for a game with fonts of its own: covers
+// says whether any of them can draw a character, names lists them for the
+// message.
+func CheckGlyphsIn(f *File, covers func(rune) bool, names string) []finding.Finding {
 	var found []finding.Finding
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
@@ -53,7 +64,7 @@ func CheckGlyphs(f *File) []finding.Finding {
 			return // checked where the anchor is defined
 		case yaml.ScalarNode:
 			if n.ShortTag() == "!!str" {
-				if msg := glyphProblem(n.Value); msg != "" {
+				if msg := glyphProblem(n.Value, covers, names); msg != "" {
 					found = append(found, finding.New(f.Pos(n), CodeGlyph, "%s", msg))
 				}
 			}
@@ -74,10 +85,10 @@ func CheckGlyphs(f *File) []finding.Finding {
 
 // glyphProblem names the first character of s the fonts lack, and how many
 // other distinct ones there are.
-func glyphProblem(s string) string {
+func glyphProblem(s string, covers func(rune) bool, names string) string {
 	var bad []rune
 	for _, r := range s {
-		if !fonts.Covers(r) && !strings.ContainsRune(string(bad), r) {
+		if !covers(r) && !strings.ContainsRune(string(bad), r) {
 			bad = append(bad, r)
 		}
 	}
@@ -85,7 +96,7 @@ func glyphProblem(s string) string {
 		return ""
 	}
 	r := bad[0]
-	msg := fmt.Sprintf("the font has no glyph for U+%04X %s", r, show(r))
+	msg := fmt.Sprintf("no font has a glyph for U+%04X %s (%s)", r, show(r), names)
 	if r > 0xFFFF {
 		msg = fmt.Sprintf("U+%04X %s cannot be printed: characters above U+FFFF (emoji and the like) are not supported", r, show(r))
 	}
@@ -100,8 +111,15 @@ func show(r rune) string {
 	if r < 0x20 || r == 0x7F || (r >= 0x80 && r < 0xA0) || r == 0x2028 || r == 0x2029 {
 		return "(a control character)"
 	}
+	if r >= 0xE000 && r <= 0xF8FF {
+		return "(a private-use character)"
+	}
 	return "(" + string(r) + ")"
 }
+
+// ShowRune is how glyph messages quote a character: "(中)", or what it is
+// when it cannot be shown.
+func ShowRune(r rune) string { return show(r) }
 
 // ModelinePrefix starts the first line of every cardpress YAML file; the
 // YAML language server reads it to find the file's schema.

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/gamedata"
 )
 
 const testCards = `
@@ -369,6 +371,24 @@ func TestPrintedTextComesFromEffects(t *testing.T) {
 		"heavy":      {{Phase: "B", Text: "Gain $2 for each Muscle card in your Record."}},
 		"pickpocket": {{Phase: "B", Text: "Take $2 from each other player who revealed a Crew card."}},
 		"frame":      {{Phase: "C", Text: "Give 1 of your Heat to the player on your left."}},
+	}
+	for id, lines := range want {
+		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {
+			t.Errorf("%s: %q, want %q", id, got, lines)
+		}
+	}
+}
+
+// With the game's heat and money icons declared (as cards/heat does),
+// amounts print as a number and the icon, glued by a no-break space.
+func TestPrintedTextUsesTheGamesIcons(t *testing.T) {
+	d := fixtureData(t, testCards, nil)
+	d.Manifest.Icons = []gamedata.IconDecl{{ID: "heat", Builtin: "flame"}, {ID: "money", Builtin: "coin"}}
+	g := enginetest.MustBuild(t, Build, d)
+	want := map[string][]engine.RulesLine{
+		"bank":       {{Phase: "B", Text: "Gain 9\u00a0:money: if no other player revealed a Vault card. Gain 3\u00a0:money: if another player revealed a Vault card. Take 2\u00a0:heat:."}},
+		"pickpocket": {{Phase: "B", Text: "Take 2\u00a0:money: from each other player who revealed a Crew card."}},
+		"frame":      {{Phase: "C", Text: "Give 1\u00a0:heat: to the player on your left."}},
 	}
 	for id, lines := range want {
 		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/gamedata"
 )
 
 // CardRules generates card i's printed rules from the effects the engine
@@ -52,12 +53,36 @@ func money(n int) string {
 	return fmt.Sprintf("$%d", n)
 }
 
+// Icons the shipped game declares for its recurring terms. A game that
+// does not declare one reads the word instead ("$3", "2 Heat").
+const (
+	iconHeat  = "heat"
+	iconMoney = "money"
+)
+
+// cash is an amount of money as printed: "3 :money:" with the game's money
+// icon, else "$3".
+func (g *Game) cash(n int) string {
+	if g.data.HasIcon(iconMoney) {
+		return gamedata.IconAmount(n, iconMoney)
+	}
+	return money(n)
+}
+
+// heat is an amount of Heat as printed: "2 :heat:", else "2 Heat".
+func (g *Game) heat(n int) string {
+	if g.data.HasIcon(iconHeat) {
+		return gamedata.IconAmount(n, iconHeat)
+	}
+	return fmt.Sprintf("%d Heat", n)
+}
+
 // sentence renders one effect as an English sentence.
 func (g *Game) sentence(e effect) string {
 	var who, verb, obj string
 	amount := func(unitMoney bool) string {
 		if unitMoney {
-			return money(int(e.amount))
+			return g.cash(int(e.amount))
 		}
 		return fmt.Sprint(e.amount)
 	}
@@ -72,15 +97,20 @@ func (g *Game) sentence(e effect) string {
 	case actPay:
 		verb, obj = "Pay", amount(true)
 	case actTakeHeat:
-		verb, obj = "Take", amount(false)+" Heat"
+		verb, obj = "Take", g.heat(int(e.amount))
 	case actReturnHeat:
-		verb, obj = "Return", amount(false)+" Heat"
+		verb, obj = "Return", g.heat(int(e.amount))
 	case actDraw:
 		verb, obj = "Draw", plural(int(e.amount), "card", "cards")
 	case actSteal:
 		verb, obj = "Take", amount(true)+" from "+neighbour[e.target]
 	case actGiveHeat:
-		verb, obj = "Give", amount(false)+" of your Heat to "+neighbour[e.target]
+		obj = amount(false) + " of your Heat"
+		if g.data.HasIcon(iconHeat) {
+			// Only your own Heat can be given: the icon needs no "of your".
+			obj = g.heat(int(e.amount))
+		}
+		verb, obj = "Give", obj+" to "+neighbour[e.target]
 	}
 	s := verb + " " + obj
 	// Actions that fall on other players read better with them as subject.
@@ -100,7 +130,7 @@ func (g *Game) sentence(e effect) string {
 	}
 	if e.max > 0 {
 		if e.action == actGain || e.action == actPay || e.action == actSteal {
-			s += fmt.Sprintf(" (at most %s)", money(int(e.max)))
+			s += fmt.Sprintf(" (at most %s)", g.cash(int(e.max)))
 		} else {
 			s += fmt.Sprintf(" (at most %d)", e.max)
 		}

@@ -437,8 +437,8 @@ func (g *Game) Facts() map[string]any {
 	return map[string]any{
 		"actions_in_words": numberWord(g.params.ActionsPerTurn),
 		"final_round":      g.params.finalRoundText(),
-		"goals":            strings.Join(goals, " · "),
-		"jobs_each":        strings.Join(jobs, " · "),
+		"goals":            gamedata.JoinList(goals),
+		"jobs_each":        gamedata.JoinList(jobs),
 		"masterminds":      len(g.masterminds),
 		"resource_cards":   len(g.resources),
 		"job_cards":        len(g.jobs),

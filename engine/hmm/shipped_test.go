@@ -72,21 +72,34 @@ func TestGeneratedTexts(t *testing.T) {
 		}
 		return strings.Join(parts, " | ")
 	}
+	// The shipped game declares icons for its terms: amounts are a number
+	// and the icon, kept together by a no-break space.
 	for id, want := range map[string]string{
-		"getaway-driver":   "Lowers any Heat gained on a Job by 1, to a minimum of 1.",
-		"voodoo":           "Maneuver: Look at every face-down Complication of one Job. Do not reveal them. | Fee $300 for each Job helped or maneuver; unpaid: discard and gain 1 Heat.",
+		"getaway-driver":   "Lowers any :heat: gained on a Job by 1, to a minimum of 1.",
+		"voodoo":           "Maneuver: Look at every face-down Complication of one Job. Do not reveal them. | Fee $300 for each Job helped or maneuver; unpaid: discard and gain 1\u00a0:heat:.",
 		"donovan-otoole":   "Gather Resources: draw 1 more from the deck.",
+		"the-fox":          "Lay Low: discard 1 more\u00a0:heat:.",
 		"tight-quarters":   "When revealed, draw 1 more Complication face up. | Crew of at most 3.",
-		"police-crackdown": "Play immediately when drawn. | Every crew gains 1 Heat.",
-		"prestige":         "Worth 1 Prestige at the end. Spend as $500.",
+		"timelock-vault":   "Adds 2:tech: to the Job's difficulty. | Completing the Job gains 1\u00a0:prestige:.",
+		"police-crackdown": "Play immediately when drawn. | Every crew gains 1\u00a0:heat:.",
+		"tight-deadline":   "Play immediately when drawn. | Remove 1\u00a0:time: from every Job.",
+		"prestige":         "Worth 1\u00a0:prestige: at the end. Spend as $500.",
+		"lockpicks":        "Carried by one crew member, one Gear each.",
 	} {
 		if got := text(id); got != want {
 			t.Errorf("%s: %q, want %q", id, got, want)
 		}
 	}
 	front, back := g.CardFields(g.cardID("mona-lisa"))
-	if front["skills"] != "2 Stealth, 1 Tech" || front["complications"] != "Complications: 1 face up, 2 face down" || back != nil {
-		t.Errorf("Mona Lisa fields %v %v", front, back)
+	if front["skills"] != "2:stealth: 1:tech:" || front["complications"] != "Complications: 1 face up, 2 face down" ||
+		front["reward"] != "Reward: 4\u00a0:prestige:"+gamedata.ListSep+"2\u00a0:resource:" || back != nil {
+		t.Errorf("Mona Lisa fields %q %q", front, back)
+	}
+	if front, _ := g.CardFields(g.cardID("bank-vault")); front["reward"] != "Reward: 4\u00a0:prestige:"+gamedata.ListSep+"3\u00a0:resource:\nand the crew gains 1\u00a0:heat:" {
+		t.Errorf("Bank Vault reward %q", front["reward"])
+	}
+	if front, _ := g.CardFields(g.cardID("prestige")); front["skills"] != "1\u00a0:prestige:" {
+		t.Errorf("a Prestige card shows its worth in the skills row: %q", front["skills"])
 	}
 	ref := g.cardID("reference-card")
 	if _, back := g.CardFields(ref); back == nil || len(g.BackRules(ref)) == 0 {
@@ -112,7 +125,7 @@ func TestParametersReachEngineAndSheet(t *testing.T) {
 	}
 	found := false
 	for _, l := range g.CardRules(g.cardID("reference-card")) {
-		found = found || strings.Contains(l.Text, "discard up to 3 Heat")
+		found = found || l.Phase == "Lay Low" && strings.Contains(l.Text, "discard up to 3\u00a0:heat:")
 	}
 	if !found {
 		t.Error("the reference card does not follow lay_low")
@@ -174,5 +187,70 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 30, Seed: 5, Bots: []string{"heuristic"}, CheckInvariants: true})
 	if sum.EndCauses["goal reached"] < sum.Games*3/4 {
 		t.Errorf("heuristic bots reached the goal in %d of %d games (end causes %v)", sum.EndCauses["goal reached"], sum.Games, sum.EndCauses)
+	}
+}
+
+// withoutIcons is the shipped data with no icons declared.
+func withoutIcons(t *testing.T) *Game {
+	d := shippedData(t)
+	d.Manifest.Icons = nil
+	g, fs := Build(d)
+	if g == nil {
+		t.Fatal(fs)
+	}
+	return g
+}
+
+// A game that declares no icons prints the words; a skill row is then
+// counts and names.
+func TestTextsInWordsWithoutIcons(t *testing.T) {
+	g := withoutIcons(t)
+	for id, want := range map[string]string{
+		"voodoo":         "Fee $300 for each Job helped or maneuver; unpaid: discard and gain 1 Heat.",
+		"the-fox":        "Lay Low: discard 1 more Heat.",
+		"timelock-vault": "Completing the Job gains 1 Prestige token.",
+		"prestige":       "Worth 1 Prestige at the end. Spend as $500.",
+		"tight-deadline": "Remove 1 Time token from every Job.",
+	} {
+		lines := g.CardRules(g.cardID(id))
+		if got := lines[len(lines)-1].Text; got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+	front, _ := g.CardFields(g.cardID("gold-reserve"))
+	if front["skills"] != "2 Force, 1 Stealth, 2 Tech" || front["reward"] != "Reward: 5 Prestige"+gamedata.ListSep+"3 Resource cards\nand the crew gains 1 Heat" {
+		t.Errorf("Gold Reserve in words: %q", front)
+	}
+	for _, l := range append(g.CardRules(g.cardID("reference-card")), g.BackRules(g.cardID("reference-card"))...) {
+		if strings.Contains(l.Text, ":heat:") || strings.Contains(l.Text, ":time:") {
+			t.Errorf("an icon the game does not declare: %q", l.Text)
+		}
+	}
+}
+
+// Skill rows: counts and icons in the book's order (Force, Stealth, Tech),
+// each count glued to its icon, nothing for no icons.
+func TestSkillRows(t *testing.T) {
+	g := shipped(t)
+	for _, c := range []struct {
+		ic   Icons
+		want string
+	}{
+		{Icons{Force: 2, Stealth: 1}, "2:force: 1:stealth:"},
+		{Icons{Tech: 3}, "3:tech:"},
+		{Icons{Force: 1, Stealth: 1, Tech: 1}, "1:force: 1:stealth: 1:tech:"},
+		{Icons{}, ""},
+	} {
+		if got := g.skillRow(c.ic); got != c.want {
+			t.Errorf("%v: %q, want %q", c.ic, got, c.want)
+		}
+	}
+	// The reference card labels its lines: bold in a layout without badges.
+	var labels []string
+	for _, l := range g.CardRules(g.cardID("reference-card")) {
+		labels = append(labels, l.Phase)
+	}
+	if strings.Join(labels, ",") != ",Gather Resources,Hire Up,Legwork,Lay Low,Heist," {
+		t.Errorf("action summary labels %q", labels)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/gamedata"
 )
 
 // CardRules generates card i's printed rules from the data the engine
@@ -15,6 +16,9 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 	line := func(text string) engine.RulesLine { return engine.RulesLine{Text: text} }
 	switch c.typ {
 	case typeMastermind:
+		if gem := "gem-" + c.color; g.data.HasIcon(gem) {
+			return []engine.RulesLine{line(fmt.Sprintf("Your gems are %s%s:%s:. At the end, roll a die: each :%s: is worth the roll.", c.color, gamedata.NoBreak, gem, gem))}
+		}
 		return []engine.RulesLine{line(fmt.Sprintf("Your gems are %s. At the end, roll a die: each %s gem is worth the roll.", c.color, c.color))}
 	case typeCash:
 		if !g.params.PayGemWithCash {
@@ -22,7 +26,7 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 		}
 		return []engine.RulesLine{line("Pay a gem: flip this card instead of returning a gem to the bag.")}
 	case typeTalent:
-		if t := abilityText(c.ability); t != "" {
+		if t := g.abilityText(c.ability); t != "" {
 			return []engine.RulesLine{line(t)}
 		}
 		return nil
@@ -32,11 +36,11 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 			lines = append(lines, line("Play immediately when drawn."))
 		}
 		if c.kind == kindGear {
-			lines = append(lines, line(gearText(c)+" for the Recruit it is placed on."))
+			lines = append(lines, line(g.gearText(c)+" for the Recruit it is placed on."))
 		} else {
-			lines = append(lines, line(effectText(c.effect)))
+			lines = append(lines, line(g.effectText(c.effect)))
 			if c.gemMode != 0 {
-				lines = append(lines, line(gemText(c)))
+				lines = append(lines, line(g.gemText(c)))
 			}
 		}
 		if c.oneUse {
@@ -49,12 +53,12 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 		return lines
 	case typeHeist:
 		return []engine.RulesLine{
-			{Phase: "A", Text: stepText(c.steps[0])},
-			line(fmt.Sprintf("TAKE %s.", plural(c.take, "gem", "gems"))),
+			{Phase: "A", Text: g.printedStep(c.steps[0])},
+			line("TAKE " + g.gems(c.take)),
 		}
 	case typeFailure:
 		return []engine.RulesLine{
-			line("Triggers: " + triggersText(c) + "."),
+			line("Triggers: " + g.triggersText(c)),
 			line(g.testText(c) + "."),
 			line("Failed: " + consequenceText(c.consequence) + "."),
 		}
@@ -70,7 +74,7 @@ func (g *Game) BackRules(i int) []engine.RulesLine {
 	}
 	var lines []engine.RulesLine
 	for k := 1; k < stepsPerHeist; k++ {
-		lines = append(lines, engine.RulesLine{Phase: string(rune('A' + k)), Text: stepText(c.steps[k])})
+		lines = append(lines, engine.RulesLine{Phase: string(rune('A' + k)), Text: g.printedStep(c.steps[k])})
 	}
 	return lines
 }
@@ -84,13 +88,11 @@ func (g *Game) CardFields(i int) (front, back map[string]string) {
 	case typeMastermind:
 		front["color"] = capital(c.color)
 	case typeTalent:
-		var parts []string
 		for sk := 0; sk < nSkills; sk++ {
 			front[skillIDs[sk]] = fmt.Sprint(c.skills[sk])
-			parts = append(parts, fmt.Sprintf("%s %d", skillNames[sk], c.skills[sk]))
 		}
-		front["skills"] = strings.Join(parts, " · ")
-		front["ability"] = abilityText(c.ability)
+		front["skills"] = g.statRow(c.skills)
+		front["ability"] = g.abilityText(c.ability)
 	case typePrep:
 		front["kind"] = capital(prepKinds[c.kind])
 		var icons []string
@@ -101,38 +103,42 @@ func (g *Game) CardFields(i int) (front, back map[string]string) {
 			icons = append(icons, "One use")
 		}
 		if c.gemMode != 0 {
-			icons = append(icons, "Pay a gem")
+			pay := "Pay a gem"
+			if g.data.HasIcon(iconGem) {
+				pay = ":" + iconGem + ":" + gamedata.NoBreak + pay
+			}
+			icons = append(icons, pay)
 		}
-		front["icons"] = strings.Join(icons, " · ")
+		front["icons"] = gamedata.JoinList(icons)
 		if c.kind == kindGear {
-			front["gear"] = gearText(c)
+			front["gear"] = g.gearText(c)
 		} else {
-			front["effect"] = effectText(c.effect)
+			front["effect"] = g.effectText(c.effect)
 			if c.gemMode != 0 {
-				front["gem"] = gemText(c)
+				front["gem"] = g.gemText(c)
 			}
 		}
 	case typeHeist:
 		front["title"] = c.title
 		front["side"] = "A"
-		front["step"] = stepText(c.steps[0])
-		front["step_a"] = stepText(c.steps[0])
-		front["steps"] = "A  " + stepText(c.steps[0])
+		front["step"] = g.printedStep(c.steps[0])
+		front["step_a"] = front["step"]
+		front["steps"] = "A  " + front["step"]
 		front["take"] = fmt.Sprint(c.take)
-		back = map[string]string{"type": "heist", "side": "B"}
+		back = map[string]string{"type": "heist", "side": "B", "heading": "Side B"}
 		var steps []string
 		for k := 1; k < stepsPerHeist; k++ {
 			name := fmt.Sprintf("step_%c", 'a'+k)
-			back[name] = stepText(c.steps[k])
-			steps = append(steps, fmt.Sprintf("%c  %s", 'A'+k, stepText(c.steps[k])))
+			back[name] = g.printedStep(c.steps[k])
+			steps = append(steps, fmt.Sprintf("%c  %s", 'A'+k, back[name]))
 		}
 		back["steps"] = strings.Join(steps, "\n")
 	case typeFailure:
-		front["triggers"] = triggersText(c)
+		front["triggers"] = g.triggersText(c)
 		for a, area := range c.triggers {
-			front[fmt.Sprintf("trigger_%d", a+1)] = skillList(area, " / ")
+			front[fmt.Sprintf("trigger_%d", a+1)] = g.skillList(area, " / ")
 		}
-		front["test"] = fmt.Sprintf("%s %d", skillNames[c.testSkill], c.testTarget)
+		front["test"] = fmt.Sprintf("%s %d", g.skill(c.testSkill), c.testTarget)
 		front["consequence"] = capital(consequenceText(c.consequence))
 	}
 	return front, back
@@ -152,25 +158,104 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-func skillList(skills []int, sep string) string {
+// iconGem is the icon the shipped game declares for a gem; each colour's
+// gems have their own, "gem-" and the colour ("gem-blue").
+const iconGem = "gem"
+
+// skill is skill sk as printed: the game's icon for it (its id, as in
+// ":stealth:") when the game declares one, else its name.
+func (g *Game) skill(sk int) string {
+	if sk >= 0 && sk < nSkills {
+		return g.data.IconOr(skillIDs[sk], skillNames[sk])
+	}
+	return skillNames[skillAny]
+}
+
+func (g *Game) skillList(skills []int, sep string) string {
 	var names []string
 	for _, sk := range skills {
-		names = append(names, skillNames[sk])
+		names = append(names, g.skill(sk))
 	}
 	return strings.Join(names, sep)
 }
 
-// stepText is "Stealth 8" or "Muscle or Driving 10".
-func stepText(st step) string {
-	return fmt.Sprintf("%s %d", skillList(st.skills, " or "), st.target)
+// gems is n gems as printed: "4 :gem:" with the game's gem icon, else
+// "4 gems".
+func (g *Game) gems(n int) string {
+	if g.data.HasIcon(iconGem) {
+		return gamedata.IconAmount(n, iconGem)
+	}
+	return plural(n, "gem", "gems")
 }
 
-func triggersText(c *card) string {
-	var areas []string
-	for _, area := range c.triggers {
-		areas = append(areas, skillList(area, ", "))
+// stepText is "Stealth 8" or "Muscle or Driving 10", in words, for lint
+// messages.
+func stepText(st step) string {
+	var names []string
+	for _, sk := range st.skills {
+		names = append(names, skillNames[sk])
 	}
-	return strings.Join(areas, " | ")
+	return fmt.Sprintf("%s %d", strings.Join(names, " or "), st.target)
+}
+
+// printedStep is a heist step as the card prints it: ":stealth: 8" with
+// the game's skill icons (the number kept on the line of its icon), else
+// like stepText.
+func (g *Game) printedStep(st step) string {
+	sep := " "
+	if n := len(st.skills); n > 0 && st.skills[n-1] < nSkills && g.data.HasIcon(skillIDs[st.skills[n-1]]) {
+		sep = gamedata.NoBreak
+	}
+	return fmt.Sprintf("%s%s%d", g.skillList(st.skills, " or "), sep, st.target)
+}
+
+// statRow is a Talent's five skills as one row: ":stealth:5 :tech:3 ..."
+// with the game's skill icons (no space inside a pair, so each number
+// stays with its icon), else "Stealth 5 • Tech 3 • ...".
+func (g *Game) statRow(skills [nSkills]int) string {
+	icons := true
+	for sk := 0; sk < nSkills; sk++ {
+		icons = icons && g.data.HasIcon(skillIDs[sk])
+	}
+	parts := make([]string, nSkills)
+	for sk := range parts {
+		if icons {
+			parts[sk] = fmt.Sprintf(":%s:%d", skillIDs[sk], skills[sk])
+		} else {
+			parts[sk] = fmt.Sprintf("%s %d", skillNames[sk], skills[sk])
+		}
+	}
+	if icons {
+		return strings.Join(parts, " ")
+	}
+	return gamedata.JoinList(parts)
+}
+
+// triggersText lists the skills that trigger a Failure card. The card has
+// two trigger areas, but a failure triggers when the step's skill is in
+// either, so the card prints them as one list: ":stealth: :tech: :driving:"
+// with icons, else "Stealth, Tech or Driving".
+func (g *Game) triggersText(c *card) string {
+	var skills []int
+	seen := map[int]bool{}
+	for _, area := range c.triggers {
+		for _, sk := range area {
+			if !seen[sk] {
+				seen[sk] = true
+				skills = append(skills, sk)
+			}
+		}
+	}
+	names := make([]string, len(skills))
+	icons := true
+	for i, sk := range skills {
+		names[i] = g.skill(sk)
+		icons = icons && sk < nSkills && g.data.HasIcon(skillIDs[sk])
+	}
+	if icons || len(names) < 2 {
+		return strings.Join(names, " ")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func (g *Game) testText(c *card) string {
@@ -178,7 +263,9 @@ func (g *Game) testText(c *card) string {
 	if !g.testAtLeast {
 		how = fmt.Sprintf("more than %d", c.testTarget)
 	}
-	return fmt.Sprintf("Test: %s + Gear + a die, %s", skillNames[c.testSkill], how)
+	// The line breaks before the target, so a narrow card never splits
+	// "8 or more" over two lines.
+	return fmt.Sprintf("Test: %s + Gear + a die,\n%s", g.skill(c.testSkill), how)
 }
 
 func consequenceText(c consequence) string {
@@ -197,7 +284,7 @@ func consequenceText(c consequence) string {
 	return ""
 }
 
-func abilityText(a ability) string {
+func (g *Game) abilityText(a ability) string {
 	switch a.when {
 	case whenRecruit:
 		if a.drawPrep > 0 {
@@ -205,7 +292,7 @@ func abilityText(a ability) string {
 		}
 	case whenActive:
 		if a.bonusAmount != 0 {
-			return fmt.Sprintf("When activated: %s.", bonusText(a.bonusAmount, a.bonusSkill))
+			return fmt.Sprintf("When activated: %s.", g.bonusText(a.bonusAmount, a.bonusSkill))
 		}
 	case whenAlways:
 		if a.ignoreFailure {
@@ -216,17 +303,17 @@ func abilityText(a ability) string {
 }
 
 // bonusText is "+1 Stealth" or "+1 to the step's skill".
-func bonusText(n, sk int) string {
+func (g *Game) bonusText(n, sk int) string {
 	if sk == skillAny {
 		return fmt.Sprintf("%+d to the step's skill", n)
 	}
-	return fmt.Sprintf("%+d %s", n, skillNames[sk])
+	return fmt.Sprintf("%+d %s", n, g.skill(sk))
 }
 
-func gearText(c *card) string { return bonusText(c.gearAmt, c.gearSkill) }
+func (g *Game) gearText(c *card) string { return g.bonusText(c.gearAmt, c.gearSkill) }
 
-func gemText(c *card) string {
-	text := effectText(c.gemEffect)
+func (g *Game) gemText(c *card) string {
+	text := g.effectText(c.gemEffect)
 	if text != "" && text[0] >= 'A' && text[0] <= 'Z' {
 		text = strings.ToLower(text[:1]) + text[1:]
 	}
@@ -236,12 +323,12 @@ func gemText(c *card) string {
 	return "AND pay a gem: " + text
 }
 
-func effectText(e effect) string {
+func (g *Game) effectText(e effect) string {
 	switch e.kind {
 	case effDrawPrep:
 		return fmt.Sprintf("Draw %s.", plural(e.n, "Prep card", "Prep cards"))
 	case effGainGem:
-		return fmt.Sprintf("Take %s from the bag.", plural(e.n, "gem", "gems"))
+		return fmt.Sprintf("Take %s from the bag.", g.gems(e.n))
 	case effRecruit:
 		if e.n == 1 {
 			return "Recruit a Talent from the Talent Pool (replace a Recruit if your team is full)."

@@ -3,9 +3,12 @@ package masterminds
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/gamedata"
 )
 
 func TestPrintedTextComesFromTheData(t *testing.T) {
@@ -27,10 +30,10 @@ func TestPrintedTextComesFromTheData(t *testing.T) {
 		"lucky":    {line("+2 to your heist total.")},
 		"butter":   {line("-2 to another player's heist total.")},
 		"again":    {line("After a heist roll: the die is rolled again.")},
-		"museum":   {{Phase: "A", Text: "Stealth 6"}, line("TAKE 3 gems.")},
+		"museum":   {{Phase: "A", Text: "Stealth 6"}, line("TAKE 3 gems")},
 		"alarm": {
-			line("Triggers: Stealth, Tech | Driving."),
-			line("Test: Driving + Gear + a die, 8 or more."),
+			line("Triggers: Stealth, Tech or Driving"),
+			line("Test: Driving + Gear + a die,\n8 or more."),
 			line("Failed: the Recruit retires."),
 		},
 	}
@@ -48,7 +51,7 @@ func TestPrintedTextComesFromTheData(t *testing.T) {
 	}
 	// The draft: a test must be beaten, and Starter Cash pays nothing.
 	d := fixture(t, draft)
-	if got := d.CardRules(d.cardIndex(t, "alarm"))[1].Text; got != "Test: Driving + Gear + a die, more than 8." {
+	if got := d.CardRules(d.cardIndex(t, "alarm"))[1].Text; got != "Test: Driving + Gear + a die,\nmore than 8." {
 		t.Errorf("draft test text %q", got)
 	}
 	if d.CardRules(d.cardIndex(t, "cash")) != nil {
@@ -63,12 +66,12 @@ func TestCardFields(t *testing.T) {
 		front, back map[string]string
 	}{
 		{"ghost", map[string]string{"type": "talent", "stealth": "5", "tech": "2", "muscle": "0", "charm": "1", "driving": "1",
-			"skills": "Stealth 5 · Tech 2 · Muscle 0 · Charm 1 · Driving 1", "ability": "When activated: +1 Stealth."}, nil},
+			"skills": "Stealth 5 • Tech 2 • Muscle 0 • Charm 1 • Driving 1", "ability": "When activated: +1 Stealth."}, nil},
 		{"case", map[string]string{"type": "prep", "kind": "Action", "icons": "Pay a gem", "effect": "Draw 2 Prep cards.", "gem": "AND pay a gem: draw 1 Prep card."}, nil},
 		{"nitro", map[string]string{"type": "prep", "kind": "Gear", "icons": "One use", "gear": "+3 Driving"}, nil},
 		{"museum", map[string]string{"type": "heist", "title": "The Museum", "side": "A", "step": "Stealth 6", "step_a": "Stealth 6", "steps": "A  Stealth 6", "take": "3"},
-			map[string]string{"type": "heist", "side": "B", "step_b": "Tech 7", "step_c": "Muscle or Driving 8", "step_d": "Charm 9", "steps": "B  Tech 7\nC  Muscle or Driving 8\nD  Charm 9"}},
-		{"alarm", map[string]string{"type": "failure", "triggers": "Stealth, Tech | Driving", "trigger_1": "Stealth / Tech", "trigger_2": "Driving", "test": "Driving 8", "consequence": "The Recruit retires"}, nil},
+			map[string]string{"type": "heist", "side": "B", "heading": "Side B", "step_b": "Tech 7", "step_c": "Muscle or Driving 8", "step_d": "Charm 9", "steps": "B  Tech 7\nC  Muscle or Driving 8\nD  Charm 9"}},
+		{"alarm", map[string]string{"type": "failure", "triggers": "Stealth, Tech or Driving", "trigger_1": "Stealth / Tech", "trigger_2": "Driving", "test": "Driving 8", "consequence": "The Recruit retires"}, nil},
 		{"ruby", map[string]string{"type": "mastermind", "color": "Red"}, nil},
 	}
 	for _, tc := range cases {
@@ -78,4 +81,72 @@ func TestCardFields(t *testing.T) {
 		}
 	}
 	var _ engine.CardFaces = g
+}
+
+// withIcons declares icons for the skills and gems, as the shipped game
+// does, so the printed text uses them instead of the words.
+func withIcons(d *gamedata.Game) *gamedata.Game {
+	for _, id := range []string{"stealth", "tech", "muscle", "charm", "driving", "gem", "gem-blue"} {
+		d.Manifest.Icons = append(d.Manifest.Icons, gamedata.IconDecl{ID: id, Builtin: "gem"})
+	}
+	return d
+}
+
+func TestPrintedTextUsesTheGamesIcons(t *testing.T) {
+	g := enginetest.MustBuild(t, Build, withIcons(fixtureData(t, testCards, nil)))
+	line := func(text string) engine.RulesLine { return engine.RulesLine{Text: text} }
+	want := map[string][]engine.RulesLine{
+		"sapphire": {line("Your gems are blue\u00a0:gem-blue:. At the end, roll a die: each :gem-blue: is worth the roll.")},
+		// No icon declared for green gems: the words.
+		"emerald": {line("Your gems are green. At the end, roll a die: each green gem is worth the roll.")},
+		"ghost":   {line("When activated: +1 :stealth:.")},
+		"wheels":  {line("When activated: +1 to the step's skill.")},
+		"nitro":   {line("+3 :driving: for the Recruit it is placed on."), line("One use: discard it after its Recruit is activated.")},
+		"launder": {line("Draw 1 Prep card."), line("OR pay a gem: take 2\u00a0:gem: from the bag.")},
+		"museum":  {{Phase: "A", Text: ":stealth:\u00a06"}, line("TAKE 3\u00a0:gem:")},
+		"alarm": {
+			line("Triggers: :stealth: :tech: :driving:"),
+			line("Test: :driving: + Gear + a die,\n8 or more."),
+			line("Failed: the Recruit retires."),
+		},
+	}
+	for id, lines := range want {
+		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {
+			t.Errorf("%s: %q\nwant %q", id, got, lines)
+		}
+	}
+	back := g.BackRules(g.cardIndex(t, "museum"))
+	if !slices.Equal(back, []engine.RulesLine{{Phase: "B", Text: ":tech:\u00a07"}, {Phase: "C", Text: ":muscle: or :driving:\u00a08"}, {Phase: "D", Text: ":charm:\u00a09"}}) {
+		t.Errorf("museum side B: %q", back)
+	}
+}
+
+// A Talent's skills print as one row of icon-and-number pairs, each pair
+// without a space inside so a line never separates a number from its
+// icon; without icons, as words joined by the list separator.
+func TestTalentStatRow(t *testing.T) {
+	front, _ := fixture(t, nil).CardFields(fixture(t, nil).cardIndex(t, "ghost"))
+	if want := "Stealth 5" + gamedata.ListSep + "Tech 2" + gamedata.ListSep + "Muscle 0" + gamedata.ListSep + "Charm 1" + gamedata.ListSep + "Driving 1"; front["skills"] != want {
+		t.Errorf("words: %q, want %q", front["skills"], want)
+	}
+	g := enginetest.MustBuild(t, Build, withIcons(fixtureData(t, testCards, nil)))
+	front, _ = g.CardFields(g.cardIndex(t, "ghost"))
+	if want := ":stealth:5 :tech:2 :muscle:0 :charm:1 :driving:1"; front["skills"] != want {
+		t.Errorf("icons: %q, want %q", front["skills"], want)
+	}
+	if front["stealth"] != "5" || front["driving"] != "1" {
+		t.Errorf("the single skill fields stay numbers: %q", front)
+	}
+	// One skill without an icon: the whole row in words, never a mix.
+	d := withIcons(fixtureData(t, testCards, nil))
+	d.Manifest.Icons = d.Manifest.Icons[1:]
+	g = enginetest.MustBuild(t, Build, d)
+	front, _ = g.CardFields(g.cardIndex(t, "ghost"))
+	if !strings.HasPrefix(front["skills"], "Stealth 5"+gamedata.ListSep) {
+		t.Errorf("partly declared icons: %q", front["skills"])
+	}
+	front, _ = g.CardFields(g.cardIndex(t, "alarm"))
+	if front["triggers"] != "Stealth, :tech: or :driving:" {
+		t.Errorf("partly declared trigger icons: %q", front["triggers"])
+	}
 }

@@ -1,10 +1,13 @@
 package mice
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/gamedata"
 )
 
 // A success: helpers' bets go to the tester's stash; on success each
@@ -296,5 +299,42 @@ func TestCardTextsComeFromEffects(t *testing.T) {
 	front, _ := g.CardFields(g.cardIndex(t, "a2"))
 	if front["job"] != "A2" || front["target"] != "5" || front["finale"] != "FINALE" || front["icons"] != "Leg" {
 		t.Errorf("obstacle fields %v", front)
+	}
+}
+
+// The reminder card is one line per step, its number as the line's phase
+// (a badge, or a bold "3:"), not one run-on line.
+func TestReminderIsOneLinePerStep(t *testing.T) {
+	g := fixture(t, testCards, nil)
+	got := g.CardRules(g.cardIndex(t, "reminder"))
+	want := []engine.RulesLine{{Phase: "1", Text: "Select obstacle"}, {Phase: "2", Text: "Get help"},
+		{Phase: "3", Text: "Draw 2 chips"}, {Phase: "4", Text: "Activate skills"}, {Phase: "5", Text: "Calculate"},
+		{Phase: "6", Text: "Resolve"}, {Phase: "7", Text: "Advance obstacle"}, {Phase: "8", Text: "Cleanup"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("reminder %q\nwant %q", got, want)
+	}
+}
+
+// With icons declared for cheese and the obstacle icons, the texts use
+// them; an obstacle's icons are one row with no separator.
+func TestTextsUseTheGamesIcons(t *testing.T) {
+	d := fixtureData(t, testCards, nil)
+	for _, id := range []string{"cheese", "paw", "leg", "mouth"} {
+		d.Manifest.Icons = append(d.Manifest.Icons, gamedata.IconDecl{ID: id, Builtin: "paw"})
+	}
+	g := enginetest.MustBuild(t, Build, d)
+	if got := g.CardRules(g.cardIndex(t, "paws"))[0].Text; got != "Pay 1\u00a0:cheese: onto this skill to activate it. Add +2 to your test rating if the obstacle shows :paw:." {
+		t.Errorf("skill text %q", got)
+	}
+	two := strings.Replace(testCards, "payout: 3, icons: [paw]", "payout: 3, icons: [paw, mouth]", 1)
+	w := fixture(t, two, nil)
+	if front, _ := w.CardFields(w.cardIndex(t, "a1")); front["icons"] != "Paw"+gamedata.ListSep+"Mouth" {
+		t.Errorf("icons in words %q", front["icons"])
+	}
+	d = fixtureData(t, two, nil)
+	d.Manifest.Icons = g.data.Manifest.Icons
+	g = enginetest.MustBuild(t, Build, d)
+	if front, _ := g.CardFields(g.cardIndex(t, "a1")); front["icons"] != ":paw: :mouth:" {
+		t.Errorf("icon row %q", front["icons"])
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/gamedata"
 )
 
 // CardRules generates card i's printed rules from the data the engine
@@ -17,7 +18,11 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 		for _, e := range c.effects {
 			parts = append(parts, g.sentence(e))
 		}
-		return []engine.RulesLine{{Text: "Pay 1 cheese onto this skill to activate it. " + strings.Join(parts, " ")}}
+		cheese := "1 cheese"
+		if g.data.HasIcon(iconCheese) {
+			cheese = gamedata.IconAmount(1, iconCheese)
+		}
+		return []engine.RulesLine{{Text: "Pay " + cheese + " onto this skill to activate it. " + strings.Join(parts, " ")}}
 	case kindObstacle:
 		lines := []engine.RulesLine{{Text: fmt.Sprintf("Success: +%d contribution on job %s.", c.payout, g.jobs[c.job])}}
 		if c.finale {
@@ -25,10 +30,31 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 		}
 		return lines
 	case kindReminder:
-		return []engine.RulesLine{{Text: fmt.Sprintf("1 Select obstacle · 2 Get help · 3 Draw %d chips · 4 Activate skills · 5 Calculate · 6 Resolve · 7 Advance obstacle · %d Cleanup",
-			g.params.ChipsDrawn, g.params.CleanupStep)}}
+		// One line per step, its number as the line's phase: a badge, or
+		// a bold "1:" where the layout draws no badges.
+		steps := []string{"Select obstacle", "Get help", fmt.Sprintf("Draw %d chips", g.params.ChipsDrawn),
+			"Activate skills", "Calculate", "Resolve", "Advance obstacle", "Cleanup"}
+		lines := make([]engine.RulesLine, len(steps))
+		for k, step := range steps {
+			n := k + 1
+			if k == len(steps)-1 {
+				n = g.params.CleanupStep
+			}
+			lines[k] = engine.RulesLine{Phase: fmt.Sprint(n), Text: step}
+		}
+		return lines
 	}
 	return nil
+}
+
+// iconCheese is the icon a game may declare for cheese; an obstacle's
+// icons are printed as the icons of their keyword ids (paw, leg, mouth)
+// when the game declares them. Otherwise words.
+const iconCheese = "cheese"
+
+// iconOf is obstacle icon (keyword) k as printed.
+func (g *Game) iconOf(k int) string {
+	return g.data.IconOr(g.keywords[k].ID, g.keywords[k].Name)
 }
 
 func (g *Game) sentence(e effect) string {
@@ -50,7 +76,7 @@ func (g *Game) sentence(e effect) string {
 		}
 	}
 	if e.icon >= 0 {
-		s += " if the obstacle shows " + g.keywords[e.icon].Name
+		s += " if the obstacle shows " + g.iconOf(e.icon)
 	}
 	return s + "."
 }
@@ -61,15 +87,22 @@ func (g *Game) CardFields(i int) (front, back map[string]string) {
 	switch c.kind {
 	case kindObstacle:
 		var icons []string
+		all := true
 		for k, kw := range g.keywords {
 			if c.icons&(1<<uint(k)) != 0 {
-				icons = append(icons, kw.Name)
+				icons = append(icons, g.iconOf(k))
+				all = all && g.data.HasIcon(kw.ID)
 			}
+		}
+		row := gamedata.JoinList(icons)
+		if all {
+			// Icons need no separator between them.
+			row = strings.Join(icons, " ")
 		}
 		front = map[string]string{
 			"job":    fmt.Sprintf("%s%d", g.jobs[c.job], c.order),
 			"target": fmt.Sprint(c.target),
-			"icons":  strings.Join(icons, " · "),
+			"icons":  row,
 			"payout": fmt.Sprintf("+%d", c.payout),
 		}
 		if c.finale {

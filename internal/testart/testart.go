@@ -1,0 +1,109 @@
+// Package testart draws small pictures for tests and benchmarks of card
+// art: a portrait, a frame with a transparent middle, a JPEG. The same
+// arguments give the same bytes, so tests can make them on the fly instead
+// of committing every size they need.
+package testart
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+)
+
+// palette is a few flat colours; seed picks among them.
+var palette = []color.NRGBA{
+	{0x1e, 0x88, 0xe5, 0xff}, {0xe0, 0x53, 0x3d, 0xff}, {0x43, 0xa0, 0x47, 0xff},
+	{0xfb, 0xc0, 0x2d, 0xff}, {0x8e, 0x24, 0xaa, 0xff}, {0x00, 0x89, 0x7b, 0xff},
+}
+
+// Portrait is a w × h picture of a figure (a head and shoulders) in front
+// of a flat background, its colours picked by seed; with transparent set,
+// the background is transparent instead (a PNG with an alpha channel).
+func Portrait(w, h, seed int, transparent bool) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	bg := palette[seed%len(palette)]
+	bg.R, bg.G, bg.B = bg.R/2+0x70, bg.G/2+0x70, bg.B/2+0x70
+	if transparent {
+		bg = color.NRGBA{}
+	}
+	fig := palette[(seed+2)%len(palette)]
+	skin := color.NRGBA{0xf1, 0xc2, 0x7d, 0xff}
+	cx, r := float64(w)/2, float64(min(w, h))/5
+	headY := float64(h) * 0.4
+	for y := range h {
+		for x := range w {
+			fx, fy := float64(x)+0.5, float64(y)+0.5
+			c := bg
+			// Shoulders: the top half of an ellipse at the bottom edge.
+			if dx, dy := (fx-cx)/(float64(w)*0.42), (fy-float64(h))/(float64(h)*0.42); dx*dx+dy*dy <= 1 {
+				c = fig
+			}
+			if dx, dy := fx-cx, fy-headY; dx*dx+dy*dy <= r*r {
+				c = skin
+			}
+			// A stripe of the seed's colour along the top, so pictures of
+			// one size still differ.
+			if y < h/12 && x < w*(seed%5+1)/6 {
+				c = palette[(seed+4)%len(palette)]
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+// Frame is a w × h ornamental frame: a band of width band pixels in the
+// seed's colour with a thin inner line, transparent inside.
+func Frame(w, h, band, seed int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	c := palette[seed%len(palette)]
+	line := color.NRGBA{0xff, 0xff, 0xff, 0xc0}
+	for y := range h {
+		for x := range w {
+			d := min(x, y, w-1-x, h-1-y)
+			switch {
+			case d < band:
+				img.SetNRGBA(x, y, c)
+			case d < band+2:
+				img.SetNRGBA(x, y, line)
+			}
+		}
+	}
+	return img
+}
+
+// Paper is a w × h warm background with faint diagonal stripes.
+func Paper(w, h int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	light, dark := color.NRGBA{0xf6, 0xec, 0xd2, 0xff}, color.NRGBA{0xee, 0xe0, 0xbf, 0xff}
+	for y := range h {
+		for x := range w {
+			c := light
+			if (x+y)/6%4 == 0 {
+				c = dark
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+// PNG encodes img as a PNG file.
+func PNG(img image.Image) []byte {
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		panic(err) // an in-memory write of a valid image cannot fail
+	}
+	return b.Bytes()
+}
+
+// JPEG encodes img as a JPEG file of quality 85.
+func JPEG(img image.Image) []byte {
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 85}); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,510 @@
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/gob"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"io"
+	"maps"
+	"reflect"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"cardpress/gamedata"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Pictures on cards: each image file is embedded in the PDF once, under a
+// name made from its content (two paths to the same picture share it), the
+// first time a card draws it; every card after that only places it.
+//
+// Turning a picture into the PDF's form is most of what art costs: a PNG
+// with transparency is inflated, split into colour and alpha and deflated
+// twice. So every picture of the document is parsed up front, on all
+// cores, and the main writer adopts the parsed record when a card first
+// draws the picture.
+
+// artSet is the pictures of one PDF: parsed, and embedded so far.
+type artSet struct {
+	byPath map[string]string  // path → name in the PDF; "" when it cannot be embedded
+	hashOf map[string]string  // path → content hash
+	byHash map[string]string  // content hash → name in the PDF, once embedded
+	parsed map[string]*parsed // content hash → the writer's record of it
+	raised bool               // the PDF's version is raised to 1.4, which soft masks need
+}
+
+// parsed is one picture as the PDF writer holds it, or why it cannot be.
+type parsed struct {
+	rec imageRecord
+	err error
+}
+
+// imageName embeds the picture at path on first use and returns its name
+// in the PDF; false when the document has no such image (validation
+// reports it; render draws nothing rather than fail).
+func (r *renderer) imageName(path string) (string, *gamedata.Image, bool) {
+	img := r.doc.Images[path]
+	if img == nil || img.Width <= 0 || img.Height <= 0 || r.pdf.Err() {
+		return "", nil, false
+	}
+	if r.art == nil {
+		r.art = parseAll(r.doc.Images)
+	}
+	if name, ok := r.art.byPath[path]; ok {
+		return name, img, name != ""
+	}
+	hash := r.art.hashOf[path]
+	name, ok := r.art.byHash[hash]
+	if !ok {
+		name = "art-" + hash
+		if err := r.adopt(name, r.art.parsed[hash], len(r.art.byHash)); err != nil {
+			r.pdf.ClearError() // the writer's own words, if any, are in err
+			r.pdf.SetErrorf("image %s: %v", path, err)
+			name = ""
+		}
+		r.art.byHash[hash] = name
+	}
+	r.art.byPath[path] = name
+	return name, img, name != ""
+}
+
+// parseAll parses every picture of the document, each distinct content
+// once, on as many cores as there are.
+func parseAll(images map[string]*gamedata.Image) *artSet {
+	art := &artSet{byPath: map[string]string{}, hashOf: map[string]string{}, byHash: map[string]string{}, parsed: map[string]*parsed{}}
+	var todo []*gamedata.Image
+	var hashes []string
+	for _, path := range slices.Sorted(maps.Keys(images)) {
+		img := images[path]
+		if img == nil {
+			continue
+		}
+		sum := sha256.Sum256(img.Data)
+		hash := hex.EncodeToString(sum[:16])
+		art.hashOf[path] = hash
+		if _, ok := art.parsed[hash]; !ok {
+			art.parsed[hash] = &parsed{}
+			todo, hashes = append(todo, img), append(hashes, hash)
+		}
+	}
+	results := make([]parsed, len(todo))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &parser{w: fpdf.New("P", "mm", "A4", "")} // the unit sets the record's scale
+			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
+				results[i] = p.parse(fmt.Sprint(i), todo[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, hash := range hashes {
+		*art.parsed[hash] = results[i]
+	}
+	return art
+}
+
+// parser turns pictures into PDF image records, one goroutine's worth:
+// a PDF writer of its own, and buffers kept from picture to picture.
+type parser struct {
+	w      *fpdf.Fpdf
+	inflow io.ReadCloser // deflate reader, reset for each picture
+	raw    bytes.Buffer  // a picture's inflated rows
+	colour []byte
+	alpha  []byte
+	cz, az *zlib.Writer
+}
+
+// parse returns the record of img, named name in the parser's writer.
+func (p *parser) parse(name string, img *gamedata.Image) (out parsed) {
+	// fpdf can panic on data it did not expect; here, in a goroutine of
+	// its own, that must become an error, not a crash.
+	defer func() {
+		if x := recover(); x != nil {
+			out = parsed{err: fmt.Errorf("the PDF writer failed on it: %v", x)}
+		}
+	}()
+	if int64(img.Width)*int64(img.Height) > gamedata.MaxImagePixels {
+		// Validation refuses it; render, called without, must not run out
+		// of memory on it either.
+		return parsed{err: fmt.Errorf("%d × %d pixels is over the limit of %d", img.Width, img.Height, gamedata.MaxImagePixels)}
+	}
+	data, kind, err := embeddable(img)
+	if err != nil {
+		return parsed{err: err}
+	}
+	if kind == "png" {
+		if rec, ok, err := p.splitAlpha(data); ok || err != nil {
+			return parsed{rec: rec, err: err}
+		}
+	}
+	info := p.w.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: kind}, bytes.NewReader(data))
+	if err := p.w.Error(); err != nil {
+		p.w.ClearError()
+		return parsed{err: err}
+	}
+	rec, err := readRecord(info)
+	return parsed{rec: rec, err: err}
+}
+
+// splitAlpha makes the record of a plain PNG with an alpha channel (8-bit
+// grey or RGB with alpha, not interlaced); ok is false for any other PNG.
+// A PDF image has no alpha channel: colour and alpha become two streams,
+// the alpha a soft mask. Each keeps the PNG's own filtered rows, the filter
+// byte in front of every row, which the PDF's PNG predictor undoes: the
+// filters work byte by byte on the same channel of the pixel before, so
+// they survive the split. fpdf does the same, but makes two new
+// compressors for every picture, which costs more than the work itself.
+func (p *parser) splitAlpha(data []byte) (rec imageRecord, ok bool, err error) {
+	const sig = 8
+	if len(data) < sig+8+13 || string(data[sig+4:sig+8]) != "IHDR" {
+		return rec, false, nil
+	}
+	ihdr := data[sig+8 : sig+8+13]
+	w, h := int(binary.BigEndian.Uint32(ihdr[0:])), int(binary.BigEndian.Uint32(ihdr[4:]))
+	depth, colorType, interlace := ihdr[8], ihdr[9], ihdr[12]
+	channels := map[byte]int{4: 1, 6: 3}[colorType]
+	if depth != 8 || interlace != 0 || channels == 0 || w <= 0 || h <= 0 {
+		return rec, false, nil
+	}
+	if int64(w)*int64(h) > gamedata.MaxImagePixels {
+		return rec, true, fmt.Errorf("%d × %d pixels is over the limit of %d", w, h, gamedata.MaxImagePixels)
+	}
+	var idat [][]byte
+	for at := sig; at+12 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[at:]))
+		if n < 0 || n > len(data)-at-12 {
+			return rec, true, fmt.Errorf("a PNG chunk runs past the end of the file")
+		}
+		kind := string(data[at+4 : at+8])
+		if kind == "IDAT" {
+			idat = append(idat, data[at+8:at+8+n])
+		}
+		if kind == "IEND" {
+			break
+		}
+		at += 12 + n
+	}
+	rs := make([]io.Reader, len(idat))
+	for i, b := range idat {
+		rs[i] = bytes.NewReader(b)
+	}
+	src := bufio.NewReader(io.MultiReader(rs...))
+	// The zlib header, then raw deflate: its checksum was verified when
+	// the game was loaded (png.Decode), and checking it again would cost
+	// a third of the time here.
+	if _, err := src.Discard(2); err != nil {
+		return rec, true, err
+	}
+	if p.inflow == nil {
+		p.inflow = flate.NewReader(src)
+	} else if err := p.inflow.(flate.Resetter).Reset(src, nil); err != nil {
+		return rec, true, err
+	}
+	px := channels + 1
+	stride := 1 + px*w
+	p.raw.Reset()
+	// No more than the rows need: trailing data cannot inflate without end.
+	if _, err := p.raw.ReadFrom(io.LimitReader(p.inflow, int64(stride*h))); err != nil {
+		return rec, true, err
+	}
+	raw := p.raw.Bytes()
+	if len(raw) < stride*h {
+		return rec, true, fmt.Errorf("the PNG holds %d bytes of pixels, not %d", len(raw), stride*h)
+	}
+	p.colour = slices.Grow(p.colour[:0], (1+channels*w)*h)[:(1+channels*w)*h]
+	p.alpha = slices.Grow(p.alpha[:0], (1+w)*h)[:(1+w)*h]
+	c, a := 0, 0
+	for y := range h {
+		row := raw[y*stride : (y+1)*stride]
+		p.colour[c], p.alpha[a] = row[0], row[0]
+		c, a = c+1, a+1
+		if channels == 3 {
+			for x := 1; x < stride; x += 4 {
+				p.colour[c], p.colour[c+1], p.colour[c+2] = row[x], row[x+1], row[x+2]
+				p.alpha[a] = row[x+3]
+				c, a = c+3, a+1
+			}
+			continue
+		}
+		for x := 1; x < stride; x += 2 {
+			p.colour[c], p.alpha[a] = row[x], row[x+1]
+			c, a = c+1, a+1
+		}
+	}
+	if rec.data, err = p.deflate(&p.cz, p.colour); err != nil {
+		return rec, true, err
+	}
+	if rec.smask, err = p.deflate(&p.az, p.alpha); err != nil {
+		return rec, true, err
+	}
+	rec.w, rec.h, rec.bpc, rec.filter = float64(w), float64(h), 8, "FlateDecode"
+	rec.cs = map[int]string{1: "DeviceGray", 3: "DeviceRGB"}[channels]
+	rec.dp = fmt.Sprintf("/Predictor 15 /Colors %d /BitsPerComponent 8 /Columns %d", channels, w)
+	return rec, true, nil
+}
+
+// deflate compresses b with the compressor *z, made on first use, and
+// returns a copy of the result.
+func (p *parser) deflate(z **zlib.Writer, b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	out.Grow(len(b) / 4)
+	if *z == nil {
+		var err error
+		if *z, err = zlib.NewWriterLevel(&out, zlib.BestSpeed); err != nil {
+			return nil, err
+		}
+	} else {
+		(*z).Reset(&out)
+	}
+	if _, err := (*z).Write(b); err != nil {
+		return nil, err
+	}
+	if err := (*z).Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// placeholders are 1 × 1 PNGs, opaque and transparent: the main writer
+// registers one under a picture's name (as cheap as registering gets; the
+// transparent one raises the PDF to version 1.4, which soft masks need)
+// and then takes the picture's parsed record in its place.
+var placeholders = func() (out [2][]byte) {
+	for i, a := range []uint8{0xff, 0x80} {
+		img := image.NewNRGBA(image.Rect(0, 0, 1, 1))
+		img.Pix[3] = a
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			panic(err) // cannot fail for a valid image in memory
+		}
+		out[i] = b.Bytes()
+	}
+	return out
+}()
+
+// adopt registers the parsed picture p with the PDF under name; k counts
+// the pictures embedded before it.
+func (r *renderer) adopt(name string, p *parsed, k int) error {
+	if p == nil {
+		return fmt.Errorf("it was not parsed")
+	}
+	if p.err != nil {
+		return p.err
+	}
+	// Once in a PDF is enough to raise its version; the transparent
+	// placeholder costs fpdf two new compressors each time.
+	ph := placeholders[0]
+	if p.rec.smask != nil && !r.art.raised {
+		ph, r.art.raised = placeholders[1], true
+	}
+	info := r.pdf.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: "png"}, bytes.NewReader(ph))
+	if err := r.pdf.Error(); err != nil {
+		return err
+	}
+	rec := p.rec
+	if rec.scale == 0 {
+		// Made by splitAlpha: the writer's scale and default resolution
+		// come from its own record of the placeholder.
+		ph, err := readRecord(info)
+		if err != nil {
+			return err
+		}
+		rec.scale, rec.dpi = ph.scale, ph.dpi
+	}
+	if rec.w != float64(int(rec.w)) || k >= 1<<20 {
+		return fmt.Errorf("the PDF writer's image record is not as expected (width %v, image %d)", rec.w, k)
+	}
+	// fpdf writes images ordered by pixel width alone, and those of equal
+	// width (a deck's portraits, as a rule) in Go's map order, which
+	// changes from run to run: the same cards would give other bytes. So
+	// each width gets a fraction of a pixel of its own, in the order the
+	// pictures are first drawn; fpdf writes /Width as a whole number, so
+	// the PDF differs only in that its order is now fixed.
+	rec.w += float64(k+1) / (1 << 20)
+	return rec.writeInto(info)
+}
+
+// imageRecord is fpdf's ImageInfoType, field by field, in the order its
+// GobEncode writes them: the only way to read or set an image's record
+// from outside the package.
+type imageRecord struct {
+	data, smask []byte
+	n           int
+	w, h        float64
+	cs          string
+	pal         []byte
+	bpc         int
+	filter, dp  string
+	trns        []int
+	scale, dpi  float64
+}
+
+func (r *imageRecord) fields() []any {
+	return []any{&r.data, &r.smask, &r.n, &r.w, &r.h, &r.cs, &r.pal, &r.bpc, &r.filter, &r.dp, &r.trns, &r.scale, &r.dpi}
+}
+
+func readRecord(info *fpdf.ImageInfoType) (imageRecord, error) {
+	var rec imageRecord
+	if info == nil {
+		return rec, fmt.Errorf("the PDF writer did not take the image")
+	}
+	enc, err := info.GobEncode()
+	if err != nil {
+		return rec, err
+	}
+	dec := gob.NewDecoder(bytes.NewReader(enc))
+	for _, f := range rec.fields() {
+		if err := dec.Decode(f); err != nil {
+			return rec, fmt.Errorf("reading the PDF writer's image record: %w", err)
+		}
+	}
+	return rec, nil
+}
+
+// writeInto sets info's record to r.
+func (r imageRecord) writeInto(info *fpdf.ImageInfoType) error {
+	var out bytes.Buffer
+	enc := gob.NewEncoder(&out)
+	for _, f := range r.fields() {
+		if err := enc.Encode(reflect.ValueOf(f).Elem().Interface()); err != nil {
+			return err
+		}
+	}
+	return info.GobDecode(out.Bytes())
+}
+
+// embeddable is img in a form the PDF writer takes: JPEG as it is (the PDF
+// holds JPEG data itself), PNG as it is unless it is interlaced, has 16
+// bits a channel, or a palette with transparency, which fpdf refuses or
+// draws wrong; those are decoded and written again as plain 8-bit PNG.
+func embeddable(img *gamedata.Image) ([]byte, string, error) {
+	if img.Format == "jpeg" {
+		return img.Data, "jpg", nil
+	}
+	if pngPlain(img.Data) {
+		return img.Data, "png", nil
+	}
+	src, err := png.Decode(bytes.NewReader(img.Data))
+	if err != nil {
+		return nil, "", err
+	}
+	dst := image.NewNRGBA(src.Bounds())
+	draw.Draw(dst, dst.Bounds(), src, src.Bounds().Min, draw.Src)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, dst); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), "png", nil
+}
+
+// pngPlain reports whether a PNG is 8 bits a channel or less, not
+// interlaced, and not a palette with a transparency chunk, reading only
+// its chunk headers.
+func pngPlain(data []byte) bool {
+	const sig = 8
+	if len(data) < sig+8+13 || string(data[sig+4:sig+8]) != "IHDR" {
+		return false
+	}
+	ihdr := data[sig+8:]
+	depth, colorType, interlace := ihdr[8], ihdr[9], ihdr[12]
+	if depth > 8 || interlace != 0 {
+		return false
+	}
+	if colorType != 3 {
+		return true
+	}
+	for at := sig; at+8 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[at:]))
+		switch string(data[at+4 : at+8]) {
+		case "tRNS":
+			return false
+		case "IDAT", "IEND":
+			return true // tRNS must come before the image data
+		}
+		if n < 0 || n > len(data) {
+			return false
+		}
+		at += 12 + n
+	}
+	return true
+}
+
+// drawImage draws the picture at path in box (page coordinates, mm) as fit
+// says (see placeImage).
+func (r *renderer) drawImage(path string, box rect, fit string) {
+	if box.w <= 0 || box.h <= 0 {
+		return
+	}
+	name, img, ok := r.imageName(path)
+	if !ok {
+		return
+	}
+	at, clip := placeImage(box, float64(img.Width), float64(img.Height), fit)
+	if clip {
+		r.pdf.ClipRect(box.x, box.y, box.w, box.h, false)
+		defer r.pdf.ClipEnd()
+	}
+	r.pdf.ImageOptions(name, at.x, at.y, at.w, at.h, false, fpdf.ImageOptions{AllowNegativePosition: true}, 0, "")
+}
+
+// placeImage is where a picture of iw × ih pixels goes for box: stretch
+// fills the box exactly; cover scales it to fill the box, centred, and
+// clip says what sticks out must be cut off; contain scales it to fit
+// inside the box, centred, leaving bands of what is under it.
+func placeImage(box rect, iw, ih float64, fit string) (at rect, clip bool) {
+	var s float64
+	switch fit {
+	case gamedata.FitStretch:
+		return box, false
+	case gamedata.FitCover:
+		s, clip = max(box.w/iw, box.h/ih), true
+	default:
+		s = min(box.w/iw, box.h/ih)
+	}
+	w, h := iw*s, ih*s
+	// A picture of the box's own shape has nothing to cut off.
+	clip = clip && (w > box.w*(1+1e-9) || h > box.h*(1+1e-9))
+	return rect{box.x + (box.w-w)/2, box.y + (box.h-h)/2, w, h}, clip
+}
+
+// faceImage draws a face's background picture or frame in box.
+func (r *renderer) faceImage(ref *gamedata.ImageRef, box rect, def string) {
+	if ref == nil || ref.Src == "" {
+		return
+	}
+	r.drawImage(ref.Src, box, ref.FitOr(def))
+}
+
+// elementImage draws an element of kind image on card c at (x, y): its
+// own file, or the card's picture for its field (nothing when the card has
+// none).
+func (r *renderer) elementImage(c *CardFace, el gamedata.Element, x, y float64) {
+	box, ok := boxAt(el.Box, x, y)
+	if !ok {
+		return
+	}
+	path := el.Src
+	if path == "" {
+		path = c.Images[el.Field]
+	}
+	if path == "" {
+		return
+	}
+	r.drawImage(path, box, el.ImageFit())
+}
