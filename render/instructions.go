@@ -260,8 +260,7 @@ func (r *renderer) guide(pl printPlan) {
 			break
 		}
 	}
-	pdf.SetFont(fonts.Family, "B", 16)
-	pdf.Text(left, pageMargin+6, title)
+	r.m.drawLabel(pdf, "B", 16, left, pageMargin+6, title, black)
 	pdf.SetFont(fonts.Family, "", 9)
 	pdf.Text(left, pageMargin+11, clean(setting))
 	drawInstructions(r, items, left, pageMargin+16, width, size)
@@ -271,7 +270,7 @@ func (r *renderer) guide(pl printPlan) {
 	pdf.AddPage()
 	textColor(pdf, black)
 	pdf.SetFont(fonts.Family, "B", 12)
-	pdf.Text(left, pageMargin+6, clean(pl.title+": duplex check, back of page 1"))
+	r.m.drawLabel(pdf, "B", 12, left, pageMargin+6, pl.title+": duplex check, back of page 1", black)
 	pdf.SetFont(fonts.Family, "", 9)
 	y := pageMargin + 12
 	for _, l := range wrapWords(r, "Pin test, if the window test is hard to read: push a pin through the centre of the thin cross on page 1; "+
@@ -328,7 +327,8 @@ func drawInstructions(r *renderer, items []instruction, x, y, width, size float6
 		pdf.SetFont(fonts.Family, "", size)
 		ly := y
 		for _, l := range wrapWords(r, it.text, width-labelWidth, "", size) {
-			pdf.Text(x+labelWidth, ly, l)
+			// Game text (titles, component names) may hold :icons:.
+			r.m.drawLabel(pdf, "", size, x+labelWidth, ly, l, black)
 			ly += lead
 		}
 		y += instructionHeight(r, it, width, size)
@@ -337,8 +337,6 @@ func drawInstructions(r *renderer, items []instruction, x, y, width, size float6
 
 // wrapWords breaks s into lines no wider than width at size pt.
 func wrapWords(r *renderer, s string, width float64, style string, size float64) []string {
-	pdf := r.pdf
-	pdf.SetFont(fonts.Family, style, size)
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(clean(s)) {
@@ -346,7 +344,7 @@ func wrapWords(r *renderer, s string, width float64, style string, size float64)
 		if line != "" {
 			try = line + " " + w
 		}
-		if line != "" && pdf.GetStringWidth(try) > width {
+		if line != "" && r.m.labelWidth(style, size, try) > width {
 			lines = append(lines, line)
 			line = w
 			continue

@@ -171,7 +171,7 @@ func (r *renderer) miniBoard(rows []BoardRow, base, colW float64) item {
 	slots, labelW := 1, 0.0
 	for _, row := range rows {
 		slots = max(slots, row.Slots)
-		labelW = max(labelW, r.m.width("B", base, clean(row.Label)))
+		labelW = max(labelW, r.m.labelWidth("B", base, row.Label))
 	}
 	width := func() float64 { return 2*pad + labelW + d*0.4 + float64(slots)*d*1.3 }
 	if wd := width(); wd > colW {
@@ -188,9 +188,7 @@ func (r *renderer) miniBoard(rows []BoardRow, base, colW float64) item {
 		pdf.SetFont(fonts.Family, "B", base)
 		cy := y + pad + d/2
 		for _, row := range rows {
-			label := clean(row.Label)
-			textColor(pdf, ink)
-			pdf.Text(x+pad+labelW-pdf.GetStringWidth(label), cy+capRatio*base*mmPerPt/2, label)
+			r.m.drawLabel(pdf, "B", base, x+pad+labelW-r.m.labelWidth("B", base, row.Label), cy+capRatio*base*mmPerPt/2, row.Label, ink)
 			fill(pdf, white)
 			stroke(pdf, ink)
 			for s := range row.Slots {
