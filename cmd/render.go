@@ -44,9 +44,15 @@ files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 	return c
 }
 
+// defaultBleed is --bleed's default, in mm.
+const defaultBleed = 3.0
+
 func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
 	f := c.Flags()
 	f.StringVar(&o.Paper, "paper", "a4", "paper size: a4 or letter")
+	// 3 mm by default: a mis-cut then shows the card's own colour, not its
+	// neighbour's, and A4 still takes 9 poker cards a page.
+	o.Bleed = defaultBleed
 	f.Var(&mmFlag{&o.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
 	f.StringVar(&o.OutDir, "out", "out", "output folder")
 	f.Var(&gutterFlag{&o.Gutter}, "gutter", fmt.Sprintf("space between neighbouring cards, in mm (0 to %g); auto: twice the bleed if as many cards fit a page, else the bleed", render.MaxGutter))
