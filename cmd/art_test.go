@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,33 +16,7 @@ import (
 // artGame copies the hand-written game with art in testdata/art (pictures
 // included) into a workspace as ws/art, writes its schema folder and
 // returns ws.
-func artGame(t *testing.T) string {
-	t.Helper()
-	ws := t.TempDir()
-	src := filepath.Join(repoRoot, "cmd", "testdata", "art")
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		dst := filepath.Join(ws, "art", rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errOut := run(t, ws, "schema", "art"); code != 0 {
-		t.Fatalf("schema: exit %d\n%s%s", code, out, errOut)
-	}
-	return ws
-}
+func artGame(t *testing.T) string { return testGame(t, "art") }
 
 // imageObjects counts the pictures a PDF embeds: its image XObjects, less
 // the soft masks that carry a picture's transparency.

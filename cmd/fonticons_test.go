@@ -22,33 +22,7 @@ import (
 // fonticons copies testdata/fonticons (no engine; its own font, built-in
 // and own icons) into a workspace as ws/fonticons, writes its schema
 // folder, and returns ws.
-func fonticons(t *testing.T) string {
-	t.Helper()
-	ws := t.TempDir()
-	src := filepath.Join(repoRoot, "cmd", "testdata", "fonticons")
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(ws, "fonticons", rel)
-		if d.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errOut := run(t, ws, "schema", "fonticons"); code != 0 {
-		t.Fatalf("schema: exit %d\n%s%s", code, out, errOut)
-	}
-	return ws
-}
+func fonticons(t *testing.T) string { return testGame(t, "fonticons") }
 
 func TestFontAndIconsRender(t *testing.T) {
 	ws := fonticons(t)

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,30 +12,36 @@ import (
 	"cardpress/render/pdftest"
 )
 
-// sprint copies the hand-written game in testdata/sprint (no engine, its
-// own declared fields) into a workspace as ws/sprint, writes its schema
-// folder with `cardpress schema`, and returns ws.
-func sprint(t *testing.T) string {
+// sprint is the hand-written game in testdata/sprint (no engine, its own
+// declared fields) in a workspace; see testGame.
+func sprint(t *testing.T) string { return testGame(t, "sprint") }
+
+// testGame copies the game in testdata/<name>, files in subfolders
+// included, into a workspace as ws/<name>, writes its schema folder with
+// `cardpress schema` and returns ws.
+func testGame(t *testing.T, name string) string {
 	t.Helper()
 	ws := t.TempDir()
-	src := filepath.Join(repoRoot, "cmd", "testdata", "sprint")
-	entries, err := os.ReadDir(src)
+	src := filepath.Join(repoRoot, "cmd", "testdata", name)
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		dst := filepath.Join(ws, name, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir(filepath.Join(ws, "sprint"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(ws, "sprint", e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if code, out, errOut := run(t, ws, "schema", "sprint"); code != 0 || !strings.Contains(out, "wrote sprint/schema/cards.schema.json") {
+	if code, out, errOut := run(t, ws, "schema", name); code != 0 || !strings.Contains(out, "wrote "+name+"/schema/cards.schema.json") {
 		t.Fatalf("schema: exit %d\n%s%s", code, out, errOut)
 	}
 	return ws

@@ -198,8 +198,9 @@ func (l *loader) fontKnown(id string, at finding.Pos) bool {
 	return false
 }
 
-// fontStyle is the fpdf style of a layout style word.
-func fontStyle(s string) string {
+// FontStyle is the PDF writer's style letters ("", B, I, BI) of a layout
+// style word; render draws with the same letters the glyph check used.
+func FontStyle(s string) string {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "bold", "b":
 		return "B"
@@ -267,7 +268,7 @@ func (l *loader) checkFontGlyphs() {
 			if el.Kind != "" && el.Kind != "text" {
 				continue
 			}
-			pf := printFont{g.Fonts[el.Font], fontStyle(el.Style)}
+			pf := printFont{g.Fonts[el.Font], FontStyle(el.Style)}
 			if el.Field == "keywords" {
 				for i := range g.Manifest.Keywords {
 					check(l.man, l.man.node("keywords", strconv.Itoa(i), "name"), pf)

@@ -18,7 +18,7 @@ func elementParas(c *CardFace, el gamedata.Element) []para {
 }
 
 func fieldParas(c *CardFace, el gamedata.Element) []para {
-	style := styleCode(el.Style)
+	style := gamedata.FontStyle(el.Style)
 	if el.Field == "rules" && len(c.Rules) > 0 {
 		ps := make([]para, 0, len(c.Rules))
 		for _, rl := range c.Rules {

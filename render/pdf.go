@@ -103,15 +103,3 @@ func clean(s string) string {
 	return b.String()
 }
 
-// styleCode maps layout style words to fpdf's style letters.
-func styleCode(s string) string {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "bold", "b":
-		return "B"
-	case "italic", "i":
-		return "I"
-	case "bolditalic", "bold-italic", "bold italic", "bi", "ib":
-		return "BI"
-	}
-	return ""
-}
