@@ -102,4 +102,3 @@ func clean(s string) string {
 	}
 	return b.String()
 }
-
