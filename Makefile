@@ -12,8 +12,12 @@ PGO     := $(CURDIR)/cmd/cardpress/default.pgo
 .PHONY: all build test fuzz bench pgo lint vet generate clean editor-deps
 all: build
 
+# The commit for --version, when the toolchain records none
+# (GOFLAGS=-buildvcs=false); empty outside a git checkout.
+COMMIT  := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c-modified; })
+
 $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema engine -name '*.json') go.mod go.sum
-	$(GO) build -o $(BIN) ./cmd/cardpress
+	$(GO) build -ldflags "-X cardpress/cmd.linkedCommit=$(COMMIT)" -o $(BIN) ./cmd/cardpress
 
 build: $(BIN)
 	./$(BIN) build
@@ -23,8 +27,12 @@ build: $(BIN)
 # nearly a second in Masterminds, and CI needs a known bound (the corpus in each
 # package's testdata/fuzz is replayed by `go test` itself anyway).
 TEST_FUZZTIME ?= 5s
+# The browser tests of `cardpress serve` need a Chromium; without one they
+# skip, and go test hides a skip, so the line below says it out loud.
+CHROMIUM := $(firstword $(foreach b,chromium chromium-browser google-chrome google-chrome-stable,$(shell command -v $(b) 2>/dev/null)))
 test:
 	$(GO) vet ./...
+	@$(if $(CHROMIUM),,echo "*** Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run ***")
 	$(GO) test ./...
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 

@@ -28,8 +28,10 @@ func newBuildCmd(streams IO) *cobra.Command {
 		Long: `Build runs the whole pipeline on each game: validate, lint with smoke games,
 then render its PDFs. A game with lint errors is not rendered; exit 1 if any
 game has errors.`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			opts.Paths = defaultPaths(args)
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if opts.Paths, err = gamePaths(args); err != nil {
+				return err
+			}
 			return runBuild(opts)
 		},
 	}

@@ -158,10 +158,17 @@ func TestUnreadableGameFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(dir, 0o755) })
-	for _, path := range []string{"cards/heat", "cards", "cards/heat/cards.yaml"} {
+	// Inside a folder of games, it is a finding on that game.
+	code, out, errOut := run(t, ws, "validate", "cards")
+	if code != ExitFindings || !strings.Contains(out, "error FILE_READ: cannot read: permission denied") {
+		t.Errorf("validate cards: exit %d\n%s%s", code, out, errOut)
+	}
+	// Named on the command line, it is a path that cannot be read: exit 2
+	// and one line (docs/commands.md, "Exit codes").
+	for _, path := range []string{"cards/heat", "cards/heat/cards.yaml"} {
 		code, out, errOut := run(t, ws, "validate", path)
-		if code != ExitFindings || !strings.Contains(out, "error FILE_READ: cannot read: permission denied") {
-			t.Errorf("validate %s: exit %d\n%s%s", path, code, out, errOut)
+		if want := "cardpress: " + path + ": cannot read: permission denied\n"; code != ExitUsage || errOut != want || out != "" {
+			t.Errorf("validate %s: exit %d, stderr %q, stdout %q; want 2 and %q", path, code, errOut, out, want)
 		}
 	}
 	if err := os.Chmod(dir, 0o755); err != nil {
@@ -170,7 +177,7 @@ func TestUnreadableGameFolder(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "layout.yaml"), 0); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := run(t, ws, "validate", "cards/heat")
+	code, out, errOut = run(t, ws, "validate", "cards/heat")
 	if want := "cards/heat/layout.yaml:1:1: error FILE_READ: cannot read: permission denied"; code != ExitFindings || !strings.Contains(out, want) {
 		t.Errorf("unreadable layout: exit %d, want %q in\n%s%s", code, want, out, errOut)
 	}

@@ -35,8 +35,10 @@ func newLintCmd(streams IO) *cobra.Command {
 supported player count with random bots (and a share with heuristic bots),
 and prints findings as file:line:col: severity CODE: message. Dynamic
 findings name the seed and player count that replay them. Exit 1 on any error.`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			opts.Paths = defaultPaths(args)
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if opts.Paths, err = gamePaths(args); err != nil {
+				return err
+			}
 			return runLint(opts)
 		},
 	}
@@ -46,7 +48,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")
-	f.StringVar(&opts.Baseline, "baseline", "", "a previous `lint --format json` report: print new and fixed findings and balance metrics that moved")
+	f.StringVar(&opts.Baseline, "baseline", "", "compare with `FILE`, an earlier lint --format json report: print new and fixed findings and balance metrics that moved")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.botList, "bots", "random", "bots for the smoke games, one per seat, comma-separated, cycled: random or heuristic (heuristic: skilled play, slower)")
 	return c

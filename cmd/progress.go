@@ -26,6 +26,20 @@ type progress struct {
 	drawn  bool
 	every  time.Duration
 	prefix string
+	// unit names the steps ("games" unless counting says otherwise);
+	// batch+1 is how many steps pass between redraw checks, a power of
+	// two: 1024 for games, which take microseconds, 1 for slow steps.
+	unit  string
+	batch int64
+}
+
+// counting names the steps unit and checks for a redraw after every
+// one: for steps that take milliseconds, such as card images. Nil-safe.
+func (p *progress) counting(unit string) *progress {
+	if p != nil {
+		p.unit, p.batch = unit, 0
+	}
+	return p
 }
 
 // newProgress returns a bar for total steps (0: a count without a bar) on
@@ -38,7 +52,7 @@ func newProgress(w io.Writer, prefix string, total int64) *progress {
 }
 
 func startProgress(w io.Writer, prefix string, total int64, now func() time.Time) *progress {
-	return &progress{w: w, total: total, now: now, start: now(), every: 100 * time.Millisecond, prefix: finding.Visible(prefix)}
+	return &progress{w: w, total: total, now: now, start: now(), every: 100 * time.Millisecond, prefix: finding.Visible(prefix), unit: "games", batch: 1023}
 }
 
 func isTerminal(w io.Writer) bool {
@@ -58,7 +72,7 @@ func (p *progress) add(n int64) {
 	d := p.done.Add(n)
 	// Redraw only every 1024 steps (and at the end) at most, and then only
 	// when p.every has passed: the bar must not slow the games down.
-	if d&1023 != 0 && (p.total <= 0 || d < p.total) {
+	if d&p.batch != 0 && (p.total <= 0 || d < p.total) {
 		return
 	}
 	t := p.now()
@@ -92,7 +106,7 @@ func (p *progress) line(done int64, elapsed time.Duration) string {
 		rate = float64(done) / elapsed.Seconds()
 	}
 	if p.total <= 0 { // an open-ended count: no bar, no ETA
-		return fmt.Sprintf("%s %d games, %s/s", p.prefix, done, short(rate))
+		return fmt.Sprintf("%s %d %s, %s/s", p.prefix, done, p.unit, short(rate))
 	}
 	frac := 1.0
 	if p.total > 0 {
@@ -103,7 +117,7 @@ func (p *progress) line(done int64, elapsed time.Duration) string {
 	if rate > 0 {
 		eta = time.Duration(float64(p.total-done) / rate * float64(time.Second)).Round(time.Second).String()
 	}
-	return fmt.Sprintf("%s [%s] %3.0f%% %d/%d games, %s/s, ETA %s", p.prefix, bar, 100*frac, done, p.total, short(rate), eta)
+	return fmt.Sprintf("%s [%s] %3.0f%% %d/%d %s, %s/s, ETA %s", p.prefix, bar, 100*frac, done, p.total, p.unit, short(rate), eta)
 }
 
 func short(x float64) string {

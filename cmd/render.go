@@ -34,8 +34,10 @@ the duplex check (docs/rendering.md, "Printing"). The same input
 gives the same bytes; SOURCE_DATE_EPOCH sets the PDF dates. With --variant,
 the sheets and card texts follow that rule variant's parameters and the
 files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			opts.Paths = defaultPaths(args)
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if opts.Paths, err = gamePaths(args); err != nil {
+				return err
+			}
 			return runRender(opts)
 		},
 	}

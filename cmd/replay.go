@@ -2,12 +2,15 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"cardpress/engine"
 	"cardpress/engine/finding"
+	"cardpress/gamedata"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -107,6 +110,17 @@ func parseBots(s string) ([]string, error) {
 // variants ("" for the default). A game that does not load prints its
 // findings on Err; a variant it does not have is a usage error.
 func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) {
+	// An id that names no game folder is a usage error in one line, with
+	// the ids there are; a cards folder that cannot be read, likewise.
+	if err := checkPaths([]string{cards}); err != nil {
+		return nil, usagef("no game %q: --cards %v", id, err)
+	}
+	if _, err := os.Stat(filepath.Join(cards, id, gamedata.ManifestName)); errors.Is(err, os.ErrNotExist) {
+		if ids := gameIDs(cards); len(ids) > 0 {
+			return nil, usagef("no game %q in %s (its games are %s)", id, cards, strings.Join(ids, ", "))
+		}
+		return nil, usagef("no game %q in %s: it holds no game folders", id, cards)
+	}
 	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
 	if len(games) != 1 {
 		finding.Print(streams.Err, "text", fs)
@@ -128,7 +142,8 @@ func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) 
 	}
 	if errs, _ := finding.Count(fs); errs > 0 || g.Engine == nil {
 		finding.Print(streams.Err, "text", fs)
-		return nil, fmt.Errorf("variant %s of game %q does not build; run cardpress validate", variant, id)
+		fmt.Fprintf(streams.Err, "cardpress: variant %s of game %q does not build; fix the errors above (cardpress validate %s)\n", finding.Visible(variant), id, finding.Visible(filepath.Join(cards, id)))
+		return nil, errFindings
 	}
 	return g, nil
 }

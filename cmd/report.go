@@ -35,8 +35,10 @@ win rate when played (dead and dominant cards highlighted), the game's
 counters per game, and how often the heuristic bot beats random bots with
 seat rotation (the heuristic bot takes every seat in turn). Variants stand
 side by side. The same seed gives the same PDF, byte for byte.`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			opts.Paths = defaultPaths(args)
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if opts.Paths, err = gamePaths(args); err != nil {
+				return err
+			}
 			return runReport(opts)
 		},
 	}
@@ -64,8 +66,11 @@ func runReport(opts *reportOptions) error {
 	}
 	games, fs := pipeline.Load(opts.Paths)
 	if errs, _ := finding.Count(fs); errs > 0 {
+		// Data with errors is exit 1, as for every command: the findings
+		// say what to fix.
 		finding.Print(opts.Err, "text", fs)
-		return fmt.Errorf("the games do not load; run cardpress validate")
+		fmt.Fprintln(opts.Err, "cardpress: the games do not load; run cardpress validate")
+		return errFindings
 	}
 	played := 0
 	for _, g := range games {
@@ -113,7 +118,8 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) 
 		}
 		if errs, _ := finding.Count(fs); errs > 0 || v.Engine == nil {
 			finding.Print(opts.Err, "text", fs)
-			return nil, fmt.Errorf("variant %s of game %q does not build; run cardpress validate", id, g.Data.Manifest.ID)
+			fmt.Fprintf(opts.Err, "cardpress: variant %s of game %q does not build; run cardpress validate\n", finding.Visible(id), g.Data.Manifest.ID)
+			return nil, errFindings
 		}
 		variants = append(variants, v)
 	}

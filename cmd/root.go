@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 
 	"cardpress/engine/finding"
@@ -64,8 +66,40 @@ func NewRoot(streams IO) *cobra.Command {
 		newRulesCmd(streams),
 		newMergeCmd(streams),
 		newNewCmd(streams),
+		newServeCmd(streams),
+		newWatchCmd(streams),
+		newExportCmd(streams),
+		newImportCmd(streams),
 	)
+	setVersion(root, streams)
+	strictBuiltins(root)
+	registerCompletions(root)
 	return root
+}
+
+// strictBuiltins makes cobra's own help and completion commands follow the
+// exit codes too: by default `help nosuch` and `completion nosuch` print
+// help and exit 0, so a typo in a script goes unnoticed.
+func strictBuiltins(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "help":
+			show := c.Run
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if found, _, err := c.Root().Find(args); found == nil || err != nil {
+					return usagef("no help topic %q (cardpress help lists the commands)", strings.Join(args, " "))
+				}
+				show(c, args)
+				return nil
+			}
+		case "completion":
+			// Runnable, so its NoArgs is checked: an unknown shell is
+			// refused instead of answered with the help text.
+			c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+		}
+	}
 }
 
 // Execute runs cardpress with os.Args and returns the process exit code.
@@ -122,4 +156,72 @@ func defaultPaths(args []string) []string {
 		return []string{"cards"}
 	}
 	return args
+}
+
+// gamePaths is defaultPaths after checkPaths: the PATH arguments of the
+// commands that read games.
+func gamePaths(args []string) ([]string, error) {
+	paths := defaultPaths(args)
+	if err := checkPaths(paths); err != nil {
+		if len(args) == 0 {
+			return nil, usagef("%v (no PATH given, so the games under cards/ were looked for)", err)
+		}
+		return nil, err
+	}
+	return paths, nil
+}
+
+// checkPaths is the exit-code rule for paths named on the command line
+// (docs/commands.md, "Exit codes"): one that does not exist or cannot be
+// read is a usage error, exit 2, since nothing was checked. What is wrong
+// inside a game that was read (a missing card file, a folder without
+// game.yaml, a game folder inside a named folder that cannot be read) is a
+// finding, exit 1. A folder is tried by listing it and a file by opening
+// it, so a permission problem shows here. A symbolic link to a file is not
+// opened here: whether it may be followed is the game loader's decision
+// (a link out of the game folder is FILE_OUTSIDE and never opened, even
+// when it is the file named), and a FIFO or device is refused unopened,
+// since opening one can block.
+func checkPaths(paths []string) error {
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return usagef("%s: no such file or folder", p)
+			}
+			return usagef("%s: cannot read: %s", p, fileio.Describe(err))
+		}
+		if !info.IsDir() {
+			if l, err := os.Lstat(p); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+				continue
+			}
+		}
+		switch {
+		case info.IsDir():
+			err = readableDir(p)
+		case info.Mode().IsRegular():
+			var f *os.File
+			if f, err = os.Open(p); err == nil {
+				f.Close()
+			}
+		default:
+			return usagef("%s: not a file or folder", p)
+		}
+		if err != nil {
+			return usagef("%s: cannot read: %s", p, fileio.Describe(err))
+		}
+	}
+	return nil
+}
+
+func readableDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.ReadDir(1); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
 }

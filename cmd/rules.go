@@ -3,12 +3,10 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"text/tabwriter"
 
 	"cardpress/catalog"
 	"cardpress/engine/finding"
-	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -34,10 +32,8 @@ paragraph. --format json prints the same as one JSON array.`,
 			// A path given that is not there is an error (exit 2), as for
 			// every command; without one, a folder with no cards/ still
 			// gets the catalog of validate, lint and render.
-			for _, p := range args {
-				if _, err := os.Stat(p); err != nil {
-					return fmt.Errorf("%s: %s", p, fileio.Describe(err))
-				}
+			if err := checkPaths(args); err != nil {
+				return err
 			}
 			opts.Paths = defaultPaths(args)
 			return runRules(opts)

@@ -50,6 +50,9 @@ the games under cards/ point.`,
 				if c.Flags().Changed("out") {
 					return usagef("--out is for the repository's schemas; a game's schemas go into its own schema/ folder")
 				}
+				if err := checkPaths(args); err != nil {
+					return err
+				}
 				for _, dir := range args {
 					if err := writeGameSchemas(opts.Out, dir); err != nil {
 						return err

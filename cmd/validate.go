@@ -27,8 +27,10 @@ func newValidateCmd(streams IO) *cobra.Command {
 		Long: `Validate game folders (default: every game under cards/). PATH may be a
 game folder, a file in one, or a folder of games. Every problem is printed
 as file:line:col: severity CODE: message; exit 1 if there is any error.`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			opts.Paths = defaultPaths(args)
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if opts.Paths, err = gamePaths(args); err != nil {
+				return err
+			}
 			return runValidate(opts)
 		},
 	}

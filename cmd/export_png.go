@@ -1,0 +1,382 @@
+package cmd
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"cardpress/engine/finding"
+	"cardpress/gamedata"
+	"cardpress/internal/fileio"
+	"cardpress/pipeline"
+	"cardpress/raster"
+	"cardpress/render"
+
+	"github.com/spf13/cobra"
+)
+
+// export png: one image per card face for print shops (docs/export.md).
+
+type exportPNGOptions struct {
+	IO
+	Paths   []string
+	OutDir  string
+	Deck    string
+	DPI     float64
+	Bleed   float64
+	Profile string
+	// dpiSet and bleedSet: the flags were given, which a profile forbids.
+	dpiSet, bleedSet bool
+}
+
+func newExportPNGCmd(streams IO) *cobra.Command {
+	opts := &exportPNGOptions{IO: streams}
+	c := &cobra.Command{
+		Use:   "png [PATH]",
+		Short: "Write one PNG per card face for print shops",
+		Long: `Export png writes every card's front and back as its own image, with bleed,
+drawn by the same code as the print-and-play PDF and rasterised from it:
+OUT/<game>/png/<deck>/NNN-<card>-front.png and NNN-<card>-back.png, NNN the
+card's place in its deck (so uploaders keep the deck's order) and -xN
+before -front when the card is printed N times. --profile tgc or mpc
+writes the pixel size The Game Crafter (825×1125) or MakePlayingCards
+(822×1122) asks for poker cards, into OUT/<game>/png-<profile>/, and
+refuses other card sizes. See docs/export.md.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			paths, err := gamePaths(args)
+			if err != nil {
+				return err
+			}
+			opts.Paths = paths
+			opts.dpiSet, opts.bleedSet = c.Flags().Changed("dpi"), c.Flags().Changed("bleed")
+			return runExportPNG(opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.OutDir, "out", "out", "output folder")
+	f.StringVar(&opts.Deck, "deck", "", "export only this deck (default: every deck)")
+	f.Float64Var(&opts.DPI, "dpi", 300, fmt.Sprintf("pixels per inch (above 0, at most %g)", raster.MaxDPI))
+	opts.Bleed = defaultBleed
+	f.Var(&mmFlag{&opts.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
+	f.StringVar(&opts.Profile, "profile", "", "print shop: tgc (The Game Crafter) or mpc (MakePlayingCards); sets dpi, bleed and pixel size")
+	return c
+}
+
+// pngProfile is a print shop's image for a poker card: its pixel size at
+// its dpi, and the trim the shop cuts at (the rest is bleed).
+type pngProfile struct {
+	name, shop   string
+	dpi          float64
+	w, h         int     // pixels
+	trimW, trimH float64 // mm
+}
+
+// The shops' poker card templates: 2.5×3.5 in at 300 dpi (750×1050 px)
+// with 1/8 in of bleed (825×1125) at The Game Crafter and 0.12 in
+// (822×1122) at MakePlayingCards.
+var pngProfiles = map[string]pngProfile{
+	"tgc": {name: "tgc", shop: "The Game Crafter poker card", dpi: 300, w: 825, h: 1125, trimW: 63.5, trimH: 88.9},
+	"mpc": {name: "mpc", shop: "MakePlayingCards poker card", dpi: 300, w: 822, h: 1122, trimW: 63.5, trimH: 88.9},
+}
+
+// profileSlack is how far, in mm, a card's side may be from the shop's
+// trim: the shop's cut then falls at most half of it inside the card or
+// into its bleed, within the usual cutting tolerance of a millimetre.
+// cardpress's poker preset (63×88) is 0.5 and 0.9 mm short.
+const profileSlack = 1.0
+
+// pngGeom is how one card size becomes an image: drawn with bleed on a
+// page of its own, and the part box of that page rasterised at dpi.
+type pngGeom struct {
+	dpi   float64
+	bleed float64
+	box   raster.Rect
+	w, h  int // the image's pixels
+}
+
+func pngGeomFor(size gamedata.Size, dpi, bleed float64, prof *pngProfile) (pngGeom, error) {
+	if prof == nil {
+		g := pngGeom{dpi: dpi, bleed: bleed, box: raster.Rect{W: size.Width + 2*bleed, H: size.Height + 2*bleed}}
+		g.w, g.h = pxOf(g.box.W, dpi), pxOf(g.box.H, dpi)
+		return g, nil
+	}
+	if math.Abs(size.Width-prof.trimW) > profileSlack || math.Abs(size.Height-prof.trimH) > profileSlack {
+		return pngGeom{}, fmt.Errorf("profile %s takes %gx%g mm cards (±%g mm), not %gx%g mm; export without --profile and set --dpi and --bleed",
+			prof.name, prof.trimW, prof.trimH, profileSlack, size.Width, size.Height)
+	}
+	// The card keeps its own size, centred on the shop's image; the
+	// bleed drawn reaches the image's edges on every side.
+	imgW, imgH := float64(prof.w)/prof.dpi*25.4, float64(prof.h)/prof.dpi*25.4
+	padX, padY := (imgW-size.Width)/2, (imgH-size.Height)/2
+	b := max(padX, padY)
+	return pngGeom{dpi: prof.dpi, bleed: b, box: raster.Rect{X: b - padX, Y: b - padY, W: imgW, H: imgH}, w: prof.w, h: prof.h}, nil
+}
+
+// pxOf matches raster's rounding of a length to whole pixels.
+func pxOf(mm, dpi float64) int { return int(math.Round(mm / 25.4 * dpi)) }
+
+func checkExportPNG(o *exportPNGOptions) (*pngProfile, error) {
+	if err := checkOutDir(o.OutDir); err != nil {
+		return nil, err
+	}
+	if !(o.DPI > 0 && o.DPI <= raster.MaxDPI) {
+		return nil, usagef("--dpi %g: want a number above 0 and at most %g", o.DPI, raster.MaxDPI)
+	}
+	if !inRange(o.Bleed, render.MaxBleed) {
+		return nil, usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)
+	}
+	if o.Profile == "" {
+		return nil, nil
+	}
+	p, ok := pngProfiles[o.Profile]
+	if !ok {
+		return nil, usagef("unknown --profile %q (want tgc or mpc)", o.Profile)
+	}
+	if o.dpiSet || o.bleedSet {
+		return nil, usagef("--profile %s sets the dpi and the bleed; drop --dpi and --bleed", o.Profile)
+	}
+	return &p, nil
+}
+
+// exportGames loads the games under paths for an export. Errors in the
+// data are printed as findings and end the run (exit 1), as render does;
+// a --deck that no game has is a usage error.
+func exportGames(streams IO, paths []string, deck string) ([]*pipeline.Game, error) {
+	games, fs := pipeline.Load(paths)
+	if errs, _ := finding.Count(fs); errs > 0 {
+		finding.Print(streams.Out, "text", fs)
+		return nil, errFindings
+	}
+	for _, g := range games {
+		if !g.Valid {
+			return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
+		}
+	}
+	if deck != "" && !slices.ContainsFunc(games, func(g *pipeline.Game) bool { return hasDeck(g, deck) }) {
+		return nil, usagef("--deck %q: no such deck in %s", deck, strings.Join(paths, ", "))
+	}
+	return games, nil
+}
+
+func hasDeck(g *pipeline.Game, id string) bool {
+	return slices.ContainsFunc(g.Data.Manifest.Decks, func(d gamedata.Deck) bool { return d.ID == id })
+}
+
+// deckCards lists the decks to export (all, or the one --deck names) in
+// the manifest's order, each with the indexes of its cards in doc.Cards;
+// a deck without cards is left out.
+func deckCards(g *pipeline.Game, doc *render.Document, only string) []exportDeck {
+	var out []exportDeck
+	for _, d := range g.Data.Manifest.Decks {
+		if only != "" && d.ID != only {
+			continue
+		}
+		ed := exportDeck{id: d.ID, name: d.Name}
+		for i, c := range doc.Cards {
+			if c.Deck == d.ID {
+				ed.cards = append(ed.cards, i)
+			}
+		}
+		if len(ed.cards) > 0 {
+			out = append(out, ed)
+		}
+	}
+	return out
+}
+
+type exportDeck struct {
+	id, name string
+	cards    []int // indexes into Document.Cards
+}
+
+func runExportPNG(opts *exportPNGOptions) error {
+	prof, err := checkExportPNG(opts)
+	if err != nil {
+		return err
+	}
+	games, err := exportGames(opts.IO, opts.Paths, opts.Deck)
+	if err != nil {
+		return err
+	}
+	rz, err := raster.Shared()
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		doc := pipeline.Document(g)
+		decks := deckCards(g, doc, opts.Deck)
+		if len(decks) == 0 {
+			continue
+		}
+		folder := "png"
+		if prof != nil {
+			folder = "png-" + prof.name
+		}
+		total := 0
+		for _, d := range decks {
+			total += 2 * len(d.cards)
+		}
+		bar := newProgress(opts.Err, doc.GameID, int64(total)).counting("images")
+		for _, d := range decks {
+			dir := filepath.Join(opts.OutDir, doc.GameID, folder, d.id)
+			n, geom, err := exportDeckPNG(rz, doc, d, dir, opts.DPI, opts.Bleed, prof, bar)
+			if err != nil {
+				bar.finish()
+				return fmt.Errorf("%s: deck %s: %w", doc.GameID, d.id, err)
+			}
+			bar.finish()
+			fmt.Fprintf(opts.Out, "wrote %s: %d images, %dx%d px at %g dpi\n", finding.Visible(dir), n, geom.w, geom.h, geom.dpi)
+		}
+	}
+	return nil
+}
+
+// pngJob is one page of a deck's PDF and the files its image goes to.
+type pngJob struct {
+	page  int
+	files []string
+}
+
+// exportDeckPNG writes the images of one deck into dir and removes the
+// card images of an earlier export that this one did not write (a card
+// renamed or deleted since); it returns how many images it wrote.
+func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, dir string, dpi, bleed float64, prof *pngProfile, bar *progress) (int, pngGeom, error) {
+	size := doc.Card
+	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
+		size = s
+	}
+	geom, err := pngGeomFor(size, dpi, bleed, prof)
+	if err != nil {
+		return 0, pngGeom{}, err
+	}
+	// One PDF for the deck: each card's front, each own back, and the
+	// deck's common back once for every card that shows it.
+	var faces []render.Face
+	var jobs []pngJob
+	common := -1
+	digits := max(3, len(strconv.Itoa(len(d.cards))))
+	for n, i := range d.cards {
+		c := &doc.Cards[i]
+		stem := fmt.Sprintf("%0*d-%s", digits, n+1, c.ID)
+		if c.Copies > 1 {
+			stem += "-x" + strconv.Itoa(c.Copies)
+		}
+		faces = append(faces, render.Face{Card: i})
+		jobs = append(jobs, pngJob{page: len(faces) - 1, files: []string{stem + "-front.png"}})
+		switch {
+		case c.TwoSided():
+			faces = append(faces, render.Face{Card: i, Back: true})
+			jobs = append(jobs, pngJob{page: len(faces) - 1, files: []string{stem + "-back.png"}})
+		case common < 0:
+			faces = append(faces, render.Face{Card: i, DeckBack: true})
+			common = len(jobs)
+			jobs = append(jobs, pngJob{page: len(faces) - 1, files: []string{stem + "-back.png"}})
+		default:
+			jobs[common].files = append(jobs[common].files, stem+"-back.png")
+		}
+	}
+	pdf, err := render.CardsPDF(doc, faces, render.Options{Bleed: geom.bleed})
+	if err != nil {
+		return 0, pngGeom{}, err
+	}
+	written, err := rasterJobs(jobs, func(j pngJob) ([]byte, error) {
+		img, err := rz.Region(pdf, j.page, geom.dpi, geom.box)
+		if err != nil {
+			return nil, err
+		}
+		return raster.EncodePNG(img, geom.dpi)
+	}, dir, bar)
+	if err != nil {
+		return 0, pngGeom{}, err
+	}
+	return written, geom, removeStale(dir, jobs)
+}
+
+// rasterJobs runs draw for every job on all cores and writes each result
+// to the job's files in dir, atomically; it returns how many files it
+// wrote. The first error stops the rest.
+func rasterJobs(jobs []pngJob, draw func(pngJob) ([]byte, error), dir string, bar *progress) (int, error) {
+	var (
+		mu      sync.Mutex
+		first   error
+		written int
+		next    int
+		wg      sync.WaitGroup
+	)
+	take := func() (pngJob, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first != nil || next >= len(jobs) {
+			return pngJob{}, false
+		}
+		next++
+		return jobs[next-1], true
+	}
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first == nil {
+			first = err
+		}
+	}
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j, ok := take(); ok; j, ok = take() {
+				data, err := draw(j)
+				if err != nil {
+					fail(err)
+					return
+				}
+				for _, name := range j.files {
+					if err := fileio.WriteAtomic(filepath.Join(dir, name), data); err != nil {
+						fail(err)
+						return
+					}
+					bar.add(1)
+				}
+				mu.Lock()
+				written += len(j.files)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return written, first
+}
+
+// cardImage matches the names exportDeckPNG gives, and nothing a person
+// is likely to have put in the folder by hand.
+var cardImage = regexp.MustCompile(`^[0-9]{3,}-[a-z][a-z0-9-]*-(front|back)\.png$`)
+
+// removeStale deletes card images in dir that jobs did not write: an
+// upload folder with a card deleted from the game must not still hold it.
+func removeStale(dir string, jobs []pngJob) error {
+	keep := map[string]bool{}
+	for _, j := range jobs {
+		for _, f := range j.files {
+			keep[f] = true
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && cardImage.MatchString(e.Name()) && !keep[e.Name()] {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
