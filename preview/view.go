@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"cardpress/render/icon"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -208,10 +209,10 @@ func faceOf(fields map[string]string, rules []render.RulesLine) faceView {
 		if fields[name] == "" || name == "name" {
 			continue
 		}
-		f.Fields = append(f.Fields, fieldView{name, fields[name]})
+		f.Fields = append(f.Fields, fieldView{name, icon.Words(fields[name])})
 	}
 	for _, r := range rules {
-		line := r.Text
+		line := icon.Words(r.Text)
 		if r.Phase != "" {
 			line = r.Phase + ": " + line
 		}

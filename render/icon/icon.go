@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Token is one `:name:` in a text; Start and End are the byte offsets of
@@ -467,3 +468,21 @@ func (q rotated) CurveTo(x1, y1, x2, y2, x, y float64) {
 	q.p.CurveTo(a, b, c, d, e, f)
 }
 func (q rotated) Close() { q.p.Close() }
+
+// Words is s with each icon token written as its name ("Gain 9 :money:"
+// reads "Gain 9 money"), for places that show text but draw no icons.
+func Words(s string) string {
+	toks := Scan(s)
+	if len(toks) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, t := range toks {
+		b.WriteString(s[last:t.Start])
+		b.WriteString(strings.ReplaceAll(t.Name, "-", " "))
+		last = t.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}

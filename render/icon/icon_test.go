@@ -92,3 +92,15 @@ func TestShapesInSquare(t *testing.T) {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"Gain 9 :money:. Take 2 :heat:.": "Gain 9 money. Take 2 heat.",
+		":phase-a: Draw":                 "phase a Draw",
+		"10:30 and a: b":                 "10:30 and a: b",
+	} {
+		if got := Words(in); got != want {
+			t.Errorf("Words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
