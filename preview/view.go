@@ -1,7 +1,6 @@
 package preview
 
 import (
-	"cardpress/render/icon"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -17,6 +16,7 @@ import (
 	"cardpress/pipeline"
 	"cardpress/render"
 	"cardpress/render/fonts"
+	"cardpress/render/icon"
 )
 
 // snapshot is one load of the games: what the page shows until the next
