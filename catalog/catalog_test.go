@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/testutil"
 	"cardpress/pipeline"
 )

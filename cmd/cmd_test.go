@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/testutil"
 )
 

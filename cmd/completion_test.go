@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/pipeline"
 

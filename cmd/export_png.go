@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/sheet"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -26,7 +26,7 @@ func TestValidateGitHubAndSARIF(t *testing.T) {
 		t.Fatalf("sarif: exit %d\n%s", code, out)
 	}
 	// The real log of a lint run validates against the SARIF 2.1.0 schema.
-	sch, err := jsonschema.NewCompiler().Compile(filepath.Join(repoRoot, "engine/finding/testdata/sarif-schema-2.1.0.json"))
+	sch, err := jsonschema.NewCompiler().Compile(filepath.Join(repoRoot, "finding/testdata/sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

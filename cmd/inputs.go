@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/schema"
 )

@@ -7,7 +7,7 @@ import (
 
 	"cardpress/catalog"
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/lint"
 	"cardpress/pipeline"
 

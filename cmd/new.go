@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/newgame"
 
 	"github.com/spf13/cobra"

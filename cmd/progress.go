@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // progress draws a one-line bar with rate and ETA on a terminal's stderr.

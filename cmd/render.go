@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/pipeline"
 	"cardpress/render"
 

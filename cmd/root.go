@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 
 	"github.com/spf13/cobra"

@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"cardpress/catalog"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 func TestRulesTextAndJSON(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"sort"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/pipeline"
 	"cardpress/preview"
 	"cardpress/render"

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"

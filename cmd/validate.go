@@ -6,7 +6,7 @@ import (
 
 	"cardpress/catalog"
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/sat"
 	"cardpress/pipeline"
 

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/lint"
 	"cardpress/pipeline"
 	"cardpress/preview"

@@ -14,7 +14,7 @@ import (
 	"cardpress/cmd"
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/testutil"
 	"cardpress/lint"
 	"cardpress/pipeline"

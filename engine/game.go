@@ -14,7 +14,7 @@ import (
 	"sort"
 	"sync"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

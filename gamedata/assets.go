@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"regexp"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/source"
 )

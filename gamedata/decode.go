@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strconv"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/schema"
 	"cardpress/source"
 

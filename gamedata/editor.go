@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"path"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/schema"
 )

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/schema"
 )
 

@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/schema"
 	"cardpress/source"
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // mini is a small valid game on a small engine, so each test case can break

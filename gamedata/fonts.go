@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine/finding"
-	"cardpress/render/fonts"
+	"cardpress/finding"
+	"cardpress/fonts"
 	"cardpress/schema"
 	"cardpress/source"
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 
 	"golang.org/x/image/font/gofont/gosmallcaps"
 )

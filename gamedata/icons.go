@@ -7,15 +7,15 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"cardpress/engine/finding"
-	"cardpress/render/icon"
+	"cardpress/finding"
+	"cardpress/icon"
 	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
 
 // Inline icons: `:name:` in any printed text draws an icon a square em
-// wide in place of the word. The name is a built-in (render/icon) or one
+// wide in place of the word. The name is a built-in (package icon) or one
 // of the game's own, declared in game.yaml: a built-in in a colour of its
 // own, or an image file.
 

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // Art: PNG and JPEG images on cards. A deck declares a field of type image

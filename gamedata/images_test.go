@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/internal/testart"
 )

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/schema"
 )
 

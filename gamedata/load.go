@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/schema"
 	"cardpress/source"

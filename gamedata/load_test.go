@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"

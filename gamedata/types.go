@@ -5,9 +5,9 @@
 package gamedata
 
 import (
-	"cardpress/engine/finding"
-	"cardpress/render/fonts"
-	"cardpress/render/icon"
+	"cardpress/finding"
+	"cardpress/fonts"
+	"cardpress/icon"
 
 	"go.yaml.in/yaml/v3"
 )

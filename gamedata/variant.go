@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"

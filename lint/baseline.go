@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // NoiseZ is how many standard errors a metric must move to be reported:

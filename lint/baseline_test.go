@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 func TestCompare(t *testing.T) {

@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

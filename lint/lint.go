@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/source"

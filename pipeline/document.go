@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/render"
 )

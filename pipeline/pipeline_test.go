@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
 	"cardpress/engine/heat"
+	"cardpress/finding"
 	"cardpress/internal/testutil"
 	"cardpress/lint"
 	"cardpress/render"

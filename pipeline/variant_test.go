@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
 	"cardpress/engine/heat"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/testutil"
 	"cardpress/lint"

@@ -25,7 +25,7 @@ import (
 	"sync"
 	"time"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/pipeline"
 	"cardpress/render"
 )

@@ -11,12 +11,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
+	"cardpress/fonts"
+	"cardpress/icon"
 	"cardpress/lint"
 	"cardpress/pipeline"
 	"cardpress/render"
-	"cardpress/render/fonts"
-	"cardpress/render/icon"
 )
 
 // snapshot is one load of the games: what the page shows until the next

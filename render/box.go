@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 )
 
 // box draws the last page: every component with its count, split into what

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"cardpress/fonts"
 	"cardpress/gamedata"
-	"cardpress/render/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

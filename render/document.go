@@ -4,10 +4,10 @@
 package render
 
 import (
-	"cardpress/engine/finding"
+	"cardpress/finding"
+	"cardpress/fonts"
 	"cardpress/gamedata"
-	"cardpress/render/fonts"
-	"cardpress/render/icon"
+	"cardpress/icon"
 )
 
 // Document is everything needed to draw one game's PDFs. The pipeline builds
@@ -35,7 +35,7 @@ type Document struct {
 	// set in the one its element, or else Layout.Front, names.
 	Fonts map[string]*fonts.Typeface
 	// Icons are the game's own icons by id (gamedata.Game.Icons); any
-	// other `:name:` is a built-in (render/icon).
+	// other `:name:` is a built-in (package icon).
 	Icons map[string]icon.Def
 }
 

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

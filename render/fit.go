@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

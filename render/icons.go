@@ -4,10 +4,10 @@ import (
 	"sort"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
+	"cardpress/fonts"
 	"cardpress/gamedata"
-	"cardpress/render/fonts"
-	"cardpress/render/icon"
+	"cardpress/icon"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
+	"cardpress/fonts"
 	"cardpress/gamedata"
-	"cardpress/render/fonts"
-	"cardpress/render/icon"
+	"cardpress/icon"
 	"cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"

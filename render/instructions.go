@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"cardpress/fonts"
 	"cardpress/gamedata"
-	"cardpress/render/fonts"
 )
 
 // guidePages is how many pages the print-and-play file opens with: the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

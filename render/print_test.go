@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 	"cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"

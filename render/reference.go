@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 )
 
 const (

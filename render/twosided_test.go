@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/render/pdftest"
 )

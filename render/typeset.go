@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cardpress/render/fonts"
-	"cardpress/render/icon"
+	"cardpress/fonts"
+	"cardpress/icon"
 
 	"codeberg.org/go-pdf/fpdf"
 )

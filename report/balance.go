@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"cardpress/engine"
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

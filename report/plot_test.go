@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/fonts"
+	"cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/engine/finding"
-	"cardpress/render/fonts"
+	"cardpress/finding"
+	"cardpress/fonts"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
 )

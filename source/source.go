@@ -17,7 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 
 	"go.yaml.in/yaml/v3"

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/fileio"
 )
 

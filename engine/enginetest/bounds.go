@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

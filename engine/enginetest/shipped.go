@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/testutil"
 )

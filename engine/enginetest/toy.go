@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // Toy is a tiny race game for testing the core and the generic checks.

@@ -10,7 +10,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

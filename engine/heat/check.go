@@ -1,7 +1,7 @@
 package heat
 
 import (
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // CheckCodes are the codes HEAT's Build and Check report beyond the generic

@@ -7,7 +7,7 @@ import (
 	"embed"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 )
 

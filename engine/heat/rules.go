@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // basics are the Mastermind and Starter Cash cards every fixture needs.

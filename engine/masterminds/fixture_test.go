@@ -5,7 +5,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
 )

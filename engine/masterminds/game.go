@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/sat"
 )

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"

@@ -3,7 +3,7 @@ package mice
 import (
 	"sort"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // CheckCodes are the static checks of this engine, with what each means.

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 )
 
 // shipped loads cards/mice, the data the binary ships.

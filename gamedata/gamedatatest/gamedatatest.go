@@ -5,7 +5,7 @@ package gamedatatest
 import (
 	"testing"
 
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"

@@ -28,7 +28,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/engine/finding"
+	"cardpress/finding"
 	"cardpress/internal/testutil"
 	"cardpress/pipeline"
 	"cardpress/render"
