@@ -43,7 +43,7 @@ game has errors.`,
 }
 
 func runBuild(opts *buildOptions) error {
-	if err := checkRenderOptions(&opts.RenderOptions); err != nil {
+	if err := checkRenderOptions(opts.Env, &opts.RenderOptions); err != nil {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)

@@ -224,7 +224,7 @@ func runExportPNG(opts *exportPNGOptions) error {
 		for _, d := range decks {
 			total += 2 * len(d.cards)
 		}
-		bar := newProgress(opts.Err, doc.GameID, int64(total)).counting("images")
+		bar := opts.newProgress(doc.GameID, int64(total)).counting("images")
 		for _, d := range decks {
 			dir := filepath.Join(opts.OutDir, doc.GameID, folder, d.id)
 			n, geom, err := exportDeckPNG(rz, doc, d, dir, opts.DPI, opts.Bleed, prof, bar)

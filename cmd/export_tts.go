@@ -145,7 +145,7 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 	for _, d := range decks {
 		total += len(d.cards)
 	}
-	bar := newProgress(opts.Err, doc.GameID, int64(total)).counting("cards")
+	bar := opts.newProgress(doc.GameID, int64(total)).counting("cards")
 	defer bar.finish()
 	var out []tts.Deck
 	sheets, cards := 0, 0

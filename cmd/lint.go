@@ -76,7 +76,7 @@ func runLint(opts *lintOptions) error {
 		}
 	}
 	games, fs := pipeline.Load(opts.Paths)
-	bar := newProgress(opts.Err, "lint", 0)
+	bar := opts.newProgress("lint", 0)
 	if bar != nil {
 		opts.Each = func(engine.Result) { bar.add(1) }
 	}

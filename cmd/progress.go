@@ -43,12 +43,12 @@ func (p *progress) counting(unit string) *progress {
 }
 
 // newProgress returns a bar for total steps (0: a count without a bar) on
-// w, or nil when w is not an interactive terminal.
-func newProgress(w io.Writer, prefix string, total int64) *progress {
-	if !isTerminal(w) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
+// s.Err, or nil when the environment says not to draw one (Env.Progress).
+func (s IO) newProgress(prefix string, total int64) *progress {
+	if !s.Env.Progress {
 		return nil
 	}
-	return startProgress(w, prefix, total, time.Now)
+	return startProgress(s.Err, prefix, total, time.Now)
 }
 
 func startProgress(w io.Writer, prefix string, total int64, now func() time.Time) *progress {

@@ -7,9 +7,19 @@ import (
 	"time"
 )
 
-func TestProgressOnlyOnATerminal(t *testing.T) {
-	if p := newProgress(&bytes.Buffer{}, "heat", 100); p != nil {
-		t.Error("a bar on a buffer (a pipe or a log)")
+func TestProgressOnlyWhereTheEnvironmentSays(t *testing.T) {
+	var b bytes.Buffer
+	if p := (IO{Err: &b}).newProgress("heat", 100); p != nil {
+		t.Error("a bar without Env.Progress (a pipe, a log, CI)")
+	}
+	if p := (IO{Err: &b, Env: Env{Progress: true}}).newProgress("heat", 100); p == nil {
+		t.Error("no bar with Env.Progress")
+	}
+	// A buffer is no terminal: Execute's environment would draw nothing.
+	t.Setenv("CI", "")
+	t.Setenv("TERM", "xterm")
+	if isTerminal(&b) {
+		t.Error("a buffer taken for a terminal")
 	}
 	var nilBar *progress
 	nilBar.add(1) // no-ops

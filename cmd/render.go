@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -153,7 +152,7 @@ func checkOutDir(dir string) error {
 }
 
 // checkRenderOptions validates flags and reads SOURCE_DATE_EPOCH.
-func checkRenderOptions(o *pipeline.RenderOptions) error {
+func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
 	if o.Paper != "a4" && o.Paper != "letter" {
 		return usagef("unknown --paper %q (want a4 or letter)", o.Paper)
 	}
@@ -169,7 +168,7 @@ func checkRenderOptions(o *pipeline.RenderOptions) error {
 	if err := checkOutDir(o.OutDir); err != nil {
 		return err
 	}
-	if v := os.Getenv("SOURCE_DATE_EPOCH"); v != "" {
+	if v := env.SourceDateEpoch; v != "" {
 		epoch, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return usagef("SOURCE_DATE_EPOCH=%q is not a number of seconds", v)
@@ -180,7 +179,7 @@ func checkRenderOptions(o *pipeline.RenderOptions) error {
 }
 
 func runRender(opts *renderOptions) error {
-	if err := checkRenderOptions(&opts.RenderOptions); err != nil {
+	if err := checkRenderOptions(opts.Env, &opts.RenderOptions); err != nil {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)

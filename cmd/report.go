@@ -61,7 +61,7 @@ func runReport(opts *reportOptions) error {
 	}
 	o := pipeline.RenderOptions{OutDir: opts.OutDir}
 	o.Paper = "a4"
-	if err := checkRenderOptions(&o); err != nil {
+	if err := checkRenderOptions(opts.Env, &o); err != nil {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
@@ -124,7 +124,7 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) 
 		variants = append(variants, v)
 	}
 	info := g.Engine.Info()
-	bar := newProgress(opts.Err, g.Data.Manifest.ID, 0)
+	bar := opts.newProgress(g.Data.Manifest.ID, 0)
 	each := func(engine.Result) { bar.add(1) }
 	if bar == nil {
 		each = nil

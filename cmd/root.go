@@ -14,6 +14,7 @@ import (
 
 	"cardpress/finding"
 	"cardpress/internal/fileio"
+	"cardpress/raster"
 
 	"github.com/spf13/cobra"
 )
@@ -25,9 +26,31 @@ const (
 	ExitUsage    = 2
 )
 
-// IO is where a command reads and writes.
+// IO is where a command reads and writes, and what it takes from its
+// environment.
 type IO struct {
 	Out, Err io.Writer
+	Env      Env
+}
+
+// Env is what cardpress takes from its environment. Execute reads it once
+// and commands get it with their streams; tests pass their own (the zero
+// Env: no progress bars, SOURCE_DATE_EPOCH unset).
+type Env struct {
+	// Progress: Err is an interactive terminal, not in CI and not
+	// TERM=dumb, so progress bars may be drawn on it.
+	Progress bool
+	// SourceDateEpoch is SOURCE_DATE_EPOCH as set ("" when unset): the
+	// date the PDFs record, for reproducible builds.
+	SourceDateEpoch string
+}
+
+// readEnv reads the environment once, for Execute.
+func readEnv() Env {
+	return Env{
+		Progress:        isTerminal(os.Stderr) && os.Getenv("CI") == "" && os.Getenv("TERM") != "dumb",
+		SourceDateEpoch: os.Getenv("SOURCE_DATE_EPOCH"),
+	}
 }
 
 // errFindings means findings were printed; nothing more to say.
@@ -106,7 +129,9 @@ func strictBuiltins(root *cobra.Command) {
 // SIGINT and SIGTERM end it at once, without leaving temporary files.
 func Execute() int {
 	exitOnSignal()
-	streams := IO{Out: os.Stdout, Err: os.Stderr}
+	// PDFium's compiled code is cached only where the user asks.
+	raster.UseCache(os.Getenv("CARDPRESS_CACHE"))
+	streams := IO{Out: os.Stdout, Err: os.Stderr, Env: readEnv()}
 	return Run(streams, os.Args[1:])
 }
 

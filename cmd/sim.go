@@ -100,7 +100,7 @@ func runSim(opts *simOptions) error {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
 	}
 	perRun := int64(shardGames(opts.Games, shard+1, shards)) // per player count and variant
-	bar := newProgress(opts.Err, opts.Game, perRun*int64(hi-lo+1)*int64(len(games)))
+	bar := opts.newProgress(opts.Game, perRun*int64(hi-lo+1)*int64(len(games)))
 	each := func(engine.Result) { bar.add(1) }
 	if bar == nil {
 		each = nil

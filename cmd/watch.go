@@ -52,7 +52,7 @@ kept. Ctrl-C stops it.`,
 }
 
 func runWatch(opts *watchOptions) error {
-	if err := checkRenderOptions(&opts.RenderOptions); err != nil {
+	if err := checkRenderOptions(opts.Env, &opts.RenderOptions); err != nil {
 		return err
 	}
 	ctx := opts.ctx

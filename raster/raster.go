@@ -17,11 +17,11 @@ import (
 	"image"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klippa-app/go-pdfium"
 	"github.com/klippa-app/go-pdfium/enums"
@@ -115,16 +115,21 @@ func openWith(workers int, cache wazero.CompilationCache) (*Rasterizer, error) {
 // is no cache folder.
 var memCache = sync.OnceValue(wazero.NewCompilationCache)
 
-// cacheDir is where wazero keeps PDFium's compiled code between runs:
-// wazero under $CARDPRESS_CACHE when that names a folder, else "" (no
-// cache: compile every time, about 3 s of one core). It is opt-in because
-// cardpress writes nothing outside --out unless asked. wazero writes each
-// entry to a temporary file and renames it, so processes may share the
-// folder, and files entries under its own version, so an upgrade never
-// loads code compiled by another (it can tell its version only from the
-// binary's build information: a test binary should not name a cache).
+// cache is the folder UseCache names, "" for none.
+var cache atomic.Value // string
+
+// UseCache makes the rasteriser keep PDFium's compiled code under
+// dir/wazero between runs ("" or "off": no cache, compile every time,
+// about 3 s of one core). It is opt-in because cardpress writes nothing
+// outside --out unless asked; the command line passes $CARDPRESS_CACHE.
+// wazero writes each entry to a temporary file and renames it, so
+// processes may share the folder, and files entries under its own version,
+// so an upgrade never loads code compiled by another. Call it before the
+// first Shared.
+func UseCache(dir string) { cache.Store(dir) }
+
 func cacheDir() string {
-	v := os.Getenv("CARDPRESS_CACHE")
+	v, _ := cache.Load().(string)
 	if v == "" || v == "off" {
 		return ""
 	}

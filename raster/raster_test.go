@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -263,16 +262,17 @@ func BenchmarkCardPage(b *testing.B) {
 }
 
 func TestCacheDir(t *testing.T) {
-	t.Setenv("CARDPRESS_CACHE", "off")
+	defer UseCache("")
+	UseCache("off")
 	if d := cacheDir(); d != "" {
 		t.Errorf("off: %q", d)
 	}
-	t.Setenv("CARDPRESS_CACHE", "/somewhere")
+	UseCache("/somewhere")
 	if d := cacheDir(); d != "/somewhere/wazero" {
 		t.Errorf("a folder: %q", d)
 	}
-	os.Unsetenv("CARDPRESS_CACHE")
 	// Unless asked, nothing is written outside --out: no cache.
+	UseCache("")
 	if d := cacheDir(); d != "" {
 		t.Errorf("unset: %q", d)
 	}
