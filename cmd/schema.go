@@ -9,7 +9,7 @@ import (
 	"slices"
 	"sort"
 
-	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/fileio"
@@ -76,7 +76,7 @@ the games under cards/ point.`,
 
 func runSchema(opts *schemaOptions) error {
 	engines := map[string]fs.FS{}
-	for _, id := range engine.Modules() {
+	for _, id := range kit.Modules() {
 		engines[id], _ = pipeline.EngineSchemas(id)
 	}
 	files, err := schema.Files(engines)

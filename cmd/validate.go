@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"cardpress/catalog"
-	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/internal/sat"
 	"cardpress/pipeline"
@@ -69,7 +69,7 @@ func gamesSummary(games []*pipeline.Game) string {
 	cards := 0
 	for _, g := range games {
 		for _, c := range g.Data.Cards {
-			cards = sat.Add(cards, engine.Copies(c)) // a count may have failed its schema
+			cards = sat.Add(cards, kit.Copies(c)) // a count may have failed its schema
 		}
 	}
 	return fmt.Sprintf("%s, %d cards", plural(len(games), "game"), cards)

@@ -14,6 +14,7 @@ import (
 	"cardpress/cmd"
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/internal/testutil"
 	"cardpress/lint"
@@ -46,7 +47,7 @@ func TestGames(t *testing.T) {
 			conform(t, dir, games, fs, true)
 		})
 	}
-	for _, id := range engine.Modules() {
+	for _, id := range kit.Modules() {
 		if !used[id] {
 			t.Errorf("engine %s has no game folder under cards/", id)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 )
@@ -227,14 +228,14 @@ func shared(returns []float64) bool {
 // A game package's Build returns a nil *Game for unplayable data; the
 // module must hand the pipeline a plain nil, not a typed nil.
 func TestModuleOfReturnsPlainNil(t *testing.T) {
-	m := engine.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
+	m := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
 		return nil, []finding.Finding{finding.New(finding.Pos{File: "x"}, "BAD", "bad")}
 	})
 	g, fs := m.Build(&gamedata.Game{})
 	if g != nil || len(fs) != 1 || m.ID() != "toy" {
 		t.Errorf("Build = %v, %v", g, fs)
 	}
-	ok := engine.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
+	ok := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
 		return &enginetest.Toy{Goal: 3}, nil
 	})
 	if g, _ := ok.Build(&gamedata.Game{}); g == nil {

@@ -19,7 +19,7 @@ import (
 // ManifestName is the file that makes a folder a game folder.
 const ManifestName = "game.yaml"
 
-// Schemas returns the JSON Schemas of an engine (engine.Module.Schemas()),
+// Schemas returns the JSON Schemas of an engine (kit.Module.Schemas()),
 // or false when no such engine is registered.
 type Schemas func(engineID string) (fs.FS, bool)
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/lint"
@@ -49,7 +50,7 @@ func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
 		// the reference sheet prints.
 		return &Game{Data: d, Valid: g.Valid, Variant: d.Variant}, nil, nil
 	}
-	m, ok := engine.Lookup(d.Manifest.Engine)
+	m, ok := kit.Lookup(d.Manifest.Engine)
 	if !ok {
 		return nil, nil, fmt.Errorf("%s: no engine %q is registered", d.Manifest.ID, d.Manifest.Engine)
 	}
@@ -84,7 +85,7 @@ func forVariant(id string, fs, base []finding.Finding) []finding.Finding {
 
 // EngineSchemas gives gamedata the JSON Schemas of a registered engine.
 func EngineSchemas(id string) (fs.FS, bool) {
-	m, ok := engine.Lookup(id)
+	m, ok := kit.Lookup(id)
 	if !ok {
 		return nil, false
 	}
@@ -111,7 +112,7 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 			// Commands play the default variant unless told otherwise.
 			d, _ = d.WithVariant("")
 			g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
-			if m, ok := engine.Lookup(d.Manifest.Engine); ok && d.Manifest.HasEngine() {
+			if m, ok := kit.Lookup(d.Manifest.Engine); ok && d.Manifest.HasEngine() {
 				eg, bfs := build(m, d)
 				if valid {
 					g.Engine = eg
@@ -146,7 +147,7 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 func nameEngines(fs []finding.Finding) {
 	for i := range fs {
 		if fs[i].Code == gamedata.CodeUnknownEngine {
-			fs[i].Message += " (the engines are " + strings.Join(engine.Modules(), ", ") + ")"
+			fs[i].Message += " (the engines are " + strings.Join(kit.Modules(), ", ") + ")"
 		}
 	}
 }
@@ -295,7 +296,7 @@ func countErrors(fs []finding.Finding) int {
 }
 
 // build runs an engine's Build, turning a crash on odd data into a finding.
-func build(m engine.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding) {
+func build(m kit.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding) {
 	defer func() {
 		if r := recover(); r != nil {
 			g, fs = nil, []finding.Finding{finding.New(d.Manifest.IDPos, "ENGINE_PANIC", "engine %s crashed reading the data: %v", m.ID(), r)}

@@ -9,6 +9,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/heat"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/testutil"
@@ -95,7 +96,7 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 
 // probe is HEAT's engine registered under another id, whose build also
 // reports an out_of_heat_penalty of 7, so a variant can fail to build.
-type probe struct{ engine.Module }
+type probe struct{ kit.Module }
 
 func (probe) ID() string { return "heatprobe" }
 
@@ -108,8 +109,8 @@ func (p probe) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
 }
 
 func init() {
-	m, _ := engine.Lookup("heat")
-	engine.Register(probe{m})
+	m, _ := kit.Lookup("heat")
+	kit.Register(probe{m})
 }
 
 func TestLoadBuildsEveryVariant(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 
@@ -48,8 +48,8 @@ func (r schemaRange) String() string {
 // Paths start at root: "" for params.schema.json (the object of
 // parameters), "cards.*" for a cards.schema.json (one card). Fields of the
 // shared card schema (a $ref outside the file, such as count) are left
-// out: the engine checks copies with engine.OverfullPile.
-func BoundsMatchSchema(t testing.TB, schemas fs.FS, file, root string, bounds []engine.Bound) {
+// out: the engine checks copies with kit.OverfullPile.
+func BoundsMatchSchema(t testing.TB, schemas fs.FS, file, root string, bounds []kit.Bound) {
 	t.Helper()
 	data, err := fs.ReadFile(schemas, file)
 	if err != nil {
@@ -75,7 +75,7 @@ func BoundsMatchSchema(t testing.TB, schemas fs.FS, file, root string, bounds []
 		}
 		stated[rel] = rs[0]
 	}
-	byPath := map[string]engine.Bound{}
+	byPath := map[string]kit.Bound{}
 	for _, b := range bounds {
 		byPath[b.Path] = b
 		r, ok := stated[b.Path]
@@ -182,9 +182,9 @@ func join(path, name string) string {
 // in schemas: MatchSchemas (BoundsMatchSchema: params against
 // params.schema.json, cards against one card of cards.schema.json) and
 // EveryBoundIsCheckedAtItsValue (BoundsEnforced on the shipped data, with
-// engine.ParamRangeCode and engine.CardRangeCode, the codes of
-// engine.ParamRangeFindings and engine.CardRangeFindings).
-func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), params, cards []engine.Bound) {
+// kit.ParamRangeCode and kit.CardRangeCode, the codes of
+// kit.ParamRangeFindings and kit.CardRangeFindings).
+func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), params, cards []kit.Bound) {
 	t.Run("MatchSchemas", func(t *testing.T) {
 		BoundsMatchSchema(t, schemas, "params.schema.json", "", params)
 		BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cards)
@@ -192,7 +192,7 @@ func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.
 	t.Run("EveryBoundIsCheckedAtItsValue", func(t *testing.T) {
 		d := ShippedData(t, id, schemas, "")
 		findings := func(d *gamedata.Game) []finding.Finding { _, fs := build(d); return fs }
-		BoundsEnforced(t, d, findings, params, cards, engine.ParamRangeCode, engine.CardRangeCode)
+		BoundsEnforced(t, d, findings, params, cards, kit.ParamRangeCode, kit.CardRangeCode)
 	})
 }
 
@@ -201,9 +201,9 @@ func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.
 // first value at the bound's path in d (a parameter for paramCode, a card
 // field for cardCode) to Max+1 and to Min-1 and builds. Bounds whose path
 // d has no value at are skipped. d's nodes are restored afterwards.
-func BoundsEnforced(t *testing.T, d *gamedata.Game, build func(*gamedata.Game) []finding.Finding, params, cards []engine.Bound, paramCode, cardCode string) {
+func BoundsEnforced(t *testing.T, d *gamedata.Game, build func(*gamedata.Game) []finding.Finding, params, cards []kit.Bound, paramCode, cardCode string) {
 	t.Helper()
-	try := func(b engine.Bound, file string, n *yaml.Node, code string) {
+	try := func(b kit.Bound, file string, n *yaml.Node, code string) {
 		t.Helper()
 		old := *n
 		defer func() { *n = old }()

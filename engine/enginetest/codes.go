@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/gamedata"
 )
 
@@ -19,15 +20,15 @@ var codeShape = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
 // sharedCodes are the codes that functions of package engine report for
 // the engine that calls them, by function name.
 var sharedCodes = map[string]string{
-	"ParamRangeFindings": engine.ParamRangeCode,
-	"CardRangeFindings":  engine.CardRangeCode,
+	"ParamRangeFindings": kit.ParamRangeCode,
+	"CardRangeFindings":  kit.CardRangeCode,
 }
 
 // CodesDocumented reads the Go files of the engine package in dir and
 // fails t for every finding code they report that `cardpress rules` would
 // not explain: a code literal passed to a function named errorf, New or
 // Warn (finding.New, finding.Warn), and the code of every shared check of package engine
-// they call (engine.ParamRangeFindings), must be in g's CheckCodes or be
+// they call (kit.ParamRangeFindings), must be in g's CheckCodes or be
 // a loading code of gamedata.
 func CodesDocumented(t testing.TB, g engine.Game, dir string) {
 	t.Helper()
@@ -59,9 +60,9 @@ func CodesDocumented(t testing.TB, g engine.Game, dir string) {
 				return true
 			}
 			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "engine" {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "kit" {
 					if code, shared := sharedCodes[sel.Sel.Name]; shared && !known[code] {
-						t.Errorf("%s: code %s is reported (by engine.%s) but not documented in CheckCodes", fset.Position(call.Pos()), code, sel.Sel.Name)
+						t.Errorf("%s: code %s is reported (by kit.%s) but not documented in CheckCodes", fset.Position(call.Pos()), code, sel.Sel.Name)
 					}
 				}
 			}

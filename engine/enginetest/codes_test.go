@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"cardpress/engine/kit"
 )
 
 // errorsOnly records what a check reports instead of failing the test.
@@ -27,18 +27,18 @@ type documented struct {
 
 func (d *documented) CheckCodes() map[string]string { return d.codes }
 
-// A code reported through a shared check of package engine, or as a
+// A code reported through a shared check of package kit, or as a
 // warning, must be documented like one passed to errorf.
 func TestCodesOfSharedChecksMustBeDocumented(t *testing.T) {
 	src := `package game
 
-import "cardpress/engine"
+import "cardpress/engine/kit"
 
 func (c *compiler) check() {
 	c.errorf(pos, "OWN_CODE", "own")
 	c.findings = append(c.findings, finding.Warn(pos, "OWN_WARNING", "own"))
-	bounded, _ := engine.ParamRangeFindings(c.data, paramBounds)
-	c.findings = append(bounded, engine.CardRangeFindings(gc, cardBounds)...)
+	bounded, _ := kit.ParamRangeFindings(c.data, paramBounds)
+	c.findings = append(bounded, kit.CardRangeFindings(gc, cardBounds)...)
 }
 `
 	dir := t.TempDir()
@@ -46,14 +46,14 @@ func (c *compiler) check() {
 		t.Fatal(err)
 	}
 	rec := &errorsOnly{TB: t}
-	CodesDocumented(rec, &documented{codes: map[string]string{engine.ParamRangeCode: "doc"}}, dir)
+	CodesDocumented(rec, &documented{codes: map[string]string{kit.ParamRangeCode: "doc"}}, dir)
 	got := strings.Join(rec.errs, "\n")
-	for _, code := range []string{"OWN_CODE", "OWN_WARNING", engine.CardRangeCode} {
+	for _, code := range []string{"OWN_CODE", "OWN_WARNING", kit.CardRangeCode} {
 		if !strings.Contains(got, "code "+code+" is reported") {
 			t.Errorf("undocumented %s not reported in:\n%s", code, got)
 		}
 	}
 	if len(rec.errs) != 3 {
-		t.Errorf("want 3 errors (not %s, which is documented), got:\n%s", engine.ParamRangeCode, got)
+		t.Errorf("want 3 errors (not %s, which is documented), got:\n%s", kit.ParamRangeCode, got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/gamedata"
 )
 
@@ -32,7 +33,7 @@ const (
 	maxMark          = 10 // player marks on a card
 )
 
-var paramBounds = []engine.Bound{
+var paramBounds = []kit.Bound{
 	{Path: "starting_money", Min: 0, Max: maxStartingMoney},
 	{Path: "heists", Min: 1, Max: maxHeists},
 	{Path: "stages", Min: 1, Max: maxStages},
@@ -46,8 +47,8 @@ var paramBounds = []engine.Bound{
 	{Path: "out_of_heat_penalty", Min: 0, Max: maxPenalty},
 }
 
-var cardBounds = func() []engine.Bound {
-	b := []engine.Bound{
+var cardBounds = func() []kit.Bound {
+	b := []kit.Bound{
 		{Path: "players", Min: 1, Max: maxMark, Items: true},
 		{Path: "players.*", Min: 1, Max: maxMark},
 		{Path: "effects", Min: 1, Max: maxEffects, Items: true},
@@ -55,7 +56,7 @@ var cardBounds = func() []engine.Bound {
 		{Path: "effects.*.if.stage", Min: 1, Max: maxStages},
 	}
 	for _, action := range actionKeys {
-		b = append(b, engine.Bound{Path: "effects.*." + action, Min: 1, Max: maxAmount})
+		b = append(b, kit.Bound{Path: "effects.*." + action, Min: 1, Max: maxAmount})
 	}
 	return b
 }()
@@ -67,22 +68,22 @@ var cardBounds = func() []engine.Bound {
 // nothing.
 func (c *compiler) checkDecks() {
 	d := c.data
-	lo, hi := engine.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
 	reported := map[int]bool{}
 	for n := lo; n <= hi; n++ {
-		o, over := engine.OverfullPile(d.Cards, usedWith(d, n), engine.MaxDeck)
+		o, over := kit.OverfullPile(d.Cards, usedWith(d, n), engine.MaxDeck)
 		if !over || reported[o.Card] {
 			continue
 		}
 		reported[o.Card] = true
 		gc := d.Cards[o.Card]
-		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS", "%s", deckOverflow(n, o.Total, gc))
+		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS", "%s", deckOverflow(n, o.Total, gc))
 	}
 }
 
 func deckOverflow(players, total int, gc gamedata.Card) string {
 	return fmt.Sprintf("at %d players the deck has %d cards: HEAT holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
-		players, total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+		players, total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 }
 
 // usedWith lists the cards in the deck at a player count.

@@ -7,6 +7,7 @@ import (
 	"embed"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 )
@@ -14,7 +15,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-func init() { engine.Register(engine.ModuleOf("heat", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("heat", schemas, Build)) }
 
 // Game is HEAT with one set of rules and cards.
 type Game struct {
@@ -45,7 +46,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.phases[ph.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords, phases: d.Manifest.Phases}
-	if problem := engine.PlayersProblem(d.Manifest.Players); problem != "" {
+	if problem := kit.PlayersProblem(d.Manifest.Players); problem != "" {
 		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
 	}
 	if d.Manifest.Players.Max > engine.MaxPlayers {
@@ -60,7 +61,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
+		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	if len(g.phases) > maxPhases {
@@ -85,7 +86,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	// Decks only for the player counts the game supports: checkDecks
 	// vouched for those.
 	g.decks = map[int][]int{}
-	lo, hi := engine.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
 	for n := lo; n <= hi; n++ {
 		for i, cd := range g.cards {
 			if d.Cards[i].UsedWith(n) {

@@ -3,7 +3,7 @@ package heat
 import (
 	"fmt"
 
-	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 
@@ -233,7 +233,7 @@ func valueNode(m *yaml.Node, key string) *yaml.Node {
 }
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), players: gc.Players, pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), players: gc.Players, pos: gc.Pos}
 	file := gc.Pos.File
 	for _, kw := range gc.Keywords {
 		if i, ok := c.keywords[kw]; ok {
@@ -326,7 +326,7 @@ func (c *compiler) decodeParams() Params {
 		"draft_deal": &p.DraftDeal, "draft_rounds": &p.DraftRounds, "pass_directions": &p.PassDirections,
 		"heat_board": &p.HeatBoard, "empty_board_value": &p.EmptyBoardValue, "out_of_heat_penalty": &p.OutOfHeatPenalty,
 	}
-	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
 	c.findings = append(c.findings, bounded...)
 	for name, dst := range fields {
 		prm, ok := c.data.Params[name]

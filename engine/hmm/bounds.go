@@ -1,6 +1,9 @@
 package hmm
 
-import "cardpress/engine"
+import (
+	"cardpress/engine"
+	"cardpress/engine/kit"
+)
 
 // The ranges Heist Masterminds plays, stated again in params.schema.json
 // and cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
@@ -15,7 +18,7 @@ const (
 	maxHeatTurns = 10 // heat_to_jail, jail_time, job_time
 )
 
-var paramBounds = []engine.Bound{
+var paramBounds = []kit.Bound{
 	{Path: "actions_per_turn", Min: 1, Max: 5},
 	{Path: "crew_limit", Min: 1, Max: maxCrew},
 	{Path: "heat_to_jail", Min: 1, Max: maxHeatTurns},
@@ -33,8 +36,8 @@ var paramBounds = []engine.Bound{
 	{Path: "player_counts.*.jobs_each", Min: 1, Max: 4},
 }
 
-var cardBounds = func() []engine.Bound {
-	b := []engine.Bound{
+var cardBounds = func() []kit.Bound {
+	b := []kit.Bound{
 		{Path: "cost", Min: costStep, Max: maxCost, Step: costStep},
 		{Path: "ability.heat_reduction.by", Min: 1, Max: 5},
 		{Path: "ability.heat_reduction.min", Min: 0, Max: 5},
@@ -57,7 +60,7 @@ var cardBounds = func() []engine.Bound {
 	}
 	for _, field := range []string{"skills", "difficulty"} {
 		for _, icon := range []string{"force", "stealth", "tech"} {
-			b = append(b, engine.Bound{Path: field + "." + icon, Min: 0, Max: maxIcons})
+			b = append(b, kit.Bound{Path: field + "." + icon, Min: 0, Max: maxIcons})
 		}
 	}
 	return b
@@ -94,17 +97,17 @@ func (c *compiler) checkPiles(cards []card) {
 	}
 	over := false
 	for _, k := range []cardKind{kindMastermind, kindPrestige, kindJob, kindComplication} {
-		if o, bad := engine.OverfullPile(d.Cards, piles[k], engine.MaxDeck); bad {
+		if o, bad := kit.OverfullPile(d.Cards, piles[k], engine.MaxDeck); bad {
 			over = true
 			gc := d.Cards[o.Card]
-			c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS",
+			c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS",
 				"the %s deck has %d cards: Heist Masterminds holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
-				deckNames[k], o.Total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+				deckNames[k], o.Total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 		}
 	}
-	if o, bad := engine.OverfullPile(d.Cards, all, engine.MaxDeck); bad && !over {
+	if o, bad := kit.OverfullPile(d.Cards, all, engine.MaxDeck); bad && !over {
 		gc := d.Cards[o.Card]
-		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS", "%d card copies in play; at most %d (card %s has the most copies, %d)",
-			o.Total, engine.MaxDeck, gc.ID, engine.Copies(gc))
+		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS", "%d card copies in play; at most %d (card %s has the most copies, %d)",
+			o.Total, engine.MaxDeck, gc.ID, kit.Copies(gc))
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
 	"cardpress/engine/enginetest"
+	"cardpress/engine/kit"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
 	"cardpress/internal/sat"
@@ -47,7 +47,7 @@ func TestDecksOverflowAtTheBiggestCountBeforeAnythingIsDealt(t *testing.T) {
 		if grew > 1<<20 {
 			t.Errorf("Build allocated %d bytes for a count of %d", grew, n)
 		}
-		want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the Job deck has %d cards", engine.CopiesPos(job), sat.Add(n, 19))
+		want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the Job deck has %d cards", kit.CopiesPos(job), sat.Add(n, 19))
 		if g != nil || !strings.Contains(fmt.Sprint(fs), want) {
 			t.Errorf("count %d: want %q in %v", n, want, fs)
 		}
@@ -61,15 +61,15 @@ func TestAllCardsInPlayTogetherAreBounded(t *testing.T) {
 	comps, first, own := 0, "", 0
 	for _, gc := range d.Cards {
 		if gc.Deck == "complication" {
-			comps += engine.Copies(gc)
+			comps += kit.Copies(gc)
 			if first == "" {
-				first, own = gc.ID, engine.Copies(gc)
+				first, own = gc.ID, kit.Copies(gc)
 			}
 		}
 	}
-	c := gamedatatest.SetCount(t, d, first, engine.MaxCopies-(comps-own))
+	c := gamedatatest.SetCount(t, d, first, kit.MaxCopies-(comps-own))
 	g, fs := Build(d)
-	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: ", engine.CopiesPos(c))
+	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: ", kit.CopiesPos(c))
 	if g != nil || !strings.Contains(fmt.Sprint(fs), want) || !strings.Contains(fmt.Sprint(fs), "card copies in play; at most 256") {
 		t.Errorf("want %q, copies in play, in %v", want, fs)
 	}

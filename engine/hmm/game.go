@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 )
@@ -14,7 +15,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-func init() { engine.Register(engine.ModuleOf("hmm", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build)) }
 
 // Limits of the state's fixed arrays.
 const (
@@ -219,7 +220,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Heist Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
 		return nil, c.findings
 	}
-	if problem := engine.PlayersProblem(d.Manifest.Players); problem != "" {
+	if problem := kit.PlayersProblem(d.Manifest.Players); problem != "" {
 		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
 	}
 	if d.Manifest.Players.Max > engine.MaxPlayers {
@@ -227,7 +228,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
+		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	c.checkPiles(g.cards)
@@ -261,7 +262,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "%d players with %d jobs each need %d jobs (at most %d; the data has %d)", row.Players, row.JobsEach, n, maxJobs, len(g.jobs))
 		}
 	}
-	lo, hi := engine.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
 	for p := lo; p <= hi; p++ {
 		if g.params.row(p).Players == 0 {
 			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "player_counts has no row for %d players (game.yaml players %d-%d)", p, d.Manifest.Players.Min, d.Manifest.Players.Max)
@@ -279,7 +280,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 
 func (c *compiler) decodeParams() DataParams {
 	var p DataParams
-	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
 	c.findings = append(c.findings, bounded...)
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
@@ -323,7 +324,7 @@ type cardYAML struct {
 }
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {

@@ -1,6 +1,9 @@
 package masterminds
 
-import "cardpress/engine"
+import (
+	"cardpress/engine"
+	"cardpress/engine/kit"
+)
 
 // The ranges Masterminds plays, stated again in params.schema.json and
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). Every
@@ -16,7 +19,7 @@ const (
 	maxGems     = 255 // gems of one kind in the box: a player may hold them all, in a byte
 )
 
-var paramBounds = []engine.Bound{
+var paramBounds = []kit.Bound{
 	{Path: "hand_limit", Min: 0, Max: 30},
 	{Path: "opening_prep", Min: 0, Max: 20},
 	{Path: "talent_pool", Min: 0, Max: maxPool},
@@ -38,30 +41,30 @@ var paramBounds = []engine.Bound{
 	{Path: "tie_break", Min: 0, Max: 3, Items: true},
 }
 
-var cardBounds = func() []engine.Bound {
-	var b []engine.Bound
+var cardBounds = func() []kit.Bound {
+	var b []kit.Bound
 	for _, s := range skillIDs {
-		b = append(b, engine.Bound{Path: "skills." + s, Min: 0, Max: maxSkill})
+		b = append(b, kit.Bound{Path: "skills." + s, Min: 0, Max: maxSkill})
 	}
 	b = append(b,
-		engine.Bound{Path: "ability.draw_prep", Min: 1, Max: maxAmount},
-		engine.Bound{Path: "ability.skill_bonus.amount", Min: 1, Max: maxAmount},
-		engine.Bound{Path: "gear.amount", Min: 1, Max: maxAmount},
-		engine.Bound{Path: "side_a.step.skills", Min: 1, Max: nSkills, Items: true},
-		engine.Bound{Path: "side_a.step.target", Min: 1, Max: maxStepGoal},
-		engine.Bound{Path: "side_a.take", Min: 1, Max: maxTake},
-		engine.Bound{Path: "side_b.steps", Min: stepsPerHeist - 1, Max: stepsPerHeist - 1, Items: true},
-		engine.Bound{Path: "side_b.steps.*.skills", Min: 1, Max: nSkills, Items: true},
-		engine.Bound{Path: "side_b.steps.*.target", Min: 1, Max: maxStepGoal},
-		engine.Bound{Path: "triggers", Min: 1, Max: 2, Items: true},
-		engine.Bound{Path: "triggers.*", Min: 1, Max: nSkills, Items: true},
-		engine.Bound{Path: "test.target", Min: 1, Max: maxTestGoal},
+		kit.Bound{Path: "ability.draw_prep", Min: 1, Max: maxAmount},
+		kit.Bound{Path: "ability.skill_bonus.amount", Min: 1, Max: maxAmount},
+		kit.Bound{Path: "gear.amount", Min: 1, Max: maxAmount},
+		kit.Bound{Path: "side_a.step.skills", Min: 1, Max: nSkills, Items: true},
+		kit.Bound{Path: "side_a.step.target", Min: 1, Max: maxStepGoal},
+		kit.Bound{Path: "side_a.take", Min: 1, Max: maxTake},
+		kit.Bound{Path: "side_b.steps", Min: stepsPerHeist - 1, Max: stepsPerHeist - 1, Items: true},
+		kit.Bound{Path: "side_b.steps.*.skills", Min: 1, Max: nSkills, Items: true},
+		kit.Bound{Path: "side_b.steps.*.target", Min: 1, Max: maxStepGoal},
+		kit.Bound{Path: "triggers", Min: 1, Max: 2, Items: true},
+		kit.Bound{Path: "triggers.*", Min: 1, Max: nSkills, Items: true},
+		kit.Bound{Path: "test.target", Min: 1, Max: maxTestGoal},
 	)
 	for _, section := range []string{"effect", "gem.effect"} {
 		for _, k := range effKeys[effDrawPrep:effRollBonus] {
-			b = append(b, engine.Bound{Path: section + "." + k, Min: 1, Max: maxAmount})
+			b = append(b, kit.Bound{Path: section + "." + k, Min: 1, Max: maxAmount})
 		}
-		b = append(b, engine.Bound{Path: section + ".roll_bonus", Min: -maxAmount, Max: maxAmount})
+		b = append(b, kit.Bound{Path: section + ".roll_bonus", Min: -maxAmount, Max: maxAmount})
 	}
 	return b
 }()
@@ -71,13 +74,13 @@ var cardBounds = func() []engine.Bound {
 // any deck is filled. decks are the card indexes of each type.
 func (c *compiler) checkDecks(decks map[cardType][]int) {
 	for typ := typeCash; typ <= typeFailure; typ++ {
-		o, over := engine.OverfullPile(c.data.Cards, decks[typ], engine.MaxDeck)
+		o, over := kit.OverfullPile(c.data.Cards, decks[typ], engine.MaxDeck)
 		if !over {
 			continue
 		}
 		gc := c.data.Cards[o.Card]
-		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS",
+		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS",
 			"the %s deck has %d cards: Masterminds holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
-			typeIDs[typ], o.Total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+			typeIDs[typ], o.Total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 	}
 }

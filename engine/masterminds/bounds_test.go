@@ -8,6 +8,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
+	"cardpress/engine/kit"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
 )
@@ -23,7 +24,7 @@ func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
 	rest := 0
 	for _, gc := range d.Cards {
 		if gc.Deck == "prep" && gc.ID != "laptop" {
-			rest += engine.Copies(gc)
+			rest += kit.Copies(gc)
 		}
 	}
 	gamedatatest.SetCount(t, d, "laptop", engine.MaxDeck-rest)
@@ -35,7 +36,7 @@ func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
 	if g != nil {
 		t.Fatal("a Prep deck of 257 cards built")
 	}
-	at := engine.CopiesPos(laptop)
+	at := kit.CopiesPos(laptop)
 	if at == laptop.Pos {
 		t.Fatal("the fixture's laptop has no count to point at")
 	}

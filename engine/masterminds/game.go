@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/sat"
@@ -20,7 +21,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-func init() { engine.Register(engine.ModuleOf("masterminds", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build)) }
 
 // Game is Masterminds with one set of rules and cards.
 type Game struct {
@@ -73,7 +74,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, c.findings
 	}
 	m := d.Manifest
-	if problem := engine.PlayersProblem(m.Players); problem != "" {
+	if problem := kit.PlayersProblem(m.Players); problem != "" {
 		c.errorf(m.PlayersPos, "PLAYERS_RANGE", "%s", problem)
 	}
 	g.params = c.decodeParams()
@@ -81,7 +82,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	decks := map[cardType][]int{}
 	colours := map[string]string{}
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
+		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 	}
 	for i, gc := range d.Cards {
 		cd := c.compileCard(gc)
@@ -130,7 +131,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if m.Players.Max > maxSeats {
 		c.errorf(m.PlayersPos, "TOO_MANY_PLAYERS", "Masterminds supports at most %d players", maxSeats)
 	}
-	lo, hi := engine.PlayerCounts(m.Players, maxSeats)
+	lo, hi := kit.PlayerCounts(m.Players, maxSeats)
 	for n := lo; n <= hi; n++ {
 		if need := 2 * p.Heists(n); copies[typeHeist] < need {
 			c.errorf(paramPos(d, "heists_on_table"), "HEIST_DECK_SHORT", "%d players lay out %d heists (%d Heist cards) but the heist deck has %d", n, p.Heists(n), need, copies[typeHeist])

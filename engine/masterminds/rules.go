@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 
@@ -410,7 +410,7 @@ func child(n *yaml.Node, key string) *yaml.Node {
 // decodeParams fills Params from the manifest's parameters.
 func (c *compiler) decodeParams() Params {
 	var p Params
-	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
 	c.findings = append(c.findings, bounded...)
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
@@ -459,7 +459,7 @@ func (c *compiler) checkParams(p *Params, outOfRange map[string]bool) {
 	for _, t := range p.TieBreak {
 		bad("tie_break", t == "clear_gems" || t == "heists" || t == "shared", "tie_break entries are clear_gems, heists or shared, not %q", t)
 	}
-	lo, hi := engine.PlayerCounts(c.data.Manifest.Players, maxSeats)
+	lo, hi := kit.PlayerCounts(c.data.Manifest.Players, maxSeats)
 	for n := lo; n <= hi; n++ {
 		h := p.Heists(n)
 		bad("heists_on_table", h >= 1 && h <= maxHeists, "heists_on_table needs an entry of 1-%d heists for %d players", maxHeists, n)
@@ -468,7 +468,7 @@ func (c *compiler) checkParams(p *Params, outOfRange map[string]bool) {
 
 // compileCard decodes one card by its type.
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
 	file := gc.Pos.File
 	var y cardYAML
 	if gc.Node != nil {

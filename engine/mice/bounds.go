@@ -1,6 +1,9 @@
 package mice
 
-import "cardpress/engine"
+import (
+	"cardpress/engine"
+	"cardpress/engine/kit"
+)
 
 // The ranges Mice Heist plays, stated again in params.schema.json and
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). With
@@ -18,7 +21,7 @@ const (
 	maxEffects    = 8
 )
 
-var paramBounds = []engine.Bound{
+var paramBounds = []kit.Bound{
 	{Path: "min_players", Min: 1, Max: engine.MaxPlayers},
 	{Path: "starting_cheese", Min: 0, Max: 20},
 	{Path: "skill_limit", Min: 1, Max: maxSkills},
@@ -36,7 +39,7 @@ var paramBounds = []engine.Bound{
 	{Path: "chips.*.count", Min: 1, Max: maxChipKind},
 }
 
-var cardBounds = []engine.Bound{
+var cardBounds = []kit.Bound{
 	{Path: "order", Min: 1, Max: maxObstacle},
 	{Path: "target", Min: 1, Max: maxTarget},
 	{Path: "payout", Min: 0, Max: maxPayout},
@@ -66,17 +69,17 @@ func (c *compiler) checkPiles(cards []card) {
 			jobs[job] = append(jobs[job], i)
 		}
 	}
-	if o, over := engine.OverfullPile(d.Cards, upgrades, engine.MaxDeck); over {
+	if o, over := kit.OverfullPile(d.Cards, upgrades, engine.MaxDeck); over {
 		gc := d.Cards[o.Card]
-		c.errorf(engine.CopiesPos(gc), "TOO_MANY_CARDS",
+		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS",
 			"the upgrade deck has %d cards: Mice Heist holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
-			o.Total, engine.MaxDeck, engine.MaxCopies, gc.ID, engine.Copies(gc))
+			o.Total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 	}
 	for _, job := range order {
-		if o, over := engine.OverfullPile(d.Cards, jobs[job], maxObstacle); over {
+		if o, over := kit.OverfullPile(d.Cards, jobs[job], maxObstacle); over {
 			gc := d.Cards[o.Card]
-			c.errorf(engine.CopiesPos(gc), "TOO_MANY_OBSTACLES", "job %s has %d obstacles; at most %d (card %s has the most copies, %d)",
-				job, o.Total, maxObstacle, gc.ID, engine.Copies(gc))
+			c.errorf(kit.CopiesPos(gc), "TOO_MANY_OBSTACLES", "job %s has %d obstacles; at most %d (card %s has the most copies, %d)",
+				job, o.Total, maxObstacle, gc.ID, kit.Copies(gc))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
+	"cardpress/engine/kit"
 	"cardpress/gamedata/gamedatatest"
 	"cardpress/internal/sat"
 )
@@ -24,7 +25,7 @@ func TestUpgradeDeckOverflowIsReportedAtTheBiggestCount(t *testing.T) {
 	}
 	paws := gamedatatest.SetCount(t, d, "paws", engine.MaxDeck-5)
 	_, fs := Build(d)
-	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the upgrade deck has 257 cards", engine.CopiesPos(paws))
+	want := fmt.Sprintf("%s: error TOO_MANY_CARDS: the upgrade deck has 257 cards", kit.CopiesPos(paws))
 	if !strings.Contains(fmt.Sprint(fs), want) {
 		t.Errorf("want %q in %v", want, fs)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/sat"
@@ -21,7 +22,7 @@ import (
 //go:embed cards.schema.json params.schema.json
 var schemas embed.FS
 
-func init() { engine.Register(engine.ModuleOf("mice", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("mice", schemas, Build)) }
 
 // Limits of the state's fixed arrays.
 const (
@@ -168,7 +169,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Mice Heist supports at most %d distinct cards and 64 keywords", engine.MaxDeck-1)
 		return nil, c.findings
 	}
-	if problem := engine.PlayersProblem(d.Manifest.Players); problem != "" {
+	if problem := kit.PlayersProblem(d.Manifest.Players); problem != "" {
 		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
 	}
 	if d.Manifest.Players.Max > engine.MaxPlayers {
@@ -176,7 +177,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, engine.CardRangeFindings(gc, cardBounds)...)
+		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	c.checkPiles(g.cards)
@@ -274,7 +275,7 @@ func (c *compiler) paramPos(name string) finding.Pos {
 
 func (c *compiler) decodeParams() Params {
 	var p Params
-	bounded, outOfRange := engine.ParamRangeFindings(c.data, paramBounds)
+	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
 	c.findings = append(c.findings, bounded...)
 	for _, name := range paramNames {
 		prm, ok := c.data.Params[name]
@@ -315,7 +316,7 @@ type effectYAML struct {
 }
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
-	out := card{id: gc.ID, name: gc.Name, copies: engine.Copies(gc), pos: gc.Pos}
+	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
 	kind, ok := deckKinds[gc.Deck]
 	if !ok {
 		c.errorf(gc.Pos, "UNDEFINED_DECK", "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)

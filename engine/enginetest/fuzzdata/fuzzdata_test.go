@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/internal/testutil"
 )
 
@@ -27,7 +28,7 @@ func TestEveryGameIsFuzzed(t *testing.T) {
 		}
 		sources = append(sources, string(src))
 	}
-	for _, id := range engine.Modules() {
+	for _, id := range kit.Modules() {
 		call := "fuzzdata.Fuzz(f, " + strconv.Quote(id) + ")"
 		found := false
 		for _, src := range sources {
@@ -44,7 +45,7 @@ func TestEveryGameIsFuzzed(t *testing.T) {
 // test the schemas and never reach the engines.
 func TestEditsOftenValidate(t *testing.T) {
 	const tries = 24
-	for _, id := range engine.Modules() {
+	for _, id := range kit.Modules() {
 		base, err := Read(filepath.Join(testutil.RepoRoot(), "cards", id))
 		if err != nil {
 			t.Fatal(err)

@@ -1,5 +1,5 @@
 // Command gen writes engine/games/list.go: one blank import per engine
-// package (a folder under engine/ whose Go files call engine.Register).
+// package (a folder under engine/ whose Go files call kit.Register).
 package main
 
 import (

@@ -20,7 +20,7 @@ func List(dir string) ([]byte, error) {
 	}
 	var pkgs []string
 	for _, e := range entries {
-		if !e.IsDir() {
+		if !e.IsDir() || e.Name() == "kit" { // kit defines Register; it is no game
 			continue
 		}
 		files, _ := filepath.Glob(filepath.Join(dir, e.Name(), "*.go"))
@@ -32,7 +32,7 @@ func List(dir string) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			if bytes.Contains(src, []byte("engine.Register(")) {
+			if bytes.Contains(src, []byte("kit.Register(")) {
 				pkgs = append(pkgs, e.Name())
 				break
 			}
