@@ -22,6 +22,7 @@ var codeShape = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`)
 var sharedCodes = map[string]string{
 	"ParamRangeFindings": kit.ParamRangeCode,
 	"CardRangeFindings":  kit.CardRangeCode,
+	"DecodeParams":       kit.ParamRangeCode,
 }
 
 // CodesDocumented reads the Go files of the engine package in dir and

@@ -2,6 +2,8 @@ package heat
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"cardpress/engine/kit"
 	"cardpress/finding"
@@ -326,21 +328,8 @@ func (c *compiler) decodeParams() Params {
 		"draft_deal": &p.DraftDeal, "draft_rounds": &p.DraftRounds, "pass_directions": &p.PassDirections,
 		"heat_board": &p.HeatBoard, "empty_board_value": &p.EmptyBoardValue, "out_of_heat_penalty": &p.OutOfHeatPenalty,
 	}
-	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
-	c.findings = append(c.findings, bounded...)
-	for name, dst := range fields {
-		prm, ok := c.data.Params[name]
-		if !ok || prm.Node == nil {
-			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "HEAT needs rule parameter %q", name)
-			continue
-		}
-		if outOfRange[name] {
-			continue
-		}
-		if err := prm.Node.Decode(dst); err != nil {
-			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, err)
-		}
-	}
+	found, _ := kit.DecodeParams(c.data, "HEAT", slices.Sorted(maps.Keys(fields)), paramBounds, func(name string) any { return fields[name] })
+	c.findings = append(c.findings, found...)
 	return p
 }
 

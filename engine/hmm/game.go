@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"cardpress/engine"
 	"cardpress/engine/kit"
@@ -280,21 +279,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 
 func (c *compiler) decodeParams() DataParams {
 	var p DataParams
-	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
-	c.findings = append(c.findings, bounded...)
-	for _, name := range paramNames {
-		prm, ok := c.data.Params[name]
-		if !ok || prm.Node == nil {
-			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Heist Masterminds needs rule parameter %q", name)
-			continue
-		}
-		if outOfRange[name] {
-			continue
-		}
-		if err := prm.Node.Decode(p.field(name)); err != nil {
-			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
-		}
-	}
+	found, _ := kit.DecodeParams(c.data, "Heist Masterminds", paramNames, paramBounds, p.field)
+	c.findings = append(c.findings, found...)
 	return p
 }
 

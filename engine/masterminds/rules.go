@@ -410,21 +410,8 @@ func child(n *yaml.Node, key string) *yaml.Node {
 // decodeParams fills Params from the manifest's parameters.
 func (c *compiler) decodeParams() Params {
 	var p Params
-	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
-	c.findings = append(c.findings, bounded...)
-	for _, name := range paramNames {
-		prm, ok := c.data.Params[name]
-		if !ok || prm.Node == nil {
-			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Masterminds needs rule parameter %q", name)
-			continue
-		}
-		if outOfRange[name] {
-			continue
-		}
-		if err := prm.Node.Decode(p.field(name)); err != nil {
-			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, oneLine(err))
-		}
-	}
+	found, outOfRange := kit.DecodeParams(c.data, "Masterminds", paramNames, paramBounds, p.field)
+	c.findings = append(c.findings, found...)
 	for _, name := range optionalParams {
 		if prm, ok := c.data.Params[name]; ok && prm.Node != nil {
 			if err := prm.Node.Decode(p.field(name)); err != nil {

@@ -275,21 +275,8 @@ func (c *compiler) paramPos(name string) finding.Pos {
 
 func (c *compiler) decodeParams() Params {
 	var p Params
-	bounded, outOfRange := kit.ParamRangeFindings(c.data, paramBounds)
-	c.findings = append(c.findings, bounded...)
-	for _, name := range paramNames {
-		prm, ok := c.data.Params[name]
-		if !ok || prm.Node == nil {
-			c.errorf(c.data.Manifest.Pos, "UNDEFINED_PARAMETER", "Mice Heist needs rule parameter %q", name)
-			continue
-		}
-		if outOfRange[name] {
-			continue
-		}
-		if err := prm.Node.Decode(p.field(name)); err != nil {
-			c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
-		}
-	}
+	found, _ := kit.DecodeParams(c.data, "Mice Heist", paramNames, paramBounds, p.field)
+	c.findings = append(c.findings, found...)
 	// The numbers are paramBounds' to check; the words are left.
 	if _, declared := c.data.Params["cheese_shortage"]; declared && p.CheeseShortage != "none" && p.CheeseShortage != "unlimited" {
 		c.errorf(c.paramPos("cheese_shortage"), "PARAMETER_RANGE", "cheese_shortage is none or unlimited")
