@@ -52,11 +52,27 @@ FUZZ     ?=
 FUZZ_PARALLEL ?= 1
 FUZZ_TARGETS = $(shell grep -r --include='*_test.go' --exclude-dir=out -o '^func Fuzz[A-Za-z0-9_]*' . \
 	| sed -E 's|^(.*)/[^/]*:func (Fuzz.*)$$|\1:\2|' | sort -u)
+# Go's fuzzing coordinator can fail a run with a bare "context deadline
+# exceeded" when -fuzztime ends while a worker is busy (a known race in
+# Go, worst on a loaded machine). A real failure writes its input to
+# testdata/fuzz/<target>/, so only a run that wrote one, or failed any
+# other way, fails here.
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		case "$$t" in *"$(FUZZ)"*) ;; *) continue ;; esac; \
+		pkg=$${t%%:*}; name=$${t##*:}; corpus=$$pkg/testdata/fuzz/$$name; \
+		before=$$(ls "$$corpus" 2>/dev/null | wc -l); \
 		echo "fuzz $$t for $(FUZZTIME)"; \
-		$(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) -parallel $(FUZZ_PARALLEL) "$${t%%:*}" || exit 1; \
+		log=$$(mktemp); \
+		if $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -parallel $(FUZZ_PARALLEL) "$$pkg" >"$$log" 2>&1; then \
+			cat "$$log"; rm -f "$$log"; continue; \
+		fi; \
+		cat "$$log"; after=$$(ls "$$corpus" 2>/dev/null | wc -l); \
+		if [ "$$after" = "$$before" ] && grep -q 'context deadline exceeded' "$$log" && ! grep -qE 'Failing input|panic:|minimizing' "$$log"; then \
+			echo "*** $$t: Go's fuzzing coordinator missed its own deadline; no failing input was found: not a failure ***"; \
+			rm -f "$$log"; continue; \
+		fi; \
+		rm -f "$$log"; exit 1; \
 	done
 
 # Speed targets are benchmarks, never timed tests: HEAT smoke games per
