@@ -86,7 +86,7 @@ func (g *Game) cardIndex(t *testing.T, id string) int {
 // reveal gives each seat the named card and plays the stage.
 func reveal(t *testing.T, s *state, ids ...string) {
 	t.Helper()
-	actions := make([]engine.Action, s.n)
+	actions := make([]engine.Action, s.N)
 	for p := range actions {
 		actions[p] = engine.NoAction
 		if p < len(ids) && ids[p] != "" {

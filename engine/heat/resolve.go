@@ -31,7 +31,7 @@ func (s *state) holds(p int, e *effect) bool {
 // othersShowing counts the other seats whose revealed card has a keyword in mask.
 func (s *state) othersShowing(p int, mask uint64) int {
 	k := 0
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		if q != p && s.shown[q]&mask != 0 {
 			k++
 		}
@@ -71,15 +71,15 @@ func (s *state) targets(p int, e *effect, buf []int) []int {
 	case targetSelf:
 		buf = append(buf, p)
 	case targetLeft:
-		if q := (p + 1) % s.n; q != p && ok(q) {
+		if q := (p + 1) % s.N; q != p && ok(q) {
 			buf = append(buf, q)
 		}
 	case targetRight:
-		if q := (p - 1 + s.n) % s.n; q != p && ok(q) {
+		if q := (p - 1 + s.N) % s.N; q != p && ok(q) {
 			buf = append(buf, q)
 		}
 	case targetOthers:
-		for q := 0; q < s.n; q++ {
+		for q := 0; q < s.N; q++ {
 			if q != p && ok(q) {
 				buf = append(buf, q)
 			}
@@ -95,7 +95,7 @@ func (s *state) planStage() {
 	var buf [maxSeats]int
 	s.heatNeed = [maxPhases]int{}
 	s.seatsIn = [maxPhases]uint16{}
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		c := s.revealed[p]
 		if c < 0 {
 			continue
@@ -161,12 +161,12 @@ func (s *state) resolvePhase(ph int) bool {
 // every player holding Heat returns one and loses the penalty.
 func (s *state) coverHeat(need int) {
 	for need > s.heat.Supply {
-		for p := 0; p < s.n; p++ {
+		for p := 0; p < s.N; p++ {
 			if s.heat.Return(p, 1) == 1 {
 				lost := min(s.g.params.OutOfHeatPenalty, s.money[p])
 				s.money[p] -= lost
-				s.tally.Count(cntOutOfHeat, 1)
-				if s.log != nil {
+				s.Tally.Count(cntOutOfHeat, 1)
+				if s.Log != nil {
 					s.emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", money(lost))
 				}
 			}
@@ -198,7 +198,7 @@ func (s *state) do(p, t int, a actionKind, n int) {
 	case actGiveHeat:
 		done = s.heat.Give(p, t, n)
 	}
-	if s.log != nil && a != actDraw {
+	if s.Log != nil && a != actDraw {
 		s.logAction(p, t, a, done)
 	}
 }
@@ -222,10 +222,10 @@ func (s *state) logAction(p, t int, a actionKind, n int) {
 
 func (s *state) arrest(need int) {
 	s.step = stepOver
-	s.endCause = "arrest"
+	s.Cause = "arrest"
 	s.returns = [maxSeats]float64{}
-	s.tally.Count(cntArrests, 1)
-	if s.log != nil {
+	s.Tally.Count(cntArrests, 1)
+	if s.Log != nil {
 		s.emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
 	}
 }
@@ -241,29 +241,29 @@ func (s *state) score(p int) int { return s.money[p] + s.heat.Held[p]*s.heatValu
 // then a shared victory.
 func (s *state) finish() {
 	s.step = stepOver
-	s.endCause = "heists complete"
+	s.Cause = "heists complete"
 	best := -1
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if best < 0 || s.better(p, best) {
 			best = p
 		}
 	}
 	winners := 0
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if !s.better(best, p) {
 			winners++
 		}
 	}
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if !s.better(best, p) {
 			s.returns[p] = 1 / float64(winners)
 		}
 	}
-	if s.log != nil {
-		for p := 0; p < s.n; p++ {
+	if s.Log != nil {
+		for p := 0; p < s.N; p++ {
 			s.emit("score", p, "has %s and %d Heat at %s each: %s", money(s.money[p]), s.heat.Held[p], money(s.heatValue()), money(s.score(p)))
 		}
-		for p := 0; p < s.n; p++ {
+		for p := 0; p < s.N; p++ {
 			if s.returns[p] > 0 {
 				s.emit("win", p, "wins")
 			}
@@ -280,28 +280,28 @@ func (s *state) better(a, b int) bool {
 }
 
 func (s *state) Returns(buf []float64) []float64 {
-	return append(buf, s.returns[:s.n]...)
+	return append(buf, s.returns[:s.N]...)
 }
 
 // CheckInvariants: Heat tokens are conserved, nobody holds negative money,
 // and every card is in exactly one place.
 func (s *state) CheckInvariants() error {
-	if !s.heat.Conserved(s.n) {
+	if !s.heat.Conserved(s.N) {
 		held := 0
-		for p := 0; p < s.n; p++ {
+		for p := 0; p < s.N; p++ {
 			held += s.heat.Held[p]
 		}
 		return fmt.Errorf("heat tokens not conserved: board %d + players %d != %d", s.heat.Supply, held, s.heat.Total)
 	}
 	cards := s.deck.Len()
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if s.money[p] < 0 {
 			return fmt.Errorf("seat %d has negative money %s", p+1, money(s.money[p]))
 		}
 		cards += s.hands[p].Len() + s.recLen[p]
 	}
-	if s.step != stepOver && cards != s.g.deckSize(s.n) {
-		return fmt.Errorf("cards not conserved: %d in play, deck size %d", cards, s.g.deckSize(s.n))
+	if s.step != stepOver && cards != s.g.deckSize(s.N) {
+		return fmt.Errorf("cards not conserved: %d in play, deck size %d", cards, s.g.deckSize(s.N))
 	}
 	return nil
 }

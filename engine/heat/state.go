@@ -33,9 +33,8 @@ const (
 )
 
 type state struct {
+	engine.Base
 	g    *Game
-	n    int
-	move int
 	step step
 
 	heist, round, stage int
@@ -62,24 +61,19 @@ type state struct {
 	// can take that card without searching (-1: none).
 	sampled int
 
-	endCause string
-	returns  [maxSeats]float64
-	log      func(engine.Event)
-	tally    *engine.Tally
+	returns [maxSeats]float64
 }
 
 // NewState starts a game: the opening deal of the first heist is the first
 // chance move.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{g: g}
-	s.Reset(players, opts)
-	return s
+	return engine.Started(&state{g: g}, players, opts)
 }
 
 // Reset starts a new game in place (engine.Resetter).
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	*s = state{g: g, n: players, log: opts.Log, tally: opts.Tally, sampled: -1}
+	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1}
 	s.heat = engine.NewPool(g.params.HeatTokens())
 	for p := 0; p < players; p++ {
 		s.money[p] = g.params.StartingMoney
@@ -88,18 +82,11 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.startHeist()
 }
 
-func (s *state) NumPlayers() int  { return s.n }
-func (s *state) MoveNumber() int  { return s.move }
 func (s *state) IsTerminal() bool { return s.step == stepOver }
-func (s *state) EndCause() string { return s.endCause }
 
 func (s *state) Clone() engine.State { return s.CloneInto(nil) }
 
-func (s *state) CloneInto(dst engine.State) engine.State {
-	c := engine.CopyState(s, dst)
-	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
-	return c
-}
+func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *state) CurrentPlayer() engine.Player {
 	switch s.step {
@@ -119,7 +106,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 				buf = append(buf, engine.Action(i))
 			}
 		}
-	case (s.step == stepPass || s.step == stepChoose) && p >= 0 && int(p) < s.n:
+	case (s.step == stepPass || s.step == stepChoose) && p >= 0 && int(p) < s.N:
 		buf = s.hands[p].Distinct(buf)
 	}
 	return buf
@@ -139,7 +126,7 @@ func (s *state) Apply(a engine.Action) {
 	if s.step != stepDraw {
 		panic(fmt.Sprintf("heat: Apply at a %s node", s.CurrentPlayer()))
 	}
-	s.move++
+	s.Move++
 	seat := s.nextDrawer()
 	switch {
 	case seat < 0:
@@ -152,7 +139,7 @@ func (s *state) Apply(a engine.Action) {
 	s.sampled = -1
 	s.draws[seat]--
 	s.hands[seat].Add(int(a))
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("draw", seat, "draws %s", s.g.cards[a].name)
 	}
 	if s.nextDrawer() < 0 {
@@ -162,21 +149,21 @@ func (s *state) Apply(a engine.Action) {
 
 // nextDrawer is the first seat still to draw (draws go in seat order), or -1.
 func (s *state) nextDrawer() int {
-	for p := s.drawer; p < s.n; p++ {
+	for p := s.drawer; p < s.N; p++ {
 		if s.draws[p] > 0 {
 			s.drawer = p
 			return p
 		}
 	}
-	s.drawer = s.n
+	s.drawer = s.N
 	return -1
 }
 
 func (s *state) ApplyJoint(actions []engine.Action) {
-	if len(actions) != s.n {
-		panic(fmt.Sprintf("heat: %d joint actions for %d players", len(actions), s.n))
+	if len(actions) != s.N {
+		panic(fmt.Sprintf("heat: %d joint actions for %d players", len(actions), s.N))
 	}
-	s.move++
+	s.Move++
 	switch s.step {
 	case stepPass:
 		s.applyPass(actions)
@@ -205,45 +192,45 @@ func (s *state) take(p int, a engine.Action) int {
 func (s *state) passTarget(p int) int {
 	dirs := s.g.params.PassDirections
 	if len(dirs) > 0 && dirs[s.heist%len(dirs)] == "right" {
-		return (p - 1 + s.n) % s.n
+		return (p - 1 + s.N) % s.N
 	}
-	return (p + 1) % s.n
+	return (p + 1) % s.N
 }
 
 func (s *state) applyPass(actions []engine.Action) {
 	var passed [maxSeats]int
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		passed[p] = s.take(p, actions[p])
 	}
 	// Everyone gives at once: nobody sees the card they receive before passing.
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if passed[p] >= 0 {
 			to := s.passTarget(p)
 			s.hands[to].Add(passed[p])
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("pass", p, "passes %s to seat %d", s.g.cards[passed[p]].name, to+1)
 			}
 		}
 	}
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		s.draws[p] = 1
 	}
 	s.queueDraws(thenNextRound)
 }
 
 func (s *state) applyReveal(actions []engine.Action) {
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("stage", -1, "heist %d, stage %d: everyone reveals", s.heist+1, s.stage+1)
 	}
 	var held [engine.MaxHand]engine.Action
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		var options []engine.Action
-		if s.tally != nil {
+		if s.Tally != nil {
 			options = s.hands[p].Distinct(held[:0])
 		}
 		c := s.take(p, actions[p])
-		if s.tally != nil {
-			s.tally.Choice(options, c)
+		if s.Tally != nil {
+			s.Tally.Choice(options, c)
 		}
 		s.revealed[p], s.shown[p] = c, 0
 		if c < 0 {
@@ -252,7 +239,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 		s.shown[p] = s.g.table.keywords[c]
 		s.record[p][s.recLen[p]] = uint8(c)
 		s.recLen[p]++
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("reveal", p, "reveals %s", s.g.cards[c].name)
 		}
 	}
@@ -263,18 +250,18 @@ func (s *state) applyReveal(actions []engine.Action) {
 // startHeist shuffles every card back into the deck and deals the draft.
 func (s *state) startHeist() {
 	s.deck.Clear()
-	for _, c := range s.g.decks[s.n] {
+	for _, c := range s.g.decks[s.N] {
 		s.deck.Add(c)
 	}
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		s.hands[p].Clear()
 		s.recLen[p] = 0
 		s.draws[p] = s.g.params.DraftDeal
 	}
 	s.round, s.stage = 0, 0
-	if s.log != nil {
+	if s.Log != nil {
 		dir := "left"
-		if s.passTarget(0) != 1%s.n {
+		if s.passTarget(0) != 1%s.N {
 			dir = "right"
 		}
 		s.emit("heist", -1, "heist %d begins: %d cards in the deck, passing %s", s.heist+1, s.deck.Len(), dir)
@@ -287,12 +274,12 @@ func (s *state) startHeist() {
 func (s *state) queueDraws(then afterDraws) {
 	s.then, s.drawer = then, 0
 	need := 0
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		need += s.draws[p]
 	}
 	if need > s.deck.Len() {
-		s.tally.Count(cntDrawsSkipped, 1)
-		if s.log != nil {
+		s.Tally.Count(cntDrawsSkipped, 1)
+		if s.Log != nil {
 			s.emit("out_of_cards", -1, "%d cards needed, %d in the deck: nobody draws", need, s.deck.Len())
 		}
 		s.draws = [maxSeats]int{}
@@ -346,7 +333,7 @@ func (s *state) resolveFrom(ph int) {
 
 func (s *state) endStage() {
 	s.stage++
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		s.revealed[p], s.shown[p] = -1, 0
 	}
 	if s.stage < s.g.params.Stages {
@@ -366,7 +353,7 @@ func (s *state) emit(kind string, seat int, format string, args ...any) {
 	if seat >= 0 {
 		text = fmt.Sprintf("seat %d %s", seat+1, text)
 	}
-	s.log(engine.Event{Move: s.move, Kind: kind, Player: seat, Text: text})
+	s.Log(engine.Event{Move: s.Move, Kind: kind, Player: seat, Text: text})
 }
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {
@@ -387,7 +374,7 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 func (s *state) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "heist %d stage %d board %d:", s.heist+1, s.stage+1, s.heat.Supply)
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		fmt.Fprintf(&b, " [seat %d %s %dH]", p+1, money(s.money[p]), s.heat.Held[p])
 	}
 	return b.String()

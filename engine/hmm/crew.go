@@ -5,8 +5,8 @@ package hmm
 // needsJail is the first seat, from the current one on, whose crew has
 // heat_to_jail Heat and somebody who can take the fall; -1 if none.
 func (s *state) needsJail() int {
-	for k := 0; k < s.n; k++ {
-		seat := (s.cur + k) % s.n
+	for k := 0; k < s.N; k++ {
+		seat := (s.cur + k) % s.N
 		if s.heat[seat] < s.g.params.HeatToJail {
 			continue
 		}

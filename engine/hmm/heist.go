@@ -71,8 +71,8 @@ func (s *state) requirement(j int) Requirement {
 // first after p in turn order on ties.
 func (s *state) leadingRival(p int) int {
 	best := -1
-	for k := 1; k < s.n; k++ {
-		r := (p + k) % s.n
+	for k := 1; k < s.N; k++ {
+		r := (p + k) % s.N
 		if best < 0 || s.coll[r] > s.coll[best] {
 			best = r
 		}
@@ -148,7 +148,7 @@ func (s *state) attempt(p, mask int) {
 			s.push(task{kind: tDraw, seat: int8(p)})
 		}
 	} else {
-		s.tally.Count(cntFailedHeists, 1)
+		s.Tally.Count(cntFailedHeists, 1)
 		s.logf("fail", p, "fails %s: %d icons short, %d Heat; a new face-down Complication", jb.Name, res.Short, res.Heat)
 		s.push(task{kind: tComp, job: int8(j)})
 	}
@@ -166,7 +166,7 @@ func (s *state) payFees() {
 		}
 		c := s.card(int(s.crew[p][m].card))
 		if !s.pay(p, -1, c.cost) {
-			s.tally.Count(cntUnpaidFees, 1)
+			s.Tally.Count(cntUnpaidFees, 1)
 			s.logf("fee", p, "cannot pay %s, who quits", c.name)
 			s.removeMember(p, m)
 			s.heat[p] += s.g.params.UnpaidFeeHeat

@@ -96,8 +96,8 @@ const (
 // so a clone is a copy. Its moves are split by theme: actions.go (what may
 // be done), turn.go, crew.go and heist.go (what doing it changes).
 type state struct {
+	engine.Base
 	g  *Game
-	n  int
 	ph phase
 
 	who  int // seat deciding at phKeep and phJail
@@ -140,26 +140,19 @@ type state struct {
 	finalLeft int
 	turns     int
 
-	moves    int
-	endCause string
-	returns  [engine.MaxPlayers]float64
-
-	log   func(engine.Event)
-	tally *engine.Tally
+	returns [engine.MaxPlayers]float64
 }
 
 // NewState deals nothing yet: Masterminds, Jobs, Complications and opening
 // hands are chance moves.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{}
-	s.reset(g, players, opts)
-	return s
+	return engine.Started(&state{g: g}, players, opts)
 }
 
 func (s *state) Reset(players int, opts engine.StateOptions) { s.reset(s.g, players, opts) }
 
 func (s *state) reset(g *Game, players int, opts engine.StateOptions) {
-	*s = state{g: g, n: players, log: opts.Log, tally: opts.Tally, trigger: -1}
+	*s = state{Base: engine.NewBase(players, opts), g: g, trigger: -1}
 	for _, c := range g.masterminds {
 		s.mmDeck.Add(c)
 	}
@@ -173,7 +166,7 @@ func (s *state) reset(g *Game, players int, opts engine.StateOptions) {
 		s.compDeck.Add(c)
 	}
 	for _, c := range g.reference {
-		s.tally.Took(c)
+		s.Tally.Took(c)
 	}
 	row := g.params.row(players)
 	s.njobs = min(players*max(row.JobsEach, 1), maxJobs)
@@ -208,27 +201,20 @@ func (s *state) pop() task {
 }
 
 func (s *state) logf(kind string, p int, format string, args ...any) {
-	if s.log != nil {
+	if s.Log != nil {
 		text := fmt.Sprintf(format, args...)
 		if p >= 0 {
 			text = fmt.Sprintf("seat %d %s", p+1, text)
 		}
-		s.log(engine.Event{Move: s.moves, Kind: kind, Player: p, Text: text})
+		s.Log(engine.Event{Move: s.Move, Kind: kind, Player: p, Text: text})
 	}
 }
 
-func (s *state) NumPlayers() int  { return s.n }
-func (s *state) MoveNumber() int  { return s.moves }
 func (s *state) IsTerminal() bool { return s.ph == phOver }
-func (s *state) EndCause() string { return s.endCause }
 
 func (s *state) Clone() engine.State { return s.CloneInto(nil) }
 
-func (s *state) CloneInto(dst engine.State) engine.State {
-	c := engine.CopyState(s, dst)
-	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
-	return c
-}
+func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *state) CurrentPlayer() engine.Player {
 	switch s.ph {
@@ -300,19 +286,19 @@ func (s *state) settle() {
 			switch t.kind {
 			case tDeal, tDraw:
 				if s.ndiscard == 0 {
-					s.tally.Count(cntDeckExhausted, 1)
+					s.Tally.Count(cntDeckExhausted, 1)
 				}
 			case tComp:
-				s.tally.Count(cntCompsShort, 1)
+				s.Tally.Count(cntCompsShort, 1)
 			}
 			continue
 		}
 		switch s.cont {
 		case contKeep:
-			for s.keepSeat < s.n && !s.mayRedraw(s.keepSeat) {
+			for s.keepSeat < s.N && !s.mayRedraw(s.keepSeat) {
 				s.keepSeat++
 			}
-			if s.keepSeat < s.n {
+			if s.keepSeat < s.N {
 				s.ph, s.who = phKeep, s.keepSeat
 				return
 			}
@@ -375,7 +361,7 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 }
 
 func (s *state) Apply(a engine.Action) {
-	s.moves++
+	s.Move++
 	if s.ph == phChance {
 		s.applyChance(int(a))
 		s.settle()
@@ -416,7 +402,7 @@ func (s *state) Apply(a engine.Action) {
 		s.ndiscard--
 		c := int(s.discard[s.ndiscard])
 		s.hand[p].Add(c)
-		s.tally.Took(c)
+		s.Tally.Took(c)
 		s.logf("gather", p, "takes %s from the discard pile", s.card(c).name)
 	case a == actLayLow:
 		s.done |= doLayLow
@@ -472,12 +458,12 @@ func (s *state) applyChance(c int) {
 		p := int(t.seat)
 		s.crew[p][0] = member{card: int16(c), gear: -1}
 		s.ncrew[p] = 1
-		s.tally.Took(c)
+		s.Tally.Took(c)
 		s.logf("mastermind", p, "is %s", s.card(c).name)
 	case tDeal, tDraw:
 		s.deck.Take(c)
 		p := int(t.seat)
-		s.tally.Took(c)
+		s.Tally.Took(c)
 		if s.card(c).kind == kindImmediate {
 			s.toDiscard(c)
 			if t.kind == tDeal {
@@ -494,7 +480,7 @@ func (s *state) applyChance(c int) {
 		s.jobDeck.Take(c)
 		js := &s.jobs[t.job]
 		*js = jobSlot{card: int16(c), owner: js.owner, time: int8(s.g.params.JobTime)}
-		s.tally.Took(c)
+		s.Tally.Took(c)
 		jb := s.card(c).job
 		for k := 0; k < jb.FaceUp; k++ {
 			s.push(task{kind: tComp, job: t.job, up: true})
@@ -509,14 +495,14 @@ func (s *state) applyChance(c int) {
 		k := js.nc
 		js.comps[k], js.up[k], js.known[k] = int16(c), t.up, 0
 		js.nc++
-		s.tally.Took(c)
+		s.Tally.Took(c)
 		if t.up {
 			s.revealed(int(t.job), c)
 		}
 	}
 }
 
-func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.n]...) }
+func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.N]...) }
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	if s.ph == phChance {
@@ -565,7 +551,7 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 func (s *state) CheckInvariants() error {
 	res := s.deck.Len() + s.ndiscard
 	mm := s.mmDeck.Len()
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if s.heat[p] < 0 {
 			return fmt.Errorf("seat %d has %d Heat", p+1, s.heat[p])
 		}

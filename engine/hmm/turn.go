@@ -14,7 +14,7 @@ func (s *state) startTurn() {
 	if free {
 		s.lockRun[s.cur] = 0
 	} else if s.lockRun[s.cur]++; s.lockRun[s.cur] == s.g.params.JailTime {
-		s.tally.Count(cntJailLock, 1)
+		s.Tally.Count(cntJailLock, 1)
 	}
 	s.ph = phMain
 	s.logf("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
@@ -62,7 +62,7 @@ func (s *state) effects(p int, effs []Effect) {
 				s.jobs[bj].time += int8(e.AddTime)
 			}
 		case e.AllHeat > 0:
-			for q := 0; q < s.n; q++ {
+			for q := 0; q < s.N; q++ {
 				s.heat[q] += e.AllHeat
 			}
 		case e.JobsTime > 0:
@@ -80,7 +80,7 @@ func (s *state) effects(p int, effs []Effect) {
 
 func (s *state) expire(j int) {
 	js := &s.jobs[j]
-	s.tally.Count(cntJobsExpired, 1)
+	s.Tally.Count(cntJobsExpired, 1)
 	s.logf("expire", int(js.owner), "loses %s: out of Time", s.card(int(js.card)).name)
 	s.jobPile.Add(int(js.card))
 	for k := 0; k < int(js.nc); k++ {
@@ -111,12 +111,12 @@ func (s *state) endTurn() {
 		}
 	}
 	s.turns++
-	goal := s.g.params.row(s.n).Goal
+	goal := s.g.params.row(s.N).Goal
 	switch {
 	case s.trigger < 0 && s.coll[p] >= goal:
-		s.trigger, s.finalLeft = p, s.n-1
+		s.trigger, s.finalLeft = p, s.N-1
 		if s.g.params.FinalRound == finalFinishRound {
-			s.finalLeft = s.n - 1 - p // the seats after p this round
+			s.finalLeft = s.N - 1 - p // the seats after p this round
 		}
 		s.logf("goal", p, "reaches %d Prestige: %s", s.coll[p], s.g.params.finalRoundText())
 	case s.trigger >= 0 && p != s.trigger:
@@ -126,14 +126,14 @@ func (s *state) endTurn() {
 		s.endGame("goal reached")
 		return
 	}
-	if s.trigger < 0 && s.turns >= s.g.params.RoundLimit*s.n {
-		s.tally.Count(cntNoGoal, 1)
+	if s.trigger < 0 && s.turns >= s.g.params.RoundLimit*s.N {
+		s.Tally.Count(cntNoGoal, 1)
 		s.endGame("round limit")
 		return
 	}
-	s.cur = (s.cur + 1) % s.n
+	s.cur = (s.cur + 1) % s.N
 	if s.cur == s.trigger {
-		s.cur = (s.cur + 1) % s.n
+		s.cur = (s.cur + 1) % s.N
 	}
 	s.startTurn()
 }
@@ -158,8 +158,8 @@ func (s *state) pending(p int) int {
 
 func (s *state) endGame(cause string) {
 	s.ph = phOver
-	s.endCause = cause
-	st := make([]Standing, s.n)
+	s.Cause = cause
+	st := make([]Standing, s.N)
 	for p := range st {
 		st[p] = Standing{Collection: s.coll[p], InHand: s.handPrestige(p), Pending: s.pending(p)}
 	}

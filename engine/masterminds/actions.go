@@ -144,7 +144,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = append(buf, act(aPay, pay))
 		}
 	case opDiscardGear:
-		for o := 0; o < s.n; o++ {
+		for o := 0; o < s.N; o++ {
 			if o == q {
 				continue
 			}
@@ -300,7 +300,7 @@ func (s *state) pay(p, code int) {
 		st.gems[k]--
 		s.bag.Put(k, 1)
 	}
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("pay", p, "pays a gem: %s", s.payName(code))
 	}
 }
@@ -405,7 +405,7 @@ func (s *state) doEffect(p int, e effect) {
 		}
 	case effRollBonus:
 		s.total += e.n
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("roll_bonus", p, "changes the heist total by %+d (now %d)", e.n, s.total)
 		}
 	case effReroll:
@@ -416,7 +416,7 @@ func (s *state) doEffect(p int, e effect) {
 }
 
 func (s *state) othersHaveGear(p int) bool {
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		if q == p {
 			continue
 		}
@@ -470,7 +470,7 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.recall(p, v)
 			return
 		}
-		if s.tally != nil {
+		if s.Tally != nil {
 			s.tallyTurn(p, kind, v)
 		}
 		s.pop()
@@ -480,12 +480,12 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
 			switch {
 			case v == 0:
-				if s.log != nil {
+				if s.Log != nil {
 					s.emit("prep", p, "preps: draws a Prep card instead of recruiting")
 				}
 				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 			case v == 1:
-				if s.log != nil {
+				if s.Log != nil {
 					s.emit("prep", p, "preps: burns the Talent Pool")
 				}
 				for s.poolN > 0 {
@@ -508,12 +508,12 @@ func (s *state) decide(t *task, a engine.Action) {
 		c := int(s.burnCard)
 		s.burnCard = -1
 		s.pop()
-		if s.tally != nil {
+		if s.Tally != nil {
 			played := -1
 			if v > 0 {
 				played = c
 			}
-			s.tally.Choice([]engine.Action{engine.Action(c)}, played)
+			s.Tally.Choice([]engine.Action{engine.Action(c)}, played)
 		}
 		switch {
 		case kind != aBurn:
@@ -529,20 +529,20 @@ func (s *state) decide(t *task, a engine.Action) {
 			bad()
 		}
 		c, j := v/8, v%8
-		if s.tally != nil {
+		if s.Tally != nil {
 			var pool [maxPool]int
 			var arr [maxPool]engine.Action
 			held := arr[:0]
 			for _, pc := range s.poolDistinct(pool[:0]) {
 				held = append(held, engine.Action(pc))
 			}
-			s.tally.Choice(held, c)
+			s.Tally.Choice(held, c)
 		}
 		s.pop()
 		s.takeFromPool(c)
 		s.recruit(p, c, j, false)
 	case opPlan:
-		if s.tally != nil {
+		if s.Tally != nil {
 			s.tallyPlay(p, t, kind, v)
 		}
 		t.n--
@@ -552,7 +552,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aPlanTrade:
 			i, j := v/8, v%8
 			st.team[i].gear, st.team[j].gear = st.team[j].gear, st.team[i].gear
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("trade", p, "moves %s from %s to %s", g.cards[st.team[j].gear].name, g.cards[st.team[i].talent].name, g.cards[st.team[j].talent].name)
 			}
 		case aPlanAction:
@@ -568,7 +568,7 @@ func (s *state) decide(t *task, a engine.Action) {
 			bad()
 		}
 	case opGear2:
-		if s.tally != nil {
+		if s.Tally != nil {
 			s.tallyPlay(p, t, kind, v)
 		}
 		s.pop()
@@ -594,7 +594,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		s.pop()
 		q, r := v/8, v%8
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("discard_gear", p, "makes seat %d discard %s", q+1, g.cards[s.seats[q].team[r].gear].name)
 		}
 		s.dropGear(q, r)
@@ -605,7 +605,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pop()
 		s.activate(p, v)
 	case opWindow:
-		if s.tally != nil {
+		if s.Tally != nil {
 			s.tallyPlay(p, t, kind, v)
 		}
 		t.n--
@@ -613,7 +613,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aPass:
 		case aInterrupt:
 			c, pay := v/32, v%32
-			s.tally.Count(cntInterrupts, 1)
+			s.Tally.Count(cntInterrupts, 1)
 			s.playFromHand(p, c, "interrupts with")
 			s.pay(p, pay)
 			s.resolveCard(p, c, pay)
@@ -632,7 +632,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		s.pop()
 		s.sufferer = v
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("suffer", p, "chooses %s to face the Failure card", g.cards[st.team[v].talent].name)
 		}
 	case opLoseGem:
@@ -642,7 +642,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pop()
 		st.gems[v]--
 		s.bag.Put(v, 1)
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("lose_gem", p, "returns a %s gem to the bag", s.kindName(v))
 		}
 	case opDiscardPrep, opHandLimit:
@@ -653,14 +653,14 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.pop()
 		}
 		s.prepDiscard.Add(v)
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("discard", p, "discards %s", g.cards[v].name)
 		}
 	case opAfterSuccess:
 		s.pop()
 		switch kind {
 		case aHold:
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("hold", p, "holds")
 			}
 		case aStep:
@@ -688,11 +688,11 @@ func (s *state) decide(t *task, a engine.Action) {
 					s.removeRecruit(p, r)
 				}
 			}
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("retire", p, "keeps %s; the rest of the team retires", g.cards[keep.talent].name)
 			}
 		} else {
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("retire", p, "retires %s", g.cards[st.team[v].talent].name)
 			}
 			s.removeRecruit(p, v)
@@ -708,7 +708,7 @@ func (s *state) playFromHand(p, c int, verb string) {
 	}
 	s.resolving++
 	s.push(task{op: opDiscardPlayed, x: int16(c)})
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("play", p, "%s %s", verb, s.g.cards[c].name)
 	}
 }
@@ -722,7 +722,7 @@ func (s *state) equip(p, c, r int) {
 	}
 	s.dropGear(p, r)
 	st.team[r].gear = int16(c)
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("gear", p, "equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name)
 	}
 }
@@ -740,7 +740,7 @@ func (s *state) activate(p, mask int) {
 		}
 	}
 	s.activated = true
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("activate", p, "activates %d recruit(s): skill total %d", bits.OnesCount(uint(mask)), s.total)
 	}
 }
@@ -764,7 +764,7 @@ func (s *state) tallyTurn(p, kind, v int) {
 	if kind == aStep {
 		played = int(s.table[v/8].a)
 	}
-	s.tally.Choice(held, played)
+	s.Tally.Choice(held, played)
 }
 
 // tallyPlay records a choice among the Prep cards p could play.
@@ -779,7 +779,7 @@ func (s *state) tallyPlay(p int, t *task, kind, v int) {
 		played = v / 8
 	}
 	if len(held) > 0 {
-		s.tally.Choice(held, played)
+		s.Tally.Choice(held, played)
 	}
 }
 

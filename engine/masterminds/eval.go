@@ -34,7 +34,7 @@ func (s *state) Evaluate(p engine.Player) float64 {
 		return float64(s.score(q)) + 100*s.returns[q]
 	}
 	best := 0.0
-	for o := 0; o < s.n; o++ {
+	for o := 0; o < s.N; o++ {
 		if o != q {
 			best = max(best, s.value(o))
 		}
@@ -249,7 +249,7 @@ func (s *state) attemptChance(q int) float64 {
 func (s *state) CheckInvariants() error {
 	g := s.g
 	gems := s.bag.Len()
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		gems += s.gemCount(q)
 	}
 	if gems != s.bagTotal {
@@ -279,7 +279,7 @@ func (s *state) CheckInvariants() error {
 			heist++
 		}
 	}
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		st := &s.seats[q]
 		prep += st.hand.Len()
 		talent += int(st.teamN)

@@ -13,7 +13,7 @@ func (s *state) step(t *task) bool {
 	prm := &g.params
 	switch t.op {
 	case opColour:
-		if int(t.n) >= s.n || s.colourDeck.Len() == 0 {
+		if int(t.n) >= s.N || s.colourDeck.Len() == 0 {
 			s.pop()
 			s.fillBag()
 			return true
@@ -26,19 +26,19 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 		if s.prepDeck.Len() == 0 {
-			s.tally.Count(cntPrepDeckEmpty, 1)
+			s.Tally.Count(cntPrepDeckEmpty, 1)
 			// Setup never reshuffles: redrawing play-immediately cards from
 			// their own discard could go on for ever.
 			if t.x == 1 || s.prepDiscard.Len() == 0 {
-				s.tally.Count(cntPrepDrawsSkipped, int64(t.n))
-				if s.log != nil {
+				s.Tally.Count(cntPrepDrawsSkipped, int64(t.n))
+				if s.Log != nil {
 					s.emit("prep_empty", p, "cannot draw %d Prep card(s): deck and discard are empty", t.n)
 				}
 				s.pop()
 				return true
 			}
 			reshuffle(&s.prepDeck, &s.prepDiscard)
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("reshuffle", -1, "the Prep discard is shuffled into a new deck (%d cards)", s.prepDeck.Len())
 			}
 		}
@@ -52,7 +52,7 @@ func (s *state) step(t *task) bool {
 		return s.waitChance()
 
 	case opFirstRecruit:
-		if int(t.n) >= s.n {
+		if int(t.n) >= s.N {
 			s.pop()
 			return true
 		}
@@ -93,14 +93,14 @@ func (s *state) step(t *task) bool {
 	case opFailureDraw:
 		if s.failDeck.Len() == 0 {
 			if s.failDiscard.Len() == 0 {
-				if s.log != nil {
+				if s.Log != nil {
 					s.emit("close_call", p, "no Failure card left: a close call")
 				}
 				s.pop()
 				return true
 			}
 			reshuffle(&s.failDeck, &s.failDiscard)
-			s.tally.Count(cntFailureReshuffles, 1)
+			s.Tally.Count(cntFailureReshuffles, 1)
 		}
 		return s.waitChance()
 
@@ -110,8 +110,8 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 		if s.bag.Len() == 0 {
-			s.tally.Count(cntGemsLost, int64(t.n))
-			if s.log != nil {
+			s.Tally.Count(cntGemsLost, int64(t.n))
+			if s.Log != nil {
 				s.emit("bag_empty", p, "gets no gem: the bag is empty (%d owed)", t.n)
 			}
 			s.pop()
@@ -123,7 +123,7 @@ func (s *state) step(t *task) bool {
 		return s.waitChance()
 
 	case opScore:
-		if int(t.n) >= s.n {
+		if int(t.n) >= s.N {
 			s.pop()
 			s.finish()
 			return true
@@ -132,20 +132,20 @@ func (s *state) step(t *task) bool {
 
 	case opDealCash:
 		s.pop()
-		k := prm.Cash(s.n)
-		for q := 0; q < s.n; q++ {
+		k := prm.Cash(s.N)
+		for q := 0; q < s.N; q++ {
 			got := min(k, s.cashSupply)
 			s.cashSupply -= got
 			s.seats[q].cash = int8(got)
 			if got > 0 {
-				s.tally.Took(g.cashCard)
+				s.Tally.Took(g.cashCard)
 			}
 		}
 		return true
 
 	case opStartGems:
 		s.pop()
-		for q := 0; q < s.n; q++ {
+		for q := 0; q < s.N; q++ {
 			for k := 0; k < prm.StartClearGems && s.bag.Take(kindClear); k++ {
 				s.seats[q].gems[kindClear]++
 			}
@@ -167,15 +167,15 @@ func (s *state) step(t *task) bool {
 		s.pop()
 		st := s.currentStep()
 		if s.total > st.target {
-			s.tally.Count(cntPerfections, 1)
-			if s.log != nil {
+			s.Tally.Count(cntPerfections, 1)
+			if s.Log != nil {
 				s.emit("perfection", p, "has %d against %d before any roll: perfection", s.total, st.target)
 			}
 			s.push(task{op: opFace, p: t.p})
 			return true
 		}
 		s.push(task{op: opOutcome, p: t.p})
-		s.push(task{op: opWindow, p: t.p, n: int16(s.n), x: 1})
+		s.push(task{op: opWindow, p: t.p, n: int16(s.N), x: 1})
 		s.push(task{op: opRoll, p: t.p})
 		return true
 
@@ -238,7 +238,7 @@ func (s *state) step(t *task) bool {
 		}
 	case opWindow:
 		for t.n > 0 {
-			q := (p + s.n - int(t.n)) % s.n
+			q := (p + s.N - int(t.n)) % s.N
 			if s.canInterrupt(q, t.x == 1) {
 				s.cur = engine.Player(q)
 				return false
@@ -294,8 +294,8 @@ func (s *state) talentsLeft() bool {
 		return false
 	}
 	reshuffle(&s.talentDeck, &s.talentDiscard)
-	s.tally.Count(cntTalentReshuffles, 1)
-	if s.log != nil {
+	s.Tally.Count(cntTalentReshuffles, 1)
+	if s.Log != nil {
 		s.emit("reshuffle", -1, "the Talent discard is shuffled into a new deck (%d cards)", s.talentDeck.Len())
 	}
 	return true
@@ -317,7 +317,7 @@ func (s *state) layHeistCard(h, c int) {
 		return
 	}
 	sl.b = int16(c)
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("heist", -1, "heist %d laid out: %s (A) with the steps of %s (B)", h+1, s.g.cards[sl.a].title, s.g.cards[sl.b].name)
 	}
 }
@@ -325,7 +325,7 @@ func (s *state) layHeistCard(h, c int) {
 // fillBag puts the gems of each player's colour and the clear gems in the
 // bag, as many as game.yaml's components say.
 func (s *state) fillBag() {
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		s.bag.Put(int(s.seats[q].colour), s.g.gemsOf[s.seats[q].colour])
 	}
 	s.bag.Put(kindClear, s.g.clearGems)
@@ -341,8 +341,8 @@ func (s *state) chance(t *task, a int) {
 		q := int(t.n)
 		s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
 		t.n++
-		s.tally.Took(a)
-		if s.log != nil {
+		s.Tally.Took(a)
+		if s.Log != nil {
 			s.emit("colour", q, "is %s (%s gems)", g.cards[a].name, g.cards[a].color)
 		}
 	case opDrawPrep:
@@ -351,7 +351,7 @@ func (s *state) chance(t *task, a int) {
 		cd := &g.cards[a]
 		if !cd.immediate {
 			s.seats[p].hand.Add(a)
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("draw", p, "draws %s", cd.name)
 			}
 			return
@@ -359,7 +359,7 @@ func (s *state) chance(t *task, a int) {
 		if t.x == 1 {
 			s.prepDiscard.Add(a)
 			t.n++ // setup: discard and redraw
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("redraw", p, "discards %s (play immediately) and draws again", cd.name)
 			}
 			return
@@ -367,8 +367,8 @@ func (s *state) chance(t *task, a int) {
 		// In play until it has resolved, then discarded: a draw it causes
 		// cannot reshuffle it back into the deck.
 		s.resolving++
-		s.tally.Took(a)
-		if s.log != nil {
+		s.Tally.Took(a)
+		if s.Log != nil {
 			s.emit("immediate", p, "draws %s and plays it immediately", cd.name)
 		}
 		s.push(task{op: opImmediate, p: t.p, x: int16(a)})
@@ -380,14 +380,14 @@ func (s *state) chance(t *task, a int) {
 		s.draw(&s.talentDeck, a)
 		q := int(t.n)
 		t.n++
-		s.tally.Took(a)
+		s.Tally.Took(a)
 		s.recruit(q, a, noReplace, true)
 	case opBurnDraw:
 		s.draw(&s.talentDeck, a)
 		s.burnCard = int16(a)
 		s.pop()
 		s.push(task{op: opBurnChoice, p: t.p})
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("burn_draw", p, "draws %s from the Talent deck", g.cards[a].name)
 		}
 	case opFillHeists:
@@ -403,17 +403,17 @@ func (s *state) chance(t *task, a int) {
 		}
 		s.seats[p].gems[a]++
 		t.n--
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("gem", p, "takes a %s gem from the bag (%d left)", s.kindName(a), s.bag.Len())
 		}
 		if s.bag.Len() == 0 {
 			s.bagEmptied = true
-			s.tally.Count(cntBagEmpty, 1)
+			s.Tally.Count(cntBagEmpty, 1)
 		}
 	case opRoll:
 		s.pop()
 		s.roll, s.rolled = a, true
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("roll", p, "rolls %d: %d + %d against %d", a, s.total, a, s.currentStep().target)
 		}
 	case opTestRoll:
@@ -421,13 +421,13 @@ func (s *state) chance(t *task, a int) {
 		s.skillTest(p, a)
 	case opFirstPlayer:
 		s.pop()
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("first", a, "rolls highest and goes first")
 		}
 		s.startTurn(a)
 	case opScore:
 		s.seats[t.n].roll = int8(a)
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("score_roll", int(t.n), "rolls %d: each %s gem is worth %d", a, g.cards[s.seats[t.n].card].color, a)
 		}
 		t.n++
@@ -446,9 +446,9 @@ func (s *state) kindName(k int) string {
 // startTurn begins seat p's turn.
 func (s *state) startTurn(p int) {
 	s.turn = p
-	s.tally.Count(cntTurns, 1)
-	if s.tally != nil && s.seats[p].markers >= int8(s.g.params.MarkersPerPlayer) && s.stepOpenIgnoringMarkers(p) {
-		s.tally.Counters[cntOutOfMarkers]++
+	s.Tally.Count(cntTurns, 1)
+	if s.Tally != nil && s.seats[p].markers >= int8(s.g.params.MarkersPerPlayer) && s.stepOpenIgnoringMarkers(p) {
+		s.Tally.Counters[cntOutOfMarkers]++
 	}
 	s.push(task{op: opTurn, p: int8(p)})
 }
@@ -478,7 +478,7 @@ func (s *state) recruit(p, c, j int, setup bool) {
 		s.dropGear(p, j)
 		s.talentDiscard.Add(int(old.talent))
 		st.team[j] = recruit{talent: int16(c), gear: -1}
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("recruit", p, "recruits %s in place of %s", s.g.cards[c].name, s.g.cards[old.talent].name)
 		}
 	} else {
@@ -487,7 +487,7 @@ func (s *state) recruit(p, c, j int, setup bool) {
 		}
 		st.team[st.teamN] = recruit{talent: int16(c), gear: -1}
 		st.teamN++
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("recruit", p, "recruits %s", s.g.cards[c].name)
 		}
 	}
@@ -566,14 +566,14 @@ func (s *state) startAttempt(p, h, sk int) {
 	s.atHeist, s.atStep, s.atSkill = h, int(s.table[h].prog[p]), sk
 	s.total, s.roll, s.result = 0, 0, resNone
 	s.inAttempt, s.activated, s.rolled = true, false, false
-	s.tally.Count(cntAttempts, 1)
-	if s.log != nil {
+	s.Tally.Count(cntAttempts, 1)
+	if s.Log != nil {
 		st := s.currentStep()
 		s.emit("attempt", p, "attempts step %c of %s: %s against %d", 'A'+s.atStep, s.g.cards[s.table[h].a].title, skillNames[sk], st.target)
 	}
 	s.push(task{op: opAttemptEnd, p: int8(p)})
 	s.push(task{op: opTally, p: int8(p)})
-	s.push(task{op: opWindow, p: int8(p), n: int16(s.n), x: 0})
+	s.push(task{op: opWindow, p: int8(p), n: int16(s.N), x: 0})
 	s.push(task{op: opActivate, p: int8(p)})
 }
 
@@ -599,7 +599,7 @@ func (s *state) placeMarker(p, face int) {
 	sl.prog[p]++
 	s.seats[p].markers++
 	s.result = resSuccess
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("marker", p, "places a marker die showing %d on step %c of %s", face, 'A'+s.atStep, s.g.cards[sl.a].title)
 	}
 }
@@ -609,18 +609,18 @@ func (s *state) outcome(p int) {
 	v := s.total + s.roll
 	switch {
 	case v > target:
-		s.tally.Count(cntSuccesses, 1)
+		s.Tally.Count(cntSuccesses, 1)
 		s.placeMarker(p, s.roll)
 	case v == target:
-		s.tally.Count(cntPushes, 1)
+		s.Tally.Count(cntPushes, 1)
 		s.result = resPush
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("push", p, "ties %d: push, the run is over", target)
 		}
 	default:
-		s.tally.Count(cntFailures, 1)
+		s.Tally.Count(cntFailures, 1)
 		s.result = resFailure
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("failure", p, "has %d against %d: failure", v, target)
 		}
 		s.push(task{op: opFailureDraw, p: int8(p)})
@@ -632,16 +632,16 @@ func (s *state) outcome(p int) {
 func (s *state) revealFailure(p, f int) {
 	cd := &s.g.cards[f]
 	s.failDiscard.Add(f)
-	s.tally.Took(f)
+	s.Tally.Took(f)
 	rc := &s.seats[p].team[s.sufferer]
 	tc := &s.g.cards[rc.talent]
 	switch {
 	case cd.triggerMask&(1<<s.atSkill) == 0:
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("close_call", p, "reveals %s: %s is not in its triggers, a close call", cd.name, skillNames[s.atSkill])
 		}
 	case tc.ability.ignoreFailure:
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("close_call", p, "reveals %s: %s never suffers a failure consequence", cd.name, tc.name)
 		}
 	default:
@@ -665,13 +665,13 @@ func (s *state) skillTest(p, d int) {
 	v := s.skillOf(p, r, cd.testSkill, false) + d
 	name := s.g.cards[s.seats[p].team[r].talent].name
 	if s.g.passes(v, cd.testTarget) {
-		if s.log != nil {
+		if s.Log != nil {
 			s.emit("test", p, "%s tests %s: %d against %d, passed", name, skillNames[cd.testSkill], v, cd.testTarget)
 		}
 		return
 	}
-	s.tally.Count(cntConsequences, 1)
-	if s.log != nil {
+	s.Tally.Count(cntConsequences, 1)
+	if s.Log != nil {
 		s.emit("test", p, "%s tests %s: %d against %d, failed: %s", name, skillNames[cd.testSkill], v, cd.testTarget, consequenceIDs[cd.consequence])
 	}
 	switch cd.consequence {
@@ -701,7 +701,7 @@ func (s *state) endAttempt(p int) {
 		}
 		rc.flags &^= rActive
 		if rc.gear >= 0 && s.g.cards[rc.gear].oneUse {
-			if s.log != nil {
+			if s.Log != nil {
 				s.emit("one_use", p, "discards %s (one use)", s.g.cards[rc.gear].name)
 			}
 			s.dropGear(p, r)
@@ -730,7 +730,7 @@ func (s *state) endAttempt(p int) {
 		}
 	}
 	take := s.g.cards[s.table[h].a].take
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("complete", p, "completes %s: TAKE %d", s.g.cards[s.table[h].a].title, take)
 	}
 	s.push(task{op: opGainGem, p: pp, n: int16(take)})
@@ -741,12 +741,12 @@ func (s *state) endAttempt(p int) {
 func (s *state) recall(p, h int) {
 	sl := &s.table[h]
 	s.seats[p].markers -= int8(sl.prog[p])
-	if s.log != nil {
+	if s.Log != nil {
 		s.emit("recall", p, "takes back %d marker dice from %s", sl.prog[p], s.g.cards[sl.a].title)
 	}
 	sl.prog[p] = 0
 	sl.faces[p] = [stepsPerHeist]uint8{}
-	s.tally.Count(cntMarkersRecalled, 1)
+	s.Tally.Count(cntMarkersRecalled, 1)
 }
 
 // matching is the most marker dice of p on heist h showing one number.
@@ -766,14 +766,14 @@ func (s *state) removeMarkers(p int) {
 	h := s.completing
 	sl := &s.table[h]
 	bonus := s.matching(h, p) >= s.g.params.BonusGemMatching
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		s.seats[q].markers -= int8(sl.prog[q])
 		sl.prog[q] = 0
 		sl.faces[q] = [stepsPerHeist]uint8{}
 	}
 	if bonus {
-		s.tally.Count(cntBonusGems, 1)
-		if s.log != nil {
+		s.Tally.Count(cntBonusGems, 1)
+		if s.Log != nil {
 			s.emit("bonus", p, "has %d matching dice: a bonus gem", s.g.params.BonusGemMatching)
 		}
 		s.push(task{op: opGainGem, p: int8(p), n: 1})
@@ -784,7 +784,7 @@ func (s *state) keepCards(p int) {
 	sl := &s.table[s.completing]
 	s.seats[p].heists++
 	s.completed++
-	s.tally.Count(cntHeistsCompleted, 1)
+	s.Tally.Count(cntHeistsCompleted, 1)
 	if s.qLen == len(s.heistQueue) {
 		panic("masterminds: heist queue overflow")
 	}
@@ -815,23 +815,23 @@ func (s *state) upkeep(p int) {
 func (s *state) endCheck(p int) {
 	cause := ""
 	switch {
-	case s.completed >= s.g.params.EndHeists(s.n):
+	case s.completed >= s.g.params.EndHeists(s.N):
 		cause = "heists completed"
 	case s.bagEmptied:
 		cause = "gems exhausted"
 	case s.deadlocked():
 		cause = "markers exhausted"
-		s.tally.Count(cntMarkersDeadlock, 1)
+		s.Tally.Count(cntMarkersDeadlock, 1)
 	case !s.anyHeistOpen():
 		cause = "heists exhausted"
-		s.tally.Count(cntHeistsExhausted, 1)
+		s.Tally.Count(cntHeistsExhausted, 1)
 	}
 	if cause == "" {
-		s.startTurn((p + 1) % s.n)
+		s.startTurn((p + 1) % s.N)
 		return
 	}
-	s.endCause = cause
-	if s.log != nil {
+	s.Cause = cause
+	if s.Log != nil {
 		s.emit("end", -1, "the game ends: %s", cause)
 	}
 	s.push(task{op: opScore})
@@ -854,7 +854,7 @@ func (s *state) anyHeistOpen() bool {
 func (s *state) deadlocked() bool {
 	noTalents := s.poolN == 0 && s.talentDeck.Len() == 0 && s.talentDiscard.Len() == 0
 	recall := s.g.params.RecallMarkers
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		st := &s.seats[q]
 		if (recall || int(st.markers) < s.g.params.MarkersPerPlayer) && (st.teamN > 0 || !noTalents) {
 			return false
@@ -877,7 +877,7 @@ func (s *state) gemValue(k int) int {
 	if k == kindClear {
 		return s.g.params.ClearGemValue
 	}
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		if int(s.seats[q].colour) == k {
 			return int(s.seats[q].roll)
 		}
@@ -910,27 +910,27 @@ func (s *state) better(a, b int) bool {
 func (s *state) finish() {
 	s.ended = true
 	best := 0
-	for q := 1; q < s.n; q++ {
+	for q := 1; q < s.N; q++ {
 		if s.better(q, best) {
 			best = q
 		}
 	}
 	winners := 0
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		if !s.better(best, q) {
 			winners++
 		}
 	}
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		if !s.better(best, q) {
 			s.returns[q] = 1 / float64(winners)
 		}
 	}
-	if s.log != nil {
-		for q := 0; q < s.n; q++ {
+	if s.Log != nil {
+		for q := 0; q < s.N; q++ {
 			s.emit("score", q, "scores %d (%d gems, %d clear, %d heists)", s.score(q), s.gemCount(q), s.seats[q].gems[kindClear], s.seats[q].heists)
 		}
-		for q := 0; q < s.n; q++ {
+		for q := 0; q < s.N; q++ {
 			if s.returns[q] > 0 {
 				s.emit("win", q, "wins")
 			}

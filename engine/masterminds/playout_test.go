@@ -41,8 +41,8 @@ func TestResetEqualsNewState(t *testing.T) {
 	settle(a, 1)
 	for a.cur >= 0 {
 		a.Apply(a.LegalActions(a.cur, nil)[0])
-		settle(a, uint64(a.move))
-		if a.move > 300 {
+		settle(a, uint64(a.Move))
+		if a.Move > 300 {
 			break
 		}
 	}

@@ -396,7 +396,7 @@ func prepTurn(t *testing.T, s *state) {
 	for !s.IsTerminal() && !(s.cur >= 0 && s.taskOn() == opTurn) {
 		switch {
 		case s.cur == engine.Chance:
-			settle(s, uint64(s.move))
+			settle(s, uint64(s.Move))
 		case s.taskOn() == opPlan:
 			do(t, s, act(aPlanDraw, 0))
 		default:

@@ -119,10 +119,9 @@ const (
 )
 
 type state struct {
-	g    *Game
-	n    int
-	move int
-	cur  engine.Player
+	engine.Base
+	g   *Game
+	cur engine.Player
 
 	stack [maxStack]task
 	sp    int
@@ -163,25 +162,20 @@ type state struct {
 	sufferer                 int
 	completing               int
 
-	sampled  int
-	ended    bool
-	endCause string
-	returns  [maxSeats]float64
-	log      func(engine.Event)
-	tally    *engine.Tally
+	sampled int
+	ended   bool
+	returns [maxSeats]float64
 }
 
 // NewState starts a game: every setup draw is a chance move.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{g: g}
-	s.Reset(players, opts)
-	return s
+	return engine.Started(&state{g: g}, players, opts)
 }
 
 // Reset starts a new game in place (engine.Resetter).
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	*s = state{g: g, n: players, log: opts.Log, tally: opts.Tally, sampled: -1, burnCard: -1, failCard: -1}
+	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, burnCard: -1, failCard: -1}
 	p := &g.params
 	for _, c := range g.masterminds {
 		s.colourDeck.Add(c)
@@ -249,22 +243,15 @@ func (s *state) pop() { s.sp-- }
 
 func (s *state) top() *task { return &s.stack[s.sp-1] }
 
-func (s *state) NumPlayers() int              { return s.n }
-func (s *state) MoveNumber() int              { return s.move }
 func (s *state) IsTerminal() bool             { return s.ended }
-func (s *state) EndCause() string             { return s.endCause }
 func (s *state) CurrentPlayer() engine.Player { return s.cur }
 
 func (s *state) Clone() engine.State { return s.CloneInto(nil) }
 
-func (s *state) CloneInto(dst engine.State) engine.State {
-	c := engine.CopyState(s, dst)
-	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
-	return c
-}
+func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *state) Returns(buf []float64) []float64 {
-	return append(buf, s.returns[:s.n]...)
+	return append(buf, s.returns[:s.N]...)
 }
 
 // ChanceOutcomes lists the outcomes of the chance node on top.
@@ -278,8 +265,8 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 			buf = append(buf, engine.Outcome{Action: engine.Action(f), Prob: 1.0 / 6})
 		}
 	case opFirstPlayer:
-		for q := 0; q < s.n; q++ {
-			buf = append(buf, engine.Outcome{Action: engine.Action(q), Prob: 1 / float64(s.n)})
+		for q := 0; q < s.N; q++ {
+			buf = append(buf, engine.Outcome{Action: engine.Action(q), Prob: 1 / float64(s.N)})
 		}
 	case opGainGem:
 		buf = s.bag.Outcomes(buf)
@@ -313,7 +300,7 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 	case opRoll, opTestRoll, opScore:
 		return engine.Action(1 + r.Intn(6))
 	case opFirstPlayer:
-		return engine.Action(r.Intn(s.n))
+		return engine.Action(r.Intn(s.N))
 	case opGainGem:
 		return engine.Action(s.bag.Sample(r))
 	default:
@@ -338,7 +325,7 @@ func (s *state) Apply(a engine.Action) {
 	if s.ended || s.sp == 0 {
 		panic("masterminds: Apply on a finished game")
 	}
-	s.move++
+	s.Move++
 	if s.cur == engine.Chance {
 		s.chance(s.top(), int(a))
 	} else {
@@ -373,14 +360,14 @@ func (s *state) emit(kind string, seat int, format string, args ...any) {
 	if seat >= 0 {
 		text = fmt.Sprintf("seat %d %s", seat+1, text)
 	}
-	s.log(engine.Event{Move: s.move, Kind: kind, Player: seat, Text: text})
+	s.Log(engine.Event{Move: s.Move, Kind: kind, Player: seat, Text: text})
 }
 
 // String summarises the public state, for debugging and tests.
 func (s *state) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "turn seat %d, bag %d, completed %d:", s.turn+1, s.bag.Len(), s.completed)
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		st := &s.seats[q]
 		fmt.Fprintf(&b, " [seat %d team %d hand %d gems %d markers %d heists %d]", q+1, st.teamN, st.hand.Len(), s.gemCount(q), st.markers, st.heists)
 	}

@@ -118,7 +118,7 @@ func drawChip(t testing.TB, s *state, chip, side int) {
 }
 
 func bets(s *state, b ...int) []engine.Action {
-	out := make([]engine.Action, s.n)
+	out := make([]engine.Action, s.N)
 	for i := range out {
 		out[i] = engine.NoAction
 	}

@@ -279,7 +279,7 @@ func TestCheeseShortageIsCounted(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 2)
 	tally := engine.NewTally(g.Info())
-	s.tally = tally
+	s.Tally = tally
 	s.supply = 0
 	s.stash[0] += 40 - s.stash[0] - s.stash[1]
 	if got := s.takeSupply(2); got != 0 || tally.Counters[cntCheeseShort] != 2 {

@@ -28,8 +28,8 @@ const (
 )
 
 type state struct {
+	engine.Base
 	g  *Game
-	n  int
 	ph phase
 
 	// Jobs: the obstacles left (stack[j][top[j]:size[j]]) and cheese on the top one.
@@ -62,19 +62,14 @@ type state struct {
 	success   bool
 	extra     int // cheese made up when cheese_shortage is unlimited
 
-	moves    int
-	endCause string
-	returns  [engine.MaxPlayers]float64
-	score    [engine.MaxPlayers]int
-	food     [engine.MaxPlayers]int
-
-	log   func(engine.Event)
-	tally *engine.Tally
+	returns [engine.MaxPlayers]float64
+	score   [engine.MaxPlayers]int
+	food    [engine.MaxPlayers]int
 }
 
 // NewState starts a game: the starting player and the market are chance moves.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{g: g, n: players, log: opts.Log, tally: opts.Tally}
+	s := &state{Base: engine.NewBase(players, opts), g: g}
 	p := g.params
 	s.supply = p.CheeseTotal
 	for j, st := range g.stacks {
@@ -89,11 +84,11 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 		for _, c := range g.starting {
 			s.skill[pl][s.nskill[pl]] = uint8(c)
 			s.nskill[pl]++
-			s.tally.Took(c)
+			s.Tally.Took(c)
 		}
 	}
 	for _, c := range g.reminder {
-		s.tally.Took(c)
+		s.Tally.Took(c)
 	}
 	for i := range s.market {
 		s.market[i] = -1
@@ -107,12 +102,12 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 }
 
 func (s *state) logf(kind string, p int, format string, args ...any) {
-	if s.log != nil {
+	if s.Log != nil {
 		text := fmt.Sprintf(format, args...)
 		if p >= 0 && kind != "start" {
 			text = fmt.Sprintf("seat %d %s", p+1, text)
 		}
-		s.log(engine.Event{Move: s.moves, Kind: kind, Player: p, Text: text})
+		s.Log(engine.Event{Move: s.Move, Kind: kind, Player: p, Text: text})
 	}
 }
 
@@ -125,7 +120,7 @@ func (s *state) takeSupply(k int) int {
 	}
 	short := k - s.supply
 	for i := 0; i < short; i++ {
-		s.tally.Count(cntCheeseShort, 1)
+		s.Tally.Count(cntCheeseShort, 1)
 	}
 	if s.g.params.CheeseShortage == "unlimited" {
 		// The extra cheese enters the game as if the box held more.
@@ -139,18 +134,11 @@ func (s *state) takeSupply(k int) int {
 	return got
 }
 
-func (s *state) NumPlayers() int  { return s.n }
-func (s *state) MoveNumber() int  { return s.moves }
 func (s *state) IsTerminal() bool { return s.ph == phOver }
-func (s *state) EndCause() string { return s.endCause }
 
 func (s *state) Clone() engine.State { return s.CloneInto(nil) }
 
-func (s *state) CloneInto(dst engine.State) engine.State {
-	c := engine.CopyState(s, dst)
-	c.log, c.tally = nil, nil // a clone is a what-if: it reports nothing
-	return c
-}
+func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *state) CurrentPlayer() engine.Player {
 	switch s.ph {
@@ -227,8 +215,8 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	switch s.ph {
 	case phStart:
-		for p := 0; p < s.n; p++ {
-			buf = append(buf, engine.Outcome{Action: engine.Action(p), Prob: 1 / float64(s.n)})
+		for p := 0; p < s.N; p++ {
+			buf = append(buf, engine.Outcome{Action: engine.Action(p), Prob: 1 / float64(s.N)})
 		}
 	case phDeal:
 		buf = s.deck.Outcomes(buf, len(s.g.cards))
@@ -241,7 +229,7 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 }
 
 func (s *state) Apply(a engine.Action) {
-	s.moves++
+	s.Move++
 	switch s.ph {
 	case phStart:
 		s.tester = int(a)
@@ -302,7 +290,7 @@ func (s *state) continueDeal() {
 // 1. Select obstacle: the top of the chosen job.
 func (s *state) selectJob(j int) {
 	s.job = j
-	if s.tally != nil {
+	if s.Tally != nil {
 		var held []engine.Action
 		for k := range s.g.jobs {
 			if s.top[k] < s.size[k] {
@@ -310,7 +298,7 @@ func (s *state) selectJob(j int) {
 			}
 		}
 		sortActions(held)
-		s.tally.Choice(held, s.obstacle())
+		s.Tally.Choice(held, s.obstacle())
 	}
 	s.logf("select", s.tester, "tests against %s (target %d)", s.g.cards[s.obstacle()].name, s.g.cards[s.obstacle()].target)
 	s.bets = [engine.MaxPlayers]int{}
@@ -331,9 +319,9 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 	if s.ph != phHelp {
 		panic("mice: ApplyJoint outside Get Help")
 	}
-	s.moves++
-	for k := 1; k < s.n; k++ {
-		p := (s.tester + k) % s.n
+	s.Move++
+	for k := 1; k < s.N; k++ {
+		p := (s.tester + k) % s.N
 		b := 0
 		if p < len(actions) && actions[p] > 0 {
 			b = int(actions[p])
@@ -380,7 +368,7 @@ func (s *state) nextDraw() {
 			s.ph = phDrawChip
 			return
 		}
-		s.tally.Count(cntChipsShort, 1)
+		s.Tally.Count(cntChipsShort, 1)
 		s.draws--
 	}
 	s.ph = phActivate
@@ -389,7 +377,7 @@ func (s *state) nextDraw() {
 // 4. Activate skills, one at a time, each paid with a cheese that covers it.
 func (s *state) activate(a engine.Action) {
 	p := s.tester
-	if s.tally != nil {
+	if s.Tally != nil {
 		var held []engine.Action
 		if s.stash[p] > 0 {
 			for i := 0; i < s.nskill[p]; i++ {
@@ -403,7 +391,7 @@ func (s *state) activate(a engine.Action) {
 		if a != actStop {
 			played = int(s.skill[p][a-actFirst])
 		}
-		s.tally.Choice(dedup(held), played)
+		s.Tally.Choice(dedup(held), played)
 	}
 	if a == actStop {
 		s.resolve()
@@ -472,7 +460,7 @@ func (s *state) resolve() {
 	ob := s.g.cards[s.obstacle()]
 	// The bets sat on the helpers' chips in front of the tester until the
 	// test is resolved; now they go to the tester's stash.
-	for q := 0; q < s.n; q++ {
+	for q := 0; q < s.N; q++ {
 		s.stash[p] += s.bets[q]
 	}
 	r := s.rating()
@@ -480,10 +468,10 @@ func (s *state) resolve() {
 	if !s.success {
 		s.logf("failure", p, "rating %d < target %d: failure", r, ob.target)
 		if ob.finale {
-			s.tally.Count(cntFinaleFailed, 1)
+			s.Tally.Count(cntFinaleFailed, 1)
 		}
-		for k := 1; k < s.n; k++ {
-			q := (p + k) % s.n
+		for k := 1; k < s.N; k++ {
+			q := (p + k) % s.N
 			if s.bets[q] > 0 {
 				s.stash[q] += s.takeSupply(1)
 			}
@@ -502,8 +490,8 @@ func (s *state) resolve() {
 	s.logf("success", p, "rating %d >= target %d: success", r, ob.target)
 	s.stash[p] += s.cheese[s.job]
 	s.cheese[s.job] = 0
-	for k := 1; k < s.n; k++ {
-		q := (p + k) % s.n
+	for k := 1; k < s.N; k++ {
+		q := (p + k) % s.N
 		if s.bets[q] > 0 {
 			s.increase(q, s.bets[q])
 		}
@@ -518,14 +506,14 @@ func (s *state) increase(p, k int) {
 	}
 	at, over := s.tracks[s.job].Increase(p, k)
 	if over {
-		s.tally.Count(cntTrackOverflow, 1)
+		s.Tally.Count(cntTrackOverflow, 1)
 	}
 	s.logf("track", p, "moves to space %d of job %s", at, s.g.jobs[s.job])
 }
 
 // Learn one skill from the market after a failure (optional).
 func (s *state) learn(a engine.Action) {
-	if s.tally != nil {
+	if s.Tally != nil {
 		var held []engine.Action
 		for i := 0; i < s.g.params.MarketSize; i++ {
 			if s.market[i] >= 0 {
@@ -537,7 +525,7 @@ func (s *state) learn(a engine.Action) {
 		if a != actStop {
 			played = int(s.market[a-actFirst])
 		}
-		s.tally.Choice(dedup(held), played)
+		s.Tally.Choice(dedup(held), played)
 	}
 	if a == actStop {
 		s.finishTest()
@@ -595,7 +583,7 @@ func (s *state) finishTest() {
 	}
 	s.chips.EndTest()
 	s.success = false
-	s.tester = (s.tester + 1) % s.n
+	s.tester = (s.tester + 1) % s.N
 	s.ph = phSelect
 }
 
@@ -604,7 +592,7 @@ func (s *state) finishTest() {
 // most cheese breaks a tie, then the victory is shared.
 func (s *state) endGame(cause string) {
 	s.chips.EndTest()
-	s.endCause = cause
+	s.Cause = cause
 	var buf [engine.MaxPlayers]int
 	for j := range s.g.jobs {
 		for rank, p := range s.tracks[j].Order(buf[:0]) {
@@ -616,7 +604,7 @@ func (s *state) endGame(cause string) {
 		}
 	}
 	best, bestCheese, winners := -1, -1, 0
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		s.score[p] = s.food[p] + s.stash[p]
 		switch {
 		case s.score[p] > best || (s.score[p] == best && s.stash[p] > bestCheese):
@@ -625,16 +613,16 @@ func (s *state) endGame(cause string) {
 			winners++
 		}
 	}
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if s.score[p] == best && s.stash[p] == bestCheese {
 			s.returns[p] = 1 / float64(winners)
 		}
 	}
-	s.logf("end", -1, "%s; scores %v", cause, s.score[:s.n])
+	s.logf("end", -1, "%s; scores %v", cause, s.score[:s.N])
 	s.ph = phOver
 }
 
-func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.n]...) }
+func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.N]...) }
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	switch s.ph {
@@ -672,7 +660,7 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 // every marker is where its track says, the market and decks add up.
 func (s *state) CheckInvariants() error {
 	total := s.supply
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		if s.stash[p] < 0 {
 			return fmt.Errorf("seat %d has %d cheese", p+1, s.stash[p])
 		}
@@ -687,13 +675,13 @@ func (s *state) CheckInvariants() error {
 		}
 	}
 	if s.ph == phDrawChip || s.ph == phSide || s.ph == phActivate {
-		for p := 0; p < s.n; p++ {
+		for p := 0; p < s.N; p++ {
 			total += s.bets[p] // on the helpers' chips until the test is resolved
 		}
 	}
 	for j := range s.g.jobs {
 		total += s.cheese[j]
-		for p := 0; p < s.n; p++ {
+		for p := 0; p < s.N; p++ {
 			if at := s.tracks[j].Pos(p); at > 0 && s.tracks[j].At(at) != p {
 				return fmt.Errorf("job %s: seat %d's marker is not on space %d", s.g.jobs[j], p+1, at)
 			}

@@ -1,0 +1,70 @@
+package engine
+
+// Base is the part of a game's state that is not its rules: how many play,
+// how many moves were applied, why the game ended, and where the state
+// reports (its log and tally). A state kept in one struct embeds it, gets
+// NumPlayers, MoveNumber and EndCause from it, and clones with CloneState:
+//
+//	type state struct {
+//		engine.Base
+//		...
+//	}
+//
+//	func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
+//		return engine.Started(&state{g: g}, players, opts)
+//	}
+//
+//	func (s *state) Reset(players int, opts engine.StateOptions) {
+//		*s = state{g: s.g, Base: engine.NewBase(players, opts)}
+//		...
+//	}
+//
+//	func (s *state) Clone() engine.State { return s.CloneInto(nil) }
+//
+//	func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
+//
+// The state's rules count moves in Move, set Cause when the game ends and
+// report through Log (when not nil) and Tally (its methods do nothing on a
+// nil tally).
+type Base struct {
+	N     int         // players
+	Move  int         // moves applied: chance, single or joint
+	Cause string      // why the game ended (Ender); "" while it goes on
+	Log   func(Event) // the event log, or nil
+	Tally *Tally      // the statistics, or nil
+}
+
+// NewBase is the Base of a new game for this many players wired to opts.
+func NewBase(players int, opts StateOptions) Base {
+	return Base{N: players, Log: opts.Log, Tally: opts.Tally}
+}
+
+// NumPlayers, MoveNumber and EndCause are the state's (State, Ender).
+func (b *Base) NumPlayers() int  { return b.N }
+func (b *Base) MoveNumber() int  { return b.Move }
+func (b *Base) EndCause() string { return b.Cause }
+
+// base gives CloneState the Base of a state that embeds one; a state of
+// another package has it only by embedding Base.
+func (b *Base) base() *Base { return b }
+
+// CloneState is CloneInto for a state that embeds a Base: it copies *s into
+// dst (see CopyState) and drops the copy's log and tally, since a clone is
+// a what-if and reports nothing.
+func CloneState[T any, PT interface {
+	*T
+	State
+	base() *Base
+}](s PT, dst State) PT {
+	c := CopyState(s, dst)
+	b := c.base()
+	b.Log, b.Tally = nil, nil
+	return c
+}
+
+// Started is NewState for a state that starts a game with Reset: it resets
+// s (a state holding only its game) for players and opts and returns it.
+func Started[S Resetter](s S, players int, opts StateOptions) S {
+	s.Reset(players, opts)
+	return s
+}
