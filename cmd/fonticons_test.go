@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -93,7 +92,7 @@ func TestFontAndIconsRender(t *testing.T) {
 		t.Errorf("the text after :cash: starts at %.2f pt, want %.2f (one em, %.1f pt, after the space)", got, want, size)
 	}
 	// The coin is drawn there, in its own colour (#c9a227).
-	content := pageContent(t, r, page)
+	content := pdftest.Content(t, r, page)
 	points := 0
 	for _, mt := range regexp.MustCompile(`([\d.]+) ([\d.]+) m\n`).FindAllStringSubmatch(content, -1) {
 		x, _ := strconv.ParseFloat(mt[1], 64)
@@ -201,30 +200,6 @@ func goWidth(t *testing.T, size float64, s string) float64 {
 	p.AddUTF8FontFromBytes("go", "", goregular.TTF)
 	p.SetFont("go", "", size)
 	return p.GetStringWidth(s)
-}
-
-// pageContent is page n's content stream, decoded.
-func pageContent(t *testing.T, r *pdf.Reader, n int) string {
-	t.Helper()
-	c := r.Page(n).V.Key("Contents")
-	streams := []pdf.Value{c}
-	if c.Kind() == pdf.Array {
-		streams = streams[:0]
-		for i := range c.Len() {
-			streams = append(streams, c.Index(i))
-		}
-	}
-	var b strings.Builder
-	for _, s := range streams {
-		rc := s.Reader()
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(data)
-	}
-	return b.String()
 }
 
 // A font file that is a link leading out of the game folder is refused at

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,12 +47,7 @@ func TestMicePiecesInSixColours(t *testing.T) {
 		t.Fatal("no page of player chips")
 	}
 	text := pdftest.PageText(t, r, n)
-	rd := r.Page(n).V.Key("Contents").Reader()
-	content, err := io.ReadAll(rd)
-	rd.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	content := pdftest.Content(t, r, n)
 	for _, p := range six {
 		// One fill and one name per piece: a chip and four markers.
 		if got := len(pdftest.Find(text, p.Name)); got != 5 {
@@ -61,7 +55,7 @@ func TestMicePiecesInSixColours(t *testing.T) {
 		}
 		c := parseHex(t, p.Color)
 		rg := fmt.Sprintf("%.3f %.3f %.3f rg", c[0], c[1], c[2])
-		if got := strings.Count(string(content), rg); got != 5 {
+		if got := strings.Count(content, rg); got != 5 {
 			t.Errorf("%s (%s) fills %d pieces on page %d, want 5", p.Name, rg, got, n)
 		}
 	}

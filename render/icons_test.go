@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -15,7 +14,6 @@ import (
 	"cardpress/icon"
 	"cardpress/render/pdftest"
 
-	"github.com/ledongthuc/pdf"
 	"golang.org/x/image/font/gofont/gosmallcaps"
 )
 
@@ -163,7 +161,7 @@ func TestIconDrawnInPlace(t *testing.T) {
 		t.Errorf("the text after the icon starts at %.2f pt, want %.2f", got, want)
 	}
 	// Every point of the star's outline lies in the em square.
-	content := pageContent(t, r, page)
+	content := pdftest.Content(t, r, page)
 	var inside int
 	for _, mt := range regexp.MustCompile(`([\d.]+) ([\d.]+) [ml]\n`).FindAllStringSubmatch(content, -1) {
 		x, y := atof(mt[1]), atof(mt[2])
@@ -220,30 +218,6 @@ func TestCheckIcons(t *testing.T) {
 	if len(fs) != 1 || fs[0].Pos != doc.Cards[0].Pos || fs[0].Code != CodeIconUnknown || !strings.Contains(fs[0].Message, `":nope:"`) {
 		t.Errorf("findings %v", fs)
 	}
-}
-
-// pageContent is page n's content stream, decoded.
-func pageContent(t *testing.T, r *pdf.Reader, n int) string {
-	t.Helper()
-	c := r.Page(n).V.Key("Contents")
-	var b strings.Builder
-	streams := []pdf.Value{c}
-	if c.Kind() == pdf.Array {
-		streams = streams[:0]
-		for i := range c.Len() {
-			streams = append(streams, c.Index(i))
-		}
-	}
-	for _, s := range streams {
-		rc := s.Reader()
-		data, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Write(data)
-	}
-	return b.String()
 }
 
 func atof(s string) float64 {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -26,12 +25,7 @@ type circle struct {
 // a move followed by exactly six curves.
 func circles(t *testing.T, r *pdf.Reader, n int) []circle {
 	t.Helper()
-	rd := r.Page(n).V.Key("Contents").Reader()
-	data, err := io.ReadAll(rd)
-	rd.Close()
-	if err != nil {
-		t.Fatalf("page %d content: %v", n, err)
-	}
+	data := pdftest.Content(t, r, n)
 	var out []circle
 	var fill string
 	var xs, ys []float64
@@ -40,7 +34,7 @@ func circles(t *testing.T, r *pdf.Reader, n int) []circle {
 		v, _ := strconv.ParseFloat(f[i], 64)
 		return v
 	}
-	for line := range strings.SplitSeq(string(data), "\n") {
+	for line := range strings.SplitSeq(data, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue

@@ -4,6 +4,7 @@ package pdftest
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"strings"
@@ -93,4 +94,29 @@ func FilePages(t testing.TB, path string) []string {
 		t.Fatal(err)
 	}
 	return Pages(t, data)
+}
+
+// Content is page n's content stream, decoded (its parts joined when the
+// page has several), for tests that read the drawing operators.
+func Content(t testing.TB, r *pdf.Reader, n int) string {
+	t.Helper()
+	c := r.Page(n).V.Key("Contents")
+	streams := []pdf.Value{c}
+	if c.Kind() == pdf.Array {
+		streams = streams[:0]
+		for i := range c.Len() {
+			streams = append(streams, c.Index(i))
+		}
+	}
+	var b strings.Builder
+	for _, s := range streams {
+		rc := s.Reader()
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatalf("page %d content: %v", n, err)
+		}
+		b.Write(data)
+	}
+	return b.String()
 }
