@@ -85,7 +85,7 @@ func For(games []*pipeline.Game) Catalog {
 			}
 		}
 		for _, a := range g.Engine.Info().Alarms {
-			c.addGame(a.Code, finding.Warning, "Alarm on counter "+a.Counter+": "+a.Doc, id)
+			c.addGame(a.Code.ID, a.Code.Severity, "Alarm on counter "+a.Counter+": "+a.Code.Purpose, id)
 		}
 	}
 	return c

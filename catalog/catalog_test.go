@@ -39,8 +39,8 @@ func TestGameCodesAreGathered(t *testing.T) {
 			continue
 		}
 		for _, a := range g.Engine.Info().Alarms {
-			if r, ok := c[a.Code]; !ok || r.Scope == "" || r.Severity != finding.Warning {
-				t.Errorf("%s alarm %s: %+v", g.Data.Manifest.ID, a.Code, r)
+			if r, ok := c[a.Code.ID]; !ok || r.Scope == "" || r.Severity != finding.Warning {
+				t.Errorf("%s alarm %s: %+v", g.Data.Manifest.ID, a.Code.ID, r)
 			}
 		}
 	}

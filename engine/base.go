@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Base is the part of a game's state that is not its rules: how many play,
 // how many moves were applied, why the game ended, and where the state
 // reports (its log and tally). A state kept in one struct embeds it, gets
@@ -23,16 +25,45 @@ package engine
 //
 //	func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 //
-// The state's rules count moves in Move, set Cause when the game ends and
-// report through Log (when not nil) and Tally (its methods do nothing on a
-// nil tally).
+// The state's rules count moves in Move, set Cause and ShareWin when the
+// game ends and report through Log (when not nil) and Tally (its methods
+// do nothing on a nil tally).
 type Base struct {
 	N     int         // players
 	Move  int         // moves applied: chance, single or joint
 	Cause string      // why the game ended (Ender); "" while it goes on
 	Log   func(Event) // the event log, or nil
 	Tally *Tally      // the statistics, or nil
+	// Won is each seat's return once the game is over (ShareWin).
+	Won [MaxPlayers]float64
 }
+
+// Seats is a set of seats, one bit each.
+type Seats uint32
+
+// With adds seat p to the set.
+func (s Seats) With(p int) Seats { return s | 1<<p }
+
+// Has says whether seat p is in the set.
+func (s Seats) Has(p int) bool { return s&(1<<p) != 0 }
+
+// Len is how many seats the set holds.
+func (s Seats) Len() int { return bits.OnesCount32(uint32(s)) }
+
+// ShareWin ends the game's returns: the winners share one win equally
+// (a tie of three gives each a third), everyone else gets 0.
+func (b *Base) ShareWin(winners Seats) {
+	n := winners.Len()
+	for p := range b.N {
+		b.Won[p] = 0
+		if winners.Has(p) {
+			b.Won[p] = 1 / float64(n)
+		}
+	}
+}
+
+// Returns are the state's final utilities (State): Won, per seat.
+func (b *Base) Returns(buf []float64) []float64 { return append(buf, b.Won[:b.N]...) }
 
 // NewBase is the Base of a new game for this many players wired to opts.
 func NewBase(players int, opts StateOptions) Base {

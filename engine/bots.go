@@ -40,7 +40,9 @@ func (b *RandomBot) Act(_ State, _ Player, legal []Action) Action {
 // HeuristicBot looks one move ahead: for each legal action it plays the
 // move (others moving at random at a simultaneous node), lets chance settle,
 // and keeps the action whose outcome the state's Evaluator rates best.
-// States without an Evaluator get random play.
+// States without an Evaluator get random play. It plays fair: on a state
+// that is a Determinizer, each look-ahead first re-deals what its seat
+// cannot see, so its choice depends on its seat's observation only.
 type HeuristicBot struct {
 	rng     *Rand
 	Samples int
@@ -96,6 +98,11 @@ func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 	} else {
 		c = s.Clone()
 	}
+	if d, ok := c.(Determinizer); ok {
+		// The same sample for every candidate action (the scratch stream
+		// restarts per sample), so actions meet the same hidden cards.
+		d.Determinize(p, &b.scratch)
+	}
 	if c.CurrentPlayer() == Simultaneous {
 		b.joint = b.joint[:0]
 		for seat := 0; seat < c.NumPlayers(); seat++ {
@@ -111,7 +118,7 @@ func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 				}
 			}
 		}
-		c.ApplyJoint(b.joint)
+		ApplyJoint(c, b.joint)
 	} else {
 		c.Apply(a)
 	}

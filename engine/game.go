@@ -23,7 +23,11 @@ type Game interface {
 	// Facts are numbers the engine derives from its parameters, for the
 	// reference sheet (e.g. hand size).
 	Facts() map[string]any
-	// Check runs the game's own static checks on its data.
+}
+
+// Checker is optional: a game with static checks of its own on its data
+// (beyond what its Build reports).
+type Checker interface {
 	Check() []finding.Finding
 }
 
@@ -54,15 +58,46 @@ type Info struct {
 	DeckSize func(players int) int
 	// Alarms turn counters that run high into lint warnings.
 	Alarms []Alarm
+	// Dynamics and Information declare the kind of game, as OpenSpiel's
+	// GameType does; the zero values are the most common kind, a
+	// sequential game with hidden information.
+	Dynamics    Dynamics
+	Information Information
 }
+
+// Dynamics says how seats move.
+type Dynamics int
+
+const (
+	// Sequential: one seat (or chance) moves at a time.
+	Sequential Dynamics = iota
+	// SimultaneousMoves: some nodes have every seat choose in secret; the
+	// game's states are JointAppliers.
+	SimultaneousMoves
+)
+
+// Information says what seats see.
+type Information int
+
+const (
+	// ImperfectInformation: some things are hidden from some seats (hands,
+	// face-down piles); the game's states are Observers and Determinizers,
+	// so bots decide from what their seat sees.
+	ImperfectInformation Information = iota
+	// PerfectInformation: every seat sees the whole state (chance allowed),
+	// so bots are fair by construction.
+	PerfectInformation
+)
 
 // Alarm is a lint warning a game raises when one of its counters runs high
 // in smoke games: a rule that should be rare but keeps happening.
 type Alarm struct {
-	Counter string  // a name in Info.Counters
-	Code    string  // the finding code, UPPER_SNAKE (e.g. HEIST_STEP_UNBEATABLE)
+	Counter string // a name in Info.Counters
+	// Code is the finding, declared with finding.Alarm scope, warning
+	// severity and the engine's id; its purpose says what it means when
+	// the alarm fires.
+	Code    *finding.Code
 	PerGame float64 // warn when the counter's mean per game exceeds this
-	Doc     string  // what it means when the alarm fires, one sentence
 }
 
 // Documented is optional: a Game whose Check reports codes of its own
@@ -82,6 +117,11 @@ type CardFaces interface {
 	// front and for its own back. back is nil for a card that shows its
 	// deck's common back.
 	CardFields(i int) (front, back map[string]string)
+}
+
+// BackTexts is optional: a game whose two-sided cards print rules on their
+// own backs.
+type BackTexts interface {
 	// BackRules is the printed "rules" field of card i's own back,
 	// generated like CardRules; nil when it has none.
 	BackRules(i int) []RulesLine

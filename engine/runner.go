@@ -107,7 +107,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 				}
 				w.joint = append(w.joint, w.bots[seat].Act(s, Player(seat), w.legal))
 			}
-			s.ApplyJoint(w.joint)
+			ApplyJoint(s, w.joint)
 		default:
 			w.legal = s.LegalActions(cur, w.legal[:0])
 			s.Apply(w.bots[cur].Act(s, cur, w.legal))

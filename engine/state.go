@@ -44,8 +44,6 @@ type State interface {
 	ChanceOutcomes(buf []Outcome) []Outcome
 	// Apply plays a chance action or the move of the one seat to act.
 	Apply(a Action)
-	// ApplyJoint plays one action per seat at a simultaneous node.
-	ApplyJoint(actions []Action)
 	IsTerminal() bool
 	// Returns are the final utilities per seat (1 shared among winners).
 	Returns(buf []float64) []float64
@@ -54,6 +52,15 @@ type State interface {
 	Clone() State
 	ActionString(p Player, a Action) string
 }
+
+// JointApplier is the state of a game with SimultaneousMoves dynamics.
+type JointApplier interface {
+	// ApplyJoint plays one action per seat at a simultaneous node.
+	ApplyJoint(actions []Action)
+}
+
+// ApplyJoint plays a joint action on a state at a simultaneous node.
+func ApplyJoint(s State, actions []Action) { s.(JointApplier).ApplyJoint(actions) }
 
 // ClonerInto is optional: CloneInto copies the state into dst, a state of
 // the same game returned by an earlier Clone or CloneInto (or nil: a new

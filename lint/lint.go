@@ -193,8 +193,8 @@ func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, how replayH
 		if rate <= a.PerGame {
 			continue
 		}
-		f := finding.Warn(d.Manifest.IDPos, a.Code, "%s %.3g per game at %d players (alarm above %g): %s",
-			a.Counter, rate, sum.Players, a.PerGame, a.Doc)
+		f := a.Code.At(d.Manifest.IDPos, "%s %.3g per game at %d players (alarm above %g): %s",
+			a.Counter, rate, sum.Players, a.PerGame, alarmDoc(a.Code.Purpose))
 		out = append(out, replayable(f, d, sum.FirstCounted[i], how))
 	}
 	return out
@@ -269,4 +269,14 @@ func countsText(counts []int) string {
 		return fmt.Sprint(counts[0])
 	}
 	return fmt.Sprintf("%d-%d", counts[0], counts[len(counts)-1])
+}
+
+// alarmDoc is an alarm's purpose as the end of a message: lower case
+// first, no full stop.
+func alarmDoc(purpose string) string {
+	purpose = strings.TrimSuffix(purpose, ".")
+	if purpose == "" {
+		return purpose
+	}
+	return strings.ToLower(purpose[:1]) + purpose[1:]
 }

@@ -153,8 +153,8 @@ func TestReplayCommandsNameTheBots(t *testing.T) {
 // the rate, naming a seed whose game raised the counter.
 func TestAlarmNamesAGameThatRaisedTheCounter(t *testing.T) {
 	toy := &enginetest.Toy{Goal: 12, Alarms: []engine.Alarm{
-		{Counter: "ties", Code: "TOY_TIES", PerGame: 0.01, Doc: "Races end level too often."},
-		{Counter: "rolls", Code: "TOY_ROLLS", PerGame: 1e6, Doc: "Never fires."},
+		{Counter: "ties", Code: &finding.Code{ID: "TOY_TIES", Severity: finding.Warning, Scope: finding.Alarm, Purpose: "Races end level too often."}, PerGame: 0.01},
+		{Counter: "rolls", Code: &finding.Code{ID: "TOY_ROLLS", Severity: finding.Warning, Scope: finding.Alarm, Purpose: "Never fires."}, PerGame: 1e6},
 	}}
 	fs := Smoke(toyData(2), toy, Options{Games: 300, Seed: 1, Players: 3, Variant: "fast"})
 	var alarms []finding.Finding
@@ -170,7 +170,7 @@ func TestAlarmNamesAGameThatRaisedTheCounter(t *testing.T) {
 	if f.Code != "TOY_TIES" || f.Severity != finding.Warning || f.Pos != toyData(2).Manifest.IDPos || f.Seed == nil || f.Players != 3 {
 		t.Fatalf("alarm finding %+v", f)
 	}
-	for _, want := range []string{"ties ", " per game at 3 players (alarm above 0.01): Races end level too often.",
+	for _, want := range []string{"ties ", " per game at 3 players (alarm above 0.01): races end level too often",
 		fmt.Sprintf("seed %d, 3 players; cardpress replay --game toy --variant fast --players 3 --seed %d", *f.Seed, *f.Seed)} {
 		if !strings.Contains(f.Message, want) {
 			t.Errorf("message %q lacks %q", f.Message, want)

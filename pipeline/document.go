@@ -71,7 +71,10 @@ func Document(g *Game) *render.Document {
 		face.Rules = rulesLines(g.Engine.CardRules(i))
 		if cf, ok := g.Engine.(engine.CardFaces); ok {
 			front, back := cf.CardFields(i)
-			backRules := cf.BackRules(i)
+			var backRules []engine.RulesLine
+			if bt, ok := g.Engine.(engine.BackTexts); ok {
+				backRules = bt.BackRules(i)
+			}
 			if back != nil || backRules != nil {
 				// The back shows the same generic fields unless the
 				// engine gives its own.

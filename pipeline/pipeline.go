@@ -159,8 +159,8 @@ func Static(g *Game) []finding.Finding {
 		return nil
 	}
 	var out []finding.Finding
-	if g.Engine != nil {
-		out = g.Engine.Check()
+	if c, ok := g.Engine.(engine.Checker); ok {
+		out = c.Check()
 	}
 	out = append(out, render.CheckFit(Document(g))...)
 	return out

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"regexp"
 	"slices"
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/finding"
 )
 
 // RandomPlayouts plays games with random moves at a player count and fails
@@ -38,21 +38,29 @@ func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64
 	}
 }
 
-// alarmCode is the shape of a finding code.
-var alarmCode = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
-
 // CheckInfo fails t when the game's Info is inconsistent: an alarm on a
-// counter the game does not have, or with a code that is not UPPER_SNAKE.
+// counter the game does not have, or whose code is not a warning of alarm
+// scope with a purpose; or states that do not match the declared dynamics
+// (a game with SimultaneousMoves has JointApplier states, a sequential
+// one has none: it implements nothing simultaneous).
 func CheckInfo(t testing.TB, g engine.Game) {
 	t.Helper()
 	info := g.Info()
 	for _, a := range info.Alarms {
+		if a.Code == nil {
+			t.Errorf("alarm on %q has no code", a.Counter)
+			continue
+		}
 		if !slices.Contains(info.Counters, a.Counter) {
-			t.Errorf("alarm %s names counter %q; the counters are %v", a.Code, a.Counter, info.Counters)
+			t.Errorf("alarm %s names counter %q; the counters are %v", a.Code.ID, a.Counter, info.Counters)
 		}
-		if !alarmCode.MatchString(a.Code) || a.Doc == "" {
-			t.Errorf("alarm %+v needs an UPPER_SNAKE code and a doc", a)
+		if a.Code.Scope != finding.Alarm || a.Code.Severity != finding.Warning || a.Code.Purpose == "" {
+			t.Errorf("alarm %s needs a warning code of alarm scope with a purpose: %+v", a.Code.ID, *a.Code)
 		}
+	}
+	_, joint := g.NewState(info.MinPlayers, engine.StateOptions{}).(engine.JointApplier)
+	if simultaneous := info.Dynamics == engine.SimultaneousMoves; joint != simultaneous {
+		t.Errorf("Info declares dynamics %d (%d: simultaneous moves) but ApplyJoint implemented is %v", info.Dynamics, engine.SimultaneousMoves, joint)
 	}
 }
 
@@ -116,7 +124,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 					joint[p] = legal[r.Intn(len(legal))]
 				}
 			}
-			s.ApplyJoint(joint)
+			engine.ApplyJoint(s, joint)
 			moves = append(moves, joint)
 		default:
 			legal = s.LegalActions(cur, legal[:0])
@@ -139,7 +147,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 			if len(m) == 1 && clone.CurrentPlayer() != engine.Simultaneous {
 				clone.Apply(m[0])
 			} else {
-				clone.ApplyJoint(m)
+				engine.ApplyJoint(clone, m)
 			}
 		}
 		if clone.MoveNumber() != s.MoveNumber() || clone.CurrentPlayer() != s.CurrentPlayer() || clone.IsTerminal() != s.IsTerminal() {

@@ -111,6 +111,7 @@ func (g *Game) Info() engine.Info {
 		SmokeGames: 4000, // ~0.3 s at every player count on one core
 		Cards:      len(g.cards),
 		Counters:   counterNames,
+		Dynamics:   engine.SimultaneousMoves,
 		DeckSize:   g.deckSize,
 	}
 }

@@ -398,14 +398,10 @@ func (g *Game) Info() engine.Info {
 		Cards:      len(g.cards),
 		Counters:   counterNames,
 		Alarms: []engine.Alarm{
-			{Counter: "jail_lock", Code: "JAIL_LOCK", PerGame: 0.5,
-				Doc: "a crew was entirely in jail at the start of jail_time of its turns in a row"},
-			{Counter: "deck_exhausted", Code: "DECK_EXHAUSTED", PerGame: 0.5,
-				Doc: "a Resource card was to be drawn with the deck and the discard pile both empty"},
-			{Counter: "no_goal", Code: "GOAL_NOT_REACHED", PerGame: 0.05,
-				Doc: "nobody reached the Prestige goal before round_limit rounds"},
-			{Counter: "complications_short", Code: "COMPLICATIONS_EXHAUSTED", PerGame: 0.5,
-				Doc: "a Complication was to be dealt with none left in the deck or the discard pile"},
+			{Counter: "jail_lock", Code: alarmJailLock, PerGame: 0.5},
+			{Counter: "deck_exhausted", Code: alarmDeckExhausted, PerGame: 0.5},
+			{Counter: "no_goal", Code: alarmNoGoal, PerGame: 0.05},
+			{Counter: "complications_short", Code: alarmComplicationsShort, PerGame: 0.5},
 		},
 	}
 }
@@ -433,3 +429,15 @@ func (g *Game) Facts() map[string]any {
 		"jail_who":         mm,
 	}
 }
+
+// The alarms of this game: counters that should stay rare.
+var (
+	alarmJailLock = finding.Declare(finding.Code{ID: "JAIL_LOCK", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
+		Purpose: "A crew was entirely in jail at the start of jail_time of its turns in a row."})
+	alarmDeckExhausted = finding.Declare(finding.Code{ID: "DECK_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
+		Purpose: "A Resource card was to be drawn with the deck and the discard pile both empty."})
+	alarmNoGoal = finding.Declare(finding.Code{ID: "GOAL_NOT_REACHED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
+		Purpose: "Nobody reached the Prestige goal before round_limit rounds."})
+	alarmComplicationsShort = finding.Declare(finding.Code{ID: "COMPLICATIONS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
+		Purpose: "A Complication was to be dealt with none left in the deck or the discard pile."})
+)

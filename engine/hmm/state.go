@@ -443,8 +443,6 @@ func (s *state) Apply(a engine.Action) {
 	s.settle()
 }
 
-func (s *state) ApplyJoint([]engine.Action) { panic("hmm: no simultaneous moves") }
-
 func (s *state) toDiscard(c int) {
 	s.discard[s.ndiscard] = uint8(c)
 	s.ndiscard++

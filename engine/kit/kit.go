@@ -93,3 +93,14 @@ func isNilPointer(v any) bool {
 	rv := reflect.ValueOf(v)
 	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
+
+// Info is the part of a game's engine.Info its manifest states: the id and
+// the player range (capped at what the core plays). An engine's Info sets
+// the rest (turn cap, cards, counters, alarms, dynamics) on the copy.
+func Info(d *gamedata.Game) engine.Info {
+	return engine.Info{
+		ID:         d.Manifest.ID,
+		MinPlayers: d.Manifest.Players.Min,
+		MaxPlayers: min(d.Manifest.Players.Max, engine.MaxPlayers),
+	}
+}

@@ -223,16 +223,11 @@ var counterNames = []string{
 // alarms are the counters that should stay rare; lint warns when one runs
 // above its rate per game.
 var alarms = []engine.Alarm{
-	{Counter: "out_of_markers", Code: "OUT_OF_MARKERS", PerGame: 3,
-		Doc: "players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table"},
-	{Counter: "gems_lost", Code: "GEMS_EXHAUSTED", PerGame: 0.5,
-		Doc: "the gem bag often ran dry before the game ended: TAKE numbers or gain_gem effects are high for the gems in the bag"},
-	{Counter: "prep_draws_skipped", Code: "PREP_DECK_EXHAUSTED", PerGame: 0.5,
-		Doc: "Prep draws were skipped because the deck and its discard were both empty: the Prep deck is small for the hands players keep"},
-	{Counter: "markers_deadlock", Code: "MARKERS_DEADLOCK", PerGame: 0.01,
-		Doc: "games ended because every player's marker dice sat on unfinished heists and no heist could ever be completed"},
-	{Counter: "heists_exhausted", Code: "HEISTS_EXHAUSTED", PerGame: 0.01,
-		Doc: "games ended because the heist deck could not lay out a heist: the heist deck is small"},
+	{Counter: "out_of_markers", Code: alarmOutOfMarkers, PerGame: 3},
+	{Counter: "gems_lost", Code: alarmGemsLost, PerGame: 0.5},
+	{Counter: "prep_draws_skipped", Code: alarmPrepDrawsSkipped, PerGame: 0.5},
+	{Counter: "markers_deadlock", Code: alarmMarkersDeadlock, PerGame: 0.01},
+	{Counter: "heists_exhausted", Code: alarmHeistsExhausted, PerGame: 0.01},
 }
 
 // deckSize counts the physical cards used at a player count.
@@ -350,3 +345,17 @@ func (g *Game) gemsPerColour() int {
 	}
 	return g.gemsOf[0]
 }
+
+// The alarms of this game: counters that should stay rare.
+var (
+	alarmOutOfMarkers = finding.Declare(finding.Code{ID: "OUT_OF_MARKERS", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
+		Purpose: "Players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table."})
+	alarmGemsLost = finding.Declare(finding.Code{ID: "GEMS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
+		Purpose: "The gem bag often ran dry before the game ended: TAKE numbers or gain_gem effects are high for the gems in the bag."})
+	alarmPrepDrawsSkipped = finding.Declare(finding.Code{ID: "PREP_DECK_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
+		Purpose: "Prep draws were skipped because the deck and its discard were both empty: the Prep deck is small for the hands players keep."})
+	alarmMarkersDeadlock = finding.Declare(finding.Code{ID: "MARKERS_DEADLOCK", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
+		Purpose: "Games ended because every player's marker dice sat on unfinished heists and no heist could ever be completed."})
+	alarmHeistsExhausted = finding.Declare(finding.Code{ID: "HEISTS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
+		Purpose: "Games ended because the heist deck could not lay out a heist: the heist deck is small."})
+)

@@ -334,10 +334,6 @@ func (s *state) Apply(a engine.Action) {
 	s.run()
 }
 
-func (s *state) ApplyJoint([]engine.Action) {
-	panic("masterminds: no simultaneous moves")
-}
-
 // run performs tasks until one waits for a move, or the game is over.
 func (s *state) run() {
 	for s.sp > 0 {

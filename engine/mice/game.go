@@ -389,13 +389,11 @@ func (g *Game) Info() engine.Info {
 		SmokeGames: 300,
 		Cards:      len(g.cards),
 		Counters:   counterNames,
+		Dynamics:   engine.SimultaneousMoves,
 		Alarms: []engine.Alarm{
-			{Counter: "cheese_short", Code: "CHEESE_SUPPLY_EMPTY", PerGame: 1,
-				Doc: "the central cheese supply ran out when the rules handed out cheese"},
-			{Counter: "track_overflow", Code: "TRACK_OVERFLOW", PerGame: 2,
-				Doc: "a contribution marker counted past the end of its track"},
-			{Counter: "chips_short", Code: "CHIPS_EXHAUSTED", PerGame: 0.1,
-				Doc: "a chip was to be drawn with none left in the bag or the play area"},
+			{Counter: "cheese_short", Code: alarmCheeseShort, PerGame: 1},
+			{Counter: "track_overflow", Code: alarmTrackOverflow, PerGame: 2},
+			{Counter: "chips_short", Code: alarmChipsShort, PerGame: 0.1},
 		},
 	}
 }
@@ -428,3 +426,13 @@ func (g *Game) Facts() map[string]any {
 		"upgrade_skills":    len(g.upgrades),
 	}
 }
+
+// The alarms of this game: counters that should stay rare.
+var (
+	alarmCheeseShort = finding.Declare(finding.Code{ID: "CHEESE_SUPPLY_EMPTY", Severity: finding.Warning, Scope: finding.Alarm, Engine: "mice",
+		Purpose: "The central cheese supply ran out when the rules handed out cheese."})
+	alarmTrackOverflow = finding.Declare(finding.Code{ID: "TRACK_OVERFLOW", Severity: finding.Warning, Scope: finding.Alarm, Engine: "mice",
+		Purpose: "A contribution marker counted past the end of its track."})
+	alarmChipsShort = finding.Declare(finding.Code{ID: "CHIPS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "mice",
+		Purpose: "A chip was to be drawn with none left in the bag or the play area."})
+)

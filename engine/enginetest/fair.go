@@ -1,0 +1,165 @@
+package enginetest
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+
+	"cardpress/engine"
+)
+
+// FairBots fails t unless the game's bots decide from their seat's
+// observation only. A game whose Info declares PerfectInformation has
+// nothing hidden; any other state must be an engine.Observer and an
+// engine.Determinizer. Along random games, at every decision it
+// determinises the state twice for the seat to move (two worlds its seat
+// cannot tell apart from the truth) and checks that:
+//   - the seat's observation and legal actions are the same in both worlds;
+//   - every bot, seeded alike, makes the same choice in the truth and in both
+//     worlds: it cannot read another seat's hand;
+//   - determinising both worlds again with one seed gives one world: every
+//     seat's observation and the whole rest of the game played with the same
+//     seeds agree, so nothing of the truth survives a determinisation;
+//   - the worlds do differ somewhere in the run, so the check is not vacuous.
+func FairBots(t testing.TB, g engine.Game, players, games int, seed uint64) {
+	t.Helper()
+	if g.Info().Information == engine.PerfectInformation {
+		return
+	}
+	varied := false
+	for i := range games {
+		gameSeed := engine.GameSeed(seed, i)
+		v, err := fairGame(g, players, gameSeed)
+		if err != nil {
+			t.Fatalf("%d players, seed %d: %v", players, gameSeed, err)
+		}
+		varied = varied || v
+	}
+	if !varied {
+		t.Errorf("%d players: determinising never changed what another seat sees: is anything hidden, or does Determinize do nothing?", players)
+	}
+}
+
+func fairGame(g engine.Game, players int, seed uint64) (varied bool, err error) {
+	r := engine.NewRand(seed)
+	s := g.NewState(players, engine.StateOptions{})
+	if _, ok := s.(engine.Observer); !ok {
+		return false, fmt.Errorf("the state is not an engine.Observer, and Info does not declare PerfectInformation")
+	}
+	if _, ok := s.(engine.Determinizer); !ok {
+		return false, fmt.Errorf("the state is not an engine.Determinizer, and Info does not declare PerfectInformation")
+	}
+	for step := 0; !s.IsTerminal() && step <= g.Info().MaxMoves; step++ {
+		// Checking every decision is slow (each plays the game out twice);
+		// every fifth covers every phase of a game.
+		if step%5 == 0 {
+			for _, p := range deciders(s) {
+				v, err := fairDecision(s, p, r.Uint64())
+				if err != nil {
+					return varied, fmt.Errorf("move %d, %v: %w", s.MoveNumber(), p, err)
+				}
+				varied = varied || v
+			}
+		}
+		randomStep(s, r)
+	}
+	return varied, nil
+}
+
+// deciders are the seats choosing at s.
+func deciders(s engine.State) []engine.Player {
+	switch cur := s.CurrentPlayer(); {
+	case cur >= 0:
+		return []engine.Player{cur}
+	case cur == engine.Simultaneous:
+		var out []engine.Player
+		for p := range s.NumPlayers() {
+			if len(s.LegalActions(engine.Player(p), nil)) > 0 {
+				out = append(out, engine.Player(p))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func fairDecision(truth engine.State, p engine.Player, seed uint64) (varied bool, err error) {
+	view := observe(truth, p)
+	worlds := [2]engine.State{}
+	for k := range worlds {
+		worlds[k] = truth.Clone()
+		worlds[k].(engine.Determinizer).Determinize(p, engine.NewRand(seed+uint64(k)+1))
+		if got := observe(worlds[k], p); !bytes.Equal(got, view) {
+			return false, fmt.Errorf("Determinize changed what %v sees:\n before %q\n after  %q", p, view, got)
+		}
+	}
+	for q := range truth.NumPlayers() {
+		if engine.Player(q) != p && !bytes.Equal(observe(worlds[0], engine.Player(q)), observe(worlds[1], engine.Player(q))) {
+			varied = true
+		}
+	}
+	legal := truth.LegalActions(p, nil)
+	for _, w := range worlds {
+		if got := w.LegalActions(p, nil); !slices.Equal(got, legal) {
+			return varied, fmt.Errorf("%v's legal actions depend on hidden cards: %v in the truth, %v in a sample", p, legal, got)
+		}
+	}
+	for _, kind := range engine.BotKinds {
+		var choices [3]engine.Action
+		for k, s := range []engine.State{truth, worlds[0], worlds[1]} {
+			bot, _ := engine.NewBot(kind, seed)
+			choices[k] = bot.Act(s.Clone(), p, legal)
+		}
+		if choices[0] != choices[1] || choices[0] != choices[2] {
+			return varied, fmt.Errorf("the %s bot of %v chooses %v in the truth but %v and %v in worlds it cannot tell apart: it reads hidden cards",
+				kind, p, choices[0], choices[1], choices[2])
+		}
+	}
+	// Determinised again with one seed, both worlds must become one.
+	for _, w := range worlds {
+		w.(engine.Determinizer).Determinize(p, engine.NewRand(^seed))
+	}
+	for q := range truth.NumPlayers() {
+		a, b := observe(worlds[0], engine.Player(q)), observe(worlds[1], engine.Player(q))
+		if !bytes.Equal(a, b) {
+			return varied, fmt.Errorf("Determinize for %v keeps some of the truth: seat %d sees\n %q\nin one sample and\n %q\nin the other", p, q+1, a, b)
+		}
+	}
+	ra, rb := engine.NewRand(seed^0x5eed), engine.NewRand(seed^0x5eed)
+	for !worlds[0].IsTerminal() && !worlds[1].IsTerminal() && worlds[0].MoveNumber() < 1<<20 {
+		randomStep(worlds[0], ra)
+		randomStep(worlds[1], rb)
+	}
+	a, b := worlds[0].Returns(nil), worlds[1].Returns(nil)
+	if worlds[0].MoveNumber() != worlds[1].MoveNumber() || !slices.Equal(a, b) {
+		return varied, fmt.Errorf("Determinize for %v keeps some of the truth: the same play from two samples ends after %d and %d moves with returns %v and %v",
+			p, worlds[0].MoveNumber(), worlds[1].MoveNumber(), a, b)
+	}
+	return varied, nil
+}
+
+func observe(s engine.State, p engine.Player) []byte {
+	return s.(engine.Observer).Observation(p, nil)
+}
+
+// randomStep plays one move at random: a chance outcome by its
+// probability, or a uniformly random legal action for each seat to move.
+func randomStep(s engine.State, r *engine.Rand) {
+	switch cur := s.CurrentPlayer(); cur {
+	case engine.Chance:
+		s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+	case engine.Simultaneous:
+		joint := make([]engine.Action, s.NumPlayers())
+		for p := range joint {
+			joint[p] = engine.NoAction
+			if legal := s.LegalActions(engine.Player(p), nil); len(legal) > 0 {
+				joint[p] = legal[r.Intn(len(legal))]
+			}
+		}
+		engine.ApplyJoint(s, joint)
+	default:
+		legal := s.LegalActions(cur, nil)
+		s.Apply(legal[r.Intn(len(legal))])
+	}
+}
