@@ -1,9 +1,17 @@
 package catalog
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
+	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/internal/testutil"
 	"cardpress/pipeline"
@@ -11,7 +19,7 @@ import (
 
 func TestGenericCatalogIsComplete(t *testing.T) {
 	c := Generic()
-	for _, id := range []string{"SCHEMA_TYPE", "YAML_SYNTAX", "DUPLICATE_ID", "GAME_NO_END", "SEAT_ADVANTAGE", "LINT_IGNORE_UNUSED", "TEXT_OVERFLOW"} {
+	for _, id := range []string{"SCHEMA_TYPE", "YAML_SYNTAX", "DUPLICATE_ID", "GAME_NO_END", "SEAT_ADVANTAGE", "LINT_IGNORE_UNUSED", "TEXT_OVERFLOW", "PARAMETER_RANGE"} {
 		r, ok := c[id]
 		if !ok {
 			t.Errorf("%s missing", id)
@@ -24,36 +32,135 @@ func TestGenericCatalogIsComplete(t *testing.T) {
 	if c["SEAT_ADVANTAGE"].Severity != finding.Warning || c["MODELINE"].Severity != finding.Warning || c["SCHEMA_TYPE"].Severity != finding.Error {
 		t.Error("severities wrong")
 	}
-	if strings.HasPrefix(c["MODELINE"].Description, "warning") {
-		t.Error("the warning: prefix was not stripped")
+	// The engine kit's codes are every engine's: generic, in scope engine.
+	if r := c["PARAMETER_RANGE"]; r.Scope != "engine" || !strings.Contains(r.Help, "rules engine") {
+		t.Errorf("kit code PARAMETER_RANGE: %+v", r)
+	}
+	for _, r := range c {
+		if strings.HasPrefix(r.Scope, "engine ") {
+			t.Errorf("generic catalog has %s of %s", r.ID, r.Scope)
+		}
 	}
 }
 
-// Every loaded game's alarm codes are in the catalog, with the engine as scope.
-func TestGameCodesAreGathered(t *testing.T) {
+// Every declared code is in the catalog of the shipped games, with its
+// severity, purpose and the help of its scope; a code of an engine no
+// shipped game uses names a registered engine.
+func TestEveryDeclaredCodeIsInTheCatalog(t *testing.T) {
 	t.Chdir(testutil.RepoRoot())
 	games, _ := pipeline.Load([]string{"cards"})
 	c := For(games)
+	engines := map[string]bool{}
+	for _, g := range games {
+		engines[g.Data.Manifest.Engine] = true
+	}
+	for _, code := range finding.Declared() {
+		if !onePurpose(code.Purpose) {
+			t.Errorf("%s: purpose %q is not a sentence", code.ID, code.Purpose)
+		}
+		if code.Engine != "" && !engines[code.Engine] {
+			if _, ok := kit.Lookup(code.Engine); !ok {
+				t.Errorf("%s: no engine %q is registered", code.ID, code.Engine)
+			}
+			continue
+		}
+		r, ok := c[code.ID]
+		if !ok {
+			t.Errorf("%s is not in the catalog", code.ID)
+			continue
+		}
+		if r.Severity != code.Severity || !strings.HasSuffix(r.Description, code.Purpose) || !strings.HasSuffix(r.Help, scopeHelp[code.Scope]) {
+			t.Errorf("%s: rule %+v does not say what %+v declares", code.ID, r, *code)
+		}
+	}
+	alarms := 0
 	for _, g := range games {
 		if g.Engine == nil {
+			t.Errorf("%s did not build", g.Data.Manifest.ID)
 			continue
 		}
 		for _, a := range g.Engine.Info().Alarms {
-			if r, ok := c[a.Code.ID]; !ok || r.Scope == "" || r.Severity != finding.Warning {
+			alarms++
+			if r := c[a.Code.ID]; r.Scope != "engine "+g.Data.Manifest.Engine || !strings.HasPrefix(r.Description, "Alarm on counter "+a.Counter+": ") {
 				t.Errorf("%s alarm %s: %+v", g.Data.Manifest.ID, a.Code.ID, r)
 			}
 		}
 	}
-	if len(c) <= len(Generic()) {
-		t.Error("no game codes gathered")
+	if len(games) < 4 || alarms == 0 || len(c) <= len(Generic()) {
+		t.Errorf("%d games, %d alarms, %d rules: the shipped games' codes were not gathered", len(games), alarms, len(c))
 	}
-	// A code several games check in their own ways keeps every game's text.
-	if r := c["PARAMETER_RANGE"]; r.Scope != "engine heat, hmm, masterminds, mice" || !strings.Contains(r.Description, "hmm: Checks") || !strings.Contains(r.Description, "mice: Checks") {
-		t.Errorf("shared code PARAMETER_RANGE: %+v", r)
+}
+
+// onePurpose: a sentence, from a capital to a full stop.
+func onePurpose(s string) bool {
+	return s != "" && s == strings.TrimSpace(s) && unicode.IsUpper([]rune(s)[0]) && strings.HasSuffix(s, ".")
+}
+
+// A code id is written once in the program, as the ID of its declaration:
+// checks and comparisons go through the declared value, so the catalog
+// and what is reported cannot drift apart.
+func TestCodeIDsAreWrittenOnlyInDeclarations(t *testing.T) {
+	ids := map[string]bool{}
+	for _, code := range finding.Declared() {
+		ids[code.ID] = true
 	}
-	for _, r := range c.Sorted() {
-		if r.ID == "" || r.Description == "" || r.Help == "" {
-			t.Errorf("incomplete rule %+v", r)
+	root := testutil.RepoRoot()
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
 		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		declaration := map[*ast.BasicLit]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if isDeclare(n.Fun) && len(n.Args) == 1 {
+					if lit, ok := n.Args[0].(*ast.CompositeLit); ok {
+						for _, e := range lit.Elts {
+							if kv, ok := e.(*ast.KeyValueExpr); ok && isIdent(kv.Key, "ID") {
+								if v, ok := kv.Value.(*ast.BasicLit); ok {
+									declaration[v] = true
+								}
+							}
+						}
+					}
+				}
+			case *ast.BasicLit:
+				if s, err := strconv.Unquote(n.Value); n.Kind == token.STRING && err == nil && ids[s] && !declaration[n] {
+					t.Errorf("%s: code %s written outside its declaration; use the declared value", fset.Position(n.Pos()), s)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+}
+
+// isDeclare matches finding.Declare, and Declare inside package finding.
+func isDeclare(fun ast.Expr) bool {
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		return isIdent(sel.X, "finding") && sel.Sel.Name == "Declare"
+	}
+	return isIdent(fun, "Declare")
+}
+
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
 }

@@ -95,7 +95,7 @@ func TestBaselineShowsFindingsFromTheFileVisibly(t *testing.T) {
 	base := filepath.Join(t.TempDir(), "base.json")
 	const forged = "gone\n::error::forged \x1b[31mred"
 	rep := finding.Report{Errors: 1, Findings: []finding.Finding{
-		finding.New(finding.Pos{File: "cards/heat/cards.yaml", Line: 3, Col: 1}, "OLD,CODE:X", "%s", forged)}}
+		{Pos: finding.Pos{File: "cards/heat/cards.yaml", Line: 3, Col: 1}, Code: "OLD,CODE:X", Message: forged}}}
 	data, err := json.Marshal(rep)
 	if err != nil {
 		t.Fatal(err)

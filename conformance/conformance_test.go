@@ -6,13 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"unicode"
 
 	"cardpress/cmd"
-	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/engine/kit"
 	"cardpress/finding"
@@ -114,8 +112,7 @@ func gameFolders(t *testing.T) []string {
 
 // conform checks the game loaded from dir: it validates with no finding
 // at all, and then each of its variants (in parallel subtests) builds,
-// lints and prints. With engineChecks, the codes its engine reports are
-// documented and every variant plays.
+// lints and prints. With engineChecks, every variant plays.
 func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.Finding, engineChecks bool) {
 	for _, f := range loaded {
 		t.Errorf("validate: %s", f)
@@ -133,11 +130,6 @@ func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.
 			t.Fatalf("engine %s did not build the game", g.Data.Manifest.Engine)
 		}
 		variants = g.Data.Variants()
-		if engineChecks {
-			t.Run("codes", func(t *testing.T) {
-				enginetest.CodesDocumented(t, g.Engine, packageDir(t, g.Engine))
-			})
-		}
 	}
 	for _, id := range variants {
 		name := id
@@ -219,7 +211,8 @@ func squeeze(s string) string {
 }
 
 // play runs random playouts at every player count the box states, which
-// the engine must play.
+// the engine must play, and checks there that its bots decide from what
+// their seat sees.
 func play(t *testing.T, g *pipeline.Game) {
 	t.Helper()
 	box, info := g.Data.Manifest.Players, g.Engine.Info()
@@ -229,21 +222,7 @@ func play(t *testing.T, g *pipeline.Game) {
 	for players := max(box.Min, info.MinPlayers); players <= min(box.Max, info.MaxPlayers); players++ {
 		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
 			enginetest.RandomPlayouts(t, g.Engine, players, gamesPerCount, seed)
+			enginetest.FairBots(t, g.Engine, players, 1, seed)
 		})
 	}
-}
-
-// packageDir is the folder of the Go package that defines g's type.
-func packageDir(t *testing.T, g engine.Game) string {
-	t.Helper()
-	typ := reflect.TypeOf(g)
-	for typ.Kind() == reflect.Pointer {
-		typ = typ.Elem()
-	}
-	module := strings.TrimSuffix(reflect.TypeFor[pipeline.Game]().PkgPath(), "/pipeline")
-	rel, ok := strings.CutPrefix(typ.PkgPath(), module+"/")
-	if !ok {
-		t.Fatalf("engine type %s is not in module %s", typ, module)
-	}
-	return filepath.Join(testutil.RepoRoot(), filepath.FromSlash(rel))
 }

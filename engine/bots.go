@@ -1,6 +1,9 @@
 package engine
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Bot chooses a seat's move. Bots own a seeded generator, so a game played
 // with the same seeds replays exactly.
@@ -50,13 +53,14 @@ type HeuristicBot struct {
 	// a sample (common random numbers), so actions are compared under the
 	// same luck and one lucky roll does not pick the worse move.
 	scratch Rand
-	// what-if is the state each look-ahead plays on, reused when the game
-	// implements ClonerInto.
-	whatIf State
-	seeds  []uint64
-	legal  []Action
-	joint  []Action
-	outs   []Outcome
+	// world is the sample's determinised state, and whatIf the state each
+	// look-ahead plays on, both reused when the game implements ClonerInto.
+	world, whatIf State
+	seeds         []uint64
+	scores        []float64
+	legal         []Action
+	joint         []Action
+	outs          []Outcome
 }
 
 func (b *HeuristicBot) Reseed(seed uint64) { b.rng.Seed(seed) }
@@ -69,14 +73,27 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	for k := 0; k < b.Samples; k++ {
 		b.seeds = append(b.seeds, b.rng.Uint64())
 	}
-	best, bestScore, ties := legal[0], math.Inf(-1), 0
-	for _, a := range legal {
-		score := 0.0
-		for _, seed := range b.seeds {
-			b.scratch.Seed(seed)
-			score += b.playout(s, p, a)
+	b.scores = slices.Grow(b.scores[:0], len(legal))[:len(legal)]
+	clear(b.scores)
+	for _, seed := range b.seeds {
+		b.scratch.Seed(seed)
+		world := s
+		if _, ok := s.(Determinizer); ok {
+			// One sample of what p cannot see, met by every candidate
+			// action alike.
+			b.world = cloneInto(s, b.world)
+			b.world.(Determinizer).Determinize(p, &b.scratch)
+			world = b.world
 		}
-		switch {
+		luck := b.scratch
+		for i, a := range legal {
+			b.scratch = luck
+			b.scores[i] += b.playout(world, p, a)
+		}
+	}
+	best, bestScore, ties := legal[0], math.Inf(-1), 0
+	for i, a := range legal {
+		switch score := b.scores[i]; {
 		case score > bestScore+1e-9:
 			best, bestScore, ties = a, score, 1
 		case math.Abs(score-bestScore) <= 1e-9:
@@ -90,19 +107,17 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	return best
 }
 
-func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
-	var c State
+// cloneInto copies s into dst when s is a ClonerInto, else clones it.
+func cloneInto(s, dst State) State {
 	if ci, ok := s.(ClonerInto); ok {
-		b.whatIf = ci.CloneInto(b.whatIf)
-		c = b.whatIf
-	} else {
-		c = s.Clone()
+		return ci.CloneInto(dst)
 	}
-	if d, ok := c.(Determinizer); ok {
-		// The same sample for every candidate action (the scratch stream
-		// restarts per sample), so actions meet the same hidden cards.
-		d.Determinize(p, &b.scratch)
-	}
+	return s.Clone()
+}
+
+func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
+	b.whatIf = cloneInto(s, b.whatIf)
+	c := b.whatIf
 	if c.CurrentPlayer() == Simultaneous {
 		b.joint = b.joint[:0]
 		for seat := 0; seat < c.NumPlayers(); seat++ {

@@ -229,7 +229,7 @@ func shared(returns []float64) bool {
 // module must hand the pipeline a plain nil, not a typed nil.
 func TestModuleOfReturnsPlainNil(t *testing.T) {
 	m := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
-		return nil, []finding.Finding{finding.New(finding.Pos{File: "x"}, "BAD", "bad")}
+		return nil, []finding.Finding{{Pos: finding.Pos{File: "x"}, Code: "BAD", Message: "bad"}}
 	})
 	g, fs := m.Build(&gamedata.Game{})
 	if g != nil || len(fs) != 1 || m.ID() != "toy" {

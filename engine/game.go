@@ -20,9 +20,20 @@ type Game interface {
 	// CardRules is the printed rules text of card i (index into data.Cards),
 	// generated from the same effects the engine executes.
 	CardRules(i int) []RulesLine
-	// Facts are numbers the engine derives from its parameters, for the
-	// reference sheet (e.g. hand size).
+}
+
+// FactSheet is optional: a game that derives numbers from its parameters
+// for the reference sheet (e.g. hand size), by placeholder name.
+type FactSheet interface {
 	Facts() map[string]any
+}
+
+// Facts are g's derived numbers, none when it is not a FactSheet.
+func Facts(g Game) map[string]any {
+	if f, ok := g.(FactSheet); ok {
+		return f.Facts()
+	}
+	return nil
 }
 
 // Checker is optional: a game with static checks of its own on its data
@@ -98,16 +109,6 @@ type Alarm struct {
 	// the alarm fires.
 	Code    *finding.Code
 	PerGame float64 // warn when the counter's mean per game exceeds this
-}
-
-// Documented is optional: a Game whose Check reports codes of its own
-// lists them, each with the one-line purpose of its check ("Checks that
-// …"), for `cardpress rules` and the SARIF rule catalog. A game package
-// with a CheckCodes map implements it with one line:
-//
-//	func (g *Game) CheckCodes() map[string]string { return CheckCodes }
-type Documented interface {
-	CheckCodes() map[string]string
 }
 
 // CardFaces is optional: a game whose cards print fields of their own

@@ -40,6 +40,9 @@ func (c *Code) At(pos Pos, format string, args ...any) Finding {
 	return Finding{Pos: pos, Severity: c.Severity, Code: c.ID, Message: fmt.Sprintf(format, args...)}
 }
 
+// String is the id, so a code prints as scripts see it.
+func (c *Code) String() string { return c.ID }
+
 // Is says whether f was reported with this code.
 func (c *Code) Is(f Finding) bool { return f.Code == c.ID }
 

@@ -1,6 +1,9 @@
 package finding
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestCodeAtCarriesIDAndSeverity(t *testing.T) {
 	c := &Code{ID: "TEST_WARNING", Severity: Warning, Scope: Lint, Purpose: "a test"}
@@ -10,6 +13,9 @@ func TestCodeAtCarriesIDAndSeverity(t *testing.T) {
 	}
 	if !c.Is(f) {
 		t.Error("Is does not recognise its own finding")
+	}
+	if got := fmt.Sprint(c); got != "TEST_WARNING" {
+		t.Errorf("a code prints as %q, want its id", got)
 	}
 }
 

@@ -64,18 +64,6 @@ type Finding struct {
 	Seed     *uint64  `json:"seed,omitempty"`
 }
 
-// New builds an error finding.
-func New(pos Pos, code, format string, args ...any) Finding {
-	return Finding{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
-}
-
-// Warn builds a warning finding.
-func Warn(pos Pos, code, format string, args ...any) Finding {
-	f := New(pos, code, format, args...)
-	f.Severity = Warning
-	return f
-}
-
 // String renders the one-line text form: file:line:col: severity CODE: message.
 // It is the one place findings become text, so it makes every part from
 // the data Visible: a message quoting a card name or a code read back from

@@ -12,11 +12,11 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func sample() []Finding {
 	seed := uint64(42)
 	fs := []Finding{
-		Warn(Pos{File: "b.yaml", Line: 3, Col: 1}, "SEAT_ADVANTAGE", "seat 1 wins 40%% of %d games", 300),
-		New(Pos{File: "a.yaml", Line: 10, Col: 5}, "SCHEMA_TYPE", "got text, want integer"),
-		New(Pos{File: "a.yaml", Line: 2, Col: 7}, "DUPLICATE_ID", "duplicate card id %q", "x"),
-		New(Pos{File: "a.yaml", Line: 10, Col: 5}, "SCHEMA_TYPE", "got text, want integer"), // exact duplicate
-		New(Pos{File: "game.yaml"}, "GAME_NO_END", "no end"),
+		{Pos: Pos{File: "b.yaml", Line: 3, Col: 1}, Severity: Warning, Code: "SEAT_ADVANTAGE", Message: "seat 1 wins 40% of 300 games"},
+		{Pos: Pos{File: "a.yaml", Line: 10, Col: 5}, Code: "SCHEMA_TYPE", Message: "got text, want integer"},
+		{Pos: Pos{File: "a.yaml", Line: 2, Col: 7}, Code: "DUPLICATE_ID", Message: `duplicate card id "x"`},
+		{Pos: Pos{File: "a.yaml", Line: 10, Col: 5}, Code: "SCHEMA_TYPE", Message: "got text, want integer"}, // exact duplicate
+		{Pos: Pos{File: "game.yaml"}, Code: "GAME_NO_END", Message: "no end"},
 	}
 	fs[4].Seed, fs[4].Players = &seed, 4
 	return fs

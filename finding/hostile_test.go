@@ -10,8 +10,8 @@ import (
 // hostile is a finding on a committed file whose name forges a workflow
 // command, with a message quoting a card name that colours the terminal.
 func hostile() []Finding {
-	return []Finding{New(Pos{File: "cards/x\n::error::forged.yaml", Line: 3, Col: 5}, "DUPLICATE_NAME",
-		"card %s is named twice", "Red\x1b[31m Alert\u202e")}
+	return []Finding{{Pos: Pos{File: "cards/x\n::error::forged.yaml", Line: 3, Col: 5}, Code: "DUPLICATE_NAME",
+		Message: "card Red\x1b[31m Alert\u202e is named twice"}}
 }
 
 func TestTextPrinterShowsControlCharactersVisibly(t *testing.T) {

@@ -64,7 +64,8 @@ type Rule struct {
 	Severity    Severity `json:"severity"`
 	Description string   `json:"description"`
 	Help        string   `json:"help,omitempty"`
-	// Scope is who reports it: validate, lint, render, or engine <id>.
+	// Scope is who reports it: validate, lint, render, engine (the
+	// checks every engine shares) or engine <id>.
 	Scope string `json:"scope,omitempty"`
 }
 

@@ -52,13 +52,13 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 }
 
 func TestGitHubEscapes(t *testing.T) {
-	f := New(Pos{File: "a,b:c.yaml", Line: 3, Col: 2}, "X", "100%% sure\nnext: line")
+	f := Finding{Pos: Pos{File: "a,b:c.yaml", Line: 3, Col: 2}, Code: "X", Message: "100% sure\nnext: line"}
 	got := GitHub(f)
 	want := "::error file=a%2Cb%3Ac.yaml,line=3,col=2,title=X::100%25 sure%0Anext: line"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if w := GitHub(Warn(Pos{File: "g.yaml"}, "Y", "m")); !strings.HasPrefix(w, "::warning file=g.yaml,title=Y::") {
+	if w := GitHub(Finding{Pos: Pos{File: "g.yaml"}, Severity: Warning, Code: "Y", Message: "m"}); !strings.HasPrefix(w, "::warning file=g.yaml,title=Y::") {
 		t.Errorf("whole-file warning: %s", w)
 	}
 }

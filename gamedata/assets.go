@@ -24,10 +24,6 @@ const (
 	MaxAssetsBytes = 64 << 20 // every asset of the game together
 )
 
-// CodeAssetTooLarge is an asset over MaxAssetBytes, the game's assets over
-// MaxAssetsBytes, or an image with more pixels than MaxImagePixels.
-const CodeAssetTooLarge = "ASSET_TOO_LARGE"
-
 // maxAssetPath is the longest asset path the schemas allow.
 const maxAssetPath = 200
 
@@ -39,7 +35,7 @@ var assetName = regexp.MustCompile(`^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_
 // to repeat at every line that names it.
 type assetRead struct {
 	data []byte
-	code string // "" when read
+	code *finding.Code // nil when read
 	msg  string
 }
 
@@ -53,7 +49,7 @@ func (l *loader) asset(name string, at finding.Pos, kind string) ([]byte, bool) 
 		// needed then); a caller whose value had no schema still must not
 		// reach the file system with it.
 		if !l.failed(at) {
-			l.add(finding.New(at, source.CodeFileOutside, "%s %q is not a path inside the game folder: write it relative to the folder, with / between folders and no ..", kind, finding.Visible(name)))
+			l.add(source.CodeFileOutside.At(at, "%s %q is not a path inside the game folder: write it relative to the folder, with / between folders and no ..", kind, finding.Visible(name)))
 		}
 		return nil, false
 	}
@@ -64,15 +60,15 @@ func (l *loader) asset(name string, at finding.Pos, kind string) ([]byte, bool) 
 			l.assets = map[string]assetRead{}
 		}
 		l.assets[name] = r
-		if r.code == "" {
+		if r.code == nil {
 			if l.g.Assets == nil {
 				l.g.Assets = map[string][]byte{}
 			}
 			l.g.Assets[name] = r.data
 		}
 	}
-	if r.code != "" {
-		l.add(finding.New(at, r.code, "%s", r.msg))
+	if r.code != nil {
+		l.add(r.code.At(at, "%s", r.msg))
 		return nil, false
 	}
 	return r.data, true
@@ -81,7 +77,7 @@ func (l *loader) asset(name string, at finding.Pos, kind string) ([]byte, bool) 
 // readAsset reads one asset within the limits, or says why not.
 func (l *loader) readAsset(name, kind string) assetRead {
 	shown := finding.Visible(l.path(name))
-	fail := func(code, format string, args ...any) assetRead {
+	fail := func(code *finding.Code, format string, args ...any) assetRead {
 		return assetRead{code: code, msg: fmt.Sprintf(format, args...)}
 	}
 	info, err := l.dir.Stat(name)

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"cardpress/internal/testutil"
 )
 
 // The validation budget: loading a game costs time and memory in
@@ -154,11 +156,7 @@ func writeHeat(t testing.TB, dir string, cards []string) (string, int) {
 
 func heatSchemas(t testing.TB) Schemas {
 	t.Helper()
-	heatDir, err := filepath.Abs("../engine/heat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return engines(heatDir)
+	return engines(testutil.HeatSchemas(t))
 }
 
 // loadCost loads the game in dir and returns its finding count and the

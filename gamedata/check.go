@@ -38,7 +38,7 @@ func (l *loader) checkManifest() {
 		v     Range
 	}{{"players", m.Players}, {"play_time", m.PlayTime}} {
 		if r.v.Min > 0 && r.v.Max > 0 && r.v.Min > r.v.Max {
-			l.add(finding.New(d.pos(r.field, "max"), CodePlayers, "%s max %d is below min %d", r.field, r.v.Max, r.v.Min))
+			l.add(CodePlayers.At(d.pos(r.field, "max"), "%s max %d is below min %d", r.field, r.v.Max, r.v.Min))
 		}
 	}
 	for _, list := range []string{"components", "decks", "keywords", "phases"} {
@@ -46,7 +46,7 @@ func (l *loader) checkManifest() {
 	}
 	for i, dk := range m.Decks {
 		if _, ok := m.Print.Backs[dk.Back]; dk.Back != "" && !ok {
-			l.add(finding.New(d.pos("decks", strconv.Itoa(i), "back"), CodeUndefinedBack,
+			l.add(CodeUndefinedBack.At(d.pos("decks", strconv.Itoa(i), "back"),
 				"%s", undeclared("card back", dk.Back, "print.backs", keys(m.Print.Backs))))
 		}
 	}
@@ -54,7 +54,7 @@ func (l *loader) checkManifest() {
 	deckSet := idSet(decks)
 	for i, c := range m.Components {
 		if c.Deck != "" && !deckSet[c.Deck] {
-			l.add(finding.New(d.pos("components", strconv.Itoa(i), "deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
+			l.add(CodeUndefinedDeck.At(d.pos("components", strconv.Itoa(i), "deck"), "%s", undeclared("deck", c.Deck, "decks", decks)))
 		}
 	}
 }
@@ -71,7 +71,7 @@ func (l *loader) uniqueIDs(d *doc, list ...string) {
 			continue
 		}
 		if j, dup := first[id]; dup {
-			l.add(finding.New(at(i), CodeDuplicateID, "duplicate id %q in %s (first at line %d)", id, strings.Join(list, "."), at(j).Line))
+			l.add(CodeDuplicateID.At(at(i), "duplicate id %q in %s (first at line %d)", id, strings.Join(list, "."), at(j).Line))
 			continue
 		}
 		first[id] = i
@@ -106,7 +106,7 @@ func (l *loader) checkCards() {
 		d, at := ref.d, func(path ...string) finding.Pos { return ref.d.pos(append([]string{"cards", ref.i}, path...)...) }
 		if c.ID != "" {
 			if first, dup := firstAt[c.ID]; dup {
-				l.add(finding.New(at("id"), CodeDuplicateID, "duplicate card id %q (first at %s)", c.ID, first))
+				l.add(CodeDuplicateID.At(at("id"), "duplicate card id %q (first at %s)", c.ID, first))
 			} else {
 				firstAt[c.ID] = at("id")
 			}
@@ -114,22 +114,22 @@ func (l *loader) checkCards() {
 		switch {
 		case d.node("cards", ref.i, "deck") != nil:
 			if !deckSet[c.Deck] && !l.failed(at("deck")) { // a generated schema lists the decks
-				l.add(finding.New(at("deck"), CodeUndefinedDeck, "%s", undeclared("deck", c.Deck, "decks", decks)))
+				l.add(CodeUndefinedDeck.At(at("deck"), "%s", undeclared("deck", c.Deck, "decks", decks)))
 			}
 		case len(decks) > 1:
-			l.add(finding.New(c.Pos, CodeUndefinedDeck, "card %q needs a deck: this game has several (%s)", c.ID, strings.Join(decks, ", ")))
+			l.add(CodeUndefinedDeck.At(c.Pos, "card %q needs a deck: this game has several (%s)", c.ID, strings.Join(decks, ", ")))
 		}
 		copies[c.Deck] = sat.Add(copies[c.Deck], c.Count)
 		total = sat.Add(total, c.Count)
 		for j, kw := range c.Keywords {
 			if !keywordSet[kw] {
-				l.add(finding.New(at("keywords", strconv.Itoa(j)), CodeUndefinedKeyword, "%s", undeclared("keyword", kw, "keywords", keywords)))
+				l.add(CodeUndefinedKeyword.At(at("keywords", strconv.Itoa(j)), "%s", undeclared("keyword", kw, "keywords", keywords)))
 			}
 		}
 		if lo, hi := m.Players.Min, m.Players.Max; lo > 0 && lo <= hi {
 			for j, p := range c.Players {
 				if p < lo || p > hi {
-					l.add(finding.New(at("players", strconv.Itoa(j)), CodePlayers, "player count %d is outside the game's %d-%d players", p, lo, hi))
+					l.add(CodePlayers.At(at("players", strconv.Itoa(j)), "player count %d is outside the game's %d-%d players", p, lo, hi))
 				}
 			}
 		}
@@ -142,9 +142,9 @@ func (l *loader) checkCards() {
 			// comparing it would only say so again, misleadingly.
 		case comp.Deck == "" && comp.Kind == "cards" && total != comp.Count:
 			// A cards component without a deck is the box's whole card count.
-			l.add(finding.New(at, CodeCountMismatch, "component %q counts %d but the cards have %d copies in all", comp.ID, comp.Count, total))
+			l.add(CodeCountMismatch.At(at, "component %q counts %d but the cards have %d copies in all", comp.ID, comp.Count, total))
 		case comp.Deck != "" && deckSet[comp.Deck] && copies[comp.Deck] != comp.Count:
-			l.add(finding.New(at, CodeCountMismatch,
+			l.add(CodeCountMismatch.At(at,
 				"component %q counts %d but deck %q has %d card copies", comp.ID, comp.Count, comp.Deck, copies[comp.Deck]))
 		}
 	}
@@ -161,7 +161,7 @@ func (l *loader) checkLayout() {
 	deckSet := idSet(decks)
 	for _, id := range keys(lay.Decks) {
 		if !deckSet[id] {
-			l.add(finding.New(d.keyPos("decks", id), CodeUndefinedDeck, "%s", undeclared("deck", id, "decks", decks)))
+			l.add(CodeUndefinedDeck.At(d.keyPos("decks", id), "%s", undeclared("deck", id, "decks", decks)))
 		}
 		if f := lay.Decks[id].Front; f != nil {
 			l.checkAccent(d, *f, "decks", id, "front")
@@ -184,7 +184,7 @@ func (l *loader) checkLayout() {
 	for i, c := range lay.Components {
 		idx := strconv.Itoa(i)
 		if c.Component != "" && !compSet[c.Component] {
-			l.add(finding.New(d.pos("components", idx, "component"), CodeUndefinedComponent, "%s", undeclared("component", c.Component, "components", comps)))
+			l.add(CodeUndefinedComponent.At(d.pos("components", idx, "component"), "%s", undeclared("component", c.Component, "components", comps)))
 		}
 		if c.RowsParam != "" {
 			l.checkParam(d, c.RowsParam, "components", idx, "rows_param")
@@ -194,7 +194,7 @@ func (l *loader) checkLayout() {
 		}
 		for j, f := range c.Faces {
 			if f.Component != "" && !compSet[f.Component] {
-				l.add(finding.New(d.pos("components", idx, "faces", strconv.Itoa(j), "component"), CodeUndefinedComponent, "%s", undeclared("component", f.Component, "components", comps)))
+				l.add(CodeUndefinedComponent.At(d.pos("components", idx, "faces", strconv.Itoa(j), "component"), "%s", undeclared("component", f.Component, "components", comps)))
 			}
 		}
 		if want, ok := l.g.ComponentCount(c.Component); ok && len(c.Faces) > 0 && !l.faceCountFailed(d, c, idx, countFailed) {
@@ -203,7 +203,7 @@ func (l *loader) checkLayout() {
 				total = sat.Add(total, n)
 			}
 			if total != want {
-				l.add(finding.New(d.pos("components", idx, "component"), CodeCountMismatch,
+				l.add(CodeCountMismatch.At(d.pos("components", idx, "component"),
 					"component %q counts %d but the faces of this token sheet print %d tokens", c.Component, want, total))
 			}
 		}
@@ -277,12 +277,12 @@ func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
 		}
 		n, _, ok := l.g.TrackSpaces(c)
 		if !ok {
-			l.add(finding.New(d.pos("components", idx, "spaces_param"), schema.CodeType,
+			l.add(schema.CodeType.At(d.pos("components", idx, "spaces_param"),
 				"parameter %q is %v: a track needs a whole number of spaces (at least 1) or a list with a value per space", c.SpacesParam, p.Value))
 			return
 		}
 		if most, ok := l.maxTrackSpaces(); ok && n > most {
-			l.add(finding.New(d.pos("components", idx, "spaces_param"), schema.CodeOther,
+			l.add(schema.CodeOther.At(d.pos("components", idx, "spaces_param"),
 				"parameter %q gives %d spaces: a track has at most %d", c.SpacesParam, n, most))
 			return
 		}
@@ -292,7 +292,7 @@ func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
 		if n == 1 {
 			spaces = "space"
 		}
-		l.add(finding.New(d.pos("components", idx, "values"), CodeCountMismatch,
+		l.add(CodeCountMismatch.At(d.pos("components", idx, "values"),
 			"%d values for a track of %d %s", len(values), n, spaces))
 	}
 }
@@ -311,7 +311,7 @@ func (l *loader) checkAccent(d *doc, f Front, path ...string) {
 	known := idSet(ids)
 	for i := 0; i+1 < len(colors.Content); i += 2 {
 		if key := colors.Content[i].Value; !known[key] {
-			l.add(finding.New(d.file.Pos(colors.Content[i]), code, "%s", undeclared(what, key, what+"s", ids)))
+			l.add(code.At(d.file.Pos(colors.Content[i]), "%s", undeclared(what, key, what+"s", ids)))
 		}
 	}
 }
@@ -326,12 +326,12 @@ func (l *loader) checkRowLabel(d *doc, path ...string) {
 	t := template{text: n.Value, pos: d.file.Pos(n), col: verbatimCol(d.line(n.Line), n)}
 	ps, err := ParseTemplate(t.text)
 	if err != nil {
-		l.add(finding.New(t.at(errAt(t.text, ps)), CodeTemplate, "%s", err.Error()))
+		l.add(CodeTemplate.At(t.at(errAt(t.text, ps)), "%s", err.Error()))
 		return
 	}
 	for _, p := range ps {
 		if p.Name != "value" && p.Name != "slots" {
-			l.add(finding.New(t.at(p.Start), CodeTemplate, "{%s} is not a row field; board labels can use {value} and {slots}", p.Name))
+			l.add(CodeTemplate.At(t.at(p.Start), "{%s} is not a row field; board labels can use {value} and {slots}", p.Name))
 		}
 	}
 }
@@ -340,7 +340,7 @@ func (l *loader) checkRowLabel(d *doc, path ...string) {
 // declare.
 func (l *loader) checkParam(d *doc, name string, path ...string) {
 	if _, ok := l.g.Params[name]; !ok {
-		l.add(finding.New(d.pos(path...), CodeUndefinedParameter, "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
+		l.add(CodeUndefinedParameter.At(d.pos(path...), "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
 	}
 }
 

@@ -209,7 +209,7 @@ func (l *loader) checkPieces() {
 	// keeps the two from drifting apart unnoticed.
 	_, colored := l.g.PlayerColors()
 	tooMany := func(at finding.Pos) finding.Finding {
-		return finding.New(at, CodePlayers, "per-player pieces need a colour for each of the game's %d players (players.max); the palette has %d", players, len(PlayerPalette))
+		return CodePlayers.At(at, "per-player pieces need a colour for each of the game's %d players (players.max); the palette has %d", players, len(PlayerPalette))
 	}
 	for i, c := range m.Components {
 		if !c.PerPlayer || !known {
@@ -220,7 +220,7 @@ func (l *loader) checkPieces() {
 			l.add(tooMany(d.pos("components", idx, "per_player")))
 		}
 		if at := d.pos("components", idx, "count"); c.Count%players != 0 && !l.failed(at) {
-			l.add(finding.New(at, CodeCountMismatch,
+			l.add(CodeCountMismatch.At(at,
 				"component %q is per player: its count %d does not share out evenly among the game's %d players (players.max)", c.ID, c.Count, players))
 		}
 	}
@@ -233,7 +233,7 @@ func (l *loader) checkPieces() {
 		switch {
 		case c.Kind == "track" && len(c.Labels) > 0:
 			if n := l.g.TrackCopies(c); n != len(c.Labels) && !l.failed(ld.pos("components", idx, "count")) {
-				l.add(finding.New(ld.pos("components", idx, "labels"), CodeCountMismatch,
+				l.add(CodeCountMismatch.At(ld.pos("components", idx, "labels"),
 					"%d labels for %d strips: give each strip of the track its label", len(c.Labels), n))
 			}
 		case l.g.PerPlayer(c) && known:
@@ -281,6 +281,6 @@ func (l *loader) unevenFace(c LayoutComponent, idx string, j, n, players int) {
 	if id != "" {
 		what = fmt.Sprintf("component %q", id)
 	}
-	l.add(finding.New(at, CodeCountMismatch,
+	l.add(CodeCountMismatch.At(at,
 		"this per-player sheet prints %d of %s, which does not share out evenly among the game's %d players (players.max)", n, what, players))
 }

@@ -17,7 +17,7 @@ import (
 // manifest loads game.yaml; false when there is no usable manifest.
 func (l *loader) manifest() bool {
 	if _, err := l.dir.Stat(ManifestName); errors.Is(err, fs.ErrNotExist) {
-		l.add(finding.New(finding.Pos{File: l.g.Dir}, CodeNoManifest, "no %s in this folder: not a game folder", ManifestName))
+		l.add(CodeNoManifest.At(finding.Pos{File: l.g.Dir}, "no %s in this folder: not a game folder", ManifestName))
 		return false
 	}
 	l.spend(ManifestName)
@@ -61,7 +61,7 @@ func (l *loader) decode(d *doc, fileFindings []finding.Finding, n *yaml.Node, ou
 			return
 		}
 	}
-	l.add(finding.New(d.file.Pos(n), schema.CodeType, "%s", oneLine(err.Error())))
+	l.add(schema.CodeType.At(d.file.Pos(n), "%s", oneLine(err.Error())))
 }
 
 // params collects the manifest's parameters and validates the object of
@@ -149,7 +149,7 @@ func (l *loader) cards(i int, name string) {
 		modeline = []string{localModeline(name, schema.EngineCards)}
 	}
 	if len(l.g.Cards) == MaxCards {
-		l.add(finding.New(l.man.pos("files", "cards", strconv.Itoa(i)), CodeGameTooLarge, "%s not read: the game already has %d cards, the most a game may have", finding.Visible(l.path(name)), MaxCards))
+		l.add(CodeGameTooLarge.At(l.man.pos("files", "cards", strconv.Itoa(i)), "%s not read: the game already has %d cards, the most a game may have", finding.Visible(l.path(name)), MaxCards))
 		l.cardsBroken = true
 		return
 	}
@@ -173,7 +173,7 @@ func (l *loader) cards(i int, name string) {
 	for j, item := range list.Content {
 		at := d.file.Pos(item) // where the card is listed, even if by alias
 		if len(l.g.Cards) == MaxCards {
-			l.add(finding.New(at, CodeGameTooLarge, "more than %d cards in the game; this card and those after it are not read", MaxCards))
+			l.add(CodeGameTooLarge.At(at, "more than %d cards in the game; this card and those after it are not read", MaxCards))
 			l.cardsBroken = true
 			return
 		}
@@ -214,11 +214,11 @@ func (l *loader) openListed(name string, sch *schema.Schema, modeline []string, 
 	}
 	path := l.path(name)
 	if _, err := l.dir.Stat(name); errors.Is(err, fs.ErrNotExist) {
-		l.add(finding.New(l.man.pos(listedAt...), source.CodeFileMissing, "file %s not found", finding.Visible(path)))
+		l.add(source.CodeFileMissing.At(l.man.pos(listedAt...), "file %s not found", finding.Visible(path)))
 		return nil, nil
 	}
 	if over := l.spend(name); over != "" {
-		l.add(finding.New(l.man.pos(listedAt...), CodeGameTooLarge, "%s not read: %s", finding.Visible(path), over))
+		l.add(CodeGameTooLarge.At(l.man.pos(listedAt...), "%s not read: %s", finding.Visible(path), over))
 		return nil, nil
 	}
 	d, found := l.open(name, sch, modeline)

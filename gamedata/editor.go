@@ -18,10 +18,6 @@ import (
 // folder lives, and a game without an engine gets its declared fields.
 const SchemaDir = "schema"
 
-// CodeSchemaStale: a file in the game's schema/ folder is not what
-// cardpress would write now.
-const CodeSchemaStale = "SCHEMA_STALE"
-
 // editorGeneric are the generic schemas a game's schema/ folder holds.
 var editorGeneric = []string{schema.Manifest, schema.Layout, schema.Reference, schema.Card}
 
@@ -86,11 +82,11 @@ func (l *loader) checkEditorSchemas() {
 		got, err := l.dir.ReadFile(rel, int64(len(want[name]))+1)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			l.add(finding.Warn(at, CodeSchemaStale, "missing: %s", redo))
+			l.add(CodeSchemaStale.At(at, "missing: %s", redo))
 		case err != nil:
 			var tooLarge *fileio.TooLargeError
 			if !errors.As(err, &tooLarge) {
-				l.add(finding.Warn(at, CodeSchemaStale, "cannot read: %s", fileio.Describe(err)))
+				l.add(CodeSchemaStale.At(at, "cannot read: %s", fileio.Describe(err)))
 				continue
 			}
 			fallthrough
@@ -99,7 +95,7 @@ func (l *loader) checkEditorSchemas() {
 			if name == schema.EngineCards && !l.g.Manifest.HasEngine() {
 				what = "the fields the decks declare in game.yaml"
 			}
-			l.add(finding.Warn(at, CodeSchemaStale, "out of date: it differs from %s; %s", what, redo))
+			l.add(CodeSchemaStale.At(at, "out of date: it differs from %s; %s", what, redo))
 		}
 	}
 }

@@ -319,7 +319,7 @@ func (l *loader) declaredCards() *schema.Schema {
 		err = l.sc.AddGenerated(GeneratedCards, data)
 	}
 	if err != nil {
-		l.add(finding.New(l.man.pos("decks"), CodeEngineSchema, "the cards schema built from the declared fields does not compile: %s", oneLine(err.Error())))
+		l.add(CodeEngineSchema.At(l.man.pos("decks"), "the cards schema built from the declared fields does not compile: %s", oneLine(err.Error())))
 		return nil
 	}
 	l.generated = l.compile(GeneratedCards)
@@ -348,29 +348,29 @@ func (l *loader) checkFieldDecls() {
 			return l.man.pos(append([]string{"decks", strconv.Itoa(i), "fields"}, path...)...)
 		}
 		if len(d.Fields) > 0 && m.HasEngine() {
-			l.add(finding.New(at(), CodeFieldDecl, "engine %s defines its cards' fields in its own cards schema; declared fields are for a game without an engine (engine: none)", m.Engine))
+			l.add(CodeFieldDecl.At(at(), "engine %s defines its cards' fields in its own cards schema; declared fields are for a game without an engine (engine: none)", m.Engine))
 			continue
 		}
 		first := map[string]int{}
 		for j, f := range d.Fields {
 			idx := strconv.Itoa(j)
 			if slices.Contains(genericCardFields, f.Name) {
-				l.add(finding.New(at(idx, "name"), CodeFieldDecl, "%q is a field every card has already (%s); pick another name", f.Name, strings.Join(genericCardFields, ", ")))
+				l.add(CodeFieldDecl.At(at(idx, "name"), "%q is a field every card has already (%s); pick another name", f.Name, strings.Join(genericCardFields, ", ")))
 				continue
 			}
 			if k, dup := first[f.Name]; dup {
-				l.add(finding.New(at(idx, "name"), CodeDuplicateID, "field %q is declared twice in deck %q (first at line %d)", f.Name, d.ID, at(strconv.Itoa(k), "name").Line))
+				l.add(CodeDuplicateID.At(at(idx, "name"), "field %q is declared twice in deck %q (first at line %d)", f.Name, d.ID, at(strconv.Itoa(k), "name").Line))
 				continue
 			}
 			first[f.Name] = j
 			if f.Min != nil && f.Max != nil && *f.Min > *f.Max {
-				l.add(finding.New(at(idx, "max"), CodeFieldDecl, "max %v is below min %v", *f.Max, *f.Min))
+				l.add(CodeFieldDecl.At(at(idx, "max"), "max %v is below min %v", *f.Max, *f.Min))
 			}
 			if f.Type == FieldInteger && (f.Min != nil && *f.Min != math.Trunc(*f.Min) || f.Max != nil && *f.Max != math.Trunc(*f.Max)) {
-				l.add(finding.New(at(idx, "type"), CodeFieldDecl, "an integer field needs whole-number bounds"))
+				l.add(CodeFieldDecl.At(at(idx, "type"), "an integer field needs whole-number bounds"))
 			}
 			if f.Type == FieldList && f.MaxItems > len(f.Values) {
-				l.add(finding.New(at(idx, "max_items"), CodeFieldDecl, "max_items %d is more than the %d values a card can list", f.MaxItems, len(f.Values)))
+				l.add(CodeFieldDecl.At(at(idx, "max_items"), "max_items %d is more than the %d values a card can list", f.MaxItems, len(f.Values)))
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func (l *loader) open(name string, sch *schema.Schema, modeline []string) (*doc,
 		return nil, found
 	}
 	if l.values+f.Values > MaxGameValues {
-		return nil, []finding.Finding{finding.New(f.Pos(nil), CodeGameTooLarge,
+		return nil, []finding.Finding{CodeGameTooLarge.At(f.Pos(nil),
 			"not read: the file holds %d YAML values, which would take the game to %d, over the limit of %d", f.Values, l.values+f.Values, MaxGameValues)}
 	}
 	l.values += f.Values
@@ -108,7 +108,7 @@ func (d *doc) problems(ps []schema.Problem, rewrite func(schema.Problem) (schema
 		if p.Key && loc.Key != nil {
 			n = loc.Key
 		}
-		found = append(found, finding.New(d.file.Pos(n), p.Code, "%s", p.Message))
+		found = append(found, p.Code.At(d.file.Pos(n), "%s", p.Message))
 	}
 	return found
 }

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"cardpress/finding"
+	"cardpress/internal/testutil"
 )
 
 // mini is a small valid game on a small engine, so each test case can break
@@ -109,15 +110,15 @@ var miniEngine = fstest.MapFS{
 }`)},
 }
 
-// engines knows mini and, read from disk, heat (whose engine package is
-// written elsewhere and not imported here).
-func engines(heatDir string) Schemas {
+// engines knows mini and heat, whose schemas come from disk (its engine
+// package imports this one).
+func engines(heat fs.FS) Schemas {
 	return func(id string) (fs.FS, bool) {
 		switch id {
 		case "mini":
 			return miniEngine, true
 		case "heat":
-			return os.DirFS(heatDir), true
+			return heat, true
 		}
 		return nil, false
 	}
@@ -128,10 +129,7 @@ func engines(heatDir string) Schemas {
 // the short relative names a user would see.
 func workspace(t *testing.T, files map[string]string) Schemas {
 	t.Helper()
-	heatDir, err := filepath.Abs("../engine/heat")
-	if err != nil {
-		t.Fatal(err)
-	}
+	heat := testutil.HeatSchemas(t)
 	ws := t.TempDir()
 	for name, data := range files {
 		path := filepath.Join(ws, name)
@@ -143,7 +141,7 @@ func workspace(t *testing.T, files map[string]string) Schemas {
 		}
 	}
 	t.Chdir(ws)
-	return engines(heatDir)
+	return engines(heat)
 }
 
 // miniWith is the mini game under cards/mini with edits applied: each edit

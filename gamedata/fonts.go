@@ -34,12 +34,6 @@ type FontDecl struct {
 // keeps them on a face set in a game font.
 const GoFont = "go"
 
-// Finding codes of fonts.
-const (
-	CodeFontFile      = "FONT_UNSUPPORTED"
-	CodeUndefinedFont = "UNDEFINED_FONT"
-)
-
 // loadFonts reads and checks every font file game.yaml names, then the
 // manifest's own text, whose glyph check had to wait for them.
 func (l *loader) loadFonts() {
@@ -51,10 +45,10 @@ func (l *loader) loadFonts() {
 		fd.Pos = l.man.pos("fonts", idx)
 		switch {
 		case fd.ID == GoFont:
-			l.add(finding.New(l.man.pos("fonts", idx, "id"), CodeDuplicateID, "font id %q names the built-in Go fonts; give the game's font another id", fd.ID))
+			l.add(CodeDuplicateID.At(l.man.pos("fonts", idx, "id"), "font id %q names the built-in Go fonts; give the game's font another id", fd.ID))
 			continue
 		case seen[fd.ID]:
-			l.add(finding.New(l.man.pos("fonts", idx, "id"), CodeDuplicateID, "font id %q is declared twice", fd.ID))
+			l.add(CodeDuplicateID.At(l.man.pos("fonts", idx, "id"), "font id %q is declared twice", fd.ID))
 			continue
 		}
 		seen[fd.ID] = true
@@ -74,7 +68,7 @@ func (l *loader) loadFonts() {
 			}
 			f, err := fonts.Parse(data)
 			if err != nil {
-				l.add(finding.New(at, CodeFontFile, "font %s: %s", finding.Visible(l.path(st.path)), err))
+				l.add(CodeFontFile.At(at, "font %s: %s", finding.Visible(l.path(st.path)), err))
 				continue
 			}
 			*st.to = f
@@ -194,7 +188,7 @@ func (l *loader) fontKnown(id string, at finding.Pos) bool {
 	if len(ids) == 0 {
 		msg += "; declare it there (fonts: [{id: " + id + ", regular: fonts/MyFont.ttf}]) or leave font out for the Go fonts"
 	}
-	l.add(finding.New(at, CodeUndefinedFont, "%s", msg))
+	l.add(CodeUndefinedFont.At(at, "%s", msg))
 	return false
 }
 
@@ -259,7 +253,7 @@ func (l *loader) checkFontGlyphs() {
 			}
 			seen[k] = true
 			if msg := l.missingGlyph(s.Value, pf); msg != "" {
-				l.add(finding.New(d.file.Pos(s), source.CodeGlyph, "%s", msg))
+				l.add(source.CodeGlyph.At(d.file.Pos(s), "%s", msg))
 			}
 		})
 	}

@@ -140,7 +140,7 @@ func TestUnknownIconsAtTheirColumn(t *testing.T) {
 	_, fs := typeGame(t, nil)
 	var got []string
 	for _, f := range errorsOf(fs) {
-		if f.Code != CodeIconUnknown {
+		if !CodeIconUnknown.Is(f) {
 			t.Errorf("unexpected %v", f)
 			continue
 		}

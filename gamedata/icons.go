@@ -28,10 +28,6 @@ type IconDecl struct {
 	Pos     finding.Pos
 }
 
-// CodeIconUnknown is an icon a text names that is neither built in nor
-// declared by the game.
-const CodeIconUnknown = "ICON_UNKNOWN"
-
 // loadIcons reads the game's icon declarations: each built-in it names
 // must exist, each image must load.
 func (l *loader) loadIcons() {
@@ -41,14 +37,14 @@ func (l *loader) loadIcons() {
 		idx := strconv.Itoa(i)
 		d.Pos = l.man.pos("icons", idx)
 		if _, dup := l.g.Icons[d.ID]; dup {
-			l.add(finding.New(l.man.pos("icons", idx, "id"), CodeDuplicateID, "icon id %q is declared twice", d.ID))
+			l.add(CodeDuplicateID.At(l.man.pos("icons", idx, "id"), "icon id %q is declared twice", d.ID))
 			continue
 		}
 		def := icon.Def{ID: d.ID, Builtin: d.Builtin, Color: d.Color, Src: d.Src}
 		switch {
 		case d.Builtin != "":
 			if _, ok := icon.Builtin(d.Builtin); !ok {
-				l.add(finding.New(l.man.pos("icons", idx, "builtin"), CodeIconUnknown, "%s", unknownIconMessage(d.Builtin, nil)))
+				l.add(CodeIconUnknown.At(l.man.pos("icons", idx, "builtin"), "%s", unknownIconMessage(d.Builtin, nil)))
 				continue
 			}
 		case d.Src != "":
@@ -127,7 +123,7 @@ func (l *loader) checkIcons() {
 					g.iconsReported = map[string]bool{}
 				}
 				g.iconsReported[tk.Name] = true
-				l.add(finding.New(d.tokenPos(s, ":"+tk.Name+":", count[tk.Name]), CodeIconUnknown, "%s",
+				l.add(CodeIconUnknown.At(d.tokenPos(s, ":"+tk.Name+":", count[tk.Name]), "%s",
 					unknownIconMessage(tk.Name, append([]string{}, own...))))
 			}
 		})

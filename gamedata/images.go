@@ -65,13 +65,6 @@ func (e Element) ImageFit() string {
 	return e.Fit
 }
 
-// Finding codes of images. A file that cannot be read is FILE_MISSING,
-// FILE_OUTSIDE, FILE_READ or ASSET_TOO_LARGE (assets.go).
-const (
-	CodeImageFormat = "IMAGE_FORMAT"
-	CodeImageLowRes = "IMAGE_LOW_RES"
-)
-
 // MinImageDPI is the resolution under which printed art looks blurred or
 // pixelated at arm's length; print shops ask for 300 and accept 150.
 const MinImageDPI = 150
@@ -104,8 +97,9 @@ func (g *Game) ImageFields(c Card) map[string]string {
 // imageRead is the outcome of decoding one file: the image, or the finding
 // to repeat at every line that names it.
 type imageRead struct {
-	img       *Image
-	code, msg string
+	img  *Image
+	code *finding.Code
+	msg  string
 }
 
 // image returns the decoded image at name, reporting at at (the line that
@@ -130,7 +124,7 @@ func (l *loader) image(name string, at finding.Pos) (*Image, bool) {
 		}
 	}
 	if r.img == nil {
-		l.add(finding.New(at, r.code, "%s", r.msg))
+		l.add(r.code.At(at, "%s", r.msg))
 		return nil, false
 	}
 	return r.img, true
@@ -146,7 +140,7 @@ var (
 // as garbage, or stop the PDF writer, long after validation passed.
 func decodeImage(name, shown string, data []byte) (r imageRead) {
 	shown = finding.Visible(shown)
-	fail := func(code, format string, args ...any) imageRead {
+	fail := func(code *finding.Code, format string, args ...any) imageRead {
 		return imageRead{code: code, msg: fmt.Sprintf(format, args...)}
 	}
 	var format string
@@ -296,11 +290,11 @@ func (l *loader) checkImageField(f face, el Element) {
 	}
 	switch {
 	case el.Kind == "image" && len(image) == 0 && len(other) > 0:
-		l.add(finding.New(el.FieldPos, CodeLayoutField, "field %q of %s is a %s field, not an image: an element of kind image shows a field of type image", el.Field, deckList(other), otherType))
+		l.add(CodeLayoutField.At(el.FieldPos, "field %q of %s is a %s field, not an image: an element of kind image shows a field of type image", el.Field, deckList(other), otherType))
 	case el.Kind == "image" && len(image) == 0 && slices.Contains(layoutFields, el.Field):
-		l.add(finding.New(el.FieldPos, CodeLayoutField, "field %q is text, not an image: an element of kind image shows a field of type image, or one file with src", el.Field))
+		l.add(CodeLayoutField.At(el.FieldPos, "field %q is text, not an image: an element of kind image shows a field of type image, or one file with src", el.Field))
 	case el.Kind != "image" && len(image) > 0 && len(other) == 0:
-		l.add(finding.New(el.FieldPos, CodeLayoutField, "field %q of %s is an image: draw it with kind: image", el.Field, deckList(image)))
+		l.add(CodeLayoutField.At(el.FieldPos, "field %q of %s is an image: draw it with kind: image", el.Field, deckList(image)))
 	}
 }
 
@@ -381,7 +375,7 @@ func (l *loader) lowRes(img *Image, pos finding.Pos, w, h float64, fit, where st
 	}
 	// As many more pixels as it takes to reach MinImageDPI, same shape.
 	k := MinImageDPI / dpi
-	l.add(finding.Warn(pos, CodeImageLowRes, "image %s (%d × %d pixels) prints at %.0f dpi in %s (fit %s): under %d dpi it looks blurred; use at least %d × %d pixels",
+	l.add(CodeImageLowRes.At(pos, "image %s (%d × %d pixels) prints at %.0f dpi in %s (fit %s): under %d dpi it looks blurred; use at least %d × %d pixels",
 		finding.Visible(l.path(img.Path)), img.Width, img.Height, math.Floor(dpi), where, fit, MinImageDPI,
 		int(math.Ceil(float64(img.Width)*k)), int(math.Ceil(float64(img.Height)*k))))
 }

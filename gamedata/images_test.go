@@ -14,6 +14,7 @@ import (
 	"cardpress/finding"
 	"cardpress/internal/fileio"
 	"cardpress/internal/testart"
+	"cardpress/source"
 )
 
 // gallery is a game without an engine whose cards, layout and back name
@@ -109,7 +110,7 @@ func goodPictures() map[string][]byte {
 func relevant(found []finding.Finding) []finding.Finding {
 	var out []finding.Finding
 	for _, f := range found {
-		if f.Code != "MODELINE" && f.Code != CodeSchemaStale {
+		if !source.CodeModeline.Is(f) && !CodeSchemaStale.Is(f) {
 			out = append(out, f)
 		}
 	}
@@ -230,7 +231,7 @@ func TestImageLimits(t *testing.T) {
 		_, found := Load(dir, nil)
 		var over []string
 		for _, f := range found {
-			if f.Code == CodeAssetTooLarge {
+			if CodeAssetTooLarge.Is(f) {
 				over = append(over, fmt.Sprintf("%d: %s", f.Line, f.Message))
 			}
 		}
@@ -316,7 +317,7 @@ func TestAssetNamesOutsideTheFolder(t *testing.T) {
 	for _, name := range []string{"../secret.png", "/etc/passwd", "art/../../x.png", "a\\b.png", ""} {
 		l := &loader{g: &Game{Dir: dir}, dir: folder}
 		at := finding.Pos{File: "x.yaml", Line: 3, Col: 4}
-		if data, ok := l.asset(name, at, "image"); ok || data != nil || len(l.found) != 1 || l.found[0].Code != "FILE_OUTSIDE" || l.found[0].Pos != at {
+		if data, ok := l.asset(name, at, "image"); ok || data != nil || len(l.found) != 1 || !source.CodeFileOutside.Is(l.found[0]) || l.found[0].Pos != at {
 			t.Errorf("%q: read %v, findings %v", name, ok, l.found)
 		}
 	}

@@ -17,11 +17,6 @@ import (
 // safe margin. Without them a typo prints every card without that field,
 // and a smaller card spills text onto its neighbours, both silently.
 
-const (
-	CodeLayoutField = "LAYOUT_FIELD"
-	CodeLayoutBox   = "LAYOUT_BOX"
-)
-
 // layoutFields are what every card can print, whatever its game.
 var layoutFields = []string{"name", "keywords", "flavor", "count", "players"}
 
@@ -86,7 +81,7 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 			if s := schema.Suggest(el.Field, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
-			out = append(out, finding.New(el.FieldPos, CodeLayoutField, "%s", msg))
+			out = append(out, CodeLayoutField.At(el.FieldPos, "%s", msg))
 		}
 	}
 	return out
@@ -146,7 +141,7 @@ func (l *loader) checkBoxes() {
 			if a := f.front.Accent.Box; len(a) == 4 {
 				at := l.lay.pos(append(slices.Clone(f.path), "accent", "box")...)
 				if side, gap := leaves(a, size, 0); side != "" && !l.failed(at) {
-					l.add(finding.New(at, CodeLayoutBox, "accent box %s leaves %s on the %s by %s mm", boxText(a), card, side, mm(-gap)))
+					l.add(CodeLayoutBox.At(at, "accent box %s leaves %s on the %s by %s mm", boxText(a), card, side, mm(-gap)))
 				}
 			}
 			for _, el := range f.front.Elements {
@@ -154,11 +149,11 @@ func (l *loader) checkBoxes() {
 					continue
 				}
 				if side, gap := leaves(el.Box, size, 0); side != "" {
-					l.add(finding.New(el.BoxPos, CodeLayoutBox, "box %s leaves %s on the %s by %s mm", boxText(el.Box), card, side, mm(-gap)))
+					l.add(CodeLayoutBox.At(el.BoxPos, "box %s leaves %s on the %s by %s mm", boxText(el.Box), card, side, mm(-gap)))
 				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.Kind != "image" {
 					// A picture may reach the trim like a band: a cut a
 					// little off takes a sliver of art, never a word.
-					l.add(finding.New(el.BoxPos, CodeLayoutBox, "box %s is %s mm from the %s edge of %s: keep text %s mm inside the trim (print.safe_margin), or cutting may take it off",
+					l.add(CodeLayoutBox.At(el.BoxPos, "box %s is %s mm from the %s edge of %s: keep text %s mm inside the trim (print.safe_margin), or cutting may take it off",
 						boxText(el.Box), mm(gap+margin), side, card, mm(margin)))
 				}
 			}

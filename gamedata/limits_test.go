@@ -6,16 +6,17 @@ import (
 	"strings"
 	"testing"
 
+	"cardpress/finding"
 	"cardpress/source"
 )
 
 // findingsWith keeps the briefs of the findings with code.
-func findingsWith(t *testing.T, schemas Schemas, code string) ([]string, *Game) {
+func findingsWith(t *testing.T, schemas Schemas, code *finding.Code) ([]string, *Game) {
 	t.Helper()
 	g, fs := Load("cards/mini", schemas)
 	var out []string
 	for _, f := range fs {
-		if f.Code == code {
+		if code.Is(f) {
 			out = append(out, brief(f)+": "+f.Message)
 		}
 	}

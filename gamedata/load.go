@@ -118,7 +118,7 @@ func LoadPath(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 		}
 	}
 	if len(all) == 0 && len(found) == 0 {
-		return nil, []finding.Finding{finding.New(finding.Pos{File: path}, CodeNoManifest,
+		return nil, []finding.Finding{CodeNoManifest.At(finding.Pos{File: path},
 			"no %s here or in any subfolder: not a game folder", ManifestName)}
 	}
 	return all, finding.Sort(found)
@@ -136,7 +136,7 @@ func linkedGame(parent, link string) (fd finding.Finding, out bool) {
 	if has, _ := hasManifest(link); !has {
 		return finding.Finding{}, false
 	}
-	return finding.New(finding.Pos{File: link}, source.CodeFileOutside,
+	return source.CodeFileOutside.At(finding.Pos{File: link},
 		"a symbolic link to a game folder outside %s; not followed (name the game folder itself to check it)", finding.Visible(parent)), true
 }
 
@@ -145,9 +145,9 @@ func linkedGame(parent, link string) (fd finding.Finding, out bool) {
 func folderFinding(path string, err error) finding.Finding {
 	at := finding.Pos{File: path}
 	if errors.Is(err, fs.ErrNotExist) {
-		return finding.New(at, source.CodeFileMissing, "no such file or folder")
+		return source.CodeFileMissing.At(at, "no such file or folder")
 	}
-	return finding.New(at, source.CodeFileRead, "cannot read: %s", fileio.Describe(err))
+	return source.CodeFileRead.At(at, "cannot read: %s", fileio.Describe(err))
 }
 
 // hasManifest reports whether dir holds a game.yaml; an error is a folder
@@ -171,7 +171,7 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	case err != nil:
 		return nil, []finding.Finding{folderFinding(dir, err)}
 	case !has:
-		return nil, []finding.Finding{finding.New(finding.Pos{File: path}, CodeNoManifest,
+		return nil, []finding.Finding{CodeNoManifest.At(finding.Pos{File: path},
 			"no %s next to this file: it is not in a game folder", ManifestName)}
 	}
 	g, all := Load(dir, schemas)
@@ -181,7 +181,7 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	for _, f := range all {
 		if filepath.Clean(f.File) == want {
 			found = append(found, f)
-			unlisted = unlisted || f.Code == CodeFileUnlisted
+			unlisted = unlisted || CodeFileUnlisted.Is(f)
 		}
 	}
 	if unlisted {
@@ -277,7 +277,7 @@ func (l *loader) spend(name string) string {
 func (l *loader) compile(repoPath string) *schema.Schema {
 	s, err := l.sc.Compile(repoPath)
 	if err != nil {
-		l.add(finding.New(finding.Pos{File: repoPath}, CodeEngineSchema, "schema does not compile: %s", oneLine(err.Error())))
+		l.add(CodeEngineSchema.At(finding.Pos{File: repoPath}, "schema does not compile: %s", oneLine(err.Error())))
 		return nil
 	}
 	return s
@@ -296,11 +296,11 @@ func (l *loader) engine() {
 	}
 	fsys, ok := l.schemas(m.Engine)
 	if !ok {
-		l.add(finding.New(l.man.pos("engine"), CodeUnknownEngine, "no engine %q is registered; for a game without a rules engine write \"engine: none\" (or leave engine out): it is validated, linted and printed, but not played", m.Engine))
+		l.add(CodeUnknownEngine.At(l.man.pos("engine"), "no engine %q is registered; for a game without a rules engine write \"engine: none\" (or leave engine out): it is validated, linted and printed, but not played", m.Engine))
 		return
 	}
 	if err := l.sc.AddEngine(m.Engine, fsys); err != nil {
-		l.add(finding.New(finding.Pos{File: schema.EnginePath(m.Engine, "")}, CodeEngineSchema, "%s", oneLine(err.Error())))
+		l.add(CodeEngineSchema.At(finding.Pos{File: schema.EnginePath(m.Engine, "")}, "%s", oneLine(err.Error())))
 		return
 	}
 	l.engineOK = true
@@ -323,7 +323,7 @@ func (l *loader) unlisted() {
 		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) || slices.Contains(listed, name) {
 			continue
 		}
-		l.add(finding.Warn(finding.Pos{File: l.path(name)}, CodeFileUnlisted, "not named in %s files, so it is ignored", ManifestName))
+		l.add(CodeFileUnlisted.At(finding.Pos{File: l.path(name)}, "not named in %s files, so it is ignored", ManifestName))
 	}
 }
 

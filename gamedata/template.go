@@ -88,7 +88,7 @@ func (l *loader) addTemplate(d *doc, path ...string) template {
 	t := template{text: n.Value, pos: d.file.Pos(n), col: verbatimCol(d.line(n.Line), n)}
 	ps, err := ParseTemplate(t.text)
 	if err != nil {
-		l.add(finding.New(t.at(errAt(t.text, ps)), CodeTemplate, "%s", err.Error()))
+		l.add(CodeTemplate.At(t.at(errAt(t.text, ps)), "%s", err.Error()))
 		return template{}
 	}
 	l.g.templates = append(l.g.templates, t)
@@ -144,7 +144,7 @@ func (g *Game) CheckPlaceholders(facts []string) []finding.Finding {
 			if s := schema.Suggest(p.Name, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean {%s}?)", s)
 			}
-			found = append(found, finding.New(t.at(p.Start), CodeUndefinedParameter, "%s", msg))
+			found = append(found, CodeUndefinedParameter.At(t.at(p.Start), "%s", msg))
 		}
 	}
 	return finding.Sort(found)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
 	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
@@ -58,7 +57,7 @@ func (l *loader) variants() {
 				continue
 			}
 			if !declared {
-				l.add(finding.New(d.keyPos(path...), CodeUndefinedParameter, "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
+				l.add(CodeUndefinedParameter.At(d.keyPos(path...), "%s", undeclared("parameter", name, "parameters", l.g.ParamOrder)))
 				continue
 			}
 			base.Value, base.Node, base.Pos = schema.ValueAt(d.val.Data, path...), d.node(path...), d.pos(path...)
@@ -85,7 +84,7 @@ func (l *loader) variants() {
 		})...)
 	}
 	if vs.Default != "" && len(ids) > 0 && !slices.Contains(ids, vs.Default) {
-		l.add(finding.New(d.pos("variants", "default"), CodeUndefinedVariant, "%s", undeclared("variant", vs.Default, "variants list", ids)))
+		l.add(CodeUndefinedVariant.At(d.pos("variants", "default"), "%s", undeclared("variant", vs.Default, "variants list", ids)))
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 
 func TestCompare(t *testing.T) {
 	at := func(line int, code, msg string) finding.Finding {
-		return finding.New(finding.Pos{File: "c.yaml", Line: line, Col: 1}, code, "%s", msg)
+		return finding.Finding{Pos: finding.Pos{File: "c.yaml", Line: line, Col: 1}, Code: code, Message: msg}
 	}
 	before := finding.Report{
 		Findings: []finding.Finding{at(3, "A", "rate 0.51 per game"), at(9, "B", "gone")},
@@ -42,7 +42,7 @@ func TestCompare(t *testing.T) {
 func TestCheckBaseline(t *testing.T) {
 	good := func() finding.Report {
 		return finding.Report{
-			Findings: []finding.Finding{finding.Warn(finding.Pos{File: "c.yaml"}, "W", "w")}, Warnings: 1,
+			Findings: []finding.Finding{{Pos: finding.Pos{File: "c.yaml"}, Severity: finding.Warning, Code: "W", Message: "w"}}, Warnings: 1,
 			Metrics: []finding.Metric{{Game: "g", Players: 3, Games: 100, SeatWinRate: []float64{0.5, 0.25, 0.25},
 				Counters: map[string]float64{"c": 2}}},
 		}

@@ -15,9 +15,9 @@ func ApplyIgnores(d *gamedata.Game, fs []finding.Finding, full bool) []finding.F
 	for i, ig := range d.Manifest.Lint.Ignore {
 		switch _, ok := spans[ig.Card]; {
 		case ig.Card != "" && !ok:
-			out = append(out, finding.New(ig.Pos, "LINT_IGNORE_UNKNOWN_CARD", "lint.ignore names card %q, which does not exist", ig.Card))
+			out = append(out, CodeIgnoreUnknownCard.At(ig.Pos, "lint.ignore names card %q, which does not exist", ig.Card))
 		case !used[i] && full:
-			out = append(out, finding.Warn(ig.Pos, "LINT_IGNORE_UNUSED", "lint.ignore of %s silences nothing: remove it", ig.Code))
+			out = append(out, CodeIgnoreUnused.At(ig.Pos, "lint.ignore of %s silences nothing: remove it", ig.Code))
 		}
 	}
 	return out

@@ -46,16 +46,28 @@ type Options struct {
 // names no number of its own.
 const DefaultGames = 1000
 
-// Codes are the findings this package reports, with what each one means.
-var Codes = map[string]string{
-	"GAME_NO_END":       "A smoke game was still running at the turn cap.",
-	"ENGINE_PANIC":      "The engine crashed in a smoke game.",
-	"INVARIANT_BROKEN":  "A smoke game broke one of the game's invariants (tokens, money, cards conserved).",
-	"CARD_NEVER_DRAWN":  "A card used at some player count never reached a hand in any smoke game.",
-	"CARD_NEVER_CHOSEN": "Heuristic bots held the card but never chose it: it may be dominated by others.",
-	"SEAT_ADVANTAGE":    "A seat wins clearly more often than a fair share.",
-	"BAD_PLAYER_COUNT":  "The requested player count is outside the game's range.",
-}
+// The codes lint reports: from the smoke games, and about lint.ignore
+// entries (ignore.go).
+var (
+	CodeGameNoEnd = finding.Declare(finding.Code{ID: "GAME_NO_END", Severity: finding.Error, Scope: finding.Lint,
+		Purpose: "A smoke game was still running at the turn cap."})
+	CodeEnginePanic = finding.Declare(finding.Code{ID: "ENGINE_PANIC", Severity: finding.Error, Scope: finding.Lint,
+		Purpose: "The engine crashed in a smoke game, or while building the game from its data."})
+	CodeInvariantBroken = finding.Declare(finding.Code{ID: "INVARIANT_BROKEN", Severity: finding.Error, Scope: finding.Lint,
+		Purpose: "A smoke game broke one of the game's invariants (tokens, money, cards conserved)."})
+	CodeCardNeverDrawn = finding.Declare(finding.Code{ID: "CARD_NEVER_DRAWN", Severity: finding.Error, Scope: finding.Lint,
+		Purpose: "A card used at some player count never reached a hand in any smoke game."})
+	CodeCardNeverChosen = finding.Declare(finding.Code{ID: "CARD_NEVER_CHOSEN", Severity: finding.Warning, Scope: finding.Lint,
+		Purpose: "Heuristic bots held the card but never chose it: it may be dominated by others."})
+	CodeSeatAdvantage = finding.Declare(finding.Code{ID: "SEAT_ADVANTAGE", Severity: finding.Warning, Scope: finding.Lint,
+		Purpose: "A seat wins clearly more often than a fair share."})
+	CodeBadPlayerCount = finding.Declare(finding.Code{ID: "BAD_PLAYER_COUNT", Severity: finding.Error, Scope: finding.Lint,
+		Purpose: "The requested player count is outside the game's range."})
+	CodeIgnoreUnknownCard = finding.Declare(finding.Code{ID: "LINT_IGNORE_UNKNOWN_CARD", Severity: finding.Error, Scope: finding.Lint,
+		Purpose: "A lint.ignore entry names a card that does not exist."})
+	CodeIgnoreUnused = finding.Declare(finding.Code{ID: "LINT_IGNORE_UNUSED", Severity: finding.Warning, Scope: finding.Lint,
+		Purpose: "A lint.ignore entry silences nothing any more: remove it."})
+)
 
 // Partial says whether a run plays less than the default lint (one player
 // count, other bots, fewer games than defaultGames): an ignore kept for a
@@ -69,7 +81,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	info := g.Info()
 	counts := playerCounts(info, opt.Players)
 	if len(counts) == 0 {
-		return []finding.Finding{finding.New(d.Manifest.PlayersPos, "BAD_PLAYER_COUNT",
+		return []finding.Finding{CodeBadPlayerCount.At(d.Manifest.PlayersPos,
 			"%d players is outside %s's range %d-%d", opt.Players, info.ID, info.MinPlayers, info.MaxPlayers)}
 	}
 	games := opt.Games
@@ -127,10 +139,10 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		}
 		switch {
 		case offered[i] == 0:
-			out = append(out, finding.New(c.Pos, "CARD_NEVER_DRAWN",
+			out = append(out, CodeCardNeverDrawn.At(c.Pos,
 				"card %s never reached a hand in %d smoke games at %s players (run seed %d)", c.ID, total, countsText(counts), opt.Seed))
 		case offeredToHeuristic[i] >= 20 && chosenByHeuristic[i] == 0:
-			out = append(out, finding.Warn(c.Pos, "CARD_NEVER_CHOSEN",
+			out = append(out, CodeCardNeverChosen.At(c.Pos,
 				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card (run seed %d)", c.ID, offeredToHeuristic[i], opt.Seed))
 		}
 	}
@@ -141,14 +153,14 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 // naming the seed that replays it.
 func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, how replayHow) []finding.Finding {
 	var out []finding.Finding
-	add := func(r *engine.Result, code, format string, args ...any) {
+	add := func(r *engine.Result, code *finding.Code, format string, args ...any) {
 		if r != nil {
-			out = append(out, replayable(finding.New(d.Manifest.IDPos, code, format, args...), d, r, how))
+			out = append(out, replayable(code.At(d.Manifest.IDPos, format, args...), d, r, how))
 		}
 	}
-	add(sum.FirstCapped, "GAME_NO_END", "%d of %d games did not end within %d moves", sum.Capped, sum.Games, maxMoves)
-	add(sum.FirstPanic, "ENGINE_PANIC", "%d of %d games crashed: %s", sum.Panics, sum.Games, panicText(sum.FirstPanic))
-	add(sum.FirstInvariant, "INVARIANT_BROKEN", "%d of %d games broke an invariant: %s", sum.Invariants, sum.Games, invariantText(sum.FirstInvariant))
+	add(sum.FirstCapped, CodeGameNoEnd, "%d of %d games did not end within %d moves", sum.Capped, sum.Games, maxMoves)
+	add(sum.FirstPanic, CodeEnginePanic, "%d of %d games crashed: %s", sum.Panics, sum.Games, panicText(sum.FirstPanic))
+	add(sum.FirstInvariant, CodeInvariantBroken, "%d of %d games broke an invariant: %s", sum.Invariants, sum.Games, invariantText(sum.FirstInvariant))
 	return out
 }
 
@@ -234,7 +246,7 @@ func seatAdvantage(d *gamedata.Game, sum *engine.Summary, factor float64, bots [
 	if len(bots) > 0 {
 		by = strings.Join(bots, ",")
 	}
-	f := finding.Warn(d.Manifest.PlayersPos, "SEAT_ADVANTAGE",
+	f := CodeSeatAdvantage.At(d.Manifest.PlayersPos,
 		"seat %d wins %.1f%% of %d games at %d players with %s bots (fair share %.1f%%, 95%% interval from %.1f%%)",
 		seat+1, 100*rate, sum.Games, sum.Players, by, 100*fair, 100*lo)
 	f.Players = sum.Players

@@ -96,8 +96,8 @@ func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
 		{Code: "CARD_NEVER_CHOSEN", Card: "nobody", Reason: "a typo", Pos: finding.Pos{File: "toy/game.yaml", Line: 26}},
 	}
 	fs := []finding.Finding{
-		finding.Warn(finding.Pos{File: "toy/cards.yaml", Line: 3}, "CARD_NEVER_CHOSEN", "add-one never chosen"),
-		finding.Warn(finding.Pos{File: "toy/cards.yaml", Line: 7}, "CARD_NEVER_CHOSEN", "stay never chosen"),
+		CodeCardNeverChosen.At(finding.Pos{File: "toy/cards.yaml", Line: 3}, "add-one never chosen"),
+		CodeCardNeverChosen.At(finding.Pos{File: "toy/cards.yaml", Line: 7}, "stay never chosen"),
 	}
 	got := ApplyIgnores(d, fs, true)
 	var codes []string

@@ -184,7 +184,7 @@ func templateValues(g *Game) map[string]any {
 		v[name] = p.Value
 	}
 	if g.Engine != nil {
-		for name, f := range g.Engine.Facts() {
+		for name, f := range engine.Facts(g.Engine) {
 			v[name] = f
 		}
 	}

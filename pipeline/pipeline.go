@@ -146,7 +146,7 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 // gamedata knows engines only by the schemas it is handed.
 func nameEngines(fs []finding.Finding) {
 	for i := range fs {
-		if fs[i].Code == gamedata.CodeUnknownEngine {
+		if gamedata.CodeUnknownEngine.Is(fs[i]) {
 			fs[i].Message += " (the engines are " + strings.Join(kit.Modules(), ", ") + ")"
 		}
 	}
@@ -244,7 +244,7 @@ func lintVariant(g *Game, opt lint.Options) []finding.Finding {
 
 func factNames(g engine.Game) []string {
 	var names []string
-	for name := range g.Facts() {
+	for name := range engine.Facts(g) {
 		names = append(names, name)
 	}
 	return names
@@ -299,7 +299,7 @@ func countErrors(fs []finding.Finding) int {
 func build(m kit.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding) {
 	defer func() {
 		if r := recover(); r != nil {
-			g, fs = nil, []finding.Finding{finding.New(d.Manifest.IDPos, "ENGINE_PANIC", "engine %s crashed reading the data: %v", m.ID(), r)}
+			g, fs = nil, []finding.Finding{lint.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s crashed reading the data: %v", m.ID(), r)}
 		}
 	}()
 	return m.Build(d)
@@ -317,7 +317,7 @@ func references(engineFindings, loaded []finding.Finding) []finding.Finding {
 	}
 	var out []finding.Finding
 	for _, f := range engineFindings {
-		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || f.Code == "ENGINE_PANIC" {
+		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || lint.CodeEnginePanic.Is(f) {
 			out = append(out, f)
 		}
 	}

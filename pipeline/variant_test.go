@@ -98,12 +98,17 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 // reports an out_of_heat_penalty of 7, so a variant can fail to build.
 type probe struct{ kit.Module }
 
+// probeFinding is the code of probe's own finding: a test engine declares
+// its codes as every engine does.
+var probeFinding = finding.Declare(finding.Code{ID: "PROBE", Severity: finding.Error, Scope: finding.Engine, Engine: "heatprobe",
+	Purpose: "A test engine's finding on an out_of_heat_penalty of 7."})
+
 func (probe) ID() string { return "heatprobe" }
 
 func (p probe) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
 	g, fs := p.Module.Build(d)
 	if prm := d.Params["out_of_heat_penalty"]; prm.Value == 7 {
-		fs = append(fs, finding.New(prm.Pos, "PROBE", "a penalty of 7"))
+		fs = append(fs, probeFinding.At(prm.Pos, "a penalty of 7"))
 	}
 	return g, fs
 }
@@ -121,7 +126,7 @@ func TestLoadBuildsEveryVariant(t *testing.T) {
 	_, fs := Load([]string{filepath.Join(ws, "cards/heat")})
 	var probes []finding.Finding
 	for _, f := range fs {
-		if f.Code == "PROBE" {
+		if probeFinding.Is(f) {
 			probes = append(probes, f)
 		}
 	}

@@ -8,21 +8,19 @@ import (
 	"cardpress/gamedata"
 )
 
-// CodeTextOverflow is the finding code for text that does not fit its box
-// even at its minimum size.
-const CodeTextOverflow = "TEXT_OVERFLOW"
-
-// CodeTextSmall is the warning for a layout element whose text prints
-// under MinReadable points on some card.
-const CodeTextSmall = "TEXT_TOO_SMALL"
+// The codes of render's checks that card and sheet text fits and can be read.
+var (
+	CodeTextOverflow = finding.Declare(finding.Code{ID: "TEXT_OVERFLOW", Severity: finding.Error, Scope: finding.Render,
+		Purpose: "Card or sheet text does not fit its box even at its minimum size."})
+	CodeTextSmall = finding.Declare(finding.Code{ID: "TEXT_TOO_SMALL", Severity: finding.Warning, Scope: finding.Render,
+		Purpose: "A card field prints under 6 pt on some card (its size or min_size is below 6 pt, or its text shrinks that far to fit): reported once at the layout element, with how many cards."})
+	CodeWordBroken = finding.Declare(finding.Code{ID: "TEXT_WORD_BROKEN", Severity: finding.Warning, Scope: finding.Render,
+		Purpose: "A card field fits its box only by breaking a word between letters, even at its minimum size."})
+)
 
 // MinReadable is the smallest type size in points a player can read on a
 // card at arm's length; print shops quote 6 pt as the floor.
 const MinReadable = 6.0
-
-// CodeWordBroken is the warning for a card field that fits its box only by
-// breaking a word between letters, even at its minimum size.
-const CodeWordBroken = "TEXT_WORD_BROKEN"
 
 // CheckFit reports every card field whose text is too tall for its box at
 // the element's min_size, one error per field at the card's position, and
@@ -31,7 +29,7 @@ const CodeWordBroken = "TEXT_WORD_BROKEN"
 func CheckFit(doc *Document) (fs []finding.Finding) {
 	defer func() {
 		if r := recover(); r != nil {
-			fs = append(fs, finding.New(doc.Reference.Pos, CodeTextOverflow, "measuring text failed: %v", r))
+			fs = append(fs, CodeTextOverflow.At(doc.Reference.Pos, "measuring text failed: %v", r))
 		}
 	}()
 	m := newMeasurerFor(doc)
@@ -85,7 +83,7 @@ func (s *smallText) findings() []finding.Finding {
 		if e.cards > 1 {
 			cards = fmt.Sprintf("%d cards", e.cards)
 		}
-		fs = append(fs, finding.Warn(at, CodeTextSmall,
+		fs = append(fs, CodeTextSmall.At(at,
 			"field %q prints at %.3g pt on %s (first %s): under %g pt it is hard to read; raise size and min_size, enlarge the box or shorten the text",
 			e.field, e.size, cards, e.first, MinReadable))
 	}
@@ -103,7 +101,7 @@ func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, size gamedata.S
 			small.add(el, c, f.block.size)
 		}
 		if ok && f.overflow <= 0 && f.block.broken {
-			fs = append(fs, finding.Warn(c.Pos, CodeWordBroken,
+			fs = append(fs, CodeWordBroken.At(c.Pos,
 				"card %s%s: field %q breaks a word between letters to fit its %.1f mm wide box%s, even at %.4g pt: shorten the word or widen the box",
 				cardName(c), which, el.Field, f.box.w, onTheCard(f, size), f.block.size))
 		}
@@ -111,12 +109,12 @@ func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, size gamedata.S
 			continue
 		}
 		if f.off {
-			fs = append(fs, finding.New(c.Pos, CodeTextOverflow,
+			fs = append(fs, CodeTextOverflow.At(c.Pos,
 				"card %s%s: field %q has its box [%g %g %g %g] off the %gx%g mm card, so none of its text prints: move the box onto the card",
 				cardName(c), which, el.Field, el.Box[0], el.Box[1], el.Box[2], el.Box[3], size.Width, size.Height))
 			continue
 		}
-		fs = append(fs, finding.New(c.Pos, CodeTextOverflow,
+		fs = append(fs, CodeTextOverflow.At(c.Pos,
 			"card %s%s: field %q is %.1f mm too tall for its %.1f mm box%s even at %.4g pt",
 			cardName(c), which, el.Field, f.overflow, f.box.h, onTheCard(f, size), f.block.size))
 	}
@@ -157,12 +155,12 @@ func referenceFit(m *measurer, doc *Document) []finding.Finding {
 		}
 	}
 	if len(papers) > 0 {
-		fs = append(fs, finding.New(ref.Pos, CodeTextOverflow,
+		fs = append(fs, CodeTextOverflow.At(ref.Pos,
 			"the reference sheet does not fit on one %s page even at %g pt", strings.Join(papers, " or "), refMinSize))
 	}
 	if checkCard(doc.Card.Width, doc.Card.Height) == nil { // a bad size is not a text problem
 		if _, err := r.layoutAid(); err != nil {
-			fs = append(fs, finding.New(ref.Pos, CodeTextOverflow, "%s", strings.TrimPrefix(err.Error(), "render: ")))
+			fs = append(fs, CodeTextOverflow.At(ref.Pos, "%s", strings.TrimPrefix(err.Error(), "render: ")))
 		}
 	}
 	return fs

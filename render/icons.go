@@ -298,9 +298,6 @@ func (m *measurer) drawLabel(pdf *fpdf.Fpdf, style string, size, x, base float64
 	}
 }
 
-// CodeIconUnknown is gamedata's code for an icon no game has.
-const CodeIconUnknown = gamedata.CodeIconUnknown
-
 // CheckIcons reports `:name:` icons the game does not have in the text an
 // engine generated for its cards (rules lines, fields), at the card's
 // line: validation knows that text only once the engine has built the
@@ -320,7 +317,7 @@ func CheckIcons(doc *Document, g *gamedata.Game) []finding.Finding {
 					continue
 				}
 				seen[tk.Name] = true
-				fs = append(fs, finding.New(c.Pos, CodeIconUnknown,
+				fs = append(fs, gamedata.CodeIconUnknown.At(c.Pos,
 					"the text the engine prints on card %q names icon \":%s:\", which is neither built in nor declared in game.yaml icons", c.ID, tk.Name))
 			}
 		}

@@ -212,7 +212,7 @@ func TestCheckFit(t *testing.T) {
 		}
 	}
 	f := fs[0]
-	if f.Code != CodeTextOverflow || f.Severity != finding.Error || f.Pos != long.Pos {
+	if !CodeTextOverflow.Is(f) || f.Severity != finding.Error || f.Pos != long.Pos {
 		t.Errorf("finding = %v, want an error %s at %v", f, CodeTextOverflow, long.Pos)
 	}
 	for _, want := range []string{"The Long Con", `"rules"`, "mm too tall"} {
@@ -279,7 +279,7 @@ func TestReferenceTooLong(t *testing.T) {
 	}
 	fs := CheckFit(doc)
 	if !slices.ContainsFunc(fs, func(f finding.Finding) bool {
-		return f.Code == CodeTextOverflow && f.Pos == doc.Reference.Pos && strings.Contains(f.Message, "reference sheet")
+		return CodeTextOverflow.Is(f) && f.Pos == doc.Reference.Pos && strings.Contains(f.Message, "reference sheet")
 	}) {
 		t.Errorf("CheckFit did not report the reference sheet: %v", fs)
 	}
@@ -434,7 +434,7 @@ func TestCheckFitWarnsOfABrokenWord(t *testing.T) {
 	c := &doc.Cards[0]
 	c.Fields["name"] = strings.Repeat("Heist", 12) // one word, twice the box at 7 pt
 	fs := CheckFit(doc)
-	if len(fs) != 1 || fs[0].Code != CodeWordBroken || fs[0].Severity != finding.Warning || fs[0].Pos != c.Pos || !strings.Contains(fs[0].Message, `field "name"`) {
+	if len(fs) != 1 || !CodeWordBroken.Is(fs[0]) || fs[0].Severity != finding.Warning || fs[0].Pos != c.Pos || !strings.Contains(fs[0].Message, `field "name"`) {
 		t.Fatalf("findings %v, want one %s warning for the name at %v", fs, CodeWordBroken, c.Pos)
 	}
 }

@@ -255,7 +255,7 @@ func TestCheckFitUsesTheCardsSize(t *testing.T) {
 		}
 	}
 	for _, f := range fs {
-		if f.Code != CodeTextOverflow || f.Severity != finding.Error || f.Pos != doc.Cards[0].Pos {
+		if !CodeTextOverflow.Is(f) || f.Severity != finding.Error || f.Pos != doc.Cards[0].Pos {
 			t.Errorf("finding %v, want a %s error at the card", f, CodeTextOverflow)
 		}
 		if strings.Contains(f.Message, `"name"`) || strings.Contains(f.Message, `"rules"`) {

@@ -21,7 +21,7 @@ func TestTextTooSmallIsOneWarningPerElement(t *testing.T) {
 	rules.MinSize = 4
 	var small []finding.Finding
 	for _, f := range CheckFit(doc) {
-		if f.Code == CodeTextSmall && f.Pos == rules.Pos {
+		if CodeTextSmall.Is(f) && f.Pos == rules.Pos {
 			small = append(small, f)
 		}
 	}
@@ -33,7 +33,7 @@ func TestTextTooSmallIsOneWarningPerElement(t *testing.T) {
 	}
 	rules.MinSize = 6
 	for _, f := range CheckFit(doc) {
-		if f.Code == CodeTextSmall && f.Pos == rules.Pos {
+		if CodeTextSmall.Is(f) && f.Pos == rules.Pos {
 			t.Errorf("text kept at 6 pt or more was reported: %v", f)
 		}
 	}

@@ -100,7 +100,7 @@ func TestCheckFitCoversBackFaces(t *testing.T) {
 	}
 	doc.Cards[2].BackFields["steps"] = strings.Repeat("Crack the safe, then the other safe. ", 30)
 	fs := CheckFit(doc)
-	if len(fs) != 1 || fs[0].Code != CodeTextOverflow || fs[0].Pos != doc.Cards[2].Pos ||
+	if len(fs) != 1 || !CodeTextOverflow.Is(fs[0]) || fs[0].Pos != doc.Cards[2].Pos ||
 		!strings.Contains(fs[0].Message, `card "Casino" (back): field "steps"`) {
 		t.Errorf("got %v, want one overflow on Casino's back", fs)
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"cardpress/finding"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -19,12 +21,17 @@ import (
 )
 
 // Codes of the problems schema validation reports.
-const (
-	CodeUnknownField = "SCHEMA_UNKNOWN_FIELD"
-	CodeType         = "SCHEMA_TYPE"
-	CodeEnum         = "SCHEMA_ENUM"
-	CodeRequired     = "SCHEMA_REQUIRED"
-	CodeOther        = "SCHEMA"
+var (
+	CodeUnknownField = finding.Declare(finding.Code{ID: "SCHEMA_UNKNOWN_FIELD", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A field the schema does not know (often a typo)."})
+	CodeType = finding.Declare(finding.Code{ID: "SCHEMA_TYPE", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A value has the wrong type (text, number, list, mapping)."})
+	CodeEnum = finding.Declare(finding.Code{ID: "SCHEMA_ENUM", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A value is not one of the allowed choices."})
+	CodeRequired = finding.Declare(finding.Code{ID: "SCHEMA_REQUIRED", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A required field is missing."})
+	CodeOther = finding.Declare(finding.Code{ID: "SCHEMA", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "Any other schema violation: range, pattern, length, uniqueness."})
 )
 
 // Problem is one schema violation, in words a designer understands, at a
@@ -38,7 +45,7 @@ type Problem struct {
 	// Field names the missing or unknown field for SCHEMA_REQUIRED and
 	// SCHEMA_UNKNOWN_FIELD, so callers can reword (e.g. "unknown parameter").
 	Field   string
-	Code    string
+	Code    *finding.Code
 	Message string
 
 	// restates marks a problem that only repeats, less precisely, another
@@ -614,7 +621,7 @@ var problemSeed = maphash.MakeSeed()
 func (x explainer) hash(p Problem) uint64 {
 	var h maphash.Hash
 	h.SetSeed(problemSeed)
-	h.WriteString(p.Code)
+	h.WriteString(p.Code.ID)
 	h.WriteByte(0)
 	h.WriteString(p.Message)
 	if p.Key {

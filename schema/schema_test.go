@@ -6,21 +6,21 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"cardpress/finding"
 	"cardpress/internal/testutil"
 )
 
-// The heat engine package is written elsewhere; its schemas are read from
-// disk so these tests do not depend on it.
+func heatSchemas(t *testing.T) fs.FS { return testutil.HeatSchemas(t) }
+
 func heat(t *testing.T) *Compiler {
 	t.Helper()
 	c := NewCompiler()
-	if err := c.AddEngine("heat", os.DirFS("../engine/heat")); err != nil {
+	if err := c.AddEngine("heat", heatSchemas(t)); err != nil {
 		t.Fatal(err)
 	}
 	return c
@@ -82,7 +82,7 @@ func TestRefsStayInside(t *testing.T) {
 }
 
 func TestFiles(t *testing.T) {
-	files, err := Files(map[string]fs.FS{"heat": os.DirFS("../engine/heat")})
+	files, err := Files(map[string]fs.FS{"heat": heatSchemas(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestFiles(t *testing.T) {
 type problem struct {
 	path string // JSON Pointer
 	key  bool
-	code string
+	code *finding.Code
 	msg  string // exact message
 }
 

@@ -37,7 +37,7 @@ func checkCycles(f *File) *finding.Finding {
 	if bad == nil {
 		return nil
 	}
-	fd := finding.New(f.Pos(bad), CodeAliasCycle, "alias *%s is inside the value it refers to", bad.Value)
+	fd := CodeAliasCycle.At(f.Pos(bad), "alias *%s is inside the value it refers to", bad.Value)
 	return &fd
 }
 
@@ -65,7 +65,7 @@ func CheckGlyphsIn(f *File, covers func(rune) bool, names string) []finding.Find
 		case yaml.ScalarNode:
 			if n.ShortTag() == "!!str" {
 				if msg := glyphProblem(n.Value, covers, names); msg != "" {
-					found = append(found, finding.New(f.Pos(n), CodeGlyph, "%s", msg))
+					found = append(found, CodeGlyph.At(f.Pos(n), "%s", msg))
 				}
 			}
 			return
@@ -136,13 +136,13 @@ func CheckModeline(f *File, want string, also ...string) []finding.Finding {
 	got, ok := strings.CutPrefix(first, ModelinePrefix)
 	switch {
 	case !ok:
-		return []finding.Finding{finding.Warn(line, CodeModeline, "first line should be %q so editors validate the file", ModelinePrefix+want)}
+		return []finding.Finding{CodeModeline.At(line, "first line should be %q so editors validate the file", ModelinePrefix+want)}
 	case got != want && !slices.Contains(also, got):
 		line.Col = 1 + len(ModelinePrefix)
 		if r := []rune(got); len(r) > 80 {
 			got = string(r[:77]) + "..."
 		}
-		return []finding.Finding{finding.Warn(line, CodeModeline, "modeline names schema %q; this file is validated against %q", got, want)}
+		return []finding.Finding{CodeModeline.At(line, "modeline names schema %q; this file is validated against %q", got, want)}
 	}
 	return nil
 }

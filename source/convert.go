@@ -113,7 +113,7 @@ func Convert(f *File) (*Value, []finding.Finding) {
 	c := converter{f: f, budget: AliasBudget}
 	data, pos, ok := c.node(f.Root, nil, false)
 	if !ok {
-		return nil, []finding.Finding{finding.New(f.Pos(c.bomb), CodeAliasLimit,
+		return nil, []finding.Finding{CodeAliasLimit.At(f.Pos(c.bomb),
 			"too many alias expansions (over %d values); write the values out instead", AliasBudget)}
 	}
 	return &Value{Data: data, pos: pos}, c.found
@@ -190,7 +190,7 @@ func (c *converter) mapping(n *yaml.Node, inAlias bool) (map[string]any, *posKid
 		}
 		name, ok := keyText(k)
 		if !ok {
-			c.found = append(c.found, finding.New(c.f.Pos(k), CodeKey, "a key must be plain text, not a list or mapping"))
+			c.found = append(c.found, CodeKey.At(c.f.Pos(k), "a key must be plain text, not a list or mapping"))
 			continue
 		}
 		v, pos, ok := c.node(val, k, inAlias)
@@ -235,7 +235,7 @@ func (c *converter) merge(m map[string]any, kids *posKids, val *yaml.Node, inAli
 			target = target.Alias
 		}
 		if target == nil || target.Kind != yaml.MappingNode {
-			c.found = append(c.found, finding.New(c.f.Pos(src), CodeKey, "a merge key (<<) needs a mapping or a list of mappings"))
+			c.found = append(c.found, CodeKey.At(c.f.Pos(src), "a merge key (<<) needs a mapping or a list of mappings"))
 			continue
 		}
 		merged, pos, ok := c.node(src, nil, inAlias)

@@ -36,24 +36,41 @@ const MaxSize = 1 << 20
 // than a few hundred.
 const MaxKeys = 1000
 
-// Finding codes reported by this package.
-const (
-	CodeFileMissing  = "FILE_MISSING"
-	CodeFileOutside  = "FILE_OUTSIDE"
-	CodeFileRead     = "FILE_READ"
-	CodeFileEmpty    = "FILE_EMPTY"
-	CodeFileTooLarge = "FILE_TOO_LARGE"
-	CodeFileBinary   = "FILE_BINARY"
-	CodeFileNotUTF8  = "FILE_NOT_UTF8"
-	CodeSyntax       = "YAML_SYNTAX"
-	CodeTabIndent    = "YAML_TAB_INDENT"
-	CodeDuplicateKey = "YAML_DUPLICATE_KEY"
-	CodeKey          = "YAML_KEY"
-	CodeAliasLimit   = "YAML_ALIAS_LIMIT"
-	CodeAliasCycle   = "YAML_ALIAS_CYCLE"
-	CodeMappingLimit = "YAML_MAPPING_LIMIT"
-	CodeGlyph        = "GLYPH_MISSING"
-	CodeModeline     = "MODELINE"
+// Finding codes reported by this package: a file that cannot be read as
+// YAML text, YAML syntax, and the checks of parsed YAML.
+var (
+	CodeFileMissing = finding.Declare(finding.Code{ID: "FILE_MISSING", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file (or a file named in game.yaml) does not exist."})
+	CodeFileOutside = finding.Declare(finding.Code{ID: "FILE_OUTSIDE", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file, or a game folder in a folder of games, is a symbolic link to a place outside its folder; it is not opened."})
+	CodeFileRead = finding.Declare(finding.Code{ID: "FILE_READ", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file or folder cannot be read (permission denied), or is not a regular file (a FIFO, a device)."})
+	CodeFileEmpty = finding.Declare(finding.Code{ID: "FILE_EMPTY", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file is empty or holds only comments."})
+	CodeFileTooLarge = finding.Declare(finding.Code{ID: "FILE_TOO_LARGE", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file is larger than the 1 MiB limit."})
+	CodeFileBinary = finding.Declare(finding.Code{ID: "FILE_BINARY", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file contains NUL bytes: it is binary, not YAML."})
+	CodeFileNotUTF8 = finding.Declare(finding.Code{ID: "FILE_NOT_UTF8", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file is not valid UTF-8 text (reported at the first bad byte)."})
+	CodeSyntax = finding.Declare(finding.Code{ID: "YAML_SYNTAX", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "YAML syntax error, control character, or a second document in one file."})
+	CodeTabIndent = finding.Declare(finding.Code{ID: "YAML_TAB_INDENT", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A line is indented with a tab; YAML indents with spaces."})
+	CodeDuplicateKey = finding.Declare(finding.Code{ID: "YAML_DUPLICATE_KEY", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A mapping repeats a key (reported at the second one)."})
+	CodeKey = finding.Declare(finding.Code{ID: "YAML_KEY", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A mapping key is a list or mapping, or a merge key (<<) has no mapping."})
+	CodeAliasLimit = finding.Declare(finding.Code{ID: "YAML_ALIAS_LIMIT", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "YAML aliases expand to too many values (an alias bomb)."})
+	CodeAliasCycle = finding.Declare(finding.Code{ID: "YAML_ALIAS_CYCLE", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A YAML alias is inside the value it refers to."})
+	CodeMappingLimit = finding.Declare(finding.Code{ID: "YAML_MAPPING_LIMIT", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A mapping has more than 1,000 keys (decoding it would take minutes)."})
+	CodeGlyph = finding.Declare(finding.Code{ID: "GLYPH_MISSING", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "Text has a character the font that prints it cannot draw, nor the fallback DejaVu Sans (or one above U+FFFF)."})
+	CodeModeline = finding.Declare(finding.Code{ID: "MODELINE", Severity: finding.Warning, Scope: finding.Validate,
+		Purpose: "The first line is not the yaml-language-server $schema modeline for the file."})
 )
 
 // File is one parsed YAML file.
@@ -108,13 +125,13 @@ func readFinding(path string, err error) finding.Finding {
 	var tooLarge *fileio.TooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return finding.New(whole, CodeFileMissing, "file not found")
+		return CodeFileMissing.At(whole, "file not found")
 	case errors.Is(err, fileio.ErrOutside):
-		return finding.New(whole, CodeFileOutside, "a symbolic link to a place outside the game folder; not opened (copy the file into the folder instead)")
+		return CodeFileOutside.At(whole, "a symbolic link to a place outside the game folder; not opened (copy the file into the folder instead)")
 	case errors.As(err, &tooLarge):
-		return finding.New(whole, CodeFileTooLarge, "%s", tooLarge.Error())
+		return CodeFileTooLarge.At(whole, "%s", tooLarge.Error())
 	}
-	return finding.New(whole, CodeFileRead, "cannot read: %s", fileio.Describe(err))
+	return CodeFileRead.At(whole, "cannot read: %s", fileio.Describe(err))
 }
 
 // Parse parses data as the YAML file name. Encoding problems, syntax errors
@@ -140,14 +157,14 @@ func Parse(name string, data []byte) (f *File, found []finding.Finding) {
 	}
 	f = &File{Name: name, Data: data, Root: root}
 	if extra != nil {
-		found = append(found, finding.New(f.Pos(extra), CodeSyntax, "a second YAML document (after ---) is not allowed; one file holds one document"))
+		found = append(found, CodeSyntax.At(f.Pos(extra), "a second YAML document (after ---) is not allowed; one file holds one document"))
 	}
 	if fd := checkCycles(f); fd != nil {
 		return nil, []finding.Finding{*fd}
 	}
 	dups, wide := walkMappings(f)
 	if wide != nil {
-		return nil, []finding.Finding{finding.New(f.Pos(wide), CodeMappingLimit,
+		return nil, []finding.Finding{CodeMappingLimit.At(f.Pos(wide),
 			"a mapping with %d keys; at most %d are allowed (write a list instead)", len(wide.Content)/2, MaxKeys)}
 	}
 	return f, append(found, dups...)
@@ -192,21 +209,21 @@ func decode(data []byte) (root, extra *yaml.Node, err error) {
 // checkEncoding rejects what is not UTF-8 text, at the first offending byte.
 func checkEncoding(name string, data []byte) *finding.Finding {
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
-		fd := finding.New(finding.Pos{File: name, Line: 1, Col: 1}, CodeFileNotUTF8, "file is UTF-16 encoded; save it as UTF-8")
+		fd := CodeFileNotUTF8.At(finding.Pos{File: name, Line: 1, Col: 1}, "file is UTF-16 encoded; save it as UTF-8")
 		return &fd
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		fd := finding.New(posAt(name, data, i), CodeFileBinary, "file contains NUL bytes: it is binary, not YAML text")
+		fd := CodeFileBinary.At(posAt(name, data, i), "file contains NUL bytes: it is binary, not YAML text")
 		return &fd
 	}
 	if !utf8.Valid(data) {
 		i := firstInvalid(data)
-		fd := finding.New(posAt(name, data, i), CodeFileNotUTF8, "invalid UTF-8 byte 0x%02X; save the file as UTF-8", data[i])
+		fd := CodeFileNotUTF8.At(posAt(name, data, i), "invalid UTF-8 byte 0x%02X; save the file as UTF-8", data[i])
 		return &fd
 	}
 	for i, r := range string(data) {
 		if !printable(r) {
-			fd := finding.New(posAt(name, data, i), CodeSyntax, "control character U+%04X is not allowed in YAML", r)
+			fd := CodeSyntax.At(posAt(name, data, i), "control character U+%04X is not allowed in YAML", r)
 			return &fd
 		}
 	}
@@ -265,23 +282,23 @@ func syntaxFinding(name string, data []byte, err error) finding.Finding {
 		line = problemLine(data, msg, line)
 	}
 	if pos, ok := tabIndent(name, data, line); ok {
-		return finding.New(pos, CodeTabIndent, "tab in indentation; YAML indents with spaces only")
+		return CodeTabIndent.At(pos, "tab in indentation; YAML indents with spaces only")
 	}
 	if m := anchorErr.FindStringSubmatch(msg); m != nil {
 		pos := finding.Pos{File: name}
 		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
 			pos = posAt(name, data, i)
 		}
-		return finding.New(pos, CodeSyntax, "alias *%s names no anchor (&%s) defined before it", m[1], m[1])
+		return CodeSyntax.At(pos, "alias *%s names no anchor (&%s) defined before it", m[1], m[1])
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	if plain, ok := plainSyntax[msg]; ok {
 		msg = plain
 	}
 	if line > 0 {
-		return finding.New(firstChar(name, data, line), CodeSyntax, "%s", msg)
+		return CodeSyntax.At(firstChar(name, data, line), "%s", msg)
 	}
-	return finding.New(finding.Pos{File: name}, CodeSyntax, "%s", msg)
+	return CodeSyntax.At(finding.Pos{File: name}, "%s", msg)
 }
 
 // plainSyntax rewords the parser messages designers meet most.
@@ -422,7 +439,7 @@ func walkMappings(f *File) (dups []finding.Finding, wide *yaml.Node) {
 					continue
 				}
 				if first, ok := seen[k.Value]; ok {
-					dups = append(dups, finding.New(f.Pos(k), CodeDuplicateKey, "duplicate key %q (first at line %d)", k.Value, first.Line))
+					dups = append(dups, CodeDuplicateKey.At(f.Pos(k), "duplicate key %q (first at line %d)", k.Value, first.Line))
 					continue
 				}
 				seen[k.Value] = k
@@ -438,8 +455,8 @@ func walkMappings(f *File) (dups []finding.Finding, wide *yaml.Node) {
 	return dups, wide
 }
 
-func one(pos finding.Pos, code, format string, args ...any) []finding.Finding {
-	return []finding.Finding{finding.New(pos, code, format, args...)}
+func one(pos finding.Pos, code *finding.Code, format string, args ...any) []finding.Finding {
+	return []finding.Finding{code.At(pos, format, args...)}
 }
 
 func oneLine(s string) string {

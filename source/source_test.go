@@ -95,7 +95,7 @@ func TestReadTooLargeWithoutReading(t *testing.T) {
 	}
 	fh.Close()
 	f, fs := Read(name) // internal/fileio proves it is not even opened
-	if f != nil || len(fs) != 1 || fs[0].Code != CodeFileTooLarge || fs[0].File != name {
+	if f != nil || len(fs) != 1 || !CodeFileTooLarge.Is(fs[0]) || fs[0].File != name {
 		t.Fatalf("got %v, want one FILE_TOO_LARGE", fs)
 	}
 	if !strings.Contains(fs[0].Message, "50.0 MiB") {

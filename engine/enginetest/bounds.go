@@ -182,7 +182,7 @@ func join(path, name string) string {
 // in schemas: MatchSchemas (BoundsMatchSchema: params against
 // params.schema.json, cards against one card of cards.schema.json) and
 // EveryBoundIsCheckedAtItsValue (BoundsEnforced on the shipped data, with
-// kit.ParamRangeCode and kit.CardRangeCode, the codes of
+// kit.CodeParamRange and kit.CodeCardRange, the codes of
 // kit.ParamRangeFindings and kit.CardRangeFindings).
 func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), params, cards []kit.Bound) {
 	t.Run("MatchSchemas", func(t *testing.T) {
@@ -192,7 +192,7 @@ func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.
 	t.Run("EveryBoundIsCheckedAtItsValue", func(t *testing.T) {
 		d := ShippedData(t, id, schemas, "")
 		findings := func(d *gamedata.Game) []finding.Finding { _, fs := build(d); return fs }
-		BoundsEnforced(t, d, findings, params, cards, kit.ParamRangeCode, kit.CardRangeCode)
+		BoundsEnforced(t, d, findings, params, cards, kit.CodeParamRange.ID, kit.CodeCardRange.ID)
 	})
 }
 

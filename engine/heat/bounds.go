@@ -8,7 +8,8 @@ import (
 	"cardpress/gamedata"
 )
 
-// The ranges HEAT plays, stated again in params.schema.json and
+// The ranges HEAT plays. The parameters' ranges are declared on Params
+// with these limits (rules.go); the cards' are stated again in
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
 //
 // Money cannot overflow: it is made only by gain effects, at most
@@ -32,20 +33,6 @@ const (
 	maxEffects       = 8
 	maxMark          = 10 // player marks on a card
 )
-
-var paramBounds = []kit.Bound{
-	{Path: "starting_money", Min: 0, Max: maxStartingMoney},
-	{Path: "heists", Min: 1, Max: maxHeists},
-	{Path: "stages", Min: 1, Max: maxStages},
-	{Path: "draft_deal", Min: 0, Max: maxDraft},
-	{Path: "draft_rounds", Min: 0, Max: maxDraft},
-	{Path: "pass_directions", Min: 1, Max: maxHeists, Items: true},
-	{Path: "heat_board", Min: 1, Max: maxBoardRows, Items: true},
-	{Path: "heat_board.*.value", Min: minHeatValue, Max: 0},
-	{Path: "heat_board.*.slots", Min: 1, Max: maxRowSlots},
-	{Path: "empty_board_value", Min: minHeatValue, Max: 0},
-	{Path: "out_of_heat_penalty", Min: 0, Max: maxPenalty},
-}
 
 var cardBounds = func() []kit.Bound {
 	b := []kit.Bound{
@@ -77,7 +64,7 @@ func (c *compiler) checkDecks() {
 		}
 		reported[o.Card] = true
 		gc := d.Cards[o.Card]
-		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS", "%s", deckOverflow(n, o.Total, gc))
+		c.report(kit.CodeTooManyCards.At(kit.CopiesPos(gc), "%s", deckOverflow(n, o.Total, gc)))
 	}
 }
 

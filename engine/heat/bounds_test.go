@@ -15,7 +15,7 @@ import (
 )
 
 func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "heat", schemas, Build, paramBounds, cardBounds)
+	enginetest.Bounds(t, "heat", schemas, Build, params.Bounds(), cardBounds)
 }
 
 // findingAt fails t unless fs has a finding with code at line:col of

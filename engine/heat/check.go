@@ -2,27 +2,27 @@ package heat
 
 import (
 	"cardpress/finding"
+	"cardpress/gamedata"
 )
 
-// CheckCodes are the codes HEAT's Build and Check report beyond the generic
-// ones, each with what its check makes sure of.
-var CheckCodes = map[string]string{
-	"HAND_TOO_SMALL":      "Checks that a drafted hand (draft_deal + draft_rounds) holds at least one card per Stage.",
-	"HEAT_BOARD_ORDER":    "Checks that heat_board rows go from the least to the most negative value.",
-	"DRAFT_TOO_FEW_CARDS": "Checks that at every supported player count the deck fills every hand in the draft; reported at the player marks of each card left out.",
-	"CARD_NEVER_PLAYABLE": "Checks that every card is marked for at least one supported player count.",
-	"UNDEFINED_PHASE":     "Checks that every effect's phase is declared in game.yaml phases.",
-	"EFFECT_TARGET":       "Checks that steal and give_heat target another player and that target_if comes with such a target.",
-	"TOO_MANY_KEYWORDS":   "Checks that a game has at most 64 keywords (the engine keeps them as a bit mask).",
-	"TOO_MANY_CARDS":      "Checks that a game has at most 255 distinct cards and that at every supported player count the deck holds at most 256 cards and 255 copies of a card; reported at the count of the card that takes it past.",
-	"TOO_MANY_PLAYERS":    "Checks that the player range fits the engine (at most 8 players).",
-	"PARAMETER_RANGE":     "Checks that every rule parameter is within the range the engine plays (the bounds of params.schema.json, checked again for data that did not come through validation): money and Heat values small enough that no sum can overflow.",
-	"CARD_FIELD_RANGE":    "Checks that every number on a card is within the range the engine plays (the bounds of cards.schema.json, checked again for data that did not come through validation).",
-	"TOO_MANY_PHASES":     "Checks that a game has at most 8 phases.",
-}
-
-// CheckCodes lists the codes above (engine.Documented).
-func (g *Game) CheckCodes() map[string]string { return CheckCodes }
+// The codes of HEAT's own checks of its data: Build's (limits of the
+// engine, references to phases) and Check's (rules that cannot be played).
+var (
+	codeHandTooSmall = finding.Declare(finding.Code{ID: "HAND_TOO_SMALL", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "A drafted hand (draft_deal + draft_rounds) holds fewer cards than a heist has Stages."})
+	codeHeatBoardOrder = finding.Declare(finding.Code{ID: "HEAT_BOARD_ORDER", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "The heat_board rows do not go from the least to the most negative value."})
+	codeDraftTooFewCards = finding.Declare(finding.Code{ID: "DRAFT_TOO_FEW_CARDS", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "At a supported player count the deck cannot fill every hand in the draft; reported at the player marks of each card left out."})
+	codeCardNeverPlayable = finding.Declare(finding.Code{ID: "CARD_NEVER_PLAYABLE", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "A card is marked for no supported player count."})
+	codeUndefinedPhase = finding.Declare(finding.Code{ID: "UNDEFINED_PHASE", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "An effect's phase is not declared in game.yaml phases, or the game declares no phase."})
+	codeTooManyKeywords = finding.Declare(finding.Code{ID: "TOO_MANY_KEYWORDS", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "The game has more than 64 keywords (the engine keeps them as a bit mask)."})
+	codeTooManyPhases = finding.Declare(finding.Code{ID: "TOO_MANY_PHASES", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
+		Purpose: "The game has more than 8 phases."})
+)
 
 // Check runs HEAT's static checks on its data.
 func (g *Game) Check() []finding.Finding {
@@ -31,13 +31,13 @@ func (g *Game) Check() []finding.Finding {
 	p := g.params
 	hand := p.HandSize()
 	if pr, ok := d.Params["stages"]; ok && hand < p.Stages {
-		out = append(out, finding.New(pr.Pos, "HAND_TOO_SMALL",
+		out = append(out, codeHandTooSmall.At(pr.Pos,
 			"a drafted hand has %d cards (draft_deal + draft_rounds) but a heist has %d stages", hand, p.Stages))
 	}
 	if pr, ok := d.Params["heat_board"]; ok {
 		for i := 1; i < len(p.HeatBoard); i++ {
 			if p.HeatBoard[i].Value > p.HeatBoard[i-1].Value {
-				out = append(out, finding.New(pr.Pos, "HEAT_BOARD_ORDER",
+				out = append(out, codeHeatBoardOrder.At(pr.Pos,
 					"heat_board rows must go from the least to the most negative value: row %d (%d) is above row %d (%d)",
 					i+1, p.HeatBoard[i].Value, i, p.HeatBoard[i-1].Value))
 				break
@@ -45,7 +45,7 @@ func (g *Game) Check() []finding.Finding {
 		}
 		for _, c := range d.Manifest.Components {
 			if c.Kind == "token" && c.ID == "heat-token" && c.Count != p.HeatTokens() {
-				out = append(out, finding.New(c.Pos, "COUNT_MISMATCH",
+				out = append(out, gamedata.CodeCountMismatch.At(c.Pos,
 					"%d Heat tokens declared but the heat_board has %d slots", c.Count, p.HeatTokens()))
 			}
 		}
@@ -57,7 +57,7 @@ func (g *Game) Check() []finding.Finding {
 			used = used || c.UsedWith(n)
 		}
 		if !used {
-			out = append(out, finding.New(c.PlayersPos, "CARD_NEVER_PLAYABLE",
+			out = append(out, codeCardNeverPlayable.At(c.PlayersPos,
 				"card %s is marked for no player count between %d and %d", g.cards[i].id, d.Manifest.Players.Min, d.Manifest.Players.Max))
 		}
 	}
@@ -81,13 +81,13 @@ func (g *Game) checkDraft() []finding.Finding {
 		for i, c := range d.Cards {
 			if !c.UsedWith(n) {
 				left++
-				out = append(out, finding.New(c.PlayersPos, "DRAFT_TOO_FEW_CARDS",
+				out = append(out, codeDraftTooFewCards.At(c.PlayersPos,
 					"at %d players the deck has %d cards but the draft needs %d (%d × %d); card %s is not used at %d players",
 					n, have, n*need, n, need, g.cards[i].id, n))
 			}
 		}
 		if left == 0 {
-			out = append(out, finding.New(d.Manifest.PlayersPos, "DRAFT_TOO_FEW_CARDS",
+			out = append(out, codeDraftTooFewCards.At(d.Manifest.PlayersPos,
 				"at %d players the deck has %d cards but the draft needs %d (%d × %d)", n, have, n*need, n, need))
 		}
 	}

@@ -12,8 +12,11 @@ import (
 	"cardpress/gamedata"
 )
 
-//go:embed cards.schema.json params.schema.json
-var schemas embed.FS
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
 
 func init() { kit.Register(kit.ModuleOf("heat", schemas, Build)) }
 
@@ -46,17 +49,12 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.phases[ph.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords, phases: d.Manifest.Phases}
-	if problem := kit.PlayersProblem(d.Manifest.Players); problem != "" {
-		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
-	}
-	if d.Manifest.Players.Max > engine.MaxPlayers {
-		c.errorf(d.Manifest.PlayersPos, "TOO_MANY_PLAYERS", "HEAT plays at most %d players, not %d", engine.MaxPlayers, d.Manifest.Players.Max)
-	}
+	c.findings = append(c.findings, kit.PlayersFindings(d, "HEAT", engine.MaxPlayers)...)
 	if len(d.Manifest.Keywords) > 64 {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_KEYWORDS", "HEAT supports at most 64 keywords")
+		c.report(codeTooManyKeywords.At(d.Manifest.Pos, "HEAT supports at most 64 keywords"))
 	}
 	if len(d.Cards) > 255 {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "HEAT supports at most 255 distinct cards")
+		c.report(kit.CodeTooManyCards.At(d.Manifest.Pos, "HEAT supports at most 255 distinct cards"))
 		return nil, c.findings
 	}
 	g.params = c.decodeParams()
@@ -65,11 +63,11 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	if len(g.phases) > maxPhases {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_PHASES", "HEAT supports at most %d phases", maxPhases)
+		c.report(codeTooManyPhases.At(d.Manifest.Pos, "HEAT supports at most %d phases", maxPhases))
 		return nil, c.findings
 	}
 	if len(g.phases) == 0 {
-		c.errorf(d.Manifest.Pos, "UNDEFINED_PHASE", "HEAT needs at least one phase in game.yaml phases")
+		c.report(codeUndefinedPhase.At(d.Manifest.Pos, "HEAT needs at least one phase in game.yaml phases"))
 	}
 	c.checkDecks()
 	if errs, _ := finding.Count(c.findings); errs > 0 {
@@ -103,17 +101,14 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 func (g *Game) Params() Params { return g.params }
 
 func (g *Game) Info() engine.Info {
-	return engine.Info{
-		ID:         g.data.Manifest.ID,
-		MinPlayers: g.data.Manifest.Players.Min,
-		MaxPlayers: min(g.data.Manifest.Players.Max, engine.MaxPlayers),
-		MaxMoves:   g.maxMoves,
-		SmokeGames: 4000, // ~0.3 s at every player count on one core
-		Cards:      len(g.cards),
-		Counters:   counterNames,
-		Dynamics:   engine.SimultaneousMoves,
-		DeckSize:   g.deckSize,
-	}
+	info := kit.Info(g.data)
+	info.MaxMoves = g.maxMoves
+	info.SmokeGames = 4000 // ~0.3 s at every player count on one core
+	info.Cards = len(g.cards)
+	info.Counters = counterNames
+	info.Dynamics = engine.SimultaneousMoves
+	info.DeckSize = g.deckSize
+	return info
 }
 
 // Counters this game tallies.

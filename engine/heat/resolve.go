@@ -181,9 +181,13 @@ func (s *state) do(p, t int, a actionKind, n int) {
 	case actGain:
 		s.money[t] += n
 		done = n
-	case actPay:
+	case actPay, actSteal:
+		// Nobody pays more than they have (money is never negative).
 		done = min(n, s.money[t])
 		s.money[t] -= done
+		if a == actSteal {
+			s.money[p] += done
+		}
 	case actTakeHeat:
 		done = s.heat.Take(t, n)
 	case actReturnHeat:
@@ -191,10 +195,6 @@ func (s *state) do(p, t int, a actionKind, n int) {
 	case actDraw:
 		s.draws[t] += n
 		done = n
-	case actSteal:
-		done = min(n, s.money[t])
-		s.money[t] -= done
-		s.money[p] += done
 	case actGiveHeat:
 		done = s.heat.Give(p, t, n)
 	}
@@ -223,7 +223,7 @@ func (s *state) logAction(p, t int, a actionKind, n int) {
 func (s *state) arrest(need int) {
 	s.step = stepOver
 	s.Cause = "arrest"
-	s.returns = [maxSeats]float64{}
+	s.ShareWin(0) // nobody wins
 	s.Tally.Count(cntArrests, 1)
 	if s.Log != nil {
 		s.emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
@@ -242,29 +242,25 @@ func (s *state) score(p int) int { return s.money[p] + s.heat.Held[p]*s.heatValu
 func (s *state) finish() {
 	s.step = stepOver
 	s.Cause = "heists complete"
-	best := -1
+	// Seats nobody beats: a seat better than all so far starts the set
+	// again, one as good as them joins it.
+	var winners engine.Seats
+	best := 0
 	for p := 0; p < s.N; p++ {
-		if best < 0 || s.better(p, best) {
-			best = p
+		switch {
+		case p == 0 || s.better(p, best):
+			best, winners = p, engine.Seats(0).With(p)
+		case !s.better(best, p):
+			winners = winners.With(p)
 		}
 	}
-	winners := 0
-	for p := 0; p < s.N; p++ {
-		if !s.better(best, p) {
-			winners++
-		}
-	}
-	for p := 0; p < s.N; p++ {
-		if !s.better(best, p) {
-			s.returns[p] = 1 / float64(winners)
-		}
-	}
+	s.ShareWin(winners)
 	if s.Log != nil {
 		for p := 0; p < s.N; p++ {
 			s.emit("score", p, "has %s and %d Heat at %s each: %s", money(s.money[p]), s.heat.Held[p], money(s.heatValue()), money(s.score(p)))
 		}
 		for p := 0; p < s.N; p++ {
-			if s.returns[p] > 0 {
+			if winners.Has(p) {
 				s.emit("win", p, "wins")
 			}
 		}
@@ -277,10 +273,6 @@ func (s *state) better(a, b int) bool {
 		return sa > sb
 	}
 	return s.heat.Held[a] < s.heat.Held[b]
-}
-
-func (s *state) Returns(buf []float64) []float64 {
-	return append(buf, s.returns[:s.N]...)
 }
 
 // CheckInvariants: Heat tokens are conserved, nobody holds negative money,
@@ -310,7 +302,7 @@ func (s *state) CheckInvariants() error {
 // Heat it will likely cost, plus a little for the cards still in hand.
 func (s *state) Evaluate(p engine.Player) float64 {
 	if s.step == stepOver {
-		return float64(s.score(int(p))) + 1000*s.returns[p]
+		return float64(s.score(int(p))) + 1000*s.Won[p]
 	}
 	cost := float64(min(s.heatValue(), s.g.meanRowValue()))
 	v := float64(s.money[p]) + cost*float64(s.heat.Held[p])

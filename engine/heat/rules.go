@@ -2,34 +2,40 @@ package heat
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
+	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
 
 // Params are HEAT's rule parameters, decoded from game.yaml's defaults.
 type Params struct {
-	StartingMoney    int        `yaml:"starting_money"`
-	Heists           int        `yaml:"heists"`
-	Stages           int        `yaml:"stages"`
-	DraftDeal        int        `yaml:"draft_deal"`
-	DraftRounds      int        `yaml:"draft_rounds"`
-	PassDirections   []string   `yaml:"pass_directions"`
-	HeatBoard        []BoardRow `yaml:"heat_board"`
-	EmptyBoardValue  int        `yaml:"empty_board_value"`
-	OutOfHeatPenalty int        `yaml:"out_of_heat_penalty"`
+	StartingMoney    int        `yaml:"starting_money" min:"0" max:"maxStartingMoney"`
+	Heists           int        `yaml:"heists" min:"1" max:"maxHeists"`
+	Stages           int        `yaml:"stages" min:"1" max:"maxStages"`
+	DraftDeal        int        `yaml:"draft_deal" min:"0" max:"maxDraft"`
+	DraftRounds      int        `yaml:"draft_rounds" min:"0" max:"maxDraft"`
+	PassDirections   []string   `yaml:"pass_directions" items:"1,maxHeists" enum:"left,right"`
+	HeatBoard        []BoardRow `yaml:"heat_board" items:"1,maxBoardRows"`
+	EmptyBoardValue  int        `yaml:"empty_board_value" min:"minHeatValue" max:"0"`
+	OutOfHeatPenalty int        `yaml:"out_of_heat_penalty" min:"0" max:"maxPenalty"`
 }
 
 // BoardRow is one row of the Heat board.
 type BoardRow struct {
-	Value int `yaml:"value"`
-	Slots int `yaml:"slots"`
+	Value int `yaml:"value" min:"minHeatValue" max:"0"`
+	Slots int `yaml:"slots" min:"1" max:"maxRowSlots"`
 }
+
+// params declares HEAT's rule parameters: the tags of Params, with the
+// limits of bounds.go.
+var params = kit.DeclareParams[Params]("HEAT", kit.Consts{
+	"maxStartingMoney": maxStartingMoney, "maxHeists": maxHeists, "maxStages": maxStages, "maxDraft": maxDraft,
+	"maxBoardRows": maxBoardRows, "minHeatValue": minHeatValue, "maxRowSlots": maxRowSlots, "maxPenalty": maxPenalty,
+})
 
 // HandSize is the hand each player drafts.
 func (p *Params) HandSize() int { return p.DraftDeal + p.DraftRounds }
@@ -199,9 +205,7 @@ type compiler struct {
 	findings []finding.Finding
 }
 
-func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
-	c.findings = append(c.findings, finding.New(pos, code, format, args...))
-}
+func (c *compiler) report(f finding.Finding) { c.findings = append(c.findings, f) }
 
 func (c *compiler) pos(file string, n *yaml.Node) finding.Pos {
 	return finding.Pos{File: file, Line: n.Line, Col: n.Column}
@@ -214,7 +218,7 @@ func (c *compiler) keywordMask(file string, n *yaml.Node, name string, allowAny 
 	}
 	i, ok := c.keywords[name]
 	if !ok {
-		c.errorf(c.pos(file, n), "UNDEFINED_KEYWORD", "keyword %q is not declared in game.yaml keywords", name)
+		c.report(gamedata.CodeUndefinedKeyword.At(c.pos(file, n), "keyword %q is not declared in game.yaml keywords", name))
 		return 0
 	}
 	return 1 << uint(i)
@@ -249,7 +253,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	for _, en := range effectsNode.Content {
 		var ey effectYAML
 		if err := en.Decode(&ey); err != nil {
-			c.errorf(c.pos(file, en), "SCHEMA", "effect does not decode: %v", err)
+			c.report(schema.CodeOther.At(c.pos(file, en), "effect does not decode: %v", err))
 			continue
 		}
 		out.effects = append(out.effects, c.compileEffect(file, en, ey))
@@ -261,7 +265,7 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 	var e effect
 	phase, ok := c.phases[ey.Phase]
 	if !ok {
-		c.errorf(c.pos(file, valueNode(n, "phase")), "UNDEFINED_PHASE", "phase %q is not declared in game.yaml phases", ey.Phase)
+		c.report(codeUndefinedPhase.At(c.pos(file, valueNode(n, "phase")), "phase %q is not declared in game.yaml phases", ey.Phase))
 	}
 	e.phase = uint8(phase)
 	amounts := []int{ey.Gain, ey.Pay, ey.TakeHeat, ey.ReturnHeat, ey.Draw, ey.Steal, ey.GiveHeat}
@@ -280,13 +284,13 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 	}
 	if (e.action == actSteal || e.action == actGiveHeat) && e.target == targetSelf {
 		if ey.Target == "self" {
-			c.errorf(c.pos(file, valueNode(n, "target")), "EFFECT_TARGET", "%s needs another player as target", actionKeys[e.action])
+			c.report(kit.CodeEffectTarget.At(c.pos(file, valueNode(n, "target")), "%s needs another player as target", actionKeys[e.action]))
 		}
 		e.target = targetOthers
 	}
 	if kw, ok := ey.TargetIf["revealed"]; ok {
 		if e.target == targetSelf {
-			c.errorf(c.pos(file, valueNode(n, "target_if")), "EFFECT_TARGET", "target_if needs target others, left or right")
+			c.report(kit.CodeEffectTarget.At(c.pos(file, valueNode(n, "target_if")), "target_if needs target others, left or right"))
 		}
 		e.targetMask = c.keywordMask(file, valueNode(valueNode(n, "target_if"), "revealed"), kw, false)
 	}
@@ -322,13 +326,7 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 
 // decodeParams fills Params from the manifest's parameter defaults.
 func (c *compiler) decodeParams() Params {
-	var p Params
-	fields := map[string]any{
-		"starting_money": &p.StartingMoney, "heists": &p.Heists, "stages": &p.Stages,
-		"draft_deal": &p.DraftDeal, "draft_rounds": &p.DraftRounds, "pass_directions": &p.PassDirections,
-		"heat_board": &p.HeatBoard, "empty_board_value": &p.EmptyBoardValue, "out_of_heat_penalty": &p.OutOfHeatPenalty,
-	}
-	found, _ := kit.DecodeParams(c.data, "HEAT", slices.Sorted(maps.Keys(fields)), paramBounds, func(name string) any { return fields[name] })
+	p, found, _ := params.Decode(c.data)
 	c.findings = append(c.findings, found...)
 	return p
 }

@@ -60,8 +60,6 @@ type state struct {
 	// sampled is the deck position SampleChance last drew from, so Apply
 	// can take that card without searching (-1: none).
 	sampled int
-
-	returns [maxSeats]float64
 }
 
 // NewState starts a game: the opening deal of the first heist is the first

@@ -5,8 +5,9 @@ import (
 	"cardpress/engine/kit"
 )
 
-// The ranges Heist Masterminds plays, stated again in params.schema.json
-// and cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
+// The ranges Heist Masterminds plays. The parameters' ranges are declared
+// on DataParams with these limits (game.go); the cards' are stated again
+// in cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
 // Costs are whole hundreds up to maxCost, so paying (Pay) searches at most
 // a few hundred sums; Time and Heat counters fit the state's int8s.
 const (
@@ -17,24 +18,6 @@ const (
 	maxEffects   = 3
 	maxHeatTurns = 10 // heat_to_jail, jail_time, job_time
 )
-
-var paramBounds = []kit.Bound{
-	{Path: "actions_per_turn", Min: 1, Max: 5},
-	{Path: "crew_limit", Min: 1, Max: maxCrew},
-	{Path: "heat_to_jail", Min: 1, Max: maxHeatTurns},
-	{Path: "jail_time", Min: 1, Max: maxHeatTurns},
-	{Path: "job_time", Min: 1, Max: maxHeatTurns},
-	{Path: "hand_size", Min: 1, Max: 10},
-	{Path: "gather_draw", Min: 1, Max: 5},
-	{Path: "lay_low", Min: 1, Max: 5},
-	{Path: "unpaid_fee_heat", Min: 0, Max: 5},
-	{Path: "opening_redraws", Min: 0, Max: 3},
-	{Path: "round_limit", Min: 5, Max: 500},
-	{Path: "player_counts", Min: 1, Max: engine.MaxPlayers, Items: true},
-	{Path: "player_counts.*.players", Min: 1, Max: engine.MaxPlayers},
-	{Path: "player_counts.*.goal", Min: 1, Max: 99},
-	{Path: "player_counts.*.jobs_each", Min: 1, Max: 4},
-}
 
 var cardBounds = func() []kit.Bound {
 	b := []kit.Bound{
@@ -100,14 +83,14 @@ func (c *compiler) checkPiles(cards []card) {
 		if o, bad := kit.OverfullPile(d.Cards, piles[k], engine.MaxDeck); bad {
 			over = true
 			gc := d.Cards[o.Card]
-			c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS",
+			c.report(kit.CodeTooManyCards, kit.CopiesPos(gc),
 				"the %s deck has %d cards: Heist Masterminds holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
 				deckNames[k], o.Total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 		}
 	}
 	if o, bad := kit.OverfullPile(d.Cards, all, engine.MaxDeck); bad && !over {
 		gc := d.Cards[o.Card]
-		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS", "%d card copies in play; at most %d (card %s has the most copies, %d)",
+		c.report(kit.CodeTooManyCards, kit.CopiesPos(gc), "%d card copies in play; at most %d (card %s has the most copies, %d)",
 			o.Total, engine.MaxDeck, gc.ID, kit.Copies(gc))
 	}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "hmm", schemas, Build, paramBounds, cardBounds)
+	enginetest.Bounds(t, "hmm", schemas, Build, params.Bounds(), cardBounds)
 }
 
 func TestCostsAreWholeHundreds(t *testing.T) {

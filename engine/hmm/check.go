@@ -6,26 +6,28 @@ import (
 	"cardpress/finding"
 )
 
-// CheckCodes are the static checks of this engine, with what each means.
-var CheckCodes = map[string]string{
-	"EFFECT":                  "Checks that every Event, Play Immediately card and maneuver has effects, each setting exactly one thing.",
-	"MASTERMIND_SKILLS":       "Checks that every Mastermind has three skill icons.",
-	"CREW_SKILLS":             "Checks that every Crew member has one or two skill icons.",
-	"MERCENARY_FIELDS":        "Checks that every Mercenary has two skill icons, a maneuver and a fee.",
-	"JOB_FIELDS":              "Checks that every Job has between one and the engine's most Complications.",
-	"RESOURCE_COST":           "Checks that every Resource card has its cost/cash value.",
-	"PARAMETER_RANGE":         "Checks that every rule parameter is within the range the engine plays (the bounds of params.schema.json, checked again for data that did not come through validation) and that player_counts has a row for every supported player count, each with enough Masterminds and Jobs.",
-	"CARD_FIELD_RANGE":        "Checks that every number on a card is within the range the engine plays (the bounds of cards.schema.json, checked again for data that did not come through validation); costs are whole hundreds.",
-	"TOO_MANY_PLAYERS":        "Checks that the player range fits the engine (at most 8 players).",
-	"TOO_MANY_CARDS":          "Checks that the game has at most 255 distinct cards and that each deck of play (Masterminds, Resources, Jobs, Complications), and all of them together, holds at most 256 cards and 255 copies of a card; reported at the count of the card with the most copies.",
-	"DECK_EMPTY":              "Checks that the game has Jobs, Complications and Resource cards.",
-	"SCHEMA_TYPE":             "Checks that card fields decode into the engine's types.",
-	"JOB_IMPOSSIBLE":          "Checks that every Job can be met by some legal crew (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), with the fewest icons its complications could add.",
-	"COMPLICATION_IMPOSSIBLE": "Checks that no Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws.",
-}
-
-// CheckCodes lists the codes above (engine.Documented).
-func (g *Game) CheckCodes() map[string]string { return CheckCodes }
+// The codes of Heist Masterminds' own checks of its data: Build's (each
+// card has what its type needs) and Check's (Jobs no legal crew can meet).
+var (
+	codeEffect = finding.Declare(finding.Code{ID: "EFFECT", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "An Event, Play Immediately card or maneuver has no effects, or an effect that does not set exactly one thing."})
+	codeMastermindSkills = finding.Declare(finding.Code{ID: "MASTERMIND_SKILLS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Mastermind does not have three skill icons."})
+	codeCrewSkills = finding.Declare(finding.Code{ID: "CREW_SKILLS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Crew member does not have one or two skill icons."})
+	codeMercenaryFields = finding.Declare(finding.Code{ID: "MERCENARY_FIELDS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Mercenary lacks two skill icons, a maneuver or a fee."})
+	codeJobFields = finding.Declare(finding.Code{ID: "JOB_FIELDS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Job has no Complication, or more than the engine holds."})
+	codeResourceCost = finding.Declare(finding.Code{ID: "RESOURCE_COST", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Resource card has no cost/cash value."})
+	codeDeckEmpty = finding.Declare(finding.Code{ID: "DECK_EMPTY", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "The game has no Jobs, no Complications or no Resource cards."})
+	codeJobImpossible = finding.Declare(finding.Code{ID: "JOB_IMPOSSIBLE", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Job needs more skill icons than the best legal crew brings (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), even with the fewest icons its Complications could add."})
+	codeComplicationImpossible = finding.Declare(finding.Code{ID: "COMPLICATION_IMPOSSIBLE", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
+		Purpose: "A Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws."})
+)
 
 // bestIcons is the most skill icons a crew of at most size members can
 // bring: the best Mastermind plus the best size-1 others, each with the best
@@ -101,7 +103,7 @@ func (g *Game) Check() []finding.Finding {
 		}
 		need, have := g.jobNeed(c.job), g.bestIcons(g.crewSize(c.job.CrewMax, 0))
 		if need > have {
-			out = append(out, finding.New(c.pos, "JOB_IMPOSSIBLE",
+			out = append(out, codeJobImpossible.At(c.pos,
 				"job %s needs at least %d skill icons (difficulty %d, %d complications adding at least %d each) but the best legal crew of %d brings %d, even with substitutions",
 				c.id, need, c.job.Difficulty.Total(), c.job.FaceUp+c.job.FaceDown, g.minComp(), g.crewSize(c.job.CrewMax, 0), have))
 		}
@@ -121,7 +123,7 @@ func (g *Game) Check() []finding.Finding {
 		need := g.jobNeed(ej) - g.minComp() + c.comp.Icons.Total() + c.comp.DrawMore*g.minComp()
 		size := g.crewSize(ej.CrewMax, c.comp.CrewMax)
 		if have := g.bestIcons(size); need > have {
-			out = append(out, finding.New(c.pos, "COMPLICATION_IMPOSSIBLE",
+			out = append(out, codeComplicationImpossible.At(c.pos,
 				"complication %s makes even the easiest job (%s) need %d skill icons, but the best legal crew of %d brings %d",
 				c.id, g.cards[easiest].id, need, size, have))
 		}

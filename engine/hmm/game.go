@@ -9,10 +9,14 @@ import (
 	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
+	"cardpress/schema"
 )
 
-//go:embed cards.schema.json params.schema.json
-var schemas embed.FS
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
 
 func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build)) }
 
@@ -27,71 +31,40 @@ const (
 // TableRow is one supported player count: its Prestige goal and the jobs
 // each player looks after.
 type TableRow struct {
-	Players  int `yaml:"players"`
-	Goal     int `yaml:"goal"`
-	JobsEach int `yaml:"jobs_each"`
+	Players  int `yaml:"players" min:"1" max:"MaxPlayers"`
+	Goal     int `yaml:"goal" min:"1" max:"99"`
+	JobsEach int `yaml:"jobs_each" min:"1" max:"4"`
 }
 
 // DataParams are the rule parameters as game.yaml declares them.
 type DataParams struct {
-	ActionsPerTurn     int        `yaml:"actions_per_turn"`
-	CrewLimit          int        `yaml:"crew_limit"`
-	HeatToJail         int        `yaml:"heat_to_jail"`
-	JailTime           int        `yaml:"jail_time"`
-	JobTime            int        `yaml:"job_time"`
-	HandSize           int        `yaml:"hand_size"`
-	GatherDraw         int        `yaml:"gather_draw"`
-	LayLow             int        `yaml:"lay_low"`
-	UnpaidFeeHeat      int        `yaml:"unpaid_fee_heat"`
-	OpeningRedraws     int        `yaml:"opening_redraws"`
+	ActionsPerTurn     int        `yaml:"actions_per_turn" min:"1" max:"5"`
+	CrewLimit          int        `yaml:"crew_limit" min:"1" max:"maxCrew"`
+	HeatToJail         int        `yaml:"heat_to_jail" min:"1" max:"maxHeatTurns"`
+	JailTime           int        `yaml:"jail_time" min:"1" max:"maxHeatTurns"`
+	JobTime            int        `yaml:"job_time" min:"1" max:"maxHeatTurns"`
+	HandSize           int        `yaml:"hand_size" min:"1" max:"10"`
+	GatherDraw         int        `yaml:"gather_draw" min:"1" max:"5"`
+	LayLow             int        `yaml:"lay_low" min:"1" max:"5"`
+	UnpaidFeeHeat      int        `yaml:"unpaid_fee_heat" min:"0" max:"5"`
+	OpeningRedraws     int        `yaml:"opening_redraws" min:"0" max:"3"`
 	MastermindJailable bool       `yaml:"mastermind_jailable"`
-	RoundLimit         int        `yaml:"round_limit"`
-	FinalRound         string     `yaml:"final_round"`
-	Table              []TableRow `yaml:"player_counts"`
+	RoundLimit         int        `yaml:"round_limit" min:"5" max:"500"`
+	FinalRound         string     `yaml:"final_round" enum:"others_once,finish_round"`
+	Table              []TableRow `yaml:"player_counts" items:"1,MaxPlayers"`
 }
+
+// params declares Heist Masterminds' rule parameters: the tags of
+// DataParams, with the limits of bounds.go.
+var params = kit.DeclareParams[DataParams]("Heist Masterminds", kit.Consts{
+	"MaxPlayers": engine.MaxPlayers, "maxCrew": maxCrew, "maxHeatTurns": maxHeatTurns,
+})
 
 // final_round values: who plays after a player reaches the goal.
 const (
 	finalOthersOnce  = "others_once"  // the book: everyone else, once
 	finalFinishRound = "finish_round" // only the rest of the round: equal turns
 )
-
-var paramNames = []string{"actions_per_turn", "crew_limit", "heat_to_jail", "jail_time", "job_time", "hand_size", "gather_draw",
-	"lay_low", "unpaid_fee_heat", "opening_redraws", "mastermind_jailable", "round_limit", "final_round", "player_counts"}
-
-func (p *DataParams) field(name string) any {
-	switch name {
-	case "actions_per_turn":
-		return &p.ActionsPerTurn
-	case "crew_limit":
-		return &p.CrewLimit
-	case "heat_to_jail":
-		return &p.HeatToJail
-	case "jail_time":
-		return &p.JailTime
-	case "job_time":
-		return &p.JobTime
-	case "hand_size":
-		return &p.HandSize
-	case "gather_draw":
-		return &p.GatherDraw
-	case "lay_low":
-		return &p.LayLow
-	case "unpaid_fee_heat":
-		return &p.UnpaidFeeHeat
-	case "opening_redraws":
-		return &p.OpeningRedraws
-	case "mastermind_jailable":
-		return &p.MastermindJailable
-	case "round_limit":
-		return &p.RoundLimit
-	case "final_round":
-		return &p.FinalRound
-	case "player_counts":
-		return &p.Table
-	}
-	panic("hmm: unknown parameter " + name)
-}
 
 // numberWord spells the small counts printed rules use ("two actions").
 func numberWord(n int) string {
@@ -196,8 +169,8 @@ type compiler struct {
 	findings []finding.Finding
 }
 
-func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
-	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+func (c *compiler) report(code *finding.Code, pos finding.Pos, format string, args ...any) {
+	c.findings = append(c.findings, code.At(pos, format, args...))
 }
 
 func (c *compiler) paramPos(name string) finding.Pos {
@@ -216,15 +189,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d}
 	if len(d.Cards) > engine.MaxDeck-1 {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Heist Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
+		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Heist Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
 		return nil, c.findings
 	}
-	if problem := kit.PlayersProblem(d.Manifest.Players); problem != "" {
-		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
-	}
-	if d.Manifest.Players.Max > engine.MaxPlayers {
-		c.errorf(d.Manifest.PlayersPos, "TOO_MANY_PLAYERS", "Heist Masterminds plays at most %d players, not %d", engine.MaxPlayers, d.Manifest.Players.Max)
-	}
+	c.findings = append(c.findings, kit.PlayersFindings(d, "Heist Masterminds", engine.MaxPlayers)...)
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
 		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
@@ -255,20 +223,20 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			continue
 		}
 		if row.Players > len(g.masterminds) {
-			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "%d players need %d Masterminds; the data has %d", row.Players, row.Players, len(g.masterminds))
+			c.report(kit.CodeParamRange, c.paramPos("player_counts"), "%d players need %d Masterminds; the data has %d", row.Players, row.Players, len(g.masterminds))
 		}
 		if n := row.Players * row.JobsEach; n > maxJobs || n > len(g.jobs) {
-			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "%d players with %d jobs each need %d jobs (at most %d; the data has %d)", row.Players, row.JobsEach, n, maxJobs, len(g.jobs))
+			c.report(kit.CodeParamRange, c.paramPos("player_counts"), "%d players with %d jobs each need %d jobs (at most %d; the data has %d)", row.Players, row.JobsEach, n, maxJobs, len(g.jobs))
 		}
 	}
 	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
 	for p := lo; p <= hi; p++ {
 		if g.params.row(p).Players == 0 {
-			c.errorf(c.paramPos("player_counts"), "PARAMETER_RANGE", "player_counts has no row for %d players (game.yaml players %d-%d)", p, d.Manifest.Players.Min, d.Manifest.Players.Max)
+			c.report(kit.CodeParamRange, c.paramPos("player_counts"), "player_counts has no row for %d players (game.yaml players %d-%d)", p, d.Manifest.Players.Min, d.Manifest.Players.Max)
 		}
 	}
 	if len(g.comps) == 0 || len(g.jobs) == 0 || len(g.resources) == 0 {
-		c.errorf(d.Manifest.Pos, "DECK_EMPTY", "Heist Masterminds needs Jobs, Complications and Resource cards")
+		c.report(codeDeckEmpty, d.Manifest.Pos, "Heist Masterminds needs Jobs, Complications and Resource cards")
 	}
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
@@ -278,8 +246,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 }
 
 func (c *compiler) decodeParams() DataParams {
-	var p DataParams
-	found, _ := kit.DecodeParams(c.data, "Heist Masterminds", paramNames, paramBounds, p.field)
+	p, found, _ := params.Decode(c.data)
 	c.findings = append(c.findings, found...)
 	return p
 }
@@ -314,13 +281,13 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {
-			c.errorf(gc.Pos, "SCHEMA_TYPE", "card %s: %v", gc.ID, err)
+			c.report(schema.CodeType, gc.Pos, "card %s: %v", gc.ID, err)
 			return out
 		}
 	}
 	kind, ok := kindNames[gc.Deck]
 	if !ok {
-		c.errorf(gc.Pos, "UNDEFINED_DECK", "card %s: Heist Masterminds decks are mastermind, prestige, gear, crew, mercenary, event, immediate, job, complication and reference, not %q", gc.ID, gc.Deck)
+		c.report(gamedata.CodeUndefinedDeck, gc.Pos, "card %s: Heist Masterminds decks are mastermind, prestige, gear, crew, mercenary, event, immediate, job, complication and reference, not %q", gc.ID, gc.Deck)
 		return out
 	}
 	out.kind = kind
@@ -337,37 +304,37 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			}
 		}
 		if n != 1 {
-			c.errorf(gc.Pos, "EFFECT", "card %s: each effect sets exactly one of lose_heat, rival_heat, peek, draw, add_time, all_heat, jobs_time", gc.ID)
+			c.report(codeEffect, gc.Pos, "card %s: each effect sets exactly one of lose_heat, rival_heat, peek, draw, add_time, all_heat, jobs_time", gc.ID)
 		}
 	}
 	switch kind {
 	case kindMastermind:
 		if out.icons.Total() != 3 {
-			c.errorf(gc.Pos, "MASTERMIND_SKILLS", "Mastermind %s has %d skill icons; a Mastermind has 3", gc.ID, out.icons.Total())
+			c.report(codeMastermindSkills, gc.Pos, "Mastermind %s has %d skill icons; a Mastermind has 3", gc.ID, out.icons.Total())
 		}
 	case kindCrew:
 		if n := out.icons.Total(); n < 1 || n > 2 {
-			c.errorf(gc.Pos, "CREW_SKILLS", "Crew %s has %d skill icons; Crew members have one or two", gc.ID, n)
+			c.report(codeCrewSkills, gc.Pos, "Crew %s has %d skill icons; Crew members have one or two", gc.ID, n)
 		}
 	case kindMercenary:
 		if out.icons.Total() != 2 || len(out.effects) == 0 || out.cost <= 0 {
-			c.errorf(gc.Pos, "MERCENARY_FIELDS", "Mercenary %s needs two skill icons, a maneuver (effects) and a fee (cost)", gc.ID)
+			c.report(codeMercenaryFields, gc.Pos, "Mercenary %s needs two skill icons, a maneuver (effects) and a fee (cost)", gc.ID)
 		}
 	case kindEvent, kindImmediate:
 		if len(out.effects) == 0 {
-			c.errorf(gc.Pos, "EFFECT", "card %s has no effects", gc.ID)
+			c.report(codeEffect, gc.Pos, "card %s has no effects", gc.ID)
 		}
 	case kindJob:
 		out.job = Job{Name: gc.Name, Difficulty: y.Difficulty.icons(), FaceUp: y.FaceUp, FaceDown: y.FaceDown,
 			Reward: y.Reward, Prestige: y.Prestige, Heat: y.Heat, CrewMax: y.CrewMax, RivalStash: y.RivalStash}
 		if y.FaceUp+y.FaceDown < 1 || y.FaceUp+y.FaceDown > maxComp/2 {
-			c.errorf(gc.Pos, "JOB_FIELDS", "job %s: every Job has 1-%d Complications", gc.ID, maxComp/2)
+			c.report(codeJobFields, gc.Pos, "job %s: every Job has 1-%d Complications", gc.ID, maxComp/2)
 		}
 	case kindComplication:
 		out.comp = Complication{Name: gc.Name, Icons: y.Skills.icons(), Prestige: y.Prestige, DrawMore: y.DrawMore, CrewMax: y.CrewMax}
 	}
 	if kind != kindMastermind && kind != kindJob && kind != kindComplication && kind != kindReference && out.cost <= 0 {
-		c.errorf(gc.Pos, "RESOURCE_COST", "Resource card %s needs its cost/cash value", gc.ID)
+		c.report(codeResourceCost, gc.Pos, "Resource card %s needs its cost/cash value", gc.ID)
 	}
 	return out
 }
@@ -389,21 +356,18 @@ const (
 var counterNames = []string{"jail_lock", "deck_exhausted", "no_goal", "unpaid_fees", "jobs_expired", "failed_heists", "complications_short"}
 
 func (g *Game) Info() engine.Info {
-	return engine.Info{
-		ID:         g.data.Manifest.ID,
-		MinPlayers: g.data.Manifest.Players.Min,
-		MaxPlayers: min(g.data.Manifest.Players.Max, engine.MaxPlayers),
-		MaxMoves:   g.maxMoves,
-		SmokeGames: 150,
-		Cards:      len(g.cards),
-		Counters:   counterNames,
-		Alarms: []engine.Alarm{
-			{Counter: "jail_lock", Code: alarmJailLock, PerGame: 0.5},
-			{Counter: "deck_exhausted", Code: alarmDeckExhausted, PerGame: 0.5},
-			{Counter: "no_goal", Code: alarmNoGoal, PerGame: 0.05},
-			{Counter: "complications_short", Code: alarmComplicationsShort, PerGame: 0.5},
-		},
+	info := kit.Info(g.data)
+	info.MaxMoves = g.maxMoves
+	info.SmokeGames = 150
+	info.Cards = len(g.cards)
+	info.Counters = counterNames
+	info.Alarms = []engine.Alarm{
+		{Counter: "jail_lock", Code: alarmJailLock, PerGame: 0.5},
+		{Counter: "deck_exhausted", Code: alarmDeckExhausted, PerGame: 0.5},
+		{Counter: "no_goal", Code: alarmNoGoal, PerGame: 0.05},
+		{Counter: "complications_short", Code: alarmComplicationsShort, PerGame: 0.5},
 	}
+	return info
 }
 
 // Facts are the numbers derived from parameters and data, for the sheet.

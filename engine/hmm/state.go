@@ -139,8 +139,6 @@ type state struct {
 	trigger   int // seat that reached the goal, -1
 	finalLeft int
 	turns     int
-
-	returns [engine.MaxPlayers]float64
 }
 
 // NewState deals nothing yet: Masterminds, Jobs, Complications and opening
@@ -500,27 +498,25 @@ func (s *state) applyChance(c int) {
 	}
 }
 
-func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.N]...) }
+// actionNames name the actions that carry no card, job or member.
+var actionNames = map[engine.Action]string{
+	actGatherDeck:    "gather from the deck",
+	actGatherDiscard: "gather from the discard pile",
+	actLayLow:        "lay low",
+	actKeep:          "keep the opening hand",
+	actRedraw:        "redraw the opening hand",
+	actStopHire:      "stop hiring",
+	actEndTurn:       "end the turn",
+}
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	if s.ph == phChance {
 		return s.card(int(a)).name
 	}
+	if name, ok := actionNames[a]; ok {
+		return name
+	}
 	switch {
-	case a == actGatherDeck:
-		return "gather from the deck"
-	case a == actGatherDiscard:
-		return "gather from the discard pile"
-	case a == actLayLow:
-		return "lay low"
-	case a == actKeep:
-		return "keep the opening hand"
-	case a == actRedraw:
-		return "redraw the opening hand"
-	case a == actStopHire:
-		return "stop hiring"
-	case a == actEndTurn:
-		return "end the turn"
 	case a >= actLegwork && a < actHeist:
 		return fmt.Sprintf("legwork on job %d, complication %d", int(a-actLegwork)/maxComp+1, int(a-actLegwork)%maxComp+1)
 	case a >= actHeist && a < actHire:

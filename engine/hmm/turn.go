@@ -3,6 +3,8 @@
 
 package hmm
 
+import "cardpress/engine"
+
 func (s *state) startTurn() {
 	s.done, s.discarded = 0, false
 	free := false
@@ -164,8 +166,10 @@ func (s *state) endGame(cause string) {
 		st[p] = Standing{Collection: s.coll[p], InHand: s.handPrestige(p), Pending: s.pending(p)}
 	}
 	win := Winners(st)
+	var seats engine.Seats
 	for _, w := range win {
-		s.returns[w] = 1 / float64(len(win))
+		seats = seats.With(w)
 	}
+	s.ShareWin(seats)
 	s.logf("end", -1, "game over (%s): winners %v", cause, win)
 }

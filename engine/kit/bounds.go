@@ -83,14 +83,6 @@ func CardViolations(c gamedata.Card, bounds []Bound) []Violation {
 	return out
 }
 
-// The codes of the findings ParamRangeFindings and CardRangeFindings
-// report. An engine that calls them documents both in its CheckCodes
-// (enginetest.CodesDocumented holds it to that).
-const (
-	ParamRangeCode = "PARAMETER_RANGE"
-	CardRangeCode  = "CARD_FIELD_RANGE"
-)
-
 // ParamRangeFindings reports d's parameters outside bounds, one error a
 // value at that value, and returns the names of the parameters it
 // reported: an engine does not decode those, as one finding per bad value
@@ -99,7 +91,7 @@ func ParamRangeFindings(d *gamedata.Game, bounds []Bound) ([]finding.Finding, ma
 	var fs []finding.Finding
 	bad := map[string]bool{}
 	for _, v := range ParamViolations(d, bounds) {
-		fs = append(fs, finding.New(v.Pos, ParamRangeCode, "parameter %s %s", v.Path, v.Problem))
+		fs = append(fs, CodeParamRange.At(v.Pos, "parameter %s %s", v.Path, v.Problem))
 		bad[v.Param] = true
 	}
 	return fs, bad
@@ -110,7 +102,7 @@ func ParamRangeFindings(d *gamedata.Game, bounds []Bound) ([]finding.Finding, ma
 func CardRangeFindings(c gamedata.Card, bounds []Bound) []finding.Finding {
 	var fs []finding.Finding
 	for _, v := range CardViolations(c, bounds) {
-		fs = append(fs, finding.New(v.Pos, CardRangeCode, "card %s: %s %s", c.ID, v.Path, v.Problem))
+		fs = append(fs, CodeCardRange.At(v.Pos, "card %s: %s %s", c.ID, v.Path, v.Problem))
 	}
 	return fs
 }
@@ -289,15 +281,20 @@ func PlayerCounts(r gamedata.Range, maxSeats int) (lo, hi int) {
 	return max(r.Min, 1), min(r.Max, maxSeats)
 }
 
-// PlayersProblem says what is wrong with a manifest's player range beyond
-// its size (each engine checks the most seats it plays), or "" when
-// nothing is.
-func PlayersProblem(r gamedata.Range) string {
+// PlayersFindings checks a manifest's player range for the engine of game
+// (named in messages), which plays at most maxSeats: PLAYERS_RANGE for a
+// range that makes no sense, TOO_MANY_PLAYERS for one past maxSeats.
+func PlayersFindings(d *gamedata.Game, game string, maxSeats int) []finding.Finding {
+	r, pos := d.Manifest.Players, d.Manifest.PlayersPos
+	var out []finding.Finding
 	switch {
 	case r.Min < 1:
-		return fmt.Sprintf("players min is %d; a game needs at least 1 player", r.Min)
+		out = append(out, gamedata.CodePlayers.At(pos, "players min is %d; a game needs at least 1 player", r.Min))
 	case r.Min > r.Max:
-		return fmt.Sprintf("players max %d is below min %d", r.Max, r.Min)
+		out = append(out, gamedata.CodePlayers.At(pos, "players max %d is below min %d", r.Max, r.Min))
 	}
-	return ""
+	if r.Max > maxSeats {
+		out = append(out, CodeTooManyPlayers.At(pos, "%s plays at most %d players, not %d", game, maxSeats, r.Max))
+	}
+	return out
 }

@@ -5,7 +5,8 @@ import (
 	"cardpress/engine/kit"
 )
 
-// The ranges Masterminds plays, stated again in params.schema.json and
+// The ranges Masterminds plays. The parameters' ranges are declared on
+// Params with these limits (rules.go); the cards' are stated again in
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). Every
 // count the state keeps is small (a player's gems of one kind fit a byte,
 // marker dice an int8, a task's count an int16), so no sum can overflow
@@ -18,28 +19,6 @@ const (
 	maxTake     = 10  // gems a heist's TAKE gives
 	maxGems     = 255 // gems of one kind in the box: a player may hold them all, in a byte
 )
-
-var paramBounds = []kit.Bound{
-	{Path: "hand_limit", Min: 0, Max: 30},
-	{Path: "opening_prep", Min: 0, Max: 20},
-	{Path: "talent_pool", Min: 0, Max: maxPool},
-	{Path: "team_max", Min: 1, Max: maxTeam},
-	{Path: "activate_max", Min: 1, Max: maxTeam},
-	{Path: "plan_actions", Min: 0, Max: 6},
-	{Path: "markers_per_player", Min: 1, Max: 24},
-	{Path: "heists_on_table", Min: 1, Max: maxSeats, Items: true},
-	{Path: "heists_on_table.*.players", Min: 1, Max: maxSeats},
-	{Path: "heists_on_table.*.heists", Min: 1, Max: maxHeists},
-	{Path: "end_heists_extra", Min: 0, Max: 10},
-	{Path: "clear_gem_value", Min: 0, Max: 12},
-	{Path: "bonus_gem_matching", Min: 1, Max: 4},
-	{Path: "completion_draw_max_team", Min: 0, Max: maxTeam},
-	{Path: "start_clear_gems", Min: 0, Max: 5},
-	{Path: "starter_cash", Min: 0, Max: maxSeats, Items: true},
-	{Path: "starter_cash.*.players", Min: 1, Max: maxSeats},
-	{Path: "starter_cash.*.cards", Min: 0, Max: 10},
-	{Path: "tie_break", Min: 0, Max: 3, Items: true},
-}
 
 var cardBounds = func() []kit.Bound {
 	var b []kit.Bound
@@ -79,7 +58,7 @@ func (c *compiler) checkDecks(decks map[cardType][]int) {
 			continue
 		}
 		gc := c.data.Cards[o.Card]
-		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS",
+		c.report(kit.CodeTooManyCards, kit.CopiesPos(gc),
 			"the %s deck has %d cards: Masterminds holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
 			typeIDs[typ], o.Total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "masterminds", schemas, Build, paramBounds, cardBounds)
+	enginetest.Bounds(t, "masterminds", schemas, Build, params.Bounds(), cardBounds)
 }
 
 func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {

@@ -6,35 +6,48 @@ import (
 	"cardpress/finding"
 )
 
-// CheckCodes are the static checks of this engine, with what each means.
-var CheckCodes = map[string]string{
-	"HEIST_STEP_UNBEATABLE":     "Checks that every heist step can be beaten by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6.",
-	"HEIST_STEP_ALWAYS_PERFECT": "warning: Checks that no heist step is already beaten by at least half the Talents on their own, without Gear or a die (a perfection nearly every time).",
-	"SKILL_NO_TALENT":           "Checks that every skill a heist step or a Failure card names is above 0 on some Talent.",
-	"UNDEFINED_SKILL":           "Checks that every skill a card names is one of the game's skills.",
-	"EFFECT_SHAPE":              "Checks that every effect sets exactly one thing.",
-	"EFFECT_KIND":               "Checks that every Prep card's effects belong to its kind (an Interrupt rolls or rerolls).",
-	"TOO_MANY_MASTERMINDS":      "Checks that the Mastermind colours fit the engine.",
-	"TOO_FEW_MASTERMINDS":       "Checks that there is a Mastermind colour card for every seat of the largest player count.",
-	"TOO_MANY_PLAYERS":          "Checks that the player range fits the engine.",
-	"TOO_MANY_IMMEDIATE":        "Checks that the play-immediately Prep cards fit the engine (one drawn while another resolves nests its effects).",
-	"NO_TALENTS":                "Checks that the game has Talent cards.",
-	"TOO_MANY_CARDS":            "Checks that the game has at most 255 distinct cards and that each deck (and the Starter Cash) holds at most 256 cards and 255 copies of a card; reported at the count of the card that takes it past.",
-	"CARD_FIELD_RANGE":          "Checks that every number on a card is within the range the engine plays (the bounds of cards.schema.json, checked again for data that did not come through validation).",
-	"COMPONENT_RANGE":           "Checks that each kind of gem in game.yaml components numbers at most 255 (a player may hold them all).",
-	"DUPLICATE_COLOR":           "Checks that every Mastermind has a gem colour of its own.",
-	"HEIST_DECK_SHORT":          "Checks that the Heist deck can lay out heists_on_table at every player count.",
-	"CASH_SHORT":                "Checks that there are enough Starter Cash cards for starter_cash at every player count.",
-	"PARAMETER_RANGE":           "Checks that every rule parameter is within the range the engine plays (the bounds of params.schema.json, checked again for data that did not come through validation) and that heists_on_table has an entry for every player count.",
-	"UNDEFINED_TYPE":            "Checks that every card's type is one the game knows.",
-	"TYPE_DECK_MISMATCH":        "Checks that every card is in the deck of its type.",
-	"IMMEDIATE_NOT_ACTION":      "Checks that only Action cards are play-immediately.",
-	"UNDEFINED_CONSEQUENCE":     "Checks that every Failure card's consequence is one the engine knows.",
-	"EFFECT_TARGET":             "Checks that every effect targets whom it can (discard_gear another player; the others yourself).",
-}
-
-// CheckCodes lists the codes above (engine.Documented).
-func (g *Game) CheckCodes() map[string]string { return CheckCodes }
+// The codes of Masterminds' own checks of its data: Build's (each card
+// has what its type needs, the box fits the player counts) and Check's
+// (heist steps a team can and cannot beat). The codes several engines
+// share are kit's; the loader's are gamedata's and schema's.
+var (
+	codeStepUnbeatable = finding.Declare(finding.Code{ID: "HEIST_STEP_UNBEATABLE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A heist step cannot be beaten even by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6."})
+	codeStepAlwaysPerfect = finding.Declare(finding.Code{ID: "HEIST_STEP_ALWAYS_PERFECT", Severity: finding.Warning, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A heist step is already beaten by at least half the Talents on their own, without Gear or a die: a perfection nearly every time."})
+	codeSkillNoTalent = finding.Declare(finding.Code{ID: "SKILL_NO_TALENT", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A heist step or a Failure card names a skill that no Talent has above 0."})
+	codeUndefinedSkill = finding.Declare(finding.Code{ID: "UNDEFINED_SKILL", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A card names a skill that is not one of the game's skills."})
+	codeEffectShape = finding.Declare(finding.Code{ID: "EFFECT_SHAPE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "An effect does not set exactly one thing."})
+	codeEffectKind = finding.Declare(finding.Code{ID: "EFFECT_KIND", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A Prep card has an effect that does not belong to its kind (an Interrupt rolls or rerolls; the others do not)."})
+	codeTooManyMasterminds = finding.Declare(finding.Code{ID: "TOO_MANY_MASTERMINDS", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "There are more Mastermind colours than the engine plays."})
+	codeTooFewMasterminds = finding.Declare(finding.Code{ID: "TOO_FEW_MASTERMINDS", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "There is no Mastermind colour card for every seat of the largest player count."})
+	codeTooManyImmediate = finding.Declare(finding.Code{ID: "TOO_MANY_IMMEDIATE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "There are more play-immediately Prep cards than the engine plays (one drawn while another resolves nests its effects)."})
+	codeNoTalents = finding.Declare(finding.Code{ID: "NO_TALENTS", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "The game has no Talent cards."})
+	codeComponentRange = finding.Declare(finding.Code{ID: "COMPONENT_RANGE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A kind of gem in game.yaml components numbers more than 255 (a player may hold them all)."})
+	codeDuplicateColor = finding.Declare(finding.Code{ID: "DUPLICATE_COLOR", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "Two Masterminds share a gem colour."})
+	codeHeistDeckShort = finding.Declare(finding.Code{ID: "HEIST_DECK_SHORT", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "The Heist deck cannot lay out heists_on_table at some player count."})
+	codeCashShort = finding.Declare(finding.Code{ID: "CASH_SHORT", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "There are too few Starter Cash cards for starter_cash at some player count."})
+	codeUndefinedType = finding.Declare(finding.Code{ID: "UNDEFINED_TYPE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A card's type is not one the game knows."})
+	codeTypeDeckMismatch = finding.Declare(finding.Code{ID: "TYPE_DECK_MISMATCH", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A card is not in the deck of its type."})
+	codeImmediateNotAction = finding.Declare(finding.Code{ID: "IMMEDIATE_NOT_ACTION", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A play-immediately card is not an Action card."})
+	codeUndefinedConsequence = finding.Declare(finding.Code{ID: "UNDEFINED_CONSEQUENCE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
+		Purpose: "A Failure card's consequence is not one the engine knows."})
+)
 
 // Check runs the static checks on the data.
 func (g *Game) Check() []finding.Finding {
@@ -52,7 +65,7 @@ func (g *Game) Check() []finding.Finding {
 		for k, st := range c.steps {
 			beat := false
 			if alone := g.beatenAlone(st); 2*alone >= len(g.talents) && len(g.talents) > 0 {
-				out = append(out, finding.Warn(c.pos, "HEIST_STEP_ALWAYS_PERFECT",
+				out = append(out, codeStepAlwaysPerfect.At(c.pos,
 					"step %c of heist %s (%s) is beaten by %d of %d Talents on their own, without Gear or a die: nearly always a perfection",
 					'A'+k, c.id, stepText(st), alone, len(g.talents)))
 			}
@@ -60,12 +73,12 @@ func (g *Game) Check() []finding.Finding {
 				beat = beat || best[sk]+6 > st.target
 				if !hasSkill[sk] && reported&(1<<sk) == 0 {
 					reported |= 1 << sk
-					out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
+					out = append(out, codeSkillNoTalent.At(c.pos,
 						"heist %s names %s, which no Talent has above 0", c.id, skillNames[sk]))
 				}
 			}
 			if !beat {
-				out = append(out, finding.New(c.pos, "HEIST_STEP_UNBEATABLE",
+				out = append(out, codeStepUnbeatable.At(c.pos,
 					"step %c of heist %s (%s) cannot be beaten: the best team of %d reaches %d, and a 6 makes %d, not above %d",
 					'A'+k, c.id, stepText(st), g.teamSize(), g.bestOf(best, st), g.bestOf(best, st)+6, st.target))
 			}
@@ -74,12 +87,12 @@ func (g *Game) Check() []finding.Finding {
 	for _, i := range g.failures {
 		c := &g.cards[i]
 		if !hasSkill[c.testSkill] {
-			out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
+			out = append(out, codeSkillNoTalent.At(c.pos,
 				"Failure card %s tests %s, which no Talent has above 0", c.id, skillNames[c.testSkill]))
 		}
 		for sk := 0; sk < nSkills; sk++ {
 			if c.triggerMask&(1<<sk) != 0 && !hasSkill[sk] {
-				out = append(out, finding.New(c.pos, "SKILL_NO_TALENT",
+				out = append(out, codeSkillNoTalent.At(c.pos,
 					"Failure card %s triggers on %s, which no Talent has above 0", c.id, skillNames[sk]))
 			}
 		}

@@ -31,7 +31,7 @@ var progress = [stepsPerHeist + 1]float64{0, 0.25, 0.5, 0.75, 1}
 func (s *state) Evaluate(p engine.Player) float64 {
 	q := int(p)
 	if s.ended {
-		return float64(s.score(q)) + 100*s.returns[q]
+		return float64(s.score(q)) + 100*s.Won[q]
 	}
 	best := 0.0
 	for o := 0; o < s.N; o++ {

@@ -11,6 +11,11 @@ import (
 func (s *state) step(t *task) bool {
 	g, p := s.g, int(t.p)
 	prm := &g.params
+	if do := bookkeeping[t.op]; do != nil {
+		s.pop()
+		do(s, p)
+		return true
+	}
 	switch t.op {
 	case opColour:
 		if int(t.n) >= s.N || s.colourDeck.Len() == 0 {
@@ -179,44 +184,6 @@ func (s *state) step(t *task) bool {
 		s.push(task{op: opRoll, p: t.p})
 		return true
 
-	case opOutcome:
-		s.pop()
-		s.outcome(p)
-		return true
-
-	case opAttemptEnd:
-		s.pop()
-		s.endAttempt(p)
-		return true
-
-	case opRemoveMarkers:
-		s.pop()
-		s.removeMarkers(p)
-		return true
-
-	case opDiscardTeamGear:
-		s.pop()
-		st := &s.seats[p]
-		for r := 0; r < int(st.teamN); r++ {
-			s.dropGear(p, r)
-		}
-		return true
-
-	case opKeepCards:
-		s.pop()
-		s.keepCards(p)
-		return true
-
-	case opUpkeep:
-		s.pop()
-		s.upkeep(p)
-		return true
-
-	case opEndCheck:
-		s.pop()
-		s.endCheck(p)
-		return true
-
 	// Decisions that may have nothing to decide.
 	case opRecruitEffect:
 		if s.poolN == 0 {
@@ -277,6 +244,18 @@ func (s *state) step(t *task) bool {
 	// Every other task is a decision of seat p.
 	s.cur = engine.Player(p)
 	return false
+}
+
+// bookkeeping are the tasks that only carry out a rule for seat p: step
+// pops one and does it.
+var bookkeeping = [nOps]func(*state, int){
+	opOutcome:         (*state).outcome,
+	opAttemptEnd:      (*state).endAttempt,
+	opRemoveMarkers:   (*state).removeMarkers,
+	opDiscardTeamGear: (*state).discardTeamGear,
+	opKeepCards:       (*state).keepCards,
+	opUpkeep:          (*state).upkeep,
+	opEndCheck:        (*state).endCheck,
 }
 
 func (s *state) waitChance() bool {
@@ -508,6 +487,13 @@ func (s *state) removeRecruit(p, r int) {
 	copy(st.team[r:], st.team[r+1:st.teamN])
 	st.teamN--
 	st.team[st.teamN] = recruit{gear: -1}
+}
+
+// discardTeamGear discards the Gear of p's whole team.
+func (s *state) discardTeamGear(p int) {
+	for r := 0; r < int(s.seats[p].teamN); r++ {
+		s.dropGear(p, r)
+	}
 }
 
 func (s *state) dropGear(p, r int) {
@@ -915,23 +901,19 @@ func (s *state) finish() {
 			best = q
 		}
 	}
-	winners := 0
+	var winners engine.Seats
 	for q := 0; q < s.N; q++ {
 		if !s.better(best, q) {
-			winners++
+			winners = winners.With(q)
 		}
 	}
-	for q := 0; q < s.N; q++ {
-		if !s.better(best, q) {
-			s.returns[q] = 1 / float64(winners)
-		}
-	}
+	s.ShareWin(winners)
 	if s.Log != nil {
 		for q := 0; q < s.N; q++ {
 			s.emit("score", q, "scores %d (%d gems, %d clear, %d heists)", s.score(q), s.gemCount(q), s.seats[q].gems[kindClear], s.seats[q].heists)
 		}
 		for q := 0; q < s.N; q++ {
-			if s.returns[q] > 0 {
+			if winners.Has(q) {
 				s.emit("win", q, "wins")
 			}
 		}

@@ -18,8 +18,11 @@ import (
 	"cardpress/internal/sat"
 )
 
-//go:embed cards.schema.json params.schema.json
-var schemas embed.FS
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
 
 func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build)) }
 
@@ -70,13 +73,11 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d, cashCard: -1}
 	if len(d.Cards) > engine.MaxDeck-1 {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
+		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
 		return nil, c.findings
 	}
 	m := d.Manifest
-	if problem := kit.PlayersProblem(m.Players); problem != "" {
-		c.errorf(m.PlayersPos, "PLAYERS_RANGE", "%s", problem)
-	}
+	c.findings = append(c.findings, kit.PlayersFindings(d, "Masterminds", maxSeats)...)
 	g.params = c.decodeParams()
 	copies := map[cardType]int{}
 	decks := map[cardType][]int{}
@@ -91,7 +92,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		case typeMastermind:
 			cd.colour = len(g.masterminds)
 			if other, dup := colours[cd.color]; dup {
-				c.errorf(at(gc.Pos.File, gc.Node, "color"), "DUPLICATE_COLOR", "card %s has colour %s, like %s: each Mastermind needs its own gem colour", cd.id, cd.color, other)
+				c.report(codeDuplicateColor, at(gc.Pos.File, gc.Node, "color"), "card %s has colour %s, like %s: each Mastermind needs its own gem colour", cd.id, cd.color, other)
 			}
 			colours[cd.color] = cd.id
 			g.masterminds = append(g.masterminds, i)
@@ -123,21 +124,18 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.maxPlayers = min(m.Players.Max, len(g.masterminds), maxSeats)
 	if len(g.masterminds) > maxColours {
-		c.errorf(m.Pos, "TOO_MANY_MASTERMINDS", "Masterminds supports at most %d Mastermind colours", maxColours)
+		c.report(codeTooManyMasterminds, m.Pos, "Masterminds supports at most %d Mastermind colours", maxColours)
 	}
 	if len(g.masterminds) < m.Players.Max {
-		c.errorf(m.PlayersPos, "TOO_FEW_MASTERMINDS", "%d players need %d Mastermind colour cards; the data has %d", m.Players.Max, m.Players.Max, len(g.masterminds))
-	}
-	if m.Players.Max > maxSeats {
-		c.errorf(m.PlayersPos, "TOO_MANY_PLAYERS", "Masterminds supports at most %d players", maxSeats)
+		c.report(codeTooFewMasterminds, m.PlayersPos, "%d players need %d Mastermind colour cards; the data has %d", m.Players.Max, m.Players.Max, len(g.masterminds))
 	}
 	lo, hi := kit.PlayerCounts(m.Players, maxSeats)
 	for n := lo; n <= hi; n++ {
 		if need := 2 * p.Heists(n); copies[typeHeist] < need {
-			c.errorf(paramPos(d, "heists_on_table"), "HEIST_DECK_SHORT", "%d players lay out %d heists (%d Heist cards) but the heist deck has %d", n, p.Heists(n), need, copies[typeHeist])
+			c.report(codeHeistDeckShort, paramPos(d, "heists_on_table"), "%d players lay out %d heists (%d Heist cards) but the heist deck has %d", n, p.Heists(n), need, copies[typeHeist])
 		}
 		if need := n * p.Cash(n); need > g.cashCopies {
-			c.errorf(paramPos(d, "starter_cash"), "CASH_SHORT", "%d players get %d Starter Cash cards each (%d) but the data has %d", n, p.Cash(n), need, g.cashCopies)
+			c.report(codeCashShort, paramPos(d, "starter_cash"), "%d players get %d Starter Cash cards each (%d) but the data has %d", n, p.Cash(n), need, g.cashCopies)
 		}
 	}
 	immediate := 0
@@ -147,10 +145,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		}
 	}
 	if immediate > maxImmediate {
-		c.errorf(m.Pos, "TOO_MANY_IMMEDIATE", "%d play-immediately Prep cards; Masterminds supports at most %d (each one drawn while another resolves nests its effects)", immediate, maxImmediate)
+		c.report(codeTooManyImmediate, m.Pos, "%d play-immediately Prep cards; Masterminds supports at most %d (each one drawn while another resolves nests its effects)", immediate, maxImmediate)
 	}
 	if copies[typeTalent] == 0 {
-		c.errorf(m.Pos, "NO_TALENTS", "Masterminds needs Talent cards")
+		c.report(codeNoTalents, m.Pos, "Masterminds needs Talent cards")
 	}
 	// Random-bot smoke games last a few thousand moves (tens of thousands
 	// at 5 players with recall_markers); a game still running at this cap
@@ -173,20 +171,18 @@ func paramPos(d *gamedata.Game, name string) finding.Pos {
 func (g *Game) Params() Params { return g.params }
 
 func (g *Game) Info() engine.Info {
-	return engine.Info{
-		ID:         g.data.Manifest.ID,
-		MinPlayers: g.data.Manifest.Players.Min,
-		MaxPlayers: g.maxPlayers,
-		MaxMoves:   g.maxMoves,
-		Cards:      len(g.cards),
-		Counters:   counterNames,
-		// A random-bot game is some 2,000 moves and the heuristic games
-		// lint adds are slow: 1,000 games per player count keep lint of
-		// both variants near seven seconds on two cores.
-		SmokeGames: 400,
-		DeckSize:   g.deckSize,
-		Alarms:     alarms,
-	}
+	info := kit.Info(g.data)
+	info.MaxPlayers = g.maxPlayers
+	info.MaxMoves = g.maxMoves
+	info.Cards = len(g.cards)
+	info.Counters = counterNames
+	// A random-bot game is some 2,000 moves and the heuristic games lint
+	// adds are slow: 1,000 games per player count keep lint of both
+	// variants near seven seconds on two cores.
+	info.SmokeGames = 400
+	info.DeckSize = g.deckSize
+	info.Alarms = alarms
+	return info
 }
 
 // Counters this game tallies (Info.Counters order).
@@ -309,7 +305,7 @@ func (g *Game) countGems(c *compiler) {
 			continue // not a real Mastermind card: its type was already reported
 		}
 		if !ok {
-			c.errorf(cd.pos, "UNDEFINED_COMPONENT", "Mastermind %s plays %s gems, but game.yaml components has no gem-%s with their count", cd.id, cd.color, cd.color)
+			c.report(gamedata.CodeUndefinedComponent, cd.pos, "Mastermind %s plays %s gems, but game.yaml components has no gem-%s with their count", cd.id, cd.color, cd.color)
 			continue
 		}
 		g.gemsOf[k] = c.gemCount(comp)
@@ -317,11 +313,11 @@ func (g *Game) countGems(c *compiler) {
 	if comp, ok := count["gem-clear"]; ok {
 		g.clearGems = c.gemCount(comp)
 	} else {
-		c.errorf(m.Pos, "UNDEFINED_COMPONENT", "game.yaml components has no gem-clear with the clear gems' count")
+		c.report(gamedata.CodeUndefinedComponent, m.Pos, "game.yaml components has no gem-clear with the clear gems' count")
 	}
 	if comp, ok := count["dice"]; ok {
 		if want := (g.params.MarkersPerPlayer + 1) * len(g.masterminds); comp.Count != want {
-			c.errorf(comp.Pos, "COUNT_MISMATCH", "%d dice declared, but %d colours × (%d marker dice + 1 scoring die) need %d",
+			c.report(gamedata.CodeCountMismatch, comp.Pos, "%d dice declared, but %d colours × (%d marker dice + 1 scoring die) need %d",
 				comp.Count, len(g.masterminds), g.params.MarkersPerPlayer, want)
 		}
 	}
@@ -331,7 +327,7 @@ func (g *Game) countGems(c *compiler) {
 // more of one kind than the state counts (0 then: Build fails anyway).
 func (c *compiler) gemCount(comp gamedata.Component) int {
 	if comp.Count < 0 || comp.Count > maxGems {
-		c.errorf(comp.Pos, "COMPONENT_RANGE", "component %s counts %d gems; Masterminds plays 0 to %d of a kind", comp.ID, comp.Count, maxGems)
+		c.report(codeComponentRange, comp.Pos, "component %s counts %d gems; Masterminds plays 0 to %d of a kind", comp.ID, comp.Count, maxGems)
 		return 0
 	}
 	return comp.Count

@@ -7,6 +7,7 @@ import (
 	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
+	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -55,68 +56,47 @@ const (
 // Params are the rule parameters, decoded from game.yaml (a variant's
 // values already applied).
 type Params struct {
-	HandLimit             int          `yaml:"hand_limit"`
-	OpeningPrep           int          `yaml:"opening_prep"`
-	TalentPool            int          `yaml:"talent_pool"`
-	TeamMax               int          `yaml:"team_max"`
-	ActivateMax           int          `yaml:"activate_max"`
-	PlanActions           int          `yaml:"plan_actions"`
-	MarkersPerPlayer      int          `yaml:"markers_per_player"`
-	HeistsOnTable         []HeistCount `yaml:"heists_on_table"`
-	EndHeistsExtra        int          `yaml:"end_heists_extra"`
-	ClearGemValue         int          `yaml:"clear_gem_value"`
-	BonusGemMatching      int          `yaml:"bonus_gem_matching"`
-	FailureTest           string       `yaml:"failure_test"`
-	RetireAfterHeist      string       `yaml:"retire_after_heist"`
-	CompletionDraw        string       `yaml:"completion_draw"`
-	CompletionDrawMaxTeam int          `yaml:"completion_draw_max_team"`
-	StartClearGems        int          `yaml:"start_clear_gems"`
-	StarterCash           []CashCount  `yaml:"starter_cash"`
+	HandLimit             int          `yaml:"hand_limit" min:"0" max:"30"`
+	OpeningPrep           int          `yaml:"opening_prep" min:"0" max:"20"`
+	TalentPool            int          `yaml:"talent_pool" min:"0" max:"maxPool"`
+	TeamMax               int          `yaml:"team_max" min:"1" max:"maxTeam"`
+	ActivateMax           int          `yaml:"activate_max" min:"1" max:"maxTeam"`
+	PlanActions           int          `yaml:"plan_actions" min:"0" max:"6"`
+	MarkersPerPlayer      int          `yaml:"markers_per_player" min:"1" max:"24"`
+	HeistsOnTable         []HeistCount `yaml:"heists_on_table" items:"1,maxSeats"`
+	EndHeistsExtra        int          `yaml:"end_heists_extra" min:"0" max:"10"`
+	ClearGemValue         int          `yaml:"clear_gem_value" min:"0" max:"12"`
+	BonusGemMatching      int          `yaml:"bonus_gem_matching" min:"1" max:"4"`
+	FailureTest           string       `yaml:"failure_test" enum:"at_least,higher"`
+	RetireAfterHeist      string       `yaml:"retire_after_heist" enum:"keep_one,retire_one"`
+	CompletionDraw        string       `yaml:"completion_draw" enum:"optional,mandatory"`
+	CompletionDrawMaxTeam int          `yaml:"completion_draw_max_team" min:"0" max:"maxTeam"`
+	StartClearGems        int          `yaml:"start_clear_gems" min:"0" max:"5"`
+	StarterCash           []CashCount  `yaml:"starter_cash" items:",maxSeats"`
 	FirstRecruit          bool         `yaml:"first_recruit"`
 	PayGemWithCash        bool         `yaml:"pay_gem_with_cash"`
-	TieBreak              []string     `yaml:"tie_break"`
-	RecallMarkers         bool         `yaml:"recall_markers"`
+	TieBreak              []string     `yaml:"tie_break" items:",3" enum:"clear_gems,heists,shared" unique:""`
+	// RecallMarkers may be left out: the books say nothing (RULES.md).
+	RecallMarkers bool `yaml:"recall_markers" optional:""`
 }
 
 // HeistCount is one entry of heists_on_table.
 type HeistCount struct {
-	Players int `yaml:"players"`
-	Heists  int `yaml:"heists"`
+	Players int `yaml:"players" min:"1" max:"maxSeats"`
+	Heists  int `yaml:"heists" min:"1" max:"maxHeists"`
 }
 
 // CashCount is one entry of starter_cash.
 type CashCount struct {
-	Players int `yaml:"players"`
-	Cards   int `yaml:"cards"`
+	Players int `yaml:"players" min:"1" max:"maxSeats"`
+	Cards   int `yaml:"cards" min:"0" max:"10"`
 }
 
-// optionalParams may be left out of game.yaml; the engine then plays their
-// zero value (RULES.md gives it).
-var optionalParams = []string{"recall_markers"}
-
-// paramNames lists every parameter the engine needs, in RULES.md order.
-var paramNames = []string{
-	"hand_limit", "opening_prep", "talent_pool", "team_max", "activate_max", "plan_actions",
-	"markers_per_player", "heists_on_table", "end_heists_extra", "clear_gem_value",
-	"bonus_gem_matching", "failure_test", "retire_after_heist", "completion_draw",
-	"completion_draw_max_team", "start_clear_gems", "starter_cash", "first_recruit",
-	"pay_gem_with_cash", "tie_break",
-}
-
-func (p *Params) field(name string) any {
-	return map[string]any{
-		"hand_limit": &p.HandLimit, "opening_prep": &p.OpeningPrep, "talent_pool": &p.TalentPool,
-		"team_max": &p.TeamMax, "activate_max": &p.ActivateMax, "plan_actions": &p.PlanActions,
-		"markers_per_player": &p.MarkersPerPlayer, "heists_on_table": &p.HeistsOnTable,
-		"end_heists_extra": &p.EndHeistsExtra, "clear_gem_value": &p.ClearGemValue,
-		"bonus_gem_matching": &p.BonusGemMatching, "failure_test": &p.FailureTest,
-		"retire_after_heist": &p.RetireAfterHeist, "completion_draw": &p.CompletionDraw,
-		"completion_draw_max_team": &p.CompletionDrawMaxTeam, "start_clear_gems": &p.StartClearGems,
-		"starter_cash": &p.StarterCash, "first_recruit": &p.FirstRecruit,
-		"pay_gem_with_cash": &p.PayGemWithCash, "tie_break": &p.TieBreak,
-		"recall_markers": &p.RecallMarkers,
-	}[name]
-}
+// params declares Masterminds' rule parameters: the tags of Params, with
+// the limits above, in RULES.md order.
+var params = kit.DeclareParams[Params]("Masterminds", kit.Consts{
+	"maxPool": maxPool, "maxTeam": maxTeam, "maxSeats": maxSeats, "maxHeists": maxHeists,
+})
 
 // Heists is the number of heists on the table at a player count (0 when
 // heists_on_table has no entry for it).
@@ -363,8 +343,8 @@ type compiler struct {
 	findings []finding.Finding
 }
 
-func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
-	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+func (c *compiler) report(code *finding.Code, pos finding.Pos, format string, args ...any) {
+	c.findings = append(c.findings, code.At(pos, format, args...))
 }
 
 // at is the position of the node reached from n by keys (mapping keys or
@@ -409,42 +389,22 @@ func child(n *yaml.Node, key string) *yaml.Node {
 
 // decodeParams fills Params from the manifest's parameters.
 func (c *compiler) decodeParams() Params {
-	var p Params
-	found, outOfRange := kit.DecodeParams(c.data, "Masterminds", paramNames, paramBounds, p.field)
+	p, found, outOfRange := params.Decode(c.data)
 	c.findings = append(c.findings, found...)
-	for _, name := range optionalParams {
-		if prm, ok := c.data.Params[name]; ok && prm.Node != nil {
-			if err := prm.Node.Decode(p.field(name)); err != nil {
-				c.errorf(prm.Pos, "SCHEMA_TYPE", "parameter %s: %v", name, oneLine(err))
-			}
-		}
-	}
 	c.checkParams(&p, outOfRange)
 	return p
 }
 
 func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
 
-// checkParams reports values the engine cannot play that paramBounds does
-// not cover (enum words, a heist count for every player count); those
-// already out of range are not reported again.
+// checkParams reports values the engine cannot play that the declaration
+// does not cover (a heist count for every player count); those already out
+// of range are not reported again.
 func (c *compiler) checkParams(p *Params, outOfRange map[string]bool) {
-	pos := func(name string) finding.Pos {
-		if prm, ok := c.data.Params[name]; ok {
-			return prm.Pos
-		}
-		return c.data.Manifest.Pos
-	}
 	bad := func(name string, ok bool, format string, args ...any) {
 		if _, declared := c.data.Params[name]; declared && !ok && !outOfRange[name] {
-			c.errorf(pos(name), "PARAMETER_RANGE", format, args...)
+			c.report(kit.CodeParamRange, paramPos(c.data, name), format, args...)
 		}
-	}
-	bad("failure_test", p.FailureTest == "at_least" || p.FailureTest == "higher", "failure_test must be at_least or higher")
-	bad("retire_after_heist", p.RetireAfterHeist == "keep_one" || p.RetireAfterHeist == "retire_one", "retire_after_heist must be keep_one or retire_one")
-	bad("completion_draw", p.CompletionDraw == "optional" || p.CompletionDraw == "mandatory", "completion_draw must be optional or mandatory")
-	for _, t := range p.TieBreak {
-		bad("tie_break", t == "clear_gems" || t == "heists" || t == "shared", "tie_break entries are clear_gems, heists or shared, not %q", t)
 	}
 	lo, hi := kit.PlayerCounts(c.data.Manifest.Players, maxSeats)
 	for n := lo; n <= hi; n++ {
@@ -460,7 +420,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {
-			c.errorf(gc.Pos, "SCHEMA_TYPE", "card %s does not decode: %s", gc.ID, oneLine(err))
+			c.report(schema.CodeType, gc.Pos, "card %s does not decode: %s", gc.ID, oneLine(err))
 			return out
 		}
 	}
@@ -471,12 +431,12 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 		}
 	}
 	if typ < 0 {
-		c.errorf(at(file, gc.Node, "type"), "UNDEFINED_TYPE", "card %s: type %q is not one of %s", gc.ID, y.Type, strings.Join(typeIDs, ", "))
+		c.report(codeUndefinedType, at(file, gc.Node, "type"), "card %s: type %q is not one of %s", gc.ID, y.Type, strings.Join(typeIDs, ", "))
 		return out
 	}
 	out.typ = cardType(typ)
 	if gc.Deck != "" && gc.Deck != y.Type {
-		c.errorf(at(file, gc.Node, "deck"), "TYPE_DECK_MISMATCH", "card %s is of type %s but in deck %s; each type has its own deck of the same id", gc.ID, y.Type, gc.Deck)
+		c.report(codeTypeDeckMismatch, at(file, gc.Node, "deck"), "card %s is of type %s but in deck %s; each type has its own deck of the same id", gc.ID, y.Type, gc.Deck)
 	}
 	skill := func(name string, anyOK bool, keys ...string) int {
 		i := skillIndex(name)
@@ -485,7 +445,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			if anyOK {
 				allowed += " or any"
 			}
-			c.errorf(at(file, gc.Node, keys...), "UNDEFINED_SKILL", "card %s: skill %q is not one of %s", gc.ID, name, allowed)
+			c.report(codeUndefinedSkill, at(file, gc.Node, keys...), "card %s: skill %q is not one of %s", gc.ID, name, allowed)
 			return 0
 		}
 		return i
@@ -501,7 +461,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 		}
 		for _, s := range skillIDs {
 			if _, ok := y.Skills[s]; !ok {
-				c.errorf(at(file, gc.Node, "skills"), "SCHEMA_REQUIRED", "card %s: Talent needs a %s value", gc.ID, s)
+				c.report(schema.CodeRequired, at(file, gc.Node, "skills"), "card %s: Talent needs a %s value", gc.ID, s)
 			}
 		}
 		if a := y.Ability; a != nil {
@@ -527,7 +487,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 		out.oneUse, out.immediate = y.OneUse, y.Immediate
 		if out.kind == kindGear {
 			if y.Gear == nil {
-				c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: Gear needs gear: {skill, amount}", gc.ID)
+				c.report(schema.CodeRequired, gc.Pos, "card %s: Gear needs gear: {skill, amount}", gc.ID)
 			} else {
 				out.gearSkill = skill(y.Gear.Skill, true, "gear", "skill")
 				out.gearAmt = y.Gear.Amount
@@ -535,7 +495,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			break
 		}
 		if y.Effect == nil {
-			c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: an %s needs an effect", gc.ID, y.Kind)
+			c.report(schema.CodeRequired, gc.Pos, "card %s: an %s needs an effect", gc.ID, y.Kind)
 			break
 		}
 		out.effect = c.compileEffect(file, gc, out.kind, y.Effect, "effect")
@@ -547,11 +507,11 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			out.gemEffect = c.compileEffect(file, gc, out.kind, y.Gem.Effect, "gem", "effect")
 		}
 		if out.immediate && out.kind != kindAction {
-			c.errorf(at(file, gc.Node, "immediate"), "IMMEDIATE_NOT_ACTION", "card %s: only Action cards can be play-immediately", gc.ID)
+			c.report(codeImmediateNotAction, at(file, gc.Node, "immediate"), "card %s: only Action cards can be play-immediately", gc.ID)
 		}
 	case typeHeist:
 		if y.SideA == nil || y.SideB == nil || len(y.SideB.Steps) != stepsPerHeist-1 {
-			c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: a Heist needs side_a (title, step, take) and side_b with 3 steps", gc.ID)
+			c.report(schema.CodeRequired, gc.Pos, "card %s: a Heist needs side_a (title, step, take) and side_b with 3 steps", gc.ID)
 			break
 		}
 		out.title, out.take = y.SideA.Title, y.SideA.Take
@@ -568,7 +528,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 				}
 			}
 			if len(st.skills) == 0 {
-				c.errorf(at(file, gc.Node, keys...), "SCHEMA_REQUIRED", "card %s: a heist step needs at least one skill", gc.ID)
+				c.report(schema.CodeRequired, at(file, gc.Node, keys...), "card %s: a heist step needs at least one skill", gc.ID)
 			}
 			return st
 		}
@@ -587,7 +547,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			out.triggers = append(out.triggers, list)
 		}
 		if y.Test == nil {
-			c.errorf(gc.Pos, "SCHEMA_REQUIRED", "card %s: a Failure card needs test: {skill, target}", gc.ID)
+			c.report(schema.CodeRequired, gc.Pos, "card %s: a Failure card needs test: {skill, target}", gc.ID)
 		} else {
 			out.testSkill = skill(y.Test.Skill, false, "test", "skill")
 			out.testTarget = y.Test.Target
@@ -599,7 +559,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			}
 		}
 		if !found {
-			c.errorf(at(file, gc.Node, "consequence"), "UNDEFINED_CONSEQUENCE", "card %s: consequence %q is not one of %s", gc.ID, y.Consequence, strings.Join(consequenceIDs, ", "))
+			c.report(codeUndefinedConsequence, at(file, gc.Node, "consequence"), "card %s: consequence %q is not one of %s", gc.ID, y.Consequence, strings.Join(consequenceIDs, ", "))
 		}
 	}
 	return out
@@ -618,7 +578,7 @@ func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, e
 		}
 	}
 	if found != 1 {
-		c.errorf(at(file, gc.Node, keys...), "EFFECT_SHAPE", "card %s: an effect has exactly one of %s", gc.ID, strings.Join(effKeys[1:], ", "))
+		c.report(codeEffectShape, at(file, gc.Node, keys...), "card %s: an effect has exactly one of %s", gc.ID, strings.Join(effKeys[1:], ", "))
 		return effect{}
 	}
 	switch ey.Target {
@@ -637,13 +597,13 @@ func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, e
 	interrupt := e.kind == effRollBonus || e.kind == effReroll
 	switch {
 	case interrupt && kind != kindInterrupt:
-		c.errorf(at(file, gc.Node, append(keys, effKeys[e.kind])...), "EFFECT_KIND", "card %s: %s is an Interrupt effect, not an %s one", gc.ID, effKeys[e.kind], prepKinds[kind])
+		c.report(codeEffectKind, at(file, gc.Node, append(keys, effKeys[e.kind])...), "card %s: %s is an Interrupt effect, not an %s one", gc.ID, effKeys[e.kind], prepKinds[kind])
 	case !interrupt && kind == kindInterrupt:
-		c.errorf(at(file, gc.Node, append(keys, effKeys[e.kind])...), "EFFECT_KIND", "card %s: an Interrupt does %s (roll_bonus or reroll), not %s", gc.ID, "roll_bonus or reroll", effKeys[e.kind])
+		c.report(codeEffectKind, at(file, gc.Node, append(keys, effKeys[e.kind])...), "card %s: an Interrupt does %s (roll_bonus or reroll), not %s", gc.ID, "roll_bonus or reroll", effKeys[e.kind])
 	case e.kind == effDiscardGear && e.target != targetOther:
-		c.errorf(at(file, gc.Node, append(keys, "target")...), "EFFECT_TARGET", "card %s: discard_gear hits another player (target: other)", gc.ID)
+		c.report(kit.CodeEffectTarget, at(file, gc.Node, append(keys, "target")...), "card %s: discard_gear hits another player (target: other)", gc.ID)
 	case e.kind != effDiscardGear && e.kind != effRollBonus && e.kind != effReroll && ey.Target != "" && ey.Target != "self":
-		c.errorf(at(file, gc.Node, append(keys, "target")...), "EFFECT_TARGET", "card %s: %s only affects you (target: self)", gc.ID, effKeys[e.kind])
+		c.report(kit.CodeEffectTarget, at(file, gc.Node, append(keys, "target")...), "card %s: %s only affects you (target: self)", gc.ID, effKeys[e.kind])
 	}
 	return e
 }

@@ -2,6 +2,7 @@ package masterminds
 
 import (
 	"encoding/json"
+	"io/fs"
 	"testing"
 
 	"cardpress/internal/testutil"
@@ -21,9 +22,12 @@ func compiled(t *testing.T, name string) *schema.Schema {
 	return s
 }
 
+// The cards schema is what an editor shows on hover; the parameters
+// schema is generated from Params and only validates (each parameter's
+// doc is in game.yaml).
 func TestEveryPropertyHasADescription(t *testing.T) {
-	for _, name := range []string{schema.EngineCards, schema.EngineParams} {
-		data, err := schemas.ReadFile(name)
+	for _, name := range []string{schema.EngineCards} {
+		data, err := fs.ReadFile(schemas, name)
 		if err != nil {
 			t.Fatal(err)
 		}

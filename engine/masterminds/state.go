@@ -57,6 +57,7 @@ const (
 	opEndCheck                  // the end, or the next player's turn
 	opScore                     // chance: seat n's scoring roll
 	opDiscardPlayed             // Prep card x has resolved: to the discard
+	nOps                        // how many ops there are
 )
 
 type task struct {
@@ -164,7 +165,6 @@ type state struct {
 
 	sampled int
 	ended   bool
-	returns [maxSeats]float64
 }
 
 // NewState starts a game: every setup draw is a chance move.
@@ -180,26 +180,10 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	for _, c := range g.masterminds {
 		s.colourDeck.Add(c)
 	}
-	for _, c := range g.preps {
-		for k := 0; k < g.cards[c].copies; k++ {
-			s.prepDeck.Add(c)
-		}
-	}
-	for _, c := range g.talents {
-		for k := 0; k < g.cards[c].copies; k++ {
-			s.talentDeck.Add(c)
-		}
-	}
-	for _, c := range g.heists {
-		for k := 0; k < g.cards[c].copies; k++ {
-			s.heistDeck.Add(c)
-		}
-	}
-	for _, c := range g.failures {
-		for k := 0; k < g.cards[c].copies; k++ {
-			s.failDeck.Add(c)
-		}
-	}
+	g.fill(&s.prepDeck, g.preps)
+	g.fill(&s.talentDeck, g.talents)
+	g.fill(&s.heistDeck, g.heists)
+	g.fill(&s.failDeck, g.failures)
 	s.cashSupply = g.cashCopies
 	s.tableN = min(p.Heists(players), maxHeists)
 	for h := range s.table {
@@ -231,6 +215,15 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.run()
 }
 
+// fill puts every copy of the cards ids into deck d.
+func (g *Game) fill(d *engine.Deck, ids []int) {
+	for _, c := range ids {
+		for k := 0; k < g.cards[c].copies; k++ {
+			d.Add(c)
+		}
+	}
+}
+
 func (s *state) push(t task) {
 	if s.sp == maxStack {
 		panic("masterminds: task stack overflow")
@@ -249,10 +242,6 @@ func (s *state) CurrentPlayer() engine.Player { return s.cur }
 func (s *state) Clone() engine.State { return s.CloneInto(nil) }
 
 func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
-
-func (s *state) Returns(buf []float64) []float64 {
-	return append(buf, s.returns[:s.N]...)
-}
 
 // ChanceOutcomes lists the outcomes of the chance node on top.
 func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {

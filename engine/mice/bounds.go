@@ -5,7 +5,8 @@ import (
 	"cardpress/engine/kit"
 )
 
-// The ranges Mice Heist plays, stated again in params.schema.json and
+// The ranges Mice Heist plays. The parameters' ranges are declared on
+// Params with these limits (game.go); the cards' are stated again in
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). With
 // these, cheese and scores stay small: the box holds at most 999 cheese,
 // an unlimited supply makes at most failure_obstacle_cheese more a move,
@@ -20,24 +21,6 @@ const (
 	maxSkillMoves = 3 // a skill's flip or draw
 	maxEffects    = 8
 )
-
-var paramBounds = []kit.Bound{
-	{Path: "min_players", Min: 1, Max: engine.MaxPlayers},
-	{Path: "starting_cheese", Min: 0, Max: 20},
-	{Path: "skill_limit", Min: 1, Max: maxSkills},
-	{Path: "market_size", Min: 0, Max: maxMarket},
-	{Path: "chips_drawn", Min: 1, Max: 5},
-	{Path: "track_length", Min: engine.MaxPlayers, Max: engine.MaxTrack},
-	{Path: "failure_obstacle_cheese", Min: 0, Max: 5},
-	{Path: "cleanup_step", Min: 8, Max: 9},
-	{Path: "food_per_job", Min: 0, Max: maxFood, Items: true},
-	{Path: "food_per_job.*", Min: 0, Max: maxFoodValue},
-	{Path: "cheese_total", Min: 0, Max: 999},
-	{Path: "chips", Min: 1, Max: maxChipKinds, Items: true},
-	{Path: "chips.*.sides", Min: 2, Max: 2, Items: true},
-	{Path: "chips.*.sides.*", Min: -maxModifier, Max: maxModifier},
-	{Path: "chips.*.count", Min: 1, Max: maxChipKind},
-}
 
 var cardBounds = []kit.Bound{
 	{Path: "order", Min: 1, Max: maxObstacle},
@@ -71,14 +54,14 @@ func (c *compiler) checkPiles(cards []card) {
 	}
 	if o, over := kit.OverfullPile(d.Cards, upgrades, engine.MaxDeck); over {
 		gc := d.Cards[o.Card]
-		c.errorf(kit.CopiesPos(gc), "TOO_MANY_CARDS",
+		c.report(kit.CodeTooManyCards, kit.CopiesPos(gc),
 			"the upgrade deck has %d cards: Mice Heist holds at most %d in a deck and %d copies of a card; card %s has the most copies (%d)",
 			o.Total, engine.MaxDeck, kit.MaxCopies, gc.ID, kit.Copies(gc))
 	}
 	for _, job := range order {
 		if o, over := kit.OverfullPile(d.Cards, jobs[job], maxObstacle); over {
 			gc := d.Cards[o.Card]
-			c.errorf(kit.CopiesPos(gc), "TOO_MANY_OBSTACLES", "job %s has %d obstacles; at most %d (card %s has the most copies, %d)",
+			c.report(codeTooManyObstacles, kit.CopiesPos(gc), "job %s has %d obstacles; at most %d (card %s has the most copies, %d)",
 				job, o.Total, maxObstacle, gc.ID, kit.Copies(gc))
 		}
 	}

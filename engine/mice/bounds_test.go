@@ -14,7 +14,7 @@ import (
 )
 
 func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "mice", schemas, Build, paramBounds, cardBounds)
+	enginetest.Bounds(t, "mice", schemas, Build, params.Bounds(), cardBounds)
 }
 
 func TestUpgradeDeckOverflowIsReportedAtTheBiggestCount(t *testing.T) {

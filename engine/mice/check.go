@@ -6,25 +6,26 @@ import (
 	"cardpress/finding"
 )
 
-// CheckCodes are the static checks of this engine, with what each means.
-var CheckCodes = map[string]string{
-	"OBSTACLE_UNREACHABLE":     "Checks that every obstacle's target can be reached by the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.",
-	"OBSTACLE_ALWAYS_SUCCEEDS": "warning: Checks that no obstacle is beaten by the worst chips on their worst sides without any skill.",
-	"OBSTACLE_FIELDS":          "Checks that every obstacle has a job, an order and a target of 1 or more.",
-	"TOO_MANY_OBSTACLES":       "Checks that no job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies.",
-	"FINALE_NOT_LAST":          "Checks that a job's Finale is its last obstacle.",
-	"JOBS_RANGE":               "Checks that the number of jobs fits the engine.",
-	"SKILL_NO_EFFECT":          "Checks that every skill has effects.",
-	"SKILL_EFFECT":             "Checks that every skill effect is exactly one of add, flip, draw.",
-	"PARAMETER_RANGE":          "Checks that every rule parameter is within the range the engine plays (the bounds of params.schema.json, checked again for data that did not come through validation) and fits the data: starting skills within skill_limit, enough chips to draw (at most 32), enough upgrades for the market.",
-	"CARD_FIELD_RANGE":         "Checks that every number on a card is within the range the engine plays (the bounds of cards.schema.json, checked again for data that did not come through validation).",
-	"TOO_MANY_PLAYERS":         "Checks that the player range fits the engine (at most 8 players).",
-	"SCHEMA_TYPE":              "Checks that parameters and card fields decode into the engine's types.",
-	"TOO_MANY_CARDS":           "Checks that the game has at most 255 distinct cards and 64 keywords, and that the upgrade deck holds at most 256 cards and 255 copies of a card (reported at the count of the card with the most copies).",
-}
-
-// CheckCodes lists the codes above (engine.Documented).
-func (g *Game) CheckCodes() map[string]string { return CheckCodes }
+// The codes of Mice Heist's own checks of its data: Build's (the cards and
+// the jobs they make) and Check's (obstacles nobody can beat or fail).
+var (
+	codeObstacleUnreachable = finding.Declare(finding.Code{ID: "OBSTACLE_UNREACHABLE", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "An obstacle's target is above the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated."})
+	codeObstacleAlwaysSucceeds = finding.Declare(finding.Code{ID: "OBSTACLE_ALWAYS_SUCCEEDS", Severity: finding.Warning, Scope: finding.Engine, Engine: "mice",
+		Purpose: "An obstacle is beaten by the worst chips on their worst sides without any skill."})
+	codeObstacleFields = finding.Declare(finding.Code{ID: "OBSTACLE_FIELDS", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "An obstacle lacks a job, an order or a target of 1 or more."})
+	codeTooManyObstacles = finding.Declare(finding.Code{ID: "TOO_MANY_OBSTACLES", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "A job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies."})
+	codeFinaleNotLast = finding.Declare(finding.Code{ID: "FINALE_NOT_LAST", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "A job's Finale is not its last obstacle."})
+	codeJobsRange = finding.Declare(finding.Code{ID: "JOBS_RANGE", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "The obstacles make no job, or more jobs than the engine holds (6)."})
+	codeSkillNoEffect = finding.Declare(finding.Code{ID: "SKILL_NO_EFFECT", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "A skill has no effects."})
+	codeSkillEffect = finding.Declare(finding.Code{ID: "SKILL_EFFECT", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
+		Purpose: "A skill effect is not exactly one of add, flip, draw."})
+)
 
 // Check runs Mice Heist's static checks on its data: obstacles no player
 // can beat (an error at the card) and obstacles nobody can fail (a warning).
@@ -35,12 +36,12 @@ func (g *Game) Check() []finding.Finding {
 			continue
 		}
 		if best := g.bestRating(c); best < c.target {
-			out = append(out, finding.New(c.pos, "OBSTACLE_UNREACHABLE",
+			out = append(out, codeObstacleUnreachable.At(c.pos,
 				"obstacle %s has target %d but the best possible test reaches %d (the %d best chips on their best side and the %d best skills, each activated)",
 				c.id, c.target, best, g.params.ChipsDrawn, g.params.SkillLimit))
 		}
 		if worst := g.worstRating(); worst >= c.target {
-			out = append(out, finding.Warn(c.pos, "OBSTACLE_ALWAYS_SUCCEEDS",
+			out = append(out, codeObstacleAlwaysSucceeds.At(c.pos,
 				"obstacle %s has target %d but the worst draw of %d chips already reaches %d", c.id, c.target, g.params.ChipsDrawn, worst))
 		}
 	}
@@ -67,10 +68,7 @@ func (g *Game) bestRating(c card) int {
 	var cands []cand
 	for _, s := range pool {
 		var cd cand
-		for _, e := range g.cards[s].effects {
-			if e.icon >= 0 && c.icons&(1<<uint(e.icon)) == 0 {
-				continue
-			}
+		for e := range g.cards[s].effectsAgainst(c) {
 			switch e.kind {
 			case effAdd:
 				cd.add += e.amount

@@ -9,6 +9,7 @@ package mice
 import (
 	"embed"
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 
@@ -17,10 +18,14 @@ import (
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/sat"
+	"cardpress/schema"
 )
 
-//go:embed cards.schema.json params.schema.json
-var schemas embed.FS
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
 
 func init() { kit.Register(kit.ModuleOf("mice", schemas, Build)) }
 
@@ -35,59 +40,34 @@ const (
 
 // Params are the rule parameters (game.yaml parameters).
 type Params struct {
-	MinPlayers     int    `yaml:"min_players"`
-	StartingCheese int    `yaml:"starting_cheese"`
-	SkillLimit     int    `yaml:"skill_limit"`
-	MarketSize     int    `yaml:"market_size"`
-	ChipsDrawn     int    `yaml:"chips_drawn"`
-	TrackLength    int    `yaml:"track_length"`
-	FailureCheese  int    `yaml:"failure_obstacle_cheese"`
-	CheeseShortage string `yaml:"cheese_shortage"`
-	CleanupStep    int    `yaml:"cleanup_step"`
-	FoodPerJob     []int  `yaml:"food_per_job"`
-	Chips          []Chip `yaml:"chips"`
-	CheeseTotal    int    `yaml:"cheese_total"`
+	MinPlayers     int    `yaml:"min_players" min:"1" max:"MaxPlayers"`
+	StartingCheese int    `yaml:"starting_cheese" min:"0" max:"20"`
+	SkillLimit     int    `yaml:"skill_limit" min:"1" max:"maxSkills"`
+	MarketSize     int    `yaml:"market_size" min:"0" max:"maxMarket"`
+	ChipsDrawn     int    `yaml:"chips_drawn" min:"1" max:"5"`
+	TrackLength    int    `yaml:"track_length" min:"MaxPlayers" max:"MaxTrack"`
+	FailureCheese  int    `yaml:"failure_obstacle_cheese" min:"0" max:"5"`
+	CheeseShortage string `yaml:"cheese_shortage" enum:"none,unlimited"`
+	CleanupStep    int    `yaml:"cleanup_step" min:"8" max:"9"`
+	FoodPerJob     []int  `yaml:"food_per_job" items:",maxFood" min:"0" max:"maxFoodValue"`
+	Chips          []Chip `yaml:"chips" items:"1,maxChipKinds"`
+	CheeseTotal    int    `yaml:"cheese_total" min:"0" max:"999"`
 }
 
 // Chip is one kind of modifier chip.
 type Chip struct {
-	Colour string `yaml:"colour"`
-	Sides  [2]int `yaml:"sides"`
-	Count  int    `yaml:"count"`
+	Colour string `yaml:"colour" len:"1,20"`
+	Sides  [2]int `yaml:"sides" min:"-maxModifier" max:"maxModifier"`
+	Count  int    `yaml:"count" min:"1" max:"maxChipKind"`
 }
 
-var paramNames = []string{"min_players", "starting_cheese", "skill_limit", "market_size", "chips_drawn",
-	"track_length", "failure_obstacle_cheese", "cheese_shortage", "cleanup_step", "food_per_job", "chips", "cheese_total"}
-
-func (p *Params) field(name string) any {
-	switch name {
-	case "min_players":
-		return &p.MinPlayers
-	case "starting_cheese":
-		return &p.StartingCheese
-	case "skill_limit":
-		return &p.SkillLimit
-	case "market_size":
-		return &p.MarketSize
-	case "chips_drawn":
-		return &p.ChipsDrawn
-	case "track_length":
-		return &p.TrackLength
-	case "failure_obstacle_cheese":
-		return &p.FailureCheese
-	case "cheese_shortage":
-		return &p.CheeseShortage
-	case "cleanup_step":
-		return &p.CleanupStep
-	case "food_per_job":
-		return &p.FoodPerJob
-	case "chips":
-		return &p.Chips
-	case "cheese_total":
-		return &p.CheeseTotal
-	}
-	panic("mice: unknown parameter " + name)
-}
+// params declares Mice Heist's rule parameters: the tags of Params, with
+// the limits of bounds.go.
+var params = kit.DeclareParams[Params]("Mice Heist", kit.Consts{
+	"MaxPlayers": engine.MaxPlayers, "MaxTrack": engine.MaxTrack, "maxSkills": maxSkills, "maxMarket": maxMarket,
+	"maxFood": maxFood, "maxFoodValue": maxFoodValue, "maxChipKinds": maxChipKinds, "maxChipKind": maxChipKind,
+	"maxModifier": maxModifier,
+})
 
 type cardKind uint8
 
@@ -113,6 +93,18 @@ type effect struct {
 	kind   effectKind
 	amount int
 	icon   int // -1: always; else the keyword index the obstacle must show
+}
+
+// effectsAgainst yields skill c's effects that work against obstacle ob,
+// in order: those without an icon and those whose icon ob shows.
+func (c card) effectsAgainst(ob card) iter.Seq[effect] {
+	return func(yield func(effect) bool) {
+		for _, e := range c.effects {
+			if (e.icon < 0 || ob.icons&(1<<uint(e.icon)) != 0) && !yield(e) {
+				return
+			}
+		}
+	}
 }
 
 type card struct {
@@ -151,8 +143,8 @@ type compiler struct {
 	keywords map[string]int
 }
 
-func (c *compiler) errorf(pos finding.Pos, code, format string, args ...any) {
-	c.findings = append(c.findings, finding.New(pos, code, format, args...))
+func (c *compiler) report(code *finding.Code, pos finding.Pos, format string, args ...any) {
+	c.findings = append(c.findings, code.At(pos, format, args...))
 }
 
 // Build compiles validated data into a playable game. Every bound the
@@ -166,15 +158,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords}
 	if len(d.Cards) > engine.MaxDeck-1 || len(d.Manifest.Keywords) > 64 {
-		c.errorf(d.Manifest.Pos, "TOO_MANY_CARDS", "Mice Heist supports at most %d distinct cards and 64 keywords", engine.MaxDeck-1)
+		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Mice Heist supports at most %d distinct cards and 64 keywords", engine.MaxDeck-1)
 		return nil, c.findings
 	}
-	if problem := kit.PlayersProblem(d.Manifest.Players); problem != "" {
-		c.errorf(d.Manifest.PlayersPos, "PLAYERS_RANGE", "%s", problem)
-	}
-	if d.Manifest.Players.Max > engine.MaxPlayers {
-		c.errorf(d.Manifest.PlayersPos, "TOO_MANY_PLAYERS", "Mice Heist plays at most %d players, not %d", engine.MaxPlayers, d.Manifest.Players.Max)
-	}
+	c.findings = append(c.findings, kit.PlayersFindings(d, "Mice Heist", engine.MaxPlayers)...)
 	g.params = c.decodeParams()
 	for _, gc := range d.Cards {
 		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
@@ -223,22 +210,22 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		sort.SliceStable(st, func(a, b int) bool { return g.cards[st[a]].order < g.cards[st[b]].order })
 		for n, ci := range st {
 			if g.cards[ci].finale && n != len(st)-1 {
-				c.errorf(g.cards[ci].pos, "FINALE_NOT_LAST", "obstacle %s is a Finale but not the last of job %s", g.cards[ci].id, g.jobs[k])
+				c.report(codeFinaleNotLast, g.cards[ci].pos, "obstacle %s is a Finale but not the last of job %s", g.cards[ci].id, g.jobs[k])
 			}
 		}
 	}
 	if len(g.jobs) == 0 || len(g.jobs) > maxJobs {
-		c.errorf(d.Manifest.Pos, "JOBS_RANGE", "Mice Heist needs 1-%d jobs of obstacles, found %d", maxJobs, len(g.jobs))
+		c.report(codeJobsRange, d.Manifest.Pos, "Mice Heist needs 1-%d jobs of obstacles, found %d", maxJobs, len(g.jobs))
 	}
 	if len(g.starting) > g.params.SkillLimit {
-		c.errorf(d.Manifest.Pos, "PARAMETER_RANGE", "%d starting skills but skill_limit is %d", len(g.starting), g.params.SkillLimit)
+		c.report(kit.CodeParamRange, d.Manifest.Pos, "%d starting skills but skill_limit is %d", len(g.starting), g.params.SkillLimit)
 	}
 	chips := 0
 	for _, ch := range g.params.Chips {
 		chips = sat.Add(chips, max(ch.Count, 0))
 	}
 	if chips < g.params.ChipsDrawn || chips > engine.MaxChips {
-		c.errorf(c.paramPos("chips"), "PARAMETER_RANGE", "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, engine.MaxChips)
+		c.report(kit.CodeParamRange, c.paramPos("chips"), "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, engine.MaxChips)
 	} else {
 		for _, ch := range g.params.Chips {
 			for k := 0; k < ch.Count; k++ {
@@ -247,7 +234,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		}
 	}
 	if len(g.upgrades) < g.params.MarketSize {
-		c.errorf(d.Manifest.Pos, "PARAMETER_RANGE", "%d upgrade skills cannot fill a market of %d", len(g.upgrades), g.params.MarketSize)
+		c.report(kit.CodeParamRange, d.Manifest.Pos, "%d upgrade skills cannot fill a market of %d", len(g.upgrades), g.params.MarketSize)
 	}
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
@@ -274,13 +261,8 @@ func (c *compiler) paramPos(name string) finding.Pos {
 }
 
 func (c *compiler) decodeParams() Params {
-	var p Params
-	found, _ := kit.DecodeParams(c.data, "Mice Heist", paramNames, paramBounds, p.field)
+	p, found, _ := params.Decode(c.data)
 	c.findings = append(c.findings, found...)
-	// The numbers are paramBounds' to check; the words are left.
-	if _, declared := c.data.Params["cheese_shortage"]; declared && p.CheeseShortage != "none" && p.CheeseShortage != "unlimited" {
-		c.errorf(c.paramPos("cheese_shortage"), "PARAMETER_RANGE", "cheese_shortage is none or unlimited")
-	}
 	return p
 }
 
@@ -306,14 +288,14 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
 	kind, ok := deckKinds[gc.Deck]
 	if !ok {
-		c.errorf(gc.Pos, "UNDEFINED_DECK", "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)
+		c.report(gamedata.CodeUndefinedDeck, gc.Pos, "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)
 		return out
 	}
 	out.kind = kind
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {
-			c.errorf(gc.Pos, "SCHEMA_TYPE", "card %s: %v", gc.ID, err)
+			c.report(schema.CodeType, gc.Pos, "card %s: %v", gc.ID, err)
 			return out
 		}
 	}
@@ -321,20 +303,20 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	switch kind {
 	case kindObstacle:
 		if y.Job == "" || y.Order < 1 || y.Target < 1 {
-			c.errorf(gc.Pos, "OBSTACLE_FIELDS", "obstacle %s needs job, order (1 or more) and target (1 or more)", gc.ID)
+			c.report(codeObstacleFields, gc.Pos, "obstacle %s needs job, order (1 or more) and target (1 or more)", gc.ID)
 		}
 		out.order, out.target, out.payout, out.finale = y.Order, y.Target, y.Payout, y.Finale
 		for _, ic := range y.Icons {
 			k, ok := c.keywords[ic]
 			if !ok {
-				c.errorf(gc.Pos, "UNDEFINED_KEYWORD", "obstacle %s: icon %q is not a keyword in game.yaml", gc.ID, ic)
+				c.report(gamedata.CodeUndefinedKeyword, gc.Pos, "obstacle %s: icon %q is not a keyword in game.yaml", gc.ID, ic)
 				continue
 			}
 			out.icons |= 1 << uint(k)
 		}
 	case kindStarting, kindUpgrade:
 		if len(y.Effects) == 0 {
-			c.errorf(gc.Pos, "SKILL_NO_EFFECT", "skill %s has no effects", gc.ID)
+			c.report(codeSkillNoEffect, gc.Pos, "skill %s has no effects", gc.ID)
 		}
 		for _, ey := range y.Effects {
 			e := effect{icon: -1}
@@ -352,12 +334,12 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 				n++
 			}
 			if n != 1 {
-				c.errorf(gc.Pos, "SKILL_EFFECT", "skill %s: each effect is exactly one of add, flip, draw", gc.ID)
+				c.report(codeSkillEffect, gc.Pos, "skill %s: each effect is exactly one of add, flip, draw", gc.ID)
 			}
 			if ey.IfIcon != "" {
 				k, ok := c.keywords[ey.IfIcon]
 				if !ok {
-					c.errorf(gc.Pos, "UNDEFINED_KEYWORD", "skill %s: icon %q is not a keyword in game.yaml", gc.ID, ey.IfIcon)
+					c.report(gamedata.CodeUndefinedKeyword, gc.Pos, "skill %s: icon %q is not a keyword in game.yaml", gc.ID, ey.IfIcon)
 				}
 				e.icon = k
 			}
@@ -380,22 +362,23 @@ const (
 
 var counterNames = []string{"cheese_short", "track_overflow", "chips_short", "finale_failed"}
 
+// Info: the bets are secret choices revealed together (SimultaneousMoves),
+// and every seat sees the whole state (RULES.md, Bots and balance).
 func (g *Game) Info() engine.Info {
-	return engine.Info{
-		ID:         g.data.Manifest.ID,
-		MinPlayers: max(g.data.Manifest.Players.Min, g.params.MinPlayers),
-		MaxPlayers: min(g.data.Manifest.Players.Max, engine.MaxPlayers),
-		MaxMoves:   g.maxMoves,
-		SmokeGames: 300,
-		Cards:      len(g.cards),
-		Counters:   counterNames,
-		Dynamics:   engine.SimultaneousMoves,
-		Alarms: []engine.Alarm{
-			{Counter: "cheese_short", Code: alarmCheeseShort, PerGame: 1},
-			{Counter: "track_overflow", Code: alarmTrackOverflow, PerGame: 2},
-			{Counter: "chips_short", Code: alarmChipsShort, PerGame: 0.1},
-		},
+	info := kit.Info(g.data)
+	info.MinPlayers = max(info.MinPlayers, g.params.MinPlayers)
+	info.MaxMoves = g.maxMoves
+	info.SmokeGames = 300
+	info.Cards = len(g.cards)
+	info.Counters = counterNames
+	info.Dynamics = engine.SimultaneousMoves
+	info.Information = engine.PerfectInformation
+	info.Alarms = []engine.Alarm{
+		{Counter: "cheese_short", Code: alarmCheeseShort, PerGame: 1},
+		{Counter: "track_overflow", Code: alarmTrackOverflow, PerGame: 2},
+		{Counter: "chips_short", Code: alarmChipsShort, PerGame: 0.1},
 	}
+	return info
 }
 
 // Facts are the numbers derived from parameters and data, for the sheet.

@@ -246,8 +246,8 @@ func TestPayoutAndTies(t *testing.T) {
 	if s.stash[2] != 1 || s.stash[4] != 1 {
 		t.Errorf("after the food ran out: stashes %v", s.stash[:5])
 	}
-	if s.returns[1] != 1 {
-		t.Errorf("returns %v", s.returns[:5])
+	if s.Won[1] != 1 {
+		t.Errorf("returns %v", s.Won[:5])
 	}
 
 	// Tie on total: most cheese wins; then shared.
@@ -256,22 +256,22 @@ func TestPayoutAndTies(t *testing.T) {
 	s.stash = [engine.MaxPlayers]int{0, 12, 12}
 	s.tracks[1].Place(2, 4)
 	s.endGame("test") // seat 1: 12 food; seat 2: 12 cheese; seat 3: 12 food + 12 cheese
-	if s.returns[2] != 1 {
-		t.Errorf("returns %v", s.returns[:3])
+	if s.Won[2] != 1 {
+		t.Errorf("returns %v", s.Won[:3])
 	}
 	s = started(t, g, 2)
 	s.stash = [engine.MaxPlayers]int{5, 5}
 	s.endGame("test")
-	if s.returns[0] != 0.5 || s.returns[1] != 0.5 {
-		t.Errorf("a full tie: returns %v", s.returns[:2])
+	if s.Won[0] != 0.5 || s.Won[1] != 0.5 {
+		t.Errorf("a full tie: returns %v", s.Won[:2])
 	}
 	s = started(t, g, 2)
 	s.tracks[0].Place(0, 1)
 	s.stash = [engine.MaxPlayers]int{0, 15}
 	s.tracks[1].Place(1, 1) // seat 2: 12 food + 15; seat 1: 12 food + 0
 	s.endGame("test")
-	if s.returns[1] != 1 {
-		t.Errorf("returns %v", s.returns[:2])
+	if s.Won[1] != 1 {
+		t.Errorf("returns %v", s.Won[:2])
 	}
 }
 

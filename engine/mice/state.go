@@ -2,6 +2,7 @@ package mice
 
 import (
 	"fmt"
+	"slices"
 
 	"cardpress/engine"
 )
@@ -62,9 +63,8 @@ type state struct {
 	success   bool
 	extra     int // cheese made up when cheese_shortage is unlimited
 
-	returns [engine.MaxPlayers]float64
-	score   [engine.MaxPlayers]int
-	food    [engine.MaxPlayers]int
+	score [engine.MaxPlayers]int
+	food  [engine.MaxPlayers]int
 }
 
 // NewState starts a game: the starting player and the market are chance moves.
@@ -297,8 +297,7 @@ func (s *state) selectJob(j int) {
 				held = append(held, engine.Action(s.stack[k][s.top[k]]))
 			}
 		}
-		sortActions(held)
-		s.Tally.Choice(held, s.obstacle())
+		s.tallyChoice(held, s.obstacle())
 	}
 	s.logf("select", s.tester, "tests against %s (target %d)", s.g.cards[s.obstacle()].name, s.g.cards[s.obstacle()].target)
 	s.bets = [engine.MaxPlayers]int{}
@@ -306,12 +305,11 @@ func (s *state) selectJob(j int) {
 	s.ph = phHelp
 }
 
-func sortActions(a []engine.Action) {
-	for i := 1; i < len(a); i++ {
-		for k := i; k > 0 && a[k] < a[k-1]; k-- {
-			a[k], a[k-1] = a[k-1], a[k]
-		}
-	}
+// tallyChoice records a decision among the cards held (in any order,
+// copies repeated) and the one played (-1 for none) in the statistics.
+func (s *state) tallyChoice(held []engine.Action, played int) {
+	slices.Sort(held)
+	s.Tally.Choice(slices.Compact(held), played)
 }
 
 // 2. Get help: every other player's bet, revealed together.
@@ -386,12 +384,11 @@ func (s *state) activate(a engine.Action) {
 				}
 			}
 		}
-		sortActions(held)
 		played := -1
 		if a != actStop {
 			played = int(s.skill[p][a-actFirst])
 		}
-		s.Tally.Choice(dedup(held), played)
+		s.tallyChoice(held, played)
 	}
 	if a == actStop {
 		s.resolve()
@@ -403,10 +400,7 @@ func (s *state) activate(a engine.Action) {
 	cd := s.g.cards[s.skill[p][i]]
 	s.logf("activate", p, "activates %s", cd.name)
 	ob := s.g.cards[s.obstacle()]
-	for _, e := range cd.effects {
-		if e.icon >= 0 && ob.icons&(1<<uint(e.icon)) == 0 {
-			continue
-		}
+	for e := range cd.effectsAgainst(ob) {
 		switch e.kind {
 		case effAdd:
 			s.added += e.amount
@@ -419,16 +413,6 @@ func (s *state) activate(a engine.Action) {
 		}
 	}
 	s.nextDraw()
-}
-
-func dedup(a []engine.Action) []engine.Action {
-	out := a[:0]
-	for i, x := range a {
-		if i == 0 || x != a[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // flipBest flips the chip of this test that gains the most when flipped,
@@ -520,12 +504,11 @@ func (s *state) learn(a engine.Action) {
 				held = append(held, engine.Action(s.market[i]))
 			}
 		}
-		sortActions(held)
 		played := -1
 		if a != actStop {
 			played = int(s.market[a-actFirst])
 		}
-		s.Tally.Choice(dedup(held), played)
+		s.tallyChoice(held, played)
 	}
 	if a == actStop {
 		s.finishTest()
@@ -603,26 +586,21 @@ func (s *state) endGame(cause string) {
 			}
 		}
 	}
-	best, bestCheese, winners := -1, -1, 0
+	best, bestCheese := -1, -1
+	var winners engine.Seats
 	for p := 0; p < s.N; p++ {
 		s.score[p] = s.food[p] + s.stash[p]
 		switch {
 		case s.score[p] > best || (s.score[p] == best && s.stash[p] > bestCheese):
-			best, bestCheese, winners = s.score[p], s.stash[p], 1
+			best, bestCheese, winners = s.score[p], s.stash[p], engine.Seats(0).With(p)
 		case s.score[p] == best && s.stash[p] == bestCheese:
-			winners++
+			winners = winners.With(p)
 		}
 	}
-	for p := 0; p < s.N; p++ {
-		if s.score[p] == best && s.stash[p] == bestCheese {
-			s.returns[p] = 1 / float64(winners)
-		}
-	}
+	s.ShareWin(winners)
 	s.logf("end", -1, "%s; scores %v", cause, s.score[:s.N])
 	s.ph = phOver
 }
-
-func (s *state) Returns(buf []float64) []float64 { return append(buf, s.returns[:s.N]...) }
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	switch s.ph {
@@ -697,7 +675,7 @@ func (s *state) CheckInvariants() error {
 // and the food its track places are worth now.
 func (s *state) Evaluate(p engine.Player) float64 {
 	if s.ph == phOver {
-		return s.returns[p] * 100
+		return s.Won[p] * 100
 	}
 	v := float64(s.stash[p])
 	var buf [engine.MaxPlayers]int

@@ -113,6 +113,3 @@ func (g *Game) CardFields(i int) (front, back map[string]string) {
 	}
 	return front, nil
 }
-
-// BackRules: no Mice Heist card has its own back.
-func (g *Game) BackRules(i int) []engine.RulesLine { return nil }

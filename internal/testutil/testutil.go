@@ -4,11 +4,13 @@ package testutil
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // RepoRoot is the repository's top folder.
@@ -112,4 +114,24 @@ func SchemaObjects(t testing.TB, data []byte, visit func(path string, obj map[st
 		}
 	}
 	walk("", doc)
+}
+
+// HeatSchemasFile is a copy of the parameters schema engine/heat generates
+// from its declaration, for the tests of packages engine/heat imports
+// (they cannot import it back). engine/heat's tests keep it current.
+const HeatSchemasFile = "internal/testutil/testdata/heat-params.schema.json"
+
+// HeatSchemas are HEAT's engine schemas without importing the engine: its
+// cards schema from engine/heat and the copy of its parameters schema.
+func HeatSchemas(t testing.TB) fs.FS {
+	t.Helper()
+	out := fstest.MapFS{}
+	for name, rel := range map[string]string{"cards.schema.json": "engine/heat/cards.schema.json", "params.schema.json": HeatSchemasFile} {
+		data, err := os.ReadFile(filepath.Join(RepoRoot(), rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = &fstest.MapFile{Data: data}
+	}
+	return out
 }

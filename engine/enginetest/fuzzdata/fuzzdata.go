@@ -30,6 +30,7 @@ import (
 	"cardpress/engine/enginetest"
 	"cardpress/finding"
 	"cardpress/internal/testutil"
+	"cardpress/lint"
 	"cardpress/pipeline"
 	"cardpress/render"
 )
@@ -147,7 +148,7 @@ func Check(t *testing.T, game string, base *Data, in Input) {
 		enginetest.PlayFuzzed(t, v.Engine, uint64(in.Seed), rejects(static))
 		doc := pipeline.Document(v)
 		overflows := slices.ContainsFunc(static, func(f finding.Finding) bool {
-			return f.Code == render.CodeTextOverflow && f.Severity == finding.Error
+			return render.CodeTextOverflow.Is(f) && f.Severity == finding.Error
 		})
 		if _, err := render.ReferencePDF(doc, opt); renderFailed(err, overflows) {
 			t.Fatalf("variant %q: reference sheet: %v", id, err)
@@ -172,7 +173,7 @@ func renderFailed(err error, overflows bool) bool {
 func crashes(t *testing.T, stage string, fs []finding.Finding) {
 	t.Helper()
 	for _, f := range fs {
-		if f.Code == "ENGINE_PANIC" || (f.Code == render.CodeTextOverflow && strings.HasPrefix(f.Message, "measuring text failed")) {
+		if lint.CodeEnginePanic.Is(f) || (render.CodeTextOverflow.Is(f) && strings.HasPrefix(f.Message, "measuring text failed")) {
 			t.Fatalf("%s: %v", stage, f)
 		}
 	}
@@ -182,7 +183,7 @@ func crashes(t *testing.T, stage string, fs []finding.Finding) {
 // rules (text that does not fit its box is no rules problem).
 func rejects(static []finding.Finding) bool {
 	for _, f := range static {
-		if f.Severity == finding.Error && f.Code != render.CodeTextOverflow {
+		if f.Severity == finding.Error && !render.CodeTextOverflow.Is(f) {
 			return true
 		}
 	}

@@ -1,0 +1,105 @@
+package mice
+
+import (
+	"slices"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+)
+
+func TestFairBots(t *testing.T) {
+	g := shipped(t)
+	for players := g.Info().MinPlayers; players <= g.Info().MaxPlayers; players++ {
+		enginetest.FairBots(t, g, players, 3, 1)
+	}
+}
+
+// Mice Heist declares PerfectInformation (RULES.md, Bots and balance): the
+// only places no player looks into are the face-down upgrade deck and the
+// bag, and what they hold can be counted from what is out. So the state
+// must keep nothing else about them: no order of the deck, no side of a
+// chip in the bag. Stored otherwise, they change neither a chance node's
+// outcomes nor any bot's choice, all along games at every player count.
+func TestFaceDownDeckAndBagHoldNothingHidden(t *testing.T) {
+	g := shipped(t)
+	for players := g.Info().MinPlayers; players <= g.Info().MaxPlayers; players++ {
+		for game := range 3 {
+			playRearranged(t, g, players, engine.GameSeed(1, game))
+		}
+	}
+}
+
+// playRearranged plays a random game, comparing each move with the same
+// state stored otherwise.
+func playRearranged(t *testing.T, g *Game, players int, seed uint64) {
+	t.Helper()
+	r := engine.NewRand(seed)
+	s := g.NewState(players, engine.StateOptions{})
+	for !s.IsTerminal() {
+		other := s.Clone().(*state)
+		other.rearrangeFaceDown(r)
+		if s.CurrentPlayer() == engine.Chance {
+			outs := s.ChanceOutcomes(nil)
+			if got := other.ChanceOutcomes(nil); !slices.Equal(got, outs) {
+				t.Fatalf("%d players, move %d: chance outcomes %v depend on how the deck and bag are stored: %v", players, s.MoveNumber(), outs, got)
+			}
+			s.Apply(engine.SampleOutcome(outs, r))
+			continue
+		}
+		// Play on with the random bot's choices, checked like the others.
+		joint := make([]engine.Action, players)
+		for p := range joint {
+			joint[p] = engine.NoAction
+			if legal := s.LegalActions(engine.Player(p), nil); len(legal) > 0 {
+				joint[p] = sameChoice(t, s, other, engine.Player(p), legal, r.Uint64())
+			}
+		}
+		if cur := s.CurrentPlayer(); cur >= 0 {
+			s.Apply(joint[cur])
+		} else {
+			engine.ApplyJoint(s, joint)
+		}
+	}
+}
+
+// sameChoice fails t unless every bot, seeded alike, makes the same choice
+// for p in both states; it returns the random bot's.
+func sameChoice(t *testing.T, s, other engine.State, p engine.Player, legal []engine.Action, seed uint64) engine.Action {
+	t.Helper()
+	if got := other.LegalActions(p, nil); !slices.Equal(got, legal) {
+		t.Fatalf("move %d: %v's legal actions %v depend on how the deck and bag are stored: %v", s.MoveNumber(), p, legal, got)
+	}
+	var random engine.Action
+	for _, kind := range engine.BotKinds {
+		var choices [2]engine.Action
+		for k, st := range []engine.State{s, other} {
+			bot, _ := engine.NewBot(kind, seed)
+			choices[k] = bot.Act(st.Clone(), p, legal)
+		}
+		if choices[0] != choices[1] {
+			t.Fatalf("move %d: the %s bot of %v chooses %v, or %v with the deck and bag stored otherwise", s.MoveNumber(), kind, p, choices[0], choices[1])
+		}
+		if kind == "random" {
+			random = choices[0]
+		}
+	}
+	return random
+}
+
+// rearrangeFaceDown stores the upgrade deck in another order and turns the
+// chips in the bag at random: what a player cannot see there.
+func (s *state) rearrangeFaceDown(r *engine.Rand) {
+	var cards []int
+	for s.deck.Len() > 0 {
+		cards = append(cards, s.deck.TakeAt(s.deck.SampleAt(r)))
+	}
+	for _, c := range cards {
+		s.deck.Add(c)
+	}
+	for i := range s.chips.Len() {
+		if s.chips.Where(i) == engine.ChipInBag && r.Intn(2) == 1 {
+			s.chips.Flip(i)
+		}
+	}
+}
