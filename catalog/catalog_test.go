@@ -127,6 +127,12 @@ func TestCodeIDsAreWrittenOnlyInDeclarations(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
+				if isEngineDeclare(n.Fun) && len(n.Args) == 2 {
+					// kit.Codes: codes.Error("ID", purpose)
+					if v, ok := n.Args[0].(*ast.BasicLit); ok {
+						declaration[v] = true
+					}
+				}
 				if isDeclare(n.Fun) && len(n.Args) == 1 {
 					if lit, ok := n.Args[0].(*ast.CompositeLit); ok {
 						for _, e := range lit.Elts {
@@ -158,6 +164,13 @@ func isDeclare(fun ast.Expr) bool {
 		return isIdent(sel.X, "finding") && sel.Sel.Name == "Declare"
 	}
 	return isIdent(fun, "Declare")
+}
+
+// isEngineDeclare recognises an engine's declarer (kit.Codes), a value
+// named codes: codes.Error, codes.Warning, codes.Alarm.
+func isEngineDeclare(fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	return ok && isIdent(sel.X, "codes") && (sel.Sel.Name == "Error" || sel.Sel.Name == "Warning" || sel.Sel.Name == "Alarm")
 }
 
 func isIdent(e ast.Expr, name string) bool {

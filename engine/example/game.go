@@ -6,7 +6,6 @@
 package example
 
 import (
-	"embed"
 	"encoding/binary"
 
 	"cardpress/engine"
@@ -14,14 +13,6 @@ import (
 	"cardpress/finding"
 	"cardpress/gamedata"
 )
-
-//go:embed cards.schema.json
-var cardsSchema embed.FS
-
-// schemas are the cards schema and the parameters schema made from Params.
-var schemas = params.Schemas(cardsSchema)
-
-func init() { kit.Register(kit.ModuleOf("example", schemas, Build)) }
 
 // Game is Draw and Bank with one set of rules and cards.
 type Game struct {
@@ -34,13 +25,15 @@ type Game struct {
 // that failed its schemas (to report more in one run), so it checks every
 // bound the rules rely on before it sizes anything by the data.
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
-	g := &Game{data: d}
-	var found []finding.Finding
-	g.params, found, _ = params.Decode(d)
+	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	found := open.Findings
+	if !ok {
+		return nil, found
+	}
+	g := &Game{data: d, params: open.Params}
 	all := make([]int, len(d.Cards))
 	for i, gc := range d.Cards {
 		all[i] = i
-		found = append(found, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, compileCard(gc))
 	}
 	if o, over := kit.OverfullPile(d.Cards, all, engine.MaxDeck); over {

@@ -1,6 +1,7 @@
 package example
 
 import (
+	"embed"
 	"fmt"
 
 	"cardpress/engine"
@@ -26,13 +27,23 @@ type Params struct {
 
 var params = kit.DeclareParams[Params]("Draw and Bank", nil)
 
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the cards schema and the parameters schema made from Params.
+var schemas = params.Schemas(cardsSchema)
+
+func init() { kit.Register(kit.ModuleOf("example", schemas, Build)) }
+
+// codes declares the engine's finding codes, each beside its check.
+var codes = kit.CodesOf("example")
+
 // cardBounds are the ranges of card fields the engine plays, stated again
 // in cards.schema.json (TestBounds keeps the two equal).
 var cardBounds = []kit.Bound{{Path: "points", Min: 1, Max: 9}}
 
 // codeAlwaysBusts is this engine's own finding code.
-var codeAlwaysBusts = finding.Declare(finding.Code{ID: "CARD_ALWAYS_BUSTS", Severity: finding.Warning, Scope: finding.Engine, Engine: "example",
-	Purpose: "A card is worth more than bust_limit: whoever draws it busts."})
+var codeAlwaysBusts = codes.Warning("CARD_ALWAYS_BUSTS", "A card is worth more than bust_limit: whoever draws it busts.")
 
 type card struct {
 	name   string
@@ -228,4 +239,5 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 
 func (s *state) logf(kind, format string, args ...any) {
 	s.Log(engine.Event{Move: s.Move, Kind: kind, Player: s.turn, Text: fmt.Sprintf(format, args...)})
+
 }

@@ -5,24 +5,11 @@ import (
 	"cardpress/gamedata"
 )
 
-// The codes of HEAT's own checks of its data: Build's (limits of the
-// engine, references to phases) and Check's (rules that cannot be played).
-var (
-	codeHandTooSmall = finding.Declare(finding.Code{ID: "HAND_TOO_SMALL", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "A drafted hand (draft_deal + draft_rounds) holds fewer cards than a heist has Stages."})
-	codeHeatBoardOrder = finding.Declare(finding.Code{ID: "HEAT_BOARD_ORDER", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "The heat_board rows do not go from the least to the most negative value."})
-	codeDraftTooFewCards = finding.Declare(finding.Code{ID: "DRAFT_TOO_FEW_CARDS", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "At a supported player count the deck cannot fill every hand in the draft; reported at the player marks of each card left out."})
-	codeCardNeverPlayable = finding.Declare(finding.Code{ID: "CARD_NEVER_PLAYABLE", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "A card is marked for no supported player count."})
-	codeUndefinedPhase = finding.Declare(finding.Code{ID: "UNDEFINED_PHASE", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "An effect's phase is not declared in game.yaml phases, or the game declares no phase."})
-	codeTooManyKeywords = finding.Declare(finding.Code{ID: "TOO_MANY_KEYWORDS", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "The game has more than 64 keywords (the engine keeps them as a bit mask)."})
-	codeTooManyPhases = finding.Declare(finding.Code{ID: "TOO_MANY_PHASES", Severity: finding.Error, Scope: finding.Engine, Engine: "heat",
-		Purpose: "The game has more than 8 phases."})
-)
+var codeHandTooSmall = codes.Error("HAND_TOO_SMALL", "A drafted hand (draft_deal + draft_rounds) holds fewer cards than a heist has Stages.")
+
+var codeHeatBoardOrder = codes.Error("HEAT_BOARD_ORDER", "The heat_board rows do not go from the least to the most negative value.")
+
+var codeCardNeverPlayable = codes.Error("CARD_NEVER_PLAYABLE", "A card is marked for no supported player count.")
 
 // Check runs HEAT's static checks on its data.
 func (g *Game) Check() []finding.Finding {
@@ -63,6 +50,8 @@ func (g *Game) Check() []finding.Finding {
 	}
 	return out
 }
+
+var codeDraftTooFewCards = codes.Error("DRAFT_TOO_FEW_CARDS", "At a supported player count the deck cannot fill every hand in the draft; reported at the player marks of each card left out.")
 
 // checkDraft reports player counts whose deck cannot fill every hand in
 // the draft. The fix is in the player marks of the cards left out at that

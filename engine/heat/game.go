@@ -4,21 +4,11 @@
 package heat
 
 import (
-	"embed"
-
 	"cardpress/engine"
 	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
 )
-
-//go:embed cards.schema.json
-var cardsSchema embed.FS
-
-// schemas are the engine's cards schema and its generated parameters schema.
-var schemas = params.Schemas(cardsSchema)
-
-func init() { kit.Register(kit.ModuleOf("heat", schemas, Build)) }
 
 // Game is HEAT with one set of rules and cards.
 type Game struct {
@@ -36,6 +26,10 @@ type Game struct {
 	decks map[int][]int
 }
 
+var codeTooManyKeywords = codes.Error("TOO_MANY_KEYWORDS", "The game has more than 64 keywords (the engine keeps them as a bit mask).")
+
+var codeTooManyPhases = codes.Error("TOO_MANY_PHASES", "The game has more than 8 phases.")
+
 // Build compiles validated data into a playable game. Every bound the
 // rules rely on is checked before anything is sized by the data, so
 // out-of-range data (which Build also sees, for its reference findings)
@@ -49,17 +43,16 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.phases[ph.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords, phases: d.Manifest.Phases}
-	c.findings = append(c.findings, kit.PlayersFindings(d, "HEAT", engine.MaxPlayers)...)
 	if len(d.Manifest.Keywords) > 64 {
 		c.report(codeTooManyKeywords.At(d.Manifest.Pos, "HEAT supports at most 64 keywords"))
 	}
-	if len(d.Cards) > 255 {
-		c.report(kit.CodeTooManyCards.At(d.Manifest.Pos, "HEAT supports at most 255 distinct cards"))
+	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	c.findings = append(c.findings, open.Findings...)
+	if !ok {
 		return nil, c.findings
 	}
-	g.params = c.decodeParams()
+	g.params = open.Params
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	if len(g.phases) > maxPhases {

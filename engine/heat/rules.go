@@ -1,6 +1,7 @@
 package heat
 
 import (
+	"embed"
 	"fmt"
 
 	"cardpress/engine/kit"
@@ -36,6 +37,17 @@ var params = kit.DeclareParams[Params]("HEAT", kit.Consts{
 	"maxStartingMoney": maxStartingMoney, "maxHeists": maxHeists, "maxStages": maxStages, "maxDraft": maxDraft,
 	"maxBoardRows": maxBoardRows, "minHeatValue": minHeatValue, "maxRowSlots": maxRowSlots, "maxPenalty": maxPenalty,
 })
+
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
+
+func init() { kit.Register(kit.ModuleOf("heat", schemas, Build)) }
+
+// codes declares the engine's finding codes, each beside its check.
+var codes = kit.CodesOf("heat")
 
 // HandSize is the hand each player drafts.
 func (p *Params) HandSize() int { return p.DraftDeal + p.DraftRounds }
@@ -261,6 +273,8 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	return out
 }
 
+var codeUndefinedPhase = codes.Error("UNDEFINED_PHASE", "An effect's phase is not declared in game.yaml phases, or the game declares no phase.")
+
 func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effect {
 	var e effect
 	phase, ok := c.phases[ey.Phase]
@@ -324,16 +338,10 @@ func (c *compiler) compileEffect(file string, n *yaml.Node, ey effectYAML) effec
 	return e
 }
 
-// decodeParams fills Params from the manifest's parameter defaults.
-func (c *compiler) decodeParams() Params {
-	p, found, _ := params.Decode(c.data)
-	c.findings = append(c.findings, found...)
-	return p
-}
-
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+
 }

@@ -6,29 +6,6 @@ import (
 	"cardpress/finding"
 )
 
-// The codes of Heist Masterminds' own checks of its data: Build's (each
-// card has what its type needs) and Check's (Jobs no legal crew can meet).
-var (
-	codeEffect = finding.Declare(finding.Code{ID: "EFFECT", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "An Event, Play Immediately card or maneuver has no effects, or an effect that does not set exactly one thing."})
-	codeMastermindSkills = finding.Declare(finding.Code{ID: "MASTERMIND_SKILLS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Mastermind does not have three skill icons."})
-	codeCrewSkills = finding.Declare(finding.Code{ID: "CREW_SKILLS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Crew member does not have one or two skill icons."})
-	codeMercenaryFields = finding.Declare(finding.Code{ID: "MERCENARY_FIELDS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Mercenary lacks two skill icons, a maneuver or a fee."})
-	codeJobFields = finding.Declare(finding.Code{ID: "JOB_FIELDS", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Job has no Complication, or more than the engine holds."})
-	codeResourceCost = finding.Declare(finding.Code{ID: "RESOURCE_COST", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Resource card has no cost/cash value."})
-	codeDeckEmpty = finding.Declare(finding.Code{ID: "DECK_EMPTY", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "The game has no Jobs, no Complications or no Resource cards."})
-	codeJobImpossible = finding.Declare(finding.Code{ID: "JOB_IMPOSSIBLE", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Job needs more skill icons than the best legal crew brings (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), even with the fewest icons its Complications could add."})
-	codeComplicationImpossible = finding.Declare(finding.Code{ID: "COMPLICATION_IMPOSSIBLE", Severity: finding.Error, Scope: finding.Engine, Engine: "hmm",
-		Purpose: "A Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws."})
-)
-
 // bestIcons is the most skill icons a crew of at most size members can
 // bring: the best Mastermind plus the best size-1 others, each with the best
 // Gear (one per member).
@@ -92,6 +69,10 @@ func (g *Game) crewSize(max1, max2 int) int {
 	}
 	return size
 }
+
+var codeJobImpossible = codes.Error("JOB_IMPOSSIBLE", "A Job needs more skill icons than the best legal crew brings (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), even with the fewest icons its Complications could add.")
+
+var codeComplicationImpossible = codes.Error("COMPLICATION_IMPOSSIBLE", "A Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws.")
 
 // Check runs Heist Masterminds' static checks.
 func (g *Game) Check() []finding.Finding {

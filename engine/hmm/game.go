@@ -12,14 +12,6 @@ import (
 	"cardpress/schema"
 )
 
-//go:embed cards.schema.json
-var cardsSchema embed.FS
-
-// schemas are the engine's cards schema and its generated parameters schema.
-var schemas = params.Schemas(cardsSchema)
-
-func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build)) }
-
 // Limits of the state's fixed arrays.
 const (
 	maxJobs  = 12 // jobs on the table
@@ -59,6 +51,17 @@ type DataParams struct {
 var params = kit.DeclareParams[DataParams]("Heist Masterminds", kit.Consts{
 	"MaxPlayers": engine.MaxPlayers, "maxCrew": maxCrew, "maxHeatTurns": maxHeatTurns,
 })
+
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
+
+func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build)) }
+
+// codes declares the engine's finding codes, each beside its check.
+var codes = kit.CodesOf("hmm")
 
 // final_round values: who plays after a player reaches the goal.
 const (
@@ -180,6 +183,8 @@ func (c *compiler) paramPos(name string) finding.Pos {
 	return c.data.Manifest.Pos
 }
 
+var codeDeckEmpty = codes.Error("DECK_EMPTY", "The game has no Jobs, no Complications or no Resource cards.")
+
 // Build compiles validated data into a playable game. Every bound the
 // rules rely on is checked before anything is sized by the data, so
 // out-of-range data (which Build also sees, for its reference findings)
@@ -188,14 +193,13 @@ func (c *compiler) paramPos(name string) finding.Pos {
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d}
-	if len(d.Cards) > engine.MaxDeck-1 {
-		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Heist Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
+	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	c.findings = open.Findings
+	if !ok {
 		return nil, c.findings
 	}
-	c.findings = append(c.findings, kit.PlayersFindings(d, "Heist Masterminds", engine.MaxPlayers)...)
-	g.params = c.decodeParams()
+	g.params = open.Params
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	c.checkPiles(g.cards)
@@ -245,12 +249,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	return g, c.findings
 }
 
-func (c *compiler) decodeParams() DataParams {
-	p, found, _ := params.Decode(c.data)
-	c.findings = append(c.findings, found...)
-	return p
-}
-
 type iconsYAML struct {
 	Force   int `yaml:"force"`
 	Stealth int `yaml:"stealth"`
@@ -275,6 +273,18 @@ type cardYAML struct {
 	RivalStash bool        `yaml:"rival_stash"`
 	DrawMore   int         `yaml:"draw_more"`
 }
+
+var codeEffect = codes.Error("EFFECT", "An Event, Play Immediately card or maneuver has no effects, or an effect that does not set exactly one thing.")
+
+var codeMastermindSkills = codes.Error("MASTERMIND_SKILLS", "A Mastermind does not have three skill icons.")
+
+var codeCrewSkills = codes.Error("CREW_SKILLS", "A Crew member does not have one or two skill icons.")
+
+var codeMercenaryFields = codes.Error("MERCENARY_FIELDS", "A Mercenary lacks two skill icons, a maneuver or a fee.")
+
+var codeJobFields = codes.Error("JOB_FIELDS", "A Job has no Complication, or more than the engine holds.")
+
+var codeResourceCost = codes.Error("RESOURCE_COST", "A Resource card has no cost/cash value.")
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
 	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
@@ -355,6 +365,14 @@ const (
 
 var counterNames = []string{"jail_lock", "deck_exhausted", "no_goal", "unpaid_fees", "jobs_expired", "failed_heists", "complications_short"}
 
+var alarmJailLock = codes.Alarm("JAIL_LOCK", "A crew was entirely in jail at the start of jail_time of its turns in a row.")
+
+var alarmDeckExhausted = codes.Alarm("DECK_EXHAUSTED", "A Resource card was to be drawn with the deck and the discard pile both empty.")
+
+var alarmNoGoal = codes.Alarm("GOAL_NOT_REACHED", "Nobody reached the Prestige goal before round_limit rounds.")
+
+var alarmComplicationsShort = codes.Alarm("COMPLICATIONS_EXHAUSTED", "A Complication was to be dealt with none left in the deck or the discard pile.")
+
 func (g *Game) Info() engine.Info {
 	info := kit.Info(g.data)
 	info.MaxMoves = g.maxMoves
@@ -393,15 +411,3 @@ func (g *Game) Facts() map[string]any {
 		"jail_who":         mm,
 	}
 }
-
-// The alarms of this game: counters that should stay rare.
-var (
-	alarmJailLock = finding.Declare(finding.Code{ID: "JAIL_LOCK", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
-		Purpose: "A crew was entirely in jail at the start of jail_time of its turns in a row."})
-	alarmDeckExhausted = finding.Declare(finding.Code{ID: "DECK_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
-		Purpose: "A Resource card was to be drawn with the deck and the discard pile both empty."})
-	alarmNoGoal = finding.Declare(finding.Code{ID: "GOAL_NOT_REACHED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
-		Purpose: "Nobody reached the Prestige goal before round_limit rounds."})
-	alarmComplicationsShort = finding.Declare(finding.Code{ID: "COMPLICATIONS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "hmm",
-		Purpose: "A Complication was to be dealt with none left in the deck or the discard pile."})
-)

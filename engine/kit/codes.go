@@ -16,3 +16,31 @@ var (
 	CodeEffectTarget = finding.Declare(finding.Code{ID: "EFFECT_TARGET", Severity: finding.Error, Scope: finding.Engine,
 		Purpose: "An effect targets someone it cannot (stealing from yourself, giving yourself a penalty meant for others)."})
 )
+
+// Codes declares the finding codes of one engine: its own checks (Error,
+// Warning) and its alarms, each in a line beside the check or counter it
+// belongs to, with the engine's id and scope filled in.
+type Codes struct{ engine string }
+
+// CodesOf is the declarer of the engine with this id.
+func CodesOf(engine string) Codes { return Codes{engine: engine} }
+
+// Error declares a check whose findings are errors.
+func (c Codes) Error(id, purpose string) *finding.Code {
+	return c.declare(id, finding.Error, finding.Engine, purpose)
+}
+
+// Warning declares a check whose findings are warnings.
+func (c Codes) Warning(id, purpose string) *finding.Code {
+	return c.declare(id, finding.Warning, finding.Engine, purpose)
+}
+
+// Alarm declares the warning of an alarm (engine.Alarm): purpose says what
+// it means when the counter runs high.
+func (c Codes) Alarm(id, purpose string) *finding.Code {
+	return c.declare(id, finding.Warning, finding.Alarm, purpose)
+}
+
+func (c Codes) declare(id string, sev finding.Severity, scope finding.Scope, purpose string) *finding.Code {
+	return finding.Declare(finding.Code{ID: id, Severity: sev, Scope: scope, Engine: c.engine, Purpose: purpose})
+}

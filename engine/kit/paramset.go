@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"cardpress/engine"
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/schema"
@@ -288,4 +289,34 @@ func (d declarer) number(s, key string) int {
 func yamlName(f reflect.StructField) string {
 	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 	return name
+}
+
+// Opening is what the checks that open every Build found: the decoded
+// parameters, the names of those out of range, and the findings.
+type Opening[T any] struct {
+	Params     T
+	OutOfRange map[string]bool
+	Findings   []finding.Finding
+}
+
+// Open runs the checks every engine's Build starts with, before anything
+// is sized by the data: at most engine.MaxDeck-1 distinct cards (a card
+// index fits a byte; past that it is TOO_MANY_CARDS and ok is false, with
+// nothing else checked), the player range for an engine of maxSeats
+// (PlayersFindings), the parameters (Decode) and every card's numbers
+// (CardRangeFindings against cardBounds). Messages name the engine by the
+// game name DeclareParams was given.
+func (p *Params[T]) Open(d *gamedata.Game, maxSeats int, cardBounds []Bound) (o Opening[T], ok bool) {
+	if len(d.Cards) > engine.MaxDeck-1 {
+		o.Findings = append(o.Findings, CodeTooManyCards.At(d.Manifest.Pos, "%s supports at most %d distinct cards", p.game, engine.MaxDeck-1))
+		return o, false
+	}
+	o.Findings = PlayersFindings(d, p.game, maxSeats)
+	var found []finding.Finding
+	o.Params, found, o.OutOfRange = p.Decode(d)
+	o.Findings = append(o.Findings, found...)
+	for _, gc := range d.Cards {
+		o.Findings = append(o.Findings, CardRangeFindings(gc, cardBounds)...)
+	}
+	return o, true
 }

@@ -6,48 +6,11 @@ import (
 	"cardpress/finding"
 )
 
-// The codes of Masterminds' own checks of its data: Build's (each card
-// has what its type needs, the box fits the player counts) and Check's
-// (heist steps a team can and cannot beat). The codes several engines
-// share are kit's; the loader's are gamedata's and schema's.
-var (
-	codeStepUnbeatable = finding.Declare(finding.Code{ID: "HEIST_STEP_UNBEATABLE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A heist step cannot be beaten even by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6."})
-	codeStepAlwaysPerfect = finding.Declare(finding.Code{ID: "HEIST_STEP_ALWAYS_PERFECT", Severity: finding.Warning, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A heist step is already beaten by at least half the Talents on their own, without Gear or a die: a perfection nearly every time."})
-	codeSkillNoTalent = finding.Declare(finding.Code{ID: "SKILL_NO_TALENT", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A heist step or a Failure card names a skill that no Talent has above 0."})
-	codeUndefinedSkill = finding.Declare(finding.Code{ID: "UNDEFINED_SKILL", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A card names a skill that is not one of the game's skills."})
-	codeEffectShape = finding.Declare(finding.Code{ID: "EFFECT_SHAPE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "An effect does not set exactly one thing."})
-	codeEffectKind = finding.Declare(finding.Code{ID: "EFFECT_KIND", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A Prep card has an effect that does not belong to its kind (an Interrupt rolls or rerolls; the others do not)."})
-	codeTooManyMasterminds = finding.Declare(finding.Code{ID: "TOO_MANY_MASTERMINDS", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "There are more Mastermind colours than the engine plays."})
-	codeTooFewMasterminds = finding.Declare(finding.Code{ID: "TOO_FEW_MASTERMINDS", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "There is no Mastermind colour card for every seat of the largest player count."})
-	codeTooManyImmediate = finding.Declare(finding.Code{ID: "TOO_MANY_IMMEDIATE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "There are more play-immediately Prep cards than the engine plays (one drawn while another resolves nests its effects)."})
-	codeNoTalents = finding.Declare(finding.Code{ID: "NO_TALENTS", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "The game has no Talent cards."})
-	codeComponentRange = finding.Declare(finding.Code{ID: "COMPONENT_RANGE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A kind of gem in game.yaml components numbers more than 255 (a player may hold them all)."})
-	codeDuplicateColor = finding.Declare(finding.Code{ID: "DUPLICATE_COLOR", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "Two Masterminds share a gem colour."})
-	codeHeistDeckShort = finding.Declare(finding.Code{ID: "HEIST_DECK_SHORT", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "The Heist deck cannot lay out heists_on_table at some player count."})
-	codeCashShort = finding.Declare(finding.Code{ID: "CASH_SHORT", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "There are too few Starter Cash cards for starter_cash at some player count."})
-	codeUndefinedType = finding.Declare(finding.Code{ID: "UNDEFINED_TYPE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A card's type is not one the game knows."})
-	codeTypeDeckMismatch = finding.Declare(finding.Code{ID: "TYPE_DECK_MISMATCH", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A card is not in the deck of its type."})
-	codeImmediateNotAction = finding.Declare(finding.Code{ID: "IMMEDIATE_NOT_ACTION", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A play-immediately card is not an Action card."})
-	codeUndefinedConsequence = finding.Declare(finding.Code{ID: "UNDEFINED_CONSEQUENCE", Severity: finding.Error, Scope: finding.Engine, Engine: "masterminds",
-		Purpose: "A Failure card's consequence is not one the engine knows."})
-)
+var codeStepUnbeatable = codes.Error("HEIST_STEP_UNBEATABLE", "A heist step cannot be beaten even by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6.")
+
+var codeStepAlwaysPerfect = codes.Warning("HEIST_STEP_ALWAYS_PERFECT", "A heist step is already beaten by at least half the Talents on their own, without Gear or a die: a perfection nearly every time.")
+
+var codeSkillNoTalent = codes.Error("SKILL_NO_TALENT", "A heist step or a Failure card names a skill that no Talent has above 0.")
 
 // Check runs the static checks on the data.
 func (g *Game) Check() []finding.Finding {

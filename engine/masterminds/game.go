@@ -7,7 +7,6 @@
 package masterminds
 
 import (
-	"embed"
 	"fmt"
 	"strings"
 
@@ -17,14 +16,6 @@ import (
 	"cardpress/gamedata"
 	"cardpress/internal/sat"
 )
-
-//go:embed cards.schema.json
-var cardsSchema embed.FS
-
-// schemas are the engine's cards schema and its generated parameters schema.
-var schemas = params.Schemas(cardsSchema)
-
-func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build)) }
 
 // Game is Masterminds with one set of rules and cards.
 type Game struct {
@@ -64,6 +55,20 @@ const (
 	tieShared
 )
 
+var codeTooManyMasterminds = codes.Error("TOO_MANY_MASTERMINDS", "There are more Mastermind colours than the engine plays.")
+
+var codeTooFewMasterminds = codes.Error("TOO_FEW_MASTERMINDS", "There is no Mastermind colour card for every seat of the largest player count.")
+
+var codeTooManyImmediate = codes.Error("TOO_MANY_IMMEDIATE", "There are more play-immediately Prep cards than the engine plays (one drawn while another resolves nests its effects).")
+
+var codeNoTalents = codes.Error("NO_TALENTS", "The game has no Talent cards.")
+
+var codeDuplicateColor = codes.Error("DUPLICATE_COLOR", "Two Masterminds share a gem colour.")
+
+var codeHeistDeckShort = codes.Error("HEIST_DECK_SHORT", "The Heist deck cannot lay out heists_on_table at some player count.")
+
+var codeCashShort = codes.Error("CASH_SHORT", "There are too few Starter Cash cards for starter_cash at some player count.")
+
 // Build compiles validated data into a playable game. Every bound the
 // rules rely on is checked before anything is sized or counted by the
 // data, so out-of-range data (which Build also sees, for its reference
@@ -72,19 +77,17 @@ const (
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d, cashCard: -1}
-	if len(d.Cards) > engine.MaxDeck-1 {
-		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Masterminds supports at most %d distinct cards", engine.MaxDeck-1)
+	open, ok := params.Open(d, maxSeats, cardBounds)
+	c.findings = open.Findings
+	if !ok {
 		return nil, c.findings
 	}
 	m := d.Manifest
-	c.findings = append(c.findings, kit.PlayersFindings(d, "Masterminds", maxSeats)...)
-	g.params = c.decodeParams()
+	g.params = open.Params
+	c.checkParams(&g.params, open.OutOfRange)
 	copies := map[cardType]int{}
 	decks := map[cardType][]int{}
 	colours := map[string]string{}
-	for _, gc := range d.Cards {
-		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
-	}
 	for i, gc := range d.Cards {
 		cd := c.compileCard(gc)
 		decks[cd.typ] = append(decks[cd.typ], i)
@@ -216,6 +219,16 @@ var counterNames = []string{
 	"interrupts_played", "bonus_gems", "markers_deadlock", "heists_exhausted", "markers_recalled",
 }
 
+var alarmOutOfMarkers = codes.Alarm("OUT_OF_MARKERS", "Players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table.")
+
+var alarmGemsLost = codes.Alarm("GEMS_EXHAUSTED", "The gem bag often ran dry before the game ended: TAKE numbers or gain_gem effects are high for the gems in the bag.")
+
+var alarmPrepDrawsSkipped = codes.Alarm("PREP_DECK_EXHAUSTED", "Prep draws were skipped because the deck and its discard were both empty: the Prep deck is small for the hands players keep.")
+
+var alarmMarkersDeadlock = codes.Alarm("MARKERS_DEADLOCK", "Games ended because every player's marker dice sat on unfinished heists and no heist could ever be completed.")
+
+var alarmHeistsExhausted = codes.Alarm("HEISTS_EXHAUSTED", "Games ended because the heist deck could not lay out a heist: the heist deck is small.")
+
 // alarms are the counters that should stay rare; lint warns when one runs
 // above its rate per game.
 var alarms = []engine.Alarm{
@@ -323,6 +336,8 @@ func (g *Game) countGems(c *compiler) {
 	}
 }
 
+var codeComponentRange = codes.Error("COMPONENT_RANGE", "A kind of gem in game.yaml components numbers more than 255 (a player may hold them all).")
+
 // gemCount is a gem component's count, reported when a player could hold
 // more of one kind than the state counts (0 then: Build fails anyway).
 func (c *compiler) gemCount(comp gamedata.Component) int {
@@ -341,17 +356,3 @@ func (g *Game) gemsPerColour() int {
 	}
 	return g.gemsOf[0]
 }
-
-// The alarms of this game: counters that should stay rare.
-var (
-	alarmOutOfMarkers = finding.Declare(finding.Code{ID: "OUT_OF_MARKERS", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
-		Purpose: "Players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table."})
-	alarmGemsLost = finding.Declare(finding.Code{ID: "GEMS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
-		Purpose: "The gem bag often ran dry before the game ended: TAKE numbers or gain_gem effects are high for the gems in the bag."})
-	alarmPrepDrawsSkipped = finding.Declare(finding.Code{ID: "PREP_DECK_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
-		Purpose: "Prep draws were skipped because the deck and its discard were both empty: the Prep deck is small for the hands players keep."})
-	alarmMarkersDeadlock = finding.Declare(finding.Code{ID: "MARKERS_DEADLOCK", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
-		Purpose: "Games ended because every player's marker dice sat on unfinished heists and no heist could ever be completed."})
-	alarmHeistsExhausted = finding.Declare(finding.Code{ID: "HEISTS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "masterminds",
-		Purpose: "Games ended because the heist deck could not lay out a heist: the heist deck is small."})
-)

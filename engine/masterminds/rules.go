@@ -1,6 +1,7 @@
 package masterminds
 
 import (
+	"embed"
 	"fmt"
 	"strings"
 
@@ -97,6 +98,17 @@ type CashCount struct {
 var params = kit.DeclareParams[Params]("Masterminds", kit.Consts{
 	"maxPool": maxPool, "maxTeam": maxTeam, "maxSeats": maxSeats, "maxHeists": maxHeists,
 })
+
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
+
+func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build)) }
+
+// codes declares the engine's finding codes, each beside its check.
+var codes = kit.CodesOf("masterminds")
 
 // Heists is the number of heists on the table at a player count (0 when
 // heists_on_table has no entry for it).
@@ -387,14 +399,6 @@ func child(n *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
-// decodeParams fills Params from the manifest's parameters.
-func (c *compiler) decodeParams() Params {
-	p, found, outOfRange := params.Decode(c.data)
-	c.findings = append(c.findings, found...)
-	c.checkParams(&p, outOfRange)
-	return p
-}
-
 func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
 
 // checkParams reports values the engine cannot play that the declaration
@@ -412,6 +416,16 @@ func (c *compiler) checkParams(p *Params, outOfRange map[string]bool) {
 		bad("heists_on_table", h >= 1 && h <= maxHeists, "heists_on_table needs an entry of 1-%d heists for %d players", maxHeists, n)
 	}
 }
+
+var codeUndefinedSkill = codes.Error("UNDEFINED_SKILL", "A card names a skill that is not one of the game's skills.")
+
+var codeUndefinedType = codes.Error("UNDEFINED_TYPE", "A card's type is not one the game knows.")
+
+var codeTypeDeckMismatch = codes.Error("TYPE_DECK_MISMATCH", "A card is not in the deck of its type.")
+
+var codeImmediateNotAction = codes.Error("IMMEDIATE_NOT_ACTION", "A play-immediately card is not an Action card.")
+
+var codeUndefinedConsequence = codes.Error("UNDEFINED_CONSEQUENCE", "A Failure card's consequence is not one the engine knows.")
 
 // compileCard decodes one card by its type.
 func (c *compiler) compileCard(gc gamedata.Card) card {
@@ -565,6 +579,10 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	return out
 }
 
+var codeEffectShape = codes.Error("EFFECT_SHAPE", "An effect does not set exactly one thing.")
+
+var codeEffectKind = codes.Error("EFFECT_KIND", "A Prep card has an effect that does not belong to its kind (an Interrupt rolls or rerolls; the others do not).")
+
 // compileEffect reads one effect (exactly one vocabulary key and a target)
 // and checks it suits the card's kind.
 func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, ey *effectYAML, keys ...string) effect {
@@ -604,6 +622,7 @@ func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, e
 		c.report(kit.CodeEffectTarget, at(file, gc.Node, append(keys, "target")...), "card %s: discard_gear hits another player (target: other)", gc.ID)
 	case e.kind != effDiscardGear && e.kind != effRollBonus && e.kind != effReroll && ey.Target != "" && ey.Target != "self":
 		c.report(kit.CodeEffectTarget, at(file, gc.Node, append(keys, "target")...), "card %s: %s only affects you (target: self)", gc.ID, effKeys[e.kind])
+
 	}
 	return e
 }

@@ -32,6 +32,8 @@ var cardBounds = []kit.Bound{
 	{Path: "effects.*.draw", Min: 1, Max: maxSkillMoves},
 }
 
+var codeTooManyObstacles = codes.Error("TOO_MANY_OBSTACLES", "A job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies.")
+
 // checkPiles reports, before any is filled, an upgrade deck larger than an
 // engine.Deck and a job with more obstacles than its stack holds, each at
 // the count of the card with the most copies in it.

@@ -6,26 +6,9 @@ import (
 	"cardpress/finding"
 )
 
-// The codes of Mice Heist's own checks of its data: Build's (the cards and
-// the jobs they make) and Check's (obstacles nobody can beat or fail).
-var (
-	codeObstacleUnreachable = finding.Declare(finding.Code{ID: "OBSTACLE_UNREACHABLE", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "An obstacle's target is above the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated."})
-	codeObstacleAlwaysSucceeds = finding.Declare(finding.Code{ID: "OBSTACLE_ALWAYS_SUCCEEDS", Severity: finding.Warning, Scope: finding.Engine, Engine: "mice",
-		Purpose: "An obstacle is beaten by the worst chips on their worst sides without any skill."})
-	codeObstacleFields = finding.Declare(finding.Code{ID: "OBSTACLE_FIELDS", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "An obstacle lacks a job, an order or a target of 1 or more."})
-	codeTooManyObstacles = finding.Declare(finding.Code{ID: "TOO_MANY_OBSTACLES", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "A job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies."})
-	codeFinaleNotLast = finding.Declare(finding.Code{ID: "FINALE_NOT_LAST", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "A job's Finale is not its last obstacle."})
-	codeJobsRange = finding.Declare(finding.Code{ID: "JOBS_RANGE", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "The obstacles make no job, or more jobs than the engine holds (6)."})
-	codeSkillNoEffect = finding.Declare(finding.Code{ID: "SKILL_NO_EFFECT", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "A skill has no effects."})
-	codeSkillEffect = finding.Declare(finding.Code{ID: "SKILL_EFFECT", Severity: finding.Error, Scope: finding.Engine, Engine: "mice",
-		Purpose: "A skill effect is not exactly one of add, flip, draw."})
-)
+var codeObstacleUnreachable = codes.Error("OBSTACLE_UNREACHABLE", "An obstacle's target is above the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.")
+
+var codeObstacleAlwaysSucceeds = codes.Warning("OBSTACLE_ALWAYS_SUCCEEDS", "An obstacle is beaten by the worst chips on their worst sides without any skill.")
 
 // Check runs Mice Heist's static checks on its data: obstacles no player
 // can beat (an error at the card) and obstacles nobody can fail (a warning).

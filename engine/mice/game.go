@@ -21,14 +21,6 @@ import (
 	"cardpress/schema"
 )
 
-//go:embed cards.schema.json
-var cardsSchema embed.FS
-
-// schemas are the engine's cards schema and its generated parameters schema.
-var schemas = params.Schemas(cardsSchema)
-
-func init() { kit.Register(kit.ModuleOf("mice", schemas, Build)) }
-
 // Limits of the state's fixed arrays.
 const (
 	maxJobs     = 6
@@ -68,6 +60,17 @@ var params = kit.DeclareParams[Params]("Mice Heist", kit.Consts{
 	"maxFood": maxFood, "maxFoodValue": maxFoodValue, "maxChipKinds": maxChipKinds, "maxChipKind": maxChipKind,
 	"maxModifier": maxModifier,
 })
+
+//go:embed cards.schema.json
+var cardsSchema embed.FS
+
+// schemas are the engine's cards schema and its generated parameters schema.
+var schemas = params.Schemas(cardsSchema)
+
+func init() { kit.Register(kit.ModuleOf("mice", schemas, Build)) }
+
+// codes declares the engine's finding codes, each beside its check.
+var codes = kit.CodesOf("mice")
 
 type cardKind uint8
 
@@ -147,6 +150,10 @@ func (c *compiler) report(code *finding.Code, pos finding.Pos, format string, ar
 	c.findings = append(c.findings, code.At(pos, format, args...))
 }
 
+var codeFinaleNotLast = codes.Error("FINALE_NOT_LAST", "A job's Finale is not its last obstacle.")
+
+var codeJobsRange = codes.Error("JOBS_RANGE", "The obstacles make no job, or more jobs than the engine holds (6).")
+
 // Build compiles validated data into a playable game. Every bound the
 // rules rely on is checked before anything is sized by the data, so
 // out-of-range data (which Build also sees, for its reference findings)
@@ -157,14 +164,17 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.keywords[kw.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords}
-	if len(d.Cards) > engine.MaxDeck-1 || len(d.Manifest.Keywords) > 64 {
-		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Mice Heist supports at most %d distinct cards and 64 keywords", engine.MaxDeck-1)
+	if len(d.Manifest.Keywords) > 64 {
+		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Mice Heist supports at most 64 keywords")
 		return nil, c.findings
 	}
-	c.findings = append(c.findings, kit.PlayersFindings(d, "Mice Heist", engine.MaxPlayers)...)
-	g.params = c.decodeParams()
+	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	c.findings = append(c.findings, open.Findings...)
+	if !ok {
+		return nil, c.findings
+	}
+	g.params = open.Params
 	for _, gc := range d.Cards {
-		c.findings = append(c.findings, kit.CardRangeFindings(gc, cardBounds)...)
 		g.cards = append(g.cards, c.compileCard(gc))
 	}
 	c.checkPiles(g.cards)
@@ -260,12 +270,6 @@ func (c *compiler) paramPos(name string) finding.Pos {
 	return c.data.Manifest.Pos
 }
 
-func (c *compiler) decodeParams() Params {
-	p, found, _ := params.Decode(c.data)
-	c.findings = append(c.findings, found...)
-	return p
-}
-
 type cardYAML struct {
 	Job     string       `yaml:"job"`
 	Order   int          `yaml:"order"`
@@ -283,6 +287,12 @@ type effectYAML struct {
 	Draw   int    `yaml:"draw"`
 	IfIcon string `yaml:"if_icon"`
 }
+
+var codeObstacleFields = codes.Error("OBSTACLE_FIELDS", "An obstacle lacks a job, an order or a target of 1 or more.")
+
+var codeSkillNoEffect = codes.Error("SKILL_NO_EFFECT", "A skill has no effects.")
+
+var codeSkillEffect = codes.Error("SKILL_EFFECT", "A skill effect is not exactly one of add, flip, draw.")
 
 func (c *compiler) compileCard(gc gamedata.Card) card {
 	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
@@ -362,6 +372,12 @@ const (
 
 var counterNames = []string{"cheese_short", "track_overflow", "chips_short", "finale_failed"}
 
+var alarmCheeseShort = codes.Alarm("CHEESE_SUPPLY_EMPTY", "The central cheese supply ran out when the rules handed out cheese.")
+
+var alarmTrackOverflow = codes.Alarm("TRACK_OVERFLOW", "A contribution marker counted past the end of its track.")
+
+var alarmChipsShort = codes.Alarm("CHIPS_EXHAUSTED", "A chip was to be drawn with none left in the bag or the play area.")
+
 // Info: the bets are secret choices revealed together (SimultaneousMoves),
 // and every seat sees the whole state (RULES.md, Bots and balance).
 func (g *Game) Info() engine.Info {
@@ -409,13 +425,3 @@ func (g *Game) Facts() map[string]any {
 		"upgrade_skills":    len(g.upgrades),
 	}
 }
-
-// The alarms of this game: counters that should stay rare.
-var (
-	alarmCheeseShort = finding.Declare(finding.Code{ID: "CHEESE_SUPPLY_EMPTY", Severity: finding.Warning, Scope: finding.Alarm, Engine: "mice",
-		Purpose: "The central cheese supply ran out when the rules handed out cheese."})
-	alarmTrackOverflow = finding.Declare(finding.Code{ID: "TRACK_OVERFLOW", Severity: finding.Warning, Scope: finding.Alarm, Engine: "mice",
-		Purpose: "A contribution marker counted past the end of its track."})
-	alarmChipsShort = finding.Declare(finding.Code{ID: "CHIPS_EXHAUSTED", Severity: finding.Warning, Scope: finding.Alarm, Engine: "mice",
-		Purpose: "A chip was to be drawn with none left in the bag or the play area."})
-)
