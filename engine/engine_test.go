@@ -230,14 +230,14 @@ func shared(returns []float64) bool {
 func TestModuleOfReturnsPlainNil(t *testing.T) {
 	m := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
 		return nil, []finding.Finding{{Pos: finding.Pos{File: "x"}, Code: "BAD", Message: "bad"}}
-	})
+	}, nil, nil)
 	g, fs := m.Build(&gamedata.Game{})
 	if g != nil || len(fs) != 1 || m.ID() != "toy" {
 		t.Errorf("Build = %v, %v", g, fs)
 	}
 	ok := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
 		return &enginetest.Toy{Goal: 3}, nil
-	})
+	}, nil, nil)
 	if g, _ := ok.Build(&gamedata.Game{}); g == nil {
 		t.Error("a built game came back nil")
 	}

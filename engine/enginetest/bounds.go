@@ -177,21 +177,21 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
-// Bounds runs the checks of an engine's bounds tables, as subtests, for
-// the game id whose engine build compiles its data and whose schemas are
-// in schemas: MatchSchemas (BoundsMatchSchema: params against
-// params.schema.json, cards against one card of cards.schema.json) and
-// EveryBoundIsCheckedAtItsValue (BoundsEnforced on the shipped data, with
-// kit.CodeParamRange and kit.CodeCardRange, the codes of
-// kit.ParamRangeFindings and kit.CardRangeFindings).
-func Bounds[G any](t *testing.T, id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), params, cards []kit.Bound) {
+// Bounds runs the checks of an engine's bounds (kit.Module.Bounds) on d,
+// the data of a game it plays, as subtests: MatchSchemas
+// (BoundsMatchSchema: the parameters' bounds against params.schema.json,
+// the cards' against one card of cards.schema.json) and
+// EveryBoundIsCheckedAtItsValue (BoundsEnforced, with kit.CodeParamRange
+// and kit.CodeCardRange). It changes d's values one at a time, and puts
+// each back.
+func Bounds(t *testing.T, m kit.Module, d *gamedata.Game) {
+	params, cards := m.Bounds()
 	t.Run("MatchSchemas", func(t *testing.T) {
-		BoundsMatchSchema(t, schemas, "params.schema.json", "", params)
-		BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cards)
+		BoundsMatchSchema(t, m.Schemas(), "params.schema.json", "", params)
+		BoundsMatchSchema(t, m.Schemas(), "cards.schema.json", "cards.*", cards)
 	})
 	t.Run("EveryBoundIsCheckedAtItsValue", func(t *testing.T) {
-		d := ShippedData(t, id, schemas, "")
-		findings := func(d *gamedata.Game) []finding.Finding { _, fs := build(d); return fs }
+		findings := func(d *gamedata.Game) []finding.Finding { _, fs := m.Build(d); return fs }
 		BoundsEnforced(t, d, findings, params, cards, kit.CodeParamRange.ID, kit.CodeCardRange.ID)
 	})
 }

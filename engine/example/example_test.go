@@ -50,12 +50,11 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	}
 }
 
-// The card bounds match cards.schema.json (the parameters schema is made
-// from Params), and every bound is reported at the value that breaks it.
+// The bounds match the schemas, and every bound is reported at the value
+// that breaks it (what the conformance test checks for a shipped game).
 func TestBounds(t *testing.T) {
-	enginetest.BoundsMatchSchema(t, schemas, "cards.schema.json", "cards.*", cardBounds)
-	enginetest.BoundsEnforced(t, testdata(t), func(d *gamedata.Game) []finding.Finding { _, fs := Build(d); return fs },
-		params.Bounds(), cardBounds, kit.CodeParamRange.ID, kit.CodeCardRange.ID)
+	m, _ := kit.Lookup("example")
+	enginetest.Bounds(t, m, testdata(t))
 }
 
 // newGame starts a game at players seats with a tally, and finds cards by id.

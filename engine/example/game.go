@@ -25,16 +25,15 @@ type Game struct {
 // that failed its schemas (to report more in one run), so it checks every
 // bound the rules rely on before it sizes anything by the data.
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
-	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	open, ok := kit.Open(d, params, kit.Limits{Seats: engine.MaxPlayers}, cardBounds, compileCard)
 	found := open.Findings
 	if !ok {
 		return nil, found
 	}
-	g := &Game{data: d, params: open.Params}
+	g := &Game{data: d, params: open.Params, cards: open.Cards}
 	all := make([]int, len(d.Cards))
-	for i, gc := range d.Cards {
+	for i := range all {
 		all[i] = i
-		g.cards = append(g.cards, compileCard(gc))
 	}
 	if o, over := kit.OverfullPile(d.Cards, all, engine.MaxDeck); over {
 		found = append(found, kit.CodeTooManyCards.At(kit.CopiesPos(d.Cards[o.Card]), "the deck has %d cards: at most %d, and %d copies of a card", o.Total, engine.MaxDeck, kit.MaxCopies))

@@ -33,7 +33,7 @@ var cardsSchema embed.FS
 // schemas are the cards schema and the parameters schema made from Params.
 var schemas = params.Schemas(cardsSchema)
 
-func init() { kit.Register(kit.ModuleOf("example", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("example", schemas, Build, params.Bounds(), cardBounds)) }
 
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("example")

@@ -14,10 +14,6 @@ import (
 	"cardpress/gamedata"
 )
 
-func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "heat", schemas, Build, params.Bounds(), cardBounds)
-}
-
 // findingAt fails t unless fs has a finding with code at line:col of
 // file, and returns its message.
 func findingAt(t *testing.T, fs []finding.Finding, code, file string, line, col int) string {

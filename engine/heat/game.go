@@ -26,8 +26,6 @@ type Game struct {
 	decks map[int][]int
 }
 
-var codeTooManyKeywords = codes.Error("TOO_MANY_KEYWORDS", "The game has more than 64 keywords (the engine keeps them as a bit mask).")
-
 var codeTooManyPhases = codes.Error("TOO_MANY_PHASES", "The game has more than 8 phases.")
 
 // Build compiles validated data into a playable game. Every bound the
@@ -43,18 +41,12 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.phases[ph.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords, phases: d.Manifest.Phases}
-	if len(d.Manifest.Keywords) > 64 {
-		c.report(codeTooManyKeywords.At(d.Manifest.Pos, "HEAT supports at most 64 keywords"))
-	}
-	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	open, ok := kit.Open(d, params, kit.Limits{Seats: engine.MaxPlayers, Keywords: 64}, cardBounds, c.compileCard)
 	c.findings = append(c.findings, open.Findings...)
 	if !ok {
 		return nil, c.findings
 	}
-	g.params = open.Params
-	for _, gc := range d.Cards {
-		g.cards = append(g.cards, c.compileCard(gc))
-	}
+	g.params, g.cards = open.Params, open.Cards
 	if len(g.phases) > maxPhases {
 		c.report(codeTooManyPhases.At(d.Manifest.Pos, "HEAT supports at most %d phases", maxPhases))
 		return nil, c.findings

@@ -15,10 +15,6 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "hmm", schemas, Build, params.Bounds(), cardBounds)
-}
-
 func TestCostsAreWholeHundreds(t *testing.T) {
 	d := shippedData(t)
 	for _, gc := range d.Cards {

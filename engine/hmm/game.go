@@ -58,7 +58,7 @@ var cardsSchema embed.FS
 // schemas are the engine's cards schema and its generated parameters schema.
 var schemas = params.Schemas(cardsSchema)
 
-func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build, params.Bounds(), cardBounds)) }
 
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("hmm")
@@ -193,15 +193,12 @@ var codeDeckEmpty = codes.Error("DECK_EMPTY", "The game has no Jobs, no Complica
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d}
-	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
-	c.findings = open.Findings
+	open, ok := kit.Open(d, params, kit.Limits{Seats: engine.MaxPlayers}, cardBounds, c.compileCard)
+	c.findings = append(c.findings, open.Findings...)
 	if !ok {
 		return nil, c.findings
 	}
-	g.params = open.Params
-	for _, gc := range d.Cards {
-		g.cards = append(g.cards, c.compileCard(gc))
-	}
+	g.params, g.cards = open.Params, open.Cards
 	c.checkPiles(g.cards)
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings

@@ -13,6 +13,8 @@ var (
 		Purpose: "The player range goes past what the engine plays (at most 8 players)."})
 	CodeTooManyCards = finding.Declare(finding.Code{ID: "TOO_MANY_CARDS", Severity: finding.Error, Scope: finding.Engine,
 		Purpose: "The game has more than 255 distinct cards, or a deck of play holds more than 256 cards or 255 copies of a card at some player count; reported at the count of the card with the most copies."})
+	CodeTooManyKeywords = finding.Declare(finding.Code{ID: "TOO_MANY_KEYWORDS", Severity: finding.Error, Scope: finding.Engine,
+		Purpose: "The game has more keywords than the engine keeps in its bit masks (64)."})
 	CodeEffectTarget = finding.Declare(finding.Code{ID: "EFFECT_TARGET", Severity: finding.Error, Scope: finding.Engine,
 		Purpose: "An effect targets someone it cannot (stealing from yourself, giving yourself a penalty meant for others)."})
 )

@@ -29,6 +29,11 @@ type Module interface {
 	// semantic problems (undefined keywords, impossible parameters) at their
 	// positions; a nil Game means the data cannot be played.
 	Build(data *gamedata.Game) (engine.Game, []finding.Finding)
+	// Bounds are the ranges the engine plays, of its parameters and of its
+	// cards' fields. Its schemas state them too; the conformance test
+	// holds the two equal and checks that Build reports every value out of
+	// them, at the value.
+	Bounds() (params, cards []Bound)
 }
 
 var (
@@ -67,9 +72,11 @@ func Modules() []string {
 }
 
 // ModuleOf makes a Module from a game package's parts, so registering a
-// game is one line: kit.Register(kit.ModuleOf("heat", schemas, Build)).
-func ModuleOf[G engine.Game](id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding)) Module {
-	return funcModule{id: id, schemas: schemas, build: func(d *gamedata.Game) (engine.Game, []finding.Finding) {
+// game is one line:
+//
+//	kit.Register(kit.ModuleOf("heat", schemas, Build, params.Bounds(), cardBounds))
+func ModuleOf[G engine.Game](id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), paramBounds, cardBounds []Bound) Module {
+	return funcModule{id: id, schemas: schemas, params: paramBounds, cards: cardBounds, build: func(d *gamedata.Game) (engine.Game, []finding.Finding) {
 		g, fs := build(d)
 		// A nil *heat.Game must come back as a nil Game, not a typed nil.
 		if any(g) == nil || isNilPointer(g) {
@@ -80,14 +87,16 @@ func ModuleOf[G engine.Game](id string, schemas fs.FS, build func(*gamedata.Game
 }
 
 type funcModule struct {
-	id      string
-	schemas fs.FS
-	build   func(*gamedata.Game) (engine.Game, []finding.Finding)
+	id            string
+	schemas       fs.FS
+	params, cards []Bound
+	build         func(*gamedata.Game) (engine.Game, []finding.Finding)
 }
 
 func (m funcModule) ID() string                                              { return m.id }
 func (m funcModule) Schemas() fs.FS                                          { return m.schemas }
 func (m funcModule) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return m.build(d) }
+func (m funcModule) Bounds() (params, cards []Bound)                         { return m.params, m.cards }
 
 func isNilPointer(v any) bool {
 	rv := reflect.ValueOf(v)

@@ -291,32 +291,47 @@ func yamlName(f reflect.StructField) string {
 	return name
 }
 
-// Opening is what the checks that open every Build found: the decoded
-// parameters, the names of those out of range, and the findings.
-type Opening[T any] struct {
+// Opening is what the checks that open every Build found and made: the
+// decoded parameters, the names of those out of range, the compiled cards
+// and the findings.
+type Opening[T, C any] struct {
 	Params     T
 	OutOfRange map[string]bool
+	Cards      []C
 	Findings   []finding.Finding
 }
 
+// Limits are the most an engine plays: seats, and keywords when it keeps
+// them in a bit mask (0: no limit).
+type Limits struct {
+	Seats, Keywords int
+}
+
 // Open runs the checks every engine's Build starts with, before anything
-// is sized by the data: at most engine.MaxDeck-1 distinct cards (a card
-// index fits a byte; past that it is TOO_MANY_CARDS and ok is false, with
-// nothing else checked), the player range for an engine of maxSeats
-// (PlayersFindings), the parameters (Decode) and every card's numbers
-// (CardRangeFindings against cardBounds). Messages name the engine by the
-// game name DeclareParams was given.
-func (p *Params[T]) Open(d *gamedata.Game, maxSeats int, cardBounds []Bound) (o Opening[T], ok bool) {
+// is sized by the data, and compiles the cards: at most engine.MaxDeck-1
+// distinct cards (a card index fits a byte) and lim.Keywords keywords
+// (TOO_MANY_CARDS, TOO_MANY_KEYWORDS: ok is false then, and nothing else
+// is checked); the player range (PlayersFindings); the parameters
+// (params.Decode); every card's numbers (CardRangeFindings against
+// cardBounds), and each card through compile, in order. Messages name the
+// engine by the game name its parameters were declared with.
+func Open[T, C any](d *gamedata.Game, params *Params[T], lim Limits, cardBounds []Bound, compile func(gamedata.Card) C) (o Opening[T, C], ok bool) {
 	if len(d.Cards) > engine.MaxDeck-1 {
-		o.Findings = append(o.Findings, CodeTooManyCards.At(d.Manifest.Pos, "%s supports at most %d distinct cards", p.game, engine.MaxDeck-1))
+		o.Findings = append(o.Findings, CodeTooManyCards.At(d.Manifest.Pos, "%s supports at most %d distinct cards", params.game, engine.MaxDeck-1))
+	}
+	if lim.Keywords > 0 && len(d.Manifest.Keywords) > lim.Keywords {
+		o.Findings = append(o.Findings, CodeTooManyKeywords.At(d.Manifest.Pos, "%s supports at most %d keywords", params.game, lim.Keywords))
+	}
+	if len(o.Findings) > 0 {
 		return o, false
 	}
-	o.Findings = PlayersFindings(d, p.game, maxSeats)
+	o.Findings = PlayersFindings(d, params.game, lim.Seats)
 	var found []finding.Finding
-	o.Params, found, o.OutOfRange = p.Decode(d)
+	o.Params, found, o.OutOfRange = params.Decode(d)
 	o.Findings = append(o.Findings, found...)
 	for _, gc := range d.Cards {
 		o.Findings = append(o.Findings, CardRangeFindings(gc, cardBounds)...)
+		o.Cards = append(o.Cards, compile(gc))
 	}
 	return o, true
 }

@@ -13,10 +13,6 @@ import (
 	"cardpress/gamedata/gamedatatest"
 )
 
-func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "masterminds", schemas, Build, params.Bounds(), cardBounds)
-}
-
 func TestDeckOfMoreThanMaxDeckCardsIsReportedAtTheCard(t *testing.T) {
 	// The Prep deck of the fixture plus copies of one Gear card: at 256
 	// cards it plays, one more is reported at that card, in that deck.

@@ -77,19 +77,19 @@ var codeCashShort = codes.Error("CASH_SHORT", "There are too few Starter Cash ca
 func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d, cashCard: -1}
-	open, ok := params.Open(d, maxSeats, cardBounds)
-	c.findings = open.Findings
+	open, ok := kit.Open(d, params, kit.Limits{Seats: maxSeats}, cardBounds, c.compileCard)
+	c.findings = append(c.findings, open.Findings...)
 	if !ok {
 		return nil, c.findings
 	}
 	m := d.Manifest
-	g.params = open.Params
+	g.params, g.cards = open.Params, open.Cards
 	c.checkParams(&g.params, open.OutOfRange)
 	copies := map[cardType]int{}
 	decks := map[cardType][]int{}
 	colours := map[string]string{}
 	for i, gc := range d.Cards {
-		cd := c.compileCard(gc)
+		cd := &g.cards[i]
 		decks[cd.typ] = append(decks[cd.typ], i)
 		switch cd.typ {
 		case typeMastermind:
@@ -114,7 +114,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			g.failures = append(g.failures, i)
 		}
 		copies[cd.typ] = sat.Add(copies[cd.typ], cd.copies)
-		g.cards = append(g.cards, cd)
 	}
 	c.checkDecks(decks)
 	g.countGems(c)

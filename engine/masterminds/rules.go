@@ -105,7 +105,7 @@ var cardsSchema embed.FS
 // schemas are the engine's cards schema and its generated parameters schema.
 var schemas = params.Schemas(cardsSchema)
 
-func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build, params.Bounds(), cardBounds)) }
 
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("masterminds")

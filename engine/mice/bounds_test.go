@@ -13,10 +13,6 @@ import (
 	"cardpress/internal/sat"
 )
 
-func TestBounds(t *testing.T) {
-	enginetest.Bounds(t, "mice", schemas, Build, params.Bounds(), cardBounds)
-}
-
 func TestUpgradeDeckOverflowIsReportedAtTheBiggestCount(t *testing.T) {
 	d := fixtureData(t, testCards, nil)
 	gamedatatest.SetCount(t, d, "paws", engine.MaxDeck-6) // with legs and rummage: 256

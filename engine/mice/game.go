@@ -67,7 +67,7 @@ var cardsSchema embed.FS
 // schemas are the engine's cards schema and its generated parameters schema.
 var schemas = params.Schemas(cardsSchema)
 
-func init() { kit.Register(kit.ModuleOf("mice", schemas, Build)) }
+func init() { kit.Register(kit.ModuleOf("mice", schemas, Build, params.Bounds(), cardBounds)) }
 
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("mice")
@@ -164,19 +164,12 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		c.keywords[kw.ID] = i
 	}
 	g := &Game{data: d, keywords: d.Manifest.Keywords}
-	if len(d.Manifest.Keywords) > 64 {
-		c.report(kit.CodeTooManyCards, d.Manifest.Pos, "Mice Heist supports at most 64 keywords")
-		return nil, c.findings
-	}
-	open, ok := params.Open(d, engine.MaxPlayers, cardBounds)
+	open, ok := kit.Open(d, params, kit.Limits{Seats: engine.MaxPlayers, Keywords: 64}, cardBounds, c.compileCard)
 	c.findings = append(c.findings, open.Findings...)
 	if !ok {
 		return nil, c.findings
 	}
-	g.params = open.Params
-	for _, gc := range d.Cards {
-		g.cards = append(g.cards, c.compileCard(gc))
-	}
+	g.params, g.cards = open.Params, open.Cards
 	c.checkPiles(g.cards)
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
