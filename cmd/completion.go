@@ -2,10 +2,8 @@ package cmd
 
 import (
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"cardpress/engine"
@@ -182,22 +180,6 @@ func cardsFolder(c *cobra.Command) string {
 // subfolders holding a game.yaml, as replay and sim look them up.
 func completeGameIDs(c *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	return withPrefix(gameIDs(cardsFolder(c)), prefix), cobra.ShellCompDirectiveNoFileComp
-}
-
-func gameIDs(cards string) []string {
-	entries, err := os.ReadDir(cards)
-	if err != nil {
-		return nil
-	}
-	var ids []string
-	for _, e := range entries {
-		info, err := os.Stat(filepath.Join(cards, e.Name(), gamedata.ManifestName))
-		if err == nil && info.Mode().IsRegular() {
-			ids = append(ids, e.Name())
-		}
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // completeDecks offers the deck ids of the games the command's PATH

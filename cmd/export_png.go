@@ -6,15 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
-	"strings"
-	"sync"
 
 	"cardpress/finding"
 	"cardpress/gamedata"
-	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/raster"
 	"cardpress/render"
@@ -120,9 +116,6 @@ func pngGeomFor(size gamedata.Size, dpi, bleed float64, prof *pngProfile) (pngGe
 	return pngGeom{dpi: prof.dpi, bleed: b, box: raster.Rect{X: b - padX, Y: b - padY, W: imgW, H: imgH}, w: prof.w, h: prof.h}, nil
 }
 
-// pxOf matches raster's rounding of a length to whole pixels.
-func pxOf(mm, dpi float64) int { return int(math.Round(mm / 25.4 * dpi)) }
-
 func checkExportPNG(o *exportPNGOptions) (*pngProfile, error) {
 	if err := checkOutDir(o.OutDir); err != nil {
 		return nil, err
@@ -146,50 +139,8 @@ func checkExportPNG(o *exportPNGOptions) (*pngProfile, error) {
 	return &p, nil
 }
 
-// exportGames loads the games under paths for an export. Errors in the
-// data are printed as findings and end the run (exit 1), as render does;
-// a --deck that no game has is a usage error.
-func exportGames(streams IO, paths []string, deck string) ([]*pipeline.Game, error) {
-	games, fs := pipeline.Load(paths)
-	if errs, _ := finding.Count(fs); errs > 0 {
-		finding.Print(streams.Out, "text", fs)
-		return nil, errFindings
-	}
-	for _, g := range games {
-		if !g.Valid {
-			return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
-		}
-	}
-	if deck != "" && !slices.ContainsFunc(games, func(g *pipeline.Game) bool { return hasDeck(g, deck) }) {
-		return nil, usagef("--deck %q: no such deck in %s", deck, strings.Join(paths, ", "))
-	}
-	return games, nil
-}
-
 func hasDeck(g *pipeline.Game, id string) bool {
 	return slices.ContainsFunc(g.Data.Manifest.Decks, func(d gamedata.Deck) bool { return d.ID == id })
-}
-
-// deckCards lists the decks to export (all, or the one --deck names) in
-// the manifest's order, each with the indexes of its cards in doc.Cards;
-// a deck without cards is left out.
-func deckCards(g *pipeline.Game, doc *render.Document, only string) []exportDeck {
-	var out []exportDeck
-	for _, d := range g.Data.Manifest.Decks {
-		if only != "" && d.ID != only {
-			continue
-		}
-		ed := exportDeck{id: d.ID, name: d.Name}
-		for i, c := range doc.Cards {
-			if c.Deck == d.ID {
-				ed.cards = append(ed.cards, i)
-			}
-		}
-		if len(ed.cards) > 0 {
-			out = append(out, ed)
-		}
-	}
-	return out
 }
 
 type exportDeck struct {
@@ -298,60 +249,6 @@ func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, di
 		return 0, pngGeom{}, err
 	}
 	return written, geom, removeStale(dir, jobs)
-}
-
-// rasterJobs runs draw for every job on all cores and writes each result
-// to the job's files in dir, atomically; it returns how many files it
-// wrote. The first error stops the rest.
-func rasterJobs(jobs []pngJob, draw func(pngJob) ([]byte, error), dir string, bar *progress) (int, error) {
-	var (
-		mu      sync.Mutex
-		first   error
-		written int
-		next    int
-		wg      sync.WaitGroup
-	)
-	take := func() (pngJob, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		if first != nil || next >= len(jobs) {
-			return pngJob{}, false
-		}
-		next++
-		return jobs[next-1], true
-	}
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if first == nil {
-			first = err
-		}
-	}
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j, ok := take(); ok; j, ok = take() {
-				data, err := draw(j)
-				if err != nil {
-					fail(err)
-					return
-				}
-				for _, name := range j.files {
-					if err := fileio.WriteAtomic(filepath.Join(dir, name), data); err != nil {
-						fail(err)
-						return
-					}
-					bar.add(1)
-				}
-				mu.Lock()
-				written += len(j.files)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return written, first
 }
 
 // cardImage matches the names exportDeckPNG gives, and nothing a person

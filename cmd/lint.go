@@ -196,13 +196,3 @@ var (
 	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
-
-// strictly turns every warning into an error when strict is set (--strict).
-func strictly(fs []finding.Finding, strict bool) []finding.Finding {
-	if strict {
-		for i := range fs {
-			fs[i].Severity = finding.Error
-		}
-	}
-	return fs
-}

@@ -1,14 +1,10 @@
 package cmd
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"cardpress/engine"
-	"cardpress/internal/fileio"
 
 	"github.com/spf13/cobra"
 )
@@ -35,43 +31,6 @@ type SimColumn struct {
 	Variant   string            `json:"variant"`
 	Counters  []string          `json:"counters"`
 	Summaries []*engine.Summary `json:"summaries"`
-}
-
-// parseShard reads "K/N" (1 ≤ K ≤ N) into a 0-based shard and a count;
-// "" is the whole run.
-func parseShard(s string) (shard, shards int, err error) {
-	if s == "" {
-		return 0, 1, nil
-	}
-	k, n, ok := strings.Cut(s, "/")
-	ki, err1 := strconv.Atoi(k)
-	ni, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 1 || ki > ni {
-		return 0, 0, usagef("--shard %q: want K/N with 1 ≤ K ≤ N (e.g. 3/8)", s)
-	}
-	return ki - 1, ni, nil
-}
-
-// writeSimResults writes the results atomically: a failed write (a full
-// disk) leaves the file that was there, not a truncated one.
-func writeSimResults(path string, res *SimResults) error {
-	b, err := json.MarshalIndent(res, "", " ")
-	if err != nil {
-		return err
-	}
-	if err := fileio.WriteAtomic(path, append(b, '\n')); err != nil {
-		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
-	}
-	return nil
-}
-
-// shardGames is how many of a run's games shard k of n (1-based) plays:
-// game i belongs to the shard with i mod n = k-1.
-func shardGames(games, k, n int) int {
-	if k > games {
-		return 0
-	}
-	return (games-k)/n + 1
 }
 
 type mergeOptions struct {

@@ -48,18 +48,6 @@ files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 // defaultBleed is --bleed's default, in mm.
 const defaultBleed = 3.0
 
-func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
-	f := c.Flags()
-	f.StringVar(&o.Paper, "paper", "a4", "paper size: a4 or letter")
-	// 3 mm by default: a mis-cut then shows the card's own colour, not its
-	// neighbour's, and A4 still takes 9 poker cards a page.
-	o.Bleed = defaultBleed
-	f.Var(&mmFlag{&o.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
-	f.StringVar(&o.OutDir, "out", "out", "output folder")
-	f.Var(&gutterFlag{&o.Gutter}, "gutter", fmt.Sprintf("space between neighbouring cards, in mm (0 to %g); auto: twice the bleed if as many cards fit a page, else the bleed", render.MaxGutter))
-	f.Var(&offsetFlag{&o.BackOffset}, "back-offset", fmt.Sprintf("the duplex offset read on page 1's check, X,Y in mm (each -%g to %g): back pages move the other way", render.MaxBackOffset, render.MaxBackOffset))
-}
-
 // gutterFlag is --gutter: a number of mm from 0 to MaxGutter, or auto
 // (nil), the grid's own choice.
 type gutterFlag struct{ mm **float64 }
@@ -138,45 +126,6 @@ func (f *mmFlag) String() string {
 }
 
 func (f *mmFlag) Type() string { return "mm" }
-
-// inRange is 0 <= v <= max, false for NaN.
-func inRange(v, max float64) bool { return v >= 0 && v <= max }
-
-// checkOutDir refuses an empty --out, which would write into the current
-// folder.
-func checkOutDir(dir string) error {
-	if dir == "" {
-		return usagef(`--out is empty; name the output folder ("." for the current one)`)
-	}
-	return nil
-}
-
-// checkRenderOptions validates flags and reads SOURCE_DATE_EPOCH.
-func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
-	if o.Paper != "a4" && o.Paper != "letter" {
-		return usagef("unknown --paper %q (want a4 or letter)", o.Paper)
-	}
-	if !inRange(o.Bleed, render.MaxBleed) {
-		return usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)
-	}
-	if o.Gutter != nil && !inRange(*o.Gutter, render.MaxGutter) {
-		return usagef("--gutter %g: want a number of mm from 0 to %g", *o.Gutter, render.MaxGutter)
-	}
-	if x, y := o.BackOffset[0], o.BackOffset[1]; !(math.Abs(x) <= render.MaxBackOffset && math.Abs(y) <= render.MaxBackOffset) {
-		return usagef("--back-offset %g,%g: want two numbers of mm from -%g to %g", x, y, render.MaxBackOffset, render.MaxBackOffset)
-	}
-	if err := checkOutDir(o.OutDir); err != nil {
-		return err
-	}
-	if v := env.SourceDateEpoch; v != "" {
-		epoch, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			return usagef("SOURCE_DATE_EPOCH=%q is not a number of seconds", v)
-		}
-		o.Epoch = epoch
-	}
-	return nil
-}
 
 func runRender(opts *renderOptions) error {
 	if err := checkRenderOptions(opts.Env, &opts.RenderOptions); err != nil {

@@ -2,16 +2,11 @@ package cmd
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"cardpress/engine"
 	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )
@@ -93,59 +88,6 @@ func runReplay(opts *replayOptions) error {
 		return errFindings
 	}
 	return werr
-}
-
-// parseBots reads --bots: bot kinds, comma-separated, one per seat.
-func parseBots(s string) ([]string, error) {
-	bots := strings.Split(s, ",")
-	for _, b := range bots {
-		if _, ok := engine.NewBot(b, 0); !ok {
-			return nil, usagef("unknown bot %q (want %s)", b, strings.Join(engine.BotKinds, " or "))
-		}
-	}
-	return bots, nil
-}
-
-// loadVariant loads the game id from the cards folder and builds one of its
-// variants ("" for the default). A game that does not load prints its
-// findings on Err; a variant it does not have is a usage error.
-func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) {
-	// An id that names no game folder is a usage error in one line, with
-	// the ids there are; a cards folder that cannot be read, likewise.
-	if err := checkPaths([]string{cards}); err != nil {
-		return nil, usagef("no game %q: --cards %v", id, err)
-	}
-	if _, err := os.Stat(filepath.Join(cards, id, gamedata.ManifestName)); errors.Is(err, os.ErrNotExist) {
-		if ids := gameIDs(cards); len(ids) > 0 {
-			return nil, usagef("no game %q in %s (its games are %s)", id, cards, strings.Join(ids, ", "))
-		}
-		return nil, usagef("no game %q in %s: it holds no game folders", id, cards)
-	}
-	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
-	if len(games) != 1 {
-		finding.Print(streams.Err, "text", fs)
-		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
-	}
-	if errs, _ := finding.Count(fs); errs == 0 && !games[0].Data.Manifest.HasEngine() {
-		return nil, pipeline.ErrNoEngine(games[0])
-	}
-	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil {
-		// The game is there but its data has errors: that is exit 1, like
-		// validate's, with the findings that say what to fix.
-		finding.Print(streams.Err, "text", fs)
-		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(filepath.Join(cards, id)))
-		return nil, errFindings
-	}
-	g, fs, err := games[0].ForVariant(variant)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	if errs, _ := finding.Count(fs); errs > 0 || g.Engine == nil {
-		finding.Print(streams.Err, "text", fs)
-		fmt.Fprintf(streams.Err, "cardpress: variant %s of game %q does not build; fix the errors above (cardpress validate %s)\n", finding.Visible(variant), id, finding.Visible(filepath.Join(cards, id)))
-		return nil, errFindings
-	}
-	return g, nil
 }
 
 func resultText(r engine.Result) string {

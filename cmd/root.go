@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 	"syscall"
@@ -60,8 +59,6 @@ var errFindings = errors.New("findings reported")
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 // NewRoot builds the command tree.
 func NewRoot(streams IO) *cobra.Command {
@@ -173,70 +170,6 @@ func Run(streams IO, args []string) int {
 	// quote paths and names from the data, so the line is made Visible.
 	fmt.Fprintln(streams.Err, "cardpress: "+finding.Visible(err.Error()))
 	return ExitUsage
-}
-
-// defaultPaths is every game under cards/ when no path is given.
-func defaultPaths(args []string) []string {
-	if len(args) == 0 {
-		return []string{"cards"}
-	}
-	return args
-}
-
-// gamePaths is defaultPaths after checkPaths: the PATH arguments of the
-// commands that read games.
-func gamePaths(args []string) ([]string, error) {
-	paths := defaultPaths(args)
-	if err := checkPaths(paths); err != nil {
-		if len(args) == 0 {
-			return nil, usagef("%v (no PATH given, so the games under cards/ were looked for)", err)
-		}
-		return nil, err
-	}
-	return paths, nil
-}
-
-// checkPaths is the exit-code rule for paths named on the command line
-// (docs/commands.md, "Exit codes"): one that does not exist or cannot be
-// read is a usage error, exit 2, since nothing was checked. What is wrong
-// inside a game that was read (a missing card file, a folder without
-// game.yaml, a game folder inside a named folder that cannot be read) is a
-// finding, exit 1. A folder is tried by listing it and a file by opening
-// it, so a permission problem shows here. A symbolic link to a file is not
-// opened here: whether it may be followed is the game loader's decision
-// (a link out of the game folder is FILE_OUTSIDE and never opened, even
-// when it is the file named), and a FIFO or device is refused unopened,
-// since opening one can block.
-func checkPaths(paths []string) error {
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return usagef("%s: no such file or folder", p)
-			}
-			return usagef("%s: cannot read: %s", p, fileio.Describe(err))
-		}
-		if !info.IsDir() {
-			if l, err := os.Lstat(p); err == nil && l.Mode()&fs.ModeSymlink != 0 {
-				continue
-			}
-		}
-		switch {
-		case info.IsDir():
-			err = readableDir(p)
-		case info.Mode().IsRegular():
-			var f *os.File
-			if f, err = os.Open(p); err == nil {
-				f.Close()
-			}
-		default:
-			return usagef("%s: not a file or folder", p)
-		}
-		if err != nil {
-			return usagef("%s: cannot read: %s", p, fileio.Describe(err))
-		}
-	}
-	return nil
 }
 
 func readableDir(dir string) error {

@@ -2,16 +2,12 @@ package cmd
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
-	"maps"
 	"path/filepath"
-	"slices"
 	"sort"
 
 	"cardpress/engine/kit"
 	"cardpress/finding"
-	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/schema"
@@ -98,32 +94,6 @@ func runSchema(opts *schemaOptions) error {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(dst))
-	}
-	return nil
-}
-
-// writeGameSchemas writes the schema/ folder of the game in dir (or of each
-// game in a folder of games): the files its modelines point at when the
-// game brings its own schemas. A game must load far enough to know its
-// decks; its other problems are for validate to report.
-func writeGameSchemas(w io.Writer, dir string) error {
-	games, fs := gamedata.LoadPath(dir, pipeline.EngineSchemas)
-	if len(games) == 0 {
-		finding.Print(w, "text", fs)
-		return errFindings
-	}
-	for _, g := range games {
-		files, err := gamedata.EditorSchemas(g, pipeline.EngineSchemas)
-		if err != nil {
-			return fmt.Errorf("%s: %w", finding.Visible(g.Dir), err)
-		}
-		for _, name := range slices.Sorted(maps.Keys(files)) {
-			dst := filepath.Join(g.Dir, gamedata.SchemaDir, name)
-			if err := fileio.WriteAtomic(dst, files[name]); err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "wrote %s\n", finding.Visible(dst))
-		}
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strings"
 	"text/tabwriter"
 
 	"cardpress/engine"
@@ -122,37 +121,6 @@ func runSim(opts *simOptions) error {
 		}
 	}
 	return printSim(opts.IO.Out, res)
-}
-
-// printSim prints the header and a table per player count; it returns
-// errFindings when a game did not end, crashed or broke an invariant.
-// Names (game, bots, variants, counters, end causes) may come from a merged
-// file, so they are printed through finding.Visible.
-func printSim(out io.Writer, res *SimResults) error {
-	share := ""
-	if res.Shards > 1 {
-		share = fmt.Sprintf(" (shard %d/%d)", res.Shard, res.Shards)
-	}
-	fmt.Fprintf(out, "%s: %d games per player count and variant%s, seed %d, bots %s\n",
-		finding.Visible(res.Game), res.Games, share, res.Seed, finding.Visible(strings.Join(res.Bots, ",")))
-	failed := false
-	for k := range res.Columns[0].Summaries {
-		sums := make([]*engine.Summary, len(res.Columns))
-		for i, c := range res.Columns {
-			sums[i] = c.Summaries[k]
-		}
-		fmt.Fprintln(out)
-		if err := simTable(out, sums[0].Players, res.Columns, sums); err != nil {
-			return err
-		}
-		for i, sum := range sums {
-			failed = simFailures(out, res.Game, res.Columns[i], sum) || failed
-		}
-	}
-	if failed {
-		return errFindings
-	}
-	return nil
 }
 
 // simTable prints one player count: a row per statistic, a column per

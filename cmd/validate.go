@@ -2,12 +2,9 @@ package cmd
 
 import (
 	"fmt"
-	"strings"
 
 	"cardpress/catalog"
-	"cardpress/engine/kit"
 	"cardpress/finding"
-	"cardpress/internal/sat"
 	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -54,37 +51,4 @@ func runValidate(opts *validateOptions) error {
 		return errFindings
 	}
 	return nil
-}
-
-func checkFormat(f string) error {
-	for _, ok := range finding.Formats {
-		if f == ok {
-			return nil
-		}
-	}
-	return usagef("unknown --format %q (want %s)", f, strings.Join(finding.Formats, ", "))
-}
-
-func gamesSummary(games []*pipeline.Game) string {
-	cards := 0
-	for _, g := range games {
-		for _, c := range g.Data.Cards {
-			cards = sat.Add(cards, kit.Copies(c)) // a count may have failed its schema
-		}
-	}
-	return fmt.Sprintf("%s, %d cards", plural(len(games), "game"), cards)
-}
-
-func countsSummary(errs, warns int) string {
-	if errs+warns == 0 {
-		return "no problems"
-	}
-	return fmt.Sprintf("%s, %s", plural(errs, "error"), plural(warns, "warning"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -80,3 +80,30 @@ func TestBaseLifecycle(t *testing.T) {
 		t.Errorf("Started: same %v, players %d move %d total %d", n == c, n.NumPlayers(), n.MoveNumber(), n.total)
 	}
 }
+
+func TestShareWinSplitsOneWinAmongTheWinners(t *testing.T) {
+	b := engine.NewBase(4, engine.StateOptions{})
+	var w engine.Seats
+	b.ShareWin(w.With(0).With(2))
+	if got := b.Returns(nil); len(got) != 4 || got[0] != 0.5 || got[1] != 0 || got[2] != 0.5 || got[3] != 0 {
+		t.Errorf("two winners of four: %v", got)
+	}
+	b.ShareWin(w.With(3))
+	if got := b.Returns(nil); got[0] != 0 || got[3] != 1 {
+		t.Errorf("a second ShareWin must replace the first: %v", got)
+	}
+	b.ShareWin(0)
+	if got := b.Returns(nil); got[0]+got[1]+got[2]+got[3] != 0 {
+		t.Errorf("no winner (everyone arrested): %v", got)
+	}
+}
+
+func TestUniformOutcomes(t *testing.T) {
+	die := engine.Uniform(nil, 1, 6)
+	if len(die) != 6 || die[0].Action != 1 || die[5].Action != 6 || die[3].Prob != 1.0/6 {
+		t.Errorf("a die: %v", die)
+	}
+	if got := engine.Uniform(die[:0], 0, 1); len(got) != 1 || got[0].Prob != 1 {
+		t.Errorf("one outcome: %v", got)
+	}
+}

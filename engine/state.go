@@ -273,3 +273,12 @@ func (p Player) String() string {
 	}
 	return fmt.Sprintf("seat %d", int(p)+1)
 }
+
+// Uniform appends the chance outcomes first, first+1, …, first+n-1, each
+// as likely: a die (Uniform(buf, 1, 6)), a seat picked at random.
+func Uniform(buf []Outcome, first Action, n int) []Outcome {
+	for k := range n {
+		buf = append(buf, Outcome{Action: first + Action(k), Prob: 1 / float64(n)})
+	}
+	return buf
+}

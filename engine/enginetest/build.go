@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 
 	"cardpress/finding"
@@ -28,4 +29,17 @@ func BuildAllocs[G any](build func(*gamedata.Game) (G, []finding.Finding), d *ga
 	g, fs := build(d)
 	runtime.ReadMemStats(&after)
 	return g, fs, after.TotalAlloc - before.TotalAlloc
+}
+
+// CardIndex is the index of the card with id among cards, an engine's
+// compiled cards, which Build keeps in the data's order (the index
+// CardRules takes); idOf reads a card's id. It fails t when no card has
+// the id, so a mistyped id stops the test rather than indexing at -1.
+func CardIndex[C any](t testing.TB, cards []C, id string, idOf func(C) string) int {
+	t.Helper()
+	i := slices.IndexFunc(cards, func(c C) bool { return idOf(c) == id })
+	if i < 0 {
+		t.Fatalf("no card %q", id)
+	}
+	return i
 }

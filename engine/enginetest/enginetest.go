@@ -38,6 +38,16 @@ func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64
 	}
 }
 
+// RandomPlayoutsAtEveryCount runs RandomPlayouts at each player count
+// from g's Info, so a test covers the whole range its data declares.
+func RandomPlayoutsAtEveryCount(t testing.TB, g engine.Game, games int, seed uint64) {
+	t.Helper()
+	info := g.Info()
+	for players := info.MinPlayers; players <= info.MaxPlayers; players++ {
+		RandomPlayouts(t, g, players, games, seed)
+	}
+}
+
 // CheckInfo fails t when the game's Info is inconsistent: an alarm on a
 // counter the game does not have, or whose code is not a warning of alarm
 // scope with a purpose; or states that do not match the declared dynamics

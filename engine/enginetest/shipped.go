@@ -28,3 +28,11 @@ func ShippedData(t testing.TB, id string, schemas fs.FS, variant string) *gameda
 	}
 	return d
 }
+
+// Shipped is the game build (an engine's Build) makes of cards/<id>, loaded
+// as ShippedData does: every engine's tests of the shipped game start here,
+// and fail at once when the data does not load or build.
+func Shipped[G any](t testing.TB, id string, schemas fs.FS, variant string, build func(*gamedata.Game) (*G, []finding.Finding)) *G {
+	t.Helper()
+	return MustBuild(t, build, ShippedData(t, id, schemas, variant))
+}

@@ -88,7 +88,7 @@ func (s *toyState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	if s.t.NeverEnds {
 		return append(buf, engine.Outcome{Action: 0, Prob: 1})
 	}
-	return append(buf, engine.Outcome{Action: 1, Prob: 1.0 / 3}, engine.Outcome{Action: 2, Prob: 1.0 / 3}, engine.Outcome{Action: 3, Prob: 1.0 / 3})
+	return engine.Uniform(buf, 1, 3)
 }
 
 func (s *toyState) Apply(a engine.Action) {

@@ -181,7 +181,7 @@ func TestMoneyCannotOverflow(t *testing.T) {
 		fmt.Fprintf(&cards, "- {id: c%d, name: C, players: [3,4,5], effects: [%s]}\n", i, gain)
 	}
 	cards.WriteString("- {id: heat, name: H, count: 10, players: [3,4,5], effects: [{phase: B, take_heat: 4}]}\n")
-	g := fixtureWith(t, cards.String(), map[string]string{
+	g := fixture(t, cards.String(), map[string]string{
 		"starting_money": fmt.Sprint(maxStartingMoney), "heists": fmt.Sprint(maxHeists), "stages": fmt.Sprint(maxStages),
 		"draft_deal": "5", "draft_rounds": "5", "heat_board": fmt.Sprintf("[{value: %d, slots: %d}]", minHeatValue, maxRowSlots),
 		"out_of_heat_penalty": fmt.Sprint(maxPenalty), "empty_board_value": fmt.Sprint(minHeatValue),

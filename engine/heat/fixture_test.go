@@ -27,33 +27,22 @@ empty_board_value: 0
 out_of_heat_penalty: 3
 `
 
-// fixture builds game data by hand from YAML snippets, so rule tests need
-// neither files nor the loader. cards is a YAML list of card mappings.
-func fixture(t *testing.T, cards string, overrides map[string]string) *Game {
-	return fixtureWith(t, cards, overrides)
-}
-
-func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
+// fixture builds a game from YAML snippets (see fixtureData), so rule
+// tests need neither files nor the loader.
+func fixture(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
 	return enginetest.MustBuild(t, Build, fixtureData(t, cards, overrides))
 }
 
-// fixtureData is the game data of a fixture, not yet built.
-func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
-	t.Helper()
-	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
-	d.Manifest.ID = "heat-test"
-	d.Manifest.Players = gamedata.Range{Min: 3, Max: 5}
-	for _, kw := range []string{"heist", "vault", "crew", "muscle", "intel", "cover"} {
-		d.Manifest.Keywords = append(d.Manifest.Keywords, gamedata.Keyword{ID: kw, Name: string(kw[0]-32) + kw[1:]})
-	}
-	for _, ph := range []string{"A", "B", "C"} {
-		d.Manifest.Phases = append(d.Manifest.Phases, gamedata.Phase{ID: ph, Name: ph})
-	}
-	gamedatatest.SetParams(t, d, baseParams, overrides)
-	gamedatatest.AddCards(t, d, cards)
-	return d
-}
+// fixtureData is the game data of a fixture, not yet built: cards is a
+// YAML list of card mappings, and overrides replace baseParams by name.
+var fixtureData = gamedatatest.Fixture{
+	ID:       "heat-test",
+	Players:  gamedata.Range{Min: 3, Max: 5},
+	Keywords: []string{"heist", "vault", "crew", "muscle", "intel", "cover"},
+	Phases:   []string{"A", "B", "C"},
+	Params:   baseParams,
+}.Data
 
 // newTestState makes a state at the start of stage 1 of heist 1 with empty
 // hands, so a test can hand out exactly the cards it needs.
@@ -72,15 +61,9 @@ func newTestState(g *Game, players int) *state {
 }
 
 // cardIndex finds a card by id.
-func (g *Game) cardIndex(t *testing.T, id string) int {
+func (g *Game) cardIndex(t testing.TB, id string) int {
 	t.Helper()
-	for i, c := range g.cards {
-		if c.id == id {
-			return i
-		}
-	}
-	t.Fatalf("no card %q", id)
-	return -1
+	return enginetest.CardIndex(t, g.cards, id, func(c card) string { return c.id })
 }
 
 // reveal gives each seat the named card and plays the stage.

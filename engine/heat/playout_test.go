@@ -7,8 +7,5 @@ import (
 )
 
 func TestRandomPlayoutsFixture(t *testing.T) {
-	g := fixture(t, testCards, nil)
-	for players := 3; players <= 5; players++ {
-		enginetest.RandomPlayouts(t, g, players, 50, 1)
-	}
+	enginetest.RandomPlayoutsAtEveryCount(t, fixture(t, testCards, nil), 50, 1)
 }

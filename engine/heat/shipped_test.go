@@ -7,15 +7,10 @@ import (
 	"cardpress/engine/enginetest"
 )
 
-// shipped loads cards/heat, the data the binary ships.
+// shipped is the game of cards/heat, the data the binary ships.
 func shipped(t testing.TB) *Game {
 	t.Helper()
-	d := enginetest.ShippedData(t, "heat", schemas, "")
-	g, bfs := Build(d)
-	if g == nil {
-		t.Fatalf("cards/heat does not build: %v", bfs)
-	}
-	return g
+	return enginetest.Shipped(t, "heat", schemas, "", Build)
 }
 
 func TestShippedData(t *testing.T) {

@@ -11,18 +11,16 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// shippedData is the data of cards/hmm, for tests that change it.
 func shippedData(t testing.TB) *gamedata.Game {
 	t.Helper()
 	return enginetest.ShippedData(t, "hmm", schemas, "")
 }
 
+// shipped is the game of cards/hmm, the data the binary ships.
 func shipped(t testing.TB) *Game {
 	t.Helper()
-	g, bfs := Build(shippedData(t))
-	if g == nil {
-		t.Fatalf("cards/hmm does not build: %v", bfs)
-	}
-	return g
+	return enginetest.Shipped(t, "hmm", schemas, "", Build)
 }
 
 func (g *Game) cardID(id string) int {

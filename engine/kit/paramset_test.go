@@ -191,3 +191,25 @@ func TestDeclareParamsRefusesBadTags(t *testing.T) {
 		}()
 	}
 }
+
+func TestOpenStopsAtTooManyCardsOrKeywordsAndElseCompilesEveryCard(t *testing.T) {
+	d := gameWith(t, "rounds: 2\nways: [left]\nboard: []\nsides: [1, 2]\nname: A\n")
+	d.Manifest.Players = gamedata.Range{Min: 2, Max: 9}
+	for i := range 3 {
+		d.Cards = append(d.Cards, gamedata.Card{ID: string(rune('a' + i))})
+	}
+	compiled := 0
+	compile := func(gc gamedata.Card) string { compiled++; return gc.ID }
+	o, ok := Open(d, testDecl, Limits{Seats: 8}, nil, compile)
+	if !ok || compiled != 3 || len(o.Cards) != 3 || o.Params.Rounds != 2 {
+		t.Fatalf("Open = %+v, %v after %d compiles", o, ok, compiled)
+	}
+	if len(o.Findings) != 1 || !CodeTooManyPlayers.Is(o.Findings[0]) {
+		t.Errorf("want TOO_MANY_PLAYERS for 9 players, got %v", o.Findings)
+	}
+	d.Manifest.Keywords = make([]gamedata.Keyword, 3)
+	compiled = 0
+	if o, ok := Open(d, testDecl, Limits{Seats: 9, Keywords: 2}, nil, compile); ok || compiled != 0 || len(o.Findings) != 1 || !CodeTooManyKeywords.Is(o.Findings[0]) {
+		t.Errorf("3 keywords, limit 2: %+v, %v, %d compiled", o, ok, compiled)
+	}
+}

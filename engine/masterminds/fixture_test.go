@@ -5,7 +5,6 @@ import (
 
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
-	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/gamedata/gamedatatest"
 )
@@ -95,36 +94,39 @@ const testCards = `
 - {id: laser, name: Laser Grid, deck: failure, type: failure, triggers: [[stealth], [driving]], test: {skill: stealth, target: 7}, consequence: stay_tapped}
 `
 
-// fixtureData builds game data by hand from YAML snippets, so rule tests
-// need neither files nor the loader.
 // The gems in the fixtures' box.
 const (
 	gemsPerColour = 5
 	clearGems     = 10
 )
 
-func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
-	t.Helper()
-	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
-	d.Manifest.ID = "masterminds-test"
-	d.Manifest.Players = gamedata.Range{Min: 2, Max: 5}
-	d.Manifest.Pos = finding.Pos{File: "game.yaml", Line: 1}
-	// The box, as game.yaml's components declare it: the engine reads the
-	// gem counts from here.
+// fixtureData is the game data of a fixture, not yet built: cards is a
+// YAML list of card mappings, and overrides replace v22Params by name.
+var fixtureData = gamedatatest.Fixture{
+	ID:         "masterminds-test",
+	Players:    gamedata.Range{Min: 2, Max: 5},
+	Components: box(),
+	Params:     v22Params,
+}.Data
+
+// box is the fixtures' box, as game.yaml's components declare it: the
+// engine reads the gem counts from here.
+func box() []gamedata.Component {
+	var gems []gamedata.Component
 	for _, colour := range []string{"blue", "green", "red", "purple", "yellow", "orange", "black", "white", "pink", "grey"} {
-		d.Manifest.Components = append(d.Manifest.Components, gamedata.Component{ID: "gem-" + colour, Kind: "token", Count: gemsPerColour})
+		gems = append(gems, gamedata.Component{ID: "gem-" + colour, Kind: "token", Count: gemsPerColour})
 	}
-	d.Manifest.Components = append(d.Manifest.Components, gamedata.Component{ID: "gem-clear", Kind: "token", Count: clearGems})
-	gamedatatest.SetParams(t, d, v22Params, overrides)
-	gamedatatest.AddCards(t, d, cards)
-	return d
+	return append(gems, gamedata.Component{ID: "gem-clear", Kind: "token", Count: clearGems})
 }
 
+// fixture builds a game of testCards (see fixtureData), so rule tests
+// need neither files nor the loader.
 func fixture(t testing.TB, overrides map[string]string) *Game {
 	t.Helper()
 	return fixtureWith(t, testCards, overrides)
 }
 
+// fixtureWith builds a game of other cards.
 func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
 	return enginetest.MustBuild(t, Build, fixtureData(t, cards, overrides))
@@ -133,13 +135,7 @@ func fixtureWith(t testing.TB, cards string, overrides map[string]string) *Game 
 // cardIndex finds a card by id.
 func (g *Game) cardIndex(t testing.TB, id string) int {
 	t.Helper()
-	for i, c := range g.cards {
-		if c.id == id {
-			return i
-		}
-	}
-	t.Fatalf("no card %q", id)
-	return -1
+	return enginetest.CardIndex(t, g.cards, id, func(c card) string { return c.id })
 }
 
 // started plays the setup's chance moves with a seeded generator and

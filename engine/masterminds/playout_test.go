@@ -12,10 +12,7 @@ import (
 func TestRandomPlayoutsFixture(t *testing.T) {
 	for name, variant := range map[string]map[string]string{"v2.2": nil, "draft": draft} {
 		t.Run(name, func(t *testing.T) {
-			g := fixture(t, variant)
-			for players := 2; players <= 5; players++ {
-				enginetest.RandomPlayouts(t, g, players, 25, 1)
-			}
+			enginetest.RandomPlayoutsAtEveryCount(t, fixture(t, variant), 25, 1)
 		})
 	}
 }

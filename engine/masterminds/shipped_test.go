@@ -7,16 +7,11 @@ import (
 	"cardpress/engine/enginetest"
 )
 
-// shipped loads cards/masterminds, the data the binary ships, with a rule
-// variant ("" for the default).
+// shipped is the game of cards/masterminds, the data the binary ships,
+// in a rule variant ("" for the default).
 func shipped(t testing.TB, variant string) *Game {
 	t.Helper()
-	d := enginetest.ShippedData(t, "masterminds", schemas, variant)
-	g, bfs := Build(d)
-	if g == nil {
-		t.Fatalf("cards/masterminds does not build: %v", bfs)
-	}
-	return g
+	return enginetest.Shipped(t, "masterminds", schemas, variant, Build)
 }
 
 func TestShippedData(t *testing.T) {

@@ -250,13 +250,9 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	}
 	switch t := s.top(); t.op {
 	case opRoll, opTestRoll, opScore:
-		for f := 1; f <= 6; f++ {
-			buf = append(buf, engine.Outcome{Action: engine.Action(f), Prob: 1.0 / 6})
-		}
+		buf = engine.Uniform(buf, 1, 6)
 	case opFirstPlayer:
-		for q := 0; q < s.N; q++ {
-			buf = append(buf, engine.Outcome{Action: engine.Action(q), Prob: 1 / float64(s.N)})
-		}
+		buf = engine.Uniform(buf, 0, s.N)
 	case opGainGem:
 		buf = s.bag.Outcomes(buf)
 	default:

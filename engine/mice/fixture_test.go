@@ -47,24 +47,21 @@ const testCards = `
 - {id: reminder, name: Reminder, deck: reminder, count: 4}
 `
 
+// fixture builds a game from YAML snippets (see fixtureData), so rule
+// tests need neither files nor the loader.
 func fixture(t testing.TB, cards string, overrides map[string]string) *Game {
 	t.Helper()
 	return enginetest.MustBuild(t, Build, fixtureData(t, cards, overrides))
 }
 
-// fixtureData is the game data of a fixture, not yet built.
-func fixtureData(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
-	t.Helper()
-	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
-	d.Manifest.ID = "mice-test"
-	d.Manifest.Players = gamedata.Range{Min: 2, Max: 6}
-	for _, kw := range []string{"paw", "leg", "mouth"} {
-		d.Manifest.Keywords = append(d.Manifest.Keywords, gamedata.Keyword{ID: kw, Name: string(kw[0]-32) + kw[1:]})
-	}
-	gamedatatest.SetParams(t, d, baseParams, overrides)
-	gamedatatest.AddCards(t, d, cards)
-	return d
-}
+// fixtureData is the game data of a fixture, not yet built: cards is a
+// YAML list of card mappings, and overrides replace baseParams by name.
+var fixtureData = gamedatatest.Fixture{
+	ID:       "mice-test",
+	Players:  gamedata.Range{Min: 2, Max: 6},
+	Keywords: []string{"paw", "leg", "mouth"},
+	Params:   baseParams,
+}.Data
 
 // started plays the chance moves of set-up: seat 0 starts, the market is
 // dealt, and the state waits for seat 0 to select an obstacle.
@@ -83,15 +80,10 @@ func started(t testing.TB, g *Game, players int) *state {
 	return s
 }
 
+// cardIndex finds a card by id.
 func (g *Game) cardIndex(t testing.TB, id string) int {
 	t.Helper()
-	for i, c := range g.cards {
-		if c.id == id {
-			return i
-		}
-	}
-	t.Fatalf("no card %s", id)
-	return -1
+	return enginetest.CardIndex(t, g.cards, id, func(c card) string { return c.id })
 }
 
 // chipOf finds a chip in the bag with these sides.

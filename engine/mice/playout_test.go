@@ -7,8 +7,5 @@ import (
 )
 
 func TestRandomPlayoutsFixture(t *testing.T) {
-	g := fixture(t, testCards, nil)
-	for players := 2; players <= 6; players++ {
-		enginetest.RandomPlayouts(t, g, players, 30, 1)
-	}
+	enginetest.RandomPlayoutsAtEveryCount(t, fixture(t, testCards, nil), 30, 1)
 }

@@ -7,15 +7,10 @@ import (
 	"cardpress/finding"
 )
 
-// shipped loads cards/mice, the data the binary ships.
+// shipped is the game of cards/mice, the data the binary ships.
 func shipped(t testing.TB) *Game {
 	t.Helper()
-	d := enginetest.ShippedData(t, "mice", schemas, "")
-	g, bfs := Build(d)
-	if g == nil {
-		t.Fatalf("cards/mice does not build: %v", bfs)
-	}
-	return g
+	return enginetest.Shipped(t, "mice", schemas, "", Build)
 }
 
 func TestShippedData(t *testing.T) {

@@ -215,9 +215,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	switch s.ph {
 	case phStart:
-		for p := 0; p < s.N; p++ {
-			buf = append(buf, engine.Outcome{Action: engine.Action(p), Prob: 1 / float64(s.N)})
-		}
+		buf = engine.Uniform(buf, 0, s.N)
 	case phDeal:
 		buf = s.deck.Outcomes(buf, len(s.g.cards))
 	case phDrawChip:

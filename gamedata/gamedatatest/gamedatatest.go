@@ -3,6 +3,8 @@
 package gamedatatest
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"cardpress/finding"
@@ -10,6 +12,48 @@ import (
 
 	"go.yaml.in/yaml/v3"
 )
+
+// Fixture is an engine's small test game: the parts of game.yaml its Build
+// reads. Each engine declares its own once and makes every fixture's data
+// with Data, so all engines make hand-made data the same way.
+type Fixture struct {
+	ID      string
+	Players gamedata.Range
+	// Keywords and Phases are ids; each is named after its id, capitalised.
+	Keywords, Phases []string
+	// Components is the box; Data copies it, so a test may change its
+	// fixture's counts.
+	Components []gamedata.Component
+	// Params is a YAML mapping of every parameter's default value.
+	Params string
+}
+
+// Data is f's game data with cards, a YAML list of card mappings (see
+// AddCards), and parameters overriding the defaults by name (see
+// SetParams). The manifest sits at game.yaml:1, where the loader puts it.
+func (f Fixture) Data(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
+	t.Helper()
+	d := &gamedata.Game{}
+	m := &d.Manifest
+	m.ID, m.Players, m.Pos = f.ID, f.Players, finding.Pos{File: "game.yaml", Line: 1}
+	m.Components = slices.Clone(f.Components)
+	for _, id := range f.Keywords {
+		m.Keywords = append(m.Keywords, gamedata.Keyword{ID: id, Name: capitalised(id)})
+	}
+	for _, id := range f.Phases {
+		m.Phases = append(m.Phases, gamedata.Phase{ID: id, Name: capitalised(id)})
+	}
+	SetParams(t, d, f.Params, overrides)
+	AddCards(t, d, cards)
+	return d
+}
+
+func capitalised(id string) string {
+	if id == "" {
+		return ""
+	}
+	return strings.ToUpper(id[:1]) + id[1:]
+}
 
 // SetParams fills d.Params from a YAML mapping of default values; overrides
 // replace a default by name (or add a parameter the mapping lacks), each

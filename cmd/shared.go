@@ -1,0 +1,355 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/engine/kit"
+	"cardpress/finding"
+	"cardpress/gamedata"
+	"cardpress/internal/fileio"
+	"cardpress/internal/sat"
+	"cardpress/pipeline"
+	"cardpress/render"
+
+	"github.com/spf13/cobra"
+)
+
+// The helpers several commands share: the paths they read, usage errors,
+// output folders and render flags, bots and variants, summaries, and sim
+// results. A helper one command uses stays in that command's file.
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// defaultPaths is every game under cards/ when no path is given.
+func defaultPaths(args []string) []string {
+	if len(args) == 0 {
+		return []string{"cards"}
+	}
+	return args
+}
+
+// gamePaths is defaultPaths after checkPaths: the PATH arguments of the
+// commands that read games.
+func gamePaths(args []string) ([]string, error) {
+	paths := defaultPaths(args)
+	if err := checkPaths(paths); err != nil {
+		if len(args) == 0 {
+			return nil, usagef("%v (no PATH given, so the games under cards/ were looked for)", err)
+		}
+		return nil, err
+	}
+	return paths, nil
+}
+
+// checkPaths is the exit-code rule for paths named on the command line
+// (docs/commands.md, "Exit codes"): one that does not exist or cannot be
+// read is a usage error, exit 2, since nothing was checked. What is wrong
+// inside a game that was read (a missing card file, a folder without
+// game.yaml, a game folder inside a named folder that cannot be read) is a
+// finding, exit 1. A folder is tried by listing it and a file by opening
+// it, so a permission problem shows here. A symbolic link to a file is not
+// opened here: whether it may be followed is the game loader's decision
+// (a link out of the game folder is FILE_OUTSIDE and never opened, even
+// when it is the file named), and a FIFO or device is refused unopened,
+// since opening one can block.
+func checkPaths(paths []string) error {
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return usagef("%s: no such file or folder", p)
+			}
+			return usagef("%s: cannot read: %s", p, fileio.Describe(err))
+		}
+		if !info.IsDir() {
+			if l, err := os.Lstat(p); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+				continue
+			}
+		}
+		switch {
+		case info.IsDir():
+			err = readableDir(p)
+		case info.Mode().IsRegular():
+			var f *os.File
+			if f, err = os.Open(p); err == nil {
+				f.Close()
+			}
+		default:
+			return usagef("%s: not a file or folder", p)
+		}
+		if err != nil {
+			return usagef("%s: cannot read: %s", p, fileio.Describe(err))
+		}
+	}
+	return nil
+}
+
+func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
+	f := c.Flags()
+	f.StringVar(&o.Paper, "paper", "a4", "paper size: a4 or letter")
+	// 3 mm by default: a mis-cut then shows the card's own colour, not its
+	// neighbour's, and A4 still takes 9 poker cards a page.
+	o.Bleed = defaultBleed
+	f.Var(&mmFlag{&o.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
+	f.StringVar(&o.OutDir, "out", "out", "output folder")
+	f.Var(&gutterFlag{&o.Gutter}, "gutter", fmt.Sprintf("space between neighbouring cards, in mm (0 to %g); auto: twice the bleed if as many cards fit a page, else the bleed", render.MaxGutter))
+	f.Var(&offsetFlag{&o.BackOffset}, "back-offset", fmt.Sprintf("the duplex offset read on page 1's check, X,Y in mm (each -%g to %g): back pages move the other way", render.MaxBackOffset, render.MaxBackOffset))
+}
+
+// checkOutDir refuses an empty --out, which would write into the current
+// folder.
+func checkOutDir(dir string) error {
+	if dir == "" {
+		return usagef(`--out is empty; name the output folder ("." for the current one)`)
+	}
+	return nil
+}
+
+// checkRenderOptions validates flags and reads SOURCE_DATE_EPOCH.
+func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
+	if o.Paper != "a4" && o.Paper != "letter" {
+		return usagef("unknown --paper %q (want a4 or letter)", o.Paper)
+	}
+	if !inRange(o.Bleed, render.MaxBleed) {
+		return usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)
+	}
+	if o.Gutter != nil && !inRange(*o.Gutter, render.MaxGutter) {
+		return usagef("--gutter %g: want a number of mm from 0 to %g", *o.Gutter, render.MaxGutter)
+	}
+	if x, y := o.BackOffset[0], o.BackOffset[1]; !(math.Abs(x) <= render.MaxBackOffset && math.Abs(y) <= render.MaxBackOffset) {
+		return usagef("--back-offset %g,%g: want two numbers of mm from -%g to %g", x, y, render.MaxBackOffset, render.MaxBackOffset)
+	}
+	if err := checkOutDir(o.OutDir); err != nil {
+		return err
+	}
+	if v := env.SourceDateEpoch; v != "" {
+		epoch, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return usagef("SOURCE_DATE_EPOCH=%q is not a number of seconds", v)
+		}
+		o.Epoch = epoch
+	}
+	return nil
+}
+
+// inRange is 0 <= v <= max, false for NaN.
+func inRange(v, max float64) bool { return v >= 0 && v <= max }
+
+// parseBots reads --bots: bot kinds, comma-separated, one per seat.
+func parseBots(s string) ([]string, error) {
+	bots := strings.Split(s, ",")
+	for _, b := range bots {
+		if _, ok := engine.NewBot(b, 0); !ok {
+			return nil, usagef("unknown bot %q (want %s)", b, strings.Join(engine.BotKinds, " or "))
+		}
+	}
+	return bots, nil
+}
+
+// loadVariant loads the game id from the cards folder and builds one of its
+// variants ("" for the default). A game that does not load prints its
+// findings on Err; a variant it does not have is a usage error.
+func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) {
+	// An id that names no game folder is a usage error in one line, with
+	// the ids there are; a cards folder that cannot be read, likewise.
+	if err := checkPaths([]string{cards}); err != nil {
+		return nil, usagef("no game %q: --cards %v", id, err)
+	}
+	if _, err := os.Stat(filepath.Join(cards, id, gamedata.ManifestName)); errors.Is(err, os.ErrNotExist) {
+		if ids := gameIDs(cards); len(ids) > 0 {
+			return nil, usagef("no game %q in %s (its games are %s)", id, cards, strings.Join(ids, ", "))
+		}
+		return nil, usagef("no game %q in %s: it holds no game folders", id, cards)
+	}
+	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
+	if len(games) != 1 {
+		finding.Print(streams.Err, "text", fs)
+		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
+	}
+	if errs, _ := finding.Count(fs); errs == 0 && !games[0].Data.Manifest.HasEngine() {
+		return nil, pipeline.ErrNoEngine(games[0])
+	}
+	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil {
+		// The game is there but its data has errors: that is exit 1, like
+		// validate's, with the findings that say what to fix.
+		finding.Print(streams.Err, "text", fs)
+		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(filepath.Join(cards, id)))
+		return nil, errFindings
+	}
+	g, fs, err := games[0].ForVariant(variant)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if errs, _ := finding.Count(fs); errs > 0 || g.Engine == nil {
+		finding.Print(streams.Err, "text", fs)
+		fmt.Fprintf(streams.Err, "cardpress: variant %s of game %q does not build; fix the errors above (cardpress validate %s)\n", finding.Visible(variant), id, finding.Visible(filepath.Join(cards, id)))
+		return nil, errFindings
+	}
+	return g, nil
+}
+
+func checkFormat(f string) error {
+	for _, ok := range finding.Formats {
+		if f == ok {
+			return nil
+		}
+	}
+	return usagef("unknown --format %q (want %s)", f, strings.Join(finding.Formats, ", "))
+}
+
+func gamesSummary(games []*pipeline.Game) string {
+	cards := 0
+	for _, g := range games {
+		for _, c := range g.Data.Cards {
+			cards = sat.Add(cards, kit.Copies(c)) // a count may have failed its schema
+		}
+	}
+	return fmt.Sprintf("%s, %d cards", plural(len(games), "game"), cards)
+}
+
+func countsSummary(errs, warns int) string {
+	if errs+warns == 0 {
+		return "no problems"
+	}
+	return fmt.Sprintf("%s, %s", plural(errs, "error"), plural(warns, "warning"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// strictly turns every warning into an error when strict is set (--strict).
+func strictly(fs []finding.Finding, strict bool) []finding.Finding {
+	if strict {
+		for i := range fs {
+			fs[i].Severity = finding.Error
+		}
+	}
+	return fs
+}
+
+// printSim prints the header and a table per player count; it returns
+// errFindings when a game did not end, crashed or broke an invariant.
+// Names (game, bots, variants, counters, end causes) may come from a merged
+// file, so they are printed through finding.Visible.
+func printSim(out io.Writer, res *SimResults) error {
+	share := ""
+	if res.Shards > 1 {
+		share = fmt.Sprintf(" (shard %d/%d)", res.Shard, res.Shards)
+	}
+	fmt.Fprintf(out, "%s: %d games per player count and variant%s, seed %d, bots %s\n",
+		finding.Visible(res.Game), res.Games, share, res.Seed, finding.Visible(strings.Join(res.Bots, ",")))
+	failed := false
+	for k := range res.Columns[0].Summaries {
+		sums := make([]*engine.Summary, len(res.Columns))
+		for i, c := range res.Columns {
+			sums[i] = c.Summaries[k]
+		}
+		fmt.Fprintln(out)
+		if err := simTable(out, sums[0].Players, res.Columns, sums); err != nil {
+			return err
+		}
+		for i, sum := range sums {
+			failed = simFailures(out, res.Game, res.Columns[i], sum) || failed
+		}
+	}
+	if failed {
+		return errFindings
+	}
+	return nil
+}
+
+// parseShard reads "K/N" (1 ≤ K ≤ N) into a 0-based shard and a count;
+// "" is the whole run.
+func parseShard(s string) (shard, shards int, err error) {
+	if s == "" {
+		return 0, 1, nil
+	}
+	k, n, ok := strings.Cut(s, "/")
+	ki, err1 := strconv.Atoi(k)
+	ni, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 1 || ki > ni {
+		return 0, 0, usagef("--shard %q: want K/N with 1 ≤ K ≤ N (e.g. 3/8)", s)
+	}
+	return ki - 1, ni, nil
+}
+
+// writeSimResults writes the results atomically: a failed write (a full
+// disk) leaves the file that was there, not a truncated one.
+func writeSimResults(path string, res *SimResults) error {
+	b, err := json.MarshalIndent(res, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := fileio.WriteAtomic(path, append(b, '\n')); err != nil {
+		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
+	}
+	return nil
+}
+
+// shardGames is how many of a run's games shard k of n (1-based) plays:
+// game i belongs to the shard with i mod n = k-1.
+func shardGames(games, k, n int) int {
+	if k > games {
+		return 0
+	}
+	return (games-k)/n + 1
+}
+
+// writeGameSchemas writes the schema/ folder of the game in dir (or of each
+// game in a folder of games): the files its modelines point at when the
+// game brings its own schemas. A game must load far enough to know its
+// decks; its other problems are for validate to report.
+func writeGameSchemas(w io.Writer, dir string) error {
+	games, fs := gamedata.LoadPath(dir, pipeline.EngineSchemas)
+	if len(games) == 0 {
+		finding.Print(w, "text", fs)
+		return errFindings
+	}
+	for _, g := range games {
+		files, err := gamedata.EditorSchemas(g, pipeline.EngineSchemas)
+		if err != nil {
+			return fmt.Errorf("%s: %w", finding.Visible(g.Dir), err)
+		}
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			dst := filepath.Join(g.Dir, gamedata.SchemaDir, name)
+			if err := fileio.WriteAtomic(dst, files[name]); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "wrote %s\n", finding.Visible(dst))
+		}
+	}
+	return nil
+}
+
+func gameIDs(cards string) []string {
+	entries, err := os.ReadDir(cards)
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, e := range entries {
+		info, err := os.Stat(filepath.Join(cards, e.Name(), gamedata.ManifestName))
+		if err == nil && info.Mode().IsRegular() {
+			ids = append(ids, e.Name())
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
