@@ -139,6 +139,7 @@ func exitCodeCases() map[string][]exitCase {
 		"rules": append([]exitCase{
 			// rules reports no findings, so it has no exit 1.
 			{name: "clean", args: []string{"rules", "cards/heat"}, want: ExitClean},
+			{name: "params", args: []string{"rules", "--params", "cards/heat"}, want: ExitClean},
 			{name: "clean without cards", setup: noCards, args: []string{"rules"}, want: ExitClean},
 			{name: "bad flag value", args: []string{"rules", "--format", "sarif"}, want: ExitUsage},
 		}, pathCases("rules")...),

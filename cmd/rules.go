@@ -17,6 +17,7 @@ type rulesOptions struct {
 	Paths   []string
 	Format  string
 	Verbose bool
+	Params  bool
 }
 
 func newRulesCmd(streams IO) *cobra.Command {
@@ -27,7 +28,11 @@ func newRulesCmd(streams IO) *cobra.Command {
 		Long: `Rules prints the rule catalog: every code validate, lint and render can
 report, and the codes of the games found in PATH (default: cards), each with
 its severity, who reports it and a one-line description; -v adds the help
-paragraph. --format json prints the same as one JSON array.`,
+paragraph. --format json prints the same as one JSON array.
+
+--params prints the rule parameters of the games instead: each one's
+default, the values its engine plays (from the engine's declaration of its
+parameters) and its doc from game.yaml.`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			// A path given that is not there is an error (exit 2), as for
 			// every command; without one, a folder with no cards/ still
@@ -41,6 +46,7 @@ paragraph. --format json prints the same as one JSON array.`,
 	}
 	c.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print each rule's help paragraph")
+	c.Flags().BoolVar(&opts.Params, "params", false, "list the games' rule parameters instead: default, values the engine plays, doc")
 	return c
 }
 
@@ -49,6 +55,9 @@ func runRules(opts *rulesOptions) error {
 		return usagef("unknown --format %q (want text or json)", opts.Format)
 	}
 	games, _ := pipeline.Load(opts.Paths)
+	if opts.Params {
+		return printParams(opts, catalog.Params(games))
+	}
 	rules := catalog.For(games).Sorted()
 	if opts.Format == "json" {
 		if rules == nil {
@@ -67,4 +76,36 @@ func runRules(opts *rulesOptions) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// printParams lists parameters game by game: a heading, then per parameter
+// its name, default and range on one line and its doc (and, with -v, the
+// book's sentence it comes from) under it.
+func printParams(opts *rulesOptions, params []catalog.Param) error {
+	if opts.Format == "json" {
+		if params == nil {
+			params = []catalog.Param{}
+		}
+		enc := json.NewEncoder(opts.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(params)
+	}
+	game := ""
+	for _, p := range params {
+		if p.Game != game {
+			if game != "" {
+				fmt.Fprintln(opts.Out)
+			}
+			game = p.Game
+			fmt.Fprintf(opts.Out, "%s\n", finding.Visible(game))
+		}
+		fmt.Fprintf(opts.Out, "  %s = %s  (%s)\n", finding.Visible(p.Name), finding.Visible(p.Default), finding.Visible(p.Range))
+		if p.Doc != "" {
+			fmt.Fprintf(opts.Out, "      %s\n", finding.Visible(p.Doc))
+		}
+		if opts.Verbose && p.Source != "" {
+			fmt.Fprintf(opts.Out, "      source: %s\n", finding.Visible(p.Source))
+		}
+	}
+	return nil
 }

@@ -35,6 +35,32 @@ func TestRulesTextAndJSON(t *testing.T) {
 	}
 }
 
+// rules --params lists each parameter with its default, the values the
+// engine plays and its doc; -v adds the book's sentence.
+func TestRulesParams(t *testing.T) {
+	code, out, errOut := run(t, repoRoot, "rules", "--params", "-v", "cards/heat")
+	for _, want := range []string{
+		"heat\n",
+		"  heists = 3  (whole number 1-10)\n      Heists in a game.\n",
+		"      source: THE PITCH / GAME END:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules --params lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	code, out, _ = run(t, repoRoot, "rules", "--params", "--format", "json", "cards/mice")
+	var params []struct{ Game, Name, Default, Range string }
+	if err := json.Unmarshal([]byte(out), &params); code != 0 || err != nil || len(params) == 0 {
+		t.Fatalf("exit %d, %v\n%s", code, err, out)
+	}
+	if p := params[0]; p.Game != "mice" || p.Name != "min_players" || p.Default != "2" || p.Range != "whole number 1-8" {
+		t.Errorf("first parameter %+v", p)
+	}
+}
+
 // --strict makes a warning fail the run.
 func TestStrictTurnsWarningsIntoErrors(t *testing.T) {
 	ws := copyHeat(t)

@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Base is the part of a game's state that is not its rules: how many play,
 // how many moves were applied, why the game ended, and where the state
@@ -98,4 +101,19 @@ func CloneState[T any, PT interface {
 func Started[S Resetter](s S, players int, opts StateOptions) S {
 	s.Reset(players, opts)
 	return s
+}
+
+// Emit logs an event of the move in progress: a seat's (its number leads
+// the text: "seat 2 gains $3") or the table's (seat -1). It does nothing
+// without a log; a hot path checks Log first, so that not even the
+// arguments are built.
+func (b *Base) Emit(kind string, seat int, format string, args ...any) {
+	if b.Log == nil {
+		return
+	}
+	text := fmt.Sprintf(format, args...)
+	if seat >= 0 {
+		text = fmt.Sprintf("seat %d %s", seat+1, text)
+	}
+	b.Log(Event{Move: b.Move, Kind: kind, Player: seat, Text: text})
 }

@@ -161,7 +161,7 @@ func (s *state) draw(c int) {
 	if held := s.handPoints(s.turn); held > s.g.params.BustLimit {
 		s.Tally.Count(cntBusts, 1)
 		if s.Log != nil {
-			s.logf("bust", "draws %s and busts with %d points", s.g.cards[c].name, held)
+			s.Emit("bust", s.turn, "draws %s and busts with %d points", s.g.cards[c].name, held)
 		}
 		s.toDeck(s.turn)
 	}
@@ -175,7 +175,7 @@ func (s *state) bank() {
 		s.Tally.Took(s.hands[p].At(i))
 	}
 	if s.Log != nil {
-		s.logf("bank", "banks %d points: %d in all", held, s.banked[p])
+		s.Emit("bank", p, "banks %d points: %d in all", held, s.banked[p])
 	}
 	s.toDeck(p)
 	if s.banked[p] >= s.g.params.Goal {
@@ -235,9 +235,4 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 		return "draw"
 	}
 	return "bank"
-}
-
-func (s *state) logf(kind, format string, args ...any) {
-	s.Log(engine.Event{Move: s.Move, Kind: kind, Player: s.turn, Text: fmt.Sprintf(format, args...)})
-
 }

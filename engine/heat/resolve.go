@@ -167,7 +167,7 @@ func (s *state) coverHeat(need int) {
 				s.money[p] -= lost
 				s.Tally.Count(cntOutOfHeat, 1)
 				if s.Log != nil {
-					s.emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", money(lost))
+					s.Emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", money(lost))
 				}
 			}
 		}
@@ -206,17 +206,17 @@ func (s *state) do(p, t int, a actionKind, n int) {
 func (s *state) logAction(p, t int, a actionKind, n int) {
 	switch a {
 	case actGain:
-		s.emit("gain", t, "gains %s (now %s)", money(n), money(s.money[t]))
+		s.Emit("gain", t, "gains %s (now %s)", money(n), money(s.money[t]))
 	case actPay:
-		s.emit("pay", t, "pays %s (now %s)", money(n), money(s.money[t]))
+		s.Emit("pay", t, "pays %s (now %s)", money(n), money(s.money[t]))
 	case actTakeHeat:
-		s.emit("take_heat", t, "takes %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
+		s.Emit("take_heat", t, "takes %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
 	case actReturnHeat:
-		s.emit("return_heat", t, "returns %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
+		s.Emit("return_heat", t, "returns %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
 	case actSteal:
-		s.emit("steal", p, "takes %s from seat %d", money(n), t+1)
+		s.Emit("steal", p, "takes %s from seat %d", money(n), t+1)
 	case actGiveHeat:
-		s.emit("give_heat", p, "gives %d Heat to seat %d", n, t+1)
+		s.Emit("give_heat", p, "gives %d Heat to seat %d", n, t+1)
 	}
 }
 
@@ -226,7 +226,7 @@ func (s *state) arrest(need int) {
 	s.ShareWin(0) // nobody wins
 	s.Tally.Count(cntArrests, 1)
 	if s.Log != nil {
-		s.emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
+		s.Emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
 	}
 }
 
@@ -257,11 +257,11 @@ func (s *state) finish() {
 	s.ShareWin(winners)
 	if s.Log != nil {
 		for p := 0; p < s.N; p++ {
-			s.emit("score", p, "has %s and %d Heat at %s each: %s", money(s.money[p]), s.heat.Held[p], money(s.heatValue()), money(s.score(p)))
+			s.Emit("score", p, "has %s and %d Heat at %s each: %s", money(s.money[p]), s.heat.Held[p], money(s.heatValue()), money(s.score(p)))
 		}
 		for p := 0; p < s.N; p++ {
 			if winners.Has(p) {
-				s.emit("win", p, "wins")
+				s.Emit("win", p, "wins")
 			}
 		}
 	}

@@ -138,7 +138,7 @@ func (s *state) Apply(a engine.Action) {
 	s.draws[seat]--
 	s.hands[seat].Add(int(a))
 	if s.Log != nil {
-		s.emit("draw", seat, "draws %s", s.g.cards[a].name)
+		s.Emit("draw", seat, "draws %s", s.g.cards[a].name)
 	}
 	if s.nextDrawer() < 0 {
 		s.drawsDone()
@@ -206,7 +206,7 @@ func (s *state) applyPass(actions []engine.Action) {
 			to := s.passTarget(p)
 			s.hands[to].Add(passed[p])
 			if s.Log != nil {
-				s.emit("pass", p, "passes %s to seat %d", s.g.cards[passed[p]].name, to+1)
+				s.Emit("pass", p, "passes %s to seat %d", s.g.cards[passed[p]].name, to+1)
 			}
 		}
 	}
@@ -218,7 +218,7 @@ func (s *state) applyPass(actions []engine.Action) {
 
 func (s *state) applyReveal(actions []engine.Action) {
 	if s.Log != nil {
-		s.emit("stage", -1, "heist %d, stage %d: everyone reveals", s.heist+1, s.stage+1)
+		s.Emit("stage", -1, "heist %d, stage %d: everyone reveals", s.heist+1, s.stage+1)
 	}
 	var held [engine.MaxHand]engine.Action
 	for p := 0; p < s.N; p++ {
@@ -238,7 +238,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 		s.record[p][s.recLen[p]] = uint8(c)
 		s.recLen[p]++
 		if s.Log != nil {
-			s.emit("reveal", p, "reveals %s", s.g.cards[c].name)
+			s.Emit("reveal", p, "reveals %s", s.g.cards[c].name)
 		}
 	}
 	s.planStage()
@@ -262,7 +262,7 @@ func (s *state) startHeist() {
 		if s.passTarget(0) != 1%s.N {
 			dir = "right"
 		}
-		s.emit("heist", -1, "heist %d begins: %d cards in the deck, passing %s", s.heist+1, s.deck.Len(), dir)
+		s.Emit("heist", -1, "heist %d begins: %d cards in the deck, passing %s", s.heist+1, s.deck.Len(), dir)
 	}
 	s.queueDraws(thenDraft)
 }
@@ -278,7 +278,7 @@ func (s *state) queueDraws(then afterDraws) {
 	if need > s.deck.Len() {
 		s.Tally.Count(cntDrawsSkipped, 1)
 		if s.Log != nil {
-			s.emit("out_of_cards", -1, "%d cards needed, %d in the deck: nobody draws", need, s.deck.Len())
+			s.Emit("out_of_cards", -1, "%d cards needed, %d in the deck: nobody draws", need, s.deck.Len())
 		}
 		s.draws = [maxSeats]int{}
 		need = 0
@@ -344,14 +344,6 @@ func (s *state) endStage() {
 		return
 	}
 	s.finish()
-}
-
-func (s *state) emit(kind string, seat int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if seat >= 0 {
-		text = fmt.Sprintf("seat %d %s", seat+1, text)
-	}
-	s.Log(engine.Event{Move: s.Move, Kind: kind, Player: seat, Text: text})
 }
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {

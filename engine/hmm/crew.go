@@ -53,16 +53,16 @@ func (s *state) hire(p, c, slot int) {
 	}
 	if cd.kind == kindGear {
 		s.crew[p][slot].gear = int16(c)
-		s.logf("hire", p, "gives %s to %s", cd.name, s.card(int(s.crew[p][slot].card)).name)
+		s.Emit("hire", p, "gives %s to %s", cd.name, s.card(int(s.crew[p][slot].card)).name)
 		return
 	}
 	if slot != noSlot {
-		s.logf("dismiss", p, "dismisses %s", s.card(int(s.crew[p][slot].card)).name)
+		s.Emit("dismiss", p, "dismisses %s", s.card(int(s.crew[p][slot].card)).name)
 		s.removeMember(p, slot)
 	}
 	s.crew[p][s.ncrew[p]] = member{card: int16(c), gear: -1}
 	s.ncrew[p]++
-	s.logf("hire", p, "hires %s", cd.name)
+	s.Emit("hire", p, "hires %s", cd.name)
 }
 
 func (s *state) jail(p, m int) {
@@ -74,7 +74,7 @@ func (s *state) jail(p, m int) {
 	mb.faceDown = false
 	mb.time = int8(s.g.params.JailTime)
 	s.heat[p] -= s.g.params.HeatToJail
-	s.logf("jail", p, "sends %s to jail", s.card(int(mb.card)).name)
+	s.Emit("jail", p, "sends %s to jail", s.card(int(mb.card)).name)
 }
 
 // removeMember discards member m and its Gear; a jailed member snitches.

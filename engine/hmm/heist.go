@@ -13,7 +13,7 @@ func (s *state) heist(j int) {
 		}
 	}
 	s.inCrew = true
-	s.logf("heist", s.cur, "attempts %s", s.card(int(js.card)).name)
+	s.Emit("heist", s.cur, "attempts %s", s.card(int(js.card)).name)
 }
 
 func (s *state) demolish(p, m int) {
@@ -32,7 +32,7 @@ func (s *state) demolish(p, m int) {
 	s.crew[p][m].gear = -1
 	s.toDiscard(g)
 	v := s.demolitionVictim(p)
-	s.logf("demolition", p, "blows away %s and loses %s", s.card(removed).name, s.card(int(s.crew[p][v].card)).name)
+	s.Emit("demolition", p, "blows away %s and loses %s", s.card(removed).name, s.card(int(s.crew[p][v].card)).name)
 	s.removeMember(p, v)
 }
 
@@ -140,7 +140,7 @@ func (s *state) attempt(p, mask int) {
 		for k := 0; k < int(js.nc); k++ {
 			s.compPile.Add(int(js.comps[k]))
 		}
-		s.logf("complete", p, "completes %s: %d Prestige, %d Heat (%d substituted), %d Resource cards", jb.Name, res.Prestige, res.Heat, res.Substitutions, res.Resources)
+		s.Emit("complete", p, "completes %s: %d Prestige, %d Heat (%d substituted), %d Resource cards", jb.Name, res.Prestige, res.Heat, res.Substitutions, res.Resources)
 		owner := js.owner
 		*js = jobSlot{card: -1, owner: owner}
 		s.push(task{kind: tJob, job: int8(j)})
@@ -149,7 +149,7 @@ func (s *state) attempt(p, mask int) {
 		}
 	} else {
 		s.Tally.Count(cntFailedHeists, 1)
-		s.logf("fail", p, "fails %s: %d icons short, %d Heat; a new face-down Complication", jb.Name, res.Short, res.Heat)
+		s.Emit("fail", p, "fails %s: %d icons short, %d Heat; a new face-down Complication", jb.Name, res.Short, res.Heat)
 		s.push(task{kind: tComp, job: int8(j)})
 	}
 	s.cont = contFees
@@ -167,7 +167,7 @@ func (s *state) payFees() {
 		c := s.card(int(s.crew[p][m].card))
 		if !s.pay(p, -1, c.cost) {
 			s.Tally.Count(cntUnpaidFees, 1)
-			s.logf("fee", p, "cannot pay %s, who quits", c.name)
+			s.Emit("fee", p, "cannot pay %s, who quits", c.name)
 			s.removeMember(p, m)
 			s.heat[p] += s.g.params.UnpaidFeeHeat
 		}

@@ -198,16 +198,6 @@ func (s *state) pop() task {
 	return t
 }
 
-func (s *state) logf(kind string, p int, format string, args ...any) {
-	if s.Log != nil {
-		text := fmt.Sprintf(format, args...)
-		if p >= 0 {
-			text = fmt.Sprintf("seat %d %s", p+1, text)
-		}
-		s.Log(engine.Event{Move: s.Move, Kind: kind, Player: p, Text: text})
-	}
-}
-
 func (s *state) IsTerminal() bool { return s.ph == phOver }
 
 func (s *state) Clone() engine.State { return s.CloneInto(nil) }
@@ -378,7 +368,7 @@ func (s *state) Apply(a engine.Action) {
 			for k := 0; k < s.g.params.HandSize; k++ {
 				s.push(task{kind: tDeal, seat: int8(p)})
 			}
-			s.logf("redraw", p, "redraws the opening hand")
+			s.Emit("redraw", p, "redraws the opening hand")
 		} else {
 			s.keepSeat++
 		}
@@ -394,24 +384,24 @@ func (s *state) Apply(a engine.Action) {
 		for k := 0; k < n; k++ {
 			s.push(task{kind: tDraw, seat: int8(p)})
 		}
-		s.logf("gather", p, "gathers %d Resource cards from the deck", n)
+		s.Emit("gather", p, "gathers %d Resource cards from the deck", n)
 	case a == actGatherDiscard:
 		s.done |= doGather
 		s.ndiscard--
 		c := int(s.discard[s.ndiscard])
 		s.hand[p].Add(c)
 		s.Tally.Took(c)
-		s.logf("gather", p, "takes %s from the discard pile", s.card(c).name)
+		s.Emit("gather", p, "takes %s from the discard pile", s.card(c).name)
 	case a == actLayLow:
 		s.done |= doLayLow
 		n := s.g.params.LayLow + s.abilitySum(p, func(c *card) int { return c.layLowExtra })
 		s.heat[p] = max(0, s.heat[p]-n)
-		s.logf("laylow", p, "lays low (Heat %d)", s.heat[p])
+		s.Emit("laylow", p, "lays low (Heat %d)", s.heat[p])
 	case a >= actLegwork && a < actHeist:
 		s.done |= doLegwork
 		j, k := int(a-actLegwork)/maxComp, int(a-actLegwork)%maxComp
 		s.jobs[j].known[k] |= 1 << uint(p)
-		s.logf("legwork", p, "looks at a face-down Complication of %s", s.card(int(s.jobs[j].card)).name)
+		s.Emit("legwork", p, "looks at a face-down Complication of %s", s.card(int(s.jobs[j].card)).name)
 	case a >= actHeist && a < actHire:
 		s.done |= doHeist
 		s.heist(int(a - actHeist))
@@ -424,14 +414,14 @@ func (s *state) Apply(a engine.Action) {
 		s.hand[p].Remove(c)
 		s.toDiscard(c)
 		s.discarded = true
-		s.logf("event", p, "plays %s", s.card(c).name)
+		s.Emit("event", p, "plays %s", s.card(c).name)
 		s.effects(p, s.card(c).effects)
 	case a >= actManeuver && a < actCrew:
 		m := int(a - actManeuver)
 		c := s.card(int(s.crew[p][m].card))
 		s.pay(p, -1, c.cost)
 		s.crew[p][m].faceDown = true
-		s.logf("maneuver", p, "uses %s's maneuver", c.name)
+		s.Emit("maneuver", p, "uses %s's maneuver", c.name)
 		s.effects(p, c.effects)
 	case a >= actCrew && a < actDemolish:
 		s.attempt(p, int(a-actCrew))
@@ -455,7 +445,7 @@ func (s *state) applyChance(c int) {
 		s.crew[p][0] = member{card: int16(c), gear: -1}
 		s.ncrew[p] = 1
 		s.Tally.Took(c)
-		s.logf("mastermind", p, "is %s", s.card(c).name)
+		s.Emit("mastermind", p, "is %s", s.card(c).name)
 	case tDeal, tDraw:
 		s.deck.Take(c)
 		p := int(t.seat)
@@ -467,7 +457,7 @@ func (s *state) applyChance(c int) {
 				s.push(task{kind: tDeal, seat: t.seat})
 				return
 			}
-			s.logf("immediate", p, "draws %s: it resolves at once", s.card(c).name)
+			s.Emit("immediate", p, "draws %s: it resolves at once", s.card(c).name)
 			s.effects(p, s.card(c).effects)
 			return
 		}
@@ -484,7 +474,7 @@ func (s *state) applyChance(c int) {
 		for k := 0; k < jb.FaceDown; k++ {
 			s.push(task{kind: tComp, job: t.job})
 		}
-		s.logf("job", int(js.owner), "gets the job %s", s.card(c).name)
+		s.Emit("job", int(js.owner), "gets the job %s", s.card(c).name)
 	case tComp:
 		s.compDeck.Take(c)
 		js := &s.jobs[t.job]

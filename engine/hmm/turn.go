@@ -19,7 +19,7 @@ func (s *state) startTurn() {
 		s.Tally.Count(cntJailLock, 1)
 	}
 	s.ph = phMain
-	s.logf("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
+	s.Emit("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
 }
 
 func (s *state) effects(p int, effs []Effect) {
@@ -83,7 +83,7 @@ func (s *state) effects(p int, effs []Effect) {
 func (s *state) expire(j int) {
 	js := &s.jobs[j]
 	s.Tally.Count(cntJobsExpired, 1)
-	s.logf("expire", int(js.owner), "loses %s: out of Time", s.card(int(js.card)).name)
+	s.Emit("expire", int(js.owner), "loses %s: out of Time", s.card(int(js.card)).name)
 	s.jobPile.Add(int(js.card))
 	for k := 0; k < int(js.nc); k++ {
 		s.compPile.Add(int(js.comps[k]))
@@ -120,7 +120,7 @@ func (s *state) endTurn() {
 		if s.g.params.FinalRound == finalFinishRound {
 			s.finalLeft = s.N - 1 - p // the seats after p this round
 		}
-		s.logf("goal", p, "reaches %d Prestige: %s", s.coll[p], s.g.params.finalRoundText())
+		s.Emit("goal", p, "reaches %d Prestige: %s", s.coll[p], s.g.params.finalRoundText())
 	case s.trigger >= 0 && p != s.trigger:
 		s.finalLeft--
 	}
@@ -171,5 +171,5 @@ func (s *state) endGame(cause string) {
 		seats = seats.With(w)
 	}
 	s.ShareWin(seats)
-	s.logf("end", -1, "game over (%s): winners %v", cause, win)
+	s.Emit("end", -1, "game over (%s): winners %v", cause, win)
 }

@@ -301,7 +301,7 @@ func (s *state) pay(p, code int) {
 		s.bag.Put(k, 1)
 	}
 	if s.Log != nil {
-		s.emit("pay", p, "pays a gem: %s", s.payName(code))
+		s.Emit("pay", p, "pays a gem: %s", s.payName(code))
 	}
 }
 
@@ -406,7 +406,7 @@ func (s *state) doEffect(p int, e effect) {
 	case effRollBonus:
 		s.total += e.n
 		if s.Log != nil {
-			s.emit("roll_bonus", p, "changes the heist total by %+d (now %d)", e.n, s.total)
+			s.Emit("roll_bonus", p, "changes the heist total by %+d (now %d)", e.n, s.total)
 		}
 	case effReroll:
 		for i := 0; i < e.n; i++ {
@@ -481,12 +481,12 @@ func (s *state) decide(t *task, a engine.Action) {
 			switch {
 			case v == 0:
 				if s.Log != nil {
-					s.emit("prep", p, "preps: draws a Prep card instead of recruiting")
+					s.Emit("prep", p, "preps: draws a Prep card instead of recruiting")
 				}
 				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 			case v == 1:
 				if s.Log != nil {
-					s.emit("prep", p, "preps: burns the Talent Pool")
+					s.Emit("prep", p, "preps: burns the Talent Pool")
 				}
 				for s.poolN > 0 {
 					s.poolN--
@@ -553,7 +553,7 @@ func (s *state) decide(t *task, a engine.Action) {
 			i, j := v/8, v%8
 			st.team[i].gear, st.team[j].gear = st.team[j].gear, st.team[i].gear
 			if s.Log != nil {
-				s.emit("trade", p, "moves %s from %s to %s", g.cards[st.team[j].gear].name, g.cards[st.team[i].talent].name, g.cards[st.team[j].talent].name)
+				s.Emit("trade", p, "moves %s from %s to %s", g.cards[st.team[j].gear].name, g.cards[st.team[i].talent].name, g.cards[st.team[j].talent].name)
 			}
 		case aPlanAction:
 			c, pay := v/32, v%32
@@ -595,7 +595,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pop()
 		q, r := v/8, v%8
 		if s.Log != nil {
-			s.emit("discard_gear", p, "makes seat %d discard %s", q+1, g.cards[s.seats[q].team[r].gear].name)
+			s.Emit("discard_gear", p, "makes seat %d discard %s", q+1, g.cards[s.seats[q].team[r].gear].name)
 		}
 		s.dropGear(q, r)
 	case opActivate:
@@ -633,7 +633,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pop()
 		s.sufferer = v
 		if s.Log != nil {
-			s.emit("suffer", p, "chooses %s to face the Failure card", g.cards[st.team[v].talent].name)
+			s.Emit("suffer", p, "chooses %s to face the Failure card", g.cards[st.team[v].talent].name)
 		}
 	case opLoseGem:
 		if kind != aLoseGem || st.gems[v] == 0 {
@@ -643,7 +643,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		st.gems[v]--
 		s.bag.Put(v, 1)
 		if s.Log != nil {
-			s.emit("lose_gem", p, "returns a %s gem to the bag", s.kindName(v))
+			s.Emit("lose_gem", p, "returns a %s gem to the bag", s.kindName(v))
 		}
 	case opDiscardPrep, opHandLimit:
 		if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
@@ -654,14 +654,14 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		s.prepDiscard.Add(v)
 		if s.Log != nil {
-			s.emit("discard", p, "discards %s", g.cards[v].name)
+			s.Emit("discard", p, "discards %s", g.cards[v].name)
 		}
 	case opAfterSuccess:
 		s.pop()
 		switch kind {
 		case aHold:
 			if s.Log != nil {
-				s.emit("hold", p, "holds")
+				s.Emit("hold", p, "holds")
 			}
 		case aStep:
 			s.startAttempt(p, v/8, v%8)
@@ -689,11 +689,11 @@ func (s *state) decide(t *task, a engine.Action) {
 				}
 			}
 			if s.Log != nil {
-				s.emit("retire", p, "keeps %s; the rest of the team retires", g.cards[keep.talent].name)
+				s.Emit("retire", p, "keeps %s; the rest of the team retires", g.cards[keep.talent].name)
 			}
 		} else {
 			if s.Log != nil {
-				s.emit("retire", p, "retires %s", g.cards[st.team[v].talent].name)
+				s.Emit("retire", p, "retires %s", g.cards[st.team[v].talent].name)
 			}
 			s.removeRecruit(p, v)
 		}
@@ -709,7 +709,7 @@ func (s *state) playFromHand(p, c int, verb string) {
 	s.resolving++
 	s.push(task{op: opDiscardPlayed, x: int16(c)})
 	if s.Log != nil {
-		s.emit("play", p, "%s %s", verb, s.g.cards[c].name)
+		s.Emit("play", p, "%s %s", verb, s.g.cards[c].name)
 	}
 }
 
@@ -723,7 +723,7 @@ func (s *state) equip(p, c, r int) {
 	s.dropGear(p, r)
 	st.team[r].gear = int16(c)
 	if s.Log != nil {
-		s.emit("gear", p, "equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name)
+		s.Emit("gear", p, "equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name)
 	}
 }
 
@@ -741,7 +741,7 @@ func (s *state) activate(p, mask int) {
 	}
 	s.activated = true
 	if s.Log != nil {
-		s.emit("activate", p, "activates %d recruit(s): skill total %d", bits.OnesCount(uint(mask)), s.total)
+		s.Emit("activate", p, "activates %d recruit(s): skill total %d", bits.OnesCount(uint(mask)), s.total)
 	}
 }
 

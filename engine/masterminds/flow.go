@@ -37,14 +37,14 @@ func (s *state) step(t *task) bool {
 			if t.x == 1 || s.prepDiscard.Len() == 0 {
 				s.Tally.Count(cntPrepDrawsSkipped, int64(t.n))
 				if s.Log != nil {
-					s.emit("prep_empty", p, "cannot draw %d Prep card(s): deck and discard are empty", t.n)
+					s.Emit("prep_empty", p, "cannot draw %d Prep card(s): deck and discard are empty", t.n)
 				}
 				s.pop()
 				return true
 			}
 			reshuffle(&s.prepDeck, &s.prepDiscard)
 			if s.Log != nil {
-				s.emit("reshuffle", -1, "the Prep discard is shuffled into a new deck (%d cards)", s.prepDeck.Len())
+				s.Emit("reshuffle", -1, "the Prep discard is shuffled into a new deck (%d cards)", s.prepDeck.Len())
 			}
 		}
 		return s.waitChance()
@@ -99,7 +99,7 @@ func (s *state) step(t *task) bool {
 		if s.failDeck.Len() == 0 {
 			if s.failDiscard.Len() == 0 {
 				if s.Log != nil {
-					s.emit("close_call", p, "no Failure card left: a close call")
+					s.Emit("close_call", p, "no Failure card left: a close call")
 				}
 				s.pop()
 				return true
@@ -117,7 +117,7 @@ func (s *state) step(t *task) bool {
 		if s.bag.Len() == 0 {
 			s.Tally.Count(cntGemsLost, int64(t.n))
 			if s.Log != nil {
-				s.emit("bag_empty", p, "gets no gem: the bag is empty (%d owed)", t.n)
+				s.Emit("bag_empty", p, "gets no gem: the bag is empty (%d owed)", t.n)
 			}
 			s.pop()
 			return true
@@ -174,7 +174,7 @@ func (s *state) step(t *task) bool {
 		if s.total > st.target {
 			s.Tally.Count(cntPerfections, 1)
 			if s.Log != nil {
-				s.emit("perfection", p, "has %d against %d before any roll: perfection", s.total, st.target)
+				s.Emit("perfection", p, "has %d against %d before any roll: perfection", s.total, st.target)
 			}
 			s.push(task{op: opFace, p: t.p})
 			return true
@@ -275,7 +275,7 @@ func (s *state) talentsLeft() bool {
 	reshuffle(&s.talentDeck, &s.talentDiscard)
 	s.Tally.Count(cntTalentReshuffles, 1)
 	if s.Log != nil {
-		s.emit("reshuffle", -1, "the Talent discard is shuffled into a new deck (%d cards)", s.talentDeck.Len())
+		s.Emit("reshuffle", -1, "the Talent discard is shuffled into a new deck (%d cards)", s.talentDeck.Len())
 	}
 	return true
 }
@@ -297,7 +297,7 @@ func (s *state) layHeistCard(h, c int) {
 	}
 	sl.b = int16(c)
 	if s.Log != nil {
-		s.emit("heist", -1, "heist %d laid out: %s (A) with the steps of %s (B)", h+1, s.g.cards[sl.a].title, s.g.cards[sl.b].name)
+		s.Emit("heist", -1, "heist %d laid out: %s (A) with the steps of %s (B)", h+1, s.g.cards[sl.a].title, s.g.cards[sl.b].name)
 	}
 }
 
@@ -322,7 +322,7 @@ func (s *state) chance(t *task, a int) {
 		t.n++
 		s.Tally.Took(a)
 		if s.Log != nil {
-			s.emit("colour", q, "is %s (%s gems)", g.cards[a].name, g.cards[a].color)
+			s.Emit("colour", q, "is %s (%s gems)", g.cards[a].name, g.cards[a].color)
 		}
 	case opDrawPrep:
 		s.draw(&s.prepDeck, a)
@@ -331,7 +331,7 @@ func (s *state) chance(t *task, a int) {
 		if !cd.immediate {
 			s.seats[p].hand.Add(a)
 			if s.Log != nil {
-				s.emit("draw", p, "draws %s", cd.name)
+				s.Emit("draw", p, "draws %s", cd.name)
 			}
 			return
 		}
@@ -339,7 +339,7 @@ func (s *state) chance(t *task, a int) {
 			s.prepDiscard.Add(a)
 			t.n++ // setup: discard and redraw
 			if s.Log != nil {
-				s.emit("redraw", p, "discards %s (play immediately) and draws again", cd.name)
+				s.Emit("redraw", p, "discards %s (play immediately) and draws again", cd.name)
 			}
 			return
 		}
@@ -348,7 +348,7 @@ func (s *state) chance(t *task, a int) {
 		s.resolving++
 		s.Tally.Took(a)
 		if s.Log != nil {
-			s.emit("immediate", p, "draws %s and plays it immediately", cd.name)
+			s.Emit("immediate", p, "draws %s and plays it immediately", cd.name)
 		}
 		s.push(task{op: opImmediate, p: t.p, x: int16(a)})
 	case opFillPool:
@@ -367,7 +367,7 @@ func (s *state) chance(t *task, a int) {
 		s.pop()
 		s.push(task{op: opBurnChoice, p: t.p})
 		if s.Log != nil {
-			s.emit("burn_draw", p, "draws %s from the Talent deck", g.cards[a].name)
+			s.Emit("burn_draw", p, "draws %s from the Talent deck", g.cards[a].name)
 		}
 	case opFillHeists:
 		s.draw(&s.heistDeck, a)
@@ -383,7 +383,7 @@ func (s *state) chance(t *task, a int) {
 		s.seats[p].gems[a]++
 		t.n--
 		if s.Log != nil {
-			s.emit("gem", p, "takes a %s gem from the bag (%d left)", s.kindName(a), s.bag.Len())
+			s.Emit("gem", p, "takes a %s gem from the bag (%d left)", s.kindName(a), s.bag.Len())
 		}
 		if s.bag.Len() == 0 {
 			s.bagEmptied = true
@@ -393,7 +393,7 @@ func (s *state) chance(t *task, a int) {
 		s.pop()
 		s.roll, s.rolled = a, true
 		if s.Log != nil {
-			s.emit("roll", p, "rolls %d: %d + %d against %d", a, s.total, a, s.currentStep().target)
+			s.Emit("roll", p, "rolls %d: %d + %d against %d", a, s.total, a, s.currentStep().target)
 		}
 	case opTestRoll:
 		s.pop()
@@ -401,13 +401,13 @@ func (s *state) chance(t *task, a int) {
 	case opFirstPlayer:
 		s.pop()
 		if s.Log != nil {
-			s.emit("first", a, "rolls highest and goes first")
+			s.Emit("first", a, "rolls highest and goes first")
 		}
 		s.startTurn(a)
 	case opScore:
 		s.seats[t.n].roll = int8(a)
 		if s.Log != nil {
-			s.emit("score_roll", int(t.n), "rolls %d: each %s gem is worth %d", a, g.cards[s.seats[t.n].card].color, a)
+			s.Emit("score_roll", int(t.n), "rolls %d: each %s gem is worth %d", a, g.cards[s.seats[t.n].card].color, a)
 		}
 		t.n++
 	default:
@@ -458,7 +458,7 @@ func (s *state) recruit(p, c, j int, setup bool) {
 		s.talentDiscard.Add(int(old.talent))
 		st.team[j] = recruit{talent: int16(c), gear: -1}
 		if s.Log != nil {
-			s.emit("recruit", p, "recruits %s in place of %s", s.g.cards[c].name, s.g.cards[old.talent].name)
+			s.Emit("recruit", p, "recruits %s in place of %s", s.g.cards[c].name, s.g.cards[old.talent].name)
 		}
 	} else {
 		if int(st.teamN) >= s.g.params.TeamMax {
@@ -467,7 +467,7 @@ func (s *state) recruit(p, c, j int, setup bool) {
 		st.team[st.teamN] = recruit{talent: int16(c), gear: -1}
 		st.teamN++
 		if s.Log != nil {
-			s.emit("recruit", p, "recruits %s", s.g.cards[c].name)
+			s.Emit("recruit", p, "recruits %s", s.g.cards[c].name)
 		}
 	}
 	if ab := s.g.cards[c].ability; ab.when == whenRecruit && ab.drawPrep > 0 {
@@ -555,7 +555,7 @@ func (s *state) startAttempt(p, h, sk int) {
 	s.Tally.Count(cntAttempts, 1)
 	if s.Log != nil {
 		st := s.currentStep()
-		s.emit("attempt", p, "attempts step %c of %s: %s against %d", 'A'+s.atStep, s.g.cards[s.table[h].a].title, skillNames[sk], st.target)
+		s.Emit("attempt", p, "attempts step %c of %s: %s against %d", 'A'+s.atStep, s.g.cards[s.table[h].a].title, skillNames[sk], st.target)
 	}
 	s.push(task{op: opAttemptEnd, p: int8(p)})
 	s.push(task{op: opTally, p: int8(p)})
@@ -586,7 +586,7 @@ func (s *state) placeMarker(p, face int) {
 	s.seats[p].markers++
 	s.result = resSuccess
 	if s.Log != nil {
-		s.emit("marker", p, "places a marker die showing %d on step %c of %s", face, 'A'+s.atStep, s.g.cards[sl.a].title)
+		s.Emit("marker", p, "places a marker die showing %d on step %c of %s", face, 'A'+s.atStep, s.g.cards[sl.a].title)
 	}
 }
 
@@ -601,13 +601,13 @@ func (s *state) outcome(p int) {
 		s.Tally.Count(cntPushes, 1)
 		s.result = resPush
 		if s.Log != nil {
-			s.emit("push", p, "ties %d: push, the run is over", target)
+			s.Emit("push", p, "ties %d: push, the run is over", target)
 		}
 	default:
 		s.Tally.Count(cntFailures, 1)
 		s.result = resFailure
 		if s.Log != nil {
-			s.emit("failure", p, "has %d against %d: failure", v, target)
+			s.Emit("failure", p, "has %d against %d: failure", v, target)
 		}
 		s.push(task{op: opFailureDraw, p: int8(p)})
 		s.push(task{op: opSuffer, p: int8(p)})
@@ -624,11 +624,11 @@ func (s *state) revealFailure(p, f int) {
 	switch {
 	case cd.triggerMask&(1<<s.atSkill) == 0:
 		if s.Log != nil {
-			s.emit("close_call", p, "reveals %s: %s is not in its triggers, a close call", cd.name, skillNames[s.atSkill])
+			s.Emit("close_call", p, "reveals %s: %s is not in its triggers, a close call", cd.name, skillNames[s.atSkill])
 		}
 	case tc.ability.ignoreFailure:
 		if s.Log != nil {
-			s.emit("close_call", p, "reveals %s: %s never suffers a failure consequence", cd.name, tc.name)
+			s.Emit("close_call", p, "reveals %s: %s never suffers a failure consequence", cd.name, tc.name)
 		}
 	default:
 		s.failCard = int16(f)
@@ -652,13 +652,13 @@ func (s *state) skillTest(p, d int) {
 	name := s.g.cards[s.seats[p].team[r].talent].name
 	if s.g.passes(v, cd.testTarget) {
 		if s.Log != nil {
-			s.emit("test", p, "%s tests %s: %d against %d, passed", name, skillNames[cd.testSkill], v, cd.testTarget)
+			s.Emit("test", p, "%s tests %s: %d against %d, passed", name, skillNames[cd.testSkill], v, cd.testTarget)
 		}
 		return
 	}
 	s.Tally.Count(cntConsequences, 1)
 	if s.Log != nil {
-		s.emit("test", p, "%s tests %s: %d against %d, failed: %s", name, skillNames[cd.testSkill], v, cd.testTarget, consequenceIDs[cd.consequence])
+		s.Emit("test", p, "%s tests %s: %d against %d, failed: %s", name, skillNames[cd.testSkill], v, cd.testTarget, consequenceIDs[cd.consequence])
 	}
 	switch cd.consequence {
 	case consRetire:
@@ -688,7 +688,7 @@ func (s *state) endAttempt(p int) {
 		rc.flags &^= rActive
 		if rc.gear >= 0 && s.g.cards[rc.gear].oneUse {
 			if s.Log != nil {
-				s.emit("one_use", p, "discards %s (one use)", s.g.cards[rc.gear].name)
+				s.Emit("one_use", p, "discards %s (one use)", s.g.cards[rc.gear].name)
 			}
 			s.dropGear(p, r)
 		}
@@ -717,7 +717,7 @@ func (s *state) endAttempt(p int) {
 	}
 	take := s.g.cards[s.table[h].a].take
 	if s.Log != nil {
-		s.emit("complete", p, "completes %s: TAKE %d", s.g.cards[s.table[h].a].title, take)
+		s.Emit("complete", p, "completes %s: TAKE %d", s.g.cards[s.table[h].a].title, take)
 	}
 	s.push(task{op: opGainGem, p: pp, n: int16(take)})
 }
@@ -728,7 +728,7 @@ func (s *state) recall(p, h int) {
 	sl := &s.table[h]
 	s.seats[p].markers -= int8(sl.prog[p])
 	if s.Log != nil {
-		s.emit("recall", p, "takes back %d marker dice from %s", sl.prog[p], s.g.cards[sl.a].title)
+		s.Emit("recall", p, "takes back %d marker dice from %s", sl.prog[p], s.g.cards[sl.a].title)
 	}
 	sl.prog[p] = 0
 	sl.faces[p] = [stepsPerHeist]uint8{}
@@ -760,7 +760,7 @@ func (s *state) removeMarkers(p int) {
 	if bonus {
 		s.Tally.Count(cntBonusGems, 1)
 		if s.Log != nil {
-			s.emit("bonus", p, "has %d matching dice: a bonus gem", s.g.params.BonusGemMatching)
+			s.Emit("bonus", p, "has %d matching dice: a bonus gem", s.g.params.BonusGemMatching)
 		}
 		s.push(task{op: opGainGem, p: int8(p), n: 1})
 	}
@@ -818,7 +818,7 @@ func (s *state) endCheck(p int) {
 	}
 	s.Cause = cause
 	if s.Log != nil {
-		s.emit("end", -1, "the game ends: %s", cause)
+		s.Emit("end", -1, "the game ends: %s", cause)
 	}
 	s.push(task{op: opScore})
 }
@@ -910,11 +910,11 @@ func (s *state) finish() {
 	s.ShareWin(winners)
 	if s.Log != nil {
 		for q := 0; q < s.N; q++ {
-			s.emit("score", q, "scores %d (%d gems, %d clear, %d heists)", s.score(q), s.gemCount(q), s.seats[q].gems[kindClear], s.seats[q].heists)
+			s.Emit("score", q, "scores %d (%d gems, %d clear, %d heists)", s.score(q), s.gemCount(q), s.seats[q].gems[kindClear], s.seats[q].heists)
 		}
 		for q := 0; q < s.N; q++ {
 			if winners.Has(q) {
-				s.emit("win", q, "wins")
+				s.Emit("win", q, "wins")
 			}
 		}
 	}

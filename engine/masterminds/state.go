@@ -336,14 +336,6 @@ func reshuffle(deck, discard *engine.Deck) {
 	}
 }
 
-func (s *state) emit(kind string, seat int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if seat >= 0 {
-		text = fmt.Sprintf("seat %d %s", seat+1, text)
-	}
-	s.Log(engine.Event{Move: s.Move, Kind: kind, Player: seat, Text: text})
-}
-
 // String summarises the public state, for debugging and tests.
 func (s *state) String() string {
 	var b strings.Builder

@@ -101,16 +101,6 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 	return s
 }
 
-func (s *state) logf(kind string, p int, format string, args ...any) {
-	if s.Log != nil {
-		text := fmt.Sprintf(format, args...)
-		if p >= 0 && kind != "start" {
-			text = fmt.Sprintf("seat %d %s", p+1, text)
-		}
-		s.Log(engine.Event{Move: s.Move, Kind: kind, Player: p, Text: text})
-	}
-}
-
 // takeSupply hands out up to k cheese from the central supply; what it
 // lacks is counted, or made up when cheese_shortage is unlimited.
 func (s *state) takeSupply(k int) int {
@@ -231,7 +221,7 @@ func (s *state) Apply(a engine.Action) {
 	switch s.ph {
 	case phStart:
 		s.tester = int(a)
-		s.logf("start", int(a), "seat %d starts with the bag", int(a)+1)
+		s.Emit("start", int(a), "starts with the bag")
 		s.ph = phDeal
 		s.afterDeal = false
 		s.continueDeal()
@@ -243,7 +233,7 @@ func (s *state) Apply(a engine.Action) {
 				break
 			}
 		}
-		s.logf("market", -1, "%s joins the market", s.g.cards[a].name)
+		s.Emit("market", -1, "%s joins the market", s.g.cards[a].name)
 		s.continueDeal()
 	case phSelect:
 		s.selectJob(int(a - actFirst))
@@ -253,7 +243,7 @@ func (s *state) Apply(a engine.Action) {
 	case phSide:
 		s.chips.Draw(s.chip, int(a))
 		lo, hi := s.chips.Sides(s.chip)
-		s.logf("chip", s.tester, "draws the %d/%d chip showing %+d", lo, hi, s.chips.Value(s.chip))
+		s.Emit("chip", s.tester, "draws the %d/%d chip showing %+d", lo, hi, s.chips.Value(s.chip))
 		s.draws--
 		s.nextDraw()
 	case phActivate:
@@ -297,7 +287,7 @@ func (s *state) selectJob(j int) {
 		}
 		s.tallyChoice(held, s.obstacle())
 	}
-	s.logf("select", s.tester, "tests against %s (target %d)", s.g.cards[s.obstacle()].name, s.g.cards[s.obstacle()].target)
+	s.Emit("select", s.tester, "tests against %s (target %d)", s.g.cards[s.obstacle()].name, s.g.cards[s.obstacle()].target)
 	s.bets = [engine.MaxPlayers]int{}
 	s.added = 0
 	s.ph = phHelp
@@ -337,14 +327,14 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 				}
 			}
 			s.stash[p] -= left
-			s.logf("assist", p, "bets %d cheese", b)
+			s.Emit("assist", p, "bets %d cheese", b)
 		} else {
 			// An abstainer may take one cheese off a covered skill.
 			for i := 0; i < s.nskill[p]; i++ {
 				if s.covered[p][i] {
 					s.covered[p][i] = false
 					s.stash[p]++
-					s.logf("abstain", p, "abstains and uncovers %s", s.g.cards[s.skill[p][i]].name)
+					s.Emit("abstain", p, "abstains and uncovers %s", s.g.cards[s.skill[p][i]].name)
 					break
 				}
 			}
@@ -396,7 +386,7 @@ func (s *state) activate(a engine.Action) {
 	s.stash[p]--
 	s.covered[p][i] = true
 	cd := s.g.cards[s.skill[p][i]]
-	s.logf("activate", p, "activates %s", cd.name)
+	s.Emit("activate", p, "activates %s", cd.name)
 	ob := s.g.cards[s.obstacle()]
 	for e := range cd.effectsAgainst(ob) {
 		switch e.kind {
@@ -448,7 +438,7 @@ func (s *state) resolve() {
 	r := s.rating()
 	s.success = r >= ob.target
 	if !s.success {
-		s.logf("failure", p, "rating %d < target %d: failure", r, ob.target)
+		s.Emit("failure", p, "rating %d < target %d: failure", r, ob.target)
 		if ob.finale {
 			s.Tally.Count(cntFinaleFailed, 1)
 		}
@@ -469,7 +459,7 @@ func (s *state) resolve() {
 		s.finishTest()
 		return
 	}
-	s.logf("success", p, "rating %d >= target %d: success", r, ob.target)
+	s.Emit("success", p, "rating %d >= target %d: success", r, ob.target)
 	s.stash[p] += s.cheese[s.job]
 	s.cheese[s.job] = 0
 	for k := 1; k < s.N; k++ {
@@ -490,7 +480,7 @@ func (s *state) increase(p, k int) {
 	if over {
 		s.Tally.Count(cntTrackOverflow, 1)
 	}
-	s.logf("track", p, "moves to space %d of job %s", at, s.g.jobs[s.job])
+	s.Emit("track", p, "moves to space %d of job %s", at, s.g.jobs[s.job])
 }
 
 // Learn one skill from the market after a failure (optional).
@@ -527,7 +517,7 @@ func (s *state) discard(i int) {
 	if s.covered[p][i] {
 		s.supply++ // the cheese covering it goes back to the supply
 	}
-	s.logf("discard", p, "returns %s to the box", s.g.cards[s.skill[p][i]].name)
+	s.Emit("discard", p, "returns %s to the box", s.g.cards[s.skill[p][i]].name)
 	last := s.nskill[p] - 1
 	s.skill[p][i], s.covered[p][i] = s.skill[p][last], s.covered[p][last]
 	s.nskill[p]--
@@ -539,7 +529,7 @@ func (s *state) addSkill() {
 	s.skill[p][s.nskill[p]] = uint8(s.learned)
 	s.covered[p][s.nskill[p]] = false
 	s.nskill[p]++
-	s.logf("learn", p, "learns %s", s.g.cards[s.learned].name)
+	s.Emit("learn", p, "learns %s", s.g.cards[s.learned].name)
 	s.afterDeal = true
 	s.continueDeal()
 }
@@ -596,7 +586,7 @@ func (s *state) endGame(cause string) {
 		}
 	}
 	s.ShareWin(winners)
-	s.logf("end", -1, "%s; scores %v", cause, s.score[:s.N])
+	s.Emit("end", -1, "%s; scores %v", cause, s.score[:s.N])
 	s.ph = phOver
 }
 
