@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -106,9 +105,7 @@ func runLint(opts *lintOptions) error {
 		if report.Findings == nil {
 			report.Findings = []finding.Finding{}
 		}
-		enc := json.NewEncoder(opts.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(report); err != nil {
+		if err := writeJSON(opts.Out, report); err != nil {
 			return err
 		}
 	} else if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {

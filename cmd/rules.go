@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
@@ -63,9 +62,7 @@ func runRules(opts *rulesOptions) error {
 		if rules == nil {
 			rules = []finding.Rule{}
 		}
-		enc := json.NewEncoder(opts.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rules)
+		return writeJSON(opts.Out, rules)
 	}
 	tw := tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
 	for _, r := range rules {
@@ -86,9 +83,7 @@ func printParams(opts *rulesOptions, params []catalog.Param) error {
 		if params == nil {
 			params = []catalog.Param{}
 		}
-		enc := json.NewEncoder(opts.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(params)
+		return writeJSON(opts.Out, params)
 	}
 	game := ""
 	for _, p := range params {

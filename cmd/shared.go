@@ -353,3 +353,11 @@ func gameIDs(cards string) []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// writeJSON prints v as indented JSON, the form of every command's
+// --format json.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

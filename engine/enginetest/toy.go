@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"cardpress/engine"
-	"cardpress/finding"
 )
 
 // Toy is a tiny race game for testing the core and the generic checks.
@@ -34,48 +33,37 @@ func (t *Toy) Info() engine.Info {
 }
 
 func (t *Toy) NewState(players int, opts engine.StateOptions) engine.State {
-	return &toyState{t: t, n: players, tally: opts.Tally, log: opts.Log}
+	return &toyState{t: t, Base: engine.NewBase(players, opts)}
 }
 
 func (t *Toy) CardRules(int) []engine.RulesLine { return nil }
 func (t *Toy) Facts() map[string]any            { return map[string]any{"goal": t.Goal} }
-func (t *Toy) Check() []finding.Finding         { return nil }
 
 type toyState struct {
+	engine.Base
 	t      *Toy
-	n      int
-	move   int
-	seat   int // next seat to roll for; n means the choice node
+	seat   int // next seat to roll for; N means the choice node
 	score  [engine.MaxPlayers]int
-	best   int // the winning total, once done
 	done   bool
 	broken bool
-	tally  *engine.Tally
-	log    func(engine.Event)
 }
 
-func (s *toyState) NumPlayers() int  { return s.n }
-func (s *toyState) MoveNumber() int  { return s.move }
-func (s *toyState) IsTerminal() bool { return s.done }
-func (s *toyState) EndCause() string { return "goal reached" }
-func (s *toyState) Clone() engine.State {
-	c := *s
-	c.tally, c.log = nil, nil
-	return &c
-}
+func (s *toyState) IsTerminal() bool                        { return s.done }
+func (s *toyState) Clone() engine.State                     { return s.CloneInto(nil) }
+func (s *toyState) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *toyState) CurrentPlayer() engine.Player {
 	switch {
 	case s.done:
 		return engine.Terminal
-	case s.seat < s.n:
+	case s.seat < s.N:
 		return engine.Chance
 	}
 	return engine.Simultaneous
 }
 
 func (s *toyState) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
-	if p < 0 || s.done || s.seat < s.n {
+	if p < 0 || s.done || s.seat < s.N {
 		return buf
 	}
 	if s.t.NeverEnds {
@@ -92,22 +80,22 @@ func (s *toyState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 }
 
 func (s *toyState) Apply(a engine.Action) {
-	s.move++
+	s.Move++
 	bonus := 0
 	if s.seat == s.t.Favoured-1 {
 		bonus = 1
 	}
 	s.add(s.seat, int(a)+bonus)
-	s.tally.Count(0, 1)
+	s.Tally.Count(0, 1)
 	s.seat++
 }
 
 func (s *toyState) ApplyJoint(actions []engine.Action) {
-	s.move++
+	s.Move++
 	for p, a := range actions {
-		if s.tally != nil {
+		if s.Tally != nil {
 			// Action 1 plays card 0 and action 0 card 1.
-			s.tally.Choice([]engine.Action{0, 1}, int(1-a))
+			s.Tally.Choice([]engine.Action{0, 1}, int(1-a))
 		}
 		if s.t.Dominant {
 			s.add(p, int(a))
@@ -117,49 +105,34 @@ func (s *toyState) ApplyJoint(actions []engine.Action) {
 	// The race is decided at the end of a round, so no seat is favoured by
 	// rolling first: the highest total at or past Goal wins, ties share.
 	best := 0
-	for p := 0; p < s.n; p++ {
+	for p := 0; p < s.N; p++ {
 		best = max(best, s.score[p])
 	}
-	s.done = best >= s.t.Goal
-	s.best = best
-	if s.done && s.tally != nil && s.winners() > 1 {
-		s.tally.Counters[1]++
+	if s.done = best >= s.t.Goal; !s.done {
+		return
 	}
-}
-
-func (s *toyState) winners() int {
-	n := 0
-	for p := 0; p < s.n; p++ {
-		if s.score[p] == s.best {
-			n++
+	var won engine.Seats
+	for p := range s.N {
+		if s.score[p] == best {
+			won = won.With(p)
 		}
 	}
-	return n
+	s.ShareWin(won)
+	s.Cause = "goal reached"
+	if won.Len() > 1 {
+		s.Tally.Count(1, 1)
+	}
 }
 
 func (s *toyState) add(p, k int) {
 	s.score[p] += k
-	if s.log != nil {
-		s.log(engine.Event{Move: s.move, Kind: "add", Player: p, Text: fmt.Sprintf("seat %d at %d", p+1, s.score[p])})
-	}
+	s.Emit("add", p, "at %d", s.score[p])
 	if s.t.PanicAt > 0 && s.score[p] >= s.t.PanicAt {
 		panic("toy: reached the panic total")
 	}
 	if s.t.BreakAt > 0 && s.score[p] >= s.t.BreakAt {
 		s.broken = true
 	}
-}
-
-func (s *toyState) Returns(buf []float64) []float64 {
-	winners := s.winners()
-	for p := 0; p < s.n; p++ {
-		v := 0.0
-		if s.done && s.score[p] == s.best {
-			v = 1 / float64(winners)
-		}
-		buf = append(buf, v)
-	}
-	return buf
 }
 
 func (s *toyState) CheckInvariants() error {
@@ -171,11 +144,7 @@ func (s *toyState) CheckInvariants() error {
 
 // Evaluate is the seat's total, and a win outweighs any total.
 func (s *toyState) Evaluate(p engine.Player) float64 {
-	v := float64(s.score[p])
-	if s.done {
-		v += 1000 * s.Returns(nil)[p]
-	}
-	return v
+	return float64(s.score[p]) + 1000*s.Won[p]
 }
 
 func (s *toyState) ActionString(p engine.Player, a engine.Action) string {

@@ -67,35 +67,18 @@ func DeclareParams[T any](game string, consts Consts) *Params[T] {
 		panic(fmt.Sprintf("kit: parameters of %s must be a struct, not %s", game, t))
 	}
 	p := &Params[T]{game: game}
-	props := map[string]any{}
-	var required []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name := yamlName(f)
-		if name == "" {
-			panic(fmt.Sprintf("kit: parameter field %s.%s has no yaml name", t.Name(), f.Name))
-		}
+	for _, f := range yamlFields(t, t.Name()) {
 		_, optional := f.Tag.Lookup("optional")
-		prm := param{name: name, field: i, optional: optional}
+		prm := param{name: f.name, field: f.Index[0], optional: optional}
 		if enum, ok := f.Tag.Lookup("enum"); ok {
 			prm.enum = strings.Split(enum, ",")
 		}
 		p.params = append(p.params, prm)
-		if !optional {
-			required = append(required, name)
-		}
-		d := declarer{consts: consts, where: t.Name() + "." + f.Name}
-		props[name] = d.schemaOf(f.Type, f.Tag, name, &p.bounds)
 	}
-	doc := map[string]any{
-		"$schema":              "https://json-schema.org/draft/2020-12/schema",
-		"title":                game + " rule parameters",
-		"description":          "The values of " + game + "'s rule parameters, by name: the defaults in game.yaml and each variant's. Generated from the engine's declaration of its parameters.",
-		"type":                 "object",
-		"additionalProperties": false,
-		"required":             required,
-		"properties":           props,
-	}
+	doc := declarer{consts: consts, where: t.Name()}.schemaOf(t, "", "", &p.bounds)
+	doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	doc["title"] = game + " rule parameters"
+	doc["description"] = "The values of " + game + "'s rule parameters, by name: the defaults in game.yaml and each variant's. Generated from the engine's declaration of its parameters."
 	var err error
 	if p.schema, err = json.MarshalIndent(doc, "", "  "); err != nil {
 		panic(err)
@@ -231,15 +214,13 @@ func (d declarer) schemaOf(t reflect.Type, tag reflect.StructTag, path string, b
 		return s
 	case reflect.Struct:
 		props := map[string]any{}
-		var required []string
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name := yamlName(f)
-			if name == "" {
-				panic(fmt.Sprintf("kit: %s: field %s.%s has no yaml name", d.where, t.Name(), f.Name))
+		required := []string{}
+		for _, f := range yamlFields(t, d.where) {
+			if _, optional := f.Tag.Lookup("optional"); !optional {
+				required = append(required, f.name)
 			}
-			required = append(required, name)
-			props[name] = d.schemaOf(f.Type, f.Tag, path+"."+name, bounds)
+			field := declarer{consts: d.consts, where: d.where + "." + f.Name}
+			props[f.name] = field.schemaOf(f.Type, f.Tag, strings.TrimPrefix(path+"."+f.name, "."), bounds)
 		}
 		return map[string]any{"type": "object", "additionalProperties": false, "required": required, "properties": props}
 	}
@@ -286,9 +267,25 @@ func (d declarer) number(s, key string) int {
 	return n
 }
 
-func yamlName(f reflect.StructField) string {
-	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-	return name
+// yamlField is a struct field with the name game.yaml gives it.
+type yamlField struct {
+	reflect.StructField
+	name string
+}
+
+// yamlFields are t's fields with their yaml names; a field without one is
+// a programming error (game.yaml could not name it).
+func yamlFields(t reflect.Type, where string) []yamlField {
+	out := make([]yamlField, t.NumField())
+	for i := range out {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "" {
+			panic(fmt.Sprintf("kit: %s: field %s.%s has no yaml name", where, t.Name(), f.Name))
+		}
+		out[i] = yamlField{f, name}
+	}
+	return out
 }
 
 // Opening is what the checks that open every Build found and made: the
