@@ -7,8 +7,9 @@ import (
 
 // Base is the part of a game's state that is not its rules: how many play,
 // how many moves were applied, why the game ended, and where the state
-// reports (its log and tally). A state kept in one struct embeds it, gets
-// NumPlayers, MoveNumber and EndCause from it, and clones with CloneState:
+// reports (its log and tally), and the returns once it is over. A state
+// kept in one struct embeds it, gets NumPlayers, MoveNumber, EndCause and
+// Returns from it, and clones with CloneState:
 //
 //	type state struct {
 //		engine.Base
@@ -24,13 +25,11 @@ import (
 //		...
 //	}
 //
-//	func (s *state) Clone() engine.State { return s.CloneInto(nil) }
-//
 //	func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 //
 // The state's rules count moves in Move, set Cause and ShareWin when the
-// game ends and report through Log (when not nil) and Tally (its methods
-// do nothing on a nil tally).
+// game ends and report through Emit (or Log, when not nil) and Tally (its
+// methods do nothing on a nil tally).
 type Base struct {
 	N     int         // players
 	Move  int         // moves applied: chance, single or joint

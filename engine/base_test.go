@@ -36,7 +36,6 @@ func (s *baseState) ActionString(engine.Player, engine.Action) string { return "
 func (s *baseState) Reset(players int, opts engine.StateOptions) {
 	*s = baseState{Base: engine.NewBase(players, opts)}
 }
-func (s *baseState) Clone() engine.State { return s.CloneInto(nil) }
 func (s *baseState) CloneInto(dst engine.State) engine.State {
 	return engine.CloneState(s, dst)
 }
@@ -51,7 +50,7 @@ func TestBaseLifecycle(t *testing.T) {
 	s.Apply(0)
 	s.Apply(0)
 
-	c := s.Clone().(*baseState)
+	c := engine.Clone(s).(*baseState)
 	if c.Log != nil || c.Tally != nil {
 		t.Errorf("a clone keeps its log or tally")
 	}

@@ -54,7 +54,7 @@ type HeuristicBot struct {
 	// same luck and one lucky roll does not pick the worse move.
 	scratch Rand
 	// world is the sample's determinised state, and whatIf the state each
-	// look-ahead plays on, both reused when the game implements ClonerInto.
+	// look-ahead plays on, both reused (CloneInto).
 	world, whatIf State
 	seeds         []uint64
 	scores        []float64
@@ -81,7 +81,7 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 		if _, ok := s.(Determinizer); ok {
 			// One sample of what p cannot see, met by every candidate
 			// action alike.
-			b.world = cloneInto(s, b.world)
+			b.world = s.CloneInto(b.world)
 			b.world.(Determinizer).Determinize(p, &b.scratch)
 			world = b.world
 		}
@@ -107,16 +107,8 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	return best
 }
 
-// cloneInto copies s into dst when s is a ClonerInto, else clones it.
-func cloneInto(s, dst State) State {
-	if ci, ok := s.(ClonerInto); ok {
-		return ci.CloneInto(dst)
-	}
-	return s.Clone()
-}
-
 func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
-	b.whatIf = cloneInto(s, b.whatIf)
+	b.whatIf = s.CloneInto(b.whatIf)
 	c := b.whatIf
 	if c.CurrentPlayer() == Simultaneous {
 		b.joint = b.joint[:0]

@@ -49,9 +49,18 @@ type State interface {
 	Returns(buf []float64) []float64
 	// MoveNumber counts applied moves (chance, single or joint).
 	MoveNumber() int
-	Clone() State
+	// CloneInto copies the state into dst, a state of the same game from
+	// an earlier CloneInto, or nil for a new one, and returns the copy: a
+	// what-if that reports nothing (no log, no tally). Bots that look
+	// ahead reuse one scratch state this way instead of allocating one per
+	// candidate move. engine.CloneState is the whole of it for a state
+	// that embeds Base.
+	CloneInto(dst State) State
 	ActionString(p Player, a Action) string
 }
+
+// Clone is a new copy of s (CloneInto a nil state).
+func Clone(s State) State { return s.CloneInto(nil) }
 
 // JointApplier is the state of a game with SimultaneousMoves dynamics.
 type JointApplier interface {
@@ -61,14 +70,6 @@ type JointApplier interface {
 
 // ApplyJoint plays a joint action on a state at a simultaneous node.
 func ApplyJoint(s State, actions []Action) { s.(JointApplier).ApplyJoint(actions) }
-
-// ClonerInto is optional: CloneInto copies the state into dst, a state of
-// the same game returned by an earlier Clone or CloneInto (or nil: a new
-// one), and returns the copy. Bots that look ahead reuse one scratch state
-// this way instead of allocating a state for every candidate move.
-type ClonerInto interface {
-	CloneInto(dst State) State
-}
 
 // CopyState is the heart of CloneInto for a state kept in one struct: it
 // copies *s into dst when dst is a *T, else into a new T, and returns the

@@ -86,18 +86,16 @@ func playout(g engine.Game, players int, seed uint64) error {
 			return fmt.Errorf("no end after %d moves", max)
 		}
 		// A clone taken here must follow the original move for move.
-		clone := s.Clone()
-		if ci, ok := s.(engine.ClonerInto); ok {
-			// Copying into a used state (the last position's clone) must
-			// leave nothing of it behind (compared in full now and then:
-			// reflection over a whole state is slow).
-			into := ci.CloneInto(scratch)
-			if s.MoveNumber()%32 == 0 && !reflect.DeepEqual(into, clone) {
-				return fmt.Errorf("move %d: CloneInto a used state differs from Clone", s.MoveNumber())
-			}
-			if s.MoveNumber()%2 == 1 {
-				clone = into
-			}
+		clone := engine.Clone(s)
+		// Copying into a used state (the last position's clone) must leave
+		// nothing of it behind (compared in full now and then: reflection
+		// over a whole state is slow).
+		into := s.CloneInto(scratch)
+		if s.MoveNumber()%32 == 0 && !reflect.DeepEqual(into, clone) {
+			return fmt.Errorf("move %d: CloneInto a used state differs from a new clone", s.MoveNumber())
+		}
+		if s.MoveNumber()%2 == 1 {
+			clone = into
 		}
 		var moves [][]engine.Action
 		switch cur := s.CurrentPlayer(); cur {

@@ -99,7 +99,7 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64) (varied bool
 	view := observe(truth, p)
 	worlds := [2]engine.State{}
 	for k := range worlds {
-		worlds[k] = truth.Clone()
+		worlds[k] = engine.Clone(truth)
 		worlds[k].(engine.Determinizer).Determinize(p, engine.NewRand(seed+uint64(k)+1))
 		if got := observe(worlds[k], p); !bytes.Equal(got, view) {
 			return false, fmt.Errorf("Determinize changed what %v sees:\n before %q\n after  %q", p, view, got)
@@ -120,7 +120,7 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64) (varied bool
 		var choices [3]engine.Action
 		for k, s := range []engine.State{truth, worlds[0], worlds[1]} {
 			bot, _ := engine.NewBot(kind, seed)
-			choices[k] = bot.Act(s.Clone(), p, legal)
+			choices[k] = bot.Act(engine.Clone(s), p, legal)
 		}
 		if choices[0] != choices[1] || choices[0] != choices[2] {
 			return varied, fmt.Errorf("the %s bot of %v chooses %v in the truth but %v and %v in worlds it cannot tell apart: it reads hidden cards",

@@ -108,7 +108,9 @@ func (s *handState) Apply(a engine.Action) {
 
 func (s *handState) IsTerminal() bool { return s.done }
 
-func (s *handState) Clone() engine.State {
+// CloneInto makes a new copy each time: the hands are slices, and this
+// test state has no need to reuse them.
+func (s *handState) CloneInto(engine.State) engine.State {
 	c := *s
 	c.deck = slices.Clone(s.deck)
 	for p := range c.hands {

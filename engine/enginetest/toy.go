@@ -49,7 +49,6 @@ type toyState struct {
 }
 
 func (s *toyState) IsTerminal() bool                        { return s.done }
-func (s *toyState) Clone() engine.State                     { return s.CloneInto(nil) }
 func (s *toyState) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *toyState) CurrentPlayer() engine.Player {

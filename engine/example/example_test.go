@@ -94,7 +94,7 @@ func TestDrawIsHiddenAndCanBust(t *testing.T) {
 		t.Fatalf("after drawing the Ruby: %v to move, seat 1 holds %d points, deck %d", s.CurrentPlayer(), s.handPoints(0), s.deck.Len())
 	}
 	// Seat 1 holding a Copper instead looks the same to seat 2 only.
-	other := s.Clone().(*state)
+	other := engine.Clone(s).(*state)
 	ruby, copper := int(card("ruby")), int(card("copper"))
 	other.hands[0].Remove(ruby)
 	other.deck.Take(copper)

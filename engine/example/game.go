@@ -73,8 +73,6 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	}
 }
 
-func (s *state) Clone() engine.State { return s.CloneInto(nil) }
-
 func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 // Observation is what seat p sees (engine.Observer): whose turn it is, the

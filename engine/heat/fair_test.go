@@ -33,7 +33,7 @@ func TestDeterminizeForgetsTheTruth(t *testing.T) {
 					if other, ok := s.indistinguishable(p); ok {
 						checked++
 						seed := r.Uint64()
-						a, b := s.Clone().(*state), other
+						a, b := engine.Clone(s).(*state), other
 						a.Determinize(engine.Player(p), engine.NewRand(seed))
 						b.Determinize(engine.Player(p), engine.NewRand(seed))
 						if !bytes.Equal(a.world(), b.world()) {
@@ -61,7 +61,7 @@ func (s *state) indistinguishable(p int) (*state, bool) {
 	mine := s.hands[q].At(0)
 	for i := 0; i < s.deck.Len(); i++ {
 		if theirs := s.deck.At(i); theirs != mine {
-			o := s.Clone().(*state)
+			o := engine.Clone(s).(*state)
 			o.hands[q].Remove(mine)
 			o.hands[q].Add(theirs)
 			o.deck.Clear()

@@ -82,8 +82,6 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 
 func (s *state) IsTerminal() bool { return s.step == stepOver }
 
-func (s *state) Clone() engine.State { return s.CloneInto(nil) }
-
 func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *state) CurrentPlayer() engine.Player {

@@ -40,7 +40,7 @@ func TestDeterminizeForgetsTheTruth(t *testing.T) {
 			if !bytes.Equal(s.Observation(p, nil), twin.Observation(p, nil)) {
 				t.Fatalf("%d players, move %d: a change hidden from %v changed what it sees", players, s.Move, p)
 			}
-			truth := s.Clone().(*state)
+			truth := engine.Clone(s).(*state)
 			seed := r.Uint64()
 			truth.Determinize(p, engine.NewRand(seed))
 			twin.Determinize(p, engine.NewRand(seed))
@@ -63,7 +63,7 @@ func TestDeterminizeForgetsTheTruth(t *testing.T) {
 // has not seen is one from the Complication deck, and every deck has its
 // first card moved last. hand and comp say which swaps were possible.
 func (s *state) twin(p int) (o *state, hand, comp bool) {
-	o = s.Clone().(*state)
+	o = engine.Clone(s).(*state)
 	for q := 0; q < s.N && !hand; q++ {
 		if q == p || s.hand[q].Len() == 0 {
 			continue

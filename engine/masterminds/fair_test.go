@@ -41,7 +41,7 @@ func TestDeterminizeRedealsEveryHiddenPrepCard(t *testing.T) {
 	changed := map[string]bool{}
 	hand := func(q int) string { return fmt.Sprintf("seat %d's hand", q+1) }
 	for seed := range uint64(20) {
-		w := truth.Clone().(*state)
+		w := engine.Clone(truth).(*state)
 		w.Determinize(0, engine.NewRand(seed))
 		check(t, w)
 		if !bytes.Equal(w.Observation(0, nil), view) {

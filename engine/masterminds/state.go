@@ -239,8 +239,6 @@ func (s *state) top() *task { return &s.stack[s.sp-1] }
 func (s *state) IsTerminal() bool             { return s.ended }
 func (s *state) CurrentPlayer() engine.Player { return s.cur }
 
-func (s *state) Clone() engine.State { return s.CloneInto(nil) }
-
 func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 // ChanceOutcomes lists the outcomes of the chance node on top.

@@ -37,7 +37,7 @@ func playRearranged(t *testing.T, g *Game, players int, seed uint64) {
 	r := engine.NewRand(seed)
 	s := g.NewState(players, engine.StateOptions{})
 	for !s.IsTerminal() {
-		other := s.Clone().(*state)
+		other := engine.Clone(s).(*state)
 		other.rearrangeFaceDown(r)
 		if s.CurrentPlayer() == engine.Chance {
 			outs := s.ChanceOutcomes(nil)
@@ -75,7 +75,7 @@ func sameChoice(t *testing.T, s, other engine.State, p engine.Player, legal []en
 		var choices [2]engine.Action
 		for k, st := range []engine.State{s, other} {
 			bot, _ := engine.NewBot(kind, seed)
-			choices[k] = bot.Act(st.Clone(), p, legal)
+			choices[k] = bot.Act(engine.Clone(st), p, legal)
 		}
 		if choices[0] != choices[1] {
 			t.Fatalf("move %d: the %s bot of %v chooses %v, or %v with the deck and bag stored otherwise", s.MoveNumber(), kind, p, choices[0], choices[1])

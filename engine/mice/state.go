@@ -126,8 +126,6 @@ func (s *state) takeSupply(k int) int {
 
 func (s *state) IsTerminal() bool { return s.ph == phOver }
 
-func (s *state) Clone() engine.State { return s.CloneInto(nil) }
-
 func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 
 func (s *state) CurrentPlayer() engine.Player {
