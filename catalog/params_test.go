@@ -37,7 +37,7 @@ func TestParamsOfTheShippedGames(t *testing.T) {
 			t.Errorf("%s = %+v, want %+v", key, got, want)
 		}
 	}
-	if len(heat) != 9 || heat[0] != "starting_money" || heat[8] != "out_of_heat_penalty" {
+	if len(heat) != 11 || heat[0] != "starting_money" || heat[8] != "out_of_heat_penalty" {
 		t.Errorf("heat's parameters not in game.yaml order: %v", heat)
 	}
 }

@@ -36,7 +36,7 @@ game has errors.`,
 		},
 	}
 	c.Flags().IntVar(&opts.Lint.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
-	c.Flags().Uint64Var(&opts.Lint.Seed, "seed", 1, "lint run seed")
+	seedVar(c.Flags(), &opts.Lint.Seed, "lint run seed")
 	c.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	bindRenderFlags(c, &opts.RenderOptions)
 	return c

@@ -495,19 +495,27 @@ func TestFieldOfAnotherCardTypeAtTheKey(t *testing.T) {
 	}
 }
 
-// lint --bots heuristic plays the smoke games with skilled bots: the seat
-// the book's end favours in Heist Masterminds shows up, named with its bots
-// and the command that repeats the run; the equal-turns variant does not
-// raise it. An unknown bot is a usage error.
+// Lint plays its smoke games with the bots named per seat: one heuristic
+// bot among random ones wins far more than its share, and lint names that
+// seat, the bots and the command that replays the run, in every variant.
+// An unknown bot is a usage error.
 func TestLintWithHeuristicBotsFindsTheFavouredSeat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heuristic games are slow")
 	}
-	code, out, errOut := run(t, repoRoot, "lint", "--bots", "heuristic", "--players", "6", "--games", "1000", "cards/hmm")
-	want := "cards/hmm/game.yaml:12:10: warning SEAT_ADVANTAGE: seat 1 wins"
-	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "at 6 players with heuristic bots") ||
-		!strings.Contains(out, "--bots heuristic)") || strings.Contains(out, "[variant equal-turns] seat") {
-		t.Fatalf("exit %d, want %q with heuristic bots (and not for equal-turns) in:\n%s%s", code, want, out, errOut)
+	code, out, errOut := run(t, repoRoot, "lint", "--bots", "heuristic,random,random,random", "--players", "4", "--games", "300", "cards/hmm")
+	for _, want := range []string{
+		"cards/hmm/game.yaml:12:10: warning SEAT_ADVANTAGE: seat 1 wins",
+		"cards/hmm/game.yaml:12:10: warning SEAT_ADVANTAGE: [variant equal-turns] seat 1 wins",
+		"at 4 players with heuristic,random,random,random bots",
+		"--bots heuristic,random,random,random)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lint lacks %q:\n%s%s", want, out, errOut)
+		}
+	}
+	if code != 0 || strings.Contains(out, "seat 2 wins") {
+		t.Errorf("exit %d, or a random seat favoured:\n%s", code, out)
 	}
 	if code, _, errOut := run(t, repoRoot, "lint", "--bots", "genius", "cards/hmm"); code != 2 || !strings.Contains(errOut, `unknown bot "genius"`) {
 		t.Errorf("unknown bot: exit %d, %s", code, errOut)

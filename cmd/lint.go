@@ -44,7 +44,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f := c.Flags()
 	f.StringVar(&opts.Format, "format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
 	f.IntVar(&opts.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
+	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")
 	f.StringVar(&opts.Baseline, "baseline", "", "compare with `FILE`, an earlier lint --format json report: print new and fixed findings and balance metrics that moved")

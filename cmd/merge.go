@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"cardpress/engine"
+	"cardpress/finding"
 
 	"github.com/spf13/cobra"
 )
@@ -16,14 +17,14 @@ const simFormat = "cardpress-sim/1"
 // settings and, per variant column, the integer Summary of each player
 // count. Summaries hold only integer counts and sums, so they merge exactly.
 type SimResults struct {
-	Format  string      `json:"format"`
-	Game    string      `json:"game"`
-	Seed    uint64      `json:"seed"`
-	Games   int         `json:"games"`
-	Bots    []string    `json:"bots"`
-	Shard   int         `json:"shard"`  // 1-based
-	Shards  int         `json:"shards"` // 1 for an unsharded run
-	Columns []SimColumn `json:"columns"`
+	Format  string       `json:"format"`
+	Game    string       `json:"game"`
+	Seed    finding.Seed `json:"seed"` // a string: see finding.Seed
+	Games   int          `json:"games"`
+	Bots    []string     `json:"bots"`
+	Shard   int          `json:"shard"`  // 1-based
+	Shards  int          `json:"shards"` // 1 for an unsharded run
+	Columns []SimColumn  `json:"columns"`
 }
 
 // SimColumn is one variant's results.

@@ -29,7 +29,9 @@ func newReplayCmd(streams IO) *cobra.Command {
 		Short: "Print the full event log of one seeded game",
 		Long: `Replay plays the game a lint finding names (its seed and player count) and
 prints every event the game logs, one per line (for HEAT: deals, passes,
-reveals, money and Heat moving, the end and the scores). The seed is the game's own seed as printed by lint.`,
+reveals, money and Heat moving, the end and the scores). The seed is the
+game's own seed as lint or sim prints it; their JSON has it as a decimal
+string, taken as it is or with its quotes.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return runReplay(opts) },
 	}
@@ -38,7 +40,7 @@ reveals, money and Heat moving, the end and the scores). The seed is the game's 
 	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
 	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
 	f.IntVar(&opts.Players, "players", 0, "player count (default: the game's minimum)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "the game's seed")
+	seedVar(f, &opts.Seed, "the game's seed, as lint or sim prints it (in JSON output, a string: its quotes may stay)")
 	f.StringVar(&opts.Format, "format", "text", "text or jsonl")
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	_ = c.MarkFlagRequired("game")

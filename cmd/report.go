@@ -44,7 +44,7 @@ side by side. The same seed gives the same PDF, byte for byte.`,
 	}
 	f := c.Flags()
 	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant (and for the heuristic bot's seat rotation)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
+	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.OutDir, "out", "out", "output folder")

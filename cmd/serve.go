@@ -136,7 +136,7 @@ func previewSim(ctx context.Context, g *pipeline.Game, games int) (string, error
 			return "", err
 		}
 		res.Columns[0].Summaries = append(res.Columns[0].Summaries, engine.Run(g.Engine, engine.RunConfig{
-			Players: n, Games: games, Seed: res.Seed, Workers: max(1, runtime.NumCPU()/2), Bots: bots, CheckInvariants: true,
+			Players: n, Games: games, Seed: uint64(res.Seed), Workers: max(1, runtime.NumCPU()/2), Bots: bots, CheckInvariants: true,
 		}))
 	}
 	var b strings.Builder

@@ -25,6 +25,7 @@ import (
 	"cardpress/render"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // The helpers several commands share: the paths they read, usage errors,
@@ -360,4 +361,32 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// seedFlag is a --seed: a seed as any output prints it, in text or JSON
+// (finding.ParseSeed: decimal, quotes of pasted JSON allowed).
+type seedFlag struct{ seed *uint64 }
+
+func (f seedFlag) Set(s string) error {
+	v, err := finding.ParseSeed(s)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to 18446744073709551615, as lint and sim print seeds")
+	}
+	*f.seed = uint64(v)
+	return nil
+}
+
+func (f seedFlag) String() string {
+	if f.seed == nil {
+		return "0"
+	}
+	return strconv.FormatUint(*f.seed, 10)
+}
+
+func (f seedFlag) Type() string { return "S" }
+
+// seedVar defines --seed on fs, defaulting to 1.
+func seedVar(fs *pflag.FlagSet, seed *uint64, usage string) {
+	*seed = 1
+	fs.Var(seedFlag{seed}, "seed", usage)
 }

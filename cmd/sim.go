@@ -52,7 +52,7 @@ invariant; the seed to replay it is printed.`,
 	f.StringVar(&opts.Vs, "vs", "", "a second variant to compare with, side by side")
 	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
-	f.Uint64Var(&opts.Seed, "seed", 1, "run seed (game i is seeded from it and i)")
+	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.Shard, "shard", "", "K/N: play only shard K of N (games i with i % N == K-1)")
@@ -93,7 +93,7 @@ func runSim(opts *simOptions) error {
 		}
 		lo, hi = opts.Players, opts.Players
 	}
-	res := &SimResults{Format: simFormat, Game: opts.Game, Seed: opts.Seed, Games: opts.Games, Bots: bots,
+	res := &SimResults{Format: simFormat, Game: opts.Game, Seed: finding.Seed(opts.Seed), Games: opts.Games, Bots: bots,
 		Shard: shard + 1, Shards: shards}
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})

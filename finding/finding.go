@@ -54,14 +54,15 @@ func (p Pos) String() string {
 }
 
 // Finding is one reported problem. Dynamic findings (from smoke games) carry
-// the seed and player count that reproduce them.
+// the seed and player count that reproduce them; the seed is a decimal
+// string in JSON (see Seed).
 type Finding struct {
 	Pos
 	Severity Severity `json:"severity"`
 	Code     string   `json:"code"`
 	Message  string   `json:"message"`
 	Players  int      `json:"players,omitempty"`
-	Seed     *uint64  `json:"seed,omitempty"`
+	Seed     *Seed    `json:"seed,omitempty"`
 }
 
 // String renders the one-line text form: file:line:col: severity CODE: message.

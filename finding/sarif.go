@@ -118,7 +118,8 @@ func SARIF(fs []Finding, rules func(code string) (Rule, bool)) Sarif {
 		r := SarifResult{RuleID: f.Code, RuleIndex: index[f.Code], Level: level(f.Severity),
 			Message: SarifMessage{messageWithReplay(f)}, Locations: []SarifLocation{loc}}
 		if f.Seed != nil {
-			r.Properties = map[string]any{"seed": *f.Seed, "players": f.Players}
+			// A string, as in the JSON report: see Seed.
+			r.Properties = map[string]any{"seed": f.Seed.String(), "players": f.Players}
 		}
 		results = append(results, r)
 	}

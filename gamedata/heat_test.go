@@ -9,7 +9,7 @@ import (
 )
 
 // heatFacts are the facts the HEAT reference sheet uses besides parameters.
-var heatFacts = []string{"hand_size", "heat_tokens", "arrest_limit"}
+var heatFacts = []string{"hand_size", "heat_tokens", "arrest_limit", "resolution_rule", "shortfall_rule", "out_of_heat_loss"}
 
 func TestShippedHeatLoadsClean(t *testing.T) {
 	g, fs := Load("cards/heat", workspace(t, heatFiles(t)))
@@ -48,7 +48,7 @@ func TestShippedHeatLoadsClean(t *testing.T) {
 		t.Errorf("first card %+v", first)
 	}
 
-	wantOrder := []string{"starting_money", "heists", "stages", "draft_deal", "draft_rounds", "pass_directions", "heat_board", "empty_board_value", "out_of_heat_penalty"}
+	wantOrder := []string{"starting_money", "heists", "stages", "draft_deal", "draft_rounds", "pass_directions", "heat_board", "empty_board_value", "out_of_heat_penalty", "phase_resolution", "shortfall"}
 	if !slices.Equal(g.ParamOrder, wantOrder) {
 		t.Errorf("param order %v", g.ParamOrder)
 	}
@@ -70,8 +70,8 @@ func TestShippedHeatLoadsClean(t *testing.T) {
 		t.Errorf("layout %+v", lay)
 	}
 	ref := g.Ref
-	if len(ref.Sections) != 6 || ref.Sections[0].Pos != pos("reference.yaml", 9, 5) || ref.Sections[0].ItemPos[1] != pos("reference.yaml", 12, 9) ||
-		!ref.Sections[3].Phases || ref.Sections[4].Board != "heat_board" || len(ref.PlayerAid.ItemPos) != 7 || ref.PlayerAid.ItemPos[0] != pos("reference.yaml", 42, 7) {
+	if len(ref.Sections) != 7 || ref.Sections[0].Pos != pos("reference.yaml", 9, 5) || ref.Sections[0].ItemPos[1] != pos("reference.yaml", 12, 9) ||
+		!ref.Sections[3].Phases || ref.Sections[4].Board != "heat_board" || len(ref.PlayerAid.ItemPos) != 7 || ref.PlayerAid.ItemPos[0] != pos("reference.yaml", 47, 7) {
 		t.Errorf("reference %+v", ref)
 	}
 }

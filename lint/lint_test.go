@@ -176,7 +176,7 @@ func TestAlarmNamesAGameThatRaisedTheCounter(t *testing.T) {
 			t.Errorf("message %q lacks %q", f.Message, want)
 		}
 	}
-	r := engine.PlayGame(toy, 3, *f.Seed, engine.PlayOptions{})
+	r := engine.PlayGame(toy, 3, uint64(*f.Seed), engine.PlayOptions{})
 	if winners := slices.IndexFunc(r.Returns, func(v float64) bool { return v > 0 && v < 1 }); winners < 0 {
 		t.Errorf("seed %d replays without a tie: %v", *f.Seed, r.Returns)
 	}

@@ -9,6 +9,11 @@ import (
 const validReport = `{"findings": [{"file": "c.yaml", "line": 3, "col": 1, "severity": "error", "code": "X", "message": "m"}], "errors": 1, "warnings": 0,
  "metrics": [{"game": "g", "players": 2, "games": 10, "seat_win_rate": [0.5, 0.5], "counters": {"c": 0.25}}]}`
 
+// seeded is validReport with its finding carrying seed.
+func seeded(seed string) string {
+	return strings.Replace(validReport, `"message": "m"`, `"message": "m", "players": 2, "seed": `+seed, 1)
+}
+
 func TestCheckJSON(t *testing.T) {
 	cases := []struct {
 		name, schema, doc, want string
@@ -33,6 +38,13 @@ func TestCheckJSON(t *testing.T) {
 		{"a long number", LintReport, `{"errors": 1` + strings.Repeat("0", 50) + `}`, "line 1, column 12: a number of 51 characters"},
 		{"a huge exponent", LintReport, `{"errors": 1e999999}`, "line 1, column 12: number 1e999999 is out of range"},
 		{"a tiny exponent", LintReport, `{"errors": 1e-999999}`, "line 1, column 12: number 1e-999999 is out of range"},
+		{"a seed as a string", LintReport, seeded(`"18446744073709551615"`), ""},
+		{"a seed as a number, as written before", LintReport, seeded(`18446744073709551615`), ""},
+		{"a seed string beyond 64 bits", LintReport, seeded(`"18446744073709551616"`),
+			`findings/0/seed: "18446744073709551616" is not valid: write a seed in decimal, from 0 to 18446744073709551615, without leading zeros`},
+		{"a seed string with a leading zero", LintReport, seeded(`"07"`),
+			`findings/0/seed: "07" is not valid: write a seed in decimal, from 0 to 18446744073709551615, without leading zeros`},
+		{"a negative seed", LintReport, seeded(`-1`), "findings/0/seed: -1 is too small: at least 0"},
 		{"a sim results file of another version", SimResults, `{"format": "cardpress-sim/2"}`,
 			`format: "cardpress-sim/2" is not allowed here; it must be "cardpress-sim/1" (and 7 more problems)`},
 	}

@@ -783,7 +783,13 @@ var patterns = map[string]string{
 	"^#[0-9a-fA-F]{6}$":        "write colours as #rrggbb, e.g. #1f2a36",
 	"^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.ya?ml$": "name a .yaml file inside the game folder",
 	"^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$":         "name a file inside the game folder: a relative path with / between folders, no .. and no leading /",
+	seedPattern: "write a seed in decimal, from 0 to 18446744073709551615, without leading zeros",
 }
+
+// seedPattern is the $defs/seed string of the sim results and lint report
+// schemas: a uint64 in decimal, spelt out digit by digit up to its maximum
+// so that the schema refuses what finding.Seed cannot read.
+const seedPattern = "^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
 
 func patternMessage(got, want string) string {
 	if how, ok := patterns[want]; ok {

@@ -219,7 +219,7 @@ func TestExplainNotFinite(t *testing.T) {
 	}
 	v := map[string]any{"starting_money": 0, "heists": math.Inf(1), "stages": 4, "draft_deal": 2, "draft_rounds": 3,
 		"pass_directions": []any{"left"}, "heat_board": []any{map[string]any{"value": -1, "slots": 3}},
-		"empty_board_value": 0, "out_of_heat_penalty": 3}
+		"empty_board_value": 0, "out_of_heat_penalty": 3, "phase_resolution": "simultaneous", "shortfall": "debt"}
 	ps := s.Validate(v)
 	if len(ps) != 1 || pointer(ps[0].Path) != "/heists" || !strings.Contains(ps[0].Message, "not a finite number") {
 		t.Errorf("got %+v", ps)

@@ -12,14 +12,20 @@ import (
 // with these limits (rules.go); the cards' are stated again in
 // cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
 //
-// Money cannot overflow: it is made only by gain effects, at most
-// maxHeists × maxStages reveals per seat, each card with at most
+// Money cannot overflow: it is made only by gain and steal effects, at
+// most maxHeists × maxStages reveals per seat, each card with at most
 // maxEffects effects of at most maxAmount, multiplied by at most
 // maxStages (cards in a Record) or engine.MaxPlayers-1 (others
-// revealing), paid to at most engine.MaxPlayers-1 targets; steals and
-// penalties only move or remove it. With every seat's starting_money that
-// is under 50 million, far inside an int32 (TestMoneyCannotOverflow); the
-// end score adds at most maxRowSlots × maxBoardRows Heat at minHeatValue.
+// revealing), paid to or taken from at most engine.MaxPlayers-1 targets.
+// With every seat's starting_money that is under 50 million, far inside
+// an int32 (TestMoneyCannotOverflow); the end score adds at most
+// maxRowSlots × maxBoardRows Heat at minHeatValue.
+//
+// Under shortfall debt money goes below $0, but not past minMoney: a seat
+// loses money only to payments and steals (every seat's reveals, each
+// effect asking at most maxAmount times the largest multiplier of it) and
+// to out-of-Heat penalties (at most one a round, at most one round per
+// Heat token, in each phase of each Stage).
 const (
 	maxStartingMoney = 100000
 	maxPenalty       = 1000
@@ -33,6 +39,10 @@ const (
 	maxEffects       = 8
 	maxMark          = 10 // player marks on a card
 )
+
+// minMoney is the least money a seat can hold (shortfall debt).
+const minMoney = -(maxHeists*maxStages*engine.MaxPlayers*maxEffects*maxAmount*max(maxStages, engine.MaxPlayers-1) +
+	maxHeists*maxStages*maxPhases*maxBoardRows*maxRowSlots*maxPenalty)
 
 var cardBounds = func() []kit.Bound {
 	b := []kit.Bound{

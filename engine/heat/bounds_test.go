@@ -159,7 +159,7 @@ func TestPlayerRangeBeyondTheEngine(t *testing.T) {
 }
 
 // endMoney reads a seat's money from its end-of-game score line.
-var endMoney = regexp.MustCompile(`has \$(\d+) and`)
+var endMoney = regexp.MustCompile(`has (-?)\$(\d+) and`)
 
 func TestMoneyCannotOverflow(t *testing.T) {
 	// The proof in bounds.go, from the constants the engine checks: the
@@ -168,24 +168,37 @@ func TestMoneyCannotOverflow(t *testing.T) {
 	reveals := maxHeists * maxStages * engine.MaxPlayers
 	perEffect := maxAmount * max(maxStages, engine.MaxPlayers-1) * (engine.MaxPlayers - 1)
 	most := engine.MaxPlayers*maxStartingMoney + reveals*maxEffects*perEffect
-	least := maxBoardRows * maxRowSlots * minHeatValue
+	// Under shortfall debt money also goes down to minMoney, and the end
+	// score adds every Heat token at the worst value.
+	least := minMoney + maxBoardRows*maxRowSlots*minHeatValue
 	if most > math.MaxInt32 || least < math.MinInt32 {
 		t.Fatalf("money reaches %d and scores %d: past an int32", most, least)
 	}
 
 	// And a game at those bounds: every seat rich, every card paying the
 	// most it can to everyone, every Heat token at the worst value.
+	// Then the same with every card taking: payments, thefts and the
+	// out-of-Heat loss all run into debt (shortfall debt).
 	gain := strings.Repeat("{phase: B, gain: 99, per: {record: any}, target: others}, ", maxEffects-1) + "{phase: C, gain: 99, per: {record: any}}"
+	take := strings.Repeat("{phase: B, pay: 99, per: {record: any}, target: others}, ", maxEffects-2) +
+		"{phase: C, steal: 99, per: {record: any}, target: others}, {phase: C, pay: 99, per: {record: any}}"
+	for _, tc := range []struct{ effects, starting string }{{gain, fmt.Sprint(maxStartingMoney)}, {take, "0"}} {
+		moneyBoundsGames(t, tc.effects, tc.starting, most)
+	}
+}
+
+func moneyBoundsGames(t *testing.T, effects, starting string, most int) {
 	var cards strings.Builder
 	for i := range 40 {
-		fmt.Fprintf(&cards, "- {id: c%d, name: C, players: [3,4,5], effects: [%s]}\n", i, gain)
+		fmt.Fprintf(&cards, "- {id: c%d, name: C, players: [3,4,5], effects: [%s]}\n", i, effects)
 	}
 	cards.WriteString("- {id: heat, name: H, count: 10, players: [3,4,5], effects: [{phase: B, take_heat: 4}]}\n")
 	g := fixture(t, cards.String(), map[string]string{
-		"starting_money": fmt.Sprint(maxStartingMoney), "heists": fmt.Sprint(maxHeists), "stages": fmt.Sprint(maxStages),
+		"starting_money": starting, "heists": fmt.Sprint(maxHeists), "stages": fmt.Sprint(maxStages),
 		"draft_deal": "5", "draft_rounds": "5", "heat_board": fmt.Sprintf("[{value: %d, slots: %d}]", minHeatValue, maxRowSlots),
-		"out_of_heat_penalty": fmt.Sprint(maxPenalty), "empty_board_value": fmt.Sprint(minHeatValue),
+		"out_of_heat_penalty": fmt.Sprint(maxPenalty), "empty_board_value": fmt.Sprint(minHeatValue), "shortfall": "debt",
 	})
+	lowest := 0
 	for seed := range uint64(20) {
 		var log []engine.Event
 		r := engine.PlayGame(g, 5, seed, engine.PlayOptions{CheckInvariants: true, Log: func(e engine.Event) { log = append(log, e) }})
@@ -199,12 +212,20 @@ func TestMoneyCannotOverflow(t *testing.T) {
 				continue
 			}
 			scores++
-			if n, err := strconv.Atoi(m[1]); err != nil || n < 0 || n > most {
-				t.Errorf("seed %d: %s: money outside $0-$%d", seed, e.Text, most)
+			n, err := strconv.Atoi(m[2])
+			if m[1] == "-" {
+				n = -n
 			}
+			if err != nil || n < minMoney || n > most {
+				t.Errorf("seed %d: %s: money outside %s-%s", seed, e.Text, money(minMoney), money(most))
+			}
+			lowest = min(lowest, n)
 		}
 		if scores != 5 && r.EndCause != "arrest" {
 			t.Errorf("seed %d: %d scores logged, want 5", seed, scores)
 		}
+	}
+	if starting == "0" && lowest >= 0 {
+		t.Errorf("no seat ran into debt")
 	}
 }

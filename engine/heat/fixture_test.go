@@ -25,6 +25,8 @@ heat_board:
   - {value: -5, slots: 3}
 empty_board_value: 0
 out_of_heat_penalty: 3
+phase_resolution: simultaneous
+shortfall: debt
 `
 
 // fixture builds a game from YAML snippets (see fixtureData), so rule

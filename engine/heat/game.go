@@ -24,6 +24,10 @@ type Game struct {
 	table       phaseTable
 	// decks holds, per player count, the cards shuffled in at each heist.
 	decks map[int][]int
+	// inOrder: a phase resolves seat by seat (phase_resolution seat_order)
+	// rather than all at once; short is the shortfall rule.
+	inOrder bool
+	short   shortfallRule
 }
 
 var codeTooManyPhases = codes.Error("TOO_MANY_PHASES", "The game has more than 8 phases.")
@@ -47,6 +51,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, c.findings
 	}
 	g.params, g.cards = open.Params, open.Cards
+	g.inOrder = g.params.PhaseResolution == "seat_order"
+	g.short = shortfallRules[g.params.Shortfall]
 	if len(g.phases) > maxPhases {
 		c.report(codeTooManyPhases.At(d.Manifest.Pos, "HEAT supports at most %d phases", maxPhases))
 		return nil, c.findings
@@ -119,10 +125,53 @@ func (g *Game) deckSize(players int) int {
 // Facts are the numbers derived from parameters, for the reference sheet.
 func (g *Game) Facts() map[string]any {
 	return map[string]any{
-		"hand_size":    g.params.HandSize(),
-		"heat_tokens":  g.params.HeatTokens(),
-		"arrest_limit": g.params.HeatTokens(),
+		"hand_size":        g.params.HandSize(),
+		"heat_tokens":      g.params.HeatTokens(),
+		"arrest_limit":     g.params.HeatTokens(),
+		"resolution_rule":  g.resolutionRule(),
+		"shortfall_rule":   g.shortfallRule(),
+		"out_of_heat_loss": g.outOfHeatLoss(),
 	}
+}
+
+// resolutionRule says how a phase resolves (phase_resolution), for the
+// reference sheet.
+func (g *Game) resolutionRule() string {
+	if g.inOrder {
+		return "Within a phase, players resolve their cards one at a time, starting with the first player and going left; each sees what the players before did."
+	}
+	return "Each phase happens at once: every effect is worked out from the money and Heat players held when the phase began, then all are applied together. " +
+		"What you gain or receive in a phase can be paid, returned or given from the next phase on. Asked to return or give more Heat than you held, you part with all of it: one token at a time to each request still open while every one can get one, the rest back to the board."
+}
+
+// shortfallRule says what a payment does when the payer is short
+// (shortfall), for the reference sheet.
+func (g *Game) shortfallRule() string {
+	switch g.short {
+	case shortPayWhatYouHave:
+		if g.inOrder {
+			return "Nobody pays more than they have: a player asked for more pays all they have, and the rest of the card still happens."
+		}
+		return "Nobody pays more than they have: a player asked for more in a phase (payments and thefts together) pays all they have, a dollar at a time to each one still open while every one can get one, the rest to the bank; the rest of the card still happens."
+	case shortNoEffect:
+		if g.inOrder {
+			return "A payment a player cannot make in full is not made, and what follows it on the card does not happen."
+		}
+		return "A payment a player cannot make in full is not made, and what follows it on the card does not happen. Asked for more than they have in a phase (payments and thefts together), a player pays none of it."
+	}
+	return "Money can go below $0: a player asked to pay or lose more than they have pays it all and owes the rest (use a substitute); it counts against them at the end."
+}
+
+// outOfHeatLoss is the out-of-Heat loss as the sheet prints it.
+func (g *Game) outOfHeatLoss() string {
+	loss := money(g.params.OutOfHeatPenalty)
+	switch g.short {
+	case shortPayWhatYouHave:
+		return loss + " (or all they have)"
+	case shortNoEffect:
+		return loss + " if they have it"
+	}
+	return loss
 }
 
 // meanRowValue is the average row value: the Heat cost a player can expect

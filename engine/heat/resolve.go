@@ -121,8 +121,9 @@ func (s *state) planStage() {
 	}
 }
 
-// resolvePhase resolves every revealed card's effects of one phase, seat by
-// seat. It returns false when the game ended in an arrest.
+// resolvePhase resolves every revealed card's effects of one phase, all at
+// once or seat by seat (phase_resolution). It returns false when the game
+// ended in an arrest.
 func (s *state) resolvePhase(ph int) bool {
 	if need := s.heatNeed[ph]; need > 0 {
 		// More than the whole board: everyone is arrested (FAQ).
@@ -132,6 +133,17 @@ func (s *state) resolvePhase(ph int) bool {
 		}
 		s.coverHeat(need)
 	}
+	if s.g.inOrder {
+		s.resolveInSeatOrder(ph)
+	} else {
+		s.resolveAtOnce(ph)
+	}
+	return true
+}
+
+// resolveInSeatOrder resolves the phase one seat at a time, seat 1 first:
+// each effect sees what the seats before it did.
+func (s *state) resolveInSeatOrder(ph int) {
 	var buf [maxSeats]int
 	for seats := s.seatsIn[ph]; seats != 0; seats &= seats - 1 {
 		p := bits.TrailingZeros16(seats)
@@ -145,76 +157,265 @@ func (s *state) resolvePhase(ph int) bool {
 			if n == 0 {
 				continue
 			}
-			if e.target == targetSelf {
-				s.do(p, p, e.action, n)
-				continue
+			if e.target == targetSelf && e.action == actPay && s.payOne(n, s.money[p]) < n && s.g.short == shortNoEffect {
+				s.refuse(p, n, s.money[p], ph)
+				break // what follows the payment on the card does not happen
 			}
 			for _, t := range s.targets(p, e, buf[:0]) {
-				s.do(p, t, e.action, n)
+				amt := n // Heat: the Pool parts with what the seat holds now
+				if e.action == actPay || e.action == actSteal {
+					amt = s.payOne(n, s.money[t])
+				}
+				s.do(p, t, e.action, n, amt)
 			}
 		}
 	}
-	return true
+}
+
+// payOne is how much of a payment of n a seat holding avail makes.
+func (s *state) payOne(n, avail int) int {
+	switch {
+	case n <= avail || s.g.short == shortDebt:
+		return n
+	case s.g.short == shortNoEffect:
+		return 0
+	}
+	return max(0, avail)
+}
+
+// planned is one effect a phase will apply, worked out before any is.
+type planned struct {
+	e    *effect
+	n    int
+	p    int
+	gate int // the self-payment before it on its card (its index in the plan), or -1
+}
+
+// resolveAtOnce resolves the phase as one simultaneous step: every effect
+// is worked out from the money and Heat held when the phase begins, so
+// nothing a seat gains or receives in the phase can be paid, returned or
+// given in it, and no result depends on seat numbers. What each seat is
+// asked to give up is totalled first. Asked for more Heat than it held, a
+// seat parts with all of it: each seat it gives to gets the same number
+// of tokens, one at a time, while every such request can get one (fill),
+// and the rest go back to the board. Asked for more money than it had,
+// the shortfall rule decides: debt pays it all; pay_what_you_have shares
+// the money the same way (the thieves alike, the rest to the bank);
+// no_effect pays none of it.
+func (s *state) resolveAtOnce(ph int) {
+	var plan [maxSeats * maxEffects]planned
+	var asked, heatAsked [maxSeats]int
+	var buf [maxSeats]int
+	k := 0
+	for seats := s.seatsIn[ph]; seats != 0; seats &= seats - 1 {
+		p := bits.TrailingZeros16(seats)
+		effects := s.g.table.of(s.revealed[p], ph)
+		gate := -1
+		for i := range effects {
+			e := &effects[i]
+			if e.cond != condNone && !s.holds(p, e) {
+				continue
+			}
+			n := s.amount(p, e)
+			if n == 0 {
+				continue
+			}
+			plan[k] = planned{e: e, n: n, p: p, gate: gate}
+			for _, t := range s.targets(p, e, buf[:0]) {
+				switch e.action {
+				case actPay, actSteal:
+					asked[t] += n
+				case actReturnHeat:
+					heatAsked[t] += n
+				case actGiveHeat:
+					heatAsked[p] += n
+				}
+			}
+			if e.action == actPay && e.target == targetSelf {
+				gate = k
+			}
+			k++
+		}
+	}
+	plan0 := plan[:k]
+	money0, held0 := s.money, s.heat.Held
+	// Per seat short of money or Heat: the most any one request gets.
+	var level, heatLevel [maxSeats]int
+	var short, heatShort [maxSeats]bool
+	for t := 0; t < s.N; t++ {
+		if short[t] = s.g.short != shortDebt && asked[t] > money0[t]; short[t] && s.g.short == shortPayWhatYouHave {
+			level[t] = s.fill(plan0, t, false, max(0, money0[t]))
+		}
+		if heatShort[t] = heatAsked[t] > held0[t]; heatShort[t] {
+			heatLevel[t] = s.fill(plan0, t, true, held0[t])
+		}
+	}
+	var refused [maxSeats * maxEffects]bool // a self-payment not made, or an effect after one
+	var paid, parted [maxSeats]int          // money and Heat each seat gave up
+	for i := range plan0 {
+		pl := &plan0[i]
+		if pl.gate >= 0 && refused[pl.gate] {
+			refused[i] = true
+			continue
+		}
+		p, e := pl.p, pl.e
+		if e.target == targetSelf && e.action == actPay && short[p] && s.g.short == shortNoEffect {
+			refused[i] = true
+			s.refuse(p, pl.n, money0[p], ph)
+			continue
+		}
+		for _, t := range s.targets(p, e, buf[:0]) {
+			amt := pl.n
+			switch {
+			case (e.action == actPay || e.action == actSteal) && short[t]:
+				amt = 0
+				if s.g.short == shortPayWhatYouHave {
+					amt = min(pl.n, level[t])
+				}
+				paid[t] += amt
+			case e.action == actReturnHeat && heatShort[t]:
+				amt = min(pl.n, heatLevel[t])
+				parted[t] += amt
+			case e.action == actGiveHeat && heatShort[p]:
+				amt = min(pl.n, heatLevel[p])
+				parted[p] += amt
+			}
+			s.do(p, t, e.action, pl.n, amt)
+		}
+	}
+	// What the shares leave of a short seat's money goes to the bank, of
+	// its Heat to the board: it parts with all it had.
+	for t := 0; t < s.N; t++ {
+		if rest := money0[t] - paid[t]; short[t] && s.g.short == shortPayWhatYouHave && rest > 0 {
+			s.money[t] -= rest
+			if s.Log != nil {
+				s.Emit("pay", t, "pays the %s left to the bank (asked for %s, had %s; now %s)", money(rest), money(asked[t]), money(money0[t]), money(s.money[t]))
+			}
+		}
+		if rest := held0[t] - parted[t]; heatShort[t] && rest > 0 {
+			s.heat.Return(t, rest)
+			if s.Log != nil {
+				s.Emit("return_heat", t, "returns the %d Heat left (asked for %d, held %d; holds %d, board %d)", rest, heatAsked[t], held0[t], s.heat.Held[t], s.heat.Supply)
+			}
+		}
+	}
+}
+
+// fill is the most each request on seat t can get when it cannot meet
+// them all from avail: the largest level L such that giving every request
+// min(its amount, L) needs no more than avail. Money requests are payments
+// and thefts (heat false); Heat requests are returns and gifts.
+func (s *state) fill(plan []planned, t int, heat bool, avail int) int {
+	var buf [maxSeats]int
+	need := func(level int) int {
+		sum := 0
+		for i := range plan {
+			pl := &plan[i]
+			for _, q := range s.targets(pl.p, pl.e, buf[:0]) {
+				var on bool
+				switch pl.e.action {
+				case actPay, actSteal:
+					on = !heat && q == t
+				case actReturnHeat:
+					on = heat && q == t
+				case actGiveHeat:
+					on = heat && pl.p == t
+				}
+				if on {
+					sum += min(pl.n, level)
+				}
+			}
+		}
+		return sum
+	}
+	lo, hi := 0, avail // need(avail+1) > avail whenever some request is over avail
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if need(mid) <= avail {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// refuse logs a payment not made under no_effect; the rest of the card's
+// phase is skipped by the caller.
+func (s *state) refuse(p, n, had, ph int) {
+	if s.Log != nil {
+		s.Emit("pay", p, "cannot pay %s (has %s): pays nothing, and the rest of %s's phase %s does not happen",
+			money(n), money(had), s.g.cards[s.revealed[p]].name, s.g.phases[ph].ID)
+	}
 }
 
 // coverHeat applies OUT OF HEAT: while the board cannot cover the phase,
-// every player holding Heat returns one and loses the penalty.
+// every player holding Heat returns one and loses the penalty (as a
+// payment: the shortfall rule applies).
 func (s *state) coverHeat(need int) {
+	penalty := s.g.params.OutOfHeatPenalty
 	for need > s.heat.Supply {
 		for p := 0; p < s.N; p++ {
 			if s.heat.Return(p, 1) == 1 {
-				lost := min(s.g.params.OutOfHeatPenalty, s.money[p])
+				lost := s.payOne(penalty, s.money[p])
 				s.money[p] -= lost
 				s.Tally.Count(cntOutOfHeat, 1)
 				if s.Log != nil {
-					s.Emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", money(lost))
+					s.Emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", ofAmount(lost, penalty))
 				}
 			}
 		}
 	}
 }
 
-// do applies one action of seat p to target t.
-func (s *state) do(p, t int, a actionKind, n int) {
-	var done int
+// ofAmount is "$3", or "$1 of $3" for a payment cut short.
+func ofAmount(done, asked int) string {
+	if done == asked {
+		return money(done)
+	}
+	return money(done) + " of " + money(asked)
+}
+
+// do applies one action of seat p to target t: n is the card's amount,
+// amt what moves of it for a payment or theft (what t pays), Heat
+// returned or given (what the Pool is asked for; it never gives more than
+// the seat holds).
+func (s *state) do(p, t int, a actionKind, n, amt int) {
+	done := amt
 	switch a {
 	case actGain:
 		s.money[t] += n
-		done = n
 	case actPay, actSteal:
-		// Nobody pays more than they have (money is never negative).
-		done = min(n, s.money[t])
-		s.money[t] -= done
+		s.money[t] -= amt
 		if a == actSteal {
-			s.money[p] += done
+			s.money[p] += amt
 		}
 	case actTakeHeat:
 		done = s.heat.Take(t, n)
 	case actReturnHeat:
-		done = s.heat.Return(t, n)
+		done = s.heat.Return(t, amt)
 	case actDraw:
 		s.draws[t] += n
-		done = n
 	case actGiveHeat:
-		done = s.heat.Give(p, t, n)
+		done = s.heat.Give(p, t, amt)
 	}
 	if s.Log != nil && a != actDraw {
-		s.logAction(p, t, a, done)
+		s.logAction(p, t, a, done, n)
 	}
 }
 
-func (s *state) logAction(p, t int, a actionKind, n int) {
+func (s *state) logAction(p, t int, a actionKind, n, printed int) {
 	switch a {
 	case actGain:
 		s.Emit("gain", t, "gains %s (now %s)", money(n), money(s.money[t]))
 	case actPay:
-		s.Emit("pay", t, "pays %s (now %s)", money(n), money(s.money[t]))
+		s.Emit("pay", t, "pays %s (now %s)", ofAmount(n, printed), money(s.money[t]))
 	case actTakeHeat:
 		s.Emit("take_heat", t, "takes %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
 	case actReturnHeat:
 		s.Emit("return_heat", t, "returns %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
 	case actSteal:
-		s.Emit("steal", p, "takes %s from seat %d", money(n), t+1)
+		s.Emit("steal", p, "takes %s from seat %d", ofAmount(n, printed), t+1)
 	case actGiveHeat:
 		s.Emit("give_heat", p, "gives %d Heat to seat %d", n, t+1)
 	}
@@ -275,8 +476,9 @@ func (s *state) better(a, b int) bool {
 	return s.heat.Held[a] < s.heat.Held[b]
 }
 
-// CheckInvariants: Heat tokens are conserved, nobody holds negative money,
-// and every card is in exactly one place.
+// CheckInvariants: Heat tokens are conserved, nobody holds negative money
+// (under shortfall debt: less than minMoney), and every card is in exactly
+// one place.
 func (s *state) CheckInvariants() error {
 	if !s.heat.Conserved(s.N) {
 		held := 0
@@ -287,8 +489,11 @@ func (s *state) CheckInvariants() error {
 	}
 	cards := s.deck.Len()
 	for p := 0; p < s.N; p++ {
-		if s.money[p] < 0 {
+		if s.money[p] < 0 && s.g.short != shortDebt {
 			return fmt.Errorf("seat %d has negative money %s", p+1, money(s.money[p]))
+		}
+		if s.money[p] < minMoney {
+			return fmt.Errorf("seat %d has %s, below the least a game can reach (%s)", p+1, money(s.money[p]), money(minMoney))
 		}
 		cards += s.hands[p].Len() + s.recLen[p]
 	}

@@ -23,7 +23,21 @@ type Params struct {
 	HeatBoard        []BoardRow `yaml:"heat_board" items:"1,maxBoardRows"`
 	EmptyBoardValue  int        `yaml:"empty_board_value" min:"minHeatValue" max:"0"`
 	OutOfHeatPenalty int        `yaml:"out_of_heat_penalty" min:"0" max:"maxPenalty"`
+	PhaseResolution  string     `yaml:"phase_resolution" enum:"simultaneous,seat_order"`
+	Shortfall        string     `yaml:"shortfall" enum:"debt,pay_what_you_have,no_effect"`
 }
+
+// shortfallRule is what a payment does when the payer has less than it
+// asks (the shortfall parameter): the book never says.
+type shortfallRule uint8
+
+const (
+	shortDebt           shortfallRule = iota // paid in full, money goes below $0
+	shortPayWhatYouHave                      // pays what there is; the card goes on
+	shortNoEffect                            // not paid at all; the card's effects after it do not happen
+)
+
+var shortfallRules = map[string]shortfallRule{"debt": shortDebt, "pay_what_you_have": shortPayWhatYouHave, "no_effect": shortNoEffect}
 
 // BoardRow is one row of the Heat board.
 type BoardRow struct {

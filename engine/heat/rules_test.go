@@ -78,7 +78,8 @@ func TestTakeLeastNegativeReturnMostNegative(t *testing.T) {
 }
 
 func TestPhasesResolveAThenBThenC(t *testing.T) {
-	g := fixture(t, testCards, nil)
+	// With nobody paying more than they have, the order shows in the money.
+	g := fixture(t, testCards, map[string]string{"shortfall": "pay_what_you_have"})
 	s := newTestState(g, 3)
 	// Early pays $3 in A with $0 (nothing to pay), then gains $5 in B.
 	// Late gains $5 in B, then pays $3 in C.
@@ -161,7 +162,8 @@ func TestInterrogationActsInThreePhases(t *testing.T) {
 }
 
 func TestOutOfHeatReturnsAndPenalty(t *testing.T) {
-	g := fixture(t, testCards, nil)
+	// The loss under each shortfall rule: TestShortfallOfTheOutOfHeatLoss.
+	g := fixture(t, testCards, map[string]string{"shortfall": "pay_what_you_have"})
 	s := newTestState(g, 3)
 	s.heat.Take(0, 6)
 	s.heat.Take(1, 6) // board holds 3
@@ -212,7 +214,8 @@ func TestOutOfCardsEverybodySkips(t *testing.T) {
 }
 
 func TestStealAndGiveHeatTargets(t *testing.T) {
-	g := fixture(t, testCards, nil)
+	// A theft under each shortfall rule: TestShortfallOfATheft.
+	g := fixture(t, testCards, map[string]string{"shortfall": "pay_what_you_have"})
 	s := newTestState(g, 4)
 	s.money = [maxSeats]int{0, 1, 5, 5}
 	reveal(t, s, "pickpocket", "heavy", "safecracker", "bank")

@@ -9,13 +9,22 @@ import (
 )
 
 // CardRules generates card i's printed rules from the effects the engine
-// runs: one line per phase, sentences in effect order.
+// runs: one line per phase, sentences in effect order. Under shortfall
+// no_effect what follows your own payment on a line happens only if you
+// paid ("If you did, …").
 func (g *Game) CardRules(i int) []engine.RulesLine {
 	var lines []engine.RulesLine
+	paid := false // a payment of yours came before on this line
 	for _, e := range g.cards[i].effects {
 		phase := g.phases[e.phase].ID
 		sentence := g.sentence(e)
-		if n := len(lines); n > 0 && lines[n-1].Phase == phase {
+		n := len(lines)
+		same := n > 0 && lines[n-1].Phase == phase
+		if same && paid && g.short == shortNoEffect {
+			sentence = "If you did, " + strings.ToLower(sentence[:1]) + sentence[1:]
+		}
+		paid = (same && paid) || (e.action == actPay && e.target == targetSelf)
+		if same {
 			lines[n-1].Text += " " + sentence
 			continue
 		}
@@ -145,5 +154,28 @@ func (g *Game) sentence(e effect) string {
 	case condStage:
 		s += fmt.Sprintf(" in Stage %d", e.stage)
 	}
-	return s + "."
+	return g.shortfallClause(e, s) + "."
+}
+
+// shortfallClause says what a payment does when the payer is short
+// (shortfall): under debt the printed amount is always paid, so the
+// sentence stands as it is.
+func (g *Game) shortfallClause(e effect, s string) string {
+	if e.action != actPay && e.action != actSteal {
+		return s
+	}
+	yours := e.action == actPay && e.target == targetSelf
+	switch {
+	case g.short == shortPayWhatYouHave && yours:
+		return s + ", or all you have"
+	case g.short == shortPayWhatYouHave:
+		return s + ", or all they have"
+	case g.short == shortNoEffect && yours:
+		return "If you can, " + strings.ToLower(s[:1]) + s[1:]
+	case g.short == shortNoEffect && e.action == actPay:
+		return s + ", if they can"
+	case g.short == shortNoEffect:
+		return s + ", if they can pay it"
+	}
+	return s
 }

@@ -25,6 +25,9 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		}
 	case phCrew:
 		buf = s.crewActions(buf)
+	case phFee:
+		m := engine.Action(s.nextFee())
+		buf = append(buf, actPayFee+m, actRefuseFee+m)
 	case phHire:
 		buf = s.hireActions(buf)
 		buf = append(buf, actStopHire)

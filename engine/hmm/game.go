@@ -43,6 +43,8 @@ type DataParams struct {
 	MastermindJailable bool       `yaml:"mastermind_jailable"`
 	RoundLimit         int        `yaml:"round_limit" min:"5" max:"500"`
 	FinalRound         string     `yaml:"final_round" enum:"others_once,finish_round"`
+	GoalCheck          string     `yaml:"goal_check" enum:"action,turn_end"`
+	FeeRefusable       bool       `yaml:"fee_refusable"`
 	Table              []TableRow `yaml:"player_counts" items:"1,MaxPlayers"`
 }
 
@@ -69,6 +71,12 @@ const (
 	finalFinishRound = "finish_round" // only the rest of the round: equal turns
 )
 
+// goal_check values: when a player at the goal stops playing.
+const (
+	goalAction  = "action"   // the book: as soon as the collection holds the goal
+	goalTurnEnd = "turn_end" // only at the end of the turn: the rest of it is played
+)
+
 // numberWord spells the small counts printed rules use ("two actions").
 func numberWord(n int) string {
 	if words := []string{"no", "one", "two", "three", "four", "five"}; n >= 0 && n < len(words) {
@@ -83,6 +91,23 @@ func (p DataParams) finalRoundText() string {
 		return "the players after you in this round finish it, so everyone has had as many turns"
 	}
 	return "everyone else has one more turn"
+}
+
+// goalText says when reaching the goal ends a player's game, for the
+// printed rules (after "at the Prestige goal").
+func (p DataParams) goalText() string {
+	if p.GoalCheck == goalTurnEnd {
+		return "if your collection holds it at the end of your turn, your game is over"
+	}
+	return "the moment your collection reaches it, your game is over (no further actions)"
+}
+
+// feeText says what a Mercenary sent on a heist costs, for the printed rules.
+func (p DataParams) feeText() string {
+	if p.FeeRefusable {
+		return "pay their fee (from hand, the reward included); if you can't or won't, discard them and gain"
+	}
+	return "pay their fee (from hand, the reward included) if you can; if you can't, discard them and gain"
 }
 
 func (p DataParams) row(players int) TableRow {
@@ -399,6 +424,8 @@ func (g *Game) Facts() map[string]any {
 	return map[string]any{
 		"actions_in_words": numberWord(g.params.ActionsPerTurn),
 		"final_round":      g.params.finalRoundText(),
+		"goal_when":        g.params.goalText(),
+		"fee_rule":         g.params.feeText(),
 		"goals":            gamedata.JoinList(goals),
 		"jobs_each":        gamedata.JoinList(jobs),
 		"masterminds":      len(g.masterminds),

@@ -156,23 +156,44 @@ func (s *state) attempt(p, mask int) {
 	s.inCrew = false
 }
 
-// payFees: every Mercenary sent is paid its fee from hand (after the
-// reward), or leaves and the crew gains Heat.
-func (s *state) payFees() {
-	p := s.cur
-	for m := s.ncrew[p] - 1; m >= 0; m-- {
-		if s.feeMask&(1<<uint(m)) == 0 {
-			continue
-		}
-		c := s.card(int(s.crew[p][m].card))
-		if !s.pay(p, -1, c.cost) {
-			s.Tally.Count(cntUnpaidFees, 1)
-			s.Emit("fee", p, "cannot pay %s, who quits", c.name)
-			s.removeMember(p, m)
-			s.heat[p] += s.g.params.UnpaidFeeHeat
+// nextFee is the Mercenary whose fee is settled next: the highest member
+// index, so removing it shifts no fee still due; -1 when none is due.
+func (s *state) nextFee() int {
+	for m := s.ncrew[s.cur] - 1; m >= 0; m-- {
+		if s.feeMask&(1<<uint(m)) != 0 {
+			return m
 		}
 	}
-	s.feeMask = 0
+	return -1
+}
+
+// feeChoice: the current player decides the next fee, which they could pay
+// but, with fee_refusable, may refuse ("If you can't or won't pay").
+// Otherwise the fee is paid when the hand can, without a decision.
+func (s *state) feeChoice() bool {
+	m := s.nextFee()
+	return m >= 0 && s.g.params.FeeRefusable && s.cash(s.cur, -1) >= s.card(int(s.crew[s.cur][m].card)).cost
+}
+
+// settleFee: member m's fee was paid, or the Mercenary leaves and the crew
+// gains unpaid_fee_heat Heat (the same whether they could not or would not
+// be paid).
+func (s *state) settleFee(m int, paid bool) {
+	p := s.cur
+	c := s.card(int(s.crew[p][m].card))
+	s.feeMask &^= 1 << uint(m)
+	if paid {
+		s.Emit("fee", p, "pays %s's fee ($%d)", c.name, c.cost)
+		return
+	}
+	s.Tally.Count(cntUnpaidFees, 1)
+	if s.cash(p, -1) >= c.cost {
+		s.Emit("fee", p, "refuses to pay %s, who quits", c.name)
+	} else {
+		s.Emit("fee", p, "cannot pay %s, who quits", c.name)
+	}
+	s.removeMember(p, m)
+	s.heat[p] += s.g.params.UnpaidFeeHeat
 }
 
 // revealed: a complication turned face up draws the extra ones it calls for.

@@ -74,7 +74,7 @@ func TestGeneratedTexts(t *testing.T) {
 	// and the icon, kept together by a no-break space.
 	for id, want := range map[string]string{
 		"getaway-driver":   "Lowers any :heat: gained on a Job by 1, to a minimum of 1.",
-		"voodoo":           "Maneuver: Look at every face-down Complication of one Job. Do not reveal them. | Fee $300 for each Job helped or maneuver; unpaid: discard and gain 1\u00a0:heat:.",
+		"voodoo":           "Maneuver: Look at every face-down Complication of one Job. Do not reveal them. | Fee $300 for each Job helped or maneuver; can't or won't pay: discard and gain 1\u00a0:heat:.",
 		"donovan-otoole":   "Gather Resources: draw 1 more from the deck.",
 		"the-fox":          "Lay Low: discard 1 more\u00a0:heat:.",
 		"tight-quarters":   "When revealed, draw 1 more Complication face up. | Crew of at most 3.",
@@ -144,6 +144,42 @@ func TestParametersReachEngineAndSheet(t *testing.T) {
 	}
 }
 
+// goal_check and fee_refusable reach the engine, the sheet, the reference
+// card and the Mercenaries' text, both ways.
+func TestGoalCheckAndFeeRefusableReachTheTexts(t *testing.T) {
+	for _, tc := range []struct {
+		goal, fee            string
+		goalText, feeText    string
+		mercenary, cardGoals string
+	}{
+		{"action", "true", "the moment your collection reaches it", "if you can't or won't", "can't or won't pay: discard", "the moment your collection reaches it"},
+		{"turn_end", "false", "at the end of your turn", "if you can; if you can't", "paid if you can; unpaid: discard", "at the end of your turn"},
+	} {
+		d := shippedData(t)
+		setParams(t, d, map[string]string{"goal_check": tc.goal, "fee_refusable": tc.fee})
+		g, fs := Build(d)
+		if g == nil {
+			t.Fatal(fs)
+		}
+		if g.params.GoalCheck != tc.goal || g.params.FeeRefusable != (tc.fee == "true") {
+			t.Errorf("parameters %q %v, want %s %s", g.params.GoalCheck, g.params.FeeRefusable, tc.goal, tc.fee)
+		}
+		if f := g.Facts(); !strings.Contains(f["goal_when"].(string), tc.goalText) || !strings.Contains(f["fee_rule"].(string), tc.feeText) {
+			t.Errorf("%s/%s: sheet facts %q, %q", tc.goal, tc.fee, f["goal_when"], f["fee_rule"])
+		}
+		back := ""
+		for _, l := range g.BackRules(g.cardID("reference-card")) {
+			back += l.Text
+		}
+		if !strings.Contains(back, tc.cardGoals) {
+			t.Errorf("%s: the reference card says %q", tc.goal, back)
+		}
+		if lines := g.CardRules(g.cardID("voodoo")); !strings.Contains(lines[len(lines)-1].Text, tc.mercenary) {
+			t.Errorf("fee_refusable %s: VOODOO says %q", tc.fee, lines[len(lines)-1].Text)
+		}
+	}
+}
+
 func TestPlayersOutsideTheTableAreAnError(t *testing.T) {
 	d := shippedData(t)
 	setParams(t, d, map[string]string{"player_counts": "[{players: 2, goal: 15, jobs_each: 2}]"})
@@ -204,7 +240,7 @@ func withoutIcons(t *testing.T) *Game {
 func TestTextsInWordsWithoutIcons(t *testing.T) {
 	g := withoutIcons(t)
 	for id, want := range map[string]string{
-		"voodoo":         "Fee $300 for each Job helped or maneuver; unpaid: discard and gain 1 Heat.",
+		"voodoo":         "Fee $300 for each Job helped or maneuver; can't or won't pay: discard and gain 1 Heat.",
 		"the-fox":        "Lay Low: discard 1 more Heat.",
 		"timelock-vault": "Completing the Job gains 1 Prestige token.",
 		"prestige":       "Worth 1 Prestige at the end. Spend as $500.",

@@ -15,6 +15,7 @@ const (
 	phHire                // Hire Up goes on: another card or stop
 	phCrew                // a heist: choose who goes (or use Demolition)
 	phJail                // a crew with too much Heat picks who takes the fall
+	phFee                 // a Mercenary sent on a heist: pay the fee or refuse (fee_refusable)
 	phOver
 )
 
@@ -35,6 +36,8 @@ const (
 	actRedraw        engine.Action = 5301
 	actStopHire      engine.Action = 5400
 	actEndTurn       engine.Action = 5401
+	actPayFee        engine.Action = 5500 // + member
+	actRefuseFee     engine.Action = 5510 // + member
 )
 
 const noSlot = 7
@@ -293,8 +296,16 @@ func (s *state) settle() {
 			s.startTurn()
 			continue
 		case contFees:
+			if s.feeMask != 0 {
+				if s.feeChoice() {
+					s.ph = phFee
+					return
+				}
+				m := s.nextFee()
+				s.settleFee(m, s.pay(s.cur, -1, s.card(int(s.crew[s.cur][m].card)).cost))
+				continue
+			}
 			s.cont = contNone
-			s.payFees()
 			continue
 		}
 		if seat := s.needsJail(); seat >= 0 {
@@ -304,6 +315,12 @@ func (s *state) settle() {
 		if s.inCrew {
 			s.ph = phCrew
 			return
+		}
+		// goal_check action: a player whose collection holds the goal plays
+		// no more of the turn (the book: "Their game is over.").
+		if s.g.params.GoalCheck == goalAction && s.trigger < 0 && s.coll[s.cur] >= s.g.params.row(s.N).Goal {
+			s.endTurn()
+			continue
 		}
 		if s.hiring {
 			if s.hasHire() {
@@ -372,6 +389,13 @@ func (s *state) Apply(a engine.Action) {
 		}
 	case s.ph == phJail:
 		s.jail(p, int(a-actJail))
+	case s.ph == phFee:
+		m := s.nextFee()
+		if a == actPayFee+engine.Action(m) {
+			s.settleFee(m, s.pay(p, -1, s.card(int(s.crew[p][m].card)).cost))
+		} else {
+			s.settleFee(m, false)
+		}
 	case a == actEndTurn:
 		s.endTurn()
 	case a == actStopHire:
@@ -525,6 +549,20 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 		return fmt.Sprintf("demolition by member %d", int(a-actDemolish)+1)
 	case a >= actJail && a < actKeep:
 		return fmt.Sprintf("jail member %d", int(a-actJail)+1)
+	case a >= actPayFee && a < actRefuseFee+maxCrew:
+		m, verb := int(a-actPayFee), "pay"
+		if a >= actRefuseFee {
+			m, verb = int(a-actRefuseFee), "refuse"
+		}
+		name, fee := fmt.Sprintf("member %d", m+1), 0
+		if m < s.ncrew[s.cur] {
+			c := s.card(int(s.crew[s.cur][m].card))
+			name, fee = c.name, c.cost
+		}
+		if verb == "pay" {
+			return fmt.Sprintf("pay %s's fee ($%d)", name, fee)
+		}
+		return fmt.Sprintf("refuse %s's fee (%s leaves, %d Heat)", name, name, s.g.params.UnpaidFeeHeat)
 	}
 	return fmt.Sprintf("action %d", a)
 }

@@ -149,7 +149,11 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 		for _, e := range c.effects {
 			eff = append(eff, g.effectText(e))
 		}
-		lines = append(lines, "Maneuver: "+strings.Join(eff, " "), fmt.Sprintf("Fee $%d for each Job helped or maneuver; unpaid: discard and gain %s.", c.cost, g.heat(g.params.UnpaidFeeHeat)))
+		unpaid := ", paid if you can; unpaid"
+		if g.params.FeeRefusable {
+			unpaid = "; can't or won't pay"
+		}
+		lines = append(lines, "Maneuver: "+strings.Join(eff, " "), fmt.Sprintf("Fee $%d for each Job helped or maneuver%s: discard and gain %s.", c.cost, unpaid, g.heat(g.params.UnpaidFeeHeat)))
 	case kindEvent, kindImmediate:
 		for _, e := range c.effects {
 			lines = append(lines, g.effectText(e))
@@ -219,7 +223,7 @@ func (g *Game) referenceLines() []engine.RulesLine {
 	return []engine.RulesLine{
 		{Phase: "End of your turn", Text: fmt.Sprintf("remove %s from each of your Jobs and jailed crew; flip face-down Mercenaries up.", g.time(1))},
 		{Phase: "Heat", Text: fmt.Sprintf("at %d+%s%s, %s goes to jail: discard their Gear, turn them face down, %s become %s.", p.HeatToJail, g.glue(iconHeat), heatWord, who, g.heat(p.HeatToJail), g.time(p.JailTime))},
-		{Phase: "Game end", Text: "at the Prestige goal your game is over; " + p.finalRoundText() + ". Reveal Prestige cards in hand."},
+		{Phase: "Game end", Text: "at the Prestige goal: " + p.goalText() + "; " + p.finalRoundText() + ". Reveal Prestige cards in hand."},
 		{Phase: "Prestige goal", Text: gamedata.JoinList(goals) + "."},
 	}
 }

@@ -116,9 +116,9 @@ func TestManeuverFlipsBackAndUnpaidFeeQuits(t *testing.T) {
 	s.cur = 0
 	setCrew(t, s, 0, "ghost")
 	setHand(t, s, 0)
-	s.heat[0], s.feeMask = 0, 1<<1
+	s.heat[0], s.feeMask, s.cont = 0, 1<<1, contFees
 	pile := s.ndiscard
-	s.payFees()
+	s.settle()
 	if s.ncrew[0] != 1 || s.heat[0] != g.params.UnpaidFeeHeat || s.ndiscard != pile+1 {
 		t.Errorf("unpaid Ghost: crew %d, heat %d (want %d), discard %d (want %d)", s.ncrew[0], s.heat[0], g.params.UnpaidFeeHeat, s.ndiscard, pile+1)
 	}
@@ -239,5 +239,152 @@ func TestFinishRoundGivesEqualTurns(t *testing.T) {
 	s.endTurn()
 	if !s.IsTerminal() {
 		t.Error("the round was over when seat 3 reached the goal, but the game goes on")
+	}
+}
+
+// fee_refusable (default true, the book's "If you can't or won't pay their
+// fee"): a fee the hand could pay is a decision, pay or refuse; refusing
+// costs what not being able to pay does.
+func TestMercenaryFeeMayBeRefused(t *testing.T) {
+	g := shipped(t)
+	if !g.params.FeeRefusable {
+		t.Fatal("fee_refusable defaults to false; the book lets a player refuse")
+	}
+	due := func(s *state) {
+		setCrew(t, s, 0, "ghost")
+		setHand(t, s, 0, "prestige")
+		s.cur, s.heat[0], s.feeMask, s.cont = 0, 0, 1<<1, contFees
+		s.settle()
+	}
+	s := started(t, g, 2)
+	due(s)
+	legal := s.LegalActions(0, nil)
+	if s.ph != phFee || !slices.Equal(legal, []engine.Action{actPayFee + 1, actRefuseFee + 1}) {
+		t.Fatalf("phase %d, choices %v: want pay or refuse Ghost's fee", s.ph, legal)
+	}
+	if got := s.ActionString(0, actRefuseFee+1); got != "refuse Ghost's fee (Ghost leaves, 1 Heat)" {
+		t.Errorf("refusing is named %q", got)
+	}
+	if got := s.ActionString(0, actPayFee+1); got != "pay Ghost's fee ($300)" {
+		t.Errorf("paying is named %q", got)
+	}
+	ghost, pile := mustCard(t, g, "ghost"), s.ndiscard
+	s.Apply(actRefuseFee + 1)
+	if s.ncrew[0] != 1 || s.heat[0] != g.params.UnpaidFeeHeat || s.hand[0].Len() != 1 || s.ndiscard != pile+1 || int(s.discard[pile]) != ghost || s.ph != phMain {
+		t.Errorf("refused Ghost: crew %d, heat %d (want %d), hand %d (kept), discard %d, phase %d", s.ncrew[0], s.heat[0], g.params.UnpaidFeeHeat, s.hand[0].Len(), s.ndiscard-pile, s.ph)
+	}
+
+	s = started(t, g, 2)
+	due(s)
+	s.Apply(actPayFee + 1)
+	if s.ncrew[0] != 2 || s.heat[0] != 0 || s.hand[0].Len() != 0 || s.ph != phMain {
+		t.Errorf("paid Ghost: crew %d, heat %d, hand %d, phase %d", s.ncrew[0], s.heat[0], s.hand[0].Len(), s.ph)
+	}
+
+	// fee_refusable false: a hand that can pay pays, with no decision.
+	g.params.FeeRefusable = false
+	s = started(t, g, 2)
+	due(s)
+	if s.ph != phMain || s.ncrew[0] != 2 || s.hand[0].Len() != 0 {
+		t.Errorf("fee_refusable false: phase %d, crew %d, hand %d; want the fee paid at once", s.ph, s.ncrew[0], s.hand[0].Len())
+	}
+}
+
+// A refusal is offered where the fee falls due: after a heist the
+// Mercenary helped with, once the reward is drawn, for each one sent.
+func TestRefusableFeeAfterAHeist(t *testing.T) {
+	g := shipped(t)
+	s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "security-cameras")
+	// Ghost (2 Stealth) instead of the Pickpocket: the crew completes the
+	// Job, and Ghost's fee is due.
+	s.crew[0][2] = member{card: int16(mustCard(t, g, "ghost")), gear: -1}
+	setHand(t, s, 0, "prestige")
+	s.Apply(actHeist + 0)
+	crews := s.LegalActions(0, nil)
+	if !slices.Contains(crews, actCrew+0b1111) {
+		t.Fatalf("crews %v: want the whole crew, Ghost included", crews)
+	}
+	s.Apply(actCrew + 0b1111)
+	for s.ph == phChance {
+		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	}
+	if s.ph != phFee || !slices.Equal(s.LegalActions(0, nil), []engine.Action{actPayFee + 2, actRefuseFee + 2}) {
+		t.Fatalf("after the heist: phase %d, choices %v; want Ghost's fee to pay or refuse", s.ph, s.LegalActions(0, nil))
+	}
+}
+
+// goal_check action (the default, the book's "when a player has a
+// specified amount of Prestige points in their Collection ... Their game is
+// over"): a heist that reaches the goal ends the turn, though an action is
+// left; turn_end plays the rest of the turn first.
+func TestGoalCheckedAfterEachAction(t *testing.T) {
+	for _, check := range []string{goalAction, goalTurnEnd} {
+		t.Run(check, func(t *testing.T) {
+			g := shipped(t)
+			g.params.GoalCheck = check
+			s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "security-cameras")
+			s.coll[0] = g.params.row(2).Goal - 5 // the Mona Lisa gives 4 + 1
+			s.Apply(actHeist + 0)
+			s.Apply(actCrew + 0b1111)
+			for s.ph == phChance {
+				s.Apply(s.ChanceOutcomes(nil)[0].Action)
+			}
+			for s.ph == phJail && s.who == 0 {
+				s.Apply(s.LegalActions(0, nil)[0])
+			}
+			if s.coll[0] != g.params.row(2).Goal {
+				t.Fatalf("Prestige %d, want the goal %d", s.coll[0], g.params.row(2).Goal)
+			}
+			if check == goalAction {
+				if s.trigger != 0 || s.cur != 1 {
+					t.Errorf("after the heist that reached the goal: trigger %d, seat %d to play; want seat 1 out and seat 2 on", s.trigger+1, s.cur+1)
+				}
+				return
+			}
+			if s.trigger != -1 || s.cur != 0 || s.ph != phMain || !slices.Contains(s.LegalActions(0, nil), actGatherDeck) {
+				t.Fatalf("turn_end: trigger %d, seat %d, phase %d; want seat 1 to take its second action", s.trigger+1, s.cur+1, s.ph)
+			}
+			s.Apply(actGatherDeck)
+			for s.cur == 0 && !s.IsTerminal() {
+				legal := s.LegalActions(s.CurrentPlayer(), nil)
+				if s.ph == phChance {
+					legal = []engine.Action{s.ChanceOutcomes(nil)[0].Action}
+				}
+				s.Apply(legal[0])
+			}
+			if s.trigger != 0 {
+				t.Errorf("turn_end: the goal did not trigger at the end of the turn (trigger %d)", s.trigger+1)
+			}
+		})
+	}
+}
+
+// The reproduction of issue 16 (replay --game hmm --players 3 --seed 8,
+// random bots, with the fee decision of the time, fee_refusable false):
+// seat 2 reaches the goal with its first action. Under turn_end it still
+// plays an Event and gathers; under action its turn ends at the heist.
+func TestGoalReachedWithTheFirstActionSeed8(t *testing.T) {
+	for _, check := range []string{goalTurnEnd, goalAction} {
+		g := shipped(t)
+		g.params.GoalCheck, g.params.FeeRefusable = check, false
+		var events []engine.Event
+		engine.PlayGame(g, 3, 8, engine.PlayOptions{Log: func(e engine.Event) { events = append(events, e) }})
+		goal := slices.IndexFunc(events, func(e engine.Event) bool { return e.Kind == "goal" })
+		if goal < 0 {
+			t.Fatalf("%s: nobody reached the goal", check)
+		}
+		seat := events[goal].Player
+		var after []string // what the seat did between its last heist and the goal
+		for k := goal - 1; k >= 0 && events[k].Kind != "complete"; k-- {
+			if events[k].Player == seat && events[k].Kind != "job" && events[k].Kind != "immediate" && events[k].Kind != "jail" && events[k].Kind != "fee" {
+				after = append(after, events[k].Kind)
+			}
+		}
+		if check == goalTurnEnd && (seat != 1 || len(after) == 0) {
+			t.Errorf("turn_end: seat %d reached the goal, then did %v; want seat 2 playing on (the reproduction)", seat+1, after)
+		}
+		if check == goalAction && len(after) != 0 {
+			t.Errorf("action: seat %d reached the goal and still did %v", seat+1, after)
+		}
 	}
 }

@@ -75,7 +75,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		if s.poolN > 0 {
 			buf = append(buf, act(aRecruit, 2))
 		}
-		buf = s.stepActions(q, buf)
+		buf = s.stepActions(q, -1, buf)
 		if prm.RecallMarkers && int(st.markers) >= prm.MarkersPerPlayer {
 			for h := 0; h < s.tableN; h++ {
 				if s.table[h].prog[q] > 0 {
@@ -196,7 +196,11 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = append(buf, act(kind, int(c)))
 		}
 	case opAfterSuccess:
-		buf = s.stepActions(q, buf)
+		only := -1
+		if s.g.continueSame {
+			only = s.atHeist
+		}
+		buf = s.stepActions(q, only, buf)
 		buf = append(buf, act(aHold, 0))
 	case opCompletionDraw:
 		buf = append(buf, act(aCompletionDraw, 0), act(aCompletionDraw, 1))
@@ -209,14 +213,18 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 }
 
 // recruitOptions appends the ways p can take a Talent: into a free place,
-// or in place of each recruit when the team is full.
+// or in place of each recruit when the team is full (replace_recruit
+// any_time: also when it is not).
 func (s *state) recruitOptions(p, kind, base int, buf []engine.Action) []engine.Action {
 	st := &s.seats[p]
-	if int(st.teamN) < s.g.params.TeamMax {
-		return append(buf, act(kind, base+noReplace))
+	room := int(st.teamN) < s.g.params.TeamMax
+	if !room || s.g.replaceAny {
+		for j := 0; j < int(st.teamN); j++ {
+			buf = append(buf, act(kind, base+j))
+		}
 	}
-	for j := 0; j < int(st.teamN); j++ {
-		buf = append(buf, act(kind, base+j))
+	if room {
+		buf = append(buf, act(kind, base+noReplace)) // noReplace sorts after every slot
 	}
 	return buf
 }
@@ -242,13 +250,14 @@ func (s *state) takeFromPool(c int) {
 }
 
 // stepActions appends p's heist step choices: the next step of every
-// heist on the table, once per skill it shows.
-func (s *state) stepActions(p int, buf []engine.Action) []engine.Action {
+// heist on the table (of heist only, when only >= 0), once per skill it
+// shows.
+func (s *state) stepActions(p, only int, buf []engine.Action) []engine.Action {
 	if !s.canAttempt(p) {
 		return buf
 	}
 	for h := 0; h < s.tableN; h++ {
-		if !s.table[h].open() {
+		if !s.table[h].open() || (only >= 0 && h != only) {
 			continue
 		}
 		st := s.stepOf(h, int(s.table[h].prog[p]))

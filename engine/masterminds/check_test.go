@@ -118,7 +118,7 @@ func TestBuildNeedsEveryParameterAndEnoughCards(t *testing.T) {
 	if g, fs := Build(fixtureData(t, few, nil)); g != nil || !slices.Contains(got(fs), "TOO_FEW_MASTERMINDS@0") {
 		t.Errorf("4 Mastermind cards for 5 players: %v", got(fs))
 	}
-	if g, fs := Build(fixtureData(t, testCards, map[string]string{"starter_cash": "[{players: 5, cards: 3}]"})); g != nil || !slices.Contains(got(fs), "CASH_SHORT@23") {
+	if g, fs := Build(fixtureData(t, testCards, map[string]string{"starter_cash": "[{players: 5, cards: 3}]"})); g != nil || !slices.Contains(got(fs), "CASH_SHORT@25") {
 		t.Errorf("15 Starter Cash cards from 10: %v", got(fs))
 	}
 }

@@ -30,6 +30,8 @@ failure_test: at_least
 retire_after_heist: keep_one
 completion_draw: optional
 completion_draw_max_team: 3
+replace_recruit: when_full
+continue_step: any_heist
 start_clear_gems: 0
 starter_cash:
   - {players: 2, cards: 1}
@@ -46,6 +48,8 @@ var draft = map[string]string{
 	"failure_test":       "higher",
 	"retire_after_heist": "retire_one",
 	"completion_draw":    "mandatory",
+	"replace_recruit":    "any_time",
+	"continue_step":      "same_heist",
 	"start_clear_gems":   "1",
 	"starter_cash":       "[]",
 	"first_recruit":      "false",

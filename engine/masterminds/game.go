@@ -41,7 +41,13 @@ type Game struct {
 	testAtLeast bool
 	keepOne     bool
 	drawAlways  bool
-	tieBreak    []tieKey
+	// replaceAny: a recruit may replace one with room on the team (the
+	// draft); otherwise only a full team replaces (v2.2).
+	replaceAny bool
+	// continueSame: Continue attempts the next step of the same heist (the
+	// draft); otherwise any heist's next step (v2.2).
+	continueSame bool
+	tieBreak     []tieKey
 
 	maxPlayers int
 	maxMoves   int
@@ -121,6 +127,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	g.testAtLeast = p.FailureTest != "higher"
 	g.keepOne = p.RetireAfterHeist != "retire_one"
 	g.drawAlways = p.CompletionDraw == "mandatory"
+	g.replaceAny = p.ReplaceRecruit == "any_time"
+	g.continueSame = p.ContinueStep == "same_heist"
 	for _, t := range p.TieBreak {
 		g.tieBreak = append(g.tieBreak, map[string]tieKey{"clear_gems": tieClearGems, "heists": tieHeists, "shared": tieShared}[t])
 	}
@@ -271,6 +279,14 @@ func (g *Game) Facts() map[string]any {
 		}[g.keepOne],
 		"completion_draw_text": map[bool]string{true: "draw", false: "may draw"}[g.drawAlways],
 		"completion_draw_team": p.CompletionDrawMaxTeam,
+		"replace_recruit_text": map[bool]string{
+			true:  "you may replace one",
+			false: "when full, replace one",
+		}[g.replaceAny],
+		"continue_text": map[bool]string{
+			true:  "the next step of the same heist",
+			false: "another step of any heist",
+		}[g.continueSame],
 		"first_recruit_text": map[bool]string{
 			true:  "Each player draws one Talent as a first Recruit, with its recruit ability.",
 			false: "Nobody starts with a Recruit.",

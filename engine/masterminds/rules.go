@@ -72,6 +72,8 @@ type Params struct {
 	RetireAfterHeist      string       `yaml:"retire_after_heist" enum:"keep_one,retire_one"`
 	CompletionDraw        string       `yaml:"completion_draw" enum:"optional,mandatory"`
 	CompletionDrawMaxTeam int          `yaml:"completion_draw_max_team" min:"0" max:"maxTeam"`
+	ReplaceRecruit        string       `yaml:"replace_recruit" enum:"when_full,any_time"`
+	ContinueStep          string       `yaml:"continue_step" enum:"any_heist,same_heist"`
 	StartClearGems        int          `yaml:"start_clear_gems" min:"0" max:"5"`
 	StarterCash           []CashCount  `yaml:"starter_cash" items:",maxSeats"`
 	FirstRecruit          bool         `yaml:"first_recruit"`

@@ -788,20 +788,124 @@ func TestDraftCannotPayWithCash(t *testing.T) {
 }
 
 func TestRecruitReplacesWhenTheTeamIsFull(t *testing.T) {
-	s := ready(t, nil)
-	for i := 0; i < 4; i++ {
-		hire(t, s, 0, "rookie", "")
+	for _, variant := range []map[string]string{nil, draft} {
+		s := ready(t, variant)
+		for i := 0; i < 4; i++ {
+			hire(t, s, 0, "rookie", "")
+		}
+		s.seats[0].team[2].gear = int16(give(t, s, 0, "laptop"))
+		s.seats[0].hand.Remove(int(s.seats[0].team[2].gear))
+		c := int(s.pool[0])
+		do(t, s, act(aRecruit, 2))
+		if slices.Contains(actions(s), act(aRecruitEffect, c*8+noReplace)) {
+			t.Errorf("replace_recruit %s: a full team cannot recruit without replacing", s.g.params.ReplaceRecruit)
+		}
+		do(t, s, act(aRecruitEffect, c*8+2))
+		if s.seats[0].teamN != 4 || int(s.seats[0].team[2].talent) != c || s.seats[0].team[2].gear >= 0 {
+			t.Errorf("replace_recruit %s: recruit 3 not replaced: team %d talent %d gear %d", s.g.params.ReplaceRecruit, s.seats[0].teamN, s.seats[0].team[2].talent, s.seats[0].team[2].gear)
+		}
 	}
-	s.seats[0].team[2].gear = int16(give(t, s, 0, "laptop"))
-	s.seats[0].hand.Remove(int(s.seats[0].team[2].gear))
-	c := int(s.pool[0])
-	do(t, s, act(aRecruit, 2))
-	if slices.Contains(actions(s), act(aRecruitEffect, c*8+noReplace)) {
-		t.Error("a full team cannot recruit without replacing")
+}
+
+// replace_recruit: v2.2 replaces only "When your team is full (4)"; the
+// draft's "You may replace (discard) a Recruit when doing this" lets a team
+// with room replace too, by option A, option B's drawn Talent or the
+// recruit effect.
+func TestReplaceRecruitWithRoomOnTheTeam(t *testing.T) {
+	for _, tc := range []struct {
+		value   string
+		replace bool
+	}{{"when_full", false}, {"any_time", true}} {
+		over := map[string]string{"replace_recruit": tc.value}
+		t.Run(tc.value+"/option A", func(t *testing.T) {
+			s := ready(t, over)
+			hire(t, s, 0, "rookie", "")
+			hire(t, s, 0, "geek", "laptop")
+			c := int(s.pool[0])
+			do(t, s, act(aRecruit, 2))
+			legal := actions(s)
+			if !slices.Contains(legal, act(aRecruitEffect, c*8+noReplace)) {
+				t.Fatal("a team with room can always add the Talent")
+			}
+			for j := 0; j < 2; j++ {
+				if got := slices.Contains(legal, act(aRecruitEffect, c*8+j)); got != tc.replace {
+					t.Errorf("replacing recruit %d offered %v, want %v", j+1, got, tc.replace)
+				}
+			}
+			if !tc.replace {
+				return
+			}
+			laptop := s.g.cardIndex(t, "laptop")
+			do(t, s, act(aRecruitEffect, c*8+1))
+			st := &s.seats[0]
+			if st.teamN != 2 || int(st.team[1].talent) != c || st.team[1].gear >= 0 {
+				t.Errorf("recruit 2 not replaced: team %d, talent %d, gear %d", st.teamN, st.team[1].talent, st.team[1].gear)
+			}
+			if s.talentDiscard.Count(s.g.cardIndex(t, "geek")) != 1 || s.prepDiscard.Count(laptop) != 1 {
+				t.Error("the replaced recruit and its Gear are discarded")
+			}
+		})
+		t.Run(tc.value+"/option B", func(t *testing.T) {
+			s := ready(t, over)
+			hire(t, s, 0, "rookie", "")
+			do(t, s, act(aRecruit, 1))
+			settle(s, 1)
+			if s.taskOn() != opBurnChoice {
+				t.Fatalf("after the burn: want the choice for the drawn Talent, got task %d", s.taskOn())
+			}
+			legal := actions(s)
+			if !slices.Contains(legal, act(aBurn, 0)) || !slices.Contains(legal, act(aBurn, 1+noReplace)) {
+				t.Errorf("to the pool and into the free place: %v", legal)
+			}
+			if got := slices.Contains(legal, act(aBurn, 1+0)); got != tc.replace {
+				t.Errorf("replacing the only recruit offered %v, want %v", got, tc.replace)
+			}
+		})
 	}
-	do(t, s, act(aRecruitEffect, c*8+2))
-	if s.seats[0].teamN != 4 || int(s.seats[0].team[2].talent) != c || s.seats[0].team[2].gear >= 0 {
-		t.Errorf("recruit 3 not replaced: team %d talent %d gear %d", s.seats[0].teamN, s.seats[0].team[2].talent, s.seats[0].team[2].gear)
+}
+
+// continue_step: v2.2's "continue to attempt another Heist Step" may go to
+// any heist; the draft's "Continue to the next Heist Step on the card" only
+// to the next step of the heist just won.
+func TestContinueStep(t *testing.T) {
+	for _, tc := range []struct {
+		value     string
+		elsewhere bool
+	}{{"any_heist", true}, {"same_heist", false}} {
+		t.Run(tc.value, func(t *testing.T) {
+			s := ready(t, map[string]string{"continue_step": tc.value})
+			hire(t, s, 0, "ghost", "")  // Stealth 5+1
+			hire(t, s, 0, "rookie", "") // Stealth 2
+			hire(t, s, 0, "geek", "")   // Tech 5, Stealth 1
+			do(t, s, stepAct(0, skillStealth))
+			do(t, s, act(aActivate, 0b011)) // 8 against the Museum's 6
+			do(t, s, act(aFace, 3))
+			if s.taskOn() != opAfterSuccess {
+				t.Fatalf("after the perfection: want hold or continue, got task %d", s.taskOn())
+			}
+			legal := actions(s)
+			// Heist 0's next step is B (the Bank's side B: Stealth 8);
+			// heist 1 (the Vault, Tech 8) is another heist.
+			if !slices.Contains(legal, stepAct(0, skillStealth)) || !slices.Contains(legal, act(aHold, 0)) {
+				t.Errorf("the same heist's next step and hold are always offered: %v", legal)
+			}
+			if got := slices.Contains(legal, stepAct(1, skillTech)); got != tc.elsewhere {
+				t.Errorf("continuing on another heist offered %v, want %v", got, tc.elsewhere)
+			}
+			do(t, s, stepAct(0, skillStealth))
+			if s.atHeist != 0 || s.atStep != 1 || s.taskOn() != opActivate {
+				t.Errorf("continue: attempting heist %d step %c at task %d, want heist 0 step B", s.atHeist, 'A'+s.atStep, s.taskOn())
+			}
+			if got := actions(s); !slices.Equal(got, []engine.Action{act(aActivate, 0b100)}) {
+				t.Errorf("only the recruit not yet activated this turn: %v", got)
+			}
+		})
+	}
+	// The first step of a turn may be any heist's under either reading.
+	s := ready(t, draft)
+	hire(t, s, 0, "geek", "")
+	if legal := actions(s); !slices.Contains(legal, stepAct(0, skillStealth)) || !slices.Contains(legal, stepAct(1, skillTech)) {
+		t.Errorf("draft: a turn's first step may be on any heist: %v", legal)
 	}
 }
 
@@ -819,6 +923,18 @@ func TestFacts(t *testing.T) {
 	f = fixture(t, map[string]string{"end_heists_extra": "2", "failure_test": "higher"}).Facts()
 	if f["end_heists_3p"] != 5 || f["failure_test_text"] != "higher than" {
 		t.Errorf("facts follow the parameters: %v %v", f["end_heists_3p"], f["failure_test_text"])
+	}
+	for _, tc := range []struct {
+		variant          map[string]string
+		replace, continu string
+	}{
+		{nil, "when full, replace one", "another step of any heist"},
+		{draft, "you may replace one", "the next step of the same heist"},
+	} {
+		f = fixture(t, tc.variant).Facts()
+		if f["replace_recruit_text"] != tc.replace || f["continue_text"] != tc.continu {
+			t.Errorf("replace_recruit_text %q (want %q), continue_text %q (want %q)", f["replace_recruit_text"], tc.replace, f["continue_text"], tc.continu)
+		}
 	}
 }
 

@@ -49,10 +49,10 @@ func TestShippedData(t *testing.T) {
 
 func TestShippedVariants(t *testing.T) {
 	v22, dr := shipped(t, ""), shipped(t, "draft")
-	if !v22.testAtLeast || !v22.keepOne || v22.drawAlways || !v22.params.FirstRecruit || v22.params.Cash(3) != 2 {
+	if !v22.testAtLeast || !v22.keepOne || v22.drawAlways || v22.replaceAny || v22.continueSame || !v22.params.FirstRecruit || v22.params.Cash(3) != 2 {
 		t.Errorf("v2.2 parameters: %+v", v22.params)
 	}
-	if dr.testAtLeast || dr.keepOne || !dr.drawAlways || dr.params.FirstRecruit || dr.params.Cash(3) != 0 || dr.params.StartClearGems != 1 || dr.params.PayGemWithCash {
+	if dr.testAtLeast || dr.keepOne || !dr.drawAlways || !dr.replaceAny || !dr.continueSame || dr.params.FirstRecruit || dr.params.Cash(3) != 0 || dr.params.StartClearGems != 1 || dr.params.PayGemWithCash {
 		t.Errorf("draft parameters: %+v", dr.params)
 	}
 	if v22.Facts()["failure_test_text"] == dr.Facts()["failure_test_text"] {

@@ -43,12 +43,8 @@ func (g *Game) CardRules(i int) []engine.RulesLine {
 				lines = append(lines, line(g.gemText(c)))
 			}
 		}
-		if c.oneUse {
-			if c.kind == kindGear {
-				lines = append(lines, line("One use: discard it after its Recruit is activated."))
-			} else {
-				lines = append(lines, line("One use."))
-			}
+		if c.oneUseMatters() {
+			lines = append(lines, line("One use: discard it after its Recruit is activated."))
 		}
 		return lines
 	case typeHeist:
@@ -99,7 +95,7 @@ func (g *Game) CardFields(i int) (front, back map[string]string) {
 		if c.immediate {
 			icons = append(icons, "Play immediately")
 		}
-		if c.oneUse {
+		if c.oneUseMatters() {
 			icons = append(icons, "One use")
 		}
 		if c.gemMode != 0 {
@@ -143,6 +139,12 @@ func (g *Game) CardFields(i int) (front, back map[string]string) {
 	}
 	return front, back
 }
+
+// oneUseMatters is whether the one-use icon changes what the card does: only
+// Gear, which otherwise stays on its Recruit. Actions and Interrupts are
+// discarded once they resolve whatever their icons, so the icon means
+// nothing on them and is not printed.
+func (c *card) oneUseMatters() bool { return c.oneUse && c.kind == kindGear }
 
 func capital(s string) string {
 	if s == "" {
@@ -330,10 +332,14 @@ func (g *Game) effectText(e effect) string {
 	case effGainGem:
 		return fmt.Sprintf("Take %s from the bag.", g.gems(e.n))
 	case effRecruit:
+		replace := map[bool][2]string{
+			false: {"replace a Recruit if your team is full", "replace Recruits if your team is full"},
+			true:  {"you may replace a Recruit", "you may replace Recruits"},
+		}[g.replaceAny]
 		if e.n == 1 {
-			return "Recruit a Talent from the Talent Pool (replace a Recruit if your team is full)."
+			return fmt.Sprintf("Recruit a Talent from the Talent Pool (%s).", replace[0])
 		}
-		return fmt.Sprintf("Recruit %d Talents from the Talent Pool (replace Recruits if your team is full).", e.n)
+		return fmt.Sprintf("Recruit %d Talents from the Talent Pool (%s).", e.n, replace[1])
 	case effUntap:
 		return fmt.Sprintf("Un-turn %s.", plural(e.n, "of your turned Recruits", "of your turned Recruits"))
 	case effDiscardGear:

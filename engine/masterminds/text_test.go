@@ -59,6 +59,47 @@ func TestPrintedTextComesFromTheData(t *testing.T) {
 	}
 }
 
+// The one-use icon only changes what Gear does (discarded after its
+// Recruit's activation instead of staying): Actions and Interrupts are
+// discarded once played anyway, so theirs is not printed.
+func TestOneUsePrintedOnlyOnGear(t *testing.T) {
+	cards := testCards + `
+- {id: tip-off, name: Tip-off, deck: prep, type: prep, kind: interrupt, count: 1, one_use: true, effect: {roll_bonus: 3, target: self}}
+- {id: bribe, name: Bribe, deck: prep, type: prep, kind: action, count: 1, one_use: true, effect: {draw_prep: 1}, gem: {mode: and, effect: {draw_prep: 1}}}
+`
+	g := fixtureWith(t, cards, nil)
+	line := func(text string) engine.RulesLine { return engine.RulesLine{Text: text} }
+	for id, want := range map[string]struct {
+		rules []engine.RulesLine
+		icons string
+	}{
+		"tip-off": {[]engine.RulesLine{line("+3 to your heist total.")}, ""},
+		"bribe":   {[]engine.RulesLine{line("Draw 1 Prep card."), line("AND pay a gem: draw 1 Prep card.")}, "Pay a gem"},
+		"nitro":   {[]engine.RulesLine{line("+3 Driving for the Recruit it is placed on."), line("One use: discard it after its Recruit is activated.")}, "One use"},
+	} {
+		i := g.cardIndex(t, id)
+		if got := g.CardRules(i); !slices.Equal(got, want.rules) {
+			t.Errorf("%s rules: %q\nwant %q", id, got, want.rules)
+		}
+		if front, _ := g.CardFields(i); front["icons"] != want.icons {
+			t.Errorf("%s icons: %q, want %q", id, front["icons"], want.icons)
+		}
+	}
+}
+
+// The recruit effect's text follows replace_recruit.
+func TestRecruitEffectTextFollowsReplaceRecruit(t *testing.T) {
+	for value, want := range map[string]string{
+		"when_full": "Recruit a Talent from the Talent Pool (replace a Recruit if your team is full).",
+		"any_time":  "Recruit a Talent from the Talent Pool (you may replace a Recruit).",
+	} {
+		g := fixture(t, map[string]string{"replace_recruit": value})
+		if got := g.CardRules(g.cardIndex(t, "favour")); !slices.Equal(got, []engine.RulesLine{{Text: want}}) {
+			t.Errorf("%s: %q, want %q", value, got, want)
+		}
+	}
+}
+
 func TestCardFields(t *testing.T) {
 	g := fixture(t, nil)
 	cases := []struct {

@@ -98,12 +98,17 @@ type effect struct {
 	icon   int // -1: always; else the keyword index the obstacle must show
 }
 
+// worksAgainst: the effect has no icon, or obstacle ob shows its icon.
+func (e effect) worksAgainst(ob card) bool {
+	return e.icon < 0 || ob.icons&(1<<uint(e.icon)) != 0
+}
+
 // effectsAgainst yields skill c's effects that work against obstacle ob,
-// in order: those without an icon and those whose icon ob shows.
+// in order.
 func (c card) effectsAgainst(ob card) iter.Seq[effect] {
 	return func(yield func(effect) bool) {
 		for _, e := range c.effects {
-			if (e.icon < 0 || ob.icons&(1<<uint(e.icon)) != 0) && !yield(e) {
+			if e.worksAgainst(ob) && !yield(e) {
 				return
 			}
 		}

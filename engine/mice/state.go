@@ -58,6 +58,8 @@ type state struct {
 	added     int  // modifiers of skills activated
 	draws     int  // chips still to draw
 	chip      int  // chip awaiting its side
+	using     int  // skill slot being activated
+	effAt     int  // its next effect to resolve; -1: none pending
 	afterDeal bool // the deal refills the market after a learn: finish the test next
 	learned   int  // market card chosen, waiting for a discard
 	success   bool
@@ -97,6 +99,7 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 		s.deck.Add(c)
 	}
 	s.chips.Reset(g.chips)
+	s.effAt = -1
 	s.ph = phStart
 	return s
 }
@@ -340,6 +343,7 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 	}
 	// 3. Draw chips.
 	s.draws = s.g.params.ChipsDrawn
+	s.effAt = -1
 	s.nextDraw()
 }
 
@@ -354,6 +358,10 @@ func (s *state) nextDraw() {
 		}
 		s.Tally.Count(cntChipsShort, 1)
 		s.draws--
+	}
+	if s.effAt >= 0 {
+		s.resolveEffects() // the effects after a skill's draw
+		return
 	}
 	s.ph = phActivate
 }
@@ -383,42 +391,69 @@ func (s *state) activate(a engine.Action) {
 	i := int(a - actFirst)
 	s.stash[p]--
 	s.covered[p][i] = true
-	cd := s.g.cards[s.skill[p][i]]
-	s.Emit("activate", p, "activates %s", cd.name)
+	s.using, s.effAt = i, 0
+	s.Emit("activate", p, "activates %s", s.g.cards[s.skill[p][i]].name)
+	s.resolveEffects()
+}
+
+// resolveEffects resolves the effects of the skill being activated from
+// effAt on, in their printed order: a draw's chips come out before the
+// next effect (a flip after "Draw another chip." may flip the new chip).
+func (s *state) resolveEffects() {
+	cd := s.g.cards[s.skill[s.tester][s.using]]
 	ob := s.g.cards[s.obstacle()]
-	for e := range cd.effectsAgainst(ob) {
+	for s.effAt < len(cd.effects) {
+		e := cd.effects[s.effAt]
+		s.effAt++
+		if !e.worksAgainst(ob) {
+			continue
+		}
 		switch e.kind {
 		case effAdd:
 			s.added += e.amount
 		case effFlip:
-			for k := 0; k < e.amount; k++ {
-				s.flipBest()
-			}
+			s.flipBest(e.amount)
 		case effDraw:
 			s.draws += e.amount
+			s.nextDraw() // comes back here once the chips are out
+			return
 		}
 	}
-	s.nextDraw()
+	s.effAt = -1
+	s.ph = phActivate
 }
 
-// flipBest flips the chip of this test that gains the most when flipped,
-// the choice any player would make (the lowest chip on a tie).
-func (s *state) flipBest() {
+// flipBest flips n different chips of this test, once each: "Flip 2 of
+// your chips" is two chips, and flipping one chip twice would only undo
+// the first flip. It takes the chips whose flips gain most, the choice any
+// player would make (the lowest chip on a tie); the flip is not optional,
+// so a chip may lose. With fewer than n chips drawn, each is flipped once
+// and the rest of the effect lapses (RULES.md).
+func (s *state) flipBest(n int) {
 	var buf [engine.MaxChips]int
-	best, gain := -1, 0
-	for _, c := range s.chips.Drawn(buf[:0]) {
+	drawn := s.chips.Drawn(buf[:0])
+	for ; n > 0 && len(drawn) > 0; n-- {
+		best, gain := -1, 0
+		for k, c := range drawn {
+			if d := s.flipGain(c); best < 0 || d > gain {
+				best, gain = k, d
+			}
+		}
+		c := drawn[best]
+		s.chips.Flip(c)
 		lo, hi := s.chips.Sides(c)
-		d := lo - hi
-		if s.chips.Side(c) == 0 {
-			d = hi - lo
-		}
-		if best < 0 || d > gain {
-			best, gain = c, d
-		}
+		s.Emit("flip", s.tester, "flips the %d/%d chip to %+d", lo, hi, s.chips.Value(c))
+		drawn = append(drawn[:best], drawn[best+1:]...)
 	}
-	if best >= 0 {
-		s.chips.Flip(best)
+}
+
+// flipGain is what flipping chip c adds to the rating.
+func (s *state) flipGain(c int) int {
+	lo, hi := s.chips.Sides(c)
+	if s.chips.Side(c) == 0 {
+		return hi - lo
 	}
+	return lo - hi
 }
 
 // rating is the test rating: chips showing plus skill modifiers.
