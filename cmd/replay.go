@@ -7,6 +7,7 @@ import (
 
 	"cardpress/engine"
 	"cardpress/finding"
+	"cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )
@@ -80,12 +81,12 @@ func runReplay(opts *replayOptions) error {
 		// Event texts name cards, from the data: made Visible.
 		_, werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, finding.Visible(e.Kind), finding.Visible(e.Text))
 	}
+	log(header(game, opts, bots))
 	res := engine.PlayGame(g, opts.Players, opts.Seed, engine.PlayOptions{Bots: bots, Log: log, CheckInvariants: true})
 	if werr != nil {
 		return werr
 	}
-	summary := engine.Event{Move: res.Moves, Kind: "result", Player: -1, Text: resultText(res)}
-	log(summary)
+	log(engine.Event{Move: res.Moves, Kind: "result", Player: -1, Text: resultText(res), Result: res.EndCause, Returns: res.Returns})
 	if res.Failed() {
 		return errFindings
 	}
@@ -111,4 +112,21 @@ func resultText(r engine.Result) string {
 		return fmt.Sprintf("%s after %d moves: nobody wins", r.EndCause, r.Moves)
 	}
 	return fmt.Sprintf("%s after %d moves: %s wins", r.EndCause, r.Moves, strings.Join(wins, " and "))
+}
+
+// header is the log's first event: the game, its variant, the player
+// count, the seed, the bots and every rule parameter's value, so the log
+// alone says which game it is and how to play it again.
+func header(game *pipeline.Game, opts *replayOptions, bots []string) engine.Event {
+	d := game.Data
+	h := &engine.Header{Game: d.Manifest.ID, Engine: d.Manifest.Engine, Variant: game.Variant, Players: opts.Players,
+		Seed: finding.Seed(opts.Seed), Bots: bots, Params: map[string]any{}}
+	for name, p := range d.Params {
+		h.Params[name] = p.Value
+	}
+	text := fmt.Sprintf("%s, %d players, seed %d, bots %s", d.Manifest.ID, opts.Players, opts.Seed, strings.Join(bots, ","))
+	if game.Variant != "" {
+		text += ", variant " + game.Variant
+	}
+	return engine.Event{Kind: "header", Player: -1, Text: text, Header: h}
 }

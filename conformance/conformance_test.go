@@ -2,10 +2,12 @@ package conformance
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -19,6 +21,7 @@ import (
 	"cardpress/pipeline"
 	"cardpress/render"
 	"cardpress/render/pdftest"
+	"cardpress/schema"
 )
 
 // gamesPerCount is how many random games each variant plays at each
@@ -44,6 +47,7 @@ func TestGames(t *testing.T) {
 			t.Parallel()
 			conform(t, dir, games, fs, true)
 			if m, ok := kit.Lookup(games[0].Data.Manifest.Engine); ok {
+				t.Run("log", func(t *testing.T) { logValidates(t, dir, games[0]) })
 				// Bounds changes the data it checks: a copy of its own.
 				fresh, _ := pipeline.Load([]string{dir})
 				t.Run("bounds", func(t *testing.T) { enginetest.Bounds(t, m, fresh[0].Data) })
@@ -229,5 +233,35 @@ func play(t *testing.T, g *pipeline.Game) {
 			enginetest.RandomPlayouts(t, g.Engine, players, gamesPerCount, seed)
 			enginetest.FairBots(t, g.Engine, players, 1, seed)
 		})
+	}
+}
+
+// logValidates replays a game of dir at its fewest players as `cardpress
+// replay --format jsonl` does and checks every line against the log's
+// schema: a header first with the game and its seed as a string, a result
+// last.
+func logValidates(t *testing.T, dir string, g *pipeline.Game) {
+	players := strconv.Itoa(g.Engine.Info().MinPlayers)
+	var out, errOut bytes.Buffer
+	args := []string{"replay", "--cards", filepath.Dir(dir), "--game", filepath.Base(dir), "--players", players, "--seed", "18446744073709551557", "--format", "jsonl"}
+	if code := cmd.Run(cmd.IO{Out: &out, Err: &errOut}, args); code != cmd.ExitClean {
+		t.Fatalf("replay: exit %d: %s", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for i, line := range lines {
+		if err := schema.CheckJSON(schema.Log, []byte(line), 1<<16); err != nil {
+			t.Fatalf("line %d does not match %s: %v\n%s", i+1, schema.Log, err, line)
+		}
+	}
+	var first, last struct {
+		Kind   string
+		Header *struct{ Game, Seed string }
+	}
+	if json.Unmarshal([]byte(lines[0]), &first) != nil || first.Kind != "header" || first.Header == nil ||
+		first.Header.Game != g.Data.Manifest.ID || first.Header.Seed != "18446744073709551557" {
+		t.Errorf("first line is not the header: %s", lines[0])
+	}
+	if json.Unmarshal([]byte(lines[len(lines)-1]), &last) != nil || last.Kind != "result" {
+		t.Errorf("last line is not the result: %s", lines[len(lines)-1])
 	}
 }

@@ -102,17 +102,26 @@ func Started[S Resetter](s S, players int, opts StateOptions) S {
 	return s
 }
 
-// Emit logs an event of the move in progress: a seat's (its number leads
-// the text: "seat 2 gains $3") or the table's (seat -1). It does nothing
-// without a log; a hot path checks Log first, so that not even the
-// arguments are built.
+// Emit logs an event of the move in progress in words only: a seat's (its
+// number leads the text: "seat 2 gains $3") or the table's (seat -1).
+// Record logs one with its typed fields. Both do nothing without a log; a
+// hot path checks Log first, so that not even the arguments are built.
 func (b *Base) Emit(kind string, seat int, format string, args ...any) {
+	if b.Log != nil {
+		b.Record(Event{Kind: kind, Player: seat, Text: fmt.Sprintf(format, args...)})
+	}
+}
+
+// Record logs a typed event of the move in progress (see Event): its Move
+// is filled in, and a seat's Text is led by the seat's number like Emit's.
+// It does nothing without a log; a hot path checks Log first.
+func (b *Base) Record(e Event) {
 	if b.Log == nil {
 		return
 	}
-	text := fmt.Sprintf(format, args...)
-	if seat >= 0 {
-		text = fmt.Sprintf("seat %d %s", seat+1, text)
+	e.Move = b.Move
+	if e.Player >= 0 && e.Text != "" {
+		e.Text = fmt.Sprintf("seat %d %s", e.Player+1, e.Text)
 	}
-	b.Log(Event{Move: b.Move, Kind: kind, Player: seat, Text: text})
+	b.Log(e)
 }

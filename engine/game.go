@@ -138,6 +138,47 @@ type StateOptions struct {
 type Event struct {
 	Move   int    `json:"move"`
 	Kind   string `json:"kind"`
-	Player int    `json:"player"`
-	Text   string `json:"text"`
+	Player int    `json:"player"` // the seat it concerns (0-based), -1 for the table
+	Text   string `json:"text"`   // the event in words, made from the fields below
+
+	// What happened, typed, so a script can check a game against its
+	// rulebook without reading the prose; each is set when it applies.
+	Card     string `json:"card,omitempty"`     // the card it concerns, by id
+	Cause    string `json:"cause,omitempty"`    // the card id or rule that made it happen
+	Target   *int   `json:"target,omitempty"`   // the other seat it concerns
+	Resource string `json:"resource,omitempty"` // what moved or changed: money, heat, cheese, …
+	Amount   *int   `json:"amount,omitempty"`   // how much did (0: the effect came to nothing)
+	Printed  *int   `json:"printed,omitempty"`  // how much the card or rule says, when that differs
+	Total    *int   `json:"total,omitempty"`    // what the seat (or the supply, for the table) holds after it
+	From     string `json:"from,omitempty"`     // the zone a card, token or amount left
+	To       string `json:"to,omitempty"`       // the zone it went to
+	At       *At    `json:"at,omitempty"`       // where in the game's structure
+	Result   string `json:"result,omitempty"`   // how a test, an attempt or the game came out
+	// Returns are each seat's share of the win, on the event that ends
+	// the log.
+	Returns []float64 `json:"returns,omitempty"`
+	// Header, on the first event only, says what was played.
+	Header *Header `json:"header,omitempty"`
 }
+
+// At is a place in a game's structure; a game sets the parts it has.
+type At struct {
+	Round int    `json:"round,omitempty"` // round, heist or game turn cycle, from 1
+	Stage int    `json:"stage,omitempty"` // stage within it, from 1
+	Phase string `json:"phase,omitempty"` // phase id
+	Turn  int    `json:"turn,omitempty"`  // turn, from 1
+}
+
+// Header opens a game's log: enough to play the same game again.
+type Header struct {
+	Game    string         `json:"game"`
+	Engine  string         `json:"engine"`
+	Variant string         `json:"variant,omitempty"`
+	Players int            `json:"players"`
+	Seed    finding.Seed   `json:"seed"`
+	Bots    []string       `json:"bots"`
+	Params  map[string]any `json:"params"` // every rule parameter's value
+}
+
+// Int is a pointer to n, for an Event's optional numbers.
+func Int(n int) *int { return &n }

@@ -15,12 +15,13 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// Repository paths of the schemas of cardpress's own JSON outputs that
-// commands read back: `sim --out` files (merge) and `lint --format json`
-// reports (lint --baseline).
+// Repository paths of the schemas of cardpress's own JSON outputs: `sim
+// --out` files (merge reads them back), `lint --format json` reports (lint
+// --baseline reads them back) and each line of `replay --format jsonl`.
 const (
 	SimResults = "schema/sim-results.schema.json"
 	LintReport = "schema/lint-report.schema.json"
+	Log        = "schema/log.schema.json"
 )
 
 // Budgets of a JSON document checked by CheckJSON. Decoding builds a tree
