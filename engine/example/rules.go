@@ -46,6 +46,7 @@ var cardBounds = []kit.Bound{{Path: "points", Min: 1, Max: 9}}
 var codeAlwaysBusts = codes.Warning("CARD_ALWAYS_BUSTS", "A card is worth more than bust_limit: whoever draws it busts.")
 
 type card struct {
+	id     string
 	name   string
 	points int
 	copies int
@@ -59,7 +60,7 @@ func compileCard(gc gamedata.Card) card {
 		// A value that does not decode is CARD_FIELD_RANGE already.
 		_ = gc.Node.Decode(&fields)
 	}
-	return card{name: gc.Name, points: fields.Points, copies: kit.Copies(gc)}
+	return card{id: gc.ID, name: gc.Name, points: fields.Points, copies: kit.Copies(gc)}
 }
 
 // check reports cards and parameters that do not fit together: a card
@@ -161,7 +162,10 @@ func (s *state) draw(c int) {
 	if held := s.handPoints(s.turn); held > s.g.params.BustLimit {
 		s.Tally.Count(cntBusts, 1)
 		if s.Log != nil {
-			s.Emit("bust", s.turn, "draws %s and busts with %d points", s.g.cards[c].name, held)
+			// A typed event: the fields say it, the text is made from them.
+			s.Record(engine.Event{Kind: "bust", Player: s.turn, Card: s.g.cards[c].id, Resource: "points",
+				Amount: engine.Int(held), From: "hand", To: "deck",
+				Text: fmt.Sprintf("draws %s and busts with %d points", s.g.cards[c].name, held)})
 		}
 		s.toDeck(s.turn)
 	}
@@ -175,7 +179,8 @@ func (s *state) bank() {
 		s.Tally.Took(s.hands[p].At(i))
 	}
 	if s.Log != nil {
-		s.Emit("bank", p, "banks %d points: %d in all", held, s.banked[p])
+		s.Record(engine.Event{Kind: "bank", Player: p, Resource: "points", Amount: engine.Int(held), Total: engine.Int(s.banked[p]),
+			Text: fmt.Sprintf("banks %d points: %d in all", held, s.banked[p])})
 	}
 	s.toDeck(p)
 	if s.banked[p] >= s.g.params.Goal {

@@ -3,8 +3,6 @@ package heat
 import (
 	"fmt"
 	"math"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -158,9 +156,6 @@ func TestPlayerRangeBeyondTheEngine(t *testing.T) {
 	}
 }
 
-// endMoney reads a seat's money from its end-of-game score line.
-var endMoney = regexp.MustCompile(`has (-?)\$(\d+) and`)
-
 func TestMoneyCannotOverflow(t *testing.T) {
 	// The proof in bounds.go, from the constants the engine checks: the
 	// money one seat can end with is every seat's starting money plus all
@@ -207,19 +202,15 @@ func moneyBoundsGames(t *testing.T, effects, starting string, most int) {
 		}
 		scores := 0
 		for _, e := range log {
-			m := endMoney.FindStringSubmatch(e.Text)
-			if e.Kind != "score" || m == nil {
+			// A seat's money at the end, before its Heat is paid for.
+			if e.Kind != "score" || e.Resource != rMoney {
 				continue
 			}
 			scores++
-			n, err := strconv.Atoi(m[2])
-			if m[1] == "-" {
-				n = -n
-			}
-			if err != nil || n < minMoney || n > most {
+			if n := *e.Total; n < minMoney || n > most {
 				t.Errorf("seed %d: %s: money outside %s-%s", seed, e.Text, money(minMoney), money(most))
 			}
-			lowest = min(lowest, n)
+			lowest = min(lowest, *e.Total)
 		}
 		if scores != 5 && r.EndCause != "arrest" {
 			t.Errorf("seed %d: %d scores logged, want 5", seed, scores)

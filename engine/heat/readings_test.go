@@ -293,42 +293,59 @@ func shippedWith(t *testing.T, overrides map[string]string) *Game {
 	return enginetest.MustBuild(t, Build, d)
 }
 
-// playLog plays a random-bot game as `cardpress replay` does and returns
-// its log lines ("move kind text").
-func playLog(t *testing.T, g *Game, players int, seed uint64) []string {
-	t.Helper()
-	var log []string
-	res := engine.PlayGame(g, players, seed, engine.PlayOptions{CheckInvariants: true, Log: func(e engine.Event) {
-		log = append(log, fmt.Sprintf("%d %s %s", e.Move, e.Kind, e.Text))
-	}})
-	if res.Failed() {
-		t.Fatalf("seed %d: %+v", seed, res)
+// at is the events of a move.
+func at(log []engine.Event, move int) []engine.Event {
+	var out []engine.Event
+	for _, e := range log {
+		if e.Move == move {
+			out = append(out, e)
+		}
 	}
-	return log
+	return out
+}
+
+// has reports whether one of the events is like e in the fields e sets
+// (Move and Text aside).
+func has(log []engine.Event, e engine.Event) bool {
+	return slices.ContainsFunc(log, func(x engine.Event) bool {
+		return x.Kind == e.Kind && x.Player == e.Player && (e.Card == "" || x.Card == e.Card) && (e.Cause == "" || x.Cause == e.Cause) &&
+			(e.Target == nil || x.Target != nil && *x.Target == *e.Target) && (e.Result == "" || x.Result == e.Result) &&
+			same(x.Amount, e.Amount) && same(x.Printed, e.Printed) && same(x.Total, e.Total) && (e.At == nil || x.At != nil && *x.At == *e.At)
+	})
+}
+
+// same: want unset, or both set and equal.
+func same(got, want *int) bool { return want == nil || got != nil && *got == *want }
+
+// texts are the events in words, for failure messages.
+func texts(log []engine.Event) string {
+	var b strings.Builder
+	for _, e := range log {
+		fmt.Fprintf(&b, "%d %s %s\n", e.Move, e.Kind, e.Text)
+	}
+	return b.String()
 }
 
 // The issue's reproduction: `replay --game heat --players 4 --seed 25`,
 // heist 1 stage 4. Seat 1's Getaway Driver returns the Heat it held when
-// phase C began (none) and keeps the token seat 4's Frame Job gives it.
-// With the same four cards one seat further on (Frame Job just before the
-// Driver), seat order lets the Driver return the gift; at once it cannot.
+// phase C began (none: 0 of 1) and keeps the token seat 4's Frame Job
+// gives it. With the same four cards one seat further on (Frame Job just
+// before the Driver), seat order lets the Driver return the gift; at once
+// it cannot.
 func TestReproSeed25Stage4(t *testing.T) {
-	stage := func(log []string) []string {
-		start := slices.Index(log, "28 stage heist 1, stage 4: everyone reveals")
-		if start < 0 {
-			t.Fatal("no heist 1, stage 4 at move 28")
-		}
-		end := start + 1
-		for end < len(log) && strings.HasPrefix(log[end], "28 ") {
-			end++
-		}
-		return log[start:end]
-	}
-	got := stage(playLog(t, shipped(t), 4, 25))
-	for _, want := range []string{"28 reveal seat 1 reveals Getaway Driver", "28 reveal seat 4 reveals Frame Job",
-		"28 return_heat seat 1 returns 0 Heat (holds 0, board 5)", "28 give_heat seat 4 gives 1 Heat to seat 1"} {
-		if !slices.Contains(got, want) {
-			t.Errorf("stage 4 lacks %q:\n%s", want, strings.Join(got, "\n"))
+	log, _, _ := playLogged(t, shipped(t), 4, 25, nil)
+	got := at(log, 28)
+	stage := &engine.At{Round: 1, Stage: 4}
+	for _, want := range []engine.Event{
+		{Kind: "stage", Player: -1, At: stage},
+		{Kind: "reveal", Player: 0, Card: "getaway-driver", At: stage},
+		{Kind: "reveal", Player: 3, Card: "frame-job", At: stage},
+		{Kind: "phase", Player: -1, At: &engine.At{Round: 1, Stage: 4, Phase: "C"}},
+		{Kind: "return_heat", Player: 0, Cause: "getaway-driver", Amount: engine.Int(0), Printed: engine.Int(1), Total: engine.Int(0)},
+		{Kind: "give_heat", Player: 3, Cause: "frame-job", Target: engine.Int(0), Amount: engine.Int(1)},
+	} {
+		if !has(got, want) {
+			t.Errorf("move 28 lacks %+v:\n%s", want, texts(got))
 		}
 	}
 	for _, r := range resolutions {
@@ -358,25 +375,30 @@ func TestReproSeed25Stage4(t *testing.T) {
 
 // The issue's reproduction: `replay --game heat --players 4 --seed 11`,
 // move 24, where seat 3 reveals Bribe a Cop ("Pay $3. Return 2 Heat.")
-// with less than $3.
+// with $0: the payment says what it asked and what it took, and under
+// no_effect the return is logged as not done.
 func TestReproSeed11Bribe(t *testing.T) {
-	for sf, want := range map[string]string{
-		"debt":              "24 pay seat 3 pays $3 (now -$",
-		"pay_what_you_have": "24 pay seat 3 pays $0 of $3 (now $0)",
-		"no_effect":         "24 pay seat 3 cannot pay $3 (has $0): pays nothing, and the rest of Bribe a Cop's phase C does not happen",
+	for sf, want := range map[string][2]engine.Event{
+		"debt": {{Kind: "pay", Player: 2, Cause: "bribe", Amount: engine.Int(3)},
+			{Kind: "return_heat", Player: 2, Cause: "bribe"}},
+		"pay_what_you_have": {{Kind: "pay", Player: 2, Cause: "bribe", Amount: engine.Int(0), Printed: engine.Int(3), Total: engine.Int(0)},
+			{Kind: "return_heat", Player: 2, Cause: "bribe"}},
+		"no_effect": {{Kind: "pay", Player: 2, Cause: "bribe", Amount: engine.Int(0), Printed: engine.Int(3), Total: engine.Int(0), Result: resRefused},
+			{Kind: "return_heat", Player: 2, Cause: "bribe", Amount: engine.Int(0), Result: resSkipped}},
 	} {
-		log := playLog(t, shippedWith(t, map[string]string{"shortfall": sf}), 4, 11)
-		if !slices.Contains(log, "24 reveal seat 3 reveals Bribe a Cop") {
-			t.Fatalf("%s: seat 3 does not reveal Bribe a Cop at move 24", sf)
+		log, _, _ := playLogged(t, shippedWith(t, map[string]string{"shortfall": sf}), 4, 11, nil)
+		got := at(log, 24)
+		if !has(got, engine.Event{Kind: "reveal", Player: 2, Card: "bribe"}) {
+			t.Fatalf("%s: seat 3 does not reveal Bribe a Cop at move 24:\n%s", sf, texts(got))
 		}
-		i := slices.IndexFunc(log, func(l string) bool { return strings.HasPrefix(l, "24 pay seat 3") })
-		if i < 0 || !strings.HasPrefix(log[i], want) {
-			t.Errorf("%s: payment %q, want %q…", sf, log[min(max(i, 0), len(log)-1)], want)
-			continue
+		for _, w := range want {
+			if !has(got, w) {
+				t.Errorf("%s: move 24 lacks %+v:\n%s", sf, w, texts(got))
+			}
 		}
-		returned := slices.ContainsFunc(log, func(l string) bool { return strings.HasPrefix(l, "24 return_heat seat 3") })
-		if returned == (sf == "no_effect") {
-			t.Errorf("%s: seat 3 returns Heat: %v", sf, returned)
+		// Holding none, seat 3 returns 0 of 2 Heat: tried, not skipped.
+		if sf != "no_effect" && has(got, engine.Event{Kind: "return_heat", Player: 2, Result: resSkipped}) {
+			t.Errorf("%s: seat 3's return is skipped:\n%s", sf, texts(got))
 		}
 	}
 }

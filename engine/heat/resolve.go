@@ -151,17 +151,30 @@ func (s *state) resolveInSeatOrder(ph int) {
 		for i := range effects {
 			e := &effects[i]
 			if e.cond != condNone && !s.holds(p, e) {
+				if s.Log != nil {
+					s.logNothing(p, e, s.amount(p, e), resUnmet)
+				}
 				continue
 			}
 			n := s.amount(p, e)
 			if n == 0 {
+				if s.Log != nil {
+					s.logNothing(p, e, 0, resNone)
+				}
 				continue
 			}
 			if e.target == targetSelf && e.action == actPay && s.payOne(n, s.money[p]) < n && s.g.short == shortNoEffect {
-				s.refuse(p, n, s.money[p], ph)
+				if s.Log != nil {
+					s.logNothing(p, e, n, resRefused)
+					s.logRestOfCard(p, effects[i+1:])
+				}
 				break // what follows the payment on the card does not happen
 			}
-			for _, t := range s.targets(p, e, buf[:0]) {
+			targets := s.targets(p, e, buf[:0])
+			if len(targets) == 0 && s.Log != nil {
+				s.logNothing(p, e, n, resNoTarget)
+			}
+			for _, t := range targets {
 				amt := n // Heat: the Pool parts with what the seat holds now
 				if e.action == actPay || e.action == actSteal {
 					amt = s.payOne(n, s.money[t])
@@ -214,10 +227,16 @@ func (s *state) resolveAtOnce(ph int) {
 		for i := range effects {
 			e := &effects[i]
 			if e.cond != condNone && !s.holds(p, e) {
+				if s.Log != nil {
+					s.logNothing(p, e, s.amount(p, e), resUnmet)
+				}
 				continue
 			}
 			n := s.amount(p, e)
 			if n == 0 {
+				if s.Log != nil {
+					s.logNothing(p, e, 0, resNone)
+				}
 				continue
 			}
 			plan[k] = planned{e: e, n: n, p: p, gate: gate}
@@ -254,17 +273,26 @@ func (s *state) resolveAtOnce(ph int) {
 	var paid, parted [maxSeats]int          // money and Heat each seat gave up
 	for i := range plan0 {
 		pl := &plan0[i]
+		p, e := pl.p, pl.e
 		if pl.gate >= 0 && refused[pl.gate] {
 			refused[i] = true
+			if s.Log != nil {
+				s.logNothing(p, e, pl.n, resSkipped)
+			}
 			continue
 		}
-		p, e := pl.p, pl.e
 		if e.target == targetSelf && e.action == actPay && short[p] && s.g.short == shortNoEffect {
 			refused[i] = true
-			s.refuse(p, pl.n, money0[p], ph)
+			if s.Log != nil {
+				s.logNothing(p, e, pl.n, resRefused)
+			}
 			continue
 		}
-		for _, t := range s.targets(p, e, buf[:0]) {
+		targets := s.targets(p, e, buf[:0])
+		if len(targets) == 0 && s.Log != nil {
+			s.logNothing(p, e, pl.n, resNoTarget)
+		}
+		for _, t := range targets {
 			amt := pl.n
 			switch {
 			case (e.action == actPay || e.action == actSteal) && short[t]:
@@ -289,13 +317,13 @@ func (s *state) resolveAtOnce(ph int) {
 		if rest := money0[t] - paid[t]; short[t] && s.g.short == shortPayWhatYouHave && rest > 0 {
 			s.money[t] -= rest
 			if s.Log != nil {
-				s.Emit("pay", t, "pays the %s left to the bank (asked for %s, had %s; now %s)", money(rest), money(asked[t]), money(money0[t]), money(s.money[t]))
+				s.logChange(actPay, t, -1, causeShortfall, rest, rest, "")
 			}
 		}
 		if rest := held0[t] - parted[t]; heatShort[t] && rest > 0 {
 			s.heat.Return(t, rest)
 			if s.Log != nil {
-				s.Emit("return_heat", t, "returns the %d Heat left (asked for %d, held %d; holds %d, board %d)", rest, heatAsked[t], held0[t], s.heat.Held[t], s.heat.Supply)
+				s.logChange(actReturnHeat, t, -1, causeHeatShort, rest, rest, "")
 			}
 		}
 	}
@@ -340,40 +368,31 @@ func (s *state) fill(plan []planned, t int, heat bool, avail int) int {
 	return lo
 }
 
-// refuse logs a payment not made under no_effect; the rest of the card's
-// phase is skipped by the caller.
-func (s *state) refuse(p, n, had, ph int) {
-	if s.Log != nil {
-		s.Emit("pay", p, "cannot pay %s (has %s): pays nothing, and the rest of %s's phase %s does not happen",
-			money(n), money(had), s.g.cards[s.revealed[p]].name, s.g.phases[ph].ID)
-	}
-}
-
 // coverHeat applies OUT OF HEAT: while the board cannot cover the phase,
 // every player holding Heat returns one and loses the penalty (as a
 // payment: the shortfall rule applies).
 func (s *state) coverHeat(need int) {
 	penalty := s.g.params.OutOfHeatPenalty
 	for need > s.heat.Supply {
+		if s.Log != nil {
+			s.logOutOfHeat(need)
+		}
 		for p := 0; p < s.N; p++ {
 			if s.heat.Return(p, 1) == 1 {
 				lost := s.payOne(penalty, s.money[p])
 				s.money[p] -= lost
 				s.Tally.Count(cntOutOfHeat, 1)
 				if s.Log != nil {
-					s.Emit("out_of_heat", p, "returns 1 Heat and loses %s (board short of Heat)", ofAmount(lost, penalty))
+					s.logChange(actReturnHeat, p, -1, causeOutOfHeat, 1, 1, "")
+					result := ""
+					if lost == 0 && penalty > 0 {
+						result = resRefused
+					}
+					s.logChange(actPay, p, -1, causeOutOfHeat, lost, penalty, result)
 				}
 			}
 		}
 	}
-}
-
-// ofAmount is "$3", or "$1 of $3" for a payment cut short.
-func ofAmount(done, asked int) string {
-	if done == asked {
-		return money(done)
-	}
-	return money(done) + " of " + money(asked)
 }
 
 // do applies one action of seat p to target t: n is the card's amount,
@@ -399,26 +418,27 @@ func (s *state) do(p, t int, a actionKind, n, amt int) {
 	case actGiveHeat:
 		done = s.heat.Give(p, t, amt)
 	}
-	if s.Log != nil && a != actDraw {
+	if s.Log != nil {
 		s.logAction(p, t, a, done, n)
 	}
 }
 
-func (s *state) logAction(p, t int, a actionKind, n, printed int) {
-	switch a {
-	case actGain:
-		s.Emit("gain", t, "gains %s (now %s)", money(n), money(s.money[t]))
-	case actPay:
-		s.Emit("pay", t, "pays %s (now %s)", ofAmount(n, printed), money(s.money[t]))
-	case actTakeHeat:
-		s.Emit("take_heat", t, "takes %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
-	case actReturnHeat:
-		s.Emit("return_heat", t, "returns %d Heat (holds %d, board %d)", n, s.heat.Held[t], s.heat.Supply)
-	case actSteal:
-		s.Emit("steal", p, "takes %s from seat %d", ofAmount(n, printed), t+1)
-	case actGiveHeat:
-		s.Emit("give_heat", p, "gives %d Heat to seat %d", n, t+1)
+// logAction reports what do did: a theft or a gift as the acting seat's
+// (the other seat its Target), anything else as the changed seat's (the
+// card's owner its Target when another).
+func (s *state) logAction(p, t int, a actionKind, done, n int) {
+	seat, other := t, -1
+	switch {
+	case a == actSteal || a == actGiveHeat:
+		seat, other = p, t
+	case t != p:
+		other = p
 	}
+	result := ""
+	if done == 0 && n > 0 && (a == actPay || a == actSteal) && s.g.short == shortNoEffect {
+		result = resRefused
+	}
+	s.logChange(a, seat, other, s.cardID(s.revealed[p]), done, n, result)
 }
 
 func (s *state) arrest(need int) {
@@ -427,7 +447,7 @@ func (s *state) arrest(need int) {
 	s.ShareWin(0) // nobody wins
 	s.Tally.Count(cntArrests, 1)
 	if s.Log != nil {
-		s.Emit("arrest", -1, "Phase needs %d Heat, more than the %d on the board: everybody is arrested", need, s.heat.Total)
+		s.logArrest(need)
 	}
 }
 
@@ -457,14 +477,7 @@ func (s *state) finish() {
 	}
 	s.ShareWin(winners)
 	if s.Log != nil {
-		for p := 0; p < s.N; p++ {
-			s.Emit("score", p, "has %s and %d Heat at %s each: %s", money(s.money[p]), s.heat.Held[p], money(s.heatValue()), money(s.score(p)))
-		}
-		for p := 0; p < s.N; p++ {
-			if winners.Has(p) {
-				s.Emit("win", p, "wins")
-			}
-		}
+		s.logScores(winners)
 	}
 }
 

@@ -136,7 +136,7 @@ func (s *state) Apply(a engine.Action) {
 	s.draws[seat]--
 	s.hands[seat].Add(int(a))
 	if s.Log != nil {
-		s.Emit("draw", seat, "draws %s", s.g.cards[a].name)
+		s.logDraw(seat, int(a))
 	}
 	if s.nextDrawer() < 0 {
 		s.drawsDone()
@@ -204,7 +204,7 @@ func (s *state) applyPass(actions []engine.Action) {
 			to := s.passTarget(p)
 			s.hands[to].Add(passed[p])
 			if s.Log != nil {
-				s.Emit("pass", p, "passes %s to seat %d", s.g.cards[passed[p]].name, to+1)
+				s.logPass(p, to, passed[p])
 			}
 		}
 	}
@@ -216,7 +216,7 @@ func (s *state) applyPass(actions []engine.Action) {
 
 func (s *state) applyReveal(actions []engine.Action) {
 	if s.Log != nil {
-		s.Emit("stage", -1, "heist %d, stage %d: everyone reveals", s.heist+1, s.stage+1)
+		s.logStage()
 	}
 	var held [engine.MaxHand]engine.Action
 	for p := 0; p < s.N; p++ {
@@ -236,7 +236,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 		s.record[p][s.recLen[p]] = uint8(c)
 		s.recLen[p]++
 		if s.Log != nil {
-			s.Emit("reveal", p, "reveals %s", s.g.cards[c].name)
+			s.logReveal(p, c)
 		}
 	}
 	s.planStage()
@@ -256,11 +256,7 @@ func (s *state) startHeist() {
 	}
 	s.round, s.stage = 0, 0
 	if s.Log != nil {
-		dir := "left"
-		if s.passTarget(0) != 1%s.N {
-			dir = "right"
-		}
-		s.Emit("heist", -1, "heist %d begins: %d cards in the deck, passing %s", s.heist+1, s.deck.Len(), dir)
+		s.logHeist()
 	}
 	s.queueDraws(thenDraft)
 }
@@ -276,7 +272,7 @@ func (s *state) queueDraws(then afterDraws) {
 	if need > s.deck.Len() {
 		s.Tally.Count(cntDrawsSkipped, 1)
 		if s.Log != nil {
-			s.Emit("out_of_cards", -1, "%d cards needed, %d in the deck: nobody draws", need, s.deck.Len())
+			s.logOutOfCards(need)
 		}
 		s.draws = [maxSeats]int{}
 		need = 0
@@ -312,6 +308,9 @@ func (s *state) startRoundOrStages() {
 // for their chance moves and resumes at the next phase.
 func (s *state) resolveFrom(ph int) {
 	for ; ph < len(s.g.phases); ph++ {
+		if s.Log != nil {
+			s.logPhase(ph)
+		}
 		if s.seatsIn[ph] == 0 {
 			continue
 		}

@@ -48,45 +48,55 @@ func (s *state) abilitySum(p int, f func(*card) int) int {
 func (s *state) hire(p, c, slot int) {
 	cd := s.card(c)
 	s.hand[p].Remove(c)
-	if cd.kind != kindMercenary {
-		s.pay(p, -1, cd.cost)
-	}
 	if cd.kind == kindGear {
+		s.logMove("hire", p, c, zHand, zCrew, "")
+		s.pay(p, -1, cd.cost, cd.id)
 		s.crew[p][slot].gear = int16(c)
-		s.Emit("hire", p, "gives %s to %s", cd.name, s.card(int(s.crew[p][slot].card)).name)
 		return
 	}
-	if slot != noSlot {
-		s.Emit("dismiss", p, "dismisses %s", s.card(int(s.crew[p][slot].card)).name)
-		s.removeMember(p, slot)
+	// A Mercenary is hired for nothing: the fee is due per heist.
+	if cd.kind != kindMercenary {
+		s.pay(p, -1, cd.cost, cd.id)
 	}
+	if slot != noSlot {
+		s.removeMember(p, slot, "dismiss", causeDismiss)
+	}
+	s.logMove("hire", p, c, zHand, zCrew, "")
 	s.crew[p][s.ncrew[p]] = member{card: int16(c), gear: -1}
 	s.ncrew[p]++
-	s.Emit("hire", p, "hires %s", cd.name)
 }
 
 func (s *state) jail(p, m int) {
 	mb := &s.crew[p][m]
 	if mb.gear >= 0 {
 		s.toDiscard(int(mb.gear))
+		s.logMove("discard", p, int(mb.gear), zCrew, zDiscard, causeJail)
 		mb.gear = -1
 	}
 	mb.faceDown = false
 	mb.time = int8(s.g.params.JailTime)
+	s.logJail("jail", p, int(mb.card), s.g.params.JailTime, causeJail)
 	s.heat[p] -= s.g.params.HeatToJail
-	s.Emit("jail", p, "sends %s to jail", s.card(int(mb.card)).name)
+	s.logHeat("heat", p, -s.g.params.HeatToJail, -s.g.params.HeatToJail, causeJail)
 }
 
-// removeMember discards member m and its Gear; a jailed member snitches.
-func (s *state) removeMember(p, m int) {
+// removeMember discards member m and its Gear, logged as kind for cause;
+// a jailed member snitches.
+func (s *state) removeMember(p, m int, kind, cause string) {
 	mb := s.crew[p][m]
 	if mb.gear >= 0 {
 		s.toDiscard(int(mb.gear))
+		s.logMove("discard", p, int(mb.gear), zCrew, zDiscard, cause)
 	}
 	s.toDiscard(int(mb.card))
 	s.heat[p] += int(mb.time)
 	copy(s.crew[p][m:s.ncrew[p]-1], s.crew[p][m+1:s.ncrew[p]])
 	s.ncrew[p]--
+	s.logMove(kind, p, int(mb.card), zCrew, zDiscard, cause)
+	if mb.time > 0 {
+		s.logJail("snitch", p, int(mb.card), -int(mb.time), causeSnitch)
+		s.logHeat("heat", p, int(mb.time), int(mb.time), causeSnitch)
+	}
 	// Fees due are by member index: shift them too.
 	if p == s.cur && s.feeMask != 0 {
 		low := s.feeMask & (1<<uint(m) - 1)
@@ -96,17 +106,23 @@ func (s *state) removeMember(p, m int) {
 }
 
 // pay discards cash from seat p's hand (leaving one copy of except), the
-// least waste first; false when the hand is not enough.
-func (s *state) pay(p, except, cost int) bool {
+// least waste first, for cause (a card id); false when the hand is not
+// enough.
+func (s *state) pay(p, except, cost int, cause string) bool {
 	vals, cards := s.handCash(p, except)
 	idx, ok := Pay(vals, cost)
 	if !ok {
+		s.logPay(p, cost, 0, false, cause)
 		return false
 	}
+	paid := 0
 	for _, i := range idx {
 		s.hand[p].Remove(cards[i])
 		s.toDiscard(cards[i])
+		s.logMove("discard", p, cards[i], zHand, zDiscard, cause)
+		paid += vals[i]
 	}
+	s.logPay(p, cost, paid, true, cause)
 	if len(idx) > 0 {
 		s.discarded = true
 	}

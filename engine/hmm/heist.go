@@ -6,14 +6,15 @@ package hmm
 func (s *state) heist(j int) {
 	s.heistJob = j
 	js := &s.jobs[j]
+	s.logHeist(s.cur, int(js.card))
 	for k := 0; k < int(js.nc); k++ {
 		if !js.up[k] {
 			js.up[k] = true
+			s.logMove("flip", int(js.owner), int(js.comps[k]), zFaceDown, zFaceUp, s.id(int(js.card)))
 			s.revealed(j, int(js.comps[k]))
 		}
 	}
 	s.inCrew = true
-	s.Emit("heist", s.cur, "attempts %s", s.card(int(js.card)).name)
 }
 
 func (s *state) demolish(p, m int) {
@@ -25,15 +26,15 @@ func (s *state) demolish(p, m int) {
 		}
 	}
 	removed := int(js.comps[bi])
+	g := int(s.crew[p][m].gear)
+	s.logMove("demolition", p, removed, zFaceUp, zCompPile, s.id(g))
 	s.compPile.Add(removed)
 	js.nc--
 	js.comps[bi], js.up[bi], js.known[bi] = js.comps[js.nc], js.up[js.nc], js.known[js.nc]
-	g := int(s.crew[p][m].gear)
 	s.crew[p][m].gear = -1
 	s.toDiscard(g)
-	v := s.demolitionVictim(p)
-	s.Emit("demolition", p, "blows away %s and loses %s", s.card(removed).name, s.card(int(s.crew[p][v].card)).name)
-	s.removeMember(p, v)
+	s.logMove("discard", p, g, zCrew, zDiscard, s.id(g))
+	s.removeMember(p, s.demolitionVictim(p), "discard", s.id(g))
 }
 
 // demolitionVictim: the member other than the Mastermind with fewest icons
@@ -125,11 +126,15 @@ func (s *state) attempt(p, mask int) {
 			s.feeMask |= 1 << uint(m)
 		}
 	}
+	jc := int(js.card)
+	s.logAttempt(p, j, res)
 	s.heat[p] += res.Heat
+	s.logHeat("heat", p, res.Heat, res.Heat, s.id(jc))
 	// Single-use Gear is spent by the heist its carrier joined.
 	for _, m := range sent {
 		if g := s.crew[p][m].gear; g >= 0 && s.card(int(g)).singleUse {
 			s.toDiscard(int(g))
+			s.logMove("discard", p, int(g), zCrew, zDiscard, s.id(jc))
 			s.crew[p][m].gear = -1
 		}
 	}
@@ -137,19 +142,19 @@ func (s *state) attempt(p, mask int) {
 		s.coll[p] += res.Prestige
 		s.won[p]++
 		s.collected++
+		s.logPrestige(p, jc, res.Prestige)
 		for k := 0; k < int(js.nc); k++ {
 			s.compPile.Add(int(js.comps[k]))
+			s.logMove("complication", int(js.owner), int(js.comps[k]), zFaceUp, zCompPile, s.id(jc))
 		}
-		s.Emit("complete", p, "completes %s: %d Prestige, %d Heat (%d substituted), %d Resource cards", jb.Name, res.Prestige, res.Heat, res.Substitutions, res.Resources)
 		owner := js.owner
 		*js = jobSlot{card: -1, owner: owner}
 		s.push(task{kind: tJob, job: int8(j)})
 		for k := 0; k < res.Resources; k++ {
-			s.push(task{kind: tDraw, seat: int8(p)})
+			s.push(task{kind: tDraw, seat: int8(p), cause: int16(jc + 1)})
 		}
 	} else {
 		s.Tally.Count(cntFailedHeists, 1)
-		s.Emit("fail", p, "fails %s: %d icons short, %d Heat; a new face-down Complication", jb.Name, res.Short, res.Heat)
 		s.push(task{kind: tComp, job: int8(j)})
 	}
 	s.cont = contFees
@@ -180,20 +185,22 @@ func (s *state) feeChoice() bool {
 // be paid).
 func (s *state) settleFee(m int, paid bool) {
 	p := s.cur
-	c := s.card(int(s.crew[p][m].card))
+	ci := int(s.crew[p][m].card)
+	c := s.card(ci)
 	s.feeMask &^= 1 << uint(m)
 	if paid {
-		s.Emit("fee", p, "pays %s's fee ($%d)", c.name, c.cost)
+		s.logFee(p, ci, "paid")
 		return
 	}
 	s.Tally.Count(cntUnpaidFees, 1)
 	if s.cash(p, -1) >= c.cost {
-		s.Emit("fee", p, "refuses to pay %s, who quits", c.name)
+		s.logFee(p, ci, "refused")
 	} else {
-		s.Emit("fee", p, "cannot pay %s, who quits", c.name)
+		s.logFee(p, ci, "unpaid")
 	}
-	s.removeMember(p, m)
+	s.removeMember(p, m, "quit", c.id)
 	s.heat[p] += s.g.params.UnpaidFeeHeat
+	s.logHeat("heat", p, s.g.params.UnpaidFeeHeat, s.g.params.UnpaidFeeHeat, c.id)
 }
 
 // revealed: a complication turned face up draws the extra ones it calls for.

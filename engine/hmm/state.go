@@ -69,6 +69,9 @@ type task struct {
 	// never reshuffles the discard pile, or a card that draws could draw
 	// itself back without end once every other card is in a hand.
 	deckOnly bool
+	// cause is the card that draws, plus one (0: the deal or Gather), for
+	// the log.
+	cause int16
 }
 
 type member struct {
@@ -142,6 +145,8 @@ type state struct {
 	trigger   int // seat that reached the goal, -1
 	finalLeft int
 	turns     int
+	round     int  // rounds begun, for the log
+	newRound  bool // the next turn begins a round
 }
 
 // NewState deals nothing yet: Masterminds, Jobs, Complications and opening
@@ -230,11 +235,13 @@ func (s *state) source(t task) *engine.Deck {
 			for k := 0; k < s.ndiscard; k++ {
 				s.deck.Add(int(s.discard[k]))
 			}
+			s.logReshuffle(s.ndiscard, zDiscard, zDeck)
 			s.ndiscard = 0
 		}
 		return nonEmpty(&s.deck)
 	case tJob:
 		if s.jobDeck.Len() == 0 {
+			s.logReshuffle(s.jobPile.Len(), zExpired, zJobDeck)
 			for s.jobPile.Len() > 0 {
 				s.jobDeck.Add(s.jobPile.TakeAt(0))
 			}
@@ -242,6 +249,7 @@ func (s *state) source(t task) *engine.Deck {
 		return nonEmpty(&s.jobDeck)
 	default:
 		if s.compDeck.Len() == 0 {
+			s.logReshuffle(s.compPile.Len(), zCompPile, zCompDeck)
 			for s.compPile.Len() > 0 {
 				s.compDeck.Add(s.compPile.TakeAt(0))
 			}
@@ -277,8 +285,12 @@ func (s *state) settle() {
 				if s.ndiscard == 0 {
 					s.Tally.Count(cntDeckExhausted, 1)
 				}
+				s.logNothing("draw", int(t.seat), rCards, 1, s.causeOf(t), "deck empty")
 			case tComp:
 				s.Tally.Count(cntCompsShort, 1)
+				s.logNothing("complication", int(s.jobs[t.job].owner), "complications", 1, s.id(int(s.jobs[t.job].card)), "none left")
+			case tJob:
+				s.logNothing("job", int(s.jobs[t.job].owner), "jobs", 1, "", "none left")
 			}
 			continue
 		}
@@ -293,6 +305,7 @@ func (s *state) settle() {
 			}
 			s.cont = contNone
 			s.cur = 0
+			s.round, s.newRound = 1, true
 			s.startTurn()
 			continue
 		case contFees:
@@ -302,7 +315,8 @@ func (s *state) settle() {
 					return
 				}
 				m := s.nextFee()
-				s.settleFee(m, s.pay(s.cur, -1, s.card(int(s.crew[s.cur][m].card)).cost))
+				c := int(s.crew[s.cur][m].card)
+				s.settleFee(m, s.pay(s.cur, -1, s.card(c).cost, s.id(c)))
 				continue
 			}
 			s.cont = contNone
@@ -375,15 +389,16 @@ func (s *state) Apply(a engine.Action) {
 	case s.ph == phKeep:
 		if a == actRedraw {
 			s.redraws[p]++
+			s.logRedraw(p)
 			for s.hand[p].Len() > 0 {
 				c := s.hand[p].At(0)
 				s.hand[p].Remove(c)
 				s.toDiscard(c)
+				s.logMove("discard", p, c, zHand, zDiscard, causeRedraw)
 			}
 			for k := 0; k < s.g.params.HandSize; k++ {
 				s.push(task{kind: tDeal, seat: int8(p)})
 			}
-			s.Emit("redraw", p, "redraws the opening hand")
 		} else {
 			s.keepSeat++
 		}
@@ -392,7 +407,8 @@ func (s *state) Apply(a engine.Action) {
 	case s.ph == phFee:
 		m := s.nextFee()
 		if a == actPayFee+engine.Action(m) {
-			s.settleFee(m, s.pay(p, -1, s.card(int(s.crew[p][m].card)).cost))
+			c := int(s.crew[p][m].card)
+			s.settleFee(m, s.pay(p, -1, s.card(c).cost, s.id(c)))
 		} else {
 			s.settleFee(m, false)
 		}
@@ -406,24 +422,25 @@ func (s *state) Apply(a engine.Action) {
 		for k := 0; k < n; k++ {
 			s.push(task{kind: tDraw, seat: int8(p)})
 		}
-		s.Emit("gather", p, "gathers %d Resource cards from the deck", n)
+		s.logGather(p, n)
 	case a == actGatherDiscard:
 		s.done |= doGather
 		s.ndiscard--
 		c := int(s.discard[s.ndiscard])
 		s.hand[p].Add(c)
 		s.Tally.Took(c)
-		s.Emit("gather", p, "takes %s from the discard pile", s.card(c).name)
+		s.logMove("gather", p, c, zDiscard, zHand, causeGather)
 	case a == actLayLow:
 		s.done |= doLayLow
 		n := s.g.params.LayLow + s.abilitySum(p, func(c *card) int { return c.layLowExtra })
+		before := s.heat[p]
 		s.heat[p] = max(0, s.heat[p]-n)
-		s.Emit("laylow", p, "lays low (Heat %d)", s.heat[p])
+		s.logHeat("laylow", p, s.heat[p]-before, -n, causeLayLow)
 	case a >= actLegwork && a < actHeist:
 		s.done |= doLegwork
 		j, k := int(a-actLegwork)/maxComp, int(a-actLegwork)%maxComp
 		s.jobs[j].known[k] |= 1 << uint(p)
-		s.Emit("legwork", p, "looks at a face-down Complication of %s", s.card(int(s.jobs[j].card)).name)
+		s.logLegwork(p, j, k)
 	case a >= actHeist && a < actHire:
 		s.done |= doHeist
 		s.heist(int(a - actHeist))
@@ -436,15 +453,16 @@ func (s *state) Apply(a engine.Action) {
 		s.hand[p].Remove(c)
 		s.toDiscard(c)
 		s.discarded = true
-		s.Emit("event", p, "plays %s", s.card(c).name)
-		s.effects(p, s.card(c).effects)
+		s.logMove("event", p, c, zHand, zDiscard, "")
+		s.effects(p, s.card(c).effects, c)
 	case a >= actManeuver && a < actCrew:
 		m := int(a - actManeuver)
-		c := s.card(int(s.crew[p][m].card))
-		s.pay(p, -1, c.cost)
+		ci := int(s.crew[p][m].card)
+		c := s.card(ci)
+		s.logManeuver(p, ci)
+		s.pay(p, -1, c.cost, c.id)
 		s.crew[p][m].faceDown = true
-		s.Emit("maneuver", p, "uses %s's maneuver", c.name)
-		s.effects(p, c.effects)
+		s.effects(p, c.effects, ci)
 	case a >= actCrew && a < actDemolish:
 		s.attempt(p, int(a-actCrew))
 	case a >= actDemolish && a < actJail:
@@ -467,7 +485,7 @@ func (s *state) applyChance(c int) {
 		s.crew[p][0] = member{card: int16(c), gear: -1}
 		s.ncrew[p] = 1
 		s.Tally.Took(c)
-		s.Emit("mastermind", p, "is %s", s.card(c).name)
+		s.logMove("mastermind", p, c, zMMDeck, zCrew, causeDeal)
 	case tDeal, tDraw:
 		s.deck.Take(c)
 		p := int(t.seat)
@@ -476,14 +494,16 @@ func (s *state) applyChance(c int) {
 			s.toDiscard(c)
 			if t.kind == tDeal {
 				// Opening hand: discarded unresolved and replaced.
+				s.logImmediate(p, c, s.causeOf(t), "set aside")
 				s.push(task{kind: tDeal, seat: t.seat})
 				return
 			}
-			s.Emit("immediate", p, "draws %s: it resolves at once", s.card(c).name)
-			s.effects(p, s.card(c).effects)
+			s.logImmediate(p, c, s.causeOf(t), "resolves")
+			s.effects(p, s.card(c).effects, c)
 			return
 		}
 		s.hand[p].Add(c)
+		s.logMove("draw", p, c, zDeck, zHand, s.causeOf(t))
 	case tJob:
 		s.jobDeck.Take(c)
 		js := &s.jobs[t.job]
@@ -496,7 +516,7 @@ func (s *state) applyChance(c int) {
 		for k := 0; k < jb.FaceDown; k++ {
 			s.push(task{kind: tComp, job: t.job})
 		}
-		s.Emit("job", int(js.owner), "gets the job %s", s.card(c).name)
+		s.logJob(int(t.job))
 	case tComp:
 		s.compDeck.Take(c)
 		js := &s.jobs[t.job]
@@ -504,6 +524,11 @@ func (s *state) applyChance(c int) {
 		js.comps[k], js.up[k], js.known[k] = int16(c), t.up, 0
 		js.nc++
 		s.Tally.Took(c)
+		to := zFaceDown
+		if t.up {
+			to = zFaceUp
+		}
+		s.logMove("complication", int(js.owner), c, zCompDeck, to, s.id(int(js.card)))
 		if t.up {
 			s.revealed(int(t.job), c)
 		}

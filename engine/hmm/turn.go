@@ -19,17 +19,31 @@ func (s *state) startTurn() {
 		s.Tally.Count(cntJailLock, 1)
 	}
 	s.ph = phMain
-	s.Emit("turn", s.cur, "begins a turn (Prestige %d, Heat %d)", s.coll[s.cur], s.heat[s.cur])
+	if s.Log != nil {
+		if s.newRound {
+			s.logMarker("round", -1, engine.At{Round: s.round})
+		}
+		s.logMarker("turn", s.cur, engine.At{Round: s.round, Turn: s.turns + 1})
+	}
+	s.newRound = false
 }
 
-func (s *state) effects(p int, effs []Effect) {
+// effects resolves the effects of card c (an Event, a maneuver or a Play
+// Immediately card) for seat p.
+func (s *state) effects(p int, effs []Effect, c int) {
+	cause := s.id(c)
 	for _, e := range effs {
 		switch {
 		case e.LoseHeat > 0:
+			before := s.heat[p]
 			s.heat[p] = max(0, s.heat[p]-e.LoseHeat)
+			s.logHeat("heat", p, s.heat[p]-before, -e.LoseHeat, cause)
 		case e.RivalHeat > 0:
 			if r := s.leadingRival(p); r >= 0 {
 				s.heat[r] += e.RivalHeat
+				s.logHeat("heat", r, e.RivalHeat, e.RivalHeat, cause)
+			} else {
+				s.logNothing("heat", p, rHeat, e.RivalHeat, cause, "no rival")
 			}
 		case e.Peek:
 			best, bj := 0, -1
@@ -49,9 +63,12 @@ func (s *state) effects(p int, effs []Effect) {
 					s.jobs[bj].known[k] |= 1 << uint(p)
 				}
 			}
+			s.logPeek(p, bj, best, cause)
 		case e.Draw > 0:
+			// Each draw is logged as it is made, or as nothing when
+			// the deck is empty.
 			for k := 0; k < e.Draw; k++ {
-				s.push(task{kind: tDraw, seat: int8(p), deckOnly: true})
+				s.push(task{kind: tDraw, seat: int8(p), deckOnly: true, cause: int16(c + 1)})
 			}
 		case e.AddTime > 0:
 			bj := -1
@@ -62,17 +79,22 @@ func (s *state) effects(p int, effs []Effect) {
 			}
 			if bj >= 0 {
 				s.jobs[bj].time += int8(e.AddTime)
+				s.logJobTime(bj, e.AddTime, e.AddTime, cause)
+			} else {
+				s.logNothing("time", p, rTime, e.AddTime, cause, "no job")
 			}
 		case e.AllHeat > 0:
 			for q := 0; q < s.N; q++ {
 				s.heat[q] += e.AllHeat
+				s.logHeat("heat", q, e.AllHeat, e.AllHeat, cause)
 			}
 		case e.JobsTime > 0:
 			for j := 0; j < s.njobs; j++ {
 				if s.jobs[j].card >= 0 {
 					s.jobs[j].time -= int8(e.JobsTime)
+					s.logJobTime(j, -e.JobsTime, -e.JobsTime, cause)
 					if s.jobs[j].time <= 0 {
-						s.expire(j)
+						s.expire(j, cause)
 					}
 				}
 			}
@@ -80,13 +102,15 @@ func (s *state) effects(p int, effs []Effect) {
 	}
 }
 
-func (s *state) expire(j int) {
+// expire: job j ran out of Time, because of cause.
+func (s *state) expire(j int, cause string) {
 	js := &s.jobs[j]
 	s.Tally.Count(cntJobsExpired, 1)
-	s.Emit("expire", int(js.owner), "loses %s: out of Time", s.card(int(js.card)).name)
+	s.logMove("expire", int(js.owner), int(js.card), zJobs, zExpired, cause)
 	s.jobPile.Add(int(js.card))
 	for k := 0; k < int(js.nc); k++ {
 		s.compPile.Add(int(js.comps[k]))
+		s.logMove("complication", int(js.owner), int(js.comps[k]), zFaceUp, zCompPile, s.id(int(js.card)))
 	}
 	owner := js.owner
 	*js = jobSlot{card: -1, owner: owner}
@@ -100,17 +124,23 @@ func (s *state) endTurn() {
 	for j := 0; j < s.njobs; j++ {
 		if s.jobs[j].card >= 0 && int(s.jobs[j].owner) == p {
 			s.jobs[j].time--
+			s.logJobTime(j, -1, -1, causeEndOfTurn)
 			if s.jobs[j].time <= 0 {
-				s.expire(j)
+				s.expire(j, causeEndOfTurn)
 			}
 		}
 	}
+	served := 0
 	for m := 0; m < s.ncrew[p]; m++ {
 		mb := &s.crew[p][m]
 		mb.faceDown = false
 		if mb.time > 0 {
 			mb.time--
+			served++
 		}
+	}
+	if served > 0 {
+		s.logJail("time", p, -1, -served, causeEndOfTurn)
 	}
 	s.turns++
 	goal := s.g.params.row(s.N).Goal
@@ -120,7 +150,7 @@ func (s *state) endTurn() {
 		if s.g.params.FinalRound == finalFinishRound {
 			s.finalLeft = s.N - 1 - p // the seats after p this round
 		}
-		s.Emit("goal", p, "reaches %d Prestige: %s", s.coll[p], s.g.params.finalRoundText())
+		s.logGoal(p)
 	case s.trigger >= 0 && p != s.trigger:
 		s.finalLeft--
 	}
@@ -133,9 +163,14 @@ func (s *state) endTurn() {
 		s.endGame("round limit")
 		return
 	}
+	old := s.cur
 	s.cur = (s.cur + 1) % s.N
 	if s.cur == s.trigger {
 		s.cur = (s.cur + 1) % s.N
+	}
+	if s.cur <= old {
+		s.round++
+		s.newRound = true
 	}
 	s.startTurn()
 }
@@ -171,5 +206,5 @@ func (s *state) endGame(cause string) {
 		seats = seats.With(w)
 	}
 	s.ShareWin(seats)
-	s.Emit("end", -1, "game over (%s): winners %v", cause, win)
+	s.logScores(cause, win)
 }

@@ -374,9 +374,13 @@ func TestGoalReachedWithTheFirstActionSeed8(t *testing.T) {
 			t.Fatalf("%s: nobody reached the goal", check)
 		}
 		seat := events[goal].Player
-		var after []string // what the seat did between its last heist and the goal
-		for k := goal - 1; k >= 0 && events[k].Kind != "complete"; k-- {
-			if events[k].Player == seat && events[k].Kind != "job" && events[k].Kind != "immediate" && events[k].Kind != "jail" && events[k].Kind != "fee" {
+		// What the seat did between the Prestige that reached the goal and
+		// the goal: actions, Events and maneuvers (not their consequences,
+		// such as the reward drawn, fees paid or Time running out).
+		acts := []string{"gather", "hire", "event", "maneuver", "laylow", "legwork", "heist"}
+		var after []string
+		for k := goal - 1; k >= 0 && events[k].Kind != "prestige"; k-- {
+			if events[k].Player == seat && slices.Contains(acts, events[k].Kind) {
 				after = append(after, events[k].Kind)
 			}
 		}

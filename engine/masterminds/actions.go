@@ -290,7 +290,8 @@ func (s *state) canPay(p int) bool {
 	return len(s.payOptions(p, pays[:0])) > 0
 }
 
-func (s *state) pay(p, code int) {
+// pay pays a gem for card c's gem section by code.
+func (s *state) pay(p, c, code int) {
 	st := &s.seats[p]
 	switch {
 	case code == payNone:
@@ -301,6 +302,10 @@ func (s *state) pay(p, code int) {
 		}
 		st.cash--
 		st.flipped++
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "pay", Player: p, Resource: "starter_cash", Amount: engine.Int(1), Total: engine.Int(int(st.cash)), Cause: s.id(c), From: "seat", To: "flipped",
+				Text: fmt.Sprintf("pays for %s: flips a Starter Cash card (%d left unflipped)", s.g.cards[c].name, st.cash)})
+		}
 	default:
 		k := code - payGem
 		if st.gems[k] == 0 {
@@ -308,9 +313,9 @@ func (s *state) pay(p, code int) {
 		}
 		st.gems[k]--
 		s.bag.Put(k, 1)
-	}
-	if s.Log != nil {
-		s.Emit("pay", p, "pays a gem: %s", s.payName(code))
+		if s.Log != nil {
+			s.gemEvent("pay", p, k, -1, s.id(c), "seat", "bag")
+		}
 	}
 }
 
@@ -386,36 +391,38 @@ func (s *state) resolveCard(p, c, pay int) {
 	cd := &s.g.cards[c]
 	switch {
 	case pay == payNone || cd.gemMode == 0:
-		s.doEffect(p, cd.effect)
+		s.doEffect(p, c, cd.effect)
 	case cd.gemMode == gemOr:
-		s.doEffect(p, cd.gemEffect)
+		s.doEffect(p, c, cd.gemEffect)
 	default:
-		s.doEffect(p, cd.gemEffect)
-		s.doEffect(p, cd.effect)
+		s.doEffect(p, c, cd.gemEffect)
+		s.doEffect(p, c, cd.effect)
 	}
 }
 
-func (s *state) doEffect(p int, e effect) {
-	pp := int8(p)
+// doEffect does effect e of card c (the cause a task carries in x).
+func (s *state) doEffect(p, c int, e effect) {
+	pp, x := int8(p), causeX(c)
 	switch e.kind {
 	case effDrawPrep:
 		s.push(task{op: opDrawPrep, p: pp, n: int16(e.n)})
 	case effGainGem:
-		s.push(task{op: opGainGem, p: pp, n: int16(e.n)})
+		s.push(task{op: opGainGem, p: pp, n: int16(e.n), x: x})
 	case effRecruit:
 		for i := 0; i < e.n; i++ {
-			s.push(task{op: opRecruitEffect, p: pp})
+			s.push(task{op: opRecruitEffect, p: pp, x: x})
 		}
 	case effUntap:
-		s.push(task{op: opUntap, p: pp, n: int16(e.n)})
+		s.push(task{op: opUntap, p: pp, n: int16(e.n), x: x})
 	case effDiscardGear:
 		for i := 0; i < e.n; i++ {
-			s.push(task{op: opDiscardGear, p: pp})
+			s.push(task{op: opDiscardGear, p: pp, x: x})
 		}
 	case effRollBonus:
 		s.total += e.n
 		if s.Log != nil {
-			s.Emit("roll_bonus", p, "changes the heist total by %+d (now %d)", e.n, s.total)
+			s.Record(engine.Event{Kind: "roll_bonus", Player: p, Resource: "total", Amount: engine.Int(e.n), Total: engine.Int(s.total), Cause: s.id(c),
+				Text: fmt.Sprintf("changes the heist total by %+d (now %d)", e.n, s.total)})
 		}
 	case effReroll:
 		for i := 0; i < e.n; i++ {
@@ -487,19 +494,22 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aRecruit:
 			s.push(task{op: opUpkeep, p: int8(p)})
 			s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
+			if s.Log != nil && v <= 2 {
+				opt := [3]string{causeOptionC, causeOptionB, causeOptionA}[v]
+				what := [3]string{"draws a Prep card instead of recruiting", "burns the Talent Pool", "recruits from the Talent Pool"}[v]
+				s.Record(engine.Event{Kind: "prep", Player: p, Cause: opt, At: s.at("prep", 0), Text: fmt.Sprintf("preps (%s): %s", opt, what)})
+			}
 			switch {
 			case v == 0:
-				if s.Log != nil {
-					s.Emit("prep", p, "preps: draws a Prep card instead of recruiting")
-				}
 				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 			case v == 1:
-				if s.Log != nil {
-					s.Emit("prep", p, "preps: burns the Talent Pool")
-				}
 				for s.poolN > 0 {
 					s.poolN--
 					s.talentDiscard.Add(int(s.pool[s.poolN]))
+					if s.Log != nil {
+						c := int(s.pool[s.poolN])
+						s.cardEvent("burn", p, c, "pool", "talent_discard", causeOptionB, fmt.Sprintf("burns %s from the Talent Pool", g.cards[c].name))
+					}
 				}
 				s.push(task{op: opBurnDraw, p: int8(p)})
 			case v == 2:
@@ -530,8 +540,11 @@ func (s *state) decide(t *task, a engine.Action) {
 		case v == 0:
 			s.pool[s.poolN] = int16(c)
 			s.poolN++
+			if s.Log != nil {
+				s.cardEvent("pool", p, c, "revealed", "pool", causeOptionB, fmt.Sprintf("puts %s in the Talent Pool", g.cards[c].name))
+			}
 		default:
-			s.recruit(p, c, v-1, false)
+			s.recruit(p, c, v-1, false, "revealed", causeOptionB)
 		}
 	case opRecruitEffect:
 		if kind != aRecruitEffect {
@@ -547,9 +560,10 @@ func (s *state) decide(t *task, a engine.Action) {
 			}
 			s.Tally.Choice(held, c)
 		}
+		cause := s.causeOf(t.x, causeOptionA)
 		s.pop()
 		s.takeFromPool(c)
-		s.recruit(p, c, j, false)
+		s.recruit(p, c, j, false, "pool", cause)
 	case opPlan:
 		if s.Tally != nil {
 			s.tallyPlay(p, t, kind, v)
@@ -562,12 +576,17 @@ func (s *state) decide(t *task, a engine.Action) {
 			i, j := v/8, v%8
 			st.team[i].gear, st.team[j].gear = st.team[j].gear, st.team[i].gear
 			if s.Log != nil {
-				s.Emit("trade", p, "moves %s from %s to %s", g.cards[st.team[j].gear].name, g.cards[st.team[i].talent].name, g.cards[st.team[j].talent].name)
+				for _, m := range [2][2]int{{i, j}, {j, i}} {
+					if c := st.team[m[1]].gear; c >= 0 {
+						s.cardEvent("trade", p, int(c), s.recruitZone(p, m[0]), s.recruitZone(p, m[1]), "plan_trade",
+							fmt.Sprintf("moves %s from %s to %s", g.cards[c].name, g.cards[st.team[m[0]].talent].name, g.cards[st.team[m[1]].talent].name))
+					}
+				}
 			}
 		case aPlanAction:
 			c, pay := v/32, v%32
-			s.playFromHand(p, c, "plays")
-			s.pay(p, pay)
+			s.playFromHand(p, c, "play", "plays")
+			s.pay(p, c, pay)
 			s.resolveCard(p, c, pay)
 		case aPlanGear:
 			c, r := v/8, v%8
@@ -594,19 +613,22 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		c := int(t.x)
 		s.pop()
-		s.push(task{op: opDiscardPlayed, x: int16(c)})
-		s.pay(p, v)
+		s.push(task{op: opDiscardPlayed, p: int8(p), x: int16(c)})
+		s.pay(p, c, v)
 		s.resolveCard(p, c, v)
 	case opDiscardGear:
 		if kind != aDiscardGear {
 			bad()
 		}
+		cause := s.causeOf(t.x, "")
 		s.pop()
 		q, r := v/8, v%8
 		if s.Log != nil {
-			s.Emit("discard_gear", p, "makes seat %d discard %s", q+1, g.cards[s.seats[q].team[r].gear].name)
+			c := int(s.seats[q].team[r].gear)
+			s.Record(engine.Event{Kind: "discard_gear", Player: p, Target: engine.Int(q), Card: s.id(c), From: s.recruitZone(q, r), To: "prep_discard", Cause: cause,
+				Text: fmt.Sprintf("makes seat %d discard %s (%s)", q+1, g.cards[c].name, cause)})
 		}
-		s.dropGear(q, r)
+		s.dropGear(q, r, "")
 	case opActivate:
 		if kind != aActivate || v == 0 {
 			bad()
@@ -623,8 +645,8 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aInterrupt:
 			c, pay := v/32, v%32
 			s.Tally.Count(cntInterrupts, 1)
-			s.playFromHand(p, c, "interrupts with")
-			s.pay(p, pay)
+			s.playFromHand(p, c, "interrupt", "interrupts with")
+			s.pay(p, c, pay)
 			s.resolveCard(p, c, pay)
 		default:
 			bad()
@@ -642,7 +664,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pop()
 		s.sufferer = v
 		if s.Log != nil {
-			s.Emit("suffer", p, "chooses %s to face the Failure card", g.cards[st.team[v].talent].name)
+			s.cardEvent("suffer", p, int(st.team[v].talent), "", "", "", fmt.Sprintf("chooses %s to face the Failure card", g.cards[st.team[v].talent].name))
 		}
 	case opLoseGem:
 		if kind != aLoseGem || st.gems[v] == 0 {
@@ -652,7 +674,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		st.gems[v]--
 		s.bag.Put(v, 1)
 		if s.Log != nil {
-			s.Emit("lose_gem", p, "returns a %s gem to the bag", s.kindName(v))
+			s.gemEvent("lose_gem", p, v, -1, s.id(int(s.failCard)), "seat", "bag")
 		}
 	case opDiscardPrep, opHandLimit:
 		if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
@@ -663,14 +685,20 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		s.prepDiscard.Add(v)
 		if s.Log != nil {
-			s.Emit("discard", p, "discards %s", g.cards[v].name)
+			cause := causeHandLimit
+			if t.op == opDiscardPrep {
+				cause = s.id(int(s.failCard))
+			}
+			n := st.hand.Len()
+			s.Record(engine.Event{Kind: "discard", Player: p, Card: g.cards[v].id, Resource: "prep", Total: engine.Int(n), From: "hand", To: "prep_discard", Cause: cause,
+				Text: fmt.Sprintf("discards %s (%s; %d in hand)", g.cards[v].name, cause, n)})
 		}
 	case opAfterSuccess:
 		s.pop()
 		switch kind {
 		case aHold:
 			if s.Log != nil {
-				s.Emit("hold", p, "holds")
+				s.Record(engine.Event{Kind: "hold", Player: p, Result: "hold", Text: "holds"})
 			}
 		case aStep:
 			s.startAttempt(p, v/8, v%8)
@@ -691,34 +719,30 @@ func (s *state) decide(t *task, a engine.Action) {
 		}
 		s.pop()
 		if g.keepOne {
-			keep := st.team[v]
+			if s.Log != nil {
+				s.cardEvent("stay", p, int(st.team[v].talent), "", "", causeRetire, fmt.Sprintf("keeps %s; the rest of the team retires", g.cards[st.team[v].talent].name))
+			}
 			for r := int(st.teamN) - 1; r >= 0; r-- {
 				if r != v {
-					s.removeRecruit(p, r)
+					s.removeRecruit(p, r, causeRetire)
 				}
 			}
-			if s.Log != nil {
-				s.Emit("retire", p, "keeps %s; the rest of the team retires", g.cards[keep.talent].name)
-			}
 		} else {
-			if s.Log != nil {
-				s.Emit("retire", p, "retires %s", g.cards[st.team[v].talent].name)
-			}
-			s.removeRecruit(p, v)
+			s.removeRecruit(p, v, causeRetire)
 		}
 	default:
 		bad()
 	}
 }
 
-func (s *state) playFromHand(p, c int, verb string) {
+func (s *state) playFromHand(p, c int, kind, verb string) {
 	if !s.seats[p].hand.Remove(c) {
 		panic(fmt.Sprintf("masterminds: seat %d does not hold card %d", p+1, c))
 	}
 	s.resolving++
-	s.push(task{op: opDiscardPlayed, x: int16(c)})
+	s.push(task{op: opDiscardPlayed, p: int8(p), x: int16(c)})
 	if s.Log != nil {
-		s.Emit("play", p, "%s %s", verb, s.g.cards[c].name)
+		s.cardEvent(kind, p, c, "hand", "play", "", fmt.Sprintf("%s %s", verb, s.g.cards[c].name))
 	}
 }
 
@@ -729,10 +753,10 @@ func (s *state) equip(p, c, r int) {
 	if r >= int(st.teamN) || !st.hand.Remove(c) {
 		panic(fmt.Sprintf("masterminds: seat %d cannot put card %d on recruit %d", p+1, c, r))
 	}
-	s.dropGear(p, r)
+	s.dropGear(p, r, s.id(c))
 	st.team[r].gear = int16(c)
 	if s.Log != nil {
-		s.Emit("gear", p, "equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name)
+		s.cardEvent("gear", p, c, "hand", s.recruitZone(p, r), "", fmt.Sprintf("equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name))
 	}
 }
 
@@ -745,13 +769,16 @@ func (s *state) activate(p, mask int) {
 	for r := 0; r < int(st.teamN); r++ {
 		if mask&(1<<r) != 0 {
 			st.team[r].flags |= rTapped | rUsed | rActive
-			s.total += s.skillOf(p, r, s.atSkill, true)
+			v := s.skillOf(p, r, s.atSkill, true)
+			s.total += v
+			if s.Log != nil {
+				tc := &s.g.cards[st.team[r].talent]
+				s.Record(engine.Event{Kind: "activate", Player: p, Card: tc.id, Resource: skillIDs[s.atSkill], Amount: engine.Int(v), Total: engine.Int(s.total),
+					Text: fmt.Sprintf("activates %s: %s %d (skill total %d)", tc.name, skillIDs[s.atSkill], v, s.total)})
+			}
 		}
 	}
 	s.activated = true
-	if s.Log != nil {
-		s.Emit("activate", p, "activates %d recruit(s): skill total %d", bits.OnesCount(uint(mask)), s.total)
-	}
 }
 
 // tallyTurn records the turn's choice among the heists (a Talent chosen

@@ -37,14 +37,14 @@ func (s *state) step(t *task) bool {
 			if t.x == 1 || s.prepDiscard.Len() == 0 {
 				s.Tally.Count(cntPrepDrawsSkipped, int64(t.n))
 				if s.Log != nil {
-					s.Emit("prep_empty", p, "cannot draw %d Prep card(s): deck and discard are empty", t.n)
+					s.nothing("prep_empty", p, "prep", int(t.n), "prep_deck", "deck and discard are empty")
 				}
 				s.pop()
 				return true
 			}
 			reshuffle(&s.prepDeck, &s.prepDiscard)
 			if s.Log != nil {
-				s.Emit("reshuffle", -1, "the Prep discard is shuffled into a new deck (%d cards)", s.prepDeck.Len())
+				s.reshuffled("prep")
 			}
 		}
 		return s.waitChance()
@@ -99,13 +99,17 @@ func (s *state) step(t *task) bool {
 		if s.failDeck.Len() == 0 {
 			if s.failDiscard.Len() == 0 {
 				if s.Log != nil {
-					s.Emit("close_call", p, "no Failure card left: a close call")
+					s.Record(engine.Event{Kind: "close_call", Player: p, Result: "close call", Cause: "failure_deck",
+						Text: "has no Failure card left to reveal: a close call"})
 				}
 				s.pop()
 				return true
 			}
 			reshuffle(&s.failDeck, &s.failDiscard)
 			s.Tally.Count(cntFailureReshuffles, 1)
+			if s.Log != nil {
+				s.reshuffled("failure")
+			}
 		}
 		return s.waitChance()
 
@@ -117,7 +121,7 @@ func (s *state) step(t *task) bool {
 		if s.bag.Len() == 0 {
 			s.Tally.Count(cntGemsLost, int64(t.n))
 			if s.Log != nil {
-				s.Emit("bag_empty", p, "gets no gem: the bag is empty (%d owed)", t.n)
+				s.nothing("bag_empty", p, "gem", int(t.n), s.causeOf(t.x, ""), "the bag is empty")
 			}
 			s.pop()
 			return true
@@ -145,14 +149,30 @@ func (s *state) step(t *task) bool {
 			if got > 0 {
 				s.Tally.Took(g.cashCard)
 			}
+			if s.Log != nil && k > 0 {
+				e := engine.Event{Kind: "cash", Player: q, Resource: "starter_cash", Amount: engine.Int(got), Total: engine.Int(got), Cause: causeSetup, From: "cash_supply", To: "seat",
+					Text: fmt.Sprintf("gets %d of %d Starter Cash card(s)", got, k)}
+				if got < k {
+					e.Printed = engine.Int(k)
+				}
+				s.Record(e)
+			}
 		}
 		return true
 
 	case opStartGems:
 		s.pop()
 		for q := 0; q < s.N; q++ {
-			for k := 0; k < prm.StartClearGems && s.bag.Take(kindClear); k++ {
+			got := 0
+			for ; got < prm.StartClearGems && s.bag.Take(kindClear); got++ {
 				s.seats[q].gems[kindClear]++
+			}
+			if s.Log != nil {
+				if got == 0 {
+					s.nothing("gem", q, s.kindName(kindClear), prm.StartClearGems, causeStartGems, "no clear gem left in the bag")
+					continue
+				}
+				s.gemEvent("gem", q, kindClear, got, causeStartGems, "bag", "seat")
 			}
 		}
 		return true
@@ -161,11 +181,22 @@ func (s *state) step(t *task) bool {
 		s.pop()
 		s.resolving--
 		s.prepDiscard.Add(int(t.x))
+		if s.Log != nil {
+			s.cardEvent("discard", p, int(t.x), "play", "prep_discard", "resolved", fmt.Sprintf("discards %s: it has resolved", g.cards[t.x].name))
+		}
 		return true
 
 	case opUntap:
 		s.pop()
-		s.untap(p, int(t.n))
+		n := s.untap(p, int(t.n))
+		if s.Log != nil {
+			e := engine.Event{Kind: "untap", Player: p, Resource: "recruit", Amount: engine.Int(n), Cause: s.causeOf(t.x, ""),
+				Text: fmt.Sprintf("un-turns %d of %d recruit(s)", n, t.n)}
+			if n != int(t.n) {
+				e.Printed = engine.Int(int(t.n))
+			}
+			s.Record(e)
+		}
 		return true
 
 	case opTally:
@@ -174,7 +205,8 @@ func (s *state) step(t *task) bool {
 		if s.total > st.target {
 			s.Tally.Count(cntPerfections, 1)
 			if s.Log != nil {
-				s.Emit("perfection", p, "has %d against %d before any roll: perfection", s.total, st.target)
+				s.Record(engine.Event{Kind: "perfection", Player: p, Resource: "total", Amount: engine.Int(s.total), Printed: engine.Int(st.target), Result: "perfection",
+					Text: fmt.Sprintf("has %d against %d before any roll: perfection", s.total, st.target)})
 			}
 			s.push(task{op: opFace, p: t.p})
 			return true
@@ -187,11 +219,17 @@ func (s *state) step(t *task) bool {
 	// Decisions that may have nothing to decide.
 	case opRecruitEffect:
 		if s.poolN == 0 {
+			if s.Log != nil {
+				s.nothing("recruit", p, "talent", 1, s.causeOf(t.x, causeOptionA), "the Talent Pool is empty")
+			}
 			s.pop()
 			return true
 		}
 	case opDiscardGear:
 		if !s.othersHaveGear(p) {
+			if s.Log != nil {
+				s.nothing("discard_gear", p, "gear", 1, s.causeOf(t.x, ""), "no other player has Gear")
+			}
 			s.pop()
 			return true
 		}
@@ -199,7 +237,7 @@ func (s *state) step(t *task) bool {
 		if g.cards[t.x].gemMode == 0 || !s.canPay(p) {
 			c := int(t.x)
 			s.pop()
-			s.push(task{op: opDiscardPlayed, x: int16(c)})
+			s.push(task{op: opDiscardPlayed, p: int8(p), x: int16(c)})
 			s.resolveCard(p, c, 0)
 			return true
 		}
@@ -217,11 +255,17 @@ func (s *state) step(t *task) bool {
 	case opLoseGem:
 		if s.gemCount(p) == 0 {
 			s.pop()
+			if s.Log != nil {
+				s.nothing("lose_gem", p, "gem", 1, s.id(int(s.failCard)), "no gem to lose")
+			}
 			return true
 		}
 	case opDiscardPrep:
 		if s.seats[p].hand.Len() == 0 {
 			s.pop()
+			if s.Log != nil {
+				s.nothing("discard", p, "prep", 1, s.id(int(s.failCard)), "no Prep card to discard")
+			}
 			return true
 		}
 	case opRetire:
@@ -236,6 +280,12 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 	case opPlan:
+		if t.x == 0 {
+			t.x = 1 // the phase is marked once
+			if s.Log != nil {
+				s.Record(engine.Event{Kind: "phase", Player: p, At: s.at("plan", 0), Text: fmt.Sprintf("plans: %d action(s)", t.n)})
+			}
+		}
 		if t.n <= 0 {
 			s.pop()
 			return true
@@ -275,7 +325,7 @@ func (s *state) talentsLeft() bool {
 	reshuffle(&s.talentDeck, &s.talentDiscard)
 	s.Tally.Count(cntTalentReshuffles, 1)
 	if s.Log != nil {
-		s.Emit("reshuffle", -1, "the Talent discard is shuffled into a new deck (%d cards)", s.talentDeck.Len())
+		s.reshuffled("talent")
 	}
 	return true
 }
@@ -291,13 +341,16 @@ func (s *state) emptySlot() int {
 
 func (s *state) layHeistCard(h, c int) {
 	sl := &s.table[h]
+	side, name := "B", s.g.cards[c].name
 	if sl.a < 0 {
 		sl.a = int16(c)
-		return
+		side, name = "A", s.g.cards[c].title
+	} else {
+		sl.b = int16(c)
 	}
-	sl.b = int16(c)
 	if s.Log != nil {
-		s.Emit("heist", -1, "heist %d laid out: %s (A) with the steps of %s (B)", h+1, s.g.cards[sl.a].title, s.g.cards[sl.b].name)
+		to := fmt.Sprintf("heist_%d_%s", h+1, side)
+		s.cardEvent("heist", -1, c, "heist_deck", to, causeSetup, fmt.Sprintf("%s (%s) is laid out as heist %d (%s)", name, side, h+1, to))
 	}
 }
 
@@ -309,6 +362,23 @@ func (s *state) fillBag() {
 	}
 	s.bag.Put(kindClear, s.g.clearGems)
 	s.bagTotal = s.bag.Len()
+	if s.Log != nil {
+		for q := 0; q <= s.N; q++ {
+			k, n := kindClear, s.g.clearGems
+			if q < s.N {
+				k, n = int(s.seats[q].colour), s.g.gemsOf[s.seats[q].colour]
+			}
+			s.Record(engine.Event{Kind: "bag", Player: -1, Resource: s.kindName(k), Amount: engine.Int(n), Total: engine.Int(s.bag.Count(k)), Cause: causeSetup, To: "bag",
+				Text: fmt.Sprintf("%d %s gems go in the bag (%d of them there)", n, s.kindName(k), s.bag.Count(k))})
+		}
+	}
+}
+
+// reshuffled logs a discard pile shuffled into its deck.
+func (s *state) reshuffled(pile string) {
+	n := map[string]*engine.Deck{"prep": &s.prepDeck, "talent": &s.talentDeck, "failure": &s.failDeck}[pile].Len()
+	s.Record(engine.Event{Kind: "reshuffle", Player: -1, Resource: pile, Amount: engine.Int(n), From: pile + "_discard", To: pile + "_deck",
+		Text: fmt.Sprintf("the %s discard is shuffled into a new deck (%d cards)", pile, n)})
 }
 
 // chance applies a chance outcome to the task on top.
@@ -322,7 +392,8 @@ func (s *state) chance(t *task, a int) {
 		t.n++
 		s.Tally.Took(a)
 		if s.Log != nil {
-			s.Emit("colour", q, "is %s (%s gems)", g.cards[a].name, g.cards[a].color)
+			s.Record(engine.Event{Kind: "colour", Player: q, Card: g.cards[a].id, Resource: g.cards[a].color, From: "mastermind_deck", To: "seat",
+				Text: fmt.Sprintf("is %s (%s gems)", g.cards[a].name, g.cards[a].color)})
 		}
 	case opDrawPrep:
 		s.draw(&s.prepDeck, a)
@@ -331,7 +402,9 @@ func (s *state) chance(t *task, a int) {
 		if !cd.immediate {
 			s.seats[p].hand.Add(a)
 			if s.Log != nil {
-				s.Emit("draw", p, "draws %s", cd.name)
+				n := s.seats[p].hand.Len()
+				s.Record(engine.Event{Kind: "draw", Player: p, Card: cd.id, Resource: "prep", Total: engine.Int(n), From: "prep_deck", To: "hand",
+					Text: fmt.Sprintf("draws %s (%d in hand)", cd.name, n)})
 			}
 			return
 		}
@@ -339,7 +412,7 @@ func (s *state) chance(t *task, a int) {
 			s.prepDiscard.Add(a)
 			t.n++ // setup: discard and redraw
 			if s.Log != nil {
-				s.Emit("redraw", p, "discards %s (play immediately) and draws again", cd.name)
+				s.cardEvent("redraw", p, a, "prep_deck", "prep_discard", causeSetup, fmt.Sprintf("discards %s (play immediately) and draws again", cd.name))
 			}
 			return
 		}
@@ -348,26 +421,29 @@ func (s *state) chance(t *task, a int) {
 		s.resolving++
 		s.Tally.Took(a)
 		if s.Log != nil {
-			s.Emit("immediate", p, "draws %s and plays it immediately", cd.name)
+			s.cardEvent("immediate", p, a, "prep_deck", "play", "", fmt.Sprintf("draws %s and plays it immediately", cd.name))
 		}
 		s.push(task{op: opImmediate, p: t.p, x: int16(a)})
 	case opFillPool:
 		s.draw(&s.talentDeck, a)
 		s.pool[s.poolN] = int16(a)
 		s.poolN++
+		if s.Log != nil {
+			s.cardEvent("pool", -1, a, "talent_deck", "pool", "", fmt.Sprintf("%s joins the Talent Pool", g.cards[a].name))
+		}
 	case opFirstRecruit:
 		s.draw(&s.talentDeck, a)
 		q := int(t.n)
 		t.n++
 		s.Tally.Took(a)
-		s.recruit(q, a, noReplace, true)
+		s.recruit(q, a, noReplace, true, "talent_deck", causeFirstRecr)
 	case opBurnDraw:
 		s.draw(&s.talentDeck, a)
 		s.burnCard = int16(a)
 		s.pop()
 		s.push(task{op: opBurnChoice, p: t.p})
 		if s.Log != nil {
-			s.Emit("burn_draw", p, "draws %s from the Talent deck", g.cards[a].name)
+			s.cardEvent("burn_draw", p, a, "talent_deck", "revealed", causeOptionB, fmt.Sprintf("draws %s from the Talent deck", g.cards[a].name))
 		}
 	case opFillHeists:
 		s.draw(&s.heistDeck, a)
@@ -383,7 +459,7 @@ func (s *state) chance(t *task, a int) {
 		s.seats[p].gems[a]++
 		t.n--
 		if s.Log != nil {
-			s.Emit("gem", p, "takes a %s gem from the bag (%d left)", s.kindName(a), s.bag.Len())
+			s.gemEvent("gem", p, a, 1, s.causeOf(t.x, ""), "bag", "seat")
 		}
 		if s.bag.Len() == 0 {
 			s.bagEmptied = true
@@ -393,7 +469,8 @@ func (s *state) chance(t *task, a int) {
 		s.pop()
 		s.roll, s.rolled = a, true
 		if s.Log != nil {
-			s.Emit("roll", p, "rolls %d: %d + %d against %d", a, s.total, a, s.currentStep().target)
+			s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: causeHeistDie,
+				Text: fmt.Sprintf("rolls %d: %d + %d = %d against %d", a, s.total, a, s.total+a, s.currentStep().target)})
 		}
 	case opTestRoll:
 		s.pop()
@@ -401,13 +478,15 @@ func (s *state) chance(t *task, a int) {
 	case opFirstPlayer:
 		s.pop()
 		if s.Log != nil {
-			s.Emit("first", a, "rolls highest and goes first")
+			s.Record(engine.Event{Kind: "first", Player: a, Cause: "first_player_roll", Result: "first", Text: "rolls highest and goes first"})
 		}
 		s.startTurn(a)
 	case opScore:
 		s.seats[t.n].roll = int8(a)
 		if s.Log != nil {
-			s.Emit("score_roll", int(t.n), "rolls %d: each %s gem is worth %d", a, g.cards[s.seats[t.n].card].color, a)
+			col := g.cards[s.seats[t.n].card].color
+			s.Record(engine.Event{Kind: "score_roll", Player: int(t.n), Card: s.id(int(s.seats[t.n].card)), Resource: col, Amount: engine.Int(a), Cause: causeScoreRoll,
+				Text: fmt.Sprintf("rolls %d: each %s gem is worth %d", a, col, a)})
 		}
 		t.n++
 	default:
@@ -425,7 +504,12 @@ func (s *state) kindName(k int) string {
 // startTurn begins seat p's turn.
 func (s *state) startTurn(p int) {
 	s.turn = p
+	s.turns++
 	s.Tally.Count(cntTurns, 1)
+	if s.Log != nil {
+		at := s.at("", 0)
+		s.Record(engine.Event{Kind: "turn", Player: p, At: at, Text: fmt.Sprintf("begins turn %d (round %d)", at.Turn, at.Round)})
+	}
 	if s.Tally != nil && s.seats[p].markers >= int8(s.g.params.MarkersPerPlayer) && s.stepOpenIgnoringMarkers(p) {
 		s.Tally.Counters[cntOutOfMarkers]++
 	}
@@ -450,15 +534,17 @@ const noReplace = 7
 
 // recruit puts Talent c on p's team, in slot j when it replaces a recruit
 // (whose Gear is discarded with it), and gains its recruit ability.
-func (s *state) recruit(p, c, j int, setup bool) {
+// from is the zone it comes from and cause the option, card or rule that
+// recruits it (for the log).
+func (s *state) recruit(p, c, j int, setup bool, from, cause string) {
 	st := &s.seats[p]
 	if j != noReplace && j < int(st.teamN) {
 		old := st.team[j]
-		s.dropGear(p, j)
+		s.dropGear(p, j, s.id(c))
 		s.talentDiscard.Add(int(old.talent))
 		st.team[j] = recruit{talent: int16(c), gear: -1}
 		if s.Log != nil {
-			s.Emit("recruit", p, "recruits %s in place of %s", s.g.cards[c].name, s.g.cards[old.talent].name)
+			s.cardEvent("replace", p, int(old.talent), "team", "talent_discard", s.id(c), fmt.Sprintf("discards %s to make room for %s", s.g.cards[old.talent].name, s.g.cards[c].name))
 		}
 	} else {
 		if int(st.teamN) >= s.g.params.TeamMax {
@@ -466,9 +552,10 @@ func (s *state) recruit(p, c, j int, setup bool) {
 		}
 		st.team[st.teamN] = recruit{talent: int16(c), gear: -1}
 		st.teamN++
-		if s.Log != nil {
-			s.Emit("recruit", p, "recruits %s", s.g.cards[c].name)
-		}
+	}
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "recruit", Player: p, Card: s.id(c), From: from, To: "team", Cause: cause, Total: engine.Int(int(st.teamN)),
+			Text: fmt.Sprintf("recruits %s (from %s, %s; team of %d)", s.g.cards[c].name, from, cause, st.teamN)})
 	}
 	if ab := s.g.cards[c].ability; ab.when == whenRecruit && ab.drawPrep > 0 {
 		x := int16(0)
@@ -479,10 +566,13 @@ func (s *state) recruit(p, c, j int, setup bool) {
 	}
 }
 
-// removeRecruit retires recruit r (its Gear is discarded).
-func (s *state) removeRecruit(p, r int) {
+// removeRecruit retires recruit r (its Gear is discarded) for cause.
+func (s *state) removeRecruit(p, r int, cause string) {
 	st := &s.seats[p]
-	s.dropGear(p, r)
+	if s.Log != nil {
+		s.cardEvent("retire", p, int(st.team[r].talent), "team", "talent_discard", cause, fmt.Sprintf("retires %s (%s)", s.g.cards[st.team[r].talent].name, cause))
+	}
+	s.dropGear(p, r, cause)
 	s.talentDiscard.Add(int(st.team[r].talent))
 	copy(st.team[r:], st.team[r+1:st.teamN])
 	st.teamN--
@@ -492,13 +582,18 @@ func (s *state) removeRecruit(p, r int) {
 // discardTeamGear discards the Gear of p's whole team.
 func (s *state) discardTeamGear(p int) {
 	for r := 0; r < int(s.seats[p].teamN); r++ {
-		s.dropGear(p, r)
+		s.dropGear(p, r, s.id(int(s.table[s.completing].a)))
 	}
 }
 
-func (s *state) dropGear(p, r int) {
+// dropGear discards recruit r's Gear, if any, for cause ("": the caller
+// logs it).
+func (s *state) dropGear(p, r int, cause string) {
 	rc := &s.seats[p].team[r]
 	if rc.gear >= 0 {
+		if s.Log != nil && cause != "" {
+			s.cardEvent("discard_gear", p, int(rc.gear), s.recruitZone(p, r), "prep_discard", cause, fmt.Sprintf("discards %s from %s (%s)", s.g.cards[rc.gear].name, s.g.cards[rc.talent].name, cause))
+		}
 		s.prepDiscard.Add(int(rc.gear))
 		rc.gear = -1
 	}
@@ -506,17 +601,20 @@ func (s *state) dropGear(p, r int) {
 
 // untap un-turns up to n of p's turned recruits, those that would stay
 // turned first.
-func (s *state) untap(p, n int) {
+// It returns how many it un-turned.
+func (s *state) untap(p, n int) int {
 	st := &s.seats[p]
-	for pass := 0; pass < 2 && n > 0; pass++ {
-		for r := 0; r < int(st.teamN) && n > 0; r++ {
+	done := 0
+	for pass := 0; pass < 2 && n > done; pass++ {
+		for r := 0; r < int(st.teamN) && n > done; r++ {
 			f := &st.team[r].flags
 			if *f&rTapped != 0 && (pass == 1 || *f&rStay != 0) {
 				*f &^= rTapped | rStay
-				n--
+				done++
 			}
 		}
 	}
+	return done
 }
 
 // available is the mask of p's recruits that can be activated now.
@@ -555,7 +653,8 @@ func (s *state) startAttempt(p, h, sk int) {
 	s.Tally.Count(cntAttempts, 1)
 	if s.Log != nil {
 		st := s.currentStep()
-		s.Emit("attempt", p, "attempts step %c of %s: %s against %d", 'A'+s.atStep, s.g.cards[s.table[h].a].title, skillNames[sk], st.target)
+		s.Record(engine.Event{Kind: "attempt", Player: p, Card: s.id(int(s.table[h].a)), Resource: skillIDs[sk], Printed: engine.Int(st.target), At: s.at("heist", s.atStep+1),
+			Text: fmt.Sprintf("attempts step %c of %s: %s against %d", 'A'+s.atStep, s.g.cards[s.table[h].a].title, skillIDs[sk], st.target)})
 	}
 	s.push(task{op: opAttemptEnd, p: int8(p)})
 	s.push(task{op: opTally, p: int8(p)})
@@ -586,7 +685,8 @@ func (s *state) placeMarker(p, face int) {
 	s.seats[p].markers++
 	s.result = resSuccess
 	if s.Log != nil {
-		s.Emit("marker", p, "places a marker die showing %d on step %c of %s", face, 'A'+s.atStep, s.g.cards[sl.a].title)
+		s.Record(engine.Event{Kind: "marker", Player: p, Card: s.id(int(sl.a)), Resource: "marker", Amount: engine.Int(face), Total: engine.Int(int(sl.prog[p])), Result: "success", To: "heist",
+			Text: fmt.Sprintf("succeeds: places a marker die showing %d on step %c of %s (%d of its dice there)", face, 'A'+s.atStep, s.g.cards[sl.a].title, sl.prog[p])})
 	}
 }
 
@@ -601,13 +701,15 @@ func (s *state) outcome(p int) {
 		s.Tally.Count(cntPushes, 1)
 		s.result = resPush
 		if s.Log != nil {
-			s.Emit("push", p, "ties %d: push, the run is over", target)
+			s.Record(engine.Event{Kind: "push", Player: p, Resource: "total", Amount: engine.Int(v), Printed: engine.Int(target), Result: "push",
+				Text: fmt.Sprintf("has %d against %d: push, the run is over", v, target)})
 		}
 	default:
 		s.Tally.Count(cntFailures, 1)
 		s.result = resFailure
 		if s.Log != nil {
-			s.Emit("failure", p, "has %d against %d: failure", v, target)
+			s.Record(engine.Event{Kind: "failure", Player: p, Resource: "total", Amount: engine.Int(v), Printed: engine.Int(target), Result: "failure",
+				Text: fmt.Sprintf("has %d against %d: failure", v, target)})
 		}
 		s.push(task{op: opFailureDraw, p: int8(p)})
 		s.push(task{op: opSuffer, p: int8(p)})
@@ -624,13 +726,18 @@ func (s *state) revealFailure(p, f int) {
 	switch {
 	case cd.triggerMask&(1<<s.atSkill) == 0:
 		if s.Log != nil {
-			s.Emit("close_call", p, "reveals %s: %s is not in its triggers, a close call", cd.name, skillNames[s.atSkill])
+			s.Record(engine.Event{Kind: "close_call", Player: p, Card: cd.id, Resource: skillIDs[s.atSkill], Cause: causeTriggers, Result: "close call", From: "failure_deck", To: "failure_discard",
+				Text: fmt.Sprintf("reveals %s: %s is not in its triggers, a close call", cd.name, skillIDs[s.atSkill])})
 		}
 	case tc.ability.ignoreFailure:
 		if s.Log != nil {
-			s.Emit("close_call", p, "reveals %s: %s never suffers a failure consequence", cd.name, tc.name)
+			s.Record(engine.Event{Kind: "close_call", Player: p, Card: cd.id, Cause: tc.id, Result: "close call", From: "failure_deck", To: "failure_discard",
+				Text: fmt.Sprintf("reveals %s: %s never suffers a failure consequence, a close call", cd.name, tc.name)})
 		}
 	default:
+		if s.Log != nil {
+			s.cardEvent("reveal", p, f, "failure_deck", "failure_discard", "", fmt.Sprintf("reveals %s: %s triggers it", cd.name, skillIDs[s.atSkill]))
+		}
 		s.failCard = int16(f)
 		s.push(task{op: opTestRoll, p: int8(p)})
 	}
@@ -649,28 +756,39 @@ func (s *state) skillTest(p, d int) {
 	cd := &s.g.cards[s.failCard]
 	r := s.sufferer
 	v := s.skillOf(p, r, cd.testSkill, false) + d
-	name := s.g.cards[s.seats[p].team[r].talent].name
-	if s.g.passes(v, cd.testTarget) {
-		if s.Log != nil {
-			s.Emit("test", p, "%s tests %s: %d against %d, passed", name, skillNames[cd.testSkill], v, cd.testTarget)
+	tc := &s.g.cards[s.seats[p].team[r].talent]
+	pass := s.g.passes(v, cd.testTarget)
+	if s.Log != nil {
+		result := "passed"
+		if !pass {
+			result = "failed: " + consequenceIDs[cd.consequence]
 		}
+		s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(d), Cause: cd.id,
+			Text: fmt.Sprintf("rolls %d for %s's test", d, tc.name)})
+		s.Record(engine.Event{Kind: "test", Player: p, Card: tc.id, Cause: cd.id, Resource: skillIDs[cd.testSkill], Amount: engine.Int(v), Printed: engine.Int(cd.testTarget), Result: result,
+			Text: fmt.Sprintf("%s tests %s: %d against %d, %s", tc.name, skillIDs[cd.testSkill], v, cd.testTarget, result)})
+	}
+	if pass {
 		return
 	}
 	s.Tally.Count(cntConsequences, 1)
-	if s.Log != nil {
-		s.Emit("test", p, "%s tests %s: %d against %d, failed: %s", name, skillNames[cd.testSkill], v, cd.testTarget, consequenceIDs[cd.consequence])
-	}
 	switch cd.consequence {
 	case consRetire:
-		s.removeRecruit(p, r)
+		s.removeRecruit(p, r, cd.id)
 	case consLoseGear:
-		s.dropGear(p, r)
+		if s.Log != nil && s.seats[p].team[r].gear < 0 {
+			s.nothing("lose_gear", p, "gear", 1, cd.id, tc.name+" has no Gear")
+		}
+		s.dropGear(p, r, cd.id)
 	case consLoseGem:
 		s.push(task{op: opLoseGem, p: int8(p)})
 	case consDiscardPrep:
 		s.push(task{op: opDiscardPrep, p: int8(p)})
 	case consStayTapped:
 		s.seats[p].team[r].flags |= rStay
+		if s.Log != nil {
+			s.cardEvent("stay_tapped", p, int(s.seats[p].team[r].talent), "", "", cd.id, fmt.Sprintf("%s stays turned through the next upkeep", tc.name))
+		}
 	}
 }
 
@@ -687,10 +805,7 @@ func (s *state) endAttempt(p int) {
 		}
 		rc.flags &^= rActive
 		if rc.gear >= 0 && s.g.cards[rc.gear].oneUse {
-			if s.Log != nil {
-				s.Emit("one_use", p, "discards %s (one use)", s.g.cards[rc.gear].name)
-			}
-			s.dropGear(p, r)
+			s.dropGear(p, r, causeOneUse)
 		}
 	}
 	if s.result != resSuccess {
@@ -715,11 +830,13 @@ func (s *state) endAttempt(p int) {
 			s.push(task{op: opCompletionDraw, p: pp})
 		}
 	}
-	take := s.g.cards[s.table[h].a].take
+	a := int(s.table[h].a)
+	take := s.g.cards[a].take
 	if s.Log != nil {
-		s.Emit("complete", p, "completes %s: TAKE %d", s.g.cards[s.table[h].a].title, take)
+		s.Record(engine.Event{Kind: "complete", Player: p, Card: s.id(a), Resource: "gem", Printed: engine.Int(take), Result: "complete",
+			Text: fmt.Sprintf("completes %s: TAKE %d", s.g.cards[a].title, take)})
 	}
-	s.push(task{op: opGainGem, p: pp, n: int16(take)})
+	s.push(task{op: opGainGem, p: pp, n: int16(take), x: causeX(a)})
 }
 
 // recall takes p's marker dice back from heist h, losing that progress
@@ -728,7 +845,8 @@ func (s *state) recall(p, h int) {
 	sl := &s.table[h]
 	s.seats[p].markers -= int8(sl.prog[p])
 	if s.Log != nil {
-		s.Emit("recall", p, "takes back %d marker dice from %s", sl.prog[p], s.g.cards[sl.a].title)
+		s.Record(engine.Event{Kind: "recall", Player: p, Card: s.id(int(sl.a)), Resource: "marker", Amount: engine.Int(int(sl.prog[p])), Total: engine.Int(int(s.seats[p].markers)), Cause: "recall_markers", From: "heist",
+			Text: fmt.Sprintf("takes back %d marker dice from %s (%d still out)", sl.prog[p], s.g.cards[sl.a].title, s.seats[p].markers)})
 	}
 	sl.prog[p] = 0
 	sl.faces[p] = [stepsPerHeist]uint8{}
@@ -751,18 +869,29 @@ func (s *state) matching(h, p int) int {
 func (s *state) removeMarkers(p int) {
 	h := s.completing
 	sl := &s.table[h]
-	bonus := s.matching(h, p) >= s.g.params.BonusGemMatching
+	match := s.matching(h, p)
+	bonus := match >= s.g.params.BonusGemMatching
+	if s.Log != nil {
+		result := "no bonus"
+		if bonus {
+			result = "bonus gem"
+		}
+		s.Record(engine.Event{Kind: "bonus", Player: p, Card: s.id(int(sl.a)), Resource: "matching", Amount: engine.Int(match), Printed: engine.Int(s.g.params.BonusGemMatching), Cause: causeBonusGem, Result: result,
+			Text: fmt.Sprintf("has %d matching dice of %d needed: %s", match, s.g.params.BonusGemMatching, result)})
+	}
 	for q := 0; q < s.N; q++ {
-		s.seats[q].markers -= int8(sl.prog[q])
+		n := int(sl.prog[q])
+		s.seats[q].markers -= int8(n)
 		sl.prog[q] = 0
 		sl.faces[q] = [stepsPerHeist]uint8{}
+		if s.Log != nil && n > 0 {
+			s.Record(engine.Event{Kind: "markers_off", Player: q, Card: s.id(int(sl.a)), Resource: "marker", Amount: engine.Int(n), Total: engine.Int(int(s.seats[q].markers)), Cause: "complete", From: "heist",
+				Text: fmt.Sprintf("takes back %d marker dice from %s (%d still out)", n, s.g.cards[sl.a].title, s.seats[q].markers)})
+		}
 	}
 	if bonus {
 		s.Tally.Count(cntBonusGems, 1)
-		if s.Log != nil {
-			s.Emit("bonus", p, "has %d matching dice: a bonus gem", s.g.params.BonusGemMatching)
-		}
-		s.push(task{op: opGainGem, p: int8(p), n: 1})
+		s.push(task{op: opGainGem, p: int8(p), n: 1, x: xBonus})
 	}
 }
 
@@ -770,6 +899,11 @@ func (s *state) keepCards(p int) {
 	sl := &s.table[s.completing]
 	s.seats[p].heists++
 	s.completed++
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "keep", Player: p, Card: s.id(int(sl.a)), Resource: "heist", Amount: engine.Int(1), Total: engine.Int(int(s.seats[p].heists)), From: "table", To: "kept",
+			Text: fmt.Sprintf("keeps %s: %d heist(s) completed (%d at the table)", s.g.cards[sl.a].title, s.seats[p].heists, s.completed)})
+		s.cardEvent("heist_bottom", -1, int(sl.b), "table", "heist_deck", "complete", fmt.Sprintf("%s goes to the bottom of the heist deck", s.g.cards[sl.b].name))
+	}
 	s.Tally.Count(cntHeistsCompleted, 1)
 	if s.qLen == len(s.heistQueue) {
 		panic("masterminds: heist queue overflow")
@@ -783,6 +917,9 @@ func (s *state) keepCards(p int) {
 // first).
 func (s *state) upkeep(p int) {
 	st := &s.seats[p]
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "phase", Player: p, At: s.at("upkeep", 0), Text: "begins upkeep"})
+	}
 	for r := 0; r < int(st.teamN); r++ {
 		f := &st.team[r].flags
 		if *f&rStay != 0 {
@@ -818,7 +955,7 @@ func (s *state) endCheck(p int) {
 	}
 	s.Cause = cause
 	if s.Log != nil {
-		s.Emit("end", -1, "the game ends: %s", cause)
+		s.Record(engine.Event{Kind: "end", Player: -1, Result: cause, At: s.at("score", 0), Text: fmt.Sprintf("the game ends: %s", cause)})
 	}
 	s.push(task{op: opScore})
 }
@@ -910,11 +1047,11 @@ func (s *state) finish() {
 	s.ShareWin(winners)
 	if s.Log != nil {
 		for q := 0; q < s.N; q++ {
-			s.Emit("score", q, "scores %d (%d gems, %d clear, %d heists)", s.score(q), s.gemCount(q), s.seats[q].gems[kindClear], s.seats[q].heists)
+			s.logScore(q)
 		}
 		for q := 0; q < s.N; q++ {
 			if winners.Has(q) {
-				s.Emit("win", q, "wins")
+				s.Record(engine.Event{Kind: "win", Player: q, Result: "win", Text: "wins"})
 			}
 		}
 	}

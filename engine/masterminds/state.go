@@ -150,7 +150,8 @@ type state struct {
 	completed     int
 	resolving     int // Prep cards played and not yet resolved
 
-	turn int // the seat whose turn it is
+	turn  int // the seat whose turn it is
+	turns int // turns begun, for the log's At
 	// The attempt in progress.
 	atHeist, atStep, atSkill int
 	total                    int

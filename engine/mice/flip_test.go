@@ -1,6 +1,7 @@
 package mice
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -174,20 +175,20 @@ func TestDoubleTakeReproSeed2(t *testing.T) {
 	var at64 []string
 	var result string
 	engine.PlayGame(g, 2, 2, engine.PlayOptions{Bots: []string{"random"}, CheckInvariants: true, Log: func(e engine.Event) {
-		switch e.Move {
-		case 64:
-			at64 = append(at64, e.Kind+": "+e.Text)
-		case 69:
-			if e.Kind == "failure" || e.Kind == "success" {
-				result = e.Text
-			}
+		switch {
+		case e.Move == 64:
+			at64 = append(at64, fmt.Sprintf("%s %d %s %s %v %s", e.Kind, e.Player, e.Card, e.Cause, deref(e.Amount), e.Result))
+		case e.Move == 69 && e.Kind == "test":
+			result = fmt.Sprintf("%d %s %v %v %s", e.Player, e.Card, deref(e.Amount), deref(e.Printed), e.Result)
 		}
 	}})
-	want := []string{"activate: seat 2 activates Double Take", "flip: seat 2 flips the 4/2 chip to +2", "flip: seat 2 flips the 3/-3 chip to -3"}
+	// Seat 2 pays a cheese onto Double Take, which flips the 4/2 chip to
+	// +2 (a loss of 2) and the 3/-3 chip to -3 (a loss of 6).
+	want := []string{"activate 1 double-take double-take 1 ", "flip 1 blue-1 double-take -2 side 2", "flip 1 purple-1 double-take -6 side 2"}
 	if strings.Join(at64, "\n") != strings.Join(want, "\n") {
 		t.Errorf("move 64:\n%s\nwant:\n%s", strings.Join(at64, "\n"), strings.Join(want, "\n"))
 	}
-	if result != "seat 2 rating 1 < target 6: failure" {
-		t.Errorf("move 69: %q, want the failure the book gives (2 - 3 + 1 drawn + 1 added = 1)", result)
+	if !strings.HasSuffix(result, " 1 6 failure") || !strings.HasPrefix(result, "1 ") {
+		t.Errorf("move 69: %q, want seat 2's failure the book gives (2 - 3 + 1 drawn + 1 added = 1 against 6)", result)
 	}
 }

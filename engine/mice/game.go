@@ -142,6 +142,7 @@ type Game struct {
 	upgrades []int    // upgrade skill cards, one entry per copy
 	reminder []int    // rules reminder and identity cards (tallied at set-up)
 	chips    [][2]int // one entry per chip
+	chipIDs  []string // each chip's name in the log: its colour and number ("yellow-3")
 	maxMoves int
 }
 
@@ -235,9 +236,12 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if chips < g.params.ChipsDrawn || chips > engine.MaxChips {
 		c.report(kit.CodeParamRange, c.paramPos("chips"), "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, engine.MaxChips)
 	} else {
+		seen := map[string]int{}
 		for _, ch := range g.params.Chips {
 			for k := 0; k < ch.Count; k++ {
 				g.chips = append(g.chips, [2]int{ch.Sides[0], ch.Sides[1]})
+				seen[ch.Colour]++
+				g.chipIDs = append(g.chipIDs, fmt.Sprintf("%s-%d", ch.Colour, seen[ch.Colour]))
 			}
 		}
 	}

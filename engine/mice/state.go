@@ -67,6 +67,7 @@ type state struct {
 
 	score [engine.MaxPlayers]int
 	food  [engine.MaxPlayers]int
+	turn  int // tests begun, for the log's At
 }
 
 // NewState starts a game: the starting player and the market are chance moves.
@@ -83,6 +84,7 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 	}
 	for pl := 0; pl < players; pl++ {
 		s.stash[pl] = s.takeSupply(p.StartingCheese)
+		s.logCheese("setup", stSetup, pl, "starting_cheese", -1, zSupply, zStash, s.stash[pl], p.StartingCheese)
 		for _, c := range g.starting {
 			s.skill[pl][s.nskill[pl]] = uint8(c)
 			s.nskill[pl]++
@@ -222,7 +224,9 @@ func (s *state) Apply(a engine.Action) {
 	switch s.ph {
 	case phStart:
 		s.tester = int(a)
-		s.Emit("start", int(a), "starts with the bag")
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "start", Player: int(a), Text: "starts with the bag", At: s.at(stSetup)})
+		}
 		s.ph = phDeal
 		s.afterDeal = false
 		s.continueDeal()
@@ -234,7 +238,11 @@ func (s *state) Apply(a engine.Action) {
 				break
 			}
 		}
-		s.Emit("market", -1, "%s joins the market", s.g.cards[a].name)
+		phase := stResolve // the market refills after a learn
+		if s.turn == 0 {
+			phase = stSetup
+		}
+		s.logCard("market", phase, -1, int(a), "deck", "market")
 		s.continueDeal()
 	case phSelect:
 		s.selectJob(int(a - actFirst))
@@ -243,8 +251,7 @@ func (s *state) Apply(a engine.Action) {
 		s.ph = phSide
 	case phSide:
 		s.chips.Draw(s.chip, int(a))
-		lo, hi := s.chips.Sides(s.chip)
-		s.Emit("chip", s.tester, "draws the %d/%d chip showing %+d", lo, hi, s.chips.Value(s.chip))
+		s.logChip("chip", s.drawCause(), s.chip, s.chips.Value(s.chip))
 		s.draws--
 		s.nextDraw()
 	case phActivate:
@@ -288,7 +295,12 @@ func (s *state) selectJob(j int) {
 		}
 		s.tallyChoice(held, s.obstacle())
 	}
-	s.Emit("select", s.tester, "tests against %s (target %d)", s.g.cards[s.obstacle()].name, s.g.cards[s.obstacle()].target)
+	s.turn++
+	if s.Log != nil {
+		ob := s.g.cards[s.obstacle()]
+		s.Record(engine.Event{Kind: "select", Player: s.tester, Card: ob.id, From: "job " + s.g.jobs[j], At: s.at(stSelect),
+			Text: fmt.Sprintf("tests against %s of job %s (target %d)", ob.name, s.g.jobs[j], ob.target)})
+	}
 	s.bets = [engine.MaxPlayers]int{}
 	s.added = 0
 	s.ph = phHelp
@@ -325,19 +337,26 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 				if s.covered[p][i] {
 					s.covered[p][i] = false
 					left--
+					s.logCheese("bet", stHelp, p, "bet", int(s.skill[p][i]), zSkill, zBet, 1, 1)
 				}
 			}
 			s.stash[p] -= left
-			s.Emit("assist", p, "bets %d cheese", b)
+			if left > 0 {
+				s.logCheese("bet", stHelp, p, "bet", -1, zStash, zBet, left, left)
+			}
 		} else {
 			// An abstainer may take one cheese off a covered skill.
-			for i := 0; i < s.nskill[p]; i++ {
+			took := false
+			for i := 0; i < s.nskill[p] && !took; i++ {
 				if s.covered[p][i] {
 					s.covered[p][i] = false
 					s.stash[p]++
-					s.Emit("abstain", p, "abstains and uncovers %s", s.g.cards[s.skill[p][i]].name)
-					break
+					took = true
+					s.logCheese("abstain", stHelp, p, "abstain", int(s.skill[p][i]), zSkill, zStash, 1, 1)
 				}
+			}
+			if !took { // no covered skill: the abstention takes nothing
+				s.logCheese("abstain", stHelp, p, "abstain", -1, zSkill, zStash, 0, 1)
 			}
 		}
 	}
@@ -351,12 +370,15 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 // area first, or goes on to Activate Skills.
 func (s *state) nextDraw() {
 	for s.draws > 0 {
-		s.chips.RefillIfEmpty()
+		if s.chips.RefillIfEmpty() {
+			s.logRefill()
+		}
 		if s.chips.InBag() > 0 {
 			s.ph = phDrawChip
 			return
 		}
 		s.Tally.Count(cntChipsShort, 1)
+		s.logNoChip()
 		s.draws--
 	}
 	if s.effAt >= 0 {
@@ -392,7 +414,7 @@ func (s *state) activate(a engine.Action) {
 	s.stash[p]--
 	s.covered[p][i] = true
 	s.using, s.effAt = i, 0
-	s.Emit("activate", p, "activates %s", s.g.cards[s.skill[p][i]].name)
+	s.logCheese("activate", stActivate, p, s.g.cards[s.skill[p][i]].id, int(s.skill[p][i]), zStash, zSkill, 1, 1)
 	s.resolveEffects()
 }
 
@@ -400,21 +422,27 @@ func (s *state) activate(a engine.Action) {
 // effAt on, in their printed order: a draw's chips come out before the
 // next effect (a flip after "Draw another chip." may flip the new chip).
 func (s *state) resolveEffects() {
-	cd := s.g.cards[s.skill[s.tester][s.using]]
+	skill := int(s.skill[s.tester][s.using])
+	cd := s.g.cards[skill]
 	ob := s.g.cards[s.obstacle()]
 	for s.effAt < len(cd.effects) {
 		e := cd.effects[s.effAt]
 		s.effAt++
 		if !e.worksAgainst(ob) {
+			if s.Log != nil {
+				s.logEffect(effectKinds[e.kind], skill, effectResources[e.kind], 0, e.amount, "the obstacle shows no "+s.g.keywords[e.icon].ID)
+			}
 			continue
 		}
 		switch e.kind {
 		case effAdd:
 			s.added += e.amount
+			s.logEffect("bonus", skill, "rating", e.amount, e.amount, "")
 		case effFlip:
-			s.flipBest(e.amount)
+			s.flipBest(skill, e.amount)
 		case effDraw:
 			s.draws += e.amount
+			s.logEffect("draw", skill, "chips", e.amount, e.amount, "")
 			s.nextDraw() // comes back here once the chips are out
 			return
 		}
@@ -429,7 +457,7 @@ func (s *state) resolveEffects() {
 // player would make (the lowest chip on a tie); the flip is not optional,
 // so a chip may lose. With fewer than n chips drawn, each is flipped once
 // and the rest of the effect lapses (RULES.md).
-func (s *state) flipBest(n int) {
+func (s *state) flipBest(skill, n int) {
 	var buf [engine.MaxChips]int
 	drawn := s.chips.Drawn(buf[:0])
 	for ; n > 0 && len(drawn) > 0; n-- {
@@ -441,9 +469,11 @@ func (s *state) flipBest(n int) {
 		}
 		c := drawn[best]
 		s.chips.Flip(c)
-		lo, hi := s.chips.Sides(c)
-		s.Emit("flip", s.tester, "flips the %d/%d chip to %+d", lo, hi, s.chips.Value(c))
+		s.logChip("flip", s.g.cards[skill].id, c, gain)
 		drawn = append(drawn[:best], drawn[best+1:]...)
+	}
+	for ; n > 0; n-- {
+		s.logEffect("flip", skill, "rating", 0, 0, "no other chip to flip")
 	}
 }
 
@@ -467,22 +497,29 @@ func (s *state) resolve() {
 	// test is resolved; now they go to the tester's stash.
 	for q := 0; q < s.N; q++ {
 		s.stash[p] += s.bets[q]
+		if s.bets[q] > 0 && s.Log != nil {
+			s.logCheeseWith("collect", stResolve, p, q, "bet", -1, zBet, zStash, s.bets[q], s.bets[q])
+		}
 	}
 	r := s.rating()
 	s.success = r >= ob.target
+	s.logTest(r, ob)
 	if !s.success {
-		s.Emit("failure", p, "rating %d < target %d: failure", r, ob.target)
 		if ob.finale {
 			s.Tally.Count(cntFinaleFailed, 1)
 		}
 		for k := 1; k < s.N; k++ {
 			q := (p + k) % s.N
 			if s.bets[q] > 0 {
-				s.stash[q] += s.takeSupply(1)
+				got := s.takeSupply(1)
+				s.stash[q] += got
+				s.logCheese("payout", stResolve, q, "failure", -1, zSupply, zStash, got, 1)
 			}
 		}
-		s.cheese[s.job] += s.takeSupply(s.g.params.FailureCheese)
-		s.increase(p, 1)
+		got := s.takeSupply(s.g.params.FailureCheese)
+		s.cheese[s.job] += got
+		s.logCheese("bounty", stResolve, -1, "failure_obstacle_cheese", s.obstacle(), zSupply, zObstacle, got, s.g.params.FailureCheese)
+		s.increase(p, 1, "failure")
 		for i := 0; i < s.g.params.MarketSize; i++ {
 			if s.market[i] >= 0 {
 				s.ph = phLearn
@@ -492,28 +529,33 @@ func (s *state) resolve() {
 		s.finishTest()
 		return
 	}
-	s.Emit("success", p, "rating %d >= target %d: success", r, ob.target)
-	s.stash[p] += s.cheese[s.job]
+	bounty := s.cheese[s.job]
+	s.stash[p] += bounty
 	s.cheese[s.job] = 0
+	s.logCheese("bounty", stResolve, p, ob.id, s.obstacle(), zObstacle, zStash, bounty, bounty)
 	for k := 1; k < s.N; k++ {
 		q := (p + k) % s.N
 		if s.bets[q] > 0 {
-			s.increase(q, s.bets[q])
+			s.increase(q, s.bets[q], "bet")
 		}
 	}
-	s.increase(p, ob.payout)
+	s.increase(p, ob.payout, ob.id)
 	s.finishTest()
 }
 
-func (s *state) increase(p, k int) {
+// increase moves seat p up the job's track by k (cause: the rule or the
+// obstacle paying it); an increase of 0 is logged as one that did nothing.
+func (s *state) increase(p, k int, cause string) {
+	from := s.tracks[s.job].Pos(p)
 	if k <= 0 {
+		s.logTrack(p, s.job, cause, k, from, from)
 		return
 	}
 	at, over := s.tracks[s.job].Increase(p, k)
 	if over {
 		s.Tally.Count(cntTrackOverflow, 1)
 	}
-	s.Emit("track", p, "moves to space %d of job %s", at, s.g.jobs[s.job])
+	s.logTrack(p, s.job, cause, k, from, at)
 }
 
 // Learn one skill from the market after a failure (optional).
@@ -532,6 +574,9 @@ func (s *state) learn(a engine.Action) {
 		s.tallyChoice(held, played)
 	}
 	if a == actStop {
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "learn", Player: s.tester, Result: "declined", Text: "learns nothing", At: s.at(stResolve)})
+		}
 		s.finishTest()
 		return
 	}
@@ -547,10 +592,11 @@ func (s *state) learn(a engine.Action) {
 
 func (s *state) discard(i int) {
 	p := s.tester
+	s.logCard("discard", stResolve, p, int(s.skill[p][i]), "skills", "box")
 	if s.covered[p][i] {
 		s.supply++ // the cheese covering it goes back to the supply
+		s.logCheese("discard", stResolve, p, "discard", int(s.skill[p][i]), zSkill, zSupply, 1, 1)
 	}
-	s.Emit("discard", p, "returns %s to the box", s.g.cards[s.skill[p][i]].name)
 	last := s.nskill[p] - 1
 	s.skill[p][i], s.covered[p][i] = s.skill[p][last], s.covered[p][last]
 	s.nskill[p]--
@@ -562,7 +608,7 @@ func (s *state) addSkill() {
 	s.skill[p][s.nskill[p]] = uint8(s.learned)
 	s.covered[p][s.nskill[p]] = false
 	s.nskill[p]++
-	s.Emit("learn", p, "learns %s", s.g.cards[s.learned].name)
+	s.logCard("learn", stResolve, p, s.learned, "market", "skills")
 	s.afterDeal = true
 	s.continueDeal()
 }
@@ -576,15 +622,26 @@ func (s *state) finishTest() {
 			s.endGame("finale succeeded")
 			return
 		}
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "advance", Player: -1, Card: ob.id, Result: "stays", At: s.at(stAdvance),
+				Text: fmt.Sprintf("%s stays: a Finale leaves only when beaten", ob.name)})
+		}
 	} else {
-		s.supply += s.cheese[s.job]
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "advance", Player: -1, Card: ob.id, From: "job " + s.g.jobs[s.job], To: "discard", At: s.at(stAdvance),
+				Text: fmt.Sprintf("%s leaves job %s", ob.name, s.g.jobs[s.job])})
+		}
+		left := s.cheese[s.job]
+		s.supply += left
 		s.cheese[s.job] = 0
+		s.logCheese("advance", stAdvance, -1, "advance", s.obstacle(), zObstacle, zSupply, left, left)
 		s.top[s.job]++
 		if s.top[s.job] >= s.size[s.job] {
 			s.endGame("job completed")
 			return
 		}
 	}
+	s.logCleanup(false)
 	s.chips.EndTest()
 	s.success = false
 	s.tester = (s.tester + 1) % s.N
@@ -595,6 +652,7 @@ func (s *state) finishTest() {
 // cheese to those placed after the food ran out; food plus stash wins,
 // most cheese breaks a tie, then the victory is shared.
 func (s *state) endGame(cause string) {
+	s.logCleanup(true)
 	s.chips.EndTest()
 	s.Cause = cause
 	var buf [engine.MaxPlayers]int
@@ -602,8 +660,13 @@ func (s *state) endGame(cause string) {
 		for rank, p := range s.tracks[j].Order(buf[:0]) {
 			if rank < len(s.g.params.FoodPerJob) {
 				s.food[p] += s.g.params.FoodPerJob[rank]
+				s.logFood(p, j, rank)
 			} else {
-				s.stash[p] += s.takeSupply(1)
+				got := s.takeSupply(1)
+				s.stash[p] += got
+				if s.Log != nil {
+					s.logCheese("food", stEnd, p, "job "+s.g.jobs[j], -1, zSupply, zStash, got, 1)
+				}
 			}
 		}
 	}
@@ -619,7 +682,7 @@ func (s *state) endGame(cause string) {
 		}
 	}
 	s.ShareWin(winners)
-	s.Emit("end", -1, "%s; scores %v", cause, s.score[:s.N])
+	s.logScores(cause, winners)
 	s.ph = phOver
 }
 
