@@ -293,17 +293,6 @@ func shippedWith(t *testing.T, overrides map[string]string) *Game {
 	return enginetest.MustBuild(t, Build, d)
 }
 
-// at is the events of a move.
-func at(log []engine.Event, move int) []engine.Event {
-	var out []engine.Event
-	for _, e := range log {
-		if e.Move == move {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // has reports whether one of the events is like e in the fields e sets
 // (Move and Text aside).
 func has(log []engine.Event, e engine.Event) bool {
@@ -334,7 +323,7 @@ func texts(log []engine.Event) string {
 // it cannot.
 func TestReproSeed25Stage4(t *testing.T) {
 	log, _, _ := playLogged(t, shipped(t), 4, 25, nil)
-	got := at(log, 28)
+	got := enginetest.AtMove(log, 28)
 	stage := &engine.At{Round: 1, Stage: 4}
 	for _, want := range []engine.Event{
 		{Kind: "stage", Player: -1, At: stage},
@@ -387,7 +376,7 @@ func TestReproSeed11Bribe(t *testing.T) {
 			{Kind: "return_heat", Player: 2, Cause: "bribe", Amount: engine.Int(0), Result: resSkipped}},
 	} {
 		log, _, _ := playLogged(t, shippedWith(t, map[string]string{"shortfall": sf}), 4, 11, nil)
-		got := at(log, 24)
+		got := enginetest.AtMove(log, 24)
 		if !has(got, engine.Event{Kind: "reveal", Player: 2, Card: "bribe"}) {
 			t.Fatalf("%s: seat 3 does not reveal Bribe a Cop at move 24:\n%s", sf, texts(got))
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 )
 
 // logged plays one game of g with bots, collecting its log, and returns
@@ -295,16 +296,6 @@ func collect(s *state) *[]engine.Event {
 	return &events
 }
 
-func kinds(events []engine.Event, kind string) []engine.Event {
-	var out []engine.Event
-	for _, e := range events {
-		if e.Kind == kind {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 func TestLogPaymentAndGemsNameTheirCard(t *testing.T) {
 	s := ready(t, nil)
 	launder := give(t, s, 0, "launder") // gem section OR: gain 2 gems
@@ -321,19 +312,19 @@ func TestLogPaymentAndGemsNameTheirCard(t *testing.T) {
 	red := int(s.seats[1].colour)
 	roll(t, s, red)
 	roll(t, s, kindClear)
-	pay := kinds(*events, "pay")
+	pay := enginetest.OfKind(*events, "pay")
 	if len(pay) != 1 || pay[0].Resource != "clear" || *pay[0].Amount != 1 || *pay[0].Total != 0 || pay[0].Cause != "launder" || pay[0].To != "bag" {
 		t.Errorf("payment: %+v", pay)
 	}
-	gems := kinds(*events, "gem")
+	gems := enginetest.OfKind(*events, "gem")
 	if len(gems) != 2 || gems[0].Resource != s.kindName(red) || gems[1].Resource != "clear" || *gems[1].Total != 1 ||
 		gems[0].Cause != "launder" || gems[1].Cause != "launder" || gems[0].From != "bag" {
 		t.Errorf("gems: %+v", gems)
 	}
-	if d := kinds(*events, "discard"); len(d) != 1 || d[0].Card != "launder" || d[0].From != "play" || d[0].To != "prep_discard" {
+	if d := enginetest.OfKind(*events, "discard"); len(d) != 1 || d[0].Card != "launder" || d[0].From != "play" || d[0].To != "prep_discard" {
 		t.Errorf("the played card's discard: %+v", d)
 	}
-	if p := kinds(*events, "phase"); len(p) == 0 || p[0].At == nil || p[0].At.Phase != "plan" {
+	if p := enginetest.OfKind(*events, "phase"); len(p) == 0 || p[0].At == nil || p[0].At.Phase != "plan" {
 		t.Errorf("the plan phase is not marked: %+v", p)
 	}
 }
@@ -349,7 +340,7 @@ func TestLogGainFromAnEmptyBagComesToNothing(t *testing.T) {
 	s.push(task{op: opUpkeep, p: 0})
 	s.push(task{op: opGainGem, p: 0, n: 2, x: causeX(s.g.cardIndex(t, "launder"))})
 	s.run()
-	e := kinds(*events, "bag_empty")
+	e := enginetest.OfKind(*events, "bag_empty")
 	if len(e) != 1 || *e[0].Amount != 0 || *e[0].Printed != 2 || e[0].Cause != "launder" {
 		t.Errorf("gain from an empty bag: %+v", e)
 	}
@@ -367,28 +358,28 @@ func TestLogCompletionTakeBonusAndKeep(t *testing.T) {
 	do(t, s, act(aCompletionDraw, 0))
 	roll(t, s, kindClear)
 	do(t, s, act(aRetire, 0))
-	at := kinds(*events, "attempt")
+	at := enginetest.OfKind(*events, "attempt")
 	if len(at) != 1 || at[0].Card != "museum" || at[0].Resource != "driving" || *at[0].Printed != 10 || at[0].At.Stage != 4 || at[0].At.Phase != "heist" {
 		t.Errorf("attempt: %+v", at)
 	}
 	var causes []string
-	for _, e := range kinds(*events, "gem") {
+	for _, e := range enginetest.OfKind(*events, "gem") {
 		causes = append(causes, e.Cause)
 	}
 	if !slices.Equal(causes, []string{"museum", "museum", "museum", "bonus_gem_matching"}) {
 		t.Errorf("gem causes %v: TAKE 3 from the Museum, then the bonus", causes)
 	}
-	if b := kinds(*events, "bonus"); len(b) != 1 || *b[0].Amount != 3 || *b[0].Printed != 3 || b[0].Result != "bonus gem" {
+	if b := enginetest.OfKind(*events, "bonus"); len(b) != 1 || *b[0].Amount != 3 || *b[0].Printed != 3 || b[0].Result != "bonus gem" {
 		t.Errorf("bonus: %+v", b)
 	}
-	off := kinds(*events, "markers_off")
+	off := enginetest.OfKind(*events, "markers_off")
 	if len(off) != 2 || off[0].Player != 0 || *off[0].Amount != 4 || *off[0].Total != 0 || off[1].Player != 1 || *off[1].Amount != 2 {
 		t.Errorf("markers off: %+v", off)
 	}
-	if k := kinds(*events, "keep"); len(k) != 1 || k[0].Card != "museum" || *k[0].Total != 1 {
+	if k := enginetest.OfKind(*events, "keep"); len(k) != 1 || k[0].Card != "museum" || *k[0].Total != 1 {
 		t.Errorf("keep: %+v", k)
 	}
-	if r := kinds(*events, "retire"); len(r) != 2 || r[0].Cause != "retire_after_heist" {
+	if r := enginetest.OfKind(*events, "retire"); len(r) != 2 || r[0].Cause != "retire_after_heist" {
 		t.Errorf("retire: %+v", r)
 	}
 }

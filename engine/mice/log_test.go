@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 )
 
 // playLogged plays one seeded game with these bots (one kind per seat,
@@ -299,16 +300,6 @@ func loggedTest(t *testing.T, players int, overrides map[string]string) (*state,
 	return s, log
 }
 
-func eventsOf(log []engine.Event, kind string) []engine.Event {
-	var out []engine.Event
-	for _, e := range log {
-		if e.Kind == kind {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 func deref(p *int) any {
 	if p == nil {
 		return nil
@@ -349,16 +340,16 @@ func TestLogFailureWithAnEmptySupply(t *testing.T) {
 	if !slices.Equal(got, wants) {
 		t.Errorf("cheese events:\n%v\nwant\n%v", got, wants)
 	}
-	test := eventsOf(*log, "test")
+	test := enginetest.OfKind(*log, "test")
 	if len(test) != 1 || test[0].Card != "a1" || deref(test[0].Amount) != -4 || deref(test[0].Printed) != 2 || test[0].Result != "failure" {
 		t.Errorf("test event %+v", test)
 	}
-	chips := eventsOf(*log, "chip")
+	chips := enginetest.OfKind(*log, "chip")
 	if len(chips) != 2 || chips[0].Card != "red-1" || chips[0].Result != "side 1" || deref(chips[0].Amount) != -2 ||
 		chips[1].Card != "orange-1" || chips[1].Result != "side 2" || deref(chips[1].Total) != -4 || chips[1].Cause != "chips_drawn" {
 		t.Errorf("chip events %+v", chips)
 	}
-	track := eventsOf(*log, "track")
+	track := enginetest.OfKind(*log, "track")
 	if len(track) != 1 || track[0].Player != 0 || track[0].Cause != "failure" || track[0].To != "track A" ||
 		deref(track[0].Amount) != 1 || deref(track[0].Total) != 1 {
 		t.Errorf("track events %+v", track)
@@ -420,7 +411,7 @@ func TestLogBagRefill(t *testing.T) {
 	s.Apply(actFirst + 0)
 	s.ApplyJoint(bets(s, 0, 0))
 	drawChip(t, s, 0, 0)
-	refill := eventsOf(*log, "refill")
+	refill := enginetest.OfKind(*log, "refill")
 	if len(refill) != 1 || deref(refill[0].Amount) != s.chips.Len()-1 || refill[0].From != zPlayArea || refill[0].To != zBag {
 		t.Errorf("refill events %+v", refill)
 	}
