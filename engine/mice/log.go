@@ -115,7 +115,7 @@ func (s *state) logChip(kind, cause string, c, change int) {
 		e.At.Phase = stActivate
 	}
 	verb := map[string]string{"chip": "draws", "flip": "flips"}[kind]
-	e.Text = fmt.Sprintf("%s %s (%+d/%+d) to %s, %+d: rating %+d (%s)", verb, e.Card, lo, hi, e.Result, *e.Amount, *e.Total, cause)
+	e.Text = fmt.Sprintf("%s %s (%+d/%+d), %s: rating %+d, now %+d (%s)", verb, e.Card, lo, hi, e.Result, *e.Amount, *e.Total, cause)
 	s.Record(e)
 }
 
