@@ -75,6 +75,9 @@ func TestEveryDeclaredCodeIsInTheCatalog(t *testing.T) {
 	}
 	alarms := 0
 	for _, g := range games {
+		if !g.Data.Manifest.HasEngine() {
+			continue // a game from data alone declares no alarms
+		}
 		if g.Engine == nil {
 			t.Errorf("%s did not build", g.Data.Manifest.ID)
 			continue

@@ -298,10 +298,10 @@ func (l *loader) checkTrack(d *doc, c LayoutComponent, idx string) {
 }
 
 // checkAccent reports accent colours keyed by undeclared keywords or decks
-// in the face at path.
+// in the face at path (by a field's value, any text is a key).
 func (l *loader) checkAccent(d *doc, f Front, path ...string) {
 	colors := d.node(append(path, "accent", "colors")...)
-	if colors == nil || colors.Kind != yaml.MappingNode {
+	if colors == nil || colors.Kind != yaml.MappingNode || f.Accent.By == "field" {
 		return
 	}
 	ids, what, code := l.keywordIDs(), "keyword", CodeUndefinedKeyword

@@ -267,7 +267,9 @@ func elementPos(d *doc, f *Front, path ...string) {
 		f.Elements[i].Pos = d.pos(at...)
 		f.Elements[i].FieldPos = d.pos(append(at, "field")...)
 		f.Elements[i].BoxPos = d.pos(append(at, "box")...)
+		f.Elements[i].ColorByPos = d.pos(append(at, "color_by")...)
 	}
+	f.Accent.FieldPos = d.pos(append(slices.Clone(path), "accent", "field")...)
 }
 
 // reference loads the reference sheet file.

@@ -72,16 +72,29 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 		if len(f.decks) == 0 {
 			continue // a front no deck uses prints nothing
 		}
+		// The fields a face names: what each element prints, what picks
+		// an element's colour, what picks the accent's.
+		type use struct {
+			field string
+			pos   finding.Pos
+		}
+		var uses []use
 		for _, el := range f.front.Elements {
-			if el.Field == "" || slices.Contains(known, el.Field) || seen[el.FieldPos] {
+			uses = append(uses, use{el.Field, el.FieldPos}, use{el.ColorBy, el.ColorByPos})
+		}
+		if f.front.Accent.By == "field" {
+			uses = append(uses, use{f.front.Accent.Field, f.front.Accent.FieldPos})
+		}
+		for _, u := range uses {
+			if u.field == "" || slices.Contains(known, u.field) || seen[u.pos] {
 				continue
 			}
-			seen[el.FieldPos] = true
-			msg := fmt.Sprintf("field %q is not a field of %s", el.Field, deckList(f.decks))
-			if s := schema.Suggest(el.Field, known); s != "" {
+			seen[u.pos] = true
+			msg := fmt.Sprintf("field %q is not a field of %s", u.field, deckList(f.decks))
+			if s := schema.Suggest(u.field, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
-			out = append(out, CodeLayoutField.At(el.FieldPos, "%s", msg))
+			out = append(out, CodeLayoutField.At(u.pos, "%s", msg))
 		}
 	}
 	return out

@@ -304,22 +304,30 @@ type Border struct {
 }
 
 type Accent struct {
-	Box    []float64         `yaml:"box"` // x, y, w, h in mm
-	By     string            `yaml:"by"`  // "keyword" or "deck"
+	Box    []float64         `yaml:"box"`   // x, y, w, h in mm
+	By     string            `yaml:"by"`    // "keyword", "deck" or "field"
+	Field  string            `yaml:"field"` // with by: field, the card field whose value picks the colour
 	Colors map[string]string `yaml:"colors"`
+	// FieldPos is the field: value, for the layout field check.
+	FieldPos finding.Pos
 }
 
 // Element places one card field in a box.
 type Element struct {
-	Field       string    `yaml:"field"` // name, keywords, rules, flavor, players, count, or a game field
-	Kind        string    `yaml:"kind"`  // text (default) or pips
-	Box         []float64 `yaml:"box"`
-	Size        float64   `yaml:"size"`     // font size in pt
-	MinSize     float64   `yaml:"min_size"` // smallest size text may shrink to
-	Style       string    `yaml:"style"`    // "", bold, italic, bolditalic
-	Align       string    `yaml:"align"`    // left, center, right
-	Color       string    `yaml:"color"`
-	PhaseBadges bool      `yaml:"phase_badges"` // draw each rules line's phase as a vector badge
+	Field   string    `yaml:"field"` // name, keywords, rules, flavor, players, count, or a game field
+	Kind    string    `yaml:"kind"`  // text (default) or pips
+	Box     []float64 `yaml:"box"`
+	Size    float64   `yaml:"size"`     // font size in pt
+	MinSize float64   `yaml:"min_size"` // smallest size text may shrink to
+	Style   string    `yaml:"style"`    // "", bold, italic, bolditalic
+	Align   string    `yaml:"align"`    // left, center, right
+	Color   string    `yaml:"color"`
+	// ColorBy names a card field whose value picks the colour from Colors
+	// (a red suit, a faction); a value Colors lacks keeps Color.
+	ColorBy     string            `yaml:"color_by"`
+	Colors      map[string]string `yaml:"colors"`
+	ColorByPos  finding.Pos
+	PhaseBadges bool `yaml:"phase_badges"` // draw each rules line's phase as a vector badge
 	Pos         finding.Pos
 	FieldPos    finding.Pos // the field: value
 	BoxPos      finding.Pos // the box: value

@@ -41,7 +41,7 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	pdf.ClipRect(x, y, w, h, false)
 	defer pdf.ClipEnd()
 	for _, el := range lay.Elements {
-		col := parseColor(el.Color, ink)
+		col := parseColor(elementColor(el, c), ink)
 		if el.Kind == "image" {
 			r.elementImage(c, el, x, y)
 			continue
@@ -60,10 +60,24 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	}
 }
 
+// elementColor is an element's colour on card c: the one colors gives the
+// value of its color_by field, else its color.
+func elementColor(el gamedata.Element, c *CardFace) string {
+	if s, ok := el.Colors[c.Fields[el.ColorBy]]; ok && el.ColorBy != "" {
+		return s
+	}
+	return el.Color
+}
+
 // accentColor picks the band colour: by the card's first keyword that has a
-// colour, or by its deck; a "default" entry catches the rest.
+// colour, by its deck, or by the value of a field; a "default" entry
+// catches the rest.
 func accentColor(a gamedata.Accent, c *CardFace) (string, bool) {
-	if a.By == "deck" {
+	if a.By == "field" {
+		if s, ok := a.Colors[c.Fields[a.Field]]; ok {
+			return s, true
+		}
+	} else if a.By == "deck" {
 		if s, ok := a.Colors[c.Deck]; ok {
 			return s, true
 		}
