@@ -15,6 +15,7 @@ import (
 	"cardpress/render"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // exportSubcommands lists the export formats, one subcommand each; the
@@ -229,4 +230,32 @@ func rasterJobs(jobs []pngJob, draw func(pngJob) ([]byte, error), dir string, ba
 	}
 	wg.Wait()
 	return written, first
+}
+
+// exportTarget is what every export subcommand reads and writes: the games
+// at PATH, the output folder, and one deck or all.
+type exportTarget struct {
+	IO
+	Paths  []string
+	OutDir string
+	Deck   string
+}
+
+// bind adds the --out and --deck flags.
+func (t *exportTarget) bind(f *pflag.FlagSet) {
+	f.StringVar(&t.OutDir, "out", "out", "output folder")
+	f.StringVar(&t.Deck, "deck", "", "export only this deck (default: every deck)")
+}
+
+// runOn is a subcommand's RunE: the PATH argument checked (gamePaths) into
+// Paths, then run.
+func (t *exportTarget) runOn(run func() error) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error {
+		paths, err := gamePaths(args)
+		if err != nil {
+			return err
+		}
+		t.Paths = paths
+		return run()
+	}
 }

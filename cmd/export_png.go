@@ -21,10 +21,7 @@ import (
 // export png: one image per card face for print shops (docs/export.md).
 
 type exportPNGOptions struct {
-	IO
-	Paths   []string
-	OutDir  string
-	Deck    string
+	exportTarget
 	DPI     float64
 	Bleed   float64
 	Profile string
@@ -33,8 +30,9 @@ type exportPNGOptions struct {
 }
 
 func newExportPNGCmd(streams IO) *cobra.Command {
-	opts := &exportPNGOptions{IO: streams}
-	c := &cobra.Command{
+	opts := &exportPNGOptions{exportTarget: exportTarget{IO: streams}}
+	var c *cobra.Command
+	c = &cobra.Command{
 		Use:   "png [PATH]",
 		Short: "Write one PNG per card face for print shops",
 		Long: `Export png writes every card's front and back as its own image, with bleed,
@@ -46,19 +44,13 @@ writes the pixel size The Game Crafter (825×1125) or MakePlayingCards
 (822×1122) asks for poker cards, into OUT/<game>/png-<profile>/, and
 refuses other card sizes. See docs/export.md.`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			paths, err := gamePaths(args)
-			if err != nil {
-				return err
-			}
-			opts.Paths = paths
+		RunE: opts.runOn(func() error {
 			opts.dpiSet, opts.bleedSet = c.Flags().Changed("dpi"), c.Flags().Changed("bleed")
 			return runExportPNG(opts)
-		},
+		}),
 	}
 	f := c.Flags()
-	f.StringVar(&opts.OutDir, "out", "out", "output folder")
-	f.StringVar(&opts.Deck, "deck", "", "export only this deck (default: every deck)")
+	opts.bind(f)
 	f.Float64Var(&opts.DPI, "dpi", 300, fmt.Sprintf("pixels per inch (above 0, at most %g)", raster.MaxDPI))
 	opts.Bleed = defaultBleed
 	f.Var(&mmFlag{&opts.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))

@@ -18,11 +18,8 @@ import (
 // (docs/spreadsheets.md).
 
 type exportSheetOptions struct {
-	IO
+	exportTarget
 	Format string // csv or xlsx
-	Paths  []string
-	OutDir string
-	Deck   string
 }
 
 func newExportCSVCmd(streams IO) *cobra.Command {
@@ -45,24 +42,15 @@ into card YAML. See docs/spreadsheets.md.`)
 }
 
 func newExportSheetCmd(streams IO, format, long string) *cobra.Command {
-	opts := &exportSheetOptions{IO: streams, Format: format}
+	opts := &exportSheetOptions{exportTarget: exportTarget{IO: streams}, Format: format}
 	c := &cobra.Command{
 		Use:   format + " [PATH]",
 		Short: "Write each deck's cards as a spreadsheet (" + strings.ToUpper(format) + "), a row per card",
 		Long:  long,
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			paths, err := gamePaths(args)
-			if err != nil {
-				return err
-			}
-			opts.Paths = paths
-			return runExportSheet(opts)
-		},
+		RunE:  opts.runOn(func() error { return runExportSheet(opts) }),
 	}
-	f := c.Flags()
-	f.StringVar(&opts.OutDir, "out", "out", "output folder")
-	f.StringVar(&opts.Deck, "deck", "", "export only this deck (default: every deck)")
+	opts.bind(c.Flags())
 	return c
 }
 

@@ -27,15 +27,12 @@ import (
 // (docs/export.md).
 
 type exportTTSOptions struct {
-	IO
-	Paths   []string
-	OutDir  string
-	Deck    string
+	exportTarget
 	BaseURL string
 }
 
 func newExportTTSCmd(streams IO) *cobra.Command {
-	opts := &exportTTSOptions{IO: streams}
+	opts := &exportTTSOptions{exportTarget: exportTarget{IO: streams}}
 	c := &cobra.Command{
 		Use:   "tts [PATH]",
 		Short: "Write Tabletop Simulator deck sheets and a saved object",
@@ -48,18 +45,10 @@ The JSON points at the images with file:// URLs, which work on this
 computer only; upload the images and pass --base-url with the address of
 the folder that holds them to share the game. See docs/export.md.`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			paths, err := gamePaths(args)
-			if err != nil {
-				return err
-			}
-			opts.Paths = paths
-			return runExportTTS(opts)
-		},
+		RunE: opts.runOn(func() error { return runExportTTS(opts) }),
 	}
 	f := c.Flags()
-	f.StringVar(&opts.OutDir, "out", "out", "output folder")
-	f.StringVar(&opts.Deck, "deck", "", "export only this deck (default: every deck)")
+	opts.bind(f)
 	f.StringVar(&opts.BaseURL, "base-url", "", "http(s) address of the uploaded tts folder, for the JSON's image URLs (default: file:// URLs of the written images)")
 	return c
 }

@@ -260,7 +260,7 @@ var shapes = map[string]Shape{
 	}},
 	"shield": {EvenOdd: true, Draw: func(p Pen) {
 		for _, s := range []float64{1, .76, .56} {
-			sp := scaled{p, s, .5, .5}
+			sp := scaled(p, s, .5, .5)
 			path(sp, "M", .5, .04, "L", .9, .17,
 				"C", .9, .55, .76, .8, .5, .96,
 				"C", .24, .8, .1, .55, .1, .17)
@@ -365,7 +365,7 @@ var shapes = map[string]Shape{
 	"key": {EvenOdd: true, Draw: func(p Pen) {
 		// Drawn level, then turned to lie along the diagonal, where a
 		// long thin shape fills its square best.
-		r := rotated{p, math.Pi / 4, .5, .5}
+		r := rotated(p, math.Pi/4, .5, .5)
 		circle(r, .24, .5, .2)
 		circle(r, .24, .5, .085)
 		poly(r, .439, .455, .97, .455, .97, .545, .439, .545)
@@ -425,49 +425,36 @@ var shapes = map[string]Shape{
 	}},
 }
 
-// scaled is a Pen that shrinks a design by s about (cx, cy): nested
-// copies of one outline make a frame.
-type scaled struct {
-	p      Pen
-	s      float64
-	cx, cy float64
+// mapped is a Pen that moves every point of a design through at before
+// drawing it: a scale or a turn about a centre.
+type mapped struct {
+	p  Pen
+	at func(x, y float64) (float64, float64)
 }
 
-func (q scaled) at(x, y float64) (float64, float64) {
-	return q.cx + (x-q.cx)*q.s, q.cy + (y-q.cy)*q.s
+// scaled shrinks or grows a design by s about (cx, cy).
+func scaled(p Pen, s, cx, cy float64) mapped {
+	return mapped{p, func(x, y float64) (float64, float64) { return cx + (x-cx)*s, cy + (y-cy)*s }}
 }
-func (q scaled) MoveTo(x, y float64) { q.p.MoveTo(q.at(x, y)) }
-func (q scaled) LineTo(x, y float64) { q.p.LineTo(q.at(x, y)) }
-func (q scaled) CurveTo(x1, y1, x2, y2, x, y float64) {
+
+// rotated turns a design by angle a (clockwise on the page) about (cx, cy).
+func rotated(p Pen, a, cx, cy float64) mapped {
+	sin, cos := math.Sincos(a)
+	return mapped{p, func(x, y float64) (float64, float64) {
+		dx, dy := x-cx, y-cy
+		return cx + dx*cos - dy*sin, cy + dx*sin + dy*cos
+	}}
+}
+
+func (q mapped) MoveTo(x, y float64) { q.p.MoveTo(q.at(x, y)) }
+func (q mapped) LineTo(x, y float64) { q.p.LineTo(q.at(x, y)) }
+func (q mapped) CurveTo(x1, y1, x2, y2, x, y float64) {
 	a, b := q.at(x1, y1)
 	c, d := q.at(x2, y2)
 	e, f := q.at(x, y)
 	q.p.CurveTo(a, b, c, d, e, f)
 }
-func (q scaled) Close() { q.p.Close() }
-
-// rotated is a Pen that turns a design by angle a (clockwise on the page)
-// about (cx, cy).
-type rotated struct {
-	p      Pen
-	a      float64
-	cx, cy float64
-}
-
-func (q rotated) at(x, y float64) (float64, float64) {
-	s, c := math.Sincos(q.a)
-	dx, dy := x-q.cx, y-q.cy
-	return q.cx + dx*c - dy*s, q.cy + dx*s + dy*c
-}
-func (q rotated) MoveTo(x, y float64) { q.p.MoveTo(q.at(x, y)) }
-func (q rotated) LineTo(x, y float64) { q.p.LineTo(q.at(x, y)) }
-func (q rotated) CurveTo(x1, y1, x2, y2, x, y float64) {
-	a, b := q.at(x1, y1)
-	c, d := q.at(x2, y2)
-	e, f := q.at(x, y)
-	q.p.CurveTo(a, b, c, d, e, f)
-}
-func (q rotated) Close() { q.p.Close() }
+func (q mapped) Close() { q.p.Close() }
 
 // Words is s with each icon token written as its name ("Gain 9 :money:"
 // reads "Gain 9 money"), for places that show text but draw no icons.

@@ -173,46 +173,18 @@ type CustomDeck struct {
 	Type         int // 0: a rectangular card
 }
 
+// Transform is where an object lies on the table, with the game's
+// lower-case keys.
 type Transform struct {
-	PosX, PosY, PosZ       float64 `json:"-"`
-	RotX, RotY, RotZ       float64 `json:"-"`
-	ScaleX, ScaleY, ScaleZ float64 `json:"-"`
-}
-
-// MarshalJSON writes the game's lower-case keys (posX, …), which Go's
-// field names cannot carry unexported.
-func (t Transform) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		PosX   float64 `json:"posX"`
-		PosY   float64 `json:"posY"`
-		PosZ   float64 `json:"posZ"`
-		RotX   float64 `json:"rotX"`
-		RotY   float64 `json:"rotY"`
-		RotZ   float64 `json:"rotZ"`
-		ScaleX float64 `json:"scaleX"`
-		ScaleY float64 `json:"scaleY"`
-		ScaleZ float64 `json:"scaleZ"`
-	}{t.PosX, t.PosY, t.PosZ, t.RotX, t.RotY, t.RotZ, t.ScaleX, t.ScaleY, t.ScaleZ})
-}
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (t *Transform) UnmarshalJSON(b []byte) error {
-	var v struct {
-		PosX   float64 `json:"posX"`
-		PosY   float64 `json:"posY"`
-		PosZ   float64 `json:"posZ"`
-		RotX   float64 `json:"rotX"`
-		RotY   float64 `json:"rotY"`
-		RotZ   float64 `json:"rotZ"`
-		ScaleX float64 `json:"scaleX"`
-		ScaleY float64 `json:"scaleY"`
-		ScaleZ float64 `json:"scaleZ"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	*t = Transform{v.PosX, v.PosY, v.PosZ, v.RotX, v.RotY, v.RotZ, v.ScaleX, v.ScaleY, v.ScaleZ}
-	return nil
+	PosX   float64 `json:"posX"`
+	PosY   float64 `json:"posY"`
+	PosZ   float64 `json:"posZ"`
+	RotX   float64 `json:"rotX"`
+	RotY   float64 `json:"rotY"`
+	RotZ   float64 `json:"rotZ"`
+	ScaleX float64 `json:"scaleX"`
+	ScaleY float64 `json:"scaleY"`
+	ScaleZ float64 `json:"scaleZ"`
 }
 
 type Color struct {

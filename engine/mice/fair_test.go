@@ -5,15 +5,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
-	"cardpress/engine/enginetest"
 )
-
-func TestFairBots(t *testing.T) {
-	g := shipped(t)
-	for players := g.Info().MinPlayers; players <= g.Info().MaxPlayers; players++ {
-		enginetest.FairBots(t, g, players, 3, 1)
-	}
-}
 
 // Mice Heist declares PerfectInformation (RULES.md, Bots and balance): the
 // only places no player looks into are the face-down upgrade deck and the
