@@ -23,6 +23,10 @@ type Game struct {
 	Params map[string]Param
 	// ParamOrder lists parameter names in manifest order.
 	ParamOrder []string
+	// Rules and Tests are files.rules and files.tests, loaded and valid
+	// against their schemas (nil when absent or broken).
+	Rules *RulesFile
+	Tests []*RulesFile
 	// Variant is the rule variant whose values Params hold (see
 	// WithVariant); "" for the parameter defaults as loaded.
 	Variant string
@@ -80,6 +84,14 @@ type Manifest struct {
 // validated, statically linted and printed, but not played.
 const NoEngine = "none"
 
+// RulesEngine is the generic engine, which plays rules written as data
+// (files.rules) and reads the card fields the decks declare.
+const RulesEngine = "rules"
+
+// DeclaresFields reports whether the game's cards have the fields its decks
+// declare (no engine, or the generic one) rather than an engine's own.
+func (m Manifest) DeclaresFields() bool { return !m.HasEngine() || m.Engine == RulesEngine }
+
 // HasEngine reports whether the game names a rules engine.
 func (m Manifest) HasEngine() bool { return m.Engine != "" && m.Engine != NoEngine }
 
@@ -123,6 +135,18 @@ type Files struct {
 	Cards     []string `yaml:"cards"`
 	Layout    string   `yaml:"layout"`
 	Reference string   `yaml:"reference"`
+	// Rules is the game's rules written as data, played by the generic
+	// engine (engine: rules); Tests are its rule tests (cardpress test).
+	Rules string   `yaml:"rules"`
+	Tests []string `yaml:"tests"`
+}
+
+// RulesFile is a YAML file of rules data (the rules, or rule tests) as
+// loaded: its engine compiles it from the nodes, so every problem it finds
+// has a position.
+type RulesFile struct {
+	Path string     // the file as findings name it (finding.Pos.File)
+	Root *yaml.Node // the document's top mapping
 }
 
 type Component struct {

@@ -1,0 +1,503 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/engine/kit"
+	"cardpress/finding"
+	"cardpress/gamedata"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var codes = kit.CodesOf(gamedata.RulesEngine)
+
+var (
+	codeSyntax = codes.Error("RULES_SYNTAX",
+		"An expression in the rules file does not parse.")
+	codeUndefined = codes.Error("RULES_UNDEFINED",
+		"The rules name a zone, value, define, parameter, card, card field, enum value, choice or function that does not exist, or a name (player, card, value, seat) where it is not bound.")
+	codeType = codes.Error("RULES_TYPE",
+		"A rules expression has the wrong type where it is used: a seat where a number is needed, a comparison of a card with a suit, a count of something that is not a zone.")
+	codeStructure = codes.Error("RULES_STRUCTURE",
+		"The rules file cannot be played as written: no zone or more than one holds the cards at the start, a name is declared twice, a choice has no options, a rule tests nothing.")
+)
+
+// define is a named expression, compiled where it is used.
+type define struct {
+	src  string
+	at   *yaml.Node
+	tree *node
+}
+
+// compiler turns the rules file into a Game, collecting every problem.
+type compiler struct {
+	g           *Game
+	file        string
+	found       []finding.Finding
+	zoneByName  map[string]*zoneDecl
+	valueByName map[string]*valueDecl
+	defines     map[string]*define
+	choiceIDs   map[string]*choice
+	// where is the position of the expression being compiled, for a
+	// problem in a define it uses.
+	where string
+}
+
+// Build compiles a game's rules file against its cards and parameters.
+func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+	if d.Rules == nil {
+		// The loader reports a missing or broken rules file.
+		return nil, nil
+	}
+	g := &Game{data: d, fields: map[string]*field{}, syms: map[string]int64{}, inPlay: map[int][]uint8{}, turnCap: 20000, startZone: -1}
+	c := &compiler{g: g, file: d.Rules.Path, zoneByName: map[string]*zoneDecl{}, valueByName: map[string]*valueDecl{}, defines: map[string]*define{}, choiceIDs: map[string]*choice{}}
+	c.found = append(c.found, kit.PlayersFindings(d, "the rules engine", engine.MaxPlayers)...)
+	if len(d.Cards) > MaxCards {
+		c.report(kit.CodeTooManyCards.At(d.Manifest.Pos, "the rules engine plays at most %d distinct cards, not %d", MaxCards, len(d.Cards)))
+		return nil, c.found
+	}
+	c.cards()
+	root := d.Rules.Root
+	c.turnCap(get(root, "turn_cap"))
+	c.zones(get(root, "zones"))
+	c.values(get(root, "values"))
+	c.defineAll(get(root, "define"))
+	c.block(get(root, "play"), nil)
+	c.winners(get(root, "winners"))
+	if errs, _ := finding.Count(c.found); errs > 0 {
+		return nil, c.found
+	}
+	return g, c.found
+}
+
+func (c *compiler) report(f finding.Finding) { c.found = append(c.found, f) }
+
+func (c *compiler) at(n *yaml.Node) finding.Pos {
+	if n == nil {
+		return finding.Pos{File: c.file, Line: 1, Col: 1}
+	}
+	return finding.Pos{File: c.file, Line: n.Line, Col: n.Column}
+}
+
+// get is the value of key in a mapping node, or nil.
+func get(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// pairs lists a mapping's keys and values in file order.
+func pairs(m *yaml.Node) (keys, vals []*yaml.Node) {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		keys, vals = append(keys, m.Content[i]), append(vals, m.Content[i+1])
+	}
+	return keys, vals
+}
+
+// cards reads the cards and the fields the decks declare.
+func (c *compiler) cards() {
+	g, d := c.g, c.g.data
+	for _, gc := range d.Cards {
+		g.cards = append(g.cards, cardInfo{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), players: gc.Players})
+	}
+	for _, deck := range d.Manifest.Decks {
+		for _, f := range deck.Fields {
+			if _, seen := g.fields[f.Name]; seen {
+				continue
+			}
+			fd := &field{name: f.Name, vals: make([]int64, len(d.Cards))}
+			switch f.Type {
+			case "integer":
+				fd.t = typ{k: kInt}
+			case "boolean":
+				fd.t = typ{k: kBool}
+			case "enum":
+				e := &enumType{name: f.Name, values: f.Values}
+				g.enums = append(g.enums, e)
+				fd.t = typ{k: kEnum, enum: e}
+			default:
+				continue // text, number and list fields are for print only
+			}
+			for i, gc := range d.Cards {
+				fd.vals[i] = fieldValue(fd.t, gc.Values[f.Name])
+			}
+			g.fields[f.Name] = fd
+		}
+	}
+	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
+	for n := lo; n <= hi; n++ {
+		var pile []uint8
+		for i, gc := range d.Cards {
+			if gc.UsedWith(n) {
+				for range g.cards[i].copies {
+					pile = append(pile, uint8(i))
+				}
+			}
+		}
+		g.inPlay[n] = pile
+		g.capacity = max(g.capacity, len(pile))
+	}
+	if g.capacity > engine.MaxDeck {
+		c.report(kit.CodeTooManyCards.At(d.Manifest.Pos, "the rules engine plays at most %d cards at a time, not %d", engine.MaxDeck, g.capacity))
+	}
+}
+
+func fieldValue(t typ, v any) int64 {
+	switch t.k {
+	case kInt:
+		n, _ := v.(int)
+		return int64(n)
+	case kBool:
+		b, _ := v.(bool)
+		return b2i(b)
+	}
+	if s, ok := v.(string); ok {
+		for i, x := range t.enum.values {
+			if x == s {
+				return int64(i)
+			}
+		}
+	}
+	return -1
+}
+
+func (c *compiler) turnCap(n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	var v int
+	if err := n.Decode(&v); err != nil || v < 1 {
+		c.report(codeType.At(c.at(n), "turn_cap is a number of moves, at least 1"))
+		return
+	}
+	c.g.turnCap = v
+}
+
+// reserved names cannot be declared: expressions give them a meaning.
+var reserved = map[string]bool{"player": true, "card": true, "value": true, "seat": true, "seats": true, "players": true,
+	"none": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true}
+
+// declare checks a new name is free.
+func (c *compiler) declare(k *yaml.Node) bool {
+	name := k.Value
+	switch {
+	case reserved[name]:
+		c.report(codeStructure.At(c.at(k), "%s is a reserved word; pick another name", name))
+	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil:
+		c.report(codeStructure.At(c.at(k), "%s is declared twice (zones, values and defines share one set of names)", name))
+	default:
+		if _, ok := c.g.data.Params[name]; ok {
+			c.report(codeStructure.At(c.at(k), "%s is also a parameter in game.yaml; pick another name", name))
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func (c *compiler) zones(m *yaml.Node) {
+	g := c.g
+	keys, vals := pairs(m)
+	if len(keys) == 0 {
+		c.report(codeStructure.At(c.at(m), "the rules declare no zones: cards need somewhere to be"))
+	}
+	for i, k := range keys {
+		if !c.declare(k) {
+			continue
+		}
+		v := vals[i]
+		z := &zoneDecl{name: k.Value, base: g.zoneInsts, pos: c.at(k)}
+		z.perPlayer = scalar(get(v, "owner")) == "player"
+		switch scalar(get(v, "visibility")) {
+		case "owner":
+			z.vis = visOwner
+		case "public":
+			z.vis = visPublic
+		}
+		z.ordered = scalar(get(v, "ordered")) == "true"
+		if z.vis != visPublic {
+			g.hidden = true
+		}
+		if z.perPlayer {
+			g.zoneInsts += engine.MaxPlayers
+		} else {
+			g.zoneInsts++
+		}
+		g.zones = append(g.zones, z)
+		c.zoneByName[z.name] = z
+		if scalar(get(v, "start")) == "true" {
+			switch {
+			case z.perPlayer:
+				c.report(codeStructure.At(c.at(get(v, "start")), "the cards start in one zone of the table, not in one per seat"))
+			case g.startZone >= 0:
+				c.report(codeStructure.At(c.at(get(v, "start")), "the cards start in %s already: one zone has start: true", g.zones[g.startZone].name))
+			default:
+				g.startZone = len(g.zones) - 1
+			}
+		}
+	}
+	if g.startZone < 0 && len(keys) > 0 {
+		c.report(codeStructure.At(c.at(m), "no zone has start: true: say where the cards are when the game begins"))
+	}
+}
+
+func scalar(n *yaml.Node) string {
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return n.Value
+}
+
+func (c *compiler) values(m *yaml.Node) {
+	g := c.g
+	keys, vals := pairs(m)
+	var starts []*yaml.Node
+	for i, k := range keys {
+		if !c.declare(k) {
+			continue
+		}
+		v := vals[i]
+		d := &valueDecl{name: k.Value, base: g.valueInsts, pos: c.at(k)}
+		d.perPlayer = scalar(get(v, "owner")) == "player"
+		tn := get(v, "type")
+		switch t := scalar(tn); t {
+		case "int":
+			d.t = typ{k: kInt}
+		case "bool":
+			d.t = typ{k: kBool}
+		case "seat":
+			d.t = typ{k: kSeat}
+		case "card":
+			d.t = typ{k: kCard}
+		default:
+			f, ok := g.fields[t]
+			if !ok || f.t.k != kEnum {
+				c.report(codeUndefined.At(c.at(tn), "type %s is not int, bool, seat, card or an enum card field the decks declare%s", t, c.enumList()))
+				d.t = typ{k: kBad}
+			} else {
+				d.t = f.t
+			}
+		}
+		for _, b := range []struct {
+			key string
+			to  **int64
+		}{{"min", &d.min}, {"max", &d.max}} {
+			if bn := get(v, b.key); bn != nil {
+				var x int64
+				if err := bn.Decode(&x); err != nil || d.t.k != kInt {
+					c.report(codeType.At(c.at(bn), "%s is a number, for a value of type int", b.key))
+					continue
+				}
+				*b.to = &x
+			}
+		}
+		if d.perPlayer {
+			g.valueInsts += engine.MaxPlayers
+		} else {
+			g.valueInsts++
+		}
+		g.values = append(g.values, d)
+		c.valueByName[d.name] = d
+		starts = append(starts, get(v, "start"))
+	}
+	// Start values may read parameters and other values' starts.
+	for i, d := range g.values {
+		if starts[i] == nil || d.t.k == kBad {
+			continue
+		}
+		e := c.expr(starts[i], nil, d.t, "start")
+		d.start = e.ev
+	}
+}
+
+func (c *compiler) enumList() string {
+	var names []string
+	for _, e := range c.g.enums {
+		names = append(names, e.name)
+	}
+	if len(names) == 0 {
+		return " (the decks declare no enum field)"
+	}
+	return " (enum fields: " + strings.Join(names, ", ") + ")"
+}
+
+func (c *compiler) defineAll(m *yaml.Node) {
+	keys, vals := pairs(m)
+	for i, k := range keys {
+		if !c.declare(k) {
+			continue
+		}
+		d := &define{src: vals[i].Value, at: vals[i]}
+		tree, err := parseExpr(d.src)
+		if err != nil {
+			c.syntax(vals[i], err)
+		}
+		d.tree = tree
+		c.defines[k.Value] = d
+	}
+}
+
+// syntax reports a parse error at its column.
+func (c *compiler) syntax(n *yaml.Node, err error) {
+	off := 0
+	if se, ok := err.(*syntaxError); ok {
+		off = se.off
+	}
+	c.report(codeSyntax.At(c.offset(n, off), "%s in %q", err.Error(), n.Value))
+}
+
+// offset is the position of byte off of a scalar's text.
+func (c *compiler) offset(n *yaml.Node, off int) finding.Pos {
+	p := c.at(n)
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		p.Col++
+	}
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
+		p.Col += off
+	}
+	return p
+}
+
+func (c *compiler) exprFinding(at *yaml.Node, src string, e exprErr, suffix string) {
+	c.report(e.code.At(c.offset(at, e.off), "%s in %q%s", e.msg, src, suffix))
+}
+
+// expr compiles the expression in scalar n, which must have type want
+// (kBad: any type).
+func (c *compiler) expr(n *yaml.Node, sc *scope, want typ, what string) expr {
+	fallback := expr{t: want, ev: func(*state) int64 { return 0 }}
+	if n == nil {
+		return fallback
+	}
+	if n.Kind != yaml.ScalarNode {
+		c.report(codeType.At(c.at(n), "%s is an expression (text), not a list or mapping", what))
+		return fallback
+	}
+	tree, err := parseExpr(n.Value)
+	if err != nil {
+		c.syntax(n, err)
+		return fallback
+	}
+	c.where = fmt.Sprintf("%s:%d", finding.Visible(c.file), n.Line)
+	x := &exprCtx{g: c.g, c: c}
+	e := x.compile(tree, sc)
+	if want.k != kBad && len(x.errs) == 0 {
+		e = x.want(e, want, what)
+	}
+	for _, err := range x.errs {
+		c.exprFinding(n, n.Value, err, "")
+	}
+	if len(x.errs) > 0 || e.ev == nil && e.t.k != kZone {
+		if e.t.k == kZone && e.zone != nil {
+			return e
+		}
+		return fallback
+	}
+	return e
+}
+
+// zoneExpr compiles an expression that must name a zone.
+func (c *compiler) zoneExpr(n *yaml.Node, sc *scope, what string) *zoneRef {
+	if n == nil {
+		return nil
+	}
+	e := c.expr(n, sc, typ{k: kBad}, what)
+	if e.t.k == kBad {
+		return nil
+	}
+	if e.t.k != kZone {
+		c.report(codeType.At(c.at(n), "%s is a zone, not %s", what, e.t))
+		return nil
+	}
+	return e.zone
+}
+
+func (c *compiler) newSlot(private bool) int {
+	c.g.slots++
+	c.g.private = append(c.g.private, private)
+	return c.g.slots - 1
+}
+
+func (c *compiler) winners(m *yaml.Node) {
+	if m == nil || m.Kind != yaml.SequenceNode || len(m.Content) == 0 {
+		c.report(codeStructure.At(c.at(m), "winners needs at least one rule: highest: or lowest: an expression of seat"))
+		return
+	}
+	for _, r := range m.Content {
+		slot := c.newSlot(false)
+		sc := &scope{name: "seat", slot: slot, t: typ{k: kSeat}}
+		rule := rankRule{slot: slot}
+		n := get(r, "highest")
+		rule.highest = n != nil
+		if n == nil {
+			n = get(r, "lowest")
+		}
+		if n == nil {
+			c.report(codeStructure.At(c.at(r), "a winners rule is highest: or lowest: an expression of seat"))
+			continue
+		}
+		rule.ev = c.expr(n, sc, typ{k: kInt}, "a winners rule").ev
+		c.g.winners = append(c.g.winners, rule)
+	}
+}
+
+// suggest names the declared names close to a misspelt one.
+func (c *compiler) suggest(name string) string {
+	var all []string
+	for n := range c.zoneByName {
+		all = append(all, n)
+	}
+	for n := range c.valueByName {
+		all = append(all, n)
+	}
+	for n := range c.defines {
+		all = append(all, n)
+	}
+	for n := range c.g.data.Params {
+		all = append(all, n)
+	}
+	sort.Strings(all)
+	for _, n := range all {
+		if strings.HasPrefix(n, name) || strings.HasPrefix(name, n) || editDistance1(n, name) {
+			return fmt.Sprintf(" (did you mean %s?)", n)
+		}
+	}
+	return ""
+}
+
+func editDistance1(a, b string) bool {
+	if len(a) == len(b) {
+		diff := 0
+		for i := range a {
+			if a[i] != b[i] {
+				diff++
+			}
+		}
+		return diff == 1
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) != 1 {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i:] == b[i+1:]
+		}
+	}
+	return true
+}

@@ -1,0 +1,947 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cardpress/finding"
+)
+
+// eval computes an expression on a state. Every type is an int64 at run
+// time: a bool is 0 or 1, a seat or card its index (none is -1), an enum
+// value its index in the field's values, a string its symbol.
+type eval func(s *state) int64
+
+type kind uint8
+
+const (
+	kBad   kind = iota // already reported: checks stop cascading
+	kInt               // a number
+	kBool              // true or false
+	kSeat              // a seat or none
+	kCard              // a card or none
+	kEnum              // a value of an enum card field (typ.enum)
+	kStr               // a string (a parameter's, or a quoted name compared with one)
+	kLit               // a 'quoted' name not yet given a type by its use
+	kList              // a list parameter
+	kZone              // a zone (possibly filtered)
+	kSeats             // every seat, for aggregates
+)
+
+type typ struct {
+	k    kind
+	enum *enumType
+}
+
+func (t typ) String() string {
+	switch t.k {
+	case kInt:
+		return "a number"
+	case kBool:
+		return "true/false"
+	case kSeat:
+		return "a seat"
+	case kCard:
+		return "a card"
+	case kEnum:
+		return "a " + t.enum.name
+	case kStr, kLit:
+		return "a name"
+	case kList:
+		return "a list"
+	case kZone:
+		return "a zone"
+	case kSeats:
+		return "seats"
+	}
+	return "?"
+}
+
+func (t typ) same(u typ) bool { return t.k == u.k && t.enum == u.enum }
+
+// expr is a checked expression.
+type expr struct {
+	t  typ
+	ev eval
+	// lit is a quoted name (kLit), given its value by resolve.
+	lit string
+	// konst holds a number known before play (parameters, literals).
+	konst   bool
+	kv      int64
+	zone    *zoneRef
+	list    []string // kList: a list parameter's items, as text
+	listInt bool     // kList: its items are numbers
+	off     int
+}
+
+// zoneRef is a zone, whose seat (for a per-player zone) is an expression,
+// and an optional filter on its cards.
+type zoneRef struct {
+	z      *zoneDecl
+	owner  eval
+	filter eval
+	slot   int // the card bound in filter
+}
+
+// inst is the zone instance the ref names on s.
+func (r *zoneRef) inst(s *state) int {
+	if r.owner == nil {
+		return r.z.base
+	}
+	p := r.owner(s)
+	if p < 0 || int(p) >= s.N {
+		s.fail("zone %s of seat %d, which is not at the table", r.z.name, p+1)
+		return r.z.base
+	}
+	return r.z.base + int(p)
+}
+
+// scope binds names to slots while compiling.
+type scope struct {
+	up   *scope
+	name string
+	slot int
+	t    typ
+}
+
+func (sc *scope) lookup(name string) *scope {
+	for s := sc; s != nil; s = s.up {
+		if s.name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// exprErr is a problem in an expression, at its byte offset.
+type exprErr struct {
+	code *finding.Code
+	off  int
+	msg  string
+}
+
+// exprCtx compiles one expression string: problems go to errs with their
+// offsets; the caller turns them into findings at the string's position.
+type exprCtx struct {
+	g      *Game
+	c      *compiler
+	errs   []exprErr
+	macros map[string]bool // defines being expanded (a loop is an error)
+}
+
+func (x *exprCtx) undefined(off int, format string, args ...any) expr {
+	x.errs = append(x.errs, exprErr{code: codeUndefined, off: off, msg: fmt.Sprintf(format, args...)})
+	return expr{t: typ{k: kBad}}
+}
+
+func (x *exprCtx) wrong(off int, format string, args ...any) expr {
+	x.errs = append(x.errs, exprErr{code: codeType, off: off, msg: fmt.Sprintf(format, args...)})
+	return expr{t: typ{k: kBad}}
+}
+
+func konst(t typ, v int64, off int) expr {
+	return expr{t: t, konst: true, kv: v, ev: func(*state) int64 { return v }, off: off}
+}
+
+func slotEval(k int) eval { return func(s *state) int64 { return s.slots[k] } }
+
+// compile checks and compiles n in scope sc.
+func (x *exprCtx) compile(n *node, sc *scope) expr {
+	switch n.kind {
+	case nNum:
+		return konst(typ{k: kInt}, n.num, n.off)
+	case nStr:
+		return expr{t: typ{k: kLit}, lit: n.name, off: n.off}
+	case nIdent:
+		return x.ident(n, sc)
+	case nUnary:
+		a := x.compile(n.args[0], sc)
+		if n.op == "not" {
+			a = x.want(a, typ{k: kBool}, "not")
+			f := a.ev
+			return expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}
+		}
+		a = x.want(a, typ{k: kInt}, "-")
+		f := a.ev
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return -f(s) }, off: n.off}
+	case nBinary:
+		return x.binary(n, sc)
+	case nIndex:
+		return x.index(n, sc)
+	case nField:
+		return x.field(n, sc)
+	case nCall:
+		return x.call(n, sc)
+	case nTuple:
+		return x.wrong(n.off, "a list in parentheses only goes after in")
+	}
+	return expr{t: typ{k: kBad}}
+}
+
+func (x *exprCtx) ident(n *node, sc *scope) expr {
+	switch n.name {
+	case "true":
+		return konst(typ{k: kBool}, 1, n.off)
+	case "false":
+		return konst(typ{k: kBool}, 0, n.off)
+	case "none":
+		// none is a seat or a card; -1 either way, typed by its use.
+		return expr{t: typ{k: kLit}, lit: "\x00none", off: n.off}
+	case "players":
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
+	case "seats":
+		return expr{t: typ{k: kSeats}, off: n.off}
+	}
+	if b := sc.lookup(n.name); b != nil {
+		return expr{t: b.t, ev: slotEval(b.slot), off: n.off}
+	}
+	g := x.g
+	if z, ok := x.c.zoneByName[n.name]; ok {
+		if z.perPlayer {
+			return x.wrong(n.off, "zone %s is one per seat: write %s[seat]", n.name, n.name)
+		}
+		return expr{t: typ{k: kZone}, zone: &zoneRef{z: z}, off: n.off}
+	}
+	if v, ok := x.c.valueByName[n.name]; ok {
+		if v.perPlayer {
+			return x.wrong(n.off, "value %s is one per seat: write %s[seat]", n.name, n.name)
+		}
+		i := v.base
+		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.off}
+	}
+	if d, ok := x.c.defines[n.name]; ok {
+		return x.macro(n, d, sc)
+	}
+	if p, ok := g.data.Params[n.name]; ok {
+		return x.param(n, p.Value)
+	}
+	if name := n.name; name == "player" || name == "card" || name == "value" || name == "seat" {
+		return x.undefined(n.off, "%s is not bound here (player: inside each_seat and a choice's options; card: in a card option, a filter or a zone aggregate; value: in a value option; seat: in a seats aggregate)", name)
+	}
+	return x.undefined(n.off, "%s is not a zone, value, define, parameter or bound name%s", n.name, x.c.suggest(n.name))
+}
+
+// macro expands a define where it is used: its names bind there.
+func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
+	if x.macros[n.name] {
+		return x.wrong(n.off, "define %s uses itself", n.name)
+	}
+	if d.tree == nil {
+		return expr{t: typ{k: kBad}}
+	}
+	if x.macros == nil {
+		x.macros = map[string]bool{}
+	}
+	x.macros[n.name] = true
+	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros}
+	e := inner.compile(d.tree, sc)
+	delete(x.macros, n.name)
+	for _, err := range inner.errs {
+		// Report inside the define, and say where it was used.
+		x.c.exprFinding(d.at, d.src, err, fmt.Sprintf(" (in define %s, used here: %s)", n.name, x.c.where))
+	}
+	if len(inner.errs) > 0 {
+		return expr{t: typ{k: kBad}}
+	}
+	e.off = n.off
+	return e
+}
+
+func (x *exprCtx) param(n *node, v any) expr {
+	switch v := v.(type) {
+	case int:
+		return konst(typ{k: kInt}, int64(v), n.off)
+	case bool:
+		b := int64(0)
+		if v {
+			b = 1
+		}
+		return konst(typ{k: kBool}, b, n.off)
+	case string:
+		return expr{t: typ{k: kLit}, lit: v, off: n.off}
+	case []any:
+		e := expr{t: typ{k: kList}, off: n.off, listInt: len(v) > 0}
+		for _, item := range v {
+			switch it := item.(type) {
+			case int:
+				e.list = append(e.list, strconv.Itoa(it))
+			case string:
+				e.list = append(e.list, it)
+				e.listInt = false
+			default:
+				return x.wrong(n.off, "parameter %s is a list of %T; the rules read lists of numbers or names", n.name, item)
+			}
+		}
+		return e
+	}
+	return x.wrong(n.off, "parameter %s is a %T; the rules read numbers, true/false, names and lists of them", n.name, v)
+}
+
+// resolve gives a quoted name (or none) the type t wants; other
+// expressions must have t already.
+func (x *exprCtx) resolve(e expr, t typ) (expr, bool) {
+	if e.t.k == kBad || t.k == kBad {
+		return expr{t: typ{k: kBad}}, false
+	}
+	if e.t.k != kLit {
+		return e, e.t.same(t)
+	}
+	if e.lit == "\x00none" {
+		if t.k == kSeat || t.k == kCard {
+			return konst(t, -1, e.off), true
+		}
+		x.wrong(e.off, "none is no seat or card here: this needs %s", t)
+		return expr{t: typ{k: kBad}}, true
+	}
+	switch t.k {
+	case kEnum:
+		for i, v := range t.enum.values {
+			if v == e.lit {
+				return konst(t, int64(i), e.off), true
+			}
+		}
+		x.undefined(e.off, "'%s' is not a value of %s (its values: %s)", e.lit, t.enum.name, strings.Join(t.enum.values, ", "))
+		return expr{t: typ{k: kBad}}, true
+	case kCard:
+		for i, c := range x.g.cards {
+			if c.id == e.lit {
+				return konst(t, int64(i), e.off), true
+			}
+		}
+		x.undefined(e.off, "'%s' is not a card id of this game", e.lit)
+		return expr{t: typ{k: kBad}}, true
+	case kStr:
+		return konst(t, x.g.sym(e.lit), e.off), true
+	}
+	x.wrong(e.off, "'%s' is a name; this needs %s", e.lit, t)
+	return expr{t: typ{k: kBad}}, true
+}
+
+// want checks e has type t (resolving a quoted name), reporting otherwise.
+func (x *exprCtx) want(e expr, t typ, what string) expr {
+	r, ok := x.resolve(e, t)
+	if r.t.k == kBad {
+		return expr{t: t, ev: func(*state) int64 { return 0 }}
+	}
+	if !ok {
+		x.wrong(e.off, "%s needs %s, not %s", what, t, e.t)
+		return expr{t: t, ev: func(*state) int64 { return 0 }}
+	}
+	return r
+}
+
+// unify gives two sides of a comparison one type.
+func (x *exprCtx) unify(a, b expr, op string, off int) (expr, expr, bool) {
+	if a.t.k == kBad || b.t.k == kBad {
+		return a, b, false
+	}
+	if a.t.k == kLit && b.t.k == kLit {
+		return konst(typ{k: kStr}, x.g.sym(a.lit), a.off), konst(typ{k: kStr}, x.g.sym(b.lit), b.off), true
+	}
+	if a.t.k == kLit {
+		r, _ := x.resolve(a, b.t)
+		return r, b, r.t.k != kBad
+	}
+	if b.t.k == kLit {
+		r, _ := x.resolve(b, a.t)
+		return a, r, r.t.k != kBad
+	}
+	if !a.t.same(b.t) {
+		x.wrong(off, "%s compares %s with %s", op, a.t, b.t)
+		return a, b, false
+	}
+	return a, b, true
+}
+
+func (x *exprCtx) binary(n *node, sc *scope) expr {
+	if n.op == "where" {
+		return x.where(n, sc)
+	}
+	if n.op == "in" {
+		return x.in(x.compile(n.args[0], sc), n.args[1], sc, n.off)
+	}
+	a, b := x.compile(n.args[0], sc), x.compile(n.args[1], sc)
+	bad := expr{t: typ{k: kBad}}
+	switch n.op {
+	case "and", "or":
+		a, b = x.want(a, typ{k: kBool}, n.op), x.want(b, typ{k: kBool}, n.op)
+		f, h := a.ev, b.ev
+		if n.op == "and" {
+			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+				if f(s) == 0 {
+					return 0
+				}
+				return h(s)
+			}, off: n.off}
+		}
+		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+			if f(s) != 0 {
+				return 1
+			}
+			return h(s)
+		}, off: n.off}
+	case "==", "!=":
+		a, b, ok := x.unify(a, b, n.op, n.off)
+		if !ok {
+			return expr{t: typ{k: kBool}, ev: func(*state) int64 { return 0 }}
+		}
+		if a.t.k == kZone || a.t.k == kList || a.t.k == kSeats {
+			return x.wrong(n.off, "%s compares values, not %s", n.op, a.t)
+		}
+		f, h := a.ev, b.ev
+		if n.op == "==" {
+			return expr{t: typ{k: kBool}, ev: func(s *state) int64 { return b2i(f(s) == h(s)) }, off: n.off}
+		}
+		return expr{t: typ{k: kBool}, ev: func(s *state) int64 { return b2i(f(s) != h(s)) }, off: n.off}
+	case "<", "<=", ">", ">=":
+		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
+		f, h := a.ev, b.ev
+		var ev eval
+		switch n.op {
+		case "<":
+			ev = func(s *state) int64 { return b2i(f(s) < h(s)) }
+		case "<=":
+			ev = func(s *state) int64 { return b2i(f(s) <= h(s)) }
+		case ">":
+			ev = func(s *state) int64 { return b2i(f(s) > h(s)) }
+		default:
+			ev = func(s *state) int64 { return b2i(f(s) >= h(s)) }
+		}
+		return expr{t: typ{k: kBool}, ev: ev, off: n.off}
+	case "+", "-", "*", "/", "%":
+		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
+		return arith(n.op, a, b, n.off)
+	}
+	return bad
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func arith(op string, a, b expr, off int) expr {
+	f, h := a.ev, b.ev
+	var ev eval
+	switch op {
+	case "+":
+		ev = func(s *state) int64 { return f(s) + h(s) }
+	case "-":
+		ev = func(s *state) int64 { return f(s) - h(s) }
+	case "*":
+		ev = func(s *state) int64 { return f(s) * h(s) }
+	case "/":
+		// Division by zero gives 0: a rule dividing by an empty count
+		// should not stop the game.
+		ev = func(s *state) int64 {
+			if d := h(s); d != 0 {
+				return f(s) / d
+			}
+			return 0
+		}
+	default:
+		ev = func(s *state) int64 {
+			if d := h(s); d != 0 {
+				m := f(s) % d
+				if m < 0 {
+					m += d
+				}
+				return m
+			}
+			return 0
+		}
+	}
+	e := expr{t: typ{k: kInt}, ev: ev, off: off}
+	if a.konst && b.konst {
+		e = konst(e.t, ev(nil), off)
+	}
+	return e
+}
+
+// in is x in ('a', 'b') or x in list_parameter.
+func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
+	var items []expr
+	if rn.kind == nTuple {
+		for _, it := range rn.args {
+			items = append(items, x.compile(it, sc))
+		}
+	} else {
+		l := x.compile(rn, sc)
+		if l.t.k == kBad {
+			return l
+		}
+		if l.t.k != kList {
+			return x.wrong(rn.off, "in needs a list: ('a', 'b') or a list parameter, not %s", l.t)
+		}
+		for _, it := range l.list {
+			if l.listInt {
+				v, _ := strconv.Atoi(it)
+				items = append(items, konst(typ{k: kInt}, int64(v), rn.off))
+			} else {
+				items = append(items, expr{t: typ{k: kLit}, lit: it, off: rn.off})
+			}
+		}
+	}
+	var evs []eval
+	for _, it := range items {
+		l, r, ok := x.unify(a, it, "in", it.off)
+		if !ok {
+			return expr{t: typ{k: kBool}, ev: func(*state) int64 { return 0 }}
+		}
+		a = l
+		evs = append(evs, r.ev)
+	}
+	f := a.ev
+	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+		v := f(s)
+		for _, e := range evs {
+			if e(s) == v {
+				return 1
+			}
+		}
+		return 0
+	}, off: off}
+}
+
+// where filters a zone: zone where cond, card bound in cond.
+func (x *exprCtx) where(n *node, sc *scope) expr {
+	z := x.compile(n.args[0], sc)
+	if z.t.k == kBad {
+		return z
+	}
+	if z.t.k != kZone {
+		return x.wrong(n.off, "where filters a zone's cards, not %s", z.t)
+	}
+	slot := x.c.newSlot(false)
+	cond := x.want(x.compile(n.args[1], &scope{up: sc, name: "card", slot: slot, t: typ{k: kCard}}), typ{k: kBool}, "where")
+	ref := *z.zone
+	if ref.filter != nil {
+		prev, prevSlot, f := ref.filter, ref.slot, cond.ev
+		cond.ev = func(s *state) int64 {
+			s.slots[prevSlot] = s.slots[slot]
+			if prev(s) == 0 {
+				return 0
+			}
+			return f(s)
+		}
+	}
+	ref.filter, ref.slot = cond.ev, slot
+	return expr{t: typ{k: kZone}, zone: &ref, off: n.off}
+}
+
+func (x *exprCtx) index(n *node, sc *scope) expr {
+	base := n.args[0]
+	if base.kind == nIdent {
+		if z, ok := x.c.zoneByName[base.name]; ok && sc.lookup(base.name) == nil {
+			if !z.perPlayer {
+				return x.wrong(n.off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
+			}
+			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a zone's seat")
+			return expr{t: typ{k: kZone}, zone: &zoneRef{z: z, owner: seat.ev}, off: base.off}
+		}
+		if v, ok := x.c.valueByName[base.name]; ok && sc.lookup(base.name) == nil {
+			if !v.perPlayer {
+				return x.wrong(n.off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
+			}
+			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a value's seat")
+			f, b := seat.ev, v.base
+			return expr{t: v.t, ev: func(s *state) int64 {
+				p := f(s)
+				if p < 0 || int(p) >= s.N {
+					s.fail("value %s of seat %d, which is not at the table", v.name, p+1)
+					return 0
+				}
+				return s.vars[b+int(p)]
+			}, off: base.off}
+		}
+	}
+	l := x.compile(base, sc)
+	if l.t.k == kBad {
+		return l
+	}
+	if l.t.k != kList {
+		return x.wrong(n.off, "[ ] takes a seat of a per-seat zone or value, or an item of a list parameter; %s is %s", describe(base), l.t)
+	}
+	i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
+	if len(l.list) == 0 {
+		return x.wrong(n.off, "the list is empty")
+	}
+	vals := make([]int64, len(l.list))
+	t := typ{k: kStr}
+	for k, it := range l.list {
+		if l.listInt {
+			v, _ := strconv.Atoi(it)
+			vals[k] = int64(v)
+			t = typ{k: kInt}
+		} else {
+			vals[k] = x.g.sym(it)
+		}
+	}
+	f := i.ev
+	return expr{t: t, ev: func(s *state) int64 {
+		k := f(s)
+		if k < 0 || k >= int64(len(vals)) {
+			s.fail("list position %d is outside its %d items", k, len(vals))
+			return vals[0]
+		}
+		return vals[k]
+	}, off: n.off}
+}
+
+func describe(n *node) string {
+	if n.kind == nIdent {
+		return n.name
+	}
+	return "this"
+}
+
+func (x *exprCtx) field(n *node, sc *scope) expr {
+	c := x.compile(n.args[0], sc)
+	c = x.want(c, typ{k: kCard}, "."+n.op)
+	f, ok := x.g.fields[n.op]
+	if !ok {
+		var names []string
+		for name := range x.g.fields {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		return x.undefined(n.off+1, "cards have no field %s the rules can read (theirs: %s)", n.op, strings.Join(names, ", "))
+	}
+	get, vals := c.ev, f.vals
+	none := int64(-1)
+	if f.t.k != kEnum {
+		none = 0
+	}
+	return expr{t: f.t, ev: func(s *state) int64 {
+		i := get(s)
+		if i < 0 {
+			return none
+		}
+		return vals[i]
+	}, off: n.off}
+}
+
+// aggregate compiles the first argument of count, sum, any, all, min, max
+// and argmax: a zone binds card in the second, seats binds seat.
+func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int, inner *scope, ok bool) {
+	over = x.compile(n.args[0], sc)
+	if over.t.k == kBad {
+		return over, nil, 0, nil, false
+	}
+	if over.t.k != kZone && over.t.k != kSeats {
+		x.wrong(n.args[0].off, "%s counts over a zone or seats, not %s", n.op, over.t)
+		return over, nil, 0, nil, false
+	}
+	if len(n.args) > 1 {
+		body = n.args[1]
+	}
+	if over.t.k == kZone {
+		slot = x.c.newSlot(false)
+		inner = &scope{up: sc, name: "card", slot: slot, t: typ{k: kCard}}
+	} else {
+		slot = x.c.newSlot(false)
+		inner = &scope{up: sc, name: "seat", slot: slot, t: typ{k: kSeat}}
+	}
+	return over, body, slot, inner, true
+}
+
+// each runs f for every card of a zone ref (in order, after its filter) or
+// every seat, with the slot bound; f returns false to stop.
+func each(over expr, slot int) func(s *state, f func() bool) {
+	if over.t.k == kSeats {
+		return func(s *state, f func() bool) {
+			for p := 0; p < s.N; p++ {
+				s.slots[slot] = int64(p)
+				if !f() {
+					return
+				}
+			}
+		}
+	}
+	ref := over.zone
+	return func(s *state, f func() bool) {
+		i := ref.inst(s)
+		cards := s.zone(i)
+		for _, c := range cards {
+			if ref.filter != nil {
+				s.slots[ref.slot] = int64(c)
+				if ref.filter(s) == 0 {
+					continue
+				}
+			}
+			s.slots[slot] = int64(c)
+			if !f() {
+				return
+			}
+		}
+	}
+}
+
+func (x *exprCtx) args(n *node, lo, hi int) bool {
+	if len(n.args) < lo || len(n.args) > hi {
+		want := fmt.Sprintf("%d", lo)
+		if hi > lo {
+			want = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		x.wrong(n.off, "%s takes %s arguments, not %d", n.op, want, len(n.args))
+		return false
+	}
+	return true
+}
+
+func (x *exprCtx) call(n *node, sc *scope) expr {
+	bad := expr{t: typ{k: kBad}}
+	switch n.op {
+	case "count", "sum", "any", "all":
+		if !x.args(n, 1, 2) {
+			return bad
+		}
+		if n.op != "count" && len(n.args) != 2 {
+			return x.wrong(n.off, "%s takes a zone or seats and an expression", n.op)
+		}
+		over, body, slot, inner, ok := x.aggregate(n, sc)
+		if !ok {
+			return bad
+		}
+		if n.op == "count" && body == nil {
+			if over.t.k == kSeats {
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
+			}
+			ref := over.zone
+			if ref.filter == nil {
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.off}
+			}
+			walk := each(over, slot)
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				k := int64(0)
+				walk(s, func() bool { k++; return true })
+				return k
+			}, off: n.off}
+		}
+		walk := each(over, slot)
+		switch n.op {
+		case "sum":
+			v := x.want(x.compile(body, inner), typ{k: kInt}, "sum")
+			f := v.ev
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				t := int64(0)
+				walk(s, func() bool { t += f(s); return true })
+				return t
+			}, off: n.off}
+		case "count":
+			v := x.want(x.compile(body, inner), typ{k: kBool}, "count")
+			f := v.ev
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				t := int64(0)
+				walk(s, func() bool { t += f(s); return true })
+				return t
+			}, off: n.off}
+		case "any":
+			v := x.want(x.compile(body, inner), typ{k: kBool}, "any")
+			f := v.ev
+			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+				r := int64(0)
+				walk(s, func() bool { r = f(s); return r == 0 })
+				return r
+			}, off: n.off}
+		default:
+			v := x.want(x.compile(body, inner), typ{k: kBool}, "all")
+			f := v.ev
+			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+				r := int64(1)
+				walk(s, func() bool { r = f(s); return r != 0 })
+				return r
+			}, off: n.off}
+		}
+	case "min", "max", "argmin", "argmax":
+		if !x.args(n, 2, 2) {
+			return bad
+		}
+		first := x.compile(n.args[0], sc)
+		if (n.op == "min" || n.op == "max") && first.t.k != kZone && first.t.k != kSeats {
+			a := x.want(first, typ{k: kInt}, n.op)
+			b := x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
+			f, h := a.ev, b.ev
+			if n.op == "min" {
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.off}
+			}
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.off}
+		}
+		over, body, slot, inner, ok := x.aggregate(n, sc)
+		if !ok {
+			return bad
+		}
+		if (n.op == "argmin" || n.op == "argmax") && over.t.k != kSeats {
+			return x.wrong(n.off, "%s picks a seat: its first argument is seats", n.op)
+		}
+		v := x.want(x.compile(body, inner), typ{k: kInt}, n.op)
+		f, walk := v.ev, each(over, slot)
+		high := n.op == "max" || n.op == "argmax"
+		arg := n.op == "argmin" || n.op == "argmax"
+		t := typ{k: kInt}
+		if arg {
+			t = typ{k: kSeat}
+		}
+		return expr{t: t, ev: func(s *state) int64 {
+			best, who, found := int64(0), int64(-1), false
+			walk(s, func() bool {
+				v := f(s)
+				if !found || high && v > best || !high && v < best {
+					best, who, found = v, s.slots[slot], true
+				}
+				return true
+			})
+			if arg {
+				return who
+			}
+			return best
+		}, off: n.off}
+	case "top", "bottom":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		z := x.compile(n.args[0], sc)
+		if z.t.k == kBad {
+			return bad
+		}
+		if z.t.k != kZone || z.zone.filter != nil {
+			return x.wrong(n.off, "%s takes a zone", n.op)
+		}
+		if !z.zone.z.ordered {
+			return x.wrong(n.off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
+		}
+		ref, top := z.zone, n.op == "top"
+		return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
+			cards := s.zone(ref.inst(s))
+			if len(cards) == 0 {
+				return -1
+			}
+			if top {
+				return int64(cards[len(cards)-1])
+			}
+			return int64(cards[0])
+		}, off: n.off}
+	case "next", "prev", "across":
+		if !x.args(n, 1, 2) {
+			return bad
+		}
+		seat := x.want(x.compile(n.args[0], sc), typ{k: kSeat}, n.op)
+		step := konst(typ{k: kInt}, 1, n.off)
+		if len(n.args) == 2 {
+			step = x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
+		}
+		f, h, op := seat.ev, step.ev, n.op
+		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
+			p, k, n := f(s), h(s), int64(s.N)
+			switch op {
+			case "prev":
+				k = -k
+			case "across":
+				k = n / 2
+			}
+			if p < 0 {
+				return -1
+			}
+			return ((p+k)%n + n) % n
+		}, off: n.off}
+	case "if":
+		if !x.args(n, 3, 3) {
+			return bad
+		}
+		c := x.want(x.compile(n.args[0], sc), typ{k: kBool}, "if")
+		a, b, ok := x.unify(x.compile(n.args[1], sc), x.compile(n.args[2], sc), "if", n.off)
+		if !ok {
+			return bad
+		}
+		f, y, z := c.ev, a.ev, b.ev
+		return expr{t: a.t, ev: func(s *state) int64 {
+			if f(s) != 0 {
+				return y(s)
+			}
+			return z(s)
+		}, off: n.off}
+	case "seat":
+		// seat(1) is the first seat: seats are numbered from 1 in the
+		// rules, as on the table.
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		k := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "seat")
+		f := k.ev
+		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
+			v := f(s) - 1
+			if v < 0 || v >= int64(s.N) {
+				return -1
+			}
+			return v
+		}, off: n.off}
+	case "abs":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		a := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "abs")
+		f := a.ev
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+			if v := f(s); v < 0 {
+				return -v
+			}
+			return f(s)
+		}, off: n.off}
+	case "index", "number":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		e := x.compile(n.args[0], sc)
+		if e.t.k == kBad {
+			return bad
+		}
+		if e.t.k != kEnum {
+			return x.wrong(n.off, "%s takes a value of an enum card field (card.rank), not %s", n.op, e.t)
+		}
+		f := e.ev
+		if n.op == "index" {
+			return expr{t: typ{k: kInt}, ev: f, off: n.off}
+		}
+		nums := make([]int64, len(e.t.enum.values))
+		for i, v := range e.t.enum.values {
+			k, err := strconv.Atoi(v)
+			if err != nil {
+				return x.wrong(n.off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
+			}
+			nums[i] = int64(k)
+		}
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+			if i := f(s); i >= 0 {
+				return nums[i]
+			}
+			return 0
+		}, off: n.off}
+	case "len":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		l := x.compile(n.args[0], sc)
+		if l.t.k == kBad {
+			return bad
+		}
+		if l.t.k != kList {
+			return x.wrong(n.off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
+		}
+		return konst(typ{k: kInt}, int64(len(l.list)), n.off)
+	}
+	return x.undefined(n.off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, if, abs, index, number, len)", n.op)
+}
+
+// sym interns a string for comparison at run time.
+func (g *Game) sym(s string) int64 {
+	if v, ok := g.syms[s]; ok {
+		return v
+	}
+	v := int64(len(g.syms))
+	g.syms[s] = v
+	return v
+}

@@ -1,0 +1,138 @@
+// Package rules is the generic engine: it plays a game whose rules are
+// written as data in the game folder (files.rules, engine: rules), in the
+// language docs/rules.md describes. Build compiles the rules file into
+// typed expressions and a small program; states run that program and stop
+// at each decision (a seat's choice, every seat's secret choice, or a
+// chance draw), so bots, lint, sim and replay play it like any engine.
+package rules
+
+import (
+	"cardpress/engine"
+	"cardpress/engine/kit"
+	"cardpress/finding"
+	"cardpress/gamedata"
+)
+
+func init() {
+	kit.Register(kit.ModuleOf(gamedata.RulesEngine, nil, Build, nil, nil))
+}
+
+// Game is one rules file compiled against its game's cards and parameters.
+type Game struct {
+	data  *gamedata.Game
+	cards []cardInfo
+	// fields are the card fields the rules can read, by name; enums the
+	// types their enum fields make.
+	fields map[string]*field
+	enums  []*enumType
+	zones  []*zoneDecl
+	values []*valueDecl
+	// code is the program (play) and choices its decision points.
+	code    []instr
+	choices []*choice
+	// slots is how many bound names and loop counters a state keeps;
+	// private marks those that may hold what a seat chose in secret.
+	slots   int
+	private []bool
+	winners []rankRule
+	turnCap int
+	// zoneInsts and valueInsts size a state: table zones and values take
+	// one place, per-player ones engine.MaxPlayers.
+	zoneInsts, valueInsts int
+	startZone             int
+	simultaneous, hidden  bool
+	// inPlay lists, per player count, the cards in play (copies repeated,
+	// card order): what collect puts back.
+	inPlay map[int][]uint8
+	// capacity is the most cards any zone can hold.
+	capacity int
+	syms     map[string]int64
+}
+
+type cardInfo struct {
+	id, name string
+	copies   int
+	players  []int
+}
+
+// field is a declared card field the rules read.
+type field struct {
+	name string
+	t    typ
+	vals []int64 // per card: the value, enum index (-1 when absent), 0/1
+}
+
+// enumType is the type of an enum card field: its values in declared order.
+type enumType struct {
+	name   string
+	values []string
+}
+
+type visibility uint8
+
+const (
+	visHidden visibility = iota
+	visOwner
+	visPublic
+)
+
+type zoneDecl struct {
+	name      string
+	perPlayer bool
+	vis       visibility
+	ordered   bool
+	base      int // first instance
+	pos       finding.Pos
+}
+
+// chance reports whether moving out of the zone without naming a card
+// draws at random: an unordered pile nobody sees.
+func (z *zoneDecl) chance() bool { return z.vis == visHidden && !z.ordered }
+
+type valueDecl struct {
+	name      string
+	t         typ
+	perPlayer bool
+	start     eval
+	min, max  *int64
+	base      int
+	pos       finding.Pos
+}
+
+// rankRule is one line of winners: the seats with the highest (or lowest)
+// value go on.
+type rankRule struct {
+	highest bool
+	ev      eval
+	slot    int // the seat bound
+}
+
+// MaxCards is the most distinct cards a rules game has: actions and zone
+// contents keep a card in a byte.
+const MaxCards = 255
+
+func (g *Game) Info() engine.Info {
+	info := kit.Info(g.data)
+	info.MaxMoves = g.turnCap
+	info.Cards = len(g.cards)
+	if g.simultaneous {
+		info.Dynamics = engine.SimultaneousMoves
+	}
+	if !g.hidden {
+		info.Information = engine.PerfectInformation
+	}
+	info.DeckSize = func(players int) int { return len(g.inPlay[players]) }
+	return info
+}
+
+// CardRules is empty: a card of a rules game prints its declared fields;
+// what it does is in the rules file.
+func (g *Game) CardRules(int) []engine.RulesLine { return nil }
+
+// NewState starts a game: the program runs to its first decision.
+func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
+	if g.simultaneous {
+		return engine.Started(&simState{state{g: g}}, players, opts)
+	}
+	return engine.Started(&state{g: g}, players, opts)
+}

@@ -1,0 +1,670 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"cardpress/engine"
+)
+
+type mode uint8
+
+const (
+	mRun    mode = iota // running the program
+	mChance             // drawing out of a shuffled pile
+	mSeat               // one seat decides
+	mAll                // every seat decides in secret
+	mOver               // the game is over
+)
+
+// maxSteps is how many instructions may run between two decisions: more
+// is a loop that never asks anyone anything, reported as a rules error.
+const maxSteps = 1 << 20
+
+type state struct {
+	engine.Base
+	g    *Game
+	pc   int
+	mode mode
+	seat int     // mSeat: the seat deciding
+	ch   *choice // mSeat, mAll: the decision
+	// A draw in progress: cards still to draw, from and to which zones.
+	pend, from, to int
+	// sampled is the position SampleChance drew, so Apply takes that card
+	// without a search (-1: none).
+	sampled int
+	slots   []int64
+	vars    []int64
+	zlen    []int32
+	zcards  []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
+	joint   [engine.MaxPlayers]engine.Action
+	fault   string
+}
+
+// Reset starts a new game in place: every card in the start zone, every
+// value at its start, and the program run to its first decision.
+func (s *state) Reset(players int, opts engine.StateOptions) {
+	g := s.g
+	slots, vars, zlen, zcards := s.slots, s.vars, s.zlen, s.zcards
+	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1}
+	s.slots = resize(slots, g.slots)
+	s.vars = resize(vars, g.valueInsts)
+	s.zlen = resize(zlen, g.zoneInsts)
+	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
+	for _, c := range g.inPlay[players] {
+		s.add(g.zones[g.startZone].base, c)
+	}
+	for _, v := range g.values {
+		start := int64(0)
+		switch {
+		case v.start != nil:
+			start = v.start(s)
+		case v.t.k == kSeat || v.t.k == kCard:
+			start = -1
+		}
+		n := 1
+		if v.perPlayer {
+			n = engine.MaxPlayers
+		}
+		for k := range n {
+			s.vars[v.base+k] = start
+		}
+	}
+	s.run()
+}
+
+func resize[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+func (s *state) CloneInto(dst engine.State) engine.State {
+	c, ok := dst.(*state)
+	if !ok || c == s {
+		c = &state{}
+	}
+	s.cloneInto(c)
+	return c
+}
+
+// simState is the state of a game with a secret choice of every seat
+// (engine.JointApplier); a game without one plays state, which has no
+// ApplyJoint, as its sequential dynamics say.
+type simState struct{ state }
+
+func (s *simState) CloneInto(dst engine.State) engine.State {
+	c, ok := dst.(*simState)
+	if !ok || c == s {
+		c = &simState{}
+	}
+	s.cloneInto(&c.state)
+	return c
+}
+
+func (s *simState) ApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
+
+// cloneInto copies s into c, reusing c's buffers.
+func (s *state) cloneInto(c *state) {
+	slots, vars, zlen, zcards := c.slots, c.vars, c.zlen, c.zcards
+	*c = *s
+	c.slots = append(slots[:0], s.slots...)
+	c.vars = append(vars[:0], s.vars...)
+	c.zlen = append(zlen[:0], s.zlen...)
+	c.zcards = append(zcards[:0], s.zcards...)
+	c.Log, c.Tally = nil, nil
+}
+
+func (s *state) IsTerminal() bool { return s.mode == mOver }
+
+func (s *state) CurrentPlayer() engine.Player {
+	switch s.mode {
+	case mChance:
+		return engine.Chance
+	case mSeat:
+		return engine.Player(s.seat)
+	case mAll:
+		return engine.Simultaneous
+	}
+	return engine.Terminal
+}
+
+// zone is the cards of zone instance i, bottom first.
+func (s *state) zone(i int) []uint8 {
+	at := i * s.g.capacity
+	return s.zcards[at : at+int(s.zlen[i])]
+}
+
+func (s *state) add(i int, c uint8) {
+	s.zcards[i*s.g.capacity+int(s.zlen[i])] = c
+	s.zlen[i]++
+}
+
+// takeAt removes the card at position k of zone instance i: an unordered
+// zone moves its last card into the gap (as engine.Deck does), an ordered
+// one closes it up.
+func (s *state) takeAt(i, k int) uint8 {
+	cards := s.zone(i)
+	c := cards[k]
+	if s.instZone(i).ordered {
+		copy(cards[k:], cards[k+1:])
+	} else {
+		cards[k] = cards[len(cards)-1]
+	}
+	s.zlen[i]--
+	return c
+}
+
+// take removes card c from zone instance i (an ordered zone's topmost
+// copy) and reports whether it was there.
+func (s *state) take(i int, c uint8) bool {
+	cards := s.zone(i)
+	if s.instZone(i).ordered {
+		for k := len(cards) - 1; k >= 0; k-- {
+			if cards[k] == c {
+				s.takeAt(i, k)
+				return true
+			}
+		}
+		return false
+	}
+	for k, x := range cards {
+		if x == c {
+			s.takeAt(i, k)
+			return true
+		}
+	}
+	return false
+}
+
+// instZone is the zone an instance belongs to.
+func (s *state) instZone(i int) *zoneDecl {
+	zs := s.g.zones
+	k, _ := slices.BinarySearchFunc(zs, i, func(z *zoneDecl, i int) int {
+		if z.base > i {
+			return 1
+		}
+		if z.base == i {
+			return 0
+		}
+		return -1
+	})
+	if k == len(zs) || zs[k].base > i {
+		k--
+	}
+	return zs[k]
+}
+
+// fail ends the game on a rules error: a card moved that is not there, a
+// seat with no legal option. Lint reports it with the seed.
+func (s *state) fail(format string, args ...any) {
+	if s.fault != "" {
+		return
+	}
+	at := ""
+	if s.pc < len(s.g.code) {
+		at = s.g.code[s.pc].pos.String() + ": "
+	}
+	s.fault = at + fmt.Sprintf(format, args...)
+	s.mode = mOver
+	s.Cause = "rules error"
+	s.ShareWin(0)
+}
+
+// run executes the program until the next decision or the end.
+func (s *state) run() {
+	g := s.g
+	for steps := 0; s.mode == mRun; steps++ {
+		if s.pc >= len(g.code) {
+			s.finish("end of play")
+			return
+		}
+		if steps > maxSteps {
+			s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
+			return
+		}
+		in := &g.code[s.pc]
+		switch in.op {
+		case opSet:
+			s.doSet(in.set)
+			s.pc++
+		case opSetSlot:
+			s.slots[in.a] = in.e(s)
+			s.pc++
+		case opIncSlot:
+			s.slots[in.a]++
+			s.pc++
+		case opJump:
+			s.pc = in.a
+		case opJumpUnless:
+			if in.e(s) == 0 {
+				s.pc = in.a
+			} else {
+				s.pc++
+			}
+		case opMove:
+			s.move(in.mv)
+		case opCollect:
+			s.collect(in.mv.to.inst(s))
+			s.pc++
+		case opChoose:
+			s.choose(in.ch)
+		case opDispatch:
+			p := int(s.slots[in.ch.loop])
+			if a := s.joint[p]; a == engine.NoAction {
+				s.pc = in.ch.cont
+			} else {
+				s.decide(in.ch, p, a)
+			}
+		case opEnd:
+			if in.a == 1 {
+				s.mode, s.Cause = mOver, in.text
+				s.ShareWin(0)
+			} else {
+				s.finish(in.text)
+			}
+		case opLog:
+			if s.Log != nil {
+				s.Record(engine.Event{Kind: "note", Player: -1, Text: in.text})
+			}
+			s.pc++
+		}
+	}
+}
+
+func (s *state) doSet(so *setOp) {
+	i := so.v.base
+	seat := -1
+	if so.seat != nil {
+		seat = int(so.seat(s))
+		if seat < 0 || seat >= s.N {
+			s.fail("value %s of seat %d, which is not at the table", so.v.name, seat+1)
+			return
+		}
+		i += seat
+	}
+	v, old := so.val(s), s.vars[i]
+	switch so.op {
+	case '+':
+		v = old + v
+	case '-':
+		v = old - v
+	}
+	s.vars[i] = v
+	if s.Log != nil {
+		s.logSet(so.v, seat, old, v)
+	}
+}
+
+// move starts a move: at once, or as chance moves out of a shuffled pile.
+func (s *state) move(mv *moveOp) {
+	from, to := mv.from.inst(s), mv.to.inst(s)
+	if s.mode == mOver {
+		return
+	}
+	switch {
+	case mv.card != nil:
+		c := mv.card(s)
+		if c < 0 || !s.take(from, uint8(c)) {
+			s.fail("%s is not in %s", s.cardName(c), s.instName(from))
+			return
+		}
+		s.add(to, uint8(c))
+		if s.Log != nil {
+			s.logMove("move", from, to, uint8(c))
+		}
+	case mv.all:
+		s.moveAll(mv.from, from, to)
+	default:
+		n := int64(1)
+		if mv.count != nil {
+			n = mv.count(s)
+		}
+		n = min(n, int64(s.zlen[from]))
+		if n <= 0 {
+			break
+		}
+		if mv.from.z.chance() {
+			s.pend, s.from, s.to = int(n), from, to
+			s.mode = mChance
+			return
+		}
+		for range n {
+			c := s.takeAt(from, int(s.zlen[from])-1)
+			s.add(to, c)
+			if s.Log != nil {
+				s.logMove("move", from, to, c)
+			}
+		}
+	}
+	s.pc++
+}
+
+// moveAll moves every card of a zone (that passes its filter), keeping
+// their order.
+func (s *state) moveAll(ref *zoneRef, from, to int) {
+	var keep [engine.MaxDeck]uint8
+	kept := 0
+	for _, c := range s.zone(from) {
+		if ref.filter != nil {
+			s.slots[ref.slot] = int64(c)
+			if ref.filter(s) == 0 {
+				keep[kept] = c
+				kept++
+				continue
+			}
+		}
+		s.add(to, c)
+		if s.Log != nil {
+			s.logMove("move", from, to, c)
+		}
+	}
+	s.zlen[from] = int32(kept)
+	copy(s.zone(from), keep[:kept])
+}
+
+// collect puts every card in play into one zone, in card order.
+func (s *state) collect(to int) {
+	clear(s.zlen)
+	for _, c := range s.g.inPlay[s.N] {
+		s.add(to, c)
+	}
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "collect", Player: -1, To: s.instName(to), Text: "every card goes to " + s.instName(to)})
+	}
+}
+
+// choose suspends for a decision.
+func (s *state) choose(ch *choice) {
+	s.ch = ch
+	var buf [8]engine.Action
+	if ch.all {
+		s.mode = mAll
+		for p := 0; p < s.N; p++ {
+			if len(s.legal(ch, p, buf[:0])) > 0 {
+				return
+			}
+		}
+		// Nobody can choose: the choice is skipped.
+		s.mode = mRun
+		s.pc = ch.end
+		return
+	}
+	p := int(ch.who(s))
+	if p < 0 || p >= s.N {
+		s.fail("seat %d is to choose, and is not at the table", p+1)
+		return
+	}
+	s.seat, s.mode = p, mSeat
+	if len(s.legal(ch, p, buf[:0])) == 0 {
+		s.fail("seat %d has no legal option%s", p+1, choiceName(ch))
+	}
+}
+
+func choiceName(ch *choice) string {
+	if ch.id == "" {
+		return ""
+	}
+	return " at choice " + ch.id
+}
+
+// legal appends seat p's legal actions at ch, sorted.
+func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
+	saved := s.slots[ch.seat]
+	s.slots[ch.seat] = int64(p)
+	for _, o := range ch.opts {
+		switch o.kind {
+		case optCard:
+			var seen [4]uint64
+			ref := o.zone
+			for _, c := range s.zone(ref.inst(s)) {
+				seen[c>>6] |= 1 << (c & 63)
+			}
+			for w, word := range seen {
+				for ; word != 0; word &= word - 1 {
+					c := w<<6 | bits.TrailingZeros64(word)
+					if ref.filter != nil {
+						s.slots[ref.slot] = int64(c)
+						if ref.filter(s) == 0 {
+							continue
+						}
+					}
+					s.slots[o.slot] = int64(c)
+					if o.cond == nil || o.cond(s) != 0 {
+						buf = append(buf, engine.Action(o.base+c))
+					}
+				}
+			}
+		case optValue:
+			n := o.size
+			if o.enum == nil {
+				n = s.N
+			}
+			for v := range n {
+				s.slots[o.slot] = int64(v)
+				if o.cond == nil || o.cond(s) != 0 {
+					buf = append(buf, engine.Action(o.base+v))
+				}
+			}
+		case optAction:
+			if o.cond == nil || o.cond(s) != 0 {
+				buf = append(buf, engine.Action(o.base))
+			}
+		}
+	}
+	s.slots[ch.seat] = saved
+	return buf
+}
+
+func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
+	switch {
+	case s.mode == mSeat && int(p) == s.seat, s.mode == mAll && p >= 0 && int(p) < s.N:
+		return s.legal(s.ch, int(p), buf)
+	}
+	return buf
+}
+
+func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	if s.mode != mChance {
+		return buf
+	}
+	var counts [engine.MaxDeck]int
+	cards := s.zone(s.from)
+	for _, c := range cards {
+		counts[c]++
+	}
+	for c := range s.g.cards {
+		if counts[c] > 0 {
+			buf = append(buf, engine.Outcome{Action: engine.Action(c), Prob: float64(counts[c]) / float64(len(cards))})
+		}
+	}
+	return buf
+}
+
+// SampleChance draws uniformly from the pile: a shuffled pile's top card.
+func (s *state) SampleChance(r *engine.Rand) engine.Action {
+	s.sampled = r.Intn(int(s.zlen[s.from]))
+	return engine.Action(s.zone(s.from)[s.sampled])
+}
+
+func (s *state) Apply(a engine.Action) {
+	switch s.mode {
+	case mChance:
+		s.Move++
+		s.draw(uint8(a))
+	case mSeat:
+		s.Move++
+		s.decide(s.ch, s.seat, a)
+		s.run()
+	default:
+		panic(fmt.Sprintf("rules: Apply at a %s node", s.CurrentPlayer()))
+	}
+}
+
+func (s *state) draw(c uint8) {
+	cards := s.zone(s.from)
+	switch {
+	case s.sampled >= 0 && s.sampled < len(cards) && cards[s.sampled] == c:
+		s.takeAt(s.from, s.sampled)
+	case !s.take(s.from, c):
+		panic(fmt.Sprintf("rules: illegal draw %d", c))
+	}
+	s.sampled = -1
+	s.add(s.to, c)
+	if s.Log != nil {
+		s.logMove("draw", s.from, s.to, c)
+	}
+	if s.pend--; s.pend == 0 || s.zlen[s.from] == 0 {
+		s.mode = mRun
+		s.pc++
+		s.run()
+	}
+}
+
+func (s *state) applyJoint(actions []engine.Action) {
+	if s.mode != mAll || len(actions) != s.N {
+		panic(fmt.Sprintf("rules: %d joint actions at a %s node", len(actions), s.CurrentPlayer()))
+	}
+	s.Move++
+	copy(s.joint[:], actions)
+	if s.Tally != nil {
+		var held [engine.MaxDeck]engine.Action
+		for p, a := range actions {
+			s.Tally.Choice(s.cardsOffered(s.ch, p, a, held[:0]), s.playedCard(s.ch, a))
+		}
+	}
+	s.mode = mRun
+	s.pc++
+	s.run()
+}
+
+// decide binds seat p's action a at ch and goes to its option.
+func (s *state) decide(ch *choice, p int, a engine.Action) {
+	o := ch.option(int(a))
+	if o == nil {
+		panic(fmt.Sprintf("rules: action %d is not an option%s", a, choiceName(ch)))
+	}
+	if s.Tally != nil && !ch.all {
+		var held [engine.MaxDeck]engine.Action
+		s.Tally.Choice(s.cardsOffered(ch, p, a, held[:0]), s.playedCard(ch, a))
+	}
+	s.slots[ch.seat] = int64(p)
+	s.slots[o.slot] = int64(int(a) - o.base)
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, a)})
+	}
+	s.mode = mRun
+	s.pc = o.start
+}
+
+// option is the option action a belongs to.
+func (ch *choice) option(a int) *option {
+	for _, o := range ch.opts {
+		if a >= o.base && a < o.base+o.size {
+			return o
+		}
+	}
+	return nil
+}
+
+// cardsOffered are the cards seat p could have chosen in a's option (for
+// the dead-card statistics); none when a is not a card.
+func (s *state) cardsOffered(ch *choice, p int, a engine.Action, buf []engine.Action) []engine.Action {
+	o := ch.option(int(a))
+	if o == nil || o.kind != optCard {
+		return buf
+	}
+	var scratch [2 * engine.MaxDeck]engine.Action
+	for _, l := range s.legal(ch, p, scratch[:0]) {
+		if o.base <= int(l) && int(l) < o.base+o.size {
+			buf = append(buf, l-engine.Action(o.base))
+		}
+	}
+	return buf
+}
+
+// playedCard is the card action a plays, or -1.
+func (s *state) playedCard(ch *choice, a engine.Action) int {
+	if o := ch.option(int(a)); o != nil && o.kind == optCard {
+		return int(a) - o.base
+	}
+	return -1
+}
+
+// finish ends the game and ranks the seats by the winners rules.
+func (s *state) finish(cause string) {
+	s.mode, s.Cause = mOver, cause
+	alive := engine.Seats(0)
+	for p := 0; p < s.N; p++ {
+		alive = alive.With(p)
+	}
+	for _, r := range s.g.winners {
+		var best int64
+		first := true
+		var keep engine.Seats
+		for p := 0; p < s.N; p++ {
+			if !alive.Has(p) {
+				continue
+			}
+			s.slots[r.slot] = int64(p)
+			v := r.ev(s)
+			switch {
+			case first || r.highest && v > best || !r.highest && v < best:
+				best, keep, first = v, engine.Seats(0).With(p), false
+			case v == best:
+				keep = keep.With(p)
+			}
+		}
+		alive = keep
+	}
+	if s.fault != "" {
+		return
+	}
+	s.ShareWin(alive)
+}
+
+// CheckInvariants: no rules error, every card in play in exactly one zone,
+// every value within its min and max.
+func (s *state) CheckInvariants() error {
+	if s.fault != "" {
+		return errors.New(s.fault)
+	}
+	total := 0
+	for i, z := range s.g.zones {
+		n := 1
+		if z.perPlayer {
+			n = s.N
+		}
+		for k := range n {
+			total += int(s.zlen[s.g.zones[i].base+k])
+		}
+	}
+	if want := len(s.g.inPlay[s.N]); total != want {
+		return fmt.Errorf("cards not conserved: %d in the zones, %d in play", total, want)
+	}
+	for _, v := range s.g.values {
+		n := 1
+		if v.perPlayer {
+			n = s.N
+		}
+		for k := range n {
+			x := s.vars[v.base+k]
+			if v.min != nil && x < *v.min || v.max != nil && x > *v.max {
+				return fmt.Errorf("value %s%s is %d, outside its range", v.name, seatSuffix(v.perPlayer, k), x)
+			}
+		}
+	}
+	return nil
+}
+
+func seatSuffix(perPlayer bool, p int) string {
+	if !perPlayer {
+		return ""
+	}
+	return fmt.Sprintf(" of seat %d", p+1)
+}

@@ -1,0 +1,417 @@
+package rules
+
+import (
+	"strings"
+
+	"cardpress/engine"
+	"cardpress/finding"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The program: play compiles to a flat list of instructions with jumps,
+// so a state is a program counter, a few slots and the table, and
+// suspends at a decision with nothing on a Go stack.
+type opcode uint8
+
+const (
+	opSet        opcode = iota // a value = / += / -= an expression
+	opSetSlot                  // slot a = e
+	opIncSlot                  // slot a++
+	opJump                     // to a
+	opJumpUnless               // to a when e is false
+	opMove                     // cards from zone to zone (a chance move out of a shuffled pile)
+	opCollect                  // every card in play into one zone
+	opChoose                   // a decision: a seat's, or every seat's in secret
+	opDispatch                 // after a secret choice: run seat (slot) 's option
+	opEnd                      // the game ends now
+	opLog                      // a line in the log
+)
+
+type instr struct {
+	op   opcode
+	a    int
+	e    eval
+	set  *setOp
+	mv   *moveOp
+	ch   *choice
+	text string
+	pos  finding.Pos
+}
+
+type setOp struct {
+	v    *valueDecl
+	seat eval // nil: a table value
+	op   byte // '=', '+', '-'
+	val  eval
+}
+
+type moveOp struct {
+	from, to *zoneRef
+	count    eval // nil: one card
+	all      bool
+	card     eval // nil: from the top (or at random out of a shuffled pile)
+}
+
+type optKind uint8
+
+const (
+	optCard optKind = iota
+	optValue
+	optAction
+)
+
+// choice is one choose statement.
+type choice struct {
+	id    string
+	all   bool // every seat decides in secret
+	who   eval
+	seat  int // slot bound to the deciding seat (player)
+	loop  int // secret choice: slot of the seat being applied
+	opts  []*option
+	end   int // pc after the choice
+	cont  int // secret choice: pc of the next seat
+	pos   finding.Pos
+	total int // actions: the options' sizes added up
+}
+
+type option struct {
+	kind  optKind
+	name  string
+	zone  *zoneRef  // card option
+	enum  *enumType // value option (nil: a seat)
+	cond  eval
+	slot  int // card or value bound
+	base  int
+	size  int
+	start int
+	pos   finding.Pos
+	// bind and node are for compiling the option's body.
+	bind *scope
+	node *yaml.Node
+}
+
+func (c *compiler) emit(in instr) int {
+	c.g.code = append(c.g.code, in)
+	return len(c.g.code) - 1
+}
+
+func (c *compiler) pc() int { return len(c.g.code) }
+
+func (c *compiler) block(list *yaml.Node, sc *scope) {
+	if list == nil {
+		return
+	}
+	if list.Kind != yaml.SequenceNode {
+		c.report(codeStructure.At(c.at(list), "expected a list of statements"))
+		return
+	}
+	for _, n := range list.Content {
+		c.stmt(n, sc)
+	}
+}
+
+// stmtKeys are the statements, by the key that names each.
+var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "move", "deal", "collect", "choose", "end", "log"}
+
+func (c *compiler) stmt(n *yaml.Node, sc *scope) {
+	keys, _ := pairs(n)
+	kind := ""
+	for _, k := range keys {
+		for _, s := range stmtKeys {
+			if k.Value == s && kind == "" {
+				kind = s
+			}
+		}
+	}
+	v := get(n, kind)
+	pos := c.at(n)
+	switch kind {
+	case "set":
+		c.set(v, sc)
+	case "if":
+		cond := c.expr(v, sc, typ{k: kBool}, "if")
+		skip := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: pos})
+		c.block(get(n, "then"), sc)
+		if els := get(n, "else"); els != nil {
+			out := c.emit(instr{op: opJump})
+			c.g.code[skip].a = c.pc()
+			c.block(els, sc)
+			c.g.code[out].a = c.pc()
+			return
+		}
+		c.g.code[skip].a = c.pc()
+	case "while":
+		top := c.pc()
+		cond := c.expr(v, sc, typ{k: kBool}, "while")
+		exit := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: pos})
+		c.block(get(n, "do"), sc)
+		c.emit(instr{op: opJump, a: top})
+		c.g.code[exit].a = c.pc()
+	case "repeat":
+		times := c.expr(v, sc, typ{k: kInt}, "repeat")
+		limit, i := c.newSlot(false), c.newSlot(false)
+		c.emit(instr{op: opSetSlot, a: limit, e: times.ev})
+		c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
+		top := c.pc()
+		exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < s.slots[limit]) }})
+		c.block(get(n, "do"), sc)
+		c.emit(instr{op: opIncSlot, a: i})
+		c.emit(instr{op: opJump, a: top})
+		c.g.code[exit].a = c.pc()
+	case "each_seat":
+		name := "player"
+		if as := get(n, "as"); as != nil {
+			name = as.Value
+		}
+		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
+	case "move":
+		c.move(v, sc, pos)
+	case "deal":
+		c.deal(v, sc, pos)
+	case "collect":
+		if z := c.zoneExpr(v, sc, "collect"); z != nil {
+			c.emit(instr{op: opCollect, mv: &moveOp{to: z}, pos: pos})
+		}
+	case "choose":
+		c.choose(v, sc)
+	case "end":
+		in := instr{op: opEnd, text: v.Value, pos: pos}
+		if w := get(n, "winners"); w != nil {
+			in.a = 1 // nobody wins
+		}
+		c.emit(in)
+	case "log":
+		c.emit(instr{op: opLog, text: v.Value, pos: pos})
+	default:
+		c.report(codeStructure.At(pos, "a statement starts with one of %s", strings.Join(stmtKeys, ", ")))
+	}
+}
+
+// eachSeat emits a loop over every seat, clockwise from first, with the
+// seat bound to name in body.
+func (c *compiler) eachSeat(first eval, name string, sc *scope, body func(*scope)) {
+	from, i, p := c.newSlot(false), c.newSlot(false), c.newSlot(false)
+	c.emit(instr{op: opSetSlot, a: from, e: func(s *state) int64 { return max(0, first(s)) }})
+	c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
+	top := c.pc()
+	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < int64(s.N)) }})
+	c.emit(instr{op: opSetSlot, a: p, e: func(s *state) int64 { return (s.slots[from] + s.slots[i]) % int64(s.N) }})
+	body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
+	c.emit(instr{op: opIncSlot, a: i})
+	c.emit(instr{op: opJump, a: top})
+	c.g.code[exit].a = c.pc()
+}
+
+func (c *compiler) set(v *yaml.Node, sc *scope) {
+	if v == nil || v.Kind != yaml.ScalarNode {
+		c.report(codeStructure.At(c.at(v), "set is text: \"name = expression\" (or += / -=)"))
+		return
+	}
+	target, op, value, err := parseAssign(v.Value)
+	if err != nil {
+		c.syntax(v, err)
+		return
+	}
+	x := &exprCtx{g: c.g, c: c}
+	c.where = c.at(v).String()
+	so := &setOp{op: op[0]}
+	name := target
+	if target.kind == nIndex {
+		name = target.args[0]
+	}
+	d := c.valueByName[name.name]
+	switch {
+	case name.kind != nIdent || d == nil:
+		x.undefined(target.off, "set changes a value declared in values%s", c.suggest(name.name))
+	case d.perPlayer && target.kind != nIndex:
+		x.wrong(target.off, "value %s is one per seat: write %s[seat]", d.name, d.name)
+	case !d.perPlayer && target.kind == nIndex:
+		x.wrong(target.off, "value %s is the table's, not one per seat", d.name)
+	default:
+		so.v = d
+		if target.kind == nIndex {
+			so.seat = x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat").ev
+		}
+		want := d.t
+		if op != "=" {
+			if d.t.k != kInt {
+				x.wrong(target.off, "%s adds to a number; %s is %s", op, d.name, d.t)
+			}
+			want = typ{k: kInt}
+		}
+		so.val = x.want(x.compile(value, sc), want, "set "+d.name).ev
+	}
+	for _, e := range x.errs {
+		c.exprFinding(v, v.Value, e, "")
+	}
+	if len(x.errs) == 0 && so.v != nil {
+		c.emit(instr{op: opSet, set: so, pos: c.at(v)})
+	}
+}
+
+func (c *compiler) move(v *yaml.Node, sc *scope, pos finding.Pos) {
+	mv := &moveOp{from: c.zoneExpr(get(v, "from"), sc, "from"), to: c.zoneExpr(get(v, "to"), sc, "to")}
+	if n := get(v, "count"); n != nil {
+		if n.Value == "all" {
+			mv.all = true
+		} else {
+			mv.count = c.expr(n, sc, typ{k: kInt}, "count").ev
+		}
+	}
+	if n := get(v, "card"); n != nil {
+		mv.card = c.expr(n, sc, typ{k: kCard}, "card").ev
+	}
+	if mv.from == nil || mv.to == nil {
+		return
+	}
+	if mv.from.filter != nil && mv.card == nil && !mv.all {
+		c.report(codeStructure.At(c.at(get(v, "from")), "a filtered zone moves all its cards (count: all) or a named card"))
+	}
+	if mv.to.filter != nil {
+		c.report(codeStructure.At(c.at(get(v, "to")), "cards move to a zone, not to a filtered one"))
+	}
+	c.emit(instr{op: opMove, mv: mv, pos: pos})
+}
+
+// deal gives each seat in turn count cards into its own zone.
+func (c *compiler) deal(v *yaml.Node, sc *scope, pos finding.Pos) {
+	from := c.zoneExpr(get(v, "from"), sc, "from")
+	toNode := get(v, "to")
+	z := c.zoneByName[scalar(toNode)]
+	if z == nil || !z.perPlayer {
+		c.report(codeUndefined.At(c.at(toNode), "deal's to is the name of a per-seat zone (each seat gets its own), not %q", scalar(toNode)))
+		return
+	}
+	count := eval(func(*state) int64 { return 1 })
+	if n := get(v, "count"); n != nil {
+		count = c.expr(n, sc, typ{k: kInt}, "count").ev
+	}
+	first := eval(func(*state) int64 { return 0 })
+	if n := get(v, "first"); n != nil {
+		first = c.expr(n, sc, typ{k: kSeat}, "first").ev
+	}
+	if from == nil {
+		return
+	}
+	c.eachSeat(first, "player", sc, func(inner *scope) {
+		p := inner.slot
+		to := &zoneRef{z: z, owner: slotEval(p)}
+		c.emit(instr{op: opMove, mv: &moveOp{from: from, to: to, count: count}, pos: pos})
+	})
+}
+
+func (c *compiler) choose(v *yaml.Node, sc *scope) {
+	ch := &choice{pos: c.at(v), seat: c.newSlot(false)}
+	if id := get(v, "id"); id != nil {
+		ch.id = id.Value
+		if c.choiceIDs[ch.id] != nil {
+			c.report(codeStructure.At(c.at(id), "choice id %s is used twice", ch.id))
+		}
+		c.choiceIDs[ch.id] = ch
+	}
+	who := get(v, "player")
+	if scalar(who) == "all" {
+		ch.all = true
+		c.g.simultaneous = true
+	} else {
+		if who == nil {
+			if b := sc.lookup("player"); b != nil {
+				ch.who = slotEval(b.slot)
+			} else {
+				c.report(codeStructure.At(ch.pos, "choose needs player: the seat that decides (or all)"))
+			}
+		} else {
+			ch.who = c.expr(who, sc, typ{k: kSeat}, "player").ev
+		}
+	}
+	inner := &scope{up: sc, name: "player", slot: ch.seat, t: typ{k: kSeat}}
+	opts := get(v, "options")
+	if opts == nil || opts.Kind != yaml.SequenceNode || len(opts.Content) == 0 {
+		c.report(codeStructure.At(ch.pos, "choose needs options"))
+		return
+	}
+	for _, on := range opts.Content {
+		o := &option{pos: c.at(on), base: ch.total}
+		bind := inner
+		switch {
+		case get(on, "card") != nil:
+			o.kind, o.name, o.size = optCard, "play", len(c.g.cards)
+			o.slot = c.newSlot(true)
+			o.zone = c.zoneExpr(get(on, "card"), inner, "card")
+			bind = &scope{up: inner, name: "card", slot: o.slot, t: typ{k: kCard}}
+		case get(on, "value") != nil:
+			o.kind, o.name = optValue, "name"
+			o.slot = c.newSlot(true)
+			vn := get(on, "value")
+			t := typ{k: kSeat}
+			if vn.Value == "seat" {
+				o.size = engine.MaxPlayers
+			} else if f, ok := c.g.fields[vn.Value]; ok && f.t.k == kEnum {
+				o.enum, o.size, t = f.t.enum, len(f.t.enum.values), f.t
+			} else {
+				c.report(codeUndefined.At(c.at(vn), "value picks a seat or a value of an enum card field, not %q%s", vn.Value, c.enumList()))
+			}
+			bind = &scope{up: inner, name: "value", slot: o.slot, t: t}
+		case get(on, "action") != nil:
+			o.kind, o.name, o.size = optAction, get(on, "action").Value, 1
+		default:
+			c.report(codeStructure.At(o.pos, "an option is card:, value: or action:"))
+			continue
+		}
+		if n := get(on, "name"); n != nil {
+			o.name = n.Value
+		}
+		if n := get(on, "if"); n != nil {
+			o.cond = c.expr(n, bind, typ{k: kBool}, "if").ev
+		}
+		ch.total += o.size
+		ch.opts = append(ch.opts, o)
+		o.bind = bind
+		o.node = on
+	}
+	c.g.choices = append(c.g.choices, ch)
+	c.emit(instr{op: opChoose, ch: ch, pos: ch.pos})
+	var exits []int
+	if ch.all {
+		ch.loop = c.newSlot(false)
+		c.emit(instr{op: opSetSlot, a: ch.loop, e: func(*state) int64 { return 0 }})
+		top := c.pc()
+		loopExit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[ch.loop] < int64(s.N)) }})
+		c.emit(instr{op: opDispatch, ch: ch})
+		for _, o := range ch.opts {
+			o.start = c.pc()
+			c.optionBody(o)
+			exits = append(exits, c.emit(instr{op: opJump}))
+		}
+		ch.cont = c.pc()
+		c.emit(instr{op: opIncSlot, a: ch.loop})
+		c.emit(instr{op: opJump, a: top})
+		c.g.code[loopExit].a = c.pc()
+		for _, e := range exits {
+			c.g.code[e].a = ch.cont
+		}
+		ch.end = c.pc()
+		return
+	}
+	for _, o := range ch.opts {
+		o.start = c.pc()
+		c.optionBody(o)
+		exits = append(exits, c.emit(instr{op: opJump}))
+	}
+	ch.end = c.pc()
+	for _, e := range exits {
+		c.g.code[e].a = ch.end
+	}
+}
+
+// optionBody is what a chosen option does: a card option's card moves to
+// its to: zone, then its then: statements run.
+func (c *compiler) optionBody(o *option) {
+	if to := get(o.node, "to"); to != nil && o.kind == optCard && o.zone != nil {
+		if z := c.zoneExpr(to, o.bind, "to"); z != nil {
+			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot)}, pos: o.pos})
+		}
+	}
+	c.block(get(o.node, "then"), o.bind)
+}
