@@ -71,7 +71,17 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if errs, _ := finding.Count(c.found); errs > 0 {
 		return nil, c.found
 	}
+	g.names = c
 	return g, c.found
+}
+
+// compilerFor compiles more expressions against g's names (rule tests),
+// reporting in file. What it compiles may bind new slots: states made
+// after it have room for them.
+func (g *Game) compilerFor(file string) *compiler {
+	c := *g.names
+	c.file, c.found = file, nil
+	return &c
 }
 
 func (c *compiler) report(f finding.Finding) { c.found = append(c.found, f) }

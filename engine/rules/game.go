@@ -47,6 +47,9 @@ type Game struct {
 	// capacity is the most cards any zone can hold.
 	capacity int
 	syms     map[string]int64
+	// names is the compiler that built the game, for compiling rule
+	// tests' expressions against the same declarations.
+	names *compiler
 }
 
 type cardInfo struct {
