@@ -30,7 +30,8 @@ type Param struct {
 
 // Params lists the parameters of the games, each game's in the order
 // game.yaml declares them. A game without an engine plays none of them:
-// its range is "any value (no engine)".
+// its range is "any value (no engine)"; the generic engine takes any value
+// and its rules give it a type where they use it.
 func Params(games []*pipeline.Game) []Param {
 	var out []Param
 	for _, g := range games {
@@ -42,6 +43,8 @@ func Params(games []*pipeline.Game) []Param {
 			switch {
 			case !d.Manifest.HasEngine():
 				r = "any value (no engine)"
+			case d.Manifest.DeclaresFields():
+				r = "any value (typed by the rules)"
 			case !ok:
 				r = "not a parameter of engine " + d.Manifest.Engine
 			}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"testing"
 
+	"cardpress/gamedata"
 	"cardpress/pipeline"
 )
 
@@ -50,6 +51,17 @@ func TestParamsOfAGameWithoutAnEngine(t *testing.T) {
 	}
 	for _, p := range ps {
 		if p.Range != "any value (no engine)" {
+			t.Errorf("%s: range %q", p.Name, p.Range)
+		}
+	}
+}
+
+func TestParamsOfARulesGame(t *testing.T) {
+	// The generic engine takes any value: its rules type them.
+	games, _ := pipeline.Load([]string{"../cmd/testdata/sprint"})
+	games[0].Data.Manifest.Engine = gamedata.RulesEngine
+	for _, p := range Params(games) {
+		if p.Range != "any value (typed by the rules)" {
 			t.Errorf("%s: range %q", p.Name, p.Range)
 		}
 	}

@@ -21,7 +21,9 @@ type lintOptions struct {
 	Strict bool
 	// Baseline is a previous --format json report to compare with.
 	Baseline string
-	botList  string
+	// Engine plays the games with this engine instead of game.yaml's.
+	Engine  string
+	botList string
 	lint.Options
 }
 
@@ -49,6 +51,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")
 	f.StringVar(&opts.Baseline, "baseline", "", "compare with `FILE`, an earlier lint --format json report: print new and fixed findings and balance metrics that moved")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	engineVar(f, &opts.Engine)
 	f.StringVar(&opts.botList, "bots", "random", "bots for the smoke games, one per seat, comma-separated, cycled: random or heuristic (heuristic: skilled play, slower)")
 	return c
 }
@@ -59,6 +62,9 @@ func runLint(opts *lintOptions) error {
 	}
 	if opts.Games < 0 {
 		return usagef("--games must not be negative")
+	}
+	if err := checkEngine(opts.Engine); err != nil {
+		return err
 	}
 	if opts.botList != "" && opts.botList != "random" {
 		bots, err := parseBots(opts.botList)
@@ -75,6 +81,16 @@ func runLint(opts *lintOptions) error {
 		}
 	}
 	games, fs := pipeline.Load(opts.Paths)
+	if opts.Engine != "" {
+		for i, g := range games {
+			var bfs []finding.Finding
+			var err error
+			if games[i], bfs, err = g.WithEngine(opts.Engine); err != nil {
+				return err
+			}
+			fs = append(fs, bfs...)
+		}
+	}
 	bar := opts.newProgress("lint", 0)
 	if bar != nil {
 		opts.Each = func(engine.Result) { bar.add(1) }

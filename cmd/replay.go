@@ -17,6 +17,7 @@ type replayOptions struct {
 	Game    string
 	Cards   string
 	Variant string
+	Engine  string // plays with this engine instead of game.yaml's
 	Players int
 	Seed    uint64
 	Format  string
@@ -40,6 +41,7 @@ string, taken as it is or with its quotes.`,
 	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards)")
 	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
 	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
+	engineVar(f, &opts.Engine)
 	f.IntVar(&opts.Players, "players", 0, "player count (default: the game's minimum)")
 	seedVar(f, &opts.Seed, "the game's seed, as lint or sim prints it (in JSON output, a string: its quotes may stay)")
 	f.StringVar(&opts.Format, "format", "text", "text or jsonl")
@@ -56,7 +58,7 @@ func runReplay(opts *replayOptions) error {
 	if err != nil {
 		return err
 	}
-	game, err := loadVariant(opts.IO, opts.Cards, opts.Game, opts.Variant)
+	game, err := loadVariant(opts.IO, opts.Cards, opts.Game, opts.Variant, opts.Engine)
 	if err != nil {
 		return err
 	}

@@ -160,10 +160,32 @@ func parseBots(s string) ([]string, error) {
 	return bots, nil
 }
 
+// engineVar adds --engine: a game played by another registered engine
+// than game.yaml's, the generic one above all, which plays files.rules.
+func engineVar(f *pflag.FlagSet, p *string) {
+	f.StringVar(p, "engine", "", "play with this registered engine instead of game.yaml's, e.g. rules to play files.rules")
+}
+
+// checkEngine checks --engine before any game is loaded: an engine that is
+// not registered is a usage error.
+func checkEngine(id string) error {
+	if id == "" {
+		return nil
+	}
+	if err := pipeline.CheckEngine(id); err != nil {
+		return usagef("--engine: %v", err)
+	}
+	return nil
+}
+
 // loadVariant loads the game id from the cards folder and builds one of its
-// variants ("" for the default). A game that does not load prints its
+// variants ("" for the default), with engineID instead of game.yaml's
+// engine when it is set (--engine). A game that does not load prints its
 // findings on Err; a variant it does not have is a usage error.
-func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) {
+func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Game, error) {
+	if err := checkEngine(engineID); err != nil {
+		return nil, err
+	}
 	// An id that names no game folder is a usage error in one line, with
 	// the ids there are; a cards folder that cannot be read, likewise.
 	if err := checkPaths([]string{cards}); err != nil {
@@ -180,17 +202,29 @@ func loadVariant(streams IO, cards, id, variant string) (*pipeline.Game, error) 
 		finding.Print(streams.Err, "text", fs)
 		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
 	}
-	if errs, _ := finding.Count(fs); errs == 0 && !games[0].Data.Manifest.HasEngine() {
+	if errs, _ := finding.Count(fs); errs == 0 && !games[0].Data.Manifest.HasEngine() && engineID == "" {
 		return nil, pipeline.ErrNoEngine(games[0])
 	}
-	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil {
+	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil && engineID == "" {
 		// The game is there but its data has errors: that is exit 1, like
 		// validate's, with the findings that say what to fix.
 		finding.Print(streams.Err, "text", fs)
 		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(filepath.Join(cards, id)))
 		return nil, errFindings
 	}
-	g, fs, err := games[0].ForVariant(variant)
+	game := games[0]
+	if engineID != "" {
+		var err error
+		if game, fs, err = game.WithEngine(engineID); err != nil {
+			return nil, err
+		}
+		if errs, _ := finding.Count(fs); errs > 0 || game.Engine == nil {
+			finding.Print(streams.Err, "text", fs)
+			fmt.Fprintf(streams.Err, "cardpress: game %q does not build with engine %s; fix the errors above (cardpress lint --engine %s %s)\n", finding.Visible(id), finding.Visible(engineID), finding.Visible(engineID), finding.Visible(filepath.Join(cards, id)))
+			return nil, errFindings
+		}
+	}
+	g, fs, err := game.ForVariant(variant)
 	if err != nil {
 		return nil, usageError{err}
 	}

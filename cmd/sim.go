@@ -20,6 +20,7 @@ type simOptions struct {
 	Cards   string
 	Variant string
 	Vs      string
+	Engine  string // plays with this engine instead of game.yaml's
 	Games   int
 	Players int
 	Seed    uint64
@@ -50,6 +51,7 @@ invariant; the seed to replay it is printed.`,
 	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
 	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
 	f.StringVar(&opts.Vs, "vs", "", "a second variant to compare with, side by side")
+	engineVar(f, &opts.Engine)
 	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
@@ -79,7 +81,7 @@ func runSim(opts *simOptions) error {
 	}
 	var games []*pipeline.Game
 	for _, v := range variants {
-		g, err := loadVariant(opts.IO, opts.Cards, opts.Game, v)
+		g, err := loadVariant(opts.IO, opts.Cards, opts.Game, v, opts.Engine)
 		if err != nil {
 			return err
 		}

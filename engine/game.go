@@ -74,6 +74,10 @@ type Info struct {
 	// sequential game with hidden information.
 	Dynamics    Dynamics
 	Information Information
+	// RulesAsData says the rules are the game's data (the rules engine):
+	// a broken invariant or a game that does not end is then a mistake in
+	// that data, which lint reports, rather than a bug in the engine.
+	RulesAsData bool
 }
 
 // Dynamics says how seats move.

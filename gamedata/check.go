@@ -24,7 +24,7 @@ func (l *loader) check() {
 	l.checkPieces()
 	if l.lay != nil {
 		l.checkBoxes()
-		if !l.g.Manifest.HasEngine() {
+		if l.g.Manifest.DeclaresFields() {
 			l.add(l.g.CheckLayoutFields(nil)...)
 		}
 	}

@@ -140,13 +140,13 @@ func (l *loader) cards(i int, name string) {
 	var sch *schema.Schema
 	var modeline []string
 	switch {
+	case l.g.Manifest.DeclaresFields():
+		sch = l.declaredCards()
+		modeline = []string{localModeline(name, schema.EngineCards)}
 	case l.engineOK:
 		repo := schema.EnginePath(engine, schema.EngineCards)
 		sch = l.compile(repo)
 		modeline = l.modeline(name, repo)
-	case !l.g.Manifest.HasEngine():
-		sch = l.declaredCards()
-		modeline = []string{localModeline(name, schema.EngineCards)}
 	}
 	if len(l.g.Cards) == MaxCards {
 		l.add(CodeGameTooLarge.At(l.man.pos("files", "cards", strconv.Itoa(i)), "%s not read: the game already has %d cards, the most a game may have", finding.Visible(l.path(name)), MaxCards))
@@ -198,7 +198,7 @@ func (l *loader) cards(i int, name string) {
 		if c.Deck == "" && len(l.g.Manifest.Decks) == 1 {
 			c.Deck = l.g.Manifest.Decks[0].ID
 		}
-		if !l.g.Manifest.HasEngine() {
+		if l.g.Manifest.DeclaresFields() {
 			c.Values = declaredValues(schema.ValueAt(d.val.Data, "cards", idx), l.g.Manifest.FieldsOf(c.Deck))
 		}
 		l.g.Cards = append(l.g.Cards, c)

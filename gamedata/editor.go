@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 
 	"cardpress/finding"
 	"cardpress/internal/fileio"
@@ -22,19 +23,27 @@ const SchemaDir = "schema"
 var editorGeneric = []string{schema.Manifest, schema.Layout, schema.Reference, schema.Card}
 
 // EditorSchemas returns the files of a game's schema/ folder by name: the
-// generic schemas, and its cards schema — generated from the declared
-// fields for a game without an engine, or the engine's own with its
-// reference to the generic card schema made local.
+// generic schemas (those of rules and tests when the game names such
+// files), and its cards schema — generated from the declared fields for a
+// game without an engine or with the generic one, or the engine's own with
+// its reference to the generic card schema made local.
 func EditorSchemas(g *Game, schemas Schemas) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	for _, p := range editorGeneric {
+	generic := editorGeneric
+	if g.Manifest.Files.Rules != "" {
+		generic = append(slices.Clip(generic), schema.Rules)
+	}
+	if len(g.Manifest.Files.Tests) > 0 {
+		generic = append(slices.Clip(generic), schema.Tests)
+	}
+	for _, p := range generic {
 		data, err := schema.Generic(p)
 		if err != nil {
 			return nil, err
 		}
 		out[path.Base(p)] = data
 	}
-	if !g.Manifest.HasEngine() {
+	if g.Manifest.DeclaresFields() {
 		data, err := CardsSchema(&g.Manifest)
 		if err != nil {
 			return nil, err
@@ -62,10 +71,11 @@ func EditorSchemas(g *Game, schemas Schemas) (map[string][]byte, error) {
 
 // checkEditorSchemas warns about a schema/ folder that no longer matches
 // the data (declared fields changed since `cardpress schema` ran) or
-// cardpress (a newer version), and about an engine-less game whose card
-// modelines point at a cards schema that was never written.
+// cardpress (a newer version), and about a game with declared fields (no
+// engine, or the generic one) whose card modelines point at a cards
+// schema that was never written.
 func (l *loader) checkEditorSchemas() {
-	if !l.local && l.g.Manifest.HasEngine() {
+	if !l.local && !l.g.Manifest.DeclaresFields() {
 		return
 	}
 	want, err := EditorSchemas(l.g, l.schemas)
@@ -92,7 +102,7 @@ func (l *loader) checkEditorSchemas() {
 			fallthrough
 		case !bytes.Equal(got, want[name]):
 			what := "cardpress's schema"
-			if name == schema.EngineCards && !l.g.Manifest.HasEngine() {
+			if name == schema.EngineCards && l.g.Manifest.DeclaresFields() {
 				what = "the fields the decks declare in game.yaml"
 			}
 			l.add(CodeSchemaStale.At(at, "out of date: it differs from %s; %s", what, redo))

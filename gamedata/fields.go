@@ -347,8 +347,8 @@ func (l *loader) checkFieldDecls() {
 		at := func(path ...string) finding.Pos {
 			return l.man.pos(append([]string{"decks", strconv.Itoa(i), "fields"}, path...)...)
 		}
-		if len(d.Fields) > 0 && m.HasEngine() {
-			l.add(CodeFieldDecl.At(at(), "engine %s defines its cards' fields in its own cards schema; declared fields are for a game without an engine (engine: none)", m.Engine))
+		if len(d.Fields) > 0 && !m.DeclaresFields() {
+			l.add(CodeFieldDecl.At(at(), "engine %s defines its cards' fields in its own cards schema; declared fields are for a game without an engine (engine: none) or with engine: %s", m.Engine, RulesEngine))
 			continue
 		}
 		first := map[string]int{}

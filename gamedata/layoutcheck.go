@@ -104,7 +104,7 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 func (g *Game) cardFields(deck string, provided map[string][]string) []string {
 	fields := slices.Clone(layoutFields)
 	fields = append(fields, declaredNames(g.Manifest.FieldsOf(deck))...)
-	if g.Manifest.HasEngine() {
+	if !g.Manifest.DeclaresFields() {
 		fields = append(fields, "rules")
 		fields = append(fields, provided[deck]...)
 	}

@@ -59,6 +59,7 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	}
 	l.layout()
 	l.reference()
+	l.rules()
 	l.resolveFonts()
 	l.checkFontGlyphs()
 	l.checkIcons()
@@ -284,7 +285,8 @@ func (l *loader) compile(repoPath string) *schema.Schema {
 }
 
 // engine resolves the manifest's engine and registers its schemas. A game
-// without one is complete as data: its cards follow its decks' fields.
+// without one, or with the generic one, is complete as data: its cards
+// follow its decks' fields.
 func (l *loader) engine() {
 	m := &l.g.Manifest
 	if !m.HasEngine() {
@@ -297,6 +299,11 @@ func (l *loader) engine() {
 	fsys, ok := l.schemas(m.Engine)
 	if !ok {
 		l.add(CodeUnknownEngine.At(l.man.pos("engine"), "no engine %q is registered; for a game without a rules engine write \"engine: none\" (or leave engine out): it is validated, linted and printed, but not played", m.Engine))
+		return
+	}
+	if m.DeclaresFields() {
+		// The generic engine's cards carry the fields their decks declare
+		// and its parameters take any value: no engine schema applies.
 		return
 	}
 	if err := l.sc.AddEngine(m.Engine, fsys); err != nil {
@@ -317,7 +324,7 @@ func (l *loader) unlisted() {
 	if len(f.Cards) == 0 {
 		return // the manifest names no files at all: it is broken, and says so
 	}
-	listed := append([]string{ManifestName, f.Layout, f.Reference}, f.Cards...)
+	listed := slices.Concat([]string{ManifestName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests)
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) || slices.Contains(listed, name) {

@@ -148,6 +148,17 @@ func namedFiles(path string, f *source.File) ([]named, error) {
 			return nil, err
 		}
 	}
+	if rules, ok := files["rules"]; ok {
+		if err := add(rules, "rules.schema.json"); err != nil {
+			return nil, err
+		}
+	}
+	tests, _ := files["tests"].([]any)
+	for _, t := range tests {
+		if err := add(t, "tests.schema.json"); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 

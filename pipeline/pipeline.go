@@ -32,6 +32,9 @@ type Game struct {
 	// Variant is the rule variant Data's parameters and Engine are for: the
 	// game's default after Load ("" for a game without variants).
 	Variant string
+	// module builds Engine when it is not game.yaml's engine (WithEngine),
+	// so every variant is played by the same one; nil for game.yaml's.
+	module kit.Module
 }
 
 // ForVariant builds the game for another of its variants ("" for the
@@ -45,17 +48,55 @@ func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
 	if d.Variant == g.Variant && g.Valid {
 		return g, nil, nil
 	}
-	if !d.Manifest.HasEngine() {
-		// Without an engine a variant only changes the parameter values
-		// the reference sheet prints.
-		return &Game{Data: d, Valid: g.Valid, Variant: d.Variant}, nil, nil
-	}
-	m, ok := kit.Lookup(d.Manifest.Engine)
-	if !ok {
-		return nil, nil, fmt.Errorf("%s: no engine %q is registered", d.Manifest.ID, d.Manifest.Engine)
+	m := g.module
+	if m == nil {
+		if !d.Manifest.HasEngine() {
+			// Without an engine a variant only changes the parameter values
+			// the reference sheet prints.
+			return &Game{Data: d, Valid: g.Valid, Variant: d.Variant}, nil, nil
+		}
+		var ok bool
+		if m, ok = kit.Lookup(d.Manifest.Engine); !ok {
+			return nil, nil, fmt.Errorf("%s: no engine %q is registered", d.Manifest.ID, d.Manifest.Engine)
+		}
 	}
 	eg, fs := build(m, d)
-	return &Game{Data: d, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: d.Variant}, fs, nil
+	return &Game{Data: d, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: d.Variant, module: g.module}, fs, nil
+}
+
+// CheckEngine says why id cannot play a game instead of game.yaml's
+// engine (--engine), or returns nil.
+func CheckEngine(id string) error {
+	if _, ok := kit.Lookup(id); !ok {
+		return fmt.Errorf("no engine %q is registered (the engines are %s)", id, strings.Join(kit.Modules(), ", "))
+	}
+	return nil
+}
+
+// WithEngine is g played by engine id instead of game.yaml's (--engine):
+// the data stays as loaded, validated against its own engine's schemas
+// (HEAT's cards keep HEAT's), and id builds it, every variant of it. The
+// findings are that engine's on the data, as Load reports them; the error
+// is an engine that is not registered, or the generic one asked to play a
+// game that names no rules file.
+func (g *Game) WithEngine(id string) (*Game, []finding.Finding, error) {
+	if err := CheckEngine(id); err != nil {
+		return nil, nil, err
+	}
+	m, _ := kit.Lookup(id)
+	if id == gamedata.RulesEngine && g.Data.Manifest.Files.Rules == "" {
+		return nil, nil, fmt.Errorf("game %q names no rules file (files.rules in game.yaml) for engine %s to play", g.Data.Manifest.ID, id)
+	}
+	if !g.Valid {
+		// The data has errors: nothing to build (Load reported them).
+		return &Game{Data: g.Data, Variant: g.Variant, module: m}, nil, nil
+	}
+	eg, fs := build(m, g.Data)
+	out := &Game{Data: g.Data, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: g.Variant, module: m}
+	// The reference sheet's placeholders are not checked against this
+	// engine's facts: the sheet is game.yaml's engine's, printed by it.
+	fs = append(fs, variantBuilds(out, fs)...)
+	return out, finding.Sort(fs), nil
 }
 
 // otherVariant is g's variant when it is not the game's default (what
@@ -119,7 +160,8 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 					g.Valid = eg != nil && countErrors(bfs) == 0
 					all = append(all, keepFile(bfs, path)...)
 					all = append(all, keepFile(variantBuilds(g, bfs), path)...)
-					if eg != nil {
+					if eg != nil && !d.Manifest.DeclaresFields() {
+						// Declared fields were checked by gamedata already.
 						all = append(all, keepFile(d.CheckLayoutFields(engineFields(d, eg)), path)...)
 					}
 				} else {

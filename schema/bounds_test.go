@@ -12,7 +12,7 @@ import (
 // (a list of unique values from a bounded set is bounded by it), and text
 // a most characters (unless it is one of fixed choices).
 func TestGenericSchemasBoundEverything(t *testing.T) {
-	for _, name := range []string{"manifest", "layout", "reference", "card"} {
+	for _, name := range []string{"manifest", "layout", "reference", "card", "rules", "tests"} {
 		data, err := generic.ReadFile(name + ".schema.json")
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,6 @@
 // Package schema holds the JSON Schemas (draft 2020-12) of the generic
-// cardpress files — game manifest, layout, reference sheet and the base card
-// — and compiles them together with a game engine's own schemas.
+// cardpress files — game manifest, layout, reference sheet, the base card,
+// rules written as data and their tests — and compiles them together with a game engine's own schemas.
 //
 // Every schema is loaded under a URL that mirrors the repository layout
 // (file:///cardpress/schema/card.schema.json,
@@ -30,6 +30,10 @@ const (
 	Layout    = "schema/layout.schema.json"
 	Reference = "schema/reference.schema.json"
 	Card      = "schema/card.schema.json"
+	// Rules and Tests are the schemas of files.rules and files.tests: the
+	// structure of rules written as data and of their tests.
+	Rules = "schema/rules.schema.json"
+	Tests = "schema/tests.schema.json"
 )
 
 // Names of the schemas an engine provides at the root of its Schemas() FS.
@@ -199,6 +203,9 @@ func Files(engines map[string]fs.FS) (map[string][]byte, error) {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
+		if engines[id] == nil {
+			continue // an engine without schemas of its own (the rules engine)
+		}
 		entries, err := fs.ReadDir(engines[id], ".")
 		if err != nil {
 			return nil, fmt.Errorf("engine %s schemas: %w", id, err)
@@ -224,7 +231,7 @@ func (noLoader) Load(url string) (any, error) {
 }
 
 // Generic returns one of the generic schemas by repository path (Manifest,
-// Layout, Reference, Card).
+// Layout, Reference, Card, Rules, Tests).
 func Generic(repoPath string) ([]byte, error) {
 	name, ok := strings.CutPrefix(repoPath, "schema/")
 	if !ok {

@@ -28,7 +28,7 @@ func heat(t *testing.T) *Compiler {
 
 func TestEverySchemaCompiles(t *testing.T) {
 	c := heat(t)
-	for _, p := range []string{Manifest, Layout, Reference, Card, EnginePath("heat", EngineCards), EnginePath("heat", EngineParams)} {
+	for _, p := range []string{Manifest, Layout, Reference, Card, Rules, Tests, EnginePath("heat", EngineCards), EnginePath("heat", EngineParams)} {
 		if _, err := c.Compile(p); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
@@ -39,7 +39,7 @@ func TestGenericSchemasForbidUnknownFields(t *testing.T) {
 	// Editors and validation rely on additionalProperties: false on every
 	// object, except the base card, which game schemas close with
 	// unevaluatedProperties: false.
-	for _, name := range []string{"manifest", "layout", "reference"} {
+	for _, name := range []string{"manifest", "layout", "reference", "rules", "tests"} {
 		data, err := generic.ReadFile(name + ".schema.json")
 		if err != nil {
 			t.Fatal(err)
@@ -94,7 +94,8 @@ func TestFiles(t *testing.T) {
 	want := []string{
 		"engine/heat/cards.schema.json", "engine/heat/params.schema.json",
 		"schema/card.schema.json", "schema/layout.schema.json", "schema/lint-report.schema.json", "schema/log.schema.json",
-		"schema/manifest.schema.json", "schema/reference.schema.json", "schema/sim-results.schema.json",
+		"schema/manifest.schema.json", "schema/reference.schema.json", "schema/rules.schema.json", "schema/sim-results.schema.json",
+		"schema/tests.schema.json",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)

@@ -59,9 +59,10 @@ func DeckOf(g *gamedata.Game, id string) (Deck, error) {
 	for k, v := range genericKinds {
 		d.Kinds[k] = v
 	}
-	if !m.HasEngine() {
+	if m.DeclaresFields() {
 		// An engine's fields are its own schema's; declared ones are only
-		// for a game without one (gamedata reports them otherwise).
+		// for a game without one or with the generic one (gamedata reports
+		// them otherwise).
 		for _, f := range m.FieldsOf(id) {
 			if _, generic := genericKinds[f.Name]; generic || slices.Contains(d.Declared, f.Name) {
 				continue
@@ -94,11 +95,11 @@ func ValidName(name string) bool {
 }
 
 // Modeline is the first line of a new card file at name in game g: the
-// game's own schema folder when it has one (or needs one: a game without
-// an engine), else its engine's schema in the repository.
+// game's own schema folder when it has one (or needs one: a game whose
+// decks declare its fields), else its engine's schema in the repository.
 func Modeline(g *gamedata.Game, name string, local bool) string {
 	up := strings.Repeat("../", strings.Count(name, "/"))
-	if local || !g.Manifest.HasEngine() {
+	if local || g.Manifest.DeclaresFields() {
 		return source.ModelinePrefix + up + gamedata.SchemaDir + "/" + schema.EngineCards
 	}
 	return source.ModelinePrefix + "../../" + up + schema.EnginePath(g.Manifest.Engine, schema.EngineCards)
@@ -143,14 +144,14 @@ func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error
 		return nil
 	}
 	f := g.Manifest.Files
-	for _, n := range slices.Concat([]string{gamedata.ManifestName, f.Layout, f.Reference}, f.Cards) {
+	for _, n := range slices.Concat([]string{gamedata.ManifestName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests) {
 		if n != "" && fileName.MatchString(n) {
 			if err := read(n); err != nil {
 				return nil, err
 			}
 		}
 	}
-	for _, n := range []string{"manifest.schema.json", "layout.schema.json", "reference.schema.json", "card.schema.json", schema.EngineCards} {
+	for _, n := range []string{"manifest.schema.json", "layout.schema.json", "reference.schema.json", "card.schema.json", "rules.schema.json", "tests.schema.json", schema.EngineCards} {
 		if err := read(gamedata.SchemaDir + "/" + n); err != nil {
 			return nil, err
 		}

@@ -7,4 +7,5 @@ import (
 	_ "cardpress/engine/hmm"
 	_ "cardpress/engine/masterminds"
 	_ "cardpress/engine/mice"
+	_ "cardpress/engine/rules"
 )

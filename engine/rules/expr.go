@@ -92,7 +92,7 @@ func (r *zoneRef) inst(s *state) int {
 	}
 	p := r.owner(s)
 	if p < 0 || int(p) >= s.N {
-		s.fail("zone %s of seat %d, which is not at the table", r.z.name, p+1)
+		s.fail("zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
 		return r.z.base
 	}
 	return r.z.base + int(p)
@@ -552,7 +552,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 			return expr{t: v.t, ev: func(s *state) int64 {
 				p := f(s)
 				if p < 0 || int(p) >= s.N {
-					s.fail("value %s of seat %d, which is not at the table", v.name, p+1)
+					s.fail("value %s of %s, which is not a seat at the table", v.name, seatWord(p))
 					return 0
 				}
 				return s.vars[b+int(p)]

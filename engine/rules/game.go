@@ -124,6 +124,7 @@ func (g *Game) Info() engine.Info {
 	if !g.hidden {
 		info.Information = engine.PerfectInformation
 	}
+	info.RulesAsData = true
 	info.DeckSize = func(players int) int { return len(g.inPlay[players]) }
 	return info
 }

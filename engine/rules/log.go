@@ -141,3 +141,11 @@ func (s *state) actionWord(ch *choice, a engine.Action) string {
 	}
 	return o.name
 }
+
+// seatWord names a seat value in a message: "seat 2", or "none".
+func seatWord(p int64) string {
+	if p < 0 {
+		return "none"
+	}
+	return fmt.Sprintf("seat %d", p+1)
+}

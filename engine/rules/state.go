@@ -283,7 +283,7 @@ func (s *state) doSet(so *setOp) {
 	if so.seat != nil {
 		seat = int(so.seat(s))
 		if seat < 0 || seat >= s.N {
-			s.fail("value %s of seat %d, which is not at the table", so.v.name, seat+1)
+			s.fail("value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
 			return
 		}
 		i += seat
@@ -397,7 +397,7 @@ func (s *state) choose(ch *choice) {
 	}
 	p := int(ch.who(s))
 	if p < 0 || p >= s.N {
-		s.fail("seat %d is to choose, and is not at the table", p+1)
+		s.fail("%s is to choose, which is not a seat at the table", seatWord(int64(p)))
 		return
 	}
 	s.seat, s.mode = p, mSeat

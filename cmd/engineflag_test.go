@@ -1,0 +1,68 @@
+package cmd
+
+import (
+	"strings"
+	"testing"
+
+)
+
+// --engine with a game's own engine plays exactly what game.yaml's does.
+func TestEngineFlagOwnEngine(t *testing.T) {
+	for _, tc := range []struct {
+		engine string
+		args   []string
+	}{
+		{"heat", []string{"sim", "--game", "heat", "--games", "20", "--players", "3", "--seed", "5"}},
+		{"heat", []string{"replay", "--game", "heat", "--players", "3", "--seed", "7"}},
+		{"heat", []string{"lint", "cards/heat", "--games", "5", "--players", "3"}},
+		// Another variant is built by the same engine.
+		{"masterminds", []string{"sim", "--game", "masterminds", "--variant", "draft", "--vs", "v2.2", "--games", "5", "--players", "3"}},
+	} {
+		code, out, errOut := run(t, repoRoot, tc.args...)
+		codeWith, outWith, errWith := run(t, repoRoot, append(tc.args, "--engine", tc.engine)...)
+		if code != 0 || codeWith != code || outWith != out || errWith != errOut {
+			t.Errorf("%s: exit %d without --engine %s, %d with; outputs differ or fail:\n%s%s\n---\n%s%s", tc.args[0], code, tc.engine, codeWith, out, errOut, outWith, errWith)
+		}
+	}
+}
+
+// Data is validated with game.yaml's engine and built with --engine's:
+// another game's engine reports what it misses in the data.
+func TestEngineFlagOtherEngine(t *testing.T) {
+	code, out, errOut := run(t, repoRoot, "sim", "--game", "masterminds", "--games", "2", "--engine", "heat")
+	if code != ExitFindings || out != "" || !strings.Contains(errOut, `game "masterminds" does not build with engine heat`) {
+		t.Errorf("exit %d, want %d and the engine's findings:\n%s%s", code, ExitFindings, out, errOut)
+	}
+}
+
+// An engine that is not registered is a usage error in one line, before
+// any game is loaded.
+func TestEngineFlagUnknown(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--game", "heat", "--games", "2"},
+		{"replay", "--game", "heat", "--players", "3", "--seed", "1"},
+		{"lint", "cards/heat", "--games", "1"},
+	} {
+		code, out, errOut := run(t, repoRoot, append(args, "--engine", "nope")...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		if code != ExitUsage || out != "" || len(lines) != 1 || !strings.Contains(errOut, `--engine: no engine "nope" is registered (the engines are heat,`) {
+			t.Errorf("%s: exit %d, want %d and one line naming the engines:\n%s%s", args[0], code, ExitUsage, out, errOut)
+		}
+	}
+}
+
+// The generic engine plays files.rules: a game without one says so.
+func TestEngineFlagRulesNeedsARulesFile(t *testing.T) {
+	ws := copyHeat(t)
+	for _, args := range [][]string{
+		{"sim", "--game", "heat", "--games", "2"},
+		{"replay", "--game", "heat", "--players", "3", "--seed", "1"},
+		{"lint", "cards/heat", "--games", "1"},
+	} {
+		code, out, errOut := run(t, ws, append(args, "--engine", "rules")...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		if code != ExitUsage || len(lines) != 1 || !strings.Contains(errOut, `game "heat" names no rules file (files.rules in game.yaml) for engine rules to play`) {
+			t.Errorf("%s: exit %d, want %d and one line saying there is no rules file:\n%s%s", args[0], code, ExitUsage, out, errOut)
+		}
+	}
+}
