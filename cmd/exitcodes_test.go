@@ -87,6 +87,12 @@ func exitCodeCases() map[string][]exitCase {
 			{name: "no cards folder", setup: noCards, args: []string{"validate"}, want: ExitUsage,
 				line: "cardpress: cards: no such file or folder (no PATH given, so the games under cards/ were looked for)"},
 		}, pathCases("validate")...),
+		"test": append([]exitCase{
+			{name: "clean: a game without rule tests", args: []string{"test", "cards/heat"}, want: ExitClean},
+			{name: "findings", setup: breakHeat, args: []string{"test", "cards/heat"}, want: ExitFindings},
+			{name: "no cards folder", setup: noCards, args: []string{"test"}, want: ExitUsage,
+				line: "cardpress: cards: no such file or folder (no PATH given, so the games under cards/ were looked for)"},
+		}, pathCases("test")...),
 		"lint": append([]exitCase{
 			{name: "clean", args: []string{"lint", "--games", "20", "cards/heat"}, want: ExitClean},
 			{name: "findings", setup: breakHeat, args: []string{"lint", "--games", "20", "cards/heat"}, want: ExitFindings},

@@ -90,6 +90,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newWatchCmd(streams),
 		newExportCmd(streams),
 		newImportCmd(streams),
+		newTestCmd(streams),
 	)
 	setVersion(root, streams)
 	strictBuiltins(root)

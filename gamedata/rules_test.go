@@ -40,13 +40,13 @@ zones:
   discard: {owner: table, visibility: public, ordered: true}
   hand: {owner: player, visibility: owner}
 values:
-  turn: {type: seat, start: 0}
+  turn: {type: seat, start: "seat(1)"}
   score: {type: int, owner: player, min: 0, max: 99}
   named: {type: speed}
 define:
   playable: "card.speed == named"
 play:
-  - deal: {from: stock, to: hand, count: hand_size, first: 0}
+  - deal: {from: stock, to: hand, count: hand_size, first: "seat(1)"}
   - move: {from: stock, to: discard}
   - while: "all(seats, count(hand[seat]) > 0)"
     do:

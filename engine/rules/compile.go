@@ -28,9 +28,11 @@ var (
 
 // define is a named expression, compiled where it is used.
 type define struct {
-	src  string
-	at   *yaml.Node
-	tree *node
+	file     string // the rules file, where a problem in it is reported
+	src      string
+	at       *yaml.Node
+	tree     *node
+	reported bool // its problems are reported (at its first use)
 }
 
 // compiler turns the rules file into a Game, collecting every problem.
@@ -68,6 +70,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.defineAll(get(root, "define"))
 	c.block(get(root, "play"), nil)
 	c.winners(get(root, "winners"))
+	c.found = dedupe(c.found)
 	if errs, _ := finding.Count(c.found); errs > 0 {
 		return nil, c.found
 	}
@@ -198,7 +201,26 @@ func (c *compiler) turnCap(n *yaml.Node) {
 
 // reserved names cannot be declared: expressions give them a meaning.
 var reserved = map[string]bool{"player": true, "card": true, "value": true, "seat": true, "seats": true, "players": true,
-	"none": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true}
+	"none": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true,
+	// and the functions
+	"count": true, "sum": true, "min": true, "max": true, "any": true, "argmin": true, "argmax": true, "top": true, "bottom": true,
+	"next": true, "prev": true, "across": true, "if": true, "abs": true, "index": true, "number": true, "len": true}
+
+// bindable reports whether name may be bound by as: without hiding a
+// declaration, reporting it otherwise.
+func (c *compiler) bindable(n *yaml.Node) bool {
+	name := n.Value
+	_, param := c.g.data.Params[name]
+	switch {
+	case name != "player" && reserved[name]:
+		c.report(codeStructure.At(c.at(n), "%s is a reserved word; pick another name", name))
+	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, param:
+		c.report(codeStructure.At(c.at(n), "%s is declared already (a zone, value, define or parameter); as: would hide it", name))
+	default:
+		return true
+	}
+	return false
+}
 
 // declare checks a new name is free.
 func (c *compiler) declare(k *yaml.Node) bool {
@@ -350,7 +372,7 @@ func (c *compiler) defineAll(m *yaml.Node) {
 		if !c.declare(k) {
 			continue
 		}
-		d := &define{src: vals[i].Value, at: vals[i]}
+		d := &define{file: c.file, src: vals[i].Value, at: vals[i]}
 		tree, err := parseExpr(d.src)
 		if err != nil {
 			c.syntax(vals[i], err)
@@ -510,4 +532,18 @@ func editDistance1(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// dedupe drops repeats: a define used in several places reports its own
+// problem once.
+func dedupe(found []finding.Finding) []finding.Finding {
+	seen := map[string]bool{}
+	out := found[:0]
+	for _, f := range found {
+		if k := f.Pos.String() + f.Code + f.Message; !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -65,8 +65,11 @@ func (t typ) same(u typ) bool { return t.k == u.k && t.enum == u.enum }
 type expr struct {
 	t  typ
 	ev eval
-	// lit is a quoted name (kLit), given its value by resolve.
-	lit string
+	// lit is a quoted name (kLit), given its value by resolve; pend, when
+	// set, resolves a kLit that is not one name (an if() of two names, an
+	// item of a list of names) to the type its use wants.
+	lit  string
+	pend func(t typ) expr
 	// konst holds a number known before play (parameters, literals).
 	konst   bool
 	kv      int64
@@ -238,9 +241,15 @@ func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
 	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros}
 	e := inner.compile(d.tree, sc)
 	delete(x.macros, n.name)
-	for _, err := range inner.errs {
-		// Report inside the define, and say where it was used.
-		x.c.exprFinding(d.at, d.src, err, fmt.Sprintf(" (in define %s, used here: %s)", n.name, x.c.where))
+	if !d.reported {
+		// Report inside the define, once, and say where it was first used.
+		file := x.c.file
+		x.c.file = d.file
+		for _, err := range inner.errs {
+			x.c.exprFinding(d.at, d.src, err, fmt.Sprintf(" (in define %s, used at %s)", n.name, x.c.where))
+		}
+		x.c.file = file
+		d.reported = len(inner.errs) > 0
 	}
 	if len(inner.errs) > 0 {
 		return expr{t: typ{k: kBad}}
@@ -287,6 +296,10 @@ func (x *exprCtx) resolve(e expr, t typ) (expr, bool) {
 	}
 	if e.t.k != kLit {
 		return e, e.t.same(t)
+	}
+	if e.pend != nil {
+		r := e.pend(t)
+		return r, r.t.k != kBad
 	}
 	if e.lit == "\x00none" {
 		if t.k == kSeat || t.k == kCard {
@@ -338,7 +351,9 @@ func (x *exprCtx) unify(a, b expr, op string, off int) (expr, expr, bool) {
 		return a, b, false
 	}
 	if a.t.k == kLit && b.t.k == kLit {
-		return konst(typ{k: kStr}, x.g.sym(a.lit), a.off), konst(typ{k: kStr}, x.g.sym(b.lit), b.off), true
+		ra, _ := x.resolve(a, typ{k: kStr})
+		rb, _ := x.resolve(b, typ{k: kStr})
+		return ra, rb, ra.t.k != kBad && rb.t.k != kBad
 	}
 	if a.t.k == kLit {
 		r, _ := x.resolve(a, b.t)
@@ -570,26 +585,38 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	if len(l.list) == 0 {
 		return x.wrong(n.off, "the list is empty")
 	}
-	vals := make([]int64, len(l.list))
-	t := typ{k: kStr}
-	for k, it := range l.list {
-		if l.listInt {
+	f := i.ev
+	at := func(vals []int64, t typ) expr {
+		return expr{t: t, ev: func(s *state) int64 {
+			k := f(s)
+			if k < 0 || k >= int64(len(vals)) {
+				s.fail("list position %d is outside its %d items", k, len(vals))
+				return vals[0]
+			}
+			return vals[k]
+		}, off: n.off}
+	}
+	if l.listInt {
+		vals := make([]int64, len(l.list))
+		for k, it := range l.list {
 			v, _ := strconv.Atoi(it)
 			vals[k] = int64(v)
-			t = typ{k: kInt}
-		} else {
-			vals[k] = x.g.sym(it)
 		}
+		return at(vals, typ{k: kInt})
 	}
-	f := i.ev
-	return expr{t: t, ev: func(s *state) int64 {
-		k := f(s)
-		if k < 0 || k >= int64(len(vals)) {
-			s.fail("list position %d is outside its %d items", k, len(vals))
-			return vals[0]
+	// A list of names: each item takes the type the item's use wants (a
+	// suit, a card id, a plain name), checked here.
+	return expr{t: typ{k: kLit}, lit: "an item of " + describe(base), off: n.off, pend: func(t typ) expr {
+		vals := make([]int64, len(l.list))
+		for k, it := range l.list {
+			r, _ := x.resolve(expr{t: typ{k: kLit}, lit: it, off: n.off}, t)
+			if r.t.k == kBad {
+				return r
+			}
+			vals[k] = r.kv
 		}
-		return vals[k]
-	}, off: n.off}
+		return at(vals, t)
+	}}
 }
 
 func describe(n *node) string {
@@ -826,7 +853,11 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return int64(cards[0])
 		}, off: n.off}
 	case "next", "prev", "across":
-		if !x.args(n, 1, 2) {
+		most := 2
+		if n.op == "across" {
+			most = 1
+		}
+		if !x.args(n, 1, most) {
 			return bad
 		}
 		seat := x.want(x.compile(n.args[0], sc), typ{k: kSeat}, n.op)
@@ -853,17 +884,32 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		c := x.want(x.compile(n.args[0], sc), typ{k: kBool}, "if")
-		a, b, ok := x.unify(x.compile(n.args[1], sc), x.compile(n.args[2], sc), "if", n.off)
+		a, b := x.compile(n.args[1], sc), x.compile(n.args[2], sc)
+		choose := func(a, b expr) expr {
+			f, y, z := c.ev, a.ev, b.ev
+			return expr{t: a.t, ev: func(s *state) int64 {
+				if f(s) != 0 {
+					return y(s)
+				}
+				return z(s)
+			}, off: n.off}
+		}
+		if a.t.k == kLit && b.t.k == kLit {
+			// Two names: their type is the one the if's use wants.
+			return expr{t: typ{k: kLit}, lit: "if(...)", off: n.off, pend: func(t typ) expr {
+				ra, _ := x.resolve(a, t)
+				rb, _ := x.resolve(b, t)
+				if ra.t.k == kBad || rb.t.k == kBad {
+					return expr{t: typ{k: kBad}}
+				}
+				return choose(ra, rb)
+			}}
+		}
+		a, b, ok := x.unify(a, b, "if", n.off)
 		if !ok {
 			return bad
 		}
-		f, y, z := c.ev, a.ev, b.ev
-		return expr{t: a.t, ev: func(s *state) int64 {
-			if f(s) != 0 {
-				return y(s)
-			}
-			return z(s)
-		}, off: n.off}
+		return choose(a, b)
 	case "seat":
 		// seat(1) is the first seat: seats are numbered from 1 in the
 		// rules, as on the table.

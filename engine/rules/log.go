@@ -122,8 +122,8 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	return s.actionText(s.ch, a)
 }
 
-// ActionWord is what a rule test calls action a at ch: a card's id, a
-// value's name, an action's name.
+// actionWord is what a rule test calls action a at ch: a card's id, a
+// value's name, a seat's number, an action's name.
 func (s *state) actionWord(ch *choice, a engine.Action) string {
 	o := ch.option(int(a))
 	if o == nil {
@@ -135,7 +135,7 @@ func (s *state) actionWord(ch *choice, a engine.Action) string {
 		return s.g.cards[v].id
 	case optValue:
 		if o.enum == nil {
-			return strconv.FormatInt(v, 10)
+			return strconv.FormatInt(v+1, 10) // seats are numbered from 1
 		}
 		return o.enum.values[v]
 	}

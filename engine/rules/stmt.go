@@ -161,7 +161,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.g.code[exit].a = c.pc()
 	case "each_seat":
 		name := "player"
-		if as := get(n, "as"); as != nil {
+		if as := get(n, "as"); as != nil && c.bindable(as) {
 			name = as.Value
 		}
 		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })

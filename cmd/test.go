@@ -1,0 +1,131 @@
+package cmd
+
+import (
+	"fmt"
+
+	"cardpress/engine/rules"
+	"cardpress/finding"
+	"cardpress/gamedata"
+	"cardpress/pipeline"
+
+	"github.com/spf13/cobra"
+)
+
+type testOptions struct {
+	IO
+	Paths []string
+}
+
+func newTestCmd(streams IO) *cobra.Command {
+	opts := &testOptions{IO: streams}
+	return &cobra.Command{
+		Use:   "test [PATH...]",
+		Short: "Run a game's rule tests (files.tests) with the rules engine",
+		Long: `Test runs the rule tests of each game that lists them in game.yaml
+(files.tests; default: every game under cards/). Each test plays the game's
+rules file (files.rules) with the generic rules engine to a decision, sets
+up a position, checks the legal actions, plays moves and checks what
+follows (docs/rules.md). Every failure is printed as file:line:col: test
+"name": message, then one line per game; exit 1 if any test fails or a game
+with tests does not load.`,
+		RunE: func(_ *cobra.Command, args []string) (err error) {
+			if opts.Paths, err = gamePaths(args); err != nil {
+				return err
+			}
+			return runTest(opts)
+		},
+	}
+}
+
+func runTest(opts *testOptions) error {
+	games, fs := pipeline.Load(opts.Paths)
+	failed := false
+	// A problem of the data is validate's to report in full; test shows
+	// the errors, which stop a game's tests from running.
+	var errs []finding.Finding
+	for _, f := range finding.Sort(fs) {
+		if f.Severity == finding.Error {
+			errs = append(errs, f)
+		}
+	}
+	if err := finding.Print(opts.Out, "text", errs); err != nil {
+		return err
+	}
+	failed = len(errs) > 0
+	for _, g := range games {
+		id := finding.Visible(g.Data.Manifest.ID)
+		if len(g.Data.Manifest.Files.Tests) == 0 {
+			fmt.Fprintf(opts.Out, "%s: no rule tests (files.tests in game.yaml)\n", id)
+			continue
+		}
+		rg, found := rulesEngine(g)
+		printTestFindings(opts, found)
+		if rg == nil {
+			why := fmt.Sprintf("fix the errors above (cardpress validate %s)", finding.Visible(g.Data.Dir))
+			if g.Data.Manifest.Files.Rules == "" {
+				why = "the game names no rules file for them to play (files.rules in game.yaml)"
+			}
+			fmt.Fprintf(opts.Out, "%s: the tests do not run: %s\n", id, why)
+			failed = true
+			continue
+		}
+		if errs, _ := finding.Count(found); errs > 0 {
+			failed = true
+		}
+		passed, nfailed := 0, 0
+		for _, tf := range g.Data.Tests {
+			p, n, found := rg.RunTests(tf, nil)
+			passed, nfailed = passed+p, nfailed+n
+			printTestFindings(opts, found)
+			if errs, _ := finding.Count(found); errs > 0 {
+				failed = true
+			}
+		}
+		if len(g.Data.Tests) < len(g.Data.Manifest.Files.Tests) {
+			// A tests file that did not load: its errors are above.
+			failed = true
+		}
+		summary := fmt.Sprintf("%s: %s passed", id, plural(passed, "test"))
+		if nfailed > 0 {
+			summary += fmt.Sprintf(", %d failed", nfailed)
+			failed = true
+		}
+		fmt.Fprintln(opts.Out, summary)
+	}
+	if failed {
+		return errFindings
+	}
+	return nil
+}
+
+// rulesEngine is the rules engine that plays g's rules file: game.yaml's
+// engine when it is rules, else the generic engine built for the test
+// (a game with an engine of its own and a rules file, as HEAT). Nil with
+// the findings of its build when it does not build; nil and none when
+// the data has errors (Load reported them) or there is no rules file.
+func rulesEngine(g *pipeline.Game) (*rules.Game, []finding.Finding) {
+	if rg, ok := g.Engine.(*rules.Game); ok {
+		return rg, nil
+	}
+	if g.Data.Manifest.Files.Rules == "" || g.Data.Rules == nil {
+		return nil, nil
+	}
+	rg, found, err := g.WithEngine(gamedata.RulesEngine)
+	if err != nil || rg.Engine == nil {
+		return nil, found
+	}
+	r, _ := rg.Engine.(*rules.Game)
+	return r, found
+}
+
+// printTestFindings prints a failed test as file:line:col: message, any
+// other finding (the rules file does not build) as validate does.
+func printTestFindings(opts *testOptions, fs []finding.Finding) {
+	for _, f := range fs {
+		if f.Code == "RULES_TEST" {
+			fmt.Fprintf(opts.Out, "%s: %s\n", f.Pos, finding.Visible(f.Message))
+			continue
+		}
+		fmt.Fprintln(opts.Out, f.String())
+	}
+}
