@@ -122,7 +122,7 @@ func rulesEngine(g *pipeline.Game) (*rules.Game, []finding.Finding) {
 // other finding (the rules file does not build) as validate does.
 func printTestFindings(opts *testOptions, fs []finding.Finding) {
 	for _, f := range fs {
-		if f.Code == "RULES_TEST" {
+		if rules.CodeTest.Is(f) {
 			fmt.Fprintf(opts.Out, "%s: %s\n", f.Pos, finding.Visible(f.Message))
 			continue
 		}

@@ -19,7 +19,8 @@ import (
 // problem in the tests file and a failed check are both findings at the
 // file, line and column they concern.
 
-var codeTest = codes.Error("RULES_TEST",
+// CodeTest is a rule test that fails, or cannot run as written.
+var CodeTest = codes.Error("RULES_TEST",
 	"A rule test (files.tests) fails, or cannot run as written: an unknown card id, choice id or action, an expression that does not compile, a choice the game never reaches, an expectation that does not hold.")
 
 // TestCount is how many tests a tests file holds.
@@ -47,7 +48,7 @@ func (g *Game) RunTests(f *gamedata.RulesFile, report func(name string, ok bool)
 		if list != nil {
 			at = finding.Pos{File: file, Line: list.Line, Col: list.Column}
 		}
-		return 0, 0, []finding.Finding{codeTest.At(at, "a tests file holds tests: a list of tests")}
+		return 0, 0, []finding.Finding{CodeTest.At(at, "a tests file holds tests: a list of tests")}
 	}
 	for _, tn := range list.Content {
 		t := &ruleTest{g: g, file: file, node: tn, name: scalar(get(tn, "name"))}
@@ -89,7 +90,7 @@ func (t *ruleTest) pos(n *yaml.Node) finding.Pos {
 
 // fail reports a problem of this test at n.
 func (t *ruleTest) fail(n *yaml.Node, format string, args ...any) {
-	t.found = append(t.found, codeTest.At(t.pos(n), "test %q: %s", t.name, fmt.Sprintf(format, args...)))
+	t.found = append(t.found, CodeTest.At(t.pos(n), "test %q: %s", t.name, fmt.Sprintf(format, args...)))
 }
 
 // testKeys are the keys a test may have.
@@ -175,7 +176,7 @@ func (t *ruleTest) run() {
 	position := t.settings(get(tn, "position"), "position")
 	expect := t.settings(get(tn, "expect"), "expect")
 	for _, f := range t.c.found {
-		t.found = append(t.found, codeTest.At(f.Pos, "test %q: %s", t.name, f.Message))
+		t.found = append(t.found, CodeTest.At(f.Pos, "test %q: %s", t.name, f.Message))
 	}
 	if len(t.found) > 0 {
 		return
