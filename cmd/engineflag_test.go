@@ -54,6 +54,7 @@ func TestEngineFlagUnknown(t *testing.T) {
 // The generic engine plays files.rules: a game without one says so.
 func TestEngineFlagRulesNeedsARulesFile(t *testing.T) {
 	ws := copyHeat(t)
+	edit(t, ws, "cards/heat/game.yaml", "  rules: rules.yaml\n", "")
 	for _, args := range [][]string{
 		{"sim", "--game", "heat", "--games", "2"},
 		{"replay", "--game", "heat", "--players", "3", "--seed", "1"},
@@ -64,5 +65,25 @@ func TestEngineFlagRulesNeedsARulesFile(t *testing.T) {
 		if code != ExitUsage || len(lines) != 1 || !strings.Contains(errOut, `game "heat" names no rules file (files.rules in game.yaml) for engine rules to play`) {
 			t.Errorf("%s: exit %d, want %d and one line saying there is no rules file:\n%s%s", args[0], code, ExitUsage, out, errOut)
 		}
+	}
+}
+
+// HEAT's rules file plays the same games as engine/heat: sim prints the
+// same statistics, counters and end causes from the same seeds at every
+// player count (engine/heat's TestRulesFilePlaysTheSameGame checks each
+// game move by move), and lint finds it as clean.
+func TestEngineRulesPlaysHeatAsEngineHeat(t *testing.T) {
+	args := []string{"sim", "--game", "heat", "--games", "500", "--seed", "9"}
+	code, want, errOut := run(t, repoRoot, args...)
+	if code != 0 {
+		t.Fatalf("sim: exit %d\n%s", code, errOut)
+	}
+	code, got, errOut := run(t, repoRoot, append(args, "--engine", "rules")...)
+	if code != 0 || got != want {
+		t.Fatalf("sim --engine rules: exit %d, output differs from engine/heat's:\n%s\nwant:\n%s%s", code, got, want, errOut)
+	}
+	code, out, errOut := run(t, repoRoot, "lint", "cards/heat", "--engine", "rules", "--games", "300")
+	if code != 0 || !strings.Contains(out, "no problems") {
+		t.Fatalf("lint --engine rules: exit %d\n%s%s", code, out, errOut)
 	}
 }

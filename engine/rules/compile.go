@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,7 +56,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		// The loader reports a missing or broken rules file.
 		return nil, nil
 	}
-	g := &Game{data: d, fields: map[string]*field{}, syms: map[string]int64{}, inPlay: map[int][]uint8{}, turnCap: 20000, startZone: -1}
+	g := &Game{data: d, fields: map[string]*field{}, types: map[string]*enumType{}, lists: map[string]*listDecl{},
+		syms: map[string]int64{}, inPlay: map[int][]uint8{}, turnCap: 20000, startZone: -1}
 	c := &compiler{g: g, file: d.Rules.Path, zoneByName: map[string]*zoneDecl{}, valueByName: map[string]*valueDecl{}, defines: map[string]*define{}, choiceIDs: map[string]*choice{}}
 	c.found = append(c.found, kit.PlayersFindings(d, "the rules engine", engine.MaxPlayers)...)
 	if len(d.Cards) > MaxCards {
@@ -65,6 +67,11 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.cards()
 	root := d.Rules.Root
 	c.turnCap(get(root, "turn_cap"))
+	c.lists(get(root, "lists"))
+	for _, k := range keysOf(get(root, "counters")) {
+		g.counters = append(g.counters, k.Value)
+	}
+	c.require(get(root, "require"))
 	c.zones(get(root, "zones"))
 	c.values(get(root, "values"))
 	c.defineAll(get(root, "define"))
@@ -150,6 +157,29 @@ func (c *compiler) cards() {
 			g.fields[f.Name] = fd
 		}
 	}
+	for _, e := range g.enums {
+		g.types[e.name] = e
+	}
+	kw := &enumType{name: "keyword"}
+	kwIndex := map[string]int{}
+	for i, k := range d.Manifest.Keywords {
+		kw.values = append(kw.values, k.ID)
+		kwIndex[k.ID] = i
+	}
+	ph := &enumType{name: "phase"}
+	for _, p := range d.Manifest.Phases {
+		ph.values = append(ph.values, p.ID)
+	}
+	g.types["keyword"], g.types["phase"] = kw, ph
+	for _, gc := range d.Cards {
+		var mask [4]uint64
+		for _, k := range gc.Keywords {
+			if i, ok := kwIndex[k]; ok && i < 256 {
+				mask[i>>6] |= 1 << (i & 63)
+			}
+		}
+		g.keywords = append(g.keywords, mask)
+	}
 	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
 	for n := lo; n <= hi; n++ {
 		var pile []uint8
@@ -201,7 +231,7 @@ func (c *compiler) turnCap(n *yaml.Node) {
 
 // reserved names cannot be declared: expressions give them a meaning.
 var reserved = map[string]bool{"player": true, "card": true, "value": true, "seat": true, "seats": true, "players": true,
-	"none": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true,
+	"none": true, "item": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true,
 	// and the functions
 	"count": true, "sum": true, "min": true, "max": true, "any": true, "argmin": true, "argmax": true, "top": true, "bottom": true,
 	"next": true, "prev": true, "across": true, "if": true, "abs": true, "index": true, "number": true, "len": true}
@@ -212,9 +242,9 @@ func (c *compiler) bindable(n *yaml.Node) bool {
 	name := n.Value
 	_, param := c.g.data.Params[name]
 	switch {
-	case name != "player" && reserved[name]:
+	case name != "player" && name != "seat" && reserved[name]:
 		c.report(codeStructure.At(c.at(n), "%s is a reserved word; pick another name", name))
-	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, param:
+	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil, param:
 		c.report(codeStructure.At(c.at(n), "%s is declared already (a zone, value, define or parameter); as: would hide it", name))
 	default:
 		return true
@@ -228,8 +258,8 @@ func (c *compiler) declare(k *yaml.Node) bool {
 	switch {
 	case reserved[name]:
 		c.report(codeStructure.At(c.at(k), "%s is a reserved word; pick another name", name))
-	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil:
-		c.report(codeStructure.At(c.at(k), "%s is declared twice (zones, values and defines share one set of names)", name))
+	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil:
+		c.report(codeStructure.At(c.at(k), "%s is declared twice (lists, zones, values and defines share one set of names)", name))
 	default:
 		if _, ok := c.g.data.Params[name]; ok {
 			c.report(codeStructure.At(c.at(k), "%s is also a parameter in game.yaml; pick another name", name))
@@ -296,7 +326,7 @@ func scalar(n *yaml.Node) string {
 func (c *compiler) values(m *yaml.Node) {
 	g := c.g
 	keys, vals := pairs(m)
-	var starts []*yaml.Node
+	var starts, pools []*yaml.Node
 	for i, k := range keys {
 		if !c.declare(k) {
 			continue
@@ -306,21 +336,14 @@ func (c *compiler) values(m *yaml.Node) {
 		d.perPlayer = scalar(get(v, "owner")) == "player"
 		tn := get(v, "type")
 		switch t := scalar(tn); t {
-		case "int":
-			d.t = typ{k: kInt}
-		case "bool":
-			d.t = typ{k: kBool}
 		case "seat":
 			d.t = typ{k: kSeat}
 		case "card":
 			d.t = typ{k: kCard}
 		default:
-			f, ok := g.fields[t]
-			if !ok || f.t.k != kEnum {
-				c.report(codeUndefined.At(c.at(tn), "type %s is not int, bool, seat, card or an enum card field the decks declare%s", t, c.enumList()))
+			var ok bool
+			if d.t, ok = c.typeOf(tn, nil); !ok {
 				d.t = typ{k: kBad}
-			} else {
-				d.t = f.t
 			}
 		}
 		for _, b := range []struct {
@@ -344,6 +367,29 @@ func (c *compiler) values(m *yaml.Node) {
 		g.values = append(g.values, d)
 		c.valueByName[d.name] = d
 		starts = append(starts, get(v, "start"))
+		pools = append(pools, get(v, "pool"))
+	}
+	// A pool: the per-seat values and the table value they name, whose
+	// sum never changes (tokens taken from and returned to a supply).
+	for i, d := range g.values {
+		pn := pools[i]
+		if pn == nil {
+			continue
+		}
+		sup := c.valueByName[pn.Value]
+		switch {
+		case sup == nil:
+			c.report(codeUndefined.At(c.at(pn), "pool names the table value the tokens come from; %s is not a value%s", pn.Value, c.suggest(pn.Value)))
+		case sup.perPlayer || sup.t.k != kInt || d.t.k != kInt || !d.perPlayer:
+			c.report(codeType.At(c.at(pn), "a pool joins a number per seat (owner: player) to a number of the table; %s and %s are not", d.name, sup.name))
+		default:
+			k := slices.IndexFunc(g.pools, func(p pool) bool { return p.supply == sup })
+			if k < 0 {
+				g.pools = append(g.pools, pool{supply: sup})
+				k = len(g.pools) - 1
+			}
+			g.pools[k].held = append(g.pools[k].held, d)
+		}
 	}
 	// Start values may read parameters and other values' starts.
 	for i, d := range g.values {
@@ -546,4 +592,46 @@ func dedupe(found []finding.Finding) []finding.Finding {
 		}
 	}
 	return out
+}
+
+// require checks the conditions on parameters a rules file is written for
+// (HEAT's rules in the language play one reading of the book): each must
+// hold for the parameters (and variant) being built.
+func (c *compiler) require(m *yaml.Node) {
+	if m == nil || m.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, n := range m.Content {
+		before := len(c.found)
+		e := c.expr(n, nil, typ{k: kBool}, "require")
+		if len(c.found) > before {
+			continue
+		}
+		if !e.konst {
+			// Evaluate with a state of nobody: parameters only.
+			if v := safeEval(e.ev); v != 1 {
+				c.report(codeStructure.At(c.at(n), "these rules are written for %s, which the parameters (or the variant) do not meet", n.Value))
+			}
+			continue
+		}
+		if e.kv != 1 {
+			c.report(codeStructure.At(c.at(n), "these rules are written for %s, which the parameters (or the variant) do not meet", n.Value))
+		}
+	}
+}
+
+// safeEval evaluates an expression of parameters alone; one that reads the
+// table gives -1.
+func safeEval(f eval) (v int64) {
+	defer func() {
+		if recover() != nil {
+			v = -1
+		}
+	}()
+	return f(nil)
+}
+
+func keysOf(m *yaml.Node) []*yaml.Node {
+	keys, _ := pairs(m)
+	return keys
 }

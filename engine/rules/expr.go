@@ -28,11 +28,18 @@ const (
 	kList              // a list parameter
 	kZone              // a zone (possibly filtered)
 	kSeats             // every seat, for aggregates
+	kEntries           // a card's entries of a list (typ.list): the card
+	kEntry             // one entry (typ.list; typ.path, a key path begun)
+	kRecs              // a list parameter of mappings (typ.rec)
+	kRec               // one of its items: its position
 )
 
 type typ struct {
 	k    kind
 	enum *enumType
+	list *listDecl
+	path string
+	rec  *paramRecords
 }
 
 func (t typ) String() string {
@@ -55,11 +62,28 @@ func (t typ) String() string {
 		return "a zone"
 	case kSeats:
 		return "seats"
+	case kEntries:
+		return "a card's " + t.list.name
+	case kEntry:
+		return "an entry of " + t.list.name
+	case kRecs, kRec:
+		return "a list of mappings"
 	}
 	return "?"
 }
 
-func (t typ) same(u typ) bool { return t.k == u.k && t.enum == u.enum }
+// same reports whether values of t and u compare: the same kind, and for
+// enums the same type or one extending the other (keyword and keyword
+// also [any] share their first values).
+func (t typ) same(u typ) bool {
+	if t.k != u.k {
+		return false
+	}
+	if t.k != kEnum {
+		return t.list == u.list && t.rec == u.rec
+	}
+	return t.enum.root() == u.enum.root()
+}
 
 // expr is a checked expression.
 type expr struct {
@@ -271,6 +295,11 @@ func (x *exprCtx) param(n *node, v any) expr {
 	case string:
 		return expr{t: typ{k: kLit}, lit: v, off: n.off}
 	case []any:
+		if len(v) > 0 {
+			if _, ok := v[0].(map[string]any); ok {
+				return x.records(n, v)
+			}
+		}
 		e := expr{t: typ{k: kList}, off: n.off, listInt: len(v) > 0}
 		for _, item := range v {
 			switch it := item.(type) {
@@ -302,10 +331,10 @@ func (x *exprCtx) resolve(e expr, t typ) (expr, bool) {
 		return r, r.t.k != kBad
 	}
 	if e.lit == "\x00none" {
-		if t.k == kSeat || t.k == kCard {
+		if t.k == kSeat || t.k == kCard || t.k == kEnum {
 			return konst(t, -1, e.off), true
 		}
-		x.wrong(e.off, "none is no seat or card here: this needs %s", t)
+		x.wrong(e.off, "none is no seat, card or word here: this needs %s", t)
 		return expr{t: typ{k: kBad}}, true
 	}
 	switch t.k {
@@ -578,6 +607,18 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	if l.t.k == kBad {
 		return l
 	}
+	if l.t.k == kRecs {
+		i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
+		f, size := i.ev, int64(l.t.rec.n)
+		return expr{t: typ{k: kRec, rec: l.t.rec}, ev: func(s *state) int64 {
+			k := f(s)
+			if k < 0 || k >= size {
+				s.fail("list position %d is outside its %d items", k, size)
+				return 0
+			}
+			return k
+		}, off: n.off}
+	}
 	if l.t.k != kList {
 		return x.wrong(n.off, "[ ] takes a seat of a per-seat zone or value, or an item of a list parameter; %s is %s", describe(base), l.t)
 	}
@@ -628,7 +669,23 @@ func describe(n *node) string {
 
 func (x *exprCtx) field(n *node, sc *scope) expr {
 	c := x.compile(n.args[0], sc)
+	switch c.t.k {
+	case kBad:
+		return c
+	case kEntry:
+		return x.entryField(c, n)
+	case kRec:
+		vals, ok := c.t.rec.keys[n.op]
+		if !ok {
+			return x.undefined(n.off+1, "the items of %s have no %s", c.t.rec.name, n.op)
+		}
+		get := c.ev
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
+	}
 	c = x.want(c, typ{k: kCard}, "."+n.op)
+	if l, ok := x.g.lists[n.op]; ok {
+		return expr{t: typ{k: kEntries, list: l}, ev: c.ev, off: n.off}
+	}
 	f, ok := x.g.fields[n.op]
 	if !ok {
 		var names []string
@@ -659,12 +716,17 @@ func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int
 	if over.t.k == kBad {
 		return over, nil, 0, nil, false
 	}
-	if over.t.k != kZone && over.t.k != kSeats {
-		x.wrong(n.args[0].off, "%s counts over a zone or seats, not %s", n.op, over.t)
+	if over.t.k != kZone && over.t.k != kSeats && over.t.k != kRecs {
+		x.wrong(n.args[0].off, "%s counts over a zone, seats or a list parameter of mappings, not %s", n.op, over.t)
 		return over, nil, 0, nil, false
 	}
 	if len(n.args) > 1 {
 		body = n.args[1]
+	}
+	if over.t.k == kRecs {
+		slot = x.c.newSlot(true)
+		inner = &scope{up: sc, name: "item", slot: slot, t: typ{k: kRec, rec: over.t.rec}}
+		return over, body, slot, inner, true
 	}
 	if over.t.k == kZone {
 		slot = x.c.newSlot(false)
@@ -679,6 +741,17 @@ func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int
 // each runs f for every card of a zone ref (in order, after its filter) or
 // every seat, with the slot bound; f returns false to stop.
 func each(over expr, slot int) func(s *state, f func() bool) {
+	if over.t.k == kRecs {
+		n := over.t.rec.n
+		return func(s *state, f func() bool) {
+			for k := range n {
+				s.slots[slot] = int64(k)
+				if !f() {
+					return
+				}
+			}
+		}
+	}
 	if over.t.k == kSeats {
 		return func(s *state, f func() bool) {
 			for p := 0; p < s.N; p++ {
@@ -735,6 +808,9 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		if n.op == "count" && body == nil {
+			if over.t.k == kRecs {
+				return konst(typ{k: kInt}, int64(over.t.rec.n), n.off)
+			}
 			if over.t.k == kSeats {
 				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
 			}
@@ -925,6 +1001,21 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			}
 			return v
 		}, off: n.off}
+	case "has":
+		// has(card, kw): the card has that keyword.
+		if !x.args(n, 2, 2) {
+			return bad
+		}
+		c := x.want(x.compile(n.args[0], sc), typ{k: kCard}, "has")
+		kw := x.want(x.compile(n.args[1], sc), typ{k: kEnum, enum: x.g.types["keyword"]}, "has")
+		f, k, masks := c.ev, kw.ev, x.g.keywords
+		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+			card, w := f(s), k(s)
+			if card < 0 || w < 0 || w >= 256 {
+				return 0
+			}
+			return int64(masks[card][w>>6]>>(w&63)) & 1
+		}, off: n.off}
 	case "abs":
 		if !x.args(n, 1, 1) {
 			return bad
@@ -974,12 +1065,15 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		if l.t.k == kBad {
 			return bad
 		}
+		if l.t.k == kRecs {
+			return konst(typ{k: kInt}, int64(l.t.rec.n), n.off)
+		}
 		if l.t.k != kList {
 			return x.wrong(n.off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
 		}
 		return konst(typ{k: kInt}, int64(len(l.list)), n.off)
 	}
-	return x.undefined(n.off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, if, abs, index, number, len)", n.op)
+	return x.undefined(n.off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len)", n.op)
 }
 
 // sym interns a string for comparison at run time.
@@ -990,4 +1084,50 @@ func (g *Game) sym(s string) int64 {
 	v := int64(len(g.syms))
 	g.syms[s] = v
 	return v
+}
+
+// entryField is a key of a list entry: effect.gain, or effect.if begun
+// and effect.if.stage finished.
+func (x *exprCtx) entryField(e expr, n *node) expr {
+	l, path := e.t.list, n.op
+	if e.t.path != "" {
+		path = e.t.path + "." + n.op
+	}
+	if k, ok := l.keys[path]; ok {
+		get, vals := e.ev, k.vals
+		return expr{t: k.t, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
+	}
+	for key := range l.keys {
+		if strings.HasPrefix(key, path+".") {
+			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off}
+		}
+	}
+	return x.undefined(n.off+1, "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())
+}
+
+// records is a list parameter of mappings of numbers, by key.
+func (x *exprCtx) records(n *node, items []any) expr {
+	r := &paramRecords{name: n.name, n: len(items), keys: map[string][]int64{}}
+	for i, it := range items {
+		m, ok := it.(map[string]any)
+		if !ok {
+			return x.wrong(n.off, "parameter %s mixes mappings with other items", n.name)
+		}
+		for k, v := range m {
+			vals, ok := r.keys[k]
+			if !ok {
+				vals = make([]int64, len(items))
+				r.keys[k] = vals
+			}
+			switch v := v.(type) {
+			case int:
+				vals[i] = int64(v)
+			case bool:
+				vals[i] = b2i(v)
+			default:
+				return x.wrong(n.off, "parameter %s: the rules read numbers in its items, not %s: %v", n.name, k, v)
+			}
+		}
+	}
+	return expr{t: typ{k: kRecs, rec: r}, off: n.off}
 }

@@ -25,6 +25,16 @@ type Game struct {
 	// types their enum fields make.
 	fields map[string]*field
 	enums  []*enumType
+	// types are the enum types by name: each enum card field's, keyword
+	// (game.yaml's keywords) and phase (its phases).
+	types map[string]*enumType
+	// keywords is each card's keywords, one bit per keyword.
+	keywords [][4]uint64
+	// lists are the card lists the rules declare, by name.
+	lists map[string]*listDecl
+	// pools are the conserved counters: a table value and the per-seat
+	// values whose sum with it never changes.
+	pools []pool
 	zones  []*zoneDecl
 	values []*valueDecl
 	// code is the program (play) and choices its decision points.
@@ -47,6 +57,8 @@ type Game struct {
 	// capacity is the most cards any zone can hold.
 	capacity int
 	syms     map[string]int64
+	// counters are the statistics the rules tally, by name (Info.Counters).
+	counters []string
 	// names is the compiler that built the game, for compiling rule
 	// tests' expressions against the same declarations.
 	names *compiler
@@ -69,6 +81,16 @@ type field struct {
 type enumType struct {
 	name   string
 	values []string
+	// base is the type it adds words to (keyword also [any]), or nil.
+	base *enumType
+}
+
+// root is the type t adds to, or t.
+func (t *enumType) root() *enumType {
+	for t.base != nil {
+		t = t.base
+	}
+	return t
 }
 
 type visibility uint8
@@ -91,6 +113,11 @@ type zoneDecl struct {
 // chance reports whether moving out of the zone without naming a card
 // draws at random: an unordered pile nobody sees.
 func (z *zoneDecl) chance() bool { return z.vis == visHidden && !z.ordered }
+
+type pool struct {
+	supply *valueDecl
+	held   []*valueDecl
+}
 
 type valueDecl struct {
 	name      string
@@ -125,6 +152,7 @@ func (g *Game) Info() engine.Info {
 		info.Information = engine.PerfectInformation
 	}
 	info.RulesAsData = true
+	info.Counters = g.counters
 	info.DeckSize = func(players int) int { return len(g.inPlay[players]) }
 	return info
 }
@@ -139,4 +167,31 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 		return engine.Started(&simState{state{g: g}}, players, opts)
 	}
 	return engine.Started(&state{g: g}, players, opts)
+}
+
+// Value reads value name of a state of g (of seat, for a per-seat value):
+// for tests and tools that compare a game with another engine's.
+func (g *Game) Value(s engine.State, name string, seat int) (int64, bool) {
+	var st *state
+	switch s := s.(type) {
+	case *state:
+		st = s
+	case *simState:
+		st = &s.state
+	default:
+		return 0, false
+	}
+	for _, v := range g.values {
+		if v.name != name {
+			continue
+		}
+		if !v.perPlayer {
+			return st.vars[v.base], true
+		}
+		if seat < 0 || seat >= st.N {
+			return 0, false
+		}
+		return st.vars[v.base+seat], true
+	}
+	return 0, false
 }

@@ -41,7 +41,12 @@ type state struct {
 	zcards  []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
 	joint   [engine.MaxPlayers]engine.Action
 	fault   string
+	// pooled is each pool's total at the start, which it keeps.
+	pooled [maxPools]int64
 }
+
+// maxPools is the most conserved pools a rules file declares.
+const maxPools = 8
 
 // Reset starts a new game in place: every card in the start zone, every
 // value at its start, and the program run to its first decision.
@@ -72,7 +77,22 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 			s.vars[v.base+k] = start
 		}
 	}
+	for i := range s.g.pools {
+		s.pooled[i] = s.poolTotal(i)
+	}
 	s.run()
+}
+
+// poolTotal is pool i's supply plus what every seat holds of it.
+func (s *state) poolTotal(i int) int64 {
+	p := s.g.pools[i]
+	t := s.vars[p.supply.base]
+	for _, h := range p.held {
+		for k := range s.N {
+			t += s.vars[h.base+k]
+		}
+	}
+	return t
 }
 
 func resize[T any](b []T, n int) []T {
@@ -268,6 +288,9 @@ func (s *state) run() {
 			} else {
 				s.finish(in.text)
 			}
+		case opTally:
+			s.Tally.Count(in.a, in.e(s))
+			s.pc++
 		case opLog:
 			if s.Log != nil {
 				s.Record(engine.Event{Kind: "note", Player: -1, Text: in.text})
@@ -646,6 +669,11 @@ func (s *state) CheckInvariants() error {
 	}
 	if want := len(s.g.inPlay[s.N]); total != want {
 		return fmt.Errorf("cards not conserved: %d in the zones, %d in play", total, want)
+	}
+	for i, p := range s.g.pools {
+		if t := s.poolTotal(i); t != s.pooled[i] {
+			return fmt.Errorf("%s not conserved: %s and what the seats hold add up to %d, not %d", p.held[0].name, p.supply.name, t, s.pooled[i])
+		}
 	}
 	for _, v := range s.g.values {
 		n := 1

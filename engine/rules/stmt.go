@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"cardpress/engine"
@@ -26,6 +27,7 @@ const (
 	opDispatch                 // after a secret choice: run seat (slot) 's option
 	opEnd                      // the game ends now
 	opLog                      // a line in the log
+	opTally                    // add e to counter a
 )
 
 type instr struct {
@@ -112,7 +114,7 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 }
 
 // stmtKeys are the statements, by the key that names each.
-var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "move", "deal", "collect", "choose", "end", "log"}
+var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "each_value", "for_each", "move", "deal", "collect", "choose", "end", "tally", "log"}
 
 func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	keys, _ := pairs(n)
@@ -165,6 +167,10 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 			name = as.Value
 		}
 		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
+	case "for_each":
+		c.forEach(n, v, sc)
+	case "each_value":
+		c.eachValue(n, v, sc)
 	case "move":
 		c.move(v, sc, pos)
 	case "deal":
@@ -183,6 +189,17 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.emit(in)
 	case "log":
 		c.emit(instr{op: opLog, text: v.Value, pos: pos})
+	case "tally":
+		k := slices.Index(c.g.counters, v.Value)
+		if k < 0 {
+			c.report(codeUndefined.At(c.at(v), "tally counts a counter declared in counters, not %q", v.Value))
+			return
+		}
+		by := eval(func(*state) int64 { return 1 })
+		if n := get(n, "by"); n != nil {
+			by = c.expr(n, sc, typ{k: kInt}, "by").ev
+		}
+		c.emit(instr{op: opTally, a: k, e: by, pos: pos})
 	default:
 		c.report(codeStructure.At(pos, "a statement starts with one of %s", strings.Join(stmtKeys, ", ")))
 	}
@@ -347,8 +364,8 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 			t := typ{k: kSeat}
 			if vn.Value == "seat" {
 				o.size = engine.MaxPlayers
-			} else if f, ok := c.g.fields[vn.Value]; ok && f.t.k == kEnum {
-				o.enum, o.size, t = f.t.enum, len(f.t.enum.values), f.t
+			} else if e, ok := c.g.types[vn.Value]; ok {
+				o.enum, o.size, t = e, len(e.values), typ{k: kEnum, enum: e}
 			} else {
 				c.report(codeUndefined.At(c.at(vn), "value picks a seat or a value of an enum card field, not %q%s", vn.Value, c.enumList()))
 			}
@@ -414,4 +431,65 @@ func (c *compiler) optionBody(o *option) {
 		}
 	}
 	c.block(get(o.node, "then"), o.bind)
+}
+
+// forEach runs do for every entry of a card's list, in order:
+// for_each: effect, in: "revealed[player].effects".
+func (c *compiler) forEach(n, v *yaml.Node, sc *scope) {
+	if !c.bindable(v) {
+		return
+	}
+	in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
+	if in.t.k == kBad {
+		return
+	}
+	if in.t.k != kEntries {
+		c.report(codeType.At(c.at(get(n, "in")), "for_each walks a card's list (card.%s), not %s", "effects", in.t))
+		return
+	}
+	l, card := in.t.list, in.ev
+	i, end := c.newSlot(false), c.newSlot(false)
+	c.emit(instr{op: opSetSlot, a: end, e: func(s *state) int64 {
+		if k := card(s); k >= 0 {
+			return int64(l.start[k+1])
+		}
+		return 0
+	}})
+	c.emit(instr{op: opSetSlot, a: i, e: func(s *state) int64 {
+		if k := card(s); k >= 0 {
+			return int64(l.start[k])
+		}
+		return 0
+	}})
+	top := c.pc()
+	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < s.slots[end]) }})
+	c.block(get(n, "do"), &scope{up: sc, name: v.Value, slot: i, t: typ{k: kEntry, list: l}})
+	c.emit(instr{op: opIncSlot, a: i})
+	c.emit(instr{op: opJump, a: top})
+	c.g.code[exit].a = c.pc()
+}
+
+// eachValue runs do for every value of an enum type, in declared order:
+// each_value: phase, as: ph.
+func (c *compiler) eachValue(n, v *yaml.Node, sc *scope) {
+	e, ok := c.g.types[v.Value]
+	if !ok {
+		c.report(codeUndefined.At(c.at(v), "each_value walks the values of a type (keyword, phase or an enum card field), not %q%s", v.Value, c.enumList()))
+		return
+	}
+	as := get(n, "as")
+	if as == nil || !c.bindable(as) {
+		if as == nil {
+			c.report(codeStructure.At(c.at(v), "each_value needs as: the name its value is bound to"))
+		}
+		return
+	}
+	i, size := c.newSlot(false), int64(len(e.values))
+	c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
+	top := c.pc()
+	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < size) }})
+	c.block(get(n, "do"), &scope{up: sc, name: as.Value, slot: i, t: typ{k: kEnum, enum: e}})
+	c.emit(instr{op: opIncSlot, a: i})
+	c.emit(instr{op: opJump, a: top})
+	c.g.code[exit].a = c.pc()
 }

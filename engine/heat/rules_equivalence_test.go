@@ -1,0 +1,116 @@
+package heat
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/rules"
+	"cardpress/finding"
+	"cardpress/gamedata"
+	"cardpress/internal/testutil"
+)
+
+// TestRulesFilePlaysTheSameGame holds cards/heat/rules.yaml, HEAT written
+// in the rules language and played by the generic engine, to engine/heat
+// move for move: from seeds 1-1,000 at 3, 4 and 5 players, driven in
+// lockstep by one random stream, both engines offer the same legal
+// actions and chance outcomes at every move, and end after the same moves
+// with the same money and Heat per seat and the same winners.
+func TestRulesFilePlaysTheSameGame(t *testing.T) {
+	d := shippedWithRules(t)
+	goGame, found := Build(d)
+	if goGame == nil {
+		t.Fatalf("engine/heat does not build: %v", found)
+	}
+	dataGame, found := rules.Build(d)
+	if dataGame == nil {
+		t.Fatalf("rules.yaml does not build: %v", found)
+	}
+	games := 1000
+	if testing.Short() {
+		games = 100
+	}
+	for _, players := range []int{3, 4, 5} {
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			if err := lockstep(goGame, dataGame, players, seed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, seed, err)
+			}
+		}
+	}
+}
+
+func shippedWithRules(t *testing.T) *gamedata.Game {
+	t.Helper()
+	dir := filepath.Join(testutil.RepoRoot(), "cards", "heat")
+	d, fs := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "heat" })
+	if errs, _ := finding.Count(fs); errs > 0 || d == nil || d.Rules == nil {
+		t.Fatalf("cards/heat does not load with its rules file: %v", fs)
+	}
+	return d
+}
+
+// lockstep plays one game on both engines with the same random choices.
+func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) error {
+	a := goGame.NewState(players, engine.StateOptions{})
+	b := dataGame.NewState(players, engine.StateOptions{})
+	r := engine.NewRand(seed)
+	var la, lb []engine.Action
+	var oa, ob []engine.Outcome
+	for !a.IsTerminal() {
+		if b.IsTerminal() {
+			return fmt.Errorf("move %d: the rules file's game is over (%s), engine/heat's is not", a.MoveNumber(), b.(engine.Ender).EndCause())
+		}
+		pa, pb := a.CurrentPlayer(), b.CurrentPlayer()
+		if pa != pb {
+			return fmt.Errorf("move %d: %s to move in engine/heat, %s in the rules file", a.MoveNumber(), pa, pb)
+		}
+		switch pa {
+		case engine.Chance:
+			oa, ob = a.ChanceOutcomes(oa[:0]), b.ChanceOutcomes(ob[:0])
+			if !slices.Equal(oa, ob) {
+				return fmt.Errorf("move %d: chance outcomes differ:\n%v\n%v", a.MoveNumber(), oa, ob)
+			}
+			act := engine.SampleOutcome(oa, r)
+			a.Apply(act)
+			b.Apply(act)
+		case engine.Simultaneous:
+			joint := make([]engine.Action, players)
+			for p := range players {
+				la, lb = a.LegalActions(engine.Player(p), la[:0]), b.LegalActions(engine.Player(p), lb[:0])
+				if !slices.Equal(la, lb) {
+					return fmt.Errorf("move %d: seat %d's legal actions differ: %v and %v", a.MoveNumber(), p+1, la, lb)
+				}
+				joint[p] = engine.NoAction
+				if len(la) > 0 {
+					joint[p] = la[r.Intn(len(la))]
+				}
+			}
+			engine.ApplyJoint(a, joint)
+			engine.ApplyJoint(b, joint)
+		default:
+			return fmt.Errorf("move %d: HEAT has no single-seat decisions, got %s", a.MoveNumber(), pa)
+		}
+		if a.MoveNumber() != b.MoveNumber() {
+			return fmt.Errorf("move counts differ: %d and %d", a.MoveNumber(), b.MoveNumber())
+		}
+	}
+	if !b.IsTerminal() {
+		return fmt.Errorf("engine/heat's game is over after move %d, the rules file's is not", a.MoveNumber())
+	}
+	s := a.(*state)
+	for p := range players {
+		money, _ := dataGame.Value(b, "money", p)
+		heat, _ := dataGame.Value(b, "heat", p)
+		if int(money) != s.money[p] || int(heat) != s.heat.Held[p] {
+			return fmt.Errorf("seat %d ends with $%d and %d Heat in engine/heat, $%d and %d in the rules file", p+1, s.money[p], s.heat.Held[p], money, heat)
+		}
+	}
+	if ra, rb := a.Returns(nil), b.Returns(nil); !slices.Equal(ra, rb) {
+		return fmt.Errorf("returns differ: %v and %v", ra, rb)
+	}
+	return nil
+}
