@@ -3,7 +3,6 @@ package cmd
 import (
 	"strings"
 	"testing"
-
 )
 
 // --engine with a game's own engine plays exactly what game.yaml's does.

@@ -17,21 +17,21 @@ type eval func(s *state) int64
 type kind uint8
 
 const (
-	kBad   kind = iota // already reported: checks stop cascading
-	kInt               // a number
-	kBool              // true or false
-	kSeat              // a seat or none
-	kCard              // a card or none
-	kEnum              // a value of an enum card field (typ.enum)
-	kStr               // a string (a parameter's, or a quoted name compared with one)
-	kLit               // a 'quoted' name not yet given a type by its use
-	kList              // a list parameter
-	kZone              // a zone (possibly filtered)
-	kSeats             // every seat, for aggregates
-	kEntries           // a card's entries of a list (typ.list): the card
-	kEntry             // one entry (typ.list; typ.path, a key path begun)
-	kRecs              // a list parameter of mappings (typ.rec)
-	kRec               // one of its items: its position
+	kBad     kind = iota // already reported: checks stop cascading
+	kInt                 // a number
+	kBool                // true or false
+	kSeat                // a seat or none
+	kCard                // a card or none
+	kEnum                // a value of an enum card field (typ.enum)
+	kStr                 // a string (a parameter's, or a quoted name compared with one)
+	kLit                 // a 'quoted' name not yet given a type by its use
+	kList                // a list parameter
+	kZone                // a zone (possibly filtered)
+	kSeats               // every seat, for aggregates
+	kEntries             // a card's entries of a list (typ.list): the card
+	kEntry               // one entry (typ.list; typ.path, a key path begun)
+	kRecs                // a list parameter of mappings (typ.rec)
+	kRec                 // one of its items: its position
 )
 
 type typ struct {

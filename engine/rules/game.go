@@ -34,7 +34,7 @@ type Game struct {
 	lists map[string]*listDecl
 	// pools are the conserved counters: a table value and the per-seat
 	// values whose sum with it never changes.
-	pools []pool
+	pools  []pool
 	zones  []*zoneDecl
 	values []*valueDecl
 	// code is the program (play) and choices its decision points.

@@ -615,7 +615,6 @@ func (t *ruleTest) show(ty typ, v int64) string {
 	return t.s.show(ty, v)
 }
 
-
 // decider is the seat whose actions the test checks and plays now.
 func (t *ruleTest) decider() int {
 	if t.s.mode == mAll {
