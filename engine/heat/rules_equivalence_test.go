@@ -43,7 +43,7 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 	}
 }
 
-func shippedWithRules(t *testing.T) *gamedata.Game {
+func shippedWithRules(t testing.TB) *gamedata.Game {
 	t.Helper()
 	dir := filepath.Join(testutil.RepoRoot(), "cards", "heat")
 	d, fs := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "heat" })

@@ -95,9 +95,16 @@ type expr struct {
 	lit  string
 	pend func(t typ) expr
 	// konst holds a number known before play (parameters, literals).
-	konst   bool
-	kv      int64
-	zone    *zoneRef
+	konst bool
+	kv    int64
+	zone  *zoneRef
+	// load says ev only reads a slot (loadSlot) or a table at a slot
+	// (loadTable: an entry's key, a card's field), so comparisons can read
+	// it directly instead of calling ev: smoke games spend their time in
+	// these.
+	load    uint8
+	slot    int
+	table   []int64
 	list    []string // kList: a list parameter's items, as text
 	listInt bool     // kList: its items are numbers
 	off     int
@@ -174,6 +181,96 @@ func konst(t typ, v int64, off int) expr {
 
 func slotEval(k int) eval { return func(s *state) int64 { return s.slots[k] } }
 
+const (
+	loadNone uint8 = iota
+	loadSlot
+	loadTable
+)
+
+// Comparison operators, as compare takes them.
+const (
+	cmpEq = iota
+	cmpNe
+	cmpLt
+	cmpLe
+	cmpGt
+	cmpGe
+)
+
+var cmpCodes = map[string]int{"==": cmpEq, "!=": cmpNe, "<": cmpLt, "<=": cmpLe, ">": cmpGt, ">=": cmpGe}
+
+func cmpInt(op int, x, y int64) int64 {
+	var r bool
+	switch op {
+	case cmpEq:
+		r = x == y
+	case cmpNe:
+		r = x != y
+	case cmpLt:
+		r = x < y
+	case cmpLe:
+		r = x <= y
+	case cmpGt:
+		r = x > y
+	default:
+		r = x >= y
+	}
+	if r {
+		return 1
+	}
+	return 0
+}
+
+// flip is op with its operands swapped.
+func flip(op int) int {
+	switch op {
+	case cmpLt:
+		return cmpGt
+	case cmpLe:
+		return cmpGe
+	case cmpGt:
+		return cmpLt
+	case cmpGe:
+		return cmpLe
+	}
+	return op
+}
+
+// compare builds a comparison, reading a slot, a table at a slot or a
+// constant directly where it can.
+func compare(op int, a, b expr, off int) expr {
+	t := typ{k: kBool}
+	if a.konst && b.konst {
+		return konst(t, cmpInt(op, a.kv, b.kv), off)
+	}
+	if a.konst {
+		a, b, op = b, a, flip(op)
+	}
+	if b.konst {
+		v := b.kv
+		switch a.load {
+		case loadSlot:
+			k := a.slot
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, s.slots[k], v) }, off: off}
+		case loadTable:
+			k, tab := a.slot, a.table
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, tab[s.slots[k]], v) }, off: off}
+		}
+		f := a.ev
+		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), v) }, off: off}
+	}
+	if a.load == loadSlot && b.load == loadSlot {
+		i, j := a.slot, b.slot
+		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, s.slots[i], s.slots[j]) }, off: off}
+	}
+	if a.load == loadTable && b.load == loadSlot {
+		k, tab, j := a.slot, a.table, b.slot
+		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, tab[s.slots[k]], s.slots[j]) }, off: off}
+	}
+	f, h := a.ev, b.ev
+	return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), h(s)) }, off: off}
+}
+
 // compile checks and compiles n in scope sc.
 func (x *exprCtx) compile(n *node, sc *scope) expr {
 	switch n.kind {
@@ -222,7 +319,7 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 		return expr{t: typ{k: kSeats}, off: n.off}
 	}
 	if b := sc.lookup(n.name); b != nil {
-		return expr{t: b.t, ev: slotEval(b.slot), off: n.off}
+		return expr{t: b.t, ev: slotEval(b.slot), off: n.off, load: loadSlot, slot: b.slot}
 	}
 	g := x.g
 	if z, ok := x.c.zoneByName[n.name]; ok {
@@ -434,26 +531,10 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 		if a.t.k == kZone || a.t.k == kList || a.t.k == kSeats {
 			return x.wrong(n.off, "%s compares values, not %s", n.op, a.t)
 		}
-		f, h := a.ev, b.ev
-		if n.op == "==" {
-			return expr{t: typ{k: kBool}, ev: func(s *state) int64 { return b2i(f(s) == h(s)) }, off: n.off}
-		}
-		return expr{t: typ{k: kBool}, ev: func(s *state) int64 { return b2i(f(s) != h(s)) }, off: n.off}
+		return compare(cmpCodes[n.op], a, b, n.off)
 	case "<", "<=", ">", ">=":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		f, h := a.ev, b.ev
-		var ev eval
-		switch n.op {
-		case "<":
-			ev = func(s *state) int64 { return b2i(f(s) < h(s)) }
-		case "<=":
-			ev = func(s *state) int64 { return b2i(f(s) <= h(s)) }
-		case ">":
-			ev = func(s *state) int64 { return b2i(f(s) > h(s)) }
-		default:
-			ev = func(s *state) int64 { return b2i(f(s) >= h(s)) }
-		}
-		return expr{t: typ{k: kBool}, ev: ev, off: n.off}
+		return compare(cmpCodes[n.op], a, b, n.off)
 	case "+", "-", "*", "/", "%":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
 		return arith(n.op, a, b, n.off)
@@ -738,47 +819,54 @@ func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int
 	return over, body, slot, inner, true
 }
 
-// each runs f for every card of a zone ref (in order, after its filter) or
-// every seat, with the slot bound; f returns false to stop.
-func each(over expr, slot int) func(s *state, f func() bool) {
+// iter walks what an aggregate counts over: a zone's cards (after its
+// filter), the seats, or a list parameter's items, binding each to slot.
+// Aggregates loop over it inline: a callback would allocate a closure on
+// every evaluation.
+type iter struct {
+	ref  *zoneRef // a zone, or nil
+	recs int      // a list parameter's items (ref nil, seats false)
+	seat bool     // the seats
+	slot int
+}
+
+func newIter(over expr, slot int) *iter {
+	it := &iter{ref: over.zone, seat: over.t.k == kSeats, slot: slot}
 	if over.t.k == kRecs {
-		n := over.t.rec.n
-		return func(s *state, f func() bool) {
-			for k := range n {
-				s.slots[slot] = int64(k)
-				if !f() {
-					return
-				}
-			}
+		it.recs = over.t.rec.n
+	}
+	return it
+}
+
+// span is what the walk covers now: a zone's cards, or how many seats or
+// items.
+func (it *iter) span(s *state) ([]uint8, int) {
+	switch {
+	case it.ref != nil:
+		cards := s.zone(it.ref.inst(s))
+		return cards, len(cards)
+	case it.seat:
+		return nil, s.N
+	}
+	return nil, it.recs
+}
+
+// bind binds item i of the span, reporting false for a card the zone's
+// filter leaves out.
+func (it *iter) bind(s *state, cards []uint8, i int) bool {
+	if cards == nil {
+		s.slots[it.slot] = int64(i)
+		return true
+	}
+	c := int64(cards[i])
+	if f := it.ref.filter; f != nil {
+		s.slots[it.ref.slot] = c
+		if f(s) == 0 {
+			return false
 		}
 	}
-	if over.t.k == kSeats {
-		return func(s *state, f func() bool) {
-			for p := 0; p < s.N; p++ {
-				s.slots[slot] = int64(p)
-				if !f() {
-					return
-				}
-			}
-		}
-	}
-	ref := over.zone
-	return func(s *state, f func() bool) {
-		i := ref.inst(s)
-		cards := s.zone(i)
-		for _, c := range cards {
-			if ref.filter != nil {
-				s.slots[ref.slot] = int64(c)
-				if ref.filter(s) == 0 {
-					continue
-				}
-			}
-			s.slots[slot] = int64(c)
-			if !f() {
-				return
-			}
-		}
-	}
+	s.slots[it.slot] = c
+	return true
 }
 
 func (x *exprCtx) args(n *node, lo, hi int) bool {
@@ -818,46 +906,50 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			if ref.filter == nil {
 				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.off}
 			}
-			walk := each(over, slot)
+			it := newIter(over, slot)
 			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				cards, n := it.span(s)
 				k := int64(0)
-				walk(s, func() bool { k++; return true })
+				for i := range n {
+					if it.bind(s, cards, i) {
+						k++
+					}
+				}
 				return k
 			}, off: n.off}
 		}
-		walk := each(over, slot)
+		it := newIter(over, slot)
 		switch n.op {
-		case "sum":
-			v := x.want(x.compile(body, inner), typ{k: kInt}, "sum")
-			f := v.ev
+		case "sum", "count":
+			want := typ{k: kInt}
+			if n.op == "count" {
+				want = typ{k: kBool}
+			}
+			f := x.want(x.compile(body, inner), want, n.op).ev
 			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				cards, n := it.span(s)
 				t := int64(0)
-				walk(s, func() bool { t += f(s); return true })
+				for i := range n {
+					if it.bind(s, cards, i) {
+						t += f(s)
+					}
+				}
 				return t
 			}, off: n.off}
-		case "count":
-			v := x.want(x.compile(body, inner), typ{k: kBool}, "count")
-			f := v.ev
-			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
-				t := int64(0)
-				walk(s, func() bool { t += f(s); return true })
-				return t
-			}, off: n.off}
-		case "any":
-			v := x.want(x.compile(body, inner), typ{k: kBool}, "any")
-			f := v.ev
+		default: // any, all
+			f := x.want(x.compile(body, inner), typ{k: kBool}, n.op).ev
+			stop := int64(1) // any stops at a true
+			if n.op == "all" {
+				stop = 0
+			}
 			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
-				r := int64(0)
-				walk(s, func() bool { r = f(s); return r == 0 })
-				return r
-			}, off: n.off}
-		default:
-			v := x.want(x.compile(body, inner), typ{k: kBool}, "all")
-			f := v.ev
-			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
-				r := int64(1)
-				walk(s, func() bool { r = f(s); return r != 0 })
-				return r
+				cards, n := it.span(s)
+				for i := range n {
+					if it.bind(s, cards, i) && f(s) == stop {
+						return stop
+					}
+				}
+				return 1 - stop
 			}, off: n.off}
 		}
 	case "min", "max", "argmin", "argmax":
@@ -865,7 +957,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		first := x.compile(n.args[0], sc)
-		if (n.op == "min" || n.op == "max") && first.t.k != kZone && first.t.k != kSeats {
+		if (n.op == "min" || n.op == "max") && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
 			a := x.want(first, typ{k: kInt}, n.op)
 			b := x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
 			f, h := a.ev, b.ev
@@ -882,7 +974,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return x.wrong(n.off, "%s picks a seat: its first argument is seats", n.op)
 		}
 		v := x.want(x.compile(body, inner), typ{k: kInt}, n.op)
-		f, walk := v.ev, each(over, slot)
+		f, it := v.ev, newIter(over, slot)
 		high := n.op == "max" || n.op == "argmax"
 		arg := n.op == "argmin" || n.op == "argmax"
 		t := typ{k: kInt}
@@ -891,13 +983,16 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		}
 		return expr{t: t, ev: func(s *state) int64 {
 			best, who, found := int64(0), int64(-1), false
-			walk(s, func() bool {
+			cards, n := it.span(s)
+			for i := range n {
+				if !it.bind(s, cards, i) {
+					continue
+				}
 				v := f(s)
 				if !found || high && v > best || !high && v < best {
 					best, who, found = v, s.slots[slot], true
 				}
-				return true
-			})
+			}
 			if arg {
 				return who
 			}
@@ -1095,11 +1190,15 @@ func (x *exprCtx) entryField(e expr, n *node) expr {
 	}
 	if k, ok := l.keys[path]; ok {
 		get, vals := e.ev, k.vals
+		if e.load == loadSlot {
+			slot := e.slot
+			return expr{t: k.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.off, load: loadTable, slot: slot, table: vals}
+		}
 		return expr{t: k.t, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
 	}
 	for key := range l.keys {
 		if strings.HasPrefix(key, path+".") {
-			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off}
+			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off, load: e.load, slot: e.slot}
 		}
 	}
 	return x.undefined(n.off+1, "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())

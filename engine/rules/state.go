@@ -43,6 +43,14 @@ type state struct {
 	fault   string
 	// pooled is each pool's total at the start, which it keeps.
 	pooled [maxPools]int64
+	// buf holds buffers for legal actions the state works out for itself,
+	// kept so that no move allocates or clears a large array. A state and
+	// its clones share it, as they share a goroutine.
+	buf *buffers
+}
+
+type buffers struct {
+	scratch, offered []engine.Action // is anyone able to choose; the statistics' cards on offer
 }
 
 // maxPools is the most conserved pools a rules file declares.
@@ -52,8 +60,11 @@ const maxPools = 8
 // value at its start, and the program run to its first decision.
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	slots, vars, zlen, zcards := s.slots, s.vars, s.zlen, s.zcards
-	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1}
+	slots, vars, zlen, zcards, buf := s.slots, s.vars, s.zlen, s.zcards, s.buf
+	if buf == nil {
+		buf = &buffers{}
+	}
+	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
 	s.vars = resize(vars, g.valueInsts)
 	s.zlen = resize(zlen, g.zoneInsts)
@@ -405,11 +416,10 @@ func (s *state) collect(to int) {
 // choose suspends for a decision.
 func (s *state) choose(ch *choice) {
 	s.ch = ch
-	var buf [8]engine.Action
 	if ch.all {
 		s.mode = mAll
 		for p := 0; p < s.N; p++ {
-			if len(s.legal(ch, p, buf[:0])) > 0 {
+			if s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0]); len(s.buf.scratch) > 0 {
 				return
 			}
 		}
@@ -424,7 +434,7 @@ func (s *state) choose(ch *choice) {
 		return
 	}
 	s.seat, s.mode = p, mSeat
-	if len(s.legal(ch, p, buf[:0])) == 0 {
+	if s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0]); len(s.buf.scratch) == 0 {
 		s.fail("seat %d has no legal option%s", p+1, choiceName(ch))
 	}
 }
@@ -556,9 +566,9 @@ func (s *state) applyJoint(actions []engine.Action) {
 	s.Move++
 	copy(s.joint[:], actions)
 	if s.Tally != nil {
-		var held [engine.MaxDeck]engine.Action
 		for p, a := range actions {
-			s.Tally.Choice(s.cardsOffered(s.ch, p, a, held[:0]), s.playedCard(s.ch, a))
+			s.buf.offered = s.cardsOffered(s.ch, p, a, s.buf.offered[:0])
+			s.Tally.Choice(s.buf.offered, s.playedCard(s.ch, a))
 		}
 	}
 	s.mode = mRun
@@ -573,8 +583,8 @@ func (s *state) decide(ch *choice, p int, a engine.Action) {
 		panic(fmt.Sprintf("rules: action %d is not an option%s", a, choiceName(ch)))
 	}
 	if s.Tally != nil && !ch.all {
-		var held [engine.MaxDeck]engine.Action
-		s.Tally.Choice(s.cardsOffered(ch, p, a, held[:0]), s.playedCard(ch, a))
+		s.buf.offered = s.cardsOffered(ch, p, a, s.buf.offered[:0])
+		s.Tally.Choice(s.buf.offered, s.playedCard(ch, a))
 	}
 	s.slots[ch.seat] = int64(p)
 	s.slots[o.slot] = int64(int(a) - o.base)
@@ -602,8 +612,11 @@ func (s *state) cardsOffered(ch *choice, p int, a engine.Action, buf []engine.Ac
 	if o == nil || o.kind != optCard {
 		return buf
 	}
-	var scratch [2 * engine.MaxDeck]engine.Action
-	for _, l := range s.legal(ch, p, scratch[:0]) {
+	if len(ch.opts) == 1 && o.base == 0 {
+		return s.legal(ch, p, buf) // the card actions are the cards
+	}
+	s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0])
+	for _, l := range s.buf.scratch {
 		if o.base <= int(l) && int(l) < o.base+o.size {
 			buf = append(buf, l-engine.Action(o.base))
 		}
