@@ -293,10 +293,13 @@ func (c *compiler) zones(m *yaml.Node) {
 		if z.vis != visPublic {
 			g.hidden = true
 		}
+		n := 1
 		if z.perPlayer {
-			g.zoneInsts += engine.MaxPlayers
-		} else {
-			g.zoneInsts++
+			n = engine.MaxPlayers
+		}
+		g.zoneInsts += n
+		for range n {
+			g.instZones = append(g.instZones, z)
 		}
 		g.zones = append(g.zones, z)
 		c.zoneByName[z.name] = z

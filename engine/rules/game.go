@@ -49,6 +49,8 @@ type Game struct {
 	// zoneInsts and valueInsts size a state: table zones and values take
 	// one place, per-player ones engine.MaxPlayers.
 	zoneInsts, valueInsts int
+	// instZones is the zone of each zone instance.
+	instZones []*zoneDecl
 	startZone             int
 	simultaneous, hidden  bool
 	// inPlay lists, per player count, the cards in play (copies repeated,

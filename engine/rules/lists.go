@@ -81,8 +81,10 @@ func (c *compiler) typeOf(n, also *yaml.Node) (typ, bool) {
 		t = typ{k: kBool}
 	case c.g.types[n.Value] != nil:
 		t = typ{k: kEnum, enum: c.g.types[n.Value]}
+	case c.listKeyType(n.Value) != nil:
+		t = *c.listKeyType(n.Value) // a value of the same type as a list's key: effects.target
 	default:
-		c.report(codeUndefined.At(c.at(n), "type %s is not int, bool, keyword, phase, a list of words or an enum card field%s", n.Value, c.enumList()))
+		c.report(codeUndefined.At(c.at(n), "type %s is not int, bool, keyword, phase, a list of words, a list's key (effects.target) or an enum card field%s", n.Value, c.enumList()))
 		return typ{}, false
 	}
 	if also != nil && also.Kind == yaml.SequenceNode {
@@ -161,4 +163,19 @@ func (l *listDecl) keyNames() string {
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
+}
+
+// listKeyType is the type of key path of list name, written name.path,
+// or nil.
+func (c *compiler) listKeyType(ref string) *typ {
+	name, path, ok := strings.Cut(ref, ".")
+	if !ok {
+		return nil
+	}
+	if l := c.g.lists[name]; l != nil {
+		if k := l.keys[path]; k != nil {
+			return &k.t
+		}
+	}
+	return nil
 }

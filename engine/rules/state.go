@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"cardpress/engine"
 )
@@ -41,6 +40,9 @@ type state struct {
 	zcards  []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
 	joint   [engine.MaxPlayers]engine.Action
 	fault   string
+	// steps counts what ran since the last decision (loops without one
+	// are caught at maxSteps).
+	steps int
 	// pooled is each pool's total at the start, which it keeps.
 	pooled [maxPools]int64
 	// buf holds buffers for legal actions the state works out for itself,
@@ -214,22 +216,7 @@ func (s *state) take(i int, c uint8) bool {
 }
 
 // instZone is the zone an instance belongs to.
-func (s *state) instZone(i int) *zoneDecl {
-	zs := s.g.zones
-	k, _ := slices.BinarySearchFunc(zs, i, func(z *zoneDecl, i int) int {
-		if z.base > i {
-			return 1
-		}
-		if z.base == i {
-			return 0
-		}
-		return -1
-	})
-	if k == len(zs) || zs[k].base > i {
-		k--
-	}
-	return zs[k]
-}
+func (s *state) instZone(i int) *zoneDecl { return s.g.instZones[i] }
 
 // fail ends the game on a rules error: a card moved that is not there, a
 // seat with no legal option. Lint reports it with the seed.
@@ -250,12 +237,13 @@ func (s *state) fail(format string, args ...any) {
 // run executes the program until the next decision or the end.
 func (s *state) run() {
 	g := s.g
-	for steps := 0; s.mode == mRun; steps++ {
+	s.steps = 0
+	for ; s.mode == mRun; s.steps++ {
 		if s.pc >= len(g.code) {
 			s.finish("end of play")
 			return
 		}
-		if steps > maxSteps {
+		if s.steps > maxSteps {
 			s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
 			return
 		}
@@ -279,7 +267,12 @@ func (s *state) run() {
 				s.pc++
 			}
 		case opMove:
-			s.move(in.mv)
+			if !s.move(in.mv) {
+				s.pc++
+			}
+		case opExec:
+			in.fn(s)
+			s.pc++
 		case opCollect:
 			s.collect(in.mv.to.inst(s))
 			s.pc++
@@ -293,21 +286,30 @@ func (s *state) run() {
 				s.decide(in.ch, p, a)
 			}
 		case opEnd:
-			if in.a == 1 {
-				s.mode, s.Cause = mOver, in.text
-				s.ShareWin(0)
-			} else {
-				s.finish(in.text)
-			}
+			s.end(in.text, in.a == 1)
 		case opTally:
 			s.Tally.Count(in.a, in.e(s))
 			s.pc++
 		case opLog:
-			if s.Log != nil {
-				s.Record(engine.Event{Kind: "note", Player: -1, Text: in.text})
-			}
+			s.note(in.text)
 			s.pc++
 		}
+	}
+}
+
+// end ends the game now: nobody wins, or the winners rules decide.
+func (s *state) end(cause string, nobody bool) {
+	if nobody {
+		s.mode, s.Cause = mOver, cause
+		s.ShareWin(0)
+		return
+	}
+	s.finish(cause)
+}
+
+func (s *state) note(text string) {
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "note", Player: -1, Text: text})
 	}
 }
 
@@ -335,18 +337,19 @@ func (s *state) doSet(so *setOp) {
 	}
 }
 
-// move starts a move: at once, or as chance moves out of a shuffled pile.
-func (s *state) move(mv *moveOp) {
+// move makes a move at once, or starts one of chance moves out of a
+// shuffled pile and reports true: the state then waits for the draws.
+func (s *state) move(mv *moveOp) (drawing bool) {
 	from, to := mv.from.inst(s), mv.to.inst(s)
 	if s.mode == mOver {
-		return
+		return false
 	}
 	switch {
 	case mv.card != nil:
 		c := mv.card(s)
 		if c < 0 || !s.take(from, uint8(c)) {
 			s.fail("%s is not in %s", s.cardName(c), s.instName(from))
-			return
+			return false
 		}
 		s.add(to, uint8(c))
 		if s.Log != nil {
@@ -366,7 +369,7 @@ func (s *state) move(mv *moveOp) {
 		if mv.from.z.chance() {
 			s.pend, s.from, s.to = int(n), from, to
 			s.mode = mChance
-			return
+			return true
 		}
 		for range n {
 			c := s.takeAt(from, int(s.zlen[from])-1)
@@ -376,7 +379,7 @@ func (s *state) move(mv *moveOp) {
 			}
 		}
 	}
-	s.pc++
+	return false
 }
 
 // moveAll moves every card of a zone (that passes its filter), keeping
@@ -419,7 +422,7 @@ func (s *state) choose(ch *choice) {
 	if ch.all {
 		s.mode = mAll
 		for p := 0; p < s.N; p++ {
-			if s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0]); len(s.buf.scratch) > 0 {
+			if s.canChoose(ch, p) {
 				return
 			}
 		}
@@ -434,7 +437,7 @@ func (s *state) choose(ch *choice) {
 		return
 	}
 	s.seat, s.mode = p, mSeat
-	if s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0]); len(s.buf.scratch) == 0 {
+	if !s.canChoose(ch, p) {
 		s.fail("seat %d has no legal option%s", p+1, choiceName(ch))
 	}
 }
@@ -444,6 +447,24 @@ func choiceName(ch *choice) string {
 		return ""
 	}
 	return " at choice " + ch.id
+}
+
+// canChoose reports whether seat p has a legal action at ch.
+func (s *state) canChoose(ch *choice, p int) bool {
+	for _, o := range ch.opts {
+		if o.kind == optCard && o.cond == nil && o.zone.filter == nil {
+			// Any card will do: the zone is not empty.
+			if s.zlen[o.zone.inst(s)] > 0 {
+				return true
+			}
+			continue
+		}
+		if s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0]); len(s.buf.scratch) > 0 {
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // legal appends seat p's legal actions at ch, sorted.

@@ -28,10 +28,12 @@ const (
 	opEnd                      // the game ends now
 	opLog                      // a line in the log
 	opTally                    // add e to counter a
+	opExec                     // run fn: statements that never wait for a decision, compiled to Go loops
 )
 
 type instr struct {
 	op   opcode
+	fn   action
 	a    int
 	e    eval
 	set  *setOp
@@ -108,9 +110,24 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 		c.report(codeStructure.At(c.at(list), "expected a list of statements"))
 		return
 	}
-	for _, n := range list.Content {
-		c.stmt(n, sc)
+	// Statements that never wait for a decision run as Go code, a run of
+	// them as one instruction; the rest are the program's instructions.
+	var run []*yaml.Node
+	flush := func() {
+		if len(run) > 0 {
+			c.emit(instr{op: opExec, fn: c.nativeList(run, sc), pos: c.at(run[0])})
+			run = nil
+		}
 	}
+	for _, n := range list.Content {
+		if c.suspends(n) {
+			flush()
+			c.stmt(n, sc)
+			continue
+		}
+		run = append(run, n)
+	}
+	flush()
 }
 
 // stmtKeys are the statements, by the key that names each.
@@ -130,7 +147,9 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	pos := c.at(n)
 	switch kind {
 	case "set":
-		c.set(v, sc)
+		if so := c.setOp(v, sc); so != nil {
+			c.emit(instr{op: opSet, set: so, pos: c.at(v)})
+		}
 	case "if":
 		cond := c.expr(v, sc, typ{k: kBool}, "if")
 		skip := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: pos})
@@ -172,9 +191,16 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	case "each_value":
 		c.eachValue(n, v, sc)
 	case "move":
-		c.move(v, sc, pos)
+		if mv := c.moveOp(v, sc); mv != nil {
+			c.emit(instr{op: opMove, mv: mv, pos: pos})
+		}
 	case "deal":
-		c.deal(v, sc, pos)
+		if d := c.dealOp(v, sc); d != nil {
+			c.eachSeat(d.first, "player", sc, func(inner *scope) {
+				to := &zoneRef{z: d.z, owner: slotEval(inner.slot)}
+				c.emit(instr{op: opMove, mv: &moveOp{from: d.from, to: to, count: d.count}, pos: pos})
+			})
+		}
 	case "collect":
 		if z := c.zoneExpr(v, sc, "collect"); z != nil {
 			c.emit(instr{op: opCollect, mv: &moveOp{to: z}, pos: pos})
@@ -220,15 +246,16 @@ func (c *compiler) eachSeat(first eval, name string, sc *scope, body func(*scope
 	c.g.code[exit].a = c.pc()
 }
 
-func (c *compiler) set(v *yaml.Node, sc *scope) {
+// setOp compiles a set statement's text, nil when it is wrong (reported).
+func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 	if v == nil || v.Kind != yaml.ScalarNode {
 		c.report(codeStructure.At(c.at(v), "set is text: \"name = expression\" (or += / -=)"))
-		return
+		return nil
 	}
 	target, op, value, err := parseAssign(v.Value)
 	if err != nil {
 		c.syntax(v, err)
-		return
+		return nil
 	}
 	x := &exprCtx{g: c.g, c: c}
 	c.where = c.at(v).String()
@@ -262,12 +289,14 @@ func (c *compiler) set(v *yaml.Node, sc *scope) {
 	for _, e := range x.errs {
 		c.exprFinding(v, v.Value, e, "")
 	}
-	if len(x.errs) == 0 && so.v != nil {
-		c.emit(instr{op: opSet, set: so, pos: c.at(v)})
+	if len(x.errs) > 0 || so.v == nil {
+		return nil
 	}
+	return so
 }
 
-func (c *compiler) move(v *yaml.Node, sc *scope, pos finding.Pos) {
+// moveOp compiles a move statement, nil when it is wrong (reported).
+func (c *compiler) moveOp(v *yaml.Node, sc *scope) *moveOp {
 	mv := &moveOp{from: c.zoneExpr(get(v, "from"), sc, "from"), to: c.zoneExpr(get(v, "to"), sc, "to")}
 	if n := get(v, "count"); n != nil {
 		if n.Value == "all" {
@@ -280,7 +309,7 @@ func (c *compiler) move(v *yaml.Node, sc *scope, pos finding.Pos) {
 		mv.card = c.expr(n, sc, typ{k: kCard}, "card").ev
 	}
 	if mv.from == nil || mv.to == nil {
-		return
+		return nil
 	}
 	if mv.from.filter != nil && mv.card == nil && !mv.all {
 		c.report(codeStructure.At(c.at(get(v, "from")), "a filtered zone moves all its cards (count: all) or a named card"))
@@ -288,17 +317,25 @@ func (c *compiler) move(v *yaml.Node, sc *scope, pos finding.Pos) {
 	if mv.to.filter != nil {
 		c.report(codeStructure.At(c.at(get(v, "to")), "cards move to a zone, not to a filtered one"))
 	}
-	c.emit(instr{op: opMove, mv: mv, pos: pos})
+	return mv
 }
 
-// deal gives each seat in turn count cards into its own zone.
-func (c *compiler) deal(v *yaml.Node, sc *scope, pos finding.Pos) {
+// dealOp is a deal: count cards from a zone into each seat's zone z, seat
+// by seat from first.
+type dealOp struct {
+	from         *zoneRef
+	z            *zoneDecl
+	count, first eval
+}
+
+// dealOp compiles a deal statement, nil when it is wrong (reported).
+func (c *compiler) dealOp(v *yaml.Node, sc *scope) *dealOp {
 	from := c.zoneExpr(get(v, "from"), sc, "from")
 	toNode := get(v, "to")
 	z := c.zoneByName[scalar(toNode)]
 	if z == nil || !z.perPlayer {
 		c.report(codeUndefined.At(c.at(toNode), "deal's to is the name of a per-seat zone (each seat gets its own), not %q", scalar(toNode)))
-		return
+		return nil
 	}
 	count := eval(func(*state) int64 { return 1 })
 	if n := get(v, "count"); n != nil {
@@ -309,13 +346,9 @@ func (c *compiler) deal(v *yaml.Node, sc *scope, pos finding.Pos) {
 		first = c.expr(n, sc, typ{k: kSeat}, "first").ev
 	}
 	if from == nil {
-		return
+		return nil
 	}
-	c.eachSeat(first, "player", sc, func(inner *scope) {
-		p := inner.slot
-		to := &zoneRef{z: z, owner: slotEval(p)}
-		c.emit(instr{op: opMove, mv: &moveOp{from: from, to: to, count: count}, pos: pos})
-	})
+	return &dealOp{from: from, z: z, count: count, first: first}
 }
 
 func (c *compiler) choose(v *yaml.Node, sc *scope) {
