@@ -102,9 +102,16 @@ type expr struct {
 	// (loadTable: an entry's key, a card's field), so comparisons can read
 	// it directly instead of calling ev: smoke games spend their time in
 	// these.
-	load    uint8
-	slot    int
-	table   []int64
+	load  uint8
+	slot  int
+	table []int64
+	// pure says ev reads nothing but constants and, when elist is set,
+	// the entry of elist bound to slot eslot: fold then works its value
+	// out for every entry before play.
+	pure    bool
+	elist   *listDecl
+	eslot   int
+	known   int64 // kEntry: the entry plus one when known before play
 	list    []string // kList: a list parameter's items, as text
 	listInt bool     // kList: its items are numbers
 	off     int
@@ -138,6 +145,9 @@ type scope struct {
 	name string
 	slot int
 	t    typ
+	// known, for an entry compiled once per entry (for_each unrolled),
+	// is the entry plus one (0: not known).
+	known int64
 }
 
 func (sc *scope) lookup(name string) *scope {
@@ -176,7 +186,40 @@ func (x *exprCtx) wrong(off int, format string, args ...any) expr {
 }
 
 func konst(t typ, v int64, off int) expr {
-	return expr{t: t, konst: true, kv: v, ev: func(*state) int64 { return v }, off: off}
+	return expr{t: t, konst: true, kv: v, ev: func(*state) int64 { return v }, off: off, pure: true}
+}
+
+// fold works e out before play when it reads only constants and one list
+// entry (its parts): a constant, or a table with a value per entry, which
+// costs one read in play. HEAT's effect amounts and aims fold so.
+func (x *exprCtx) fold(e expr, parts ...expr) expr {
+	if e.t.k == kBad || e.t.k == kLit || e.ev == nil {
+		return e
+	}
+	var l *listDecl
+	slot := -1
+	for _, p := range parts {
+		switch {
+		case !p.pure:
+			return e
+		case p.elist == nil:
+		case l == nil:
+			l, slot = p.elist, p.eslot
+		case p.elist != l || p.eslot != slot:
+			return e
+		}
+	}
+	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
+	if l == nil {
+		return konst(e.t, e.ev(scratch), e.off)
+	}
+	vals := make([]int64, l.start[len(l.start)-1])
+	for i := range vals {
+		scratch.slots[slot] = int64(i)
+		vals[i] = e.ev(scratch)
+	}
+	return expr{t: e.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: e.off,
+		load: loadTable, slot: slot, table: vals, pure: true, elist: l, eslot: slot}
 }
 
 func slotEval(k int) eval { return func(s *state) int64 { return s.slots[k] } }
@@ -285,11 +328,11 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 		if n.op == "not" {
 			a = x.want(a, typ{k: kBool}, "not")
 			f := a.ev
-			return expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}
+			return x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}, a)
 		}
 		a = x.want(a, typ{k: kInt}, "-")
 		f := a.ev
-		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return -f(s) }, off: n.off}
+		return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return -f(s) }, off: n.off}, a)
 	case nBinary:
 		return x.binary(n, sc)
 	case nIndex:
@@ -319,7 +362,7 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 		return expr{t: typ{k: kSeats}, off: n.off}
 	}
 	if b := sc.lookup(n.name); b != nil {
-		return expr{t: b.t, ev: slotEval(b.slot), off: n.off, load: loadSlot, slot: b.slot}
+		return expr{t: b.t, ev: slotEval(b.slot), off: n.off, load: loadSlot, slot: b.slot, known: b.known}
 	}
 	g := x.g
 	if z, ok := x.c.zoneByName[n.name]; ok {
@@ -508,21 +551,31 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 	switch n.op {
 	case "and", "or":
 		a, b = x.want(a, typ{k: kBool}, n.op), x.want(b, typ{k: kBool}, n.op)
+		// A side known before play decides or drops out.
+		if a.konst {
+			if a.kv == b2i(n.op == "or") {
+				return a
+			}
+			return b
+		}
+		if b.konst && b.kv == b2i(n.op == "and") {
+			return a
+		}
 		f, h := a.ev, b.ev
 		if n.op == "and" {
-			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+			return x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				if f(s) == 0 {
 					return 0
 				}
 				return h(s)
-			}, off: n.off}
+			}, off: n.off}, a, b)
 		}
-		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+		return x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 			if f(s) != 0 {
 				return 1
 			}
 			return h(s)
-		}, off: n.off}
+		}, off: n.off}, a, b)
 	case "==", "!=":
 		a, b, ok := x.unify(a, b, n.op, n.off)
 		if !ok {
@@ -531,13 +584,13 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 		if a.t.k == kZone || a.t.k == kList || a.t.k == kSeats {
 			return x.wrong(n.off, "%s compares values, not %s", n.op, a.t)
 		}
-		return compare(cmpCodes[n.op], a, b, n.off)
+		return x.fold(compare(cmpCodes[n.op], a, b, n.off), a, b)
 	case "<", "<=", ">", ">=":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		return compare(cmpCodes[n.op], a, b, n.off)
+		return x.fold(compare(cmpCodes[n.op], a, b, n.off), a, b)
 	case "+", "-", "*", "/", "%":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		return arith(n.op, a, b, n.off)
+		return x.fold(arith(n.op, a, b, n.off), a, b)
 	}
 	return bad
 }
@@ -962,9 +1015,9 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			b := x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
 			f, h := a.ev, b.ev
 			if n.op == "min" {
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.off}
+				return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.off}, a, b)
 			}
-			return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.off}
+			return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.off}, a, b)
 		}
 		over, body, slot, inner, ok := x.aggregate(n, sc)
 		if !ok {
@@ -1058,12 +1111,21 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		a, b := x.compile(n.args[1], sc), x.compile(n.args[2], sc)
 		choose := func(a, b expr) expr {
 			f, y, z := c.ev, a.ev, b.ev
-			return expr{t: a.t, ev: func(s *state) int64 {
+			return x.fold(expr{t: a.t, ev: func(s *state) int64 {
 				if f(s) != 0 {
 					return y(s)
 				}
 				return z(s)
-			}, off: n.off}
+			}, off: n.off}, c, a, b)
+		}
+		if c.konst && a.t.k != kLit && b.t.k != kLit {
+			if a, b, ok := x.unify(a, b, "if", n.off); ok {
+				if c.kv != 0 {
+					return a
+				}
+				return b
+			}
+			return bad
 		}
 		if a.t.k == kLit && b.t.k == kLit {
 			// Two names: their type is the one the if's use wants.
@@ -1190,15 +1252,19 @@ func (x *exprCtx) entryField(e expr, n *node) expr {
 	}
 	if k, ok := l.keys[path]; ok {
 		get, vals := e.ev, k.vals
+		if e.known > 0 {
+			return konst(k.t, vals[e.known-1], n.off)
+		}
 		if e.load == loadSlot {
 			slot := e.slot
-			return expr{t: k.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.off, load: loadTable, slot: slot, table: vals}
+			return expr{t: k.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.off, load: loadTable, slot: slot, table: vals,
+				pure: true, elist: l, eslot: slot}
 		}
 		return expr{t: k.t, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
 	}
 	for key := range l.keys {
 		if strings.HasPrefix(key, path+".") {
-			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off, load: e.load, slot: e.slot}
+			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off, load: e.load, slot: e.slot, known: e.known}
 		}
 	}
 	return x.undefined(n.off+1, "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())

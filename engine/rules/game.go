@@ -50,9 +50,9 @@ type Game struct {
 	// one place, per-player ones engine.MaxPlayers.
 	zoneInsts, valueInsts int
 	// instZones is the zone of each zone instance.
-	instZones []*zoneDecl
-	startZone             int
-	simultaneous, hidden  bool
+	instZones            []*zoneDecl
+	startZone            int
+	simultaneous, hidden bool
 	// inPlay lists, per player count, the cards in play (copies repeated,
 	// card order): what collect puts back.
 	inPlay map[int][]uint8

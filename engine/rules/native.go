@@ -3,6 +3,8 @@ package rules
 import (
 	"slices"
 
+	"cardpress/finding"
+
 	"go.yaml.in/yaml/v3"
 )
 
@@ -118,8 +120,17 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		}
 		return func(s *state) { s.doSet(so) }
 	case "if":
-		cond := c.expr(v, sc, typ{k: kBool}, "if").ev
+		e := c.expr(v, sc, typ{k: kBool}, "if")
 		then, els := c.nativeBlock(get(n, "then"), sc), c.nativeBlock(get(n, "else"), sc)
+		if e.konst {
+			// Known before play (an unrolled entry's key): only one
+			// branch runs; both were compiled, so both are checked.
+			if e.kv != 0 {
+				return then
+			}
+			return els
+		}
+		cond := e.ev
 		return func(s *state) {
 			if cond(s) != 0 {
 				then(s)
@@ -141,7 +152,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		c.newSlot(false)
 		body := c.nativeBlock(get(n, "do"), sc)
 		return func(s *state) {
-			for k := times(s); k > 0 && s.loop(); k-- {
+			for k := times(s); k > 0 && s.mode == mRun; k-- {
 				body(s)
 			}
 		}
@@ -162,7 +173,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		slot, size := c.newSlot(false), int64(len(e.values))
 		body := c.nativeBlock(get(n, "do"), &scope{up: sc, name: as.Value, slot: slot, t: typ{k: kEnum, enum: e}})
 		return func(s *state) {
-			for k := int64(0); k < size && s.loop(); k++ {
+			for k := int64(0); k < size && s.mode == mRun; k++ {
 				s.slots[slot] = k
 				body(s)
 			}
@@ -181,15 +192,79 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		l, card := in.t.list, in.ev
 		slot := c.newSlot(false)
 		c.newSlot(false) // the end, as the program keeps it
-		body := c.nativeBlock(get(n, "do"), &scope{up: sc, name: v.Value, slot: slot, t: typ{k: kEntry, list: l}})
+		inner := &scope{up: sc, name: v.Value, slot: slot, t: typ{k: kEntry, list: l}}
+		body := c.nativeBlock(get(n, "do"), inner)
+		where := get(n, "where")
+		if bodies := c.unroll(get(n, "do"), inner); bodies != nil {
+			// Each entry runs its own body, compiled with the entry's keys
+			// known: a card's effect does only what that effect says.
+			ix := c.entryIndex(where, inner, l, slot)
+			var cond eval
+			if where != nil && ix == nil {
+				cond = c.expr(where, inner, typ{k: kBool}, "where").ev
+			}
+			return func(s *state) {
+				k := card(s)
+				if k < 0 {
+					return
+				}
+				if ix != nil {
+					for _, e := range ix.entries(k, ix.value(s)) {
+						if s.mode != mRun {
+							return
+						}
+						s.slots[slot] = int64(e)
+						bodies[e](s)
+					}
+					return
+				}
+				for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
+					s.slots[slot] = int64(e)
+					if cond == nil || cond(s) != 0 {
+						bodies[e](s)
+					}
+				}
+			}
+		}
+		if where == nil {
+			return func(s *state) {
+				k := card(s)
+				if k < 0 {
+					return
+				}
+				for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
+					s.slots[slot] = int64(e)
+					body(s)
+				}
+			}
+		}
+		if ix := c.entryIndex(where, inner, l, slot); ix != nil {
+			// where: effect.key == value, looked up rather than tested.
+			return func(s *state) {
+				k := card(s)
+				if k < 0 {
+					return
+				}
+				for _, e := range ix.entries(k, ix.value(s)) {
+					if s.mode != mRun {
+						return
+					}
+					s.slots[slot] = int64(e)
+					body(s)
+				}
+			}
+		}
+		cond := c.expr(where, inner, typ{k: kBool}, "where").ev
 		return func(s *state) {
 			k := card(s)
 			if k < 0 {
 				return
 			}
-			for e := l.start[k]; e < l.start[k+1] && s.loop(); e++ {
+			for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
 				s.slots[slot] = int64(e)
-				body(s)
+				if cond(s) != 0 {
+					body(s)
+				}
 			}
 		}
 	case "move":
@@ -241,12 +316,114 @@ func (c *compiler) nativeEachSeat(first eval, name string, sc *scope, body func(
 	from, p := c.newSlot(false), c.newSlot(false)
 	c.newSlot(false) // the program's loop counter
 	f := body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
+	_ = from
 	return func(s *state) {
-		start := max(0, first(s))
-		s.slots[from] = start
-		for i := int64(0); i < int64(s.N) && s.loop(); i++ {
-			s.slots[p] = (start + i) % int64(s.N)
+		n := int64(s.N)
+		q := max(0, first(s))
+		for i := int64(0); i < n && s.mode == mRun; i++ {
+			s.slots[p] = q
 			f(s)
+			if q++; q == n {
+				q = 0
+			}
 		}
 	}
+}
+
+// entryIndex is a card's entries grouped by the value of one key, for a
+// where that picks the entries whose key equals a value: each card's
+// matching entries are then found at once instead of tested one by one
+// (HEAT resolves a phase from the effects of that phase).
+type entryIndex struct {
+	value eval
+	base  int64 // the smallest value of the key
+	width int64 // how many values it spans
+	// ents[(card*width + value-base)] are the entries, in order.
+	ents [][]int32
+}
+
+func (ix *entryIndex) entries(card int64, v int64) []int32 {
+	v -= ix.base
+	if v < 0 || v >= ix.width {
+		return nil
+	}
+	return ix.ents[card*ix.width+v]
+}
+
+// entryIndex builds the index for a where of the form entry.key == value
+// (value not reading the entry), or returns nil.
+func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int) *entryIndex {
+	tree, err := parseExpr(where.Value)
+	if err != nil || tree.kind != nBinary || tree.op != "==" {
+		return nil
+	}
+	x := &exprCtx{g: c.g, c: c}
+	a, b := x.compile(tree.args[0], sc), x.compile(tree.args[1], sc)
+	if len(x.errs) > 0 {
+		return nil
+	}
+	if b.load == loadTable && b.slot == slot {
+		a, b = b, a
+	}
+	if a.load != loadTable || a.slot != slot || a.elist != l || !a.pure {
+		return nil
+	}
+	b, ok := x.resolve(b, a.t)
+	if !ok || len(x.errs) > 0 || b.pure && b.elist == l {
+		return nil
+	}
+	lo, hi := int64(0), int64(0)
+	for i, v := range a.table {
+		if i == 0 || v < lo {
+			lo = v
+		}
+		if i == 0 || v > hi {
+			hi = v
+		}
+	}
+	ix := &entryIndex{value: b.ev, base: lo, width: hi - lo + 1}
+	if ix.width > 64 {
+		return nil // too sparse to index
+	}
+	cards := len(l.start) - 1
+	ix.ents = make([][]int32, int64(cards)*ix.width)
+	for card := range cards {
+		for e := l.start[card]; e < l.start[card+1]; e++ {
+			k := int64(card)*ix.width + a.table[e] - lo
+			ix.ents[k] = append(ix.ents[k], e)
+		}
+	}
+	return ix
+}
+
+// maxUnrolled is the most entries a list may have for for_each to compile
+// its body once per entry.
+const maxUnrolled = 4096
+
+// unroll compiles a for_each body once per entry of its list, with the
+// entry known, after the body compiled once without findings: nil when it
+// did not (its findings are reported) or the list is too long. Bodies use
+// the same slots: only one runs at a time.
+func (c *compiler) unroll(do *yaml.Node, inner *scope) []action {
+	l := inner.t.list
+	total := int(l.start[len(l.start)-1])
+	if errs, _ := finding.Count(c.found); errs > 0 || total > maxUnrolled || do == nil {
+		return nil
+	}
+	found := c.found
+	base, most := c.g.slots, c.g.slots
+	bodies := make([]action, total)
+	for e := range total {
+		c.g.slots, c.g.private = base, c.g.private[:base]
+		known := *inner
+		known.known = int64(e) + 1
+		bodies[e] = c.nativeBlock(do, &known)
+		most = max(most, c.g.slots)
+	}
+	// Slots past base are the bodies' own; keep room for the longest.
+	for c.g.slots < most {
+		c.newSlot(false)
+	}
+	c.found = found
+	return bodies
 }

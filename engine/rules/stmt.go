@@ -496,7 +496,15 @@ func (c *compiler) forEach(n, v *yaml.Node, sc *scope) {
 	}})
 	top := c.pc()
 	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < s.slots[end]) }})
-	c.block(get(n, "do"), &scope{up: sc, name: v.Value, slot: i, t: typ{k: kEntry, list: l}})
+	inner := &scope{up: sc, name: v.Value, slot: i, t: typ{k: kEntry, list: l}}
+	skip := -1
+	if w := get(n, "where"); w != nil {
+		skip = c.emit(instr{op: opJumpUnless, e: c.expr(w, inner, typ{k: kBool}, "where").ev})
+	}
+	c.block(get(n, "do"), inner)
+	if skip >= 0 {
+		c.g.code[skip].a = c.pc()
+	}
 	c.emit(instr{op: opIncSlot, a: i})
 	c.emit(instr{op: opJump, a: top})
 	c.g.code[exit].a = c.pc()
