@@ -111,7 +111,7 @@ type expr struct {
 	pure    bool
 	elist   *listDecl
 	eslot   int
-	known   int64 // kEntry: the entry plus one when known before play
+	known   int64    // kEntry: the entry plus one when known before play
 	list    []string // kList: a list parameter's items, as text
 	listInt bool     // kList: its items are numbers
 	off     int
