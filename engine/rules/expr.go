@@ -811,7 +811,7 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 	case kRec:
 		vals, ok := c.t.rec.keys[n.op]
 		if !ok {
-			return x.undefined(n.off+1, "the items of %s have no %s", c.t.rec.name, n.op)
+			return x.undefined(int(n.num), "the items of %s have no %s", c.t.rec.name, n.op)
 		}
 		get := c.ev
 		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
@@ -827,7 +827,7 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		return x.undefined(n.off+1, "cards have no field %s the rules can read (theirs: %s)", n.op, strings.Join(names, ", "))
+		return x.undefined(int(n.num), "cards have no field %s the rules can read (theirs: %s)", n.op, strings.Join(names, ", "))
 	}
 	get, vals := c.ev, f.vals
 	none := int64(-1)
@@ -1267,7 +1267,7 @@ func (x *exprCtx) entryField(e expr, n *node) expr {
 			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off, load: e.load, slot: e.slot, known: e.known}
 		}
 	}
-	return x.undefined(n.off+1, "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())
+	return x.undefined(int(n.num), "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())
 }
 
 // records is a list parameter of mappings of numbers, by key.

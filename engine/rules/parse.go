@@ -319,7 +319,7 @@ func (p *parser) postfix() (*node, error) {
 			if t.kind != 'i' {
 				return nil, &syntaxError{t.off, "expected a card field name after ."}
 			}
-			n = &node{kind: nField, op: t.text, args: []*node{n}, off: t.off}
+			n = &node{kind: nField, op: t.text, args: []*node{n}, off: n.off, num: int64(t.off)} // num: where the field name is
 		default:
 			return n, nil
 		}
