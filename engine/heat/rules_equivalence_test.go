@@ -114,3 +114,37 @@ func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) erro
 	}
 	return nil
 }
+
+// TestRulesFilePrintsTheSameCards: the card texts the rules file prints
+// from its effects (print:) are engine/heat's, word for word, so a card
+// says what both engines do.
+func TestRulesFilePrintsTheSameCards(t *testing.T) {
+	d := shippedWithRules(t)
+	goGame, _ := Build(d)
+	dataGame, found := rules.Build(d)
+	if dataGame == nil {
+		t.Fatalf("rules.yaml does not build: %v", found)
+	}
+	for i, c := range goGame.cards {
+		if got, want := dataGame.CardRules(i), goGame.CardRules(i); !slices.Equal(got, want) {
+			t.Errorf("%s prints\n%q\nfrom rules.yaml, engine/heat prints\n%q", c.id, got, want)
+		}
+	}
+}
+
+// TestRulesFileFacts: the reference sheet's derived numbers the rules file
+// works out (facts:) are engine/heat's.
+func TestRulesFileFacts(t *testing.T) {
+	d := shippedWithRules(t)
+	goGame, _ := Build(d)
+	dataGame, found := rules.Build(d)
+	if dataGame == nil {
+		t.Fatalf("rules.yaml does not build: %v", found)
+	}
+	want, got := goGame.Facts(), dataGame.Facts()
+	for _, name := range []string{"hand_size", "heat_tokens", "arrest_limit"} {
+		if got[name] != want[name] {
+			t.Errorf("fact %s: %v from rules.yaml, %v from engine/heat", name, got[name], want[name])
+		}
+	}
+}

@@ -77,6 +77,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.defineAll(get(root, "define"))
 	c.block(get(root, "play"), nil)
 	c.winners(get(root, "winners"))
+	c.printing(get(root, "print"))
+	c.facts(get(root, "facts"))
 	c.found = dedupe(c.found)
 	if errs, _ := finding.Count(c.found); errs > 0 {
 		return nil, c.found

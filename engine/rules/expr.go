@@ -814,6 +814,13 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 			return x.undefined(int(n.num), "the items of %s have no %s", c.t.rec.name, n.op)
 		}
 		get := c.ev
+		if c.load == loadSlot {
+			// An item's number: pure in the item, so a sum over the
+			// items is worked out before play.
+			slot := c.slot
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.off,
+				load: loadTable, slot: slot, table: vals, pure: true, elist: c.t.rec.items, eslot: slot}
+		}
 		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
 	}
 	c = x.want(c, typ{k: kCard}, "."+n.op)
@@ -978,8 +985,9 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			if n.op == "count" {
 				want = typ{k: kBool}
 			}
-			f := x.want(x.compile(body, inner), want, n.op).ev
-			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+			b := x.want(x.compile(body, inner), want, n.op)
+			f := b.ev
+			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
 				t := int64(0)
 				for i := range n {
@@ -988,7 +996,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					}
 				}
 				return t
-			}, off: n.off}
+			}, off: n.off})
 		default: // any, all
 			f := x.want(x.compile(body, inner), typ{k: kBool}, n.op).ev
 			stop := int64(1) // any stops at a true
@@ -1272,7 +1280,7 @@ func (x *exprCtx) entryField(e expr, n *node) expr {
 
 // records is a list parameter of mappings of numbers, by key.
 func (x *exprCtx) records(n *node, items []any) expr {
-	r := &paramRecords{name: n.name, n: len(items), keys: map[string][]int64{}}
+	r := &paramRecords{name: n.name, n: len(items), keys: map[string][]int64{}, items: &listDecl{name: n.name, start: []int32{0, int32(len(items))}}}
 	for i, it := range items {
 		m, ok := it.(map[string]any)
 		if !ok {
@@ -1295,4 +1303,14 @@ func (x *exprCtx) records(n *node, items []any) expr {
 		}
 	}
 	return expr{t: typ{k: kRecs, rec: r}, off: n.off}
+}
+
+// overItems works an aggregate over a list parameter's items out before
+// play when its body reads only the item and constants.
+func (x *exprCtx) overItems(over expr, slot int, body, e expr) expr {
+	if over.t.k != kRecs || !body.pure || body.elist != nil && (body.elist != over.t.rec.items || body.eslot != slot) {
+		return e
+	}
+	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
+	return konst(e.t, e.ev(scratch), e.off)
 }

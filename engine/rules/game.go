@@ -59,6 +59,10 @@ type Game struct {
 	// capacity is the most cards any zone can hold.
 	capacity int
 	syms     map[string]int64
+	// cardRules are each card's printed rules (print:); facts the
+	// reference sheet's numbers (facts:).
+	cardRules [][]engine.RulesLine
+	facts     map[string]any
 	// counters are the statistics the rules tally, by name (Info.Counters).
 	counters []string
 	// names is the compiler that built the game, for compiling rule
@@ -159,9 +163,15 @@ func (g *Game) Info() engine.Info {
 	return info
 }
 
-// CardRules is empty: a card of a rules game prints its declared fields;
-// what it does is in the rules file.
-func (g *Game) CardRules(int) []engine.RulesLine { return nil }
+// CardRules is card i's printed rules, made from its entries of the card
+// lists the rules print (print:); none for a card whose game prints only
+// its declared fields.
+func (g *Game) CardRules(i int) []engine.RulesLine {
+	if i < len(g.cardRules) {
+		return g.cardRules[i]
+	}
+	return nil
+}
 
 // NewState starts a game: the program runs to its first decision.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {

@@ -35,6 +35,9 @@ type paramRecords struct {
 	name string
 	n    int
 	keys map[string][]int64
+	// items stands for the items as entries of a list, so expressions of
+	// one item fold like those of one card list entry.
+	items *listDecl
 }
 
 // lists reads the lists declaration and every card's entries.
