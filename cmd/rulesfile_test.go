@@ -41,3 +41,27 @@ func TestBrokenRulesFileReportsEveryError(t *testing.T) {
 		t.Errorf("lint --engine rules: exit %d, want 1 and\n%s\nin:\n%s%s", code, want, out, errOut)
 	}
 }
+
+// Lint on a rules game warns about what the rules say can happen and never
+// did in the smoke games: an option never legal, at its condition; a card
+// effect whose condition never held, at the effect in its card file.
+func TestLintRulesNeverHappens(t *testing.T) {
+	ws := testutil.CopyGame(t, "crazy-eights")
+	const file = "cards/crazy-eights/rules.yaml"
+	line := edit(t, ws, file, "                # Cannot play: draw one card at a time until you can.\n",
+		"                - action: concede\n                  if: \"count(hand[turn]) > 52\"\n")
+	code, out, errOut := run(t, ws, "lint", "cards/crazy-eights", "--games", "50")
+	want := file + ":" + itoa(line+1) + `:23: warning RULE_NEVER_HAPPENS: option concede of choice turn was never legal in 300 smoke games at 2-7 players`
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("lint: exit %d, want 0 and\n%s\nin:\n%s%s", code, want, out, errOut)
+	}
+
+	heat := copyHeat(t)
+	const cards = "cards/heat/cards.yaml"
+	effect := edit(t, heat, cards, "      - {phase: B, gain: 5}\n      - {phase: B, take_heat: 2}\n", "      - {phase: B, gain: 5, if: {stage: 5}}\n      - {phase: B, take_heat: 2}\n")
+	code, out, errOut = run(t, heat, "lint", "cards/heat", "--engine", "rules", "--games", "100")
+	want = cards + ":" + itoa(effect) + ":9: warning RULE_NEVER_HAPPENS: the 1st of effects of card jewelry-smash: the condition at cards/heat/rules.yaml:"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("lint --engine rules: exit %d, want 0 and\n%s\nin:\n%s%s", code, want, out, errOut)
+	}
+}

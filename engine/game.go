@@ -74,6 +74,10 @@ type Info struct {
 	// sequential game with hidden information.
 	Dynamics    Dynamics
 	Information Information
+	// Expected are things the rules say can happen (a choice's option, a
+	// card effect's condition); states count them with Tally.Probe, and
+	// lint warns about each that never happened in its smoke games.
+	Expected []Expectation
 	// RulesAsData says the rules are the game's data (the rules engine):
 	// a broken invariant or a game that does not end is then a mistake in
 	// that data, which lint reports, rather than a bug in the engine.
@@ -103,6 +107,18 @@ const (
 	// so bots are fair by construction.
 	PerfectInformation
 )
+
+// Expectation is something the rules say can happen, at the position of
+// the data that says so.
+type Expectation struct {
+	Pos finding.Pos
+	// Card is the card whose data it is (its player marks say at which
+	// counts it can happen), or -1.
+	Card int
+	// Never says in words what never happened: "option draw was never
+	// legal", "the condition of effect 1 never held".
+	Never string
+}
 
 // Alarm is a lint warning a game raises when one of its counters runs high
 // in smoke games: a rule that should be rare but keeps happening.

@@ -186,6 +186,10 @@ type Tally struct {
 	CardWon      []int64
 	// Counters are the game's own counts, named by Info.Counters.
 	Counters []int64
+	// Probes count, per Info.Expected, how often each thing the rules
+	// say can happen did: lint warns about those that never do. They are
+	// lint's alone, so summaries written to files leave them out.
+	Probes []int64 `json:"-"`
 
 	// The game in progress: which seat is choosing (-1: none, chance), the
 	// next seat at a simultaneous node (-1: not at one) and the plays so
@@ -240,6 +244,7 @@ func NewTally(info Info) *Tally {
 		CardPlayedBy: make([]int64, info.Cards),
 		CardWon:      make([]int64, info.Cards),
 		Counters:     make([]int64, len(info.Counters)),
+		Probes:       make([]int64, len(info.Expected)),
 		seat:         -1,
 		joint:        -1,
 	}
@@ -260,6 +265,16 @@ func (t *Tally) Add(o *Tally) {
 	}
 	for i := range o.Counters {
 		t.Counters[i] += o.Counters[i]
+	}
+	for i := range min(len(o.Probes), len(t.Probes)) {
+		t.Probes[i] += o.Probes[i]
+	}
+}
+
+// Probe counts one more of Info.Expected[k].
+func (t *Tally) Probe(k int) {
+	if t != nil && k < len(t.Probes) {
+		t.Probes[k]++
 	}
 }
 

@@ -59,6 +59,8 @@ var (
 		Purpose: "A card used at some player count never reached a hand in any smoke game."})
 	CodeCardNeverChosen = finding.Declare(finding.Code{ID: "CARD_NEVER_CHOSEN", Severity: finding.Warning, Scope: finding.Lint,
 		Purpose: "Heuristic bots held the card but never chose it: it may be dominated by others."})
+	CodeNeverHappens = finding.Declare(finding.Code{ID: "RULE_NEVER_HAPPENS", Severity: finding.Warning, Scope: finding.Lint,
+		Purpose: "Something the rules say can happen never did in the smoke games: a choice's option was never legal, a card effect's condition never held. The rule may be dead, or need more games to show."})
 	CodeSeatAdvantage = finding.Declare(finding.Code{ID: "SEAT_ADVANTAGE", Severity: finding.Warning, Scope: finding.Lint,
 		Purpose: "A seat wins clearly more often than a fair share."})
 	CodeBadPlayerCount = finding.Declare(finding.Code{ID: "BAD_PLAYER_COUNT", Severity: finding.Error, Scope: finding.Lint,
@@ -102,6 +104,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 
 	var out []finding.Finding
 	offered := make([]int64, info.Cards)
+	happened := make([]int64, len(info.Expected))
 	chosenByHeuristic := make([]int64, info.Cards)
 	offeredToHeuristic := make([]int64, info.Cards)
 	for _, players := range counts {
@@ -122,6 +125,9 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		for i, n := range sum.Tally.CardInHand {
 			offered[i] += n
 		}
+		for i := range min(len(happened), len(sum.Tally.Probes)) {
+			happened[i] += sum.Tally.Probes[i]
+		}
 		hs := engine.Run(g, engine.RunConfig{
 			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
 			Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,
@@ -133,6 +139,12 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		}
 	}
 	total := games * len(counts)
+	for i, e := range info.Expected {
+		if happened[i] > 0 || e.Card >= 0 && (e.Card >= len(d.Cards) || !usedAtAny(d.Cards[e.Card], counts)) {
+			continue
+		}
+		out = append(out, CodeNeverHappens.At(e.Pos, "%s in %d smoke games at %s players (run seed %d)", e.Never, total, countsText(counts), opt.Seed))
+	}
 	for i, c := range d.Cards {
 		if !usedAtAny(c, counts) {
 			continue // a static check reports cards marked for no count

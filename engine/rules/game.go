@@ -63,6 +63,9 @@ type Game struct {
 	// reference sheet's numbers (facts:).
 	cardRules [][]engine.RulesLine
 	facts     map[string]any
+	// expected are the options and effect conditions lint expects to see
+	// happen (engine.Info.Expected), counted with Tally.Probe.
+	expected []engine.Expectation
 	// counters are the statistics the rules tally, by name (Info.Counters).
 	counters []string
 	// names is the compiler that built the game, for compiling rule
@@ -158,6 +161,7 @@ func (g *Game) Info() engine.Info {
 		info.Information = engine.PerfectInformation
 	}
 	info.RulesAsData = true
+	info.Expected = g.expected
 	info.Counters = g.counters
 	info.DeckSize = func(players int) int { return len(g.inPlay[players]) }
 	return info

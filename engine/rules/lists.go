@@ -20,6 +20,9 @@ type listDecl struct {
 	keys map[string]*listKey
 	// start[c] .. start[c+1] are card c's entries.
 	start []int32
+	// at is each entry's position in its card file, card its card.
+	at   []finding.Pos
+	card []int
 }
 
 type listKey struct {
@@ -118,6 +121,8 @@ func (c *compiler) readEntries(l *listDecl) {
 			for _, k := range l.keys {
 				k.vals = append(k.vals, c.entryValue(gc.Pos.File, item, k))
 			}
+			l.at = append(l.at, finding.Pos{File: gc.Pos.File, Line: item.Line, Col: item.Column})
+			l.card = append(l.card, len(l.start)-1)
 			total++
 		}
 	}

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
 
+	"cardpress/engine"
 	"cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
@@ -131,6 +133,18 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			return els
 		}
 		cond := e.ev
+		if probe, ok := c.entryProbe(v, sc); ok {
+			// An effect's condition, for one entry: lint warns if it never
+			// holds.
+			return func(s *state) {
+				if cond(s) != 0 {
+					s.Tally.Probe(probe)
+					then(s)
+				} else {
+					els(s)
+				}
+			}
+		}
 		return func(s *state) {
 			if cond(s) != 0 {
 				then(s)
@@ -426,4 +440,38 @@ func (c *compiler) unroll(do *yaml.Node, inner *scope) []action {
 	}
 	c.found = found
 	return bodies
+}
+
+// entryProbe registers the condition at n, compiled for a known entry of
+// a card list, as something lint expects to hold at least once: reported
+// at the entry in its card file.
+func (c *compiler) entryProbe(n *yaml.Node, sc *scope) (int, bool) {
+	for b := sc; b != nil; b = b.up {
+		if b.known == 0 || b.t.k != kEntry {
+			continue
+		}
+		l, e := b.t.list, int(b.known-1)
+		card := l.card[e]
+		nth := e - int(l.start[card]) + 1
+		c.g.expected = append(c.g.expected, engine.Expectation{Pos: l.at[e], Card: card,
+			Never: fmt.Sprintf("%s of card %s: the condition at %s:%d (%s) never held", ordinal(nth, l.name), c.g.cards[card].id, finding.Visible(c.file), n.Line, n.Value)})
+		return len(c.g.expected) - 1, true
+	}
+	return 0, false
+}
+
+// ordinal is "effects entry 2" in words a designer reads: "the 2nd of
+// effects".
+func ordinal(n int, list string) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("the %d%s of %s", n, suffix, list)
 }

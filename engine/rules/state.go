@@ -421,6 +421,11 @@ func (s *state) choose(ch *choice) {
 	s.ch = ch
 	if ch.all {
 		s.mode = mAll
+		if s.Tally != nil && ch.probed {
+			for p := 0; p < s.N; p++ {
+				s.probeOptions(ch, p)
+			}
+		}
 		for p := 0; p < s.N; p++ {
 			if s.canChoose(ch, p) {
 				return
@@ -437,6 +442,9 @@ func (s *state) choose(ch *choice) {
 		return
 	}
 	s.seat, s.mode = p, mSeat
+	if s.Tally != nil && ch.probed {
+		s.probeOptions(ch, p)
+	}
 	if !s.canChoose(ch, p) {
 		s.fail("seat %d has no legal option%s", p+1, choiceName(ch))
 	}
@@ -447,6 +455,20 @@ func choiceName(ch *choice) string {
 		return ""
 	}
 	return " at choice " + ch.id
+}
+
+// probeOptions counts each option with a condition that seat p may take
+// at ch now (engine.Info.Expected).
+func (s *state) probeOptions(ch *choice, p int) {
+	s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0])
+	var last *option
+	for _, a := range s.buf.scratch {
+		if o := ch.option(int(a)); o != last {
+			if last = o; o.probe >= 0 {
+				s.Tally.Probe(o.probe)
+			}
+		}
+	}
 }
 
 // canChoose reports whether seat p has a legal action at ch.

@@ -77,6 +77,8 @@ type choice struct {
 	cont  int // secret choice: pc of the next seat
 	pos   finding.Pos
 	total int // actions: the options' sizes added up
+	// probed: some option has a condition, whose being legal is counted.
+	probed bool
 }
 
 type option struct {
@@ -90,6 +92,7 @@ type option struct {
 	size  int
 	start int
 	pos   finding.Pos
+	probe int // its engine.Info.Expected, when it has a condition; else -1
 	// bind and node are for compiling the option's body.
 	bind *scope
 	node *yaml.Node
@@ -412,8 +415,16 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		if n := get(on, "name"); n != nil {
 			o.name = n.Value
 		}
+		o.probe = -1
 		if n := get(on, "if"); n != nil {
 			o.cond = c.expr(n, bind, typ{k: kBool}, "if").ev
+			what := o.name
+			if ch.id != "" {
+				what += " of choice " + ch.id
+			}
+			c.g.expected = append(c.g.expected, engine.Expectation{Pos: c.at(n), Card: -1, Never: "option " + what + " was never legal"})
+			o.probe = len(c.g.expected) - 1
+			ch.probed = true
 		}
 		ch.total += o.size
 		ch.opts = append(ch.opts, o)
