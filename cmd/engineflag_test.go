@@ -53,7 +53,7 @@ func TestEngineFlagUnknown(t *testing.T) {
 // The generic engine plays files.rules: a game without one says so.
 func TestEngineFlagRulesNeedsARulesFile(t *testing.T) {
 	ws := copyHeat(t)
-	edit(t, ws, "cards/heat/game.yaml", "  rules: rules.yaml\n", "")
+	edit(t, ws, "cards/heat/game.yaml", "  rules: rules.yaml  # HEAT in the rules language: --engine rules plays it\n", "")
 	for _, args := range [][]string{
 		{"sim", "--game", "heat", "--games", "2"},
 		{"replay", "--game", "heat", "--players", "3", "--seed", "1"},

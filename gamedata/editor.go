@@ -44,7 +44,7 @@ func EditorSchemas(g *Game, schemas Schemas) (map[string][]byte, error) {
 		out[path.Base(p)] = data
 	}
 	if g.Manifest.DeclaresFields() {
-		data, err := CardsSchema(&g.Manifest)
+		data, err := CardsSchema(&g.Manifest, g.CardLists()...)
 		if err != nil {
 			return nil, err
 		}

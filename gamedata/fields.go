@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 
+	"go.yaml.in/yaml/v3"
+
 	"cardpress/finding"
 	"cardpress/schema"
 )
@@ -44,8 +46,10 @@ var genericCardFields = []string{"id", "name", "deck", "count", "players", "keyw
 
 // CardsSchema is the JSON Schema of the card files of a game whose decks
 // declare their fields: self-contained (the generic card fields are
-// copied in), so it works wherever the game folder is.
-func CardsSchema(m *Manifest) ([]byte, error) {
+// copied in), so it works wherever the game folder is. lists are the card
+// lists its rules file declares (CardLists): any card may carry them,
+// and the rules check their entries.
+func CardsSchema(m *Manifest, lists ...string) ([]byte, error) {
 	base, err := schema.Generic(schema.Card)
 	if err != nil {
 		return nil, err
@@ -65,6 +69,16 @@ func CardsSchema(m *Manifest) ([]byte, error) {
 		generic[slices.Index(genericCardFields, "deck")].v = object{
 			{"description", "The deck (game.yaml decks) the card belongs to; may be left out when the game has one deck."},
 			{"enum", ids},
+		}
+	}
+	for _, name := range lists {
+		if !slices.Contains(genericCardFields, name) {
+			generic = append(generic, kv{name, object{
+				{"description", "A card list the rules read (rules.yaml lists: " + name + "): a list of entries, whose keys and values the rules check."},
+				{"type", "array"},
+				{"maxItems", maxListEntries},
+				{"items", object{{"type", "object"}}},
+			}})
 		}
 	}
 	var branches []any
@@ -241,6 +255,31 @@ func (o object) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// maxListEntries bounds a card's entries in one card list.
+const maxListEntries = 100
+
+// CardLists are the names of the card lists the game's rules file
+// declares (its lists section), for a game whose cards have the fields
+// its decks declare; none otherwise (an engine's schema says what its
+// cards hold).
+func (g *Game) CardLists() []string {
+	if g.Rules == nil || !g.Manifest.DeclaresFields() {
+		return nil
+	}
+	var names []string
+	if m := g.Rules.Root; m != nil && m.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value != "lists" || m.Content[i+1].Kind != yaml.MappingNode {
+				continue
+			}
+			for j := 0; j+1 < len(m.Content[i+1].Content); j += 2 {
+				names = append(names, m.Content[i+1].Content[j].Value)
+			}
+		}
+	}
+	return names
+}
+
 // FieldsOf is the declared fields of a deck.
 func (m *Manifest) FieldsOf(deck string) []Field {
 	for _, d := range m.Decks {
@@ -314,7 +353,7 @@ func (l *loader) declaredCards() *schema.Schema {
 	if l.generated != nil {
 		return l.generated
 	}
-	data, err := CardsSchema(&l.g.Manifest)
+	data, err := CardsSchema(&l.g.Manifest, l.g.CardLists()...)
 	if err == nil {
 		err = l.sc.AddGenerated(GeneratedCards, data)
 	}

@@ -104,8 +104,12 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 func (g *Game) cardFields(deck string, provided map[string][]string) []string {
 	fields := slices.Clone(layoutFields)
 	fields = append(fields, declaredNames(g.Manifest.FieldsOf(deck))...)
-	if !g.Manifest.DeclaresFields() {
+	if g.Manifest.HasEngine() {
+		// The engine prints each card's rules (the rules engine from the
+		// card lists its rules file prints).
 		fields = append(fields, "rules")
+	}
+	if !g.Manifest.DeclaresFields() {
 		fields = append(fields, provided[deck]...)
 	}
 	return fields

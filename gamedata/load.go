@@ -54,12 +54,13 @@ func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
 	l.engine()
 	l.params()
 	l.variants()
+	// The rules first: the card lists they declare are card fields too.
+	l.rules()
 	for i, name := range l.g.Manifest.Files.Cards {
 		l.cards(i, name)
 	}
 	l.layout()
 	l.reference()
-	l.rules()
 	l.resolveFonts()
 	l.checkFontGlyphs()
 	l.checkIcons()

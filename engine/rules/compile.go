@@ -160,6 +160,10 @@ func (c *compiler) cards() {
 		}
 	}
 	for _, e := range g.enums {
+		if e.name == "keyword" || e.name == "phase" {
+			c.report(codeStructure.At(d.Manifest.Pos, "a deck declares an enum field %s, the name of a type of the rules (game.yaml's %ss); rename the field", e.name, e.name))
+			continue
+		}
 		g.types[e.name] = e
 	}
 	kw := &enumType{name: "keyword"}
@@ -235,16 +239,16 @@ func (c *compiler) turnCap(n *yaml.Node) {
 var reserved = map[string]bool{"player": true, "card": true, "value": true, "seat": true, "seats": true, "players": true,
 	"none": true, "item": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true,
 	// and the functions
-	"count": true, "sum": true, "min": true, "max": true, "any": true, "argmin": true, "argmax": true, "top": true, "bottom": true,
+	"has": true, "count": true, "sum": true, "min": true, "max": true, "any": true, "argmin": true, "argmax": true, "top": true, "bottom": true,
 	"next": true, "prev": true, "across": true, "if": true, "abs": true, "index": true, "number": true, "len": true}
 
 // bindable reports whether name may be bound by as: without hiding a
 // declaration, reporting it otherwise.
-func (c *compiler) bindable(n *yaml.Node) bool {
+func (c *compiler) bindable(n *yaml.Node, loopSeat bool) bool {
 	name := n.Value
 	_, param := c.g.data.Params[name]
 	switch {
-	case name != "player" && name != "seat" && reserved[name]:
+	case reserved[name] && !(loopSeat && (name == "player" || name == "seat")):
 		c.report(codeStructure.At(c.at(n), "%s is a reserved word; pick another name", name))
 	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil, param:
 		c.report(codeStructure.At(c.at(n), "%s is declared already (a zone, value, define or parameter); as: would hide it", name))
@@ -262,6 +266,8 @@ func (c *compiler) declare(k *yaml.Node) bool {
 		c.report(codeStructure.At(c.at(k), "%s is a reserved word; pick another name", name))
 	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil:
 		c.report(codeStructure.At(c.at(k), "%s is declared twice (lists, zones, values and defines share one set of names)", name))
+	case c.g.fields[name] != nil:
+		c.report(codeStructure.At(c.at(k), "%s is a card field the decks declare; pick another name (card.%s reads the field)", name, name))
 	default:
 		if _, ok := c.g.data.Params[name]; ok {
 			c.report(codeStructure.At(c.at(k), "%s is also a parameter in game.yaml; pick another name", name))
@@ -389,6 +395,10 @@ func (c *compiler) values(m *yaml.Node) {
 			c.report(codeType.At(c.at(pn), "a pool joins a number per seat (owner: player) to a number of the table; %s and %s are not", d.name, sup.name))
 		default:
 			k := slices.IndexFunc(g.pools, func(p pool) bool { return p.supply == sup })
+			if k < 0 && len(g.pools) == maxPools {
+				c.report(codeStructure.At(c.at(pn), "the rules keep at most %d pools (table values tokens are taken from)", maxPools))
+				continue
+			}
 			if k < 0 {
 				g.pools = append(g.pools, pool{supply: sup})
 				k = len(g.pools) - 1
@@ -609,32 +619,16 @@ func (c *compiler) require(m *yaml.Node) {
 	for _, n := range m.Content {
 		before := len(c.found)
 		e := c.expr(n, nil, typ{k: kBool}, "require")
-		if len(c.found) > before {
-			continue
-		}
-		if !e.konst {
-			// Evaluate with a state of nobody: parameters only.
-			if v := safeEval(e.ev); v != 1 {
-				c.report(codeStructure.At(c.at(n), "these rules are written for %s, which the parameters (or the variant) do not meet", n.Value))
-			}
-			continue
-		}
-		if e.kv != 1 {
+		switch {
+		case len(c.found) > before:
+		case !e.konst:
+			c.report(codeStructure.At(c.at(n), "require reads the parameters only (it is checked before play): %q reads the table", n.Value))
+		case e.kv != 1:
 			c.report(codeStructure.At(c.at(n), "these rules are written for %s, which the parameters (or the variant) do not meet", n.Value))
 		}
 	}
 }
 
-// safeEval evaluates an expression of parameters alone; one that reads the
-// table gives -1.
-func safeEval(f eval) (v int64) {
-	defer func() {
-		if recover() != nil {
-			v = -1
-		}
-	}()
-	return f(nil)
-}
 
 func keysOf(m *yaml.Node) []*yaml.Node {
 	keys, _ := pairs(m)

@@ -121,6 +121,7 @@ func (c *compiler) readEntries(l *listDecl) {
 			for _, k := range l.keys {
 				k.vals = append(k.vals, c.entryValue(gc.Pos.File, item, k))
 			}
+			c.undeclaredKeys(gc.Pos.File, item, "", l)
 			l.at = append(l.at, finding.Pos{File: gc.Pos.File, Line: item.Line, Col: item.Column})
 			l.card = append(l.card, len(l.start)-1)
 			total++
@@ -186,4 +187,31 @@ func (c *compiler) listKeyType(ref string) *typ {
 		}
 	}
 	return nil
+}
+
+// undeclaredKeys reports the keys of an entry (at any depth) that the
+// list does not declare: a misspelt key would otherwise read as absent.
+func (c *compiler) undeclaredKeys(file string, m *yaml.Node, prefix string, l *listDecl) {
+	keys, vals := pairs(m)
+	for i, k := range keys {
+		path := prefix + k.Value
+		if _, ok := l.keys[path]; ok {
+			continue
+		}
+		if vals[i].Kind == yaml.MappingNode && l.hasPrefix(path+".") {
+			c.undeclaredKeys(file, vals[i], path+".", l)
+			continue
+		}
+		c.report(codeUndefined.At(finding.Pos{File: file, Line: k.Line, Col: k.Column},
+			"%s is not a key the rules declare for %s (its keys: %s)", path, l.name, l.keyNames()))
+	}
+}
+
+func (l *listDecl) hasPrefix(p string) bool {
+	for k := range l.keys {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -172,7 +172,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		}
 	case "each_seat":
 		name := "player"
-		if as := get(n, "as"); as != nil && c.bindable(as) {
+		if as := get(n, "as"); as != nil && c.bindable(as, true) {
 			name = as.Value
 		}
 		first := c.expr(v, sc, typ{k: kSeat}, "each_seat").ev
@@ -180,7 +180,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	case "each_value":
 		e, ok := c.g.types[v.Value]
 		as := get(n, "as")
-		if !ok || as == nil || !c.bindable(as) {
+		if !ok || as == nil || !c.bindable(as, false) {
 			c.eachValue(n, v, sc) // reports what is wrong
 			return nil
 		}
@@ -193,7 +193,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			}
 		}
 	case "for_each":
-		if !c.bindable(v) {
+		if !c.bindable(v, false) {
 			return nil
 		}
 		in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
@@ -367,6 +367,9 @@ func (ix *entryIndex) entries(card int64, v int64) []int32 {
 // entryIndex builds the index for a where of the form entry.key == value
 // (value not reading the entry), or returns nil.
 func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int) *entryIndex {
+	if where == nil {
+		return nil
+	}
 	tree, err := parseExpr(where.Value)
 	if err != nil || tree.kind != nBinary || tree.op != "==" {
 		return nil

@@ -185,7 +185,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.g.code[exit].a = c.pc()
 	case "each_seat":
 		name := "player"
-		if as := get(n, "as"); as != nil && c.bindable(as) {
+		if as := get(n, "as"); as != nil && c.bindable(as, true) {
 			name = as.Value
 		}
 		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
@@ -480,7 +480,7 @@ func (c *compiler) optionBody(o *option) {
 // forEach runs do for every entry of a card's list, in order:
 // for_each: effect, in: "revealed[player].effects".
 func (c *compiler) forEach(n, v *yaml.Node, sc *scope) {
-	if !c.bindable(v) {
+	if !c.bindable(v, false) {
 		return
 	}
 	in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
@@ -530,7 +530,7 @@ func (c *compiler) eachValue(n, v *yaml.Node, sc *scope) {
 		return
 	}
 	as := get(n, "as")
-	if as == nil || !c.bindable(as) {
+	if as == nil || !c.bindable(as, false) {
 		if as == nil {
 			c.report(codeStructure.At(c.at(v), "each_value needs as: the name its value is bound to"))
 		}

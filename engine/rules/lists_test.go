@@ -1,0 +1,88 @@
+package rules
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/finding"
+	"cardpress/gamedata"
+)
+
+// loadBank loads testdata/bank (a game whose cards carry effect lists its
+// rules declare), with edits to its files, and builds it.
+func loadBank(t *testing.T, edits map[string][2]string) (*Game, []finding.Finding) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "bank")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"game.yaml", "cards.yaml", "layout.yaml", "rules.yaml"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "bank", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		if e, ok := edits[name]; ok {
+			if !strings.Contains(text, e[0]) {
+				t.Fatalf("%s has no %q", name, e[0])
+			}
+			text = strings.Replace(text, e[0], e[1], 1)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, found := gamedata.Load(dir, func(string) (fs.FS, bool) { return nil, true })
+	var errs []finding.Finding
+	for _, f := range found {
+		if f.Severity == finding.Error {
+			errs = append(errs, f)
+		}
+	}
+	if d == nil || len(errs) > 0 {
+		return nil, errs
+	}
+	g, built := Build(d)
+	return g, built
+}
+
+// A game with no engine of its own carries effect lists on its cards: the
+// cards schema accepts the lists the rules declare, the rules play and
+// print them.
+func TestCardListsOfADataGame(t *testing.T) {
+	g, found := loadBank(t, nil)
+	if g == nil {
+		t.Fatalf("does not build: %v", found)
+	}
+	heist := slices.IndexFunc(g.cards, func(c cardInfo) bool { return c.id == "heist" })
+	want := []engine.RulesLine{{Text: "Gain 5 coins if nobody else played a red card. Gain 1 coins."}}
+	if got := g.CardRules(heist); !slices.Equal(got, want) {
+		t.Errorf("heist prints %q, want %q", got, want)
+	}
+	enginetest.CheckInfo(t, g)
+	enginetest.RandomPlayoutsAtEveryCount(t, g, 30, 1)
+}
+
+// An entry's key the rules do not declare, or a value of the wrong type,
+// is reported at its place in the card file.
+func TestCardListMistakesInTheCards(t *testing.T) {
+	_, found := loadBank(t, map[string][2]string{"cards.yaml": {"      - {gain: 3}", "      - {gian: 3, gain: lots}"}})
+	var got []string
+	for _, f := range found {
+		got = append(got, f.String())
+	}
+	dir := filepath.Join(filepath.Dir(found[0].File))
+	want := []string{
+		filepath.Join(dir, "cards.yaml") + `:8:25: error RULES_TYPE: gain is a number (the rules' list effects), not "lots"`,
+		filepath.Join(dir, "cards.yaml") + ":8:10: error RULES_UNDEFINED: gian is not a key the rules declare for effects (its keys: gain, if.alone, lose, target)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
