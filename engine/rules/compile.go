@@ -629,7 +629,6 @@ func (c *compiler) require(m *yaml.Node) {
 	}
 }
 
-
 func keysOf(m *yaml.Node) []*yaml.Node {
 	keys, _ := pairs(m)
 	return keys
