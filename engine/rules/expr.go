@@ -120,10 +120,13 @@ type expr struct {
 // zoneRef is a zone, whose seat (for a per-player zone) is an expression,
 // and an optional filter on its cards.
 type zoneRef struct {
-	z      *zoneDecl
-	owner  eval
-	filter eval
-	slot   int // the card bound in filter
+	z     *zoneDecl
+	owner eval
+	// ownerSlot is the slot plus one when the seat is a bound name (read
+	// directly: hands are looked up at every move), else 0.
+	ownerSlot int
+	filter    eval
+	slot      int // the card bound in filter
 }
 
 // inst is the zone instance the ref names on s.
@@ -131,7 +134,12 @@ func (r *zoneRef) inst(s *state) int {
 	if r.owner == nil {
 		return r.z.base
 	}
-	p := r.owner(s)
+	var p int64
+	if r.ownerSlot > 0 {
+		p = s.slots[r.ownerSlot-1]
+	} else {
+		p = r.owner(s)
+	}
 	if p < 0 || int(p) >= s.N {
 		s.fail("zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
 		return r.z.base
@@ -719,7 +727,11 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return x.wrong(n.off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a zone's seat")
-			return expr{t: typ{k: kZone}, zone: &zoneRef{z: z, owner: seat.ev}, off: base.off}
+			ref := &zoneRef{z: z, owner: seat.ev}
+			if seat.load == loadSlot {
+				ref.ownerSlot = seat.slot + 1
+			}
+			return expr{t: typ{k: kZone}, zone: ref, off: base.off}
 		}
 		if v, ok := x.c.valueByName[base.name]; ok && sc.lookup(base.name) == nil {
 			if !v.perPlayer {

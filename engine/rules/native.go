@@ -120,7 +120,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		if so == nil {
 			return nil
 		}
-		return func(s *state) { s.doSet(so) }
+		return setAction(so)
 	case "if":
 		e := c.expr(v, sc, typ{k: kBool}, "if")
 		then, els := c.nativeBlock(get(n, "then"), sc), c.nativeBlock(get(n, "else"), sc)
@@ -477,4 +477,47 @@ func ordinal(n int, list string) string {
 		suffix = "rd"
 	}
 	return fmt.Sprintf("the %d%s of %s", n, suffix, list)
+}
+
+// setAction is a set as Go code: the common shapes (a table value, a
+// seat's value at a bound seat; =, += or -=) without doSet's general path,
+// which runs when logging or on a seat not at the table.
+func setAction(so *setOp) action {
+	base, val, op := so.v.base, so.val, so.op
+	if so.seat == nil {
+		return func(s *state) {
+			if s.Log != nil {
+				s.doSet(so)
+				return
+			}
+			switch op {
+			case '+':
+				s.vars[base] += val(s)
+			case '-':
+				s.vars[base] -= val(s)
+			default:
+				s.vars[base] = val(s)
+			}
+		}
+	}
+	if so.seatSlot == 0 {
+		return func(s *state) { s.doSet(so) }
+	}
+	k := so.seatSlot - 1
+	return func(s *state) {
+		p := s.slots[k]
+		if s.Log != nil || p < 0 || p >= int64(s.N) {
+			s.doSet(so)
+			return
+		}
+		i := base + int(p)
+		switch op {
+		case '+':
+			s.vars[i] += val(s)
+		case '-':
+			s.vars[i] -= val(s)
+		default:
+			s.vars[i] = val(s)
+		}
+	}
 }

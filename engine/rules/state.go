@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"cardpress/engine"
 )
@@ -53,6 +54,12 @@ type state struct {
 
 type buffers struct {
 	scratch, offered []engine.Action // is anyone able to choose; the statistics' cards on offer
+	// legal is each seat's legal actions as last listed, at move
+	// legalAt[p]-1 of a state using these buffers, so the statistics of a
+	// secret choice reuse what the bots were offered.
+	legal   [engine.MaxPlayers][]engine.Action
+	legalAt [engine.MaxPlayers]int
+	owner   *state // the state the cache was listed for
 }
 
 // maxPools is the most conserved pools a rules file declares.
@@ -66,6 +73,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	if buf == nil {
 		buf = &buffers{}
 	}
+	buf.owner = nil // a new game: nothing listed yet
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
 	s.vars = resize(vars, g.valueInsts)
@@ -539,10 +547,24 @@ func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
 
 func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
 	switch {
-	case s.mode == mSeat && int(p) == s.seat, s.mode == mAll && p >= 0 && int(p) < s.N:
+	case s.mode == mAll && p >= 0 && int(p) < s.N:
+		b := s.buf
+		b.legal[p] = s.legal(s.ch, int(p), b.legal[p][:0])
+		b.legalAt[p], b.owner = s.Move+1, s
+		return append(buf, b.legal[p]...)
+	case s.mode == mSeat && int(p) == s.seat:
 		return s.legal(s.ch, int(p), buf)
 	}
 	return buf
+}
+
+// listed is seat p's legal actions if LegalActions listed them at this
+// move of this state, else nil.
+func (s *state) listed(p int) []engine.Action {
+	if b := s.buf; b.owner == s && b.legalAt[p] == s.Move+1 {
+		return b.legal[p]
+	}
+	return nil
 }
 
 func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
@@ -621,10 +643,19 @@ func (s *state) applyJoint(actions []engine.Action) {
 
 // decide binds seat p's action a at ch and goes to its option.
 func (s *state) decide(ch *choice, p int, a engine.Action) {
-	o := ch.option(int(a))
-	if o == nil {
+	k := s.bind(ch, p, a)
+	s.mode = mRun
+	s.pc = ch.opts[k].start
+}
+
+// bind binds seat p's action a at ch (the seat, the card or value) and
+// returns its option's index.
+func (s *state) bind(ch *choice, p int, a engine.Action) int {
+	k := slices.IndexFunc(ch.opts, func(o *option) bool { return int(a) >= o.base && int(a) < o.base+o.size })
+	if k < 0 {
 		panic(fmt.Sprintf("rules: action %d is not an option%s", a, choiceName(ch)))
 	}
+	o := ch.opts[k]
 	if s.Tally != nil && !ch.all {
 		s.buf.offered = s.cardsOffered(ch, p, a, s.buf.offered[:0])
 		s.Tally.Choice(s.buf.offered, s.playedCard(ch, a))
@@ -634,8 +665,7 @@ func (s *state) decide(ch *choice, p int, a engine.Action) {
 	if s.Log != nil {
 		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, a)})
 	}
-	s.mode = mRun
-	s.pc = o.start
+	return k
 }
 
 // option is the option action a belongs to.
@@ -656,6 +686,9 @@ func (s *state) cardsOffered(ch *choice, p int, a engine.Action, buf []engine.Ac
 		return buf
 	}
 	if len(ch.opts) == 1 && o.base == 0 {
+		if l := s.listed(p); l != nil {
+			return append(buf, l...) // what the bots were just offered
+		}
 		return s.legal(ch, p, buf) // the card actions are the cards
 	}
 	s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0])

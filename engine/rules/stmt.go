@@ -46,8 +46,10 @@ type instr struct {
 type setOp struct {
 	v    *valueDecl
 	seat eval // nil: a table value
-	op   byte // '=', '+', '-'
-	val  eval
+	// seatSlot is the seat's slot plus one when it is a bound name, else 0.
+	seatSlot int
+	op       byte // '=', '+', '-'
+	val      eval
 }
 
 type moveOp struct {
@@ -278,7 +280,11 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 	default:
 		so.v = d
 		if target.kind == nIndex {
-			so.seat = x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat").ev
+			seat := x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat")
+			so.seat = seat.ev
+			if seat.load == loadSlot {
+				so.seatSlot = seat.slot + 1
+			}
 		}
 		want := d.t
 		if op != "=" {
@@ -434,6 +440,25 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 	c.g.choices = append(c.g.choices, ch)
 	c.emit(instr{op: opChoose, ch: ch, pos: ch.pos})
 	var exits []int
+	if ch.all && !slices.ContainsFunc(ch.opts, c.optionSuspends) {
+		// No option waits for a decision: every seat's choice is applied
+		// by one Go loop.
+		ch.loop = c.newSlot(false)
+		bodies := make([]action, len(ch.opts))
+		for k, o := range ch.opts {
+			bodies[k] = c.nativeOptionBody(o)
+		}
+		c.emit(instr{op: opExec, fn: func(s *state) {
+			for p := 0; p < s.N && s.mode == mRun; p++ {
+				s.slots[ch.loop] = int64(p)
+				if a := s.joint[p]; a != engine.NoAction {
+					bodies[s.bind(ch, p, a)](s)
+				}
+			}
+		}, pos: ch.pos})
+		ch.end = c.pc()
+		return
+	}
 	if ch.all {
 		ch.loop = c.newSlot(false)
 		c.emit(instr{op: opSetSlot, a: ch.loop, e: func(*state) int64 { return 0 }})
@@ -463,6 +488,32 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 	ch.end = c.pc()
 	for _, e := range exits {
 		c.g.code[e].a = ch.end
+	}
+}
+
+// optionSuspends reports whether option o's body may wait for a decision.
+func (c *compiler) optionSuspends(o *option) bool {
+	then := get(o.node, "then")
+	return then != nil && then.Kind == yaml.SequenceNode && slices.ContainsFunc(then.Content, c.suspends)
+}
+
+// nativeOptionBody is optionBody as Go code, for an option that never
+// waits.
+func (c *compiler) nativeOptionBody(o *option) action {
+	var steps []action
+	if to := get(o.node, "to"); to != nil && o.kind == optCard && o.zone != nil {
+		if z := c.zoneExpr(to, o.bind, "to"); z != nil {
+			mv := &moveOp{from: o.zone, to: z, card: slotEval(o.slot)}
+			steps = append(steps, func(s *state) { s.move(mv) })
+		}
+	}
+	steps = append(steps, c.nativeBlock(get(o.node, "then"), o.bind))
+	return func(s *state) {
+		for _, f := range steps {
+			if f(s); s.mode != mRun {
+				return
+			}
+		}
 	}
 }
 
