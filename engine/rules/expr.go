@@ -739,14 +739,26 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a value's seat")
 			f, b := seat.ev, v.base
-			return expr{t: v.t, ev: func(s *state) int64 {
+			general := func(s *state) int64 {
 				p := f(s)
 				if p < 0 || int(p) >= s.N {
 					s.fail("value %s of %s, which is not a seat at the table", v.name, seatWord(p))
 					return 0
 				}
 				return s.vars[b+int(p)]
-			}, off: base.off}
+			}
+			if seat.load == loadSlot {
+				// A bound seat: read directly (values are read at every
+				// move).
+				k := seat.slot
+				return expr{t: v.t, ev: func(s *state) int64 {
+					if p := s.slots[k]; p >= 0 && p < int64(s.N) {
+						return s.vars[b+int(p)]
+					}
+					return general(s)
+				}, off: base.off}
+			}
+			return expr{t: v.t, ev: general, off: base.off}
 		}
 	}
 	l := x.compile(base, sc)

@@ -499,6 +499,22 @@ func (s *state) canChoose(ch *choice, p int) bool {
 
 // legal appends seat p's legal actions at ch, sorted.
 func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
+	if o := ch.opts[0]; len(ch.opts) == 1 && o.kind == optCard && o.cond == nil && o.zone.filter == nil && o.zone.owner != nil {
+		// Any card of a seat's zone (a hand): its distinct cards, sorted.
+		var seen [4]uint64
+		saved := s.slots[ch.seat]
+		s.slots[ch.seat] = int64(p)
+		for _, c := range s.zone(o.zone.inst(s)) {
+			seen[c>>6] |= 1 << (c & 63)
+		}
+		s.slots[ch.seat] = saved
+		for w, word := range seen {
+			for ; word != 0; word &= word - 1 {
+				buf = append(buf, engine.Action(o.base+(w<<6|bits.TrailingZeros64(word))))
+			}
+		}
+		return buf
+	}
 	saved := s.slots[ch.seat]
 	s.slots[ch.seat] = int64(p)
 	for _, o := range ch.opts {
