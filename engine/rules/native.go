@@ -176,7 +176,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			name = as.Value
 		}
 		first := c.expr(v, sc, typ{k: kSeat}, "each_seat").ev
-		return c.nativeEachSeat(first, name, sc, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
+		return c.nativeEachSeat(first, c.seatCount(n, sc), name, sc, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
 	case "each_value":
 		e, ok := c.g.types[v.Value]
 		as := get(n, "as")
@@ -292,7 +292,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		if d == nil {
 			return nil
 		}
-		return c.nativeEachSeat(d.first, "player", sc, func(inner *scope) action {
+		return c.nativeEachSeat(d.first, nil, "player", sc, func(inner *scope) action {
 			mv := &moveOp{from: d.from, to: &zoneRef{z: d.z, owner: slotEval(inner.slot)}, count: d.count}
 			return func(s *state) { s.move(mv) }
 		})
@@ -326,7 +326,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 }
 
 // nativeEachSeat runs body for every seat, clockwise from first.
-func (c *compiler) nativeEachSeat(first eval, name string, sc *scope, body func(*scope) action) action {
+func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, body func(*scope) action) action {
 	from, p := c.newSlot(false), c.newSlot(false)
 	c.newSlot(false) // the program's loop counter
 	f := body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
@@ -334,7 +334,8 @@ func (c *compiler) nativeEachSeat(first eval, name string, sc *scope, body func(
 	return func(s *state) {
 		n := int64(s.N)
 		q := max(0, first(s))
-		for i := int64(0); i < n && s.mode == mRun; i++ {
+		visits := seatsToVisit(s, count)
+		for i := int64(0); i < visits && s.mode == mRun; i++ {
 			s.slots[p] = q
 			f(s)
 			if q++; q == n {

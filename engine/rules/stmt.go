@@ -190,7 +190,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		if as := get(n, "as"); as != nil && c.bindable(as, true) {
 			name = as.Value
 		}
-		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
+		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, c.seatCount(n, sc), name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
 	case "for_each":
 		c.forEach(n, v, sc)
 	case "each_value":
@@ -201,7 +201,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		}
 	case "deal":
 		if d := c.dealOp(v, sc); d != nil {
-			c.eachSeat(d.first, "player", sc, func(inner *scope) {
+			c.eachSeat(d.first, nil, "player", sc, func(inner *scope) {
 				to := &zoneRef{z: d.z, owner: slotEval(inner.slot)}
 				c.emit(instr{op: opMove, mv: &moveOp{from: d.from, to: to, count: d.count}, pos: pos})
 			})
@@ -238,12 +238,12 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 
 // eachSeat emits a loop over every seat, clockwise from first, with the
 // seat bound to name in body.
-func (c *compiler) eachSeat(first eval, name string, sc *scope, body func(*scope)) {
+func (c *compiler) eachSeat(first, count eval, name string, sc *scope, body func(*scope)) {
 	from, i, p := c.newSlot(false), c.newSlot(false), c.newSlot(false)
 	c.emit(instr{op: opSetSlot, a: from, e: func(s *state) int64 { return max(0, first(s)) }})
 	c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
 	top := c.pc()
-	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < int64(s.N)) }})
+	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < seatsToVisit(s, count)) }})
 	c.emit(instr{op: opSetSlot, a: p, e: func(s *state) int64 { return (s.slots[from] + s.slots[i]) % int64(s.N) }})
 	body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
 	c.emit(instr{op: opIncSlot, a: i})
@@ -595,4 +595,22 @@ func (c *compiler) eachValue(n, v *yaml.Node, sc *scope) {
 	c.emit(instr{op: opIncSlot, a: i})
 	c.emit(instr{op: opJump, a: top})
 	c.g.code[exit].a = c.pc()
+}
+
+// seatCount is each_seat's count: how many seats it visits, clockwise
+// from its first (nil: all of them).
+func (c *compiler) seatCount(n *yaml.Node, sc *scope) eval {
+	if k := get(n, "count"); k != nil {
+		return c.expr(k, sc, typ{k: kInt}, "count").ev
+	}
+	return nil
+}
+
+// seatsToVisit is how many seats an each_seat visits: count (at most
+// every seat), or every seat.
+func seatsToVisit(s *state, count eval) int64 {
+	if count == nil {
+		return int64(s.N)
+	}
+	return min(max(0, count(s)), int64(s.N))
 }
