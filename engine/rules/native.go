@@ -72,6 +72,23 @@ func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
 		return func(*state) {}
 	case 1:
 		return steps[0]
+	case 2:
+		a, b := steps[0], steps[1]
+		return func(s *state) {
+			if a(s); s.mode == mRun {
+				b(s)
+			}
+		}
+	case 3:
+		a, b, d := steps[0], steps[1], steps[2]
+		return func(s *state) {
+			if a(s); s.mode != mRun {
+				return
+			}
+			if b(s); s.mode == mRun {
+				d(s)
+			}
+		}
 	}
 	return func(s *state) {
 		for _, f := range steps {
