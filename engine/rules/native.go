@@ -309,10 +309,10 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		if d == nil {
 			return nil
 		}
-		return c.nativeEachSeat(d.first, nil, "player", sc, func(inner *scope) action {
-			mv := &moveOp{from: d.from, to: &zoneRef{z: d.z, owner: slotEval(inner.slot)}, count: d.count}
-			return func(s *state) { s.move(mv) }
-		})
+		return func(s *state) {
+			s.startDeal(d)
+			s.dealOn() // never waits: the pile is not shuffled
+		}
 	case "collect":
 		z := c.zoneExpr(v, sc, "collect")
 		if z == nil {

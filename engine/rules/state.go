@@ -32,6 +32,9 @@ type state struct {
 	ch   *choice // mSeat, mAll: the decision
 	// A draw in progress: cards still to draw, from and to which zones.
 	pend, from, to int
+	// A deal in progress, and the seats it has still to serve.
+	dealing  *dealOp
+	dealLeft int
 	// sampled is the position SampleChance drew, so Apply takes that card
 	// without a search (-1: none).
 	sampled int
@@ -281,6 +284,11 @@ func (s *state) run() {
 		case opExec:
 			in.fn(s)
 			s.pc++
+		case opDeal:
+			s.startDeal(in.deal)
+			if !s.dealOn() {
+				s.pc++
+			}
 		case opCollect:
 			s.collect(in.mv.to.inst(s))
 			s.pc++
@@ -343,6 +351,42 @@ func (s *state) doSet(so *setOp) {
 	if s.Log != nil {
 		s.logSet(so.v, seat, old, v)
 	}
+}
+
+// startDeal begins deal d at its first seat.
+func (s *state) startDeal(d *dealOp) {
+	s.dealing, s.dealLeft = d, s.N
+	s.slots[d.slot] = max(0, d.first(s)) % int64(s.N)
+}
+
+// dealOn deals to the seats left, and reports true when it waits for
+// chance draws (it goes on when they are done).
+func (s *state) dealOn() bool {
+	d := s.dealing
+	for s.dealLeft > 0 && s.mode == mRun {
+		p := s.slots[d.slot]
+		n := d.count(s)
+		from, to := d.from.inst(s), d.z.base+int(p)
+		s.dealLeft--
+		s.slots[d.slot] = (p + 1) % int64(s.N)
+		if n = min(n, int64(s.zlen[from])); n <= 0 {
+			continue
+		}
+		if d.from.z.chance() {
+			s.pend, s.from, s.to = int(n), from, to
+			s.mode = mChance
+			return true
+		}
+		for range n {
+			c := s.takeAt(from, int(s.zlen[from])-1)
+			s.add(to, c)
+			if s.Log != nil {
+				s.logMove("move", from, to, c)
+			}
+		}
+	}
+	s.dealing = nil
+	return false
 }
 
 // move makes a move at once, or starts one of chance moves out of a
@@ -635,6 +679,9 @@ func (s *state) draw(c uint8) {
 	}
 	if s.pend--; s.pend == 0 || s.zlen[s.from] == 0 {
 		s.mode = mRun
+		if s.dealing != nil && s.dealOn() {
+			return // the next seat's draws
+		}
 		s.pc++
 		s.run()
 	}

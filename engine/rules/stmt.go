@@ -29,6 +29,7 @@ const (
 	opLog                      // a line in the log
 	opTally                    // add e to counter a
 	opExec                     // run fn: statements that never wait for a decision, compiled to Go loops
+	opDeal                     // deal: seat by seat, drawing as chance moves out of a shuffled pile
 )
 
 type instr struct {
@@ -38,6 +39,7 @@ type instr struct {
 	e    eval
 	set  *setOp
 	mv   *moveOp
+	deal *dealOp
 	ch   *choice
 	text string
 	pos  finding.Pos
@@ -201,10 +203,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		}
 	case "deal":
 		if d := c.dealOp(v, sc); d != nil {
-			c.eachSeat(d.first, nil, "player", sc, func(inner *scope) {
-				to := &zoneRef{z: d.z, owner: slotEval(inner.slot)}
-				c.emit(instr{op: opMove, mv: &moveOp{from: d.from, to: to, count: d.count}, pos: pos})
-			})
+			c.emit(instr{op: opDeal, deal: d, pos: pos})
 		}
 	case "collect":
 		if z := c.zoneExpr(v, sc, "collect"); z != nil {
@@ -334,7 +333,8 @@ func (c *compiler) moveOp(v *yaml.Node, sc *scope) *moveOp {
 type dealOp struct {
 	from         *zoneRef
 	z            *zoneDecl
-	count, first eval
+	count, first eval // count reads the seat dealt to, bound as player
+	slot         int  // the seat dealt to
 }
 
 // dealOp compiles a deal statement, nil when it is wrong (reported).
@@ -346,9 +346,10 @@ func (c *compiler) dealOp(v *yaml.Node, sc *scope) *dealOp {
 		c.report(codeUndefined.At(c.at(toNode), "deal's to is the name of a per-seat zone (each seat gets its own), not %q", scalar(toNode)))
 		return nil
 	}
+	slot := c.newSlot(false)
 	count := eval(func(*state) int64 { return 1 })
 	if n := get(v, "count"); n != nil {
-		count = c.expr(n, sc, typ{k: kInt}, "count").ev
+		count = c.expr(n, &scope{up: sc, name: "player", slot: slot, t: typ{k: kSeat}}, typ{k: kInt}, "count").ev
 	}
 	first := eval(func(*state) int64 { return 0 })
 	if n := get(v, "first"); n != nil {
@@ -357,7 +358,7 @@ func (c *compiler) dealOp(v *yaml.Node, sc *scope) *dealOp {
 	if from == nil {
 		return nil
 	}
-	return &dealOp{from: from, z: z, count: count, first: first}
+	return &dealOp{from: from, z: z, count: count, first: first, slot: slot}
 }
 
 func (c *compiler) choose(v *yaml.Node, sc *scope) {
