@@ -85,7 +85,7 @@ bench:
 # benchmark and a whole HEAT build (run after big engine changes).
 pgo:
 	rm -rf .pgo && mkdir .pgo
-	for g in heat masterminds mice hmm; do \
+	for g in heat masterminds mice hmm rules; do \
 		$(GO) test -pgo=off -run '^$$' -bench SmokeGames -benchtime 2s -cpuprofile .pgo/$$g.prof -o .pgo/$$g.test ./engine/$$g/ || exit 1; \
 	done
 	$(GO) test -pgo=off -run '^$$' -bench BuildHeat -benchtime 3x -cpuprofile .pgo/build.prof -o .pgo/build.test ./pipeline/

@@ -48,14 +48,7 @@ func (c *compiler) drawsFrom(n *yaml.Node) bool {
 	if n == nil {
 		return false
 	}
-	tree, err := parseExpr(n.Value)
-	for err == nil && tree != nil && (tree.kind == nIndex || tree.kind == nBinary && tree.op == "where") {
-		tree = tree.args[0]
-	}
-	if err != nil || tree == nil || tree.kind != nIdent {
-		return false
-	}
-	z := c.zoneByName[tree.name]
+	z := c.zoneByName[rootName(n)]
 	return z != nil && z.chance()
 }
 

@@ -693,7 +693,7 @@ func (s *state) applyJoint(actions []engine.Action) {
 	}
 	s.Move++
 	copy(s.joint[:], actions)
-	if s.Tally != nil {
+	if s.Tally != nil && s.ch.plays {
 		for p, a := range actions {
 			s.buf.offered = s.cardsOffered(s.ch, p, a, s.buf.offered[:0])
 			s.Tally.Choice(s.buf.offered, s.playedCard(s.ch, a))
@@ -719,7 +719,7 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 		panic(fmt.Sprintf("rules: action %d is not an option%s", a, choiceName(ch)))
 	}
 	o := ch.opts[k]
-	if s.Tally != nil && !ch.all {
+	if s.Tally != nil && !ch.all && ch.plays {
 		s.buf.offered = s.cardsOffered(ch, p, a, s.buf.offered[:0])
 		s.Tally.Choice(s.buf.offered, s.playedCard(ch, a))
 	}

@@ -83,6 +83,10 @@ type choice struct {
 	total int // actions: the options' sizes added up
 	// probed: some option has a condition, whose being legal is counted.
 	probed bool
+	// plays: some option plays a card (the statistics count the cards a
+	// seat held and played); a card chosen into a zone only its owner sees
+	// (a pass, a discard kept face down) is kept, not played.
+	plays bool
 }
 
 type option struct {
@@ -433,6 +437,10 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 			o.probe = len(c.g.expected) - 1
 			ch.probed = true
 		}
+		if o.kind == optCard {
+			to := c.zoneByName[rootName(get(on, "to"))]
+			ch.plays = ch.plays || to == nil || to.vis != visOwner
+		}
 		ch.total += o.size
 		ch.opts = append(ch.opts, o)
 		o.bind = bind
@@ -614,4 +622,20 @@ func seatsToVisit(s *state, count eval) int64 {
 		return int64(s.N)
 	}
 	return min(max(0, count(s)), int64(s.N))
+}
+
+// rootName is the zone or value an expression starts from: hand for
+// "hand[next(player)]".
+func rootName(n *yaml.Node) string {
+	if n == nil {
+		return ""
+	}
+	tree, err := parseExpr(n.Value)
+	for err == nil && tree != nil && (tree.kind == nIndex || tree.kind == nBinary && tree.op == "where") {
+		tree = tree.args[0]
+	}
+	if err != nil || tree == nil || tree.kind != nIdent {
+		return ""
+	}
+	return tree.name
 }
