@@ -494,27 +494,38 @@ func ordinal(n int, list string) string {
 // seat's value at a bound seat; =, += or -=) without doSet's general path,
 // which runs when logging or on a seat not at the table.
 func setAction(so *setOp) action {
-	base, val, op := so.v.base, so.val, so.op
+	base, val := so.v.base, so.val
 	if so.seat == nil {
+		switch so.op {
+		case '+':
+			return func(s *state) {
+				if s.Log != nil {
+					s.doSet(so)
+					return
+				}
+				s.vars[base] += val(s)
+			}
+		case '-':
+			return func(s *state) {
+				if s.Log != nil {
+					s.doSet(so)
+					return
+				}
+				s.vars[base] -= val(s)
+			}
+		}
 		return func(s *state) {
 			if s.Log != nil {
 				s.doSet(so)
 				return
 			}
-			switch op {
-			case '+':
-				s.vars[base] += val(s)
-			case '-':
-				s.vars[base] -= val(s)
-			default:
-				s.vars[base] = val(s)
-			}
+			s.vars[base] = val(s)
 		}
 	}
 	if so.seatSlot == 0 {
 		return func(s *state) { s.doSet(so) }
 	}
-	k := so.seatSlot - 1
+	k, op := so.seatSlot-1, so.op
 	return func(s *state) {
 		p := s.slots[k]
 		if s.Log != nil || p < 0 || p >= int64(s.N) {

@@ -608,6 +608,10 @@ func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
 func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
 	switch {
 	case s.mode == mAll && p >= 0 && int(p) < s.N:
+		if s.Tally == nil || !s.ch.plays {
+			return s.legal(s.ch, int(p), buf)
+		}
+		// Kept for the statistics of the choice (cardsOffered).
 		b := s.buf
 		b.legal[p] = s.legal(s.ch, int(p), b.legal[p][:0])
 		b.legalAt[p], b.owner = s.Move+1, s
