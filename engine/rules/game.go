@@ -211,3 +211,13 @@ func (g *Game) Value(s engine.State, name string, seat int) (int64, bool) {
 	}
 	return 0, false
 }
+
+// valueAt is the value a place in a state's values belongs to.
+func (g *Game) valueAt(i int) *valueDecl {
+	for k := len(g.values) - 1; k >= 0; k-- {
+		if g.values[k].base <= i {
+			return g.values[k]
+		}
+	}
+	return nil
+}

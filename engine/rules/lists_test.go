@@ -86,3 +86,30 @@ func TestCardListMistakesInTheCards(t *testing.T) {
 		t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A roll is a chance move: each side as likely, and the value takes it.
+func TestRollIsAChanceMove(t *testing.T) {
+	g, found := loadBank(t, nil)
+	if g == nil {
+		t.Fatalf("does not build: %v", found)
+	}
+	s := g.NewState(2, engine.StateOptions{}).(*state)
+	r := engine.NewRand(1)
+	for s.mode == mChance { // the deal
+		s.Apply(s.SampleChance(r))
+	}
+	if s.mode != mRoll || s.CurrentPlayer() != engine.Chance {
+		t.Fatalf("after the deal: mode %d, %s to move, want the roll", s.mode, s.CurrentPlayer())
+	}
+	outs := s.ChanceOutcomes(nil)
+	if len(outs) != 3 || outs[0].Action != 1 || outs[2].Action != 3 || outs[1].Prob != 1.0/3 {
+		t.Fatalf("roll outcomes %v, want 1-3 each 1/3", outs)
+	}
+	s.Apply(3)
+	if v, _ := g.Value(s, "bonus", 0); v != 3 {
+		t.Errorf("bonus is %d after rolling 3", v)
+	}
+	if c, _ := g.Value(s, "coins", 0); c != 2 || s.CurrentPlayer() != 0 {
+		t.Errorf("seat 1 has %d coins and %s moves, want 2 and seat 1", c, s.CurrentPlayer())
+	}
+}

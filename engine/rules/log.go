@@ -114,6 +114,9 @@ func (s *state) actionText(ch *choice, a engine.Action) string {
 
 func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	if p == engine.Chance {
+		if s.mode == mRoll {
+			return fmt.Sprintf("roll %d", a)
+		}
 		return "draw " + s.cardName(int64(a))
 	}
 	if s.ch == nil {

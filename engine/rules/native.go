@@ -22,7 +22,7 @@ func (c *compiler) suspends(n *yaml.Node) bool {
 	keys, vals := pairs(n)
 	for i, k := range keys {
 		switch k.Value {
-		case "choose":
+		case "choose", "roll":
 			return true
 		case "move":
 			v := vals[i]

@@ -42,6 +42,7 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 	buf = binary.AppendVarint(buf, int64(s.seat))
 	buf = binary.AppendVarint(buf, int64(s.pend))
 	buf = binary.AppendVarint(buf, int64(s.dealLeft))
+	buf = binary.AppendVarint(buf, int64(s.sides))
 	for k, v := range s.slots {
 		if !s.g.private[k] {
 			buf = binary.AppendVarint(buf, v)

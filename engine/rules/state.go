@@ -17,6 +17,7 @@ const (
 	mSeat               // one seat decides
 	mAll                // every seat decides in secret
 	mOver               // the game is over
+	mRoll               // a die is rolled (a chance move)
 )
 
 // maxSteps is how many instructions may run between two decisions: more
@@ -35,6 +36,8 @@ type state struct {
 	// A deal in progress, and the seats it has still to serve.
 	dealing  *dealOp
 	dealLeft int
+	// A roll in progress: the die's sides and the value it sets.
+	sides, rollTo int
 	// sampled is the position SampleChance drew, so Apply takes that card
 	// without a search (-1: none).
 	sampled int
@@ -168,7 +171,7 @@ func (s *state) IsTerminal() bool { return s.mode == mOver }
 
 func (s *state) CurrentPlayer() engine.Player {
 	switch s.mode {
-	case mChance:
+	case mChance, mRoll:
 		return engine.Chance
 	case mSeat:
 		return engine.Player(s.seat)
@@ -284,6 +287,8 @@ func (s *state) run() {
 		case opExec:
 			in.fn(s)
 			s.pc++
+		case opRoll:
+			s.roll(in)
 		case opDeal:
 			s.startDeal(in.deal)
 			if !s.dealOn() {
@@ -352,6 +357,29 @@ func (s *state) doSet(so *setOp) {
 		s.logSet(so.v, seat, old, v)
 	}
 }
+
+// roll waits for a die (a chance move) whose side sets a value.
+func (s *state) roll(in *instr) {
+	so := in.set
+	i := so.v.base
+	if so.seat != nil {
+		p := so.seat(s)
+		if p < 0 || p >= int64(s.N) {
+			s.fail("value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
+			return
+		}
+		i += int(p)
+	}
+	sides := in.e(s)
+	if sides < 1 || sides > maxSides {
+		s.fail("a die of %d sides: a die has 1 to %d", sides, maxSides)
+		return
+	}
+	s.sides, s.rollTo, s.mode = int(sides), i, mRoll
+}
+
+// maxSides is the most sides a die has.
+const maxSides = 1000
 
 // startDeal begins deal d at its first seat.
 func (s *state) startDeal(d *dealOp) {
@@ -632,6 +660,9 @@ func (s *state) listed(p int) []engine.Action {
 }
 
 func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	if s.mode == mRoll {
+		return engine.Uniform(buf, 1, s.sides)
+	}
 	if s.mode != mChance {
 		return buf
 	}
@@ -650,6 +681,9 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 
 // SampleChance draws uniformly from the pile: a shuffled pile's top card.
 func (s *state) SampleChance(r *engine.Rand) engine.Action {
+	if s.mode == mRoll {
+		return engine.Action(1 + r.Intn(s.sides))
+	}
 	s.sampled = r.Intn(int(s.zlen[s.from]))
 	return engine.Action(s.zone(s.from)[s.sampled])
 }
@@ -659,6 +693,21 @@ func (s *state) Apply(a engine.Action) {
 	case mChance:
 		s.Move++
 		s.draw(uint8(a))
+	case mRoll:
+		s.Move++
+		if a < 1 || int(a) > s.sides {
+			panic(fmt.Sprintf("rules: %d is no side of a %d-sided die", a, s.sides))
+		}
+		old := s.vars[s.rollTo]
+		s.vars[s.rollTo] = int64(a)
+		if s.Log != nil {
+			v := s.g.valueAt(s.rollTo)
+			s.Record(engine.Event{Kind: "roll", Player: -1, Resource: v.name, Amount: engine.Int(int(a)), Total: engine.Int(int(a)),
+				Text: fmt.Sprintf("a %d-sided die rolls %d for %s (was %d)", s.sides, a, v.name, old)})
+		}
+		s.mode = mRun
+		s.pc++
+		s.run()
 	case mSeat:
 		s.Move++
 		s.decide(s.ch, s.seat, a)

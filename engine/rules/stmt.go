@@ -30,6 +30,7 @@ const (
 	opTally                    // add e to counter a
 	opExec                     // run fn: statements that never wait for a decision, compiled to Go loops
 	opDeal                     // deal: seat by seat, drawing as chance moves out of a shuffled pile
+	opRoll                     // roll a die (e sides) into the value set names: a chance move
 )
 
 type instr struct {
@@ -142,7 +143,7 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 }
 
 // stmtKeys are the statements, by the key that names each.
-var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "each_value", "for_each", "move", "deal", "collect", "choose", "end", "tally", "log"}
+var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "each_value", "for_each", "move", "deal", "collect", "choose", "roll", "end", "tally", "log"}
 
 func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	keys, _ := pairs(n)
@@ -215,6 +216,19 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		}
 	case "choose":
 		c.choose(v, sc)
+	case "roll":
+		// roll: "die[player]" sets an int value to a die's side.
+		if so := c.setOp(&yaml.Node{Kind: yaml.ScalarNode, Value: v.Value + " = 0", Line: v.Line, Column: v.Column, Style: v.Style}, sc); so != nil {
+			if so.v.t.k != kInt {
+				c.report(codeType.At(c.at(v), "roll sets a number; %s is %s", so.v.name, so.v.t))
+				return
+			}
+			sides := eval(func(*state) int64 { return 6 })
+			if n := get(n, "sides"); n != nil {
+				sides = c.expr(n, sc, typ{k: kInt}, "sides").ev
+			}
+			c.emit(instr{op: opRoll, set: so, e: sides, pos: pos})
+		}
 	case "end":
 		in := instr{op: opEnd, text: v.Value, pos: pos}
 		if w := get(n, "winners"); w != nil {
