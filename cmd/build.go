@@ -26,8 +26,8 @@ func newBuildCmd(streams IO) *cobra.Command {
 		Use:   "build [PATH...]",
 		Short: "Validate, lint and render every game (what make runs)",
 		Long: `Build runs the whole pipeline on each game: validate, lint with smoke games,
-then render its PDFs. A game with lint errors is not rendered; exit 1 if any
-game has errors.`,
+run its rule tests (files.tests), then render its PDFs. A game with lint
+errors is not rendered; exit 1 if any game has errors or a failing test.`,
 		RunE: func(_ *cobra.Command, args []string) (err error) {
 			if opts.Paths, err = gamePaths(args); err != nil {
 				return err
@@ -65,6 +65,17 @@ func runBuild(opts *buildOptions) error {
 			fmt.Fprintf(opts.Out, "%s: %s; not rendered\n", finding.Visible(g.Data.Manifest.ID), countsSummary(errs, warns))
 			continue
 		}
+		tested := ""
+		if len(g.Data.Manifest.Files.Tests) > 0 {
+			// The rule tests are checks like lint's: a failure fails the
+			// build, and the PDFs are still written to look at.
+			passed, nfailed, ok := runGameTests(opts.Out, g)
+			failed = failed || !ok || nfailed > 0
+			tested = fmt.Sprintf("; tests: %d passed", passed)
+			if nfailed > 0 {
+				tested += fmt.Sprintf(", %d failed", nfailed)
+			}
+		}
 		paths, err := pipeline.Render(g, opts.RenderOptions)
 		if err != nil {
 			return err
@@ -73,8 +84,8 @@ func runBuild(opts *buildOptions) error {
 		if g.Engine != nil {
 			played = fmt.Sprintf("%d smoke games per player count", smokeGames(g, opts.Lint.Games))
 		}
-		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%s); wrote %s\n",
-			finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), played, finding.Visible(strings.Join(paths, ", ")))
+		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%s)%s; wrote %s\n",
+			finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), played, tested, finding.Visible(strings.Join(paths, ", ")))
 	}
 	if failed {
 		return errFindings

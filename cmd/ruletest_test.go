@@ -26,6 +26,12 @@ func TestRuleTestFailureExits1(t *testing.T) {
 	if code != 1 || !strings.Contains(out, want) || !strings.Contains(out, "crazy-eights: 10 tests passed, 1 failed\n") {
 		t.Fatalf("test: exit %d, want 1 and %q\n%s%s", code, want, out, errOut)
 	}
+	// build runs them too: the failure, the count and exit 1 (the PDFs
+	// are still written).
+	code, out, errOut = run(t, ws, "build", "cards/crazy-eights", "--games", "20")
+	if code != 1 || !strings.Contains(out, want) || !strings.Contains(out, "; tests: 10 passed, 1 failed; wrote ") {
+		t.Fatalf("build: exit %d, want 1, %q and the count\n%s%s", code, want, out, errOut)
+	}
 }
 
 // A tests file its schema rejects is an error: exit 1, and its tests do

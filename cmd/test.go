@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"io"
 
 	"cardpress/engine/rules"
 	"cardpress/finding"
@@ -58,32 +59,12 @@ func runTest(opts *testOptions) error {
 			fmt.Fprintf(opts.Out, "%s: no rule tests (files.tests in game.yaml)\n", id)
 			continue
 		}
-		rg, found := rulesEngine(g)
-		printTestFindings(opts, found)
-		if rg == nil {
-			why := fmt.Sprintf("fix the errors above (cardpress validate %s)", finding.Visible(g.Data.Dir))
-			if g.Data.Manifest.Files.Rules == "" {
-				why = "the game names no rules file for them to play (files.rules in game.yaml)"
+		passed, nfailed, ok := runGameTests(opts.Out, g)
+		if !ok {
+			failed = true
+			if passed+nfailed == 0 {
+				continue
 			}
-			fmt.Fprintf(opts.Out, "%s: the tests do not run: %s\n", id, why)
-			failed = true
-			continue
-		}
-		if errs, _ := finding.Count(found); errs > 0 {
-			failed = true
-		}
-		passed, nfailed := 0, 0
-		for _, tf := range g.Data.Tests {
-			p, n, found := rg.RunTests(tf, nil)
-			passed, nfailed = passed+p, nfailed+n
-			printTestFindings(opts, found)
-			if errs, _ := finding.Count(found); errs > 0 {
-				failed = true
-			}
-		}
-		if len(g.Data.Tests) < len(g.Data.Manifest.Files.Tests) {
-			// A tests file that did not load: its errors are above.
-			failed = true
 		}
 		summary := fmt.Sprintf("%s: %s passed", id, plural(passed, "test"))
 		if nfailed > 0 {
@@ -96,6 +77,39 @@ func runTest(opts *testOptions) error {
 		return errFindings
 	}
 	return nil
+}
+
+// runGameTests runs game g's rule tests, printing each failure (failed
+// counts them); ok is false when they could not all run or a finding is
+// an error (then what says why is printed).
+func runGameTests(out io.Writer, g *pipeline.Game) (passed, failed int, ok bool) {
+	id := finding.Visible(g.Data.Manifest.ID)
+	rg, found := rulesEngine(g)
+	printTestFindings(out, found)
+	if rg == nil {
+		why := fmt.Sprintf("fix the errors above (cardpress validate %s)", finding.Visible(g.Data.Dir))
+		if g.Data.Manifest.Files.Rules == "" {
+			why = "the game names no rules file for them to play (files.rules in game.yaml)"
+		}
+		fmt.Fprintf(out, "%s: the tests do not run: %s\n", id, why)
+		return 0, 0, false
+	}
+	ok = true
+	if errs, _ := finding.Count(found); errs > 0 {
+		ok = false
+	}
+	for _, tf := range g.Data.Tests {
+		p, n, found := rg.RunTests(tf, nil)
+		passed, failed = passed+p, failed+n
+		printTestFindings(out, found)
+		if errs, _ := finding.Count(found); errs > 0 {
+			ok = false
+		}
+	}
+	if len(g.Data.Tests) < len(g.Data.Manifest.Files.Tests) {
+		ok = false // a tests file that did not load: its errors are printed
+	}
+	return passed, failed, ok
 }
 
 // rulesEngine is the rules engine that plays g's rules file: game.yaml's
@@ -120,12 +134,12 @@ func rulesEngine(g *pipeline.Game) (*rules.Game, []finding.Finding) {
 
 // printTestFindings prints a failed test as file:line:col: message, any
 // other finding (the rules file does not build) as validate does.
-func printTestFindings(opts *testOptions, fs []finding.Finding) {
+func printTestFindings(out io.Writer, fs []finding.Finding) {
 	for _, f := range fs {
 		if rules.CodeTest.Is(f) {
-			fmt.Fprintf(opts.Out, "%s: %s\n", f.Pos, finding.Visible(f.Message))
+			fmt.Fprintf(out, "%s: %s\n", f.Pos, finding.Visible(f.Message))
 			continue
 		}
-		fmt.Fprintln(opts.Out, f.String())
+		fmt.Fprintln(out, f.String())
 	}
 }
