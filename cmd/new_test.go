@@ -169,7 +169,7 @@ func TestNewFromHeat(t *testing.T) {
 			wrote = append(wrote, p)
 		}
 	}
-	if want := []string{"game.yaml", "cards.yaml", "layout.yaml", "reference.yaml", "rules.yaml"}; !slices.Equal(wrote, want) {
+	if want := []string{"game.yaml", "cards.yaml", "layout.yaml", "reference.yaml", "rules.yaml", "tests.yaml"}; !slices.Equal(wrote, want) {
 		t.Errorf("wrote %q, want %q", wrote, want)
 	}
 	data, _ := os.ReadFile(filepath.Join(ws, "heist", "game.yaml"))

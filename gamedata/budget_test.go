@@ -138,7 +138,7 @@ func writeHeat(t testing.TB, dir string, cards []string) (string, int) {
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{"game.yaml", "layout.yaml", "reference.yaml", "rules.yaml"} {
+	for _, name := range []string{"game.yaml", "layout.yaml", "reference.yaml", "rules.yaml", "tests.yaml"} {
 		data, err := os.ReadFile(filepath.Join("../cards/heat", name))
 		if err != nil {
 			t.Fatal(err)

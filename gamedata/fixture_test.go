@@ -172,7 +172,7 @@ func gameWith(t *testing.T, game map[string]string, dir string, edits ...string)
 func heatFiles(t *testing.T) map[string]string {
 	t.Helper()
 	files := map[string]string{}
-	for _, name := range []string{"game.yaml", "cards.yaml", "layout.yaml", "reference.yaml", "rules.yaml"} {
+	for _, name := range []string{"game.yaml", "cards.yaml", "layout.yaml", "reference.yaml", "rules.yaml", "tests.yaml"} {
 		data, err := os.ReadFile(filepath.Join("../cards/heat", name))
 		if err != nil {
 			t.Fatal(err)
