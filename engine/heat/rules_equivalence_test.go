@@ -21,15 +21,7 @@ import (
 // actions and chance outcomes at every move, and end after the same moves
 // with the same money and Heat per seat and the same winners.
 func TestRulesFilePlaysTheSameGame(t *testing.T) {
-	d := shippedWithRules(t)
-	goGame, found := Build(d)
-	if goGame == nil {
-		t.Fatalf("engine/heat does not build: %v", found)
-	}
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
+	goGame, dataGame := bothEngines(t)
 	games := 1000
 	if testing.Short() {
 		games = 100
@@ -41,6 +33,22 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bothEngines builds the shipped HEAT with engine/heat and with its rules
+// file.
+func bothEngines(t *testing.T) (*Game, *rules.Game) {
+	t.Helper()
+	d := shippedWithRules(t)
+	goGame, found := Build(d)
+	if goGame == nil {
+		t.Fatalf("engine/heat does not build: %v", found)
+	}
+	dataGame, found := rules.Build(d)
+	if dataGame == nil {
+		t.Fatalf("rules.yaml does not build: %v", found)
+	}
+	return goGame, dataGame
 }
 
 func shippedWithRules(t testing.TB) *gamedata.Game {
@@ -119,12 +127,7 @@ func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) erro
 // from its effects (print:) are engine/heat's, word for word, so a card
 // says what both engines do.
 func TestRulesFilePrintsTheSameCards(t *testing.T) {
-	d := shippedWithRules(t)
-	goGame, _ := Build(d)
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
+	goGame, dataGame := bothEngines(t)
 	for i, c := range goGame.cards {
 		if got, want := dataGame.CardRules(i), goGame.CardRules(i); !slices.Equal(got, want) {
 			t.Errorf("%s prints\n%q\nfrom rules.yaml, engine/heat prints\n%q", c.id, got, want)
@@ -135,12 +138,7 @@ func TestRulesFilePrintsTheSameCards(t *testing.T) {
 // TestRulesFileFacts: the reference sheet's derived numbers the rules file
 // works out (facts:) are engine/heat's.
 func TestRulesFileFacts(t *testing.T) {
-	d := shippedWithRules(t)
-	goGame, _ := Build(d)
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
+	goGame, dataGame := bothEngines(t)
 	want, got := goGame.Facts(), dataGame.Facts()
 	for _, name := range []string{"hand_size", "heat_tokens", "arrest_limit"} {
 		if got[name] != want[name] {

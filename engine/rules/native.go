@@ -219,75 +219,38 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		inner := &scope{up: sc, name: v.Value, slot: slot, t: typ{k: kEntry, list: l}}
 		body := c.nativeBlock(get(n, "do"), inner)
 		where := get(n, "where")
-		if bodies := c.unroll(get(n, "do"), inner); bodies != nil {
-			// Each entry runs its own body, compiled with the entry's keys
-			// known: a card's effect does only what that effect says.
-			ix := c.entryIndex(where, inner, l, slot)
-			var cond eval
-			if where != nil && ix == nil {
-				cond = c.expr(where, inner, typ{k: kBool}, "where").ev
-			}
-			return func(s *state) {
-				k := card(s)
-				if k < 0 {
-					return
-				}
-				if ix != nil {
-					for _, e := range ix.entries(k, ix.value(s)) {
-						if s.mode != mRun {
-							return
-						}
-						s.slots[slot] = int64(e)
-						bodies[e](s)
-					}
-					return
-				}
-				for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
-					s.slots[slot] = int64(e)
-					if cond == nil || cond(s) != 0 {
-						bodies[e](s)
-					}
-				}
-			}
+		// Each entry runs its own body when it compiles once per entry
+		// with the entry's keys known (a card's effect does only what it
+		// says), else the one body.
+		bodies := c.unroll(get(n, "do"), inner)
+		if bodies == nil {
+			bodies = slices.Repeat([]action{body}, int(l.start[len(l.start)-1]))
 		}
-		if where == nil {
-			return func(s *state) {
-				k := card(s)
-				if k < 0 {
-					return
-				}
-				for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
-					s.slots[slot] = int64(e)
-					body(s)
-				}
-			}
+		// where: effect.key == value is looked up, anything else tested.
+		ix := c.entryIndex(where, inner, l, slot)
+		var cond eval
+		if where != nil && ix == nil {
+			cond = c.expr(where, inner, typ{k: kBool}, "where").ev
 		}
-		if ix := c.entryIndex(where, inner, l, slot); ix != nil {
-			// where: effect.key == value, looked up rather than tested.
-			return func(s *state) {
-				k := card(s)
-				if k < 0 {
-					return
-				}
-				for _, e := range ix.entries(k, ix.value(s)) {
-					if s.mode != mRun {
-						return
-					}
-					s.slots[slot] = int64(e)
-					body(s)
-				}
-			}
-		}
-		cond := c.expr(where, inner, typ{k: kBool}, "where").ev
 		return func(s *state) {
 			k := card(s)
 			if k < 0 {
 				return
 			}
+			if ix != nil {
+				for _, e := range ix.entries(k, ix.value(s)) {
+					if s.mode != mRun {
+						return
+					}
+					s.slots[slot] = int64(e)
+					bodies[e](s)
+				}
+				return
+			}
 			for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
 				s.slots[slot] = int64(e)
-				if cond(s) != 0 {
-					body(s)
+				if cond == nil || cond(s) != 0 {
+					bodies[e](s)
 				}
 			}
 		}

@@ -397,23 +397,33 @@ func (s *state) dealOn() bool {
 		from, to := d.from.inst(s), d.z.base+int(p)
 		s.dealLeft--
 		s.slots[d.slot] = (p + 1) % int64(s.N)
-		if n = min(n, int64(s.zlen[from])); n <= 0 {
-			continue
-		}
-		if d.from.z.chance() {
-			s.pend, s.from, s.to = int(n), from, to
-			s.mode = mChance
+		if s.moveTop(d.from.z, from, to, n) {
 			return true
-		}
-		for range n {
-			c := s.takeAt(from, int(s.zlen[from])-1)
-			s.add(to, c)
-			if s.Log != nil {
-				s.logMove("move", from, to, c)
-			}
 		}
 	}
 	s.dealing = nil
+	return false
+}
+
+// moveTop moves n cards off the top of zone instance from (of zone z)
+// onto to, or starts drawing them as chance moves out of a shuffled pile
+// and reports true. A zone holding fewer gives what it holds.
+func (s *state) moveTop(z *zoneDecl, from, to int, n int64) (drawing bool) {
+	if n = min(n, int64(s.zlen[from])); n <= 0 {
+		return false
+	}
+	if z.chance() {
+		s.pend, s.from, s.to = int(n), from, to
+		s.mode = mChance
+		return true
+	}
+	for range n {
+		c := s.takeAt(from, int(s.zlen[from])-1)
+		s.add(to, c)
+		if s.Log != nil {
+			s.logMove("move", from, to, c)
+		}
+	}
 	return false
 }
 
@@ -442,22 +452,7 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 		if mv.count != nil {
 			n = mv.count(s)
 		}
-		n = min(n, int64(s.zlen[from]))
-		if n <= 0 {
-			break
-		}
-		if mv.from.z.chance() {
-			s.pend, s.from, s.to = int(n), from, to
-			s.mode = mChance
-			return true
-		}
-		for range n {
-			c := s.takeAt(from, int(s.zlen[from])-1)
-			s.add(to, c)
-			if s.Log != nil {
-				s.logMove("move", from, to, c)
-			}
-		}
+		return s.moveTop(mv.from.z, from, to, n)
 	}
 	return false
 }
