@@ -21,9 +21,7 @@ type lintOptions struct {
 	Strict bool
 	// Baseline is a previous --format json report to compare with.
 	Baseline string
-	// Engine plays the games with this engine instead of game.yaml's.
-	Engine  string
-	botList string
+	botList  string
 	lint.Options
 }
 

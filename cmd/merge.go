@@ -19,7 +19,8 @@ const simFormat = "cardpress-sim/1"
 type SimResults struct {
 	Format  string       `json:"format"`
 	Game    string       `json:"game"`
-	Seed    finding.Seed `json:"seed"` // a string: see finding.Seed
+	Engine  string       `json:"engine,omitempty"` // sim --engine: game.yaml's when empty
+	Seed    finding.Seed `json:"seed"`             // a string: see finding.Seed
 	Games   int          `json:"games"`
 	Bots    []string     `json:"bots"`
 	Shard   int          `json:"shard"`  // 1-based
@@ -146,6 +147,8 @@ func readSimResults(path string) (*SimResults, error) {
 // sameRun reports why r is not another shard of the run a.
 func sameRun(a, r *SimResults) error {
 	switch {
+	case r.Engine != a.Engine:
+		return fmt.Errorf("played by engine %q, the first file by %q", r.Engine, a.Engine)
 	case r.Game != a.Game || r.Seed != a.Seed || r.Games != a.Games || !slices.Equal(r.Bots, a.Bots):
 		return fmt.Errorf("game %s, seed %d, %d games, bots %v; the first file has %s, %d, %d, %v",
 			r.Game, r.Seed, r.Games, r.Bots, a.Game, a.Seed, a.Games, a.Bots)

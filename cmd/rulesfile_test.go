@@ -65,3 +65,19 @@ func TestLintRulesNeverHappens(t *testing.T) {
 		t.Errorf("lint --engine rules: exit %d, want 0 and\n%s\nin:\n%s%s", code, want, out, errOut)
 	}
 }
+
+// A game played with --engine says so in the replay command of a finding
+// and of sim's failures, so the replay plays the same game.
+func TestReplayHintsNameTheEngine(t *testing.T) {
+	ws := copyHeat(t)
+	edit(t, ws, "cards/heat/rules.yaml", `  - set: "taken = heat_total - board"`, `  - set: "taken = heat_total - board"
+  - set: "board -= 100"`)
+	code, out, errOut := run(t, ws, "lint", "cards/heat", "--engine", "rules", "--games", "20", "--players", "3")
+	if code != 1 || !strings.Contains(out, "INVARIANT_BROKEN") || !strings.Contains(out, "cardpress replay --game heat --engine rules --players 3 --seed ") {
+		t.Errorf("lint: exit %d, want 1 and a replay command with --engine rules:\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = run(t, ws, "sim", "--game", "heat", "--engine", "rules", "--games", "20", "--players", "3")
+	if code != 1 || !strings.Contains(out, "(first: cardpress replay --game heat --engine rules --players 3 --seed ") {
+		t.Errorf("sim: exit %d, want 1 and a replay command with --engine rules:\n%s%s", code, out, errOut)
+	}
+}

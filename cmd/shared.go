@@ -301,7 +301,7 @@ func printSim(out io.Writer, res *SimResults) error {
 			return err
 		}
 		for i, sum := range sums {
-			failed = simFailures(out, res.Game, res.Columns[i], sum) || failed
+			failed = simFailures(out, res, res.Columns[i], sum) || failed
 		}
 	}
 	if failed {

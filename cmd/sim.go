@@ -95,7 +95,7 @@ func runSim(opts *simOptions) error {
 		}
 		lo, hi = opts.Players, opts.Players
 	}
-	res := &SimResults{Format: simFormat, Game: opts.Game, Seed: finding.Seed(opts.Seed), Games: opts.Games, Bots: bots,
+	res := &SimResults{Format: simFormat, Game: opts.Game, Engine: opts.Engine, Seed: finding.Seed(opts.Seed), Games: opts.Games, Bots: bots,
 		Shard: shard + 1, Shards: shards}
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
@@ -167,10 +167,13 @@ func simTable(out io.Writer, players int, games []SimColumn, sums []*engine.Summ
 
 // simFailures prints how many games of a run failed and how to replay the
 // first of each kind; it reports whether any did.
-func simFailures(out io.Writer, game string, g SimColumn, s *engine.Summary) bool {
-	variant := ""
+func simFailures(out io.Writer, res *SimResults, g SimColumn, s *engine.Summary) bool {
+	game, variant := res.Game, ""
 	if g.Variant != "" {
 		variant = " --variant " + finding.Visible(g.Variant)
+	}
+	if res.Engine != "" {
+		variant += " --engine " + finding.Visible(res.Engine)
 	}
 	for _, f := range []struct {
 		n     int

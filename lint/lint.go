@@ -32,8 +32,10 @@ type Options struct {
 	// random play blurs.
 	Bots []string
 	// Variant names the rule variant being played when it is not the
-	// game's default, so replay commands in findings select it.
+	// game's default, and Engine the engine when it is not game.yaml's
+	// (--engine), so replay commands in findings select them.
 	Variant string
+	Engine  string
 	// Metrics, when set, receives the random-bot summary of each player
 	// count, with Variant (for --format json balance metrics and --baseline).
 	Metrics func(variant string, players int, sum *engine.Summary)
@@ -115,11 +117,11 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		if opt.Metrics != nil {
 			opt.Metrics(opt.Variant, players, sum)
 		}
-		how := replayHow{opt.Variant, opt.Bots}
+		how := replayHow{opt.Variant, opt.Bots, opt.Engine}
 		out = append(out, failures(d, sum, info.MaxMoves, how)...)
 		out = append(out, alarms(d, info, sum, how)...)
 		if f, ok := seatAdvantage(d, sum, factor, opt.Bots); ok {
-			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, games, replayHow{bots: opt.Bots}.flags())
+			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, games, replayHow{bots: opt.Bots, engine: opt.Engine}.flags())
 			out = append(out, f)
 		}
 		for i, n := range sum.Tally.CardInHand {
@@ -132,7 +134,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
 			Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,
 		})
-		out = append(out, failures(d, hs, info.MaxMoves, replayHow{opt.Variant, []string{"heuristic"}})...)
+		out = append(out, failures(d, hs, info.MaxMoves, replayHow{opt.Variant, []string{"heuristic"}, opt.Engine})...)
 		for i := range hs.Tally.CardChosen {
 			chosenByHeuristic[i] += hs.Tally.CardChosen[i]
 			offeredToHeuristic[i] += hs.Tally.CardOffered[i]
@@ -182,6 +184,7 @@ func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, how replayHow
 type replayHow struct {
 	variant string
 	bots    []string
+	engine  string
 }
 
 func (h replayHow) flags() string {
@@ -191,6 +194,9 @@ func (h replayHow) flags() string {
 	}
 	if len(h.bots) > 0 {
 		s += " --bots " + strings.Join(h.bots, ",")
+	}
+	if h.engine != "" {
+		s += " --engine " + h.engine
 	}
 	return s
 }
