@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 	"cardpress/engine/rules"
 	"cardpress/finding"
 	"cardpress/gamedata"
@@ -144,5 +145,16 @@ func TestRulesFileFacts(t *testing.T) {
 		if got[name] != want[name] {
 			t.Errorf("fact %s: %v from rules.yaml, %v from engine/heat", name, got[name], want[name])
 		}
+	}
+}
+
+// The rules file's game keeps the State contract and its bots decide from
+// what their seat sees, as engine/heat's do.
+func TestRulesFileIsFair(t *testing.T) {
+	_, dataGame := bothEngines(t)
+	enginetest.CheckInfo(t, dataGame)
+	for n := 3; n <= 5; n++ {
+		enginetest.RandomPlayouts(t, dataGame, n, 20, 5)
+		enginetest.FairBots(t, dataGame, n, 10, 3)
 	}
 }
