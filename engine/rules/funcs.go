@@ -1,0 +1,409 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// The built-in functions and aggregates of expressions.
+
+// aggregate compiles the first argument of count, sum, any, all, min, max
+// and argmax: a zone binds card in the second, seats binds seat.
+func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int, inner *scope, ok bool) {
+	over = x.compile(n.args[0], sc)
+	if over.t.k == kBad {
+		return over, nil, 0, nil, false
+	}
+	if over.t.k != kZone && over.t.k != kSeats && over.t.k != kRecs {
+		x.wrong(n.args[0].off, "%s counts over a zone, seats or a list parameter of mappings, not %s", n.op, over.t)
+		return over, nil, 0, nil, false
+	}
+	if len(n.args) > 1 {
+		body = n.args[1]
+	}
+	if over.t.k == kRecs {
+		slot = x.c.newSlot(true)
+		inner = &scope{up: sc, name: "item", slot: slot, t: typ{k: kRec, rec: over.t.rec}}
+		return over, body, slot, inner, true
+	}
+	if over.t.k == kZone {
+		slot = x.c.newSlot(false)
+		inner = &scope{up: sc, name: "card", slot: slot, t: typ{k: kCard}}
+	} else {
+		slot = x.c.newSlot(false)
+		inner = &scope{up: sc, name: "seat", slot: slot, t: typ{k: kSeat}}
+	}
+	return over, body, slot, inner, true
+}
+
+// iter walks what an aggregate counts over: a zone's cards (after its
+// filter), the seats, or a list parameter's items, binding each to slot.
+// Aggregates loop over it inline: a callback would allocate a closure on
+// every evaluation.
+type iter struct {
+	ref  *zoneRef // a zone, or nil
+	recs int      // a list parameter's items (ref nil, seats false)
+	seat bool     // the seats
+	slot int
+}
+
+func newIter(over expr, slot int) *iter {
+	it := &iter{ref: over.zone, seat: over.t.k == kSeats, slot: slot}
+	if over.t.k == kRecs {
+		it.recs = over.t.rec.n
+	}
+	return it
+}
+
+// span is what the walk covers now: a zone's cards, or how many seats or
+// items.
+func (it *iter) span(s *state) ([]uint8, int) {
+	switch {
+	case it.ref != nil:
+		cards := s.zone(it.ref.inst(s))
+		return cards, len(cards)
+	case it.seat:
+		return nil, s.N
+	}
+	return nil, it.recs
+}
+
+// bind binds item i of the span, reporting false for a card the zone's
+// filter leaves out.
+func (it *iter) bind(s *state, cards []uint8, i int) bool {
+	if cards == nil {
+		s.slots[it.slot] = int64(i)
+		return true
+	}
+	c := int64(cards[i])
+	if f := it.ref.filter; f != nil {
+		s.slots[it.ref.slot] = c
+		if f(s) == 0 {
+			return false
+		}
+	}
+	s.slots[it.slot] = c
+	return true
+}
+
+func (x *exprCtx) args(n *node, lo, hi int) bool {
+	if len(n.args) < lo || len(n.args) > hi {
+		want := fmt.Sprintf("%d", lo)
+		if hi > lo {
+			want = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		x.wrong(n.off, "%s takes %s arguments, not %d", n.op, want, len(n.args))
+		return false
+	}
+	return true
+}
+
+func (x *exprCtx) call(n *node, sc *scope) expr {
+	bad := expr{t: typ{k: kBad}}
+	switch n.op {
+	case "count", "sum", "any", "all":
+		if !x.args(n, 1, 2) {
+			return bad
+		}
+		if n.op != "count" && len(n.args) != 2 {
+			return x.wrong(n.off, "%s takes a zone or seats and an expression", n.op)
+		}
+		over, body, slot, inner, ok := x.aggregate(n, sc)
+		if !ok {
+			return bad
+		}
+		if n.op == "count" && body == nil {
+			if over.t.k == kRecs {
+				return konst(typ{k: kInt}, int64(over.t.rec.n), n.off)
+			}
+			if over.t.k == kSeats {
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
+			}
+			ref := over.zone
+			if ref.filter == nil {
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.off}
+			}
+			it := newIter(over, slot)
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				cards, n := it.span(s)
+				k := int64(0)
+				for i := range n {
+					if it.bind(s, cards, i) {
+						k++
+					}
+				}
+				return k
+			}, off: n.off}
+		}
+		it := newIter(over, slot)
+		switch n.op {
+		case "sum", "count":
+			want := typ{k: kInt}
+			if n.op == "count" {
+				want = typ{k: kBool}
+			}
+			b := x.want(x.compile(body, inner), want, n.op)
+			f := b.ev
+			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+				cards, n := it.span(s)
+				t := int64(0)
+				for i := range n {
+					if it.bind(s, cards, i) {
+						t += f(s)
+					}
+				}
+				return t
+			}, off: n.off})
+		default: // any, all
+			f := x.want(x.compile(body, inner), typ{k: kBool}, n.op).ev
+			stop := int64(1) // any stops at a true
+			if n.op == "all" {
+				stop = 0
+			}
+			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+				cards, n := it.span(s)
+				for i := range n {
+					if it.bind(s, cards, i) && f(s) == stop {
+						return stop
+					}
+				}
+				return 1 - stop
+			}, off: n.off}
+		}
+	case "min", "max", "argmin", "argmax":
+		if !x.args(n, 2, 2) {
+			return bad
+		}
+		first := x.compile(n.args[0], sc)
+		if (n.op == "min" || n.op == "max") && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
+			a := x.want(first, typ{k: kInt}, n.op)
+			b := x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
+			f, h := a.ev, b.ev
+			if n.op == "min" {
+				return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.off}, a, b)
+			}
+			return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.off}, a, b)
+		}
+		over, body, slot, inner, ok := x.aggregate(n, sc)
+		if !ok {
+			return bad
+		}
+		if (n.op == "argmin" || n.op == "argmax") && over.t.k != kSeats {
+			return x.wrong(n.off, "%s picks a seat: its first argument is seats", n.op)
+		}
+		v := x.want(x.compile(body, inner), typ{k: kInt}, n.op)
+		f, it := v.ev, newIter(over, slot)
+		high := n.op == "max" || n.op == "argmax"
+		arg := n.op == "argmin" || n.op == "argmax"
+		t := typ{k: kInt}
+		if arg {
+			t = typ{k: kSeat}
+		}
+		return expr{t: t, ev: func(s *state) int64 {
+			best, who, found := int64(0), int64(-1), false
+			cards, n := it.span(s)
+			for i := range n {
+				if !it.bind(s, cards, i) {
+					continue
+				}
+				v := f(s)
+				if !found || high && v > best || !high && v < best {
+					best, who, found = v, s.slots[slot], true
+				}
+			}
+			if arg {
+				return who
+			}
+			return best
+		}, off: n.off}
+	case "top", "bottom":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		z := x.compile(n.args[0], sc)
+		if z.t.k == kBad {
+			return bad
+		}
+		if z.t.k != kZone || z.zone.filter != nil {
+			return x.wrong(n.off, "%s takes a zone", n.op)
+		}
+		if !z.zone.z.ordered {
+			return x.wrong(n.off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
+		}
+		ref, top := z.zone, n.op == "top"
+		return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
+			cards := s.zone(ref.inst(s))
+			if len(cards) == 0 {
+				return -1
+			}
+			if top {
+				return int64(cards[len(cards)-1])
+			}
+			return int64(cards[0])
+		}, off: n.off}
+	case "next", "prev", "across":
+		most := 2
+		if n.op == "across" {
+			most = 1
+		}
+		if !x.args(n, 1, most) {
+			return bad
+		}
+		seat := x.want(x.compile(n.args[0], sc), typ{k: kSeat}, n.op)
+		step := konst(typ{k: kInt}, 1, n.off)
+		if len(n.args) == 2 {
+			step = x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
+		}
+		f, h, op := seat.ev, step.ev, n.op
+		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
+			p, k, n := f(s), h(s), int64(s.N)
+			switch op {
+			case "prev":
+				k = -k
+			case "across":
+				k = n / 2
+			}
+			if p < 0 {
+				return -1
+			}
+			return ((p+k)%n + n) % n
+		}, off: n.off}
+	case "if":
+		if !x.args(n, 3, 3) {
+			return bad
+		}
+		c := x.want(x.compile(n.args[0], sc), typ{k: kBool}, "if")
+		a, b := x.compile(n.args[1], sc), x.compile(n.args[2], sc)
+		choose := func(a, b expr) expr {
+			f, y, z := c.ev, a.ev, b.ev
+			return x.fold(expr{t: a.t, ev: func(s *state) int64 {
+				if f(s) != 0 {
+					return y(s)
+				}
+				return z(s)
+			}, off: n.off}, c, a, b)
+		}
+		if c.konst && a.t.k != kLit && b.t.k != kLit {
+			if a, b, ok := x.unify(a, b, "if", n.off); ok {
+				if c.kv != 0 {
+					return a
+				}
+				return b
+			}
+			return bad
+		}
+		if a.t.k == kLit && b.t.k == kLit {
+			// Two names: their type is the one the if's use wants.
+			return expr{t: typ{k: kLit}, lit: "if(...)", off: n.off, pend: func(t typ) expr {
+				ra, _ := x.resolve(a, t)
+				rb, _ := x.resolve(b, t)
+				if ra.t.k == kBad || rb.t.k == kBad {
+					return expr{t: typ{k: kBad}}
+				}
+				return choose(ra, rb)
+			}}
+		}
+		a, b, ok := x.unify(a, b, "if", n.off)
+		if !ok {
+			return bad
+		}
+		return choose(a, b)
+	case "seat":
+		// seat(1) is the first seat: seats are numbered from 1 in the
+		// rules, as on the table.
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		k := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "seat")
+		f := k.ev
+		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
+			v := f(s) - 1
+			if v < 0 || v >= int64(s.N) {
+				return -1
+			}
+			return v
+		}, off: n.off}
+	case "has":
+		// has(card, kw): the card has that keyword.
+		if !x.args(n, 2, 2) {
+			return bad
+		}
+		c := x.want(x.compile(n.args[0], sc), typ{k: kCard}, "has")
+		kw := x.want(x.compile(n.args[1], sc), typ{k: kEnum, enum: x.g.types["keyword"]}, "has")
+		f, k, masks := c.ev, kw.ev, x.g.keywords
+		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+			card, w := f(s), k(s)
+			if card < 0 || w < 0 || w >= 256 {
+				return 0
+			}
+			return int64(masks[card][w>>6]>>(w&63)) & 1
+		}, off: n.off}
+	case "abs":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		a := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "abs")
+		f := a.ev
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+			if v := f(s); v < 0 {
+				return -v
+			}
+			return f(s)
+		}, off: n.off}
+	case "index", "number":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		e := x.compile(n.args[0], sc)
+		if e.t.k == kBad {
+			return bad
+		}
+		if e.t.k != kEnum {
+			return x.wrong(n.off, "%s takes a value of an enum card field (card.rank), not %s", n.op, e.t)
+		}
+		f := e.ev
+		if n.op == "index" {
+			return expr{t: typ{k: kInt}, ev: f, off: n.off}
+		}
+		nums := make([]int64, len(e.t.enum.values))
+		for i, v := range e.t.enum.values {
+			k, err := strconv.Atoi(v)
+			if err != nil {
+				return x.wrong(n.off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
+			}
+			nums[i] = int64(k)
+		}
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+			if i := f(s); i >= 0 {
+				return nums[i]
+			}
+			return 0
+		}, off: n.off}
+	case "len":
+		if !x.args(n, 1, 1) {
+			return bad
+		}
+		l := x.compile(n.args[0], sc)
+		if l.t.k == kBad {
+			return bad
+		}
+		if l.t.k == kRecs {
+			return konst(typ{k: kInt}, int64(l.t.rec.n), n.off)
+		}
+		if l.t.k != kList {
+			return x.wrong(n.off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
+		}
+		return konst(typ{k: kInt}, int64(len(l.list)), n.off)
+	}
+	return x.undefined(n.off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len)", n.op)
+}
+
+// overItems works an aggregate over a list parameter's items out before
+// play when its body reads only the item and constants.
+func (x *exprCtx) overItems(over expr, slot int, body, e expr) expr {
+	if over.t.k != kRecs || !body.pure || body.elist != nil && (body.elist != over.t.rec.items || body.eslot != slot) {
+		return e
+	}
+	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
+	return konst(e.t, e.ev(scratch), e.off)
+}
