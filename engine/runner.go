@@ -47,6 +47,17 @@ func PlayGame(g Game, players int, seed uint64, opt PlayOptions) (res Result) {
 	return p.play(g, players, seed, opt)
 }
 
+// Table plays games one after another, reusing its state, bots and
+// buffers from game to game (as each worker of Run does): a benchmark of
+// the bare engine plays on one.
+type Table struct{ p player }
+
+// Play plays one game from its seed (see PlayGame). The result's Returns
+// are the table's until the next game: copy them to keep them.
+func (t *Table) Play(g Game, players int, seed uint64, opt PlayOptions) Result {
+	return t.p.play(g, players, seed, opt)
+}
+
 // player holds the buffers one worker reuses from game to game.
 type player struct {
 	legal   []Action
@@ -122,7 +133,9 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	res.Moves = s.MoveNumber()
 	if s.IsTerminal() {
 		w.returns = s.Returns(w.returns[:0])
-		res.Returns = append([]float64(nil), w.returns...)
+		// The worker's buffer: no allocation per game. Run copies the
+		// returns of the games it keeps (keepFirst).
+		res.Returns = w.returns
 		if opt.Tally != nil {
 			opt.Tally.endGame(w.returns)
 		}

@@ -46,6 +46,7 @@ func NewSummary(info Info, players int) *Summary {
 func keepFirst(first **Result, r *Result) {
 	if *first == nil || r.Index < (*first).Index {
 		c := *r
+		c.Returns = append([]float64(nil), r.Returns...) // r's are its worker's buffer
 		*first = &c
 	}
 }

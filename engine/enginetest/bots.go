@@ -7,19 +7,46 @@ import (
 	"cardpress/engine"
 )
 
-// BenchmarkSmokeGames reports smoke games per second on one core with
-// random bots (the linter's workload), one sub-benchmark per player count.
+// BenchmarkSmokeGames measures random-bot smoke games on one core, one
+// sub-benchmark per player count and path: engine is the bare engine (one
+// table playing game after game, nothing recorded), lint what lint runs
+// (engine.Run with the statistics, invariants checked after every move).
+// Each reports ns/move, moves/s and games/s beside Go's ns/op (a game)
+// and allocations per game.
 func BenchmarkSmokeGames(b *testing.B, g engine.Game, playerCounts ...int) {
 	for _, players := range playerCounts {
-		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%dp/engine", players), func(b *testing.B) {
 			b.ReportAllocs()
-			sum := engine.Run(g, engine.RunConfig{Players: players, Games: b.N, Seed: 1, Workers: 1})
-			if sum.Games != b.N || sum.Capped+sum.Panics > 0 {
+			var t engine.Table
+			moves := 0
+			for i := range b.N {
+				res := t.Play(g, players, engine.GameSeed(1, i), engine.PlayOptions{})
+				if res.Failed() {
+					b.Fatalf("game %d failed: %+v", i, res)
+				}
+				moves += res.Moves
+			}
+			reportSpeed(b, moves)
+		})
+		b.Run(fmt.Sprintf("%dp/lint", players), func(b *testing.B) {
+			b.ReportAllocs()
+			sum := engine.Run(g, engine.RunConfig{Players: players, Games: b.N, Seed: 1, Workers: 1, CheckInvariants: true})
+			if sum.Games != b.N || sum.Capped+sum.Panics+sum.Invariants > 0 {
 				b.Fatalf("bad run: %+v", sum)
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			reportSpeed(b, int(sum.MovesSum))
 		})
 	}
+}
+
+// reportSpeed adds the per-move and per-game rates of b's games.
+func reportSpeed(b *testing.B, moves int) {
+	sec := b.Elapsed().Seconds()
+	if moves > 0 {
+		b.ReportMetric(sec*1e9/float64(moves), "ns/move")
+	}
+	b.ReportMetric(float64(moves)/sec, "moves/s")
+	b.ReportMetric(float64(b.N)/sec, "games/s")
 }
 
 // BenchmarkHeuristicGames times games where every seat is a heuristic bot.

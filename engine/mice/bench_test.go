@@ -1,0 +1,11 @@
+package mice
+
+import (
+	"testing"
+
+	"cardpress/engine/enginetest"
+)
+
+// BenchmarkSmokeGames: Mice Heist smoke games on one core with random
+// bots, the linter's workload.
+func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipped(b), 2, 3, 4) }
