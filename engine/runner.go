@@ -68,6 +68,10 @@ type player struct {
 	kinds   []string
 	game    Game
 	state   State
+	// maxMoves is game's turn cap (Info, asked once per game it plays:
+	// an Info may allocate); chance the random stream of the game.
+	maxMoves int
+	chance   Rand
 }
 
 func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Result) {
@@ -77,12 +81,12 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 			res.Panic = fmt.Sprintf("%v (at %s)", r, panicSite())
 		}
 	}()
-	info := g.Info()
 	if opt.Tally != nil {
 		opt.Tally.beginGame()
 	}
 	s := w.newState(g, players, StateOptions{Log: opt.Log, Tally: opt.Tally})
-	chance := NewRand(seed)
+	chance := &w.chance
+	chance.Seed(seed)
 	w.setBots(players, seed, opt.Bots)
 	sampler, fast := s.(ChanceSampler)
 	checker, checks := s.(InvariantChecker)
@@ -96,7 +100,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 		if opt.Tally != nil {
 			opt.Tally.mover(cur)
 		}
-		if moves >= info.MaxMoves {
+		if moves >= w.maxMoves {
 			res.Capped = true
 			break
 		}
@@ -152,7 +156,7 @@ func (w *player) newState(g Game, players int, opts StateOptions) State {
 		r.Reset(players, opts)
 		return w.state
 	}
-	w.game, w.state = g, g.NewState(players, opts)
+	w.game, w.state, w.maxMoves = g, g.NewState(players, opts), g.Info().MaxMoves
 	return w.state
 }
 
