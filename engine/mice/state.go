@@ -72,7 +72,14 @@ type state struct {
 
 // NewState starts a game: the starting player and the market are chance moves.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
-	s := &state{Base: engine.NewBase(players, opts), g: g}
+	return engine.Started(&state{g: g}, players, opts)
+}
+
+// Reset starts a new game in place (engine.Resetter), so a runner plays
+// game after game in one state.
+func (s *state) Reset(players int, opts engine.StateOptions) {
+	g := s.g
+	*s = state{Base: engine.NewBase(players, opts), g: g}
 	p := g.params
 	s.supply = p.CheeseTotal
 	for j, st := range g.stacks {
@@ -103,7 +110,6 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 	s.chips.Reset(g.chips)
 	s.effAt = -1
 	s.ph = phStart
-	return s
 }
 
 // takeSupply hands out up to k cheese from the central supply; what it
