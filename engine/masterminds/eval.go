@@ -255,13 +255,6 @@ func (s *state) CheckInvariants() error {
 	if gems != s.bagTotal {
 		return fmt.Errorf("gems not conserved: bag %d + players %d != %d", s.bag.Len(), gems-s.bag.Len(), s.bagTotal)
 	}
-	total := func(ids []int) int {
-		n := 0
-		for _, c := range ids {
-			n += g.cards[c].copies
-		}
-		return n
-	}
 	prep := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
 	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN
 	if s.burnCard >= 0 {
@@ -315,14 +308,14 @@ func (s *state) CheckInvariants() error {
 		}
 	}
 	switch {
-	case prep != total(g.preps):
-		return fmt.Errorf("Prep cards not conserved: %d in play, %d in the data", prep, total(g.preps))
-	case talent != total(g.talents):
-		return fmt.Errorf("Talent cards not conserved: %d in play, %d in the data", talent, total(g.talents))
-	case heist != total(g.heists):
-		return fmt.Errorf("Heist cards not conserved: %d in play, %d in the data", heist, total(g.heists))
-	case s.failDeck.Len()+s.failDiscard.Len() != total(g.failures):
-		return fmt.Errorf("Failure cards not conserved: %d in play, %d in the data", s.failDeck.Len()+s.failDiscard.Len(), total(g.failures))
+	case prep != g.copiesOf.prep:
+		return fmt.Errorf("Prep cards not conserved: %d in play, %d in the data", prep, g.copiesOf.prep)
+	case talent != g.copiesOf.talent:
+		return fmt.Errorf("Talent cards not conserved: %d in play, %d in the data", talent, g.copiesOf.talent)
+	case heist != g.copiesOf.heist:
+		return fmt.Errorf("Heist cards not conserved: %d in play, %d in the data", heist, g.copiesOf.heist)
+	case s.failDeck.Len()+s.failDiscard.Len() != g.copiesOf.failure:
+		return fmt.Errorf("Failure cards not conserved: %d in play, %d in the data", s.failDeck.Len()+s.failDiscard.Len(), g.copiesOf.failure)
 	case colours != len(g.masterminds):
 		return fmt.Errorf("Mastermind cards not conserved: %d in play, %d in the data", colours, len(g.masterminds))
 	case cash != g.cashCopies:

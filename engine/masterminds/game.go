@@ -36,6 +36,9 @@ type Game struct {
 	failures    []int
 	cashCard    int // the Starter Cash card (-1: none)
 	cashCopies  int
+	// copiesOf is the physical cards of each type, which the invariants
+	// hold play to after every move.
+	copiesOf struct{ prep, talent, heist, failure int }
 
 	// Enum parameters, decoded once.
 	testAtLeast bool
@@ -167,6 +170,14 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
 	}
+	total := func(ids []int) int {
+		n := 0
+		for _, c := range ids {
+			n += g.cards[c].copies
+		}
+		return n
+	}
+	g.copiesOf.prep, g.copiesOf.talent, g.copiesOf.heist, g.copiesOf.failure = total(g.preps), total(g.talents), total(g.heists), total(g.failures)
 	return g, c.findings
 }
 
