@@ -124,8 +124,7 @@ func (s *state) cash(p, except int) int {
 
 // handCash lists the cash values of seat p's hand, one copy of card except
 // left out (-1: none), with the card of each value.
-func (s *state) handCash(p, except int) ([]int, []int) {
-	var vals, cards []int
+func (s *state) handCash(p, except int, vals, cards []int) ([]int, []int) {
 	skipped := false
 	for k := 0; k < s.hand[p].Len(); k++ {
 		c := s.hand[p].At(k)
@@ -180,7 +179,8 @@ func (s *state) hireActions(buf []engine.Action) []engine.Action {
 // nobody free, the empty crew. Demolition comes before.
 func (s *state) crewActions(buf []engine.Action) []engine.Action {
 	p := s.cur
-	for _, m := range s.crewChoices(p) {
+	masks, n := s.crewChoices(p)
+	for _, m := range masks[:n] {
 		buf = append(buf, actCrew+engine.Action(m))
 	}
 	if s.demolitionVictim(p) >= 0 && s.jobs[s.heistJob].nc > 0 {
@@ -193,12 +193,16 @@ func (s *state) crewActions(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// crewChoices are the masks of the crews a player may send (see crewActions).
-func (s *state) crewChoices(p int) []int {
+// crewChoices are the masks of the crews a player may send (see
+// crewActions): the best crew, then the best without Mercenaries when it
+// differs.
+func (s *state) crewChoices(p int) ([2]int, int) {
 	j := s.heistJob
 	req := s.requirement(j)
 	jb := s.card(int(s.jobs[j].card)).job
-	all := s.members(p)
+	var crew, noMerc [maxCrew]Member
+	all := s.members(p, &crew)
+	var buf [maxCrew]int
 	mask := func(sent []int) int {
 		m := 0
 		for _, i := range sent {
@@ -206,24 +210,23 @@ func (s *state) crewChoices(p int) []int {
 		}
 		return m
 	}
-	best, _ := Best(jb, req, all, s.g.params.CrewLimit)
-	out := []int{mask(best)}
+	best, _ := bestCrew(jb, req, all, s.g.params.CrewLimit, buf[:0])
+	out, n := [2]int{mask(best)}, 1
 	// Without Mercenaries: mark them unavailable.
-	noMerc := make([]Member, len(all))
-	copy(noMerc, all)
+	without := noMerc[:copy(noMerc[:], all)]
 	hasMerc := false
-	for i := range noMerc {
-		if noMerc[i].Kind == Mercenary {
-			noMerc[i].FaceDown = true
+	for i := range without {
+		if without[i].Kind == Mercenary {
+			without[i].FaceDown = true
 			hasMerc = true
 		}
 	}
 	if hasMerc {
-		if sent, _ := Best(jb, req, noMerc, s.g.params.CrewLimit); mask(sent) != out[0] {
-			out = append(out, mask(sent))
+		if sent, _ := bestCrew(jb, req, without, s.g.params.CrewLimit, buf[:0]); mask(sent) != out[0] {
+			out[1], n = mask(sent), 2
 		}
 	}
-	return out
+	return out, n
 }
 
 // mainActions says whether the current player has an action left: a turn

@@ -2,6 +2,8 @@
 
 package hmm
 
+import "cardpress/engine"
+
 // needsJail is the first seat, from the current one on, whose crew has
 // heat_to_jail Heat and somebody who can take the fall; -1 if none.
 func (s *state) needsJail() int {
@@ -109,8 +111,10 @@ func (s *state) removeMember(p, m int, kind, cause string) {
 // least waste first, for cause (a card id); false when the hand is not
 // enough.
 func (s *state) pay(p, except, cost int, cause string) bool {
-	vals, cards := s.handCash(p, except)
-	idx, ok := Pay(vals, cost)
+	var vb, cb [engine.MaxHand]int
+	vals, cards := s.handCash(p, except, vb[:0], cb[:0])
+	var pb [engine.MaxHand]int
+	idx, ok := payInto(vals, cost, pb[:0])
 	if !ok {
 		s.logPay(p, cost, 0, false, cause)
 		return false

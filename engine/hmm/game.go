@@ -185,6 +185,9 @@ type card struct {
 
 // Game is Heist Masterminds with one set of rules and cards.
 type Game struct {
+	// gearOf is each card as the Gear a member carries, made once so
+	// that listing a crew allocates nothing.
+	gearOf []*Gear
 	data                                           *gamedata.Game
 	params                                         DataParams
 	cards                                          []card
@@ -268,6 +271,9 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, c.findings
 	}
 	g.maxMoves = 50000
+	for _, cd := range g.cards {
+		g.gearOf = append(g.gearOf, &Gear{Name: cd.name, Icons: cd.icons, Ability: cd.ability})
+	}
 	return g, c.findings
 }
 

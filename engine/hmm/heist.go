@@ -82,8 +82,8 @@ func (s *state) leadingRival(p int) int {
 }
 
 // members is the rules core's view of seat p's crew.
-func (s *state) members(p int) []Member {
-	out := make([]Member, s.ncrew[p])
+func (s *state) members(p int, buf *[maxCrew]Member) []Member {
+	out := buf[:s.ncrew[p]]
 	for m := range out {
 		mb := s.crew[p][m]
 		c := s.card(int(mb.card))
@@ -97,8 +97,7 @@ func (s *state) members(p int) []Member {
 			out[m].Kind = Crew
 		}
 		if mb.gear >= 0 {
-			gc := s.card(int(mb.gear))
-			out[m].Gear = &Gear{Name: gc.name, Icons: gc.icons, Ability: gc.ability}
+			out[m].Gear = s.g.gearOf[mb.gear]
 		}
 	}
 	return out
@@ -115,7 +114,8 @@ func (s *state) attempt(p, mask int) {
 		}
 	}
 	jb := s.card(int(js.card)).job
-	res, err := Attempt(jb, req, s.members(p), sent)
+	var crew [maxCrew]Member
+	res, err := Attempt(jb, req, s.members(p, &crew), sent)
 	if err != nil {
 		panic("hmm: illegal crew: " + err.Error())
 	}

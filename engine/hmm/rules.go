@@ -8,8 +8,9 @@
 package hmm
 
 import (
+	"cardpress/engine"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Skill is one of the book's three skill and difficulty icons.
@@ -239,7 +240,14 @@ func gearAbility(m *Member) Ability {
 // Heat, then least fees, then fewest members; among failures, least short.
 // It returns the members sent (sorted) and the result.
 func Best(j Job, req Requirement, crew []Member, crewLimit int) ([]int, Result) {
-	var avail []int
+	return bestCrew(j, req, crew, crewLimit, nil)
+}
+
+// bestCrew is Best, appending the crew sent to into (a caller's buffer, so
+// smoke games allocate nothing).
+func bestCrew(j Job, req Requirement, crew []Member, crewLimit int, into []int) ([]int, Result) {
+	var availBuf [64]int
+	avail := availBuf[:0]
 	for i := range crew {
 		if crew[i].Available() {
 			avail = append(avail, i)
@@ -249,7 +257,7 @@ func Best(j Job, req Requirement, crew []Member, crewLimit int) ([]int, Result) 
 	if req.CrewMax > 0 && req.CrewMax < maxSent {
 		maxSent = req.CrewMax
 	}
-	var best []int
+	best := into[:0]
 	var bestRes Result
 	found := false
 	var buf [64]int
@@ -271,7 +279,7 @@ func Best(j Job, req Requirement, crew []Member, crewLimit int) ([]int, Result) 
 			best, bestRes, found = append(best[:0], sent...), res, true
 		}
 	}
-	sort.Ints(best)
+	slices.Sort(best)
 	return best, bestRes
 }
 
@@ -297,8 +305,19 @@ func better(a Result, na int, b Result, nb int) bool {
 // hand is not enough. Values and cost are whole dollars; the search is over
 // sums in steps of their greatest common divisor.
 func Pay(values []int, cost int) (paid []int, ok bool) {
+	return payInto(values, cost, nil)
+}
+
+// maxPaySums bounds the sums payInto works out on the stack; a larger
+// search (costs far above any shipped card) uses the heap.
+const maxPaySums = 256
+
+// payInto is Pay, appending the indices paid to into (a caller's
+// buffer).
+func payInto(values []int, cost int, into []int) (paid []int, ok bool) {
+	paid = into[:0]
 	if cost <= 0 {
-		return nil, true
+		return paid, true
 	}
 	total, step, most := 0, 0, 0
 	for _, v := range values {
@@ -307,7 +326,7 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 		most = max(most, v)
 	}
 	if total < cost {
-		return nil, false
+		return paid, false
 	}
 	step = gcd(step, cost)
 	if step <= 0 {
@@ -320,12 +339,23 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 	// values (0/1 knapsack, sums visited downwards so each card is used
 	// once); from[k*(top+1)+s] records whether value k-1 was taken.
 	const inf = 1 << 30
-	cards := make([]int, top+1)
+	var cardsBuf [maxPaySums]int
+	var fromBuf [(engine.MaxHand + 1) * maxPaySums]bool
+	cards := cardsBuf[:0]
+	if top+1 > maxPaySums {
+		cards = make([]int, 0, top+1)
+	}
+	cards = cards[:top+1]
 	for i := range cards {
 		cards[i] = inf
 	}
 	cards[0] = 0
-	from := make([]bool, (len(values)+1)*(top+1))
+	from := fromBuf[:0]
+	if n := (len(values) + 1) * (top + 1); n > len(fromBuf) {
+		from = make([]bool, n)
+	} else {
+		from = fromBuf[:n]
+	}
 	for k, v := range values {
 		u := v / step
 		took := from[(k+1)*(top+1) : (k+2)*(top+1)]
@@ -344,7 +374,7 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 		}
 	}
 	if best < 0 {
-		return nil, false
+		return paid, false
 	}
 	for k, s := len(values), best; k > 0 && s > 0; k-- {
 		if from[k*(top+1)+s] {
@@ -352,7 +382,7 @@ func Pay(values []int, cost int) (paid []int, ok bool) {
 			s -= values[k-1] / step
 		}
 	}
-	sort.Ints(paid)
+	slices.Sort(paid)
 	return paid, true
 }
 
@@ -376,18 +406,21 @@ type Standing struct {
 // Winners applies the book's end: most Prestige (collection plus the
 // Prestige cards revealed from hand), then least Heat or jail Time, then a
 // shared victory. It returns the winning seats.
-func Winners(st []Standing) []int {
-	var win []int
+func Winners(st []Standing) []int { return winnersInto(st, nil) }
+
+// winnersInto is Winners, appending to into (a caller's buffer).
+func winnersInto(st []Standing, into []int) []int {
+	win := into[:0]
 	for i, s := range st {
 		if len(win) == 0 {
-			win = []int{i}
+			win = append(win, i)
 			continue
 		}
 		w := st[win[0]]
 		a, b := s.Collection+s.InHand, w.Collection+w.InHand
 		switch {
 		case a > b || (a == b && s.Pending < w.Pending):
-			win = []int{i}
+			win = append(win[:0], i)
 		case a == b && s.Pending == w.Pending:
 			win = append(win, i)
 		}

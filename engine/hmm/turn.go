@@ -196,11 +196,13 @@ func (s *state) pending(p int) int {
 func (s *state) endGame(cause string) {
 	s.ph = phOver
 	s.Cause = cause
-	st := make([]Standing, s.N)
+	var standings [engine.MaxPlayers]Standing
+	st := standings[:s.N]
 	for p := range st {
 		st[p] = Standing{Collection: s.coll[p], InHand: s.handPrestige(p), Pending: s.pending(p)}
 	}
-	win := Winners(st)
+	var winBuf [engine.MaxPlayers]int
+	win := winnersInto(st, winBuf[:0])
 	var seats engine.Seats
 	for _, w := range win {
 		seats = seats.With(w)
