@@ -187,7 +187,7 @@ type card struct {
 type Game struct {
 	// gearOf is each card as the Gear a member carries, made once so
 	// that listing a crew allocates nothing.
-	gearOf []*Gear
+	gearOf                                         []*Gear
 	data                                           *gamedata.Game
 	params                                         DataParams
 	cards                                          []card
