@@ -111,16 +111,9 @@ const (
 
 var counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}
 
-// deckSize counts the physical cards used at a player count.
-func (g *Game) deckSize(players int) int {
-	n := 0
-	for i, c := range g.cards {
-		if g.data.Cards[i].UsedWith(players) {
-			n += c.copies
-		}
-	}
-	return n
-}
+// deckSize counts the physical cards used at a player count: the deck
+// Build made for it (the invariants ask after every move).
+func (g *Game) deckSize(players int) int { return len(g.decks[players]) }
 
 // Facts are the numbers derived from parameters, for the reference sheet.
 func (g *Game) Facts() map[string]any {
