@@ -50,6 +50,9 @@ type state struct {
 	// steps counts what ran since the last decision (loops without one
 	// are caught at maxSteps).
 	steps int
+	// epoch counts the decisions set up, so each seat's legal actions are
+	// listed once per decision (legalNow).
+	epoch int
 	// pooled is each pool's total at the start, which it keeps.
 	pooled [maxPools]int64
 	// buf holds buffers for legal actions the state works out for itself,
@@ -59,13 +62,13 @@ type state struct {
 }
 
 type buffers struct {
-	scratch, offered []engine.Action // is anyone able to choose; the statistics' cards on offer
+	offered []engine.Action // the statistics' cards on offer
 	// legal is each seat's legal actions as last listed, at move
 	// legalAt[p]-1 of a state using these buffers, so the statistics of a
 	// secret choice reuse what the bots were offered.
 	legal   [engine.MaxPlayers][]engine.Action
-	legalAt [engine.MaxPlayers]int
-	owner   *state // the state the cache was listed for
+	legalAt [engine.MaxPlayers]int // the decision (state.epoch) each was listed at
+	owner   *state                 // the state the lists were made for
 }
 
 // maxPools is the most conserved pools a rules file declares.
@@ -79,7 +82,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	if buf == nil {
 		buf = &buffers{}
 	}
-	buf.owner = nil // a new game: nothing listed yet
+	buf.owner, buf.legalAt = nil, [engine.MaxPlayers]int{} // a new game: nothing listed yet
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
 	s.vars = resize(vars, g.valueInsts)
@@ -494,6 +497,7 @@ func (s *state) collect(to int) {
 // choose suspends for a decision.
 func (s *state) choose(ch *choice) {
 	s.ch = ch
+	s.epoch++
 	if ch.all {
 		s.mode = mAll
 		if s.Tally != nil && ch.probed {
@@ -535,9 +539,8 @@ func choiceName(ch *choice) string {
 // probeOptions counts each option with a condition that seat p may take
 // at ch now (engine.Info.Expected).
 func (s *state) probeOptions(ch *choice, p int) {
-	s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0])
 	var last *option
-	for _, a := range s.buf.scratch {
+	for _, a := range s.legalNow(p) {
 		if o := ch.option(int(a)); o != last {
 			if last = o; o.probe >= 0 {
 				s.Tally.Probe(o.probe)
@@ -556,10 +559,7 @@ func (s *state) canChoose(ch *choice, p int) bool {
 			}
 			continue
 		}
-		if s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0]); len(s.buf.scratch) > 0 {
-			return true
-		}
-		return false
+		return len(s.legalNow(p)) > 0
 	}
 	return false
 }
@@ -630,28 +630,23 @@ func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
 
 func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
 	switch {
-	case s.mode == mAll && p >= 0 && int(p) < s.N:
-		if s.Tally == nil || !s.ch.plays {
-			return s.legal(s.ch, int(p), buf)
-		}
-		// Kept for the statistics of the choice (cardsOffered).
-		b := s.buf
-		b.legal[p] = s.legal(s.ch, int(p), b.legal[p][:0])
-		b.legalAt[p], b.owner = s.Move+1, s
-		return append(buf, b.legal[p]...)
-	case s.mode == mSeat && int(p) == s.seat:
-		return s.legal(s.ch, int(p), buf)
+	case s.mode == mAll && p >= 0 && int(p) < s.N, s.mode == mSeat && int(p) == s.seat:
+		return append(buf, s.legalNow(int(p))...)
 	}
 	return buf
 }
 
-// listed is seat p's legal actions if LegalActions listed them at this
-// move of this state, else nil.
-func (s *state) listed(p int) []engine.Action {
-	if b := s.buf; b.owner == s && b.legalAt[p] == s.Move+1 {
+// legalNow is seat p's legal actions at the decision the state waits at,
+// worked out once per decision: whether the seat can choose, lint's
+// probes, the bots and the statistics all ask.
+func (s *state) legalNow(p int) []engine.Action {
+	b := s.buf
+	if b.owner == s && b.legalAt[p] == s.epoch {
 		return b.legal[p]
 	}
-	return nil
+	b.legal[p] = s.legal(s.ch, p, b.legal[p][:0])
+	b.legalAt[p], b.owner = s.epoch, s
+	return b.legal[p]
 }
 
 func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
@@ -796,14 +791,11 @@ func (s *state) cardsOffered(ch *choice, p int, a engine.Action, buf []engine.Ac
 	if o == nil || o.kind != optCard {
 		return buf
 	}
+	legal := s.legalNow(p)
 	if len(ch.opts) == 1 && o.base == 0 {
-		if l := s.listed(p); l != nil {
-			return append(buf, l...) // what the bots were just offered
-		}
-		return s.legal(ch, p, buf) // the card actions are the cards
+		return append(buf, legal...) // the card actions are the cards
 	}
-	s.buf.scratch = s.legal(ch, p, s.buf.scratch[:0])
-	for _, l := range s.buf.scratch {
+	for _, l := range legal {
 		if o.base <= int(l) && int(l) < o.base+o.size {
 			buf = append(buf, l-engine.Action(o.base))
 		}
