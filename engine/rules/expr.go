@@ -105,6 +105,7 @@ type expr struct {
 	load  uint8
 	slot  int
 	table []int64
+	vbase int // loadVar: the value's first place
 	// pure says ev reads nothing but constants and, when elist is set,
 	// the entry of elist bound to slot eslot: fold then works its value
 	// out for every entry before play.
@@ -236,6 +237,7 @@ const (
 	loadNone uint8 = iota
 	loadSlot
 	loadTable
+	loadVar // a seat's value, vars[vbase + slots[slot]]
 )
 
 // Comparison operators, as compare takes them.
@@ -756,7 +758,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 						return s.vars[b+int(p)]
 					}
 					return general(s)
-				}, off: base.off}
+				}, off: base.off, load: loadVar, slot: k, vbase: b}
 			}
 			return expr{t: v.t, ev: general, off: base.off}
 		}
@@ -849,7 +851,7 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 	}
 	c = x.want(c, typ{k: kCard}, "."+n.op)
 	if l, ok := x.g.lists[n.op]; ok {
-		return expr{t: typ{k: kEntries, list: l}, ev: c.ev, off: n.off}
+		return expr{t: typ{k: kEntries, list: l}, ev: c.ev, off: n.off, load: c.load, slot: c.slot, vbase: c.vbase}
 	}
 	f, ok := x.g.fields[n.op]
 	if !ok {

@@ -214,6 +214,16 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			return nil
 		}
 		l, card := in.t.list, in.ev
+		if in.load == loadVar {
+			// A bound seat's card (revealed[player]): read directly.
+			vb, vk, general := in.vbase, in.slot, in.ev
+			card = func(s *state) int64 {
+				if p := s.slots[vk]; p >= 0 && p < int64(s.N) {
+					return s.vars[vb+int(p)]
+				}
+				return general(s)
+			}
+		}
 		slot := c.newSlot(false)
 		c.newSlot(false) // the end, as the program keeps it
 		inner := &scope{up: sc, name: v.Value, slot: slot, t: typ{k: kEntry, list: l}}
@@ -339,16 +349,30 @@ func (ix *entryIndex) entries(card int64, v int64) []int32 {
 }
 
 // entryIndex builds the index for a where of the form entry.key == value
-// (value not reading the entry), or returns nil.
+// (value not reading the entry), optionally "and" a condition of the entry
+// alone, or returns nil.
 func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int) *entryIndex {
 	if where == nil {
 		return nil
 	}
 	tree, err := parseExpr(where.Value)
-	if err != nil || tree.kind != nBinary || tree.op != "==" {
+	if err != nil || tree.kind != nBinary {
 		return nil
 	}
 	x := &exprCtx{g: c.g, c: c}
+	// entry.key == value and more: the more, when it reads only the entry
+	// (effect.take_heat > 0), picks the entries indexed once and for all.
+	var keep []int64
+	if tree.op == "and" {
+		more := x.compile(tree.args[1], sc)
+		if len(x.errs) > 0 || more.t.k != kBool || !more.pure || more.elist != l || more.eslot != slot || more.load != loadTable {
+			return nil
+		}
+		keep, tree = more.table, tree.args[0]
+	}
+	if tree.kind != nBinary || tree.op != "==" {
+		return nil
+	}
 	a, b := x.compile(tree.args[0], sc), x.compile(tree.args[1], sc)
 	if len(x.errs) > 0 {
 		return nil
@@ -380,6 +404,9 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 	ix.ents = make([][]int32, int64(cards)*ix.width)
 	for card := range cards {
 		for e := l.start[card]; e < l.start[card+1]; e++ {
+			if keep != nil && keep[e] == 0 {
+				continue
+			}
 			k := int64(card)*ix.width + a.table[e] - lo
 			ix.ents[k] = append(ix.ents[k], e)
 		}
@@ -489,6 +516,18 @@ func setAction(so *setOp) action {
 		return func(s *state) { s.doSet(so) }
 	}
 	k, op := so.seatSlot-1, so.op
+	if so.valVar > 0 && op == '=' {
+		// One seat's value from another of a bound seat: budget[p] = heat[p].
+		vb, vk := so.valVar-1, so.valSlot
+		return func(s *state) {
+			p, q := s.slots[k], s.slots[vk]
+			if s.Log != nil || p < 0 || p >= int64(s.N) || q < 0 || q >= int64(s.N) {
+				s.doSet(so)
+				return
+			}
+			s.vars[base+int(p)] = s.vars[vb+int(q)]
+		}
+	}
 	return func(s *state) {
 		p := s.slots[k]
 		if s.Log != nil || p < 0 || p >= int64(s.N) {

@@ -53,6 +53,9 @@ type setOp struct {
 	seatSlot int
 	op       byte // '=', '+', '-'
 	val      eval
+	// valVar is the value's place plus one when it is a bound seat's
+	// value (loadVar: read directly), valSlot that seat's slot.
+	valVar, valSlot int
 }
 
 type moveOp struct {
@@ -310,7 +313,11 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 			}
 			want = typ{k: kInt}
 		}
-		so.val = x.want(x.compile(value, sc), want, "set "+d.name).ev
+		val := x.want(x.compile(value, sc), want, "set "+d.name)
+		so.val = val.ev
+		if val.load == loadVar {
+			so.valVar, so.valSlot = val.vbase+1, val.slot
+		}
 	}
 	for _, e := range x.errs {
 		c.exprFinding(v, v.Value, e, "")
