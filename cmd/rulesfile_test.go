@@ -32,11 +32,11 @@ func TestBrokenRulesFileReportsEveryError(t *testing.T) {
 	const rules = "cards/heat/rules.yaml"
 	phase := edit(t, heat, rules, `                    where: "effect.phase == ph"
                     do:
-                      - if: "holds"`, `                    where: "effect.phase == ph"
+                      - if: "holds and amount > 0"`, `                    where: "effect.phase == ph"
                     do:
-                      - if: "holds and effect.phase != 'D'"`)
+                      - if: "holds and amount > 0 and effect.phase != 'D'"`)
 	code, out, errOut = run(t, heat, "lint", "cards/heat", "--engine", "rules", "--games", "10")
-	want := rules + ":" + itoa(phase+2) + `:56: error RULES_UNDEFINED: 'D' is not a value of phase (its values: A, B, C) in "holds and effect.phase != 'D'"`
+	want := rules + ":" + itoa(phase+2) + `:71: error RULES_UNDEFINED: 'D' is not a value of phase (its values: A, B, C) in "holds and amount > 0 and effect.phase != 'D'"`
 	if code != 1 || !strings.Contains(out+errOut, want) {
 		t.Errorf("lint --engine rules: exit %d, want 1 and\n%s\nin:\n%s%s", code, want, out, errOut)
 	}

@@ -568,8 +568,11 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 			}
 			return b
 		}
-		if b.konst && b.kv == b2i(n.op == "and") {
-			return a
+		if b.konst {
+			if b.kv == b2i(n.op == "and") {
+				return a
+			}
+			return b // and false, or true: expressions have no side effects
 		}
 		f, h := a.ev, b.ev
 		if n.op == "and" {

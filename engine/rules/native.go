@@ -232,7 +232,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		// Each entry runs its own body when it compiles once per entry
 		// with the entry's keys known (a card's effect does only what it
 		// says), else the one body.
-		bodies := c.unroll(get(n, "do"), inner)
+		bodies := c.unroll(get(n, "do"), where, inner)
 		if bodies == nil {
 			bodies = slices.Repeat([]action{body}, int(l.start[len(l.start)-1]))
 		}
@@ -422,7 +422,7 @@ const maxUnrolled = 4096
 // entry known, after the body compiled once without findings: nil when it
 // did not (its findings are reported) or the list is too long. Bodies use
 // the same slots: only one runs at a time.
-func (c *compiler) unroll(do *yaml.Node, inner *scope) []action {
+func (c *compiler) unroll(do, where *yaml.Node, inner *scope) []action {
 	l := inner.t.list
 	total := int(l.start[len(l.start)-1])
 	if errs, _ := finding.Count(c.found); errs > 0 || total > maxUnrolled || do == nil {
@@ -435,6 +435,14 @@ func (c *compiler) unroll(do *yaml.Node, inner *scope) []action {
 		c.g.slots, c.g.private = base, c.g.private[:base]
 		known := *inner
 		known.known = int64(e) + 1
+		if where != nil {
+			// An entry its where never keeps gets no body: nothing of it
+			// runs (and lint expects nothing of it).
+			if w := c.expr(where, &known, typ{k: kBool}, "where"); w.konst && w.kv == 0 {
+				bodies[e] = func(*state) {}
+				continue
+			}
+		}
 		bodies[e] = c.nativeBlock(do, &known)
 		most = max(most, c.g.slots)
 	}
