@@ -14,6 +14,7 @@ import (
 
 	"cardpress/finding"
 	"cardpress/schema"
+	"cardpress/source"
 )
 
 // Declared card fields: a game without a rules engine describes its cards
@@ -267,14 +268,9 @@ func (g *Game) CardLists() []string {
 		return nil
 	}
 	var names []string
-	if m := g.Rules.Root; m != nil && m.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			if m.Content[i].Value != "lists" || m.Content[i+1].Kind != yaml.MappingNode {
-				continue
-			}
-			for j := 0; j+1 < len(m.Content[i+1].Content); j += 2 {
-				names = append(names, m.Content[i+1].Content[j].Value)
-			}
+	if lists := source.MapValue(g.Rules.Root, "lists"); lists != nil && lists.Kind == yaml.MappingNode {
+		for j := 0; j+1 < len(lists.Content); j += 2 {
+			names = append(names, lists.Content[j].Value)
 		}
 	}
 	return names

@@ -244,17 +244,7 @@ func listCardFile(manifest []byte, name string) ([]byte, func(int) int, error) {
 	}, nil
 }
 
-func mapValue(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return deref(m.Content[i+1])
-		}
-	}
-	return nil
-}
+var mapValue = source.MapValue
 
 // SameFinding reports whether a and b say the same thing about the same
 // file, wherever in it: a problem the game had before an import, in a

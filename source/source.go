@@ -462,3 +462,27 @@ func one(pos finding.Pos, code *finding.Code, format string, args ...any) []find
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// MapValue is the value of key in mapping node m, aliases followed; nil
+// when m is not a mapping or has no such key. Engines read their data's
+// nodes with it to keep every value's position.
+func MapValue(m *yaml.Node, key string) *yaml.Node {
+	m = deref(m)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return deref(m.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// deref follows aliases to the node they name.
+func deref(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}

@@ -10,6 +10,8 @@ import (
 
 	"cardpress/finding"
 	"cardpress/internal/fileio"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // brief is "file:line:col CODE", the part of a finding tests pin exactly.
@@ -235,5 +237,21 @@ func TestMappingLimit(t *testing.T) {
 	f, fs = Parse("f.yaml", []byte("a: {b: [1, 2]}\n"))
 	if f == nil || len(fs) > 0 || f.Values != 7 {
 		t.Errorf("values %v, findings %v", f, fs)
+	}
+}
+
+// MapValue finds a key's value through aliases, and nothing in what is
+// not a mapping.
+func TestMapValue(t *testing.T) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte("base: &b {x: 1}\nalias: *b\nlist: [1]\n"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	root := doc.Content[0]
+	if v := MapValue(MapValue(root, "alias"), "x"); v == nil || v.Value != "1" || v.Line != 1 {
+		t.Errorf("alias.x = %+v, want 1 at line 1", v)
+	}
+	if MapValue(root, "missing") != nil || MapValue(MapValue(root, "list"), "x") != nil || MapValue(nil, "x") != nil {
+		t.Error("a missing key, a list or nil gave a value")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/schema"
+	"cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -253,13 +254,8 @@ func (c *compiler) keywordMask(file string, n *yaml.Node, name string, allowAny 
 // valueNode finds the value node of key in a mapping node (or the mapping
 // itself when absent), for positions.
 func valueNode(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return m
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
+	if v := source.MapValue(m, key); v != nil {
+		return v
 	}
 	return m
 }

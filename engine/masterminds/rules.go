@@ -9,6 +9,7 @@ import (
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/schema"
+	"cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -387,11 +388,7 @@ func child(n *yaml.Node, key string) *yaml.Node {
 	}
 	switch n.Kind {
 	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == key {
-				return n.Content[i+1]
-			}
-		}
+		return source.MapValue(n, key)
 	case yaml.SequenceNode:
 		var i int
 		if _, err := fmt.Sscan(key, &i); err == nil && i >= 0 && i < len(n.Content) {

@@ -10,6 +10,7 @@ import (
 	"cardpress/engine/kit"
 	"cardpress/finding"
 	"cardpress/gamedata"
+	"cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -106,17 +107,7 @@ func (c *compiler) at(n *yaml.Node) finding.Pos {
 }
 
 // get is the value of key in a mapping node, or nil.
-func get(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
-}
+var get = source.MapValue
 
 // pairs lists a mapping's keys and values in file order.
 func pairs(m *yaml.Node) (keys, vals []*yaml.Node) {
