@@ -203,26 +203,9 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			}
 		}
 	case "for_each":
-		if !c.bindable(v, false) {
+		l, card, ok := c.forEachIn(n, v, sc)
+		if !ok {
 			return nil
-		}
-		in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
-		if in.t.k != kEntries {
-			if in.t.k != kBad {
-				c.report(codeType.At(c.at(get(n, "in")), "for_each walks a card's list (card.%s), not %s", "effects", in.t))
-			}
-			return nil
-		}
-		l, card := in.t.list, in.ev
-		if in.load == loadVar {
-			// A bound seat's card (revealed[player]): read directly.
-			vb, vk, general := in.vbase, in.slot, in.ev
-			card = func(s *state) int64 {
-				if p := s.slots[vk]; p >= 0 && p < int64(s.N) {
-					return s.vars[vb+int(p)]
-				}
-				return general(s)
-			}
 		}
 		slot := c.newSlot(false)
 		c.newSlot(false) // the end, as the program keeps it

@@ -561,18 +561,10 @@ func (c *compiler) optionBody(o *option) {
 // forEach runs do for every entry of a card's list, in order:
 // for_each: effect, in: "revealed[player].effects".
 func (c *compiler) forEach(n, v *yaml.Node, sc *scope) {
-	if !c.bindable(v, false) {
+	l, card, ok := c.forEachIn(n, v, sc)
+	if !ok {
 		return
 	}
-	in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
-	if in.t.k == kBad {
-		return
-	}
-	if in.t.k != kEntries {
-		c.report(codeType.At(c.at(get(n, "in")), "for_each walks a card's list (card.%s), not %s", "effects", in.t))
-		return
-	}
-	l, card := in.t.list, in.ev
 	i, end := c.newSlot(false), c.newSlot(false)
 	c.emit(instr{op: opSetSlot, a: end, e: func(s *state) int64 {
 		if k := card(s); k >= 0 {
@@ -659,4 +651,31 @@ func rootName(n *yaml.Node) string {
 		return ""
 	}
 	return tree.name
+}
+
+// forEachIn checks a for_each's name and compiles its in: the card list
+// walked and the card whose entries they are.
+func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, bool) {
+	if !c.bindable(v, false) {
+		return nil, nil, false
+	}
+	in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
+	if in.t.k != kEntries {
+		if in.t.k != kBad {
+			c.report(codeType.At(c.at(get(n, "in")), "for_each walks a card's list (card.LIST), not %s", in.t))
+		}
+		return nil, nil, false
+	}
+	card := in.ev
+	if in.load == loadVar {
+		// A bound seat's card (revealed[player]): read directly.
+		vb, vk, general := in.vbase, in.slot, in.ev
+		card = func(s *state) int64 {
+			if p := s.slots[vk]; p >= 0 && p < int64(s.N) {
+				return s.vars[vb+int(p)]
+			}
+			return general(s)
+		}
+	}
+	return in.t.list, card, true
 }
