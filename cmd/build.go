@@ -1,9 +1,12 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
+	"math"
 	"strings"
 
+	"cardpress/engine"
 	"cardpress/finding"
 	"cardpress/lint"
 	"cardpress/pipeline"
@@ -35,7 +38,7 @@ errors is not rendered; exit 1 if any game has errors or a failing test.`,
 			return runBuild(opts)
 		},
 	}
-	c.Flags().IntVar(&opts.Lint.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
+	c.Flags().IntVar(&opts.Lint.Games, "games", 0, "smoke games per player count (default: as many as the checks need, from 200 to the game's cap, HEAT 4000)")
 	seedVar(c.Flags(), &opts.Lint.Seed, "lint run seed")
 	c.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	bindRenderFlags(c, &opts.RenderOptions)
@@ -53,44 +56,90 @@ func runBuild(opts *buildOptions) error {
 		failed = true
 	}
 	finding.Print(opts.Out, "text", fs)
-	for _, g := range games {
-		if !g.Valid {
-			continue
-		}
-		lfs := finding.Sort(strictly(pipeline.Lint(g, opts.Lint), opts.Strict))
-		finding.Print(opts.Out, "text", lfs)
-		errs, warns := finding.Count(lfs)
-		if errs > 0 {
-			failed = true
-			fmt.Fprintf(opts.Out, "%s: %s; not rendered\n", finding.Visible(g.Data.Manifest.ID), countsSummary(errs, warns))
-			continue
-		}
-		tested := ""
-		if len(g.Data.Manifest.Files.Tests) > 0 {
-			// The rule tests are checks like lint's: a failure fails the
-			// build, and the PDFs are still written to look at.
-			passed, nfailed, ok := runGameTests(opts.Out, g)
-			failed = failed || !ok || nfailed > 0
-			tested = fmt.Sprintf("; tests: %d passed", passed)
-			if nfailed > 0 {
-				tested += fmt.Sprintf(", %d failed", nfailed)
+	// Games build side by side, so both cores stay busy while one game's
+	// last player count finishes; each game's lines are printed whole, in
+	// the order the games were named.
+	reports := make([]gameBuild, len(games))
+	done := make([]chan struct{}, len(games))
+	for i, g := range games {
+		done[i] = make(chan struct{})
+		go func() {
+			defer close(done[i])
+			if g.Valid {
+				reports[i] = buildGame(opts, g)
 			}
-		}
-		paths, err := pipeline.Render(g, opts.RenderOptions)
-		if err != nil {
+		}()
+	}
+	for i := range games {
+		<-done[i]
+		r := &reports[i]
+		if _, err := opts.Out.Write(r.out.Bytes()); err != nil {
 			return err
 		}
-		played := "static checks only: no rules engine"
-		if g.Engine != nil {
-			played = fmt.Sprintf("%d smoke games per player count", smokeGames(g, opts.Lint.Games))
+		if r.err != nil {
+			return r.err
 		}
-		fmt.Fprintf(opts.Out, "%s: %d cards; lint: %s (%s)%s; wrote %s\n",
-			finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), played, tested, finding.Visible(strings.Join(paths, ", ")))
+		failed = failed || r.failed
 	}
 	if failed {
 		return errFindings
 	}
 	return nil
+}
+
+// gameBuild is what building one game printed and how it went.
+type gameBuild struct {
+	out    bytes.Buffer
+	failed bool
+	err    error // rendering failed: build stops here
+}
+
+// buildGame lints, tests and renders one valid game.
+func buildGame(opts *buildOptions, g *pipeline.Game) (r gameBuild) {
+	lo := opts.Lint
+	// How many smoke games each player count played (lint stops early when
+	// its checks are decided), for the summary line.
+	fewest, most := math.MaxInt, 0
+	lo.Metrics = func(_ string, _ int, sum *engine.Summary) {
+		fewest, most = min(fewest, sum.Games), max(most, sum.Games)
+	}
+	lfs := finding.Sort(strictly(pipeline.Lint(g, lo), opts.Strict))
+	finding.Print(&r.out, "text", lfs)
+	errs, warns := finding.Count(lfs)
+	if errs > 0 {
+		r.failed = true
+		fmt.Fprintf(&r.out, "%s: %s; not rendered\n", finding.Visible(g.Data.Manifest.ID), countsSummary(errs, warns))
+		return r
+	}
+	tested := ""
+	if len(g.Data.Manifest.Files.Tests) > 0 {
+		// The rule tests are checks like lint's: a failure fails the
+		// build, and the PDFs are still written to look at.
+		passed, nfailed, ok := runGameTests(&r.out, g)
+		r.failed = !ok || nfailed > 0
+		tested = fmt.Sprintf("; tests: %d passed", passed)
+		if nfailed > 0 {
+			tested += fmt.Sprintf(", %d failed", nfailed)
+		}
+	}
+	paths, err := pipeline.Render(g, opts.RenderOptions)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	played := "static checks only: no rules engine"
+	if g.Engine != nil {
+		played = fmt.Sprintf("%d-%d smoke games per player count", fewest, most)
+		switch {
+		case most == 0:
+			played = "no smoke games"
+		case fewest == most:
+			played = fmt.Sprintf("%d smoke games per player count", most)
+		}
+	}
+	fmt.Fprintf(&r.out, "%s: %d cards; lint: %s (%s)%s; wrote %s\n",
+		finding.Visible(g.Data.Manifest.ID), cardCount(g), countsSummary(errs, warns), played, tested, finding.Visible(strings.Join(paths, ", ")))
+	return r
 }
 
 func cardCount(g *pipeline.Game) int {
@@ -99,15 +148,4 @@ func cardCount(g *pipeline.Game) int {
 		n += max(c.Count, 1)
 	}
 	return n
-}
-
-// smokeGames is the number of games lint played per player count.
-func smokeGames(g *pipeline.Game, flag int) int {
-	switch {
-	case flag > 0:
-		return flag
-	case g.Engine.Info().SmokeGames > 0:
-		return g.Engine.Info().SmokeGames
-	}
-	return lint.DefaultGames
 }

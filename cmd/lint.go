@@ -43,7 +43,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	}
 	f := c.Flags()
 	f.StringVar(&opts.Format, "format", "text", "output format: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)")
-	f.IntVar(&opts.Games, "games", 0, "smoke games per player count (default: the game's own, HEAT 4000)")
+	f.IntVar(&opts.Games, "games", 0, "smoke games per player count (default: as many as the checks need, from 200 to the game's cap, HEAT 4000)")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Strict, "strict", false, "treat warnings as errors (exit 1 on any finding)")

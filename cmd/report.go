@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"path/filepath"
+	"sync"
 
 	"cardpress/engine"
 	"cardpress/finding"
@@ -72,7 +73,12 @@ func runReport(opts *reportOptions) error {
 		fmt.Fprintln(opts.Err, "cardpress: the games do not load; run cardpress validate")
 		return errFindings
 	}
-	played := 0
+	// Every game's games start at once and play side by side; the reports
+	// are then drawn and written in the order the games were named.
+	bar := opts.newProgress("report", 0)
+	var started []*pipeline.Game
+	var balances []*report.Balance
+	var wg sync.WaitGroup
 	for _, g := range games {
 		if g.Engine == nil {
 			if !g.Data.Manifest.HasEngine() && len(games) > 1 {
@@ -80,12 +86,16 @@ func runReport(opts *reportOptions) error {
 			}
 			continue
 		}
-		played++
-		b, err := balance(opts, g, bots, o.Epoch)
+		b, err := balance(opts, g, bots, o.Epoch, bar, &wg)
 		if err != nil {
 			return err
 		}
-		pdf, err := report.PDF(b)
+		started, balances = append(started, g), append(balances, b)
+	}
+	wg.Wait()
+	bar.finish()
+	for i, g := range started {
+		pdf, err := report.PDF(balances[i])
 		if err != nil {
 			return err
 		}
@@ -96,15 +106,16 @@ func runReport(opts *reportOptions) error {
 		}
 		fmt.Fprintf(opts.Out, "%s: wrote %s\n", finding.Visible(id), finding.Visible(path))
 	}
-	if played == 0 && len(games) == 1 && !games[0].Data.Manifest.HasEngine() {
+	if len(started) == 0 && len(games) == 1 && !games[0].Data.Manifest.HasEngine() {
 		return pipeline.ErrNoEngine(games[0])
 	}
 	return nil
 }
 
-// balance plays every variant of g at every player count, then the seat
-// rotation of one heuristic bot against random ones.
-func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) (*report.Balance, error) {
+// balance starts playing every variant of g at every player count, and
+// the seat rotation of one heuristic bot against random ones, on wg: the
+// balance is whole when wg is done.
+func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, bar *progress, wg *sync.WaitGroup) (*report.Balance, error) {
 	title := g.Data.Manifest.Title
 	if title == "" {
 		title = g.Data.Manifest.ID
@@ -124,10 +135,18 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) 
 		variants = append(variants, v)
 	}
 	info := g.Engine.Info()
-	bar := opts.newProgress(g.Data.Manifest.ID, 0)
 	each := func(engine.Result) { bar.add(1) }
 	if bar == nil {
 		each = nil
+	}
+	// Every run (player count, variant, the rotation's seats) plays side
+	// by side: the short ones keep a core busy while a long one ends.
+	run := func(dst **engine.Summary, g engine.Game, cfg engine.RunConfig) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			*dst = engine.Run(g, cfg)
+		}()
 	}
 	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
 		c := report.Count{Players: n}
@@ -136,8 +155,16 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) 
 			for _, card := range v.Data.Cards {
 				names = append(names, card.Name)
 			}
-			col := report.Column{Variant: v.Variant, Cards: names, Counters: v.Engine.Info().Counters}
-			col.Sum = engine.Run(v.Engine, engine.RunConfig{Players: n, Games: opts.Games, Seed: opts.Seed,
+			c.Columns = append(c.Columns, report.Column{Variant: v.Variant, Cards: names, Counters: v.Engine.Info().Counters,
+				Rotation: make([]*engine.Summary, n)})
+		}
+		b.Counts = append(b.Counts, c)
+	}
+	for i := range b.Counts {
+		n := b.Counts[i].Players
+		for j, v := range variants {
+			col := &b.Counts[i].Columns[j]
+			run(&col.Sum, v.Engine, engine.RunConfig{Players: n, Games: opts.Games, Seed: opts.Seed,
 				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each})
 			// Seat rotation: the heuristic bot sits at seat k for a share
 			// of the games, random bots everywhere else.
@@ -148,13 +175,10 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64) 
 					lineup[i] = "random"
 				}
 				lineup[k] = "heuristic"
-				col.Rotation = append(col.Rotation, engine.Run(v.Engine, engine.RunConfig{Players: n, Games: per,
-					Seed: opts.Seed ^ 0x5eed, Workers: opts.Workers, Bots: lineup, Each: each}))
+				run(&col.Rotation[k], v.Engine, engine.RunConfig{Players: n, Games: per,
+					Seed: opts.Seed ^ 0x5eed, Workers: opts.Workers, Bots: lineup, Each: each})
 			}
-			c.Columns = append(c.Columns, col)
 		}
-		b.Counts = append(b.Counts, c)
 	}
-	bar.finish()
 	return b, nil
 }

@@ -218,6 +218,11 @@ type RunConfig struct {
 	// only the games i with i % N == Shard are played (Shard is 0-based).
 	// Merging the N summaries gives exactly the unsharded run's.
 	Shard, Shards int
+	// First is the index of the run's first game: a run of Games games
+	// from First plays games First to First+Games-1, so runs that continue
+	// one another (lint's adaptive smoke games) merge into the one longer
+	// run. Sharding counts from First.
+	First int
 	// Each, if set, sees every result (from several goroutines at once).
 	Each func(Result)
 }
@@ -232,7 +237,7 @@ func Run(g Game, cfg RunConfig) *Summary {
 	}
 	shards, shard := max(cfg.Shards, 1), cfg.Shard
 	// index is the run's j-th game of this shard; count is how many it has.
-	index := func(j int) int { return shard + j*shards }
+	index := func(j int) int { return cfg.First + shard + j*shards }
 	count := 0
 	if shard < cfg.Games {
 		count = (cfg.Games - shard + shards - 1) / shards

@@ -60,3 +60,16 @@ func roundTrip(t *testing.T, s *engine.Summary) *engine.Summary {
 	}
 	return &back
 }
+
+// Runs that continue one another (First) merge into the one longer run,
+// whatever their workers: lint's adaptive smoke games rely on it.
+func TestRunsFromFirstMergeToTheLongerRun(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12, PanicAt: 13, Cards: 2}
+	cfg := engine.RunConfig{Players: 3, Games: 150, Seed: 7, Workers: 2, CheckInvariants: true}
+	want := engine.Run(g, cfg)
+	merged := engine.Run(g, engine.RunConfig{Players: 3, Games: 100, Seed: 7, Workers: 1, CheckInvariants: true})
+	merged.Merge(engine.Run(g, engine.RunConfig{Players: 3, Games: 50, First: 100, Seed: 7, Workers: 3, CheckInvariants: true}))
+	if !reflect.DeepEqual(want, merged) {
+		t.Errorf("runs from 0 and from 100 differ from one run of 150:\n got %+v\nwant %+v", merged, want)
+	}
+}

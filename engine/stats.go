@@ -24,6 +24,10 @@ type Summary struct {
 	// in which that counter went up, so an alarm can name a seed; nil for a
 	// counter that never did.
 	FirstCounted []*Result
+	// CounterSq sums, per counter, the square of each game's count, so a
+	// counter's per-game rate has a variance (lint's adaptive smoke games
+	// stop on it). It is lint's: summaries written to files leave it out.
+	CounterSq []int64 `json:"-"`
 	// SeatWins is each seat's summed return in 1/840ths.
 	SeatWins  [MaxPlayers]int64
 	EndCauses map[string]int
@@ -39,7 +43,7 @@ type Summary struct {
 // NewSummary makes an empty summary for a game at a player count.
 func NewSummary(info Info, players int) *Summary {
 	return &Summary{Players: players, EndCauses: map[string]int{}, MovesHist: map[int]int{}, Tally: NewTally(info), MovesMin: math.MaxInt,
-		FirstCounted: make([]*Result, len(info.Counters))}
+		FirstCounted: make([]*Result, len(info.Counters)), CounterSq: make([]int64, len(info.Counters))}
 }
 
 // keepFirst keeps a copy of r in *first unless *first came earlier.
@@ -89,6 +93,10 @@ func (s *Summary) counted(r *Result, before []int64) {
 	for i, n := range s.Tally.Counters {
 		if i < len(before) && n > before[i] {
 			keepFirst(&s.FirstCounted[i], r)
+			if i < len(s.CounterSq) {
+				d := n - before[i]
+				s.CounterSq[i] += d * d
+			}
 		}
 	}
 }
@@ -112,6 +120,9 @@ func (s *Summary) Merge(o *Summary) {
 	}
 	for i := range s.SeatWins {
 		s.SeatWins[i] += o.SeatWins[i]
+	}
+	for i := range min(len(s.CounterSq), len(o.CounterSq)) {
+		s.CounterSq[i] += o.CounterSq[i]
 	}
 	for k, v := range o.EndCauses {
 		s.EndCauses[k] += v
@@ -170,11 +181,13 @@ func (s *Summary) Causes() []string {
 }
 
 // Wilson returns the 95% Wilson score interval for k successes in n trials.
-func Wilson(k, n float64) (lo, hi float64) {
+func Wilson(k, n float64) (lo, hi float64) { return WilsonAt(k, n, 1.959963984540054) }
+
+// WilsonAt is the Wilson score interval at normal quantile z.
+func WilsonAt(k, n, z float64) (lo, hi float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	const z = 1.959963984540054
 	p := k / n
 	den := 1 + z*z/n
 	centre := (p + z*z/(2*n)) / den

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"cardpress/engine"
 	"cardpress/finding"
@@ -16,7 +17,7 @@ import (
 
 // Options control the smoke games.
 type Options struct {
-	Games   int    // random-bot games per player count; 0: the game's default (Info.SmokeGames)
+	Games   int    // random-bot games per player count; 0: as many as the checks need, up to the game's Info.SmokeGames (adaptive.go)
 	Seed    uint64 // run seed; game i plays with engine.GameSeed(Seed, i)
 	Players int    // 0: every supported count
 	Workers int    // 0: every core
@@ -80,7 +81,9 @@ func (o Options) Partial(defaultGames int) bool {
 	return o.Players != 0 || len(o.Bots) > 0 || (o.Games > 0 && o.Games < defaultGames)
 }
 
-// Smoke plays the smoke games and reports dynamic findings.
+// Smoke plays the smoke games and reports dynamic findings. Player
+// counts play side by side, each stopping when its checks are decided
+// (adaptive.go); the findings do not depend on the order they finish in.
 func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	info := g.Info()
 	counts := playerCounts(info, opt.Players)
@@ -88,32 +91,40 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		return []finding.Finding{CodeBadPlayerCount.At(d.Manifest.PlayersPos,
 			"%d players is outside %s's range %d-%d", opt.Players, info.ID, info.MinPlayers, info.MaxPlayers)}
 	}
-	games := opt.Games
-	if games <= 0 {
-		games = info.SmokeGames
+	most := info.SmokeGames
+	if most <= 0 {
+		most = DefaultGames
 	}
-	if games <= 0 {
-		games = DefaultGames
-	}
+	plan := planFor(opt, most)
 	heuristic := opt.HeuristicGames
 	if heuristic <= 0 {
-		heuristic = max(20, games/40)
+		heuristic = max(20, plan.cap/40)
 	}
 	factor := opt.SeatFactor
 	if factor == 0 {
 		factor = 1.25
 	}
 
+	runs := make([]countRun, len(counts))
+	var wg sync.WaitGroup
+	for k, players := range counts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[k] = playCount(g, open{d, info, players, factor}, plan, heuristic, opt)
+		}()
+	}
+	wg.Wait()
+
 	var out []finding.Finding
 	offered := make([]int64, info.Cards)
 	happened := make([]int64, len(info.Expected))
 	chosenByHeuristic := make([]int64, info.Cards)
 	offeredToHeuristic := make([]int64, info.Cards)
-	for _, players := range counts {
-		sum := engine.Run(g, engine.RunConfig{
-			Players: players, Games: games, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true, Each: opt.Each,
-			Bots: opt.Bots,
-		})
+	total := 0
+	for k, players := range counts {
+		sum, hs := runs[k].random, runs[k].heuristic
+		total += sum.Games
 		if opt.Metrics != nil {
 			opt.Metrics(opt.Variant, players, sum)
 		}
@@ -121,7 +132,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		out = append(out, failures(d, sum, info.MaxMoves, how)...)
 		out = append(out, alarms(d, info, sum, how)...)
 		if f, ok := seatAdvantage(d, sum, factor, opt.Bots); ok {
-			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, games, replayHow{bots: opt.Bots, engine: opt.Engine}.flags())
+			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, sum.Games, replayHow{bots: opt.Bots, engine: opt.Engine}.flags())
 			out = append(out, f)
 		}
 		for i, n := range sum.Tally.CardInHand {
@@ -130,17 +141,12 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		for i := range min(len(happened), len(sum.Tally.Probes)) {
 			happened[i] += sum.Tally.Probes[i]
 		}
-		hs := engine.Run(g, engine.RunConfig{
-			Players: players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
-			Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,
-		})
 		out = append(out, failures(d, hs, info.MaxMoves, replayHow{opt.Variant, []string{"heuristic"}, opt.Engine})...)
 		for i := range hs.Tally.CardChosen {
 			chosenByHeuristic[i] += hs.Tally.CardChosen[i]
 			offeredToHeuristic[i] += hs.Tally.CardOffered[i]
 		}
 	}
-	total := games * len(counts)
 	for i, e := range info.Expected {
 		if happened[i] > 0 || e.Card >= 0 && (e.Card >= len(d.Cards) || !usedAtAny(d.Cards[e.Card], counts)) {
 			continue
@@ -161,6 +167,29 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		}
 	}
 	return out
+}
+
+// countRun is what one player count's smoke games showed.
+type countRun struct{ random, heuristic *engine.Summary }
+
+// playCount plays one player count's smoke games: the random (or --bots)
+// games from the floor on, a batch at a time while a check is undecided,
+// and the heuristic bots' fixed number.
+func playCount(g engine.Game, o open, plan smokePlan, heuristic int, opt Options) countRun {
+	cfg := engine.RunConfig{
+		Players: o.players, Games: plan.floor, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true, Each: opt.Each,
+		Bots: opt.Bots,
+	}
+	sum := engine.Run(g, cfg)
+	for sum.Games < plan.cap && o.undecided(sum) {
+		cfg.First, cfg.Games = sum.Games, plan.next(sum.Games)-sum.Games
+		sum.Merge(engine.Run(g, cfg))
+	}
+	hs := engine.Run(g, engine.RunConfig{
+		Players: o.players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
+		Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,
+	})
+	return countRun{sum, hs}
 }
 
 // failures turns a summary's first broken game of each kind into a finding

@@ -47,37 +47,52 @@ func TestSmokeFindings(t *testing.T) {
 		{"card never drawn", &enginetest.Toy{Goal: 12, Cards: 3}, []string{"CARD_NEVER_DRAWN@toy/cards.yaml:11"}, finding.Error},
 		{"card never chosen", &enginetest.Toy{Goal: 12, Dominant: true}, []string{"CARD_NEVER_CHOSEN@toy/cards.yaml:7"}, finding.Warning},
 	}
+	// A fixed number of games, and as many as the checks need: the same
+	// findings either way.
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			d := toyData(max(tc.game.Cards, 2))
-			fs := Smoke(d, tc.game, Options{Games: 300, Seed: 1})
-			var got []string
-			for _, f := range fs {
-				got = append(got, f.Code+"@"+f.File+":"+strconv.Itoa(f.Line))
-			}
-			if len(tc.want) == 0 && len(fs) > 0 {
-				t.Fatalf("clean toy reported %v", fs)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(strings.Join(got, " "), w) {
-					t.Errorf("want %s, got %v", w, fs)
-				}
-			}
-			for _, f := range fs {
-				if f.Code == strings.Split(tc.want[0], "@")[0] {
-					if f.Severity != tc.severity {
-						t.Errorf("%s is a %v, want %v", f.Code, f.Severity, tc.severity)
-					}
-					if f.Code == "SEAT_ADVANTAGE" && !strings.Contains(f.Message, fmt.Sprintf("seat %d wins", tc.game.Favoured)) {
-						t.Errorf("the advantage is not named at seat %d: %s", tc.game.Favoured, f.Message)
-					}
-					if (f.Code == "GAME_NO_END" || f.Code == "ENGINE_PANIC" || f.Code == "INVARIANT_BROKEN") &&
-						(f.Seed == nil || f.Players == 0 || !strings.Contains(f.Message, "cardpress replay")) {
-						t.Errorf("%s does not name its seed and player count: %+v", f.Code, f)
-					}
-				}
-			}
-		})
+		for _, games := range []int{300, 0} {
+			t.Run(fmt.Sprintf("%s/games=%d", tc.name, games), func(t *testing.T) {
+				smokeFindings(t, tc.game, games, tc.want, tc.severity)
+			})
+		}
+	}
+}
+
+// smokeFindings lints the toy with games smoke games per player count (0:
+// as many as the checks need) and wants every code@file:line of want, the
+// first of them at severity.
+func smokeFindings(t *testing.T, game *enginetest.Toy, games int, want []string, severity finding.Severity) {
+	t.Helper()
+	fs := Smoke(toyData(max(game.Cards, 2)), game, Options{Games: games, Seed: 1})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Code+"@"+f.File+":"+strconv.Itoa(f.Line))
+	}
+	if len(want) == 0 {
+		if len(fs) > 0 {
+			t.Fatalf("clean toy reported %v", fs)
+		}
+		return
+	}
+	for _, w := range want {
+		if !strings.Contains(strings.Join(got, " "), w) {
+			t.Errorf("want %s, got %v", w, fs)
+		}
+	}
+	for _, f := range fs {
+		if f.Code != strings.Split(want[0], "@")[0] {
+			continue
+		}
+		if f.Severity != severity {
+			t.Errorf("%s is a %v, want %v", f.Code, f.Severity, severity)
+		}
+		if f.Code == "SEAT_ADVANTAGE" && !strings.Contains(f.Message, fmt.Sprintf("seat %d wins", game.Favoured)) {
+			t.Errorf("the advantage is not named at seat %d: %s", game.Favoured, f.Message)
+		}
+		if (f.Code == "GAME_NO_END" || f.Code == "ENGINE_PANIC" || f.Code == "INVARIANT_BROKEN") &&
+			(f.Seed == nil || f.Players == 0 || !strings.Contains(f.Message, "cardpress replay")) {
+			t.Errorf("%s does not name its seed and player count: %+v", f.Code, f)
+		}
 	}
 }
 

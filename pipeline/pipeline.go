@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"cardpress/engine"
 	"cardpress/engine/kit"
@@ -248,7 +249,9 @@ func variantBuilds(g *Game, base []finding.Finding) []finding.Finding {
 }
 
 // Lint is Static plus the smoke games, for every variant of the game;
-// findings of other variants than g's are marked with theirs.
+// findings of other variants than g's are marked with theirs. Variants
+// play side by side; opt.Metrics still sees them one after another, in
+// the game's order.
 func Lint(g *Game, opt lint.Options) []finding.Finding {
 	if !g.Valid {
 		return nil
@@ -256,15 +259,42 @@ func Lint(g *Game, opt lint.Options) []finding.Finding {
 	if g.Engine == nil {
 		return lint.ApplyIgnores(g.Data, Static(g), true)
 	}
-	opt.Variant = g.otherVariant()
-	out := lintVariant(g, opt)
+	games := []*Game{g}
 	for _, id := range g.Data.Variants() {
 		v, _, err := g.ForVariant(id)
 		if err != nil || v == g || v.Engine == nil {
 			continue // a variant that does not build was reported by Load
 		}
-		opt.Variant = v.otherVariant()
-		out = append(out, forVariant(id, lintVariant(v, opt), out)...)
+		games = append(games, v)
+	}
+	found := make([][]finding.Finding, len(games))
+	metrics := make([][]func(), len(games))
+	var wg sync.WaitGroup
+	for i, v := range games {
+		o := opt
+		o.Variant = v.otherVariant()
+		if opt.Metrics != nil {
+			o.Metrics = func(variant string, players int, sum *engine.Summary) {
+				metrics[i] = append(metrics[i], func() { opt.Metrics(variant, players, sum) })
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[i] = lintVariant(v, o)
+		}()
+	}
+	wg.Wait()
+	var out []finding.Finding
+	for i, v := range games {
+		for _, report := range metrics[i] {
+			report()
+		}
+		if i == 0 {
+			out = found[0]
+			continue
+		}
+		out = append(out, forVariant(v.Variant, found[i], out)...)
 	}
 	return lint.ApplyIgnores(g.Data, out, !opt.Partial(g.Engine.Info().SmokeGames))
 }

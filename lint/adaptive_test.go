@@ -1,0 +1,80 @@
+package lint
+
+import (
+	"testing"
+
+	"cardpress/engine"
+	"cardpress/engine/enginetest"
+	"cardpress/finding"
+)
+
+// gamesPlayed lints the toy at each player count with as many smoke games
+// as its checks need and returns each count's summary.
+func gamesPlayed(t *testing.T, toy *enginetest.Toy, d func() Options) map[int]*engine.Summary {
+	t.Helper()
+	played := map[int]*engine.Summary{}
+	o := d()
+	o.Metrics = func(_ string, players int, sum *engine.Summary) { played[players] = sum }
+	Smoke(toyData(2), toy, o)
+	return played
+}
+
+// A fair race is decided long before the cap: no seat's 99% interval
+// reaches 1.25 times its share, every card was in a hand, no alarm is near.
+func TestDecidedChecksStopEarly(t *testing.T) {
+	played := gamesPlayed(t, &enginetest.Toy{Goal: 12}, func() Options { return Options{Seed: 1, Players: 2} })
+	if n := played[2].Games; n > 300 {
+		t.Errorf("a fair 2-player race played %d games, want the floor %d or one batch more", n, MinSmokeGames)
+	}
+	// A seat that wins far too often is decided as soon as it is clear.
+	played = gamesPlayed(t, &enginetest.Toy{Goal: 12, Favoured: 1}, func() Options { return Options{Seed: 1, Players: 3} })
+	if n := played[3].Games; n != MinSmokeGames {
+		t.Errorf("a clearly favoured seat played %d games, want the floor %d", n, MinSmokeGames)
+	}
+}
+
+// An alarm whose rate sits on its threshold stays undecided: lint plays
+// to the cap (DefaultGames for a game that names none), and the finding
+// is the fixed count's.
+func TestAnUndecidedCheckPlaysToTheCap(t *testing.T) {
+	toy := &enginetest.Toy{Goal: 12}
+	fixed := engine.Run(toy, engine.RunConfig{Players: 2, Games: MinSmokeGames, Seed: 1})
+	rolls := float64(fixed.Tally.Counters[0]) / float64(fixed.Games)
+	toy.Alarms = []engine.Alarm{{Counter: "rolls", PerGame: rolls,
+		Code: &finding.Code{ID: "TOY_ROLLS", Severity: finding.Warning, Scope: finding.Alarm, Purpose: "Rolls at their mean."}}}
+	played := gamesPlayed(t, toy, func() Options { return Options{Seed: 1, Players: 2} })
+	if n := played[2].Games; n != DefaultGames {
+		t.Errorf("an alarm on its threshold played %d games, want the cap %d", n, DefaultGames)
+	}
+}
+
+// Games played batch by batch are the first games of the fixed run: the
+// same seeds, so the same summary, and a finding's replay command names
+// a game that is in it.
+func TestAdaptiveGamesAreTheFixedRunsFirst(t *testing.T) {
+	toy := &enginetest.Toy{Goal: 12}
+	played := gamesPlayed(t, toy, func() Options { return Options{Seed: 7, Players: 4} })
+	sum := played[4]
+	if sum.Games <= MinSmokeGames {
+		t.Fatalf("a 4-player race played %d games: the test wants one that needed batches", sum.Games)
+	}
+	fixed := engine.Run(toy, engine.RunConfig{Players: 4, Games: sum.Games, Seed: 7, CheckInvariants: true})
+	if sum.SeatWins != fixed.SeatWins || sum.MovesSum != fixed.MovesSum || sum.MovesSq != fixed.MovesSq ||
+		sum.Tally.Counters[0] != fixed.Tally.Counters[0] || sum.CounterSq[0] != fixed.CounterSq[0] {
+		t.Errorf("the adaptive run differs from the first %d games of the fixed one", sum.Games)
+	}
+}
+
+// No event in 200 games does not show a rate below 1%: the Poisson bound
+// keeps a rare alarm open where the games' variance (none) would close it.
+func TestRateIntervalOfACounterThatNeverMoved(t *testing.T) {
+	sum := engine.NewSummary(engine.Info{Counters: []string{"rare"}}, 2)
+	sum.Games = MinSmokeGames
+	if lo, hi := rateInterval(sum, 0); lo > 0 || hi <= 0.01 {
+		t.Errorf("0 in %d games: interval %g-%g, want one from 0 past 1%%", MinSmokeGames, lo, hi)
+	}
+	sum.Tally.Counters[0], sum.CounterSq[0] = 400, 800 // 2 in every game
+	if lo, hi := rateInterval(sum, 0); lo > 2 || hi < 2 || lo < 1.5 || hi > 2.5 {
+		t.Errorf("2 per game in every game: interval %g-%g", lo, hi)
+	}
+}
