@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"sync"
 
@@ -44,7 +45,7 @@ side by side. The same seed gives the same PDF, byte for byte.`,
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant (and for the heuristic bot's seat rotation)")
+	f.IntVar(&opts.Games, "games", 0, "games per player count and variant (and for the heuristic bot's seat rotation); default: until every seat's 95% interval is within 5 points, from 200 to 1000 games")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
@@ -53,8 +54,8 @@ side by side. The same seed gives the same PDF, byte for byte.`,
 }
 
 func runReport(opts *reportOptions) error {
-	if opts.Games < 1 {
-		return usagef("--games must be at least 1")
+	if opts.Games < 0 {
+		return usagef("--games must be 1 or more (0, the default: until the intervals are narrow)")
 	}
 	bots, err := parseBots(opts.Bots)
 	if err != nil {
@@ -112,6 +113,29 @@ func runReport(opts *reportOptions) error {
 	return nil
 }
 
+// How many games a report plays without --games.
+const (
+	reportFloor  = 200
+	reportCap    = 1000
+	reportWithin = 0.05 // the widest half 95% interval of a seat's win rate
+)
+
+// narrow says whether every seat's 95% interval in s is within half-width
+// within, or only seat only's (-1: all): a rotation run shows only the
+// heuristic bot's seat.
+func narrow(s *engine.Summary, within float64, only int) bool {
+	for seat := range s.Players {
+		if only >= 0 && seat != only {
+			continue
+		}
+		lo, hi := engine.Wilson(s.WinRate(seat)*float64(s.Games), float64(s.Games))
+		if (hi-lo)/2 > within {
+			return false
+		}
+	}
+	return true
+}
+
 // balance starts playing every variant of g at every player count, and
 // the seat rotation of one heuristic bot against random ones, on wg: the
 // balance is whole when wg is done.
@@ -120,7 +144,7 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 	if title == "" {
 		title = g.Data.Manifest.ID
 	}
-	b := &report.Balance{Title: title, Games: opts.Games, Seed: opts.Seed, Bots: bots, Epoch: epoch}
+	b := &report.Balance{Title: title, Games: opts.Games, Within: reportWithin, Seed: opts.Seed, Bots: bots, Epoch: epoch}
 	var variants []*pipeline.Game
 	for _, id := range g.Data.Variants() {
 		v, fs, err := g.ForVariant(id)
@@ -141,11 +165,18 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 	}
 	// Every run (player count, variant, the rotation's seats) plays side
 	// by side: the short ones keep a core busy while a long one ends.
-	run := func(dst **engine.Summary, g engine.Game, cfg engine.RunConfig) {
+	// Without --games a run plays from reportFloor games until every
+	// seat's 95% interval is within reportWithin, or reportCap games.
+	floor, most := reportFloor, reportCap
+	if opts.Games > 0 {
+		floor, most = opts.Games, opts.Games
+	}
+	run := func(dst **engine.Summary, g engine.Game, cfg engine.RunConfig, floor, most int, within float64, only int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			*dst = engine.Run(g, cfg)
+			cfg.Games = floor
+			*dst = engine.RunUntil(g, cfg, most, func(s *engine.Summary) bool { return narrow(s, within, only) })
 		}()
 	}
 	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
@@ -164,19 +195,21 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 		n := b.Counts[i].Players
 		for j, v := range variants {
 			col := &b.Counts[i].Columns[j]
-			run(&col.Sum, v.Engine, engine.RunConfig{Players: n, Games: opts.Games, Seed: opts.Seed,
-				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each})
+			run(&col.Sum, v.Engine, engine.RunConfig{Players: n, Seed: opts.Seed,
+				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each}, floor, most, reportWithin, -1)
 			// Seat rotation: the heuristic bot sits at seat k for a share
-			// of the games, random bots everywhere else.
-			per := max(1, (opts.Games+n-1)/n)
+			// of the games, random bots everywhere else; the share's
+			// interval may be sqrt(n) times as wide, so that all seats
+			// together are within reportWithin.
+			per := func(games int) int { return max(1, (games+n-1)/n) }
 			for k := range n {
 				lineup := make([]string, n)
 				for i := range lineup {
 					lineup[i] = "random"
 				}
 				lineup[k] = "heuristic"
-				run(&col.Rotation[k], v.Engine, engine.RunConfig{Players: n, Games: per,
-					Seed: opts.Seed ^ 0x5eed, Workers: opts.Workers, Bots: lineup, Each: each})
+				run(&col.Rotation[k], v.Engine, engine.RunConfig{Players: n,
+					Seed: opts.Seed ^ 0x5eed, Workers: opts.Workers, Bots: lineup, Each: each}, per(floor), per(most), reportWithin*math.Sqrt(float64(n)), k)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,5 +49,39 @@ func TestReportHeat(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(path); !bytes.Equal(again, first) {
 		t.Error("a second run wrote different bytes")
+	}
+}
+
+// Without --games each run plays until its seats' intervals are within 5
+// points: the page says how many games that took, and it takes the same
+// games whatever the workers.
+func TestReportPlaysUntilTheIntervalsAreNarrow(t *testing.T) {
+	outDir := t.TempDir()
+	path := filepath.Join(outDir, "heat", "heat-balance.pdf")
+	var first []byte
+	for _, workers := range []string{"2", "1"} {
+		if code, out, errOut := run(t, repoRoot, "report", "--seed", "3", "--workers", workers, "--out", outDir, "cards/heat"); code != 0 {
+			t.Fatalf("exit %d\n%s%s", code, out, errOut)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = b
+			continue
+		}
+		if !bytes.Equal(b, first) {
+			t.Error("one worker played other games than two")
+		}
+	}
+	page := pdftest.Pages(t, first)[0] // 3 players, outcomes
+	m := regexp.MustCompile(`(\d+) games per variant \(played to ±5-point intervals\)`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("page 1 does not say how many games it played:\n%s", page)
+	}
+	// A 3-player seat near a third needs about 350 games for ±5 points.
+	if n, _ := strconv.Atoi(m[1]); n <= 200 || n > 1000 {
+		t.Errorf("3 players played %d games, want more than the floor of 200 and at most 1000", n)
 	}
 }

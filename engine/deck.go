@@ -1,6 +1,9 @@
 package engine
 
-import mbits "math/bits"
+import (
+	"bytes"
+	mbits "math/bits"
+)
 
 // MaxDeck is the most cards a Deck holds. Decks are fixed arrays so that a
 // state holding one clones with a plain copy.
@@ -11,8 +14,10 @@ const MaxDeck = 256
 // is the same as drawing from the top of a shuffled pile and keeps every
 // random choice in the game's history.
 type Deck struct {
-	cards [MaxDeck]uint8
+	// n comes first: a check that reads many decks' lengths then reads
+	// one cache line per deck, not the line after its cards.
 	n     int
+	cards [MaxDeck]uint8
 }
 
 // Len is the number of cards in the deck.
@@ -33,14 +38,19 @@ func (d *Deck) At(i int) int { return int(d.cards[i]) }
 
 // Take removes one copy of card c and reports whether there was one.
 func (d *Deck) Take(c int) bool {
-	for i := 0; i < d.n; i++ {
-		if int(d.cards[i]) == c {
-			d.n--
-			d.cards[i] = d.cards[d.n]
-			return true
-		}
+	if c < 0 || c > 255 {
+		return false
 	}
-	return false
+	// The first copy, as a loop would find it (which copy goes decides the
+	// deck's order after, so every seed's game): IndexByte finds it with
+	// vector instructions.
+	i := bytes.IndexByte(d.cards[:d.n], byte(c))
+	if i < 0 {
+		return false
+	}
+	d.n--
+	d.cards[i] = d.cards[d.n]
+	return true
 }
 
 // TakeAt removes the card at position i and returns it.
@@ -189,13 +199,17 @@ const MaxHand = 32
 // of the cards present: adding and removing are O(1) and the distinct cards
 // come out sorted, as legal actions must, by scanning the bits.
 type Hand struct {
+	// n and the presence bits first: Len and Distinct read one cache line.
+	n       int
 	present [MaxDeck / 64]uint64
 	count   [MaxDeck]uint8
-	n       int
 }
 
 // Len is the number of cards in hand.
 func (h *Hand) Len() int { return h.n }
+
+// Count is how many copies of card c the hand holds.
+func (h *Hand) Count(c int) int { return int(h.count[c]) }
 
 // At returns the i-th card in sorted order (copies repeated).
 func (h *Hand) At(i int) int {

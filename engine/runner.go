@@ -279,3 +279,19 @@ func Run(g Game, cfg RunConfig) *Summary {
 	}
 	return total
 }
+
+// RunUntil plays cfg.Games games (the floor), then half as many again at a
+// time (at least 50) while enough says no, up to most games in all: the
+// games played are always the first of the fixed run with cfg's seed, so
+// `--games N` with the count played replays them. lint and report stop
+// their runs with it.
+func RunUntil(g Game, cfg RunConfig, most int, enough func(*Summary) bool) *Summary {
+	cfg.Games = min(cfg.Games, most)
+	sum := Run(g, cfg)
+	for sum.Games < most && !enough(sum) {
+		cfg.First = sum.Games
+		cfg.Games = min(most, sum.Games+max(sum.Games/2, 50)) - sum.Games
+		sum.Merge(Run(g, cfg))
+	}
+	return sum
+}

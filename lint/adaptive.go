@@ -33,18 +33,13 @@ type smokePlan struct {
 }
 
 // planFor is the plan of opt at the game's cap: a --games number plays
-// exactly that many games.
+// exactly that many games. Between floor and cap, engine.RunUntil adds
+// half as many games again at a time, so a run looks about ten times.
 func planFor(opt Options, most int) smokePlan {
 	if opt.Games > 0 {
 		return smokePlan{opt.Games, opt.Games}
 	}
 	return smokePlan{min(MinSmokeGames, most), most}
-}
-
-// next is how many games the run has after one more batch: half again
-// what it has, so a run from floor to cap looks at most about ten times.
-func (p smokePlan) next(played int) int {
-	return min(p.cap, played+max(played/2, 50))
 }
 
 // open is a player count's run as the checks see it between batches.

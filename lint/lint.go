@@ -176,15 +176,10 @@ type countRun struct{ random, heuristic *engine.Summary }
 // games from the floor on, a batch at a time while a check is undecided,
 // and the heuristic bots' fixed number.
 func playCount(g engine.Game, o open, plan smokePlan, heuristic int, opt Options) countRun {
-	cfg := engine.RunConfig{
+	sum := engine.RunUntil(g, engine.RunConfig{
 		Players: o.players, Games: plan.floor, Seed: opt.Seed, Workers: opt.Workers, CheckInvariants: true, Each: opt.Each,
 		Bots: opt.Bots,
-	}
-	sum := engine.Run(g, cfg)
-	for sum.Games < plan.cap && o.undecided(sum) {
-		cfg.First, cfg.Games = sum.Games, plan.next(sum.Games)-sum.Games
-		sum.Merge(engine.Run(g, cfg))
-	}
+	}, plan.cap, func(sum *engine.Summary) bool { return !o.undecided(sum) })
 	hs := engine.Run(g, engine.RunConfig{
 		Players: o.players, Games: heuristic, Seed: opt.Seed ^ 0x5eed, Workers: opt.Workers,
 		Bots: []string{"heuristic"}, CheckInvariants: true, Each: opt.Each,

@@ -17,8 +17,14 @@ import (
 // Balance is what a balance report shows: per player count, one column per
 // rule variant.
 type Balance struct {
-	Title  string // the game's title
-	Games  int    // games per player count and variant
+	Title string // the game's title
+	// Games is the games per player count and variant when they were
+	// fixed (--games), or 0 when each run played until its intervals were
+	// narrow enough (Within); every summary holds its own count.
+	Games int
+	// Within is the half-width of every seat's 95% interval an unfixed run
+	// played for.
+	Within float64
 	Seed   uint64
 	Bots   []string
 	Epoch  int64 // the PDF's dates (SOURCE_DATE_EPOCH)
@@ -101,12 +107,29 @@ func header(pdf *fpdf.Fpdf, b *Balance, c Count, what string) float64 {
 	for _, col := range c.Columns {
 		vs = append(vs, variantName(col.Variant))
 	}
-	pdf.Text(margin, margin+10, fmt.Sprintf("%d games per variant (%s), seed %d, bots %s; intervals are 95%% Wilson; dashed line: the fair share 1/%d",
-		b.Games, joinNames(vs), b.Seed, joinNames(b.Bots), c.Players))
+	pdf.Text(margin, margin+10, fmt.Sprintf("%s (%s), seed %d, bots %s; intervals are 95%% Wilson; dashed line: the fair share 1/%d",
+		gamesText(b, c), joinNames(vs), b.Seed, joinNames(b.Bots), c.Players))
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.3)
 	pdf.Line(margin, margin+12, pageW-margin, margin+12)
 	return margin + 16
+}
+
+// gamesText says how many games each variant played at c.
+func gamesText(b *Balance, c Count) string {
+	if b.Games > 0 {
+		return fmt.Sprintf("%d games per variant", b.Games)
+	}
+	var ns []string
+	same := true
+	for _, col := range c.Columns {
+		ns = append(ns, fmt.Sprint(col.Sum.Games))
+		same = same && ns[len(ns)-1] == ns[0]
+	}
+	if same {
+		ns = ns[:1]
+	}
+	return fmt.Sprintf("%s games per variant (played to ±%.0f-point intervals)", joinNames(ns), 100*b.Within)
 }
 
 func joinNames(s []string) string {
@@ -268,7 +291,7 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		if games > 0 {
 			lo, hi := engine.Wilson(won, games)
 			bars = append([]Bar{{Label: "all seats", Value: won / games, Lo: lo, Hi: hi, Highlight: true}}, bars...)
-			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins (fair %.0f%%)%s", 100*won/games, 100*fair, suffix(c, col))
+			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins of %.0f (fair %.0f%%)%s", 100*won/games, games, 100*fair, suffix(c, col))
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}
