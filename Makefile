@@ -19,8 +19,11 @@ COMMIT  := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff
 $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema engine -name '*.json') go.mod go.sum
 	$(GO) build -ldflags "-X cardpress/cmd.linkedCommit=$(COMMIT)" -o $(BIN) ./cmd/cardpress
 
+# The balance reports too: each run stops once its intervals are narrow,
+# so all of them take seconds (docs/commands.md, Balance report).
 build: $(BIN)
 	./$(BIN) build
+	./$(BIN) report
 
 # `make test` ends with every fuzz target for TEST_FUZZTIME each: a time,
 # not an iteration count, because one input costs 0.1 s in HEAT and

@@ -8,4 +8,4 @@ import (
 
 // BenchmarkSmokeGames: Mice Heist smoke games on one core with random
 // bots, the linter's workload.
-func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipped(b), 2, 3, 4) }
+func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipped(b), 2, 3, 4, 5, 6) }

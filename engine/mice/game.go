@@ -144,6 +144,14 @@ type Game struct {
 	chips    [][2]int // one entry per chip
 	chipIDs  []string // each chip's name in the log: its colour and number ("yellow-3")
 	maxMoves int
+
+	// Tables of the hot paths (state.go, fast.go), fixed at Build.
+	setWords int          // the words of a cardSet that can hold a card: (cards+63)/64
+	jobMask  [maxJobs]int // -1 (all ones) for each job of the game, 0 past them
+	// placeWorth[rank] is Evaluate's worth of a place on a track: half its
+	// food (float64(food_per_job[rank]) / 2), 0 past the food and at
+	// index MaxPlayers (off the track).
+	placeWorth [engine.MaxPlayers + 1]float64
 }
 
 type compiler struct {
@@ -250,6 +258,13 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	if errs, _ := finding.Count(c.findings); errs > 0 {
 		return nil, c.findings
+	}
+	g.setWords = (len(g.cards) + 63) / 64
+	for j := range g.jobs {
+		g.jobMask[j] = -1
+	}
+	for rank, f := range g.params.FoodPerJob[:min(len(g.params.FoodPerJob), engine.MaxPlayers)] {
+		g.placeWorth[rank] = float64(f) / 2
 	}
 	// Smoke games last about 220 moves (sd 70) at every player count; a
 	// game still running at 20,000 does not end.

@@ -2,7 +2,7 @@ package mice
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
 
 	"cardpress/engine"
 )
@@ -39,6 +39,11 @@ type state struct {
 	size   [maxJobs]uint8
 	cheese [maxJobs]int
 	tracks [maxJobs]engine.Track
+	// moved has bit j set when job j's track may have changed since
+	// CheckInvariants last passed: a track changes only through its own
+	// methods, and the state calls them only in Reset and in increase,
+	// both of which set the bit (see CheckInvariants).
+	moved uint8
 
 	// Players.
 	stash   [engine.MaxPlayers]int
@@ -88,6 +93,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 		}
 		s.size[j] = uint8(len(st))
 		s.tracks[j] = engine.NewTrack(p.TrackLength)
+		s.moved |= 1 << j
 	}
 	for pl := 0; pl < players; pl++ {
 		s.stash[pl] = s.takeSupply(p.StartingCheese)
@@ -154,15 +160,7 @@ func (s *state) CurrentPlayer() engine.Player {
 func (s *state) obstacle() int { return int(s.stack[s.job][s.top[s.job]]) }
 
 // available is the cheese player p can bet: stash and covered skills.
-func (s *state) available(p int) int {
-	a := s.stash[p]
-	for i := 0; i < s.nskill[p]; i++ {
-		if s.covered[p][i] {
-			a++
-		}
-	}
-	return a
-}
+func (s *state) available(p int) int { return s.stash[p] + s.covers(p) }
 
 func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
 	switch s.ph {
@@ -170,7 +168,8 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		if int(p) == s.tester || p < 0 {
 			return buf
 		}
-		for b := 0; b <= s.available(int(p)); b++ {
+		most := s.available(int(p))
+		for b := 0; b <= most; b++ {
 			buf = append(buf, engine.Action(b))
 		}
 		return buf
@@ -257,7 +256,9 @@ func (s *state) Apply(a engine.Action) {
 		s.ph = phSide
 	case phSide:
 		s.chips.Draw(s.chip, int(a))
-		s.logChip("chip", s.drawCause(), s.chip, s.chips.Value(s.chip))
+		if s.Log != nil { // not even the cause is looked up without a log
+			s.logChip("chip", s.drawCause(), s.chip, s.chips.Value(s.chip))
+		}
 		s.draws--
 		s.nextDraw()
 	case phActivate:
@@ -293,13 +294,13 @@ func (s *state) continueDeal() {
 func (s *state) selectJob(j int) {
 	s.job = j
 	if s.Tally != nil {
-		var held []engine.Action
+		var held cardSet
 		for k := range s.g.jobs {
 			if s.top[k] < s.size[k] {
-				held = append(held, engine.Action(s.stack[k][s.top[k]]))
+				held.add(int(s.stack[k][s.top[k]]))
 			}
 		}
-		s.tallyChoice(held, s.obstacle())
+		s.tallyChoice(&held, s.obstacle())
 	}
 	s.turn++
 	if s.Log != nil {
@@ -312,11 +313,27 @@ func (s *state) selectJob(j int) {
 	s.ph = phHelp
 }
 
-// tallyChoice records a decision among the cards held (in any order,
-// copies repeated) and the one played (-1 for none) in the statistics.
-func (s *state) tallyChoice(held []engine.Action, played int) {
-	slices.Sort(held)
-	s.Tally.Choice(slices.Compact(held), played)
+// cardSet is a set of cards (each below 256, as the state's uint8 card
+// fields are), one bit a card: adding the cards held in any order with
+// copies repeated gives them back sorted and distinct, as Tally.Choice
+// wants them, without sorting.
+type cardSet [4]uint64
+
+func (c *cardSet) add(card int) { c[card>>6] |= 1 << uint(card&63) }
+
+// tallyChoice records a decision among the cards held and the one played
+// (-1 for none) in the statistics.
+func (s *state) tallyChoice(held *cardSet, played int) {
+	// At most maxSkills cards are held at once (skills, jobs and market
+	// slots are fewer); the buffer stays on the stack.
+	var buf [maxSkills]engine.Action
+	list := buf[:0]
+	for w, word := range held[:s.g.setWords] {
+		for ; word != 0; word &= word - 1 {
+			list = append(list, engine.Action(w<<6+bits.TrailingZeros64(word)))
+		}
+	}
+	s.Tally.Choice(list, played)
 }
 
 // 2. Get help: every other player's bet, revealed together.
@@ -325,8 +342,13 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 		panic("mice: ApplyJoint outside Get Help")
 	}
 	s.Move++
+	// The seats after the tester, in turn order (a wrap, not a modulo: a
+	// division per seat shows in the heuristic bot's look-aheads).
+	p := s.tester
 	for k := 1; k < s.N; k++ {
-		p := (s.tester + k) % s.N
+		if p++; p == s.N {
+			p = 0
+		}
 		b := 0
 		if p < len(actions) && actions[p] > 0 {
 			b = int(actions[p])
@@ -339,29 +361,26 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 			// Cheese comes off covered skills first (uncovering them), then
 			// from the stash: a covered skill's cheese is otherwise locked.
 			left := b
-			for i := 0; i < s.nskill[p] && left > 0; i++ {
-				if s.covered[p][i] {
-					s.covered[p][i] = false
-					left--
-					s.logCheese("bet", stHelp, p, "bet", int(s.skill[p][i]), zSkill, zBet, 1, 1)
-				}
+			// The covered slots in slot order (coveredSlots).
+			for w := s.coveredSlots(p); w != 0 && left > 0; w &= w - 1 {
+				i := bits.TrailingZeros64(w) >> 3
+				s.covered[p][i] = false
+				left--
+				s.logCheese("bet", stHelp, p, "bet", int(s.skill[p][i]), zSkill, zBet, 1, 1)
 			}
 			s.stash[p] -= left
 			if left > 0 {
 				s.logCheese("bet", stHelp, p, "bet", -1, zStash, zBet, left, left)
 			}
 		} else {
-			// An abstainer may take one cheese off a covered skill.
-			took := false
-			for i := 0; i < s.nskill[p] && !took; i++ {
-				if s.covered[p][i] {
-					s.covered[p][i] = false
-					s.stash[p]++
-					took = true
-					s.logCheese("abstain", stHelp, p, "abstain", int(s.skill[p][i]), zSkill, zStash, 1, 1)
-				}
-			}
-			if !took { // no covered skill: the abstention takes nothing
+			// An abstainer may take one cheese off a covered skill, the
+			// first one.
+			if w := s.coveredSlots(p); w != 0 {
+				i := bits.TrailingZeros64(w) >> 3
+				s.covered[p][i] = false
+				s.stash[p]++
+				s.logCheese("abstain", stHelp, p, "abstain", int(s.skill[p][i]), zSkill, zStash, 1, 1)
+			} else { // no covered skill: the abstention takes nothing
 				s.logCheese("abstain", stHelp, p, "abstain", -1, zSkill, zStash, 0, 1)
 			}
 		}
@@ -376,10 +395,16 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 // area first, or goes on to Activate Skills.
 func (s *state) nextDraw() {
 	for s.draws > 0 {
-		if s.chips.RefillIfEmpty() {
-			s.logRefill()
+		// RefillIfEmpty does nothing to a bag with a chip in it; a bag is
+		// found not empty at its first chip, without counting them all.
+		in := s.bagHasChip()
+		if !in {
+			if s.chips.RefillIfEmpty() {
+				s.logRefill()
+			}
+			in = s.chips.InBag() > 0
 		}
-		if s.chips.InBag() > 0 {
+		if in {
 			s.ph = phDrawChip
 			return
 		}
@@ -398,19 +423,21 @@ func (s *state) nextDraw() {
 func (s *state) activate(a engine.Action) {
 	p := s.tester
 	if s.Tally != nil {
-		var held []engine.Action
+		var held cardSet
 		if s.stash[p] > 0 {
+			// The uncovered skills, each added with its bit of the
+			// uncovered word (0 or 1) rather than a branch per slot.
+			open := ^s.coveredSlots(p)
 			for i := 0; i < s.nskill[p]; i++ {
-				if !s.covered[p][i] {
-					held = append(held, engine.Action(s.skill[p][i]))
-				}
+				c := int(s.skill[p][i])
+				held[c>>6] |= (open >> (8 * uint(i)) & 1) << uint(c&63)
 			}
 		}
 		played := -1
 		if a != actStop {
 			played = int(s.skill[p][a-actFirst])
 		}
-		s.tallyChoice(held, played)
+		s.tallyChoice(&held, played)
 	}
 	if a == actStop {
 		s.resolve()
@@ -514,8 +541,10 @@ func (s *state) resolve() {
 		if ob.finale {
 			s.Tally.Count(cntFinaleFailed, 1)
 		}
-		for k := 1; k < s.N; k++ {
-			q := (p + k) % s.N
+		for q, k := p, 1; k < s.N; k++ {
+			if q++; q == s.N {
+				q = 0
+			}
 			if s.bets[q] > 0 {
 				got := s.takeSupply(1)
 				s.stash[q] += got
@@ -539,8 +568,10 @@ func (s *state) resolve() {
 	s.stash[p] += bounty
 	s.cheese[s.job] = 0
 	s.logCheese("bounty", stResolve, p, ob.id, s.obstacle(), zObstacle, zStash, bounty, bounty)
-	for k := 1; k < s.N; k++ {
-		q := (p + k) % s.N
+	for q, k := p, 1; k < s.N; k++ {
+		if q++; q == s.N {
+			q = 0
+		}
 		if s.bets[q] > 0 {
 			s.increase(q, s.bets[q], "bet")
 		}
@@ -557,6 +588,7 @@ func (s *state) increase(p, k int, cause string) {
 		s.logTrack(p, s.job, cause, k, from, from)
 		return
 	}
+	s.moved |= 1 << s.job
 	at, over := s.tracks[s.job].Increase(p, k)
 	if over {
 		s.Tally.Count(cntTrackOverflow, 1)
@@ -567,17 +599,17 @@ func (s *state) increase(p, k int, cause string) {
 // Learn one skill from the market after a failure (optional).
 func (s *state) learn(a engine.Action) {
 	if s.Tally != nil {
-		var held []engine.Action
+		var held cardSet
 		for i := 0; i < s.g.params.MarketSize; i++ {
 			if s.market[i] >= 0 {
-				held = append(held, engine.Action(s.market[i]))
+				held.add(int(s.market[i]))
 			}
 		}
 		played := -1
 		if a != actStop {
 			played = int(s.market[a-actFirst])
 		}
-		s.tallyChoice(held, played)
+		s.tallyChoice(&held, played)
 	}
 	if a == actStop {
 		if s.Log != nil {
@@ -724,9 +756,71 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	return fmt.Sprint(int(a))
 }
 
-// CheckInvariants: cheese is conserved, nobody holds a negative stash,
-// every marker is where its track says, the market and decks add up.
+// CheckInvariants: cheese is conserved, nobody holds a negative stash or
+// more skills than the limit, every marker is where its track says.
+//
+// Lint calls it after every move, so it first screens with the very sums
+// and comparisons of invariantError done with few branches: the covered
+// slots are counted per seat in one word (covers), the signs of supply,
+// stashes and skill headroom are OR-ed together, and a marker's mismatch
+// is a product that is 0 only off the track or on its own space. Cheese
+// is summed over every zone after every move, as before: no count is kept
+// by the moves, so a move that loses or makes cheese shows at that move.
+//
+// Only the tracks are screened incrementally: a track that has not moved
+// since the last passing check (bit clear in moved) is bit for bit the
+// track that passed then, so it cannot have broken. A track's fields are
+// changed only by its own methods (they are unexported), and the state
+// calls those only in Reset and increase, which set the bit; a bug in
+// Track.Increase or in increase still shows at the move it happens.
+//
+// So the screen passes exactly when invariantError would find nothing;
+// when it fails, invariantError, the plain check, names the first broken
+// invariant, so what is reported, and at which move, is unchanged
+// (screen_test.go breaks states every way and compares the two).
 func (s *state) CheckInvariants() error {
+	n := s.N
+	stash, nskill, bets := s.stash[:n], s.nskill[:n], s.bets[:n]
+	lim := s.g.params.SkillLimit
+	// Bets lie on the helpers' chips from Get Help until the test is
+	// resolved (the chip draws and Activate Skills); they count then only,
+	// chosen by a mask rather than a branch on the phase.
+	held := -int((betsOut >> s.ph) & 1)
+	total := s.supply
+	sign := s.supply // negative if the supply or any stash or headroom is
+	for p, st := range stash {
+		sign |= st | (lim - nskill[p])
+		total += st + s.covers(p) + bets[p]&held
+	}
+	// The cheese on the jobs' obstacles: six masked adds rather than a
+	// loop on the number of jobs. The mask (all ones for a job of the
+	// game, 0 past them) counts exactly the jobs invariantError counts,
+	// so cheese lost into an unused slot shows here as it does there.
+	c, m := &s.cheese, &s.g.jobMask
+	total += c[0]&m[0] + c[1]&m[1] + c[2]&m[2] + c[3]&m[3] + c[4]&m[4] + c[5]&m[5]
+	// Markers: only the tracks that may have moved since the last pass
+	// need looking at; any other is the very track that passed then.
+	off := 0
+	for mv := s.moved; mv != 0; mv &= mv - 1 {
+		t := &s.tracks[bits.TrailingZeros8(mv)]
+		for p := range n {
+			at := t.Pos(p)
+			off |= (t.At(at) - p) * at
+		}
+	}
+	if sign < 0 || off != 0 || total != s.g.params.CheeseTotal+s.extra {
+		return s.invariantError()
+	}
+	s.moved = 0
+	return nil
+}
+
+// betsOut has a bit for each phase in which the bets are still out.
+const betsOut = 1<<phDrawChip | 1<<phSide | 1<<phActivate
+
+// invariantError is the plain invariant check, one zone at a time: the
+// definition CheckInvariants screens for, and the words of its error.
+func (s *state) invariantError() error {
 	total := s.supply
 	for p := 0; p < s.N; p++ {
 		if s.stash[p] < 0 {
@@ -768,13 +862,24 @@ func (s *state) Evaluate(p engine.Player) float64 {
 		return s.Won[p] * 100
 	}
 	v := float64(s.stash[p])
-	var buf [engine.MaxPlayers]int
+	worth := &s.g.placeWorth
 	for j := range s.g.jobs {
-		for rank, q := range s.tracks[j].Order(buf[:0]) {
-			if q == int(p) && rank < len(s.g.params.FoodPerJob) {
-				v += float64(s.g.params.FoodPerJob[rank]) / 2
-			}
+		// p's place in Track.Order (highest space first) is how many
+		// markers stand above it: one marker a space, every seat's where
+		// its Pos says (CheckInvariants holds every track to that).
+		t := &s.tracks[j]
+		at := t.Pos(int(p))
+		rank := 0
+		for q := range s.N {
+			// 1 when q stands higher (at - Pos(q) < 0).
+			rank += int(uint(at-t.Pos(q)) >> 63)
 		}
+		// Off the track (at 0) p is not in Order: the worth is that of
+		// place MaxPlayers, 0. The look-aheads would mispredict a branch
+		// on it, and on places past the food; adding 0 to v (never -0:
+		// stash and food are not negative) leaves it as it was.
+		off := int(uint(at-1) >> 63) // 1 when at == 0
+		v += worth[rank&(off-1)|off*engine.MaxPlayers]
 	}
 	return v
 }

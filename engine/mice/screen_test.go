@@ -1,0 +1,126 @@
+package mice
+
+import (
+	"testing"
+	"unsafe"
+
+	"cardpress/engine"
+)
+
+// TestScreenMatchesPlainCheck breaks states of real games in every way
+// the invariants cover and wants CheckInvariants (the screen) to say
+// exactly what invariantError (the plain check) says, nothing included.
+func TestScreenMatchesPlainCheck(t *testing.T) {
+	g := shipped(t)
+	breaks := []struct {
+		name string
+		do   func(s *state, r *engine.Rand)
+	}{
+		{"stash +1", func(s *state, r *engine.Rand) { s.stash[r.Intn(s.N)]++ }},
+		{"stash -1", func(s *state, r *engine.Rand) { s.stash[r.Intn(s.N)]-- }},
+		{"negative stash, cheese kept", func(s *state, r *engine.Rand) {
+			p := r.Intn(s.N)
+			s.supply += s.stash[p] + 1
+			s.stash[p] = -1
+		}},
+		{"supply -1", func(s *state, r *engine.Rand) { s.supply-- }},
+		{"negative supply", func(s *state, r *engine.Rand) { s.stash[0] += s.supply + 1; s.supply = -1 }},
+		{"extra +1", func(s *state, r *engine.Rand) { s.extra++ }},
+		{"cover flipped", func(s *state, r *engine.Rand) {
+			p := r.Intn(s.N)
+			if s.nskill[p] > 0 {
+				i := r.Intn(s.nskill[p])
+				s.covered[p][i] = !s.covered[p][i]
+			}
+		}},
+		{"cover past the skills", func(s *state, r *engine.Rand) {
+			p := r.Intn(s.N)
+			if s.nskill[p] < maxSkills {
+				s.covered[p][s.nskill[p]] = true
+				s.stash[p]-- // moved onto a slot nobody counts: lost
+			}
+		}},
+		{"skill past the limit", func(s *state, r *engine.Rand) { s.nskill[r.Intn(s.N)] = s.g.params.SkillLimit + 1 }},
+		{"bet +1", func(s *state, r *engine.Rand) { s.bets[r.Intn(s.N)]++ }},
+		{"bet from stash", func(s *state, r *engine.Rand) { p := r.Intn(s.N); s.bets[p]++; s.stash[p]-- }},
+		{"cheese on a job +1", func(s *state, r *engine.Rand) { s.cheese[r.Intn(len(s.g.jobs))]++ }},
+		{"cheese into an unused job", func(s *state, r *engine.Rand) {
+			if len(s.g.jobs) < maxJobs {
+				s.cheese[maxJobs-1]++
+				s.supply--
+			}
+		}},
+		{"cheese in a seat past N", func(s *state, r *engine.Rand) {
+			if s.N < engine.MaxPlayers {
+				s.stash[s.N]++
+				s.supply--
+			}
+		}},
+		{"marker misplaced", func(s *state, r *engine.Rand) {
+			// What a bug in Track.Increase could leave: a seat's position
+			// pointing at a space it is not on. The track's fields are
+			// unexported, so the test writes its pos bytes (after the
+			// MaxTrack+1 spaces) directly; increase would have set the
+			// track's moved bit.
+			j := r.Intn(len(s.g.jobs))
+			pos := (*[engine.MaxTrack + 1 + engine.MaxPlayers]uint8)(unsafe.Pointer(&s.tracks[j]))
+			p := r.Intn(s.N)
+			pos[engine.MaxTrack+1+p] = uint8(1 + r.Intn(s.tracks[j].Len()))
+			s.moved |= 1 << j
+		}},
+	}
+	r := engine.NewRand(11)
+	checked, broken := 0, 0
+	failed := map[string]int{} // how often each break failed the plain check
+	for players := 2; players <= 6; players++ {
+		for game := range 30 {
+			s := g.NewState(players, engine.StateOptions{}).(*state)
+			var legal []engine.Action
+			for !s.IsTerminal() {
+				switch cur := s.CurrentPlayer(); cur {
+				case engine.Chance:
+					s.Apply(s.SampleChance(r))
+				case engine.Simultaneous:
+					joint := make([]engine.Action, s.N)
+					for p := range joint {
+						legal = s.LegalActions(engine.Player(p), legal[:0])
+						joint[p] = engine.NoAction
+						if len(legal) > 0 {
+							joint[p] = legal[r.Intn(len(legal))]
+						}
+					}
+					s.ApplyJoint(joint)
+				default:
+					legal = s.LegalActions(cur, legal[:0])
+					s.Apply(legal[r.Intn(len(legal))])
+				}
+				if err := s.CheckInvariants(); err != nil {
+					t.Fatalf("%dp game %d move %d: %v", players, game, s.Move, err)
+				}
+				if s.Move%7 != 0 {
+					continue
+				}
+				for _, b := range breaks {
+					c := *s
+					b.do(&c, r)
+					want := c.invariantError()
+					got := c.CheckInvariants()
+					checked++
+					if want != nil {
+						broken++
+						failed[b.name]++
+					}
+					if (got == nil) != (want == nil) || (got != nil && got.Error() != want.Error()) {
+						t.Fatalf("%dp game %d move %d, %s: screen says %v, plain check %v", players, game, s.Move, b.name, got, want)
+					}
+				}
+			}
+		}
+	}
+	for _, b := range breaks {
+		if failed[b.name] == 0 {
+			t.Errorf("break %q never failed the plain check: it tests nothing", b.name)
+		}
+	}
+	t.Logf("%d broken states, %d of them failing the plain check, judged alike", checked, broken)
+}

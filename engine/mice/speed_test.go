@@ -1,0 +1,131 @@
+package mice
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"testing"
+
+	"cardpress/engine"
+)
+
+// BenchmarkReportWork is a small slice of what cardpress report plays:
+// random games with checks and a heuristic seat rotation at every count.
+func BenchmarkReportWork(b *testing.B) {
+	g := shipped(b)
+	for range b.N {
+		for n := 2; n <= 6; n++ {
+			engine.Run(g, engine.RunConfig{Players: n, Games: 50, Seed: 1, Workers: 1, CheckInvariants: true})
+			for k := range n {
+				lineup := make([]string, n)
+				for i := range lineup {
+					lineup[i] = "random"
+				}
+				lineup[k] = "heuristic"
+				engine.Run(g, engine.RunConfig{Players: n, Games: 10, Seed: 2, Workers: 1, Bots: lineup})
+			}
+		}
+	}
+}
+
+// TestPlayFingerprint hashes the full logs and results of games with
+// random and heuristic bots at every count: a speed-up must play the very
+// same games, so the hash must not change (it was taken before any).
+func TestPlayFingerprint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	g := shipped(t)
+	h := fnv.New64a()
+	enc := json.NewEncoder(h)
+	for n := 2; n <= 6; n++ {
+		for i := range 40 {
+			bots := []string{"random"}
+			if i%2 == 1 {
+				bots = []string{"heuristic", "random"}
+			}
+			tally := engine.NewTally(g.Info())
+			res := engine.PlayGame(g, n, engine.GameSeed(7, i), engine.PlayOptions{
+				Bots: bots, CheckInvariants: true, Tally: tally,
+				Log: func(e engine.Event) { _ = enc.Encode(e) },
+			})
+			_ = enc.Encode(res)
+			_ = enc.Encode(tallied(tally))
+		}
+	}
+	// Without a log too: the state skips building events then.
+	for n := 2; n <= 6; n++ {
+		for _, sum := range []*engine.Summary{
+			engine.Run(g, engine.RunConfig{Players: n, Games: 100, Seed: 3, Workers: 1, CheckInvariants: true}),
+			engine.Run(g, engine.RunConfig{Players: n, Games: 20, Seed: 4, Workers: 1, Bots: []string{"random", "heuristic"}}),
+		} {
+			_ = enc.Encode([]any{sum.SeatWins, sum.MovesSum, sum.MovesSq, sum.EndCauses, tallied(sum.Tally)})
+		}
+	}
+	got := fmt.Sprintf("%016x", h.Sum64())
+	const want = "25100acbb7541928"
+	t.Logf("fingerprint %s", got)
+	if got != want {
+		t.Fatalf("fingerprint %s, want %s: the games changed", got, want)
+	}
+}
+
+// tallied is what a tally counted, without the fields a later version
+// may add (so the hash tells only that the games changed).
+func tallied(t *engine.Tally) []any {
+	return []any{t.CardInHand, t.CardPlayed, t.CardOffered, t.CardChosen, t.CardPlayedBy, t.CardWon, t.Counters}
+}
+
+// BenchmarkLintParts splits lint's overhead over the bare engine: the
+// invariant check alone (no tally) and the tally alone (no check).
+func BenchmarkLintParts(b *testing.B) {
+	g := shipped(b)
+	for _, n := range []int{2, 4, 6} {
+		b.Run(fmt.Sprintf("%dp/check", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var t engine.Table
+			moves := 0
+			for i := range b.N {
+				moves += t.Play(g, n, engine.GameSeed(1, i), engine.PlayOptions{CheckInvariants: true}).Moves
+			}
+			b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(moves), "ns/move")
+		})
+		b.Run(fmt.Sprintf("%dp/tally", n), func(b *testing.B) {
+			b.ReportAllocs()
+			sum := engine.Run(g, engine.RunConfig{Players: n, Games: b.N, Seed: 1, Workers: 1})
+			b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(sum.MovesSum), "ns/move")
+		})
+	}
+}
+
+// BenchmarkCheckInvariants times the check alone on a state mid-game.
+func BenchmarkCheckInvariants(b *testing.B) {
+	g := shipped(b)
+	s := g.NewState(4, engine.StateOptions{}).(*state)
+	r := engine.NewRand(5)
+	var legal []engine.Action
+	for s.Move < 60 {
+		switch cur := s.CurrentPlayer(); cur {
+		case engine.Chance:
+			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+		case engine.Simultaneous:
+			joint := make([]engine.Action, s.N)
+			for p := range joint {
+				legal = s.LegalActions(engine.Player(p), legal[:0])
+				joint[p] = engine.NoAction
+				if len(legal) > 0 {
+					joint[p] = legal[r.Intn(len(legal))]
+				}
+			}
+			s.ApplyJoint(joint)
+		default:
+			legal = s.LegalActions(cur, legal[:0])
+			s.Apply(legal[r.Intn(len(legal))])
+		}
+	}
+	for b.Loop() {
+		if err := s.CheckInvariants(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
