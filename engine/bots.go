@@ -56,11 +56,17 @@ type HeuristicBot struct {
 	// world is the sample's determinised state, and whatIf the state each
 	// look-ahead plays on, both reused (CloneInto).
 	world, whatIf State
-	seeds         []uint64
-	scores        []float64
-	legal         []Action
-	joint         []Action
-	outs          []Outcome
+	// eval and sampler are lookedAt's interfaces (nil sampler: it has
+	// none), asserted once for the state every look-ahead reuses rather
+	// than once per playout and chance move.
+	lookedAt State
+	eval     Evaluator
+	sampler  ChanceSampler
+	seeds    []uint64
+	scores   []float64
+	legal    []Action
+	joint    []Action
+	outs     []Outcome
 }
 
 func (b *HeuristicBot) Reseed(seed uint64) { b.rng.Seed(seed) }
@@ -110,6 +116,11 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 	b.whatIf = s.CloneInto(b.whatIf)
 	c := b.whatIf
+	if c != b.lookedAt {
+		b.lookedAt = c
+		b.eval, _ = c.(Evaluator)
+		b.sampler, _ = c.(ChanceSampler)
+	}
 	if c.CurrentPlayer() == Simultaneous {
 		b.joint = b.joint[:0]
 		for seat := 0; seat < c.NumPlayers(); seat++ {
@@ -132,12 +143,13 @@ func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 	for guard := 0; c.CurrentPlayer() == Chance && guard < 1000; guard++ {
 		c.Apply(b.sampleChance(c))
 	}
-	return c.(Evaluator).Evaluate(p)
+	return b.eval.Evaluate(p)
 }
 
+// sampleChance samples s's chance move; s is the look-ahead state.
 func (b *HeuristicBot) sampleChance(s State) Action {
-	if cs, ok := s.(ChanceSampler); ok {
-		return cs.SampleChance(&b.scratch)
+	if b.sampler != nil {
+		return b.sampler.SampleChance(&b.scratch)
 	}
 	b.outs = s.ChanceOutcomes(b.outs[:0])
 	return SampleOutcome(b.outs, &b.scratch)
