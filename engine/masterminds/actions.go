@@ -106,6 +106,9 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		var cards [engine.MaxHand]engine.Action
 		held := st.hand.Distinct(cards[:0])
 		var pays [nKinds + 2]int
+		if s.Tally != nil {
+			s.noteHeld(q, t, held)
+		}
 		for _, c := range held {
 			cd := &s.g.cards[c]
 			if cd.typ != typePrep || cd.kind != kindAction {
@@ -128,7 +131,11 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	case opGear2:
 		buf = append(buf, act(aGearStop, 0))
 		var cards [engine.MaxHand]engine.Action
-		for _, c := range st.hand.Distinct(cards[:0]) {
+		held := st.hand.Distinct(cards[:0])
+		if s.Tally != nil {
+			s.noteHeld(q, t, held)
+		}
+		for _, c := range held {
 			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
 				for r := 0; r < int(st.teamN); r++ {
 					if r != int(t.x) {
@@ -165,10 +172,19 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		buf = append(buf, act(aPass, 0))
 		var cards [engine.MaxHand]engine.Action
 		var pays [nKinds + 3]int
+		var held [engine.MaxDeck / 64]uint64
 		for _, c := range st.hand.Distinct(cards[:0]) {
-			for _, pay := range s.interruptPays(q, int(c), t.x == 1, pays[:0]) {
+			ps := s.interruptPays(q, int(c), t.x == 1, pays[:0])
+			for _, pay := range ps {
 				buf = append(buf, act(aInterrupt, int(c)*32+pay))
 			}
+			// Playable in the window: some payment plays it (as playable).
+			if len(ps) > 0 {
+				held[c>>6] |= 1 << (c & 63)
+			}
+		}
+		if s.Tally != nil {
+			s.held, s.heldAt = held, s.Move+1
 		}
 	case opFace:
 		for f := 1; f <= 6; f++ {
@@ -451,21 +467,42 @@ func (s *state) playable(p int, t *task, buf []engine.Action) []engine.Action {
 	var cards [engine.MaxHand]engine.Action
 	var pays [nKinds + 3]int
 	for _, c := range s.seats[p].hand.Distinct(cards[:0]) {
-		cd := &s.g.cards[c]
 		ok := false
-		switch t.op {
-		case opPlan:
-			ok = cd.kind == kindAction || (cd.kind == kindGear && s.seats[p].teamN > 0)
-		case opGear2:
-			ok = cd.kind == kindGear
-		case opWindow:
+		if t.op == opWindow {
 			ok = len(s.interruptPays(p, int(c), t.x == 1, pays[:0])) > 0
+		} else {
+			ok = s.plannable(p, t, int(c))
 		}
-		if ok && cd.typ == typePrep {
+		if ok && s.g.cards[c].typ == typePrep {
 			buf = append(buf, c)
 		}
 	}
 	return buf
+}
+
+// plannable reports whether p could play card c (in hand) at a Plan or a
+// second-Gear decision t, as playable counts it.
+func (s *state) plannable(p int, t *task, c int) bool {
+	cd := &s.g.cards[c]
+	switch t.op {
+	case opPlan:
+		return cd.kind == kindAction || (cd.kind == kindGear && s.seats[p].teamN > 0)
+	case opGear2:
+		return cd.kind == kindGear
+	}
+	return false
+}
+
+// noteHeld keeps the cards of held (p's hand, distinct) that p could
+// play at Plan or second-Gear decision t, for tallyPlay.
+func (s *state) noteHeld(p int, t *task, held []engine.Action) {
+	s.held = [engine.MaxDeck / 64]uint64{}
+	for _, c := range held {
+		if s.g.cards[c].typ == typePrep && s.plannable(p, t, int(c)) {
+			s.held[c>>6] |= 1 << (c & 63)
+		}
+	}
+	s.heldAt = s.Move + 1
 }
 
 // decide applies seat s.cur's decision a to the task on top.
@@ -787,15 +824,21 @@ func (s *state) tallyTurn(p, kind, v int) {
 	if !s.canAttempt(p) {
 		return
 	}
-	var arr [maxHeists]engine.Action
-	held := arr[:0]
-	for h := 0; h < s.tableN; h++ {
-		if s.table[h].open() {
-			held = append(held, engine.Action(s.table[h].a))
+	// The open heists' A cards, sorted and each once: a bit per card
+	// read back in order (cheaper than sorting, at every turn's choice).
+	var cards [engine.MaxDeck / 64]uint64
+	for h := range s.table[:s.tableN] {
+		if sl := &s.table[h]; sl.open() {
+			cards[sl.a>>6] |= 1 << (sl.a & 63)
 		}
 	}
-	slices.Sort(held)
-	held = slices.Compact(held)
+	var arr [maxHeists]engine.Action
+	held := arr[:0]
+	for w, m := range cards {
+		for ; m != 0; m &= m - 1 {
+			held = append(held, engine.Action(w*64+bits.TrailingZeros64(m)))
+		}
+	}
 	played := -1
 	if kind == aStep {
 		played = int(s.table[v/8].a)
@@ -806,7 +849,18 @@ func (s *state) tallyTurn(p, kind, v int) {
 // tallyPlay records a choice among the Prep cards p could play.
 func (s *state) tallyPlay(p int, t *task, kind, v int) {
 	var buf [engine.MaxHand]engine.Action
-	held := s.playable(p, t, buf[:0])
+	var held []engine.Action
+	if s.heldAt == s.Move {
+		// LegalActions listed this decision: its cards, in card order.
+		held = buf[:0]
+		for w, m := range s.held {
+			for ; m != 0; m &= m - 1 {
+				held = append(held, engine.Action(w*64+bits.TrailingZeros64(m)))
+			}
+		}
+	} else {
+		held = s.playable(p, t, buf[:0])
+	}
 	played := -1
 	switch kind {
 	case aPlanAction, aInterrupt:

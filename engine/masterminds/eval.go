@@ -1,7 +1,9 @@
 package masterminds
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"cardpress/engine"
 )
@@ -28,18 +30,25 @@ var progress = [stepsPerHeist + 1]float64{0, 0.25, 0.5, 0.75, 1}
 // Evaluate rates seat p's position for the heuristic bot: gems at their
 // expected value, progress on heists, team, hand and cash, less the best
 // other player's. A finished game is its score plus a large bonus for a win.
+//
+// The heuristic bot calls it after every look-ahead move, so it is most of
+// what a report's heuristic games cost: what every seat's value shares (the
+// gem's expected value) is worked out once, and each seat's heist numbers
+// once (heistView). Every float is computed by the same operations in the
+// same order as the plain formulas, so the ratings are bit-for-bit those.
 func (s *state) Evaluate(p engine.Player) float64 {
 	q := int(p)
 	if s.ended {
 		return float64(s.score(q)) + 100*s.Won[q]
 	}
+	gem := s.avgGem()
 	best := 0.0
 	for o := 0; o < s.N; o++ {
 		if o != q {
-			best = max(best, s.value(o))
+			best = max(best, s.value(o, gem))
 		}
 	}
-	return s.value(q) - 0.5*best
+	return s.value(q, gem) - 0.5*best
 }
 
 // avgGem is the expected value of a gem drawn from the bag now.
@@ -52,17 +61,15 @@ func (s *state) avgGem() float64 {
 	return (float64(n-clear)*colourGemValue + float64(clear*s.g.params.ClearGemValue)) / float64(n)
 }
 
-func (s *state) value(q int) float64 {
+// value rates seat q's own position; gem is avgGem.
+func (s *state) value(q int, gem float64) float64 {
 	g := s.g
 	st := &s.seats[q]
-	v := 0.0
-	for k, n := range st.gems {
-		if k == kindClear {
-			v += float64(int(n) * g.params.ClearGemValue)
-		} else {
-			v += colourGemValue * float64(n)
-		}
-	}
+	// Gems: one product per kind of gem. Every term and partial sum is a
+	// multiple of 0.5 far below 2^52, so they are exact and adding the
+	// colours' count first gives the very sum a kind-by-kind loop gives.
+	clearN := int(st.gems[kindClear])
+	v := colourGemValue*float64(s.gemCount(q)-clearN) + float64(clearN*g.params.ClearGemValue)
 	v += cashValue*float64(st.cash) + handCardValue*float64(min(st.hand.Len(), g.params.HandLimit))
 	for r := 0; r < int(st.teamN); r++ {
 		v += recruitValue
@@ -71,11 +78,12 @@ func (s *state) value(q int) float64 {
 		}
 	}
 	v += s.pending(q)
-	gem := s.avgGem()
-	cur := s.progressValue(q, -1, gem)
+	var hv heistView
+	s.viewHeists(q, gem, &hv)
+	cur := hv.progressValue(-1)
 	if s.inAttempt && s.turn == q {
 		p := s.attemptChance(q)
-		return v + p*s.progressValue(q, s.atHeist, gem) + (1-p)*cur
+		return v + p*hv.progressValue(s.atHeist) + (1-p)*cur
 	}
 	v += cur
 	if int(st.markers) >= g.params.MarkersPerPlayer {
@@ -83,11 +91,16 @@ func (s *state) value(q int) float64 {
 	}
 	// The best chance the team has at a next step, next turn.
 	mask := s.teamMask(q)
+	var totals skillTotals
 	best := 0.0
-	for h := 0; h < s.tableN; h++ {
-		if s.table[h].open() && s.table[h].prog[q] < stepsPerHeist {
-			gain := s.progressValue(q, h, gem) - cur
-			best = max(best, gain*s.bestChance(q, h, mask))
+	// A chance is at most 1 and best at least 0, so a heist whose gain is
+	// no more than best (or a team with nobody free, whose chances are 0)
+	// cannot raise best: its chance is not worked out.
+	for h := 0; h < s.tableN && mask != 0; h++ {
+		if hv.open&(1<<h) != 0 && hv.prog[h] < stepsPerHeist {
+			if gain := hv.progressValue(h) - cur; gain > best {
+				best = max(best, gain*s.bestChance(q, h, mask, &totals))
+			}
 		}
 	}
 	return v + opportunity*best
@@ -111,54 +124,90 @@ func (s *state) pending(q int) float64 {
 	return v
 }
 
-// progressValue is what q's marker dice on the heists are worth, with one
-// more step won on heist extra (-1: none): a share of each heist's TAKE
-// by the steps won, the TAKE itself for a completed heist. Progress on a
-// heist q can no longer complete counts for little: with too few marker
-// dice free, the dice sit there until somebody else completes the heist
-// and wipes them.
-func (s *state) progressValue(q, extra int, gem float64) float64 {
+// heistView is what progressValue reads of the heists for one seat, read
+// once: value asks it once plus once per open heist. Sets of heists are
+// bit masks (bit h: slot h), walked in slot order like the table.
+type heistView struct {
+	n    int     // heist slots on the table
+	free int     // the seat's marker dice not on a heist
+	gem  float64 // avgGem
+	open uint8   // slots with a heist laid out
+	held uint8   // open slots where the seat has marker dice
+	// nearBonus: the seat's dice on the heist are one match short of the
+	// bonus gem (or more).
+	nearBonus uint8
+	// prog is the seat's marker dice on each open heist (0 on an empty
+	// slot), take the heist's TAKE times the gem's value.
+	prog [maxHeists]int8
+	take [maxHeists]float64
+}
+
+func (s *state) viewHeists(q int, gem float64, hv *heistView) {
 	g := s.g
-	free := g.params.MarkersPerPlayer - int(s.seats[q].markers)
-	var prog [maxHeists]int
-	v := 0.0
+	hv.n, hv.gem = s.tableN, gem
+	hv.free = g.params.MarkersPerPlayer - int(s.seats[q].markers)
 	for h := 0; h < s.tableN; h++ {
-		if !s.table[h].open() {
+		sl := &s.table[h]
+		if !sl.open() {
 			continue
 		}
-		prog[h] = int(s.table[h].prog[q])
-		if h == extra {
-			prog[h]++
-			free--
-			if prog[h] >= stepsPerHeist {
-				free += stepsPerHeist
-				v += completionBonus * float64(g.cards[s.table[h].a].take) * gem
-				prog[h] = 0
-			}
+		hv.open |= 1 << h
+		if sl.prog[q] > 0 {
+			hv.held |= 1 << h
+		}
+		hv.prog[h] = int8(sl.prog[q])
+		hv.take[h] = float64(g.cards[sl.a].take) * gem
+		if s.matching(h, q) >= g.params.BonusGemMatching-1 {
+			hv.nearBonus |= 1 << h
 		}
 	}
-	// Which heists q can still complete, completing the nearest first.
-	var done [maxHeists]bool
+}
+
+// progressValue is what the seat's marker dice on the heists are worth,
+// with one more step won on heist extra (-1: none): a share of each
+// heist's TAKE by the steps won, the TAKE itself for a completed heist.
+// Progress on a heist the seat can no longer complete counts for little:
+// with too few marker dice free, the dice sit there until somebody else
+// completes the heist and wipes them.
+func (hv *heistView) progressValue(extra int) float64 {
+	free := hv.free
+	prog := hv.prog
+	held := hv.held
+	v := 0.0
+	if extra >= 0 && extra < hv.n && hv.open&(1<<extra) != 0 {
+		prog[extra]++
+		free--
+		held |= 1 << extra
+		if prog[extra] >= stepsPerHeist {
+			free += stepsPerHeist
+			v += completionBonus * hv.take[extra]
+			prog[extra] = 0
+			held &^= 1 << extra
+		}
+	}
+	// Which heists the seat can still complete, completing the nearest
+	// first: passes in slot order until none is added.
+	var done uint8
 	for changed := true; changed; {
 		changed = false
-		for h := 0; h < s.tableN; h++ {
-			if !done[h] && prog[h] > 0 && free >= stepsPerHeist-prog[h] {
-				done[h], changed = true, true
-				free += prog[h]
+		for m := held &^ done; m != 0; m &= m - 1 {
+			h := bits.TrailingZeros8(m)
+			if p := int(prog[h]); free >= stepsPerHeist-p {
+				done |= 1 << h
+				changed = true
+				free += p
 			}
 		}
 	}
-	for h := 0; h < s.tableN; h++ {
-		m := prog[h]
-		if m == 0 {
-			continue
+	for m := held; m != 0; m &= m - 1 {
+		h := bits.TrailingZeros8(m)
+		p := int(prog[h])
+		take := hv.take[h]
+		w := take * progress[p]
+		if hv.nearBonus&(1<<h) != 0 {
+			w += hv.gem * 0.3 * float64(p) / stepsPerHeist
 		}
-		take := float64(g.cards[s.table[h].a].take) * gem
-		w := take * progress[m]
-		if s.matching(h, q) >= g.params.BonusGemMatching-1 {
-			w += gem * 0.3 * float64(m) / stepsPerHeist
-		}
-		if !done[h] {
+		if done&(1<<h) == 0 {
 			w *= stuckShare
 		}
 		v += w
@@ -187,16 +236,28 @@ func successChance(t, x int) float64 {
 	return float64(max(0, min(6, 6-(x-t)))) / 6
 }
 
+// skillTotals caches bestTotal per skill for one mask: value asks the
+// best chance at every open heist, whose steps share skills.
+type skillTotals struct {
+	known uint8 // skills worked out
+	total [nSkills]int
+}
+
 // bestChance is q's best chance at its next step of heist h with the
-// recruits in mask (the best activate_max of them for the best skill).
-func (s *state) bestChance(q, h int, mask uint8) float64 {
+// recruits in mask (the best activate_max of them for the best skill);
+// tot holds the totals of mask worked out so far.
+func (s *state) bestChance(q, h int, mask uint8, tot *skillTotals) float64 {
 	if mask == 0 {
 		return 0
 	}
 	st := s.stepOf(h, int(s.table[h].prog[q]))
 	best := 0.0
 	for _, sk := range st.skills {
-		best = max(best, successChance(s.bestTotal(q, sk, mask), st.target))
+		if tot.known&(1<<sk) == 0 {
+			tot.known |= 1 << sk
+			tot.total[sk] = s.bestTotal(q, sk, mask)
+		}
+		best = max(best, successChance(tot.total[sk], st.target))
 	}
 	return best
 }
@@ -205,11 +266,9 @@ func (s *state) bestChance(q, h int, mask uint8) float64 {
 func (s *state) bestTotal(q, sk int, mask uint8) int {
 	var vals [maxTeam]int
 	n := 0
-	for r := 0; r < int(s.seats[q].teamN); r++ {
-		if mask&(1<<r) != 0 {
-			vals[n] = s.skillOf(q, r, sk, true)
-			n++
-		}
+	for m := mask & (1<<s.seats[q].teamN - 1); m != 0; m &= m - 1 {
+		vals[n] = s.skillOf(q, bits.TrailingZeros8(m), sk, true)
+		n++
 	}
 	// Insertion sort, largest first: at most maxTeam values.
 	for i := 1; i < n; i++ {
@@ -246,7 +305,97 @@ func (s *state) attemptChance(q int) float64 {
 
 // CheckInvariants: gems, cards and Starter Cash are conserved, and marker
 // dice stay within each player's supply and match their heist progress.
+//
+// The runner asks after every move, so a quick screen (invariantsHold)
+// runs first, and the full check (invariantError) only when the screen
+// finds something amiss, to name the first broken invariant as always.
+// The screen keeps no count of its own that the moves update: it recounts
+// every zone from the state, as the full check does, and fails whenever
+// one of the full check's tests fails (it also fails on a heist being
+// completed, which the full check then clears). So it catches all the full
+// check catches, at the same move; TestInvariantScreen breaks states in
+// every way the full check tests and holds the screen to that.
 func (s *state) CheckInvariants() error {
+	if s.invariantsHold() {
+		return nil
+	}
+	return s.invariantError()
+}
+
+// Byte lanes for the marker dice: seat q's count in byte q of a word.
+const (
+	laneOnes = 0x0101010101010101
+	// laneFull has bits 2-7 of each lane: a lane that shows one holds
+	// stepsPerHeist (4) dice or more.
+	laneFull = 0xFCFCFCFCFCFCFCFC
+)
+
+var _ [stepsPerHeist - 4]struct{} // laneFull is 4 and up
+var _ [4 - stepsPerHeist]struct{}
+
+// invariantsHold reports whether every invariant of invariantError holds,
+// reading each zone once and the heists' marker dice a word at a time (a
+// byte per seat). It may fail on a state that is fine: then invariantError
+// decides.
+func (s *state) invariantsHold() bool {
+	g := s.g
+	gems := s.bag.Len()
+	prep := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
+	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN + nonNegative(s.burnCard)
+	heist := s.heistDeck.Len() + s.qLen
+	cash := s.cashSupply
+	colours := s.colourDeck.Len()
+	// markers has seat q's marker dice out in byte q.
+	var markers uint64
+	for q := 0; q < s.N; q++ {
+		st := &s.seats[q]
+		if int(st.teamN) > g.params.TeamMax || uint8(st.markers) > uint8(g.params.MarkersPerPlayer) {
+			return false // a negative count is a large byte
+		}
+		gems += s.gemCount(q)
+		// Gear on recruits (teamN is at most team_max, so within the team).
+		for r := 0; r < int(st.teamN); r++ {
+			prep += nonNegative(st.team[r].gear)
+		}
+		prep += st.hand.Len()
+		talent += int(st.teamN)
+		heist += int(st.heists)
+		cash += int(st.cash) + int(st.flipped)
+		colours += nonNegative(st.card)
+		markers |= uint64(uint8(st.markers)) << (8 * q)
+	}
+	// Each seat's dice on each heist, a byte per seat: the seats playing
+	// are the low s.N bytes. No lane carries into the next: a lane of 4
+	// dice or more fails, and a sum of 3s over maxHeists fits a byte.
+	seats := uint64(1)<<(8*s.N) - 1
+	var placed uint64
+	for h := 0; h < s.tableN; h++ {
+		sl := &s.table[h]
+		open := sl.open()
+		heist += nonNegative(sl.a) + nonNegative(sl.b)
+		x := binary.LittleEndian.Uint64(sl.prog[:]) & seats
+		// A full heist is only fine while it is being completed, and dice
+		// only on a heist laid out.
+		if x&laneFull != 0 || (x != 0 && !open) {
+			return false
+		}
+		placed += x
+	}
+	return placed == markers &&
+		gems == s.bagTotal &&
+		prep == g.copiesOf.prep &&
+		talent == g.copiesOf.talent &&
+		heist == g.copiesOf.heist &&
+		s.failDeck.Len()+s.failDiscard.Len() == g.copiesOf.failure &&
+		colours == len(g.masterminds) &&
+		cash == g.cashCopies
+}
+
+// nonNegative is 1 for a card (c >= 0), 0 for none (-1), without a branch.
+func nonNegative(c int16) int { return int(^uint16(c) >> 15) }
+
+// invariantError is the full check: the first invariant broken, or nil.
+func (s *state) invariantError() error {
 	g := s.g
 	gems := s.bag.Len()
 	for q := 0; q < s.N; q++ {

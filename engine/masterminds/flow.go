@@ -666,13 +666,13 @@ func (s *state) startAttempt(p, h, sk int) {
 // activated, its active ability.
 func (s *state) skillOf(p, r, sk int, active bool) int {
 	rc := &s.seats[p].team[r]
-	tc := &s.g.cards[rc.talent]
-	v := tc.skills[sk]
-	if rc.gear >= 0 {
-		v += s.g.cards[rc.gear].gearBonus(sk)
-	}
+	row := &s.g.skillRows[rc.talent]
+	v := int(row.base[sk])
 	if active {
-		v += tc.activeBonus(sk)
+		v = int(row.active[sk])
+	}
+	if rc.gear >= 0 {
+		v += int(s.g.skillRows[rc.gear].gear[sk])
 	}
 	return v
 }

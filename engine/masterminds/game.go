@@ -54,7 +54,18 @@ type Game struct {
 
 	maxPlayers int
 	maxMoves   int
+
+	// skillRows[c] is card c's numbers per skill, read by the skill totals
+	// (the heuristic bot's evaluation asks them thousands of times a move).
+	skillRows []skillRow
 }
+
+// skillRow is a card's skills as a recruit (base), with its active
+// ability (active), and what it adds as Gear (gear): small enough for a
+// byte once Build's bounds hold.
+type skillRow struct{ base, active, gear [nSkills]int8 }
+
+var _ [127 - (maxSkill + 2*maxAmount)]struct{} // a recruit's skill with Gear and ability fits an int8
 
 type tieKey uint8
 
@@ -178,6 +189,15 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return n
 	}
 	g.copiesOf.prep, g.copiesOf.talent, g.copiesOf.heist, g.copiesOf.failure = total(g.preps), total(g.talents), total(g.heists), total(g.failures)
+	g.skillRows = make([]skillRow, len(g.cards))
+	for i := range g.cards {
+		cd, row := &g.cards[i], &g.skillRows[i]
+		for sk := 0; sk < nSkills; sk++ {
+			row.base[sk] = int8(cd.skills[sk])
+			row.active[sk] = int8(cd.skills[sk] + cd.activeBonus(sk))
+			row.gear[sk] = int8(cd.gearBonus(sk))
+		}
+	}
 	return g, c.findings
 }
 

@@ -105,6 +105,7 @@ func (o *observation) bools(vs ...bool) {
 // the deck. The piles whose contents p knows are put in card order, so
 // nothing of the truth's draws is left in their order either.
 func (s *state) Determinize(p engine.Player, r *engine.Rand) {
+	s.heldAt = 0 // the hands change: the next decision's cards are listed anew
 	var unseen cardCount
 	unseen.addDeck(&s.prepDeck)
 	var size [maxSeats]int

@@ -105,8 +105,10 @@ type seat struct {
 }
 
 type heistSlot struct {
-	a, b  int16 // A card and B card; -1 when not laid out
-	prog  [maxSeats]uint8
+	a, b int16 // A card and B card; -1 when not laid out
+	// prog is each seat's marker dice on the heist; 8 places (maxSeats
+	// used) so that the invariant check reads them as one word.
+	prog  [8]uint8
 	faces [maxSeats][stepsPerHeist]uint8
 }
 
@@ -167,6 +169,15 @@ type state struct {
 
 	sampled int
 	ended   bool
+
+	// The Prep cards the mover could play at the decision LegalActions
+	// last listed (bit c: card c), kept for the card statistics when the
+	// state keeps a tally: tallyPlay would otherwise list them again, an
+	// interrupt's payments and all. heldAt is the move that decision is
+	// decided by (Move+1 then, 0: none), so the set is used only at that
+	// very decision; Reset clears it, CloneInto copies it with the move.
+	held   [engine.MaxDeck / 64]uint64
+	heldAt int
 }
 
 // NewState starts a game: every setup draw is a chance move.
@@ -355,6 +366,8 @@ func (s *state) gemCount(q int) int {
 }
 
 // gemCount reads the gem counts as two 8-byte words.
+var _ [8 - maxSeats]struct{} // heistSlot.prog has a place per seat
+
 var _ [nKinds - 16]struct{}
 var _ [16 - nKinds]struct{}
 
