@@ -256,6 +256,13 @@ func (h *Hand) Clear() {
 	h.n = 0
 }
 
+// CardSet is a set of distinct cards, a bit per card.
+type CardSet [MaxDeck / 64]uint64
+
+// Present is the set of cards the hand holds: with a mask a game finds the
+// cards of a kind without asking each card.
+func (h *Hand) Present() CardSet { return h.present }
+
 // Distinct appends the hand's distinct cards as actions, sorted.
 func (h *Hand) Distinct(buf []Action) []Action {
 	for w, bits := range h.present {

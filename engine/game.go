@@ -61,9 +61,9 @@ type Info struct {
 	Cards int
 	// Counters names the game's own tallies (index = Tally.Counters index).
 	Counters []string
-	// SmokeGames is how many random-bot games per player count lint plays by
-	// default: enough to find rare problems while keeping lint near a
-	// second for this game (0: lint's own default).
+	// SmokeGames is the most random-bot games per player count lint plays
+	// by default (0: lint's own, 1000): it stops sooner, from 200 games on,
+	// once every check is decided (docs/lint.md, How many smoke games).
 	SmokeGames int
 	// DeckSize, when set, reports how many cards are in play at a player count.
 	DeckSize func(players int) int

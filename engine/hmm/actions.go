@@ -3,8 +3,10 @@
 package hmm
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"cardpress/engine"
 )
@@ -25,27 +27,33 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		}
 	case phCrew:
 		buf = s.crewActions(buf)
+		// The two crews come in the search's order, not the actions'.
+		sortActions(buf[start:])
 	case phFee:
 		m := engine.Action(s.nextFee())
 		buf = append(buf, actPayFee+m, actRefuseFee+m)
 	case phHire:
-		buf = s.hireActions(buf)
+		h := &s.hand[s.cur]
+		buf = s.hireActions(buf, h, cashOf(h, s.g.hot))
 		buf = append(buf, actStopHire)
 	case phMain:
-		buf = s.turnActions(buf, true)
+		buf = s.turnActions(buf)
 		if len(buf) == start {
 			buf = append(buf, actEndTurn)
 		}
 	}
-	sortActions(buf[start:])
+	// Every other phase lists its actions in ascending order already (the
+	// action numbers grow with job, card and member, and the kinds of
+	// action are listed in the order of their numbers), so only the crew
+	// needs sorting; TestLegalActionsSorted keeps that true.
 	return buf
 }
 
 func sortActions(a []engine.Action) { slices.Sort(a) }
 
-// turnActions lists the actions of the turn; free adds Events and
-// maneuvers (which are not actions).
-func (s *state) turnActions(buf []engine.Action, free bool) []engine.Action {
+// turnActions lists the actions of the turn, Events and maneuvers (which
+// are not actions) included.
+func (s *state) turnActions(buf []engine.Action) []engine.Action {
 	p := s.cur
 	if s.done&doGather == 0 {
 		buf = append(buf, actGatherDeck)
@@ -57,115 +65,216 @@ func (s *state) turnActions(buf []engine.Action, free bool) []engine.Action {
 		buf = append(buf, actLayLow)
 	}
 	if s.done&doLegwork == 0 {
-		for j := 0; j < s.njobs; j++ {
+		for j := range s.jobs[:s.njobs] {
 			js := &s.jobs[j]
 			if js.card < 0 {
 				continue
 			}
-			for k := 0; k < int(js.nc); k++ {
-				if !js.up[k] && js.known[k]&(1<<uint(p)) == 0 {
-					buf = append(buf, actLegwork+engine.Action(j*maxComp+k))
-				}
+			lo, hi := js.legwork(p)
+			for ; lo != 0; lo &= lo - 1 {
+				buf = append(buf, actLegwork+engine.Action(j*maxComp+bits.TrailingZeros64(lo)>>3))
+			}
+			for ; hi != 0; hi &= hi - 1 {
+				buf = append(buf, actLegwork+engine.Action(j*maxComp+8+bits.TrailingZeros64(hi)>>3))
 			}
 		}
 	}
-	if s.done&doHeist == 0 {
-		anyFree := false
-		for m := 0; m < s.ncrew[p]; m++ {
-			anyFree = anyFree || s.available(p, m)
-		}
-		if anyFree {
-			for j := 0; j < s.njobs; j++ {
-				if s.jobs[j].card >= 0 {
-					buf = append(buf, actHeist+engine.Action(j))
-				}
+	if s.done&doHeist == 0 && s.anyFree(p) {
+		for j := 0; j < s.njobs; j++ {
+			if s.jobs[j].card >= 0 {
+				buf = append(buf, actHeist+engine.Action(j))
 			}
 		}
 	}
+	// The hand's cards of a kind come from masks of its presence bits:
+	// the hires, then the Events.
+	h := &s.hand[p]
+	hot := s.g.hot
+	cash := cashOf(h, hot)
 	if s.done&doHire == 0 {
-		buf = s.hireActions(buf)
+		buf = s.hireActions(buf, h, cash)
 	}
-	if free {
-		var cards [engine.MaxDeck]engine.Action
-		for _, c := range s.hand[p].Distinct(cards[:0]) {
-			if s.card(int(c)).kind == kindEvent {
-				buf = append(buf, actEvent+c)
-			}
+	for w, set := range handOf(h, &s.g.kindBits[kindEvent]) {
+		for ; set != 0; set &= set - 1 {
+			buf = append(buf, actEvent+engine.Action(w*64+bits.TrailingZeros64(set)))
 		}
-		for m := 0; m < s.ncrew[p]; m++ {
-			c := s.card(int(s.crew[p][m].card))
-			if c.kind == kindMercenary && s.available(p, m) {
-				if s.cash(p, -1) >= c.cost {
-					buf = append(buf, actManeuver+engine.Action(m))
-				}
-			}
+	}
+	for m, mb := range s.crew[p][:s.ncrew[p]] {
+		c := &hot[mb.card]
+		if c.kind == kindMercenary && mb.time == 0 && !mb.faceDown && cash >= c.cost {
+			buf = append(buf, actManeuver+engine.Action(m))
 		}
 	}
 	return buf
 }
 
+// legwork marks the complications of js that seat p may look at with
+// Legwork (face down, not looked at by p): complication k, for k below 8,
+// sets bit 8k of lo, complication 8+k bit 8k of hi. It tests eight at a
+// time, each byte of up and known in a byte of a word: byte k of known
+// shifted right by p holds p's bit at its bottom (p < 8, known being a
+// byte of seats), and seats never reach a byte's neighbour bit there.
+func (js *jobSlot) legwork(p int) (lo, hi uint64) {
+	const ones = 0x0101010101010101
+	// A bool is one byte holding 0 or 1.
+	up := (*[maxComp]byte)(unsafe.Pointer(&js.up))
+	lo = ^(binary.LittleEndian.Uint64(up[:8]) | binary.LittleEndian.Uint64(js.known[:8])>>uint(p)) & ones
+	hi = ^(uint64(binary.LittleEndian.Uint32(up[8:])) | uint64(binary.LittleEndian.Uint32(js.known[8:]))>>uint(p)) & (ones >> 32)
+	// Slots from nc on hold nothing (or what Demolition left there).
+	nc := uint(js.nc)
+	if nc < 8 {
+		lo &= 1<<(8*nc) - 1
+		hi = 0
+	} else {
+		hi &= 1<<(8*(nc-8)) - 1
+	}
+	return lo, hi
+}
+
+// anyFree: somebody in seat p's crew can go on a heist.
+func (s *state) anyFree(p int) bool {
+	for m := 0; m < s.ncrew[p]; m++ {
+		if s.available(p, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTurnAction says whether turnActions would list an action of the turn
+// (Events and maneuvers left out): the same tests, stopping at the first
+// that passes.
+func (s *state) hasTurnAction() bool {
+	p := s.cur
+	if s.done&doGather == 0 || (s.done&doLayLow == 0 && s.heat[p] > 0) {
+		return true
+	}
+	if s.done&doLegwork == 0 {
+		for j := range s.jobs[:s.njobs] {
+			if js := &s.jobs[j]; js.card >= 0 {
+				if lo, hi := js.legwork(p); lo|hi != 0 {
+					return true
+				}
+			}
+		}
+	}
+	if s.done&doHeist == 0 && s.anyFree(p) {
+		for j := 0; j < s.njobs; j++ {
+			if s.jobs[j].card >= 0 {
+				return true
+			}
+		}
+	}
+	return s.done&doHire == 0 && s.hasHire()
+}
+
+// hasHire says whether hireActions would list a hire.
 func (s *state) hasHire() bool {
-	var buf [64]engine.Action
-	return len(s.hireActions(buf[:0])) > 0
+	p := s.cur
+	h := &s.hand[p]
+	// A member to hire needs a place (a free slot or one to dismiss), a
+	// Gear a member free of Gear and jail.
+	slot := s.ncrew[p] < s.g.params.CrewLimit || s.ncrew[p] > 1
+	gearSlot := s.gearSlots(p) != 0
+	hot := s.g.hot
+	cash := cashOf(h, hot)
+	for w, set := range handOf(h, &s.g.hireBits) {
+		for ; set != 0; set &= set - 1 {
+			switch cd := &hot[w*64+bits.TrailingZeros64(set)]; cd.kind {
+			case kindCrew:
+				if slot && cash-cd.cost >= cd.cost {
+					return true
+				}
+			case kindMercenary:
+				if slot {
+					return true
+				}
+			case kindGear:
+				if gearSlot && cash-cd.cost >= cd.cost {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// gearSlots are seat p's members who may take a Gear (none carried, not in
+// jail), a bit each.
+func (s *state) gearSlots(p int) uint {
+	var m uint
+	for i, mb := range s.crew[p][:s.ncrew[p]] {
+		if mb.gear < 0 && mb.time == 0 {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
 }
 
 // cash is the cash value of seat p's hand, one copy of card except left
 // out (-1: none). Paying gives no change, so any hand worth the cost can pay.
 func (s *state) cash(p, except int) int {
-	n := 0
-	for k := 0; k < s.hand[p].Len(); k++ {
-		n += s.card(s.hand[p].At(k)).cost
-	}
+	cash := cashOf(&s.hand[p], s.g.hot)
 	if except >= 0 {
-		n -= s.card(except).cost
+		cash -= s.g.hot[except].cost
 	}
-	return n
+	return cash
 }
 
 // handCash lists the cash values of seat p's hand, one copy of card except
 // left out (-1: none), with the card of each value.
+// They come in At's order: by card, copies together.
 func (s *state) handCash(p, except int, vals, cards []int) ([]int, []int) {
-	skipped := false
-	for k := 0; k < s.hand[p].Len(); k++ {
-		c := s.hand[p].At(k)
-		if c == except && !skipped {
-			skipped = true
-			continue
+	h := &s.hand[p]
+	var held [engine.MaxHand]engine.Action
+	for _, ca := range h.Distinct(held[:0]) {
+		c := int(ca)
+		n := h.Count(c)
+		if c == except {
+			n--
 		}
-		vals = append(vals, s.card(c).cost)
-		cards = append(cards, c)
+		v := s.g.hot[c].cost
+		for ; n > 0; n-- {
+			vals = append(vals, v)
+			cards = append(cards, c)
+		}
 	}
 	return vals, cards
 }
 
-func (s *state) hireActions(buf []engine.Action) []engine.Action {
+// hireActions lists the hires of seat s.cur, whose hand h is worth cash.
+func (s *state) hireActions(buf []engine.Action, h *engine.Hand, cash int) []engine.Action {
 	p := s.cur
-	limit := s.g.params.CrewLimit
-	var cards [engine.MaxDeck]engine.Action
-	for _, ca := range s.hand[p].Distinct(cards[:0]) {
-		c := int(ca)
-		cd := s.card(c)
-		switch cd.kind {
-		case kindCrew, kindMercenary:
-			if cd.kind == kindCrew {
-				if s.cash(p, c) < cd.cost {
+	n := s.ncrew[p]
+	room := n < s.g.params.CrewLimit
+	gearSlots, slotsKnown := uint(0), false // worked out at the first Gear
+	hot := s.g.hot
+	for w, set := range handOf(h, &s.g.hireBits) {
+		for ; set != 0; set &= set - 1 {
+			c := w*64 + bits.TrailingZeros64(set)
+			cd := &hot[c]
+			switch cd.kind {
+			case kindCrew, kindMercenary:
+				// The card hired is not part of its own payment.
+				if cd.kind == kindCrew && cash-cd.cost < cd.cost {
 					continue
 				}
-			}
-			if s.ncrew[p] < limit {
-				buf = append(buf, actHire+engine.Action(c*8+noSlot))
-				continue
-			}
-			for m := 1; m < s.ncrew[p]; m++ {
-				buf = append(buf, actHire+engine.Action(c*8+m))
-			}
-		case kindGear:
-			if s.cash(p, c) < cd.cost {
-				continue
-			}
-			for m := 0; m < s.ncrew[p]; m++ {
-				if s.crew[p][m].gear < 0 && s.crew[p][m].time == 0 {
+				if room {
+					buf = append(buf, actHire+engine.Action(c*8+noSlot))
+					continue
+				}
+				for m := 1; m < n; m++ {
 					buf = append(buf, actHire+engine.Action(c*8+m))
+				}
+			default: // Gear
+				if cash-cd.cost < cd.cost {
+					continue
+				}
+				if !slotsKnown {
+					gearSlots, slotsKnown = s.gearSlots(p), true
+				}
+				for m := gearSlots; m != 0; m &= m - 1 {
+					buf = append(buf, actHire+engine.Action(c*8+bits.TrailingZeros(m)))
 				}
 			}
 		}
@@ -193,48 +302,11 @@ func (s *state) crewActions(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// crewChoices are the masks of the crews a player may send (see
-// crewActions): the best crew, then the best without Mercenaries when it
-// differs.
-func (s *state) crewChoices(p int) ([2]int, int) {
-	j := s.heistJob
-	req := s.requirement(j)
-	jb := s.card(int(s.jobs[j].card)).job
-	var crew, noMerc [maxCrew]Member
-	all := s.members(p, &crew)
-	var buf [maxCrew]int
-	mask := func(sent []int) int {
-		m := 0
-		for _, i := range sent {
-			m |= 1 << uint(i)
-		}
-		return m
-	}
-	best, _ := bestCrew(jb, req, all, s.g.params.CrewLimit, buf[:0])
-	out, n := [2]int{mask(best)}, 1
-	// Without Mercenaries: mark them unavailable.
-	without := noMerc[:copy(noMerc[:], all)]
-	hasMerc := false
-	for i := range without {
-		if without[i].Kind == Mercenary {
-			without[i].FaceDown = true
-			hasMerc = true
-		}
-	}
-	if hasMerc {
-		if sent, _ := bestCrew(jb, req, without, s.g.params.CrewLimit, buf[:0]); mask(sent) != out[0] {
-			out[1], n = mask(sent), 2
-		}
-	}
-	return out, n
-}
-
 // mainActions says whether the current player has an action left: a turn
 // is actions_per_turn different actions, so the turn ends after the last.
 func (s *state) mainActions() bool {
 	if bits.OnesCount8(s.done) >= s.g.params.ActionsPerTurn {
 		return false
 	}
-	var buf [64]engine.Action
-	return len(s.turnActions(buf[:0], false)) > 0
+	return s.hasTurnAction()
 }

@@ -7,9 +7,21 @@ import "cardpress/engine"
 // needsJail is the first seat, from the current one on, whose crew has
 // heat_to_jail Heat and somebody who can take the fall; -1 if none.
 func (s *state) needsJail() int {
-	for k := 0; k < s.N; k++ {
-		seat := (s.cur + k) % s.N
-		if s.heat[seat] < s.g.params.HeatToJail {
+	// Asked after every move and rarely true: first whether any seat has
+	// the Heat, by the greatest Heat (a conditional move per seat, no
+	// branch).
+	limit, most := s.g.params.HeatToJail, s.heat[0]
+	for _, h := range s.heat[1:s.N] {
+		most = max(most, h)
+	}
+	if most < limit {
+		return -1
+	}
+	for k, seat := 0, s.cur; k < s.N; k, seat = k+1, seat+1 {
+		if seat == s.N {
+			seat = 0
+		}
+		if s.heat[seat] < limit {
 			continue
 		}
 		for m := 0; m < s.ncrew[seat]; m++ {

@@ -183,8 +183,31 @@ type card struct {
 	comp        Complication
 }
 
+// cardHot is what the moves read most of a card (see Game.hot): its kind,
+// cash value and Prestige, its icons and ability, its complication's, the
+// icons packed (packIcons).
+type cardHot struct {
+	kind     cardKind
+	cost     int
+	prestige int
+	icons    uint64
+	reduce   int // ability.HeatReduction
+	floor    int // ability.HeatMin
+	// A complication's icons, Prestige tokens and crew maximum.
+	compIcons             uint64
+	compPrestige, compMax int
+}
+
 // Game is Heist Masterminds with one set of rules and cards.
 type Game struct {
+	// hot is what moves read of a card most, one entry per card: a card
+	// is a few hundred bytes, so walking a hand or a crew through cards
+	// touched a cache line or two per card.
+	hot []cardHot
+	// kindBits are the cards of each kind; hireBits those hired (Crew,
+	// Mercenaries, Gear).
+	kindBits [kindReference + 1]engine.CardSet
+	hireBits engine.CardSet
 	// gearOf is each card as the Gear a member carries, made once so
 	// that listing a crew allocates nothing.
 	gearOf                                         []*Gear
@@ -271,8 +294,17 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, c.findings
 	}
 	g.maxMoves = 50000
-	for _, cd := range g.cards {
+	g.hot = make([]cardHot, len(g.cards))
+	for i, cd := range g.cards {
 		g.gearOf = append(g.gearOf, &Gear{Name: cd.name, Icons: cd.icons, Ability: cd.ability})
+		g.kindBits[cd.kind][i>>6] |= 1 << uint(i&63)
+		switch cd.kind {
+		case kindCrew, kindMercenary, kindGear:
+			g.hireBits[i>>6] |= 1 << uint(i&63)
+		}
+		g.hot[i] = cardHot{kind: cd.kind, cost: cd.cost, prestige: cd.prestige, icons: packIcons(cd.icons),
+			reduce: cd.ability.HeatReduction, floor: cd.ability.HeatMin,
+			compIcons: packIcons(cd.comp.Icons), compPrestige: cd.comp.Prestige, compMax: cd.comp.CrewMax}
 	}
 	return g, c.findings
 }

@@ -3,6 +3,11 @@
 
 package hmm
 
+import (
+	"fmt"
+	"math/bits"
+)
+
 func (s *state) heist(j int) {
 	s.heistJob = j
 	js := &s.jobs[j]
@@ -51,21 +56,33 @@ func (s *state) demolitionVictim(p int) int {
 }
 
 // requirement of job j with its face-up complications, for the current
-// player (a Rival's Stash job names the leading rival's Mastermind).
+// player (a Rival's Stash job names the leading rival's Mastermind): Require
+// over the state's cards, without copying them.
 func (s *state) requirement(j int) Requirement {
 	js := &s.jobs[j]
-	var buf [maxComp]Complication
-	comps := buf[:0]
-	for k := 0; k < int(js.nc); k++ {
-		if js.up[k] {
-			comps = append(comps, s.card(int(js.comps[k])).comp)
+	jb := &s.card(int(js.card)).job
+	r := Requirement{Icons: jb.Difficulty, CrewMax: jb.CrewMax}
+	if jb.RivalStash {
+		if rv := s.leadingRival(s.cur); rv >= 0 && s.ncrew[rv] > 0 {
+			r.Icons = r.Icons.Plus(s.card(int(s.crew[rv][0].card)).icons)
 		}
 	}
-	var rival Icons
-	if r := s.leadingRival(s.cur); r >= 0 && s.ncrew[r] > 0 {
-		rival = s.card(int(s.crew[r][0].card)).icons
+	// r.add for each face-up complication, from the packed table: icons
+	// add up lane by lane, so the sum is the same.
+	hot := s.g.hot
+	var icons uint64
+	for k := 0; k < int(js.nc); k++ {
+		if js.up[k] {
+			h := &hot[js.comps[k]]
+			icons += h.compIcons
+			r.Prestige += h.compPrestige
+			if h.compMax > 0 && (r.CrewMax == 0 || h.compMax < r.CrewMax) {
+				r.CrewMax = h.compMax
+			}
+		}
 	}
-	return Require(s.card(int(js.card)).job, comps, rival)
+	r.Icons = r.Icons.Plus(unpackIcons(icons))
+	return r
 }
 
 // leadingRival: the other seat with most Prestige in its collection, the
@@ -106,18 +123,16 @@ func (s *state) members(p int, buf *[maxCrew]Member) []Member {
 func (s *state) attempt(p, mask int) {
 	j := s.heistJob
 	js := &s.jobs[j]
-	req := s.requirement(j)
-	var sent []int
+	res, err := s.sendResult(p, mask, s.requirement(j), &s.card(int(js.card)).job)
+	if err != nil {
+		panic("hmm: illegal crew: " + err.Error())
+	}
+	var sentBuf [maxCrew]int
+	sent := sentBuf[:0]
 	for m := 0; m < s.ncrew[p]; m++ {
 		if mask&(1<<m) != 0 {
 			sent = append(sent, m)
 		}
-	}
-	jb := s.card(int(js.card)).job
-	var crew [maxCrew]Member
-	res, err := Attempt(jb, req, s.members(p, &crew), sent)
-	if err != nil {
-		panic("hmm: illegal crew: " + err.Error())
 	}
 	s.feeMask = 0
 	for _, m := range sent {
@@ -208,4 +223,43 @@ func (s *state) revealed(j, c int) {
 	for k := 0; k < s.card(c).comp.DrawMore; k++ {
 		s.push(task{kind: tComp, job: int8(j), up: true})
 	}
+}
+
+// sendResult is Attempt for seat p's members in mask (the members past
+// the crew ignored, as attempt lists them), read from the state instead of
+// members(): the same checks in the same order, the same sums, and
+// Result.finish for the rest.
+func (s *state) sendResult(p, mask int, req Requirement, jb *Job) (Result, error) {
+	res := Result{Required: req.Icons}
+	mask &= 1<<s.ncrew[p] - 1
+	if n := bits.OnesCount(uint(mask)); req.CrewMax > 0 && n > req.CrewMax {
+		return res, fmt.Errorf("%d members sent, at most %d allowed", n, req.CrewMax)
+	}
+	reduce, floor := 0, 0
+	for m := 0; m < s.ncrew[p]; m++ {
+		if mask&(1<<m) == 0 {
+			continue
+		}
+		mb := s.crew[p][m]
+		c := s.card(int(mb.card))
+		if mb.time > 0 || mb.faceDown {
+			return res, fmt.Errorf("%s cannot join a heist (jailed or face down)", c.name)
+		}
+		res.Provided = res.Provided.Plus(c.icons)
+		if c.kind == kindMercenary {
+			res.Fees += c.cost
+		}
+		if a := c.ability; a.HeatReduction > reduce {
+			reduce, floor = a.HeatReduction, a.HeatMin
+		}
+		if mb.gear >= 0 {
+			g := s.card(int(mb.gear))
+			res.Provided = res.Provided.Plus(g.icons)
+			if a := g.ability; a.HeatReduction > reduce {
+				reduce, floor = a.HeatReduction, a.HeatMin
+			}
+		}
+	}
+	res.finish(jb, req, reduce, floor)
+	return res, nil
 }

@@ -33,8 +33,13 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 		}
 	}
 	if seat >= 0 && seat < s.N {
-		for k := 0; k < s.hand[seat].Len(); k++ {
-			o.put(s.hand[seat].At(k))
+		// At's order: by card, copies together.
+		h := &s.hand[seat]
+		var held [engine.MaxHand]engine.Action
+		for _, c := range h.Distinct(held[:0]) {
+			for k := h.Count(int(c)); k > 0; k-- {
+				o.put(int(c))
+			}
 		}
 	}
 	for _, t := range s.queue[:s.qn] {

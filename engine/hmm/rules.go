@@ -10,6 +10,7 @@ package hmm
 import (
 	"cardpress/engine"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -154,14 +155,19 @@ func Require(j Job, comps []Complication, rival Icons) Requirement {
 	if j.RivalStash {
 		r.Icons = r.Icons.Plus(rival)
 	}
-	for _, c := range comps {
-		r.Icons = r.Icons.Plus(c.Icons)
-		r.Prestige += c.Prestige
-		if c.CrewMax > 0 && (r.CrewMax == 0 || c.CrewMax < r.CrewMax) {
-			r.CrewMax = c.CrewMax
-		}
+	for i := range comps {
+		r.add(&comps[i])
 	}
 	return r
+}
+
+// add counts one revealed complication in the requirement.
+func (r *Requirement) add(c *Complication) {
+	r.Icons = r.Icons.Plus(c.Icons)
+	r.Prestige += c.Prestige
+	if c.CrewMax > 0 && (r.CrewMax == 0 || c.CrewMax < r.CrewMax) {
+		r.CrewMax = c.CrewMax
+	}
 }
 
 // Result is the outcome of one heist attempt.
@@ -206,6 +212,13 @@ func Attempt(j Job, req Requirement, crew []Member, sent []int) (Result, error) 
 			}
 		}
 	}
+	res.finish(&j, req, reduce, floor)
+	return res, nil
+}
+
+// finish works out an attempt's outcome from the icons provided and the
+// greatest Heat reduction of the crew (with its floor).
+func (res *Result) finish(j *Job, req Requirement, reduce, floor int) {
 	need, have := req.Icons.Total(), res.Provided.Total()
 	heat := 0
 	if have < need {
@@ -226,7 +239,6 @@ func Attempt(j Job, req Requirement, crew []Member, sent []int) (Result, error) 
 		heat = max(heat-reduce, floor)
 	}
 	res.Heat = heat
-	return res, nil
 }
 
 func gearAbility(m *Member) Ability {
@@ -319,10 +331,13 @@ func payInto(values []int, cost int, into []int) (paid []int, ok bool) {
 	if cost <= 0 {
 		return paid, true
 	}
-	total, step, most := 0, 0, 0
+	total, step, most, last := 0, 0, 0, 0
 	for _, v := range values {
 		total += v
-		step = gcd(step, v)
+		// A hand lists copies together: a value repeated changes no divisor.
+		if v != last {
+			step, last = gcd(step, v), v
+		}
 		most = max(most, v)
 	}
 	if total < cost {
@@ -335,6 +350,17 @@ func payInto(values []int, cost int, into []int) (paid []int, ok bool) {
 	// The least wasteful payment is below cost + its smallest card (else
 	// that card could stay in hand), so no sum beyond cost + most - 1 matters.
 	top := min(total, cost+most-1) / step
+	if len(values) <= payFew {
+		return payFewInto(values, cost, top*step, paid)
+	}
+	if top < paySmall && len(values) <= 64 {
+		return paySmallInto(values, cost, step, top, paid)
+	}
+	return payTable(values, cost, step, top, paid)
+}
+
+// payTable is payInto's search for any hand and sums up to top steps.
+func payTable(values []int, cost, step, top int, paid []int) ([]int, bool) {
 	// cards[s] is the fewest cards summing to s*step using the first k
 	// values (0/1 knapsack, sums visited downwards so each card is used
 	// once); from[k*(top+1)+s] records whether value k-1 was taken.
@@ -383,6 +409,80 @@ func payInto(values []int, cost int, into []int) (paid []int, ok bool) {
 		}
 	}
 	slices.Sort(paid)
+	return paid, true
+}
+
+// paySmall bounds the sums paySmallInto works out: every shipped payment
+// is a few hundred dollars, a handful of steps.
+const paySmall = 64
+
+// paySmallInto is payInto's search for at most 64 cards and sums below
+// paySmall steps: the same knapsack, keeping with each sum the cards that
+// make it (a bit each) instead of a table to walk back. A sum's cards are
+// those of the sum one card less when that card improved it, so they are
+// the cards payInto's walk back from the same sum finds.
+func paySmallInto(values []int, cost, step, top int, paid []int) ([]int, bool) {
+	const inf = 255 // fewer than 64 cards always
+	var cards [paySmall]uint8
+	var sets [paySmall]uint64
+	for s := 1; s <= top; s++ {
+		cards[s] = inf
+	}
+	// No sum above the values so far is made yet: the pass for a value
+	// starts at the sum of the values up to it (or top), which skips only
+	// sums it could not change.
+	reach := 0
+	for k, v := range values {
+		u := v / step
+		reach += u
+		for s := min(top, reach); s >= u; s-- {
+			if cards[s-u] != inf && cards[s-u]+1 < cards[s] {
+				cards[s] = cards[s-u] + 1
+				sets[s] = sets[s-u] | 1<<uint(k)
+			}
+		}
+	}
+	for s := (cost + step - 1) / step; s <= top; s++ {
+		if cards[s] != inf {
+			for set := sets[s]; set != 0; set &= set - 1 {
+				paid = append(paid, bits.TrailingZeros64(set))
+			}
+			return paid, true
+		}
+	}
+	return paid, false
+}
+
+// payFew bounds the hands payFewInto pays from: most hands in play hold a
+// few cards, and their subsets are fewer than the knapsack's steps.
+const payFew = 5
+
+// payFewInto is payInto's search for at most payFew cards, over every
+// subset: the least sum from cost to limit, then the fewest cards, then
+// the subset whose mask is least. That is the knapsack's choice: it keeps
+// the fewest cards of each sum, taking card k only when that makes
+// strictly fewer, so among the fewest it keeps the subset whose highest
+// card is lowest, and so on down, which is the least mask.
+func payFewInto(values []int, cost, limit int, paid []int) ([]int, bool) {
+	var sums [1 << payFew]int
+	best, bestSum, bestCount := 0, 0, 0
+	for mask := 1; mask < 1<<len(values); mask++ {
+		sum := sums[mask&(mask-1)] + values[bits.TrailingZeros(uint(mask))]
+		sums[mask] = sum
+		if sum < cost || sum > limit {
+			continue
+		}
+		n := bits.OnesCount(uint(mask))
+		if best == 0 || sum < bestSum || (sum == bestSum && n < bestCount) {
+			best, bestSum, bestCount = mask, sum, n
+		}
+	}
+	if best == 0 {
+		return paid, false
+	}
+	for set := uint(best); set != 0; set &= set - 1 {
+		paid = append(paid, bits.TrailingZeros(set))
+	}
 	return paid, true
 }
 

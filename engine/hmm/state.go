@@ -1,7 +1,10 @@
 package hmm
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"unsafe"
 
 	"cardpress/engine"
 )
@@ -145,6 +148,7 @@ type state struct {
 	trigger   int // seat that reached the goal, -1
 	finalLeft int
 	turns     int
+	goal      int  // the Prestige goal of this player count
 	round     int  // rounds begun, for the log
 	newRound  bool // the next turn begins a round
 }
@@ -175,6 +179,7 @@ func (s *state) reset(g *Game, players int, opts engine.StateOptions) {
 		s.Tally.Took(c)
 	}
 	row := g.params.row(players)
+	s.goal = row.Goal
 	s.njobs = min(players*max(row.JobsEach, 1), maxJobs)
 	for p := 0; p < players; p++ {
 		s.push(task{kind: tMastermind, seat: int8(p)})
@@ -332,7 +337,7 @@ func (s *state) settle() {
 		}
 		// goal_check action: a player whose collection holds the goal plays
 		// no more of the turn (the book: "Their game is over.").
-		if s.g.params.GoalCheck == goalAction && s.trigger < 0 && s.coll[s.cur] >= s.g.params.row(s.N).Goal {
+		if s.g.params.GoalCheck == goalAction && s.trigger < 0 && s.coll[s.cur] >= s.goal {
 			s.endTurn()
 			continue
 		}
@@ -355,9 +360,11 @@ func (s *state) mayRedraw(p int) bool {
 	if s.redraws[p] >= s.g.params.OpeningRedraws {
 		return false
 	}
-	for k := 0; k < s.hand[p].Len(); k++ {
-		switch s.card(s.hand[p].At(k)).kind {
-		case kindCrew, kindMercenary:
+	// No Crew and no Mercenary in hand.
+	h := &s.hand[p]
+	crew, mercs := handOf(h, &s.g.kindBits[kindCrew]), handOf(h, &s.g.kindBits[kindMercenary])
+	for w := range crew {
+		if crew[w]|mercs[w] != 0 {
 			return false
 		}
 	}
@@ -593,27 +600,28 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 }
 
 // CheckInvariants: every card is in exactly one place; Heat never negative.
+// It runs after every move of the linter's games, so it counts without
+// branches on what it counts (a Gear or none), which a random game makes
+// unpredictable.
 func (s *state) CheckInvariants() error {
 	res := s.deck.Len() + s.ndiscard
 	mm := s.mmDeck.Len()
+	limit := s.g.params.CrewLimit
 	for p := 0; p < s.N; p++ {
 		if s.heat[p] < 0 {
 			return fmt.Errorf("seat %d has %d Heat", p+1, s.heat[p])
 		}
+		n := s.ncrew[p]
+		if n > limit {
+			return fmt.Errorf("seat %d has %d crew members", p+1, n)
+		}
 		res += s.hand[p].Len()
-		for m := 0; m < s.ncrew[p]; m++ {
-			if m == 0 {
-				mm++
-			} else {
-				res++
-			}
-			if s.crew[p][m].gear >= 0 {
-				res++
-			}
+		// The first member is the Mastermind, the others Resource cards.
+		if n > 0 {
+			mm++
+			res += n - 1
 		}
-		if s.ncrew[p] > s.g.params.CrewLimit {
-			return fmt.Errorf("seat %d has %d crew members", p+1, s.ncrew[p])
-		}
+		res += s.gearsCarried(p, n)
 	}
 	if res != len(s.g.resources) {
 		return fmt.Errorf("%d Resource cards in play, want %d", res, len(s.g.resources))
@@ -623,17 +631,43 @@ func (s *state) CheckInvariants() error {
 	}
 	jobs := s.jobDeck.Len() + s.jobPile.Len() + s.collected
 	comps := s.compDeck.Len() + s.compPile.Len()
-	for j := 0; j < s.njobs; j++ {
-		if s.jobs[j].card >= 0 {
-			jobs++
-			comps += int(s.jobs[j].nc)
-		}
+	for j := range s.jobs[:s.njobs] {
+		js := &s.jobs[j]
+		on := int(uint16(^js.card) >> 15) // 1 when a job is there
+		jobs += on
+		comps += on * int(js.nc)
 	}
 	if jobs != len(s.g.jobs) || comps != len(s.g.comps) {
 		return fmt.Errorf("%d jobs and %d complications, want %d and %d", jobs, comps, len(s.g.jobs), len(s.g.comps))
 	}
 	return nil
 }
+
+// gearsCarried counts the Gear of seat p's first n members (n at most
+// maxCrew) from the sign bits of their gear fields, read from the crew's
+// bytes a word at a time: a loop over the members, or over the first n,
+// cost more than the rest of CheckInvariants.
+func (s *state) gearsCarried(p, n int) int {
+	b := (*[maxCrew * memberSize]byte)(unsafe.Pointer(&s.crew[p]))
+	// Member m's gear is bytes 6m+2 and 6m+3, its sign the top bit of
+	// byte 6m+3: bit 48m+31 of the crew's bytes as one little-endian
+	// number.
+	w0 := binary.LittleEndian.Uint64(b[0:])
+	w1 := binary.LittleEndian.Uint64(b[8:])
+	w2 := binary.LittleEndian.Uint64(b[16:])
+	w3 := binary.LittleEndian.Uint64(b[24:])
+	w4 := binary.LittleEndian.Uint32(b[32:])
+	none := w0>>31&1 | w1>>15&1<<1 | w1>>63<<2 | w2>>47&1<<3 | w3>>31&1<<4 | uint64(w4>>15&1)<<5
+	members := uint64(1)<<uint(min(max(n, 0), maxCrew)) - 1
+	return bits.OnesCount64(^none & members)
+}
+
+// memberSize is a member's bytes: gearsCarried reads the crew by offsets.
+const memberSize = 6
+
+var _ = [1]struct{}{}[unsafe.Sizeof(member{})-memberSize]
+var _ = [1]struct{}{}[unsafe.Offsetof(member{}.gear)-2]
+var _ = [1]struct{}{}[maxCrew-6]
 
 // Evaluate: Prestige counts most, then crew and hand; Heat hurts.
 func (s *state) Evaluate(p engine.Player) float64 {

@@ -3,7 +3,11 @@
 
 package hmm
 
-import "cardpress/engine"
+import (
+	"math/bits"
+
+	"cardpress/engine"
+)
 
 func (s *state) startTurn() {
 	s.done, s.discarded = 0, false
@@ -143,7 +147,7 @@ func (s *state) endTurn() {
 		s.logJail("time", p, -1, -served, causeEndOfTurn)
 	}
 	s.turns++
-	goal := s.g.params.row(s.N).Goal
+	goal := s.goal
 	switch {
 	case s.trigger < 0 && s.coll[p] >= goal:
 		s.trigger, s.finalLeft = p, s.N-1
@@ -177,9 +181,11 @@ func (s *state) endTurn() {
 
 func (s *state) handPrestige(p int) int {
 	n := 0
-	for k := 0; k < s.hand[p].Len(); k++ {
-		if c := s.card(s.hand[p].At(k)); c.kind == kindPrestige {
-			n += c.prestige
+	h := &s.hand[p]
+	for w, set := range handOf(h, &s.g.kindBits[kindPrestige]) {
+		for ; set != 0; set &= set - 1 {
+			c := w*64 + bits.TrailingZeros64(set)
+			n += s.g.hot[c].prestige * h.Count(c)
 		}
 	}
 	return n
