@@ -115,8 +115,8 @@ func exitCodeCases() map[string][]exitCase {
 		"report": append([]exitCase{
 			{name: "clean", args: []string{"report", "--games", "10", "--out", "out", "cards/heat"}, want: ExitClean},
 			{name: "findings", setup: breakHeat, args: []string{"report", "--games", "10", "--out", "out", "cards/heat"}, want: ExitFindings},
-			{name: "bad flag value", args: []string{"report", "--games", "0", "cards/heat"}, want: ExitUsage,
-				line: "cardpress: --games must be at least 1"},
+			{name: "bad flag value", args: []string{"report", "--games", "-1", "cards/heat"}, want: ExitUsage,
+				line: "cardpress: --games must be 1 or more (0, the default: until the intervals are narrow)"},
 		}, pathCases("report", "--games", "10", "--out", "out")...),
 		"replay": {
 			{name: "clean", args: []string{"replay", "--game", "heat", "--players", "3", "--seed", "7"}, want: ExitClean},

@@ -19,11 +19,12 @@ const (
 	// MinSmokeGames is the floor: a failure that happens in 1.5% of a
 	// player count's games shows in one of 200 with 95% probability.
 	MinSmokeGames = 200
-	// stopZ is the normal quantile of the intervals an early stop reads:
-	// 99% rather than the 95% of the findings themselves, because the
-	// run looks at its intervals after every batch (up to about ten looks
-	// from floor to cap), and each look is one more chance to stop on
-	// noise; Pocock's constant for ten looks at 5% overall is 2.56.
+	// stopZ is the normal quantile of the intervals the early stops read:
+	// 99%, wider than the findings' 95%. A check stops only when the games
+	// left, going at the far end of it, would not change its answer at
+	// the cap, so the findings are the fixed count's unless the truth lies
+	// outside that interval; and the run looks after every batch, each
+	// look a chance to stop on noise, which the wider interval pays for.
 	stopZ = 2.5758293035489004
 )
 
@@ -48,6 +49,7 @@ type open struct {
 	info    engine.Info
 	players int
 	factor  float64
+	most    int // the cap: the fixed count whose findings the run must give
 }
 
 // ignored says whether game.yaml's lint.ignore silences code (for card,
@@ -62,9 +64,10 @@ func (o open) ignored(code *finding.Code, card string) bool {
 	return false
 }
 
-// undecided says whether any check would still change its answer with
-// more games: a card never in a hand, a rule that never happened, an
-// alarm or a seat whose interval still holds its threshold.
+// undecided says whether any check could still give another answer at
+// the cap: a card never in a hand, a rule that never happened, an alarm or
+// a seat that the rest of the games, at either end of their interval,
+// would decide differently.
 func (o open) undecided(sum *engine.Summary) bool {
 	for i, c := range o.d.Cards {
 		if c.UsedWith(o.players) && i < len(sum.Tally.CardInHand) && sum.Tally.CardInHand[i] == 0 && !o.ignored(CodeCardNeverDrawn, c.ID) {
@@ -90,11 +93,11 @@ func (o open) undecided(sum *engine.Summary) bool {
 		if o.ignored(a.Code, "") {
 			continue
 		}
-		if lo, hi := rateInterval(sum, counterIndex(o.info, a.Counter)); lo <= a.PerGame && a.PerGame <= hi {
+		if alarmUndecided(sum, counterIndex(o.info, a.Counter), a.PerGame, o.most) {
 			return true
 		}
 	}
-	return !o.ignored(CodeSeatAdvantage, "") && seatUndecided(sum, o.factor)
+	return !o.ignored(CodeSeatAdvantage, "") && seatUndecided(sum, o.factor, o.most)
 }
 
 func counterIndex(info engine.Info, name string) int {
@@ -128,18 +131,38 @@ func rateInterval(sum *engine.Summary, i int) (lo, hi float64) {
 	return math.Min(mean-half, (k+z2/2-root)/n), math.Max(mean+half, (k+z2/2+root)/n)
 }
 
+// alarmUndecided says whether the alarm's rule at the cap (the counter's
+// mean over most games above perGame) could still go either way: the
+// games left, played at the low end of the counter's interval, would keep
+// it quiet, and at the high end raise it. The alarm then warns, or not,
+// from the games played: their mean lies between the two.
+func alarmUndecided(sum *engine.Summary, i int, perGame float64, most int) bool {
+	left := float64(most - sum.Games)
+	if i < 0 || left <= 0 {
+		return false
+	}
+	lo, hi := rateInterval(sum, i)
+	k := float64(sum.Tally.Counters[i])
+	return (k+lo*left)/float64(most) <= perGame && (k+hi*left)/float64(most) > perGame
+}
+
 // seatUndecided says whether the seat check could still go either way: no
-// seat's interval is clear above factor times the fair share, and some
-// seat's still reaches it.
-func seatUndecided(sum *engine.Summary, factor float64) bool {
+// seat's interval is clear above factor times the fair share yet (then
+// the warning is certain), and some seat would reach it at the cap if the
+// games left went at the high end of its interval (the cap's rule: the
+// lower end of its 95% interval over most games above the threshold).
+func seatUndecided(sum *engine.Summary, factor float64, most int) bool {
 	threshold := factor / float64(sum.Players)
+	n, left := float64(sum.Games), float64(max(most-sum.Games, 0))
 	reaches := false
 	for p := range sum.Players {
-		lo, hi := engine.WilsonAt(sum.WinRate(p)*float64(sum.Games), float64(sum.Games), stopZ)
+		won := sum.WinRate(p) * n
+		lo, hi := engine.WilsonAt(won, n, stopZ)
 		if lo > threshold {
 			return false
 		}
-		reaches = reaches || hi >= threshold
+		atCap, _ := engine.Wilson(won+hi*left, n+left)
+		reaches = reaches || atCap > threshold
 	}
 	return reaches
 }

@@ -19,8 +19,8 @@ func gamesPlayed(t *testing.T, toy *enginetest.Toy, d func() Options) map[int]*e
 	return played
 }
 
-// A fair race is decided long before the cap: no seat's 99% interval
-// reaches 1.25 times its share, every card was in a hand, no alarm is near.
+// A fair race is decided long before the cap: no seat would reach 1.25
+// times its share at the cap, every card was in a hand, no alarm is near.
 func TestDecidedChecksStopEarly(t *testing.T) {
 	played := gamesPlayed(t, &enginetest.Toy{Goal: 12}, func() Options { return Options{Seed: 1, Players: 2} })
 	if n := played[2].Games; n > 300 {
@@ -76,5 +76,43 @@ func TestRateIntervalOfACounterThatNeverMoved(t *testing.T) {
 	sum.Tally.Counters[0], sum.CounterSq[0] = 400, 800 // 2 in every game
 	if lo, hi := rateInterval(sum, 0); lo > 2 || hi < 2 || lo < 1.5 || hi > 2.5 {
 		t.Errorf("2 per game in every game: interval %g-%g", lo, hi)
+	}
+}
+
+// The stops project the cap's rules: a check is decided when the games
+// left, at the far end of their 99% interval, could not change them.
+func TestChecksAreDecidedByTheCapsRule(t *testing.T) {
+	seats := func(games int, wins ...float64) *engine.Summary {
+		s := engine.NewSummary(engine.Info{}, len(wins))
+		s.Games = games
+		for p, w := range wins {
+			s.SeatWins[p] = int64(w * 840)
+		}
+		return s
+	}
+	// 5 players, fair 20%, warning above 25%: Hearts' busiest seat.
+	for _, tc := range []struct {
+		sum       *engine.Summary
+		most      int
+		undecided bool
+	}{
+		{seats(675, 150, 130, 135, 125, 135), 1000, false}, // 22.2%: 325 games at 26.3% keep it under
+		{seats(200, 48, 40, 38, 37, 37), 1000, true},       // 24%: the rest could carry it over
+		{seats(200, 48, 40, 38, 37, 37), 200, false},       // no games left: the cap's rule as it stands
+		{seats(300, 110, 50, 50, 45, 45), 1000, false},     // 36.7%: clear above, a warning now
+	} {
+		if got := seatUndecided(tc.sum, 1.25, tc.most); got != tc.undecided {
+			t.Errorf("seats %v of %d games, cap %d: undecided %v, want %v", tc.sum.SeatWins[:5], tc.sum.Games, tc.most, got, tc.undecided)
+		}
+	}
+	// An alarm at 0.01 a game that has not gone off: open at 200 of 400
+	// games (200 more at 1 in 30 would raise it), closed at 300.
+	alarm := func(games int) *engine.Summary {
+		s := engine.NewSummary(engine.Info{Counters: []string{"deadlock"}}, 4)
+		s.Games = games
+		return s
+	}
+	if !alarmUndecided(alarm(200), 0, 0.01, 400) || alarmUndecided(alarm(300), 0, 0.01, 400) {
+		t.Error("an alarm at 0.01 that never went off: want it open at 200 of 400 games and closed at 300")
 	}
 }

@@ -111,7 +111,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[k] = playCount(g, open{d, info, players, factor}, plan, heuristic, opt)
+			runs[k] = playCount(g, open{d, info, players, factor, plan.cap}, plan, heuristic, opt)
 		}()
 	}
 	wg.Wait()

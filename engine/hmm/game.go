@@ -436,7 +436,7 @@ var alarmComplicationsShort = codes.Alarm("COMPLICATIONS_EXHAUSTED", "A Complica
 func (g *Game) Info() engine.Info {
 	info := kit.Info(g.data)
 	info.MaxMoves = g.maxMoves
-	info.SmokeGames = 150
+	info.SmokeGames = 300
 	info.Cards = len(g.cards)
 	info.Counters = counterNames
 	info.Alarms = []engine.Alarm{
