@@ -259,6 +259,9 @@ func (h *Hand) Clear() {
 // CardSet is a set of distinct cards, a bit per card.
 type CardSet [MaxDeck / 64]uint64
 
+// Add puts card c in the set.
+func (s *CardSet) Add(c int) { s[c>>6] |= 1 << uint(c&63) }
+
 // Present is the set of cards the hand holds: with a mask a game finds the
 // cards of a kind without asking each card.
 func (h *Hand) Present() CardSet { return h.present }

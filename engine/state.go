@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	mbits "math/bits"
 )
 
 // Player is a seat (0..n-1) or one of the reserved negative ids, as in
@@ -139,6 +140,42 @@ func (t *Tally) Choice(held []Action, played int) {
 	if t == nil {
 		return
 	}
+	free := len(held) > 1
+	for _, c := range held {
+		t.CardInHand[c]++
+		if free {
+			t.CardOffered[c]++
+		}
+	}
+	t.chose(played, free)
+}
+
+// ChoiceSet is Choice with the cards held as a set: a state that keeps a
+// hand or a mask of the playable cards (Hand.Present) need not list them.
+func (t *Tally) ChoiceSet(held *CardSet, played int) {
+	if t == nil {
+		return
+	}
+	n := 0
+	for _, w := range held {
+		n += mbits.OnesCount64(w)
+	}
+	free := n > 1
+	for w, word := range held {
+		for ; word != 0; word &= word - 1 {
+			c := w<<6 + mbits.TrailingZeros64(word)
+			t.CardInHand[c]++
+			if free {
+				t.CardOffered[c]++
+			}
+		}
+	}
+	t.chose(played, free)
+}
+
+// chose records the card played at a decision (-1: none) and its seat;
+// free says the seat had two or more different cards to choose from.
+func (t *Tally) chose(played int, free bool) {
 	if t.joint >= 0 {
 		// At a simultaneous node, states report one choice per seat in seat
 		// order: the k-th choice is seat k's.
@@ -148,21 +185,15 @@ func (t *Tally) Choice(held []Action, played int) {
 			t.seat = -1
 		}
 	}
-	free := len(held) > 1
-	for _, c := range held {
-		t.CardInHand[c]++
-		if free {
-			t.CardOffered[c]++
-		}
+	if played < 0 {
+		return
 	}
-	if played >= 0 {
-		t.CardPlayed[played]++
-		if seat := t.seat; seat >= 0 {
-			t.plays = append(t.plays, seatPlay{seat: int8(seat), card: int32(played)})
-		}
-		if free {
-			t.CardChosen[played]++
-		}
+	t.CardPlayed[played]++
+	if seat := t.seat; seat >= 0 {
+		t.plays = append(t.plays, seatPlay{seat: int8(seat), card: int32(played)})
+	}
+	if free {
+		t.CardChosen[played]++
 	}
 }
 
@@ -224,12 +255,17 @@ func (t *Tally) mover(p Player) {
 
 // endGame credits every play of the game that ended with its seat's return.
 func (t *Tally) endGame(returns []float64) {
+	// Each seat's return in 1/840ths once, not once per play.
+	var won [MaxPlayers]int64
+	for seat, r := range returns[:min(len(returns), MaxPlayers)] {
+		won[seat] = int64(math.Round(r * shareUnit))
+	}
 	for _, pl := range t.plays {
 		if int(pl.seat) >= len(returns) {
 			continue
 		}
 		t.CardPlayedBy[pl.card]++
-		t.CardWon[pl.card] += int64(math.Round(returns[pl.seat] * shareUnit))
+		t.CardWon[pl.card] += won[pl.seat]
 	}
 	t.beginGame()
 }

@@ -23,7 +23,8 @@ type Game struct {
 	staticValue []float64
 	table       phaseTable
 	// decks holds, per player count, the cards shuffled in at each heist.
-	decks map[int][]int
+	// An array, not a map: the invariant check reads a size every move.
+	decks [engine.MaxPlayers + 1][]int
 	// inOrder: a phase resolves seat by seat (phase_resolution seat_order)
 	// rather than all at once; short is the shortfall rule.
 	inOrder bool
@@ -74,7 +75,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	// Decks only for the player counts the game supports: checkDecks
 	// vouched for those.
-	g.decks = map[int][]int{}
 	lo, hi := kit.PlayerCounts(d.Manifest.Players, engine.MaxPlayers)
 	for n := lo; n <= hi; n++ {
 		for i, cd := range g.cards {
@@ -113,7 +113,12 @@ var counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}
 
 // deckSize counts the physical cards used at a player count: the deck
 // Build made for it (the invariants ask after every move).
-func (g *Game) deckSize(players int) int { return len(g.decks[players]) }
+func (g *Game) deckSize(players int) int {
+	if players < 0 || players >= len(g.decks) {
+		return 0
+	}
+	return len(g.decks[players])
+}
 
 // Facts are the numbers derived from parameters, for the reference sheet.
 func (g *Game) Facts() map[string]any {

@@ -218,15 +218,14 @@ func (s *state) applyReveal(actions []engine.Action) {
 	if s.Log != nil {
 		s.logStage()
 	}
-	var held [engine.MaxHand]engine.Action
 	for p := 0; p < s.N; p++ {
-		var options []engine.Action
+		var held engine.CardSet
 		if s.Tally != nil {
-			options = s.hands[p].Distinct(held[:0])
+			held = s.hands[p].Present()
 		}
 		c := s.take(p, actions[p])
 		if s.Tally != nil {
-			s.Tally.Choice(options, c)
+			s.Tally.ChoiceSet(&held, c)
 		}
 		s.revealed[p], s.shown[p] = c, 0
 		if c < 0 {

@@ -832,35 +832,16 @@ func (s *state) tallyTurn(p, kind, v int) {
 			cards[sl.a>>6] |= 1 << (sl.a & 63)
 		}
 	}
-	var arr [maxHeists]engine.Action
-	held := arr[:0]
-	for w, m := range cards {
-		for ; m != 0; m &= m - 1 {
-			held = append(held, engine.Action(w*64+bits.TrailingZeros64(m)))
-		}
-	}
 	played := -1
 	if kind == aStep {
 		played = int(s.table[v/8].a)
 	}
-	s.Tally.Choice(held, played)
+	held := engine.CardSet(cards)
+	s.Tally.ChoiceSet(&held, played)
 }
 
 // tallyPlay records a choice among the Prep cards p could play.
 func (s *state) tallyPlay(p int, t *task, kind, v int) {
-	var buf [engine.MaxHand]engine.Action
-	var held []engine.Action
-	if s.heldAt == s.Move {
-		// LegalActions listed this decision: its cards, in card order.
-		held = buf[:0]
-		for w, m := range s.held {
-			for ; m != 0; m &= m - 1 {
-				held = append(held, engine.Action(w*64+bits.TrailingZeros64(m)))
-			}
-		}
-	} else {
-		held = s.playable(p, t, buf[:0])
-	}
 	played := -1
 	switch kind {
 	case aPlanAction, aInterrupt:
@@ -868,7 +849,15 @@ func (s *state) tallyPlay(p int, t *task, kind, v int) {
 	case aPlanGear, aGear2:
 		played = v / 8
 	}
-	if len(held) > 0 {
+	if s.heldAt == s.Move {
+		// LegalActions listed this decision: its cards as a set.
+		if held := engine.CardSet(s.held); held != (engine.CardSet{}) {
+			s.Tally.ChoiceSet(&held, played)
+		}
+		return
+	}
+	var buf [engine.MaxHand]engine.Action
+	if held := s.playable(p, t, buf[:0]); len(held) > 0 {
 		s.Tally.Choice(held, played)
 	}
 }

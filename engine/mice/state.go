@@ -324,16 +324,7 @@ func (c *cardSet) add(card int) { c[card>>6] |= 1 << uint(card&63) }
 // tallyChoice records a decision among the cards held and the one played
 // (-1 for none) in the statistics.
 func (s *state) tallyChoice(held *cardSet, played int) {
-	// At most maxSkills cards are held at once (skills, jobs and market
-	// slots are fewer); the buffer stays on the stack.
-	var buf [maxSkills]engine.Action
-	list := buf[:0]
-	for w, word := range held[:s.g.setWords] {
-		for ; word != 0; word &= word - 1 {
-			list = append(list, engine.Action(w<<6+bits.TrailingZeros64(word)))
-		}
-	}
-	s.Tally.Choice(list, played)
+	s.Tally.ChoiceSet((*engine.CardSet)(held), played)
 }
 
 // 2. Get help: every other player's bet, revealed together.
