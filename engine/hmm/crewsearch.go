@@ -30,7 +30,7 @@ type crewScore struct {
 	short, heat, fees, count int
 }
 
-// key orders scores as beats does, least best: a complete crew first,
+// key orders scores as better orders Results, least best: a complete crew first,
 // then by shortfall, Heat, fees and members, each in its own bits. Every
 // field is at least 0 and far below its bits (icons and Heat a few dozen,
 // fees maxCrew*maxCost, members maxCrew), and every key below 1<<63.
@@ -40,23 +40,6 @@ func (a crewScore) key() uint64 {
 		k |= 1 << 60
 	}
 	return k
-}
-
-// beats is better(a, a.count, b, b.count).
-func (a crewScore) beats(b crewScore) bool {
-	if a.complete != b.complete {
-		return a.complete
-	}
-	if !a.complete && a.short != b.short {
-		return a.short < b.short
-	}
-	if a.heat != b.heat {
-		return a.heat < b.heat
-	}
-	if a.fees != b.fees {
-		return a.fees < b.fees
-	}
-	return a.count < b.count
 }
 
 // crewChoices are the masks of the crews a player may send (see

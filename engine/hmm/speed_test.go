@@ -279,7 +279,7 @@ func TestGearsCarried(t *testing.T) {
 	})
 }
 
-// Score keys order crews as beats does.
+// Score keys order crews as better orders their Results.
 func TestCrewScoreKey(t *testing.T) {
 	r := engine.NewRand(13)
 	score := func() crewScore {
@@ -293,8 +293,8 @@ func TestCrewScoreKey(t *testing.T) {
 		if b.complete {
 			b.short = 0
 		}
-		if got, want := a.key() < b.key(), a.beats(b); got != want {
-			t.Fatalf("%+v against %+v: key says %v, beats %v", a, b, got, want)
+		if got, want := a.key() < b.key(), better(a.result(), a.count, b.result(), b.count); got != want {
+			t.Fatalf("%+v against %+v: key says %v, better %v", a, b, got, want)
 		}
 	}
 }
@@ -339,4 +339,9 @@ func TestCheckInvariantsCatchesTampering(t *testing.T) {
 			t.Errorf("%s: no invariant broken", name)
 		}
 	}
+}
+
+// result is the score as the Result better compares.
+func (a crewScore) result() Result {
+	return Result{Complete: a.complete, Short: a.short, Heat: a.heat, Fees: a.fees}
 }

@@ -77,23 +77,7 @@ func TestScreenMatchesPlainCheck(t *testing.T) {
 			s := g.NewState(players, engine.StateOptions{}).(*state)
 			var legal []engine.Action
 			for !s.IsTerminal() {
-				switch cur := s.CurrentPlayer(); cur {
-				case engine.Chance:
-					s.Apply(s.SampleChance(r))
-				case engine.Simultaneous:
-					joint := make([]engine.Action, s.N)
-					for p := range joint {
-						legal = s.LegalActions(engine.Player(p), legal[:0])
-						joint[p] = engine.NoAction
-						if len(legal) > 0 {
-							joint[p] = legal[r.Intn(len(legal))]
-						}
-					}
-					s.ApplyJoint(joint)
-				default:
-					legal = s.LegalActions(cur, legal[:0])
-					s.Apply(legal[r.Intn(len(legal))])
-				}
+				legal = randomMove(s, r, legal)
 				if err := s.CheckInvariants(); err != nil {
 					t.Fatalf("%dp game %d move %d: %v", players, game, s.Move, err)
 				}

@@ -105,27 +105,34 @@ func BenchmarkCheckInvariants(b *testing.B) {
 	r := engine.NewRand(5)
 	var legal []engine.Action
 	for s.Move < 60 {
-		switch cur := s.CurrentPlayer(); cur {
-		case engine.Chance:
-			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
-		case engine.Simultaneous:
-			joint := make([]engine.Action, s.N)
-			for p := range joint {
-				legal = s.LegalActions(engine.Player(p), legal[:0])
-				joint[p] = engine.NoAction
-				if len(legal) > 0 {
-					joint[p] = legal[r.Intn(len(legal))]
-				}
-			}
-			s.ApplyJoint(joint)
-		default:
-			legal = s.LegalActions(cur, legal[:0])
-			s.Apply(legal[r.Intn(len(legal))])
-		}
+		legal = randomMove(s, r, legal)
 	}
 	for b.Loop() {
 		if err := s.CheckInvariants(); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// randomMove plays one move of s with random choices from r (legal is a
+// buffer), chance as ChanceOutcomes gives it.
+func randomMove(s *state, r *engine.Rand, legal []engine.Action) []engine.Action {
+	switch cur := s.CurrentPlayer(); cur {
+	case engine.Chance:
+		s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+	case engine.Simultaneous:
+		joint := make([]engine.Action, s.N)
+		for p := range joint {
+			legal = s.LegalActions(engine.Player(p), legal[:0])
+			joint[p] = engine.NoAction
+			if len(legal) > 0 {
+				joint[p] = legal[r.Intn(len(legal))]
+			}
+		}
+		s.ApplyJoint(joint)
+	default:
+		legal = s.LegalActions(cur, legal[:0])
+		s.Apply(legal[r.Intn(len(legal))])
+	}
+	return legal
 }

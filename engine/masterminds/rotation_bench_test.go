@@ -6,10 +6,10 @@ import (
 	"cardpress/engine"
 )
 
-// BenchmarkHeuristicGames is what `cardpress report` spends its time on:
+// BenchmarkRotationGame is what `cardpress report` spends its time on:
 // games with a heuristic bot in seat 1 (its look-ahead clones, re-deals,
 // applies and evaluates) and random bots in the others.
-func BenchmarkHeuristicGames(b *testing.B) {
+func BenchmarkRotationGame(b *testing.B) {
 	g := shipped(b, "")
 	b.ReportAllocs()
 	var t engine.Table
