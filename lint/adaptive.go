@@ -53,8 +53,11 @@ type open struct {
 }
 
 // ignored says whether game.yaml's lint.ignore silences code (for card,
-// "" for the whole game): a check whose finding nobody will see decides
-// nothing, so it does not keep the games going.
+// "" for the whole game). A card or rule check nobody will see does not
+// keep the games going: while undecided its finding stands (never drawn,
+// never happened), so the ignore is still seen to be used. An ignored
+// alarm or seat check still does: stopping while it could go either way
+// might call its ignore stale (LINT_IGNORE_UNUSED) when the cap would not.
 func (o open) ignored(code *finding.Code, card string) bool {
 	for _, ig := range o.d.Manifest.Lint.Ignore {
 		if ig.Code == code.ID && (ig.Card == "" || ig.Card == card) {
@@ -90,14 +93,11 @@ func (o open) undecided(sum *engine.Summary) bool {
 		}
 	}
 	for _, a := range o.info.Alarms {
-		if o.ignored(a.Code, "") {
-			continue
-		}
 		if alarmUndecided(sum, counterIndex(o.info, a.Counter), a.PerGame, o.most) {
 			return true
 		}
 	}
-	return !o.ignored(CodeSeatAdvantage, "") && seatUndecided(sum, o.factor, o.most)
+	return seatUndecided(sum, o.factor, o.most)
 }
 
 func counterIndex(info engine.Info, name string) int {
