@@ -6,6 +6,7 @@ import (
 	"cardpress/engine"
 	"cardpress/engine/enginetest"
 	"cardpress/finding"
+	"cardpress/gamedata"
 )
 
 // gamesPlayed lints the toy at each player count with as many smoke games
@@ -114,5 +115,33 @@ func TestChecksAreDecidedByTheCapsRule(t *testing.T) {
 	}
 	if !alarmUndecided(alarm(200), 0, 0.01, 400) || alarmUndecided(alarm(300), 0, 0.01, 400) {
 		t.Error("an alarm at 0.01 that never went off: want it open at 200 of 400 games and closed at 300")
+	}
+}
+
+// A card nobody draws keeps the games going to the cap, unless an ignore
+// keeps its finding: then it stops as soon as the rest is decided, and
+// the ignore is still seen to be used.
+func TestAnIgnoredCardDoesNotKeepTheGamesGoing(t *testing.T) {
+	toy := &enginetest.Toy{Goal: 12, Cards: 3}
+	for _, tc := range []struct {
+		ignore bool
+		games  func(int) bool
+		want   string
+	}{
+		{false, func(n int) bool { return n == DefaultGames }, "the cap"},
+		{true, func(n int) bool { return n < DefaultGames }, "fewer than the cap"},
+	} {
+		d := toyData(3)
+		if tc.ignore {
+			d.Manifest.Lint.Ignore = []gamedata.Ignore{{Code: "CARD_NEVER_DRAWN", Card: "ghost", Reason: "a spare", Pos: finding.Pos{File: "toy/game.yaml", Line: 20}}}
+		}
+		played := 0
+		fs := Smoke(d, toy, Options{Seed: 1, Players: 2, Metrics: func(_ string, _ int, s *engine.Summary) { played = s.Games }})
+		if !tc.games(played) {
+			t.Errorf("ignore %v: %d games, want %s", tc.ignore, played, tc.want)
+		}
+		if got := ApplyIgnores(d, fs, true); len(got) != map[bool]int{false: 1, true: 0}[tc.ignore] {
+			t.Errorf("ignore %v: findings %v", tc.ignore, got)
+		}
 	}
 }
