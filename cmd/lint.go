@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"cardpress/catalog"
 	"cardpress/engine"
@@ -93,8 +94,12 @@ func runLint(opts *lintOptions) error {
 	if bar != nil {
 		opts.Each = func(engine.Result) { bar.add(1) }
 	}
-	var metrics []finding.Metric
-	for _, g := range games {
+	// Games lint side by side; their findings and metrics are gathered in
+	// the order the games were named.
+	found := make([][]finding.Finding, len(games))
+	gameMetrics := make([][]finding.Metric, len(games))
+	var wg sync.WaitGroup
+	for i, g := range games {
 		o := opts.Options
 		if g.Valid && g.Engine == nil {
 			fmt.Fprintf(opts.Err, "lint: %s has no rules engine: static checks only, no smoke games (docs/engine.md says how a game gets one)\n", finding.Visible(g.Data.Manifest.ID))
@@ -102,12 +107,22 @@ func runLint(opts *lintOptions) error {
 		if g.Engine != nil {
 			id := g.Data.Manifest.ID
 			o.Metrics = func(variant string, players int, sum *engine.Summary) {
-				metrics = append(metrics, metricOf(id, variant, g.Data.Variants(), players, sum, g.Engine.Info().Counters))
+				gameMetrics[i] = append(gameMetrics[i], metricOf(id, variant, g.Data.Variants(), players, sum, g.Engine.Info().Counters))
 			}
 		}
-		fs = append(fs, pipeline.Lint(g, o)...)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[i] = pipeline.Lint(g, o)
+		}()
 	}
+	wg.Wait()
 	bar.finish()
+	var metrics []finding.Metric
+	for i := range games {
+		fs = append(fs, found[i]...)
+		metrics = append(metrics, gameMetrics[i]...)
+	}
 	fs = finding.Sort(strictly(fs, opts.Strict))
 	errs, warns := finding.Count(fs)
 	report := finding.Report{Findings: fs, Errors: errs, Warnings: warns, Metrics: metrics}
