@@ -34,7 +34,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		buf = append(buf, actPayFee+m, actRefuseFee+m)
 	case phHire:
 		h := &s.hand[s.cur]
-		buf = s.hireActions(buf, h, cashOf(h, s.g.hot))
+		buf = s.hireActions(buf, h, s.g.handCash(h))
 		buf = append(buf, actStopHire)
 	case phMain:
 		buf = s.turnActions(buf)
@@ -79,7 +79,9 @@ func (s *state) turnActions(buf []engine.Action) []engine.Action {
 			}
 		}
 	}
-	if s.done&doHeist == 0 && s.anyFree(p) {
+	// One walk of the crew serves the heists, the Gear and the maneuvers.
+	free, gearSlots, mercs := s.crewMasks(p)
+	if s.done&doHeist == 0 && free != 0 {
 		for j := 0; j < s.njobs; j++ {
 			if s.jobs[j].card >= 0 {
 				buf = append(buf, actHeist+engine.Action(j))
@@ -89,23 +91,50 @@ func (s *state) turnActions(buf []engine.Action) []engine.Action {
 	// The hand's cards of a kind come from masks of its presence bits:
 	// the hires, then the Events.
 	h := &s.hand[p]
-	hot := s.g.hot
-	cash := cashOf(h, hot)
+	g := s.g
+	cash := g.handCash(h)
 	if s.done&doHire == 0 {
-		buf = s.hireActions(buf, h, cash)
+		buf = s.hireList(buf, h, cash, gearSlots)
 	}
-	for w, set := range handOf(h, &s.g.kindBits[kindEvent]) {
-		for ; set != 0; set &= set - 1 {
+	present := h.Present()
+	for w := range present[:g.handWords] {
+		for set := present[w] & g.kindBits[kindEvent][w]; set != 0; set &= set - 1 {
 			buf = append(buf, actEvent+engine.Action(w*64+bits.TrailingZeros64(set)))
 		}
 	}
-	for m, mb := range s.crew[p][:s.ncrew[p]] {
-		c := &hot[mb.card]
-		if c.kind == kindMercenary && mb.time == 0 && !mb.faceDown && cash >= c.cost {
+	for ; mercs != 0; mercs &= mercs - 1 {
+		m := bits.TrailingZeros(mercs)
+		if cash >= g.cost[s.crew[p][m].card] {
 			buf = append(buf, actManeuver+engine.Action(m))
 		}
 	}
 	return buf
+}
+
+// crewMasks walks seat p's crew once, a bit per member: free are those
+// who may go on a heist (Member.Available), gear those who may take a
+// Gear (gearSlots), mercs the free Mercenaries (who may maneuver).
+func (s *state) crewMasks(p int) (free, gear, mercs uint) {
+	// Without branches: which members are free is what a random game
+	// makes unpredictable.
+	merc := &s.g.kindBits[kindMercenary]
+	for m, mb := range s.crew[p][:s.ncrew[p]] {
+		out := (uint(uint8(mb.time)) - 1) >> 63 // 1 out of jail (time 0)
+		up := out &^ b2u(mb.faceDown)
+		c := uint(uint16(mb.card))
+		free |= up << uint(m)
+		gear |= out & (uint(uint16(mb.gear)) >> 15) << uint(m) // gear < 0
+		mercs |= up & uint(merc[c>>6&3]>>(c&63)) << uint(m)
+	}
+	return free, gear, mercs
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // legwork marks the complications of js that seat p may look at with
@@ -176,10 +205,12 @@ func (s *state) hasHire() bool {
 	// Gear a member free of Gear and jail.
 	slot := s.ncrew[p] < s.g.params.CrewLimit || s.ncrew[p] > 1
 	gearSlot := s.gearSlots(p) != 0
-	hot := s.g.hot
-	cash := cashOf(h, hot)
-	for w, set := range handOf(h, &s.g.hireBits) {
-		for ; set != 0; set &= set - 1 {
+	g := s.g
+	hot := g.hot
+	cash := g.handCash(h)
+	present := h.Present()
+	for w := range present[:g.handWords] {
+		for set := present[w] & g.hireBits[w]; set != 0; set &= set - 1 {
 			switch cd := &hot[w*64+bits.TrailingZeros64(set)]; cd.kind {
 			case kindCrew:
 				if slot && cash-cd.cost >= cd.cost {
@@ -214,7 +245,7 @@ func (s *state) gearSlots(p int) uint {
 // cash is the cash value of seat p's hand, one copy of card except left
 // out (-1: none). Paying gives no change, so any hand worth the cost can pay.
 func (s *state) cash(p, except int) int {
-	cash := cashOf(&s.hand[p], s.g.hot)
+	cash := s.g.handCash(&s.hand[p])
 	if except >= 0 {
 		cash -= s.g.hot[except].cost
 	}
@@ -226,17 +257,20 @@ func (s *state) cash(p, except int) int {
 // They come in At's order: by card, copies together.
 func (s *state) handCash(p, except int, vals, cards []int) ([]int, []int) {
 	h := &s.hand[p]
-	var held [engine.MaxHand]engine.Action
-	for _, ca := range h.Distinct(held[:0]) {
-		c := int(ca)
-		n := h.Count(c)
-		if c == except {
-			n--
-		}
-		v := s.g.hot[c].cost
-		for ; n > 0; n-- {
-			vals = append(vals, v)
-			cards = append(cards, c)
+	g := s.g
+	present := h.Present()
+	for w := range present[:g.handWords] {
+		for set := present[w]; set != 0; set &= set - 1 {
+			c := w*64 + bits.TrailingZeros64(set)
+			n := h.Count(c)
+			if c == except {
+				n--
+			}
+			v := g.cost[c]
+			for ; n > 0; n-- {
+				vals = append(vals, v)
+				cards = append(cards, c)
+			}
 		}
 	}
 	return vals, cards
@@ -244,13 +278,19 @@ func (s *state) handCash(p, except int, vals, cards []int) ([]int, []int) {
 
 // hireActions lists the hires of seat s.cur, whose hand h is worth cash.
 func (s *state) hireActions(buf []engine.Action, h *engine.Hand, cash int) []engine.Action {
+	return s.hireList(buf, h, cash, s.gearSlots(s.cur))
+}
+
+// hireList is hireActions with the members who may take a Gear known.
+func (s *state) hireList(buf []engine.Action, h *engine.Hand, cash int, gearSlots uint) []engine.Action {
 	p := s.cur
 	n := s.ncrew[p]
 	room := n < s.g.params.CrewLimit
-	gearSlots, slotsKnown := uint(0), false // worked out at the first Gear
-	hot := s.g.hot
-	for w, set := range handOf(h, &s.g.hireBits) {
-		for ; set != 0; set &= set - 1 {
+	g := s.g
+	hot := g.hot
+	present := h.Present()
+	for w := range present[:g.handWords] {
+		for set := present[w] & g.hireBits[w]; set != 0; set &= set - 1 {
 			c := w*64 + bits.TrailingZeros64(set)
 			cd := &hot[c]
 			switch cd.kind {
@@ -269,9 +309,6 @@ func (s *state) hireActions(buf []engine.Action, h *engine.Hand, cash int) []eng
 			default: // Gear
 				if cash-cd.cost < cd.cost {
 					continue
-				}
-				if !slotsKnown {
-					gearSlots, slotsKnown = s.gearSlots(p), true
 				}
 				for m := gearSlots; m != 0; m &= m - 1 {
 					buf = append(buf, actHire+engine.Action(c*8+bits.TrailingZeros(m)))

@@ -208,6 +208,13 @@ type Game struct {
 	// Mercenaries, Gear).
 	kindBits [kindReference + 1]engine.CardSet
 	hireBits engine.CardSet
+	// handWords: the words of a CardSet that may hold a hand's card.
+	// Hands hold Resource cards only, which the shipped cards number
+	// below 64: the walks over a hand stop after one word, not four.
+	handWords int
+	// cost is each card's cash value (cardHot.cost) alone, so that adding
+	// up a hand reads one small table.
+	cost []int
 	// gearOf is each card as the Gear a member carries, made once so
 	// that listing a crew allocates nothing.
 	gearOf                                         []*Gear
@@ -295,6 +302,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.maxMoves = 50000
 	g.hot = make([]cardHot, len(g.cards))
+	g.cost = make([]int, len(g.cards))
+	for _, c := range g.resources {
+		g.handWords = max(g.handWords, c/64+1)
+	}
 	for i, cd := range g.cards {
 		g.gearOf = append(g.gearOf, &Gear{Name: cd.name, Icons: cd.icons, Ability: cd.ability})
 		g.kindBits[cd.kind][i>>6] |= 1 << uint(i&63)
@@ -305,6 +316,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		g.hot[i] = cardHot{kind: cd.kind, cost: cd.cost, prestige: cd.prestige, icons: packIcons(cd.icons),
 			reduce: cd.ability.HeatReduction, floor: cd.ability.HeatMin,
 			compIcons: packIcons(cd.comp.Icons), compPrestige: cd.comp.Prestige, compMax: cd.comp.CrewMax}
+		g.cost[i] = cd.cost
 	}
 	return g, c.findings
 }

@@ -28,3 +28,17 @@ func cashOf(h *engine.Hand, hot []cardHot) int {
 	}
 	return cash
 }
+
+// handCash is cashOf over the words that hold hands' cards (Game.handWords),
+// from the cost table.
+func (g *Game) handCash(h *engine.Hand) int {
+	cash := 0
+	present := h.Present()
+	for w := range present[:g.handWords] {
+		for bits := present[w]; bits != 0; bits &= bits - 1 {
+			c := w*64 + mbits.TrailingZeros64(bits)
+			cash += g.cost[c] * h.Count(c)
+		}
+	}
+	return cash
+}

@@ -168,9 +168,15 @@ func (s *state) endTurn() {
 		return
 	}
 	old := s.cur
-	s.cur = (s.cur + 1) % s.N
+	// The next seat, and the one after the trigger's (no division: it
+	// costs more than the rest of the end of a turn).
+	if s.cur++; s.cur == s.N {
+		s.cur = 0
+	}
 	if s.cur == s.trigger {
-		s.cur = (s.cur + 1) % s.N
+		if s.cur++; s.cur == s.N {
+			s.cur = 0
+		}
 	}
 	if s.cur <= old {
 		s.round++
@@ -182,8 +188,10 @@ func (s *state) endTurn() {
 func (s *state) handPrestige(p int) int {
 	n := 0
 	h := &s.hand[p]
-	for w, set := range handOf(h, &s.g.kindBits[kindPrestige]) {
-		for ; set != 0; set &= set - 1 {
+	g := s.g
+	present := h.Present()
+	for w := range present[:g.handWords] {
+		for set := present[w] & g.kindBits[kindPrestige][w]; set != 0; set &= set - 1 {
 			c := w*64 + bits.TrailingZeros64(set)
 			n += s.g.hot[c].prestige * h.Count(c)
 		}
