@@ -266,6 +266,10 @@ func (s *CardSet) Add(c int) { s[c>>6] |= 1 << uint(c&63) }
 // cards of a kind without asking each card.
 func (h *Hand) Present() CardSet { return h.present }
 
+// PresentWord is word w of Present (cards 64w to 64w+63), for a game whose
+// hands only ever hold cards of the first words.
+func (h *Hand) PresentWord(w int) uint64 { return h.present[w] }
+
 // Distinct appends the hand's distinct cards as actions, sorted.
 func (h *Hand) Distinct(buf []Action) []Action {
 	for w, bits := range h.present {
