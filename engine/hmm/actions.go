@@ -96,9 +96,8 @@ func (s *state) turnActions(buf []engine.Action) []engine.Action {
 	if s.done&doHire == 0 {
 		buf = s.hireList(buf, h, cash, gearSlots)
 	}
-	present := h.Present()
-	for w := range present[:g.handWords] {
-		for set := present[w] & g.kindBits[kindEvent][w]; set != 0; set &= set - 1 {
+	for w := 0; w < g.handWords; w++ {
+		for set := h.PresentWord(w) & g.kindBits[kindEvent][w]; set != 0; set &= set - 1 {
 			buf = append(buf, actEvent+engine.Action(w*64+bits.TrailingZeros64(set)))
 		}
 	}
@@ -208,9 +207,8 @@ func (s *state) hasHire() bool {
 	g := s.g
 	hot := g.hot
 	cash := g.handCash(h)
-	present := h.Present()
-	for w := range present[:g.handWords] {
-		for set := present[w] & g.hireBits[w]; set != 0; set &= set - 1 {
+	for w := 0; w < g.handWords; w++ {
+		for set := h.PresentWord(w) & g.hireBits[w]; set != 0; set &= set - 1 {
 			switch cd := &hot[w*64+bits.TrailingZeros64(set)]; cd.kind {
 			case kindCrew:
 				if slot && cash-cd.cost >= cd.cost {
@@ -258,9 +256,8 @@ func (s *state) cash(p, except int) int {
 func (s *state) handCash(p, except int, vals, cards []int) ([]int, []int) {
 	h := &s.hand[p]
 	g := s.g
-	present := h.Present()
-	for w := range present[:g.handWords] {
-		for set := present[w]; set != 0; set &= set - 1 {
+	for w := 0; w < g.handWords; w++ {
+		for set := h.PresentWord(w); set != 0; set &= set - 1 {
 			c := w*64 + bits.TrailingZeros64(set)
 			n := h.Count(c)
 			if c == except {
@@ -288,9 +285,8 @@ func (s *state) hireList(buf []engine.Action, h *engine.Hand, cash int, gearSlot
 	room := n < s.g.params.CrewLimit
 	g := s.g
 	hot := g.hot
-	present := h.Present()
-	for w := range present[:g.handWords] {
-		for set := present[w] & g.hireBits[w]; set != 0; set &= set - 1 {
+	for w := 0; w < g.handWords; w++ {
+		for set := h.PresentWord(w) & g.hireBits[w]; set != 0; set &= set - 1 {
 			c := w*64 + bits.TrailingZeros64(set)
 			cd := &hot[c]
 			switch cd.kind {

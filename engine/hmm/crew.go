@@ -2,31 +2,36 @@
 
 package hmm
 
-import "cardpress/engine"
+import (
+	"math/bits"
+
+	"cardpress/engine"
+)
 
 // needsJail is the first seat, from the current one on, whose crew has
 // heat_to_jail Heat and somebody who can take the fall; -1 if none.
 func (s *state) needsJail() int {
-	// Asked after every move and rarely true: first whether any seat has
-	// the Heat, by the greatest Heat (a conditional move per seat, no
-	// branch).
-	limit, most := s.g.params.HeatToJail, s.heat[0]
-	for _, h := range s.heat[1:s.N] {
-		most = max(most, h)
+	// Asked after every move and rarely true: first which seats have the
+	// Heat, a bit each (a comparison per seat, no branch).
+	limit := s.g.params.HeatToJail
+	var hot uint
+	for q, h := range s.heat[:s.N] {
+		hot |= b2u(h >= limit) << uint(q)
 	}
-	if most < limit {
+	if hot == 0 {
 		return -1
 	}
-	for k, seat := 0, s.cur; k < s.N; k, seat = k+1, seat+1 {
-		if seat == s.N {
-			seat = 0
-		}
-		if s.heat[seat] < limit {
-			continue
-		}
-		for m := 0; m < s.ncrew[seat]; m++ {
-			if s.jailable(seat, m) {
-				return seat
+	// Often a seat keeps the Heat with its whole crew in jail: only the
+	// seats with the Heat are walked, from the current one on, then
+	// those before it.
+	cur := uint(s.cur)
+	for _, seats := range [2]uint{hot >> cur << cur, hot & (1<<cur - 1)} {
+		for ; seats != 0; seats &= seats - 1 {
+			seat := bits.TrailingZeros(seats)
+			for m := 0; m < s.ncrew[seat]; m++ {
+				if s.jailable(seat, m) {
+					return seat
+				}
 			}
 		}
 	}

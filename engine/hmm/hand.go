@@ -33,9 +33,8 @@ func cashOf(h *engine.Hand, hot []cardHot) int {
 // from the cost table.
 func (g *Game) handCash(h *engine.Hand) int {
 	cash := 0
-	present := h.Present()
-	for w := range present[:g.handWords] {
-		for bits := present[w]; bits != 0; bits &= bits - 1 {
+	for w := 0; w < g.handWords; w++ {
+		for bits := h.PresentWord(w); bits != 0; bits &= bits - 1 {
 			c := w*64 + mbits.TrailingZeros64(bits)
 			cash += g.cost[c] * h.Count(c)
 		}

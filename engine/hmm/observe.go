@@ -23,7 +23,7 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 	seat := int(p)
 	o := observer{buf: buf}
 	o.put(s.N, s.Move, int(s.ph), s.who, s.cur, int(s.done), s.keepSeat, int(s.cont), s.heistJob, int(s.feeMask),
-		s.trigger, s.finalLeft, s.turns, s.collected, s.njobs, s.qn, s.deck.Len(), s.compDeck.Len(),
+		s.trigger, s.finalLeft, s.turns, s.collected, s.njobs, s.qn-s.qh, s.deck.Len(), s.compDeck.Len(),
 		bit(s.discarded), bit(s.inCrew), bit(s.hiring))
 	o.buf = append(o.buf, s.Cause...)
 	for q := 0; q < s.N; q++ {
@@ -42,7 +42,7 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 			}
 		}
 	}
-	for _, t := range s.queue[:s.qn] {
+	for _, t := range s.tasks() {
 		o.put(int(t.kind), int(t.seat), int(t.job), bit(t.up), bit(t.deckOnly))
 	}
 	for _, js := range s.jobs[:s.njobs] {

@@ -137,7 +137,11 @@ type state struct {
 	njobs     int
 	collected int // jobs in collections
 
+	// The tasks waiting are queue[qh:qn]: a draw moves the head on
+	// instead of shifting the queue down (about half of all moves are
+	// draws); the queue starts over at 0 whenever it empties.
 	queue [maxTasks]task
+	qh    int
 	qn    int
 	cont  uint8
 
@@ -197,7 +201,13 @@ func (s *state) reset(g *Game, players int, opts engine.StateOptions) {
 	s.settle()
 }
 
+// push queues t; with maxTasks tasks waiting it is dropped.
 func (s *state) push(t task) {
+	if s.qn == maxTasks && s.qh > 0 {
+		// Out of room at the end only: move the waiting tasks down.
+		n := copy(s.queue[:], s.queue[s.qh:s.qn])
+		s.qh, s.qn = 0, n
+	}
 	if s.qn < maxTasks {
 		s.queue[s.qn] = t
 		s.qn++
@@ -205,11 +215,15 @@ func (s *state) push(t task) {
 }
 
 func (s *state) pop() task {
-	t := s.queue[0]
-	copy(s.queue[:s.qn-1], s.queue[1:s.qn])
-	s.qn--
+	t := s.queue[s.qh]
+	if s.qh++; s.qh == s.qn {
+		s.qh, s.qn = 0, 0
+	}
 	return t
 }
+
+// tasks are the tasks waiting, the head first.
+func (s *state) tasks() []task { return s.queue[s.qh:s.qn] }
 
 func (s *state) IsTerminal() bool { return s.ph == phOver }
 
@@ -274,8 +288,8 @@ func nonEmpty(d *engine.Deck) *engine.Deck {
 // or at the next decision.
 func (s *state) settle() {
 	for s.ph != phOver {
-		if s.qn > 0 {
-			t := s.queue[0]
+		if s.qh < s.qn {
+			t := s.queue[s.qh]
 			if t.kind == tComp && (s.jobs[t.job].card < 0 || int(s.jobs[t.job].nc) >= maxComp) {
 				s.pop()
 				continue
@@ -375,13 +389,28 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	if s.ph != phChance {
 		return buf
 	}
-	d := s.source(s.queue[0])
-	return d.Outcomes(buf, len(s.g.cards))
+	return s.drawDeck(s.queue[s.qh]).Outcomes(buf, len(s.g.cards))
 }
 
 func (s *state) SampleChance(r *engine.Rand) engine.Action {
-	d := s.source(s.queue[0])
-	return engine.Action(d.Sample(r))
+	return engine.Action(s.drawDeck(s.queue[s.qh]).Sample(r))
+}
+
+// drawDeck is the deck task t draws from, as source finds it, for a state
+// at phChance: settle stops there only once source has found the head
+// task's deck non-empty (reshuffling it, and logging that, if need be),
+// and nothing changes a deck's size before the draw (Determinize deals
+// each deck back to its size), so this asks nothing again.
+func (s *state) drawDeck(t task) *engine.Deck {
+	switch t.kind {
+	case tMastermind:
+		return &s.mmDeck
+	case tDeal, tDraw:
+		return &s.deck
+	case tJob:
+		return &s.jobDeck
+	}
+	return &s.compDeck
 }
 
 func (s *state) Apply(a engine.Action) {

@@ -80,8 +80,8 @@ func TestMonaLisaStateWithTightQuarters(t *testing.T) {
 		}
 	}
 	// The museum adds a face-down complication.
-	if s.ph != phChance || s.queue[0].kind != tComp || s.queue[0].up {
-		t.Fatalf("no face-down complication queued: phase %d %+v", s.ph, s.queue[0])
+	if s.ph != phChance || s.tasks()[0].kind != tComp || s.tasks()[0].up {
+		t.Fatalf("no face-down complication queued: phase %d %+v", s.ph, s.tasks())
 	}
 	s.Apply(s.ChanceOutcomes(nil)[0].Action)
 	if js := s.jobs[0]; js.nc != 5 || js.up[4] {
@@ -106,8 +106,8 @@ func TestMonaLisaStateWithoutTightQuarters(t *testing.T) {
 		t.Fatalf("heat %d, prestige %d, jobs %d; want 2 Heat, 4 + 1 Prestige, the job", s.heat[0], s.coll[0], s.won[0])
 	}
 	draws := 0
-	for k := 0; k < s.qn; k++ {
-		if s.queue[k].kind == tDraw && s.queue[k].seat == 0 {
+	for _, tk := range s.tasks() {
+		if tk.kind == tDraw && tk.seat == 0 {
 			draws++
 		}
 	}
@@ -142,13 +142,13 @@ func TestPlayImmediatelyInTheOpeningHandIsReplaced(t *testing.T) {
 	g := shipped(t)
 	s := g.NewState(2, engine.StateOptions{}).(*state)
 	pc := engine.Action(g.cardID("police-crackdown"))
-	for s.ph == phChance && s.queue[0].kind != tDeal {
+	for s.ph == phChance && s.tasks()[0].kind != tDeal {
 		s.Apply(s.ChanceOutcomes(nil)[0].Action)
 	}
-	before := s.qn
+	before := len(s.tasks())
 	s.Apply(pc)
-	if s.hand[0].Len() != 0 || s.heat[0] != 0 || s.heat[1] != 0 || s.qn != before || s.ndiscard != 1 {
-		t.Errorf("Play Immediately in the opening hand: hand %d, heat %v, queue %d (want %d), discard %d", s.hand[0].Len(), s.heat[:2], s.qn, before, s.ndiscard)
+	if s.hand[0].Len() != 0 || s.heat[0] != 0 || s.heat[1] != 0 || len(s.tasks()) != before || s.ndiscard != 1 {
+		t.Errorf("Play Immediately in the opening hand: hand %d, heat %v, queue %d (want %d), discard %d", s.hand[0].Len(), s.heat[:2], len(s.tasks()), before, s.ndiscard)
 	}
 }
 

@@ -11,13 +11,15 @@ import (
 
 func (s *state) startTurn() {
 	s.done, s.discarded = 0, false
-	free := false
-	for m := 0; m < s.ncrew[s.cur]; m++ {
-		free = free || s.available(s.cur, m)
+	// Member.Available without branches (crewMasks): who is free is
+	// what a random game makes unpredictable.
+	free := uint(0)
+	for _, mb := range s.crew[s.cur][:s.ncrew[s.cur]] {
+		free |= (uint(uint8(mb.time)) - 1) >> 63 &^ b2u(mb.faceDown)
 	}
 	// A jail lock: the whole crew in jail at the start of more turns in a
 	// row than one sentence lasts.
-	if free {
+	if free != 0 {
 		s.lockRun[s.cur] = 0
 	} else if s.lockRun[s.cur]++; s.lockRun[s.cur] == s.g.params.JailTime {
 		s.Tally.Count(cntJailLock, 1)
@@ -125,7 +127,9 @@ func (s *state) expire(j int, cause string) {
 // flip back up; the goal triggers the last round.
 func (s *state) endTurn() {
 	p := s.cur
-	for j := 0; j < s.njobs; j++ {
+	// Slot j belongs to seat j mod N for the whole game (reset; a new Job
+	// keeps its slot's owner): only p's slots are walked, in order.
+	for j := p; j < s.njobs; j += s.N {
 		if s.jobs[j].card >= 0 && int(s.jobs[j].owner) == p {
 			s.jobs[j].time--
 			s.logJobTime(j, -1, -1, causeEndOfTurn)
@@ -189,9 +193,8 @@ func (s *state) handPrestige(p int) int {
 	n := 0
 	h := &s.hand[p]
 	g := s.g
-	present := h.Present()
-	for w := range present[:g.handWords] {
-		for set := present[w] & g.kindBits[kindPrestige][w]; set != 0; set &= set - 1 {
+	for w := 0; w < g.handWords; w++ {
+		for set := h.PresentWord(w) & g.kindBits[kindPrestige][w]; set != 0; set &= set - 1 {
 			c := w*64 + bits.TrailingZeros64(set)
 			n += s.g.hot[c].prestige * h.Count(c)
 		}

@@ -154,8 +154,8 @@ func TestJobExpiresAfterThreeOfItsOwnersTurns(t *testing.T) {
 			t.Fatalf("after seat 1's turn %d: Time %d", (turn+2)/3, s.jobs[j].time)
 		}
 	}
-	if s.jobs[j].card != -1 || s.jobPile.Count(job) != 1 || s.qn == 0 || s.queue[0].kind != tJob || int(s.queue[0].job) != j {
-		t.Errorf("after three of its owner's turns: slot %+v, expired pile has it %d, queue %+v", s.jobs[j], s.jobPile.Count(job), s.queue[:s.qn])
+	if s.jobs[j].card != -1 || s.jobPile.Count(job) != 1 || len(s.tasks()) == 0 || s.tasks()[0].kind != tJob || int(s.tasks()[0].job) != j {
+		t.Errorf("after three of its owner's turns: slot %+v, expired pile has it %d, queue %+v", s.jobs[j], s.jobPile.Count(job), s.tasks())
 	}
 }
 
