@@ -156,17 +156,21 @@ func (t *Tally) ChoiceSet(held *CardSet, played int) {
 	if t == nil {
 		return
 	}
+	// Only the words that can hold one of the game's cards: most games
+	// have fewer than 64.
+	words := held[:min(len(held), (len(t.CardInHand)+63)>>6)]
 	n := 0
-	for _, w := range held {
+	for _, w := range words {
 		n += mbits.OnesCount64(w)
 	}
 	free := n > 1
-	for w, word := range held {
+	inHand, offered := t.CardInHand, t.CardOffered
+	for w, word := range words {
 		for ; word != 0; word &= word - 1 {
 			c := w<<6 + mbits.TrailingZeros64(word)
-			t.CardInHand[c]++
+			inHand[c]++
 			if free {
-				t.CardOffered[c]++
+				offered[c]++
 			}
 		}
 	}

@@ -492,7 +492,46 @@ func (s *state) better(a, b int) bool {
 // CheckInvariants: Heat tokens are conserved, nobody holds negative money
 // (under shortfall debt: less than minMoney), and every card is in exactly
 // one place.
+//
+// Lint calls it after every move, so it screens first: one pass over the
+// seats makes the very sums invariantError makes (tokens, cards) from the
+// same fields, with the signs of the supply, of each seat's tokens and of
+// each seat's money above its floor OR-ed together instead of a branch
+// each. Nothing is kept by the moves: every count is taken afresh after
+// every move, so a move that loses a token or a card, or drops a seat
+// below its floor, shows at that move. The screen passes only if
+// invariantError would find nothing; otherwise invariantError, the plain
+// check, names the first broken invariant in its own words
+// (TestInvariantScreen breaks states every way and compares the two).
 func (s *state) CheckInvariants() error {
+	n := s.N
+	g := s.g
+	// A seat's money may not go below floor: $0, or minMoney under debt
+	// (minMoney < 0, so below $0 is allowed there and only there).
+	floor := 0
+	if g.short == shortDebt {
+		floor = minMoney
+	}
+	held, money, hands, rec := s.heat.Held[:n], s.money[:n], s.hands[:n], s.recLen[:n]
+	tokens, sign := s.heat.Supply, s.heat.Supply
+	cards := s.deck.Len()
+	for p, h := range held {
+		tokens += h
+		// money-floor only subtracts 0 or adds -minMoney: it can wrap
+		// (to negative) only for a huge money, which then goes to the
+		// plain check, never the other way.
+		sign |= h | (money[p] - floor)
+		cards += hands[p].Len() + rec[p]
+	}
+	if sign < 0 || tokens != s.heat.Total || (cards != g.deckSize(n) && s.step != stepOver) {
+		return s.invariantError()
+	}
+	return nil
+}
+
+// invariantError is the plain invariant check, one rule at a time: the
+// definition CheckInvariants screens for, and the words of its error.
+func (s *state) invariantError() error {
 	if !s.heat.Conserved(s.N) {
 		held := 0
 		for p := 0; p < s.N; p++ {
