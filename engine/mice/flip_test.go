@@ -109,19 +109,8 @@ func TestNoChipFlippedTwiceInPlay(t *testing.T) {
 			var legal []engine.Action
 			for !s.IsTerminal() {
 				switch cur := s.CurrentPlayer(); cur {
-				case engine.Chance:
-					outs := s.ChanceOutcomes(nil)
-					s.Apply(engine.SampleOutcome(outs, r))
-				case engine.Simultaneous:
-					joint := make([]engine.Action, players)
-					for p := range joint {
-						legal = s.LegalActions(engine.Player(p), legal[:0])
-						joint[p] = engine.NoAction
-						if len(legal) > 0 {
-							joint[p] = legal[r.Intn(len(legal))]
-						}
-					}
-					s.ApplyJoint(joint)
+				case engine.Chance, engine.Simultaneous:
+					legal = randomMove(s, r, legal)
 				default:
 					legal = s.LegalActions(cur, legal[:0])
 					a := legal[r.Intn(len(legal))]
