@@ -33,8 +33,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		m := engine.Action(s.nextFee())
 		buf = append(buf, actPayFee+m, actRefuseFee+m)
 	case phHire:
-		h := &s.hand[s.cur]
-		buf = s.hireActions(buf, h, s.g.handCash(h))
+		buf = s.hireActions(buf, &s.hand[s.cur], s.wallet[s.cur])
 		buf = append(buf, actStopHire)
 	case phMain:
 		buf = s.turnActions(buf)
@@ -92,7 +91,7 @@ func (s *state) turnActions(buf []engine.Action) []engine.Action {
 	// the hires, then the Events.
 	h := &s.hand[p]
 	g := s.g
-	cash := g.handCash(h)
+	cash := s.wallet[p]
 	if s.done&doHire == 0 {
 		buf = s.hireList(buf, h, cash, gearSlots)
 	}
@@ -206,7 +205,7 @@ func (s *state) hasHire() bool {
 	gearSlot := s.gearSlots(p) != 0
 	g := s.g
 	hot := g.hot
-	cash := g.handCash(h)
+	cash := s.wallet[p]
 	for w := 0; w < g.handWords; w++ {
 		for set := h.PresentWord(w) & g.hireBits[w]; set != 0; set &= set - 1 {
 			switch cd := &hot[w*64+bits.TrailingZeros64(set)]; cd.kind {
@@ -243,7 +242,7 @@ func (s *state) gearSlots(p int) uint {
 // cash is the cash value of seat p's hand, one copy of card except left
 // out (-1: none). Paying gives no change, so any hand worth the cost can pay.
 func (s *state) cash(p, except int) int {
-	cash := s.g.handCash(&s.hand[p])
+	cash := s.wallet[p]
 	if except >= 0 {
 		cash -= s.g.hot[except].cost
 	}

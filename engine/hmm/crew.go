@@ -12,12 +12,13 @@ import (
 // heat_to_jail Heat and somebody who can take the fall; -1 if none.
 func (s *state) needsJail() int {
 	// Asked after every move and rarely true: first which seats have the
-	// Heat, a bit each (a comparison per seat, no branch).
-	limit := s.g.params.HeatToJail
-	var hot uint
-	for q, h := range s.heat[:s.N] {
-		hot |= b2u(h >= limit) << uint(q)
-	}
+	// Heat, a bit each, from the sign of limit-1-heat (Heat stays far
+	// from overflow), over all MaxPlayers seats without a loop: seats
+	// from N on have no crew, so a bit of theirs finds nobody below.
+	lim := s.g.params.HeatToJail - 1
+	h := &s.heat
+	hot := uint(lim-h[0])>>63 | uint(lim-h[1])>>63<<1 | uint(lim-h[2])>>63<<2 | uint(lim-h[3])>>63<<3 |
+		uint(lim-h[4])>>63<<4 | uint(lim-h[5])>>63<<5 | uint(lim-h[6])>>63<<6 | uint(lim-h[7])>>63<<7
 	if hot == 0 {
 		return -1
 	}
@@ -66,7 +67,7 @@ func (s *state) abilitySum(p int, f func(*card) int) int {
 
 func (s *state) hire(p, c, slot int) {
 	cd := s.card(c)
-	s.hand[p].Remove(c)
+	s.fromHand(p, c)
 	if cd.kind == kindGear {
 		s.logMove("hire", p, c, zHand, zCrew, "")
 		s.pay(p, -1, cd.cost, cd.id)
@@ -138,7 +139,7 @@ func (s *state) pay(p, except, cost int, cause string) bool {
 	}
 	paid := 0
 	for _, i := range idx {
-		s.hand[p].Remove(cards[i])
+		s.fromHand(p, cards[i])
 		s.toDiscard(cards[i])
 		s.logMove("discard", p, cards[i], zHand, zDiscard, cause)
 		paid += vals[i]
@@ -149,3 +150,5 @@ func (s *state) pay(p, except, cost int, cause string) bool {
 	}
 	return true
 }
+
+var _ = [1]struct{}{}[engine.MaxPlayers-8] // needsJail reads eight seats

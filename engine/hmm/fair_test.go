@@ -71,8 +71,8 @@ func (s *state) twin(p int) (o *state, hand, comp bool) {
 		held := s.hand[q].At(0)
 		for i := 0; i < s.deck.Len() && !hand; i++ {
 			if other := s.deck.At(i); other != held {
-				o.hand[q].Remove(held)
-				o.hand[q].Add(other)
+				o.fromHand(q, held)
+				o.toHand(q, other)
 				o.deck.TakeAt(i)
 				o.deck.Add(held)
 				hand = true

@@ -29,15 +29,22 @@ func cashOf(h *engine.Hand, hot []cardHot) int {
 	return cash
 }
 
-// handCash is cashOf over the words that hold hands' cards (Game.handWords),
-// from the cost table.
-func (g *Game) handCash(h *engine.Hand) int {
-	cash := 0
-	for w := 0; w < g.handWords; w++ {
-		for bits := h.PresentWord(w); bits != 0; bits &= bits - 1 {
-			c := w*64 + mbits.TrailingZeros64(bits)
-			cash += g.cost[c] * h.Count(c)
-		}
+// toHand adds card c to seat p's hand and its cost to the hand's wallet.
+func (s *state) toHand(p, c int) {
+	s.hand[p].Add(c)
+	s.wallet[p] += s.g.cost[c]
+}
+
+// fromHand takes a copy of card c out of seat p's hand, and its cost out
+// of the wallet when it was there.
+func (s *state) fromHand(p, c int) {
+	if s.hand[p].Remove(c) {
+		s.wallet[p] -= s.g.cost[c]
 	}
-	return cash
+}
+
+// clearHand empties seat p's hand (tests that build a hand start here).
+func (s *state) clearHand(p int) {
+	s.hand[p].Clear()
+	s.wallet[p] = 0
 }

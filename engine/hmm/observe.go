@@ -123,13 +123,14 @@ func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 	for q := 0; q < s.N; q++ {
 		if q != seat {
 			size[q] = res.takeHand(&s.hand[q])
+			s.wallet[q] = 0
 		}
 	}
 	res.shuffle(r, len(s.g.cards))
 	res.dealDeck(&s.deck)
 	for q := 0; q < s.N; q++ {
 		for ; size[q] > 0; size[q]-- {
-			s.hand[q].Add(res.next())
+			s.toHand(q, res.next())
 		}
 	}
 

@@ -345,3 +345,38 @@ func TestCheckInvariantsCatchesTampering(t *testing.T) {
 func (a crewScore) result() Result {
 	return Result{Complete: a.complete, Short: a.short, Heat: a.heat, Fees: a.fees}
 }
+
+// The hands' wallets, kept move by move, are their cash recounted from the
+// cards, after every move of many games (chance moves included) and after
+// every Determinize.
+func TestWalletIsTheHandsCash(t *testing.T) {
+	g := shipped(t)
+	check := func(s *state, what string) {
+		for p := 0; p < engine.MaxPlayers; p++ {
+			if want := cashOf(&s.hand[p], g.hot); s.wallet[p] != want {
+				t.Fatalf("%d players, move %d (%s): seat %d's wallet $%d, its hand $%d", s.N, s.Move, what, p+1, s.wallet[p], want)
+			}
+		}
+	}
+	var d engine.State
+	for players := 2; players <= 6; players++ {
+		for game := 0; game < 60; game++ {
+			r := engine.NewRand(uint64(game*17 + players))
+			bot, _ := engine.NewBot("random", uint64(game))
+			s := g.NewState(players, engine.StateOptions{}).(*state)
+			check(s, "start")
+			for !s.IsTerminal() {
+				p := s.CurrentPlayer()
+				if p == engine.Chance {
+					s.Apply(s.SampleChance(r))
+				} else {
+					d = s.CloneInto(d)
+					d.(engine.Determinizer).Determinize(p, r)
+					check(d.(*state), "determinized")
+					s.Apply(bot.Act(s, p, s.LegalActions(p, nil)))
+				}
+				check(s, "played")
+			}
+		}
+	}
+}

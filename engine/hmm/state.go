@@ -116,7 +116,11 @@ type state struct {
 	discarded bool
 	keepSeat  int
 
-	hand    [engine.MaxPlayers]engine.Hand
+	hand [engine.MaxPlayers]engine.Hand
+	// wallet is each hand's cash value (cost times copies), kept by
+	// toHand and fromHand, through which every change of a hand goes:
+	// the legal actions and settle ask it on most moves.
+	wallet  [engine.MaxPlayers]int
 	crew    [engine.MaxPlayers][maxCrew]member
 	ncrew   [engine.MaxPlayers]int
 	heat    [engine.MaxPlayers]int
@@ -428,7 +432,7 @@ func (s *state) Apply(a engine.Action) {
 			s.logRedraw(p)
 			for s.hand[p].Len() > 0 {
 				c := s.hand[p].At(0)
-				s.hand[p].Remove(c)
+				s.fromHand(p, c)
 				s.toDiscard(c)
 				s.logMove("discard", p, c, zHand, zDiscard, causeRedraw)
 			}
@@ -463,7 +467,7 @@ func (s *state) Apply(a engine.Action) {
 		s.done |= doGather
 		s.ndiscard--
 		c := int(s.discard[s.ndiscard])
-		s.hand[p].Add(c)
+		s.toHand(p, c)
 		s.Tally.Took(c)
 		s.logMove("gather", p, c, zDiscard, zHand, causeGather)
 	case a == actLayLow:
@@ -486,7 +490,7 @@ func (s *state) Apply(a engine.Action) {
 		s.hiring = true
 	case a >= actEvent && a < actManeuver:
 		c := int(a - actEvent)
-		s.hand[p].Remove(c)
+		s.fromHand(p, c)
 		s.toDiscard(c)
 		s.discarded = true
 		s.logMove("event", p, c, zHand, zDiscard, "")
@@ -538,7 +542,7 @@ func (s *state) applyChance(c int) {
 			s.effects(p, s.card(c).effects, c)
 			return
 		}
-		s.hand[p].Add(c)
+		s.toHand(p, c)
 		s.logMove("draw", p, c, zDeck, zHand, s.causeOf(t))
 	case tJob:
 		s.jobDeck.Take(c)

@@ -259,7 +259,7 @@ func TestEffectDrawsNeverReshuffle(t *testing.T) {
 		s.toDiscard(s.deck.TakeAt(0))
 	}
 	wf := g.cardID("windfall")
-	s.hand[0].Add(wf)
+	s.toHand(0, wf)
 	hand, pile := s.hand[0].Len(), s.ndiscard
 	s.Apply(actEvent + engine.Action(wf))
 	if s.ph == phChance || s.deck.Len() != 0 || s.ndiscard != pile+1 || s.hand[0].Len() != hand-1 {

@@ -32,9 +32,9 @@ func setCrew(t *testing.T, s *state, p int, ids ...string) {
 
 func setHand(t *testing.T, s *state, p int, ids ...string) {
 	t.Helper()
-	s.hand[p].Clear()
+	s.clearHand(p)
 	for _, id := range ids {
-		s.hand[p].Add(mustCard(t, s.g, id))
+		s.toHand(p, mustCard(t, s.g, id))
 	}
 }
 
