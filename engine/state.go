@@ -130,7 +130,9 @@ func (t *Tally) Count(k int, n int64) {
 // Took records a card that came with no choice (a draw, a forced play).
 func (t *Tally) Took(c int) {
 	if t != nil {
-		t.Choice([]Action{Action(c)}, c)
+		// Choice with one card held, without building the list.
+		t.CardInHand[c]++
+		t.chose(c, false)
 	}
 }
 
@@ -163,37 +165,71 @@ func (t *Tally) ChoiceSet(held *CardSet, played int) {
 	for _, w := range words {
 		n += mbits.OnesCount64(w)
 	}
-	free := n > 1
-	inHand, offered := t.CardInHand, t.CardOffered
+	inHand := t.CardInHand
+	if n <= 1 {
+		// At most one card: nothing offered, and no loop per word needed
+		// past the one that holds it.
+		for w, word := range words {
+			if word != 0 {
+				inHand[w<<6+mbits.TrailingZeros64(word)]++
+				break
+			}
+		}
+		t.chose(played, false)
+		return
+	}
+	offered := t.CardOffered
 	for w, word := range words {
 		for ; word != 0; word &= word - 1 {
 			c := w<<6 + mbits.TrailingZeros64(word)
 			inHand[c]++
-			if free {
-				offered[c]++
-			}
+			offered[c]++
 		}
 	}
-	t.chose(played, free)
+	t.chose(played, true)
+}
+
+// ChoiceMask is ChoiceSet for a game whose cards all lie below 64: bit c
+// of held is card c. The set stays in a register, with no words to walk.
+func (t *Tally) ChoiceMask(held uint64, played int) {
+	if t == nil {
+		return
+	}
+	if held&(held-1) == 0 {
+		// At most one card: nothing offered.
+		if held != 0 {
+			t.CardInHand[mbits.TrailingZeros64(held)]++
+		}
+		t.chose(played, false)
+		return
+	}
+	inHand, offered := t.CardInHand, t.CardOffered
+	for ; held != 0; held &= held - 1 {
+		c := mbits.TrailingZeros64(held)
+		inHand[c]++
+		offered[c]++
+	}
+	t.chose(played, true)
 }
 
 // chose records the card played at a decision (-1: none) and its seat;
 // free says the seat had two or more different cards to choose from.
 func (t *Tally) chose(played int, free bool) {
-	if t.joint >= 0 {
+	seat := int(t.cur)
+	if t.cur == Simultaneous {
 		// At a simultaneous node, states report one choice per seat in seat
-		// order: the k-th choice is seat k's.
-		t.seat = t.joint
-		if t.joint++; t.joint >= MaxPlayers {
-			t.joint = MaxPlayers - 1
-			t.seat = -1
+		// order: the k-th choice is seat k's (from seat MaxPlayers-1 on,
+		// to nobody, as before: no game seats that many).
+		seat = t.joint
+		if t.joint++; seat >= MaxPlayers-1 {
+			seat = -1
 		}
 	}
 	if played < 0 {
 		return
 	}
 	t.CardPlayed[played]++
-	if seat := t.seat; seat >= 0 {
+	if seat >= 0 {
 		t.plays = append(t.plays, seatPlay{seat: int8(seat), card: int32(played)})
 	}
 	if free {
@@ -226,11 +262,15 @@ type Tally struct {
 	// lint's alone, so summaries written to files leave them out.
 	Probes []int64 `json:"-"`
 
-	// The game in progress: which seat is choosing (-1: none, chance), the
-	// next seat at a simultaneous node (-1: not at one) and the plays so
-	// far, credited when the game ends (see the runner).
-	seat, joint int
-	plays       []seatPlay
+	// The game in progress: who is to move (a seat, Chance, Simultaneous;
+	// Terminal between games: choices then go to nobody), the number of
+	// choices so far at a simultaneous node (the seat of the next one) and
+	// the plays so far, credited when the game ends (see the runner). The
+	// runner sets both with two plain stores per move; chose derives the
+	// seat.
+	cur   Player
+	joint int
+	plays []seatPlay
 }
 
 // seatPlay is one card played by one seat in the game in progress.
@@ -242,19 +282,13 @@ type seatPlay struct {
 // beginGame forgets the plays of the previous game.
 func (t *Tally) beginGame() {
 	t.plays = t.plays[:0]
-	t.seat, t.joint = -1, -1
+	t.cur, t.joint = Terminal, 0
 }
 
 // mover notes who is about to move: a seat, or Simultaneous (choices then
 // go to seats in order), or Chance (choices go to nobody).
 func (t *Tally) mover(p Player) {
-	t.seat, t.joint = -1, -1
-	switch {
-	case p == Simultaneous:
-		t.joint = 0
-	case p >= 0:
-		t.seat = int(p)
-	}
+	t.cur, t.joint = p, 0
 }
 
 // endGame credits every play of the game that ended with its seat's return.
@@ -285,8 +319,7 @@ func NewTally(info Info) *Tally {
 		CardWon:      make([]int64, info.Cards),
 		Counters:     make([]int64, len(info.Counters)),
 		Probes:       make([]int64, len(info.Expected)),
-		seat:         -1,
-		joint:        -1,
+		cur:          Terminal,
 	}
 }
 

@@ -322,8 +322,14 @@ type cardSet [4]uint64
 func (c *cardSet) add(card int) { c[card>>6] |= 1 << uint(card&63) }
 
 // tallyChoice records a decision among the cards held and the one played
-// (-1 for none) in the statistics.
+// (-1 for none) in the statistics: with every card below 64 (setWords 1,
+// as in the shipped game) as one word, which ChoiceMask keeps in a
+// register.
 func (s *state) tallyChoice(held *cardSet, played int) {
+	if s.g.setWords == 1 {
+		s.Tally.ChoiceMask(held[0], played)
+		return
+	}
 	s.Tally.ChoiceSet((*engine.CardSet)(held), played)
 }
 
@@ -414,21 +420,31 @@ func (s *state) nextDraw() {
 func (s *state) activate(a engine.Action) {
 	p := s.tester
 	if s.Tally != nil {
-		var held cardSet
-		if s.stash[p] > 0 {
-			// The uncovered skills, each added with its bit of the
-			// uncovered word (0 or 1) rather than a branch per slot.
-			open := ^s.coveredSlots(p)
-			for i := 0; i < s.nskill[p]; i++ {
-				c := int(s.skill[p][i])
-				held[c>>6] |= (open >> (8 * uint(i)) & 1) << uint(c&63)
-			}
-		}
 		played := -1
 		if a != actStop {
 			played = int(s.skill[p][a-actFirst])
 		}
-		s.tallyChoice(&held, played)
+		// The uncovered skills, each added with its bit of the uncovered
+		// word (0 or 1) rather than a branch per slot; none without cheese.
+		var open uint64
+		if s.stash[p] > 0 {
+			open = ^s.coveredSlots(p)
+		}
+		if s.g.setWords == 1 {
+			// Every card below 64: the set in a register, not in memory.
+			var held uint64
+			for i := 0; i < s.nskill[p]; i++ {
+				held |= (open >> (8 * uint(i)) & 1) << s.skill[p][i]
+			}
+			s.Tally.ChoiceMask(held, played)
+		} else {
+			var held cardSet
+			for i := 0; i < s.nskill[p]; i++ {
+				c := int(s.skill[p][i])
+				held[c>>6] |= (open >> (8 * uint(i)) & 1) << uint(c&63)
+			}
+			s.tallyChoice(&held, played)
+		}
 	}
 	if a == actStop {
 		s.resolve()
@@ -779,10 +795,16 @@ func (s *state) CheckInvariants() error {
 	held := -int((betsOut >> s.ph) & 1)
 	total := s.supply
 	sign := s.supply // negative if the supply or any stash or headroom is
+	// The seats' covered slots are summed byte by byte (each byte 0 or 1,
+	// at most MaxPlayers per byte: no carry) and the bytes added up once,
+	// as covers does for one seat, rather than a multiply per seat.
+	var cov uint64
 	for p, st := range stash {
 		sign |= st | (lim - nskill[p])
-		total += st + s.covers(p) + bets[p]&held
+		total += st + bets[p]&held
+		cov += s.coveredSlots(p)
 	}
+	total += int(cov * 0x0101010101010101 >> 56)
 	// The cheese on the jobs' obstacles: six masked adds rather than a
 	// loop on the number of jobs. The mask (all ones for a job of the
 	// game, 0 past them) counts exactly the jobs invariantError counts,
@@ -805,6 +827,10 @@ func (s *state) CheckInvariants() error {
 	s.moved = 0
 	return nil
 }
+
+// The covered slots of all seats summed in one word stay below 256 in its
+// top byte (CheckInvariants): MaxPlayers seats of maxSkills slots each.
+var _ = [1]struct{}{}[engine.MaxPlayers*maxSkills/256]
 
 // betsOut has a bit for each phase in which the bets are still out.
 const betsOut = 1<<phDrawChip | 1<<phSide | 1<<phActivate
