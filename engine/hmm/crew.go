@@ -25,12 +25,16 @@ func (s *state) needsJail() int {
 	// Often a seat keeps the Heat with its whole crew in jail: only the
 	// seats with the Heat are walked, from the current one on, then
 	// those before it.
+	// jailable without its Mastermind test: the walk starts past the
+	// Mastermind when it may not be jailed.
+	m0 := int(b2u(!s.g.params.MastermindJailable))
 	cur := uint(s.cur)
 	for _, seats := range [2]uint{hot >> cur << cur, hot & (1<<cur - 1)} {
 		for ; seats != 0; seats &= seats - 1 {
 			seat := bits.TrailingZeros(seats)
-			for m := 0; m < s.ncrew[seat]; m++ {
-				if s.jailable(seat, m) {
+			crew := &s.crew[seat]
+			for m := m0; m < s.ncrew[seat]; m++ {
+				if crew[m].time == 0 {
 					return seat
 				}
 			}
