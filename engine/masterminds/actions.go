@@ -94,11 +94,11 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	case opPlan:
 		buf = append(buf, act(aPlanDraw, 0))
 		for i := 0; i < int(st.teamN); i++ {
-			if st.team[i].gear < 0 {
+			if st.gear[i] < 0 {
 				continue
 			}
 			for j := 0; j < int(st.teamN); j++ {
-				if j != i && (st.team[j].gear < 0 || i < j) {
+				if j != i && (st.gear[j] < 0 || i < j) {
 					buf = append(buf, act(aPlanTrade, i*8+j))
 				}
 			}
@@ -156,7 +156,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 				continue
 			}
 			for r := 0; r < int(s.seats[o].teamN); r++ {
-				if s.seats[o].team[r].gear >= 0 {
+				if s.seats[o].gear[r] >= 0 {
 					buf = append(buf, act(aDiscardGear, o*8+r))
 				}
 			}
@@ -453,7 +453,7 @@ func (s *state) othersHaveGear(p int) bool {
 			continue
 		}
 		for r := 0; r < int(s.seats[q].teamN); r++ {
-			if s.seats[q].team[r].gear >= 0 {
+			if s.seats[q].gear[r] >= 0 {
 				return true
 			}
 		}
@@ -611,10 +611,10 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 		case aPlanTrade:
 			i, j := v/8, v%8
-			st.team[i].gear, st.team[j].gear = st.team[j].gear, st.team[i].gear
+			st.gear[i], st.gear[j] = st.gear[j], st.gear[i]
 			if s.Log != nil {
 				for _, m := range [2][2]int{{i, j}, {j, i}} {
-					if c := st.team[m[1]].gear; c >= 0 {
+					if c := st.gear[m[1]]; c >= 0 {
 						s.cardEvent("trade", p, int(c), s.recruitZone(p, m[0]), s.recruitZone(p, m[1]), "plan_trade",
 							fmt.Sprintf("moves %s from %s to %s", g.cards[c].name, g.cards[st.team[m[0]].talent].name, g.cards[st.team[m[1]].talent].name))
 					}
@@ -661,7 +661,7 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pop()
 		q, r := v/8, v%8
 		if s.Log != nil {
-			c := int(s.seats[q].team[r].gear)
+			c := int(s.seats[q].gear[r])
 			s.Record(engine.Event{Kind: "discard_gear", Player: p, Target: engine.Int(q), Card: s.id(c), From: s.recruitZone(q, r), To: "prep_discard", Cause: cause,
 				Text: fmt.Sprintf("makes seat %d discard %s (%s)", q+1, g.cards[c].name, cause)})
 		}
@@ -791,7 +791,7 @@ func (s *state) equip(p, c, r int) {
 		panic(fmt.Sprintf("masterminds: seat %d cannot put card %d on recruit %d", p+1, c, r))
 	}
 	s.dropGear(p, r, s.id(c))
-	st.team[r].gear = int16(c)
+	st.gear[r] = int16(c)
 	if s.Log != nil {
 		s.cardEvent("gear", p, c, "hand", s.recruitZone(p, r), "", fmt.Sprintf("equips %s with %s", s.g.cards[st.team[r].talent].name, s.g.cards[c].name))
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"cardpress/engine"
 )
@@ -73,7 +74,7 @@ func (s *state) value(q int, gem float64) float64 {
 	v += cashValue*float64(st.cash) + handCardValue*float64(min(st.hand.Len(), g.params.HandLimit))
 	for r := 0; r < int(st.teamN); r++ {
 		v += recruitValue
-		if gr := st.team[r].gear; gr >= 0 {
+		if gr := st.gear[r]; gr >= 0 {
 			v += gearPointValue * float64(g.cards[gr].gearAmt)
 		}
 	}
@@ -349,14 +350,22 @@ func (s *state) invariantsHold() bool {
 	var markers uint64
 	for q := 0; q < s.N; q++ {
 		st := &s.seats[q]
-		if int(st.teamN) > g.params.TeamMax || uint8(st.markers) > uint8(g.params.MarkersPerPlayer) {
+		if uint8(st.teamN) > uint8(g.params.TeamMax) || uint8(st.markers) > uint8(g.params.MarkersPerPlayer) {
 			return false // a negative count is a large byte
 		}
 		gems += s.gemCount(q)
-		// Gear on recruits (teamN is at most team_max, so within the team).
-		for r := 0; r < int(st.teamN); r++ {
-			prep += nonNegative(st.team[r].gear)
-		}
+		// Gear on recruits r < teamN, as the full check counts: the sign
+		// bits of the team's slots, read as two words (slots 0-3, 4-7).
+		// Slots past the team are masked off (a negative or too large
+		// teamN failed above), so a stale Gear there cannot stand in for a
+		// lost one. The bits of a Gear are those clear: shifted down to
+		// bit 0 of each 16-bit lane, the lanes of both words are added
+		// (at most 2 each) and the multiplication sums the four lanes into
+		// the top one.
+		gw := (*[2]uint64)(unsafe.Pointer(&st.gear))
+		lanes := &gearLanes[st.teamN&7]
+		held := (^gw[0]&lanes[0])>>15 + (^gw[1]&lanes[1])>>15
+		prep += int(held * 0x0001000100010001 >> 48)
 		prep += st.hand.Len()
 		talent += int(st.teamN)
 		heist += int(st.heists)
@@ -390,6 +399,19 @@ func (s *state) invariantsHold() bool {
 		colours == len(g.masterminds) &&
 		cash == g.cashCopies
 }
+
+// gearLanes[n] selects the sign bits of Gear slots 0 to n-1 in the two
+// words of seat.gear: slots 0-3 in the first, 4-7 in the second.
+var gearLanes = func() (m [8][2]uint64) {
+	for n := range m {
+		for r := 0; r < n; r++ {
+			m[n][r/4] |= 0x8000 << (16 * (r % 4))
+		}
+	}
+	return
+}()
+
+var _ [8 - maxTeam]struct{} // seat.gear has a slot per recruit
 
 // nonNegative is 1 for a card (c >= 0), 0 for none (-1), without a branch.
 func nonNegative(c int16) int { return int(^uint16(c) >> 15) }
@@ -434,7 +456,7 @@ func (s *state) invariantError() error {
 			return fmt.Errorf("seat %d has %d recruits, more than team_max %d", q+1, st.teamN, g.params.TeamMax)
 		}
 		for r := 0; r < int(st.teamN); r++ {
-			if st.team[r].gear >= 0 {
+			if st.gear[r] >= 0 {
 				prep++
 			}
 		}

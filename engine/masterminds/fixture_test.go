@@ -175,11 +175,12 @@ func clearSeat(s *state, p int) {
 	}
 	for st.teamN > 0 {
 		r := int(st.teamN) - 1
-		if st.team[r].gear >= 0 {
-			s.prepDeck.Add(int(st.team[r].gear))
+		if st.gear[r] >= 0 {
+			s.prepDeck.Add(int(st.gear[r]))
 		}
 		s.talentDeck.Add(int(st.team[r].talent))
-		st.team[r] = recruit{gear: -1}
+		st.team[r] = recruit{}
+		st.gear[r] = -1
 		st.teamN--
 	}
 }
@@ -211,12 +212,13 @@ func hire(t testing.TB, s *state, p int, id, gear string) int {
 	}
 	st := &s.seats[p]
 	r := int(st.teamN)
-	st.team[r] = recruit{talent: int16(c), gear: -1}
+	st.team[r] = recruit{talent: int16(c)}
+	st.gear[r] = -1
 	st.teamN++
 	if gear != "" {
 		gc := s.g.cardIndex(t, gear)
 		takeFrom(t, gc, &s.prepDeck, &s.prepDiscard)
-		st.team[r].gear = int16(gc)
+		st.gear[r] = int16(gc)
 	}
 	return r
 }

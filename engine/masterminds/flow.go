@@ -542,7 +542,8 @@ func (s *state) recruit(p, c, j int, setup bool, from, cause string) {
 		old := st.team[j]
 		s.dropGear(p, j, s.id(c))
 		s.talentDiscard.Add(int(old.talent))
-		st.team[j] = recruit{talent: int16(c), gear: -1}
+		st.team[j] = recruit{talent: int16(c)}
+		st.gear[j] = -1
 		if s.Log != nil {
 			s.cardEvent("replace", p, int(old.talent), "team", "talent_discard", s.id(c), fmt.Sprintf("discards %s to make room for %s", s.g.cards[old.talent].name, s.g.cards[c].name))
 		}
@@ -550,7 +551,8 @@ func (s *state) recruit(p, c, j int, setup bool, from, cause string) {
 		if int(st.teamN) >= s.g.params.TeamMax {
 			panic("masterminds: recruit into a full team")
 		}
-		st.team[st.teamN] = recruit{talent: int16(c), gear: -1}
+		st.team[st.teamN] = recruit{talent: int16(c)}
+		st.gear[st.teamN] = -1
 		st.teamN++
 	}
 	if s.Log != nil {
@@ -575,8 +577,10 @@ func (s *state) removeRecruit(p, r int, cause string) {
 	s.dropGear(p, r, cause)
 	s.talentDiscard.Add(int(st.team[r].talent))
 	copy(st.team[r:], st.team[r+1:st.teamN])
+	copy(st.gear[r:], st.gear[r+1:st.teamN])
 	st.teamN--
-	st.team[st.teamN] = recruit{gear: -1}
+	st.team[st.teamN] = recruit{}
+	st.gear[st.teamN] = -1
 }
 
 // discardTeamGear discards the Gear of p's whole team.
@@ -589,13 +593,13 @@ func (s *state) discardTeamGear(p int) {
 // dropGear discards recruit r's Gear, if any, for cause ("": the caller
 // logs it).
 func (s *state) dropGear(p, r int, cause string) {
-	rc := &s.seats[p].team[r]
-	if rc.gear >= 0 {
+	st := &s.seats[p]
+	if gr := st.gear[r]; gr >= 0 {
 		if s.Log != nil && cause != "" {
-			s.cardEvent("discard_gear", p, int(rc.gear), s.recruitZone(p, r), "prep_discard", cause, fmt.Sprintf("discards %s from %s (%s)", s.g.cards[rc.gear].name, s.g.cards[rc.talent].name, cause))
+			s.cardEvent("discard_gear", p, int(gr), s.recruitZone(p, r), "prep_discard", cause, fmt.Sprintf("discards %s from %s (%s)", s.g.cards[gr].name, s.g.cards[st.team[r].talent].name, cause))
 		}
-		s.prepDiscard.Add(int(rc.gear))
-		rc.gear = -1
+		s.prepDiscard.Add(int(gr))
+		st.gear[r] = -1
 	}
 }
 
@@ -671,8 +675,8 @@ func (s *state) skillOf(p, r, sk int, active bool) int {
 	if active {
 		v = int(row.active[sk])
 	}
-	if rc.gear >= 0 {
-		v += int(s.g.skillRows[rc.gear].gear[sk])
+	if gr := s.seats[p].gear[r]; gr >= 0 {
+		v += int(s.g.skillRows[gr].gear[sk])
 	}
 	return v
 }
@@ -776,7 +780,7 @@ func (s *state) skillTest(p, d int) {
 	case consRetire:
 		s.removeRecruit(p, r, cd.id)
 	case consLoseGear:
-		if s.Log != nil && s.seats[p].team[r].gear < 0 {
+		if s.Log != nil && s.seats[p].gear[r] < 0 {
 			s.nothing("lose_gear", p, "gear", 1, cd.id, tc.name+" has no Gear")
 		}
 		s.dropGear(p, r, cd.id)
@@ -804,7 +808,7 @@ func (s *state) endAttempt(p int) {
 			continue
 		}
 		rc.flags &^= rActive
-		if rc.gear >= 0 && s.g.cards[rc.gear].oneUse {
+		if gr := st.gear[r]; gr >= 0 && s.g.cards[gr].oneUse {
 			s.dropGear(p, r, causeOneUse)
 		}
 	}

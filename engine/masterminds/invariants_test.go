@@ -25,10 +25,23 @@ func TestInvariantScreen(t *testing.T) {
 		{"gear", func(s *state, q, h int) {
 			st := &s.seats[q]
 			for r := 0; r < int(st.teamN); r++ {
-				if st.team[r].gear < 0 {
-					st.team[r].gear = int16(s.g.preps[0])
+				if st.gear[r] < 0 {
+					st.gear[r] = int16(s.g.preps[0])
 				} else {
-					st.team[r].gear = -1
+					st.gear[r] = -1
+				}
+			}
+		}},
+		// The screen reads all of seat.gear's slots a word at a time: a
+		// Gear moved past the team (a slot the full check does not count)
+		// must not pass for one still held.
+		{"gear past team", func(s *state, q, h int) {
+			st := &s.seats[q]
+			for r := 0; r < int(st.teamN); r++ {
+				if st.gear[r] >= 0 {
+					k := int(st.teamN) + h%(len(st.gear)-int(st.teamN))
+					st.gear[r], st.gear[k] = -1, st.gear[r]
+					return
 				}
 			}
 		}},

@@ -34,8 +34,8 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 	for q := 0; q < s.N; q++ {
 		st := &s.seats[q]
 		o.ints(int(st.colour), int(st.card), int(st.teamN), int(st.cash), int(st.flipped), int(st.heists), int(st.markers), int(st.roll))
-		for _, rc := range st.team[:st.teamN] {
-			o.ints(int(rc.talent), int(rc.gear), int(rc.flags))
+		for r, rc := range st.team[:st.teamN] {
+			o.ints(int(rc.talent), int(st.gear[r]), int(rc.flags))
 		}
 		for _, n := range st.gems {
 			o.ints(int(n))

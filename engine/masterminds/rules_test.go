@@ -208,7 +208,7 @@ func TestFailureConsequences(t *testing.T) {
 		do(t, s, act(aSuffer, 0))
 		roll(t, s, s.g.cardIndex(t, "dog")) // Muscle | Charm; Muscle 6; lose_gear
 		roll(t, s, 1)                       // 2 + 0 (a Tech Gear) + 1 < 6
-		if s.seats[0].team[0].gear >= 0 || s.prepDiscard.Count(laptop) != 1 {
+		if s.seats[0].gear[0] >= 0 || s.prepDiscard.Count(laptop) != 1 {
 			t.Fatalf("lose_gear: the Laptop must be discarded")
 		}
 		// Stealth on the Laser Grid: the test (Stealth 7) fails with a 1.
@@ -253,7 +253,7 @@ func nearlyDone(t *testing.T, overrides map[string]string, team ...string) *stat
 
 func TestCompletionChecklistInOrder(t *testing.T) {
 	s := nearlyDone(t, nil, "wheels", "rookie", "rookie") // Driving 5+1, 2, 2 = 10
-	s.seats[0].team[1].gear = int16(s.g.cardIndex(t, "lockpicks"))
+	s.seats[0].gear[1] = int16(s.g.cardIndex(t, "lockpicks"))
 	takeFrom(t, s.g.cardIndex(t, "lockpicks"), &s.prepDeck)
 	bank, museum := s.g.cardIndex(t, "bank"), s.g.cardIndex(t, "museum")
 	do(t, s, stepAct(0, skillDriving))
@@ -277,7 +277,7 @@ func TestCompletionChecklistInOrder(t *testing.T) {
 		t.Fatalf("markers: task %d, seat markers %d/%d", s.taskOn(), s.seats[0].markers, s.seats[1].markers)
 	}
 	// 4. The Gear is not yet discarded while the bonus gem is drawn.
-	if s.seats[0].team[1].gear < 0 {
+	if s.seats[0].gear[1] < 0 {
 		t.Fatal("Gear discarded before the bonus gem")
 	}
 	roll(t, s, kindClear)
@@ -285,8 +285,8 @@ func TestCompletionChecklistInOrder(t *testing.T) {
 	if s.taskOn() != opRetire {
 		t.Fatalf("want the retire choice, got task %d", s.taskOn())
 	}
-	if s.seats[0].team[1].gear >= 0 || s.seats[0].heists != 1 || s.completed != 1 {
-		t.Errorf("gear %d heists %d completed %d", s.seats[0].team[1].gear, s.seats[0].heists, s.completed)
+	if s.seats[0].gear[1] >= 0 || s.seats[0].heists != 1 || s.completed != 1 {
+		t.Errorf("gear %d heists %d completed %d", s.seats[0].gear[1], s.seats[0].heists, s.completed)
 	}
 	if s.qLen != 1 || int(s.heistQueue[0]) != bank {
 		t.Errorf("the B card (the Bank) goes to the bottom of the heist deck: queue %v", s.heistQueue[:s.qLen])
@@ -699,8 +699,8 @@ func TestGearOnePerRecruitTradeAndOneUse(t *testing.T) {
 	do(t, s, act(aGear2, laptop*8+1))
 	do(t, s, act(aPlanTrade, 0*8+1)) // swap
 	st := &s.seats[0]
-	if int(st.team[0].gear) != laptop || int(st.team[1].gear) != lock {
-		t.Fatalf("trade swaps: %d %d", st.team[0].gear, st.team[1].gear)
+	if int(st.gear[0]) != laptop || int(st.gear[1]) != lock {
+		t.Fatalf("trade swaps: %d %d", st.gear[0], st.gear[1])
 	}
 	settle(s, 2)
 	for s.cur >= 0 && s.taskOn() == opHandLimit {
@@ -736,7 +736,7 @@ func TestGearOnePerRecruitTradeAndOneUse(t *testing.T) {
 		t.Fatalf("Driving total %d, want 9", s.total)
 	}
 	do(t, s, act(aFace, 6))
-	if st.team[0].gear >= 0 {
+	if st.gear[0] >= 0 {
 		t.Error("one-use Gear must be discarded after its recruit's activation")
 	}
 }
@@ -793,16 +793,16 @@ func TestRecruitReplacesWhenTheTeamIsFull(t *testing.T) {
 		for i := 0; i < 4; i++ {
 			hire(t, s, 0, "rookie", "")
 		}
-		s.seats[0].team[2].gear = int16(give(t, s, 0, "laptop"))
-		s.seats[0].hand.Remove(int(s.seats[0].team[2].gear))
+		s.seats[0].gear[2] = int16(give(t, s, 0, "laptop"))
+		s.seats[0].hand.Remove(int(s.seats[0].gear[2]))
 		c := int(s.pool[0])
 		do(t, s, act(aRecruit, 2))
 		if slices.Contains(actions(s), act(aRecruitEffect, c*8+noReplace)) {
 			t.Errorf("replace_recruit %s: a full team cannot recruit without replacing", s.g.params.ReplaceRecruit)
 		}
 		do(t, s, act(aRecruitEffect, c*8+2))
-		if s.seats[0].teamN != 4 || int(s.seats[0].team[2].talent) != c || s.seats[0].team[2].gear >= 0 {
-			t.Errorf("replace_recruit %s: recruit 3 not replaced: team %d talent %d gear %d", s.g.params.ReplaceRecruit, s.seats[0].teamN, s.seats[0].team[2].talent, s.seats[0].team[2].gear)
+		if s.seats[0].teamN != 4 || int(s.seats[0].team[2].talent) != c || s.seats[0].gear[2] >= 0 {
+			t.Errorf("replace_recruit %s: recruit 3 not replaced: team %d talent %d gear %d", s.g.params.ReplaceRecruit, s.seats[0].teamN, s.seats[0].team[2].talent, s.seats[0].gear[2])
 		}
 	}
 }
@@ -838,8 +838,8 @@ func TestReplaceRecruitWithRoomOnTheTeam(t *testing.T) {
 			laptop := s.g.cardIndex(t, "laptop")
 			do(t, s, act(aRecruitEffect, c*8+1))
 			st := &s.seats[0]
-			if st.teamN != 2 || int(st.team[1].talent) != c || st.team[1].gear >= 0 {
-				t.Errorf("recruit 2 not replaced: team %d, talent %d, gear %d", st.teamN, st.team[1].talent, st.team[1].gear)
+			if st.teamN != 2 || int(st.team[1].talent) != c || st.gear[1] >= 0 {
+				t.Errorf("recruit 2 not replaced: team %d, talent %d, gear %d", st.teamN, st.team[1].talent, st.gear[1])
 			}
 			if s.talentDiscard.Count(s.g.cardIndex(t, "geek")) != 1 || s.prepDiscard.Count(laptop) != 1 {
 				t.Error("the replaced recruit and its Gear are discarded")

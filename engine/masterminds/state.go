@@ -86,11 +86,16 @@ const (
 
 type recruit struct {
 	talent int16
-	gear   int16 // -1: none
 	flags  uint8
 }
 
 type seat struct {
+	// gear is recruit r's Gear (-1: none), kept apart from team so that
+	// the invariant screen reads a seat's Gear as two words. 8 slots
+	// (maxTeam used, the rest -1), and the zero-size uint64 array aligns
+	// them for those word loads.
+	_       [0]uint64
+	gear    [8]int16
 	colour  int8 // gem kind of this player's colour
 	card    int16
 	team    [maxTeam]recruit
@@ -204,8 +209,8 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	}
 	for q := range s.seats {
 		s.seats[q].card = -1
-		for r := range s.seats[q].team {
-			s.seats[q].team[r].gear = -1
+		for r := range s.seats[q].gear {
+			s.seats[q].gear[r] = -1
 		}
 	}
 	// Setup, in order (pushed last first): colours and the bag, the Prep
