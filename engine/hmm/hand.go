@@ -1,10 +1,6 @@
 package hmm
 
-import (
-	mbits "math/bits"
-
-	"cardpress/engine"
-)
+import "cardpress/engine"
 
 // handOf is the hand's cards among set: the legal actions find the cards
 // of a kind with a mask (Game.kindBits) instead of asking each card.
@@ -14,19 +10,6 @@ func handOf(h *engine.Hand, set *engine.CardSet) engine.CardSet {
 		out[w] &= set[w]
 	}
 	return out
-}
-
-// cashOf is the hand's cash value: each card's cost times its copies.
-func cashOf(h *engine.Hand, hot []cardHot) int {
-	cash := 0
-	present := h.Present()
-	for w, bits := range present {
-		for ; bits != 0; bits &= bits - 1 {
-			c := w*64 + mbits.TrailingZeros64(bits)
-			cash += hot[c].cost * h.Count(c)
-		}
-	}
-	return cash
 }
 
 // toHand adds card c to seat p's hand and its cost to the hand's wallet.

@@ -1,6 +1,7 @@
 package hmm
 
 import (
+	"math/bits"
 	"reflect"
 	"slices"
 	"testing"
@@ -379,4 +380,18 @@ func TestWalletIsTheHandsCash(t *testing.T) {
 			}
 		}
 	}
+}
+
+// cashOf recounts the hand's cash value, each card's cost times its
+// copies: what the state's running wallet must equal.
+func cashOf(h *engine.Hand, hot []cardHot) int {
+	cash := 0
+	present := h.Present()
+	for w, set := range present {
+		for ; set != 0; set &= set - 1 {
+			c := w*64 + bits.TrailingZeros64(set)
+			cash += hot[c].cost * h.Count(c)
+		}
+	}
+	return cash
 }
