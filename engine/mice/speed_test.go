@@ -1,12 +1,11 @@
 package mice
 
 import (
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"testing"
 
 	"cardpress/engine"
+	"cardpress/engine/enginetest"
 )
 
 // BenchmarkReportWork is a small slice of what cardpress report plays:
@@ -28,52 +27,17 @@ func BenchmarkReportWork(b *testing.B) {
 	}
 }
 
-// TestPlayFingerprint hashes the full logs and results of games with
-// random and heuristic bots at every count: a speed-up must play the very
-// same games, so the hash must not change (it was taken before any).
+// TestPlayFingerprint: a speed-up must play the very same games, so the
+// hash must not change (it was taken before any).
 func TestPlayFingerprint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
 	}
-	g := shipped(t)
-	h := fnv.New64a()
-	enc := json.NewEncoder(h)
-	for n := 2; n <= 6; n++ {
-		for i := range 40 {
-			bots := []string{"random"}
-			if i%2 == 1 {
-				bots = []string{"heuristic", "random"}
-			}
-			tally := engine.NewTally(g.Info())
-			res := engine.PlayGame(g, n, engine.GameSeed(7, i), engine.PlayOptions{
-				Bots: bots, CheckInvariants: true, Tally: tally,
-				Log: func(e engine.Event) { _ = enc.Encode(e) },
-			})
-			_ = enc.Encode(res)
-			_ = enc.Encode(tallied(tally))
-		}
-	}
-	// Without a log too: the state skips building events then.
-	for n := 2; n <= 6; n++ {
-		for _, sum := range []*engine.Summary{
-			engine.Run(g, engine.RunConfig{Players: n, Games: 100, Seed: 3, Workers: 1, CheckInvariants: true}),
-			engine.Run(g, engine.RunConfig{Players: n, Games: 20, Seed: 4, Workers: 1, Bots: []string{"random", "heuristic"}}),
-		} {
-			_ = enc.Encode([]any{sum.SeatWins, sum.MovesSum, sum.MovesSq, sum.EndCauses, tallied(sum.Tally)})
-		}
-	}
-	got := fmt.Sprintf("%016x", h.Sum64())
+	got := enginetest.Fingerprint(t, shipped(t), 40, 100)
 	const want = "25100acbb7541928"
-	t.Logf("fingerprint %s", got)
 	if got != want {
 		t.Fatalf("fingerprint %s, want %s: the games changed", got, want)
 	}
-}
-
-// tallied is what a tally counted, without the fields a later version
-// may add (so the hash tells only that the games changed).
-func tallied(t *engine.Tally) []any {
-	return []any{t.CardInHand, t.CardPlayed, t.CardOffered, t.CardChosen, t.CardPlayedBy, t.CardWon, t.Counters}
 }
 
 // BenchmarkLintParts splits lint's overhead over the bare engine: the
