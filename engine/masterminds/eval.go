@@ -335,43 +335,50 @@ var _ [stepsPerHeist - 4]struct{} // laneFull is 4 and up
 var _ [4 - stepsPerHeist]struct{}
 
 // invariantsHold reports whether every invariant of invariantError holds,
-// reading each zone once and the heists' marker dice a word at a time (a
-// byte per seat). It may fail on a state that is fine: then invariantError
-// decides.
+// reading each zone once and adding up the seats a word at a time: their
+// counters (a byte each), Gear (a 16-bit lane per slot), gems (widened to
+// 16-bit lanes, so no sum carries) and the heists' marker dice (a byte per
+// seat). It may fail on a state that is fine: then invariantError decides.
 func (s *state) invariantsHold() bool {
 	g := s.g
-	gems := s.bag.Len()
 	prep := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
 	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN + nonNegative(s.burnCard)
 	heist := s.heistDeck.Len() + s.qLen
-	cash := s.cashSupply
 	colours := s.colourDeck.Len()
-	// markers has seat q's marker dice out in byte q.
-	var markers uint64
+	// counts sums the seats' counter words and seen ORs them: no byte
+	// above 31 (seen) means no sum of maxSeats bytes carries. over gets
+	// each word plus g.counterBias, which sets bit 7 of the markers or
+	// team byte above its limit. markers has seat q's marker dice out in
+	// byte q.
+	var counts, seen, over, markers uint64
 	for q := 0; q < s.N; q++ {
 		st := &s.seats[q]
-		if uint8(st.teamN) > uint8(g.params.TeamMax) || uint8(st.markers) > uint8(g.params.MarkersPerPlayer) {
-			return false // a negative count is a large byte
-		}
-		gems += s.gemCount(q)
-		// Gear on recruits r < teamN, as the full check counts: the sign
-		// bits of the team's slots, read as two words (slots 0-3, 4-7).
-		// Slots past the team are masked off (a negative or too large
-		// teamN failed above), so a stale Gear there cannot stand in for a
-		// lost one. The bits of a Gear are those clear: shifted down to
-		// bit 0 of each 16-bit lane, the lanes of both words are added
-		// (at most 2 each) and the multiplication sums the four lanes into
-		// the top one.
+		w := *(*uint64)(unsafe.Pointer(&st.cash)) & seatCounts
+		counts += w
+		seen |= w
+		over |= w + g.counterBias
+		markers |= (w >> 24 & 0xFF) << (8 * q)
+		prep += st.hand.Len()
+		colours += nonNegative(st.card)
+	}
+	if seen&countsHigh != 0 || over&countsOver != 0 {
+		return false
+	}
+	// Gear on recruits r < teamN, as the full check counts: the sign bits
+	// of the team's slots, read as two words (slots 0-3, 4-7). Slots past
+	// the team are masked off (a team above team_max or below 0 failed
+	// above), so a stale Gear there cannot stand in for a lost one. The
+	// bits of a Gear are those clear, shifted down to bit 0 of each 16-bit
+	// lane. The gems' bytes are widened to 16-bit lanes.
+	var gear, gemsLo, gemsHi uint64
+	for q := 0; q < s.N; q++ {
+		st := &s.seats[q]
 		gw := (*[2]uint64)(unsafe.Pointer(&st.gear))
 		lanes := &gearLanes[st.teamN&7]
-		held := (^gw[0]&lanes[0])>>15 + (^gw[1]&lanes[1])>>15
-		prep += int(held * 0x0001000100010001 >> 48)
-		prep += st.hand.Len()
-		talent += int(st.teamN)
-		heist += int(st.heists)
-		cash += int(st.cash) + int(st.flipped)
-		colours += nonNegative(st.card)
-		markers |= uint64(uint8(st.markers)) << (8 * q)
+		gear += (^gw[0]&lanes[0])>>15 + (^gw[1]&lanes[1])>>15
+		gm := (*[2]uint64)(unsafe.Pointer(&st.gems))
+		gemsLo += gm[0]&evenBytes + gm[1]&evenBytes
+		gemsHi += gm[0]>>8&evenBytes + gm[1]>>8&evenBytes
 	}
 	// Each seat's dice on each heist, a byte per seat: the seats playing
 	// are the low s.N bytes. No lane carries into the next: a lane of 4
@@ -380,7 +387,8 @@ func (s *state) invariantsHold() bool {
 	var placed uint64
 	for h := 0; h < s.tableN; h++ {
 		sl := &s.table[h]
-		open := sl.open()
+		// Branch-free: the sign bits of the two cards.
+		open := (uint16(sl.a)|uint16(sl.b))>>15 == 0
 		heist += nonNegative(sl.a) + nonNegative(sl.b)
 		x := binary.LittleEndian.Uint64(sl.prog[:]) & seats
 		// A full heist is only fine while it is being completed, and dice
@@ -390,15 +398,48 @@ func (s *state) invariantsHold() bool {
 		}
 		placed += x
 	}
+	// The lane sums: gear's four 16-bit lanes, the gems' eight (at most
+	// 2*maxSeats*255 each, so their total fits 16 bits), the counters'
+	// bytes.
+	const laneSum = 0x0001000100010001
+	gems := int((gemsLo + gemsHi) * laneSum >> 48)
+	prep += int(gear * laneSum >> 48)
+	cash := int(counts&0xFF) + int(counts>>8&0xFF)
+	heist += int(counts >> 16 & 0xFF)
+	talent += int(counts >> 32 & 0xFF)
 	return placed == markers &&
-		gems == s.bagTotal &&
+		gems+s.bag.Len() == s.bagTotal &&
 		prep == g.copiesOf.prep &&
 		talent == g.copiesOf.talent &&
 		heist == g.copiesOf.heist &&
 		s.failDeck.Len()+s.failDiscard.Len() == g.copiesOf.failure &&
 		colours == len(g.masterminds) &&
-		cash == g.cashCopies
+		cash+s.cashSupply == g.cashCopies
 }
+
+// The seat counters' word (seat.cash to seat.teamN, bytes 0-4) as the
+// screen reads it.
+const (
+	seatCounts = 0xFF_FFFF_FFFF
+	countsHigh = 0xE0_E0E0_E0E0 // a byte above 31, or negative
+	countsOver = 0x80_8000_0000 // bit 7 of the markers and team bytes
+	evenBytes  = 0x00FF00FF00FF00FF
+)
+
+// counterBias is added to a seat's counter word so that bit 7 of the
+// markers byte (3) and the team byte (4) is set exactly when it is above
+// markers_per_player or team_max: each is at most 31 when that matters,
+// and no lower byte carries.
+func counterBias(p *Params) uint64 {
+	return uint64(0x80-(p.MarkersPerPlayer+1))<<24 | uint64(0x80-(p.TeamMax+1))<<32
+}
+
+// The counters are consecutive bytes (declared so) from an aligned word,
+// and no sum of the seats' bytes carries.
+var (
+	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.cash)%8]
+	_ [255 - maxSeats*31]struct{}
+)
 
 // gearLanes[n] selects the sign bits of Gear slots 0 to n-1 in the two
 // words of seat.gear: slots 0-3 in the first, 4-7 in the second.

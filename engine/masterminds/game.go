@@ -39,6 +39,9 @@ type Game struct {
 	// copiesOf is the physical cards of each type, which the invariants
 	// hold play to after every move.
 	copiesOf struct{ prep, talent, heist, failure int }
+	// counterBias flags a seat's markers and team above their limits in
+	// the invariant screen (eval.go).
+	counterBias uint64
 
 	// Enum parameters, decoded once.
 	testAtLeast bool
@@ -139,6 +142,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	g.countGems(c)
 	p := &g.params
 	g.testAtLeast = p.FailureTest != "higher"
+	g.counterBias = counterBias(p)
 	g.keepOne = p.RetireAfterHeist != "retire_one"
 	g.drawAlways = p.CompletionDraw == "mandatory"
 	g.replaceAny = p.ReplaceRecruit == "any_time"

@@ -70,6 +70,13 @@ func TestInvariantScreen(t *testing.T) {
 		{"cash", func(s *state, q, h int) { s.seats[q].cash++ }},
 		{"flipped", func(s *state, q, h int) { s.seats[q].flipped-- }},
 		{"cash supply", func(s *state, q, h int) { s.cashSupply++ }},
+		// The screen adds the seats' counters a byte each: values a byte
+		// sum could carry or wrap must not pass for the right totals.
+		{"cash large", func(s *state, q, h int) { s.seats[q].cash += 40; s.seats[(q+1)%s.N].flipped -= 39 }},
+		{"cash negative", func(s *state, q, h int) { s.seats[q].cash -= 10; s.cashSupply += 9 }},
+		{"heists wrap", func(s *state, q, h int) { s.seats[q].heists -= 100; s.seats[(q+1)%s.N].heists += 99 }},
+		{"team large", func(s *state, q, h int) { s.seats[q].teamN = 40 }},
+		{"markers large", func(s *state, q, h int) { s.seats[q].markers = 40 }},
 		{"markers", func(s *state, q, h int) { s.seats[q].markers++ }},
 		{"markers negative", func(s *state, q, h int) { s.seats[q].markers = -1 }},
 		{"markers over", func(s *state, q, h int) { s.seats[q].markers = int8(s.g.params.MarkersPerPlayer + 1) }},

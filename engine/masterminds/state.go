@@ -94,19 +94,22 @@ type seat struct {
 	// the invariant screen reads a seat's Gear as two words. 8 slots
 	// (maxTeam used, the rest -1), and the zero-size uint64 array aligns
 	// them for those word loads.
-	_       [0]uint64
-	gear    [8]int16
-	colour  int8 // gem kind of this player's colour
-	card    int16
-	team    [maxTeam]recruit
-	teamN   int8
-	hand    engine.Hand
-	gems    [nKinds]uint8
+	_    [0]uint64
+	gear [8]int16
+	// The counters the invariant screen sums, a byte each, which it reads
+	// as the one word at seatCounts (bytes 0-4; colour and roll ride along
+	// and are masked off).
 	cash    int8 // unflipped Starter Cash
 	flipped int8
 	heists  int8 // completed heists (A cards kept)
 	markers int8 // marker dice on heists
+	teamN   int8
+	colour  int8 // gem kind of this player's colour
 	roll    int8 // the scoring roll
+	card    int16
+	team    [maxTeam]recruit
+	hand    engine.Hand
+	gems    [nKinds]uint8
 }
 
 type heistSlot struct {
