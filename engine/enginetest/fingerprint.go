@@ -55,3 +55,15 @@ func Fingerprint(t testing.TB, g engine.Game, logged, run int) string {
 func tallied(t *engine.Tally) []any {
 	return []any{t.CardInHand, t.CardPlayed, t.CardOffered, t.CardChosen, t.CardPlayedBy, t.CardWon, t.Counters}
 }
+
+// SameGames fails t when g's fingerprint is not want: the games changed.
+// It is long, so -short skips it.
+func SameGames(t *testing.T, g engine.Game, logged, run int, want string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long")
+	}
+	if got := Fingerprint(t, g, logged, run); got != want {
+		t.Errorf("%s: fingerprint %s, want %s: the games changed", g.Info().ID, got, want)
+	}
+}

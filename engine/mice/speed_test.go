@@ -30,14 +30,7 @@ func BenchmarkReportWork(b *testing.B) {
 // TestPlayFingerprint: a speed-up must play the very same games, so the
 // hash must not change (it was taken before any).
 func TestPlayFingerprint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
-	}
-	got := enginetest.Fingerprint(t, shipped(t), 40, 100)
-	const want = "25100acbb7541928"
-	if got != want {
-		t.Fatalf("fingerprint %s, want %s: the games changed", got, want)
-	}
+	enginetest.SameGames(t, shipped(t), 40, 100, "25100acbb7541928")
 }
 
 // BenchmarkLintParts splits lint's overhead over the bare engine: the
