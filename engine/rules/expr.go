@@ -105,7 +105,7 @@ type expr struct {
 	load  uint8
 	slot  int
 	table []int64
-	vbase int // loadVar: the value's first place
+	vbase int // loadVar: the value's first place; loadGlobal: its place; loadCount: the zone instance
 	// pure says ev reads nothing but constants and, when elist is set,
 	// the entry of elist bound to slot eslot: fold then works its value
 	// out for every entry before play.
@@ -116,6 +116,10 @@ type expr struct {
 	list    []string // kList: a list parameter's items, as text
 	listInt bool     // kList: its items are numbers
 	off     int
+	// term: a field of a bound card (or the card), cs: a condition on a
+	// bound card in set form (cardset.go); nil when it is neither.
+	term *cardTerm
+	cs   *condNode
 }
 
 // zoneRef is a zone, whose seat (for a per-player zone) is an expression,
@@ -130,11 +134,16 @@ type zoneRef struct {
 	slot      int // the card bound in filter
 }
 
-// inst is the zone instance the ref names on s.
+// inst is the zone instance the ref names on s: a table zone's at once
+// (inlined), a seat's by seatInst.
 func (r *zoneRef) inst(s *state) int {
 	if r.owner == nil {
 		return r.z.base
 	}
+	return r.seatInst(s)
+}
+
+func (r *zoneRef) seatInst(s *state) int {
 	var p int64
 	if r.ownerSlot > 0 {
 		p = s.slots[r.ownerSlot-1]
@@ -182,6 +191,10 @@ type exprCtx struct {
 	c      *compiler
 	errs   []exprErr
 	macros map[string]bool // defines being expanded (a loop is an error)
+	// used logs the slot of every bound name resolved, in order: the
+	// stretch logged while compiling a part is what that part reads of
+	// the bound names, which proves a part independent of a card.
+	used []int
 }
 
 func (x *exprCtx) undefined(off int, format string, args ...any) expr {
@@ -237,7 +250,9 @@ const (
 	loadNone uint8 = iota
 	loadSlot
 	loadTable
-	loadVar // a seat's value, vars[vbase + slots[slot]]
+	loadVar    // a seat's value, vars[vbase + slots[slot]]
+	loadGlobal // a table value, vars[vbase]
+	loadCount  // how many cards a table zone holds, zlen[vbase]
 )
 
 // Comparison operators, as compare takes them.
@@ -308,6 +323,12 @@ func compare(op int, a, b expr, off int) expr {
 		case loadTable:
 			k, tab := a.slot, a.table
 			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, tab[s.slots[k]], v) }, off: off}
+		case loadGlobal:
+			i := a.vbase
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, s.vars[i], v) }, off: off}
+		case loadCount:
+			i := a.vbase
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, int64(s.zlen[i]), v) }, off: off}
 		}
 		f := a.ev
 		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), v) }, off: off}
@@ -338,7 +359,11 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 		if n.op == "not" {
 			a = x.want(a, typ{k: kBool}, "not")
 			f := a.ev
-			return x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}, a)
+			r := x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}, a)
+			if !r.konst {
+				r.cs = notCond(a)
+			}
+			return r
 		}
 		a = x.want(a, typ{k: kInt}, "-")
 		f := a.ev
@@ -372,6 +397,7 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 		return expr{t: typ{k: kSeats}, off: n.off}
 	}
 	if b := sc.lookup(n.name); b != nil {
+		x.used = append(x.used, b.slot)
 		return expr{t: b.t, ev: slotEval(b.slot), off: n.off, load: loadSlot, slot: b.slot, known: b.known}
 	}
 	g := x.g
@@ -386,7 +412,7 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 			return x.wrong(n.off, "value %s is one per seat: write %s[seat]", n.name, n.name)
 		}
 		i := v.base
-		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.off}
+		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.off, load: loadGlobal, vbase: i}
 	}
 	if d, ok := x.c.defines[n.name]; ok {
 		return x.macro(n, d, sc)
@@ -412,8 +438,9 @@ func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
 		x.macros = map[string]bool{}
 	}
 	x.macros[n.name] = true
-	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros}
+	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros, used: x.used}
 	e := inner.compile(d.tree, sc)
+	x.used = inner.used // the define's names bind here: they are read here
 	delete(x.macros, n.name)
 	if !d.reported {
 		// Report inside the define, once, and say where it was first used.
@@ -556,7 +583,11 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 	if n.op == "in" {
 		return x.in(x.compile(n.args[0], sc), n.args[1], sc, n.off)
 	}
-	a, b := x.compile(n.args[0], sc), x.compile(n.args[1], sc)
+	m0 := len(x.used)
+	a := x.compile(n.args[0], sc)
+	m1 := len(x.used)
+	b := x.compile(n.args[1], sc)
+	usedA, usedB := x.used[m0:m1], x.used[m1:]
 	bad := expr{t: typ{k: kBad}}
 	switch n.op {
 	case "and", "or":
@@ -575,20 +606,26 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 			return b // and false, or true: expressions have no side effects
 		}
 		f, h := a.ev, b.ev
+		var r expr
 		if n.op == "and" {
-			return x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+			r = x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				if f(s) == 0 {
 					return 0
 				}
 				return h(s)
 			}, off: n.off}, a, b)
+		} else {
+			r = x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+				if f(s) != 0 {
+					return 1
+				}
+				return h(s)
+			}, off: n.off}, a, b)
 		}
-		return x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
-			if f(s) != 0 {
-				return 1
-			}
-			return h(s)
-		}, off: n.off}, a, b)
+		if !r.konst {
+			r.cs = logicCond(n.op == "and", a, b, usedA, usedB)
+		}
+		return r
 	case "==", "!=":
 		a, b, ok := x.unify(a, b, n.op, n.off)
 		if !ok {
@@ -597,15 +634,25 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 		if a.t.k == kZone || a.t.k == kList || a.t.k == kSeats {
 			return x.wrong(n.off, "%s compares values, not %s", n.op, a.t)
 		}
-		return x.fold(compare(cmpCodes[n.op], a, b, n.off), a, b)
+		return x.compareSet(cmpCodes[n.op], a, b, usedA, usedB, n.off)
 	case "<", "<=", ">", ">=":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		return x.fold(compare(cmpCodes[n.op], a, b, n.off), a, b)
+		return x.compareSet(cmpCodes[n.op], a, b, usedA, usedB, n.off)
 	case "+", "-", "*", "/", "%":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
 		return x.fold(arith(n.op, a, b, n.off), a, b)
 	}
 	return bad
+}
+
+// compareSet is a <op> b, with its set form when one side is a value of a
+// bound card the other does not read.
+func (x *exprCtx) compareSet(op int, a, b expr, usedA, usedB []int, off int) expr {
+	r := x.fold(compare(op, a, b, off), a, b)
+	if !r.konst {
+		r.cs = x.compareCond(op, a, b, usedA, usedB)
+	}
+	return r
 }
 
 func b2i(b bool) int64 {
@@ -656,6 +703,7 @@ func arith(op string, a, b expr, off int) expr {
 // in is x in ('a', 'b') or x in list_parameter.
 func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 	var items []expr
+	mark := len(x.used)
 	if rn.kind == nTuple {
 		for _, it := range rn.args {
 			items = append(items, x.compile(it, sc))
@@ -678,6 +726,7 @@ func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 		}
 	}
 	var evs []eval
+	var resolved []expr
 	for _, it := range items {
 		l, r, ok := x.unify(a, it, "in", it.off)
 		if !ok {
@@ -685,6 +734,7 @@ func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 		}
 		a = l
 		evs = append(evs, r.ev)
+		resolved = append(resolved, r)
 	}
 	f := a.ev
 	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
@@ -695,7 +745,7 @@ func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 			}
 		}
 		return 0
-	}, off: off}
+	}, off: off, cs: x.inCond(a, resolved, x.used[mark:])}
 }
 
 // where filters a zone: zone where cond, card bound in cond.
@@ -870,13 +920,27 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 	if f.t.k != kEnum {
 		none = 0
 	}
+	var term *cardTerm
+	if c.load == loadSlot {
+		if ix := x.g.fieldIndex(f); ix != nil {
+			term = &cardTerm{slot: c.slot, ix: ix, vals: vals}
+		}
+		// A bound card's field: the slot read here, not through get.
+		k := c.slot
+		return expr{t: f.t, ev: func(s *state) int64 {
+			if i := s.slots[k]; i >= 0 {
+				return vals[i]
+			}
+			return none
+		}, off: n.off, term: term}
+	}
 	return expr{t: f.t, ev: func(s *state) int64 {
 		i := get(s)
 		if i < 0 {
 			return none
 		}
 		return vals[i]
-	}, off: n.off}
+	}, off: n.off, term: term}
 }
 
 // sym interns a string for comparison at run time.

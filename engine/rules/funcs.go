@@ -120,6 +120,10 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
 			}
 			ref := over.zone
+			if ref.filter == nil && ref.owner == nil {
+				i := ref.z.base
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[i]) }, off: n.off, load: loadCount, vbase: i}
+			}
 			if ref.filter == nil {
 				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.off}
 			}
@@ -142,7 +146,15 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			if n.op == "count" {
 				want = typ{k: kBool}
 			}
+			slots := x.c.g.slots
 			b := x.want(x.compile(body, inner), want, n.op)
+			if n.op == "count" {
+				if set := x.zoneSet(over, slot, b, slots); set != nil {
+					return x.countSet(over.zone, slot, b.ev, set, n.off)
+				}
+			} else if t := b.term; setForms && t != nil && t.vals != nil && t.slot == slot && x.c.g.slots == slots && over.t.k == kZone && over.zone.filter == nil {
+				return sumField(over.zone, slot, t.vals, n.off)
+			}
 			f := b.ev
 			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
@@ -155,10 +167,15 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return t
 			}, off: n.off})
 		default: // any, all
-			f := x.want(x.compile(body, inner), typ{k: kBool}, n.op).ev
+			slots := x.c.g.slots
+			b := x.want(x.compile(body, inner), typ{k: kBool}, n.op)
+			f := b.ev
 			stop := int64(1) // any stops at a true
 			if n.op == "all" {
 				stop = 0
+			}
+			if set := x.zoneSet(over, slot, b, slots); set != nil {
+				return x.anySet(over.zone, slot, f, set, stop, n.off)
 			}
 			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
@@ -231,6 +248,18 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return x.wrong(n.off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
 		}
 		ref, top := z.zone, n.op == "top"
+		if ref.owner == nil {
+			i := ref.z.base
+			return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
+				if cards := s.zone(i); len(cards) > 0 {
+					if top {
+						return int64(cards[len(cards)-1])
+					}
+					return int64(cards[0])
+				}
+				return -1
+			}, off: n.off}
+		}
 		return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
 			cards := s.zone(ref.inst(s))
 			if len(cards) == 0 {
@@ -363,7 +392,8 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		}
 		f := e.ev
 		if n.op == "index" {
-			return expr{t: typ{k: kInt}, ev: f, off: n.off}
+			// The same numbers: a card's field stays one for set forms.
+			return expr{t: typ{k: kInt}, ev: f, off: n.off, term: e.term}
 		}
 		nums := make([]int64, len(e.t.enum.values))
 		for i, v := range e.t.enum.values {
@@ -406,4 +436,127 @@ func (x *exprCtx) overItems(over expr, slot int, body, e expr) expr {
 	}
 	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
 	return konst(e.t, e.ev(scratch), e.off)
+}
+
+// zoneSet is the set form of an aggregate's body b over a zone, card bound
+// to slot, or nil. The set form evaluates the body's parts for every card
+// of the game, not only the zone's up to where the walk stops: so it is
+// taken only when the body binds no slots of its own (compiling it took
+// none past slots), whose values would show, and rules errors are held
+// back (trial).
+func (x *exprCtx) zoneSet(over expr, slot int, b expr, slots int) *cardTest {
+	if over.t.k != kZone || over.zone.filter != nil || x.c.g.slots != slots {
+		return nil
+	}
+	if cs := condOf(b); cs != nil && cs.slot == slot {
+		return x.g.lower(cs)
+	}
+	return nil
+}
+
+// anySet is any (stop 1) or all (stop 0) over zone ref with a body f in
+// set form: it stops at the same card as the walk, and leaves it bound.
+func (x *exprCtx) anySet(ref *zoneRef, slot int, f eval, t *cardTest, stop int64, off int) expr {
+	walk := func(s *state, cards []uint8) int64 {
+		for _, c := range cards {
+			s.slots[slot] = int64(c)
+			if f(s) == stop {
+				return stop
+			}
+		}
+		return 1 - stop
+	}
+	// any looks for a card it holds for, all for one it does not.
+	flipBits := uint64(0)
+	if stop == 0 {
+		flipBits = ^uint64(0)
+	}
+	if narrow := t.narrow; narrow != nil {
+		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+			cards := s.zone(ref.inst(s))
+			if len(cards) == 0 {
+				return 1 - stop
+			}
+			pass, ok := trial(s, narrow, ^uint64(0))
+			if !ok {
+				return walk(s, cards)
+			}
+			pass ^= flipBits
+			for _, c := range cards {
+				if pass>>(c&63)&1 != 0 {
+					s.slots[slot] = int64(c)
+					return stop
+				}
+			}
+			s.slots[slot] = int64(cards[len(cards)-1])
+			return 1 - stop
+		}, off: off}
+	}
+	wide := t.wide
+	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+		cards := s.zone(ref.inst(s))
+		if len(cards) == 0 {
+			return 1 - stop
+		}
+		pass, ok := trial(s, wide, everything)
+		if !ok {
+			return walk(s, cards)
+		}
+		for _, c := range cards {
+			if (pass[c>>6]^flipBits)>>(c&63)&1 != 0 {
+				s.slots[slot] = int64(c)
+				return stop
+			}
+		}
+		s.slots[slot] = int64(cards[len(cards)-1])
+		return 1 - stop
+	}, off: off}
+}
+
+// sumField is sum over zone ref of a field of the card bound to slot:
+// the field's table read for each card, which is what the body reads.
+func sumField(ref *zoneRef, slot int, vals []int64, off int) expr {
+	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+		cards := s.zone(ref.inst(s))
+		t := int64(0)
+		for _, c := range cards {
+			t += vals[c]
+		}
+		if len(cards) > 0 {
+			s.slots[slot] = int64(cards[len(cards)-1]) // the walk leaves the last card bound
+		}
+		return t
+	}, off: off}
+}
+
+// countSet is count over zone ref with a condition f in set form.
+func (x *exprCtx) countSet(ref *zoneRef, slot int, f eval, t *cardTest, off int) expr {
+	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+		cards := s.zone(ref.inst(s))
+		if len(cards) == 0 {
+			return 0
+		}
+		k := int64(0)
+		var pass cardSet
+		ok := true
+		if t.narrow != nil {
+			pass[0], ok = trial(s, t.narrow, ^uint64(0))
+		} else {
+			pass, ok = trial(s, t.wide, everything)
+		}
+		if !ok {
+			for _, c := range cards {
+				s.slots[slot] = int64(c)
+				k += f(s)
+			}
+			return k
+		}
+		for _, c := range cards {
+			if pass.has(c) {
+				k++
+			}
+		}
+		s.slots[slot] = int64(cards[len(cards)-1])
+		return k
+	}, off: off}
 }

@@ -59,6 +59,10 @@ type Game struct {
 	// capacity is the most cards any zone can hold.
 	capacity int
 	syms     map[string]int64
+	// indexes are the card fields indexed by value, idIndex the cards by
+	// id, for set-at-a-time conditions (cardset.go).
+	indexes map[*field]*valueIndex
+	idIndex *valueIndex
 	// cardRules are each card's printed rules (print:); facts the
 	// reference sheet's numbers (facts:).
 	cardRules [][]engine.RulesLine

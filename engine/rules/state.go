@@ -47,6 +47,10 @@ type state struct {
 	zcards  []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
 	joint   [engine.MaxPlayers]engine.Action
 	fault   string
+	// trial: a condition is being worked out for a set of cards at once,
+	// and a rules error sets trialFailed instead of ending the game (see
+	// trial).
+	trial, trialFailed bool
 	// steps counts what ran since the last decision (loops without one
 	// are caught at maxSteps).
 	steps int
@@ -239,6 +243,10 @@ func (s *state) instZone(i int) *zoneDecl { return s.g.instZones[i] }
 // seat with no legal option. Lint reports it with the seed.
 func (s *state) fail(format string, args ...any) {
 	if s.fault != "" {
+		return
+	}
+	if s.trial {
+		s.trialFailed = true
 		return
 	}
 	at := ""
@@ -587,10 +595,17 @@ func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
 	for _, o := range ch.opts {
 		switch o.kind {
 		case optCard:
-			var seen [4]uint64
 			ref := o.zone
-			for _, c := range s.zone(ref.inst(s)) {
-				seen[c>>6] |= 1 << (c & 63)
+			cards := s.zone(ref.inst(s))
+			if o.set != nil {
+				var ok bool
+				if buf, ok = s.legalSet(o, cards, buf); ok {
+					continue
+				}
+			}
+			var seen cardSet
+			for _, c := range cards {
+				seen.add(c)
 			}
 			for w, word := range seen {
 				for ; word != 0; word &= word - 1 {

@@ -94,11 +94,14 @@ type choice struct {
 }
 
 type option struct {
-	kind  optKind
-	name  string
-	zone  *zoneRef  // card option
-	enum  *enumType // value option (nil: a seat)
-	cond  eval
+	kind optKind
+	name string
+	zone *zoneRef  // card option
+	enum *enumType // value option (nil: a seat)
+	cond eval
+	// set is cond in set form (cardset.go) for a card option over a zone
+	// without a filter, or nil.
+	set   *cardTest
 	slot  int // card or value bound
 	base  int
 	size  int
@@ -449,7 +452,11 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		}
 		o.probe = -1
 		if n := get(on, "if"); n != nil {
-			o.cond = c.expr(n, bind, typ{k: kBool}, "if").ev
+			e := c.expr(n, bind, typ{k: kBool}, "if")
+			o.cond = e.ev
+			if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
+				o.set = c.g.lower(cs)
+			}
 			what := o.name
 			if ch.id != "" {
 				what += " of choice " + ch.id
