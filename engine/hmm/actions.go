@@ -109,22 +109,47 @@ func (s *state) turnActions(buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// crewMasks walks seat p's crew once, a bit per member: free are those
+// crewMasks reads seat p's crew once, a bit per member: free are those
 // who may go on a heist (Member.Available), gear those who may take a
 // Gear (gearSlots), mercs the free Mercenaries (who may maneuver).
 func (s *state) crewMasks(p int) (free, gear, mercs uint) {
-	// Without branches: which members are free is what a random game
-	// makes unpredictable.
+	out, up, gearless := crewBits(&s.crew[p], s.ncrew[p])
 	merc := &s.g.kindBits[kindMercenary]
-	for m, mb := range s.crew[p][:s.ncrew[p]] {
-		out := (uint(uint8(mb.time)) - 1) >> 63 // 1 out of jail (time 0)
-		up := out &^ b2u(mb.faceDown)
-		c := uint(uint16(mb.card))
-		free |= up << uint(m)
-		gear |= out & (uint(uint16(mb.gear)) >> 15) << uint(m) // gear < 0
-		mercs |= up & uint(merc[c>>6&3]>>(c&63)) << uint(m)
-	}
-	return free, gear, mercs
+	c := &s.crew[p]
+	// Member 0 is the Mastermind, never a Mercenary: hires go after it,
+	// and dismissal, Demolition and fees take others only.
+	mercs = isIn(merc, c[1].card)<<1 | isIn(merc, c[2].card)<<2 | isIn(merc, c[3].card)<<3 |
+		isIn(merc, c[4].card)<<4 | isIn(merc, c[5].card)<<5
+	return up, out & gearless, up & mercs
+}
+
+// crewBits reads the first n members of crew (n at most maxCrew), a bit
+// per member: out those out of jail, up those also face up (free for a
+// heist, Member.Available), gearless those without Gear. It reads all six
+// members at fixed places, without a loop or a branch: the crew's size and
+// who is free are what a random game makes unpredictable, and a loop over
+// them cost a mispredicted branch or more per call. Members from n on hold
+// leftovers, masked off.
+func crewBits(c *[maxCrew]member, n int) (out, up, gearless uint) {
+	members := uint(1)<<uint(min(max(n, 0), maxCrew)) - 1
+	out = zero8(c[0].time) | zero8(c[1].time)<<1 | zero8(c[2].time)<<2 |
+		zero8(c[3].time)<<3 | zero8(c[4].time)<<4 | zero8(c[5].time)<<5
+	down := b2u(c[0].faceDown) | b2u(c[1].faceDown)<<1 | b2u(c[2].faceDown)<<2 |
+		b2u(c[3].faceDown)<<3 | b2u(c[4].faceDown)<<4 | b2u(c[5].faceDown)<<5
+	gearless = neg16(c[0].gear) | neg16(c[1].gear)<<1 | neg16(c[2].gear)<<2 |
+		neg16(c[3].gear)<<3 | neg16(c[4].gear)<<4 | neg16(c[5].gear)<<5
+	out &= members
+	return out, out &^ down, gearless & members
+}
+
+// zero8 is 1 when x is 0, else 0; neg16 is 1 when x < 0.
+func zero8(x int8) uint  { return (uint(uint8(x)) - 1) >> 63 }
+func neg16(x int16) uint { return uint(uint16(x)) >> 15 }
+
+// isIn is 1 when card c (a card index, at least 0) is in set.
+func isIn(set *engine.CardSet, c int16) uint {
+	u := uint(uint16(c))
+	return uint(set[u>>6&3]>>(u&63)) & 1
 }
 
 // b2u is 1 for true, 0 for false.
@@ -160,12 +185,8 @@ func (js *jobSlot) legwork(p int) (lo, hi uint64) {
 
 // anyFree: somebody in seat p's crew can go on a heist.
 func (s *state) anyFree(p int) bool {
-	for m := 0; m < s.ncrew[p]; m++ {
-		if s.available(p, m) {
-			return true
-		}
-	}
-	return false
+	_, up, _ := crewBits(&s.crew[p], s.ncrew[p])
+	return up != 0
 }
 
 // hasTurnAction says whether turnActions would list an action of the turn
@@ -204,39 +225,42 @@ func (s *state) hasHire() bool {
 	slot := s.ncrew[p] < s.g.params.CrewLimit || s.ncrew[p] > 1
 	gearSlot := s.gearSlots(p) != 0
 	g := s.g
-	hot := g.hot
-	cash := s.wallet[p]
+	cheap := g.affordable(s.wallet[p])
 	for w := 0; w < g.handWords; w++ {
-		for set := h.PresentWord(w) & g.hireBits[w]; set != 0; set &= set - 1 {
-			switch cd := &hot[w*64+bits.TrailingZeros64(set)]; cd.kind {
-			case kindCrew:
-				if slot && cash-cd.cost >= cd.cost {
-					return true
-				}
-			case kindMercenary:
-				if slot {
-					return true
-				}
-			case kindGear:
-				if gearSlot && cash-cd.cost >= cd.cost {
-					return true
-				}
-			}
+		members, gears := g.hires(h.PresentWord(w), cheap, w)
+		if (slot && members != 0) || (gearSlot && gears != 0) {
+			return true
 		}
 	}
 	return false
 }
 
+// affordable are the Crew and Gear a hand worth cash may hire: the card
+// hired is not part of its own payment, so cash less its cost must still
+// pay its cost. g.cheap[k] holds those costing at most g.hireCosts[k-1],
+// and the costs are sorted, so k counts the costs affordable: no test on
+// each card, whose outcome a random game makes unpredictable.
+func (g *Game) affordable(cash int) *engine.CardSet {
+	k := 0
+	for _, c := range g.hireCosts {
+		k += int(b2u(cash-c >= c))
+	}
+	return &g.cheap[k]
+}
+
+// hires splits the cards of word w of a hand (present) that may be hired
+// by a hand worth what cheap says (affordable): members (Crew and
+// Mercenaries, a Mercenary being hired for nothing) and Gear.
+func (g *Game) hires(present uint64, cheap *engine.CardSet, w int) (members, gears uint64) {
+	ok := present & (cheap[w&3] | g.kindBits[kindMercenary][w&3])
+	return ok &^ g.kindBits[kindGear][w&3], ok & g.kindBits[kindGear][w&3]
+}
+
 // gearSlots are seat p's members who may take a Gear (none carried, not in
 // jail), a bit each.
 func (s *state) gearSlots(p int) uint {
-	var m uint
-	for i, mb := range s.crew[p][:s.ncrew[p]] {
-		if mb.gear < 0 && mb.time == 0 {
-			m |= 1 << uint(i)
-		}
-	}
-	return m
+	out, _, gearless := crewBits(&s.crew[p], s.ncrew[p])
+	return out & gearless
 }
 
 // cash is the cash value of seat p's hand, one copy of card except left
@@ -283,30 +307,26 @@ func (s *state) hireList(buf []engine.Action, h *engine.Hand, cash int, gearSlot
 	n := s.ncrew[p]
 	room := n < s.g.params.CrewLimit
 	g := s.g
-	hot := g.hot
+	cheap := g.affordable(cash)
 	for w := 0; w < g.handWords; w++ {
-		for set := h.PresentWord(w) & g.hireBits[w]; set != 0; set &= set - 1 {
-			c := w*64 + bits.TrailingZeros64(set)
-			cd := &hot[c]
-			switch cd.kind {
-			case kindCrew, kindMercenary:
-				// The card hired is not part of its own payment.
-				if cd.kind == kindCrew && cash-cd.cost < cd.cost {
-					continue
-				}
-				if room {
-					buf = append(buf, actHire+engine.Action(c*8+noSlot))
-					continue
-				}
-				for m := 1; m < n; m++ {
-					buf = append(buf, actHire+engine.Action(c*8+m))
-				}
-			default: // Gear
-				if cash-cd.cost < cd.cost {
-					continue
-				}
+		members, gears := g.hires(h.PresentWord(w), cheap, w)
+		if gearSlots == 0 {
+			gears = 0
+		}
+		// In card order, members and Gear mixed.
+		for set := members | gears; set != 0; set &= set - 1 {
+			b := bits.TrailingZeros64(set)
+			c := w*64 + b
+			switch {
+			case members>>uint(b)&1 == 0: // Gear
 				for m := gearSlots; m != 0; m &= m - 1 {
 					buf = append(buf, actHire+engine.Action(c*8+bits.TrailingZeros(m)))
+				}
+			case room:
+				buf = append(buf, actHire+engine.Action(c*8+noSlot))
+			default:
+				for m := 1; m < n; m++ {
+					buf = append(buf, actHire+engine.Action(c*8+m))
 				}
 			}
 		}

@@ -27,16 +27,17 @@ func (s *state) needsJail() int {
 	// those before it.
 	// jailable without its Mastermind test: the walk starts past the
 	// Mastermind when it may not be jailed.
-	m0 := int(b2u(!s.g.params.MastermindJailable))
+	m0 := b2u(!s.g.params.MastermindJailable)
 	cur := uint(s.cur)
 	for _, seats := range [2]uint{hot >> cur << cur, hot & (1<<cur - 1)} {
 		for ; seats != 0; seats &= seats - 1 {
 			seat := bits.TrailingZeros(seats)
-			crew := &s.crew[seat]
-			for m := m0; m < s.ncrew[seat]; m++ {
-				if crew[m].time == 0 {
-					return seat
-				}
+			// crewBits' out, written here to be inlined.
+			c := &s.crew[seat]
+			out := zero8(c[0].time) | zero8(c[1].time)<<1 | zero8(c[2].time)<<2 |
+				zero8(c[3].time)<<3 | zero8(c[4].time)<<4 | zero8(c[5].time)<<5
+			if out&(uint(1)<<uint(min(max(s.ncrew[seat], 0), maxCrew))-1)>>m0 != 0 {
+				return seat
 			}
 		}
 	}

@@ -91,13 +91,17 @@ func (s *state) crewChoices(p int) ([2]int, int) {
 		maxSent = req.CrewMax
 	}
 	need := req.Icons.Total()
+	q0, q1, q2 := req.Icons[Force], req.Icons[Stealth], req.Icons[Tech]
+	jobHeat := jb.Heat
 	const lane = 1<<iconBits - 1
 	// Per mask: icons and fees, and the member whose reduction counts
 	// (-1: none).
 	var prov [1 << maxCrew]uint64
 	var redBy [1 << maxCrew]int8
 	redBy[0] = -1
-	// Scores as keys (crewScore.key): the first least is the first best.
+	// Scores as keys (crewScore.key, built here from its fields without
+	// the struct, which the loop kept in memory): the first least is the
+	// first best.
 	best, bestFree := uint64(1)<<63, uint64(1)<<63
 	bestMask, freeMask := 0, 0
 	// The subsets of the free members in ascending order: (mask-avail)&avail
@@ -105,37 +109,34 @@ func (s *state) crewChoices(p int) ([2]int, int) {
 	for mask := avail & -avail; mask != 0; mask = (mask - avail) & avail {
 		low := bits.TrailingZeros(uint(mask))
 		rest := mask &^ (1 << low)
-		prov[mask] = prov[rest] + skill[low]
+		pv := prov[rest] + skill[low]
+		prov[mask] = pv
 		// The lowest member comes first: the rest's reduction counts only
 		// when greater.
-		redBy[mask] = int8(low)
-		if r := redBy[rest]; r >= 0 && reduce[r] > reduce[low] {
-			redBy[mask] = r
+		r := int(redBy[rest])
+		if r < 0 || reduce[r] <= reduce[low] {
+			r = low
 		}
+		redBy[mask] = int8(r)
 		count := bits.OnesCount(uint(mask))
 		if count > maxSent {
 			continue
 		}
-		pv := prov[mask]
-		have := [numSkills]int{int(pv & lane), int(pv >> iconBits & lane), int(pv >> (2 * iconBits) & lane)}
-		sc := crewScore{fees: int(pv >> (3 * iconBits)), count: count}
-		heat := 0
-		if total := have[0] + have[1] + have[2]; total < need {
-			sc.short = need - total
-			heat = sc.short
-		} else {
-			exact := 0
-			for k := range have {
-				exact += min(req.Icons[k], have[k])
-			}
-			sc.complete = true
-			heat = need - exact + jb.Heat
+		h0, h1, h2 := int(pv&lane), int(pv>>iconBits&lane), int(pv>>(2*iconBits)&lane)
+		total := h0 + h1 + h2
+		// A short crew: its shortfall, and as much Heat; a complete one:
+		// the substitutions and the job's Heat.
+		short := need - total
+		heat := short
+		k := uint64(1)<<60 | uint64(short)<<40
+		if short <= 0 {
+			heat = need - (min(q0, h0) + min(q1, h1) + min(q2, h2)) + jobHeat
+			k = 0
 		}
-		if r := redBy[mask]; heat > 0 && reduce[r] > 0 {
+		if heat > 0 && reduce[r] > 0 {
 			heat = max(heat-reduce[r], floor[r])
 		}
-		sc.heat = heat
-		k := sc.key()
+		k |= uint64(heat)<<20 | (pv>>(3*iconBits))<<4 | uint64(count)
 		if k < best {
 			best, bestMask = k, mask
 		}

@@ -3,6 +3,7 @@ package hmm
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"cardpress/engine"
@@ -196,6 +197,10 @@ type cardHot struct {
 	// A complication's icons, Prestige tokens and crew maximum.
 	compIcons             uint64
 	compPrestige, compMax int
+	// A job's difficulty icons, crew maximum and Rival's Stash.
+	jobIcons  uint64
+	jobMax    int
+	jobRivals bool
 }
 
 // Game is Heist Masterminds with one set of rules and cards.
@@ -204,10 +209,13 @@ type Game struct {
 	// is a few hundred bytes, so walking a hand or a crew through cards
 	// touched a cache line or two per card.
 	hot []cardHot
-	// kindBits are the cards of each kind; hireBits those hired (Crew,
-	// Mercenaries, Gear).
+	// kindBits are the cards of each kind.
 	kindBits [kindReference + 1]engine.CardSet
-	hireBits engine.CardSet
+	// hireCosts are the costs of Crew and Gear, sorted, each once;
+	// cheap[k] the Crew and Gear costing at most hireCosts[k-1] (cheap[0]
+	// none): see affordable.
+	hireCosts []int
+	cheap     []engine.CardSet
 	// handWords: the words of a CardSet that may hold a hand's card.
 	// Hands hold Resource cards only, which the shipped cards number
 	// below 64: the walks over a hand stop after one word, not four.
@@ -309,14 +317,24 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	for i, cd := range g.cards {
 		g.gearOf = append(g.gearOf, &Gear{Name: cd.name, Icons: cd.icons, Ability: cd.ability})
 		g.kindBits[cd.kind][i>>6] |= 1 << uint(i&63)
-		switch cd.kind {
-		case kindCrew, kindMercenary, kindGear:
-			g.hireBits[i>>6] |= 1 << uint(i&63)
-		}
 		g.hot[i] = cardHot{kind: cd.kind, cost: cd.cost, prestige: cd.prestige, icons: packIcons(cd.icons),
 			reduce: cd.ability.HeatReduction, floor: cd.ability.HeatMin,
-			compIcons: packIcons(cd.comp.Icons), compPrestige: cd.comp.Prestige, compMax: cd.comp.CrewMax}
+			compIcons: packIcons(cd.comp.Icons), compPrestige: cd.comp.Prestige, compMax: cd.comp.CrewMax,
+			jobIcons: packIcons(cd.job.Difficulty), jobMax: cd.job.CrewMax, jobRivals: cd.job.RivalStash}
 		g.cost[i] = cd.cost
+		if cd.kind == kindCrew || cd.kind == kindGear {
+			g.hireCosts = append(g.hireCosts, cd.cost)
+		}
+	}
+	slices.Sort(g.hireCosts)
+	g.hireCosts = slices.Compact(g.hireCosts)
+	g.cheap = make([]engine.CardSet, len(g.hireCosts)+1)
+	for k, most := range g.hireCosts {
+		for i, cd := range g.cards {
+			if (cd.kind == kindCrew || cd.kind == kindGear) && cd.cost <= most {
+				g.cheap[k+1][i>>6] |= 1 << uint(i&63)
+			}
+		}
 	}
 	return g, c.findings
 }

@@ -15,7 +15,9 @@ func (s *state) heist(j int) {
 	for k := 0; k < int(js.nc); k++ {
 		if !js.up[k] {
 			js.up[k] = true
-			s.logMove("flip", int(js.owner), int(js.comps[k]), zFaceDown, zFaceUp, s.id(int(js.card)))
+			if s.Log != nil { // the log's cause costs a card lookup
+				s.logMove("flip", int(js.owner), int(js.comps[k]), zFaceDown, zFaceUp, s.id(int(js.card)))
+			}
 			s.revealed(j, int(js.comps[k]))
 		}
 	}
@@ -60,17 +62,18 @@ func (s *state) demolitionVictim(p int) int {
 // over the state's cards, without copying them.
 func (s *state) requirement(j int) Requirement {
 	js := &s.jobs[j]
-	jb := &s.card(int(js.card)).job
-	r := Requirement{Icons: jb.Difficulty, CrewMax: jb.CrewMax}
-	if jb.RivalStash {
+	hot := s.g.hot
+	// Icons add up lane by lane in the packed table (packIcons), so the
+	// sums are Require's.
+	jh := &hot[js.card]
+	icons := jh.jobIcons
+	r := Requirement{CrewMax: jh.jobMax}
+	if jh.jobRivals {
 		if rv := s.leadingRival(s.cur); rv >= 0 && s.ncrew[rv] > 0 {
-			r.Icons = r.Icons.Plus(s.card(int(s.crew[rv][0].card)).icons)
+			icons += hot[s.crew[rv][0].card].icons
 		}
 	}
-	// r.add for each face-up complication, from the packed table: icons
-	// add up lane by lane, so the sum is the same.
-	hot := s.g.hot
-	var icons uint64
+	// r.add for each face-up complication.
 	for k := 0; k < int(js.nc); k++ {
 		if js.up[k] {
 			h := &hot[js.comps[k]]
@@ -81,7 +84,7 @@ func (s *state) requirement(j int) Requirement {
 			}
 		}
 	}
-	r.Icons = r.Icons.Plus(unpackIcons(icons))
+	r.Icons = unpackIcons(icons)
 	return r
 }
 
@@ -89,8 +92,11 @@ func (s *state) requirement(j int) Requirement {
 // first after p in turn order on ties.
 func (s *state) leadingRival(p int) int {
 	best := -1
-	for k := 1; k < s.N; k++ {
-		r := (p + k) % s.N
+	for k, r := 1, p; k < s.N; k++ {
+		// r is (p+k) mod N, without a division.
+		if r++; r == s.N {
+			r = 0
+		}
 		if best < 0 || s.coll[r] > s.coll[best] {
 			best = r
 		}
@@ -144,12 +150,16 @@ func (s *state) attempt(p, mask int) {
 	jc := int(js.card)
 	s.logAttempt(p, j, res)
 	s.heat[p] += res.Heat
-	s.logHeat("heat", p, res.Heat, res.Heat, s.id(jc))
+	if s.Log != nil { // the log's cause costs a card lookup
+		s.logHeat("heat", p, res.Heat, res.Heat, s.id(jc))
+	}
 	// Single-use Gear is spent by the heist its carrier joined.
 	for _, m := range sent {
 		if g := s.crew[p][m].gear; g >= 0 && s.card(int(g)).singleUse {
 			s.toDiscard(int(g))
-			s.logMove("discard", p, int(g), zCrew, zDiscard, s.id(jc))
+			if s.Log != nil { // the log's cause costs a card lookup
+				s.logMove("discard", p, int(g), zCrew, zDiscard, s.id(jc))
+			}
 			s.crew[p][m].gear = -1
 		}
 	}
@@ -160,7 +170,9 @@ func (s *state) attempt(p, mask int) {
 		s.logPrestige(p, jc, res.Prestige)
 		for k := 0; k < int(js.nc); k++ {
 			s.compPile.Add(int(js.comps[k]))
-			s.logMove("complication", int(js.owner), int(js.comps[k]), zFaceUp, zCompPile, s.id(jc))
+			if s.Log != nil { // the log's cause costs a card lookup
+				s.logMove("complication", int(js.owner), int(js.comps[k]), zFaceUp, zCompPile, s.id(jc))
+			}
 		}
 		owner := js.owner
 		*js = jobSlot{card: -1, owner: owner}
@@ -235,31 +247,39 @@ func (s *state) sendResult(p, mask int, req Requirement, jb *Job) (Result, error
 	if n := bits.OnesCount(uint(mask)); req.CrewMax > 0 && n > req.CrewMax {
 		return res, fmt.Errorf("%d members sent, at most %d allowed", n, req.CrewMax)
 	}
-	reduce, floor := 0, 0
+	// The sums from the packed table (lanes add up alone), the first
+	// greatest reduction kept as Attempt keeps it: a member's, then its
+	// Gear's.
+	hot := s.g.hot
+	reduce, floor, fees := 0, 0, 0
+	var prov uint64
 	for m := 0; m < s.ncrew[p]; m++ {
 		if mask&(1<<m) == 0 {
 			continue
 		}
 		mb := s.crew[p][m]
-		c := s.card(int(mb.card))
 		if mb.time > 0 || mb.faceDown {
-			return res, fmt.Errorf("%s cannot join a heist (jailed or face down)", c.name)
+			// What Attempt returns: the sums so far.
+			res.Provided, res.Fees = unpackIcons(prov), fees
+			return res, fmt.Errorf("%s cannot join a heist (jailed or face down)", s.card(int(mb.card)).name)
 		}
-		res.Provided = res.Provided.Plus(c.icons)
+		c := &hot[mb.card]
+		prov += c.icons
 		if c.kind == kindMercenary {
-			res.Fees += c.cost
+			fees += c.cost
 		}
-		if a := c.ability; a.HeatReduction > reduce {
-			reduce, floor = a.HeatReduction, a.HeatMin
+		if c.reduce > reduce {
+			reduce, floor = c.reduce, c.floor
 		}
 		if mb.gear >= 0 {
-			g := s.card(int(mb.gear))
-			res.Provided = res.Provided.Plus(g.icons)
-			if a := g.ability; a.HeatReduction > reduce {
-				reduce, floor = a.HeatReduction, a.HeatMin
+			g := &hot[mb.gear]
+			prov += g.icons
+			if g.reduce > reduce {
+				reduce, floor = g.reduce, g.floor
 			}
 		}
 	}
+	res.Provided, res.Fees = unpackIcons(prov), fees
 	res.finish(jb, req, reduce, floor)
 	return res, nil
 }

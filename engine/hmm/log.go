@@ -96,9 +96,14 @@ func (s *state) becauseOf(cause string) string { return because(s.name(cause)) }
 
 // logMove: card c of seat p (-1: the table) went from one zone to another.
 func (s *state) logMove(kind string, p, c int, from, to, cause string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logMoveEvent(kind, p, c, from, to, cause)
 	}
+}
+
+// logMoveEvent is logMove with a log to write to: logMove itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logMoveEvent(kind string, p, c int, from, to, cause string) {
 	e := engine.Event{Kind: kind, Player: p, Card: s.id(c), From: from, To: to, Cause: cause}
 	e.Text = fmt.Sprintf("%s %s: %s to %s%s", verbs[kind], s.name(e.Card), e.From, e.To, s.becauseOf(e.Cause))
 	s.Record(e)
@@ -107,9 +112,14 @@ func (s *state) logMove(kind string, p, c int, from, to, cause string) {
 // logHeat: seat p's Heat changed by delta (printed: what the card or rule
 // says, when a floor at 0 cut it); the state already holds the new Heat.
 func (s *state) logHeat(kind string, p, delta, printed int, cause string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logHeatEvent(kind, p, delta, printed, cause)
 	}
+}
+
+// logHeatEvent is logHeat with a log to write to: logHeat itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logHeatEvent(kind string, p, delta, printed int, cause string) {
 	e := engine.Event{Kind: kind, Player: p, Resource: rHeat, Amount: engine.Int(delta), Total: engine.Int(s.heat[p]), Cause: cause}
 	if printed != delta {
 		e.Printed = engine.Int(printed)
@@ -137,9 +147,14 @@ func (s *state) jailTime(p int) int {
 // logJail: the jail Time on seat p's crew changed by delta (c: the member,
 // -1 for the whole crew).
 func (s *state) logJail(kind string, p, c, delta int, cause string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logJailEvent(kind, p, c, delta, cause)
 	}
+}
+
+// logJailEvent is logJail with a log to write to: logJail itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logJailEvent(kind string, p, c, delta int, cause string) {
 	e := engine.Event{Kind: kind, Player: p, Resource: rJail, Amount: engine.Int(delta), Total: engine.Int(s.jailTime(p)), Cause: cause}
 	if c >= 0 {
 		e.Card = s.id(c)
@@ -154,9 +169,14 @@ func (s *state) logJail(kind string, p, c, delta int, cause string) {
 
 // logJobTime: job j's Time changed by delta; the job's owner is the seat.
 func (s *state) logJobTime(j, delta, printed int, cause string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logJobTimeEvent(j, delta, printed, cause)
 	}
+}
+
+// logJobTimeEvent is logJobTime with a log to write to: logJobTime itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logJobTimeEvent(j, delta, printed int, cause string) {
 	js := &s.jobs[j]
 	e := engine.Event{Kind: "time", Player: int(js.owner), Card: s.id(int(js.card)), Resource: rTime,
 		Amount: engine.Int(delta), Total: engine.Int(int(js.time)), Cause: cause}
@@ -170,9 +190,14 @@ func (s *state) logJobTime(j, delta, printed int, cause string) {
 // logNothing: an effect of cause that came to nothing (a rival, a job or a
 // card to draw was missing): Amount 0 of the printed amount.
 func (s *state) logNothing(kind string, p int, resource string, printed int, cause, why string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logNothingEvent(kind, p, resource, printed, cause, why)
 	}
+}
+
+// logNothingEvent is logNothing with a log to write to: logNothing itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logNothingEvent(kind string, p int, resource string, printed int, cause, why string) {
 	e := engine.Event{Kind: kind, Player: p, Resource: resource, Amount: engine.Int(0), Printed: engine.Int(printed), Cause: cause, Result: why}
 	e.Text = fmt.Sprintf("%s: %d %s of %d, %s%s", kind, *e.Amount, e.Resource, *e.Printed, e.Result, s.becauseOf(e.Cause))
 	s.Record(e)
@@ -181,9 +206,14 @@ func (s *state) logNothing(kind string, p int, resource string, printed int, cau
 // logPay: seat p paid cost for cause with cash cards worth paid (no
 // change is given), or could not (paid 0, result "short").
 func (s *state) logPay(p, cost, paid int, ok bool, cause string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logPayEvent(p, cost, paid, ok, cause)
 	}
+}
+
+// logPayEvent is logPay with a log to write to: logPay itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logPayEvent(p, cost, paid int, ok bool, cause string) {
 	e := engine.Event{Kind: "pay", Player: p, Resource: rMoney, Amount: engine.Int(paid), Cause: cause, Result: "paid"}
 	if paid != cost {
 		e.Printed = engine.Int(cost)
@@ -204,9 +234,14 @@ func dollarsText(printed *int) string {
 
 // logMarker: a round (seat -1) or a seat's turn begins.
 func (s *state) logMarker(kind string, p int, at engine.At) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logMarkerEvent(kind, p, at)
 	}
+}
+
+// logMarkerEvent is logMarker with a log to write to: logMarker itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logMarkerEvent(kind string, p int, at engine.At) {
 	e := engine.Event{Kind: kind, Player: p, At: &at}
 	if at.Turn > 0 {
 		e.Text = fmt.Sprintf("begins turn %d (round %d)", e.At.Turn, e.At.Round)
@@ -227,9 +262,14 @@ func (s *state) logReshuffle(n int, from, to string) {
 }
 
 func (s *state) logRedraw(p int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logRedrawEvent(p)
 	}
+}
+
+// logRedrawEvent is logRedraw with a log to write to: logRedraw itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logRedrawEvent(p int) {
 	e := engine.Event{Kind: "redraw", Player: p, Cause: causeRedraw, Amount: engine.Int(s.hand[p].Len()), From: zHand, To: zDiscard}
 	e.Text = fmt.Sprintf("redraws the opening hand: %d cards, %s to %s", *e.Amount, e.From, e.To)
 	s.Record(e)
@@ -237,9 +277,14 @@ func (s *state) logRedraw(p int) {
 
 // logGather: Gather from the deck, n Resource cards (each draw follows).
 func (s *state) logGather(p, n int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logGatherEvent(p, n)
 	}
+}
+
+// logGatherEvent is logGather with a log to write to: logGather itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logGatherEvent(p, n int) {
 	e := engine.Event{Kind: "gather", Player: p, Resource: rCards, Amount: engine.Int(n), From: zDeck, To: zHand, Cause: causeGather}
 	if n != s.g.params.GatherDraw {
 		e.Printed = engine.Int(s.g.params.GatherDraw)
@@ -250,9 +295,14 @@ func (s *state) logGather(p, n int) {
 
 // logLegwork: seat p looked at complication k of job j.
 func (s *state) logLegwork(p, j, k int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logLegworkEvent(p, j, k)
 	}
+}
+
+// logLegworkEvent is logLegwork with a log to write to: logLegwork itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logLegworkEvent(p, j, k int) {
 	js := &s.jobs[j]
 	// What was seen is the action's result.
 	e := engine.Event{Kind: "legwork", Player: p, Card: s.id(int(js.card)), Result: s.id(int(js.comps[k]))}
@@ -263,9 +313,14 @@ func (s *state) logLegwork(p, j, k int) {
 // logPeek: an effect of cause showed seat p the n face-down complications
 // of job j it had not seen (j -1, n 0: none left to see).
 func (s *state) logPeek(p, j, n int, cause string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logPeekEvent(p, j, n, cause)
 	}
+}
+
+// logPeekEvent is logPeek with a log to write to: logPeek itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logPeekEvent(p, j, n int, cause string) {
 	e := engine.Event{Kind: "peek", Player: p, Amount: engine.Int(n), Cause: cause}
 	job := "any job"
 	if j >= 0 {
@@ -277,9 +332,14 @@ func (s *state) logPeek(p, j, n int, cause string) {
 }
 
 func (s *state) logManeuver(p, c int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logManeuverEvent(p, c)
 	}
+}
+
+// logManeuverEvent is logManeuver with a log to write to: logManeuver itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logManeuverEvent(p, c int) {
 	e := engine.Event{Kind: "maneuver", Player: p, Card: s.id(c)}
 	e.Text = fmt.Sprintf("uses the maneuver of %s", s.name(e.Card))
 	s.Record(e)
@@ -288,9 +348,14 @@ func (s *state) logManeuver(p, c int) {
 // logImmediate: a Play Immediately card drawn goes to the discard pile,
 // resolved (during play) or set aside (in an opening hand).
 func (s *state) logImmediate(p, c int, cause, result string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logImmediateEvent(p, c, cause, result)
 	}
+}
+
+// logImmediateEvent is logImmediate with a log to write to: logImmediate itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logImmediateEvent(p, c int, cause, result string) {
 	e := engine.Event{Kind: "immediate", Player: p, Card: s.id(c), From: zDeck, To: zDiscard, Cause: cause, Result: result}
 	e.Text = fmt.Sprintf("draws %s: %s, %s to %s%s", s.name(e.Card), e.Result, e.From, e.To, s.becauseOf(e.Cause))
 	s.Record(e)
@@ -298,9 +363,14 @@ func (s *state) logImmediate(p, c int, cause, result string) {
 
 // logJob: a new Job in slot j, with its Time.
 func (s *state) logJob(j int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logJobEvent(j)
 	}
+}
+
+// logJobEvent is logJob with a log to write to: logJob itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logJobEvent(j int) {
 	js := &s.jobs[j]
 	e := engine.Event{Kind: "job", Player: int(js.owner), Card: s.id(int(js.card)), From: zJobDeck, To: zJobs,
 		Resource: rTime, Amount: engine.Int(int(js.time)), Total: engine.Int(int(js.time))}
@@ -310,9 +380,14 @@ func (s *state) logJob(j int) {
 
 // logHeist: seat p begins a heist on job c (its crew is chosen next).
 func (s *state) logHeist(p, c int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logHeistEvent(p, c)
 	}
+}
+
+// logHeistEvent is logHeist with a log to write to: logHeist itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logHeistEvent(p, c int) {
 	e := engine.Event{Kind: "heist", Player: p, Card: s.id(c)}
 	e.Text = fmt.Sprintf("begins a heist on %s", s.name(e.Card))
 	s.Record(e)
@@ -320,9 +395,14 @@ func (s *state) logHeist(p, c int) {
 
 // logAttempt: the heist on job j came out as res.
 func (s *state) logAttempt(p, j int, res Result) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logAttemptEvent(p, j, res)
 	}
+}
+
+// logAttemptEvent is logAttempt with a log to write to: logAttempt itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logAttemptEvent(p, j int, res Result) {
 	e := engine.Event{Kind: "attempt", Player: p, Card: s.id(int(s.jobs[j].card)), Result: "failed", Amount: engine.Int(res.Short)}
 	if res.Complete {
 		e.Result, e.Amount = "complete", engine.Int(res.Substitutions)
@@ -335,9 +415,14 @@ func (s *state) logAttempt(p, j int, res Result) {
 
 // logPrestige: seat p collected job c worth n Prestige.
 func (s *state) logPrestige(p, c, n int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logPrestigeEvent(p, c, n)
 	}
+}
+
+// logPrestigeEvent is logPrestige with a log to write to: logPrestige itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logPrestigeEvent(p, c, n int) {
 	e := engine.Event{Kind: "prestige", Player: p, Card: s.id(c), Resource: rPrestige, Amount: engine.Int(n),
 		Total: engine.Int(s.coll[p]), From: zJobs, To: zCollection}
 	e.Text = fmt.Sprintf("collects %s: Prestige %+d, now %d", s.name(e.Card), *e.Amount, *e.Total)
@@ -347,9 +432,14 @@ func (s *state) logPrestige(p, c, n int) {
 // logFee: the fee of Mercenary c sent on a heist was paid, refused or
 // could not be paid (the payment itself is the "pay" event before).
 func (s *state) logFee(p, c int, result string) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logFeeEvent(p, c, result)
 	}
+}
+
+// logFeeEvent is logFee with a log to write to: logFee itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logFeeEvent(p, c int, result string) {
 	e := engine.Event{Kind: "fee", Player: p, Card: s.id(c), Resource: rMoney, Printed: engine.Int(s.card(c).cost), Result: result}
 	e.Text = fmt.Sprintf("fee of %s ($%d): %s", s.name(e.Card), *e.Printed, e.Result)
 	s.Record(e)
@@ -357,9 +447,14 @@ func (s *state) logFee(p, c int, result string) {
 
 // logGoal: seat p's collection reached the goal.
 func (s *state) logGoal(p int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logGoalEvent(p)
 	}
+}
+
+// logGoalEvent is logGoal with a log to write to: logGoal itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logGoalEvent(p int) {
 	e := engine.Event{Kind: "goal", Player: p, Resource: rPrestige, Total: engine.Int(s.coll[p]), Printed: engine.Int(s.g.params.row(s.N).Goal)}
 	e.Text = fmt.Sprintf("reaches %d Prestige of %d: %s", *e.Total, *e.Printed, s.g.params.finalRoundText())
 	s.Record(e)
@@ -368,9 +463,14 @@ func (s *state) logGoal(p int) {
 // logScores: the end, each seat's Prestige cards revealed from hand, its
 // score (collection and hand), and the winners.
 func (s *state) logScores(cause string, win []int) {
-	if s.Log == nil {
-		return
+	if s.Log != nil {
+		s.logScoresEvent(cause, win)
 	}
+}
+
+// logScoresEvent is logScores with a log to write to: logScores itself is inlined, so
+// a game without a log makes no call.
+func (s *state) logScoresEvent(cause string, win []int) {
 	for p := 0; p < s.N; p++ {
 		total := s.coll[p]
 		for k := 0; k < s.hand[p].Len(); k++ {

@@ -331,28 +331,34 @@ func payInto(values []int, cost int, into []int) (paid []int, ok bool) {
 	if cost <= 0 {
 		return paid, true
 	}
-	total, step, most, last := 0, 0, 0, 0
+	total, most := 0, 0
 	for _, v := range values {
 		total += v
-		// A hand lists copies together: a value repeated changes no divisor.
-		if v != last {
-			step, last = gcd(step, v), v
-		}
 		most = max(most, v)
 	}
 	if total < cost {
 		return paid, false
 	}
+	// The least wasteful payment is below cost + its smallest card (else
+	// that card could stay in hand), so no sum beyond cost + most - 1
+	// matters.
+	if len(values) <= payFew {
+		// Every sum of values is a multiple of the step below, so the
+		// limit need not be rounded down to one: no divisor is needed.
+		return payFewInto(values, cost, min(total, cost+most-1), paid)
+	}
+	step, last := 0, 0
+	for _, v := range values {
+		// A hand lists copies together: a value repeated changes no divisor.
+		if v != last {
+			step, last = gcd(step, v), v
+		}
+	}
 	step = gcd(step, cost)
 	if step <= 0 {
 		step = 1
 	}
-	// The least wasteful payment is below cost + its smallest card (else
-	// that card could stay in hand), so no sum beyond cost + most - 1 matters.
 	top := min(total, cost+most-1) / step
-	if len(values) <= payFew {
-		return payFewInto(values, cost, top*step, paid)
-	}
 	if top < paySmall && len(values) <= 64 {
 		return paySmallInto(values, cost, step, top, paid)
 	}

@@ -543,7 +543,9 @@ func (s *state) applyChance(c int) {
 			return
 		}
 		s.toHand(p, c)
-		s.logMove("draw", p, c, zDeck, zHand, s.causeOf(t))
+		if s.Log != nil { // the log's cause costs a card lookup
+			s.logMove("draw", p, c, zDeck, zHand, s.causeOf(t))
+		}
 	case tJob:
 		s.jobDeck.Take(c)
 		js := &s.jobs[t.job]
@@ -568,7 +570,9 @@ func (s *state) applyChance(c int) {
 		if t.up {
 			to = zFaceUp
 		}
-		s.logMove("complication", int(js.owner), c, zCompDeck, to, s.id(int(js.card)))
+		if s.Log != nil { // the log's cause costs a card lookup
+			s.logMove("complication", int(js.owner), c, zCompDeck, to, s.id(int(js.card)))
+		}
 		if t.up {
 			s.revealed(int(t.job), c)
 		}

@@ -11,12 +11,9 @@ import (
 
 func (s *state) startTurn() {
 	s.done, s.discarded = 0, false
-	// Member.Available without branches (crewMasks): who is free is
+	// Member.Available without branches (crewBits): who is free is
 	// what a random game makes unpredictable.
-	free := uint(0)
-	for _, mb := range s.crew[s.cur][:s.ncrew[s.cur]] {
-		free |= (uint(uint8(mb.time)) - 1) >> 63 &^ b2u(mb.faceDown)
-	}
+	_, free, _ := crewBits(&s.crew[s.cur], s.ncrew[s.cur])
 	// A jail lock: the whole crew in jail at the start of more turns in a
 	// row than one sentence lasts.
 	if free != 0 {
@@ -37,7 +34,10 @@ func (s *state) startTurn() {
 // effects resolves the effects of card c (an Event, a maneuver or a Play
 // Immediately card) for seat p.
 func (s *state) effects(p int, effs []Effect, c int) {
-	cause := s.id(c)
+	cause := "" // for the log only
+	if s.Log != nil {
+		cause = s.id(c)
+	}
 	for _, e := range effs {
 		switch {
 		case e.LoseHeat > 0:
@@ -116,7 +116,9 @@ func (s *state) expire(j int, cause string) {
 	s.jobPile.Add(int(js.card))
 	for k := 0; k < int(js.nc); k++ {
 		s.compPile.Add(int(js.comps[k]))
-		s.logMove("complication", int(js.owner), int(js.comps[k]), zFaceUp, zCompPile, s.id(int(js.card)))
+		if s.Log != nil { // the log's cause costs a card lookup
+			s.logMove("complication", int(js.owner), int(js.comps[k]), zFaceUp, zCompPile, s.id(int(js.card)))
+		}
 	}
 	owner := js.owner
 	*js = jobSlot{card: -1, owner: owner}
