@@ -70,6 +70,9 @@ const (
 	cOr
 	cNot
 	cSub // lowered on its own (a step of a chain, step1)
+	// cAtom and cTerm whose f is a fastTest, read in the chain's loop.
+	cFastAtom
+	cFastTerm
 )
 
 // condNode is a condition on the card bound to slot, in set form: a tree
@@ -83,6 +86,10 @@ type condNode struct {
 	cmp   int
 	evs   []eval
 	a, b  *condNode
+	fast  *fastTest // f read in line, or nil
+	// zero is cAtom's f's value when the atom is false: 0, or 1 for not
+	// of f (1 - f is 0 when f is 1), which saves a call.
+	zero int64
 }
 
 // cardTerm is a value read off the card bound to slot: a field, or the
@@ -259,7 +266,19 @@ func atomCond(slot int, e expr) *condNode {
 		}
 		return n
 	}
-	return &condNode{op: cAtom, slot: slot, f: e.ev}
+	if l := e.logic; l != nil {
+		// An and/or of atoms is the chain of them: the same parts
+		// evaluated in the same order, each a read in line where it can be.
+		op := cOr
+		if l.and {
+			op = cAnd
+		}
+		return &condNode{op: op, slot: slot, a: atomCond(slot, l.a), b: atomCond(slot, l.b)}
+	}
+	if e.negOf != nil {
+		return &condNode{op: cAtom, slot: slot, f: e.negOf, zero: 1, fast: e.fast}
+	}
+	return &condNode{op: cAtom, slot: slot, f: e.ev, fast: e.fast}
 }
 
 // termCond is t <op> e, e not reading the card.
@@ -267,7 +286,11 @@ func termCond(t *cardTerm, op int, e expr) *condNode {
 	if e.konst {
 		return &condNode{op: cKnown, slot: t.slot, known: t.ix.match(op, e.kv)}
 	}
-	return &condNode{op: cTerm, slot: t.slot, ix: t.ix, cmp: op, f: e.ev}
+	n := &condNode{op: cTerm, slot: t.slot, ix: t.ix, cmp: op, f: e.ev}
+	if e.fast != nil && e.fast.exact {
+		n.fast = e.fast // a term needs the value itself
+	}
+	return n
 }
 
 // compareCond is the set form of a <op> b, a read in usedA and b in
@@ -379,9 +402,9 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 		k := n.known[0]
 		return func(_ *state, live uint64) uint64 { return live & k }
 	case cAtom:
-		f := n.f
+		f, zero := n.f, n.zero
 		return func(s *state, live uint64) uint64 {
-			if live == 0 || f(s) == 0 {
+			if live == 0 || f(s) == zero {
 				return 0
 			}
 			return live
@@ -424,9 +447,11 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 	// and, or: a chain of them (a and b and c) runs as one loop.
 	var steps []step1
 	for _, p := range chain(n, n.op, nil) {
-		st := step1{op: p.op, k: p.known[0], f: p.f, ix: p.ix}
+		st := step1{op: p.op, k: p.known[0], f: p.f, ix: p.ix, zero: p.zero}
 		if p.op == cTerm && p.cmp != cmpEq || p.op != cKnown && p.op != cAtom && p.op != cTerm {
 			st.op, st.sub = cSub, lower1(p)
+		} else if p.fast != nil {
+			st.fast, st.op = *p.fast, p.op+cFastAtom-cAtom
 		}
 		steps = append(steps, st)
 	}
@@ -441,11 +466,17 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 				case cKnown:
 					live &= st.k
 				case cAtom:
-					if st.f(s) == 0 {
+					if st.f(s) == st.zero {
 						return 0
 					}
 				case cTerm:
 					live &= st.ix.equal1(st.f(s))
+				case cFastAtom:
+					if !st.fast.holds(s) {
+						return 0
+					}
+				case cFastTerm:
+					live &= st.ix.equal1(st.fast.value(s))
 				default:
 					live = st.sub(s, live)
 				}
@@ -468,11 +499,17 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 			case cKnown:
 				hit = live & st.k
 			case cAtom:
-				if st.f(s) != 0 {
+				if st.f(s) != st.zero {
 					return r | live
 				}
 			case cTerm:
 				hit = live & st.ix.equal1(st.f(s))
+			case cFastAtom:
+				if st.fast.holds(s) {
+					return r | live
+				}
+			case cFastTerm:
+				hit = live & st.ix.equal1(st.fast.value(s))
 			default:
 				hit = st.sub(s, live)
 			}
@@ -485,13 +522,16 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 }
 
 // step1 is a part of a chain of and or or (lower1): a known set, an atom
-// or a field equal to a value done in the loop, anything else by sub.
+// or a field equal to a value done in the loop (an atom or value that is
+// a fastTest read there too), anything else by sub.
 type step1 struct {
-	op  condOp
-	k   uint64
-	f   eval
-	ix  *valueIndex
-	sub func(s *state, live uint64) uint64
+	op   condOp
+	k    uint64
+	f    eval
+	ix   *valueIndex
+	sub  func(s *state, live uint64) uint64
+	fast fastTest // cFastAtom, cFastTerm: f read in line
+	zero int64    // cAtom: f's value when the atom is false
 }
 
 // chain appends the parts of a chain of op (and, or) in order.
@@ -509,9 +549,9 @@ func lowerWide(n *condNode) func(s *state, live cardSet) cardSet {
 		k := n.known
 		return func(_ *state, live cardSet) cardSet { return live.and(k) }
 	case cAtom:
-		f := n.f
+		f, zero := n.f, n.zero
 		return func(s *state, live cardSet) cardSet {
-			if live.empty() || f(s) == 0 {
+			if live.empty() || f(s) == zero {
 				return cardSet{}
 			}
 			return live

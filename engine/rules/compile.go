@@ -85,6 +85,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, c.found
 	}
 	g.names = c
+	g.screens()
 	return g, c.found
 }
 

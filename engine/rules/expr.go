@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -120,6 +121,95 @@ type expr struct {
 	// bound card in set form (cardset.go); nil when it is neither.
 	term *cardTerm
 	cs   *condNode
+	// fast is ev as a read and a comparison the set forms' loops do
+	// themselves (no closure call), or nil.
+	fast *fastTest
+	// logic is an and/or that reads no bound card, kept in parts so a set
+	// form it is an atom of takes it as a chain of atoms (atomCond).
+	logic *logicParts
+	// negOf is, for not a, a's ev (not a is 1 - a).
+	negOf eval
+}
+
+// logicParts are the sides of an and (or an or).
+type logicParts struct {
+	and  bool
+	a, b expr
+}
+
+// fastTest is an expression that reads one number x (a table value, or
+// how many cards a table zone holds) and compares it with a constant:
+// the comparison is x within lo..lo+span (modulo 2^64, as in
+// valueRange), or not when neg, and the value 1 or 0; raw: the value is
+// x itself. exact says that is its value; otherwise only whether it is 0
+// is (not of a raw bool, 1 - x, is true when x != 1).
+type fastTest struct {
+	count, raw, neg bool // count: zlen[i], else vars[i]
+	i               int
+	lo              int64
+	span            uint64
+	exact           bool
+}
+
+// read is the number the test reads.
+func (t *fastTest) read(s *state) int64 {
+	if t.count {
+		return int64(s.zlen[t.i])
+	}
+	return s.vars[t.i]
+}
+
+// holds is whether the test's value is not 0.
+func (t *fastTest) holds(s *state) bool {
+	x := t.read(s)
+	return t.raw && x != 0 || !t.raw && (uint64(x-t.lo) <= t.span) != t.neg
+}
+
+// value is the test's value (for an exact one).
+func (t *fastTest) value(s *state) int64 {
+	x := t.read(s)
+	if t.raw {
+		return x
+	}
+	return b2i((uint64(x-t.lo) <= t.span) != t.neg)
+}
+
+// compareFast is the fastTest of cmpInt(op, x, v), x read from vars[i]
+// (or zlen[i]).
+func compareFast(count bool, i int, op int, v int64) *fastTest {
+	t := &fastTest{count: count, i: i, exact: true}
+	// Each comparison as x in [lo, hi] or not: x < v is not x >= v.
+	lo, hi := v, v
+	switch op {
+	case cmpNe:
+		t.neg = true
+	case cmpLt, cmpGe:
+		hi, t.neg = math.MaxInt64, op == cmpLt
+	case cmpLe, cmpGt:
+		if v == math.MaxInt64 {
+			// x <= max always, x > max never: x in all of them, or not.
+			lo, hi, t.neg = math.MinInt64, math.MaxInt64, op == cmpGt
+		} else {
+			lo, hi, t.neg = v+1, math.MaxInt64, op == cmpLe
+		}
+	}
+	t.lo, t.span = lo, uint64(hi-lo)
+	return t
+}
+
+// notFast is the fastTest of not e (1 - e), or nil.
+func notFast(t *fastTest) *fastTest {
+	switch {
+	case t == nil || !t.exact:
+		return nil
+	case t.raw:
+		n := compareFast(t.count, t.i, cmpNe, 1)
+		n.exact = false // 1 - x is not 0 or 1 for every x
+		return n
+	}
+	n := *t
+	n.neg = !t.neg
+	return &n
 }
 
 // zoneRef is a zone, whose seat (for a per-player zone) is an expression,
@@ -132,6 +222,9 @@ type zoneRef struct {
 	ownerSlot int
 	filter    eval
 	slot      int // the card bound in filter
+	// ownerVar is the value's place plus one when the seat is a table
+	// value (hand[turn]), read directly too; else 0.
+	ownerVar int
 }
 
 // inst is the zone instance the ref names on s: a table zone's at once
@@ -145,9 +238,12 @@ func (r *zoneRef) inst(s *state) int {
 
 func (r *zoneRef) seatInst(s *state) int {
 	var p int64
-	if r.ownerSlot > 0 {
+	switch {
+	case r.ownerSlot > 0:
 		p = s.slots[r.ownerSlot-1]
-	} else {
+	case r.ownerVar > 0:
+		p = s.vars[r.ownerVar-1]
+	default:
 		p = r.owner(s)
 	}
 	if p < 0 || int(p) >= s.N {
@@ -325,10 +421,12 @@ func compare(op int, a, b expr, off int) expr {
 			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, tab[s.slots[k]], v) }, off: off}
 		case loadGlobal:
 			i := a.vbase
-			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, s.vars[i], v) }, off: off}
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, s.vars[i], v) }, off: off,
+				fast: compareFast(false, i, op, v)}
 		case loadCount:
 			i := a.vbase
-			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, int64(s.zlen[i]), v) }, off: off}
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, int64(s.zlen[i]), v) }, off: off,
+				fast: compareFast(true, i, op, v)}
 		}
 		f := a.ev
 		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), v) }, off: off}
@@ -342,6 +440,12 @@ func compare(op int, a, b expr, off int) expr {
 		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, tab[s.slots[k]], s.slots[j]) }, off: off}
 	}
 	f, h := a.ev, b.ev
+	if b.load == loadGlobal {
+		// played[seat].suit == led: the table value read here (after a,
+		// as h would be: reading has no effect).
+		j := b.vbase
+		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), s.vars[j]) }, off: off}
+	}
 	return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), h(s)) }, off: off}
 }
 
@@ -362,6 +466,7 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 			r := x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}, a)
 			if !r.konst {
 				r.cs = notCond(a)
+				r.fast, r.negOf = notFast(a.fast), f
 			}
 			return r
 		}
@@ -412,7 +517,8 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 			return x.wrong(n.off, "value %s is one per seat: write %s[seat]", n.name, n.name)
 		}
 		i := v.base
-		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.off, load: loadGlobal, vbase: i}
+		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.off, load: loadGlobal, vbase: i,
+			fast: &fastTest{i: i, raw: true, exact: true}}
 	}
 	if d, ok := x.c.defines[n.name]; ok {
 		return x.macro(n, d, sc)
@@ -623,7 +729,9 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 			}, off: n.off}, a, b)
 		}
 		if !r.konst {
-			r.cs = logicCond(n.op == "and", a, b, usedA, usedB)
+			if r.cs = logicCond(n.op == "and", a, b, usedA, usedB); r.cs == nil && condOf(a) == nil && condOf(b) == nil {
+				r.logic = &logicParts{and: n.op == "and", a: a, b: b}
+			}
 		}
 		return r
 	case "==", "!=":
@@ -783,8 +891,11 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a zone's seat")
 			ref := &zoneRef{z: z, owner: seat.ev}
-			if seat.load == loadSlot {
+			switch seat.load {
+			case loadSlot:
 				ref.ownerSlot = seat.slot + 1
+			case loadGlobal:
+				ref.ownerVar = seat.vbase + 1
 			}
 			return expr{t: typ{k: kZone}, zone: ref, off: base.off}
 		}
@@ -932,6 +1043,24 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 				return vals[i]
 			}
 			return none
+		}, off: n.off, term: term}
+	}
+	if c.load == loadVar {
+		// A field of the card a seat's value holds (played[seat].suit):
+		// the value read here for a seat at the table, through get (which
+		// raises the error) for any other.
+		k, b := c.slot, c.vbase
+		return expr{t: f.t, ev: func(s *state) int64 {
+			i := int64(-1)
+			if p := s.slots[k]; p >= 0 && p < int64(s.N) {
+				i = s.vars[b+int(p)]
+			} else {
+				i = get(s)
+			}
+			if i < 0 {
+				return none
+			}
+			return vals[i]
 		}, off: n.off, term: term}
 	}
 	return expr{t: f.t, ev: func(s *state) int64 {

@@ -216,6 +216,24 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		if arg {
 			t = typ{k: kSeat}
 		}
+		if it.seat {
+			// Over the seats (argmax(seats, trick_rank), every trick): the
+			// walk of iter without its cases, the same seats in order.
+			return expr{t: t, ev: func(s *state) int64 {
+				best, who := int64(0), int64(-1)
+				for p := range int64(s.N) {
+					s.slots[slot] = p
+					v := f(s)
+					if who < 0 || high && v > best || !high && v < best {
+						best, who = v, p
+					}
+				}
+				if arg {
+					return who
+				}
+				return best
+			}, off: n.off}
+		}
 		return expr{t: t, ev: func(s *state) int64 {
 			best, who, found := int64(0), int64(-1), false
 			cards, n := it.span(s)
@@ -284,6 +302,15 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			step = x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
 		}
 		f, h, op := seat.ev, step.ev, n.op
+		if op == "next" && step.konst && step.kv == 1 {
+			// next(p), at every turn: p+1 unless it wraps, without the
+			// divisions (the same seat: ((p+1)%n+n)%n is p+1 below n).
+			if seat.load == loadGlobal {
+				i := seat.vbase
+				return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(s.vars[i], s.N) }, off: n.off}
+			}
+			return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(f(s), s.N) }, off: n.off}
+		}
 		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
 			p, k, n := f(s), h(s), int64(s.N)
 			switch op {
@@ -294,6 +321,9 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			}
 			if p < 0 {
 				return -1
+			}
+			if q := p + k; q >= 0 && q < n {
+				return q // no wrap: no divisions
 			}
 			return ((p+k)%n + n) % n
 		}, off: n.off}
@@ -559,4 +589,16 @@ func (x *exprCtx) countSet(ref *zoneRef, slot int, f eval, t *cardTest, off int)
 		s.slots[slot] = int64(cards[len(cards)-1])
 		return k
 	}, off: off}
+}
+
+// nextSeat is next(p) at a table of n: p+1 unless it wraps, without the
+// divisions of the general case (the same seat), and -1 for no seat.
+func nextSeat(p int64, n int) int64 {
+	if p < 0 {
+		return -1
+	}
+	if p+1 < int64(n) {
+		return p + 1
+	}
+	return (p + 1) % int64(n)
 }

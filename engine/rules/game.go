@@ -56,6 +56,8 @@ type Game struct {
 	// inPlay lists, per player count, the cards in play (copies repeated,
 	// card order): what collect puts back.
 	inPlay map[int][]uint8
+	// screen is CheckInvariants' screen per player count (state.go).
+	screen [engine.MaxPlayers + 1]invScreen
 	// capacity is the most cards any zone can hold.
 	capacity int
 	syms     map[string]int64

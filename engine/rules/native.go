@@ -503,10 +503,22 @@ func setAction(so *setOp) action {
 			s.vars[base] = val(s)
 		}
 	}
-	if so.seatSlot == 0 {
+	if so.seatSlot == 0 && so.seatVar == 0 {
 		return func(s *state) { s.doSet(so) }
 	}
 	k, op := so.seatSlot-1, so.op
+	if so.seatSlot == 0 {
+		// The seat a table value holds, read here (as doSet would, first).
+		j := so.seatVar - 1
+		return func(s *state) {
+			p := s.vars[j]
+			if s.Log != nil || p < 0 || p >= int64(s.N) {
+				s.doSet(so)
+				return
+			}
+			s.setVar(base+int(p), op, val)
+		}
+	}
 	if so.valVar > 0 && op == '=' {
 		// One seat's value from another of a bound seat: budget[p] = heat[p].
 		vb, vk := so.valVar-1, so.valSlot
@@ -525,14 +537,18 @@ func setAction(so *setOp) action {
 			s.doSet(so)
 			return
 		}
-		i := base + int(p)
-		switch op {
-		case '+':
-			s.vars[i] += val(s)
-		case '-':
-			s.vars[i] -= val(s)
-		default:
-			s.vars[i] = val(s)
-		}
+		s.setVar(base+int(p), op, val)
+	}
+}
+
+// setVar applies a set's operation (=, += or -=) to value place i.
+func (s *state) setVar(i int, op byte, val eval) {
+	switch op {
+	case '+':
+		s.vars[i] += val(s)
+	case '-':
+		s.vars[i] -= val(s)
+	default:
+		s.vars[i] = val(s)
 	}
 }

@@ -3,8 +3,10 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"cardpress/engine"
 )
@@ -90,7 +92,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
 	s.vars = resize(vars, g.valueInsts)
-	s.zlen = resize(zlen, g.zoneInsts)
+	s.zlen = resize(zlen, zlenSize(g.zoneInsts))
 	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
 	for _, c := range g.inPlay[players] {
 		s.add(g.zones[g.startZone].base, c)
@@ -261,10 +263,12 @@ func (s *state) fail(format string, args ...any) {
 
 // run executes the program until the next decision or the end.
 func (s *state) run() {
-	g := s.g
+	// The program does not change in play: held here, not reloaded
+	// through s.g after every call.
+	code := s.g.code
 	s.steps = 0
 	for ; s.mode == mRun; s.steps++ {
-		if s.pc >= len(g.code) {
+		if s.pc >= len(code) {
 			s.finish("end of play")
 			return
 		}
@@ -272,7 +276,7 @@ func (s *state) run() {
 			s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
 			return
 		}
-		in := &g.code[s.pc]
+		in := &code[s.pc]
 		switch in.op {
 		case opSet:
 			s.doSet(in.set)
@@ -547,13 +551,19 @@ func choiceName(ch *choice) string {
 // probeOptions counts each option with a condition that seat p may take
 // at ch now (engine.Info.Expected).
 func (s *state) probeOptions(ch *choice, p int) {
-	var last *option
-	for _, a := range s.legalNow(p) {
-		if o := ch.option(int(a)); o != last {
-			if last = o; o.probe >= 0 {
-				s.Tally.Probe(o.probe)
-			}
+	// The options' actions are consecutive ranges in order and the legal
+	// ones sorted: each option's are one run, walked once.
+	legal := s.legalNow(p)
+	i := 0
+	for _, o := range ch.opts {
+		j := i
+		for j < len(legal) && int(legal[j]) < o.base+o.size {
+			j++
 		}
+		if j > i && o.probe >= 0 {
+			s.Tally.Probe(o.probe)
+		}
+		i = j
 	}
 }
 
@@ -753,8 +763,7 @@ func (s *state) applyJoint(actions []engine.Action) {
 	copy(s.joint[:], actions)
 	if s.Tally != nil && s.ch.plays {
 		for p, a := range actions {
-			s.buf.offered = s.cardsOffered(s.ch, p, a, s.buf.offered[:0])
-			s.Tally.Choice(s.buf.offered, s.playedCard(s.ch, a))
+			s.tallyChoice(s.ch.option(int(a)), p, a)
 		}
 	}
 	s.mode = mRun
@@ -778,8 +787,7 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 	}
 	o := ch.opts[k]
 	if s.Tally != nil && !ch.all && ch.plays {
-		s.buf.offered = s.cardsOffered(ch, p, a, s.buf.offered[:0])
-		s.Tally.Choice(s.buf.offered, s.playedCard(ch, a))
+		s.tallyChoice(o, p, a)
 	}
 	s.slots[ch.seat] = int64(p)
 	s.slots[o.slot] = int64(int(a) - o.base)
@@ -799,22 +807,39 @@ func (ch *choice) option(a int) *option {
 	return nil
 }
 
-// cardsOffered are the cards seat p could have chosen in a's option (for
-// the dead-card statistics); none when a is not a card.
-func (s *state) cardsOffered(ch *choice, p int, a engine.Action, buf []engine.Action) []engine.Action {
-	o := ch.option(int(a))
+// tallyChoice counts seat p's action a, of option o (nil: none), in the
+// dead-card statistics: the cards it could have chosen in o, the one it
+// played.
+func (s *state) tallyChoice(o *option, p int, a engine.Action) {
 	if o == nil || o.kind != optCard {
-		return buf
+		s.Tally.Choice(nil, -1)
+		return
 	}
+	s.Tally.Choice(s.cardsOffered(o, p), int(a)-o.base)
+}
+
+// cardsOffered are the cards seat p could have chosen in card option o:
+// its run of the legal actions (sorted, and the options' actions are
+// consecutive ranges), less its base. An option at base 0 gives the run
+// itself, with no copy.
+func (s *state) cardsOffered(o *option, p int) []engine.Action {
 	legal := s.legalNow(p)
-	if len(ch.opts) == 1 && o.base == 0 {
-		return append(buf, legal...) // the card actions are the cards
+	i := 0
+	for i < len(legal) && int(legal[i]) < o.base {
+		i++
 	}
-	for _, l := range legal {
-		if o.base <= int(l) && int(l) < o.base+o.size {
-			buf = append(buf, l-engine.Action(o.base))
-		}
+	j := i
+	for j < len(legal) && int(legal[j]) < o.base+o.size {
+		j++
 	}
+	if o.base == 0 {
+		return legal[i:j]
+	}
+	buf := s.buf.offered[:0]
+	for _, l := range legal[i:j] {
+		buf = append(buf, l-engine.Action(o.base))
+	}
+	s.buf.offered = buf
 	return buf
 }
 
@@ -859,8 +884,171 @@ func (s *state) finish(cause string) {
 }
 
 // CheckInvariants: no rules error, every card in play in exactly one zone,
-// every value within its min and max.
+// every value within its min and max. The screen makes the same checks
+// from lists made at build; the full check, run only when it fails, finds
+// the broken one and says which.
 func (s *state) CheckInvariants() error {
+	if s.fault != "" {
+		return errors.New(s.fault)
+	}
+	if s.invariantsHold() {
+		return nil
+	}
+	return s.checkAll()
+}
+
+// invScreen is CheckInvariants' screen for one player count: the zone
+// instances the full check counts, the cards in play, and the
+// value instances it checks with their ranges.
+type invScreen struct {
+	// counted masks the zone lengths: -1 (all ones) for each instance
+	// the full check counts, 0 for those of seats not at the table.
+	counted      []int32
+	countedPairs []uint64 // counted read two at a time (pairs32)
+	cards        int
+	ranges       []valueRange
+	// ranges8 is ranges when they are eight or fewer, made eight with
+	// ranges every number is within.
+	ranges8 *[8]valueRange
+	// full: the full check judges every state, for a value whose min
+	// exceeds its max (no number is within it) or zones too many for
+	// the lanes' sums (see invariantsHold).
+	full bool
+}
+
+// valueRange is value instance i's range as lo and hi-lo: x is within it
+// when uint64(x-lo) <= span, one comparison (all modulo 2^64, so lo and
+// hi may be the extremes).
+type valueRange struct {
+	i    int
+	lo   int64
+	span uint64
+}
+
+// screens lists, for each player count, what the full check reads, in
+// the same instances and ranges: the screen passes only when the full
+// check would, and fails when it would pass only for a zone length no
+// state has (see invariantsHold).
+func (g *Game) screens() {
+	for n := 1; n <= engine.MaxPlayers; n++ {
+		sc := &g.screen[n]
+		sc.cards = len(g.inPlay[n])
+		sc.counted = make([]int32, zlenSize(g.zoneInsts))
+		for _, z := range g.zones {
+			k := 1
+			if z.perPlayer {
+				k = n
+			}
+			for p := range k {
+				sc.counted[z.base+p] = -1
+			}
+		}
+		// Up to 256 lengths under 2^24 per lane add up without a carry.
+		sc.full = g.zoneInsts > 2*256
+		sc.countedPairs = pairs32(sc.counted)
+		for _, v := range g.values {
+			if v.min == nil && v.max == nil {
+				continue
+			}
+			lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+			if v.min != nil {
+				lo = *v.min
+			}
+			if v.max != nil {
+				hi = *v.max
+			}
+			if lo > hi {
+				sc.full = true
+			}
+			k := 1
+			if v.perPlayer {
+				k = n
+			}
+			for p := range k {
+				sc.ranges = append(sc.ranges, valueRange{v.base + p, lo, uint64(hi - lo)})
+			}
+		}
+		if len(sc.ranges) <= 8 {
+			sc.ranges8 = new([8]valueRange)
+			for k := range sc.ranges8 {
+				sc.ranges8[k] = valueRange{0, math.MinInt64, math.MaxUint64}
+			}
+			copy(sc.ranges8[:], sc.ranges)
+		}
+	}
+}
+
+// invariantsHold is the screen: it passes only when checkAll finds
+// nothing (the fault is checked before it).
+func (s *state) invariantsHold() bool {
+	sc := &s.g.screen[s.N]
+	// The lengths two at a time, one per 32-bit lane of a word, the
+	// absent seats' masked out. A lane that could carry into the next
+	// (2^24 or more, or negative) sends the state to the full check.
+	// Eight words at a time, unrolled (zlenSize): a loop of a word
+	// each would end where the branch predictor, busy with the game
+	// between two checks, misses.
+	words := pairs32(s.zlen)
+	m := sc.countedPairs[:len(words)]
+	var sum, or uint64
+	for k := 0; k+8 <= len(words); k += 8 {
+		w, c := words[k:k+8:k+8], m[k:k+8:k+8]
+		w0, w1, w2, w3 := w[0]&c[0], w[1]&c[1], w[2]&c[2], w[3]&c[3]
+		w4, w5, w6, w7 := w[4]&c[4], w[5]&c[5], w[6]&c[6], w[7]&c[7]
+		sum += w0 + w1 + w2 + w3 + w4 + w5 + w6 + w7
+		or |= w0 | w1 | w2 | w3 | w4 | w5 | w6 | w7
+	}
+	if or&laneHigh != 0 || int(sum&math.MaxUint32+sum>>32) != sc.cards {
+		return false
+	}
+	for i := range s.g.pools {
+		if s.poolTotal(i) != s.pooled[i] {
+			return false
+		}
+	}
+	// Each value against its range, without a branch per value: bad
+	// gathers the borrows of span - (x - lo), one exactly when x is out.
+	var bad uint64
+	if r := sc.ranges8; r != nil {
+		// Eight, unrolled: no loop whose end the branch predictor, busy
+		// with the game between two checks, would miss.
+		vars := s.vars
+		_, b0 := bits.Sub64(r[0].span, uint64(vars[r[0].i]-r[0].lo), 0)
+		_, b1 := bits.Sub64(r[1].span, uint64(vars[r[1].i]-r[1].lo), 0)
+		_, b2 := bits.Sub64(r[2].span, uint64(vars[r[2].i]-r[2].lo), 0)
+		_, b3 := bits.Sub64(r[3].span, uint64(vars[r[3].i]-r[3].lo), 0)
+		_, b4 := bits.Sub64(r[4].span, uint64(vars[r[4].i]-r[4].lo), 0)
+		_, b5 := bits.Sub64(r[5].span, uint64(vars[r[5].i]-r[5].lo), 0)
+		_, b6 := bits.Sub64(r[6].span, uint64(vars[r[6].i]-r[6].lo), 0)
+		_, b7 := bits.Sub64(r[7].span, uint64(vars[r[7].i]-r[7].lo), 0)
+		bad = b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7
+	} else {
+		for _, r := range sc.ranges {
+			_, b := bits.Sub64(r.span, uint64(s.vars[r.i]-r.lo), 0)
+			bad |= b
+		}
+	}
+	return bad == 0 && !sc.full
+}
+
+// zlenSize is how many zone lengths a state keeps for n zone instances:
+// whole blocks of sixteen, which the invariant screen reads eight words
+// at a time (the ones past n are 0, and masked out).
+func zlenSize(n int) int { return (n + 15) &^ 15 }
+
+// pairs32 reads a slice of int32 as words of two (which lane is which
+// does not matter: masks are read the same way, and sums add both).
+func pairs32(b []int32) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/2)
+}
+
+// laneHigh is the top byte of both 32-bit lanes: a length with any of it
+// set may carry.
+const laneHigh = 0xFF000000_FF000000
+
+// checkAll is the full check, reading the declarations: the first broken
+// invariant, or nil.
+func (s *state) checkAll() error {
 	if s.fault != "" {
 		return errors.New(s.fault)
 	}

@@ -49,8 +49,11 @@ type instr struct {
 type setOp struct {
 	v    *valueDecl
 	seat eval // nil: a table value
-	// seatSlot is the seat's slot plus one when it is a bound name, else 0.
+	// seatSlot is the seat's slot plus one when it is a bound name, else
+	// 0; seatVar the value's place plus one when it is a table value
+	// (played[turn]), else 0.
 	seatSlot int
+	seatVar  int
 	op       byte // '=', '+', '-'
 	val      eval
 	// valVar is the value's place plus one when it is a bound seat's
@@ -305,8 +308,11 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		if target.kind == nIndex {
 			seat := x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat")
 			so.seat = seat.ev
-			if seat.load == loadSlot {
+			switch seat.load {
+			case loadSlot:
 				so.seatSlot = seat.slot + 1
+			case loadGlobal:
+				so.seatVar = seat.vbase + 1
 			}
 		}
 		want := d.t
