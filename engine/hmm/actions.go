@@ -5,7 +5,6 @@ package hmm
 import (
 	"encoding/binary"
 	"math/bits"
-	"slices"
 	"unsafe"
 
 	"cardpress/engine"
@@ -27,8 +26,6 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		}
 	case phCrew:
 		buf = s.crewActions(buf)
-		// The two crews come in the search's order, not the actions'.
-		sortActions(buf[start:])
 	case phFee:
 		m := engine.Action(s.nextFee())
 		buf = append(buf, actPayFee+m, actRefuseFee+m)
@@ -41,14 +38,13 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = append(buf, actEndTurn)
 		}
 	}
-	// Every other phase lists its actions in ascending order already (the
-	// action numbers grow with job, card and member, and the kinds of
-	// action are listed in the order of their numbers), so only the crew
-	// needs sorting; TestLegalActionsSorted keeps that true.
+	// Every phase lists its actions in ascending order already (the
+	// action numbers grow with job, card and member, the kinds of action
+	// are listed in the order of their numbers, and crewActions puts its
+	// two crews in order), so nothing is sorted;
+	// TestLegalActionsSortedAndTheShortcutsAgree keeps that true.
 	return buf
 }
-
-func sortActions(a []engine.Action) { slices.Sort(a) }
 
 // turnActions lists the actions of the turn, Events and maneuvers (which
 // are not actions) included.
@@ -172,15 +168,12 @@ func (js *jobSlot) legwork(p int) (lo, hi uint64) {
 	up := (*[maxComp]byte)(unsafe.Pointer(&js.up))
 	lo = ^(binary.LittleEndian.Uint64(up[:8]) | binary.LittleEndian.Uint64(js.known[:8])>>uint(p)) & ones
 	hi = ^(uint64(binary.LittleEndian.Uint32(up[8:])) | uint64(binary.LittleEndian.Uint32(js.known[8:]))>>uint(p)) & (ones >> 32)
-	// Slots from nc on hold nothing (or what Demolition left there).
-	nc := uint(js.nc)
-	if nc < 8 {
-		lo &= 1<<(8*nc) - 1
-		hi = 0
-	} else {
-		hi &= 1<<(8*(nc-8)) - 1
-	}
-	return lo, hi
+	// Slots from nc on hold nothing (or what Demolition left there): the
+	// first 8nc bits of lo and hi as one 128-bit number are kept, by
+	// shifts alone (Go shifts by 64 or more give 0), so that legwork is
+	// inlined.
+	x := 8 * uint(js.nc)
+	return lo &^ (^uint64(0) << x), hi & (^uint64(0) >> (128 - x))
 }
 
 // anyFree: somebody in seat p's crew can go on a heist.
@@ -340,16 +333,26 @@ func (s *state) hireList(buf []engine.Action, h *engine.Hand, cash int, gearSlot
 // nobody free, the empty crew. Demolition comes before.
 func (s *state) crewActions(buf []engine.Action) []engine.Action {
 	p := s.cur
-	masks, n := s.crewChoices(p)
-	for _, m := range masks[:n] {
-		buf = append(buf, actCrew+engine.Action(m))
+	best, free, n := s.crewPicks(p)
+	// In ascending order (LegalActions sorts nothing for the crew).
+	switch {
+	case n == 1:
+		buf = append(buf, actCrew+engine.Action(best))
+	case best < free:
+		buf = append(buf, actCrew+engine.Action(best), actCrew+engine.Action(free))
+	default:
+		buf = append(buf, actCrew+engine.Action(free), actCrew+engine.Action(best))
 	}
-	if s.demolitionVictim(p) >= 0 && s.jobs[s.heistJob].nc > 0 {
-		for m := 0; m < s.ncrew[p]; m++ {
-			if g := s.crew[p][m].gear; g >= 0 && s.card(int(g)).demolition && s.available(p, m) {
-				buf = append(buf, actDemolish+engine.Action(m))
-			}
+	// Demolition Gear is rare: it is looked for first, the victim only
+	// when there is some (the same list as the other way round).
+	start := len(buf)
+	for m := 0; m < s.ncrew[p]; m++ {
+		if g := s.crew[p][m].gear; g >= 0 && s.g.hot[g].demolition && s.available(p, m) {
+			buf = append(buf, actDemolish+engine.Action(m))
 		}
+	}
+	if len(buf) > start && (s.jobs[s.heistJob].nc <= 0 || s.demolitionVictim(p) < 0) {
+		buf = buf[:start]
 	}
 	return buf
 }

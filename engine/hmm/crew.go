@@ -10,15 +10,26 @@ import (
 
 // needsJail is the first seat, from the current one on, whose crew has
 // heat_to_jail Heat and somebody who can take the fall; -1 if none.
-func (s *state) needsJail() int {
-	// Asked after every move and rarely true: first which seats have the
-	// Heat, a bit each, from the sign of limit-1-heat (Heat stays far
-	// from overflow), over all MaxPlayers seats without a loop: seats
-	// from N on have no crew, so a bit of theirs finds nobody below.
+func (s *state) needsJail() int { return s.jailSeat(s.heatSeats()) }
+
+// heatSeats are the seats with heat_to_jail Heat, a bit each, from the
+// sign of limit-1-heat (Heat stays far from overflow), over all
+// MaxPlayers seats without a loop: seats from N on have no crew, so a
+// bit of theirs finds nobody in jailSeat.
+func (s *state) heatSeats() uint {
 	lim := s.g.params.HeatToJail - 1
-	h := &s.heat
-	hot := uint(lim-h[0])>>63 | uint(lim-h[1])>>63<<1 | uint(lim-h[2])>>63<<2 | uint(lim-h[3])>>63<<3 |
-		uint(lim-h[4])>>63<<4 | uint(lim-h[5])>>63<<5 | uint(lim-h[6])>>63<<6 | uint(lim-h[7])>>63<<7
+	return heat4((*[4]int)(s.heat[:4]), lim) | heat4((*[4]int)(s.heat[4:]), lim)<<4
+}
+
+// heat4 is heatSeats for four seats, lim being heat_to_jail-1: small
+// enough to be inlined (settle asks it after every move; heatSeats is
+// not).
+func heat4(h *[4]int, lim int) uint {
+	return uint(lim-h[0])>>63 | uint(lim-h[1])>>63<<1 | uint(lim-h[2])>>63<<2 | uint(lim-h[3])>>63<<3
+}
+
+// jailSeat is needsJail for the seats with the Heat, hot (heatSeats).
+func (s *state) jailSeat(hot uint) int {
 	if hot == 0 {
 		return -1
 	}
@@ -42,6 +53,23 @@ func (s *state) needsJail() int {
 		}
 	}
 	return -1
+}
+
+// jailCandidates are the seats of hot (heatSeats) that needsJail has to
+// look at, from what settle saw before: a seat with the Heat at the last
+// look too (jailHot), which found nobody to jail in it, needs no look
+// unless a member of it came out of jail since (jailCheck). Asked after
+// every move, needsJail walked the crews of seats that keep the Heat with
+// everybody in jail, at a mispredicted branch or more each time.
+// TestJailCandidates asks needsJail after every move of many games.
+func (s *state) jailCandidates(hot uint) uint {
+	return hot &^ (uint(s.jailHot) &^ uint(s.jailCheck))
+}
+
+// mayJail: seat p's members out of jail just grew (a hire, a Mastermind,
+// a sentence served): settle looks at it again (jailCandidates).
+func (s *state) mayJail(p int) {
+	s.jailCheck |= 1 << uint(p)
 }
 
 // jailable: a member not in jail yet, the Mastermind only when
@@ -89,6 +117,7 @@ func (s *state) hire(p, c, slot int) {
 	s.logMove("hire", p, c, zHand, zCrew, "")
 	s.crew[p][s.ncrew[p]] = member{card: int16(c), gear: -1}
 	s.ncrew[p]++
+	s.mayJail(p)
 }
 
 func (s *state) jail(p, m int) {

@@ -53,8 +53,15 @@ func (a crewScore) key() uint64 {
 // A crew's icons, fees and Heat reduction come from the crew without its
 // lowest member, worked out just before (a smaller mask).
 func (s *state) crewChoices(p int) ([2]int, int) {
+	best, free, n := s.crewPicks(p)
+	return [2]int{best, free}, n
+}
+
+// crewPicks is crewChoices as scalars (the second mask meaningful when n
+// is 2): an array comes back through memory, scalars in registers.
+func (s *state) crewPicks(p int) (int, int, int) {
 	j := s.heistJob
-	req := s.requirement(j)
+	reqIcons, _, crewMax := s.reqPacked(j)
 	jb := &s.card(int(s.jobs[j].card)).job
 	n := s.ncrew[p]
 	var skill [maxCrew]uint64 // icons and fee
@@ -87,41 +94,46 @@ func (s *state) crewChoices(p int) ([2]int, int) {
 		}
 	}
 	maxSent := s.g.params.CrewLimit
-	if req.CrewMax > 0 && req.CrewMax < maxSent {
-		maxSent = req.CrewMax
+	if crewMax > 0 && crewMax < maxSent {
+		maxSent = crewMax
 	}
-	need := req.Icons.Total()
-	q0, q1, q2 := req.Icons[Force], req.Icons[Stealth], req.Icons[Tech]
-	jobHeat := jb.Heat
 	const lane = 1<<iconBits - 1
-	// Per mask: icons and fees, and the member whose reduction counts
-	// (-1: none).
-	var prov [1 << maxCrew]uint64
-	var redBy [1 << maxCrew]int8
-	redBy[0] = -1
+	q0, q1, q2 := int(reqIcons&lane), int(reqIcons>>iconBits&lane), int(reqIcons>>(2*iconBits)&lane)
+	need := q0 + q1 + q2
+	jobHeat := jb.Heat
+	// A crew's icons and fees, and the reduction that counts, from its
+	// members among 0-2 and among 3-5: two tables of 8, built here, where
+	// a table of all 64 crews cost its clearing on every call. The
+	// reduction that counts is the greatest, the lowest member's on ties
+	// (Attempt keeps the first greatest): the greatest key reduce<<3 |
+	// 7-member, 0 for none.
+	// Only the entries of crews of free members are read, and built.
+	var provLo, provHi [8]uint64
+	var redLo, redHi [8]uint
+	lo, hi := avail&7, avail>>3&7
+	for i := lo & -lo; i != 0; i = (i - lo) & lo {
+		low := bits.TrailingZeros(uint(i))
+		provLo[i&7] = provLo[i&(i-1)&7] + skill[low]
+		redLo[i&7] = max(redLo[i&(i-1)&7], redKey(reduce[low], low))
+	}
+	for i := hi & -hi; i != 0; i = (i - hi) & hi {
+		low := bits.TrailingZeros(uint(i))
+		provHi[i&7] = provHi[i&(i-1)&7] + skill[3+low&7]
+		redHi[i&7] = max(redHi[i&(i-1)&7], redKey(reduce[3+low&7], 3+low))
+	}
 	// Scores as keys (crewScore.key, built here from its fields without
 	// the struct, which the loop kept in memory): the first least is the
 	// first best.
-	best, bestFree := uint64(1)<<63, uint64(1)<<63
+	bestKey, freeKey := uint64(1)<<63, uint64(1)<<63
 	bestMask, freeMask := 0, 0
 	// The subsets of the free members in ascending order: (mask-avail)&avail
 	// is the next one after mask.
 	for mask := avail & -avail; mask != 0; mask = (mask - avail) & avail {
-		low := bits.TrailingZeros(uint(mask))
-		rest := mask &^ (1 << low)
-		pv := prov[rest] + skill[low]
-		prov[mask] = pv
-		// The lowest member comes first: the rest's reduction counts only
-		// when greater.
-		r := int(redBy[rest])
-		if r < 0 || reduce[r] <= reduce[low] {
-			r = low
-		}
-		redBy[mask] = int8(r)
 		count := bits.OnesCount(uint(mask))
 		if count > maxSent {
 			continue
 		}
+		pv := provLo[mask&7] + provHi[mask>>3&7]
 		h0, h1, h2 := int(pv&lane), int(pv>>iconBits&lane), int(pv>>(2*iconBits)&lane)
 		total := h0 + h1 + h2
 		// A short crew: its shortfall, and as much Heat; a complete one:
@@ -133,19 +145,28 @@ func (s *state) crewChoices(p int) ([2]int, int) {
 			heat = need - (min(q0, h0) + min(q1, h1) + min(q2, h2)) + jobHeat
 			k = 0
 		}
-		if heat > 0 && reduce[r] > 0 {
-			heat = max(heat-reduce[r], floor[r])
+		if rk := max(redLo[mask&7], redHi[mask>>3&7]); heat > 0 && rk > 0 {
+			heat = max(heat-int(rk>>3), floor[7-rk&7])
 		}
 		k |= uint64(heat)<<20 | (pv>>(3*iconBits))<<4 | uint64(count)
-		if k < best {
-			best, bestMask = k, mask
+		if k < bestKey {
+			bestKey, bestMask = k, mask
 		}
-		if mask&mercs == 0 && k < bestFree {
-			bestFree, freeMask = k, mask
+		if mask&mercs == 0 && k < freeKey {
+			freeKey, freeMask = k, mask
 		}
 	}
 	if freeMask != bestMask {
-		return [2]int{bestMask, freeMask}, 2
+		return bestMask, freeMask, 2
 	}
-	return [2]int{bestMask}, 1
+	return bestMask, 0, 1
+}
+
+// redKey orders member m's Heat reduction r (at least 0) as crewPicks
+// wants: greater first, then the lower member; 0 for no reduction.
+func redKey(r, m int) uint {
+	if r <= 0 {
+		return 0
+	}
+	return uint(r)<<3 | uint(7-m)
 }

@@ -198,9 +198,11 @@ type cardHot struct {
 	compIcons             uint64
 	compPrestige, compMax int
 	// A job's difficulty icons, crew maximum and Rival's Stash.
-	jobIcons  uint64
-	jobMax    int
-	jobRivals bool
+	jobIcons   uint64
+	jobMax     int
+	jobRivals  bool
+	singleUse  bool // a Gear spent by the heist its carrier joins
+	demolition bool // a Gear's ability
 }
 
 // Game is Heist Masterminds with one set of rules and cards.
@@ -320,7 +322,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		g.hot[i] = cardHot{kind: cd.kind, cost: cd.cost, prestige: cd.prestige, icons: packIcons(cd.icons),
 			reduce: cd.ability.HeatReduction, floor: cd.ability.HeatMin,
 			compIcons: packIcons(cd.comp.Icons), compPrestige: cd.comp.Prestige, compMax: cd.comp.CrewMax,
-			jobIcons: packIcons(cd.job.Difficulty), jobMax: cd.job.CrewMax, jobRivals: cd.job.RivalStash}
+			jobIcons: packIcons(cd.job.Difficulty), jobMax: cd.job.CrewMax, jobRivals: cd.job.RivalStash,
+			singleUse: cd.singleUse, demolition: cd.demolition}
 		g.cost[i] = cd.cost
 		if cd.kind == kindCrew || cd.kind == kindGear {
 			g.hireCosts = append(g.hireCosts, cd.cost)

@@ -61,13 +61,27 @@ func (s *state) demolitionVictim(p int) int {
 // player (a Rival's Stash job names the leading rival's Mastermind): Require
 // over the state's cards, without copying them.
 func (s *state) requirement(j int) Requirement {
+	var r Requirement
+	s.reqInto(&r, j)
+	return r
+}
+
+// reqInto writes requirement(j) into r.
+func (s *state) reqInto(r *Requirement, j int) {
+	icons, prestige, crewMax := s.reqPacked(j)
+	r.Icons, r.Prestige, r.CrewMax = unpackIcons(icons), prestige, crewMax
+}
+
+// reqPacked is requirement with the icons packed (packIcons): scalars come
+// back in registers, where a Requirement (an array inside) comes back
+// through memory and its copies stall the loads that read it.
+func (s *state) reqPacked(j int) (icons uint64, prestige, crewMax int) {
 	js := &s.jobs[j]
 	hot := s.g.hot
 	// Icons add up lane by lane in the packed table (packIcons), so the
 	// sums are Require's.
 	jh := &hot[js.card]
-	icons := jh.jobIcons
-	r := Requirement{CrewMax: jh.jobMax}
+	icons, crewMax = jh.jobIcons, jh.jobMax
 	if jh.jobRivals {
 		if rv := s.leadingRival(s.cur); rv >= 0 && s.ncrew[rv] > 0 {
 			icons += hot[s.crew[rv][0].card].icons
@@ -78,14 +92,13 @@ func (s *state) requirement(j int) Requirement {
 		if js.up[k] {
 			h := &hot[js.comps[k]]
 			icons += h.compIcons
-			r.Prestige += h.compPrestige
-			if h.compMax > 0 && (r.CrewMax == 0 || h.compMax < r.CrewMax) {
-				r.CrewMax = h.compMax
+			prestige += h.compPrestige
+			if h.compMax > 0 && (crewMax == 0 || h.compMax < crewMax) {
+				crewMax = h.compMax
 			}
 		}
 	}
-	r.Icons = unpackIcons(icons)
-	return r
+	return icons, prestige, crewMax
 }
 
 // leadingRival: the other seat with most Prestige in its collection, the
@@ -129,23 +142,22 @@ func (s *state) members(p int, buf *[maxCrew]Member) []Member {
 func (s *state) attempt(p, mask int) {
 	j := s.heistJob
 	js := &s.jobs[j]
-	res, err := s.sendResult(p, mask, s.requirement(j), &s.card(int(js.card)).job)
-	if err != nil {
+	// The Requirement and Result stay in this frame, written in place:
+	// copies of them, returned through memory, stalled the reads after.
+	var req Requirement
+	var res Result
+	s.reqInto(&req, j)
+	if err := s.sendInto(&res, p, mask, &req, &s.card(int(js.card)).job); err != nil {
 		panic("hmm: illegal crew: " + err.Error())
 	}
-	var sentBuf [maxCrew]int
-	sent := sentBuf[:0]
-	for m := 0; m < s.ncrew[p]; m++ {
-		if mask&(1<<m) != 0 {
-			sent = append(sent, m)
-		}
-	}
+	// The members sent, a bit each, walked in order; kinds from the
+	// tables, not the cards (a few hundred bytes each).
+	sent := uint(mask) & (1<<uint(s.ncrew[p]) - 1)
+	merc := &s.g.kindBits[kindMercenary]
 	s.feeMask = 0
-	for _, m := range sent {
-		c := s.card(int(s.crew[p][m].card))
-		if c.kind == kindMercenary {
-			s.feeMask |= 1 << uint(m)
-		}
+	for b := sent; b != 0; b &= b - 1 {
+		m := bits.TrailingZeros(b)
+		s.feeMask |= uint8(isIn(merc, s.crew[p][m].card) << uint(m))
 	}
 	jc := int(js.card)
 	s.logAttempt(p, j, res)
@@ -154,8 +166,9 @@ func (s *state) attempt(p, mask int) {
 		s.logHeat("heat", p, res.Heat, res.Heat, s.id(jc))
 	}
 	// Single-use Gear is spent by the heist its carrier joined.
-	for _, m := range sent {
-		if g := s.crew[p][m].gear; g >= 0 && s.card(int(g)).singleUse {
+	for b := sent; b != 0; b &= b - 1 {
+		m := bits.TrailingZeros(b)
+		if g := s.crew[p][m].gear; g >= 0 && s.g.hot[g].singleUse {
 			s.toDiscard(int(g))
 			if s.Log != nil { // the log's cause costs a card lookup
 				s.logMove("discard", p, int(g), zCrew, zDiscard, s.id(jc))
@@ -242,10 +255,18 @@ func (s *state) revealed(j, c int) {
 // members(): the same checks in the same order, the same sums, and
 // Result.finish for the rest.
 func (s *state) sendResult(p, mask int, req Requirement, jb *Job) (Result, error) {
-	res := Result{Required: req.Icons}
+	var res Result
+	err := s.sendInto(&res, p, mask, &req, jb)
+	return res, err
+}
+
+// sendInto is sendResult writing into res (zero), which the caller keeps
+// in its frame.
+func (s *state) sendInto(res *Result, p, mask int, req *Requirement, jb *Job) error {
+	res.Required = req.Icons
 	mask &= 1<<s.ncrew[p] - 1
 	if n := bits.OnesCount(uint(mask)); req.CrewMax > 0 && n > req.CrewMax {
-		return res, fmt.Errorf("%d members sent, at most %d allowed", n, req.CrewMax)
+		return fmt.Errorf("%d members sent, at most %d allowed", n, req.CrewMax)
 	}
 	// The sums from the packed table (lanes add up alone), the first
 	// greatest reduction kept as Attempt keeps it: a member's, then its
@@ -261,7 +282,7 @@ func (s *state) sendResult(p, mask int, req Requirement, jb *Job) (Result, error
 		if mb.time > 0 || mb.faceDown {
 			// What Attempt returns: the sums so far.
 			res.Provided, res.Fees = unpackIcons(prov), fees
-			return res, fmt.Errorf("%s cannot join a heist (jailed or face down)", s.card(int(mb.card)).name)
+			return fmt.Errorf("%s cannot join a heist (jailed or face down)", s.card(int(mb.card)).name)
 		}
 		c := &hot[mb.card]
 		prov += c.icons
@@ -281,5 +302,5 @@ func (s *state) sendResult(p, mask int, req Requirement, jb *Job) (Result, error
 	}
 	res.Provided, res.Fees = unpackIcons(prov), fees
 	res.finish(jb, req, reduce, floor)
-	return res, nil
+	return nil
 }

@@ -212,13 +212,13 @@ func Attempt(j Job, req Requirement, crew []Member, sent []int) (Result, error) 
 			}
 		}
 	}
-	res.finish(&j, req, reduce, floor)
+	res.finish(&j, &req, reduce, floor)
 	return res, nil
 }
 
 // finish works out an attempt's outcome from the icons provided and the
 // greatest Heat reduction of the crew (with its floor).
-func (res *Result) finish(j *Job, req Requirement, reduce, floor int) {
+func (res *Result) finish(j *Job, req *Requirement, reduce, floor int) {
 	need, have := req.Icons.Total(), res.Provided.Total()
 	heat := 0
 	if have < need {

@@ -159,6 +159,12 @@ type state struct {
 	goal      int  // the Prestige goal of this player count
 	round     int  // rounds begun, for the log
 	newRound  bool // the next turn begins a round
+
+	// What settle's last look for a seat to jail saw (jailCandidates):
+	// jailHot the seats with the Heat, none needing jail; jailCheck the
+	// seats mayJail marked since. A bit per seat.
+	jailHot   uint8
+	jailCheck uint8
 }
 
 // NewState deals nothing yet: Masterminds, Jobs, Complications and opening
@@ -345,9 +351,22 @@ func (s *state) settle() {
 			s.cont = contNone
 			continue
 		}
-		if seat := s.needsJail(); seat >= 0 {
-			s.ph, s.who = phJail, seat
-			return
+		// needsJail over the seats that may have changed: the first of
+		// them from the current seat on is needsJail's seat, the others
+		// needing no jail.
+		// heatSeats, inlined, the last four seats only when in play
+		// (seats from N on have no crew to jail).
+		lim := s.g.params.HeatToJail - 1
+		hot := heat4((*[4]int)(s.heat[:4]), lim)
+		if s.N > 4 {
+			hot |= heat4((*[4]int)(s.heat[4:]), lim) << 4
+		}
+		if s.jailCandidates(hot) != 0 {
+			if seat := s.jailSeat(s.jailCandidates(hot)); seat >= 0 {
+				s.ph, s.who = phJail, seat
+				return
+			}
+			s.jailHot, s.jailCheck = uint8(hot), 0
 		}
 		if s.inCrew {
 			s.ph = phCrew
@@ -355,7 +374,8 @@ func (s *state) settle() {
 		}
 		// goal_check action: a player whose collection holds the goal plays
 		// no more of the turn (the book: "Their game is over.").
-		if s.g.params.GoalCheck == goalAction && s.trigger < 0 && s.coll[s.cur] >= s.goal {
+		// (The parameter, a string, is compared last: rarely.)
+		if s.trigger < 0 && s.coll[s.cur] >= s.goal && s.g.params.GoalCheck == goalAction {
 			s.endTurn()
 			continue
 		}
@@ -524,6 +544,7 @@ func (s *state) applyChance(c int) {
 		p := int(t.seat)
 		s.crew[p][0] = member{card: int16(c), gear: -1}
 		s.ncrew[p] = 1
+		s.mayJail(p)
 		s.Tally.Took(c)
 		s.logMove("mastermind", p, c, zMMDeck, zCrew, causeDeal)
 	case tDeal, tDraw:

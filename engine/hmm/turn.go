@@ -144,12 +144,14 @@ func (s *state) endTurn() {
 	for m := 0; m < s.ncrew[p]; m++ {
 		mb := &s.crew[p][m]
 		mb.faceDown = false
-		if mb.time > 0 {
-			mb.time--
-			served++
-		}
+		// Without a branch: who is in jail a random game makes
+		// unpredictable.
+		in := int8(b2u(mb.time > 0))
+		mb.time -= in
+		served += int(in)
 	}
 	if served > 0 {
+		s.mayJail(p) // some may be out of jail now
 		s.logJail("time", p, -1, -served, causeEndOfTurn)
 	}
 	s.turns++
