@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/bits"
+	"slices"
 
 	"cardpress/engine"
 )
@@ -73,6 +74,10 @@ const (
 	// cAtom and cTerm whose f is a fastTest, read in the chain's loop.
 	cFastAtom
 	cFastTerm
+	// A chain's part that is the other chain (or in and, and in or) led
+	// by a cFastAtom: that atom, then the rest (sub) when it does not
+	// decide the part.
+	cGuard
 )
 
 // condNode is a condition on the card bound to slot, in set form: a tree
@@ -397,6 +402,9 @@ func (g *Game) lower(n *condNode) *cardTest {
 // Each part is evaluated for the cards that reach it (and/or narrow live
 // as their short-circuits do) and an atom only when some card does.
 func lower1(n *condNode) func(s *state, live uint64) uint64 {
+	if f := lowerFast(n); f != nil {
+		return f
+	}
 	switch n.op {
 	case cKnown:
 		k := n.known[0]
@@ -445,15 +453,9 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 		return func(s *state, live uint64) uint64 { return live &^ f(s, live) }
 	}
 	// and, or: a chain of them (a and b and c) runs as one loop.
-	var steps []step1
-	for _, p := range chain(n, n.op, nil) {
-		st := step1{op: p.op, k: p.known[0], f: p.f, ix: p.ix, zero: p.zero}
-		if p.op == cTerm && p.cmp != cmpEq || p.op != cKnown && p.op != cAtom && p.op != cTerm {
-			st.op, st.sub = cSub, lower1(p)
-		} else if p.fast != nil {
-			st.fast, st.op = *p.fast, p.op+cFastAtom-cAtom
-		}
-		steps = append(steps, st)
+	steps, whole := chainSteps(n.op, chain(n, n.op, nil))
+	if whole != nil {
+		return whole
 	}
 	if n.op == cAnd {
 		// Each part is evaluated for the cards the ones before hold for.
@@ -479,6 +481,11 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 					live &= st.ix.equal1(st.fast.value(s))
 				default:
 					live = st.sub(s, live)
+				case cGuard:
+					// or: the atom holds for every card that reaches it.
+					if !st.fast.holds(s) {
+						live = st.sub(s, live)
+					}
 				}
 				if live == 0 {
 					return 0
@@ -512,6 +519,12 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 				hit = live & st.ix.equal1(st.fast.value(s))
 			default:
 				hit = st.sub(s, live)
+			case cGuard:
+				// and: the atom holds for no card that reaches it, or the
+				// rest decides.
+				if st.fast.holds(s) {
+					hit = st.sub(s, live)
+				}
 			}
 			if r, live = r|hit, live&^hit; live == 0 {
 				break
@@ -519,6 +532,92 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 		}
 		return r
 	}
+}
+
+// lowerFast is lower1 of an atom or a comparison with a value that is a
+// fastTest, read in line (no closure call); nil for any other n.
+func lowerFast(n *condNode) func(s *state, live uint64) uint64 {
+	if n.fast == nil {
+		return nil
+	}
+	t := *n.fast
+	switch {
+	case n.op == cAtom:
+		return func(s *state, live uint64) uint64 {
+			if live == 0 || !t.holds(s) {
+				return 0
+			}
+			return live
+		}
+	case n.op == cTerm && n.cmp == cmpEq:
+		ix := n.ix // t is exact (termCond): the value itself
+		return func(s *state, live uint64) uint64 {
+			if live == 0 {
+				return 0
+			}
+			return live & ix.equal1(t.value(s))
+		}
+	case n.op == cTerm:
+		ix, op := n.ix, n.cmp
+		return func(s *state, live uint64) uint64 {
+			if live == 0 {
+				return 0
+			}
+			return live & ix.match(op, t.value(s))[0]
+		}
+	}
+	return nil
+}
+
+// chainSteps is the steps of a chain of op (and, or) of parts, or, when
+// it comes to at most one part, whole: that part lowered.
+func chainSteps(op condOp, parts []*condNode) (steps []step1, whole func(s *state, live uint64) uint64) {
+	// A known part that changes nothing (no card in an or, every card in
+	// an and: a parameter's test) is left out; it evaluates nothing.
+	none := uint64(0)
+	if op == cAnd {
+		none = ^uint64(0)
+	}
+	parts = slices.DeleteFunc(slices.Clone(parts), func(p *condNode) bool { return p.op == cKnown && p.known[0] == none })
+	switch len(parts) {
+	case 0:
+		return nil, lower1(&condNode{op: cKnown, known: cardSet{none}})
+	case 1:
+		return nil, lower1(parts[0])
+	}
+	inner := cOr
+	if op == cOr {
+		inner = cAnd
+	}
+	for _, p := range parts {
+		st := step1{op: p.op, k: p.known[0], f: p.f, ix: p.ix, zero: p.zero}
+		if p.op == inner {
+			if sub := chain(p, inner, nil); sub[0].op == cAtom && sub[0].fast != nil {
+				// An or in an and (an and in an or) led by an atom read in
+				// line (not first_trick or ...): the atom tested here, the
+				// rest of it called only when the atom does not decide it.
+				st.op, st.fast, st.sub = cGuard, *sub[0].fast, lowerChain(inner, sub[1:])
+				steps = append(steps, st)
+				continue
+			}
+		}
+		if p.op == cTerm && p.cmp != cmpEq || p.op != cKnown && p.op != cAtom && p.op != cTerm {
+			st.op, st.sub = cSub, lower1(p)
+		} else if p.fast != nil {
+			st.fast, st.op = *p.fast, p.op+cFastAtom-cAtom
+		}
+		steps = append(steps, st)
+	}
+	return steps, nil
+}
+
+// lowerChain is lower1 of the chain of op of parts (one or more).
+func lowerChain(op condOp, parts []*condNode) func(s *state, live uint64) uint64 {
+	n := parts[0]
+	for _, p := range parts[1:] {
+		n = &condNode{op: op, slot: n.slot, a: n, b: p}
+	}
+	return lower1(n)
 }
 
 // step1 is a part of a chain of and or or (lower1): a known set, an atom

@@ -49,6 +49,9 @@ type compiler struct {
 	// where is the position of the expression being compiled, for a
 	// problem in a define it uses.
 	where string
+	// inAggregate counts the aggregates whose arguments are being
+	// compiled (memoAggregate).
+	inAggregate int
 }
 
 // Build compiles a game's rules file against its cards and parameters.
@@ -77,6 +80,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.values(get(root, "values"))
 	c.defineAll(get(root, "define"))
 	c.block(get(root, "play"), nil)
+	c.thread()
 	c.winners(get(root, "winners"))
 	c.printing(get(root, "print"))
 	c.facts(get(root, "facts"))

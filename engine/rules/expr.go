@@ -129,6 +129,27 @@ type expr struct {
 	logic *logicParts
 	// negOf is, for not a, a's ev (not a is 1 - a).
 	negOf eval
+	// vf: ev is a field of the card a seat's value holds, at a bound
+	// seat (played[seat].suit), for a comparison to read in line.
+	vf *varField
+}
+
+// varField is vals[vars[b + slots[k]]] for a seat at the table (none for
+// no card), get(s) for any other seat (which raises the error).
+type varField struct {
+	k, b int
+	vals []int64
+	none int64
+	get  eval
+}
+
+// The closures that read a varField do so in line (the inliner finds a
+// method too big); other is the read for a seat not at the table.
+func (f *varField) other(s *state) int64 {
+	if i := f.get(s); i >= 0 {
+		return f.vals[i]
+	}
+	return f.none
 }
 
 // logicParts are the sides of an and (or an or).
@@ -225,6 +246,9 @@ type zoneRef struct {
 	// ownerVar is the value's place plus one when the seat is a table
 	// value (hand[turn]), read directly too; else 0.
 	ownerVar int
+	// known is the cards filter passes when it reads nothing but the
+	// card (a constant set), else nil.
+	known *cardSet
 }
 
 // inst is the zone instance the ref names on s: a table zone's at once
@@ -444,6 +468,19 @@ func compare(op int, a, b expr, off int) expr {
 		// played[seat].suit == led: the table value read here (after a,
 		// as h would be: reading has no effect).
 		j := b.vbase
+		if vf := a.vf; vf != nil {
+			k, b, vals, none := vf.k, vf.b, vf.vals, vf.none
+			return expr{t: t, ev: func(s *state) int64 {
+				// vf.read in line (too big for the inliner)
+				x := none
+				if p := s.slots[k]; uint64(p) >= uint64(s.N) {
+					x = vf.other(s)
+				} else if i := s.vars[b+int(p)]; i >= 0 {
+					x = vals[i]
+				}
+				return cmpInt(op, x, s.vars[j])
+			}, off: off}
+		}
 		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), s.vars[j]) }, off: off}
 	}
 	return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), h(s)) }, off: off}
@@ -480,6 +517,9 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 	case nField:
 		return x.field(n, sc)
 	case nCall:
+		if aggregateCall(n) {
+			return x.memoAggregate(n, sc)
+		}
 		return x.call(n, sc)
 	case nTuple:
 		return x.wrong(n.off, "a list in parentheses only goes after in")
@@ -878,6 +918,11 @@ func (x *exprCtx) where(n *node, sc *scope) expr {
 			return f(s)
 		}
 	}
+	ref.known = nil
+	if cs := condOf(cond); cs != nil && cs.op == cKnown && cs.slot == slot && ref.filter == nil {
+		// A filter on the card alone (card.suit == 'clubs'): its cards.
+		ref.known = &cs.known
+	}
 	ref.filter, ref.slot = cond.ev, slot
 	return expr{t: typ{k: kZone}, zone: &ref, off: n.off}
 }
@@ -1049,19 +1094,16 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 		// A field of the card a seat's value holds (played[seat].suit):
 		// the value read here for a seat at the table, through get (which
 		// raises the error) for any other.
+		vf := &varField{k: c.slot, b: c.vbase, vals: vals, none: none, get: get}
 		k, b := c.slot, c.vbase
 		return expr{t: f.t, ev: func(s *state) int64 {
-			i := int64(-1)
-			if p := s.slots[k]; p >= 0 && p < int64(s.N) {
-				i = s.vars[b+int(p)]
-			} else {
-				i = get(s)
+			if p := s.slots[k]; uint64(p) >= uint64(s.N) {
+				return vf.other(s)
+			} else if i := s.vars[b+int(p)]; i >= 0 {
+				return vals[i]
 			}
-			if i < 0 {
-				return none
-			}
-			return vals[i]
-		}, off: n.off, term: term}
+			return none
+		}, off: n.off, term: term, vf: vf}
 	}
 	return expr{t: f.t, ev: func(s *state) int64 {
 		i := get(s)

@@ -208,6 +208,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		if (n.op == "argmin" || n.op == "argmax") && over.t.k != kSeats {
 			return x.wrong(n.off, "%s picks a seat: its first argument is seats", n.op)
 		}
+		slots := x.c.g.slots
 		v := x.want(x.compile(body, inner), typ{k: kInt}, n.op)
 		f, it := v.ev, newIter(over, slot)
 		high := n.op == "max" || n.op == "argmax"
@@ -215,6 +216,35 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		t := typ{k: kInt}
 		if arg {
 			t = typ{k: kSeat}
+		}
+		if ref := it.ref; setForms && ref != nil && ref.known != nil && v.term != nil && v.term.vals != nil && v.term.slot == slot && x.c.g.slots == slots && !arg {
+			// min(hand[player] where card.suit == 'clubs', index(card.rank)):
+			// the filter's cards a constant set and the body a field of the
+			// card, read in one loop; the walk's slots are left as it
+			// leaves them (the filter's at the last card, the body's at the
+			// last that passed).
+			known, vals, fslot := ref.known, v.term.vals, ref.slot
+			return expr{t: t, ev: func(s *state) int64 {
+				cards := s.zone(ref.inst(s))
+				best, found, last := int64(0), false, int64(-1)
+				for _, c := range cards {
+					if !known.has(c) {
+						continue
+					}
+					v := vals[c]
+					if !found || high && v > best || !high && v < best {
+						best, found = v, true
+					}
+					last = int64(c)
+				}
+				if len(cards) > 0 {
+					s.slots[fslot] = int64(cards[len(cards)-1])
+				}
+				if last >= 0 {
+					s.slots[slot] = last
+				}
+				return best
+			}, off: n.off}
 		}
 		if it.seat {
 			// Over the seats (argmax(seats, trick_rank), every trick): the
@@ -335,6 +365,22 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		a, b := x.compile(n.args[1], sc), x.compile(n.args[2], sc)
 		choose := func(a, b expr) expr {
 			f, y, z := c.ev, a.ev, b.ev
+			if vf := a.vf; vf != nil && b.konst && !c.konst {
+				// if(played[seat].suit == led, index(played[seat].rank), -1),
+				// per seat at every trick: the field read in line.
+				kz, k, vb, vals, none := b.kv, vf.k, vf.b, vf.vals, vf.none
+				return expr{t: a.t, ev: func(s *state) int64 {
+					if f(s) == 0 {
+						return kz
+					}
+					if p := s.slots[k]; uint64(p) >= uint64(s.N) {
+						return vf.other(s)
+					} else if i := s.vars[vb+int(p)]; i >= 0 {
+						return vals[i]
+					}
+					return none
+				}, off: n.off}
+			}
 			return x.fold(expr{t: a.t, ev: func(s *state) int64 {
 				if f(s) != 0 {
 					return y(s)
@@ -423,7 +469,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		f := e.ev
 		if n.op == "index" {
 			// The same numbers: a card's field stays one for set forms.
-			return expr{t: typ{k: kInt}, ev: f, off: n.off, term: e.term}
+			return expr{t: typ{k: kInt}, ev: f, off: n.off, term: e.term, vf: e.vf}
 		}
 		nums := make([]int64, len(e.t.enum.values))
 		for i, v := range e.t.enum.values {
@@ -601,4 +647,69 @@ func nextSeat(p int64, n int) int64 {
 		return p + 1
 	}
 	return (p + 1) % int64(n)
+}
+
+// aggregateCall reports whether n is an aggregate with a body (sum,
+// count, any, all, min, max, argmin, argmax over seats, a zone or a list
+// parameter), or may be one (min and max of two numbers are not).
+func aggregateCall(n *node) bool {
+	switch n.op {
+	case "count", "sum", "any", "all", "min", "max", "argmin", "argmax":
+		return len(n.args) == 2
+	}
+	return false
+}
+
+// memoAggregate compiles an aggregate call. Inside another aggregate, one
+// that reads no name bound outside it (total_points in any(seats,
+// points_taken == total_points)) has the same value for every seat or
+// card the outer one visits: expressions change nothing but their own
+// slots (and the fault), so it is worked out the first time the outer
+// one's evaluation reaches it, where it always was, and read back after.
+// Its own slots keep what that evaluation left, which each evaluation
+// would write again. Nothing is kept from an evaluation during or after
+// a rules error (a fault, a failed trial): those evaluate as before.
+func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
+	c := x.c
+	start, first, sites := len(x.used), c.g.slots, c.g.memos
+	c.inAggregate++
+	e := x.call(n, sc)
+	c.inAggregate--
+	if e.t.k == kBad || e.konst || e.ev == nil {
+		return e
+	}
+	if c.g.memos > sites {
+		// Holds a site: each evaluation starts a new epoch.
+		f := e.ev
+		e = expr{t: e.t, off: e.off, ev: func(s *state) int64 {
+			if b := s.buf; b != nil {
+				b.memoEpoch++
+			}
+			return f(s)
+		}}
+	}
+	if c.inAggregate == 0 || !setForms {
+		return e // setForms off: the tests' plain walk to compare with
+	}
+	for _, k := range x.used[start:] {
+		if k < first {
+			return e // reads a name bound outside: not the same for each
+		}
+	}
+	i, f := c.g.memos, e.ev
+	c.g.memos++
+	return expr{t: e.t, off: e.off, ev: func(s *state) int64 {
+		b := s.buf
+		if b == nil || i >= len(b.memoAt) || s.fault != "" || s.trialFailed {
+			return f(s)
+		}
+		if b.memoAt[i] == b.memoEpoch {
+			return b.memoVal[i]
+		}
+		v := f(s)
+		if s.fault == "" && !s.trialFailed {
+			b.memoAt[i], b.memoVal[i] = b.memoEpoch, v
+		}
+		return v
+	}}
 }

@@ -72,6 +72,8 @@ func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
 				b(s)
 			}
 		}
+	case 4:
+		return nativeList4(steps)
 	case 3:
 		a, b, d := steps[0], steps[1], steps[2]
 		return func(s *state) {
@@ -88,6 +90,24 @@ func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
 			if f(s); s.mode != mRun {
 				return
 			}
+		}
+	}
+}
+
+// nativeList4 is four steps (a card play's then: in Hearts) without the
+// loop; a function of its own, so nativeList's closures keep their names
+// (the profile-guided build knows them by name).
+func nativeList4(steps []action) action {
+	a, b, d, e := steps[0], steps[1], steps[2], steps[3]
+	return func(s *state) {
+		if a(s); s.mode != mRun {
+			return
+		}
+		if b(s); s.mode != mRun {
+			return
+		}
+		if d(s); s.mode == mRun {
+			e(s)
 		}
 	}
 }
@@ -143,7 +163,38 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			return els
 		}
 		cond := e.ev
-		if probe, ok := c.entryProbe(v, sc); ok {
+		probe, ok := c.entryProbe(v, sc)
+		if cs := condOf(e); cs != nil && cs.op == cKnown && !ok && setForms {
+			// A condition on a bound card alone (card.suit == 'hearts' or
+			// card == 'spades-q'): whether the card is in its set. A card
+			// that is none (or no card) goes through cond, as before.
+			k, known, n := cs.slot, cs.known, uint64(len(c.g.cards))
+			return func(s *state) {
+				var holds bool
+				if x := s.slots[k]; uint64(x) < n {
+					holds = known.has(uint8(x))
+				} else {
+					holds = cond(s) != 0
+				}
+				if holds {
+					then(s)
+				} else {
+					els(s)
+				}
+			}
+		}
+		if t := e.fast; t != nil && !ok {
+			// if count(trick) == 1: the test read in line.
+			ft := *t
+			return func(s *state) {
+				if ft.holds(s) {
+					then(s)
+				} else {
+					els(s)
+				}
+			}
+		}
+		if ok {
 			// An effect's condition, for one entry: lint warns if it never
 			// holds.
 			return func(s *state) {
@@ -510,6 +561,17 @@ func setAction(so *setOp) action {
 	if so.seatSlot == 0 {
 		// The seat a table value holds, read here (as doSet would, first).
 		j := so.seatVar - 1
+		if from := so.fromSlot - 1; from >= 0 && op == '=' {
+			// played[turn] = card, every play: the card's slot read here.
+			return func(s *state) {
+				p := s.vars[j]
+				if s.Log != nil || p < 0 || p >= int64(s.N) {
+					s.doSet(so)
+					return
+				}
+				s.vars[base+int(p)] = s.slots[from]
+			}
+		}
 		return func(s *state) {
 			p := s.vars[j]
 			if s.Log != nil || p < 0 || p >= int64(s.N) {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -75,6 +76,15 @@ type buffers struct {
 	legal   [engine.MaxPlayers][]engine.Action
 	legalAt [engine.MaxPlayers]int // the decision (state.epoch) each was listed at
 	owner   *state                 // the state the lists were made for
+	// An aggregate's parts that read none of its bound names, worked out
+	// once per evaluation of it (memoAggregate): memoVal[i] holds site
+	// i's value when memoAt[i] is memoEpoch, which every evaluation of
+	// an aggregate holding such a part moves on. The states sharing
+	// these buffers share one goroutine, and an expression runs to its
+	// end without another state's running in between.
+	memoEpoch uint64
+	memoAt    []uint64
+	memoVal   []int64
 }
 
 // maxPools is the most conserved pools a rules file declares.
@@ -89,6 +99,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 		buf = &buffers{}
 	}
 	buf.owner, buf.legalAt = nil, [engine.MaxPlayers]int{} // a new game: nothing listed yet
+	buf.memoAt, buf.memoVal = resize(buf.memoAt, g.memos), resize(buf.memoVal, g.memos)
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
 	s.vars = resize(vars, g.valueInsts)
@@ -219,23 +230,20 @@ func (s *state) takeAt(i, k int) uint8 {
 // take removes card c from zone instance i (an ordered zone's topmost
 // copy) and reports whether it was there.
 func (s *state) take(i int, c uint8) bool {
+	// The same copy as a walk from the top (ordered) or the bottom finds,
+	// found by the library's vectorised search.
 	cards := s.zone(i)
+	var k int
 	if s.instZone(i).ordered {
-		for k := len(cards) - 1; k >= 0; k-- {
-			if cards[k] == c {
-				s.takeAt(i, k)
-				return true
-			}
-		}
+		k = bytes.LastIndexByte(cards, c)
+	} else {
+		k = bytes.IndexByte(cards, c)
+	}
+	if k < 0 {
 		return false
 	}
-	for k, x := range cards {
-		if x == c {
-			s.takeAt(i, k)
-			return true
-		}
-	}
-	return false
+	s.takeAt(i, k)
+	return true
 }
 
 // instZone is the zone an instance belongs to.
@@ -289,6 +297,56 @@ func (s *state) run() {
 			s.pc++
 		case opJump:
 			s.pc = in.a
+		case opLoopLess:
+			if s.slots[in.b] < s.slots[in.c] {
+				s.pc++
+			} else {
+				s.pc = in.a
+			}
+		case opIncJump:
+			s.slots[in.a]++
+			if s.steps >= maxSteps {
+				s.pc++ // the jump's own step is the one over the limit
+			} else {
+				s.steps++
+				s.pc = in.b
+			}
+		case opIncTest:
+			s.slots[in.a]++
+			switch {
+			case s.steps+2 <= maxSteps:
+				s.steps += 2 // the jump and the test
+				if t := &code[in.b]; s.slots[t.b] < s.slots[t.c] {
+					s.pc = in.b + 1
+				} else {
+					s.pc = t.a
+				}
+			case s.steps >= maxSteps:
+				s.pc++ // as opIncJump
+			default:
+				s.steps++
+				s.pc = in.b
+			}
+		case opJumpIncTest:
+			if s.steps+3 > maxSteps {
+				s.pc = in.c // near the limit: one step at a time
+				break
+			}
+			s.slots[in.a]++
+			s.steps += 3 // the jump back and the test
+			if t := &code[in.b]; s.slots[t.b] < s.slots[t.c] {
+				s.pc = in.b + 1
+			} else {
+				s.pc = t.a
+			}
+		case opJumpIncJump:
+			if s.steps+2 > maxSteps {
+				s.pc = in.c // near the limit: one step at a time
+			} else {
+				s.slots[in.a]++
+				s.steps += 2
+				s.pc = in.b
+			}
 		case opJumpUnless:
 			if in.e(s) == 0 {
 				s.pc = in.a
@@ -451,7 +509,12 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 	}
 	switch {
 	case mv.card != nil:
-		c := mv.card(s)
+		var c int64
+		if mv.cardSlot > 0 {
+			c = s.slots[mv.cardSlot-1]
+		} else {
+			c = mv.card(s)
+		}
 		if c < 0 || !s.take(from, uint8(c)) {
 			s.fail("%s is not in %s", s.cardName(c), s.instName(from))
 			return false
@@ -475,6 +538,15 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 // moveAll moves every card of a zone (that passes its filter), keeping
 // their order.
 func (s *state) moveAll(ref *zoneRef, from, to int) {
+	if ref.filter == nil && s.Log == nil {
+		// Every card, in order (a trick to its taker): one copy, without
+		// the filter's buffer to clear.
+		for _, c := range s.zone(from) {
+			s.add(to, c)
+		}
+		s.zlen[from] = 0
+		return
+	}
 	var keep [engine.MaxDeck]uint8
 	kept := 0
 	for _, c := range s.zone(from) {
@@ -527,7 +599,12 @@ func (s *state) choose(ch *choice) {
 		s.pc = ch.end
 		return
 	}
-	p := int(ch.who(s))
+	var p int
+	if ch.whoVar > 0 {
+		p = int(s.vars[ch.whoVar-1])
+	} else {
+		p = int(ch.who(s))
+	}
 	if p < 0 || p >= s.N {
 		s.fail("%s is to choose, which is not a seat at the table", seatWord(int64(p)))
 		return

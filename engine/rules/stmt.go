@@ -31,12 +31,20 @@ const (
 	opExec                     // run fn: statements that never wait for a decision, compiled to Go loops
 	opDeal                     // deal: seat by seat, drawing as chance moves out of a shuffled pile
 	opRoll                     // roll a die (e sides) into the value set names: a chance move
+	// Made by thread (after compiling) or by repeat, for the loops around
+	// every turn: the same steps as the instructions they stand for.
+	opLoopLess    // to a unless slot b < slot c (a repeat's test)
+	opIncJump     // slot a++, then to b: an opIncSlot and the opJump after it
+	opJumpIncJump // an opJump to an opIncJump (at c): slot a++, then to b
+	opIncTest     // an opIncJump to b, an opLoopLess on slot a: its test too
+	opJumpIncTest // an opJumpIncJump likewise
 )
 
 type instr struct {
 	op   opcode
 	fn   action
 	a    int
+	b, c int
 	e    eval
 	set  *setOp
 	mv   *moveOp
@@ -59,6 +67,9 @@ type setOp struct {
 	// valVar is the value's place plus one when it is a bound seat's
 	// value (loadVar: read directly), valSlot that seat's slot.
 	valVar, valSlot int
+	// fromSlot is the slot plus one when the value is a bound name
+	// (played[turn] = card), else 0.
+	fromSlot int
 }
 
 type moveOp struct {
@@ -66,6 +77,9 @@ type moveOp struct {
 	count    eval // nil: one card
 	all      bool
 	card     eval // nil: from the top (or at random out of a shuffled pile)
+	// cardSlot is card's slot plus one when card is a bound card (the
+	// chosen one, at every play), read directly; else 0.
+	cardSlot int
 }
 
 type optKind uint8
@@ -78,16 +92,19 @@ const (
 
 // choice is one choose statement.
 type choice struct {
-	id    string
-	all   bool // every seat decides in secret
-	who   eval
-	seat  int // slot bound to the deciding seat (player)
-	loop  int // secret choice: slot of the seat being applied
-	opts  []*option
-	end   int // pc after the choice
-	cont  int // secret choice: pc of the next seat
-	pos   finding.Pos
-	total int // actions: the options' sizes added up
+	id  string
+	all bool // every seat decides in secret
+	who eval
+	// whoVar is the value's place plus one when who is a table value
+	// (player: turn), read directly at every decision; else 0.
+	whoVar int
+	seat   int // slot bound to the deciding seat (player)
+	loop   int // secret choice: slot of the seat being applied
+	opts   []*option
+	end    int // pc after the choice
+	cont   int // secret choice: pc of the next seat
+	pos    finding.Pos
+	total  int // actions: the options' sizes added up
 	// probed: some option has a condition, whose being legal is counted.
 	probed bool
 	// plays: some option plays a card (the statistics count the cards a
@@ -122,6 +139,35 @@ func (c *compiler) emit(in instr) int {
 }
 
 func (c *compiler) pc() int { return len(c.g.code) }
+
+// thread joins the steps at the end of a loop's body (count, jump back)
+// into one instruction each, and a jump that lands on them (an option's
+// exit) too; the program keeps every instruction where it was, so a pc
+// still means what it meant. run counts the steps they stand for.
+func (c *compiler) thread() {
+	code := c.g.code
+	for k := 0; k+1 < len(code); k++ {
+		if code[k].op == opIncSlot && code[k+1].op == opJump {
+			code[k].op, code[k].b = opIncJump, code[k+1].a
+		}
+	}
+	for k := range code {
+		if t := code[k].a; code[k].op == opJump && t < len(code) && code[t].op == opIncJump {
+			code[k].op, code[k].a, code[k].b, code[k].c = opJumpIncJump, code[t].a, code[t].b, t
+		}
+	}
+	// A repeat's count and jump back, and its test at the top.
+	for k := range code {
+		in := &code[k]
+		if t := in.b; (in.op == opIncJump || in.op == opJumpIncJump) && t < len(code) && code[t].op == opLoopLess && code[t].b == in.a {
+			if in.op == opIncJump {
+				in.op = opIncTest
+			} else {
+				in.op = opJumpIncTest
+			}
+		}
+	}
+}
 
 func (c *compiler) block(list *yaml.Node, sc *scope) {
 	if list == nil {
@@ -196,7 +242,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.emit(instr{op: opSetSlot, a: limit, e: times.ev})
 		c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
 		top := c.pc()
-		exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < s.slots[limit]) }})
+		exit := c.emit(instr{op: opLoopLess, b: i, c: limit})
 		c.block(get(n, "do"), sc)
 		c.emit(instr{op: opIncSlot, a: i})
 		c.emit(instr{op: opJump, a: top})
@@ -324,8 +370,11 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		}
 		val := x.want(x.compile(value, sc), want, "set "+d.name)
 		so.val = val.ev
-		if val.load == loadVar {
+		switch val.load {
+		case loadVar:
 			so.valVar, so.valSlot = val.vbase+1, val.slot
+		case loadSlot:
+			so.fromSlot = val.slot + 1
 		}
 	}
 	for _, e := range x.errs {
@@ -416,7 +465,11 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 				c.report(codeStructure.At(ch.pos, "choose needs player: the seat that decides (or all)"))
 			}
 		} else {
-			ch.who = c.expr(who, sc, typ{k: kSeat}, "player").ev
+			e := c.expr(who, sc, typ{k: kSeat}, "player")
+			ch.who = e.ev
+			if e.load == loadGlobal {
+				ch.whoVar = e.vbase + 1
+			}
 		}
 	}
 	inner := &scope{up: sc, name: "player", slot: ch.seat, t: typ{k: kSeat}}
@@ -546,7 +599,7 @@ func (c *compiler) nativeOptionBody(o *option) action {
 	var steps []action
 	if to := get(o.node, "to"); to != nil && o.kind == optCard && o.zone != nil {
 		if z := c.zoneExpr(to, o.bind, "to"); z != nil {
-			mv := &moveOp{from: o.zone, to: z, card: slotEval(o.slot)}
+			mv := &moveOp{from: o.zone, to: z, card: slotEval(o.slot), cardSlot: o.slot + 1}
 			steps = append(steps, func(s *state) { s.move(mv) })
 		}
 	}
@@ -565,7 +618,7 @@ func (c *compiler) nativeOptionBody(o *option) action {
 func (c *compiler) optionBody(o *option) {
 	if to := get(o.node, "to"); to != nil && o.kind == optCard && o.zone != nil {
 		if z := c.zoneExpr(to, o.bind, "to"); z != nil {
-			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot)}, pos: o.pos})
+			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot), cardSlot: o.slot + 1}, pos: o.pos})
 		}
 	}
 	c.block(get(o.node, "then"), o.bind)
