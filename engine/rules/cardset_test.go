@@ -60,6 +60,17 @@ func loadEdited(t *testing.T, game string, edits [][2]string) (sets, walk *Game)
 // legal actions, every slot (aggregates leave their last card bound, and
 // public slots are in the observations), values, zones, the fault.
 // It returns how many games ended on a rules error.
+// lockstepAtEveryCount is lockstep at every player count of the game: the
+// games that ended on a rules error, in all.
+func lockstepAtEveryCount(t *testing.T, sets, walk *Game, games int) (faults int) {
+	t.Helper()
+	info := sets.Info()
+	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+		faults += lockstep(t, sets, walk, n, games)
+	}
+	return faults
+}
+
 func lockstep(t *testing.T, sets, walk *Game, players, games int) (faults int) {
 	t.Helper()
 	var la, lb []engine.Action
@@ -182,12 +193,7 @@ func TestSetFormsPlayTheSameGames(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.game+"/"+v.name, func(t *testing.T) {
 			sets, walk := loadEdited(t, v.game, v.edits)
-			info := sets.Info()
-			faults := 0
-			for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
-				faults += lockstep(t, sets, walk, n, 20)
-			}
-			if v.faults != (faults > 0) {
+			if faults := lockstepAtEveryCount(t, sets, walk, 20); v.faults != (faults > 0) {
 				t.Errorf("%d games ended on a rules error", faults)
 			}
 		})
