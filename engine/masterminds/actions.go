@@ -106,9 +106,6 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		var cards [engine.MaxHand]engine.Action
 		held := st.hand.Distinct(cards[:0])
 		var pays [nKinds + 2]int
-		if s.Tally != nil {
-			s.noteHeld(q, t, held)
-		}
 		for _, c := range held {
 			cd := &s.g.cards[c]
 			if cd.typ != typePrep || cd.kind != kindAction {
@@ -131,11 +128,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	case opGear2:
 		buf = append(buf, act(aGearStop, 0))
 		var cards [engine.MaxHand]engine.Action
-		held := st.hand.Distinct(cards[:0])
-		if s.Tally != nil {
-			s.noteHeld(q, t, held)
-		}
-		for _, c := range held {
+		for _, c := range st.hand.Distinct(cards[:0]) {
 			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
 				for r := 0; r < int(st.teamN); r++ {
 					if r != int(t.x) {
@@ -493,16 +486,23 @@ func (s *state) plannable(p int, t *task, c int) bool {
 	return false
 }
 
-// noteHeld keeps the cards of held (p's hand, distinct) that p could
-// play at Plan or second-Gear decision t, for tallyPlay.
-func (s *state) noteHeld(p int, t *task, held []engine.Action) {
-	s.held = [engine.MaxDeck / 64]uint64{}
-	for _, c := range held {
-		if s.g.cards[c].typ == typePrep && s.plannable(p, t, int(c)) {
-			s.held[c>>6] |= 1 << (c & 63)
-		}
+// planHeld is the set of cards p could play at Plan or second-Gear
+// decision t, as playable lists them: the hand's Action cards and, with a
+// recruit to carry it (at Plan) or always (second Gear), its Gear.
+func (s *state) planHeld(p int, t *task) engine.CardSet {
+	var action, gear uint64 // all bits or none
+	if t.op == opPlan {
+		action = ^uint64(0)
 	}
-	s.heldAt = s.Move + 1
+	if t.op == opGear2 || s.seats[p].teamN > 0 {
+		gear = ^uint64(0)
+	}
+	g := s.g
+	held := s.seats[p].hand.Present()
+	for w := range held {
+		held[w] &= g.actionCards[w]&action | g.gearCards[w]&gear
+	}
+	return held
 }
 
 // decide applies seat s.cur's decision a to the task on top.
@@ -849,8 +849,14 @@ func (s *state) tallyPlay(p int, t *task, kind, v int) {
 	case aPlanGear, aGear2:
 		played = v / 8
 	}
+	if t.op != opWindow {
+		if held := s.planHeld(p, t); held != (engine.CardSet{}) {
+			s.Tally.ChoiceSet(&held, played)
+		}
+		return
+	}
 	if s.heldAt == s.Move {
-		// LegalActions listed this decision: its cards as a set.
+		// LegalActions listed this window: its cards as a set.
 		if held := engine.CardSet(s.held); held != (engine.CardSet{}) {
 			s.Tally.ChoiceSet(&held, played)
 		}

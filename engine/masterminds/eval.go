@@ -336,79 +336,80 @@ var _ [4 - stepsPerHeist]struct{}
 
 // invariantsHold reports whether every invariant of invariantError holds,
 // reading each zone once and adding up the seats a word at a time: their
-// counters (a byte each), Gear (a 16-bit lane per slot), gems (widened to
-// 16-bit lanes, so no sum carries) and the heists' marker dice (a byte per
-// seat). It may fail on a state that is fine: then invariantError decides.
+// counters and gems (a byte each), Gear (a 16-bit lane per slot) and the
+// heists' marker dice (a byte per seat). It may fail on a state that is
+// fine: then invariantError decides.
 func (s *state) invariantsHold() bool {
 	g := s.g
 	prep := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
-	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN + nonNegative(s.burnCard)
-	heist := s.heistDeck.Len() + s.qLen
-	colours := s.colourDeck.Len()
-	// counts sums the seats' counter words and seen ORs them: no byte
-	// above 31 (seen) means no sum of maxSeats bytes carries. over gets
-	// each word plus g.counterBias, which sets bit 7 of the markers or
-	// team byte above its limit. markers has seat q's marker dice out in
-	// byte q.
+	bias := g.counterBias
+	// counts sums the seats' counter words, with a seat's colour card in
+	// byte 5; gems sums their gem words. seen ORs both: no byte above 15
+	// means no byte of either sum carries (6 seats of 15, or of two words
+	// of 15, stay below 256). over gets each counter word plus
+	// g.counterBias, which sets bit 7 of the markers or team byte above
+	// its limit. gear sums the sign bits of the team's Gear slots (slots
+	// past the team masked off, so a stale Gear there cannot stand in for
+	// a lost one), shifted down to bit 0 of each 16-bit lane. markers has
+	// seat q's marker dice out in byte q. Two passes over the seats, so
+	// that neither keeps more sums than there are registers for.
 	var counts, seen, over, markers uint64
-	for q := 0; q < s.N; q++ {
-		st := &s.seats[q]
-		w := *(*uint64)(unsafe.Pointer(&st.cash)) & seatCounts
-		counts += w
+	seats := s.seats[:s.N]
+	for q := range seats {
+		st := &seats[q]
+		w := *(*uint64)(unsafe.Pointer(&st.cash)) << 24 >> 24 // bytes 0-4
+		counts += w | uint64(nonNegative(st.card))<<40
 		seen |= w
-		over |= w + g.counterBias
-		markers |= (w >> 24 & 0xFF) << (8 * q)
+		over |= w + bias
+		// Seat q's markers byte ends up in byte 8-N+q.
+		markers = markers>>8 | w>>24<<56
 		prep += st.hand.Len()
-		colours += nonNegative(st.card)
 	}
-	if seen&countsHigh != 0 || over&countsOver != 0 {
-		return false
-	}
-	// Gear on recruits r < teamN, as the full check counts: the sign bits
-	// of the team's slots, read as two words (slots 0-3, 4-7). Slots past
-	// the team are masked off (a team above team_max or below 0 failed
-	// above), so a stale Gear there cannot stand in for a lost one. The
-	// bits of a Gear are those clear, shifted down to bit 0 of each 16-bit
-	// lane. The gems' bytes are widened to 16-bit lanes.
-	var gear, gemsLo, gemsHi uint64
-	for q := 0; q < s.N; q++ {
-		st := &s.seats[q]
+	markers >>= 64 - 8*len(seats)
+	var gems, gear uint64
+	for q := range seats {
+		st := &seats[q]
+		gm := (*[2]uint64)(unsafe.Pointer(&st.gems))
 		gw := (*[2]uint64)(unsafe.Pointer(&st.gear))
 		lanes := &gearLanes[st.teamN&7]
+		gems += gm[0] + gm[1]
+		seen |= gm[0] | gm[1]
 		gear += (^gw[0]&lanes[0])>>15 + (^gw[1]&lanes[1])>>15
-		gm := (*[2]uint64)(unsafe.Pointer(&st.gems))
-		gemsLo += gm[0]&evenBytes + gm[1]&evenBytes
-		gemsHi += gm[0]>>8&evenBytes + gm[1]>>8&evenBytes
+	}
+	if seen&nibbleHigh != 0 || over&countsOver != 0 {
+		return false
 	}
 	// Each seat's dice on each heist, a byte per seat: the seats playing
 	// are the low s.N bytes. No lane carries into the next: a lane of 4
-	// dice or more fails, and a sum of 3s over maxHeists fits a byte.
-	seats := uint64(1)<<(8*s.N) - 1
-	var placed uint64
-	for h := 0; h < s.tableN; h++ {
+	// dice or more fails, and a sum of 3s over maxHeists fits a byte. A
+	// heist's two cards are read as one word: their sign bits say which
+	// are laid out.
+	heist := s.heistDeck.Len() + s.qLen + 2*s.tableN
+	laneMask := uint64(1)<<(8*s.N) - 1
+	var placed, bad uint64
+	for h := range s.table[:s.tableN] {
 		sl := &s.table[h]
-		// Branch-free: the sign bits of the two cards.
-		open := (uint16(sl.a)|uint16(sl.b))>>15 == 0
-		heist += nonNegative(sl.a) + nonNegative(sl.b)
-		x := binary.LittleEndian.Uint64(sl.prog[:]) & seats
+		x := binary.LittleEndian.Uint64(sl.prog[:]) & laneMask
+		missing := uint64(*(*uint32)(unsafe.Pointer(&sl.a)) & 0x8000_8000)
+		heist -= int(missing>>15&1 + missing>>31)
 		// A full heist is only fine while it is being completed, and dice
 		// only on a heist laid out.
-		if x&laneFull != 0 || (x != 0 && !open) {
-			return false
+		bad |= x & laneFull
+		if missing != 0 {
+			bad |= x
 		}
 		placed += x
 	}
-	// The lane sums: gear's four 16-bit lanes, the gems' eight (at most
-	// 2*maxSeats*255 each, so their total fits 16 bits), the counters'
-	// bytes.
+	// The lane sums: gear's four 16-bit lanes (the Gear at most 8 per
+	// seat), the gems' eight bytes, the counters' bytes.
 	const laneSum = 0x0001000100010001
-	gems := int((gemsLo + gemsHi) * laneSum >> 48)
 	prep += int(gear * laneSum >> 48)
 	cash := int(counts&0xFF) + int(counts>>8&0xFF)
 	heist += int(counts >> 16 & 0xFF)
-	talent += int(counts >> 32 & 0xFF)
-	return placed == markers &&
-		gems+s.bag.Len() == s.bagTotal &&
+	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN + nonNegative(s.burnCard) + int(counts>>32&0xFF)
+	colours := s.colourDeck.Len() + int(counts>>40&0xFF)
+	return bad == 0 && placed == markers &&
+		byteSum(gems)+s.bag.Len() == s.bagTotal &&
 		prep == g.copiesOf.prep &&
 		talent == g.copiesOf.talent &&
 		heist == g.copiesOf.heist &&
@@ -421,24 +422,24 @@ func (s *state) invariantsHold() bool {
 // screen reads it.
 const (
 	seatCounts = 0xFF_FFFF_FFFF
-	countsHigh = 0xE0_E0E0_E0E0 // a byte above 31, or negative
-	countsOver = 0x80_8000_0000 // bit 7 of the markers and team bytes
-	evenBytes  = 0x00FF00FF00FF00FF
+	nibbleHigh = 0xF0F0_F0F0_F0F0_F0F0 // a byte above 15, or negative
+	countsOver = 0x80_8000_0000        // bit 7 of the markers and team bytes
 )
 
 // counterBias is added to a seat's counter word so that bit 7 of the
 // markers byte (3) and the team byte (4) is set exactly when it is above
-// markers_per_player or team_max: each is at most 31 when that matters,
+// markers_per_player or team_max: each is at most 15 when that matters,
 // and no lower byte carries.
 func counterBias(p *Params) uint64 {
 	return uint64(0x80-(p.MarkersPerPlayer+1))<<24 | uint64(0x80-(p.TeamMax+1))<<32
 }
 
 // The counters are consecutive bytes (declared so) from an aligned word,
-// and no sum of the seats' bytes carries.
+// the gems two words, and no sum of the seats' bytes of at most 15 carries.
 var (
 	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.cash)%8]
-	_ [255 - maxSeats*31]struct{}
+	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.gems)%8]
+	_ [255 - 2*maxSeats*15]struct{}
 )
 
 // gearLanes[n] selects the sign bits of Gear slots 0 to n-1 in the two
@@ -458,6 +459,10 @@ var _ [8 - maxTeam]struct{} // seat.gear has a slot per recruit
 func nonNegative(c int16) int { return int(^uint16(c) >> 15) }
 
 // invariantError is the full check: the first invariant broken, or nil.
+// Kept out of line: inlined into CheckInvariants, its registers would
+// spill the screen's loops to the stack.
+//
+//go:noinline
 func (s *state) invariantError() error {
 	g := s.g
 	gems := s.bag.Len()

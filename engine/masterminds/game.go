@@ -42,6 +42,10 @@ type Game struct {
 	// counterBias flags a seat's markers and team above their limits in
 	// the invariant screen (eval.go).
 	counterBias uint64
+	// actionCards and gearCards are the Prep cards of each kind, which a
+	// hand masked by them gives the cards playable at a Plan or a second
+	// Gear decision (tallyPlay).
+	actionCards, gearCards engine.CardSet
 
 	// Enum parameters, decoded once.
 	testAtLeast bool
@@ -131,6 +135,12 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 			g.talents = append(g.talents, i)
 		case typePrep:
 			g.preps = append(g.preps, i)
+			switch cd.kind {
+			case kindAction:
+				g.actionCards.Add(i)
+			case kindGear:
+				g.gearCards.Add(i)
+			}
 		case typeHeist:
 			g.heists = append(g.heists, i)
 		case typeFailure:

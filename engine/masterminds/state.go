@@ -178,10 +178,10 @@ type state struct {
 	sampled int
 	ended   bool
 
-	// The Prep cards the mover could play at the decision LegalActions
-	// last listed (bit c: card c), kept for the card statistics when the
-	// state keeps a tally: tallyPlay would otherwise list them again, an
-	// interrupt's payments and all. heldAt is the move that decision is
+	// The Prep cards the mover could play in the interrupt window
+	// LegalActions last listed (bit c: card c), kept for the card
+	// statistics when the state keeps a tally: tallyPlay would otherwise
+	// list them again, payments and all. heldAt is the move that window is
 	// decided by (Move+1 then, 0: none), so the set is used only at that
 	// very decision; Reset clears it, CloneInto copies it with the move.
 	held   [engine.MaxDeck / 64]uint64

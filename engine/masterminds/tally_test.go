@@ -11,7 +11,8 @@ import (
 // takes the playable cards LegalActions noted or lists them itself. Two
 // copies of each game are played move for move; only the first is asked
 // for its legal actions (so only its tally uses the noted cards), and at
-// every decision the noted cards must be exactly what playable lists.
+// every window the noted cards, at every Plan and second-Gear decision the
+// hand masked by planHeld, must be exactly what playable lists.
 func TestTallyHeldCache(t *testing.T) {
 	noted := 0
 	for _, variant := range []map[string]string{nil, draft, {"team_max": "1", "plan_actions": "3"}} {
@@ -35,15 +36,19 @@ func TestTallyHeldCache(t *testing.T) {
 						var buf [engine.MaxHand]engine.Action
 						want := a.playable(int(a.cur), a.top(), buf[:0])
 						var got []engine.Action
-						for w, m := range a.held {
+						set, at := engine.CardSet(a.held), a.heldAt
+						if op != opWindow {
+							set, at = a.planHeld(int(a.cur), a.top()), a.Move+1
+						}
+						for w, m := range set {
 							for c := 0; c < 64; c++ {
 								if m&(1<<c) != 0 {
 									got = append(got, engine.Action(w*64+c))
 								}
 							}
 						}
-						if a.heldAt != a.Move+1 || !slices0Equal(got, want) {
-							t.Fatalf("%dp move %d: noted %v (for move %d), playable %v", players, a.Move, got, a.heldAt, want)
+						if at != a.Move+1 || !slices0Equal(got, want) {
+							t.Fatalf("%dp move %d: noted %v (for move %d), playable %v", players, a.Move, got, at, want)
 						}
 						noted++
 					}
