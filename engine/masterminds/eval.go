@@ -418,10 +418,9 @@ func (s *state) invariantsHold() bool {
 		cash+s.cashSupply == g.cashCopies
 }
 
-// The seat counters' word (seat.cash to seat.teamN, bytes 0-4) as the
-// screen reads it.
+// Masks for the sums' guards: the seats' counters are bytes 0-4 of the
+// word at seat.cash.
 const (
-	seatCounts = 0xFF_FFFF_FFFF
 	nibbleHigh = 0xF0F0_F0F0_F0F0_F0F0 // a byte above 15, or negative
 	countsOver = 0x80_8000_0000        // bit 7 of the markers and team bytes
 )

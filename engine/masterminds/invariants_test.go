@@ -75,6 +75,20 @@ func TestInvariantScreen(t *testing.T) {
 		{"cash large", func(s *state, q, h int) { s.seats[q].cash += 40; s.seats[(q+1)%s.N].flipped -= 39 }},
 		{"cash negative", func(s *state, q, h int) { s.seats[q].cash -= 10; s.cashSupply += 9 }},
 		{"heists wrap", func(s *state, q, h int) { s.seats[q].heists -= 100; s.seats[(q+1)%s.N].heists += 99 }},
+		// The gems too, a byte a kind: 255 more of a kind someone holds
+		// make that kind's byte sum carry into the next one's (so it shows
+		// 255 fewer, the very total wanted).
+		{"gems carry", func(s *state, q, h int) {
+			for k := range nKinds {
+				for o := 0; o < s.N && k%8 != 7; o++ {
+					if s.seats[o].gems[k] > 0 {
+						s.seats[q].gems[k] += 128
+						s.seats[(q+1)%s.N].gems[k] += 127
+						return
+					}
+				}
+			}
+		}},
 		{"team large", func(s *state, q, h int) { s.seats[q].teamN = 40 }},
 		{"markers large", func(s *state, q, h int) { s.seats[q].markers = 40 }},
 		{"markers", func(s *state, q, h int) { s.seats[q].markers++ }},
