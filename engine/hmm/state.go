@@ -658,10 +658,100 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 }
 
 // CheckInvariants: every card is in exactly one place; Heat never negative.
-// It runs after every move of the linter's games, so it counts without
-// branches on what it counts (a Gear or none), which a random game makes
-// unpredictable.
+//
+// The runner asks after every move, so a quick screen (invariantsHold)
+// runs first and the full check (invariantError) only when the screen
+// finds something amiss, to name the first broken invariant as always.
+// The screen keeps no count of its own that the moves update: it recounts
+// every zone from the state as the full check does, and fails whenever one
+// of the full check's tests fails (it also fails on a seat with no crew,
+// before the Masterminds are dealt, which the full check then clears). So
+// it catches all the full check catches, at the same move;
+// TestInvariantScreen breaks states in every way the full check tests and
+// holds the screen to that.
 func (s *state) CheckInvariants() error {
+	if s.invariantsHold() {
+		return nil
+	}
+	return s.invariantError()
+}
+
+// crewLanes[n] picks, in the three words invariantsHold reads of a crew
+// (from bytes 3, 15 and 27: word k holds members 2k and 2k+1's gear sign
+// bits at bits 7 and 55), the sign bits of the first n members: a stale
+// Gear on a member past the crew must not count.
+var crewLanes = func() (t [8][3]uint64) {
+	for n := range t {
+		for m := 0; m < min(n, maxCrew); m++ {
+			t[n][m/2] |= 1 << (7 + 48*(m%2))
+		}
+	}
+	return t
+}()
+
+// invariantsHold reports whether every invariant of invariantError holds.
+// It asks every seat to have 1 to CrewLimit members, so that a seat adds
+// its hand, its n members (one a Mastermind) and their Gear: n less the
+// members with none. It counts those from the crew's gear sign bits, two
+// members a word (three words for a crew of six), with no branch on what
+// it finds, which a random game makes unpredictable; the sums of the
+// seats' words go in two lanes of one word (bits 7-11 and 55-59: 24
+// members at most each, no carry from one lane into the other). Its
+// branches fail only on a broken state (or before the Masterminds are
+// dealt), or on a job slot waiting for its next job. It may fail on a
+// state that is fine: then invariantError decides.
+func (s *state) invariantsHold() bool {
+	seats := s.N
+	if uint(seats) > engine.MaxPlayers {
+		return false
+	}
+	limit := min(s.g.params.CrewLimit, maxCrew)
+	res := 0
+	var none uint64
+	for p := 0; p < seats; p++ {
+		n := s.ncrew[p]
+		// Branches that fail only on a broken state, or before the deal.
+		if uint(n-1) >= uint(limit) || s.heat[p] < 0 {
+			return false
+		}
+		res += s.hand[p].Len() + 2*n
+		cb := (*[maxCrew * memberSize]byte)(unsafe.Pointer(&s.crew[p]))
+		ln := &crewLanes[n&7]
+		none += binary.LittleEndian.Uint64(cb[3:])&ln[0] + binary.LittleEndian.Uint64(cb[15:])&ln[1]
+	}
+	if limit > 4 {
+		// Members 5 and 6 (the third word), with a crew_limit above four
+		// only; every crew size is in range, checked above.
+		for p := 0; p < seats; p++ {
+			cb := (*[maxCrew * memberSize]byte)(unsafe.Pointer(&s.crew[p]))
+			none += binary.LittleEndian.Uint64(cb[27:]) & crewLanes[s.ncrew[p]&7][2]
+		}
+	}
+	// A Mastermind a seat: one of its n members is no Resource card.
+	res += s.deck.Len() + s.ndiscard - seats - int(none&0xffff)>>7 - int(none>>55)
+	njobs := s.njobs
+	if uint(njobs) > maxJobs {
+		return false
+	}
+	jobs := s.jobDeck.Len() + s.jobPile.Len() + s.collected + njobs
+	comps := s.compDeck.Len() + s.compPile.Len()
+	for j := range s.jobs[:njobs] {
+		// A branch, taken rarely: a slot waits for a new job only between
+		// a job's end and the next chance move.
+		if js := &s.jobs[j]; js.card >= 0 {
+			comps += int(js.nc)
+		} else {
+			jobs--
+		}
+	}
+	return res == len(s.g.resources) && s.mmDeck.Len()+seats == len(s.g.masterminds) &&
+		jobs == len(s.g.jobs) && comps == len(s.g.comps)
+}
+
+// invariantError is the full check: the first invariant broken, or nil.
+// It counts without branches on what it counts (a Gear or none), which a
+// random game makes unpredictable.
+func (s *state) invariantError() error {
 	res := s.deck.Len() + s.ndiscard
 	mm := s.mmDeck.Len()
 	limit := s.g.params.CrewLimit
