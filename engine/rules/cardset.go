@@ -708,9 +708,11 @@ func trial[T any](s *state, f func(*state, T) T, live T) (T, bool) {
 }
 
 // legalSet appends the cards of cards (a zone's) that option o's
-// condition, in set form, holds for; false when it met a rules error.
-func (s *state) legalSet(o *option, cards []uint8, buf []engine.Action) ([]engine.Action, bool) {
+// condition, in set form, holds for, and returns them as a mask too in a
+// game of at most 64 cards (else 0); false when it met a rules error.
+func (s *state) legalSet(o *option, cards []uint8, buf []engine.Action) ([]engine.Action, uint64, bool) {
 	var last int64 = -1
+	var mask uint64
 	if t := o.set; t.narrow != nil {
 		var seen uint64
 		for _, c := range cards {
@@ -718,8 +720,9 @@ func (s *state) legalSet(o *option, cards []uint8, buf []engine.Action) ([]engin
 		}
 		pass, ok := trial(s, t.narrow, seen)
 		if !ok {
-			return buf, false
+			return buf, 0, false
 		}
+		mask = pass
 		for ; pass != 0; pass &= pass - 1 {
 			buf = append(buf, engine.Action(o.base+bits.TrailingZeros64(pass)))
 		}
@@ -733,7 +736,7 @@ func (s *state) legalSet(o *option, cards []uint8, buf []engine.Action) ([]engin
 		}
 		pass, ok := trial(s, t.wide, seen)
 		if !ok {
-			return buf, false
+			return buf, 0, false
 		}
 		for w, word := range pass {
 			for ; word != 0; word &= word - 1 {
@@ -746,5 +749,5 @@ func (s *state) legalSet(o *option, cards []uint8, buf []engine.Action) ([]engin
 	if last >= 0 {
 		s.slots[o.slot] = last
 	}
-	return buf, true
+	return buf, mask, true
 }

@@ -10,7 +10,7 @@ import (
 // value is not 0, at the edges of int64 too.
 func TestFastTests(t *testing.T) {
 	edges := []int64{math.MinInt64, math.MinInt64 + 1, -2, -1, 0, 1, 2, 51, math.MaxInt64 - 1, math.MaxInt64}
-	s := &state{vars: make([]int64, 1), zlen: make([]int32, 1)}
+	s := &state{vars: make([]int64, 1), zlen: make([]int16, 1)}
 	for op := cmpEq; op <= cmpGe; op++ {
 		for _, v := range edges {
 			ft := compareFast(false, 0, op, v)
@@ -32,7 +32,7 @@ func TestFastTests(t *testing.T) {
 	if nr.exact || notFast(nr) != nil {
 		t.Fatal("not of a raw value is only a truth: no not of it")
 	}
-	for _, x := range []int32{math.MinInt32, -1, 0, 1, 2, 7, math.MaxInt32} {
+	for _, x := range []int16{math.MinInt16, -1, 0, 1, 2, 7, math.MaxInt16} {
 		s.zlen[0] = x
 		if raw.value(s) != int64(x) || raw.holds(s) != (x != 0) || nr.holds(s) != (1-int64(x) != 0) {
 			t.Fatalf("raw %d: value %d, holds %v, not %v", x, raw.value(s), raw.holds(s), nr.holds(s))

@@ -31,7 +31,14 @@ func TestInvariantScreen(t *testing.T) {
 		"crazy-eights": loadGame(t, "../../cards/crazy-eights"),
 		"hearts":       loadGame(t, "../../cards/hearts"),
 	}
-	for name, edits := range map[string]map[string][2]string{"bank with a pool": bankPool, "bank with an empty range": never} {
+	// More than eight values of min 0 and no max: the screen reads their
+	// signs eight at a time, in more than one block.
+	counts := map[string][2]string{"rules.yaml": {`  bonus: {type: int, min: 0, max: 3}`, `  bonus: {type: int, min: 0, max: 3}
+  spare: {type: int, owner: player, min: 0}
+  spent: {type: int, owner: player, min: 0}
+  kept: {type: int, owner: player, min: 0}
+  rounds: {type: int, min: 0}`}}
+	for name, edits := range map[string]map[string][2]string{"bank with a pool": bankPool, "bank with an empty range": never, "bank with many counts": counts} {
 		g, found := loadBank(t, edits)
 		if g == nil {
 			t.Fatalf("%s does not build: %v", name, found)
@@ -114,18 +121,34 @@ func TestInvariantScreen(t *testing.T) {
 		}},
 		{"zone of a seat not playing", func(s *state, q, h int) {
 			if i := absent(s, h); i >= 0 {
-				s.zlen[i] += int32(1 + h%5)
+				s.zlen[i] += int16(1 + h%5)
 			}
 		}},
 		// Lengths no zone can have, in sums that come out right or not.
 		{"negative length", func(s *state, q, h int) {
 			i, j := counted(s, h), counted(s, h/7)
-			s.zlen[j] += s.zlen[i] + 1 - int32(h%2)
+			s.zlen[j] += s.zlen[i] + 1 - int16(h%2)
 			s.zlen[i] = -1
 		}},
 		{"huge length", func(s *state, q, h int) {
-			s.zlen[counted(s, h)] += 1 << 30
-			s.zlen[counted(s, h/5)] -= 1<<30 + int32(h%2)
+			s.zlen[counted(s, h)] += 1 << 14
+			s.zlen[counted(s, h/5)] -= 1<<14 + int16(h%2)
+		}},
+		// Three counted zones in the same 16-bit lane of different words
+		// (zone instance i is lane i%4), 65535 cards more in all: a sum of
+		// 16-bit lanes that carried would lose them.
+		{"lengths that carry", func(s *state, q, h int) {
+			var lane []int
+			for k := range len(s.zlen) {
+				if i := counted(s, h+k); i%4 == counted(s, h)%4 && !slices.Contains(lane, i) {
+					lane = append(lane, i)
+				}
+			}
+			if len(lane) >= 3 {
+				for _, i := range lane[:3] {
+					s.zlen[i] += 21845
+				}
+			}
 		}},
 		{"below min", func(s *state, q, h int) {
 			if i, v := ranged(s, h, true); v != nil && v.min != nil {
@@ -249,7 +272,8 @@ func cond(c bool, a, b string) string {
 }
 
 // oddLength reports a zone instance of a seat at the table with a length
-// outside 0 to 2^24-1, which no state reaches.
+// outside 0 to 2^9-1, which no state reaches (a zone holds at most
+// engine.MaxDeck cards).
 func oddLength(s *state) bool {
 	for _, z := range s.g.zones {
 		n := 1
@@ -257,7 +281,7 @@ func oddLength(s *state) bool {
 			n = s.N
 		}
 		for p := range n {
-			if l := s.zlen[z.base+p]; l < 0 || l >= 1<<24 {
+			if l := s.zlen[z.base+p]; l < 0 || l >= 1<<9 {
 				return true
 			}
 		}

@@ -46,10 +46,13 @@ type state struct {
 	sampled int
 	slots   []int64
 	vars    []int64
-	zlen    []int32
-	zcards  []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
-	joint   [engine.MaxPlayers]engine.Action
-	fault   string
+	// zlen is each zone instance's length: 16 bits, as no zone holds
+	// more than engine.MaxDeck cards, so that the invariant screen adds
+	// four lengths at a time.
+	zlen   []int16
+	zcards []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
+	joint  [engine.MaxPlayers]engine.Action
+	fault  string
 	// trial: a condition is being worked out for a set of cards at once,
 	// and a rules error sets trialFailed instead of ending the game (see
 	// trial).
@@ -76,6 +79,11 @@ type buffers struct {
 	legal   [engine.MaxPlayers][]engine.Action
 	legalAt [engine.MaxPlayers]int // the decision (state.epoch) each was listed at
 	owner   *state                 // the state the lists were made for
+	// mask is, with each list, the cards of the choice's mask option
+	// (choice.maskOpt) in it, when maskOK: what the statistics count as
+	// offered, without a walk of the list.
+	mask   [engine.MaxPlayers]uint64
+	maskOK [engine.MaxPlayers]bool
 	// An aggregate's parts that read none of its bound names, worked out
 	// once per evaluation of it (memoAggregate): memoVal[i] holds site
 	// i's value when memoAt[i] is memoEpoch, which every evaluation of
@@ -563,7 +571,7 @@ func (s *state) moveAll(ref *zoneRef, from, to int) {
 			s.logMove("move", from, to, c)
 		}
 	}
-	s.zlen[from] = int32(kept)
+	s.zlen[from] = int16(kept)
 	copy(s.zone(from), keep[:kept])
 }
 
@@ -629,18 +637,22 @@ func choiceName(ch *choice) string {
 // at ch now (engine.Info.Expected).
 func (s *state) probeOptions(ch *choice, p int) {
 	// The options' actions are consecutive ranges in order and the legal
-	// ones sorted: each option's are one run, walked once.
+	// ones sorted: each option's are one run. The runs are found from the
+	// end, and the first option's is all that is left: the many actions
+	// of a card option (usually the first, often the only one) are not
+	// walked one by one.
 	legal := s.legalNow(p)
-	i := 0
-	for _, o := range ch.opts {
-		j := i
-		for j < len(legal) && int(legal[j]) < o.base+o.size {
-			j++
+	j := len(legal)
+	for k := len(ch.opts) - 1; k >= 0; k-- {
+		o, i := ch.opts[k], 0
+		if k > 0 {
+			for i = j; i > 0 && int(legal[i-1]) >= o.base; i-- {
+			}
 		}
 		if j > i && o.probe >= 0 {
 			s.Tally.Probe(o.probe)
 		}
-		i = j
+		j = i
 	}
 }
 
@@ -661,6 +673,13 @@ func (s *state) canChoose(ch *choice, p int) bool {
 
 // legal appends seat p's legal actions at ch, sorted.
 func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
+	buf, _, _ = s.legalMask(ch, p, buf)
+	return buf
+}
+
+// legalMask is legal, and the cards of ch's mask option (choice.maskOpt)
+// among them as a mask, when ok.
+func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Action, mask uint64, ok bool) {
 	if o := ch.opts[0]; len(ch.opts) == 1 && o.kind == optCard && o.cond == nil && o.zone.filter == nil && o.zone.owner != nil {
 		// Any card of a seat's zone (a hand): its distinct cards, sorted.
 		var seen [4]uint64
@@ -675,18 +694,22 @@ func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
 				buf = append(buf, engine.Action(o.base+(w<<6|bits.TrailingZeros64(word))))
 			}
 		}
-		return buf
+		return buf, 0, false
 	}
 	saved := s.slots[ch.seat]
 	s.slots[ch.seat] = int64(p)
-	for _, o := range ch.opts {
+	for k, o := range ch.opts {
 		switch o.kind {
 		case optCard:
 			ref := o.zone
 			cards := s.zone(ref.inst(s))
 			if o.set != nil {
-				var ok bool
-				if buf, ok = s.legalSet(o, cards, buf); ok {
+				var set bool
+				var m uint64
+				if buf, m, set = s.legalSet(o, cards, buf); set {
+					if k+1 == ch.maskOpt {
+						mask, ok = m, true
+					}
 					continue
 				}
 			}
@@ -727,7 +750,7 @@ func (s *state) legal(ch *choice, p int, buf []engine.Action) []engine.Action {
 		}
 	}
 	s.slots[ch.seat] = saved
-	return buf
+	return buf, mask, ok
 }
 
 func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
@@ -746,7 +769,7 @@ func (s *state) legalNow(p int) []engine.Action {
 	if b.owner == s && b.legalAt[p] == s.epoch {
 		return b.legal[p]
 	}
-	b.legal[p] = s.legal(s.ch, p, b.legal[p][:0])
+	b.legal[p], b.mask[p], b.maskOK[p] = s.legalMask(s.ch, p, b.legal[p][:0])
 	b.legalAt[p], b.owner = s.epoch, s
 	return b.legal[p]
 }
@@ -840,7 +863,7 @@ func (s *state) applyJoint(actions []engine.Action) {
 	copy(s.joint[:], actions)
 	if s.Tally != nil && s.ch.plays {
 		for p, a := range actions {
-			s.tallyChoice(s.ch.option(int(a)), p, a)
+			s.tallyChoice(s.ch, s.ch.option(int(a)), p, a)
 		}
 	}
 	s.mode = mRun
@@ -864,7 +887,7 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 	}
 	o := ch.opts[k]
 	if s.Tally != nil && !ch.all && ch.plays {
-		s.tallyChoice(o, p, a)
+		s.tallyChoice(ch, o, p, a)
 	}
 	s.slots[ch.seat] = int64(p)
 	s.slots[o.slot] = int64(int(a) - o.base)
@@ -884,13 +907,23 @@ func (ch *choice) option(a int) *option {
 	return nil
 }
 
-// tallyChoice counts seat p's action a, of option o (nil: none), in the
-// dead-card statistics: the cards it could have chosen in o, the one it
-// played.
-func (s *state) tallyChoice(o *option, p int, a engine.Action) {
+// tallyChoice counts seat p's action a at ch, of option o (nil: none),
+// in the dead-card statistics: the cards it could have chosen in o, the
+// one it played.
+func (s *state) tallyChoice(ch *choice, o *option, p int, a engine.Action) {
 	if o == nil || o.kind != optCard {
 		s.Tally.Choice(nil, -1)
 		return
+	}
+	if ch.maskOpt > 0 && ch.opts[ch.maskOpt-1] == o {
+		// The cards on offer as the mask they were listed from: the
+		// same cards as cardsOffered's, which ChoiceMask counts as
+		// Choice does, without a walk of the list.
+		s.legalNow(p)
+		if b := s.buf; b.maskOK[p] {
+			s.Tally.ChoiceMask(b.mask[p], int(a)-o.base)
+			return
+		}
 	}
 	s.Tally.Choice(s.cardsOffered(o, p), int(a)-o.base)
 }
@@ -905,9 +938,11 @@ func (s *state) cardsOffered(o *option, p int) []engine.Action {
 	for i < len(legal) && int(legal[i]) < o.base {
 		i++
 	}
-	j := i
-	for j < len(legal) && int(legal[j]) < o.base+o.size {
-		j++
+	// The run's end from the end of the list: the options after o (if
+	// any) have few actions, o (a card option) many.
+	j := len(legal)
+	for j > i && int(legal[j-1]) >= o.base+o.size {
+		j--
 	}
 	if o.base == 0 {
 		return legal[i:j]
@@ -980,11 +1015,20 @@ func (s *state) CheckInvariants() error {
 type invScreen struct {
 	// counted masks the zone lengths: -1 (all ones) for each instance
 	// the full check counts, 0 for those of seats not at the table.
-	counted      []int32
-	countedPairs []uint64 // counted read two at a time (pairs32)
-	cards        int
-	ranges       []valueRange
-	// ranges8 is ranges when they are eight or fewer, made eight with
+	counted       []int16
+	countedBlocks [][8]uint64 // counted read 32 at a time (blocks16)
+	cards         int
+	// signs are the value instances whose range is min 0 with no max
+	// (the usual count: every rules file's ranges are so far), checked
+	// by their sign bits alone: one load and one OR each. They are
+	// byte offsets into a state's values (read without a bounds check
+	// per value: the screen checks once that the state has valueInsts
+	// of them), in whole blocks of eight, the last filled out with
+	// copies of the first.
+	signs []uintptr
+	// ranges are the other value instances with a range.
+	ranges []valueRange
+	// ranges8 is ranges when they are one to eight, made eight with
 	// ranges every number is within.
 	ranges8 *[8]valueRange
 	// full: the full check judges every state, for a value whose min
@@ -1010,7 +1054,7 @@ func (g *Game) screens() {
 	for n := 1; n <= engine.MaxPlayers; n++ {
 		sc := &g.screen[n]
 		sc.cards = len(g.inPlay[n])
-		sc.counted = make([]int32, zlenSize(g.zoneInsts))
+		sc.counted = make([]int16, zlenSize(g.zoneInsts))
 		for _, z := range g.zones {
 			k := 1
 			if z.perPlayer {
@@ -1020,9 +1064,9 @@ func (g *Game) screens() {
 				sc.counted[z.base+p] = -1
 			}
 		}
-		// Up to 256 lengths under 2^24 per lane add up without a carry.
-		sc.full = g.zoneInsts > 2*256
-		sc.countedPairs = pairs32(sc.counted)
+		// Up to 128 lengths under 2^9 per lane add up without a carry.
+		sc.full = g.zoneInsts > 4*128
+		sc.countedBlocks = blocks16(sc.counted)
 		for _, v := range g.values {
 			if v.min == nil && v.max == nil {
 				continue
@@ -1042,10 +1086,18 @@ func (g *Game) screens() {
 				k = n
 			}
 			for p := range k {
-				sc.ranges = append(sc.ranges, valueRange{v.base + p, lo, uint64(hi - lo)})
+				if lo == 0 && hi == math.MaxInt64 {
+					sc.signs = append(sc.signs, uintptr(v.base+p)*8)
+				} else {
+					sc.ranges = append(sc.ranges, valueRange{v.base + p, lo, uint64(hi - lo)})
+				}
 			}
 		}
-		if len(sc.ranges) <= 8 {
+		// A copy of a value checked already checks nothing new.
+		for len(sc.signs)%8 != 0 {
+			sc.signs = append(sc.signs, sc.signs[0])
+		}
+		if len(sc.ranges) > 0 && len(sc.ranges) <= 8 {
 			sc.ranges8 = new([8]valueRange)
 			for k := range sc.ranges8 {
 				sc.ranges8[k] = valueRange{0, math.MinInt64, math.MaxUint64}
@@ -1059,37 +1111,53 @@ func (g *Game) screens() {
 // nothing (the fault is checked before it).
 func (s *state) invariantsHold() bool {
 	sc := &s.g.screen[s.N]
-	// The lengths two at a time, one per 32-bit lane of a word, the
+	// The lengths four at a time, one per 16-bit lane of a word, the
 	// absent seats' masked out. A lane that could carry into the next
-	// (2^24 or more, or negative) sends the state to the full check.
-	// Eight words at a time, unrolled (zlenSize): a loop of a word
-	// each would end where the branch predictor, busy with the game
-	// between two checks, misses.
-	words := pairs32(s.zlen)
-	m := sc.countedPairs[:len(words)]
+	// (2^9 or more, or negative: no zone holds that many) sends the
+	// state to the full check. Eight words at a time, unrolled
+	// (zlenSize): a loop of a word each would end where the branch
+	// predictor, busy with the game between two checks, misses.
+	zb := blocks16(s.zlen)
+	mb := sc.countedBlocks[:len(zb)]
 	var sum, or uint64
-	for k := 0; k+8 <= len(words); k += 8 {
-		w, c := words[k:k+8:k+8], m[k:k+8:k+8]
+	for k := range zb {
+		w, c := &zb[k], &mb[k]
 		w0, w1, w2, w3 := w[0]&c[0], w[1]&c[1], w[2]&c[2], w[3]&c[3]
 		w4, w5, w6, w7 := w[4]&c[4], w[5]&c[5], w[6]&c[6], w[7]&c[7]
 		sum += w0 + w1 + w2 + w3 + w4 + w5 + w6 + w7
 		or |= w0 | w1 | w2 | w3 | w4 | w5 | w6 | w7
 	}
+	// The four lanes' sums (each under 2^16) added as two of 32 bits,
+	// then as one.
+	sum = sum&0x0000FFFF_0000FFFF + sum>>16&0x0000FFFF_0000FFFF
 	if or&laneHigh != 0 || int(sum&math.MaxUint32+sum>>32) != sc.cards {
 		return false
 	}
-	for i := range s.g.pools {
-		if s.poolTotal(i) != s.pooled[i] {
-			return false
-		}
+	if len(s.g.pools) > 0 && !s.poolsHold() {
+		return false
 	}
-	// Each value against its range, without a branch per value: bad
-	// gathers the borrows of span - (x - lo), one exactly when x is out.
-	var bad uint64
+	// Values of min 0 and no max: out of range exactly when negative, so
+	// the OR of them all has its sign bit set exactly when one is out.
+	// Eight at a time, unrolled (no loop end to mispredict for the usual
+	// eight or fewer).
+	vars := s.vars
+	if len(vars) != s.g.valueInsts {
+		return false // no state of the game: the offsets are not for it
+	}
+	var neg int64
+	at := unsafe.Pointer(unsafe.SliceData(vars))
+	for k := 0; k+8 <= len(sc.signs); k += 8 {
+		o := sc.signs[k : k+8 : k+8]
+		neg |= varAt(at, o[0]) | varAt(at, o[1]) | varAt(at, o[2]) | varAt(at, o[3]) |
+			varAt(at, o[4]) | varAt(at, o[5]) | varAt(at, o[6]) | varAt(at, o[7])
+	}
+	// Each other value against its range, without a branch per value:
+	// bad gathers the borrows of span - (x - lo), one exactly when x is
+	// out.
+	bad := uint64(neg) >> 63
 	if r := sc.ranges8; r != nil {
 		// Eight, unrolled: no loop whose end the branch predictor, busy
 		// with the game between two checks, would miss.
-		vars := s.vars
 		_, b0 := bits.Sub64(r[0].span, uint64(vars[r[0].i]-r[0].lo), 0)
 		_, b1 := bits.Sub64(r[1].span, uint64(vars[r[1].i]-r[1].lo), 0)
 		_, b2 := bits.Sub64(r[2].span, uint64(vars[r[2].i]-r[2].lo), 0)
@@ -1098,30 +1166,45 @@ func (s *state) invariantsHold() bool {
 		_, b5 := bits.Sub64(r[5].span, uint64(vars[r[5].i]-r[5].lo), 0)
 		_, b6 := bits.Sub64(r[6].span, uint64(vars[r[6].i]-r[6].lo), 0)
 		_, b7 := bits.Sub64(r[7].span, uint64(vars[r[7].i]-r[7].lo), 0)
-		bad = b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7
+		bad |= b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7
 	} else {
 		for _, r := range sc.ranges {
-			_, b := bits.Sub64(r.span, uint64(s.vars[r.i]-r.lo), 0)
+			_, b := bits.Sub64(r.span, uint64(vars[r.i]-r.lo), 0)
 			bad |= b
 		}
 	}
 	return bad == 0 && !sc.full
 }
 
-// zlenSize is how many zone lengths a state keeps for n zone instances:
-// whole blocks of sixteen, which the invariant screen reads eight words
-// at a time (the ones past n are 0, and masked out).
-func zlenSize(n int) int { return (n + 15) &^ 15 }
+// varAt is the value at byte offset off of a state's values (at).
+func varAt(at unsafe.Pointer, off uintptr) int64 { return *(*int64)(unsafe.Add(at, off)) }
 
-// pairs32 reads a slice of int32 as words of two (which lane is which
-// does not matter: masks are read the same way, and sums add both).
-func pairs32(b []int32) []uint64 {
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/2)
+// poolsHold reports whether every pool keeps its total (out of the
+// screen's line: most games have no pool).
+func (s *state) poolsHold() bool {
+	for i := range s.g.pools {
+		if s.poolTotal(i) != s.pooled[i] {
+			return false
+		}
+	}
+	return true
 }
 
-// laneHigh is the top byte of both 32-bit lanes: a length with any of it
-// set may carry.
-const laneHigh = 0xFF000000_FF000000
+// zlenSize is how many zone lengths a state keeps for n zone instances:
+// whole blocks of 32, which the invariant screen reads eight words at a
+// time (the ones past n are 0, and masked out).
+func zlenSize(n int) int { return (n + 31) &^ 31 }
+
+// blocks16 reads a slice of int16 as blocks of eight words of four
+// (which lane is which does not matter: masks are read the same way, and
+// sums add all four).
+func blocks16(b []int16) [][8]uint64 {
+	return unsafe.Slice((*[8]uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/32)
+}
+
+// laneHigh is the top seven bits of each 16-bit lane: a length with any
+// of them set may carry.
+const laneHigh = 0xFE00_FE00_FE00_FE00
 
 // checkAll is the full check, reading the declarations: the first broken
 // invariant, or nil.

@@ -111,6 +111,11 @@ type choice struct {
 	// seat held and played); a card chosen into a zone only its owner sees
 	// (a pass, a discard kept face down) is kept, not played.
 	plays bool
+	// maskOpt is the index plus one of the choice's only card option
+	// when its condition is in set form for a game of at most 64 cards
+	// (cardTest.narrow), else 0: its legal cards are then listed from a
+	// mask, which legalNow keeps for the statistics (Tally.ChoiceMask).
+	maskOpt int
 }
 
 type option struct {
@@ -532,6 +537,18 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		ch.opts = append(ch.opts, o)
 		o.bind = bind
 		o.node = on
+	}
+	cardOpts := 0
+	for k, o := range ch.opts {
+		if o.kind == optCard {
+			cardOpts++
+			if o.set != nil && o.set.narrow != nil {
+				ch.maskOpt = k + 1
+			}
+		}
+	}
+	if cardOpts != 1 {
+		ch.maskOpt = 0
 	}
 	c.g.choices = append(c.g.choices, ch)
 	c.emit(instr{op: opChoose, ch: ch, pos: ch.pos})
