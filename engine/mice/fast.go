@@ -2,6 +2,7 @@ package mice
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unsafe"
 
 	"cardpress/engine"
@@ -141,4 +142,22 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 		panic("mice: SampleChance with no chance outcome")
 	}
 	return last
+}
+
+// skillWord is seat p's eight skill slots read as one little-endian word,
+// slot i in byte i (slots past nskill hold stale cards).
+func (s *state) skillWord(p int) uint64 {
+	return binary.LittleEndian.Uint64(s.skill[p][:])
+}
+
+// uncoveredCards is the set of the cards (each below 64) in the slots
+// whose byte of open is 1 (the others 0): bit c for card c. Only the open
+// slots are visited: the trailing zeros of open are 8i for slot i, the
+// shift that brings slot i's card down from cards.
+func uncoveredCards(open, cards uint64) uint64 {
+	var held uint64
+	for ; open != 0; open &= open - 1 {
+		held |= 1 << (cards >> uint(bits.TrailingZeros64(open)) & 63)
+	}
+	return held
 }

@@ -294,13 +294,7 @@ func (s *state) continueDeal() {
 func (s *state) selectJob(j int) {
 	s.job = j
 	if s.Tally != nil {
-		var held cardSet
-		for k := range s.g.jobs {
-			if s.top[k] < s.size[k] {
-				held.add(int(s.stack[k][s.top[k]]))
-			}
-		}
-		s.tallyChoice(&held, s.obstacle())
+		s.tallySelect()
 	}
 	s.turn++
 	if s.Log != nil {
@@ -311,6 +305,29 @@ func (s *state) selectJob(j int) {
 	s.bets = [engine.MaxPlayers]int{}
 	s.added = 0
 	s.ph = phHelp
+}
+
+// tallySelect records the choice of a job: among the obstacles on top of
+// the jobs, the one tested played. With every card below 64 the set is
+// built in a register (as tallyChoice would pass it).
+func (s *state) tallySelect() {
+	if s.g.setWords == 1 {
+		var held uint64
+		for k := range s.g.jobs {
+			if s.top[k] < s.size[k] {
+				held |= 1 << (s.stack[k][s.top[k]] & 63)
+			}
+		}
+		s.Tally.ChoiceMask(held, s.obstacle())
+		return
+	}
+	var held cardSet
+	for k := range s.g.jobs {
+		if s.top[k] < s.size[k] {
+			held.add(int(s.stack[k][s.top[k]]))
+		}
+	}
+	s.tallyChoice(&held, s.obstacle())
 }
 
 // cardSet is a set of cards (each below 256, as the state's uint8 card
@@ -420,31 +437,7 @@ func (s *state) nextDraw() {
 func (s *state) activate(a engine.Action) {
 	p := s.tester
 	if s.Tally != nil {
-		played := -1
-		if a != actStop {
-			played = int(s.skill[p][a-actFirst])
-		}
-		// The uncovered skills, each added with its bit of the uncovered
-		// word (0 or 1) rather than a branch per slot; none without cheese.
-		var open uint64
-		if s.stash[p] > 0 {
-			open = ^s.coveredSlots(p)
-		}
-		if s.g.setWords == 1 {
-			// Every card below 64: the set in a register, not in memory.
-			var held uint64
-			for i := 0; i < s.nskill[p]; i++ {
-				held |= (open >> (8 * uint(i)) & 1) << s.skill[p][i]
-			}
-			s.Tally.ChoiceMask(held, played)
-		} else {
-			var held cardSet
-			for i := 0; i < s.nskill[p]; i++ {
-				c := int(s.skill[p][i])
-				held[c>>6] |= (open >> (8 * uint(i)) & 1) << uint(c&63)
-			}
-			s.tallyChoice(&held, played)
-		}
+		s.tallyActivate(a)
 	}
 	if a == actStop {
 		s.resolve()
@@ -456,6 +449,47 @@ func (s *state) activate(a engine.Action) {
 	s.using, s.effAt = i, 0
 	s.logCheese("activate", stActivate, p, s.g.cards[s.skill[p][i]].id, int(s.skill[p][i]), zStash, zSkill, 1, 1)
 	s.resolveEffects()
+}
+
+// tallyActivate records the choice at Activate Skills: among the tester's
+// uncovered skills (none without cheese), the one activated (none for
+// actStop). It stays out of line: inlined, it made Apply larger and the
+// bare engine, which keeps no tally, slower.
+//
+//go:noinline
+func (s *state) tallyActivate(a engine.Action) {
+	p := s.tester
+	played := -1
+	if a != actStop {
+		played = int(s.skill[p][a-actFirst])
+	}
+	// The uncovered slots, none without cheese: a mask, all ones when the
+	// stash is above 0, rather than a branch on it (x > 0 exactly when -x
+	// is negative and x is not).
+	st := uint(s.stash[p])
+	open := ^s.coveredSlots(p) & -uint64((-st&^st)>>63)
+	if s.g.setWords == 1 {
+		// Every card below 64: the set in a register, not in memory.
+		// open keeps bit 0 of each byte of the first nskill slots: those
+		// past nskill hold stale cards, left out as the loop below leaves
+		// them out.
+		held := uncoveredCards(open&slotMask[s.nskill[p]]&0x0101010101010101, s.skillWord(p))
+		if held == 0 && played < 0 {
+			// No skill to activate, and none activated: ChoiceMask would
+			// count no card and no play. (Its only other effect, moving
+			// on to the next seat of a simultaneous decision, cannot be
+			// wanted: Activate Skills has one mover, the tester.)
+			return
+		}
+		s.Tally.ChoiceMask(held, played)
+		return
+	}
+	var held cardSet
+	for i := 0; i < s.nskill[p]; i++ {
+		c := int(s.skill[p][i])
+		held[c>>6] |= (open >> (8 * uint(i)) & 1) << uint(c&63)
+	}
+	s.tallyChoice(&held, played)
 }
 
 // resolveEffects resolves the effects of the skill being activated from
@@ -606,17 +640,7 @@ func (s *state) increase(p, k int, cause string) {
 // Learn one skill from the market after a failure (optional).
 func (s *state) learn(a engine.Action) {
 	if s.Tally != nil {
-		var held cardSet
-		for i := 0; i < s.g.params.MarketSize; i++ {
-			if s.market[i] >= 0 {
-				held.add(int(s.market[i]))
-			}
-		}
-		played := -1
-		if a != actStop {
-			played = int(s.market[a-actFirst])
-		}
-		s.tallyChoice(&held, played)
+		s.tallyLearn(a)
 	}
 	if a == actStop {
 		if s.Log != nil {
@@ -633,6 +657,32 @@ func (s *state) learn(a engine.Action) {
 		return
 	}
 	s.addSkill()
+}
+
+// tallyLearn records the choice at a learn: among the market's cards, the
+// one taken (none for actStop).
+func (s *state) tallyLearn(a engine.Action) {
+	played := -1
+	if a != actStop {
+		played = int(s.market[a-actFirst])
+	}
+	if s.g.setWords == 1 {
+		// In a register, a slot's bit with no branch: an empty slot (-1)
+		// has its top bit set, so ^slot>>63 is 0 for it, 1 for a card.
+		var held uint64
+		for _, m := range s.market[:s.g.params.MarketSize] {
+			held |= (^uint64(m) >> 63) << (m & 63)
+		}
+		s.Tally.ChoiceMask(held, played)
+		return
+	}
+	var held cardSet
+	for i := 0; i < s.g.params.MarketSize; i++ {
+		if s.market[i] >= 0 {
+			held.add(int(s.market[i]))
+		}
+	}
+	s.tallyChoice(&held, played)
 }
 
 func (s *state) discard(i int) {
@@ -798,13 +848,16 @@ func (s *state) CheckInvariants() error {
 	// The seats' covered slots are summed byte by byte (each byte 0 or 1,
 	// at most MaxPlayers per byte: no carry) and the bytes added up once,
 	// as covers does for one seat, rather than a multiply per seat.
+	// The bets are summed apart and masked once, not seat by seat.
 	var cov uint64
+	out := 0
 	for p, st := range stash {
 		sign |= st | (lim - nskill[p])
-		total += st + bets[p]&held
+		total += st
+		out += bets[p]
 		cov += s.coveredSlots(p)
 	}
-	total += int(cov * 0x0101010101010101 >> 56)
+	total += out&held + int(cov*0x0101010101010101>>56)
 	// The cheese on the jobs' obstacles: six masked adds rather than a
 	// loop on the number of jobs. The mask (all ones for a job of the
 	// game, 0 past them) counts exactly the jobs invariantError counts,
