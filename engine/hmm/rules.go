@@ -382,7 +382,7 @@ func payTable(values []int, cost, step, top int, paid []int) ([]int, bool) {
 		cards[i] = inf
 	}
 	cards[0] = 0
-	from := fromBuf[:0]
+	var from []bool
 	if n := (len(values) + 1) * (top + 1); n > len(fromBuf) {
 		from = make([]bool, n)
 	} else {

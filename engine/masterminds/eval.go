@@ -313,7 +313,8 @@ func (s *state) attemptChance(q int) float64 {
 // The screen keeps no count of its own that the moves update: it recounts
 // every zone from the state, as the full check does, and fails whenever
 // one of the full check's tests fails (it also fails on a heist being
-// completed, which the full check then clears). So it catches all the full
+// completed, or on a seat's count above 15, which the full check then
+// clears). So it catches all the full
 // check catches, at the same move; TestInvariantScreen breaks states in
 // every way the full check tests and holds the screen to that.
 func (s *state) CheckInvariants() error {
@@ -323,13 +324,10 @@ func (s *state) CheckInvariants() error {
 	return s.invariantError()
 }
 
-// Byte lanes for the marker dice: seat q's count in byte q of a word.
-const (
-	laneOnes = 0x0101010101010101
-	// laneFull has bits 2-7 of each lane: a lane that shows one holds
-	// stepsPerHeist (4) dice or more.
-	laneFull = 0xFCFCFCFCFCFCFCFC
-)
+// laneFull has bits 2-7 of each byte lane of the marker dice (seat q's
+// count in byte q of a word): a lane that shows one holds stepsPerHeist (4)
+// dice or more.
+const laneFull = 0xFCFCFCFCFCFCFCFC
 
 var _ [stepsPerHeist - 4]struct{} // laneFull is 4 and up
 var _ [4 - stepsPerHeist]struct{}

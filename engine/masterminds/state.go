@@ -97,8 +97,8 @@ type seat struct {
 	_    [0]uint64
 	gear [8]int16
 	// The counters the invariant screen sums, a byte each, which it reads
-	// as the one word at seatCounts (bytes 0-4; colour and roll ride along
-	// and are masked off).
+	// as one word (bytes 0-4; colour and roll ride along and are shifted
+	// off).
 	cash    int8 // unflipped Starter Cash
 	flipped int8
 	heists  int8 // completed heists (A cards kept)
