@@ -93,6 +93,21 @@ func (d *Deck) Outcomes(buf []Outcome, distinct int) []Outcome {
 	return buf
 }
 
+// DeckView reads a deck and cannot change it: a game hands one out where
+// every change to the deck must go through its own bookkeeping.
+type DeckView struct{ d *Deck }
+
+// View is a read-only view of d.
+func (d *Deck) View() DeckView { return DeckView{d} }
+
+// Len, At, SampleAt and Outcomes are the deck's.
+func (v DeckView) Len() int             { return v.d.Len() }
+func (v DeckView) At(i int) int         { return v.d.At(i) }
+func (v DeckView) SampleAt(r *Rand) int { return v.d.SampleAt(r) }
+func (v DeckView) Outcomes(buf []Outcome, distinct int) []Outcome {
+	return v.d.Outcomes(buf, distinct)
+}
+
 // Bag holds tokens of a few kinds by count; drawing is weighted by count.
 type Bag struct {
 	counts [16]int

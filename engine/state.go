@@ -191,19 +191,24 @@ func (t *Tally) ChoiceSet(held *CardSet, played int) {
 
 // ChoiceMask is ChoiceSet for a game whose cards all lie below 64: bit c
 // of held is card c. The set stays in a register, with no words to walk.
-func (t *Tally) ChoiceMask(held uint64, played int) {
+func (t *Tally) ChoiceMask(held uint64, played int) { t.ChoiceWord(0, held, played) }
+
+// ChoiceWord is ChoiceMask for cards 64w to 64w+63 (bit i of held: card
+// 64w+i): a choice among cards that all lie in one word of a CardSet.
+func (t *Tally) ChoiceWord(w int, held uint64, played int) {
 	if t == nil {
 		return
 	}
 	if held&(held-1) == 0 {
 		// At most one card: nothing offered.
 		if held != 0 {
-			t.CardInHand[mbits.TrailingZeros64(held)]++
+			t.CardInHand[w<<6+mbits.TrailingZeros64(held)]++
 		}
 		t.chose(played, false)
 		return
 	}
-	inHand, offered := t.CardInHand, t.CardOffered
+	base := w << 6
+	inHand, offered := t.CardInHand[base:], t.CardOffered[base:]
 	for ; held != 0; held &= held - 1 {
 		c := mbits.TrailingZeros64(held)
 		inHand[c]++

@@ -248,6 +248,7 @@ func (s *state) poolDistinct(buf []int) []int {
 }
 
 func (s *state) takeFromPool(c int) {
+	s.dirty |= ledgerTalent
 	for i := 0; i < s.poolN; i++ {
 		if int(s.pool[i]) == c {
 			s.poolN--
@@ -309,6 +310,7 @@ func (s *state) pay(p, c, code int) {
 		if st.cash == 0 {
 			panic("masterminds: no Starter Cash to flip")
 		}
+		s.dirty |= ledgerCash
 		st.cash--
 		st.flipped++
 		if s.Log != nil {
@@ -320,6 +322,7 @@ func (s *state) pay(p, c, code int) {
 		if st.gems[k] == 0 {
 			panic(fmt.Sprintf("masterminds: seat %d has no gem of kind %d to pay", p+1, k))
 		}
+		s.dirty |= ledgerGems
 		st.gems[k]--
 		s.bag.Put(k, 1)
 		if s.Log != nil {
@@ -540,6 +543,7 @@ func (s *state) decide(t *task, a engine.Action) {
 			case v == 0:
 				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 			case v == 1:
+				s.dirty |= ledgerTalent
 				for s.poolN > 0 {
 					s.poolN--
 					s.talentDiscard.Add(int(s.pool[s.poolN]))
@@ -561,6 +565,7 @@ func (s *state) decide(t *task, a engine.Action) {
 			bad()
 		}
 	case opBurnChoice:
+		s.dirty |= ledgerTalent
 		c := int(s.burnCard)
 		s.burnCard = -1
 		s.pop()
@@ -611,6 +616,7 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 		case aPlanTrade:
 			i, j := v/8, v%8
+			s.dirty |= ledgerPrep
 			st.gear[i], st.gear[j] = st.gear[j], st.gear[i]
 			if s.Log != nil {
 				for _, m := range [2][2]int{{i, j}, {j, i}} {
@@ -708,12 +714,14 @@ func (s *state) decide(t *task, a engine.Action) {
 			bad()
 		}
 		s.pop()
+		s.dirty |= ledgerGems
 		st.gems[v]--
 		s.bag.Put(v, 1)
 		if s.Log != nil {
 			s.gemEvent("lose_gem", p, v, -1, s.id(int(s.failCard)), "seat", "bag")
 		}
 	case opDiscardPrep, opHandLimit:
+		s.dirty |= ledgerPrep
 		if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
 			bad()
 		}
@@ -773,6 +781,7 @@ func (s *state) decide(t *task, a engine.Action) {
 }
 
 func (s *state) playFromHand(p, c int, kind, verb string) {
+	s.dirty |= ledgerPrep
 	if !s.seats[p].hand.Remove(c) {
 		panic(fmt.Sprintf("masterminds: seat %d does not hold card %d", p+1, c))
 	}
@@ -786,6 +795,7 @@ func (s *state) playFromHand(p, c int, kind, verb string) {
 // equip puts Gear c from p's hand on recruit r; a Gear already there is
 // discarded.
 func (s *state) equip(p, c, r int) {
+	s.dirty |= ledgerPrep
 	st := &s.seats[p]
 	if r >= int(st.teamN) || !st.hand.Remove(c) {
 		panic(fmt.Sprintf("masterminds: seat %d cannot put card %d on recruit %d", p+1, c, r))
@@ -824,17 +834,28 @@ func (s *state) tallyTurn(p, kind, v int) {
 	if !s.canAttempt(p) {
 		return
 	}
+	played := -1
+	if kind == aStep {
+		played = int(s.table[v/8].a)
+	}
 	// The open heists' A cards, sorted and each once: a bit per card
-	// read back in order (cheaper than sorting, at every turn's choice).
+	// read back in order (cheaper than sorting, at every turn's choice),
+	// in one word when the Heist cards' ids all lie in one.
+	if w := s.g.heistWord; w >= 0 {
+		var m uint64
+		for h := range s.table[:s.tableN] {
+			if sl := &s.table[h]; sl.open() {
+				m |= 1 << (sl.a & 63)
+			}
+		}
+		s.Tally.ChoiceWord(w, m, played)
+		return
+	}
 	var cards [engine.MaxDeck / 64]uint64
 	for h := range s.table[:s.tableN] {
 		if sl := &s.table[h]; sl.open() {
 			cards[sl.a>>6] |= 1 << (sl.a & 63)
 		}
-	}
-	played := -1
-	if kind == aStep {
-		played = int(s.table[v/8].a)
 	}
 	held := engine.CardSet(cards)
 	s.Tally.ChoiceSet(&held, played)

@@ -307,135 +307,177 @@ func (s *state) attemptChance(q int) float64 {
 // CheckInvariants: gems, cards and Starter Cash are conserved, and marker
 // dice stay within each player's supply and match their heist progress.
 //
-// The runner asks after every move, so a quick screen (invariantsHold)
-// runs first, and the full check (invariantError) only when the screen
-// finds something amiss, to name the first broken invariant as always.
-// The screen keeps no count of its own that the moves update: it recounts
-// every zone from the state, as the full check does, and fails whenever
-// one of the full check's tests fails (it also fails on a heist being
-// completed, or on a seat's count above 15, which the full check then
-// clears). So it catches all the full
-// check catches, at the same move; TestInvariantScreen breaks states in
-// every way the full check tests and holds the screen to that.
+// The runner asks after every move, so it recounts only what the move
+// changed. Each invariant is a ledger group (state.go) whose fields are
+// tagged with it, and every write to a tagged field marks its group dirty
+// first (TestLedgerMarks holds the code to that). A group left clean since
+// the last passing check still holds: its fields are the same. The dirty
+// groups go through a quick screen (groupsHold), and the full check
+// (invariantError) runs only when the screen finds something amiss, to
+// name the first broken invariant as always. The screen fails whenever the
+// full check's tests on those groups fail (and on a heist being completed,
+// or on a seat's gem count above 15, which the full check then clears), so
+// the check fails at the same move as a recount of everything would;
+// TestInvariantScreen breaks states in every way the full check tests and
+// holds the screen to that. Groups are cleared only when the screen passes:
+// a pass of the full check alone (a heist being completed) may rest on more
+// than the ledger's fields.
 func (s *state) CheckInvariants() error {
-	if s.invariantsHold() {
+	d := s.dirty
+	if d == 0 {
+		return nil
+	}
+	if s.groupsHold(d) {
+		s.dirty = 0
 		return nil
 	}
 	return s.invariantError()
 }
 
-// laneFull has bits 2-7 of each byte lane of the marker dice (seat q's
-// count in byte q of a word): a lane that shows one holds stepsPerHeist (4)
-// dice or more.
-const laneFull = 0xFCFCFCFCFCFCFCFC
+// invariantsHold is the screen of every group, as after Reset.
+func (s *state) invariantsHold() bool { return s.groupsHold(ledgerAll) }
 
-var _ [stepsPerHeist - 4]struct{} // laneFull is 4 and up
-var _ [4 - stepsPerHeist]struct{}
+// groupsHold reports whether the invariants of the groups in d hold,
+// the most often changed first. It may fail on a state that is fine: then
+// invariantError decides.
+func (s *state) groupsHold(d uint8) bool {
+	return (d&ledgerPrep == 0 || s.prepHolds()) &&
+		(d&ledgerTalent == 0 || s.talentHolds()) &&
+		(d&ledgerFailure == 0 || s.failDeck.Len()+s.failDiscard.Len() == s.g.copiesOf.failure) &&
+		(d&ledgerGems == 0 || s.gemsHold()) &&
+		(d&ledgerMarkers == 0 || s.markersHold()) &&
+		(d&ledgerHeist == 0 || s.heistsHold()) &&
+		(d&ledgerColour == 0 || s.coloursHold()) &&
+		(d&ledgerCash == 0 || s.cashHolds())
+}
 
-// invariantsHold reports whether every invariant of invariantError holds,
-// reading each zone once and adding up the seats a word at a time: their
-// counters and gems (a byte each), Gear (a 16-bit lane per slot) and the
-// heists' marker dice (a byte per seat). It may fail on a state that is
-// fine: then invariantError decides.
-func (s *state) invariantsHold() bool {
-	g := s.g
-	prep := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
-	bias := g.counterBias
-	// counts sums the seats' counter words, with a seat's colour card in
-	// byte 5; gems sums their gem words. seen ORs both: no byte above 15
-	// means no byte of either sum carries (6 seats of 15, or of two words
-	// of 15, stay below 256). over gets each counter word plus
-	// g.counterBias, which sets bit 7 of the markers or team byte above
-	// its limit. gear sums the sign bits of the team's Gear slots (slots
-	// past the team masked off, so a stale Gear there cannot stand in for
-	// a lost one), shifted down to bit 0 of each 16-bit lane. markers has
-	// seat q's marker dice out in byte q. Two passes over the seats, so
-	// that neither keeps more sums than there are registers for.
-	var counts, seen, over, markers uint64
-	seats := s.seats[:s.N]
-	for q := range seats {
-		st := &seats[q]
-		w := *(*uint64)(unsafe.Pointer(&st.cash)) << 24 >> 24 // bytes 0-4
-		counts += w | uint64(nonNegative(st.card))<<40
-		seen |= w
-		over |= w + bias
-		// Seat q's markers byte ends up in byte 8-N+q.
-		markers = markers>>8 | w>>24<<56
-		prep += st.hand.Len()
-	}
-	markers >>= 64 - 8*len(seats)
-	var gems, gear uint64
-	for q := range seats {
-		st := &seats[q]
-		gm := (*[2]uint64)(unsafe.Pointer(&st.gems))
-		gw := (*[2]uint64)(unsafe.Pointer(&st.gear))
+// prepHolds: the Prep cards in the decks, being resolved, in hands and on
+// recruits as Gear add up. The Gear slots' sign bits are read four to a
+// word (slots past the team masked off, so a stale Gear there cannot
+// stand in for a lost one) and added in 16-bit lanes. The team's size is
+// in range: it is in the talent group too, which checks it whenever it
+// changes.
+func (s *state) prepHolds() bool {
+	n := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
+	var gear uint64
+	for q := range s.seats[:s.N] {
+		st := &s.seats[q]
+		gw := *(*[2]uint64)(unsafe.Pointer(&st.gear))
 		lanes := &gearLanes[st.teamN&7]
-		gems += gm[0] + gm[1]
-		seen |= gm[0] | gm[1]
+		n += st.hand.Len()
 		gear += (^gw[0]&lanes[0])>>15 + (^gw[1]&lanes[1])>>15
 	}
-	if seen&nibbleHigh != 0 || over&countsOver != 0 {
-		return false
+	return n+int(gear*laneSum>>48) == s.g.copiesOf.prep
+}
+
+// laneSum adds the four 16-bit lanes of a word into the top one.
+const laneSum = 0x0001000100010001
+
+// talentHolds: the Talent cards add up, and no team is above team_max.
+func (s *state) talentHolds() bool {
+	n := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN + nonNegative(s.burnCard)
+	limit := uint(s.g.params.TeamMax)
+	for q := range s.seats[:s.N] {
+		t := s.seats[q].teamN
+		if uint(t) > limit {
+			return false
+		}
+		n += int(t)
 	}
-	// Each seat's dice on each heist, a byte per seat: the seats playing
-	// are the low s.N bytes. No lane carries into the next: a lane of 4
-	// dice or more fails, and a sum of 3s over maxHeists fits a byte. A
-	// heist's two cards are read as one word: their sign bits say which
-	// are laid out.
-	heist := s.heistDeck.Len() + s.qLen + 2*s.tableN
+	return n == s.g.copiesOf.talent
+}
+
+// gemsHold: the gems with the seats and in the bag add up. The seats' gem
+// counts are summed a byte each, two words per seat: no byte above 15
+// means no sum carries (6 seats of two words of 15 stay below 256).
+func (s *state) gemsHold() bool {
+	var gems, seen uint64
+	for q := range s.seats[:s.N] {
+		gm := *(*[2]uint64)(unsafe.Pointer(&s.seats[q].gems))
+		gems += gm[0] + gm[1]
+		seen |= gm[0] | gm[1]
+	}
+	return seen&nibbleHigh == 0 && byteSum(gems)+s.bag.Len() == s.bagTotal
+}
+
+// markersHold: each seat's marker dice out are within
+// markers_per_player and are those on the heists, none on an empty slot
+// and fewer than stepsPerHeist on any (a full heist is only fine while it
+// is being completed: the full check decides). The dice on a heist are
+// read a byte per seat (the seats playing are the low s.N bytes); no lane
+// carries into the next, as a lane of 4 or more fails and a sum of 3s
+// over maxHeists fits a byte.
+func (s *state) markersHold() bool {
+	var out uint64
+	limit := uint(s.g.params.MarkersPerPlayer)
+	for q := range s.seats[:s.N] {
+		m := s.seats[q].markers
+		if uint(m) > limit {
+			return false
+		}
+		out |= uint64(m) << (8 * q)
+	}
 	laneMask := uint64(1)<<(8*s.N) - 1
 	var placed, bad uint64
 	for h := range s.table[:s.tableN] {
 		sl := &s.table[h]
 		x := binary.LittleEndian.Uint64(sl.prog[:]) & laneMask
-		missing := uint64(*(*uint32)(unsafe.Pointer(&sl.a)) & 0x8000_8000)
-		heist -= int(missing>>15&1 + missing>>31)
-		// A full heist is only fine while it is being completed, and dice
-		// only on a heist laid out.
 		bad |= x & laneFull
-		if missing != 0 {
+		if !sl.open() {
 			bad |= x
 		}
 		placed += x
 	}
-	// The lane sums: gear's four 16-bit lanes (the Gear at most 8 per
-	// seat), the gems' eight bytes, the counters' bytes.
-	const laneSum = 0x0001000100010001
-	prep += int(gear * laneSum >> 48)
-	cash := int(counts&0xFF) + int(counts>>8&0xFF)
-	heist += int(counts >> 16 & 0xFF)
-	talent := s.talentDeck.Len() + s.talentDiscard.Len() + s.poolN + nonNegative(s.burnCard) + int(counts>>32&0xFF)
-	colours := s.colourDeck.Len() + int(counts>>40&0xFF)
-	return bad == 0 && placed == markers &&
-		byteSum(gems)+s.bag.Len() == s.bagTotal &&
-		prep == g.copiesOf.prep &&
-		talent == g.copiesOf.talent &&
-		heist == g.copiesOf.heist &&
-		s.failDeck.Len()+s.failDiscard.Len() == g.copiesOf.failure &&
-		colours == len(g.masterminds) &&
-		cash+s.cashSupply == g.cashCopies
+	return bad == 0 && placed == out
 }
 
-// Masks for the sums' guards: the seats' counters are bytes 0-4 of the
-// word at seat.cash.
-const (
-	nibbleHigh = 0xF0F0_F0F0_F0F0_F0F0 // a byte above 15, or negative
-	countsOver = 0x80_8000_0000        // bit 7 of the markers and team bytes
-)
+// laneFull has bits 2-7 of each byte lane of the marker dice: a lane that
+// shows one holds stepsPerHeist (4) dice or more.
+const laneFull = 0xFCFCFCFCFCFCFCFC
 
-// counterBias is added to a seat's counter word so that bit 7 of the
-// markers byte (3) and the team byte (4) is set exactly when it is above
-// markers_per_player or team_max: each is at most 15 when that matters,
-// and no lower byte carries.
-func counterBias(p *Params) uint64 {
-	return uint64(0x80-(p.MarkersPerPlayer+1))<<24 | uint64(0x80-(p.TeamMax+1))<<32
+var _ [stepsPerHeist - 4]struct{} // laneFull is 4 and up
+var _ [4 - stepsPerHeist]struct{}
+
+// heistsHold: the Heist cards in the deck, queued for its bottom, laid out
+// and completed add up.
+func (s *state) heistsHold() bool {
+	n := s.heistDeck.Len() + s.qLen
+	for h := range s.table[:s.tableN] {
+		n += nonNegative(s.table[h].a) + nonNegative(s.table[h].b)
+	}
+	for q := range s.seats[:s.N] {
+		n += int(s.seats[q].heists)
+	}
+	return n == s.g.copiesOf.heist
 }
 
-// The counters are consecutive bytes (declared so) from an aligned word,
-// the gems two words, and no sum of the seats' bytes of at most 15 carries.
+// coloursHold: every Mastermind card is in the deck or with a seat.
+func (s *state) coloursHold() bool {
+	n := s.colourDeck.Len()
+	for q := range s.seats[:s.N] {
+		n += nonNegative(s.seats[q].card)
+	}
+	return n == len(s.g.masterminds)
+}
+
+// cashHolds: the Starter Cash with the seats, flipped or not, and in the
+// supply adds up.
+func (s *state) cashHolds() bool {
+	n := s.cashSupply
+	for q := range s.seats[:s.N] {
+		n += int(s.seats[q].cash) + int(s.seats[q].flipped)
+	}
+	return n == s.g.cashCopies
+}
+
+// nibbleHigh flags a byte above 15, or negative.
+const nibbleHigh = 0xF0F0_F0F0_F0F0_F0F0
+
+// The gems and Gear are read as aligned words, and no sum of the seats'
+// gem bytes of at most 15 carries.
 var (
-	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.cash)%8]
 	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.gems)%8]
+	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.gear)%8]
 	_ [255 - 2*maxSeats*15]struct{}
 )
 

@@ -42,6 +42,7 @@ func (s *state) step(t *task) bool {
 				s.pop()
 				return true
 			}
+			s.dirty |= ledgerPrep
 			reshuffle(&s.prepDeck, &s.prepDiscard)
 			if s.Log != nil {
 				s.reshuffled("prep")
@@ -88,6 +89,7 @@ func (s *state) step(t *task) bool {
 		if s.heistDeck.Len() == 0 {
 			// Only the B cards put at the bottom are left: no chance.
 			c := s.heistQueue[0]
+			s.dirty |= ledgerHeist
 			copy(s.heistQueue[:], s.heistQueue[1:s.qLen])
 			s.qLen--
 			s.layHeistCard(h, int(c))
@@ -105,6 +107,7 @@ func (s *state) step(t *task) bool {
 				s.pop()
 				return true
 			}
+			s.dirty |= ledgerFailure
 			reshuffle(&s.failDeck, &s.failDiscard)
 			s.Tally.Count(cntFailureReshuffles, 1)
 			if s.Log != nil {
@@ -140,6 +143,7 @@ func (s *state) step(t *task) bool {
 		return s.waitChance()
 
 	case opDealCash:
+		s.dirty |= ledgerCash
 		s.pop()
 		k := prm.Cash(s.N)
 		for q := 0; q < s.N; q++ {
@@ -161,6 +165,7 @@ func (s *state) step(t *task) bool {
 		return true
 
 	case opStartGems:
+		s.dirty |= ledgerGems
 		s.pop()
 		for q := 0; q < s.N; q++ {
 			got := 0
@@ -178,6 +183,7 @@ func (s *state) step(t *task) bool {
 		return true
 
 	case opDiscardPlayed:
+		s.dirty |= ledgerPrep
 		s.pop()
 		s.resolving--
 		s.prepDiscard.Add(int(t.x))
@@ -322,6 +328,7 @@ func (s *state) talentsLeft() bool {
 	if s.talentDiscard.Len() == 0 {
 		return false
 	}
+	s.dirty |= ledgerTalent
 	reshuffle(&s.talentDeck, &s.talentDiscard)
 	s.Tally.Count(cntTalentReshuffles, 1)
 	if s.Log != nil {
@@ -340,6 +347,7 @@ func (s *state) emptySlot() int {
 }
 
 func (s *state) layHeistCard(h, c int) {
+	s.dirty |= ledgerHeist | ledgerMarkers
 	sl := &s.table[h]
 	side, name := "B", s.g.cards[c].name
 	if sl.a < 0 {
@@ -357,6 +365,7 @@ func (s *state) layHeistCard(h, c int) {
 // fillBag puts the gems of each player's colour and the clear gems in the
 // bag, as many as game.yaml's components say.
 func (s *state) fillBag() {
+	s.dirty |= ledgerGems
 	for q := 0; q < s.N; q++ {
 		s.bag.Put(int(s.seats[q].colour), s.g.gemsOf[s.seats[q].colour])
 	}
@@ -376,7 +385,7 @@ func (s *state) fillBag() {
 
 // reshuffled logs a discard pile shuffled into its deck.
 func (s *state) reshuffled(pile string) {
-	n := map[string]*engine.Deck{"prep": &s.prepDeck, "talent": &s.talentDeck, "failure": &s.failDeck}[pile].Len()
+	n := map[string]int{"prep": s.prepDeck.Len(), "talent": s.talentDeck.Len(), "failure": s.failDeck.Len()}[pile]
 	s.Record(engine.Event{Kind: "reshuffle", Player: -1, Resource: pile, Amount: engine.Int(n), From: pile + "_discard", To: pile + "_deck",
 		Text: fmt.Sprintf("the %s discard is shuffled into a new deck (%d cards)", pile, n)})
 }
@@ -386,6 +395,7 @@ func (s *state) chance(t *task, a int) {
 	g, p := s.g, int(t.p)
 	switch t.op {
 	case opColour:
+		s.dirty |= ledgerColour
 		s.draw(&s.colourDeck, a)
 		q := int(t.n)
 		s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
@@ -396,6 +406,7 @@ func (s *state) chance(t *task, a int) {
 				Text: fmt.Sprintf("is %s (%s gems)", g.cards[a].name, g.cards[a].color)})
 		}
 	case opDrawPrep:
+		s.dirty |= ledgerPrep
 		s.draw(&s.prepDeck, a)
 		t.n--
 		cd := &g.cards[a]
@@ -425,6 +436,7 @@ func (s *state) chance(t *task, a int) {
 		}
 		s.push(task{op: opImmediate, p: t.p, x: int16(a)})
 	case opFillPool:
+		s.dirty |= ledgerTalent
 		s.draw(&s.talentDeck, a)
 		s.pool[s.poolN] = int16(a)
 		s.poolN++
@@ -432,12 +444,14 @@ func (s *state) chance(t *task, a int) {
 			s.cardEvent("pool", -1, a, "talent_deck", "pool", "", fmt.Sprintf("%s joins the Talent Pool", g.cards[a].name))
 		}
 	case opFirstRecruit:
+		s.dirty |= ledgerTalent
 		s.draw(&s.talentDeck, a)
 		q := int(t.n)
 		t.n++
 		s.Tally.Took(a)
 		s.recruit(q, a, noReplace, true, "talent_deck", causeFirstRecr)
 	case opBurnDraw:
+		s.dirty |= ledgerTalent
 		s.draw(&s.talentDeck, a)
 		s.burnCard = int16(a)
 		s.pop()
@@ -446,13 +460,16 @@ func (s *state) chance(t *task, a int) {
 			s.cardEvent("burn_draw", p, a, "talent_deck", "revealed", causeOptionB, fmt.Sprintf("draws %s from the Talent deck", g.cards[a].name))
 		}
 	case opFillHeists:
+		s.dirty |= ledgerHeist
 		s.draw(&s.heistDeck, a)
 		s.layHeistCard(s.emptySlot(), a)
 	case opFailureDraw:
+		s.dirty |= ledgerFailure
 		s.draw(&s.failDeck, a)
 		s.pop()
 		s.revealFailure(p, a)
 	case opGainGem:
+		s.dirty |= ledgerGems
 		if !s.bag.Take(a) {
 			panic(fmt.Sprintf("masterminds: no gem of kind %d in the bag", a))
 		}
@@ -537,6 +554,7 @@ const noReplace = 7
 // from is the zone it comes from and cause the option, card or rule that
 // recruits it (for the log).
 func (s *state) recruit(p, c, j int, setup bool, from, cause string) {
+	s.dirty |= ledgerTalent | ledgerPrep
 	st := &s.seats[p]
 	if j != noReplace && j < int(st.teamN) {
 		old := st.team[j]
@@ -570,6 +588,7 @@ func (s *state) recruit(p, c, j int, setup bool, from, cause string) {
 
 // removeRecruit retires recruit r (its Gear is discarded) for cause.
 func (s *state) removeRecruit(p, r int, cause string) {
+	s.dirty |= ledgerTalent | ledgerPrep
 	st := &s.seats[p]
 	if s.Log != nil {
 		s.cardEvent("retire", p, int(st.team[r].talent), "team", "talent_discard", cause, fmt.Sprintf("retires %s (%s)", s.g.cards[st.team[r].talent].name, cause))
@@ -598,6 +617,7 @@ func (s *state) dropGear(p, r int, cause string) {
 		if s.Log != nil && cause != "" {
 			s.cardEvent("discard_gear", p, int(gr), s.recruitZone(p, r), "prep_discard", cause, fmt.Sprintf("discards %s from %s (%s)", s.g.cards[gr].name, s.g.cards[st.team[r].talent].name, cause))
 		}
+		s.dirty |= ledgerPrep
 		s.prepDiscard.Add(int(gr))
 		st.gear[r] = -1
 	}
@@ -683,6 +703,7 @@ func (s *state) skillOf(p, r, sk int, active bool) int {
 
 // placeMarker puts one of p's marker dice, showing face, on the step.
 func (s *state) placeMarker(p, face int) {
+	s.dirty |= ledgerMarkers
 	sl := &s.table[s.atHeist]
 	sl.faces[p][sl.prog[p]] = uint8(face)
 	sl.prog[p]++
@@ -722,6 +743,7 @@ func (s *state) outcome(p int) {
 
 // revealFailure resolves Failure card f against the suffering recruit.
 func (s *state) revealFailure(p, f int) {
+	s.dirty |= ledgerFailure
 	cd := &s.g.cards[f]
 	s.failDiscard.Add(f)
 	s.Tally.Took(f)
@@ -846,6 +868,7 @@ func (s *state) endAttempt(p int) {
 // recall takes p's marker dice back from heist h, losing that progress
 // (recall_markers).
 func (s *state) recall(p, h int) {
+	s.dirty |= ledgerMarkers
 	sl := &s.table[h]
 	s.seats[p].markers -= int8(sl.prog[p])
 	if s.Log != nil {
@@ -883,6 +906,7 @@ func (s *state) removeMarkers(p int) {
 		s.Record(engine.Event{Kind: "bonus", Player: p, Card: s.id(int(sl.a)), Resource: "matching", Amount: engine.Int(match), Printed: engine.Int(s.g.params.BonusGemMatching), Cause: causeBonusGem, Result: result,
 			Text: fmt.Sprintf("has %d matching dice of %d needed: %s", match, s.g.params.BonusGemMatching, result)})
 	}
+	s.dirty |= ledgerMarkers
 	for q := 0; q < s.N; q++ {
 		n := int(sl.prog[q])
 		s.seats[q].markers -= int8(n)
@@ -900,6 +924,7 @@ func (s *state) removeMarkers(p int) {
 }
 
 func (s *state) keepCards(p int) {
+	s.dirty |= ledgerHeist | ledgerMarkers
 	sl := &s.table[s.completing]
 	s.seats[p].heists++
 	s.completed++

@@ -39,13 +39,14 @@ type Game struct {
 	// copiesOf is the physical cards of each type, which the invariants
 	// hold play to after every move.
 	copiesOf struct{ prep, talent, heist, failure int }
-	// counterBias flags a seat's markers and team above their limits in
-	// the invariant screen (eval.go).
-	counterBias uint64
 	// actionCards and gearCards are the Prep cards of each kind, which a
 	// hand masked by them gives the cards playable at a Plan or a second
 	// Gear decision (tallyPlay).
 	actionCards, gearCards engine.CardSet
+	// heistWord is the word of a CardSet that holds every Heist card (-1:
+	// they span two), so that the tally of a turn's choice among the
+	// heists is one word (tallyTurn).
+	heistWord int
 
 	// Enum parameters, decoded once.
 	testAtLeast bool
@@ -152,7 +153,6 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	g.countGems(c)
 	p := &g.params
 	g.testAtLeast = p.FailureTest != "higher"
-	g.counterBias = counterBias(p)
 	g.keepOne = p.RetireAfterHeist != "retire_one"
 	g.drawAlways = p.CompletionDraw == "mandatory"
 	g.replaceAny = p.ReplaceRecruit == "any_time"
@@ -203,6 +203,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return n
 	}
 	g.copiesOf.prep, g.copiesOf.talent, g.copiesOf.heist, g.copiesOf.failure = total(g.preps), total(g.talents), total(g.heists), total(g.failures)
+	g.heistWord = -1
+	if len(g.heists) > 0 && g.heists[0]>>6 == g.heists[len(g.heists)-1]>>6 {
+		g.heistWord = g.heists[0] >> 6 // ids ascend
+	}
 	g.skillRows = make([]skillRow, len(g.cards))
 	for i := range g.cards {
 		cd, row := &g.cards[i], &g.skillRows[i]

@@ -1,7 +1,11 @@
 package masterminds
 
 import (
+	"bytes"
+	"reflect"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"cardpress/engine"
 )
@@ -124,6 +128,7 @@ func TestInvariantScreen(t *testing.T) {
 		}},
 	}
 	caught := make([]int, len(breaks))
+	ranges := ledgerRanges(t)
 	for _, variant := range []map[string]string{nil, draft, {"recall_markers": "true", "markers_per_player": "2"}} {
 		g := fixture(t, variant)
 		for players := 2; players <= 5; players++ {
@@ -141,18 +146,34 @@ func TestInvariantScreen(t *testing.T) {
 					if err := s.invariantError(); err != nil {
 						t.Fatalf("move %d: %v", s.Move, err)
 					}
+					// As the runner does: the groups left dirty are those
+					// whose screen has not passed since they changed.
+					if err := s.CheckInvariants(); err != nil {
+						t.Fatalf("move %d: %v", s.Move, err)
+					}
+					if d := changedGroups(ranges, s, s.CloneInto(nil).(*state)); d != 0 {
+						t.Fatalf("a copy differs from the state in ledger groups %08b", d)
+					}
 					for i, b := range breaks {
 						c := s.CloneInto(nil).(*state)
 						b.f(c, r.Intn(players), r.Intn(maxHeists))
 						err := c.invariantError()
-						if err != nil {
-							caught[i]++
+						if err == nil {
+							continue
 						}
-						if err != nil && c.invariantsHold() {
+						caught[i]++
+						if c.invariantsHold() {
 							t.Fatalf("%dp move %d, %s: the screen passes a state the full check fails: %v", players, s.Move, b.name, err)
 						}
-						if (err == nil) != (c.CheckInvariants() == nil) {
-							t.Fatalf("%dp move %d, %s: CheckInvariants and the full check differ", players, s.Move, b.name)
+						// The groups whose tagged fields the break changed,
+						// which the writes' marks would have set: their
+						// screen alone must catch it.
+						c.dirty |= changedGroups(ranges, s, c)
+						if c.groupsHold(c.dirty) {
+							t.Fatalf("%dp move %d, %s: the screen of the changed groups %08b passes a state the full check fails: %v", players, s.Move, b.name, c.dirty, err)
+						}
+						if c.CheckInvariants() == nil {
+							t.Fatalf("%dp move %d, %s: CheckInvariants passes a state the full check fails", players, s.Move, b.name)
 						}
 					}
 				}
@@ -164,4 +185,65 @@ func TestInvariantScreen(t *testing.T) {
 			t.Errorf("%s: the full check never failed; the test does not exercise it", b.name)
 		}
 	}
+}
+
+// ledgerRange is a tagged field's bytes within a state, and its groups.
+type ledgerRange struct {
+	off, size uintptr
+	groups    uint8
+}
+
+// ledgerRanges finds every tagged field of state by reflection (in the
+// seats and heist slots too), so that a test sees which groups a change
+// touched without naming the fields.
+func ledgerRanges(t *testing.T) []ledgerRange {
+	names := map[string]uint8{"gems": ledgerGems, "prep": ledgerPrep, "talent": ledgerTalent, "heist": ledgerHeist,
+		"failure": ledgerFailure, "colour": ledgerColour, "cash": ledgerCash, "markers": ledgerMarkers}
+	var ranges []ledgerRange
+	var walk func(typ reflect.Type, off uintptr)
+	walk = func(typ reflect.Type, off uintptr) {
+		switch typ.Kind() {
+		case reflect.Array:
+			for i := range typ.Len() {
+				walk(typ.Elem(), off+uintptr(i)*typ.Elem().Size())
+			}
+		case reflect.Struct:
+			for i := range typ.NumField() {
+				f := typ.Field(i)
+				tag, ok := f.Tag.Lookup("ledger")
+				if !ok {
+					if f.Type.PkgPath() == typ.PkgPath() || f.Type.Kind() == reflect.Array {
+						walk(f.Type, off+f.Offset)
+					}
+					continue
+				}
+				r := ledgerRange{off: off + f.Offset, size: f.Type.Size()}
+				for _, n := range strings.Fields(tag) {
+					g, ok := names[n]
+					if !ok {
+						t.Fatalf("field %s: unknown ledger group %q", f.Name, n)
+					}
+					r.groups |= g
+				}
+				ranges = append(ranges, r)
+			}
+		}
+	}
+	walk(reflect.TypeFor[state](), 0)
+	return ranges
+}
+
+// changedGroups is the groups of the tagged fields that differ between a
+// and b.
+func changedGroups(ranges []ledgerRange, a, b *state) uint8 {
+	n := unsafe.Sizeof(*a)
+	pa := unsafe.Slice((*byte)(unsafe.Pointer(a)), n)
+	pb := unsafe.Slice((*byte)(unsafe.Pointer(b)), n)
+	var d uint8
+	for _, r := range ranges {
+		if !bytes.Equal(pa[r.off:r.off+r.size], pb[r.off:r.off+r.size]) {
+			d |= r.groups
+		}
+	}
+	return d
 }

@@ -106,6 +106,7 @@ func (o *observation) bools(vs ...bool) {
 // nothing of the truth's draws is left in their order either.
 func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 	s.heldAt = 0 // the hands change: the next decision's cards are listed anew
+	s.dirty |= ledgerPrep
 	var unseen cardCount
 	unseen.addDeck(&s.prepDeck)
 	var size [maxSeats]int
@@ -156,6 +157,8 @@ type knownPile struct {
 }
 
 func (s *state) knownPiles() [7]knownPile {
+	// The caller re-sorts them.
+	s.dirty |= ledgerColour | ledgerTalent | ledgerHeist | ledgerFailure | ledgerPrep
 	g := s.g
 	return [...]knownPile{
 		{&s.colourDeck, g.masterminds}, {&s.talentDeck, g.talents}, {&s.heistDeck, g.heists}, {&s.failDeck, g.failures},

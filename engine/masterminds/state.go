@@ -95,28 +95,28 @@ type seat struct {
 	// (maxTeam used, the rest -1), and the zero-size uint64 array aligns
 	// them for those word loads.
 	_    [0]uint64
-	gear [8]int16
-	// The counters the invariant screen sums, a byte each, which it reads
-	// as one word (bytes 0-4; colour and roll ride along and are shifted
-	// off).
-	cash    int8 // unflipped Starter Cash
-	flipped int8
-	heists  int8 // completed heists (A cards kept)
-	markers int8 // marker dice on heists
-	teamN   int8
-	colour  int8 // gem kind of this player's colour
-	roll    int8 // the scoring roll
-	card    int16
+	gear [8]int16 `ledger:"prep"`
+	// A field tagged ledger:"<group>..." is counted by the invariant
+	// check of those groups: every write to it marks them first (see
+	// state.dirty).
+	cash    int8  `ledger:"cash"` // unflipped Starter Cash
+	flipped int8  `ledger:"cash"`
+	heists  int8  `ledger:"heist"`   // completed heists (A cards kept)
+	markers int8  `ledger:"markers"` // marker dice on heists
+	teamN   int8  `ledger:"prep talent"`
+	colour  int8  // gem kind of this player's colour
+	roll    int8  // the scoring roll
+	card    int16 `ledger:"colour"`
 	team    [maxTeam]recruit
-	hand    engine.Hand
-	gems    [nKinds]uint8
+	hand    engine.Hand   `ledger:"prep"`
+	gems    [nKinds]uint8 `ledger:"gems"`
 }
 
 type heistSlot struct {
-	a, b int16 // A card and B card; -1 when not laid out
+	a, b int16 `ledger:"heist markers"` // A card and B card; -1 when not laid out
 	// prog is each seat's marker dice on the heist; 8 places (maxSeats
 	// used) so that the invariant check reads them as one word.
-	prog  [8]uint8
+	prog  [8]uint8 `ledger:"markers"`
 	faces [maxSeats][stepsPerHeist]uint8
 }
 
@@ -131,35 +131,35 @@ const (
 )
 
 type state struct {
-	engine.Base
-	g   *Game
-	cur engine.Player
+	engine.Base `ledger:"gems prep talent heist failure colour cash markers"` // N: the seats
+	g           *Game
+	cur         engine.Player
 
 	stack [maxStack]task
 	sp    int
 
 	seats      [maxSeats]seat
-	bag        engine.Bag
-	bagTotal   int
-	bagEmptied bool // a draw took the last gem: the game ends at upkeep
+	bag        engine.Bag `ledger:"gems"`
+	bagTotal   int        `ledger:"gems"`
+	bagEmptied bool       // a draw took the last gem: the game ends at upkeep
 
-	colourDeck    engine.Deck
-	prepDeck      engine.Deck
-	prepDiscard   engine.Deck
-	talentDeck    engine.Deck
-	talentDiscard engine.Deck
+	colourDeck    engine.Deck `ledger:"colour"`
+	prepDeck      engine.Deck `ledger:"prep"`
+	prepDiscard   engine.Deck `ledger:"prep"`
+	talentDeck    engine.Deck `ledger:"talent"`
+	talentDiscard engine.Deck `ledger:"talent"`
 	pool          [maxPool]int16
-	poolN         int
-	heistDeck     engine.Deck
-	heistQueue    [32]int16 // B cards put at the bottom, in order
-	qLen          int
+	poolN         int         `ledger:"talent"`
+	heistDeck     engine.Deck `ledger:"heist"`
+	heistQueue    [32]int16   // B cards put at the bottom, in order
+	qLen          int         `ledger:"heist"`
 	table         [maxHeists]heistSlot
-	tableN        int
-	failDeck      engine.Deck
-	failDiscard   engine.Deck
-	cashSupply    int
+	tableN        int         `ledger:"heist markers"`
+	failDeck      engine.Deck `ledger:"failure"`
+	failDiscard   engine.Deck `ledger:"failure"`
+	cashSupply    int         `ledger:"cash"`
 	completed     int
-	resolving     int // Prep cards played and not yet resolved
+	resolving     int `ledger:"prep"` // Prep cards played and not yet resolved
 
 	turn  int // the seat whose turn it is
 	turns int // turns begun, for the log's At
@@ -170,7 +170,7 @@ type state struct {
 	result                   uint8
 	inAttempt, activated     bool
 	rolled                   bool
-	burnCard                 int16
+	burnCard                 int16 `ledger:"talent"`
 	failCard                 int16
 	sufferer                 int
 	completing               int
@@ -186,7 +186,27 @@ type state struct {
 	// very decision; Reset clears it, CloneInto copies it with the move.
 	held   [engine.MaxDeck / 64]uint64
 	heldAt int
+
+	// dirty has a bit per ledger group (the fields tagged with it) written
+	// since the last invariant check that passed: a group whose bit is
+	// clear needs no recount. TestLedgerMarks holds every write to a tagged
+	// field to marking its groups first.
+	dirty uint8
 }
+
+// The ledger groups: each conservation law, or limit, of the invariant
+// check, and the fields it counts.
+const (
+	ledgerGems    uint8 = 1 << iota // gems in the bag and with the seats
+	ledgerPrep                      // Prep cards: decks, hands, Gear, cards resolving
+	ledgerTalent                    // Talent cards, and the team limit
+	ledgerHeist                     // Heist cards
+	ledgerFailure                   // Failure cards
+	ledgerColour                    // Mastermind cards
+	ledgerCash                      // Starter Cash
+	ledgerMarkers                   // marker dice, on heists laid out
+	ledgerAll     = 1<<iota - 1
+)
 
 // NewState starts a game: every setup draw is a chance move.
 func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
@@ -196,7 +216,7 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 // Reset starts a new game in place (engine.Resetter).
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, burnCard: -1, failCard: -1}
+	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, burnCard: -1, failCard: -1, dirty: ledgerAll}
 	p := &g.params
 	for _, c := range g.masterminds {
 		s.colourDeck.Add(c)
@@ -280,19 +300,20 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return buf
 }
 
-// chanceDeck is the deck a drawing task draws from.
-func (s *state) chanceDeck(o op) *engine.Deck {
+// chanceDeck is the deck a drawing task draws from, to read: the draw
+// itself marks its ledger group (see chance).
+func (s *state) chanceDeck(o op) engine.DeckView {
 	switch o {
 	case opColour:
-		return &s.colourDeck
+		return s.colourDeck.View()
 	case opDrawPrep:
-		return &s.prepDeck
+		return s.prepDeck.View()
 	case opFillPool, opFirstRecruit, opBurnDraw:
-		return &s.talentDeck
+		return s.talentDeck.View()
 	case opFillHeists:
-		return &s.heistDeck
+		return s.heistDeck.View()
 	case opFailureDraw:
-		return &s.failDeck
+		return s.failDeck.View()
 	}
 	panic(fmt.Sprintf("masterminds: no deck for task %d", o))
 }
@@ -369,8 +390,8 @@ func (s *state) String() string {
 func (s *state) gemCount(q int) int {
 	// The 16 counts as two words, each summed a byte pair at a time: the
 	// invariants ask this for every seat after every move.
-	g := &s.seats[q].gems
-	return byteSum(binary.LittleEndian.Uint64(g[:8])) + byteSum(binary.LittleEndian.Uint64(g[8:]))
+	st := &s.seats[q]
+	return byteSum(binary.LittleEndian.Uint64(st.gems[:8])) + byteSum(binary.LittleEndian.Uint64(st.gems[8:]))
 }
 
 // gemCount reads the gem counts as two 8-byte words.

@@ -12,16 +12,23 @@ import (
 // copies of each game are played move for move; only the first is asked
 // for its legal actions (so only its tally uses the noted cards), and at
 // every window the noted cards, at every Plan and second-Gear decision the
-// hand masked by planHeld, must be exactly what playable lists.
+// hand masked by planHeld, must be exactly what playable lists. The second
+// copy also tallies the turn's choice of heist from the whole card set,
+// where the first reads it as one word (Game.heistWord).
 func TestTallyHeldCache(t *testing.T) {
 	noted := 0
 	for _, variant := range []map[string]string{nil, draft, {"team_max": "1", "plan_actions": "3"}} {
 		g := fixture(t, variant)
+		if g.heistWord < 0 {
+			t.Fatal("the Heist cards' ids span two words: the one-word tally goes untested")
+		}
+		spread := *g
+		spread.heistWord = -1
 		for players := 2; players <= 5; players++ {
 			for game := 0; game < 4; game++ {
 				ta, tb := engine.NewTally(g.Info()), engine.NewTally(g.Info())
 				a := g.NewState(players, engine.StateOptions{Tally: ta}).(*state)
-				b := g.NewState(players, engine.StateOptions{Tally: tb}).(*state)
+				b := spread.NewState(players, engine.StateOptions{Tally: tb}).(*state)
 				seed := uint64(1000*players + game)
 				ra, rb := engine.NewRand(seed), engine.NewRand(seed)
 				var legal []engine.Action
