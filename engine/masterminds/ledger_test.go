@@ -93,6 +93,8 @@ func (s *state) sneakMethod()               { s.prepDeck.Add(1) }
 func (s *state) sneakWhole()                { s.seats[1] = seat{} }
 func (s *state) sneakSlot()                 { s.table[0] = heistSlot{} }
 func (s *state) sneakUnsafe()               { *(*uint64)(unsafe.Pointer(&s.seats[0].cash)) = 0 }
+func (s *state) sneakUnsafeSeat()           { *(*uint64)(unsafe.Pointer(&s.seats[0])) = 0 }
+func (s *state) sneakUnsafeKept()           { p := (*[8]byte)(unsafe.Pointer(&s.seats[0])); p[0] = 1 }
 func (s *state) sneakLate()                 { s.bagTotal++; s.dirty |= ledgerGems }
 func (s *state) sneakClosure()              { s.dirty |= ledgerGems; f := func() { s.bagTotal++ }; f() }
 func (s *state) sneakWrongGroup()           { s.dirty |= ledgerPrep; s.bagTotal++ }
@@ -381,6 +383,8 @@ func (c *ledgerChecker) findTags(t *testing.T) {
 			c.groups[st.Field(i)] = g
 			if name == "state" && st.Field(i).Embedded() {
 				// The embedded engine.Base: its N (the seats) counts.
+				// The engine sets it only in NewBase, which Reset's
+				// marked state literal calls.
 				base := st.Field(i).Type().Underlying().(*types.Struct)
 				for j := range base.NumFields() {
 					if base.Field(j).Name() == "N" {
@@ -533,6 +537,14 @@ func (c *ledgerChecker) node(fd *ast.FuncDecl, stack []ast.Node) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND && !c.container(c.info.TypeOf(x.X)) && !c.unsafeRead(stack) {
 			targets = append(targets, x.X)
+		}
+	case *ast.CallExpr:
+		// unsafe.Pointer only to read a value: a pointer to a seat or a
+		// heist slot turned into another type could write anything.
+		if c.isUnsafePointer(x.Fun) {
+			if _, amp := x.Args[0].(*ast.UnaryExpr); !amp || !c.unsafeRead(append(stack[:len(stack):len(stack)], x.Args[0])) {
+				c.report(x, fd, "unsafe.Pointer other than to read *(*T)(unsafe.Pointer(&x))")
+			}
 		}
 	case *ast.SliceExpr:
 		if !c.container(c.info.TypeOf(x)) && !c.binaryRead(stack) {
