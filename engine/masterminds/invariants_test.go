@@ -158,17 +158,20 @@ func TestInvariantScreen(t *testing.T) {
 						c := s.CloneInto(nil).(*state)
 						b.f(c, r.Intn(players), r.Intn(maxHeists))
 						err := c.invariantError()
+						// The groups whose tagged fields the break changed,
+						// which the writes' marks would have set.
+						c.dirty |= changedGroups(ranges, s, c)
 						if err == nil {
+							if c.CheckInvariants() != nil {
+								t.Fatalf("%dp move %d, %s: CheckInvariants fails a state the full check passes", players, s.Move, b.name)
+							}
 							continue
 						}
 						caught[i]++
 						if c.invariantsHold() {
 							t.Fatalf("%dp move %d, %s: the screen passes a state the full check fails: %v", players, s.Move, b.name, err)
 						}
-						// The groups whose tagged fields the break changed,
-						// which the writes' marks would have set: their
-						// screen alone must catch it.
-						c.dirty |= changedGroups(ranges, s, c)
+						// The screen of the changed groups alone must catch it.
 						if c.groupsHold(c.dirty) {
 							t.Fatalf("%dp move %d, %s: the screen of the changed groups %08b passes a state the full check fails: %v", players, s.Move, b.name, c.dirty, err)
 						}
@@ -197,8 +200,6 @@ type ledgerRange struct {
 // seats and heist slots too), so that a test sees which groups a change
 // touched without naming the fields.
 func ledgerRanges(t *testing.T) []ledgerRange {
-	names := map[string]uint8{"gems": ledgerGems, "prep": ledgerPrep, "talent": ledgerTalent, "heist": ledgerHeist,
-		"failure": ledgerFailure, "colour": ledgerColour, "cash": ledgerCash, "markers": ledgerMarkers}
 	var ranges []ledgerRange
 	var walk func(typ reflect.Type, off uintptr)
 	walk = func(typ reflect.Type, off uintptr) {
@@ -219,7 +220,7 @@ func ledgerRanges(t *testing.T) []ledgerRange {
 				}
 				r := ledgerRange{off: off + f.Offset, size: f.Type.Size()}
 				for _, n := range strings.Fields(tag) {
-					g, ok := names[n]
+					g, ok := ledgerGroups[n]
 					if !ok {
 						t.Fatalf("field %s: unknown ledger group %q", f.Name, n)
 					}
