@@ -78,7 +78,7 @@ func (c Catalog) add(code *finding.Code, desc string) {
 	c[code.ID] = finding.Rule{ID: code.ID, Severity: code.Severity, Description: desc, Help: help, Scope: scope}
 }
 
-// Lookup finds a rule by code, for finding.PrintRules.
+// Lookup finds a rule by code, for finding.Options.Rules.
 func (c Catalog) Lookup(code string) (finding.Rule, bool) {
 	r, ok := c[code]
 	return r, ok

@@ -55,7 +55,7 @@ func runBuild(opts *buildOptions) error {
 	if errs, _ := finding.Count(fs); errs > 0 {
 		failed = true
 	}
-	finding.Print(opts.Out, "text", fs)
+	opts.printFindings(opts.Out, "text", fs, nil)
 	// Games build side by side, so both cores stay busy while one game's
 	// last player count finishes; each game's lines are printed whole, in
 	// the order the games were named.
@@ -104,7 +104,7 @@ func buildGame(opts *buildOptions, g *pipeline.Game) (r gameBuild) {
 		fewest, most = min(fewest, sum.Games), max(most, sum.Games)
 	}
 	lfs := finding.Sort(strictly(pipeline.Lint(g, lo), opts.Strict))
-	finding.Print(&r.out, "text", lfs)
+	opts.printFindings(&r.out, "text", lfs, nil)
 	errs, warns := finding.Count(lfs)
 	if errs > 0 {
 		r.failed = true

@@ -142,7 +142,7 @@ func pxOf(mm, dpi float64) int { return int(math.Round(mm / 25.4 * dpi)) }
 func exportGames(streams IO, paths []string, deck string) ([]*pipeline.Game, error) {
 	games, fs := pipeline.Load(paths)
 	if errs, _ := finding.Count(fs); errs > 0 {
-		finding.Print(streams.Out, "text", fs)
+		streams.printFindings(streams.Out, "text", fs, nil)
 		return nil, errFindings
 	}
 	for _, g := range games {

@@ -62,7 +62,7 @@ func runExportSheet(opts *exportSheetOptions) error {
 	if errs, _ := finding.Count(fs); errs > 0 {
 		// The cards are exported as the game reads them, so a game that
 		// does not load is not exported.
-		finding.Print(opts.Out, "text", fs)
+		opts.printFindings(opts.Out, "text", fs, nil)
 		return errFindings
 	}
 	if opts.Deck != "" {

@@ -89,7 +89,7 @@ func runImport(opts *importOptions) error {
 	}
 	games, loaded := pipeline.Load([]string{opts.Game})
 	if len(games) != 1 {
-		finding.Print(opts.Out, "text", loaded)
+		opts.printFindings(opts.Out, "text", loaded, nil)
 		fmt.Fprintf(opts.Err, "cardpress: %s does not load (see above), so nothing was imported\n", finding.Visible(opts.Game))
 		return errFindings
 	}

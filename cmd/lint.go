@@ -137,7 +137,7 @@ func runLint(opts *lintOptions) error {
 		if err := writeJSON(opts.Out, report); err != nil {
 			return err
 		}
-	} else if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
+	} else if err := opts.printFindings(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
 		return err
 	}
 	if report.Baseline != nil {

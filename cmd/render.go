@@ -133,7 +133,7 @@ func runRender(opts *renderOptions) error {
 	}
 	games, fs := pipeline.Load(opts.Paths)
 	if errs, _ := finding.Count(fs); errs > 0 {
-		finding.Print(opts.Out, "text", fs)
+		opts.printFindings(opts.Out, "text", fs, nil)
 		return errFindings
 	}
 	for _, g := range games {

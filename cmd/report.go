@@ -70,7 +70,7 @@ func runReport(opts *reportOptions) error {
 	if errs, _ := finding.Count(fs); errs > 0 {
 		// Data with errors is exit 1, as for every command: the findings
 		// say what to fix.
-		finding.Print(opts.Err, "text", fs)
+		opts.printFindings(opts.Err, "text", fs, nil)
 		fmt.Fprintln(opts.Err, "cardpress: the games do not load; run cardpress validate")
 		return errFindings
 	}
@@ -152,7 +152,7 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 			return nil, err
 		}
 		if errs, _ := finding.Count(fs); errs > 0 || v.Engine == nil {
-			finding.Print(opts.Err, "text", fs)
+			opts.printFindings(opts.Err, "text", fs, nil)
 			fmt.Fprintf(opts.Err, "cardpress: variant %s of game %q does not build; run cardpress validate\n", finding.Visible(id), g.Data.Manifest.ID)
 			return nil, errFindings
 		}

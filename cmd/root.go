@@ -30,6 +30,19 @@ const (
 type IO struct {
 	Out, Err io.Writer
 	Env      Env
+	// maxSame is --max-same-issues, shared by every command NewRoot
+	// makes; nil (an IO built by hand) means the default.
+	maxSame *int
+}
+
+// printFindings writes findings to w in format, the line formats limited
+// by --max-same-issues; rules gives SARIF its metadata (may be nil).
+func (s IO) printFindings(w io.Writer, format string, fs []finding.Finding, rules func(string) (finding.Rule, bool)) error {
+	opts := finding.Options{Rules: rules, MaxSame: finding.DefaultMaxSame}
+	if s.maxSame != nil {
+		opts.MaxSame = *s.maxSame
+	}
+	return finding.PrintWith(w, format, fs, opts)
 }
 
 // Env is what cardpress takes from its environment. Execute reads it once
@@ -74,6 +87,16 @@ func NewRoot(streams IO) *cobra.Command {
 	root.SetOut(streams.Out)
 	root.SetErr(streams.Err)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	maxSame := finding.DefaultMaxSame
+	streams.maxSame = &maxSame
+	root.PersistentFlags().IntVar(&maxSame, finding.MaxSameFlag, finding.DefaultMaxSame,
+		"text and github output: print at most this many findings of one code in a file, and in this many files, then a line saying how many more (0: every one)")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if maxSame < 0 {
+			return usagef("--%s %d: want 0 (no limit) or more", finding.MaxSameFlag, maxSame)
+		}
+		return nil
+	}
 	root.AddCommand(
 		newValidateCmd(streams),
 		newLintCmd(streams),

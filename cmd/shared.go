@@ -199,7 +199,7 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 	}
 	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
 	if len(games) != 1 {
-		finding.Print(streams.Err, "text", fs)
+		streams.printFindings(streams.Err, "text", fs, nil)
 		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
 	}
 	if errs, _ := finding.Count(fs); errs == 0 && !games[0].Data.Manifest.HasEngine() && engineID == "" {
@@ -208,7 +208,7 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 	if errs, _ := finding.Count(fs); errs > 0 || games[0].Engine == nil && engineID == "" {
 		// The game is there but its data has errors: that is exit 1, like
 		// validate's, with the findings that say what to fix.
-		finding.Print(streams.Err, "text", fs)
+		streams.printFindings(streams.Err, "text", fs, nil)
 		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(filepath.Join(cards, id)))
 		return nil, errFindings
 	}
@@ -219,7 +219,7 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 			return nil, err
 		}
 		if errs, _ := finding.Count(fs); errs > 0 || game.Engine == nil {
-			finding.Print(streams.Err, "text", fs)
+			streams.printFindings(streams.Err, "text", fs, nil)
 			fmt.Fprintf(streams.Err, "cardpress: game %q does not build with engine %s; fix the errors above (cardpress lint --engine %s %s)\n", finding.Visible(id), finding.Visible(engineID), finding.Visible(engineID), finding.Visible(filepath.Join(cards, id)))
 			return nil, errFindings
 		}
@@ -229,7 +229,7 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 		return nil, usageError{err}
 	}
 	if errs, _ := finding.Count(fs); errs > 0 || g.Engine == nil {
-		finding.Print(streams.Err, "text", fs)
+		streams.printFindings(streams.Err, "text", fs, nil)
 		fmt.Fprintf(streams.Err, "cardpress: variant %s of game %q does not build; fix the errors above (cardpress validate %s)\n", finding.Visible(variant), id, finding.Visible(filepath.Join(cards, id)))
 		return nil, errFindings
 	}

@@ -49,7 +49,7 @@ func runTest(opts *testOptions) error {
 			errs = append(errs, f)
 		}
 	}
-	if err := finding.Print(opts.Out, "text", errs); err != nil {
+	if err := opts.printFindings(opts.Out, "text", errs, nil); err != nil {
 		return err
 	}
 	failed = len(errs) > 0

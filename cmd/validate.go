@@ -40,7 +40,7 @@ func runValidate(opts *validateOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
-	if err := finding.PrintRules(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
+	if err := opts.printFindings(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
 		return err
 	}
 	errs, warns := finding.Count(fs)

@@ -143,7 +143,7 @@ func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 	setOwn(dirs)
 	errs, warns := finding.Count(fs)
 	fmt.Fprintf(opts.Out, "%s build: %s\n", start.Format("15:04:05"), countsSummary(errs, warns))
-	finding.Print(opts.Out, "text", fs)
+	opts.printFindings(opts.Out, "text", fs, nil)
 	for _, g := range games {
 		id := finding.Visible(g.Data.Manifest.ID)
 		if !g.Valid {

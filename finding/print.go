@@ -69,24 +69,33 @@ type Rule struct {
 	Scope string `json:"scope,omitempty"`
 }
 
-// Print writes findings in a format without rule metadata; see PrintRules.
-func Print(w io.Writer, format string, fs []Finding) error {
-	return PrintRules(w, format, fs, nil)
+// Options tune a printer.
+type Options struct {
+	// Rules gives SARIF its rule metadata, looked up by code; a code it
+	// does not know gets its id as description.
+	Rules func(code string) (Rule, bool)
+	// MaxSame limits the line formats (text, github): at most MaxSame
+	// findings of one code in one file, in at most MaxSame files, then one
+	// line says how many more (see DefaultMaxSame); 0 prints every one.
+	MaxSame int
 }
 
-// PrintRules writes findings in a format: text is one finding per line;
-// json is one Report object; github is one GitHub Actions workflow command
-// per finding; sarif is a SARIF 2.1.0 log whose rules come from rules
-// (looked up by code; a code rules does not know gets its id as description).
-func PrintRules(w io.Writer, format string, fs []Finding, rules func(code string) (Rule, bool)) error {
+// Print writes findings in a format with the default options; see PrintWith.
+func Print(w io.Writer, format string, fs []Finding) error {
+	return PrintWith(w, format, fs, Options{MaxSame: DefaultMaxSame})
+}
+
+// PrintWith writes findings, in Sort's order, in a format: text is one
+// finding per line; json is one Report object; github is one GitHub
+// Actions workflow command per finding; sarif is a SARIF 2.1.0 log. Text
+// and github print at most opts.MaxSame findings of a code per file;
+// json and sarif keep every one.
+func PrintWith(w io.Writer, format string, fs []Finding, opts Options) error {
 	switch format {
 	case "text", "":
-		for _, f := range fs {
-			if _, err := fmt.Fprintln(w, f.String()); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachLimited(fs, opts.MaxSame,
+			func(f Finding) error { _, err := fmt.Fprintln(w, f.String()); return err },
+			func(e Elided) error { _, err := fmt.Fprintln(w, e.Text()); return err })
 	case "json":
 		errs, warns := Count(fs)
 		if fs == nil {
@@ -96,18 +105,25 @@ func PrintRules(w io.Writer, format string, fs []Finding, rules func(code string
 		enc.SetIndent("", "  ")
 		return enc.Encode(Report{Findings: fs, Errors: errs, Warnings: warns})
 	case "github":
-		for _, f := range fs {
-			if _, err := fmt.Fprintln(w, GitHub(f)); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachLimited(fs, opts.MaxSame,
+			func(f Finding) error { _, err := fmt.Fprintln(w, GitHub(f)); return err },
+			func(e Elided) error { _, err := fmt.Fprintln(w, gitHubNotice(e)); return err })
 	case "sarif":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(SARIF(fs, rules))
+		return enc.Encode(SARIF(fs, opts.Rules))
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}
+
+// gitHubNotice is the workflow command that stands for findings left out:
+// a notice, on the file when they are in one.
+func gitHubNotice(e Elided) string {
+	cmd := "::notice"
+	if e.File != "" {
+		cmd += " file=" + escapeProperty(filepath.ToSlash(e.File))
+	}
+	return cmd + "::" + escapeData(e.Text())
 }
 
 // GitHub renders a finding as a GitHub Actions workflow command, e.g.

@@ -25,7 +25,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	}
 	for name, fs := range map[string][]Finding{"sample": Sort(sample()), "none": nil} {
 		var b bytes.Buffer
-		if err := PrintRules(&b, "sarif", fs, rules); err != nil {
+		if err := PrintWith(&b, "sarif", fs, Options{Rules: rules}); err != nil {
 			t.Fatal(err)
 		}
 		v, err := jsonschema.UnmarshalJSON(&b)
@@ -39,7 +39,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	// The schema must really check: a result without a message fails.
 	var bad map[string]any
 	var b bytes.Buffer
-	if err := PrintRules(&b, "sarif", Sort(sample()), nil); err != nil {
+	if err := PrintWith(&b, "sarif", Sort(sample()), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(b.Bytes(), &bad); err != nil {
