@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -163,40 +164,100 @@ func TestMergeRefusesWhatIsNotAResultsFile(t *testing.T) {
 	}
 }
 
-// End causes, game, bot and file names come from the files: control
-// characters in them are shown as escapes, so they can neither forge a
-// line (a GitHub ::error:: command) nor reach the terminal.
+// Game, bot, end cause and file names come from the files: control
+// characters in them are shown as escapes in the one line that refuses
+// them, so they can neither forge a line (a GitHub ::error:: command) nor
+// reach the terminal.
 func TestMergeShowsNamesFromFilesVisibly(t *testing.T) {
-	files := heatShards(t)
-	for _, f := range files {
-		editJSON(t, f, func(d map[string]any) {
-			d["game"] = "heat\x1b[2J"
-			d["bots"] = []any{"random\r"}
+	for _, tc := range []struct {
+		name string
+		edit func(d map[string]any)
+		want string
+	}{
+		{"game", func(d map[string]any) { d["game"] = "heat\x1b[2J" },
+			`no game "heat\x1b[2J" in cards (its games are crazy-eights, hearts, heat, hmm, masterminds, mice)`},
+		{"bot", func(d map[string]any) { d["bots"] = []any{"random\r"} },
+			`bots/0: "random\r" is not a bot (random, heuristic)`},
+		{"end cause", func(d map[string]any) {
+			s := summaryOf(d)
+			s["EndCauses"] = map[string]any{"stolen\n::error::forged \x1b[31mred": s["EndCauses"].(map[string]any)["heists complete"]}
+		}, `columns/0/summaries/0/EndCauses/stolen\n::error::forged \x1b[31mred: "stolen\n::error::forged \x1b[31mred" is not how a game of heat ends (its engine declares ["arrest" "heists complete"])`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := heatShards(t)
+			editJSON(t, files[0], tc.edit)
+			code, out, errOut := run(t, repoRoot, "merge", files[0], files[1], files[2])
+			wantOneLine(t, code, out, errOut, "cardpress: "+files[0]+": "+tc.want)
+			if strings.ContainsAny(errOut, "\x1b\r") || strings.Contains(errOut, "\n::error::") {
+				t.Errorf("control characters or a forged line reached the output:\n%q", errOut)
+			}
 		})
-	}
-	editJSON(t, files[1], func(d map[string]any) {
-		s := summaryOf(d)
-		s["EndCauses"] = map[string]any{"stolen\n::error::forged \x1b[31mred": s["EndCauses"].(map[string]any)["heists complete"]}
-	})
-	code, out, errOut := run(t, repoRoot, "merge", files[0], files[1], files[2])
-	if code != 0 {
-		t.Fatalf("exit %d\n%s%s", code, out, errOut)
-	}
-	for _, want := range []string{`heat\x1b[2J: 30 games per player count`, `bots random\r`, `end: stolen\n::error::forged \x1b[31mred  33.3%`} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.ContainsAny(out, "\x1b\r") || strings.Contains(out, "\n::error::") {
-		t.Errorf("control characters or a forged line reached the output:\n%q", out)
 	}
 	// A file name with a newline still gives one line.
 	odd := filepath.Join(t.TempDir(), "shard\n::error::2.json")
 	if err := os.WriteFile(odd, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = run(t, "", "merge", odd)
+	code, out, errOut := run(t, "", "merge", odd)
 	wantOneLine(t, code, out, errOut, "cardpress: "+strings.ReplaceAll(odd, "\n", `\n`)+`: not a sim results file (sim --out): missing required field "bots" (and 7 more problems)`)
+}
+
+// TestMergeRefusesUndeclaredNames: every name a shard gives is checked
+// against what the game's engine declares, in every file, not only the
+// first: an end cause no engine declares (the issue's case), a bot, a
+// counter, a player count, a variant, a game to replay that ended by an
+// undeclared cause, card tallies of another length.
+func TestMergeRefusesUndeclaredNames(t *testing.T) {
+	const at = "columns/0/summaries/0/"
+	for _, tc := range []struct {
+		name string
+		edit func(d map[string]any)
+		want string
+	}{
+		{"end cause", func(d map[string]any) {
+			s := summaryOf(d)
+			causes := s["EndCauses"].(map[string]any)
+			for cause, n := range causes {
+				causes["vault flooded"] = n
+				delete(causes, cause)
+				break
+			}
+		}, at + `EndCauses/vault flooded: "vault flooded" is not how a game of heat ends (its engine declares ["arrest" "heists complete"])`},
+		{"bot", func(d map[string]any) { d["bots"] = []any{"random", "mcts"} }, `bots/1: "mcts" is not a bot (random, heuristic)`},
+		{"counter", func(d map[string]any) {
+			c := d["columns"].([]any)[0].(map[string]any)
+			names := c["counters"].([]any)
+			names[0] = "stolen_goods"
+		}, `columns/0/counters: `},
+		{"player count", func(d map[string]any) { setPlayers(summaryOf(d), 6) }, at + "Players: 6, but heat plays with 3-5"},
+		{"cards", func(d map[string]any) {
+			tally := summaryOf(d)["Tally"].(map[string]any)
+			for _, k := range []string{"CardInHand", "CardPlayed", "CardOffered", "CardChosen", "CardPlayedBy", "CardWon"} {
+				tally[k] = append(tally[k].([]any), json.Number("0"))
+			}
+		}, at + "Tally/CardInHand: 28 cards, but heat has 27"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := heatShards(t)
+			editJSON(t, files[2], tc.edit)
+			code, _, errOut := run(t, repoRoot, "merge", files[0], files[1], files[2])
+			if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "cardpress: ") || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d, stderr %q, want one line with %q", code, errOut, tc.want)
+			}
+		})
+	}
+	// The game and its variants come from --cards; one that is not there
+	// is named.
+	files := heatShards(t)
+	editJSON(t, files[0], func(d map[string]any) { d["columns"].([]any)[0].(map[string]any)["variant"] = "turbo" })
+	if code, _, errOut := run(t, repoRoot, "merge", files[0]); code != 2 || !strings.Contains(errOut, `no variant "turbo"`) {
+		t.Errorf("an unknown variant: exit %d\n%s", code, errOut)
+	}
+	files = heatShards(t)
+	code, out, errOut := run(t, repoRoot, "merge", "--cards", t.TempDir(), files[0], files[1], files[2])
+	if code != 2 || !strings.Contains(errOut, `no game "heat" in `) {
+		t.Errorf("--cards without the game: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 // merge --out writes what merge read; a second merge of it alone (one
@@ -256,6 +317,24 @@ func TestSimResultsSchemaNamesEveryField(t *testing.T) {
 		slices.Sort(props)
 		if !slices.Equal(fields, props) {
 			t.Errorf("%s writes %v; the schema has %v", tc.typ, fields, props)
+		}
+	}
+}
+
+// setPlayers sets every player count in a summary and the games it names.
+func setPlayers(v any, n int) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if k == "Players" {
+				v[k] = json.Number(strconv.Itoa(n))
+			} else {
+				setPlayers(x, n)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			setPlayers(x, n)
 		}
 	}
 }

@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"cardpress/engine"
 	"cardpress/finding"
@@ -39,6 +42,7 @@ type mergeOptions struct {
 	IO
 	Files []string
 	Out   string
+	Cards string
 }
 
 func newMergeCmd(streams IO) *cobra.Command {
@@ -51,8 +55,10 @@ checks that they are the N shards of one run (same game, seed, games, bots,
 variants and player counts, each shard once) and that each file's numbers
 hold together (schema/sim-results.schema.json, then its shard's game count,
 no count above its games, sums that fit their counts), adds them up exactly
-and prints the same table sim prints for the whole run. A file that fails is
-exit 2, naming the file and the field. --out writes the merged results
+and prints the same table sim prints for the whole run. Every name in a
+file (bots, variants, player counts, counters, end causes, cards) must be
+one the game's engine declares: the game is loaded from --cards, as sim
+does. A file that fails is exit 2, naming the file and the field. --out writes the merged results
 (atomically). Exit 1 if a game failed, as sim does.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -61,16 +67,26 @@ exit 2, naming the file and the field. --out writes the merged results
 		},
 	}
 	c.Flags().StringVar(&opts.Out, "out", "", "write the merged results (JSON) to this file")
+	c.Flags().StringVar(&opts.Cards, "cards", "cards", "folder holding the game the files name, whose engine declares the names they may use")
 	return c
 }
 
 func runMerge(opts *mergeOptions) error {
 	var total *SimResults
+	var infos []engine.Info
 	seen := map[int]string{}
 	for _, path := range opts.Files {
 		r, err := readSimResults(path)
 		if err != nil {
 			return err
+		}
+		if infos == nil {
+			if infos, err = declaredBy(opts, path, r); err != nil {
+				return err
+			}
+		}
+		if err := checkDeclared(r, infos); err != nil {
+			return inputErrorf(path, "%v", err)
 		}
 		if total != nil {
 			if err := sameRun(total, r); err != nil {
@@ -226,6 +242,87 @@ func inShard(r *SimResults, s *engine.Summary) error {
 	for _, n := range named {
 		if n.game != nil && (n.game.Index >= r.Games || n.game.Index%r.Shards != r.Shard-1) {
 			return fmt.Errorf("%s/Index: game %d is not one of shard %d/%d of %d games", n.field, n.game.Index, r.Shard, r.Shards, r.Games)
+		}
+	}
+	return nil
+}
+
+// declaredBy loads the game the file r names, each variant its columns
+// played, and returns what their engines declare (engine.Info): the names
+// every file of the run may use.
+func declaredBy(opts *mergeOptions, path string, r *SimResults) ([]engine.Info, error) {
+	var infos []engine.Info
+	for _, c := range r.Columns {
+		g, err := loadVariant(opts.IO, opts.Cards, r.Game, c.Variant, r.Engine)
+		if errors.Is(err, errFindings) {
+			return nil, err
+		}
+		if err != nil {
+			return nil, inputErrorf(path, "%v", err)
+		}
+		infos = append(infos, g.Engine.Info())
+	}
+	return infos, nil
+}
+
+// checkDeclared reports the first name in r that its game's engine does
+// not declare: a bot, a player count, a counter, an end cause, or a card
+// tally of another length than the game's cards.
+func checkDeclared(r *SimResults, infos []engine.Info) error {
+	for i, b := range r.Bots {
+		if !slices.Contains(engine.BotKinds, b) {
+			return fmt.Errorf("bots/%d: %q is not a bot (%s)", i, b, strings.Join(engine.BotKinds, ", "))
+		}
+	}
+	for i, c := range r.Columns {
+		info := infos[i]
+		if !slices.Equal(c.Counters, info.Counters) {
+			return fmt.Errorf("columns/%d/counters: %q, but the engine counts %q", i, c.Counters, info.Counters)
+		}
+		for k, s := range c.Summaries {
+			if err := summaryDeclared(s, info); err != nil {
+				return fmt.Errorf("columns/%d/summaries/%d/%v", i, k, err)
+			}
+		}
+	}
+	return nil
+}
+
+// summaryDeclared checks one player count's summary against info.
+func summaryDeclared(s *engine.Summary, info engine.Info) error {
+	if s.Players < info.MinPlayers || s.Players > info.MaxPlayers {
+		return fmt.Errorf("Players: %d, but %s plays with %d-%d", s.Players, info.ID, info.MinPlayers, info.MaxPlayers)
+	}
+	declares := func(field, cause string) error {
+		if cause == "" || slices.Contains(info.EndCauses, cause) {
+			return nil
+		}
+		return fmt.Errorf("%s: %q is not how a game of %s ends (its engine declares %q)", field, cause, info.ID, info.EndCauses)
+	}
+	for _, cause := range slices.Sorted(maps.Keys(s.EndCauses)) {
+		if err := declares("EndCauses/"+cause, cause); err != nil {
+			return err
+		}
+	}
+	replays := map[string]*engine.Result{"FirstCapped": s.FirstCapped, "FirstPanic": s.FirstPanic, "FirstInvariant": s.FirstInvariant}
+	for k, r := range s.FirstCounted {
+		replays[fmt.Sprintf("FirstCounted/%d", k)] = r
+	}
+	for _, field := range slices.Sorted(maps.Keys(replays)) {
+		if r := replays[field]; r != nil {
+			if err := declares(field+"/EndCause", r.EndCause); err != nil {
+				return err
+			}
+		}
+	}
+	t := s.Tally
+	for _, arr := range []struct {
+		name string
+		n    int
+	}{{"CardInHand", len(t.CardInHand)}, {"CardPlayed", len(t.CardPlayed)}, {"CardOffered", len(t.CardOffered)},
+		{"CardChosen", len(t.CardChosen)}, {"CardPlayedBy", len(t.CardPlayedBy)}, {"CardWon", len(t.CardWon)}} {
+		if arr.n != info.Cards {
+			return fmt.Errorf("Tally/%s: %d cards, but %s has %d", arr.name, arr.n, info.ID, info.Cards)
 		}
 	}
 	return nil

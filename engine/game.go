@@ -61,6 +61,10 @@ type Info struct {
 	Cards int
 	// Counters names the game's own tallies (index = Tally.Counters index).
 	Counters []string
+	// EndCauses names every way a game can end (Ender.EndCause; a game
+	// stopped by the turn cap has none). Summaries count games by them,
+	// and merge refuses a shard that names another.
+	EndCauses []string
 	// SmokeGames is the most random-bot games per player count lint plays
 	// by default (0: lint's own, 1000): it stops sooner, from 200 games on,
 	// once every check is decided (docs/lint.md, How many smoke games).

@@ -17,7 +17,8 @@ import (
 // t on any breach of the State contract: unsorted or duplicate legal
 // actions, chance outcomes that do not add up, a sampler that disagrees
 // with them, a clone that diverges, broken invariants, returns out of
-// range, a game that does not end, or a replay that differs. It runs
+// range, a game that does not end or ends by a cause Info does not
+// declare, or a replay that differs. It runs
 // CheckInfo first.
 func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64) {
 	t.Helper()
@@ -50,7 +51,7 @@ func RandomPlayoutsAtEveryCount(t testing.TB, g engine.Game, games int, seed uin
 
 // CheckInfo fails t when the game's Info is inconsistent: an alarm on a
 // counter the game does not have, or whose code is not a warning of alarm
-// scope with a purpose; or states that do not match the declared dynamics
+// scope with a purpose; no end causes, or one empty or repeated; or states that do not match the declared dynamics
 // (a game with SimultaneousMoves has JointApplier states, a sequential
 // one has none: it implements nothing simultaneous).
 func CheckInfo(t testing.TB, g engine.Game) {
@@ -66,6 +67,14 @@ func CheckInfo(t testing.TB, g engine.Game) {
 		}
 		if a.Code.Scope != finding.Alarm || a.Code.Severity != finding.Warning || a.Code.Purpose == "" {
 			t.Errorf("alarm %s needs a warning code of alarm scope with a purpose: %+v", a.Code.ID, *a.Code)
+		}
+	}
+	if len(info.EndCauses) == 0 {
+		t.Errorf("Info declares no EndCauses")
+	}
+	for i, c := range info.EndCauses {
+		if c == "" || slices.Contains(info.EndCauses[:i], c) {
+			t.Errorf("Info.EndCauses %q: an empty or repeated cause", info.EndCauses)
 		}
 	}
 	_, joint := g.NewState(info.MinPlayers, engine.StateOptions{}).(engine.JointApplier)
@@ -162,6 +171,11 @@ func playout(g engine.Game, players int, seed uint64) error {
 			return fmt.Errorf("move %d: clone diverged", s.MoveNumber())
 		}
 		scratch = clone
+	}
+	if e, ok := s.(engine.Ender); ok {
+		if cause := e.EndCause(); cause != "" && !slices.Contains(g.Info().EndCauses, cause) {
+			return fmt.Errorf("the game ended by %q, which Info.EndCauses %q does not declare", cause, g.Info().EndCauses)
+		}
 	}
 	ret := s.Returns(nil)
 	if len(ret) != players {

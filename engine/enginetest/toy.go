@@ -28,7 +28,7 @@ type Toy struct {
 
 func (t *Toy) Info() engine.Info {
 	return engine.Info{ID: "toy", MinPlayers: 2, MaxPlayers: 4, MaxMoves: 400, Cards: max(t.Cards, 2),
-		Counters: []string{"rolls", "ties"}, Alarms: t.Alarms,
+		Counters: []string{"rolls", "ties"}, EndCauses: []string{"goal reached"}, Alarms: t.Alarms,
 		Dynamics: engine.SimultaneousMoves, Information: engine.PerfectInformation}
 }
 

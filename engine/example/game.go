@@ -56,6 +56,7 @@ func (g *Game) Info() engine.Info {
 	info.MaxMoves = 1000 * g.params.Goal
 	info.Cards = len(g.cards)
 	info.Counters = counters
+	info.EndCauses = []string{endGoal}
 	return info
 }
 

@@ -184,7 +184,7 @@ func (s *state) bank() {
 	}
 	s.toDeck(p)
 	if s.banked[p] >= s.g.params.Goal {
-		s.over, s.Cause = true, "goal reached"
+		s.over, s.Cause = true, endGoal
 		s.ShareWin(engine.Seats(0).With(p))
 	}
 }
@@ -241,3 +241,6 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	}
 	return "bank"
 }
+
+// endGoal is how a game ends (Info.EndCauses): someone banked the goal.
+const endGoal = "goal reached"

@@ -97,6 +97,7 @@ func (g *Game) Info() engine.Info {
 	info.SmokeGames = 4000 // ~0.3 s at every player count on one core
 	info.Cards = len(g.cards)
 	info.Counters = counterNames
+	info.EndCauses = endCauses
 	info.Dynamics = engine.SimultaneousMoves
 	info.DeckSize = g.deckSize
 	return info

@@ -441,9 +441,17 @@ func (s *state) logAction(p, t int, a actionKind, done, n int) {
 	s.logChange(a, seat, other, s.cardID(s.revealed[p]), done, n, result)
 }
 
+// How a game ends (Info.EndCauses).
+const (
+	endArrest         = "arrest"
+	endHeistsComplete = "heists complete"
+)
+
+var endCauses = []string{endArrest, endHeistsComplete}
+
 func (s *state) arrest(need int) {
 	s.step = stepOver
-	s.Cause = "arrest"
+	s.Cause = endArrest
 	s.ShareWin(0) // nobody wins
 	s.Tally.Count(cntArrests, 1)
 	if s.Log != nil {
@@ -462,7 +470,7 @@ func (s *state) score(p int) int { return s.money[p] + s.heat.Held[p]*s.heatValu
 // then a shared victory.
 func (s *state) finish() {
 	s.step = stepOver
-	s.Cause = "heists complete"
+	s.Cause = endHeistsComplete
 	// Seats nobody beats: a seat better than all so far starts the set
 	// again, one as good as them joins it.
 	var winners engine.Seats

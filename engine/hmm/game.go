@@ -472,6 +472,7 @@ func (g *Game) Info() engine.Info {
 	info.SmokeGames = 300
 	info.Cards = len(g.cards)
 	info.Counters = counterNames
+	info.EndCauses = endCauses
 	info.Alarms = []engine.Alarm{
 		{Counter: "jail_lock", Code: alarmJailLock, PerGame: 0.5},
 		{Counter: "deck_exhausted", Code: alarmDeckExhausted, PerGame: 0.5},

@@ -167,12 +167,12 @@ func (s *state) endTurn() {
 		s.finalLeft--
 	}
 	if s.trigger >= 0 && s.finalLeft <= 0 {
-		s.endGame("goal reached")
+		s.endGame(endGoal)
 		return
 	}
 	if s.trigger < 0 && s.turns >= s.g.params.RoundLimit*s.N {
 		s.Tally.Count(cntNoGoal, 1)
-		s.endGame("round limit")
+		s.endGame(endRoundLimit)
 		return
 	}
 	old := s.cur
@@ -213,6 +213,14 @@ func (s *state) pending(p int) int {
 	}
 	return n
 }
+
+// How a game ends (Info.EndCauses).
+const (
+	endGoal       = "goal reached"
+	endRoundLimit = "round limit"
+)
+
+var endCauses = []string{endGoal, endRoundLimit}
 
 func (s *state) endGame(cause string) {
 	s.ph = phOver

@@ -963,19 +963,29 @@ func (s *state) upkeep(p int) {
 	s.push(task{op: opFillPool})
 }
 
+// How a game ends (Info.EndCauses).
+const (
+	endHeistsCompleted  = "heists completed"
+	endGemsExhausted    = "gems exhausted"
+	endMarkersExhausted = "markers exhausted"
+	endHeistsExhausted  = "heists exhausted"
+)
+
+var endCauses = []string{endHeistsCompleted, endGemsExhausted, endMarkersExhausted, endHeistsExhausted}
+
 // endCheck ends the game or passes the turn clockwise.
 func (s *state) endCheck(p int) {
 	cause := ""
 	switch {
 	case s.completed >= s.g.params.EndHeists(s.N):
-		cause = "heists completed"
+		cause = endHeistsCompleted
 	case s.bagEmptied:
-		cause = "gems exhausted"
+		cause = endGemsExhausted
 	case s.deadlocked():
-		cause = "markers exhausted"
+		cause = endMarkersExhausted
 		s.Tally.Count(cntMarkersDeadlock, 1)
 	case !s.anyHeistOpen():
-		cause = "heists exhausted"
+		cause = endHeistsExhausted
 		s.Tally.Count(cntHeistsExhausted, 1)
 	}
 	if cause == "" {

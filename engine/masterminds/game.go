@@ -235,6 +235,7 @@ func (g *Game) Info() engine.Info {
 	info.MaxMoves = g.maxMoves
 	info.Cards = len(g.cards)
 	info.Counters = counterNames
+	info.EndCauses = endCauses
 	// A random-bot game is some 2,000 moves and the heuristic games lint
 	// adds are slow: 1,000 games per player count keep lint of both
 	// variants near seven seconds on two cores.

@@ -404,6 +404,7 @@ func (g *Game) Info() engine.Info {
 	info.SmokeGames = 300
 	info.Cards = len(g.cards)
 	info.Counters = counterNames
+	info.EndCauses = endCauses
 	info.Dynamics = engine.SimultaneousMoves
 	info.Information = engine.PerfectInformation
 	info.Alarms = []engine.Alarm{

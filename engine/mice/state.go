@@ -714,7 +714,7 @@ func (s *state) finishTest() {
 	ob := s.g.cards[s.obstacle()]
 	if ob.finale {
 		if s.success {
-			s.endGame("finale succeeded")
+			s.endGame(endFinale)
 			return
 		}
 		if s.Log != nil {
@@ -732,7 +732,7 @@ func (s *state) finishTest() {
 		s.logCheese("advance", stAdvance, -1, "advance", s.obstacle(), zObstacle, zSupply, left, left)
 		s.top[s.job]++
 		if s.top[s.job] >= s.size[s.job] {
-			s.endGame("job completed")
+			s.endGame(endJobCompleted)
 			return
 		}
 	}
@@ -742,6 +742,14 @@ func (s *state) finishTest() {
 	s.tester = (s.tester + 1) % s.N
 	s.ph = phSelect
 }
+
+// How a game ends (Info.EndCauses).
+const (
+	endFinale       = "finale succeeded"
+	endJobCompleted = "job completed"
+)
+
+var endCauses = []string{endFinale, endJobCompleted}
 
 // End game and scoring: each job pays food by track order, a single
 // cheese to those placed after the food ran out; food plus stash wins,

@@ -61,7 +61,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, nil
 	}
 	g := &Game{data: d, fields: map[string]*field{}, types: map[string]*enumType{}, lists: map[string]*listDecl{},
-		syms: map[string]int64{}, inPlay: map[int][]uint8{}, turnCap: 20000, startZone: -1}
+		syms: map[string]int64{}, inPlay: map[int][]uint8{}, turnCap: 20000, startZone: -1,
+		endCauses: []string{endOfPlay, endRulesError}}
 	c := &compiler{g: g, file: d.Rules.Path, zoneByName: map[string]*zoneDecl{}, valueByName: map[string]*valueDecl{}, defines: map[string]*define{}, choiceIDs: map[string]*choice{}}
 	c.found = append(c.found, kit.PlayersFindings(d, "the rules engine", engine.MaxPlayers)...)
 	if len(d.Cards) > MaxCards {

@@ -75,6 +75,9 @@ type Game struct {
 	expected []engine.Expectation
 	// counters are the statistics the rules tally, by name (Info.Counters).
 	counters []string
+	// endCauses are the ways a game ends (Info.EndCauses): the end of the
+	// program, a rules error and each end statement's cause.
+	endCauses []string
 	// names is the compiler that built the game, for compiling rule
 	// tests' expressions against the same declarations.
 	names *compiler
@@ -170,6 +173,7 @@ func (g *Game) Info() engine.Info {
 	info.RulesAsData = true
 	info.Expected = g.expected
 	info.Counters = g.counters
+	info.EndCauses = g.endCauses
 	info.DeckSize = func(players int) int { return len(g.inPlay[players]) }
 	return info
 }

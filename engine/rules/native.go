@@ -321,6 +321,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		return func(s *state) { s.collect(z.inst(s)) }
 	case "end":
 		cause, nobody := v.Value, get(n, "winners") != nil
+		c.endCause(cause)
 		return func(s *state) { s.end(cause, nobody) }
 	case "log":
 		text := v.Value

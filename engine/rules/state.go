@@ -273,7 +273,7 @@ func (s *state) fail(format string, args ...any) {
 	}
 	s.fault = at + fmt.Sprintf(format, args...)
 	s.mode = mOver
-	s.Cause = "rules error"
+	s.Cause = endRulesError
 	s.ShareWin(0)
 }
 
@@ -285,7 +285,7 @@ func (s *state) run() {
 	s.steps = 0
 	for ; s.mode == mRun; s.steps++ {
 		if s.pc >= len(code) {
-			s.finish("end of play")
+			s.finish(endOfPlay)
 			return
 		}
 		if s.steps > maxSteps {

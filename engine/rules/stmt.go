@@ -290,6 +290,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 			c.emit(instr{op: opRoll, set: so, e: sides, pos: pos})
 		}
 	case "end":
+		c.endCause(v.Value)
 		in := instr{op: opEnd, text: v.Value, pos: pos}
 		if w := get(n, "winners"); w != nil {
 			in.a = 1 // nobody wins
@@ -761,4 +762,17 @@ func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, bool)
 		}
 	}
 	return in.t.list, card, true
+}
+
+// The causes a game ends by without an end statement (Info.EndCauses).
+const (
+	endOfPlay     = "end of play"
+	endRulesError = "rules error"
+)
+
+// endCause adds an end statement's cause to the game's causes, once.
+func (c *compiler) endCause(cause string) {
+	if !slices.Contains(c.g.endCauses, cause) {
+		c.g.endCauses = append(c.g.endCauses, cause)
+	}
 }
