@@ -169,7 +169,7 @@ func Small(base []byte, chars string) []byte {
 	}
 	const full = "Seed"
 	name := []byte{0, 0, 0, 1, 0, 18} // format 0, 1 record, strings at 18
-	name = append(name, 0, 3, 0, 1, 0x04, 0x09, 0, 4, 0, byte(2 * len(full)), 0, 0)
+	name = append(name, 0, 3, 0, 1, 0x04, 0x09, 0, 4, 0, byte(2*len(full)), 0, 0)
 	for _, r := range full {
 		name = append(name, 0, byte(r))
 	}
