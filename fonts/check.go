@@ -35,6 +35,11 @@ const (
 	// of a font: the most the PDF writer walks to embed any text at all,
 	// about 0.05 s.
 	MaxFontComponents = 250_000
+	// MaxCompositeBytes is each composite glyph's bytes times its
+	// components, added up over the font: the PDF writer copies a
+	// composite glyph whole for each of its components as it embeds it.
+	// DejaVu Sans's come to 168 KB.
+	MaxCompositeBytes = 16 << 20
 )
 
 // ErrDamaged is in the chain of an error for a file that breaks the

@@ -44,7 +44,8 @@ func hostileFonts() []hostile {
 		{"exponential, 4 × 4 × 4 × 4", testfont.Chain(base, 'A', 4, 4), false, fmt.Sprintf("glyph %d, part of %s, is made of more than 64 components", last, glyphA)},
 		{"deep chain", testfont.Chain(base, 'A', MaxComponentDepth+1, 1), false, glyphA + " nests composite glyphs 8 deep, and cardpress reads at most 7"},
 		{"wide glyph", testfont.Chain(base, 'A', 1, MaxGlyphComponents+1), false, glyphA + " is made of more than 64 components"},
-		{"all glyphs wide", testfont.Fanned(dejavusans.TTF, 'A', MaxGlyphComponents, MaxFontComponents/MaxGlyphComponents+1), false, "its composite glyphs expand to more than 250000 components in all"},
+		{"all glyphs wide", testfont.Fanned(dejavusans.TTF, 'A', 8, 7, MaxFontComponents/MaxGlyphComponents+1), false, "its composite glyphs expand to more than 250000 components in all"},
+		{"bulky composites", testfont.Bulky(gosmallcaps.TTF, 'A', MaxGlyphComponents, 60000, 5), false, "its composite glyphs are too large: their bytes times their components come to more than 16 MiB"},
 		{"component not in the font", testfont.ForeignComponent(base, 'A'), true, fmt.Sprintf("composite glyph %d is made of glyph %d, and the font has %d", a, last+11, last+1)},
 		{"loca beyond glyf", testfont.Loca(base, 'A', "beyond"), true, glyphA + " ends past the end of its glyf table (loca table)"},
 		{"loca decreasing", testfont.Loca(base, 'A', "decreasing"), true, glyphA + " ends before it starts (loca table)"},
@@ -90,7 +91,8 @@ func TestFontsAtTheLimitsEmbed(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"8 deep":                     testfont.Chain(gosmallcaps.TTF, 'A', MaxComponentDepth, 1),
 		"64 components in one glyph": testfont.Chain(gosmallcaps.TTF, 'A', 1, MaxGlyphComponents),
-		"250,000 in all":             testfont.Fanned(dejavusans.TTF, 'A', MaxGlyphComponents, MaxFontComponents/MaxGlyphComponents),
+		"250,000 in all":             testfont.Fanned(dejavusans.TTF, 'A', 8, 7, MaxFontComponents/MaxGlyphComponents),
+		"16 MiB of composites":       testfont.Bulky(gosmallcaps.TTF, 'A', MaxGlyphComponents, 60000, 4),
 	} {
 		t.Run(name, func(t *testing.T) {
 			f, err := Parse(data)

@@ -13,6 +13,7 @@ import (
 func (f *fontFile) checkGlyphs() error {
 	glyf := f.table("glyf")
 	f.first = make([]int32, f.numGlyphs+1)
+	copied := 0 // what the PDF writer copies of composite glyphs
 	for g := range f.numGlyphs {
 		f.first[g] = int32(len(f.comps))
 		data := glyf[f.loca[g]:f.loca[g+1]]
@@ -27,6 +28,9 @@ func (f *fontFile) checkGlyphs() error {
 		default:
 			if err := f.compositeGlyph(data, g); err != nil {
 				return err
+			}
+			if copied += len(data) * (len(f.comps) - int(f.first[g])); copied > MaxCompositeBytes {
+				return fmt.Errorf("its composite glyphs are too large: their bytes times their components come to more than %d MiB, and cardpress reads at most that", MaxCompositeBytes>>20)
 			}
 		}
 	}

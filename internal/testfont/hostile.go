@@ -52,26 +52,51 @@ func Chain(base []byte, r rune, levels, fan int) []byte {
 	return f.Bytes()
 }
 
-// Fanned makes count glyphs after the first composites of fan copies of
-// r's glyph (a plain one), and empties the font's other composite glyphs:
-// none is deep, but together they expand to exactly count × fan
-// components.
-func Fanned(base []byte, r rune, fan, count int) []byte {
+// Fanned makes count glyphs composites of outer copies of a middle glyph
+// (the font's last), itself a composite of inner copies of r's glyph, a
+// plain one: none is deep or large, but each expands to outer × (1 +
+// inner) components, and all of them together to count times that (and
+// the middle glyph's inner).
+func Fanned(base []byte, r rune, outer, inner, count int) []byte {
 	f := Parse(base)
 	g := f.GlyphOf(r)
 	f.EditGlyphs(func(gs [][]byte) {
-		for i := 1; i < len(gs); i++ {
-			switch {
-			case i == int(g):
-			case count > 0:
-				gs[i] = Composite(Repeat(g, fan)...)
-				count--
-			case len(gs[i]) >= 2 && gs[i][0]&0x80 != 0: // numberOfContours < 0
-				gs[i] = nil
-			}
-		}
+		mid := uint16(len(gs) - 1)
+		gs[mid] = Composite(Repeat(g, inner)...)
+		fill(gs, count, func() []byte { return Composite(Repeat(mid, outer)...) }, g, mid)
 	})
 	return f.Bytes()
+}
+
+// Bulky makes count glyphs composites of comps copies of r's glyph (a
+// plain one) followed by extra bytes of instructions: each is large and
+// has many components.
+func Bulky(base []byte, r rune, comps, extra, count int) []byte {
+	f := Parse(base)
+	g := f.GlyphOf(r)
+	bulky := Composite(Repeat(g, comps)...)
+	last := len(bulky) - 6
+	binary.BigEndian.PutUint16(bulky[last:], binary.BigEndian.Uint16(bulky[last:])|0x0100) // WE_HAVE_INSTRUCTIONS
+	bulky = binary.BigEndian.AppendUint16(bulky, uint16(extra))
+	bulky = append(bulky, make([]byte, extra)...)
+	f.EditGlyphs(func(gs [][]byte) { fill(gs, count, func() []byte { return bulky }, g) })
+	return f.Bytes()
+}
+
+// fill sets the first count glyphs after glyph 0, but not those kept, to
+// glyph(), and empties the font's other composite glyphs: the font's
+// components are then only fill's.
+func fill(gs [][]byte, count int, glyph func() []byte, keep ...uint16) {
+	for i := 1; i < len(gs); i++ {
+		switch {
+		case slices.Contains(keep, uint16(i)):
+		case count > 0:
+			gs[i] = glyph()
+			count--
+		case len(gs[i]) >= 2 && gs[i][0]&0x80 != 0: // numberOfContours < 0
+			gs[i] = nil
+		}
+	}
 }
 
 // ForeignComponent makes r's glyph a composite of a glyph the font does
