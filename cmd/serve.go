@@ -28,6 +28,8 @@ type serveOptions struct {
 	ctx context.Context
 	// listening, when set, is told the page's URL once it answers (tests).
 	listening func(url string)
+	// maxPages overrides preview.MaxPages when positive (tests).
+	maxPages int
 }
 
 // defaultServePort is --port's default: a fixed port, so a bookmark keeps
@@ -105,10 +107,12 @@ func runServe(opts *serveOptions) error {
 	defer ln.Close()
 	pdf := render.Options{Paper: "a4", Bleed: defaultBleed}
 	o := preview.Options{
-		Paths:  []string{opts.Path},
-		Drawer: preview.PDFDrawer{Options: pdf},
-		Render: pdf,
-		Log:    opts.Out,
+		Paths:    []string{opts.Path},
+		Drawer:   preview.PDFDrawer{Options: pdf},
+		Render:   pdf,
+		Log:      opts.Out,
+		Errors:   opts.Err,
+		MaxPages: opts.maxPages,
 	}
 	if opts.Games > 0 {
 		games := opts.Games

@@ -14,7 +14,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"image"
 	"image/png"
 	"io"
@@ -55,8 +54,16 @@ type Options struct {
 	Render render.Options
 	// Log gets a line per load (nil: none).
 	Log io.Writer
+	// Errors gets a line for each load or request that crashed (nil:
+	// none): the page shows it too, and the server goes on.
+	Errors io.Writer
+	// MaxPages overrides the package's MaxPages when positive.
+	MaxPages int
 	// Debounce overrides the watch's quiet time when positive.
 	Debounce time.Duration
+
+	// load loads the games (tests make it crash); nil is pipeline.Load.
+	load func(paths []string) ([]*pipeline.Game, []finding.Finding)
 }
 
 // Server holds the current load of the games and the pages watching it.
@@ -70,8 +77,12 @@ type Server struct {
 	snap    *snapshot
 	prev    *snapshot // the load before, for pictures still being fetched
 	version int64     // bumped on every change the page shows: a load, a table
-	subs    map[chan struct{}]struct{}
+	pages   []*page   // the open pages, oldest first
 	sims    map[string]simState
+
+	eventMu      sync.Mutex
+	event        []byte // the content event of eventVersion, for every page
+	eventVersion int64
 
 	simWake chan struct{}
 	images  *imageCache
@@ -90,7 +101,6 @@ type simState struct {
 func New(o Options) *Server {
 	return &Server{
 		opt:     o,
-		subs:    map[chan struct{}]struct{}{},
 		sims:    map[string]simState{},
 		simWake: make(chan struct{}, 1),
 		images:  newImageCache(512, 256<<20),
@@ -106,13 +116,20 @@ func (s *Server) Reload() {
 	s.loadMu.Lock()
 	defer s.loadMu.Unlock()
 	s.gen++
-	snap := build(s.opt.Paths, s.gen, s.opt.Drawer)
+	load := s.opt.load
+	if load == nil {
+		load = pipeline.Load
+	}
+	snap := build(s.opt.Paths, s.gen, s.opt.Drawer, load)
 	s.mu.Lock()
 	s.prev, s.snap = s.snap, snap
 	s.mu.Unlock()
 	s.changed()
-	if s.opt.Log != nil {
-		fmt.Fprintf(s.opt.Log, "%s loaded in %d ms: %s\n", snap.at.Format("15:04:05"), snap.took.Milliseconds(), counts(snap))
+	line := fmt.Sprintf("%s loaded in %d ms: %s\n", snap.at.Format("15:04:05"), snap.took.Milliseconds(), counts(snap))
+	if to := s.opt.Log; snap.failure == "" && to != nil {
+		fmt.Fprint(to, line)
+	} else if to := s.opt.Errors; snap.failure != "" && to != nil {
+		fmt.Fprint(to, line)
 	}
 	select {
 	case s.simWake <- struct{}{}:
@@ -142,9 +159,9 @@ func (s *Server) changed() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.version++
-	for ch := range s.subs {
+	for _, p := range s.pages {
 		select {
-		case ch <- struct{}{}:
+		case p.wake <- struct{}{}:
 		default: // already woken; it sends the latest version anyway
 		}
 	}
@@ -179,7 +196,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		go s.simLoop(ctx)
 	}
 	if w, ok := s.opt.Drawer.(interface{ Warm() }); ok {
-		go w.Warm() // so the first pictures need not wait for it
+		go func() {
+			defer s.survive("starting the rasteriser")
+			w.Warm() // so the first pictures need not wait for it
+		}()
 	}
 	srv := &http.Server{
 		Handler:           s.Handler(AllowedHosts(ln.Addr())),
@@ -227,7 +247,7 @@ func (s *Server) Handler(hosts map[string]bool) http.Handler {
 	mux.HandleFunc("GET /style.css", static("style.css", "text/css; charset=utf-8"))
 	mux.HandleFunc("GET /img/{key}", s.picture)
 	mux.HandleFunc("GET /pdf/{game}/{file}", s.pdf)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hosts[strings.ToLower(r.Host)] {
 			http.Error(w, "cardpress serve answers only its own address, not host "+strconv.Quote(r.Host)+" (protection against DNS rebinding)", http.StatusForbidden)
 			return
@@ -245,7 +265,7 @@ func (s *Server) Handler(hosts map[string]bool) http.Handler {
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		mux.ServeHTTP(w, r)
-	})
+	}))
 }
 
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
@@ -284,29 +304,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
-	ch := make(chan struct{}, 1)
-	s.mu.Lock()
-	s.subs[ch] = struct{}{}
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(s.subs, ch)
-		s.mu.Unlock()
-	}()
+	p := s.open()
+	defer s.close(p)
 	// A lost connection is retried after half a second.
 	fmt.Fprint(w, "retry: 500\n\n")
 	sent := int64(-1)
 	send := func() bool {
-		snap, version, sims := s.current()
+		version, event := s.contentEvent()
 		if version == sent {
 			return true
 		}
-		var buf bytes.Buffer
-		if err := templates.ExecuteTemplate(&buf, "content", s.pageData(snap, version, sims)); err != nil {
-			buf.Reset()
-			buf.WriteString("<p class=\"failure\">drawing the page: " + template.HTMLEscapeString(err.Error()) + "</p>")
-		}
-		if _, err := w.Write(sseEvent("content", s.versionID(version), buf.String())); err != nil {
+		if _, err := w.Write(event); err != nil {
 			return false
 		}
 		flusher.Flush()
@@ -322,7 +330,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-ch:
+		case <-p.closed:
+			// The page stops retrying on this event (app.js), so it does
+			// not close another in turn.
+			w.Write(sseEvent("closed", "", s.closedMessage()))
+			flusher.Flush()
+			return
+		case <-p.wake:
 			if !send() {
 				return
 			}
@@ -340,7 +354,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 func sseEvent(name, id string, data string) []byte {
 	data = strings.ReplaceAll(strings.ReplaceAll(data, "\r\n", "\n"), "\r", "\n")
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "id: %s\nevent: %s\n", id, name)
+	if id != "" {
+		fmt.Fprintf(&b, "id: %s\n", id)
+	}
+	fmt.Fprintf(&b, "event: %s\n", name)
 	for line := range strings.SplitSeq(data, "\n") {
 		b.WriteString("data: ")
 		b.WriteString(line)
