@@ -76,7 +76,9 @@ func TestALoadThatCrashesIsShownAndTheServerGoesOn(t *testing.T) {
 // drawing's own recover: only the server's guard is left to catch it.
 type crashingDrawer struct{ fakeDrawer }
 
-func (*crashingDrawer) Card(*render.Document, int, bool) (image.Image, error) { return crashImage{}, nil }
+func (*crashingDrawer) Card(*render.Document, int, bool) (image.Image, error) {
+	return crashImage{}, nil
+}
 
 type crashImage struct{}
 
