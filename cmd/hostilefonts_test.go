@@ -37,7 +37,7 @@ func TestHostileFontsAtTheirLine(t *testing.T) {
 		{"deep chain", testfont.Chain(base, 'F', fonts.MaxComponentDepth+1, 1), "FONT_UNSUPPORTED", fmt.Sprintf("%s nests composite glyphs %d deep, and cardpress reads at most %d", glyphF, fonts.MaxComponentDepth+1, fonts.MaxComponentDepth)},
 		{"loca past glyf", testfont.Loca(base, 'F', "beyond"), "FONT_DAMAGED", "it is damaged: " + glyphF + " ends past the end of its glyf table (loca table)"},
 		{"loca decreasing", testfont.Loca(base, 'F', "decreasing"), "FONT_DAMAGED", "it is damaged: " + glyphF + " ends before it starts (loca table)"},
-		{"loca too short", testfont.Loca(base, 'F', "short"), "FONT_DAMAGED", "it is damaged: its loca table (glyph positions) is 406 bytes, too short for 202 glyphs (812)"},
+		{"loca too short", testfont.Loca(base, 'F', "short"), "FONT_DAMAGED", "it is damaged: its loca table (glyph positions) is 406 bytes, too short for 202 glyphs (it needs 812)"},
 		{"numGlyphs 65535", testfont.NumGlyphs(base, 65535), "FONT_DAMAGED", "it is damaged: its hmtx table (glyph widths) is"},
 		{"hmtx cut", testfont.Truncated(base, "hmtx", 40), "FONT_DAMAGED", "it is damaged: its hmtx table (glyph widths) is 40 bytes, too short for 202 glyphs"},
 	} {

@@ -102,8 +102,8 @@ func checkStructure(data []byte, tables map[string]table) (*bitmap, error) {
 	return f.coverage(), nil
 }
 
-// minSizes are the bytes of each table the PDF writer reads (beyond them
-// for OS/2 version 2 on, checked with it); every version of each has them.
+// minSizes are the bytes of each table the PDF writer reads, which every
+// version of the table has (OS/2's depend on its version: checkOS2).
 var minSizes = map[string]int{"head": 54, "hhea": 36, "maxp": 6, "post": 32, "name": 6, "cmap": 4}
 
 func (f *fontFile) checkSizes() error {
@@ -146,7 +146,7 @@ func (f *fontFile) checkHorizontal() error {
 		return errors.New("its horizontal metrics are in a format the PDF writer does not read (hhea table)")
 	}
 	if need := 4*n + 2*max(0, f.numGlyphs-n); f.tables["hmtx"].len < need {
-		return damaged("its hmtx table (glyph widths) is %d bytes, too short for %d glyphs (%d)", f.tables["hmtx"].len, f.numGlyphs, need)
+		return damaged("its hmtx table (glyph widths) is %d bytes, too short for %d glyphs (it needs %d)", f.tables["hmtx"].len, f.numGlyphs, need)
 	}
 	return nil
 }
@@ -155,8 +155,12 @@ func (f *fontFile) checkHorizontal() error {
 // within the table.
 func (f *fontFile) checkName() error {
 	name := f.table("name")
-	if u16(name, 0) != 0 {
+	switch v := u16(name, 0); v {
+	case 0:
+	case 1:
 		return errors.New("its name table is in format 1, which the PDF writer does not read")
+	default:
+		return damaged("its name table is in format %d, which does not exist", v)
 	}
 	count, storage := u16(name, 2), u16(name, 4)
 	if 6+12*count > len(name) {
@@ -196,7 +200,7 @@ func (f *fontFile) checkLoca() error {
 		size = 4
 	}
 	if need := (f.numGlyphs + 1) * size; len(loca) < need {
-		return damaged("its loca table (glyph positions) is %d bytes, too short for %d glyphs (%d)", len(loca), f.numGlyphs, need)
+		return damaged("its loca table (glyph positions) is %d bytes, too short for %d glyphs (it needs %d)", len(loca), f.numGlyphs, need)
 	}
 	f.loca = make([]int, f.numGlyphs+1)
 	for g := range f.loca {

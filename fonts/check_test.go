@@ -35,6 +35,13 @@ func hostileFonts() []hostile {
 	a := testfont.Parse(base).GlyphOf('A')
 	last := testfont.Parse(base).NumGlyphs() - 1
 	glyphA := fmt.Sprintf("glyph %d (U+0041 A)", a)
+	glyphs := func(edit func(gs [][]byte)) []byte {
+		f := testfont.Parse(base)
+		f.EditGlyphs(edit)
+		return f.Bytes()
+	}
+	twoScales := testfont.Composite(1)
+	twoScales[10+1] |= 0x08 | 0x40 // WE_HAVE_A_SCALE and WE_HAVE_AN_X_AND_Y_SCALE
 	return []hostile{
 		// Each of these killed or hung bare fpdf: a stack overflow (fatal),
 		// a render that never ends, an index out of range, out of memory.
@@ -46,11 +53,15 @@ func hostileFonts() []hostile {
 		{"wide glyph", testfont.Chain(base, 'A', 1, MaxGlyphComponents+1), false, glyphA + " is made of more than 64 components"},
 		{"all glyphs wide", testfont.Fanned(dejavusans.TTF, 'A', 8, 7, MaxFontComponents/MaxGlyphComponents+1), false, "its composite glyphs expand to more than 250000 components in all"},
 		{"bulky composites", testfont.Bulky(gosmallcaps.TTF, 'A', MaxGlyphComponents, 60000, 5), false, "its composite glyphs are too large: their bytes times their components come to more than 16 MiB"},
-		{"component not in the font", testfont.ForeignComponent(base, 'A'), true, fmt.Sprintf("composite glyph %d is made of glyph %d, and the font has %d", a, last+11, last+1)},
+		{"component not in the font", testfont.ForeignComponent(base, 'A'), true, fmt.Sprintf("composite %s is made of glyph %d, and the font has %d", glyphA, last+11, last+1)},
+		{"composite cut short", glyphs(func(gs [][]byte) { gs[a] = testfont.Composite(1, 2)[:16] }), true, "composite " + glyphA + " is cut short (glyf table)"},
+		{"two kinds of scale", glyphs(func(gs [][]byte) { gs[a] = twoScales }), true, "composite " + glyphA + " has a component with more than one kind of scale"},
+		{"glyph shorter than its header", glyphs(func(gs [][]byte) { gs[a] = gs[a][:6] }), true, glyphA + " is 8 bytes, shorter than a glyph's header (glyf table)"},
+		{"contours past the glyph", glyphs(func(gs [][]byte) { gs[a] = gs[a][:12] }), true, glyphA + " is too short for its"},
 		{"loca beyond glyf", testfont.Loca(base, 'A', "beyond"), true, glyphA + " ends past the end of its glyf table (loca table)"},
 		{"loca decreasing", testfont.Loca(base, 'A', "decreasing"), true, glyphA + " ends before it starts (loca table)"},
-		{"loca too short", testfont.Loca(base, 'A', "short"), true, "its loca table (glyph positions) is 1426 bytes, too short for 712 glyphs (2852)"},
-		{"numGlyphs 65535", testfont.NumGlyphs(base, 65535), true, "its hmtx table (glyph widths) is 2846 bytes, too short for 65535 glyphs (132492)"},
+		{"loca too short", testfont.Loca(base, 'A', "short"), true, "its loca table (glyph positions) is 1426 bytes, too short for 712 glyphs (it needs 2852)"},
+		{"numGlyphs 65535", testfont.NumGlyphs(base, 65535), true, "its hmtx table (glyph widths) is 2846 bytes, too short for 65535 glyphs (it needs 132492)"},
 		{"cmap segments overlap", testfont.OverlappingCmap(base, 8000), true, "its character map (cmap table, format 4) has segments out of order or overlapping (at U+0000)"},
 		{"head cut", testfont.Truncated(base, "head", 40), true, `its "head" table is too short (40 bytes, at least 54)`},
 		{"hhea cut", testfont.Truncated(base, "hhea", 30), true, `its "hhea" table is too short`},
@@ -58,7 +69,7 @@ func hostileFonts() []hostile {
 		{"post cut", testfont.Truncated(base, "post", 8), true, `its "post" table is too short`},
 		{"name cut", testfont.Truncated(base, "name", 40), true, "its name table is too short for its"},
 		{"cmap cut", testfont.Truncated(base, "cmap", 12), true, "its cmap table (character map) is too short for its 3 subtables"},
-		{"hmtx cut", testfont.Truncated(base, "hmtx", 100), true, "its hmtx table (glyph widths) is 100 bytes, too short for 712 glyphs (2846)"},
+		{"hmtx cut", testfont.Truncated(base, "hmtx", 100), true, "its hmtx table (glyph widths) is 100 bytes, too short for 712 glyphs (it needs 2846)"},
 		{"OS/2 cut", testfont.Truncated(base, "OS/2", 60), true, `its "OS/2" table is too short (60 bytes)`},
 		{"glyf cut", testfont.Truncated(base, "glyf", 1000), true, "ends past the end of its glyf table"},
 		{"file cut in the directory", base[:100], true, "its table directory runs past the end of the file"},

@@ -20,9 +20,9 @@ func (f *fontFile) checkGlyphs() error {
 		switch {
 		case len(data) == 0: // a blank glyph, such as the space
 		case len(data) < 10:
-			return damaged("glyph %d is %d bytes, shorter than a glyph's header (glyf table)", g, len(data))
+			return damaged("%s is %d bytes, shorter than a glyph's header (glyf table)", f.glyphName(int32(g), nil), len(data))
 		case int16(u16(data, 0)) >= 0:
-			if err := plainGlyph(data, g); err != nil {
+			if err := f.plainGlyph(data, g); err != nil {
 				return err
 			}
 		default:
@@ -39,12 +39,12 @@ func (f *fontFile) checkGlyphs() error {
 }
 
 // plainGlyph checks that a glyph of contours holds its contours' ends and
-// its instructions.
-func plainGlyph(data []byte, g int) error {
+// its instructions; one of no contours needs nothing past its header.
+func (f *fontFile) plainGlyph(data []byte, g int) error {
 	contours := u16(data, 0)
 	at := 10 + 2*contours
-	if at+2 > len(data) || at+2+u16(data, at) > len(data) {
-		return damaged("glyph %d is too short for its %d contours and instructions (glyf table)", g, contours)
+	if contours > 0 && (at+2 > len(data) || at+2+u16(data, at) > len(data)) {
+		return damaged("%s is too short for its %d contours and instructions (glyf table)", f.glyphName(int32(g), nil), contours)
 	}
 	return nil
 }
@@ -55,11 +55,11 @@ func plainGlyph(data []byte, g int) error {
 func (f *fontFile) compositeGlyph(data []byte, g int) error {
 	for at := 10; ; {
 		if at+4 > len(data) {
-			return damaged("composite glyph %d is cut short (glyf table)", g)
+			return damaged("composite %s is cut short (glyf table)", f.glyphName(int32(g), nil))
 		}
 		flags, c := u16(data, at), u16(data, at+2)
 		if c >= f.numGlyphs {
-			return damaged("composite glyph %d is made of glyph %d, and the font has %d", g, c, f.numGlyphs)
+			return damaged("composite %s is made of glyph %d, and the font has %d", f.glyphName(int32(g), nil), c, f.numGlyphs)
 		}
 		at += 4 + 2
 		if flags&argWords != 0 {
@@ -74,10 +74,10 @@ func (f *fontFile) compositeGlyph(data []byte, g int) error {
 		case have2x2:
 			at += 8
 		default:
-			return damaged("composite glyph %d has a component with more than one kind of scale", g)
+			return damaged("composite %s has a component with more than one kind of scale", f.glyphName(int32(g), nil))
 		}
 		if at > len(data) {
-			return damaged("composite glyph %d is cut short (glyf table)", g)
+			return damaged("composite %s is cut short (glyf table)", f.glyphName(int32(g), nil))
 		}
 		switch {
 		case len(f.comps)-int(f.first[g]) >= MaxGlyphComponents:

@@ -179,7 +179,9 @@ func tableDirectory(data []byte) (map[string]table, error) {
 
 // trial embeds a few characters with the PDF writer itself: whatever it
 // would trip over in this file shows here, as an error, not later as a
-// broken PDF or a crash.
+// broken PDF or a crash. Its recover catches a panic, but not a stack
+// overflow or running out of memory, which end the process: keeping those
+// out is checkStructure's work, done before.
 func trial(f *Font) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
