@@ -21,12 +21,9 @@ func (s *Server) guard(h http.Handler) http.Handler {
 			if v == http.ErrAbortHandler {
 				panic(v) // the server's own way to drop a connection
 			}
-			msg := fmt.Sprintf("%s %s crashed: %v", r.Method, r.URL.Path, v)
-			if s.opt.Errors != nil {
-				fmt.Fprintf(s.opt.Errors, "%s %s\n", time.Now().Format("15:04:05"), msg)
-			}
+			err := s.crashed(r.Method+" "+r.URL.Path, v)
 			if !tw.wrote {
-				http.Error(w, "cardpress serve: "+msg+"; the server goes on", http.StatusInternalServerError)
+				http.Error(w, "cardpress serve: "+err.Error()+"; the server goes on", http.StatusInternalServerError)
 			}
 		}()
 		h.ServeHTTP(tw, r)
@@ -36,9 +33,18 @@ func (s *Server) guard(h http.Handler) http.Handler {
 // survive, deferred in a goroutine of the server's own, turns a panic in
 // it into a line on Errors: a panic in any goroutine would end the process.
 func (s *Server) survive(what string) {
-	if v := recover(); v != nil && s.opt.Errors != nil {
-		fmt.Fprintf(s.opt.Errors, "%s %s crashed: %v\n", time.Now().Format("15:04:05"), what, v)
+	if v := recover(); v != nil {
+		s.crashed(what, v)
 	}
+}
+
+// crashed words a recovered panic v in what, and writes it to Errors.
+func (s *Server) crashed(what string, v any) error {
+	err := fmt.Errorf("%s crashed: %v", what, v)
+	if s.opt.Errors != nil {
+		fmt.Fprintf(s.opt.Errors, "%s %v\n", time.Now().Format("15:04:05"), err)
+	}
+	return err
 }
 
 // trackedWriter notes whether the answer has begun, after which an error

@@ -388,7 +388,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		img, err := safeDraw(draw)
+		img, err := s.safeDraw(key, draw)
 		if err != nil {
 			http.Error(w, "drawing: "+err.Error(), http.StatusInternalServerError)
 			return
@@ -407,10 +407,10 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	w.Write(data)
 }
 
-func safeDraw(draw func() (image.Image, error)) (img image.Image, err error) {
+func (s *Server) safeDraw(key string, draw func() (image.Image, error)) (img image.Image, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("drawing crashed: %v", r)
+			err = s.crashed("drawing picture "+key, r)
 		}
 	}()
 	img, err = draw()
@@ -478,7 +478,7 @@ func (s *Server) simLoop(ctx context.Context) {
 			s.sims[g.ID] = st
 			s.mu.Unlock()
 			s.changed()
-			text, err := safeSim(ctx, s.opt.Sim, g.game)
+			text, err := s.safeSim(ctx, g)
 			if ctx.Err() != nil {
 				return
 			}
@@ -494,13 +494,13 @@ func (s *Server) simLoop(ctx context.Context) {
 	}
 }
 
-func safeSim(ctx context.Context, sim func(context.Context, *pipeline.Game) (string, error), g *pipeline.Game) (text string, err error) {
+func (s *Server) safeSim(ctx context.Context, g *gameView) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the simulation crashed: %v", r)
+			err = s.crashed("the simulation of "+g.ID, r)
 		}
 	}()
-	return sim(ctx, g)
+	return s.opt.Sim(ctx, g.game)
 }
 
 // imageCache keeps drawn pictures by key, the oldest dropped first past

@@ -72,12 +72,18 @@ func TestALoadThatCrashesIsShownAndTheServerGoesOn(t *testing.T) {
 	}
 }
 
-// crashingDrawer draws pictures the PNG encoder crashes on, outside the
+// crashingDrawer draws cards the PNG encoder crashes on, outside the
 // drawing's own recover: only the server's guard is left to catch it.
 type crashingDrawer struct{ fakeDrawer }
 
 func (*crashingDrawer) Card(*render.Document, int, bool) (image.Image, error) {
 	return crashImage{}, nil
+}
+
+// Reference crashes inside the drawing, which the drawing's recover
+// catches.
+func (*crashingDrawer) Reference(*render.Document) (image.Image, error) {
+	panic("a sheet that cannot be drawn")
 }
 
 type crashImage struct{}
@@ -106,6 +112,16 @@ func TestARequestThatCrashesIsAnsweredAndTheServerGoesOn(t *testing.T) {
 	}
 	if code, _ := get(t, base+"/content", ""); code != http.StatusOK {
 		t.Errorf("GET /content after the crash: %d", code)
+	}
+	// A crash in the drawing itself: the same, from the drawing's recover.
+	ref := regexp.MustCompile(`src="/img/([0-9a-f]+)\.png" alt="reference sheet"`).FindStringSubmatch(body)
+	if ref == nil {
+		t.Fatal("no reference sheet picture on the page")
+	}
+	code, msg = get(t, base+"/img/"+ref[1]+".png", "")
+	crash := "drawing picture " + ref[1] + " crashed: a sheet that cannot be drawn"
+	if code != http.StatusInternalServerError || !strings.Contains(msg, crash) || !strings.Contains(errs.String(), " "+crash+"\n") {
+		t.Errorf("status %d, %q; Errors got %q", code, msg, errs.String())
 	}
 }
 
