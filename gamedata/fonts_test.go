@@ -195,3 +195,18 @@ func TestBadFontsAtTheLineNamingThem(t *testing.T) {
 		})
 	}
 }
+
+// A font file over the asset limit is not read: ASSET_TOO_LARGE at the
+// line naming it.
+func TestFontOverTheSizeLimit(t *testing.T) {
+	_, fs := typeGameWithFont(t, make([]byte, MaxAssetBytes+1), nil)
+	var got []string
+	for _, f := range errorsOf(fs) {
+		if f.Code != CodeIconUnknown.ID { // the cards' own mistakes
+			got = append(got, fmt.Sprintf("%s:%d:%d %s %s", filepath.Base(f.File), f.Line, f.Col, f.Code, f.Message))
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "game.yaml:6:28 ASSET_TOO_LARGE font file ") || !strings.HasSuffix(got[0], "typeset/fonts/d.ttf is 16.0 MiB; the limit is 16.0 MiB") {
+		t.Errorf("got %q", got)
+	}
+}
