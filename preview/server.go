@@ -125,11 +125,12 @@ func (s *Server) Reload() {
 	s.prev, s.snap = s.snap, snap
 	s.mu.Unlock()
 	s.changed()
-	line := fmt.Sprintf("%s loaded in %d ms: %s\n", snap.at.Format("15:04:05"), snap.took.Milliseconds(), counts(snap))
-	if to := s.opt.Log; snap.failure == "" && to != nil {
-		fmt.Fprint(to, line)
-	} else if to := s.opt.Errors; snap.failure != "" && to != nil {
-		fmt.Fprint(to, line)
+	to := s.opt.Log
+	if snap.failure != "" {
+		to = s.opt.Errors // a crash
+	}
+	if to != nil {
+		fmt.Fprintf(to, "%s loaded in %d ms: %s\n", snap.at.Format("15:04:05"), snap.took.Milliseconds(), counts(snap))
 	}
 	select {
 	case s.simWake <- struct{}{}:
@@ -291,7 +292,8 @@ func (s *Server) writeTemplate(w http.ResponseWriter, name string) {
 }
 
 // events is the Server-Sent Events stream: the page's content at once,
-// then again after each change, as one event whose id is the version.
+// then again after each change, as one event whose id is the version; a
+// page closed to keep the open ones within MaxPages gets a closed event.
 // The content travels on this stream rather than being fetched: a browser
 // opens at most six connections to a server, and pictures still being
 // drawn could hold them all while a save waits.
