@@ -81,7 +81,7 @@ fuzz:
 # Speed targets are benchmarks, never timed tests: HEAT smoke games per
 # second per core (target 100,000 with random bots) and render time.
 bench:
-	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem ./engine/... ./render/... ./pipeline/... ./source/ ./schema/ ./gamedata/ ./raster/
+	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem ./engine/... ./render/... ./pipeline/... ./source/ ./schema/ ./gamedata/ ./raster/ ./fonts/ ./preview/
 	$(GO) test -pgo=$(PGO) -run '^$$' -bench ExportPNG -benchmem ./cmd/
 
 # Refresh the profile from the linter's workloads: every game's smoke-game

@@ -28,6 +28,8 @@ type serveOptions struct {
 	ctx context.Context
 	// listening, when set, is told the page's URL once it answers (tests).
 	listening func(url string)
+	// maxPages overrides preview.MaxPages when positive (tests).
+	maxPages int
 }
 
 // defaultServePort is --port's default: a fixed port, so a bookmark keeps
@@ -43,7 +45,7 @@ func newServeCmd(streams IO) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [PATH]",
 		Short: "Preview a game in the browser, updated on every save",
-		Long: `Serve shows PATH (a game folder, a file in one or a folder of games;
+		Long: fmt.Sprintf(`Serve shows PATH (a game folder, a file in one or a folder of games;
 default cards) on a local web page: every deck's cards front and back, the
 reference sheet, the box page, the findings of validate and lint's static
 checks with their file and line, and for a game with a rules engine a sim
@@ -52,7 +54,10 @@ the folder within a second, without a reload; a file that breaks the game
 shows its errors in place of the cards. The server listens on --addr, a
 loopback address only (127.0.0.1 or ::1), answers only requests addressed
 to it by that address or localhost, and sends no file from the disk:
-everything it sends is made from the loaded game. Ctrl-C stops it.`,
+everything it sends is made from the loaded game. A game whose data makes
+loading or drawing crash shows the error on the page and on stderr, and
+the server goes on. At most %d pages stay open; one more closes the oldest,
+which says so. Ctrl-C stops it.`, preview.MaxPages),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			paths, err := gamePaths(args)
@@ -105,10 +110,12 @@ func runServe(opts *serveOptions) error {
 	defer ln.Close()
 	pdf := render.Options{Paper: "a4", Bleed: defaultBleed}
 	o := preview.Options{
-		Paths:  []string{opts.Path},
-		Drawer: preview.PDFDrawer{Options: pdf},
-		Render: pdf,
-		Log:    opts.Out,
+		Paths:    []string{opts.Path},
+		Drawer:   preview.PDFDrawer{Options: pdf},
+		Render:   pdf,
+		Log:      opts.Out,
+		Errors:   opts.Err,
+		MaxPages: opts.maxPages,
 	}
 	if opts.Games > 0 {
 		games := opts.Games

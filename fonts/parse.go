@@ -3,7 +3,6 @@ package fonts
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -22,19 +21,17 @@ type Font struct {
 	TTF  []byte
 	// key is the family the PDF writer registers it under; its length is
 	// chosen so that Tag can give the embedded subset its proper name.
-	key string
-	sf  *sfnt.Font
-
-	coverOnce sync.Once
-	cover     *bitmap
+	key   string
+	cover *bitmap // what the PDF writer's character map has
 }
 
 // Key is the family name to register the font under with the PDF writer
 // (style ""), one per file.
 func (f *Font) Key() string { return f.key }
 
-// Covers reports whether the font has a glyph for r. Characters above
-// U+FFFF are never covered: the PDF writer cannot encode them.
+// Covers reports whether the font has a glyph for r in the character map
+// the PDF writer encodes text with. Characters above U+FFFF are never
+// covered: the PDF writer cannot encode them.
 func (f *Font) Covers(r rune) bool {
 	if r == '\n' || r == '\t' {
 		return true
@@ -42,7 +39,6 @@ func (f *Font) Covers(r rune) bool {
 	if r < 0x20 || r > 0xFFFF {
 		return false
 	}
-	f.coverOnce.Do(func() { f.cover = coverageOf(f.sf) })
 	return f.cover.has(r)
 }
 
@@ -55,8 +51,35 @@ var ErrCFF = errors.New("it is an OpenType font with PostScript (CFF) outlines, 
 
 // Parse reads a TrueType font file, and checks everything the PDF writer
 // needs of it, so a font that passes cannot fail or be drawn wrong later.
-// The errors are worded for the person who named the file.
+// The errors are worded for the person who named the file. The same bytes
+// give the same Font, read once per process however often a game is
+// loaded again (serve does on every save).
 func Parse(data []byte) (*Font, error) {
+	sum := sha256.Sum256(data)
+	loadedMu.Lock()
+	f := loaded[sum]
+	loadedMu.Unlock()
+	if f != nil {
+		return f, nil
+	}
+	f, err := parse(data, sum)
+	if err != nil {
+		return nil, err
+	}
+	loadedMu.Lock()
+	defer loadedMu.Unlock()
+	if first := loaded[sum]; first != nil {
+		return first, nil // read at the same time by another load
+	}
+	loaded[sum] = f
+	loadedList = append(loadedList, f)
+	return f, nil
+}
+
+// parse is Parse without remembering the font: the structural check
+// before anything else reads the file, then sfnt and a trial with the PDF
+// writer.
+func parse(data []byte, sum [sha256.Size]byte) (*Font, error) {
 	if len(data) < 12 {
 		return nil, errors.New("it is not a font file (too short)")
 	}
@@ -80,33 +103,34 @@ func Parse(data []byte) (*Font, error) {
 			return nil, fmt.Errorf("it has no %q table, which every TrueType font the PDF writer embeds needs", name)
 		}
 	}
-	if err := checkTables(data, tables); err != nil {
+	cover, err := checkStructure(data, tables)
+	if err != nil {
 		return nil, err
 	}
 	sf, err := sfnt.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("it cannot be read: %v", err)
 	}
-	f := &Font{TTF: data, sf: sf}
+	f := &Font{TTF: data, cover: cover}
 	var buf sfnt.Buffer
 	f.Name, _ = sf.Name(&buf, sfnt.NameIDFull)
 	if f.Name == "" {
 		f.Name, _ = sf.Name(&buf, sfnt.NameIDFamily)
 	}
 	ps, _ := sf.Name(&buf, sfnt.NameIDPostScript)
-	f.key = register(data, ps, f.Name)
+	f.key = register(sum, ps, f.Name)
 	if err := trial(f); err != nil {
 		return nil, err
 	}
-	loadedMu.Lock()
-	loaded = append(loaded, f)
-	loadedMu.Unlock()
 	return f, nil
 }
 
 var (
 	loadedMu sync.Mutex
-	loaded   []*Font // every font parsed in this process, the fallback too
+	// loaded is every font parsed in this process, the fallback too, by
+	// the sum of its bytes.
+	loaded     = map[[sha256.Size]byte]*Font{}
+	loadedList []*Font // the same, for Drawable to go through
 )
 
 // Drawable reports whether some font cardpress has loaded can draw r: the
@@ -118,7 +142,7 @@ func Drawable(r rune) bool {
 		return true
 	}
 	loadedMu.Lock()
-	fs := loaded
+	fs := loadedList
 	loadedMu.Unlock()
 	for _, f := range fs {
 		if f.Covers(r) {
@@ -130,83 +154,34 @@ func Drawable(r rune) bool {
 
 type table struct{ off, len int }
 
+// tableDirectory reads where each table is: each within the file, each
+// name once (readers disagree on which of two they take).
 func tableDirectory(data []byte) (map[string]table, error) {
-	n := int(binary.BigEndian.Uint16(data[4:]))
+	n := u16(data, 4)
 	if 12+16*n > len(data) {
-		return nil, errors.New("it is damaged: its table directory runs past the end of the file")
+		return nil, damaged("its table directory runs past the end of the file")
 	}
 	out := make(map[string]table, n)
 	for i := range n {
 		rec := data[12+16*i:]
-		off, size := int(binary.BigEndian.Uint32(rec[8:])), int(binary.BigEndian.Uint32(rec[12:]))
-		if off < 0 || size < 0 || off > len(data) || size > len(data)-off {
-			return nil, fmt.Errorf("it is damaged: its %q table runs past the end of the file", string(rec[:4]))
+		name := string(rec[:4])
+		off, size := u32(rec, 8), u32(rec, 12)
+		if off > len(data) || size > len(data)-off {
+			return nil, damaged("its %q table runs past the end of the file", name)
 		}
-		out[string(rec[:4])] = table{off, size}
+		if _, dup := out[name]; dup {
+			return nil, damaged("it has two %q tables", name)
+		}
+		out[name] = table{off, size}
 	}
 	return out, nil
 }
 
-// checkTables looks at what the PDF writer assumes and would otherwise
-// only complain about on standard output, or embed wrong.
-func checkTables(data []byte, t map[string]table) error {
-	u16 := func(tb table, at int) (int, bool) {
-		if at+2 > tb.len {
-			return 0, false
-		}
-		return int(binary.BigEndian.Uint16(data[tb.off+at:])), true
-	}
-	damaged := func(name string) error { return fmt.Errorf("it is damaged: its %q table is too short", name) }
-	if v, ok := u16(t["head"], 52); !ok {
-		return damaged("head")
-	} else if v != 0 {
-		return errors.New("its glyph data format is not TrueType's (head table)")
-	}
-	if v, ok := u16(t["hhea"], 32); !ok {
-		return damaged("hhea")
-	} else if n, _ := u16(t["hhea"], 34); v != 0 || n == 0 {
-		return errors.New("its horizontal metrics are in a format the PDF writer does not read (hhea table)")
-	}
-	if v, ok := u16(t["name"], 0); !ok {
-		return damaged("name")
-	} else if v != 0 {
-		return errors.New("its name table is in format 1, which the PDF writer does not read")
-	}
-	if os2, ok := t["OS/2"]; ok {
-		fsType, ok := u16(os2, 8)
-		if !ok {
-			return damaged("OS/2")
-		}
-		if fsType == 2 || fsType&0x0300 != 0 {
-			return errors.New("its licence forbids embedding it in a document (OS/2 fsType), so it cannot be printed from a PDF; use a font that allows embedding (SIL Open Font License fonts do)")
-		}
-	}
-	// A Unicode map of format 4 (the Basic Multilingual Plane) is what
-	// the PDF writer encodes text with.
-	cm := t["cmap"]
-	n, ok := u16(cm, 2)
-	if !ok {
-		return damaged("cmap")
-	}
-	for i := range n {
-		platform, _ := u16(cm, 4+8*i)
-		encoding, _ := u16(cm, 4+8*i+2)
-		if 4+8*i+8 > cm.len {
-			return damaged("cmap")
-		}
-		sub := int(binary.BigEndian.Uint32(data[cm.off+4+8*i+4:]))
-		if platform == 3 && encoding == 1 || platform == 0 {
-			if f, ok := u16(cm, sub); ok && f == 4 {
-				return nil
-			}
-		}
-	}
-	return errors.New("it has no Unicode character map of format 4 (cmap table), which the PDF writer needs")
-}
-
 // trial embeds a few characters with the PDF writer itself: whatever it
 // would trip over in this file shows here, as an error, not later as a
-// broken PDF or a crash.
+// broken PDF or a crash. Its recover catches a panic, but not a stack
+// overflow or running out of memory, which end the process: keeping those
+// out is checkStructure's work, done before.
 func trial(f *Font) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -241,8 +216,7 @@ var (
 // register picks the key a font file is registered under and records the
 // subset name it gets in the PDF. Both come from the file's content, so
 // the same font always gets the same names and PDFs stay reproducible.
-func register(data []byte, ps, full string) string {
-	sum := sha256.Sum256(data)
+func register(sum [sha256.Size]byte, ps, full string) string {
 	name := pdfName(ps)
 	if name == "" {
 		name = pdfName(full)

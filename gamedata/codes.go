@@ -53,7 +53,9 @@ var (
 	CodeIconUnknown = finding.Declare(finding.Code{ID: "ICON_UNKNOWN", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A :name: in printed text (or an icon's builtin in game.yaml) names no built-in icon and no icon the game declares; for text an engine generates, reported at the card."})
 	CodeFontFile = finding.Declare(finding.Code{ID: "FONT_UNSUPPORTED", Severity: finding.Error, Scope: finding.Validate,
-		Purpose: "A font file cannot be embedded: not TrueType (CFF outlines, a collection, WOFF), damaged, missing what the PDF writer needs, or its licence forbids embedding."})
+		Purpose: "A font file cannot be embedded: not TrueType (CFF outlines, a collection, WOFF), missing what the PDF writer needs, composite glyphs nested or repeated past cardpress's limits, or its licence forbids embedding."})
+	CodeFontDamaged = finding.Declare(finding.Code{ID: "FONT_DAMAGED", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A font file breaks the TrueType format: a table past the end of the file or too short, glyph positions (loca) out of order or past the glyph data, a composite glyph that contains itself, a character map that overlaps."})
 	CodeUndefinedFont = finding.Declare(finding.Code{ID: "UNDEFINED_FONT", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A layout face or element names a font id that game.yaml fonts does not declare."})
 )

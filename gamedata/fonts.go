@@ -1,6 +1,7 @@
 package gamedata
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -68,7 +69,11 @@ func (l *loader) loadFonts() {
 			}
 			f, err := fonts.Parse(data)
 			if err != nil {
-				l.add(CodeFontFile.At(at, "font %s: %s", finding.Visible(l.path(st.path)), err))
+				code := CodeFontFile
+				if errors.Is(err, fonts.ErrDamaged) {
+					code = CodeFontDamaged
+				}
+				l.add(code.At(at, "font %s: %s", finding.Visible(l.path(st.path)), err))
 				continue
 			}
 			*st.to = f

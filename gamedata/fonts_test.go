@@ -1,6 +1,7 @@
 package gamedata
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"cardpress/finding"
+	"cardpress/internal/testfont"
 
 	"golang.org/x/image/font/gofont/gosmallcaps"
 )
@@ -16,6 +18,12 @@ import (
 // (one with its own front and back face) and icons; edit changes one file
 // before it is loaded.
 func typeGame(t *testing.T, edit func(files map[string]string)) (*Game, []finding.Finding) {
+	t.Helper()
+	return typeGameWithFont(t, gosmallcaps.TTF, edit)
+}
+
+// typeGameWithFont is typeGame with ttf as its font's file, fonts/d.ttf.
+func typeGameWithFont(t *testing.T, ttf []byte, edit func(files map[string]string)) (*Game, []finding.Finding) {
 	t.Helper()
 	files := map[string]string{
 		"game.yaml": `id: typeset
@@ -75,7 +83,7 @@ sections:
 	if err := os.MkdirAll(filepath.Join(dir, "fonts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "fonts", "d.ttf"), gosmallcaps.TTF, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "fonts", "d.ttf"), ttf, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for name, s := range files {
@@ -151,5 +159,54 @@ func TestUnknownIconsAtTheirColumn(t *testing.T) {
 	want := "cards.yaml:7:12 cards.yaml:11:24 cards.yaml:11:37"
 	if s := strings.Join(got, " "); s != want {
 		t.Errorf("got %s, want %s", s, want)
+	}
+}
+
+// A font file that breaks the format is FONT_DAMAGED, one past
+// cardpress's limits FONT_UNSUPPORTED, each once, at the line of game.yaml
+// that names the file, and the game loads no font for it.
+func TestBadFontsAtTheLineNamingThem(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ttf  []byte
+		code *finding.Code
+		msg  string
+	}{
+		{"self-containing composite", testfont.SelfComposite(gosmallcaps.TTF, 'O'), CodeFontDamaged, "(U+004F O) is made of itself (a composite glyph that contains itself)"},
+		{"bad loca", testfont.Loca(gosmallcaps.TTF, 'O', "decreasing"), CodeFontDamaged, "(U+004F O) ends before it starts (loca table)"},
+		{"exponential composites", testfont.Chain(gosmallcaps.TTF, 'O', 30, 2), CodeFontFile, "components (counting those of the composite glyphs in it, each time they occur), and cardpress reads at most that"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, fs := typeGameWithFont(t, c.ttf, nil)
+			var got []string
+			for _, f := range fs {
+				if f.Code == CodeFontDamaged.ID || f.Code == CodeFontFile.ID {
+					got = append(got, fmt.Sprintf("%s:%d:%d %s %s", filepath.Base(f.File), f.Line, f.Col, f.Code, f.Message))
+				}
+			}
+			// game.yaml line 6: "  - {id: display, regular: fonts/d.ttf}"
+			want := fmt.Sprintf("game.yaml:6:28 %s font ", c.code.ID)
+			if len(got) != 1 || !strings.HasPrefix(got[0], want) || !strings.Contains(got[0], "typeset/fonts/d.ttf: ") || !strings.Contains(got[0], c.msg) {
+				t.Errorf("got %q, want one %q…%q", got, want, c.msg)
+			}
+			if g.Fonts["display"] != nil {
+				t.Error("the bad font was loaded")
+			}
+		})
+	}
+}
+
+// A font file over the asset limit is not read: ASSET_TOO_LARGE at the
+// line naming it.
+func TestFontOverTheSizeLimit(t *testing.T) {
+	_, fs := typeGameWithFont(t, make([]byte, MaxAssetBytes+1), nil)
+	var got []string
+	for _, f := range errorsOf(fs) {
+		if f.Code != CodeIconUnknown.ID { // the cards' own mistakes
+			got = append(got, fmt.Sprintf("%s:%d:%d %s %s", filepath.Base(f.File), f.Line, f.Col, f.Code, f.Message))
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "game.yaml:6:28 ASSET_TOO_LARGE font file ") || !strings.HasSuffix(got[0], "typeset/fonts/d.ttf is 16.0 MiB; the limit is 16.0 MiB") {
+		t.Errorf("got %q", got)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"image"
 	"image/png"
 	"io"
@@ -55,8 +54,16 @@ type Options struct {
 	Render render.Options
 	// Log gets a line per load (nil: none).
 	Log io.Writer
+	// Errors gets a line for each load or request that crashed (nil:
+	// none): the page shows it too, and the server goes on.
+	Errors io.Writer
+	// MaxPages overrides the package's MaxPages when positive.
+	MaxPages int
 	// Debounce overrides the watch's quiet time when positive.
 	Debounce time.Duration
+
+	// load loads the games (tests make it crash); nil is pipeline.Load.
+	load func(paths []string) ([]*pipeline.Game, []finding.Finding)
 }
 
 // Server holds the current load of the games and the pages watching it.
@@ -70,8 +77,12 @@ type Server struct {
 	snap    *snapshot
 	prev    *snapshot // the load before, for pictures still being fetched
 	version int64     // bumped on every change the page shows: a load, a table
-	subs    map[chan struct{}]struct{}
+	pages   []*page   // the open pages, oldest first
 	sims    map[string]simState
+
+	eventMu      sync.Mutex
+	event        []byte // the content event of eventVersion, for every page
+	eventVersion int64
 
 	simWake chan struct{}
 	images  *imageCache
@@ -90,7 +101,6 @@ type simState struct {
 func New(o Options) *Server {
 	return &Server{
 		opt:     o,
-		subs:    map[chan struct{}]struct{}{},
 		sims:    map[string]simState{},
 		simWake: make(chan struct{}, 1),
 		images:  newImageCache(512, 256<<20),
@@ -106,13 +116,21 @@ func (s *Server) Reload() {
 	s.loadMu.Lock()
 	defer s.loadMu.Unlock()
 	s.gen++
-	snap := build(s.opt.Paths, s.gen, s.opt.Drawer)
+	load := s.opt.load
+	if load == nil {
+		load = pipeline.Load
+	}
+	snap := build(s.opt.Paths, s.gen, s.opt.Drawer, load)
 	s.mu.Lock()
 	s.prev, s.snap = s.snap, snap
 	s.mu.Unlock()
 	s.changed()
-	if s.opt.Log != nil {
-		fmt.Fprintf(s.opt.Log, "%s loaded in %d ms: %s\n", snap.at.Format("15:04:05"), snap.took.Milliseconds(), counts(snap))
+	to := s.opt.Log
+	if snap.failure != "" {
+		to = s.opt.Errors // a crash
+	}
+	if to != nil {
+		fmt.Fprintf(to, "%s loaded in %d ms: %s\n", snap.at.Format("15:04:05"), snap.took.Milliseconds(), counts(snap))
 	}
 	select {
 	case s.simWake <- struct{}{}:
@@ -142,9 +160,9 @@ func (s *Server) changed() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.version++
-	for ch := range s.subs {
+	for _, p := range s.pages {
 		select {
-		case ch <- struct{}{}:
+		case p.wake <- struct{}{}:
 		default: // already woken; it sends the latest version anyway
 		}
 	}
@@ -179,7 +197,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		go s.simLoop(ctx)
 	}
 	if w, ok := s.opt.Drawer.(interface{ Warm() }); ok {
-		go w.Warm() // so the first pictures need not wait for it
+		go func() {
+			defer s.survive("starting the rasteriser")
+			w.Warm() // so the first pictures need not wait for it
+		}()
 	}
 	srv := &http.Server{
 		Handler:           s.Handler(AllowedHosts(ln.Addr())),
@@ -227,7 +248,7 @@ func (s *Server) Handler(hosts map[string]bool) http.Handler {
 	mux.HandleFunc("GET /style.css", static("style.css", "text/css; charset=utf-8"))
 	mux.HandleFunc("GET /img/{key}", s.picture)
 	mux.HandleFunc("GET /pdf/{game}/{file}", s.pdf)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hosts[strings.ToLower(r.Host)] {
 			http.Error(w, "cardpress serve answers only its own address, not host "+strconv.Quote(r.Host)+" (protection against DNS rebinding)", http.StatusForbidden)
 			return
@@ -245,7 +266,7 @@ func (s *Server) Handler(hosts map[string]bool) http.Handler {
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		mux.ServeHTTP(w, r)
-	})
+	}))
 }
 
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
@@ -271,7 +292,8 @@ func (s *Server) writeTemplate(w http.ResponseWriter, name string) {
 }
 
 // events is the Server-Sent Events stream: the page's content at once,
-// then again after each change, as one event whose id is the version.
+// then again after each change, as one event whose id is the version; a
+// page closed to keep the open ones within MaxPages gets a closed event.
 // The content travels on this stream rather than being fetched: a browser
 // opens at most six connections to a server, and pictures still being
 // drawn could hold them all while a save waits.
@@ -284,29 +306,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
-	ch := make(chan struct{}, 1)
-	s.mu.Lock()
-	s.subs[ch] = struct{}{}
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(s.subs, ch)
-		s.mu.Unlock()
-	}()
+	p := s.open()
+	defer s.close(p)
 	// A lost connection is retried after half a second.
 	fmt.Fprint(w, "retry: 500\n\n")
 	sent := int64(-1)
 	send := func() bool {
-		snap, version, sims := s.current()
+		version, event := s.contentEvent()
 		if version == sent {
 			return true
 		}
-		var buf bytes.Buffer
-		if err := templates.ExecuteTemplate(&buf, "content", s.pageData(snap, version, sims)); err != nil {
-			buf.Reset()
-			buf.WriteString("<p class=\"failure\">drawing the page: " + template.HTMLEscapeString(err.Error()) + "</p>")
-		}
-		if _, err := w.Write(sseEvent("content", s.versionID(version), buf.String())); err != nil {
+		if _, err := w.Write(event); err != nil {
 			return false
 		}
 		flusher.Flush()
@@ -322,7 +332,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-ch:
+		case <-p.closed:
+			// The page stops retrying on this event (app.js), so it does
+			// not close another in turn.
+			w.Write(sseEvent("closed", "", s.closedMessage()))
+			flusher.Flush()
+			return
+		case <-p.wake:
 			if !send() {
 				return
 			}
@@ -340,7 +356,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 func sseEvent(name, id string, data string) []byte {
 	data = strings.ReplaceAll(strings.ReplaceAll(data, "\r\n", "\n"), "\r", "\n")
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "id: %s\nevent: %s\n", id, name)
+	if id != "" {
+		fmt.Fprintf(&b, "id: %s\n", id)
+	}
+	fmt.Fprintf(&b, "event: %s\n", name)
 	for line := range strings.SplitSeq(data, "\n") {
 		b.WriteString("data: ")
 		b.WriteString(line)
@@ -371,7 +390,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
-		img, err := safeDraw(draw)
+		img, err := s.safeDraw(key, draw)
 		if err != nil {
 			http.Error(w, "drawing: "+err.Error(), http.StatusInternalServerError)
 			return
@@ -390,10 +409,10 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	w.Write(data)
 }
 
-func safeDraw(draw func() (image.Image, error)) (img image.Image, err error) {
+func (s *Server) safeDraw(key string, draw func() (image.Image, error)) (img image.Image, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("drawing crashed: %v", r)
+			err = s.crashed("drawing picture "+key, r)
 		}
 	}()
 	img, err = draw()
@@ -461,7 +480,7 @@ func (s *Server) simLoop(ctx context.Context) {
 			s.sims[g.ID] = st
 			s.mu.Unlock()
 			s.changed()
-			text, err := safeSim(ctx, s.opt.Sim, g.game)
+			text, err := s.safeSim(ctx, g)
 			if ctx.Err() != nil {
 				return
 			}
@@ -477,13 +496,13 @@ func (s *Server) simLoop(ctx context.Context) {
 	}
 }
 
-func safeSim(ctx context.Context, sim func(context.Context, *pipeline.Game) (string, error), g *pipeline.Game) (text string, err error) {
+func (s *Server) safeSim(ctx context.Context, g *gameView) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the simulation crashed: %v", r)
+			err = s.crashed("the simulation of "+g.ID, r)
 		}
 	}()
-	return sim(ctx, g)
+	return s.opt.Sim(ctx, g.game)
 }
 
 // imageCache keeps drawn pictures by key, the oldest dropped first past

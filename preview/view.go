@@ -88,7 +88,7 @@ type fieldView struct{ Name, Value string }
 // build loads the games under paths and makes the page's view of them. A
 // crash anywhere in loading is caught and shown, never taking the server
 // down.
-func build(paths []string, gen int, drawer Drawer) (snap *snapshot) {
+func build(paths []string, gen int, drawer Drawer, load func([]string) ([]*pipeline.Game, []finding.Finding)) (snap *snapshot) {
 	start := time.Now()
 	snap = &snapshot{gen: gen, at: start, pictures: map[string]func() (image.Image, error){}}
 	defer func() {
@@ -97,7 +97,7 @@ func build(paths []string, gen int, drawer Drawer) (snap *snapshot) {
 		}
 		snap.took = time.Since(start)
 	}()
-	games, fs := pipeline.Load(paths)
+	games, fs := load(paths)
 	for _, g := range games {
 		if g.Valid {
 			// The static half of lint: what it finds without smoke games.

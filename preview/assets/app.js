@@ -21,7 +21,15 @@
     }
     status("live", "ok");
   });
+  // More pages were open than serve keeps, and this one was the oldest:
+  // stop, or its retry would close another page in turn.
+  events.addEventListener("closed", function (e) {
+    events.close();
+    status(e.data, "down");
+  });
   events.onerror = function () {
-    status("disconnected: is cardpress serve still running? retrying…", "down");
+    if (events.readyState !== EventSource.CLOSED) {
+      status("disconnected: is cardpress serve still running? retrying…", "down");
+    }
   };
 })();
