@@ -108,7 +108,7 @@ func parseAll(images map[string]*gamedata.Image) *artSet {
 			defer wg.Done()
 			p := &parser{w: fpdf.New("P", "mm", "A4", "")} // the unit sets the record's scale
 			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
-				results[i] = p.parse(fmt.Sprint(i), todo[i])
+				results[i] = p.parseWithin(fmt.Sprint(i), todo[i])
 			}
 		}()
 	}
@@ -128,6 +128,34 @@ type parser struct {
 	colour []byte
 	alpha  []byte
 	cz, az *zlib.Writer
+}
+
+// heavyPixels is the size from which a picture is parsed alone: parsing
+// takes up to 8 bytes a pixel (a PNG's rows inflated, then split into
+// colour and alpha), so two at once could take twice what the picture
+// memory budget allows for one (gamedata.MaxImageMemory). Loading has
+// scaled pictures down to what they print at, so this is rare.
+const heavyPixels = 16_000_000
+
+// heavy is held while a heavy picture is parsed, by any PDF being made.
+var heavy sync.Mutex
+
+// parseWithin is parse, one heavy picture at a time; the parser's buffers
+// grown for one are let go after it.
+func (p *parser) parseWithin(name string, img *gamedata.Image) parsed {
+	if int64(img.Width)*int64(img.Height) < heavyPixels {
+		return p.parse(name, img)
+	}
+	heavy.Lock()
+	defer heavy.Unlock()
+	defer p.release()
+	return p.parse(name, img)
+}
+
+// release drops the parser's buffers.
+func (p *parser) release() {
+	p.raw = bytes.Buffer{}
+	p.colour, p.alpha = nil, nil
 }
 
 // parse returns the record of img, named name in the parser's writer.
