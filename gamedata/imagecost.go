@@ -13,15 +13,21 @@ import (
 // image/png and image/jpeg (TestDecodeMemoryModel holds it to what they
 // allocate).
 
-// Memory limits of pictures, in bytes of decoding (decodeMemory): one
-// picture, and the picture memory budget of a game, all its distinct
-// picture files together. Pictures are decoded one at a time, so the
-// first bounds the peak of validate and render; the second bounds the
-// time decoding takes (about 1 s per 250 MiB).
+// Memory limits of pictures: what decoding one takes (decodeMemory), and
+// the picture memory budget of a game, all its distinct picture files
+// together, each counted at least 4 bytes a pixel (budgeted). Pictures
+// are decoded one at a time, so the first bounds the peak of validate and
+// render; the second bounds the work: what is allocated, and the time,
+// which grows with the pixels (scaling a picture down works at 4 bytes a
+// pixel, whatever the file held).
 const (
 	MaxImageMemory     = 256 << 20 // a 40-megapixel 8-bit PNG takes 160 MB
-	MaxGameImageMemory = 1 << 30
+	MaxGameImageMemory = 1 << 30   // about 6.7 such pictures, at most 270 megapixels
 )
+
+// budgeted is what a picture of px pixels costing c counts in the game's
+// budget.
+func (c decodeCost) budgeted(px int64) int64 { return max(c.bytes, 4*px) }
 
 // decodeCost is what one picture costs to decode and why.
 type decodeCost struct {

@@ -2,7 +2,6 @@ package gamedata
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -16,27 +15,13 @@ import (
 	"strings"
 	"testing"
 
+	"cardpress/finding"
 	"cardpress/internal/testart"
+	"cardpress/internal/testutil"
 	"cardpress/schema"
-)
 
-// claimPNG is a PNG that claims w × h pixels of the given depth and
-// colour type, interlaced or not, and holds no pixels: its header passes,
-// it never decodes. DecodeConfig reads only the header, so a file of a
-// few bytes can claim 40 megapixels.
-func claimPNG(w, h uint32, depth, colorType byte, interlaced bool) []byte {
-	var b bytes.Buffer
-	b.Write(pngMagic)
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, w)
-	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = depth, colorType
-	if interlaced {
-		ihdr[12] = 1
-	}
-	testart.PNGChunk(&b, "IHDR", ihdr)
-	return b.Bytes()
-}
+	"golang.org/x/image/draw"
+)
 
 // claimJPEG is the start of a JPEG that claims w × h pixels in three
 // components sampled h:v as given, progressive or baseline.
@@ -133,13 +118,13 @@ func TestImageMemoryOfOnePicture(t *testing.T) {
 		data       []byte
 		want       string
 	}{
-		{"16-bit interlaced png", "art/a.png", claimPNG(6000, 6000, 16, 6, true),
+		{"16-bit interlaced png", "art/a.png", testart.ClaimPNG(6000, 6000, 16, 6, true),
 			"takes 550 MiB to decode (6000 × 6000 pixels, 16 bits a channel, interlaced), over the limit of 256 MiB for one picture; save it with 8 bits a channel, not interlaced, or scale it down"},
-		{"16-bit png", "art/a.png", claimPNG(6000, 6000, 16, 2, false),
+		{"16-bit png", "art/a.png", testart.ClaimPNG(6000, 6000, 16, 2, false),
 			"takes 275 MiB to decode (6000 × 6000 pixels, 16 bits a channel)"},
 		{"progressive jpeg", "back.png", claimJPEG(6000, 6000, true, 0x11, 0x11, 0x11),
 			"takes 515 MiB to decode (6000 × 6000 pixels, progressive), over the limit of 256 MiB for one picture; save it as a baseline (not progressive) JPEG, or scale it down"},
-		{"8-bit interlaced png", "art/a.png", claimPNG(6000, 6000, 8, 6, true),
+		{"8-bit interlaced png", "art/a.png", testart.ClaimPNG(6000, 6000, 8, 6, true),
 			"takes 275 MiB to decode (6000 × 6000 pixels, interlaced)"},
 	} {
 		pics := goodPictures()
@@ -154,7 +139,7 @@ func TestImageMemoryOfOnePicture(t *testing.T) {
 	// Just under the limit, the header passes (and this one, having no
 	// pixels, is damaged).
 	pics := goodPictures()
-	pics["art/a.png"] = claimPNG(8000, 5000, 8, 6, false) // 153 MiB
+	pics["art/a.png"] = testart.ClaimPNG(8000, 5000, 8, 6, false) // 153 MiB
 	_, found, dir := loadGallery(t, pics)
 	if got := only(found, dir); !slices.Equal(got, []string{"cards.yaml:4 IMAGE_FORMAT", "cards.yaml:8 IMAGE_FORMAT"}) {
 		t.Errorf("a 40-megapixel 8-bit picture: %v", got)
@@ -162,40 +147,46 @@ func TestImageMemoryOfOnePicture(t *testing.T) {
 }
 
 // The picture memory budget: distinct pictures that together take more
-// than 1 GiB to decode. The one that would go over is refused at its
-// line, before anything is decoded; those before it are decoded (here
-// they hold no pixels, so each is damaged).
+// than 1 GiB to decode, each counted at least 4 bytes a pixel (a JPEG
+// decodes to 1.5, but is scaled at 4 and takes as long). The one that
+// would go over is refused at its line, before anything is decoded; those
+// before it are decoded (here they hold no pixels, so each is damaged).
 func TestImageMemoryOfAGame(t *testing.T) {
-	var cards strings.Builder
-	cards.WriteString("cards:\n")
-	pics := goodPictures()
-	for i := range 8 {
-		name := fmt.Sprintf("art/big%d.png", i)
-		fmt.Fprintf(&cards, "  - id: c%d\n    name: C%d\n    portrait: %s\n", i, i, name)
-		pics[name] = claimPNG(6000+uint32(i), 6000, 8, 6, false) // 137.3 MiB each
-	}
-	_, found, dir := loadGallery(t, pics, [3]string{"cards.yaml", gallery["cards.yaml"], cards.String()},
-		[3]string{"game.yaml", "count: 3", "count: 8"})
-	var over, damaged []string
-	for _, f := range relevant(found) {
-		rel, _ := filepath.Rel(dir, f.File)
-		at := fmt.Sprintf("%s:%d:%d", rel, f.Line, f.Col)
-		switch {
-		case CodeAssetTooLarge.Is(f):
-			over = append(over, at+" "+f.Message)
-		case CodeImageFormat.Is(f):
-			damaged = append(damaged, at)
-		default:
-			t.Errorf("unexpected %v", f)
+	for kind, claim := range map[string]func(i int) []byte{
+		"png":  func(i int) []byte { return testart.ClaimPNG(6000+uint32(i), 6000, 8, 6, false) },
+		"jpeg": func(i int) []byte { return claimJPEG(6000+uint16(i), 6000, false, 0x22, 0x11, 0x11) },
+	} {
+		var cards strings.Builder
+		cards.WriteString("cards:\n")
+		pics := goodPictures()
+		for i := range 8 {
+			name := fmt.Sprintf("art/big%d.%s", i, kind)
+			fmt.Fprintf(&cards, "  - id: c%d\n    name: C%d\n    portrait: %s\n", i, i, name)
+			pics[name] = claim(i) // 137.3 MiB each
 		}
-	}
-	// The layout's background and emblem are named first, then the cards.
-	if len(over) != 1 || !strings.HasPrefix(over[0], "cards.yaml:25:15 image file ") ||
-		!strings.Contains(over[0], "big7.png not decoded: it takes 138 MiB, and the game's pictures would take 1103 MiB to decode together, over the budget of 1024 MiB") {
-		t.Errorf("over the budget: %q", over)
-	}
-	if len(damaged) != 7 {
-		t.Errorf("the seven pictures within the budget are decoded: %v", damaged)
+		_, found, dir := loadGallery(t, pics, [3]string{"cards.yaml", gallery["cards.yaml"], cards.String()},
+			[3]string{"game.yaml", "count: 3", "count: 8"})
+		var over, damaged []string
+		for _, f := range relevant(found) {
+			rel, _ := filepath.Rel(dir, f.File)
+			at := fmt.Sprintf("%s:%d:%d", rel, f.Line, f.Col)
+			switch {
+			case CodeAssetTooLarge.Is(f):
+				over = append(over, at+" "+f.Message)
+			case CodeImageFormat.Is(f):
+				damaged = append(damaged, at)
+			default:
+				t.Errorf("%s: unexpected %v", kind, f)
+			}
+		}
+		// The layout's background and emblem are named first, then the cards.
+		if len(over) != 1 || !strings.HasPrefix(over[0], "cards.yaml:25:15 image file ") ||
+			!strings.Contains(over[0], "big7."+kind+" not decoded: it counts 138 MiB, and the game's pictures would count 1103 MiB together, over the budget of 1024 MiB (what decoding takes, at least 4 bytes a pixel)") {
+			t.Errorf("%s: over the budget: %q", kind, over)
+		}
+		if len(damaged) != 7 {
+			t.Errorf("%s: the seven pictures within the budget are decoded: %v", kind, damaged)
+		}
 	}
 }
 
@@ -314,4 +305,94 @@ func TestShrinkKeepsTheKind(t *testing.T) {
 	if _, err := decodeToPrint(&Image{Format: "jpeg", Width: 10, Height: 10, Data: []byte("\xff\xd8\xff")}, math.Inf(1)); err == nil {
 		t.Error("a damaged JPEG decodes")
 	}
+}
+
+// BenchmarkPictureMemory loads the game with art with the issue's
+// pictures in place of its own, reporting the peak live heap (sampled
+// every 2 ms) and what the PDF will embed: four distinct 40-megapixel
+// PNGs (each decoded, one at a time, and scaled down to its print), and
+// one 16-bit interlaced PNG of 6000 pixels a side (refused from its
+// header).
+func BenchmarkPictureMemory(b *testing.B) {
+	for _, tc := range []struct {
+		name     string
+		pictures func() map[string][]byte
+	}{
+		{"four-40MP-png", func() map[string][]byte { return testutil.HugeArt(int(math.Sqrt(MaxImagePixels))) }},
+		{"16-bit-interlaced-6000-png", func() map[string][]byte {
+			return map[string][]byte{"art/portraits/owl.png": testart.InterlacedPNG(testart.Portrait(6000, 6000, 1, true), 16)}
+		}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			dir := testutil.ArtGame(b, b.TempDir(), tc.pictures())
+			runtime.GC()
+			var peak uint64
+			var g *Game
+			var found []finding.Finding
+			for b.Loop() {
+				watch := testutil.WatchHeap()
+				g, found = Load(dir, nil)
+				peak = max(peak, watch.End())
+			}
+			embedded := 0
+			for _, img := range g.Images {
+				embedded += len(img.Data)
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			errs, _ := finding.Count(found)
+			b.ReportMetric(float64(errs), "errors")
+			b.ReportMetric(float64(embedded)/(1<<20), "embedded-MiB")
+		})
+	}
+}
+
+// Scaling in bands, one a core, gives what one call gives.
+func TestScaleInBandsIsOneScale(t *testing.T) {
+	src := testart.Portrait(997, 601, 3, true)
+	for _, procs := range []int{1, 2, 3, 7} {
+		old := runtime.GOMAXPROCS(procs)
+		banded := image.NewRGBA(image.Rect(0, 0, 331, 173))
+		scale(banded, src)
+		runtime.GOMAXPROCS(old)
+		whole := image.NewRGBA(banded.Bounds())
+		draw.ApproxBiLinear.Scale(whole, whole.Bounds(), src, src.Bounds(), draw.Src, nil)
+		if !bytes.Equal(banded.Pix, whole.Pix) {
+			t.Errorf("%d bands differ from one call", procs)
+		}
+	}
+}
+
+// FuzzPicture feeds any bytes to a picture's checks: its header and cost
+// model, then decoding and scaling down for a print at dpi. None may
+// panic, and for a header that passes, decoding allocates no more than
+// the model says (give or take the decoders' tables): the limits hold for
+// files made to defeat them.
+func FuzzPicture(f *testing.F) {
+	progressive, err := os.ReadFile(filepath.Join("testdata", "progressive-444.jpg"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	small := testart.Portrait(40, 30, 1, true)
+	for _, seed := range [][]byte{
+		testart.PNG(small), testart.JPEG(small), progressive,
+		testart.InterlacedPNG(small, 16), testart.PNG(image.NewGray(image.Rect(0, 0, 9, 7))),
+		testart.ClaimPNG(6000, 6000, 16, 6, true), claimJPEG(600, 400, true, 0x22, 0x11, 0x11),
+	} {
+		f.Add(seed, uint16(2000))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, dpi uint16) {
+		l := &loader{g: &Game{Dir: "game"}}
+		r := l.readImage("x", data)
+		if r.img == nil {
+			return
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, _, _ = image.Decode(bytes.NewReader(data))
+		runtime.ReadMemStats(&after)
+		if got := int64(after.TotalAlloc - before.TotalAlloc); got > r.cost*11/10+1<<20 {
+			t.Errorf("decoding %d × %d allocates %d bytes, the model says %d", r.img.Width, r.img.Height, got, r.cost)
+		}
+		_, _ = decodeToPrint(r.img, float64(dpi))
+	})
 }

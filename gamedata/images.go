@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,6 +117,7 @@ type imageRead struct {
 	img  *Image
 	code *finding.Code
 	msg  string
+	cost int64         // bytes decoding takes (imagecost.go)
 	uses []finding.Pos // the lines that name it
 	// finest is the lowest resolution it prints at, in dpi: at its
 	// largest print. +Inf while no use prints it.
@@ -192,7 +194,8 @@ func (l *loader) readImage(name string, data []byte) (r *imageRead) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return fail(CodeImageFormat, "image file %s has no pixels (%d × %d)", shown, cfg.Width, cfg.Height)
 	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxImagePixels {
+	px := int64(cfg.Width) * int64(cfg.Height)
+	if px > MaxImagePixels {
 		return fail(CodeAssetTooLarge, "image file %s is %d × %d pixels, over the limit of %d million pixels; scale it down (300 dpi at its printed size is plenty)", shown, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
 	}
 	cost := decodeMemory(format, data, cfg.Width, cfg.Height)
@@ -203,11 +206,12 @@ func (l *loader) readImage(name string, data []byte) (r *imageRead) {
 		}
 		return fail(CodeAssetTooLarge, "image file %s takes %s to decode (%d × %d pixels%s), over the limit of %s for one picture; %s", shown, mib(cost.bytes), cfg.Width, cfg.Height, why, mib(MaxImageMemory), fix)
 	}
-	if l.imageMemory+cost.bytes > MaxGameImageMemory {
-		return fail(CodeAssetTooLarge, "image file %s not decoded: it takes %s, and the game's pictures would take %s to decode together, over the budget of %s; scale pictures down to 300 dpi at their printed size", shown, mib(cost.bytes), mib(l.imageMemory+cost.bytes), mib(MaxGameImageMemory))
+	counted := cost.budgeted(px)
+	if l.imageMemory+counted > MaxGameImageMemory {
+		return fail(CodeAssetTooLarge, "image file %s not decoded: it counts %s, and the game's pictures would count %s together, over the budget of %s (what decoding takes, at least 4 bytes a pixel); scale pictures down to 300 dpi at their printed size", shown, mib(counted), mib(l.imageMemory+counted), mib(MaxGameImageMemory))
 	}
-	l.imageMemory += cost.bytes
-	return &imageRead{img: &Image{Path: name, Format: format, Width: cfg.Width, Height: cfg.Height, Data: data}, finest: math.Inf(1)}
+	l.imageMemory += counted
+	return &imageRead{img: &Image{Path: name, Format: format, Width: cfg.Width, Height: cfg.Height, Data: data}, cost: cost.bytes, finest: math.Inf(1)}
 }
 
 // decodeImages decodes every image whose header passed, one at a time,
@@ -229,8 +233,18 @@ func (l *loader) decodeImages() {
 		}
 		l.add(r.warnings...)
 		r.img.Data = data
+		if r.cost >= collectAfter {
+			// What it was decoded into is garbage now: collected before
+			// the next picture, the heap holds one picture at a time, not
+			// as many as the collector's pacing lets pile up.
+			runtime.GC()
+		}
 	}
 }
+
+// collectAfter is the decoding cost from which the garbage of a picture
+// is collected before the next (a collection costs about a millisecond).
+const collectAfter = 32 << 20
 
 // otherFormat says what a file that is neither PNG nor JPEG seems to be,
 // and what to do.

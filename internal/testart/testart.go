@@ -161,3 +161,21 @@ func PNGChunk(out *bytes.Buffer, kind string, data []byte) {
 	out.Write(body)
 	binary.Write(out, binary.BigEndian, crc32.ChecksumIEEE(body))
 }
+
+// ClaimPNG is a PNG that claims w × h pixels of the given depth and colour
+// type, interlaced or not, and holds no pixels: its header is all there
+// is. A header is all a decoder's DecodeConfig reads, so a file of a few
+// bytes can claim 40 megapixels.
+func ClaimPNG(w, h uint32, depth, colorType byte, interlaced bool) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = depth, colorType
+	if interlaced {
+		ihdr[12] = 1
+	}
+	PNGChunk(&b, "IHDR", ihdr)
+	return b.Bytes()
+}
