@@ -150,8 +150,12 @@ func jpegFrame(data []byte) (f jpegHeader, ok bool) {
 			return f, false
 		}
 		marker := data[at+1]
-		if marker == 0xff { // fill byte
+		switch {
+		case marker == 0xff: // a fill byte
 			at++
+			continue
+		case 0xd0 <= marker && marker <= 0xd7: // a restart marker has no length
+			at += 2
 			continue
 		}
 		n := int(binary.BigEndian.Uint16(data[at+2:]))

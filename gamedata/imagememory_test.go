@@ -396,3 +396,16 @@ func FuzzPicture(f *testing.F) {
 		_, _ = decodeToPrint(r.img, float64(dpi))
 	})
 }
+
+// The frame header is found past fill bytes and a stray restart marker,
+// as image/jpeg finds it.
+func TestJPEGFrameAfterOddMarkers(t *testing.T) {
+	claim := claimJPEG(600, 400, true, 0x22, 0x11, 0x11)
+	odd := append([]byte{0xff, 0xd8, 0xff, 0xff, 0xd3}, claim[2:]...)
+	for name, data := range map[string][]byte{"plain": claim, "odd": odd} {
+		f, ok := jpegFrame(data)
+		if !ok || !f.progressive || len(f.comps) != 3 || f.comps[0] != (struct{ h, v int }{2, 2}) {
+			t.Errorf("%s: %+v %v", name, f, ok)
+		}
+	}
+}
