@@ -409,3 +409,22 @@ func TestJPEGFrameAfterOddMarkers(t *testing.T) {
 		}
 	}
 }
+
+// panicky is a picture whose pixels cannot be read.
+type panicky struct{ r image.Rectangle }
+
+func (panicky) ColorModel() color.Model   { return color.RGBAModel }
+func (p panicky) Bounds() image.Rectangle { return p.r }
+func (panicky) At(x, y int) color.Color   { panic("unreadable pixel") }
+
+// A panic while scaling, in whichever band, comes back to the caller, not
+// down the process.
+func TestScalePanicsToItsCaller(t *testing.T) {
+	defer func() {
+		if p := recover(); p != "unreadable pixel" {
+			t.Errorf("recovered %v", p)
+		}
+	}()
+	scale(image.NewRGBA(image.Rect(0, 0, 10, 10)), panicky{image.Rect(0, 0, 40, 40)})
+	t.Error("no panic")
+}

@@ -88,18 +88,26 @@ func shrink(src image.Image, w, h int) image.Image {
 
 // scale draws all of src into all of dst with draw.ApproxBiLinear, in
 // bands of rows, one a core: each pixel is worked out on its own, so the
-// bands give the bytes one call would.
+// bands give the bytes one call would. A panic in a band is raised again
+// here, where decodeToPrint recovers it: it must not end the process.
 func scale(dst *image.RGBA, src image.Image) {
 	b := dst.Bounds()
 	n := min(runtime.GOMAXPROCS(0), b.Dy())
+	panics := make([]any, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		band := image.Rect(b.Min.X, b.Min.Y+b.Dy()*i/n, b.Max.X, b.Min.Y+b.Dy()*(i+1)/n)
 		wg.Go(func() {
+			defer func() { panics[i] = recover() }()
 			draw.ApproxBiLinear.Scale(dst.SubImage(band).(*image.RGBA), b, src, src.Bounds(), draw.Src, nil)
 		})
 	}
 	wg.Wait()
+	for _, p := range panics {
+		if p != nil {
+			panic(p)
+		}
+	}
 }
 
 // gray reports whether img has grey pixels only: its small copy is
