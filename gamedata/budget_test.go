@@ -5,11 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"cardpress/internal/testutil"
 )
@@ -215,40 +212,6 @@ func TestLoadIssue11(t *testing.T) {
 	})
 }
 
-// peakHeap samples the live heap until stop is closed.
-type peakHeap struct {
-	stop chan struct{}
-	done sync.WaitGroup
-	peak uint64
-}
-
-func watchHeap() *peakHeap {
-	p := &peakHeap{stop: make(chan struct{})}
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	p.done.Add(1)
-	go func() {
-		defer p.done.Done()
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(sample)
-			p.peak = max(p.peak, sample[0].Value.Uint64())
-			select {
-			case <-p.stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return p
-}
-
-func (p *peakHeap) end() uint64 {
-	close(p.stop)
-	p.done.Wait()
-	return p.peak
-}
-
 // BenchmarkLoadBudget loads each shape at the game's limits, reporting
 // the folder's size, the findings, the bytes allocated per input byte and
 // the peak live heap (sampled every 2 ms).
@@ -262,9 +225,9 @@ func BenchmarkLoadBudget(b *testing.B) {
 			var found int
 			var allocated, peak uint64
 			for b.Loop() {
-				watch := watchHeap()
+				watch := testutil.WatchHeap()
 				n, cost := loadCost(schemas, dir)
-				peak = max(peak, watch.end())
+				peak = max(peak, watch.End())
 				found, allocated = n, allocated+cost
 			}
 			b.ReportMetric(float64(size)/(1<<20), "input-MiB")
@@ -291,9 +254,9 @@ func BenchmarkLoadIssue11(b *testing.B) {
 			b.ReportAllocs()
 			var peak uint64
 			for b.Loop() {
-				watch := watchHeap()
+				watch := testutil.WatchHeap()
 				Load(dir, schemas)
-				peak = max(peak, watch.end())
+				peak = max(peak, watch.End())
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 		})

@@ -45,7 +45,7 @@ var (
 	CodeTemplate = finding.Declare(finding.Code{ID: "TEMPLATE", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A text template has unbalanced braces or an unknown {name:format}."})
 	CodeAssetTooLarge = finding.Declare(finding.Code{ID: "ASSET_TOO_LARGE", Severity: finding.Error, Scope: finding.Validate,
-		Purpose: "An image or font file is over 16 MiB, the game's images and fonts together over 64 MiB, or an image has more than 40 million pixels; it is not read."})
+		Purpose: "An image or font file is over 16 MiB, the game's images and fonts together over 64 MiB, an image has more than 40 million pixels or takes more than 256 MiB to decode, or the game's images would take more than 1 GiB (its picture memory budget); it is not read."})
 	CodeImageFormat = finding.Declare(finding.Code{ID: "IMAGE_FORMAT", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "An image file is not a PNG or JPEG (GIF, WebP, SVG, ...), or is damaged: it does not decode."})
 	CodeImageLowRes = finding.Declare(finding.Code{ID: "IMAGE_LOW_RES", Severity: finding.Warning, Scope: finding.Validate,

@@ -48,9 +48,13 @@ func (l *loader) loadIcons() {
 				continue
 			}
 		case d.Src != "":
-			if _, ok := l.image(d.Src, l.man.pos("icons", idx, "src")); !ok {
+			img, ok := l.image(d.Src, l.man.pos("icons", idx, "src"))
+			if !ok {
 				continue
 			}
+			// An icon is drawn within one em of the text around it.
+			em := MaxFontSize * 25.4 / 72
+			l.printsAt(img, em, em, FitContain)
 		default:
 			continue // the schema asks for one of the two
 		}

@@ -6,7 +6,9 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,8 +20,9 @@ import (
 // (each card names its own file), a layout element of kind image shows
 // that field or one file (src), a face has a background image and a frame,
 // and a card back an image. Every image is read through the game folder
-// once (assets.go), decoded once to prove it is whole, and checked against
-// the size it prints at.
+// once (assets.go), its header checked against the limits at its first
+// use, and, once every use is known, decoded once to prove it is whole and
+// scaled down to what its largest print needs (imagescale.go).
 //
 // SVG is not supported: the pure-Go SVG renderers there are draw a subset
 // of SVG and leave out the rest without a word (see docs/own-game.md#art).
@@ -28,9 +31,13 @@ import (
 type Image struct {
 	Path   string // in the game folder
 	Format string // "png" or "jpeg"
-	Width  int    // pixels
+	Width  int    // pixels, the file's
 	Height int
-	Data   []byte // the file as read
+	// Data is what the PDF embeds: the file as read, or, when the picture
+	// prints at more than EmbedDPI wherever it is printed, the picture
+	// scaled down to EmbedDPI, in the same format (Game.Assets keeps the
+	// file).
+	Data []byte
 }
 
 // ImageRef names an image file and how it fills its box.
@@ -71,8 +78,17 @@ const MinImageDPI = 150
 
 // MaxImagePixels bounds an image's size once decoded (4 bytes a pixel):
 // 40 million pixels is a 53 × 53 cm poster at 300 dpi, far more than a
-// card needs, and a 16 MiB file cannot decode to gigabytes.
+// card needs, and a 16 MiB file cannot decode to gigabytes. What decoding
+// takes in memory is bounded too (imagecost.go).
 const MaxImagePixels = 40_000_000
+
+// MaxBleed is the most bleed, in mm, cards are printed with (render's
+// --bleed): a background or back picture covers the card and its bleed.
+const MaxBleed = 10.0
+
+// MaxFontSize is the largest font size in pt, the layout schema's; an
+// icon picture prints at most one em of it square.
+const MaxFontSize = 200.0
 
 // FieldImage is a declared card field naming an image file.
 const FieldImage = "image"
@@ -94,28 +110,38 @@ func (g *Game) ImageFields(c Card) map[string]string {
 	return out
 }
 
-// imageRead is the outcome of decoding one file: the image, or the finding
-// to repeat at every line that names it.
+// imageRead is one image file as loading goes: its header read and
+// checked at its first use, then, once every use is known, decoded
+// (decodeImages); or the finding to repeat at every line that names it.
 type imageRead struct {
 	img  *Image
 	code *finding.Code
 	msg  string
+	cost int64         // bytes decoding takes (imagecost.go)
+	uses []finding.Pos // the lines that name it
+	// finest is the lowest resolution it prints at, in dpi: at its
+	// largest print. +Inf while no use prints it.
+	finest float64
+	// warnings wait for it to decode: a damaged picture is not also
+	// blurred.
+	warnings []finding.Finding
 }
 
-// image returns the decoded image at name, reporting at at (the line that
-// names it) why there is none.
+// image returns the image at name, its header checked, reporting at at
+// (the line that names it) why there is none.
 func (l *loader) image(name string, at finding.Pos) (*Image, bool) {
 	data, ok := l.asset(name, at, "image")
 	if !ok {
 		return nil, false
 	}
-	r, seen := l.decoded[name]
-	if !seen {
-		r = decodeImage(name, l.path(name), data)
+	r := l.decoded[name]
+	if r == nil {
+		r = l.readImage(name, data)
 		if l.decoded == nil {
-			l.decoded = map[string]imageRead{}
+			l.decoded = map[string]*imageRead{}
 		}
 		l.decoded[name] = r
+		l.imageOrder = append(l.imageOrder, name)
 		if r.img != nil {
 			if l.g.Images == nil {
 				l.g.Images = map[string]*Image{}
@@ -127,6 +153,7 @@ func (l *loader) image(name string, at finding.Pos) (*Image, bool) {
 		l.add(r.code.At(at, "%s", r.msg))
 		return nil, false
 	}
+	r.uses = append(r.uses, at)
 	return r.img, true
 }
 
@@ -135,26 +162,21 @@ var (
 	jpegMagic = []byte{0xff, 0xd8, 0xff}
 )
 
-// decodeImage checks that data is a whole PNG or JPEG image of a size that
-// may be decoded, by decoding it: a truncated or corrupt file would print
-// as garbage, or stop the PDF writer, long after validation passed.
-func decodeImage(name, shown string, data []byte) (r imageRead) {
-	shown = finding.Visible(shown)
-	fail := func(code *finding.Code, format string, args ...any) imageRead {
-		return imageRead{code: code, msg: fmt.Sprintf(format, args...)}
+// readImage checks that data is a PNG or JPEG image of a size that may be
+// decoded, within the game's picture memory budget, reading its header
+// only.
+func (l *loader) readImage(name string, data []byte) (r *imageRead) {
+	shown := finding.Visible(l.path(name))
+	fail := func(code *finding.Code, format string, args ...any) *imageRead {
+		return &imageRead{code: code, msg: fmt.Sprintf(format, args...)}
 	}
 	var format string
-	var config func([]byte) (image.Config, error)
-	var decode func([]byte) error
+	var config func(io.Reader) (image.Config, error)
 	switch {
 	case bytes.HasPrefix(data, pngMagic):
-		format = "png"
-		config = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
-		decode = func(b []byte) error { _, err := png.Decode(bytes.NewReader(b)); return err }
+		format, config = "png", png.DecodeConfig
 	case bytes.HasPrefix(data, jpegMagic):
-		format = "jpeg"
-		config = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
-		decode = func(b []byte) error { _, err := jpeg.Decode(bytes.NewReader(b)); return err }
+		format, config = "jpeg", jpeg.DecodeConfig
 	default:
 		return fail(CodeImageFormat, "image file %s is %s", shown, otherFormat(name, data))
 	}
@@ -165,21 +187,64 @@ func decodeImage(name, shown string, data []byte) (r imageRead) {
 			r = fail(CodeImageFormat, "image file %s cannot be decoded: %v", shown, p)
 		}
 	}()
-	cfg, err := config(data)
+	cfg, err := config(bytes.NewReader(data))
 	if err != nil {
 		return fail(CodeImageFormat, "image file %s is not a readable %s image: %s", shown, strings.ToUpper(format), err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return fail(CodeImageFormat, "image file %s has no pixels (%d × %d)", shown, cfg.Width, cfg.Height)
 	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxImagePixels {
+	px := int64(cfg.Width) * int64(cfg.Height)
+	if px > MaxImagePixels {
 		return fail(CodeAssetTooLarge, "image file %s is %d × %d pixels, over the limit of %d million pixels; scale it down (300 dpi at its printed size is plenty)", shown, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
 	}
-	if err := decode(data); err != nil {
-		return fail(CodeImageFormat, "image file %s is a damaged %s image: %s", shown, strings.ToUpper(format), err)
+	cost := decodeMemory(format, data, cfg.Width, cfg.Height)
+	if cost.bytes > MaxImageMemory {
+		why, fix := "", "scale it down (300 dpi at its printed size is plenty)"
+		if cost.how != "" {
+			why, fix = ", "+cost.how, cost.fix+", or "+fix
+		}
+		return fail(CodeAssetTooLarge, "image file %s takes %s to decode (%d × %d pixels%s), over the limit of %s for one picture; %s", shown, mib(cost.bytes), cfg.Width, cfg.Height, why, mib(MaxImageMemory), fix)
 	}
-	return imageRead{img: &Image{Path: name, Format: format, Width: cfg.Width, Height: cfg.Height, Data: data}}
+	counted := cost.budgeted(px)
+	if l.imageMemory+counted > MaxGameImageMemory {
+		return fail(CodeAssetTooLarge, "image file %s not decoded: it counts %s, and the game's pictures would count %s together, over the budget of %s (what decoding takes, at least 4 bytes a pixel); scale pictures down to 300 dpi at their printed size", shown, mib(counted), mib(l.imageMemory+counted), mib(MaxGameImageMemory))
+	}
+	l.imageMemory += counted
+	return &imageRead{img: &Image{Path: name, Format: format, Width: cfg.Width, Height: cfg.Height, Data: data}, cost: cost.bytes, finest: math.Inf(1)}
 }
+
+// decodeImages decodes every image whose header passed, one at a time,
+// now that every line naming it is known: a damaged one is reported at
+// each of them and dropped; a whole one takes the bytes to embed.
+func (l *loader) decodeImages() {
+	for _, name := range l.imageOrder {
+		r := l.decoded[name]
+		if r.img == nil {
+			continue
+		}
+		data, err := decodeToPrint(r.img, r.finest)
+		if err != nil {
+			for _, at := range r.uses {
+				l.add(CodeImageFormat.At(at, "image file %s is a damaged %s image: %s", finding.Visible(l.path(name)), strings.ToUpper(r.img.Format), err))
+			}
+			delete(l.g.Images, name)
+			continue
+		}
+		l.add(r.warnings...)
+		r.img.Data = data
+		if r.cost >= collectAfter {
+			// What it was decoded into is garbage now: collected before
+			// the next picture, the heap holds one picture at a time, not
+			// as many as the collector's pacing lets pile up.
+			runtime.GC()
+		}
+	}
+}
+
+// collectAfter is the decoding cost from which the garbage of a picture
+// is collected before the next (a collection costs about a millisecond).
+const collectAfter = 32 << 20
 
 // otherFormat says what a file that is neither PNG nor JPEG seems to be,
 // and what to do.
@@ -204,13 +269,14 @@ func otherFormat(name string, data []byte) string {
 }
 
 // images reads and checks every image the game names: each declared image
-// field of each card, each image in the layout and each card back's, at
-// the line that names it; then warns of those too coarse for the size they
-// print at.
+// field of each card, each image in the layout and each card back's (icons
+// were read with the manifest), at the line that names it, noting the
+// sizes each prints at; then decodes them.
 func (l *loader) images() {
 	l.layoutImages()
 	l.cardImages()
 	l.backImages()
+	l.decodeImages()
 }
 
 // layoutImages checks the images of every card face in layout.yaml, and
@@ -229,11 +295,13 @@ func (l *loader) layoutImages() {
 			}
 		}
 		at := func(p ...string) finding.Pos { return l.lay.pos(append(slices.Clone(f.path), p...)...) }
+		// A background covers the bleed too; a frame only the trim.
 		for _, part := range []struct {
-			key string
-			ref *ImageRef
-			fit string
-		}{{"background_image", f.front.BackgroundImage, FitCover}, {"frame", f.front.Frame, FitStretch}} {
+			key   string
+			ref   *ImageRef
+			fit   string
+			bleed float64
+		}{{"background_image", f.front.BackgroundImage, FitCover, MaxBleed}, {"frame", f.front.Frame, FitStretch, 0}} {
 			if part.ref == nil || part.ref.Src == "" {
 				continue
 			}
@@ -243,8 +311,10 @@ func (l *loader) layoutImages() {
 			}
 			seen[pos] = true
 			if img, ok := l.image(part.ref.Src, pos); ok {
+				fit := part.ref.FitOr(part.fit)
 				for _, s := range sizes {
-					l.lowRes(img, pos, s.Width, s.Height, part.ref.FitOr(part.fit), "the card ("+sizeText(s)+")")
+					l.lowRes(img, pos, s.Width, s.Height, fit, "the card ("+sizeText(s)+")")
+					l.printsAt(img, s.Width+2*part.bleed, s.Height+2*part.bleed, fit)
 				}
 			}
 		}
@@ -262,6 +332,7 @@ func (l *loader) layoutImages() {
 			img, ok := l.image(el.Src, pos)
 			if ok && len(el.Box) == 4 {
 				l.lowRes(img, pos, el.Box[2], el.Box[3], el.ImageFit(), "its box "+boxText(el.Box))
+				l.printsAt(img, el.Box[2], el.Box[3], el.ImageFit())
 			}
 		}
 	}
@@ -318,7 +389,8 @@ func (l *loader) cardImages() {
 				continue
 			}
 			// The card's face decides its printed size: the coarsest of
-			// the boxes that show the field.
+			// the boxes that show the field, which is also its largest
+			// print.
 			var worst *Element
 			worstDPI := math.Inf(1)
 			lay := g.Layout.FrontOf(c.Deck)
@@ -332,6 +404,7 @@ func (l *loader) cardImages() {
 			}
 			if worst != nil {
 				l.lowRes(img, pos, worst.Box[2], worst.Box[3], worst.ImageFit(), "its box "+boxText(worst.Box))
+				l.printsAt(img, worst.Box[2], worst.Box[3], worst.ImageFit())
 			}
 		}
 	}
@@ -359,6 +432,7 @@ func (l *loader) backImages() {
 		}
 		for _, s := range sizes {
 			l.lowRes(img, pos, s.Width, s.Height, ref.FitOr(FitCover), "the card ("+sizeText(s)+")")
+			l.printsAt(img, s.Width+2*MaxBleed, s.Height+2*MaxBleed, ref.FitOr(FitCover))
 		}
 	}
 }
@@ -375,9 +449,19 @@ func (l *loader) lowRes(img *Image, pos finding.Pos, w, h float64, fit, where st
 	}
 	// As many more pixels as it takes to reach MinImageDPI, same shape.
 	k := MinImageDPI / dpi
-	l.add(CodeImageLowRes.At(pos, "image %s (%d × %d pixels) prints at %.0f dpi in %s (fit %s): under %d dpi it looks blurred; use at least %d × %d pixels",
+	r := l.decoded[img.Path]
+	r.warnings = append(r.warnings, CodeImageLowRes.At(pos, "image %s (%d × %d pixels) prints at %.0f dpi in %s (fit %s): under %d dpi it looks blurred; use at least %d × %d pixels",
 		finding.Visible(l.path(img.Path)), img.Width, img.Height, math.Floor(dpi), where, fit, MinImageDPI,
 		int(math.Ceil(float64(img.Width)*k)), int(math.Ceil(float64(img.Height)*k))))
+}
+
+// printsAt records that img prints in a box of w × h mm with fit: the
+// largest print decides the size it is embedded at.
+func (l *loader) printsAt(img *Image, w, h float64, fit string) {
+	if w > 0 && h > 0 {
+		r := l.decoded[img.Path]
+		r.finest = min(r.finest, printedDPI(img, w, h, fit))
+	}
 }
 
 // printedDPI is the resolution img prints at in a box of w × h mm: with

@@ -1,10 +1,7 @@
 package gamedata
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
@@ -174,26 +171,10 @@ func TestImageProblemsAtEveryLineThatNamesThem(t *testing.T) {
 	}
 }
 
-// pngHeader is the start of a PNG that claims w × h pixels: enough for
-// its size to be read, not for it to be decoded.
-func pngHeader(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.Write(pngMagic)
-	ihdr := make([]byte, 17)
-	copy(ihdr, "IHDR")
-	binary.BigEndian.PutUint32(ihdr[4:], w)
-	binary.BigEndian.PutUint32(ihdr[8:], h)
-	ihdr[12], ihdr[13] = 8, 6 // 8 bits, RGBA
-	binary.Write(&b, binary.BigEndian, uint32(13))
-	b.Write(ihdr)
-	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(ihdr))
-	return b.Bytes()
-}
-
 func TestImageLimits(t *testing.T) {
 	t.Run("pixels", func(t *testing.T) {
 		pics := goodPictures()
-		pics["bg.png"] = pngHeader(10000, 5000)
+		pics["bg.png"] = testart.ClaimPNG(10000, 5000, 8, 6, false)
 		_, found, dir := loadGallery(t, pics)
 		found = relevant(found)
 		if got := only(found, dir); !slices.Equal(got, []string{"layout.yaml:2 ASSET_TOO_LARGE"}) ||

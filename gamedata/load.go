@@ -232,7 +232,10 @@ type loader struct {
 
 	assets     map[string]assetRead // every asset asked for, by path (assets.go)
 	assetBytes int64                // the size of the assets read, for MaxAssetsBytes
-	decoded    map[string]imageRead // every image decoded, by path (images.go)
+
+	decoded     map[string]*imageRead // every image read, by path (images.go)
+	imageOrder  []string              // their paths, in the order first named
+	imageMemory int64                 // what decoding them takes, for MaxGameImageMemory
 
 	fontsLoaded bool           // the game's fonts are read: text can be checked against them (fonts.go)
 	glyphsLater []*source.File // files read before that, to check then

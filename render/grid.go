@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"cardpress/gamedata"
+
 	"codeberg.org/go-pdf/fpdf"
 )
 
@@ -25,8 +27,9 @@ const (
 )
 
 // MaxBleed is the most bleed, in mm, cards are printed with: more is
-// wasted paper, and the grid's arithmetic need not care about it.
-const MaxBleed = 10.0
+// wasted paper, and the grid's arithmetic need not care about it. The
+// pictures covering the bleed are embedded big enough for it.
+const MaxBleed = gamedata.MaxBleed
 
 // MaxGutter is the widest gutter, in mm, between neighbouring cards.
 const MaxGutter = 20.0

@@ -108,7 +108,7 @@ func parseAll(images map[string]*gamedata.Image) *artSet {
 			defer wg.Done()
 			p := &parser{w: fpdf.New("P", "mm", "A4", "")} // the unit sets the record's scale
 			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
-				results[i] = p.parse(fmt.Sprint(i), todo[i])
+				results[i] = p.parseWithin(fmt.Sprint(i), todo[i])
 			}
 		}()
 	}
@@ -124,10 +124,31 @@ func parseAll(images map[string]*gamedata.Image) *artSet {
 type parser struct {
 	w      *fpdf.Fpdf
 	inflow io.ReadCloser // deflate reader, reset for each picture
-	raw    bytes.Buffer  // a picture's inflated rows
-	colour []byte
-	alpha  []byte
+	row    []byte        // one inflated row of a picture
+	colour []byte        // its colour
+	alpha  []byte        // its alpha
 	cz, az *zlib.Writer
+}
+
+// heavyPixels is the size from which a picture is parsed alone: a PNG
+// the PDF writer cannot take as it is (16 bits a channel, interlaced, a
+// palette with transparency) is decoded and written again, which takes up
+// to what gamedata.MaxImageMemory allows and 4 bytes a pixel more, so two
+// at once could take twice that. Loading has scaled pictures down to what
+// they print at, so this is rare.
+const heavyPixels = 16_000_000
+
+// heavy is held while a heavy picture is parsed, by any PDF being made.
+var heavy sync.Mutex
+
+// parseWithin is parse, one heavy picture at a time.
+func (p *parser) parseWithin(name string, img *gamedata.Image) parsed {
+	if int64(img.Width)*int64(img.Height) < heavyPixels {
+		return p.parse(name, img)
+	}
+	heavy.Lock()
+	defer heavy.Unlock()
+	return p.parse(name, img)
 }
 
 // parse returns the record of img, named name in the parser's writer.
@@ -216,41 +237,7 @@ func (p *parser) splitAlpha(data []byte) (rec imageRecord, ok bool, err error) {
 	} else if err := p.inflow.(flate.Resetter).Reset(src, nil); err != nil {
 		return rec, true, err
 	}
-	px := channels + 1
-	stride := 1 + px*w
-	p.raw.Reset()
-	// No more than the rows need: trailing data cannot inflate without end.
-	if _, err := p.raw.ReadFrom(io.LimitReader(p.inflow, int64(stride*h))); err != nil {
-		return rec, true, err
-	}
-	raw := p.raw.Bytes()
-	if len(raw) < stride*h {
-		return rec, true, fmt.Errorf("the PNG holds %d bytes of pixels, not %d", len(raw), stride*h)
-	}
-	p.colour = slices.Grow(p.colour[:0], (1+channels*w)*h)[:(1+channels*w)*h]
-	p.alpha = slices.Grow(p.alpha[:0], (1+w)*h)[:(1+w)*h]
-	c, a := 0, 0
-	for y := range h {
-		row := raw[y*stride : (y+1)*stride]
-		p.colour[c], p.alpha[a] = row[0], row[0]
-		c, a = c+1, a+1
-		if channels == 3 {
-			for x := 1; x < stride; x += 4 {
-				p.colour[c], p.colour[c+1], p.colour[c+2] = row[x], row[x+1], row[x+2]
-				p.alpha[a] = row[x+3]
-				c, a = c+3, a+1
-			}
-			continue
-		}
-		for x := 1; x < stride; x += 2 {
-			p.colour[c], p.alpha[a] = row[x], row[x+1]
-			c, a = c+1, a+1
-		}
-	}
-	if rec.data, err = p.deflate(&p.cz, p.colour); err != nil {
-		return rec, true, err
-	}
-	if rec.smask, err = p.deflate(&p.az, p.alpha); err != nil {
+	if rec.data, rec.smask, err = p.splitRows(w, h, channels); err != nil {
 		return rec, true, err
 	}
 	rec.w, rec.h, rec.bpc, rec.filter = float64(w), float64(h), 8, "FlateDecode"
@@ -259,26 +246,54 @@ func (p *parser) splitAlpha(data []byte) (rec imageRecord, ok bool, err error) {
 	return rec, true, nil
 }
 
-// deflate compresses b with the compressor *z, made on first use, and
-// returns a copy of the result.
-func (p *parser) deflate(z **zlib.Writer, b []byte) ([]byte, error) {
-	var out bytes.Buffer
-	out.Grow(len(b) / 4)
-	if *z == nil {
-		var err error
-		if *z, err = zlib.NewWriterLevel(&out, zlib.BestSpeed); err != nil {
-			return nil, err
+// splitRows reads h rows of w pixels, channels of colour and one of
+// alpha, from p.inflow, and compresses their colour and their alpha apart
+// as it goes: a picture is never held inflated, only one row of it.
+func (p *parser) splitRows(w, h, channels int) (colour, alpha []byte, err error) {
+	stride := 1 + (channels+1)*w
+	p.row = slices.Grow(p.row[:0], stride)[:stride]
+	p.colour = slices.Grow(p.colour[:0], 1+channels*w)[:1+channels*w]
+	p.alpha = slices.Grow(p.alpha[:0], 1+w)[:1+w]
+	var cout, aout bytes.Buffer
+	cz, az := compressor(&p.cz, &cout), compressor(&p.az, &aout)
+	for y := range h {
+		// No more than the rows need: trailing data cannot inflate
+		// without end.
+		if _, err := io.ReadFull(p.inflow, p.row); err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, nil, fmt.Errorf("the PNG holds %d rows of pixels, not %d", y, h)
+		} else if err != nil {
+			return nil, nil, err
 		}
+		row := p.row
+		p.colour[0], p.alpha[0] = row[0], row[0] // the filter byte
+		for x, c, a := 1, 1, 1; x < stride; x, a = x+channels+1, a+1 {
+			c += copy(p.colour[c:], row[x:x+channels])
+			p.alpha[a] = row[x+channels]
+		}
+		if _, err := cz.Write(p.colour); err != nil {
+			return nil, nil, err
+		}
+		if _, err := az.Write(p.alpha); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := cz.Close(); err != nil {
+		return nil, nil, err
+	}
+	if err := az.Close(); err != nil {
+		return nil, nil, err
+	}
+	return cout.Bytes(), aout.Bytes(), nil
+}
+
+// compressor is *z, made on first use, writing to out.
+func compressor(z **zlib.Writer, out io.Writer) *zlib.Writer {
+	if *z == nil {
+		*z, _ = zlib.NewWriterLevel(out, zlib.BestSpeed) // a level it knows: no error
 	} else {
-		(*z).Reset(&out)
+		(*z).Reset(out)
 	}
-	if _, err := (*z).Write(b); err != nil {
-		return nil, err
-	}
-	if err := (*z).Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return *z
 }
 
 // placeholders are 1 × 1 PNGs, opaque and transparent: the main writer

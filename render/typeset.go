@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"cardpress/fonts"
+	"cardpress/gamedata"
 	"cardpress/icon"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -347,7 +348,7 @@ func (m *measurer) breakWord(segs []seg, width, size float64) [][]seg {
 
 // maxFontSize is the largest font size in pt, the layout schema's: it
 // bounds fit's search at 400 steps whatever size the data asks for.
-const maxFontSize = 200.0
+const maxFontSize = gamedata.MaxFontSize
 
 // sizes lists the sizes to try, from size down to minSize in shrinkStep
 // steps (minSize itself always last). Counting steps avoids float drift.

@@ -6,6 +6,9 @@ package testart
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -105,5 +108,74 @@ func JPEG(img image.Image) []byte {
 	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 85}); err != nil {
 		panic(err)
 	}
+	return b.Bytes()
+}
+
+// InterlacedPNG encodes img as an Adam7-interlaced RGBA PNG of depth 8 or
+// 16 bits a channel, which Go's encoder never writes (each 16-bit channel
+// is its 8-bit value twice).
+func InterlacedPNG(img image.Image, depth int) []byte {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	var idat bytes.Buffer
+	z, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	// Adam7's passes: the first column and row of each, and its steps.
+	passes := [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}}
+	for _, p := range passes {
+		x0, y0, dx, dy := p[0], p[1], p[2], p[3]
+		if x0 >= w || y0 >= h {
+			continue
+		}
+		row := make([]byte, 1, 1+(w/dx+1)*4*depth/8) // filter byte 0: none
+		for y := y0; y < h; y += dy {
+			row = row[:1]
+			for x := x0; x < w; x += dx {
+				c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+				for _, v := range []uint8{c.R, c.G, c.B, c.A} {
+					row = append(row, v)
+					if depth == 16 {
+						row = append(row, v)
+					}
+				}
+			}
+			z.Write(row)
+		}
+	}
+	z.Close()
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9], ihdr[12] = byte(depth), 6, 1 // RGBA, Adam7
+	PNGChunk(&out, "IHDR", ihdr)
+	PNGChunk(&out, "IDAT", idat.Bytes())
+	PNGChunk(&out, "IEND", nil)
+	return out.Bytes()
+}
+
+// PNGChunk writes a PNG chunk: its length, kind, data and checksum.
+func PNGChunk(out *bytes.Buffer, kind string, data []byte) {
+	binary.Write(out, binary.BigEndian, uint32(len(data)))
+	body := append([]byte(kind), data...)
+	out.Write(body)
+	binary.Write(out, binary.BigEndian, crc32.ChecksumIEEE(body))
+}
+
+// ClaimPNG is a PNG that claims w × h pixels of the given depth and colour
+// type, interlaced or not, and holds no pixels: its header is all there
+// is. A header is all a decoder's DecodeConfig reads, so a file of a few
+// bytes can claim 40 megapixels.
+func ClaimPNG(w, h uint32, depth, colorType byte, interlaced bool) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = depth, colorType
+	if interlaced {
+		ihdr[12] = 1
+	}
+	PNGChunk(&b, "IHDR", ihdr)
 	return b.Bytes()
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"cardpress/internal/testart"
 )
 
 // RepoRoot is the repository's top folder.
@@ -132,6 +134,48 @@ func HeatSchemas(t testing.TB) fs.FS {
 			t.Fatal(err)
 		}
 		out[name] = &fstest.MapFile{Data: data}
+	}
+	return out
+}
+
+// ArtGame copies the game with art, cmd/testdata/art, into dir/art, with
+// pictures (path in the game → bytes) written over its own, and returns
+// dir/art.
+func ArtGame(t testing.TB, dir string, pictures map[string][]byte) string {
+	t.Helper()
+	src, game := filepath.Join(RepoRoot(), "cmd", "testdata", "art"), filepath.Join(dir, "art")
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(game, rel), 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(game, rel), data, 0o644)
+	})
+	for name, data := range pictures {
+		if err == nil {
+			err = os.WriteFile(filepath.Join(game, filepath.FromSlash(name)), data, 0o644)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game
+}
+
+// HugeArt are the first reproduction for ArtGame: four distinct
+// pictures side pixels square (8-bit PNG with transparency) for its
+// background, emblem and two portraits.
+func HugeArt(side int) map[string][]byte {
+	out := map[string][]byte{}
+	for i, name := range []string{"art/parchment.png", "art/emblem.png", "art/portraits/owl.png", "art/portraits/fox.png"} {
+		out[name] = testart.PNG(testart.Portrait(side, side, i, true))
 	}
 	return out
 }
