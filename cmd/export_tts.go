@@ -93,6 +93,12 @@ func runExportTTS(opts *exportTTSOptions) error {
 type ttsFiles struct {
 	out  *fileio.OutRoot
 	base string // --base-url
+	// pending is the sheet being encoded and written on its own
+	// goroutine while the next is drawn (nil: none): PNG encoding runs on
+	// one core and takes as long as drawing the sheet's cards on all.
+	pending chan error
+	// spare is the sheet written last, for the next to be drawn on.
+	spare, writing *image.RGBA
 }
 
 // url is the address the JSON gives for the image name.
@@ -119,6 +125,37 @@ func (f *ttsFiles) write(name string, img image.Image, dpi float64) error {
 	return f.out.WriteFile(name, data)
 }
 
+// writeSoon writes the sheet img as name on its own goroutine, once the
+// write before it has finished, so that at most two sheets are in memory:
+// the one being written and the one being drawn.
+func (f *ttsFiles) writeSoon(name string, img *image.RGBA, dpi float64) error {
+	if err := f.wait(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.write(name, img, dpi) }()
+	f.pending, f.writing = done, img
+	return nil
+}
+
+// wait waits for the write in flight, if any, and returns its error.
+func (f *ttsFiles) wait() error {
+	if f.pending == nil {
+		return nil
+	}
+	err := <-f.pending
+	f.pending, f.spare, f.writing = nil, f.writing, nil
+	return err
+}
+
+// take is the sheet to draw the next on, if one is free: the spare, and
+// no longer kept as one.
+func (f *ttsFiles) take() *image.RGBA {
+	s := f.spare
+	f.spare = nil
+	return s
+}
+
 func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Game) error {
 	doc := pipeline.Document(g)
 	decks := deckCards(g, doc, opts.Deck)
@@ -136,6 +173,7 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 	}
 	defer out.Close()
 	files := &ttsFiles{out: out, base: opts.BaseURL}
+	defer files.wait() // on an error, before the folder is closed
 	total := 0
 	for _, d := range decks {
 		total += len(d.cards)
@@ -155,6 +193,9 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 		decksOut = append(decksOut, td)
 		sheets += len(td.Sheets)
 		cards += len(td.Cards)
+	}
+	if err := files.wait(); err != nil {
+		return err
 	}
 	so, err := tts.Build(doc.GameID, doc.Title, decksOut)
 	if err != nil {
@@ -301,7 +342,7 @@ func (s ttsSheet) write(doc *render.Document, part []int, unique bool, files *tt
 // drawSheet draws page pages[k] of pdf into slot k (the hidden image for
 // -1) on all cores and writes the sheet as name; tick runs after each.
 func (s ttsSheet) drawSheet(pdf []byte, pages []int, files *ttsFiles, name string, dpi float64, tick func()) error {
-	canvas, err := tts.NewCanvas(s.grid, s.hidden.Bounds().Dx(), s.hidden.Bounds().Dy(), s.hidden)
+	canvas, err := tts.NewCanvas(s.grid, s.hidden.Bounds().Dx(), s.hidden.Bounds().Dy(), s.hidden, files.take())
 	if err != nil {
 		return err
 	}
@@ -319,7 +360,7 @@ func (s ttsSheet) drawSheet(pdf []byte, pages []int, files *ttsFiles, name strin
 	if err != nil {
 		return err
 	}
-	return files.write(name, canvas.Image, dpi)
+	return files.writeSoon(name, canvas.Image, dpi)
 }
 
 // ttsImage matches the image names ttsDeck gives: clean-up removes no

@@ -197,7 +197,7 @@ func TestExportTTSHeat(t *testing.T) {
 
 // writeRunners writes n distinct runner cards into sprint's deck, the
 // 71st (if any) printed twice, and returns the cards' names.
-func writeRunners(t *testing.T, ws string, n int) []string {
+func writeRunners(t testing.TB, ws string, n int) []string {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("cards:\n")
@@ -260,7 +260,7 @@ func TestExportTTSLargeDeckTakesSeveralSheets(t *testing.T) {
 }
 
 // dirNames lists the entries of dir, sorted.
-func dirNames(t *testing.T, dir string) []string {
+func dirNames(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {

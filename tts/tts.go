@@ -73,12 +73,18 @@ type Canvas struct {
 }
 
 // NewCanvas is a blank sheet of grid g for images of w×h pixels, hidden
-// in its last slot.
-func NewCanvas(g Grid, w, h int, hidden image.Image) (*Canvas, error) {
+// in its last slot. It is drawn on reuse, an earlier sheet done with, when
+// that has the sheet's size: a deck's sheets are mostly alike, and a sheet
+// is tens of megabytes.
+func NewCanvas(g Grid, w, h int, hidden image.Image, reuse *image.RGBA) (*Canvas, error) {
 	if g.Cols < 1 || g.Cols > MaxCols || g.Rows < 1 || g.Rows > MaxRows || w < 1 || h < 1 {
 		return nil, fmt.Errorf("tts: a %dx%d sheet of %dx%d-pixel cards", g.Cols, g.Rows, w, h)
 	}
-	c := &Canvas{grid: g, w: w, h: h, Image: image.NewRGBA(image.Rect(0, 0, g.Cols*w, g.Rows*h))}
+	bounds := image.Rect(0, 0, g.Cols*w, g.Rows*h)
+	if reuse == nil || reuse.Rect != bounds {
+		reuse = image.NewRGBA(bounds)
+	}
+	c := &Canvas{grid: g, w: w, h: h, Image: reuse}
 	draw.Draw(c.Image, c.Image.Bounds(), image.White, image.Point{}, draw.Src)
 	if err := c.put(g.Hidden(), hidden); err != nil {
 		return nil, err

@@ -48,9 +48,14 @@ func solid(w, h int, c color.RGBA) image.Image {
 func TestCanvasPutsFacesInTheirSlotsAndTheBackLast(t *testing.T) {
 	red, blue, back := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}, color.RGBA{9, 9, 9, 255}
 	g := Grid{Cols: 3, Rows: 2}
-	c, err := NewCanvas(g, 4, 5, solid(4, 5, back))
+	// Drawn on an earlier sheet of the same size, which is cleared first.
+	old := solid(12, 10, red).(*image.RGBA)
+	c, err := NewCanvas(g, 4, 5, solid(4, 5, back), old)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.Image != old {
+		t.Error("a sheet of the right size was not reused")
 	}
 	// Out of order and at once, as an export's workers finish them.
 	var wg sync.WaitGroup
@@ -85,11 +90,14 @@ func TestCanvasPutsFacesInTheirSlotsAndTheBackLast(t *testing.T) {
 	if sheet.RGBAAt(10, 9) != back {
 		t.Error("the hidden slot was drawn over")
 	}
-	if _, err := NewCanvas(Grid{Cols: 11, Rows: 1}, 4, 5, solid(4, 5, back)); err == nil {
+	if _, err := NewCanvas(Grid{Cols: 11, Rows: 1}, 4, 5, solid(4, 5, back), nil); err == nil {
 		t.Error("a sheet wider than 10 cards was made")
 	}
-	if _, err := NewCanvas(g, 4, 5, solid(5, 5, back)); err == nil {
+	if _, err := NewCanvas(g, 4, 5, solid(5, 5, back), nil); err == nil {
 		t.Error("a back of the wrong size was placed")
+	}
+	if c, err := NewCanvas(Grid{Cols: 2, Rows: 1}, 4, 5, solid(4, 5, back), old); err != nil || c.Image == old {
+		t.Errorf("a sheet of another size was drawn on: %v", err)
 	}
 }
 
