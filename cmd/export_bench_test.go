@@ -124,4 +124,6 @@ func BenchmarkExportPNG(b *testing.B) {
 
 // A print shop's profile, full-size images, on a deck of 500 cards: the
 // peak is per image, so more cards would only take longer.
-func BenchmarkExportPNGProfile(b *testing.B) { benchExport(b, 500, "export", "png", "--profile", "tgc") }
+func BenchmarkExportPNGProfile(b *testing.B) {
+	benchExport(b, 500, "export", "png", "--profile", "tgc")
+}
