@@ -228,8 +228,8 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 // saved object. Each distinct card takes one slot; its copies share it.
 // It holds one sheet at a time: each sheet's faces are drawn from a PDF of
 // that sheet's cards alone, straight into their slots, and the sheet is
-// written before the next is begun, so memory is a sheet, the deck's back
-// and an image per core, whatever the deck's size (docs/export.md).
+// written while the next is drawn, so memory is two sheets, the deck's
+// back and an image per core, whatever the deck's size (docs/export.md).
 func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *ttsFiles, bar *progress) (tts.Deck, error) {
 	size := doc.Card
 	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
@@ -246,48 +246,30 @@ func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *t
 		math.Floor(float64(ttsMaxSheet/first.Cols))*25.4/size.Width,
 		math.Floor(float64(ttsMaxSheet/first.Rows))*25.4/size.Height)
 	box := raster.Rect{W: size.Width, H: size.Height}
-	draw := func(pdf []byte, page int) (*image.RGBA, error) { return rz.Region(pdf, page, dpi, box) }
-
+	dr := &ttsDrawer{doc: doc, deck: d.id, files: files, dpi: dpi, bar: bar,
+		draw:   func(pdf []byte, page int) (*image.RGBA, error) { return rz.Region(pdf, page, dpi, box) },
+		unique: slices.ContainsFunc(d.cards, func(i int) bool { return doc.Cards[i].TwoSided() })}
 	backPDF, err := render.CardsPDF(doc, []render.Face{{Card: d.cards[0], DeckBack: true}}, render.Options{})
 	if err != nil {
 		return tts.Deck{}, err
 	}
-	hidden, err := draw(backPDF, 0)
-	if err != nil {
+	if dr.hidden, err = dr.draw(backPDF, 0); err != nil {
 		return tts.Deck{}, err
 	}
-	unique := slices.ContainsFunc(d.cards, func(i int) bool { return doc.Cards[i].TwoSided() })
-	td := tts.Deck{ID: d.id, Name: d.name, Sideways: size.Width > size.Height}
-	if !unique {
-		if err := files.write(d.id+"-back.png", hidden, dpi); err != nil {
+	if !dr.unique {
+		if err := files.write(d.id+"-back.png", dr.hidden, dpi); err != nil {
 			return tts.Deck{}, err
 		}
 	}
+	td := tts.Deck{ID: d.id, Name: d.name, Sideways: size.Width > size.Height}
 	start := 0
 	for s, n := range counts {
-		grid, err := tts.GridFor(n)
-		if err != nil {
-			return tts.Deck{}, err
-		}
 		part := d.cards[start : start+n]
-		faceName := fmt.Sprintf("%s-%d.png", d.id, s+1)
-		backName := d.id + "-back.png"
-		if unique {
-			backName = fmt.Sprintf("%s-back-%d.png", d.id, s+1)
-		}
-		sheet := ttsSheet{grid: grid, hidden: hidden, draw: draw}
-		if err := sheet.write(doc, part, unique, files, faceName, backName, dpi, bar); err != nil {
-			return tts.Deck{}, err
-		}
-		faceURL, err := files.url(faceName)
+		sheet, err := dr.sheet(s, part)
 		if err != nil {
 			return tts.Deck{}, err
 		}
-		backURL, err := files.url(backName)
-		if err != nil {
-			return tts.Deck{}, err
-		}
-		td.Sheets = append(td.Sheets, tts.Sheet{FaceURL: faceURL, BackURL: backURL, Grid: grid, UniqueBack: unique})
+		td.Sheets = append(td.Sheets, sheet)
 		for k, i := range part {
 			c := &doc.Cards[i]
 			for range max(c.Copies, 1) {
@@ -299,19 +281,26 @@ func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *t
 	return td, nil
 }
 
-// ttsSheet is what drawing one sheet needs: the deck's back for the
-// hidden slot and how a page of a PDF becomes a card image.
-type ttsSheet struct {
-	grid   tts.Grid
+// ttsDrawer draws the sheets of one deck.
+type ttsDrawer struct {
+	doc    *render.Document
+	deck   string
+	unique bool // some cards have backs of their own: sheets of backs too
 	hidden *image.RGBA
 	draw   func(pdf []byte, page int) (*image.RGBA, error)
+	files  *ttsFiles
+	dpi    float64
+	bar    *progress
 }
 
-// write draws the sheet of the cards part from a PDF of them alone and
-// writes it as faceName; for a deck with backs of their own (unique), the
-// sheet of their backs then likewise as backName, the deck's back in the
-// slot of a card without one. One sheet is in memory at a time.
-func (s ttsSheet) write(doc *render.Document, part []int, unique bool, files *ttsFiles, faceName, backName string, dpi float64, bar *progress) error {
+// sheet draws sheet s (from 0), the cards part, from a PDF of them alone
+// and writes it; for a deck with backs of their own, the sheet of their
+// backs then likewise, the deck's back in the slot of a card without one.
+func (dr *ttsDrawer) sheet(s int, part []int) (tts.Sheet, error) {
+	grid, err := tts.GridFor(len(part))
+	if err != nil {
+		return tts.Sheet{}, err
+	}
 	fronts := make([]int, len(part)) // slot → page
 	backs := make([]int, len(part))  // slot → page, -1: the deck's back
 	faces := make([]render.Face, 0, 2*len(part))
@@ -321,36 +310,50 @@ func (s ttsSheet) write(doc *render.Document, part []int, unique bool, files *tt
 	}
 	for k, i := range part {
 		backs[k] = -1
-		if doc.Cards[i].TwoSided() {
+		if dr.doc.Cards[i].TwoSided() {
 			backs[k] = len(faces)
 			faces = append(faces, render.Face{Card: i, Back: true})
 		}
 	}
-	pdf, err := render.CardsPDF(doc, faces, render.Options{})
+	pdf, err := render.CardsPDF(dr.doc, faces, render.Options{})
 	if err != nil {
-		return err
+		return tts.Sheet{}, err
 	}
-	if err := s.drawSheet(pdf, fronts, files, faceName, dpi, func() { bar.add(1) }); err != nil {
-		return err
+	faceName, backName := fmt.Sprintf("%s-%d.png", dr.deck, s+1), dr.deck+"-back.png"
+	if err := dr.drawSheet(grid, pdf, fronts, faceName, func() { dr.bar.add(1) }); err != nil {
+		return tts.Sheet{}, err
 	}
-	if unique {
-		return s.drawSheet(pdf, backs, files, backName, dpi, func() {})
+	if dr.unique {
+		backName = fmt.Sprintf("%s-back-%d.png", dr.deck, s+1)
+		if err := dr.drawSheet(grid, pdf, backs, backName, func() {}); err != nil {
+			return tts.Sheet{}, err
+		}
 	}
-	return nil
+	faceURL, err := dr.files.url(faceName)
+	if err != nil {
+		return tts.Sheet{}, err
+	}
+	backURL, err := dr.files.url(backName)
+	if err != nil {
+		return tts.Sheet{}, err
+	}
+	return tts.Sheet{FaceURL: faceURL, BackURL: backURL, Grid: grid, UniqueBack: dr.unique}, nil
 }
 
 // drawSheet draws page pages[k] of pdf into slot k (the hidden image for
-// -1) on all cores and writes the sheet as name; tick runs after each.
-func (s ttsSheet) drawSheet(pdf []byte, pages []int, files *ttsFiles, name string, dpi float64, tick func()) error {
-	canvas, err := tts.NewCanvas(s.grid, s.hidden.Bounds().Dx(), s.hidden.Bounds().Dy(), s.hidden, files.take())
+// -1) on all cores, and has the sheet written as name while the next is
+// drawn; tick runs after each slot.
+func (dr *ttsDrawer) drawSheet(grid tts.Grid, pdf []byte, pages []int, name string, tick func()) error {
+	b := dr.hidden.Bounds()
+	canvas, err := tts.NewCanvas(grid, b.Dx(), b.Dy(), dr.hidden, dr.files.take())
 	if err != nil {
 		return err
 	}
 	err = parallel(len(pages), func(k int) error {
-		img := s.hidden
+		img := dr.hidden
 		if pages[k] >= 0 {
 			var err error
-			if img, err = s.draw(pdf, pages[k]); err != nil {
+			if img, err = dr.draw(pdf, pages[k]); err != nil {
 				return err
 			}
 		}
@@ -360,7 +363,7 @@ func (s ttsSheet) drawSheet(pdf []byte, pages []int, files *ttsFiles, name strin
 	if err != nil {
 		return err
 	}
-	return files.writeSoon(name, canvas.Image, dpi)
+	return dr.files.writeSoon(name, canvas.Image, dr.dpi)
 }
 
 // ttsImage matches the image names ttsDeck gives: clean-up removes no
