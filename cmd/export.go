@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"cardpress/finding"
+	"cardpress/gamedata"
 	"cardpress/pipeline"
 	"cardpress/render"
 
@@ -152,6 +153,15 @@ func exportGames(streams IO, paths []string, deck string) ([]*pipeline.Game, err
 		return nil, usagef("--deck %q: no such deck in %s", deck, strings.Join(paths, ", "))
 	}
 	return games, nil
+}
+
+// deckSize is the size of a deck's cards: its first card's, the game's
+// unless the card says otherwise.
+func deckSize(doc *render.Document, d exportDeck) gamedata.Size {
+	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
+		return s
+	}
+	return doc.Card
 }
 
 // deckCards lists the decks to export (all, or the one --deck names) in

@@ -176,7 +176,7 @@ func runExportPNG(opts *exportPNGOptions) error {
 		}
 		bar := opts.newProgress(doc.GameID, int64(total)).counting("images")
 		for _, d := range decks {
-			n, geom, dir, err := exportDeckPNG(rz, doc, d, out, doc.GameID+"/"+folder+"/"+d.id, opts.DPI, opts.Bleed, prof, bar)
+			n, geom, dir, err := exportDeckPNG(rz, doc, d, out, doc.GameID+"/"+folder+"/"+d.id, opts, prof, bar)
 			bar.finish()
 			if errors.Is(err, fileio.ErrLink) {
 				return err // it names the link
@@ -206,21 +206,16 @@ const pngChunk = 64
 // exportDeckPNG writes the images of one deck into the folder name below
 // out and removes the card images that an earlier export wrote there and
 // this one did not (a card renamed or deleted since); it returns how many
-// images it wrote and the folder's path. Faces are drawn a chunk at a
+// images it wrote, at what size, and the folder's path. Faces are drawn a chunk at a
 // time and each image is written as soon as it is drawn, so memory holds
 // one chunk's PDF and an image per core, whatever the deck's size.
-func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, out *fileio.OutRoot, name string, dpi, bleed float64, prof *pngProfile, bar *progress) (int, pngGeom, string, error) {
-	size := doc.Card
-	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
-		size = s
-	}
-	geom, err := pngGeomFor(size, dpi, bleed, prof)
-	if err != nil {
-		return 0, pngGeom{}, "", err
+func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, out *fileio.OutRoot, name string, opts *exportPNGOptions, prof *pngProfile, bar *progress) (n int, geom pngGeom, path string, err error) {
+	if geom, err = pngGeomFor(deckSize(doc, d), opts.DPI, opts.Bleed, prof); err != nil {
+		return 0, geom, "", err
 	}
 	dir, err := out.Folder(name)
 	if err != nil {
-		return 0, pngGeom{}, "", err
+		return 0, geom, "", err
 	}
 	defer dir.Close()
 	jobs := pngJobs(doc, d)
@@ -232,7 +227,7 @@ func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, ou
 		}
 		pdf, err := render.CardsPDF(doc, faces, render.Options{Bleed: geom.bleed})
 		if err != nil {
-			return 0, pngGeom{}, "", err
+			return 0, geom, "", err
 		}
 		err = parallel(len(chunk), func(k int) error {
 			img, err := rz.Region(pdf, k, geom.dpi, geom.box)
@@ -243,20 +238,20 @@ func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, ou
 			if err != nil {
 				return err
 			}
-			for _, f := range chunk[k].files {
-				if err := dir.WriteFile(f, data); err != nil {
-					return err
-				}
+			// The common back goes to every card's file: written on
+			// all cores too, or one core would write them all.
+			files := chunk[k].files
+			return parallel(len(files), func(f int) error {
 				bar.add(1)
-			}
-			return nil
+				return dir.WriteFile(files[f], data)
+			})
 		})
 		if err != nil {
-			return 0, pngGeom{}, "", err
+			return 0, geom, "", err
 		}
 	}
 	if _, err := dir.Tidy(cardImage.MatchString); err != nil {
-		return 0, pngGeom{}, "", err
+		return 0, geom, "", err
 	}
 	return len(dir.Written()), geom, dir.Path(), nil
 }

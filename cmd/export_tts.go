@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"cardpress/finding"
-	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/raster"
@@ -231,10 +230,7 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 // written while the next is drawn, so memory is two sheets, the deck's
 // back and an image per core, whatever the deck's size (docs/export.md).
 func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *ttsFiles, bar *progress) (tts.Deck, error) {
-	size := doc.Card
-	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
-		size = s
-	}
+	size := deckSize(doc, d)
 	counts := tts.Split(len(d.cards))
 	first, err := tts.GridFor(counts[0])
 	if err != nil {
