@@ -183,6 +183,9 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 	sheets, cards := 0, 0
 	for _, d := range decks {
 		td, err := ttsDeck(rz, doc, d, files, bar)
+		if err == nil {
+			err = files.wait() // its last sheet written, so an error names its deck
+		}
 		if errors.Is(err, fileio.ErrLink) {
 			return err // it names the link
 		}
@@ -192,9 +195,6 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 		decksOut = append(decksOut, td)
 		sheets += len(td.Sheets)
 		cards += len(td.Cards)
-	}
-	if err := files.wait(); err != nil {
-		return err
 	}
 	so, err := tts.Build(doc.GameID, doc.Title, decksOut)
 	if err != nil {
