@@ -3,14 +3,13 @@ package cmd
 import (
 	"fmt"
 	"math"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
 	"cardpress/finding"
-	"cardpress/internal/fileio"
+	"cardpress/gamedata"
 	"cardpress/pipeline"
 	"cardpress/render"
 
@@ -156,6 +155,15 @@ func exportGames(streams IO, paths []string, deck string) ([]*pipeline.Game, err
 	return games, nil
 }
 
+// deckSize is the size of a deck's cards: its first card's, the game's
+// unless the card says otherwise.
+func deckSize(doc *render.Document, d exportDeck) gamedata.Size {
+	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
+		return s
+	}
+	return doc.Card
+}
+
 // deckCards lists the decks to export (all, or the one --deck names) in
 // the manifest's order, each with the indexes of its cards in doc.Cards;
 // a deck without cards is left out.
@@ -178,58 +186,40 @@ func deckCards(g *pipeline.Game, doc *render.Document, only string) []exportDeck
 	return out
 }
 
-// rasterJobs runs draw for every job on all cores and writes each result
-// to the job's files in dir, atomically; it returns how many files it
-// wrote. The first error stops the rest.
-func rasterJobs(jobs []pngJob, draw func(pngJob) ([]byte, error), dir string, bar *progress) (int, error) {
+// parallel runs do(0), …, do(n-1) on all cores; the first error stops
+// the rest and is returned.
+func parallel(n int, do func(i int) error) error {
 	var (
-		mu      sync.Mutex
-		first   error
-		written int
-		next    int
-		wg      sync.WaitGroup
+		mu    sync.Mutex
+		first error
+		next  int
+		wg    sync.WaitGroup
 	)
-	take := func() (pngJob, bool) {
+	take := func() (int, bool) {
 		mu.Lock()
 		defer mu.Unlock()
-		if first != nil || next >= len(jobs) {
-			return pngJob{}, false
+		if first != nil || next >= n {
+			return 0, false
 		}
 		next++
-		return jobs[next-1], true
+		return next - 1, true
 	}
-	fail := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if first == nil {
-			first = err
-		}
-	}
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j, ok := take(); ok; j, ok = take() {
-				data, err := draw(j)
-				if err != nil {
-					fail(err)
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i, ok := take(); ok; i, ok = take() {
+				if err := do(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
 					return
 				}
-				for _, name := range j.files {
-					if err := fileio.WriteAtomic(filepath.Join(dir, name), data); err != nil {
-						fail(err)
-						return
-					}
-					bar.add(1)
-				}
-				mu.Lock()
-				written += len(j.files)
-				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	return written, first
+	return first
 }
 
 // exportTarget is what every export subcommand reads and writes: the games

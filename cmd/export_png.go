@@ -1,16 +1,16 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 
 	"cardpress/finding"
 	"cardpress/gamedata"
+	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/raster"
 	"cardpress/render"
@@ -153,11 +153,18 @@ func runExportPNG(opts *exportPNGOptions) error {
 	if err != nil {
 		return err
 	}
+	var out *fileio.OutRoot
 	for _, g := range games {
 		doc := pipeline.Document(g)
 		decks := deckCards(g, doc, opts.Deck)
 		if len(decks) == 0 {
 			continue
+		}
+		if out == nil {
+			if out, err = fileio.OpenOut(opts.OutDir); err != nil {
+				return err
+			}
+			defer out.Close()
 		}
 		folder := "png"
 		if prof != nil {
@@ -169,40 +176,90 @@ func runExportPNG(opts *exportPNGOptions) error {
 		}
 		bar := opts.newProgress(doc.GameID, int64(total)).counting("images")
 		for _, d := range decks {
-			dir := filepath.Join(opts.OutDir, doc.GameID, folder, d.id)
-			n, geom, err := exportDeckPNG(rz, doc, d, dir, opts.DPI, opts.Bleed, prof, bar)
+			n, geom, dir, err := exportDeckPNG(rz, doc, d, out, doc.GameID+"/"+folder+"/"+d.id, opts, prof, bar)
+			bar.finish()
+			if errors.Is(err, fileio.ErrLink) {
+				return err // it names the link
+			}
 			if err != nil {
-				bar.finish()
 				return fmt.Errorf("%s: deck %s: %w", doc.GameID, d.id, err)
 			}
-			bar.finish()
 			fmt.Fprintf(opts.Out, "wrote %s: %d images, %dx%d px at %g dpi\n", finding.Visible(dir), n, geom.w, geom.h, geom.dpi)
 		}
 	}
 	return nil
 }
 
-// pngJob is one page of a deck's PDF and the files its image goes to.
+// pngJob is one card face to draw and the files its image goes to.
 type pngJob struct {
-	page  int
+	face  render.Face
 	files []string
 }
 
-// exportDeckPNG writes the images of one deck into dir and removes the
-// card images of an earlier export that this one did not write (a card
-// renamed or deleted since); it returns how many images it wrote.
-func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, dir string, dpi, bleed float64, prof *pngProfile, bar *progress) (int, pngGeom, error) {
-	size := doc.Card
-	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
-		size = s
+// pngChunk is how many faces export png draws from one PDF. The
+// rasteriser reads the whole PDF for every page it draws, so one PDF for
+// a deck of 5,000 cards made the export quadratic in time and kept that
+// PDF in every PDFium instance's memory; a PDF per chunk keeps both to a
+// chunk's worth, while a chunk still gives every core work.
+const pngChunk = 64
+
+// exportDeckPNG writes the images of one deck into the folder name below
+// out and removes the card images that an earlier export wrote there and
+// this one did not (a card renamed or deleted since); it returns how many
+// images it wrote, at what size, and the folder's path. Faces are drawn a chunk at a
+// time and each image is written as soon as it is drawn, so memory holds
+// one chunk's PDF and an image per core, whatever the deck's size.
+func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, out *fileio.OutRoot, name string, opts *exportPNGOptions, prof *pngProfile, bar *progress) (n int, geom pngGeom, path string, err error) {
+	if geom, err = pngGeomFor(deckSize(doc, d), opts.DPI, opts.Bleed, prof); err != nil {
+		return 0, geom, "", err
 	}
-	geom, err := pngGeomFor(size, dpi, bleed, prof)
+	dir, err := out.Folder(name)
 	if err != nil {
-		return 0, pngGeom{}, err
+		return 0, geom, "", err
 	}
-	// One PDF for the deck: each card's front, each own back, and the
-	// deck's common back once for every card that shows it.
-	var faces []render.Face
+	defer dir.Close()
+	jobs := pngJobs(doc, d)
+	for start := 0; start < len(jobs); start += pngChunk {
+		chunk := jobs[start:min(start+pngChunk, len(jobs))]
+		faces := make([]render.Face, len(chunk))
+		for k, j := range chunk {
+			faces[k] = j.face
+		}
+		pdf, err := render.CardsPDF(doc, faces, render.Options{Bleed: geom.bleed})
+		if err != nil {
+			return 0, geom, "", err
+		}
+		err = parallel(len(chunk), func(k int) error {
+			img, err := rz.Region(pdf, k, geom.dpi, geom.box)
+			if err != nil {
+				return err
+			}
+			data, err := raster.EncodePNG(img, geom.dpi)
+			if err != nil {
+				return err
+			}
+			// The common back goes to every card's file: written on
+			// all cores too, or one core would write them all.
+			files := chunk[k].files
+			return parallel(len(files), func(f int) error {
+				bar.add(1)
+				return dir.WriteFile(files[f], data)
+			})
+		})
+		if err != nil {
+			return 0, geom, "", err
+		}
+	}
+	if _, err := dir.Tidy(cardImage.MatchString); err != nil {
+		return 0, geom, "", err
+	}
+	return len(dir.Written()), geom, dir.Path(), nil
+}
+
+// pngJobs lists the faces of a deck's images: each card's front, each own
+// back, and the deck's common back once, its image written for every card
+// that shows it.
+func pngJobs(doc *render.Document, d exportDeck) []pngJob {
 	var jobs []pngJob
 	common := -1
 	digits := max(3, len(strconv.Itoa(len(d.cards))))
@@ -212,60 +269,20 @@ func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, di
 		if c.Copies > 1 {
 			stem += "-x" + strconv.Itoa(c.Copies)
 		}
-		faces = append(faces, render.Face{Card: i})
-		jobs = append(jobs, pngJob{page: len(faces) - 1, files: []string{stem + "-front.png"}})
+		jobs = append(jobs, pngJob{face: render.Face{Card: i}, files: []string{stem + "-front.png"}})
 		switch {
 		case c.TwoSided():
-			faces = append(faces, render.Face{Card: i, Back: true})
-			jobs = append(jobs, pngJob{page: len(faces) - 1, files: []string{stem + "-back.png"}})
+			jobs = append(jobs, pngJob{face: render.Face{Card: i, Back: true}, files: []string{stem + "-back.png"}})
 		case common < 0:
-			faces = append(faces, render.Face{Card: i, DeckBack: true})
 			common = len(jobs)
-			jobs = append(jobs, pngJob{page: len(faces) - 1, files: []string{stem + "-back.png"}})
+			jobs = append(jobs, pngJob{face: render.Face{Card: i, DeckBack: true}, files: []string{stem + "-back.png"}})
 		default:
 			jobs[common].files = append(jobs[common].files, stem+"-back.png")
 		}
 	}
-	pdf, err := render.CardsPDF(doc, faces, render.Options{Bleed: geom.bleed})
-	if err != nil {
-		return 0, pngGeom{}, err
-	}
-	written, err := rasterJobs(jobs, func(j pngJob) ([]byte, error) {
-		img, err := rz.Region(pdf, j.page, geom.dpi, geom.box)
-		if err != nil {
-			return nil, err
-		}
-		return raster.EncodePNG(img, geom.dpi)
-	}, dir, bar)
-	if err != nil {
-		return 0, pngGeom{}, err
-	}
-	return written, geom, removeStale(dir, jobs)
+	return jobs
 }
 
-// cardImage matches the names exportDeckPNG gives, and nothing a person
-// is likely to have put in the folder by hand.
+// cardImage matches the names exportDeckPNG gives: clean-up removes no
+// other name, even one an earlier export's record lists.
 var cardImage = regexp.MustCompile(`^[0-9]{3,}-[a-z][a-z0-9-]*-(front|back)\.png$`)
-
-// removeStale deletes card images in dir that jobs did not write: an
-// upload folder with a card deleted from the game must not still hold it.
-func removeStale(dir string, jobs []pngJob) error {
-	keep := map[string]bool{}
-	for _, j := range jobs {
-		for _, f := range j.files {
-			keep[f] = true
-		}
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && cardImage.MatchString(e.Name()) && !keep[e.Name()] {
-			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}

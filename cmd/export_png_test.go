@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"cardpress/internal/fileio"
 	"cardpress/internal/testutil"
 	"cardpress/pipeline"
 	"cardpress/raster"
@@ -121,7 +122,7 @@ func TestExportPNGMatchesThePrintAndPlay(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	var want []string
+	want := []string{fileio.RecordName} // the record of what the export wrote
 	for n, c := range doc.Cards {
 		want = append(want, pngName(n+1, c, "front"), pngName(n+1, c, "back"))
 	}
@@ -129,7 +130,7 @@ func TestExportPNGMatchesThePrintAndPlay(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("files:\n%s\nwant:\n%s", strings.Join(names, "\n"), strings.Join(want, "\n"))
 	}
-	for _, name := range names {
+	for _, name := range names[1:] {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -259,15 +260,16 @@ func TestExportPNGUsageErrors(t *testing.T) {
 	}
 }
 
-// Same input, same bytes; and a card no longer in the game loses its old
-// images, while files a person put in the folder stay.
+// Same input, same bytes; and a card no longer in the game loses the
+// images an earlier export wrote for it, while files the export never
+// wrote stay, even one named like a card image.
 func TestExportPNGIsReproducibleAndClearsOldCards(t *testing.T) {
 	ws := copyHeat(t)
 	dir := filepath.Join(ws, "out", "heat", "png", "main")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"035-retired-card-front.png", "notes.txt"} {
+	for _, name := range []string{"035-never-exported-front.png", "notes.txt"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -284,21 +286,16 @@ func TestExportPNGIsReproducibleAndClearsOldCards(t *testing.T) {
 		}
 		return files
 	}
-	var runs []map[string][]byte
-	for range 2 {
+	export := func() map[string][]byte {
+		t.Helper()
 		if code, out, errOut := run(t, ws, "export", "png", "cards/heat", "--out", "out", "--dpi", "100", "--bleed", "2"); code != 0 {
 			t.Fatalf("exit %d\n%s%s", code, out, errOut)
 		}
-		runs = append(runs, read())
+		return read()
 	}
-	if len(runs[0]) != 55 { // 54 images and the notes
-		t.Errorf("%d files, want 54 images and notes.txt", len(runs[0]))
-	}
-	if _, ok := runs[0]["035-retired-card-front.png"]; ok {
-		t.Error("the image of a card no longer in the game is still there")
-	}
-	if _, ok := runs[0]["notes.txt"]; !ok {
-		t.Error("a file the export did not make was removed")
+	runs := []map[string][]byte{export(), export()}
+	if len(runs[0]) != 57 { // 54 images, the record and the two planted files
+		t.Errorf("%d files, want 54 images, the record, notes.txt and the planted image", len(runs[0]))
 	}
 	for name, data := range runs[0] {
 		if !bytes.Equal(data, runs[1][name]) {
@@ -308,6 +305,25 @@ func TestExportPNGIsReproducibleAndClearsOldCards(t *testing.T) {
 	img := decodePNG(t, filepath.Join(dir, "001-first-national-front.png"))
 	if b := img.Bounds(); b.Dx() != 264 || b.Dy() != 362 { // 67×92 mm at 100 dpi
 		t.Errorf("--dpi 100 --bleed 2: %v", b)
+	}
+
+	// The last card is renamed: the images of its old name go, nothing
+	// else does.
+	doc := loadDoc(t, filepath.Join(ws, "cards", "heat"))
+	n, last := len(doc.Cards), doc.Cards[len(doc.Cards)-1]
+	edit(t, ws, "cards/heat/cards.yaml", "  - id: "+last.ID+"\n", "  - id: "+last.ID+"-two\n")
+	after := export()
+	gone := []string{pngName(n, last, "front"), pngName(n, last, "back")}
+	for name := range runs[0] {
+		if _, kept := after[name]; slices.Contains(gone, name) == kept {
+			t.Errorf("%s: kept %v after its card was renamed", name, kept)
+		}
+	}
+	last.ID += "-two"
+	for _, side := range []string{"front", "back"} {
+		if _, ok := after[pngName(n, last, side)]; !ok {
+			t.Errorf("the renamed card has no %s image", side)
+		}
 	}
 }
 

@@ -2,11 +2,9 @@ package cmd
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"cardpress/finding"
-	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/sheet"
 
@@ -97,14 +95,13 @@ func runExportSheet(opts *exportSheetOptions) error {
 			tables = append(tables, t)
 			names = append(names, m.ID+"-"+id)
 		}
-		dir := filepath.Join(opts.OutDir, m.ID)
 		if opts.Format == "csv" {
 			for i, t := range tables {
 				data, err := sheet.WriteCSV(t)
 				if err != nil {
 					return err
 				}
-				if err := writeOut(opts.IO, filepath.Join(dir, names[i]+".csv"), data); err != nil {
+				if err := writeOut(opts, m.ID+"/"+names[i]+".csv", data); err != nil {
 					return err
 				}
 			}
@@ -118,18 +115,20 @@ func runExportSheet(opts *exportSheetOptions) error {
 		if err != nil {
 			return err
 		}
-		if err := writeOut(opts.IO, filepath.Join(dir, name), data); err != nil {
+		if err := writeOut(opts, m.ID+"/"+name, data); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeOut writes one output file atomically and says so.
-func writeOut(streams IO, path string, data []byte) error {
-	if err := fileio.WriteAtomic(path, data); err != nil {
+// writeOut writes one output file, name inside --out, atomically and
+// says so.
+func writeOut(opts *exportSheetOptions, name string, data []byte) error {
+	path, err := writeInto(opts.OutDir, name, data)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(streams.Out, "wrote %s\n", finding.Visible(path))
+	fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(path))
 	return nil
 }

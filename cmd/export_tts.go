@@ -1,19 +1,18 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"cardpress/finding"
-	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/raster"
@@ -87,12 +86,18 @@ func runExportTTS(opts *exportTTSOptions) error {
 	return nil
 }
 
-// ttsFiles collects what one game's export writes, for the summary and
-// for clearing out what an earlier export left.
+// ttsFiles is the tts folder of one game's export, which records what it
+// writes, for the summary and for clearing out what an earlier export
+// left.
 type ttsFiles struct {
-	dir   string
-	names map[string]bool
-	base  string // --base-url
+	out  *fileio.OutRoot
+	base string // --base-url
+	// pending is the sheet being encoded and written on its own
+	// goroutine while the next is drawn (nil: none): PNG encoding runs on
+	// one core and takes as long as drawing the sheet's cards on all.
+	pending chan error
+	// spare is the sheet written last, for the next to be drawn on.
+	spare, writing *image.RGBA
 }
 
 // url is the address the JSON gives for the image name.
@@ -100,7 +105,7 @@ func (f *ttsFiles) url(name string) (string, error) {
 	if f.base != "" {
 		return strings.TrimRight(f.base, "/") + "/" + url.PathEscape(name), nil
 	}
-	abs, err := filepath.Abs(filepath.Join(f.dir, name))
+	abs, err := filepath.Abs(f.out.Join(name))
 	if err != nil {
 		return "", err
 	}
@@ -116,11 +121,38 @@ func (f *ttsFiles) write(name string, img image.Image, dpi float64) error {
 	if err != nil {
 		return err
 	}
-	if err := fileio.WriteAtomic(filepath.Join(f.dir, name), data); err != nil {
+	return f.out.WriteFile(name, data)
+}
+
+// writeSoon writes the sheet img as name on its own goroutine, once the
+// write before it has finished, so that at most two sheets are in memory:
+// the one being written and the one being drawn.
+func (f *ttsFiles) writeSoon(name string, img *image.RGBA, dpi float64) error {
+	if err := f.wait(); err != nil {
 		return err
 	}
-	f.names[name] = true
+	done := make(chan error, 1)
+	go func() { done <- f.write(name, img, dpi) }()
+	f.pending, f.writing = done, img
 	return nil
+}
+
+// wait waits for the write in flight, if any, and returns its error.
+func (f *ttsFiles) wait() error {
+	if f.pending == nil {
+		return nil
+	}
+	err := <-f.pending
+	f.pending, f.spare, f.writing = nil, f.writing, nil
+	return err
+}
+
+// take is the sheet to draw the next on, if one is free: the spare, and
+// no longer kept as one.
+func (f *ttsFiles) take() *image.RGBA {
+	s := f.spare
+	f.spare = nil
+	return s
 }
 
 func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Game) error {
@@ -129,25 +161,42 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 	if len(decks) == 0 {
 		return nil // --deck names another game's deck, or the game has no cards
 	}
-	files := &ttsFiles{dir: filepath.Join(opts.OutDir, doc.GameID, "tts"), names: map[string]bool{}, base: opts.BaseURL}
+	root, err := fileio.OpenOut(opts.OutDir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	out, err := root.Folder(doc.GameID + "/tts")
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	files := &ttsFiles{out: out, base: opts.BaseURL}
+	defer files.wait() // on an error, before the folder is closed
 	total := 0
 	for _, d := range decks {
 		total += len(d.cards)
 	}
 	bar := opts.newProgress(doc.GameID, int64(total)).counting("cards")
 	defer bar.finish()
-	var out []tts.Deck
+	var decksOut []tts.Deck
 	sheets, cards := 0, 0
 	for _, d := range decks {
 		td, err := ttsDeck(rz, doc, d, files, bar)
+		if err == nil {
+			err = files.wait() // its last sheet written, so an error names its deck
+		}
+		if errors.Is(err, fileio.ErrLink) {
+			return err // it names the link
+		}
 		if err != nil {
 			return fmt.Errorf("%s: deck %s: %w", doc.GameID, d.id, err)
 		}
-		out = append(out, td)
+		decksOut = append(decksOut, td)
 		sheets += len(td.Sheets)
 		cards += len(td.Cards)
 	}
-	so, err := tts.Build(doc.GameID, doc.Title, out)
+	so, err := tts.Build(doc.GameID, doc.Title, decksOut)
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.GameID, err)
 	}
@@ -156,28 +205,32 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 		return err
 	}
 	name := doc.GameID + ".json"
-	if err := fileio.WriteAtomic(filepath.Join(files.dir, name), data); err != nil {
+	if err := out.WriteFile(name, data); err != nil {
 		return err
 	}
 	if opts.Deck == "" {
 		// Only a whole-game export knows every image the JSON may name.
-		if err := removeStaleTTS(files); err != nil {
-			return err
-		}
+		_, err = out.Tidy(ttsImage.MatchString)
+	} else {
+		err = out.Record()
+	}
+	if err != nil {
+		return err
 	}
 	bar.finish()
-	fmt.Fprintf(opts.Out, "wrote %s: %s, %s on %s\n", finding.Visible(filepath.Join(files.dir, name)),
-		count(len(out), "deck"), count(cards, "card"), count(sheets, "sheet"))
+	fmt.Fprintf(opts.Out, "wrote %s: %s, %s on %s\n", finding.Visible(out.Join(name)),
+		count(len(decksOut), "deck"), count(cards, "card"), count(sheets, "sheet"))
 	return nil
 }
 
 // ttsDeck draws one deck's sheets and backs and describes them for the
 // saved object. Each distinct card takes one slot; its copies share it.
+// It holds one sheet at a time: each sheet's faces are drawn from a PDF of
+// that sheet's cards alone, straight into their slots, and the sheet is
+// written while the next is drawn, so memory is two sheets, the deck's
+// back and an image per core, whatever the deck's size (docs/export.md).
 func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *ttsFiles, bar *progress) (tts.Deck, error) {
-	size := doc.Card
-	if s := doc.Cards[d.cards[0]].Size; s != (gamedata.Size{}) {
-		size = s
-	}
+	size := deckSize(doc, d)
 	counts := tts.Split(len(d.cards))
 	first, err := tts.GridFor(counts[0])
 	if err != nil {
@@ -189,85 +242,30 @@ func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *t
 		math.Floor(float64(ttsMaxSheet/first.Cols))*25.4/size.Width,
 		math.Floor(float64(ttsMaxSheet/first.Rows))*25.4/size.Height)
 	box := raster.Rect{W: size.Width, H: size.Height}
-	w, h := pxOf(size.Width, dpi), pxOf(size.Height, dpi)
-
-	// One PDF: the fronts, then each own back, then the deck's back.
-	unique := false
-	var faces []render.Face
-	backPage := map[int]int{} // card index → page of its own back
-	for _, i := range d.cards {
-		faces = append(faces, render.Face{Card: i})
-	}
-	for _, i := range d.cards {
-		if doc.Cards[i].TwoSided() {
-			unique = true
-			backPage[i] = len(faces)
-			faces = append(faces, render.Face{Card: i, Back: true})
-		}
-	}
-	deckBack := len(faces)
-	faces = append(faces, render.Face{Card: d.cards[0], DeckBack: true})
-	pdf, err := render.CardsPDF(doc, faces, render.Options{})
+	dr := &ttsDrawer{doc: doc, deck: d.id, files: files, dpi: dpi, bar: bar,
+		draw:   func(pdf []byte, page int) (*image.RGBA, error) { return rz.Region(pdf, page, dpi, box) },
+		unique: slices.ContainsFunc(d.cards, func(i int) bool { return doc.Cards[i].TwoSided() })}
+	backPDF, err := render.CardsPDF(doc, []render.Face{{Card: d.cards[0], DeckBack: true}}, render.Options{})
 	if err != nil {
 		return tts.Deck{}, err
 	}
-	imgs, err := drawPages(rz, pdf, len(faces), dpi, box, func() { bar.add(1) }, len(d.cards))
-	if err != nil {
+	if dr.hidden, err = dr.draw(backPDF, 0); err != nil {
 		return tts.Deck{}, err
 	}
-	hidden := imgs[deckBack]
-
-	td := tts.Deck{ID: d.id, Name: d.name, Sideways: size.Width > size.Height}
-	if !unique {
-		name := d.id + "-back.png"
-		if err := files.write(name, hidden, dpi); err != nil {
+	if !dr.unique {
+		if err := files.write(d.id+"-back.png", dr.hidden, dpi); err != nil {
 			return tts.Deck{}, err
 		}
 	}
+	td := tts.Deck{ID: d.id, Name: d.name, Sideways: size.Width > size.Height}
 	start := 0
 	for s, n := range counts {
-		grid, err := tts.GridFor(n)
-		if err != nil {
-			return tts.Deck{}, err
-		}
 		part := d.cards[start : start+n]
-		fronts := make([]image.Image, n)
-		backs := make([]image.Image, n)
-		for k, i := range part {
-			fronts[k] = imgs[start+k]
-			backs[k] = hidden
-			if p, ok := backPage[i]; ok {
-				backs[k] = imgs[p]
-			}
-		}
-		sheet, err := tts.Compose(grid, w, h, fronts, hidden)
+		sheet, err := dr.sheet(s, part)
 		if err != nil {
 			return tts.Deck{}, err
 		}
-		faceName := fmt.Sprintf("%s-%d.png", d.id, s+1)
-		if err := files.write(faceName, sheet, dpi); err != nil {
-			return tts.Deck{}, err
-		}
-		backName := d.id + "-back.png"
-		if unique {
-			backSheet, err := tts.Compose(grid, w, h, backs, hidden)
-			if err != nil {
-				return tts.Deck{}, err
-			}
-			backName = fmt.Sprintf("%s-back-%d.png", d.id, s+1)
-			if err := files.write(backName, backSheet, dpi); err != nil {
-				return tts.Deck{}, err
-			}
-		}
-		faceURL, err := files.url(faceName)
-		if err != nil {
-			return tts.Deck{}, err
-		}
-		backURL, err := files.url(backName)
-		if err != nil {
-			return tts.Deck{}, err
-		}
-		td.Sheets = append(td.Sheets, tts.Sheet{FaceURL: faceURL, BackURL: backURL, Grid: grid, UniqueBack: unique})
+		td.Sheets = append(td.Sheets, sheet)
 		for k, i := range part {
 			c := &doc.Cards[i]
 			for range max(c.Copies, 1) {
@@ -279,50 +277,94 @@ func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *t
 	return td, nil
 }
 
-// drawPages rasterises pages 0..n-1 of pdf at dpi, the part box of each,
-// on all cores; tick runs after each of the first ticks pages.
-func drawPages(rz *raster.Rasterizer, pdf []byte, n int, dpi float64, box raster.Rect, tick func(), ticks int) ([]*image.RGBA, error) {
-	imgs := make([]*image.RGBA, n)
-	jobs := make([]pngJob, n)
-	for i := range jobs {
-		jobs[i].page = i
-	}
-	var mu sync.Mutex
-	_, err := rasterJobs(jobs, func(j pngJob) ([]byte, error) {
-		img, err := rz.Region(pdf, j.page, dpi, box)
-		if err != nil {
-			return nil, err
-		}
-		mu.Lock()
-		imgs[j.page] = img
-		mu.Unlock()
-		if j.page < ticks {
-			tick()
-		}
-		return nil, nil
-	}, "", nil)
-	return imgs, err
+// ttsDrawer draws the sheets of one deck.
+type ttsDrawer struct {
+	doc    *render.Document
+	deck   string
+	unique bool // some cards have backs of their own: sheets of backs too
+	hidden *image.RGBA
+	draw   func(pdf []byte, page int) (*image.RGBA, error)
+	files  *ttsFiles
+	dpi    float64
+	bar    *progress
 }
 
-// ttsImage matches the image names ttsDeck gives.
-var ttsImage = regexp.MustCompile(`^[a-z][a-z0-9-]*-([0-9]+|back|back-[0-9]+)\.png$`)
+// sheet draws sheet s (from 0), the cards part, from a PDF of them alone
+// and writes it; for a deck with backs of their own, the sheet of their
+// backs then likewise, the deck's back in the slot of a card without one.
+func (dr *ttsDrawer) sheet(s int, part []int) (tts.Sheet, error) {
+	grid, err := tts.GridFor(len(part))
+	if err != nil {
+		return tts.Sheet{}, err
+	}
+	fronts := make([]int, len(part)) // slot → page
+	backs := make([]int, len(part))  // slot → page, -1: the deck's back
+	faces := make([]render.Face, 0, 2*len(part))
+	for k, i := range part {
+		fronts[k] = len(faces)
+		faces = append(faces, render.Face{Card: i})
+	}
+	for k, i := range part {
+		backs[k] = -1
+		if dr.doc.Cards[i].TwoSided() {
+			backs[k] = len(faces)
+			faces = append(faces, render.Face{Card: i, Back: true})
+		}
+	}
+	pdf, err := render.CardsPDF(dr.doc, faces, render.Options{})
+	if err != nil {
+		return tts.Sheet{}, err
+	}
+	faceName, backName := fmt.Sprintf("%s-%d.png", dr.deck, s+1), dr.deck+"-back.png"
+	if err := dr.drawSheet(grid, pdf, fronts, faceName, func() { dr.bar.add(1) }); err != nil {
+		return tts.Sheet{}, err
+	}
+	if dr.unique {
+		backName = fmt.Sprintf("%s-back-%d.png", dr.deck, s+1)
+		if err := dr.drawSheet(grid, pdf, backs, backName, func() {}); err != nil {
+			return tts.Sheet{}, err
+		}
+	}
+	faceURL, err := dr.files.url(faceName)
+	if err != nil {
+		return tts.Sheet{}, err
+	}
+	backURL, err := dr.files.url(backName)
+	if err != nil {
+		return tts.Sheet{}, err
+	}
+	return tts.Sheet{FaceURL: faceURL, BackURL: backURL, Grid: grid, UniqueBack: dr.unique}, nil
+}
 
-// removeStaleTTS deletes the sheets and backs in the tts folder that this
-// export did not write: decks renamed or removed, sheets no longer needed.
-func removeStaleTTS(f *ttsFiles) error {
-	entries, err := os.ReadDir(f.dir)
+// drawSheet draws page pages[k] of pdf into slot k (the hidden image for
+// -1) on all cores, and has the sheet written as name while the next is
+// drawn; tick runs after each slot.
+func (dr *ttsDrawer) drawSheet(grid tts.Grid, pdf []byte, pages []int, name string, tick func()) error {
+	b := dr.hidden.Bounds()
+	canvas, err := tts.NewCanvas(grid, b.Dx(), b.Dy(), dr.hidden, dr.files.take())
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && ttsImage.MatchString(e.Name()) && !f.names[e.Name()] {
-			if err := os.Remove(filepath.Join(f.dir, e.Name())); err != nil {
+	err = parallel(len(pages), func(k int) error {
+		img := dr.hidden
+		if pages[k] >= 0 {
+			var err error
+			if img, err = dr.draw(pdf, pages[k]); err != nil {
 				return err
 			}
 		}
+		tick()
+		return canvas.Put(k, img)
+	})
+	if err != nil {
+		return err
 	}
-	return nil
+	return dr.files.writeSoon(name, canvas.Image, dr.dpi)
 }
+
+// ttsImage matches the image names ttsDeck gives: clean-up removes no
+// other name, even one an earlier export's record lists.
+var ttsImage = regexp.MustCompile(`^[a-z][a-z0-9-]*-([0-9]+|back|back-[0-9]+)\.png$`)
 
 // count is n and the noun for messages: "1 sheet", "3 sheets".
 func count(n int, noun string) string {

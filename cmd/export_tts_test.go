@@ -8,9 +8,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"cardpress/internal/fileio"
 	"cardpress/internal/testutil"
 )
 
@@ -169,11 +172,11 @@ func TestExportTTSHeat(t *testing.T) {
 	if deck.DeckIDs[0] != 100 || deck.DeckIDs[4] != 104 || deck.DeckIDs[5] != 104 {
 		t.Errorf("ids start %v", deck.DeckIDs[:6])
 	}
-	if _, err := os.Stat(filepath.Join(dir, "old-deck-1.png")); err == nil {
-		t.Error("the sheet of a deck no longer in the game is still there")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "readme.txt")); err != nil {
-		t.Error("a file the export did not make was removed")
+	// Files no export wrote stay, even one named like a sheet.
+	for _, name := range []string{"old-deck-1.png", "readme.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s, which the export did not make, was removed", name)
+		}
 	}
 
 	code, _, errOut = run(t, ws, "export", "tts", "cards/heat", "--out", "out", "--base-url", "https://example.org/heat/")
@@ -192,14 +195,14 @@ func TestExportTTSHeat(t *testing.T) {
 	}
 }
 
-// A deck of more than 69 distinct cards takes several sheets: 69 and the
-// hidden slot on a full 10×7, the rest on the next.
-func TestExportTTSLargeDeckTakesSeveralSheets(t *testing.T) {
-	ws := sprint(t)
+// writeRunners writes n distinct runner cards into sprint's deck, the
+// 71st (if any) printed twice, and returns the cards' names.
+func writeRunners(t testing.TB, ws string, n int) []string {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("cards:\n")
 	var names []string
-	for i := range 75 {
+	for i := range n {
 		count := 1
 		if i == 70 {
 			count = 2
@@ -212,12 +215,29 @@ func TestExportTTSLargeDeckTakesSeveralSheets(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "sprint", "cards.yaml"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	edit(t, ws, "sprint/game.yaml", "count: 12, deck: main", "count: 76, deck: main")
+	game, err := os.ReadFile(filepath.Join(ws, "sprint", "game.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := regexp.MustCompile(`count: [0-9]+, deck: main`).ReplaceAll(game, fmt.Appendf(nil, "count: %d, deck: main", len(names)))
+	if err := os.WriteFile(filepath.Join(ws, "sprint", "game.yaml"), count, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// A deck of more than 69 distinct cards takes several sheets: 69 and the
+// hidden slot on a full 10×7, the rest on the next. When the deck shrinks
+// to one sheet, the second sheet the earlier export wrote goes.
+func TestExportTTSLargeDeckTakesSeveralSheets(t *testing.T) {
+	ws := sprint(t)
+	names := writeRunners(t, ws, 75)
 	code, out, errOut := run(t, ws, "export", "tts", "sprint", "--out", "out")
 	if code != 0 || out != "wrote out/sprint/tts/sprint.json: 1 deck, 76 cards on 2 sheets\n" {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	deck := readSave(t, filepath.Join(ws, "out", "sprint", "tts", "sprint.json")).ObjectStates[0]
+	dir := filepath.Join(ws, "out", "sprint", "tts")
+	deck := readSave(t, filepath.Join(dir, "sprint.json")).ObjectStates[0]
 	if deck.Name != "Deck" || len(deck.CustomDeck) != 2 {
 		t.Fatalf("%s with %d sheets", deck.Name, len(deck.CustomDeck))
 	}
@@ -229,6 +249,28 @@ func TestExportTTSLargeDeckTakesSeveralSheets(t *testing.T) {
 	if deck.DeckIDs[68] != 168 || deck.DeckIDs[69] != 200 || deck.DeckIDs[70] != 201 || deck.DeckIDs[71] != 201 {
 		t.Errorf("ids around the sheet break: %v", deck.DeckIDs[66:])
 	}
+
+	writeRunners(t, ws, 60)
+	if code, out, errOut := run(t, ws, "export", "tts", "sprint", "--out", "out"); code != 0 || !strings.HasSuffix(out, "60 cards on 1 sheet\n") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{fileio.RecordName, "main-1.png", "main-back.png", "sprint.json"}) {
+		t.Errorf("after the deck shrank the folder holds %v", got)
+	}
+}
+
+// dirNames lists the entries of dir, sorted.
+func dirNames(t testing.TB, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }
 
 // Cards with backs of their own get a sheet of backs (UniqueBack), whose

@@ -176,7 +176,9 @@ func runImport(opts *importOptions) error {
 		}
 		return errFindings
 	}
-	if err := fileio.WriteAtomic(target.path, out); err != nil {
+	// The game folder is the output folder: no link inside it is written
+	// through, not even one that stays inside.
+	if _, err := writeInto(g.Dir, target.name, out); err != nil {
 		return err
 	}
 	fmt.Fprintf(opts.Out, "wrote %s: %s of deck %s from %s\n", finding.Visible(target.path), plural(len(cards), "card"), opts.Deck, finding.Visible(opts.File))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -94,11 +93,13 @@ func runNew(opts *newOptions) error {
 		}
 		return err
 	}
+	gameFiles := target.Written()
 	// The schemas are written from the game just written, so they match
-	// its own declarations (or its engine's cards schema for a copy).
+	// its own declarations (or its engine's cards schema for a copy), and
+	// through the same folder, so that undoing takes them back too.
 	var wrote bytes.Buffer
-	if err := writeGameSchemas(&wrote, opts.Dir); err != nil {
-		target.Undo(schemaFiles(opts.Dir)...)
+	if err := writeGameSchemas(&wrote, opts.Dir, target.Out()); err != nil {
+		target.Undo()
 		if errors.Is(err, errFindings) {
 			// The copied game does not load: wrote holds the findings
 			// that say why.
@@ -108,8 +109,9 @@ func runNew(opts *newOptions) error {
 		}
 		return fmt.Errorf("%s: the game was written but its schemas were not, so it was removed again: %w", opts.Dir, err)
 	}
+	target.Close()
 
-	for _, p := range target.Written() {
+	for _, p := range gameFiles {
 		fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(p))
 	}
 	opts.Out.Write(wrote.Bytes())
@@ -150,20 +152,6 @@ func newNames(opts *newOptions) (id, title string, err error) {
 		title = newgame.TitleFrom(id)
 	}
 	return id, title, nil
-}
-
-// schemaFiles lists what writing the schemas may have left in DIR/schema,
-// the folder last, for undoing. DIR was new or empty, so all of it is ours.
-func schemaFiles(dir string) []string {
-	folder := filepath.Join(dir, "schema")
-	entries, _ := os.ReadDir(folder)
-	var paths []string
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			paths = append(paths, filepath.Join(folder, e.Name()))
-		}
-	}
-	return append(paths, folder)
 }
 
 var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./+:@%=,-]+$`)

@@ -3,12 +3,10 @@ package cmd
 import (
 	"fmt"
 	"math"
-	"path/filepath"
 	"sync"
 
 	"cardpress/engine"
 	"cardpress/finding"
-	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/report"
 
@@ -101,8 +99,8 @@ func runReport(opts *reportOptions) error {
 			return err
 		}
 		id := g.Data.Manifest.ID
-		path := filepath.Join(opts.OutDir, id, id+"-balance.pdf")
-		if err := fileio.WriteAtomic(path, pdf); err != nil {
+		path, err := writeInto(opts.OutDir, id+"/"+id+"-balance.pdf", pdf)
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(opts.Out, "%s: wrote %s\n", finding.Visible(id), finding.Visible(path))

@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"sort"
 
 	"cardpress/engine/kit"
@@ -50,7 +49,7 @@ the games under cards/ point.`,
 					return err
 				}
 				for _, dir := range args {
-					if err := writeGameSchemas(opts.Out, dir); err != nil {
+					if err := writeGameSchemas(opts.Out, dir, nil); err != nil {
 						return err
 					}
 				}
@@ -84,16 +83,22 @@ func runSchema(opts *schemaOptions) error {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	for _, p := range paths {
-		if opts.OutDir == "" {
+	if opts.OutDir == "" {
+		for _, p := range paths {
 			fmt.Fprintf(opts.Out, "# %s\n%s\n", p, files[p])
-			continue
 		}
-		dst := filepath.Join(opts.OutDir, filepath.FromSlash(p))
-		if err := fileio.WriteAtomic(dst, files[p]); err != nil {
+		return nil
+	}
+	out, err := fileio.OpenOut(opts.OutDir)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	for _, p := range paths {
+		if err := out.WriteFile(p, files[p]); err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(dst))
+		fmt.Fprintf(opts.Out, "wrote %s\n", finding.Visible(out.Join(p)))
 	}
 	return nil
 }

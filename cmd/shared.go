@@ -325,14 +325,28 @@ func parseShard(s string) (shard, shards int, err error) {
 	return ki - 1, ni, nil
 }
 
+// writeInto writes one file, name (slash-separated), into the output
+// folder dir, atomically and through no link below dir (fileio.OutRoot);
+// it returns the file's path.
+func writeInto(dir, name string, data []byte) (string, error) {
+	out, err := fileio.OpenOut(dir)
+	if err != nil {
+		return "", err
+	}
+	defer out.Close()
+	return out.Join(name), out.WriteFile(name, data)
+}
+
 // writeSimResults writes the results atomically: a failed write (a full
-// disk) leaves the file that was there, not a truncated one.
+// disk) leaves the file that was there, not a truncated one. The folder
+// of the file named may be reached through links, as the user named it;
+// the file itself must not be a link.
 func writeSimResults(path string, res *SimResults) error {
 	b, err := json.MarshalIndent(res, "", " ")
 	if err != nil {
 		return err
 	}
-	if err := fileio.WriteAtomic(path, append(b, '\n')); err != nil {
+	if _, err := writeInto(filepath.Dir(path), filepath.Base(path), append(b, '\n')); err != nil {
 		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
 	}
 	return nil
@@ -350,8 +364,10 @@ func shardGames(games, k, n int) int {
 // writeGameSchemas writes the schema/ folder of the game in dir (or of each
 // game in a folder of games): the files its modelines point at when the
 // game brings its own schemas. A game must load far enough to know its
-// decks; its other problems are for validate to report.
-func writeGameSchemas(w io.Writer, dir string) error {
+// decks; its other problems are for validate to report. The game folder
+// is the output folder: no link inside it is written through. into, when
+// not nil, is dir already open for writing (cardpress new's target).
+func writeGameSchemas(w io.Writer, dir string, into *fileio.OutRoot) error {
 	games, fs := gamedata.LoadPath(dir, pipeline.EngineSchemas)
 	if len(games) == 0 {
 		finding.Print(w, "text", fs)
@@ -362,12 +378,19 @@ func writeGameSchemas(w io.Writer, dir string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", finding.Visible(g.Dir), err)
 		}
-		for _, name := range slices.Sorted(maps.Keys(files)) {
-			dst := filepath.Join(g.Dir, gamedata.SchemaDir, name)
-			if err := fileio.WriteAtomic(dst, files[name]); err != nil {
+		out := into
+		if out == nil {
+			if out, err = fileio.OpenOut(g.Dir); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "wrote %s\n", finding.Visible(dst))
+			defer out.Close()
+		}
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			dst := gamedata.SchemaDir + "/" + name
+			if err := out.WriteFile(dst, files[name]); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "wrote %s\n", finding.Visible(out.Join(dst)))
 		}
 	}
 	return nil

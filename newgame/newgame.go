@@ -239,9 +239,9 @@ func (e *RefusedError) Error() string {
 // Target is the folder a new game is written into. It records what it
 // made, so that a failed step can take it back.
 type Target struct {
-	dir     string
-	made    []string // folders created, outermost first
-	written []string // files written, in order
+	dir  string
+	made []string        // folders on the way to dir created, outermost first
+	out  *fileio.OutRoot // dir, once made: every file is written through it
 }
 
 // Prepare checks that dir is missing or an empty folder; a *RefusedError
@@ -274,40 +274,54 @@ func Prepare(dir string) (*Target, error) {
 	return &Target{dir: dir}, nil
 }
 
+// Out is the new game's folder as an output folder, for the steps that
+// write into it after Write (its schemas): what they write is taken back
+// by Undo too. It is nil before Write.
+func (t *Target) Out() *fileio.OutRoot { return t.out }
+
 // Written lists the paths of the files written so far.
-func (t *Target) Written() []string { return slices.Clone(t.written) }
+func (t *Target) Written() []string {
+	if t.out == nil {
+		return nil
+	}
+	var paths []string
+	for _, name := range t.out.Written() {
+		paths = append(paths, t.out.Join(name))
+	}
+	return paths
+}
 
 // Write writes files into the folder, creating it (and missing parents)
-// first. Names must stay inside it; a file that exists by the time it is
-// written (someone else is writing there too) stops the writing.
+// first, through the folder (fileio.OutRoot), so no link inside it is
+// followed. Names must stay inside it; a file that exists by the time it
+// is written (someone else is writing there too) stops the writing.
 func (t *Target) Write(files []File) error {
-	if err := t.mkdirsFor(t.dir); err != nil {
+	if err := t.open(); err != nil {
 		return err
 	}
 	for _, f := range files {
 		if !filepath.IsLocal(filepath.FromSlash(f.Name)) {
 			return fmt.Errorf("%s: not a file name inside the game folder", f.Name)
 		}
-		dst := filepath.Join(t.dir, filepath.FromSlash(f.Name))
-		if _, err := os.Lstat(dst); !errors.Is(err, fs.ErrNotExist) {
-			return &RefusedError{Path: dst, Why: "appeared while the game was being written"}
+		if _, err := t.out.Lstat(f.Name); !errors.Is(err, fs.ErrNotExist) {
+			return &RefusedError{Path: t.out.Join(f.Name), Why: "appeared while the game was being written"}
 		}
-		if err := t.mkdirsFor(filepath.Dir(dst)); err != nil {
+		if err := t.out.WriteFile(f.Name, f.Data); err != nil {
 			return err
 		}
-		if err := fileio.WriteAtomic(dst, f.Data); err != nil {
-			return err
-		}
-		t.written = append(t.written, dst)
 	}
 	return nil
 }
 
-// mkdirsFor creates the folder dir and the parents it lacks, noting each
-// for Undo.
-func (t *Target) mkdirsFor(dir string) error {
+// open makes the folder and the parents it lacks, noting each for Undo,
+// and opens it for writing. The folder was named by the user, so the
+// path to it is theirs.
+func (t *Target) open() error {
+	if t.out != nil {
+		return nil
+	}
 	var missing []string
-	for d := dir; ; d = filepath.Dir(d) {
+	for d := t.dir; ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(d); err == nil || !errors.Is(err, fs.ErrNotExist) {
 			break
 		}
@@ -323,19 +337,36 @@ func (t *Target) mkdirsFor(dir string) error {
 		}
 		t.made = append(t.made, d)
 	}
+	out, err := fileio.OpenOut(t.dir)
+	if err != nil {
+		return err
+	}
+	t.out = out
 	return nil
 }
 
-// Undo removes the files written and the folders made, and extra, files
-// another step wrote into the folder (its schemas). Folders that are not
-// empty by then hold someone else's files and stay. Failures are ignored:
-// undoing is best effort after an error that is reported anyway.
-func (t *Target) Undo(extra ...string) {
-	for _, p := range slices.Concat(t.written, extra) {
-		os.Remove(p)
+// Undo removes what the target wrote (through Write or Out) and the
+// folders it made, inside the folder and on the way to it. Folders that
+// are not empty by then hold someone else's files and stay. Failures are
+// ignored: undoing is best effort after an error that is reported anyway.
+func (t *Target) Undo() {
+	if t.out != nil {
+		t.out.RemoveWritten()
+		t.out.Close()
+		t.out = nil
 	}
 	for _, d := range slices.Backward(t.made) {
-		os.Remove(d)
+		if info, err := os.Lstat(d); err == nil && info.IsDir() {
+			os.Remove(d) // an empty folder only
+		}
 	}
-	t.written, t.made = nil, nil
+	t.made = nil
+}
+
+// Close releases the folder once the game is written.
+func (t *Target) Close() error {
+	if t.out == nil {
+		return nil
+	}
+	return t.out.Close()
 }

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"path/filepath"
 	"sort"
 
 	"cardpress/internal/fileio"
@@ -19,8 +18,9 @@ type RenderOptions struct {
 }
 
 // Render writes a game's print-and-play and reference PDFs and returns
-// their paths. Each file is written atomically: an interrupted run leaves
-// the previous file or none, never half of one.
+// their paths. Each file is written atomically through the output folder
+// (fileio.OutRoot): an interrupted run leaves the previous file or none,
+// never half of one, and a link below OutDir is never written through.
 func Render(g *Game, opt RenderOptions) ([]string, error) {
 	if !g.Valid {
 		return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
@@ -40,7 +40,6 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	if v := g.otherVariant(); v != "" {
 		suffix = "-" + v
 	}
-	dir := filepath.Join(opt.OutDir, doc.GameID)
 	pnp, err := render.PnP(doc, opt.Options)
 	if err != nil {
 		return nil, fmt.Errorf("%s: print-and-play: %w", doc.GameID, err)
@@ -49,13 +48,18 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: reference sheet: %w", doc.GameID, err)
 	}
+	out, err := fileio.OpenOut(opt.OutDir)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
 	var paths []string
 	for name, data := range map[string][]byte{doc.GameID + "-pnp" + suffix + ".pdf": pnp, doc.GameID + "-reference" + suffix + ".pdf": ref} {
-		path := filepath.Join(dir, name)
-		if err := fileio.WriteAtomic(path, data); err != nil {
+		name = doc.GameID + "/" + name
+		if err := out.WriteFile(name, data); err != nil {
 			return nil, err
 		}
-		paths = append(paths, path)
+		paths = append(paths, out.Join(name))
 	}
 	sort.Strings(paths)
 	return paths, nil

@@ -2,7 +2,6 @@ package render
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"cardpress/internal/fileio"
@@ -15,6 +14,11 @@ func TestWriteSamples(t *testing.T) {
 	if dir == "" {
 		t.Skip("set CARDPRESS_RENDER_SAMPLES to a directory to write sample PDFs")
 	}
+	out, err := fileio.OpenOut(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
 	for _, paper := range []string{"a4", "letter"} {
 		for _, bleed := range []float64{0, 3} {
 			opt := Options{Paper: paper, Bleed: bleed}
@@ -26,7 +30,7 @@ func TestWriteSamples(t *testing.T) {
 			if bleed > 0 {
 				name += "-bleed"
 			}
-			if err := fileio.WriteAtomic(filepath.Join(dir, "pnp-"+name+".pdf"), pnp); err != nil {
+			if err := out.WriteFile("pnp-"+name+".pdf", pnp); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -34,7 +38,7 @@ func TestWriteSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := fileio.WriteAtomic(filepath.Join(dir, "reference-"+paper+".pdf"), ref); err != nil {
+		if err := out.WriteFile("reference-"+paper+".pdf", ref); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -43,7 +47,7 @@ func TestWriteSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fileio.WriteAtomic(filepath.Join(dir, "pnp-mixed-sizes.pdf"), mixed); err != nil {
+	if err := out.WriteFile("pnp-mixed-sizes.pdf", mixed); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range CheckFit(sampleDoc()) {

@@ -62,32 +62,53 @@ func Split(n int) []int {
 	return out
 }
 
-// Compose lays faces out on a sheet of grid g, slot by slot, and hidden
-// in the last slot. Every image must be w×h pixels; slots left over stay
-// white.
-func Compose(g Grid, w, h int, faces []image.Image, hidden image.Image) (*image.RGBA, error) {
-	if len(faces) > g.Hidden() {
-		return nil, fmt.Errorf("tts: %d faces on a %dx%d sheet (room for %d)", len(faces), g.Cols, g.Rows, g.Hidden())
+// Canvas is one sheet being drawn: white slots, the hidden-card image in
+// the last, and faces put into the others one at a time, so that a deck's
+// faces never have to be in memory together (an export holds one sheet
+// and the few faces being drawn, whatever the deck's size).
+type Canvas struct {
+	grid  Grid
+	w, h  int
+	Image *image.RGBA
+}
+
+// NewCanvas is a blank sheet of grid g for images of w×h pixels, hidden
+// in its last slot. It is drawn on reuse, an earlier sheet done with, when
+// that has the sheet's size: a deck's sheets are mostly alike, and a sheet
+// is tens of megabytes.
+func NewCanvas(g Grid, w, h int, hidden image.Image, reuse *image.RGBA) (*Canvas, error) {
+	if g.Cols < 1 || g.Cols > MaxCols || g.Rows < 1 || g.Rows > MaxRows || w < 1 || h < 1 {
+		return nil, fmt.Errorf("tts: a %dx%d sheet of %dx%d-pixel cards", g.Cols, g.Rows, w, h)
 	}
-	sheet := image.NewRGBA(image.Rect(0, 0, g.Cols*w, g.Rows*h))
-	draw.Draw(sheet, sheet.Bounds(), image.White, image.Point{}, draw.Src)
-	put := func(slot int, img image.Image) error {
-		if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
-			return fmt.Errorf("tts: slot %d is %dx%d pixels, want %dx%d", slot, b.Dx(), b.Dy(), w, h)
-		}
-		x, y := slot%g.Cols*w, slot/g.Cols*h
-		draw.Draw(sheet, image.Rect(x, y, x+w, y+h), img, img.Bounds().Min, draw.Src)
-		return nil
+	bounds := image.Rect(0, 0, g.Cols*w, g.Rows*h)
+	if reuse == nil || reuse.Rect != bounds {
+		reuse = image.NewRGBA(bounds)
 	}
-	for i, f := range faces {
-		if err := put(i, f); err != nil {
-			return nil, err
-		}
-	}
-	if err := put(g.Hidden(), hidden); err != nil {
+	c := &Canvas{grid: g, w: w, h: h, Image: reuse}
+	draw.Draw(c.Image, c.Image.Bounds(), image.White, image.Point{}, draw.Src)
+	if err := c.put(g.Hidden(), hidden); err != nil {
 		return nil, err
 	}
-	return sheet, nil
+	return c, nil
+}
+
+// Put draws a face into slot (counted from 0, left to right, top to
+// bottom; not the hidden one). The image must be w×h pixels. Puts into
+// different slots may run at the same time: each writes its own pixels.
+func (c *Canvas) Put(slot int, img image.Image) error {
+	if slot < 0 || slot >= c.grid.Hidden() {
+		return fmt.Errorf("tts: slot %d on a %dx%d sheet (faces go in 0 to %d)", slot, c.grid.Cols, c.grid.Rows, c.grid.Hidden()-1)
+	}
+	return c.put(slot, img)
+}
+
+func (c *Canvas) put(slot int, img image.Image) error {
+	if b := img.Bounds(); b.Dx() != c.w || b.Dy() != c.h {
+		return fmt.Errorf("tts: slot %d is %dx%d pixels, want %dx%d", slot, b.Dx(), b.Dy(), c.w, c.h)
+	}
+	x, y := slot%c.grid.Cols*c.w, slot/c.grid.Cols*c.h
+	draw.Draw(c.Image, image.Rect(x, y, x+c.w, y+c.h), img, img.Bounds().Min, draw.Src)
+	return nil
 }
 
 // Deck is one deck to spawn.

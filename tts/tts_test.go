@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -44,13 +45,29 @@ func solid(w, h int, c color.RGBA) image.Image {
 	return img
 }
 
-func TestComposePutsFacesInOrderAndTheBackLast(t *testing.T) {
+func TestCanvasPutsFacesInTheirSlotsAndTheBackLast(t *testing.T) {
 	red, blue, back := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}, color.RGBA{9, 9, 9, 255}
 	g := Grid{Cols: 3, Rows: 2}
-	sheet, err := Compose(g, 4, 5, []image.Image{solid(4, 5, red), solid(4, 5, blue)}, solid(4, 5, back))
+	// Drawn on an earlier sheet of the same size, which is cleared first.
+	old := solid(12, 10, red).(*image.RGBA)
+	c, err := NewCanvas(g, 4, 5, solid(4, 5, back), old)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if c.Image != old {
+		t.Error("a sheet of the right size was not reused")
+	}
+	// Out of order and at once, as an export's workers finish them.
+	var wg sync.WaitGroup
+	for slot, col := range map[int]color.RGBA{1: blue, 0: red} {
+		wg.Go(func() {
+			if err := c.Put(slot, solid(4, 5, col)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	sheet := c.Image
 	if sheet.Bounds() != image.Rect(0, 0, 12, 10) {
 		t.Fatalf("sheet %v", sheet.Bounds())
 	}
@@ -62,11 +79,25 @@ func TestComposePutsFacesInOrderAndTheBackLast(t *testing.T) {
 			t.Errorf("pixel %d,%d is %v, want %v", tc.x, tc.y, got, tc.c)
 		}
 	}
-	if _, err := Compose(g, 4, 5, []image.Image{solid(4, 6, red)}, solid(4, 5, back)); err == nil {
+	if err := c.Put(2, solid(4, 6, red)); err == nil {
 		t.Error("a face of the wrong size was placed")
 	}
-	if _, err := Compose(g, 4, 5, make([]image.Image, 6), solid(4, 5, back)); err == nil {
-		t.Error("a face was put in the hidden slot")
+	for _, slot := range []int{-1, g.Hidden(), 7} {
+		if err := c.Put(slot, solid(4, 5, red)); err == nil {
+			t.Errorf("a face was put in slot %d", slot)
+		}
+	}
+	if sheet.RGBAAt(10, 9) != back {
+		t.Error("the hidden slot was drawn over")
+	}
+	if _, err := NewCanvas(Grid{Cols: 11, Rows: 1}, 4, 5, solid(4, 5, back), nil); err == nil {
+		t.Error("a sheet wider than 10 cards was made")
+	}
+	if _, err := NewCanvas(g, 4, 5, solid(5, 5, back), nil); err == nil {
+		t.Error("a back of the wrong size was placed")
+	}
+	if c, err := NewCanvas(Grid{Cols: 2, Rows: 1}, 4, 5, solid(4, 5, back), old); err != nil || c.Image == old {
+		t.Errorf("a sheet of another size was drawn on: %v", err)
 	}
 }
 

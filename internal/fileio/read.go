@@ -1,7 +1,9 @@
 // Package fileio reads and writes files the way cardpress must treat them:
 // reads take only regular files, refuse devices and FIFOs before opening
 // them, check the size before reading, and can be confined to one folder so
-// that a symbolic link cannot lead out of it; writes are atomic.
+// that a symbolic link cannot lead out of it. Writes go through an
+// output folder (OutRoot) and nowhere else: atomic, and never through a
+// symbolic link below that folder.
 package fileio
 
 import (
@@ -194,6 +196,8 @@ func Describe(err error) string {
 		return tl.Error()
 	case errors.Is(err, ErrOutside):
 		return "it is a symbolic link to a place outside the folder; not opened"
+	case errors.Is(err, ErrLink):
+		return "it is a symbolic link; nothing is written through a link"
 	case errors.Is(err, fs.ErrNotExist):
 		return "no such file or folder"
 	case errors.Is(err, fs.ErrPermission):

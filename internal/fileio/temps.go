@@ -2,49 +2,68 @@ package fileio
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 )
 
 // The temporary files of writes in progress, so that a signal can remove
-// them before the process exits. Creating a temporary file and adding it
-// happen under one lock, so none is ever on disk unlisted; once the
-// process is exiting no new one is created.
+// them before the process exits: each by its folder's handle and its name,
+// keyed by its path. Creating a temporary file and adding it happen under
+// one lock, so none is ever on disk unlisted; once the process is exiting
+// no new one is created.
 var temps struct {
 	sync.Mutex
-	paths   map[string]bool
+	files   map[string]tempFile
 	exiting bool
+}
+
+type tempFile struct {
+	dir  *os.Root
+	name string
 }
 
 // errExiting refuses a write that starts after ExitOnSignal's cleanup.
 var errExiting = errors.New("the process is exiting")
 
-// createTemp is os.CreateTemp, listed among the writes in progress.
-func createTemp(dir, pattern string) (*os.File, error) {
+// createTemp creates a new temporary file for a write of base in dir
+// (dirPath, for the list), listed among the writes in progress. O_EXCL
+// never follows a link, so the file is new and in dir.
+func createTemp(dir *os.Root, dirPath, base string) (*os.File, string, error) {
 	temps.Lock()
 	defer temps.Unlock()
 	if temps.exiting {
-		return nil, errExiting
+		return nil, "", errExiting
 	}
-	f, err := os.CreateTemp(dir, pattern)
-	if err != nil {
-		return nil, err
+	for range 10000 {
+		name := tempPrefix(base) + strconv.FormatUint(uint64(rand.Uint32()), 10)
+		f, err := dir.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if temps.files == nil {
+			temps.files = map[string]tempFile{}
+		}
+		temps.files[filepath.Join(dirPath, name)] = tempFile{dir, name}
+		return f, name, nil
 	}
-	if temps.paths == nil {
-		temps.paths = map[string]bool{}
-	}
-	temps.paths[filepath.Clean(f.Name())] = true // "./.x.tmp-1" and ".x.tmp-1" are one file
-	return f, nil
+	return nil, "", fmt.Errorf("no unused temporary name for %s in %s", base, dirPath)
 }
 
 // forget drops a temporary file that was renamed or removed.
 func forget(path string) {
 	temps.Lock()
 	defer temps.Unlock()
-	delete(temps.paths, filepath.Clean(path))
+	delete(temps.files, filepath.Clean(path))
 }
 
 // inProgress reports whether path is a temporary file this process is
@@ -52,7 +71,8 @@ func forget(path string) {
 func inProgress(path string) bool {
 	temps.Lock()
 	defer temps.Unlock()
-	return temps.paths[filepath.Clean(path)]
+	_, ok := temps.files[filepath.Clean(path)]
+	return ok
 }
 
 // RemoveTemps removes the temporary files of every write in progress and
@@ -63,10 +83,10 @@ func RemoveTemps() {
 	temps.Lock()
 	defer temps.Unlock()
 	temps.exiting = true
-	for path := range temps.paths {
-		os.Remove(path)
+	for _, t := range temps.files {
+		t.dir.Remove(t.name)
 	}
-	temps.paths = nil
+	temps.files = nil
 }
 
 var exitOnSignal sync.Once

@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,11 +10,38 @@ import (
 	"time"
 )
 
-func TestWriteAtomic(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "out", "nested")
+// openOut is OpenOut on path, closed when the test ends.
+func openOut(t *testing.T, path string) *OutRoot {
+	t.Helper()
+	o, err := OpenOut(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { o.Close() })
+	return o
+}
+
+// names lists the entries of dir.
+func names(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+func TestWriteFile(t *testing.T) {
+	top := filepath.Join(t.TempDir(), "out")
+	o := openOut(t, top) // made, as --out is
+	dir := filepath.Join(top, "heat", "nested")
 	path := filepath.Join(dir, "game.pdf")
 	for _, data := range [][]byte{[]byte("first"), []byte("second, longer")} {
-		if err := WriteAtomic(path, data); err != nil {
+		if err := o.WriteFile("heat/nested/game.pdf", data); err != nil {
 			t.Fatal(err)
 		}
 		got, err := os.ReadFile(path)
@@ -25,22 +53,26 @@ func TestWriteAtomic(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "taken"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteAtomic(filepath.Join(dir, "taken"), []byte("x")); err == nil {
+	if err := o.WriteFile("heat/nested/taken", []byte("x")); err == nil {
 		t.Error("writing over a directory succeeded")
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if !slices.Equal(names, []string{"game.pdf", "taken"}) {
-		t.Errorf("directory holds %v, want only game.pdf and taken", names)
+	if got := names(t, dir); !slices.Equal(got, []string{"game.pdf", "taken"}) {
+		t.Errorf("directory holds %v, want only game.pdf and taken", got)
 	}
 	if info, err := os.Stat(path); err == nil && info.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, want 0644", info.Mode().Perm())
+	}
+	if got := o.Written(); !slices.Equal(got, []string{"heat/nested/game.pdf", "heat/nested/game.pdf"}) {
+		t.Errorf("Written = %v", got)
+	}
+	// Names that leave the folder are refused before anything is made.
+	for _, name := range []string{"../escape.pdf", "/tmp/abs.pdf", "heat/../../escape.pdf", ""} {
+		if err := o.WriteFile(name, []byte("x")); err == nil {
+			t.Errorf("%q was written", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(top), "escape.pdf")); err == nil {
+		t.Error("a file was written beside the output folder")
 	}
 }
 
@@ -58,9 +90,8 @@ func exists(path string) bool {
 	return err == nil
 }
 
-func TestWriteAtomicRemovesWhatKilledRunsLeft(t *testing.T) {
+func TestWriteFileRemovesWhatKilledRunsLeft(t *testing.T) {
 	dir := t.TempDir()
-	target := filepath.Join(dir, "game.pdf")
 	put := func(name string, old time.Duration) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte("partial"), 0o600); err != nil {
@@ -77,7 +108,15 @@ func TestWriteAtomicRemovesWhatKilledRunsLeft(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, ".game.pdf.tmp-dir"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteAtomic(target, []byte("new")); err != nil {
+	outside := filepath.Join(t.TempDir(), "precious")
+	if err := os.WriteFile(outside, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	age(t, outside, 2*staleAnyway)
+	if err := os.Symlink(outside, filepath.Join(dir, ".game.pdf.tmp-666")); err != nil {
+		t.Fatal(err)
+	}
+	if err := openOut(t, dir).WriteFile("game.pdf", []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{abandoned, veryOld} {
@@ -85,7 +124,7 @@ func TestWriteAtomicRemovesWhatKilledRunsLeft(t *testing.T) {
 			t.Errorf("%s is still there", filepath.Base(p))
 		}
 	}
-	for _, p := range []string{fresh, otherFile, lookalike, filepath.Join(dir, ".game.pdf.tmp-dir"), target} {
+	for _, p := range []string{fresh, otherFile, lookalike, filepath.Join(dir, ".game.pdf.tmp-dir"), filepath.Join(dir, ".game.pdf.tmp-666"), outside, filepath.Join(dir, "game.pdf")} {
 		if !exists(p) {
 			t.Errorf("%s was removed", filepath.Base(p))
 		}
@@ -94,7 +133,7 @@ func TestWriteAtomicRemovesWhatKilledRunsLeft(t *testing.T) {
 
 // A temporary file whose writer holds its lock belongs to a write in
 // progress, however old it looks.
-func TestWriteAtomicKeepsALockedTemp(t *testing.T) {
+func TestWriteFileKeepsALockedTemp(t *testing.T) {
 	dir := t.TempDir()
 	live := filepath.Join(dir, ".game.pdf.tmp-777")
 	if err := os.WriteFile(live, []byte("partial"), 0o600); err != nil {
@@ -109,7 +148,7 @@ func TestWriteAtomicKeepsALockedTemp(t *testing.T) {
 		t.Skip("no file locks here")
 	}
 	age(t, live, 2*staleAnyway)
-	if err := WriteAtomic(filepath.Join(dir, "game.pdf"), []byte("new")); err != nil {
+	if err := openOut(t, dir).WriteFile("game.pdf", []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	if !exists(live) {
@@ -119,27 +158,64 @@ func TestWriteAtomicKeepsALockedTemp(t *testing.T) {
 
 // Writers of the same file at the same moment, in the current folder,
 // all succeed: none takes another's temporary file for a stale one.
-func TestWriteAtomicConcurrentWritersOfOneFile(t *testing.T) {
+func TestWriteFileConcurrentWritersOfOneFile(t *testing.T) {
 	t.Chdir(t.TempDir())
 	errs := make(chan error)
 	const writers = 8
+	shared := openOut(t, ".")
 	for i := range writers {
-		go func() { errs <- WriteAtomic("game.pdf", bytes.Repeat([]byte{byte('a' + i)}, 1<<20)) }()
+		o := shared
+		if i%2 == 1 { // half of them through roots of their own, as other processes
+			o = openOut(t, ".")
+		}
+		go func() { errs <- o.WriteFile("game.pdf", bytes.Repeat([]byte{byte('a' + i)}, 1<<20)) }()
 	}
 	for range writers {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
 	}
-	entries, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 1 || entries[0].Name() != "game.pdf" {
-		t.Errorf("folder holds %v, want game.pdf only", entries)
+	if got := names(t, "."); !slices.Equal(got, []string{"game.pdf"}) {
+		t.Errorf("folder holds %v, want game.pdf only", got)
 	}
 	got, _ := os.ReadFile("game.pdf")
 	if len(got) != 1<<20 || bytes.Count(got, got[:1]) != len(got) {
 		t.Error("game.pdf mixes two writes")
+	}
+}
+
+// A failed command takes back what it wrote and the folders it made, and
+// nothing else.
+func TestRemoveWritten(t *testing.T) {
+	top := filepath.Join(t.TempDir(), "game")
+	o := openOut(t, top)
+	for _, name := range []string{"game.yaml", "schema/cards.schema.json", "art/x/y.txt"} {
+		if err := o.WriteFile(name, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Someone else's file in a folder this run made keeps that folder.
+	if err := os.WriteFile(filepath.Join(top, "art", "theirs.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o.RemoveWritten()
+	if got := names(t, top); !slices.Equal(got, []string{"art"}) {
+		t.Errorf("left %v, want art/ (which holds another file)", got)
+	}
+	if got := names(t, filepath.Join(top, "art")); !slices.Equal(got, []string{"theirs.txt"}) {
+		t.Errorf("art/ holds %v", got)
+	}
+	if len(o.Written()) != 0 {
+		t.Error("RemoveWritten left its list")
+	}
+}
+
+func TestDescribeLink(t *testing.T) {
+	err := &LinkError{Path: "out/heat", Root: "out"}
+	if want := "out/heat is a symbolic link: nothing is written through a link inside the output folder out"; err.Error() != want {
+		t.Errorf("%q", err)
+	}
+	if !errors.Is(err, ErrLink) || Describe(err) != "it is a symbolic link; nothing is written through a link" {
+		t.Errorf("Describe: %q", Describe(err))
 	}
 }
