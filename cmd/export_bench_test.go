@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cardpress/gamedata"
+	"cardpress/internal/testutil"
 	"cardpress/raster"
 )
 
@@ -28,7 +29,7 @@ import (
 func limitGame(b *testing.B, n int) string {
 	b.Helper()
 	ws := b.TempDir()
-	copyTree(b, filepath.Join(repoRoot, "cmd", "testdata", "sprint"), filepath.Join(ws, "sprint"))
+	testutil.CopyTree(b, filepath.Join(repoRoot, "cmd", "testdata", "sprint"), filepath.Join(ws, "sprint"))
 	writeRunners(b, ws, n)
 	game := filepath.Join(ws, "sprint")
 	if code := Run(IO{Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}, []string{"schema", game}); code != 0 {

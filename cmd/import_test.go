@@ -9,31 +9,10 @@ import (
 	"testing"
 
 	"cardpress/gamedata"
+	"cardpress/internal/testutil"
 	"cardpress/pipeline"
 	"cardpress/sheet"
 )
-
-// copyTree copies the folder src to dst.
-func copyTree(t testing.TB, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 func mustRead(t *testing.T, path string) []byte {
 	t.Helper()
@@ -149,7 +128,7 @@ func TestSheetRoundTripShippedDecks(t *testing.T) {
 		t.Run(format, func(t *testing.T) {
 			ws := t.TempDir()
 			for _, g := range games {
-				copyTree(t, filepath.Join(repoRoot, "cards", g), filepath.Join(ws, "cards", g))
+				testutil.CopyTree(t, filepath.Join(repoRoot, "cards", g), filepath.Join(ws, "cards", g))
 			}
 			first, second := roundTrip(t, ws, "cards", format, games...)
 			sameExports(t, first, second)

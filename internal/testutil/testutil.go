@@ -143,30 +143,36 @@ func HeatSchemas(t testing.TB) fs.FS {
 // dir/art.
 func ArtGame(t testing.TB, dir string, pictures map[string][]byte) string {
 	t.Helper()
-	src, game := filepath.Join(RepoRoot(), "cmd", "testdata", "art"), filepath.Join(dir, "art")
+	game := filepath.Join(dir, "art")
+	CopyTree(t, filepath.Join(RepoRoot(), "cmd", "testdata", "art"), game)
+	for name, data := range pictures {
+		if err := os.WriteFile(filepath.Join(game, filepath.FromSlash(name)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return game
+}
+
+// CopyTree copies the folder src, and everything in it, to dst.
+func CopyTree(t testing.TB, src, dst string) {
+	t.Helper()
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(src, path)
 		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(game, rel), 0o755)
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(game, rel), data, 0o644)
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
 	})
-	for name, data := range pictures {
-		if err == nil {
-			err = os.WriteFile(filepath.Join(game, filepath.FromSlash(name)), data, 0o644)
-		}
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	return game
 }
 
 // HugeArt are the first reproduction for ArtGame: four distinct
