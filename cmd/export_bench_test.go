@@ -6,11 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"cardpress/gamedata"
 	"cardpress/internal/testutil"
@@ -38,37 +34,6 @@ func limitGame(b *testing.B, n int) string {
 	return game
 }
 
-// peakHeap samples the live heap every millisecond until stop is called,
-// which returns the highest value seen, in bytes. The big allocations of
-// an export (sheets, images, PDFium's memory) live for many milliseconds,
-// so sampling does not miss them.
-func peakHeap() (stop func() uint64) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(sample)
-			if v := sample[0].Value.Uint64(); v > peak.Load() {
-				peak.Store(v)
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	})
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak.Load()
-	}
-}
-
 // benchExport runs cardpress export with args on a game of cards cards
 // and reports the peak heap in MB and the bytes allocated per card.
 func benchExport(b *testing.B, cards int, args ...string) {
@@ -87,9 +52,9 @@ func benchExport(b *testing.B, cards int, args ...string) {
 	b.ResetTimer()
 	for b.Loop() {
 		var stdout, stderr bytes.Buffer
-		stop := peakHeap()
+		watch := testutil.WatchHeap()
 		code := Run(IO{Out: &stdout, Err: &stderr}, args)
-		peak = max(peak, stop())
+		peak = max(peak, watch.End())
 		if code != 0 {
 			b.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
 		}
