@@ -91,8 +91,16 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	sampler, fast := s.(ChanceSampler)
 	checker, checks := s.(InvariantChecker)
 	checks = checks && opt.CheckInvariants
+	// A game can break before its first move (the rules engine runs its
+	// program to the first decision when it starts).
+	broken := false
+	if checks {
+		if err := checker.CheckInvariants(); err != nil {
+			res.Invariant, broken = "before the first move: "+err.Error(), true
+		}
+	}
 	// The loop asks the state one question per move: who moves next.
-	for moves := 0; ; moves++ {
+	for moves := 0; !broken; moves++ {
 		cur := s.CurrentPlayer()
 		if cur == Terminal {
 			break

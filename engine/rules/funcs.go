@@ -153,9 +153,11 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					return x.countSet(over.zone, slot, b.ev, set, n.off)
 				}
 			} else if t := b.term; setForms && t != nil && t.vals != nil && t.slot == slot && x.c.g.slots == slots && over.t.k == kZone && over.zone.filter == nil {
-				return sumField(over.zone, slot, t.vals, n.off)
+				return sumField(over.zone, slot, t.vals, x.site(n.off, "sum"), n.off)
 			}
-			f := b.ev
+			// count adds 0s and 1s; a sum of at most MaxDeck numbers
+			// fits an int64, checked once at the end.
+			f, at := b.ev, x.site(n.off, n.op)
 			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
 				t := int64(0)
@@ -163,6 +165,9 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					if it.bind(s, cards, i) {
 						t += f(s)
 					}
+				}
+				if !inRange(t) {
+					return s.overflow(at, t)
 				}
 				return t
 			}, off: n.off})
@@ -448,9 +453,15 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		a := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "abs")
-		f := a.ev
+		if a.konst {
+			return x.number(max(a.kv, -a.kv), n.off, "abs(%d)", a.kv)
+		}
+		f, at := a.ev, x.site(n.off, "abs")
 		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 			if v := f(s); v < 0 {
+				if !inRange(-v) {
+					return s.overflow(at, -v)
+				}
 				return -v
 			}
 			return f(s)
@@ -473,9 +484,12 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		}
 		nums := make([]int64, len(e.t.enum.values))
 		for i, v := range e.t.enum.values {
-			k, err := strconv.Atoi(v)
+			k, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
 				return x.wrong(n.off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
+			}
+			if !inRange(k) {
+				return x.limit(n.off, "number reads %s's value %s: %s", e.t.enum.name, v, numbersText)
 			}
 			nums[i] = int64(k)
 		}
@@ -511,7 +525,10 @@ func (x *exprCtx) overItems(over expr, slot int, body, e expr) expr {
 		return e
 	}
 	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
-	return konst(e.t, e.ev(scratch), e.off)
+	if v := e.ev(scratch); scratch.fault == "" {
+		return konst(e.t, v, e.off)
+	}
+	return e // a rules error: left to play
 }
 
 // zoneSet is the set form of an aggregate's body b over a zone, card bound
@@ -591,7 +608,7 @@ func (x *exprCtx) anySet(ref *zoneRef, slot int, f eval, t *cardTest, stop int64
 
 // sumField is sum over zone ref of a field of the card bound to slot:
 // the field's table read for each card, which is what the body reads.
-func sumField(ref *zoneRef, slot int, vals []int64, off int) expr {
+func sumField(ref *zoneRef, slot int, vals []int64, at *site, off int) expr {
 	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 		cards := s.zone(ref.inst(s))
 		t := int64(0)
@@ -600,6 +617,9 @@ func sumField(ref *zoneRef, slot int, vals []int64, off int) expr {
 		}
 		if len(cards) > 0 {
 			s.slots[slot] = int64(cards[len(cards)-1]) // the walk leaves the last card bound
+		}
+		if !inRange(t) {
+			return s.overflow(at, t)
 		}
 		return t
 	}, off: off}

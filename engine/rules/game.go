@@ -41,6 +41,9 @@ type Game struct {
 	// code is the program (play) and choices its decision points.
 	code    []instr
 	choices []*choice
+	// loops are the program's loops, to name the one that runs out of
+	// steps.
+	loops []loopSpan
 	// slots is how many bound names and loop counters a state keeps;
 	// private marks those that may hold what a seat chose in secret.
 	slots   int

@@ -123,11 +123,11 @@ func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
 	return c.nativeList(list.Content, sc)
 }
 
-// loop counts one more round of a loop against the steps a state may take
-// between decisions, and says whether it may go on.
-func (s *state) loop() bool {
+// loop counts one more round of loop at against the steps a state may
+// take between decisions, and says whether it may go on.
+func (s *state) loop(at *loopSite) bool {
 	if s.steps++; s.steps > maxSteps {
-		s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
+		s.stepsOut(at)
 		return false
 	}
 	return s.mode == mRun
@@ -216,18 +216,20 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	case "while":
 		cond := c.expr(v, sc, typ{k: kBool}, "while").ev
 		body := c.nativeBlock(get(n, "do"), sc)
+		at := &loopSite{pos, kind}
 		return func(s *state) {
-			for cond(s) != 0 && s.loop() {
+			for cond(s) != 0 && s.loop(at) {
 				body(s)
 			}
 		}
 	case "repeat":
-		times := c.expr(v, sc, typ{k: kInt}, "repeat").ev
+		times := c.repeatCount(v, sc)
 		c.newSlot(false) // the program's repeat keeps its count in a slot; so do these, to keep numbering alike
 		c.newSlot(false)
 		body := c.nativeBlock(get(n, "do"), sc)
+		at := &loopSite{pos, kind}
 		return func(s *state) {
-			for k := times(s); k > 0 && s.mode == mRun; k-- {
+			for k := times(s); k > 0 && s.loop(at); k-- {
 				body(s)
 			}
 		}
@@ -237,7 +239,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			name = as.Value
 		}
 		first := c.expr(v, sc, typ{k: kSeat}, "each_seat").ev
-		return c.nativeEachSeat(first, c.seatCount(n, sc), name, sc, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
+		return c.nativeEachSeat(first, c.seatCount(n, sc), name, sc, &loopSite{pos, kind}, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
 	case "each_value":
 		e, ok := c.g.types[v.Value]
 		as := get(n, "as")
@@ -247,8 +249,9 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		}
 		slot, size := c.newSlot(false), int64(len(e.values))
 		body := c.nativeBlock(get(n, "do"), &scope{up: sc, name: as.Value, slot: slot, t: typ{k: kEnum, enum: e}})
+		at := &loopSite{pos, kind}
 		return func(s *state) {
-			for k := int64(0); k < size && s.mode == mRun; k++ {
+			for k := int64(0); k < size && s.loop(at); k++ {
 				s.slots[slot] = k
 				body(s)
 			}
@@ -276,6 +279,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		if where != nil && ix == nil {
 			cond = c.expr(where, inner, typ{k: kBool}, "where").ev
 		}
+		at := &loopSite{pos, kind}
 		return func(s *state) {
 			k := card(s)
 			if k < 0 {
@@ -283,7 +287,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			}
 			if ix != nil {
 				for _, e := range ix.entries(k, ix.value(s)) {
-					if s.mode != mRun {
+					if !s.loop(at) {
 						return
 					}
 					s.slots[slot] = int64(e)
@@ -291,7 +295,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 				}
 				return
 			}
-			for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
+			for e := l.start[k]; e < l.start[k+1] && s.loop(at); e++ {
 				s.slots[slot] = int64(e)
 				if cond == nil || cond(s) != 0 {
 					bodies[e](s)
@@ -338,12 +342,11 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		return func(s *state) { s.Tally.Count(k, by(s)) }
 	}
 	c.stmt(n, sc) // reports the statement that is not one
-	_ = pos
 	return nil
 }
 
 // nativeEachSeat runs body for every seat, clockwise from first.
-func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, body func(*scope) action) action {
+func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, at *loopSite, body func(*scope) action) action {
 	from, p := c.newSlot(false), c.newSlot(false)
 	c.newSlot(false) // the program's loop counter
 	f := body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
@@ -352,7 +355,7 @@ func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, bod
 		n := int64(s.N)
 		q := max(0, first(s))
 		visits := seatsToVisit(s, count)
-		for i := int64(0); i < visits && s.mode == mRun; i++ {
+		for i := int64(0); i < visits && s.loop(at); i++ {
 			s.slots[p] = q
 			f(s)
 			if q++; q == n {
@@ -390,10 +393,10 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 		return nil
 	}
 	tree, err := parseExpr(where.Value)
-	if err != nil || tree.kind != nBinary {
+	if err != nil || tree.kind != nBinary || c.spent() || c.measureTree(tree).over() {
 		return nil
 	}
-	x := &exprCtx{g: c.g, c: c}
+	x := &exprCtx{g: c.g, c: c, src: where, file: c.file}
 	// entry.key == value and more: the more, when it reads only the entry
 	// (effect.take_heat > 0), picks the entries indexed once and for all.
 	var keep []int64
@@ -526,7 +529,7 @@ func ordinal(n int, list string) string {
 // seat's value at a bound seat; =, += or -=) without doSet's general path,
 // which runs when logging or on a seat not at the table.
 func setAction(so *setOp) action {
-	base, val := so.v.base, so.val
+	base, val, at := so.v.base, so.val, so.at
 	if so.seat == nil {
 		switch so.op {
 		case '+':
@@ -535,7 +538,11 @@ func setAction(so *setOp) action {
 					s.doSet(so)
 					return
 				}
-				s.vars[base] += val(s)
+				if r := s.vars[base] + val(s); inRange(r) {
+					s.vars[base] = r
+				} else {
+					s.overflow(at, r)
+				}
 			}
 		case '-':
 			return func(s *state) {
@@ -543,7 +550,11 @@ func setAction(so *setOp) action {
 					s.doSet(so)
 					return
 				}
-				s.vars[base] -= val(s)
+				if r := s.vars[base] - val(s); inRange(r) {
+					s.vars[base] = r
+				} else {
+					s.overflow(at, r)
+				}
 			}
 		}
 		return func(s *state) {
@@ -578,7 +589,7 @@ func setAction(so *setOp) action {
 				s.doSet(so)
 				return
 			}
-			s.setVar(base+int(p), op, val)
+			s.setVar(base+int(p), op, val, at)
 		}
 	}
 	if so.valVar > 0 && op == '=' {
@@ -599,18 +610,24 @@ func setAction(so *setOp) action {
 			s.doSet(so)
 			return
 		}
-		s.setVar(base+int(p), op, val)
+		s.setVar(base+int(p), op, val, at)
 	}
 }
 
-// setVar applies a set's operation (=, += or -=) to value place i.
-func (s *state) setVar(i int, op byte, val eval) {
+// setVar applies a set's operation (=, += or -=) to value place i; a sum
+// or difference that leaves the rules' numbers is a rules error at at,
+// and leaves the value as it was.
+func (s *state) setVar(i int, op byte, val eval, at *site) {
+	r := val(s)
 	switch op {
 	case '+':
-		s.vars[i] += val(s)
+		r += s.vars[i]
 	case '-':
-		s.vars[i] -= val(s)
-	default:
-		s.vars[i] = val(s)
+		r = s.vars[i] - r
 	}
+	if !inRange(r) {
+		s.overflow(at, r)
+		return
+	}
+	s.vars[i] = r
 }

@@ -276,8 +276,11 @@ func (t *ruleTest) settings(m *yaml.Node, what string) []setting {
 			t.c.syntax(k, err)
 			continue
 		}
+		if !t.c.withinLimits(k, tree) {
+			continue
+		}
 		seatSugar(t.c, tree)
-		x := &exprCtx{g: t.g, c: t.c}
+		x := &exprCtx{g: t.g, c: t.c, src: k, file: t.file}
 		t.c.where = fmt.Sprintf("%s:%d", finding.Visible(t.file), k.Line)
 		if what == "position" {
 			if v, seatNode := t.valueKey(tree); v != nil {
@@ -551,7 +554,12 @@ func (t *ruleTest) parse(ty typ, n *yaml.Node) (int64, bool) {
 	w := n.Value
 	switch ty.k {
 	case kInt:
-		if v, err := strconv.ParseInt(w, 10, 64); err == nil {
+		v, err := strconv.ParseInt(w, 10, 64)
+		if err == nil && !inRange(v) {
+			t.fail(n, "%s is not one of the rules' numbers: %s", w, numbersText)
+			return 0, false
+		}
+		if err == nil {
 			return v, true
 		}
 	case kBool:

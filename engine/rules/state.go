@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"cardpress/engine"
+	"cardpress/finding"
 )
 
 type mode uint8
@@ -260,6 +261,17 @@ func (s *state) instZone(i int) *zoneDecl { return s.g.instZones[i] }
 // fail ends the game on a rules error: a card moved that is not there, a
 // seat with no legal option. Lint reports it with the seed.
 func (s *state) fail(format string, args ...any) {
+	var at finding.Pos
+	if s.g != nil && s.pc < len(s.g.code) {
+		at = s.g.code[s.pc].pos
+	}
+	s.failAt(at, format, args...)
+}
+
+// failAt is fail at a place of the rules file: the arithmetic or loop
+// the error is about. A state with no game (an expression worked out
+// before play, fold) only keeps the fault.
+func (s *state) failAt(at finding.Pos, format string, args ...any) {
 	if s.fault != "" {
 		return
 	}
@@ -267,11 +279,14 @@ func (s *state) fail(format string, args ...any) {
 		s.trialFailed = true
 		return
 	}
-	at := ""
-	if s.pc < len(s.g.code) {
-		at = s.g.code[s.pc].pos.String() + ": "
+	where := ""
+	if at.File != "" {
+		where = at.String() + ": "
 	}
-	s.fault = at + fmt.Sprintf(format, args...)
+	s.fault = where + fmt.Sprintf(format, args...)
+	if s.g == nil {
+		return
+	}
 	s.mode = mOver
 	s.Cause = "rules error"
 	s.ShareWin(0)
@@ -289,7 +304,7 @@ func (s *state) run() {
 			return
 		}
 		if s.steps > maxSteps {
-			s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
+			s.outOfSteps()
 			return
 		}
 		in := &code[s.pc]
@@ -432,6 +447,10 @@ func (s *state) doSet(so *setOp) {
 		v = old + v
 	case '-':
 		v = old - v
+	}
+	if !inRange(v) {
+		s.overflow(so.at, v)
+		return
 	}
 	s.vars[i] = v
 	if s.Log != nil {

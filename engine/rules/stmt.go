@@ -70,6 +70,8 @@ type setOp struct {
 	// fromSlot is the slot plus one when the value is a bound name
 	// (played[turn] = card), else 0.
 	fromSlot int
+	// at is the operator, where += or -= leaving the numbers fails.
+	at *site
 }
 
 type moveOp struct {
@@ -241,10 +243,11 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.block(get(n, "do"), sc)
 		c.emit(instr{op: opJump, a: top})
 		c.g.code[exit].a = c.pc()
+		c.loop(top, n, kind)
 	case "repeat":
-		times := c.expr(v, sc, typ{k: kInt}, "repeat")
+		times := c.repeatCount(v, sc)
 		limit, i := c.newSlot(false), c.newSlot(false)
-		c.emit(instr{op: opSetSlot, a: limit, e: times.ev})
+		c.emit(instr{op: opSetSlot, a: limit, e: times})
 		c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
 		top := c.pc()
 		exit := c.emit(instr{op: opLoopLess, b: i, c: limit})
@@ -252,16 +255,23 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.emit(instr{op: opIncSlot, a: i})
 		c.emit(instr{op: opJump, a: top})
 		c.g.code[exit].a = c.pc()
+		c.loop(top, n, kind)
 	case "each_seat":
 		name := "player"
 		if as := get(n, "as"); as != nil && c.bindable(as, true) {
 			name = as.Value
 		}
+		top := c.pc()
 		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, c.seatCount(n, sc), name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
+		c.loop(top, n, kind)
 	case "for_each":
+		top := c.pc()
 		c.forEach(n, v, sc)
+		c.loop(top, n, kind)
 	case "each_value":
+		top := c.pc()
 		c.eachValue(n, v, sc)
+		c.loop(top, n, kind)
 	case "move":
 		if mv := c.moveOp(v, sc); mv != nil {
 			c.emit(instr{op: opMove, mv: mv, pos: pos})
@@ -334,14 +344,17 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		c.report(codeStructure.At(c.at(v), "set is text: \"name = expression\" (or += / -=)"))
 		return nil
 	}
-	target, op, value, err := parseAssign(v.Value)
+	target, op, opAt, value, err := parseAssign(v.Value)
 	if err != nil {
 		c.syntax(v, err)
 		return nil
 	}
-	x := &exprCtx{g: c.g, c: c}
+	if !c.withinLimits(v, &node{kind: nTuple, args: []*node{target, value}}) {
+		return nil
+	}
+	x := &exprCtx{g: c.g, c: c, src: v, file: c.file}
 	c.where = c.at(v).String()
-	so := &setOp{op: op[0]}
+	so := &setOp{op: op[0], at: x.site(opAt, op)}
 	name := target
 	if target.kind == nIndex {
 		name = target.args[0]

@@ -1,0 +1,280 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+
+	"cardpress/engine"
+	"cardpress/finding"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The limits of the rules language (docs/rules.md, Limits) that keep a
+// hostile rules file's cost bounded: what they bound is measured before it
+// is built or run, and reported at the define, expression or statement that
+// passes a limit; in play, a loop's rounds count toward the steps allowed
+// between two decisions and arithmetic is checked against the numbers'
+// range, each a rules error at its place in the rules file.
+
+var codeLimit = codes.Error("RULES_LIMIT",
+	"The rules pass one of the language's limits (docs/rules.md, Limits): a define or expression too large or too costly to work out, more expression parts than a rules file may compile, a repeat count or die known before play out of range, a seat known before play that is no seat, a number outside -2,147,483,648 to 2,147,483,647.")
+
+const (
+	// maxParts is the most parts (numbers, names, operators, calls) a
+	// define or an expression may have once the defines it uses are
+	// pasted in: each part is compiled at every use, so defines built on
+	// each other double at every level. The longest shipped expression
+	// has about 200.
+	maxParts = 20_000
+	// maxCost is the most parts one evaluation of an expression may work
+	// out, counting an aggregate's body once for each card or seat it
+	// visits: nested aggregates multiply. The costliest shipped
+	// expression is about 230,000.
+	maxCost = 1 << 24
+	// maxCompiled is the most expression parts a rules file compiles in
+	// all, rule tests included: for_each bodies are compiled once per
+	// entry, so nested ones multiply. HEAT's rules file compiles about
+	// 60,000.
+	maxCompiled = 4_000_000
+	// maxRepeat is the largest repeat count known before play: more rounds
+	// than the longest game has moves (turn_cap is at most 1,000,000)
+	// never end well, and without a decision they run out of steps.
+	maxRepeat = 1_000_000
+)
+
+// The rules' numbers are 32-bit: literals, parameters, card fields and
+// list values are checked against the range where they are read, so the
+// sum, difference or product of two never overflows an int64, and each
+// result is checked once.
+const (
+	minNumber = math.MinInt32
+	maxNumber = math.MaxInt32
+)
+
+// inRange reports whether v is one of the rules' numbers.
+func inRange(v int64) bool { return v == int64(int32(v)) }
+
+// numbersText names the range in messages.
+const numbersText = "the rules' numbers are -2147483648 to 2147483647"
+
+// site is where an expression's operator is, for the rules error its
+// result raises in play.
+type site struct {
+	pos finding.Pos
+	op  string
+	src string
+}
+
+// overflow ends the game on arithmetic whose result v is not one of the
+// rules' numbers, and gives 0. Out of line: the arithmetic around it is
+// on every move.
+//
+//go:noinline
+func (s *state) overflow(at *site, v int64) int64 {
+	s.failAt(at.pos, "%s gives %d: %s (in %q)", at.op, v, numbersText, at.src)
+	return 0
+}
+
+// stepsOut ends the game when a loop runs out of steps without a
+// decision, naming the loop.
+//
+//go:noinline
+func (s *state) stepsOut(at *loopSite) {
+	s.failAt(at.pos, "this %s ran %d steps without a decision (each round counts, as do statements and conditions): a loop must reach a choice, draw or roll sooner", at.kind, maxSteps)
+}
+
+// loopSite is a loop statement, for its rules error.
+type loopSite struct {
+	pos  finding.Pos
+	kind string // while, repeat, each_seat, ...
+}
+
+// loopSpan is a loop of the program: the instructions from to to (not
+// included) are its own, so a program that runs out of steps there names
+// it (the innermost).
+type loopSpan struct {
+	from, to int
+	at       loopSite
+}
+
+// loopAt is the innermost loop of the program around pc, or nil.
+func (g *Game) loopAt(pc int) *loopSite {
+	var best *loopSpan
+	for i := range g.loops {
+		l := &g.loops[i]
+		if l.from <= pc && pc < l.to && (best == nil || l.to-l.from < best.to-best.from) {
+			best = l
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return &best.at
+}
+
+// measure is a tree's size with its defines pasted in: its parts, and the
+// parts one evaluation may work out (cost). Both saturate at saturated.
+type measure struct{ parts, cost int64 }
+
+const saturated = 1 << 40
+
+func (m measure) over() bool { return m.parts > maxParts || m.cost > maxCost }
+
+func (m measure) add(o measure) measure {
+	return measure{min(m.parts+o.parts, saturated), min(m.cost+o.cost, saturated)}
+}
+
+// measureTree measures n; defines are measured once each (memo).
+func (c *compiler) measureTree(n *node) measure {
+	if n == nil {
+		return measure{}
+	}
+	m := measure{1, 1}
+	switch {
+	case n.kind == nIdent:
+		if d := c.defines[n.name]; d != nil {
+			return c.measureDefine(d)
+		}
+	case n.kind == nCall && aggregateCall(n), n.kind == nBinary && n.op == "where":
+		// The body (condition) is worked out for every seat or card.
+		over, body := c.measureTree(n.args[0]), c.measureTree(n.args[1])
+		m = m.add(over)
+		m.parts = min(m.parts+body.parts, saturated)
+		m.cost = min(m.cost+c.visits(n.args[0])*body.cost, saturated)
+		return m
+	}
+	for _, a := range n.args {
+		m = m.add(c.measureTree(a))
+	}
+	return m
+}
+
+// visits is how many items an aggregate over n may visit at most.
+func (c *compiler) visits(n *node) int64 {
+	if n.kind == nIdent && n.name == "seats" {
+		return engine.MaxPlayers
+	}
+	if n.kind == nIdent {
+		if p, ok := c.g.data.Params[n.name]; ok {
+			if items, ok := p.Value.([]any); ok {
+				return int64(max(len(items), 1))
+			}
+		}
+	}
+	return engine.MaxDeck
+}
+
+// measureDefine measures a define's expansion; one that uses itself (an
+// error reported where it is used) counts as one part there.
+func (c *compiler) measureDefine(d *define) measure {
+	if d.measured {
+		return d.size
+	}
+	if d.measuring || d.tree == nil {
+		return measure{1, 1}
+	}
+	d.measuring = true
+	d.size = c.measureTree(d.tree)
+	d.measuring, d.measured = false, true
+	return d.size
+}
+
+// limitDefines reports every define too large or too costly whose own
+// defines are not (the first over the limit in a chain of defines), and
+// takes all of them out: a use of one compiles to nothing more (the file
+// has an error).
+func (c *compiler) limitDefines(names []*yaml.Node) {
+	var over []*define
+	for _, k := range names {
+		if d := c.defines[k.Value]; d != nil && c.measureDefine(d).over() {
+			over = append(over, d)
+			if !c.usesOver(d.tree) {
+				c.report(codeLimit.At(c.offset(d.at, 0), "define %s %s", k.Value, limitText(d.size)))
+			}
+		}
+	}
+	for _, d := range over {
+		d.tree, d.reported, d.size = nil, true, measure{1, 1}
+	}
+}
+
+// usesOver reports whether n uses a define over the limits.
+func (c *compiler) usesOver(n *node) bool {
+	if n == nil {
+		return false
+	}
+	if d := c.defines[n.name]; n.kind == nIdent && d != nil && c.measureDefine(d).over() {
+		return true
+	}
+	for _, a := range n.args {
+		if c.usesOver(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func limitText(m measure) string {
+	if m.parts > maxParts {
+		return fmt.Sprintf("expands to %s parts with the defines it uses pasted in, more than the %d allowed", atLeast(m.parts), maxParts)
+	}
+	return fmt.Sprintf("may work out %s parts in one evaluation (each aggregate's body once per card or seat it visits), more than the %d allowed", atLeast(m.cost), maxCost)
+}
+
+// atLeast writes a measure, which saturates.
+func atLeast(v int64) string {
+	if v >= saturated {
+		return fmt.Sprintf("over %d", int64(saturated))
+	}
+	return fmt.Sprint(v)
+}
+
+// withinLimits checks an expression's tree before it is compiled: its
+// size and cost with its defines pasted in, and the parts the rules file
+// has compiled so far. A problem is reported at n; false then.
+func (c *compiler) withinLimits(n *yaml.Node, tree *node) bool {
+	if c.spent() {
+		return false
+	}
+	m := c.measureTree(tree)
+	if m.over() {
+		c.report(codeLimit.At(c.offset(n, 0), "%q %s", n.Value, limitText(m)))
+		return false
+	}
+	if c.compiled += m.parts; c.compiled > maxCompiled {
+		c.report(codeLimit.At(c.offset(n, 0), "the rules compile more than %d expression parts in all (defines are compiled at every use, a for_each body once per entry of its list): this expression is past them", maxCompiled))
+		return false
+	}
+	return true
+}
+
+// spent reports whether the rules compiled all the parts they may: then
+// nothing more is compiled.
+func (c *compiler) spent() bool { return c.compiled > maxCompiled }
+
+// repeatCount compiles a repeat's count: one known before play is at
+// most maxRepeat.
+func (c *compiler) repeatCount(n *yaml.Node, sc *scope) eval {
+	e := c.expr(n, sc, typ{k: kInt}, "repeat")
+	if e.konst && e.kv > maxRepeat {
+		c.report(codeLimit.At(c.at(n), "repeat %d times is more than %d: no game lasts so many moves (turn_cap), and without a decision the rounds run out of steps; use while for a loop that ends on a condition", e.kv, maxRepeat))
+	}
+	return e.ev
+}
+
+// outOfSteps ends a program that ran maxSteps steps without a decision,
+// naming the innermost loop it is in.
+func (s *state) outOfSteps() {
+	if l := s.g.loopAt(s.pc); l != nil {
+		s.stepsOut(l)
+		return
+	}
+	s.fail("the rules run %d steps without a decision", maxSteps)
+}
+
+// loop records the program's instructions from from to here as a loop
+// statement's (n, of this kind).
+func (c *compiler) loop(from int, n *yaml.Node, kind string) {
+	c.g.loops = append(c.g.loops, loopSpan{from: from, to: c.pc(), at: loopSite{c.at(n), kind}})
+}
