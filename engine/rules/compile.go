@@ -55,8 +55,11 @@ type compiler struct {
 	// inAggregate counts the aggregates whose arguments are being
 	// compiled (memoAggregate).
 	inAggregate int
-	// compiled counts the expression parts compiled, against maxCompiled.
-	compiled int64
+	// compiled counts the expression parts compiled, against maxCompiled;
+	// spentFinding says they ran out, after spentAt findings.
+	compiled     int64
+	spentFinding *finding.Finding
+	spentAt      int
 }
 
 // Build compiles a game's rules file against its cards and parameters.
@@ -89,7 +92,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.winners(get(root, "winners"))
 	c.printing(get(root, "print"))
 	c.facts(get(root, "facts"))
-	c.found = dedupe(c.found)
+	c.found = dedupe(c.findings())
 	if errs, _ := finding.Count(c.found); errs > 0 {
 		return nil, c.found
 	}
@@ -103,7 +106,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 // after it have room for them.
 func (g *Game) compilerFor(file string) *compiler {
 	c := *g.names
-	c.file, c.found, c.compiled = file, nil, 0
+	c.file, c.found, c.compiled, c.spentFinding = file, nil, 0, nil
 	return &c
 }
 

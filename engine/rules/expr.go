@@ -1030,6 +1030,9 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return x.wrong(n.off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a zone's seat")
+			if x.noSeat(seat, n.args[1]) {
+				return expr{t: typ{k: kBad}}
+			}
 			ref := &zoneRef{z: z, owner: seat.ev}
 			switch seat.load {
 			case loadSlot:
@@ -1044,6 +1047,9 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return x.wrong(n.off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a value's seat")
+			if x.noSeat(seat, n.args[1]) {
+				return expr{t: typ{k: kBad}}
+			}
 			f, b := seat.ev, v.base
 			general := func(s *state) int64 {
 				p := f(s)

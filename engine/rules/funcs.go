@@ -425,6 +425,11 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		k := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "seat")
+		if k.konst && (k.kv < 1 || k.kv > int64(x.c.mostSeats())) {
+			// No seat at any count the game plays: none, which a zone or
+			// value of a seat reports before play (noSeat).
+			return konst(typ{k: kSeat}, -1, n.off)
+		}
 		f := k.ev
 		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
 			v := f(s) - 1

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"cardpress/engine"
+	"cardpress/engine/kit"
 	"cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
@@ -24,19 +25,23 @@ const (
 	// maxParts is the most parts (numbers, names, operators, calls) a
 	// define or an expression may have once the defines it uses are
 	// pasted in: each part is compiled at every use, so defines built on
-	// each other double at every level. The longest shipped expression
-	// has about 200.
+	// each other double at every level. The largest shipped expression
+	// (HEAT's) has 365.
 	maxParts = 20_000
 	// maxCost is the most parts one evaluation of an expression may work
 	// out, counting an aggregate's body once for each card or seat it
 	// visits: nested aggregates multiply. The costliest shipped
-	// expression is about 230,000.
+	// expression (HEAT's) is about 200,000.
 	maxCost = 1 << 24
-	// maxCompiled is the most expression parts a rules file compiles in
-	// all, rule tests included: for_each bodies are compiled once per
-	// entry, so nested ones multiply. HEAT's rules file compiles about
-	// 60,000.
+	// maxCompiled is the most expression parts a rules file (or one rule
+	// test) compiles in all: a define is compiled at every use. HEAT's
+	// rules file compiles about 170,000; Crazy Eights and Hearts about
+	// 300.
 	maxCompiled = 4_000_000
+	// maxUnrolledParts is the most parts compiling a for_each's body once
+	// per entry may take (nested ones multiply); past it the body is
+	// compiled once, for every entry (as for a list too long to unroll).
+	maxUnrolledParts = 1_000_000
 	// maxRepeat is the largest repeat count known before play: more rounds
 	// than the longest game has moves (turn_cap is at most 1,000,000)
 	// never end well, and without a decision they run out of steps.
@@ -243,7 +248,8 @@ func (c *compiler) withinLimits(n *yaml.Node, tree *node) bool {
 		return false
 	}
 	if c.compiled += m.parts; c.compiled > maxCompiled {
-		c.report(codeLimit.At(c.offset(n, 0), "the rules compile more than %d expression parts in all (defines are compiled at every use, a for_each body once per entry of its list): this expression is past them", maxCompiled))
+		f := codeLimit.At(c.offset(n, 0), "the rules compile more than %d expression parts in all (a define is compiled at every use): this expression is past them", maxCompiled)
+		c.spentAt, c.spentFinding = len(c.found), &f
 		return false
 	}
 	return true
@@ -252,6 +258,15 @@ func (c *compiler) withinLimits(n *yaml.Node, tree *node) bool {
 // spent reports whether the rules compiled all the parts they may: then
 // nothing more is compiled.
 func (c *compiler) spent() bool { return c.compiled > maxCompiled }
+
+// findings are the problems found; once the parts are spent, those found
+// before and the limit: what is compiled after it is not checked.
+func (c *compiler) findings() []finding.Finding {
+	if c.spentFinding == nil {
+		return c.found
+	}
+	return append(c.found[:min(c.spentAt, len(c.found)):min(c.spentAt, len(c.found))], *c.spentFinding)
+}
 
 // repeatCount compiles a repeat's count: one known before play is at
 // most maxRepeat.
@@ -277,4 +292,37 @@ func (s *state) outOfSteps() {
 // statement's (n, of this kind).
 func (c *compiler) loop(from int, n *yaml.Node, kind string) {
 	c.g.loops = append(c.g.loops, loopSpan{from: from, to: c.pc(), at: loopSite{c.at(n), kind}})
+}
+
+// noSeat reports a seat known before play to be none (seat(9) in a game of
+// at most 8 players, or none itself) where a zone or value of a seat is
+// named with it (at n): no count the game plays has that seat.
+func (x *exprCtx) noSeat(seat expr, n *node) bool {
+	if !seat.konst || seat.kv >= 0 {
+		return false
+	}
+	x.limit(n.off, "%s is no seat at any count the game plays (%d to %d players)", seatText(n), x.c.fewestSeats(), x.c.mostSeats())
+	return true
+}
+
+// seatText writes a seat known before play as the rules do.
+func seatText(n *node) string {
+	switch {
+	case n.kind == nCall && n.op == "seat" && len(n.args) == 1 && n.args[0].kind == nNum:
+		return fmt.Sprintf("seat(%d)", n.args[0].num)
+	case n.kind == nIdent:
+		return n.name
+	}
+	return "this seat"
+}
+
+// mostSeats and fewestSeats are the player counts the game plays.
+func (c *compiler) mostSeats() int {
+	_, hi := kit.PlayerCounts(c.g.data.Manifest.Players, engine.MaxPlayers)
+	return hi
+}
+
+func (c *compiler) fewestSeats() int {
+	lo, _ := kit.PlayerCounts(c.g.data.Manifest.Players, engine.MaxPlayers)
+	return lo
 }

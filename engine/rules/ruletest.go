@@ -175,7 +175,7 @@ func (t *ruleTest) run() {
 	t.c = g.compilerFor(t.file)
 	position := t.settings(get(tn, "position"), "position")
 	expect := t.settings(get(tn, "expect"), "expect")
-	for _, f := range t.c.found {
+	for _, f := range t.c.findings() {
 		t.found = append(t.found, CodeTest.At(f.Pos, "test %q: %s", t.name, f.Message))
 	}
 	if len(t.found) > 0 {

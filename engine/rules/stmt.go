@@ -295,7 +295,11 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 			}
 			sides := eval(func(*state) int64 { return 6 })
 			if n := get(n, "sides"); n != nil {
-				sides = c.expr(n, sc, typ{k: kInt}, "sides").ev
+				e := c.expr(n, sc, typ{k: kInt}, "sides")
+				if e.konst && (e.kv < 1 || e.kv > maxSides) {
+					c.report(codeLimit.At(c.at(n), "a die of %d sides: a die has 1 to %d", e.kv, maxSides))
+				}
+				sides = e.ev
 			}
 			c.emit(instr{op: opRoll, set: so, e: sides, pos: pos})
 		}
@@ -371,6 +375,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		so.v = d
 		if target.kind == nIndex {
 			seat := x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat")
+			x.noSeat(seat, target.args[1])
 			so.seat = seat.ev
 			switch seat.load {
 			case loadSlot:
@@ -484,6 +489,9 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 			}
 		} else {
 			e := c.expr(who, sc, typ{k: kSeat}, "player")
+			if e.konst && e.kv < 0 {
+				c.report(codeLimit.At(c.at(who), "player is none, at every player count the game plays: no seat decides"))
+			}
 			ch.who = e.ev
 			if e.load == loadGlobal {
 				ch.whoVar = e.vbase + 1
