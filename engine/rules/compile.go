@@ -98,7 +98,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	}
 	g.names = c
 	g.screens()
-	return g, c.found
+	// The rules build: the rule tests' names are checked against them
+	// (validate), and a test that names what is not there is an error of
+	// the game, but the game still plays.
+	return g, append(c.found, g.CheckTests(d.Tests)...)
 }
 
 // compilerFor compiles more expressions against g's names (rule tests),

@@ -77,7 +77,7 @@ func TestRuleTestsFail(t *testing.T) {
 		`26:14: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
 		`31:9: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
 		`32:5: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, expect)`,
-		`37:26: test "bad position": hearts-33 is not a card id of this game`,
+		`37:26: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
 		`37:60: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,
 		`43:21: test "bad expressions": expected ")", the expression ends in "count(hand[1]"`,
 		`44:19: test "bad expressions": nothing is not a zone, value, define, parameter or bound name in "score[1] + nothing"`,
