@@ -55,9 +55,10 @@ type compiler struct {
 	// inAggregate counts the aggregates whose arguments are being
 	// compiled (memoAggregate).
 	inAggregate int
-	// compiled counts the expression parts compiled, against maxCompiled;
-	// spentFinding says they ran out, after spentAt findings.
-	compiled     int64
+	// work counts the expression parts compiled, kept or not (unroll),
+	// against maxCompiled; spentFinding says they ran out, after spentAt
+	// findings.
+	work         int64
 	spentFinding *finding.Finding
 	spentAt      int
 }
@@ -109,7 +110,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 // after it have room for them.
 func (g *Game) compilerFor(file string) *compiler {
 	c := *g.names
-	c.file, c.found, c.compiled, c.spentFinding = file, nil, 0, nil
+	c.file, c.found, c.work, c.spentFinding = file, nil, 0, nil
 	return &c
 }
 

@@ -34,14 +34,14 @@ const (
 	// expression (HEAT's) is about 200,000.
 	maxCost = 1 << 24
 	// maxCompiled is the most expression parts a rules file (or one rule
-	// test) compiles in all: a define is compiled at every use. HEAT's
-	// rules file compiles about 170,000; Crazy Eights and Hearts about
-	// 300.
-	maxCompiled = 4_000_000
+	// test) compiles in all, kept or not: a define is compiled at every
+	// use, a for_each body once per entry. HEAT's rules file compiles
+	// about 170,000; Crazy Eights and Hearts about 300.
+	maxCompiled = 2_000_000
 	// maxUnrolledParts is the most parts compiling a for_each's body once
 	// per entry may take (nested ones multiply); past it the body is
 	// compiled once, for every entry (as for a list too long to unroll).
-	maxUnrolledParts = 1_000_000
+	maxUnrolledParts = 500_000
 	// maxRepeat is the largest repeat count known before play: more rounds
 	// than the longest game has moves (turn_cap is at most 1,000,000)
 	// never end well, and without a decision they run out of steps.
@@ -247,8 +247,8 @@ func (c *compiler) withinLimits(n *yaml.Node, tree *node) bool {
 		c.report(codeLimit.At(c.offset(n, 0), "%q %s", n.Value, limitText(m)))
 		return false
 	}
-	if c.compiled += m.parts; c.compiled > maxCompiled {
-		f := codeLimit.At(c.offset(n, 0), "the rules compile more than %d expression parts in all (a define is compiled at every use): this expression is past them", maxCompiled)
+	if c.work += m.parts; c.work > compileBudget {
+		f := codeLimit.At(c.offset(n, 0), "the rules compile more than %d expression parts in all (a define is compiled at every use): this expression is past them", compileBudget)
 		c.spentAt, c.spentFinding = len(c.found), &f
 		return false
 	}
@@ -257,7 +257,10 @@ func (c *compiler) withinLimits(n *yaml.Node, tree *node) bool {
 
 // spent reports whether the rules compiled all the parts they may: then
 // nothing more is compiled.
-func (c *compiler) spent() bool { return c.compiled > maxCompiled }
+func (c *compiler) spent() bool { return c.work > compileBudget }
+
+// compileBudget is maxCompiled; tests lower it.
+var compileBudget int64 = maxCompiled
 
 // findings are the problems found; once the parts are spent, those found
 // before and the limit: what is compiled after it is not checked.

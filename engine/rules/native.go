@@ -465,14 +465,14 @@ func (c *compiler) unroll(do, where *yaml.Node, inner *scope) []action {
 	if errs, _ := finding.Count(c.found); errs > 0 || total > maxUnrolled || do == nil {
 		return nil
 	}
-	found, compiled, expected := c.found, c.compiled, len(c.g.expected)
+	found, work, expected := c.found, c.work, len(c.g.expected)
 	base, most := c.g.slots, c.g.slots
 	bodies := make([]action, total)
 	for e := range total {
-		if c.compiled-compiled > maxUnrolledParts || c.spent() {
+		if c.work-work > maxUnrolledParts || c.spent() {
 			// Too many parts: the one body, compiled before, serves every
 			// entry, and nothing of these is kept.
-			c.found, c.compiled, c.g.expected = found, compiled, c.g.expected[:expected]
+			c.found, c.g.expected = found, c.g.expected[:expected]
 			c.g.slots, c.g.private = base, c.g.private[:base]
 			return nil
 		}
