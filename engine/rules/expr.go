@@ -251,6 +251,8 @@ type zoneRef struct {
 	// known is the cards filter passes when it reads nothing but the
 	// card (a constant set), else nil.
 	known *cardSet
+	// at is where the zone is named, for a seat not at the table.
+	at finding.Pos
 }
 
 // inst is the zone instance the ref names on s: a table zone's at once
@@ -273,7 +275,7 @@ func (r *zoneRef) seatInst(s *state) int {
 		p = r.owner(s)
 	}
 	if p < 0 || int(p) >= s.N {
-		s.fail("zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
+		s.failAt(r.at, "zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
 		return r.z.base
 	}
 	return r.z.base + int(p)
@@ -1033,7 +1035,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 			if x.noSeat(seat, n.args[1]) {
 				return expr{t: typ{k: kBad}}
 			}
-			ref := &zoneRef{z: z, owner: seat.ev}
+			ref := &zoneRef{z: z, owner: seat.ev, at: x.site(base.off, "").pos}
 			switch seat.load {
 			case loadSlot:
 				ref.ownerSlot = seat.slot + 1
@@ -1050,11 +1052,11 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 			if x.noSeat(seat, n.args[1]) {
 				return expr{t: typ{k: kBad}}
 			}
-			f, b := seat.ev, v.base
+			f, b, at := seat.ev, v.base, x.site(base.off, "").pos
 			general := func(s *state) int64 {
 				p := f(s)
 				if p < 0 || int(p) >= s.N {
-					s.fail("value %s of %s, which is not a seat at the table", v.name, seatWord(p))
+					s.failAt(at, "value %s of %s, which is not a seat at the table", v.name, seatWord(p))
 					return 0
 				}
 				return s.vars[b+int(p)]
@@ -1079,11 +1081,11 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	}
 	if l.t.k == kRecs {
 		i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
-		f, size := i.ev, int64(l.t.rec.n)
+		f, size, at := i.ev, int64(l.t.rec.n), x.site(n.off, "").pos
 		return expr{t: typ{k: kRec, rec: l.t.rec}, ev: func(s *state) int64 {
 			k := f(s)
 			if k < 0 || k >= size {
-				s.fail("list position %d is outside its %d items", k, size)
+				s.failAt(at, "list position %d is outside its %d items", k, size)
 				return 0
 			}
 			return k
@@ -1096,12 +1098,12 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	if len(l.list) == 0 {
 		return x.wrong(n.off, "the list is empty")
 	}
-	f := i.ev
+	f, pos := i.ev, x.site(n.off, "").pos
 	at := func(vals []int64, t typ) expr {
 		return expr{t: t, ev: func(s *state) int64 {
 			k := f(s)
 			if k < 0 || k >= int64(len(vals)) {
-				s.fail("list position %d is outside its %d items", k, len(vals))
+				s.failAt(pos, "list position %d is outside its %d items", k, len(vals))
 				return vals[0]
 			}
 			return vals[k]

@@ -404,7 +404,10 @@ func (t *ruleTest) settings(m *yaml.Node, what string) []setting {
 		if !t.c.withinLimits(k, tree) {
 			continue
 		}
-		seatSugar(t.c, tree)
+		if !seatSugar(t.c, tree, t.n) {
+			t.fail(k, "%s names a seat that is not at the table (seats 1 to %d)", k.Value, t.n)
+			continue
+		}
 		x := &exprCtx{g: t.g, c: t.c, src: k, file: t.file}
 		t.c.where = fmt.Sprintf("%s:%d", finding.Visible(t.file), k.Line)
 		if what == "position" {
@@ -474,22 +477,26 @@ func (t *ruleTest) wellFormed(st setting) bool {
 }
 
 // seatSugar lets a test name a seat by its number where the rules write a
-// seat: hand[2] is hand[seat(2)], the second seat's hand.
-func seatSugar(c *compiler, n *node) {
+// seat: hand[2] is hand[seat(2)], the second seat's hand. False when a
+// number is no seat of the test's players.
+func seatSugar(c *compiler, n *node, players int) bool {
 	if n == nil {
-		return
+		return true
 	}
+	ok := true
 	if n.kind == nIndex && len(n.args) == 2 && n.args[0].kind == nIdent && n.args[1].kind == nNum {
 		name := n.args[0].name
 		z, v := c.zoneByName[name], c.valueByName[name]
 		if z != nil && z.perPlayer || v != nil && v.perPlayer {
 			num := n.args[1]
+			ok = num.num >= 1 && num.num <= int64(players)
 			n.args[1] = &node{kind: nCall, op: "seat", args: []*node{num}, off: num.off}
 		}
 	}
 	for _, a := range n.args {
-		seatSugar(c, a)
+		ok = seatSugar(c, a, players) && ok
 	}
+	return ok
 }
 
 // valueKey is the value a position key names (and its seat's expression,

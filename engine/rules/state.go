@@ -260,17 +260,12 @@ func (s *state) instZone(i int) *zoneDecl { return s.g.instZones[i] }
 
 // fail ends the game on a rules error: a card moved that is not there, a
 // seat with no legal option. Lint reports it with the seed.
-func (s *state) fail(format string, args ...any) {
-	var at finding.Pos
-	if s.g != nil && s.pc < len(s.g.code) {
-		at = s.g.code[s.pc].pos
-	}
-	s.failAt(at, format, args...)
-}
+func (s *state) fail(format string, args ...any) { s.failAt(finding.Pos{}, format, args...) }
 
-// failAt is fail at a place of the rules file: the arithmetic or loop
-// the error is about. A state with no game (an expression worked out
-// before play, fold) only keeps the fault.
+// failAt is fail at a place of the rules file: the expression, statement
+// or loop the error is about; without one (a zero Pos), the instruction
+// running. A state with no game (an expression worked out before play,
+// fold) only keeps the fault.
 func (s *state) failAt(at finding.Pos, format string, args ...any) {
 	if s.fault != "" {
 		return
@@ -278,6 +273,9 @@ func (s *state) failAt(at finding.Pos, format string, args ...any) {
 	if s.trial {
 		s.trialFailed = true
 		return
+	}
+	if at.File == "" && s.g != nil && s.pc < len(s.g.code) {
+		at = s.g.code[s.pc].pos
 	}
 	where := ""
 	if at.File != "" {
@@ -436,7 +434,7 @@ func (s *state) doSet(so *setOp) {
 	if so.seat != nil {
 		seat = int(so.seat(s))
 		if seat < 0 || seat >= s.N {
-			s.fail("value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
+			s.failAt(so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
 			return
 		}
 		i += seat
@@ -465,7 +463,7 @@ func (s *state) roll(in *instr) {
 	if so.seat != nil {
 		p := so.seat(s)
 		if p < 0 || p >= int64(s.N) {
-			s.fail("value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
+			s.failAt(so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
 			return
 		}
 		i += int(p)
@@ -543,7 +541,7 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 			c = mv.card(s)
 		}
 		if c < 0 || !s.take(from, uint8(c)) {
-			s.fail("%s is not in %s", s.cardName(c), s.instName(from))
+			s.failAt(mv.pos, "%s is not in %s", s.cardName(c), s.instName(from))
 			return false
 		}
 		s.add(to, uint8(c))

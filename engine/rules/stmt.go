@@ -70,8 +70,10 @@ type setOp struct {
 	// fromSlot is the slot plus one when the value is a bound name
 	// (played[turn] = card), else 0.
 	fromSlot int
-	// at is the operator, where += or -= leaving the numbers fails.
-	at *site
+	// at is the operator, where += or -= leaving the numbers fails;
+	// target the value set, where a seat not at the table does.
+	at     *site
+	target finding.Pos
 }
 
 type moveOp struct {
@@ -82,6 +84,7 @@ type moveOp struct {
 	// cardSlot is card's slot plus one when card is a bound card (the
 	// chosen one, at every play), read directly; else 0.
 	cardSlot int
+	pos      finding.Pos // the statement or option, where a card not there fails
 }
 
 type optKind uint8
@@ -358,11 +361,11 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 	}
 	x := &exprCtx{g: c.g, c: c, src: v, file: c.file}
 	c.where = c.at(v).String()
-	so := &setOp{op: op[0], at: x.site(opAt, op)}
 	name := target
 	if target.kind == nIndex {
 		name = target.args[0]
 	}
+	so := &setOp{op: op[0], at: x.site(opAt, op), target: x.site(name.off, "").pos}
 	d := c.valueByName[name.name]
 	switch {
 	case name.kind != nIdent || d == nil:
@@ -411,7 +414,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 
 // moveOp compiles a move statement, nil when it is wrong (reported).
 func (c *compiler) moveOp(v *yaml.Node, sc *scope) *moveOp {
-	mv := &moveOp{from: c.zoneExpr(get(v, "from"), sc, "from"), to: c.zoneExpr(get(v, "to"), sc, "to")}
+	mv := &moveOp{from: c.zoneExpr(get(v, "from"), sc, "from"), to: c.zoneExpr(get(v, "to"), sc, "to"), pos: c.at(v)}
 	if n := get(v, "count"); n != nil {
 		if n.Value == "all" {
 			mv.all = true
@@ -656,7 +659,7 @@ func (c *compiler) nativeOptionBody(o *option) action {
 func (c *compiler) optionBody(o *option) {
 	if to := get(o.node, "to"); to != nil && o.kind == optCard && o.zone != nil {
 		if z := c.zoneExpr(to, o.bind, "to"); z != nil {
-			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot), cardSlot: o.slot + 1}, pos: o.pos})
+			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot), cardSlot: o.slot + 1, pos: o.pos}, pos: o.pos})
 		}
 	}
 	c.block(get(o.node, "then"), o.bind)
