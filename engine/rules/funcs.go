@@ -39,7 +39,8 @@ func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int
 // iter walks what an aggregate counts over: a zone's cards (after its
 // filter), the seats, or a list parameter's items, binding each to slot.
 // Aggregates loop over it inline: a callback would allocate a closure on
-// every evaluation.
+// every evaluation. Each item visited counts as a step (state.steps):
+// aggregates nested in a loop cost what they visit.
 type iter struct {
 	ref  *zoneRef // a zone, or nil
 	recs int      // a list parameter's items (ref nil, seats false)
@@ -130,6 +131,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			it := newIter(over, slot)
 			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
+				s.steps += n
 				k := int64(0)
 				for i := range n {
 					if it.bind(s, cards, i) {
@@ -160,6 +162,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			f, at := b.ev, x.site(n.off, n.op)
 			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
+				s.steps += n
 				t := int64(0)
 				for i := range n {
 					if it.bind(s, cards, i) {
@@ -184,6 +187,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			}
 			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
+				s.steps += n
 				for i := range n {
 					if it.bind(s, cards, i) && f(s) == stop {
 						return stop
@@ -231,6 +235,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			known, vals, fslot := ref.known, v.term.vals, ref.slot
 			return expr{t: t, ev: func(s *state) int64 {
 				cards := s.zone(ref.inst(s))
+				s.steps += len(cards)
 				best, found, last := int64(0), false, int64(-1)
 				for _, c := range cards {
 					if !known.has(c) {
@@ -256,6 +261,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			// walk of iter without its cases, the same seats in order.
 			return expr{t: t, ev: func(s *state) int64 {
 				best, who := int64(0), int64(-1)
+				s.steps += s.N
 				for p := range int64(s.N) {
 					s.slots[slot] = p
 					v := f(s)
@@ -272,6 +278,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		return expr{t: t, ev: func(s *state) int64 {
 			best, who, found := int64(0), int64(-1), false
 			cards, n := it.span(s)
+			s.steps += n
 			for i := range n {
 				if !it.bind(s, cards, i) {
 					continue

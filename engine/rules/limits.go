@@ -281,6 +281,24 @@ func (c *compiler) repeatCount(n *yaml.Node, sc *scope) eval {
 	return e.ev
 }
 
+// maxGameSteps is the most steps one game may take in all: a game whose
+// every move runs nearly maxSteps would otherwise take hours. The shipped
+// games take at most about 10,000.
+const maxGameSteps = 1 << 24
+
+// outOfGameSteps ends a game that ran maxGameSteps steps, naming the
+// loop it waits in, if any.
+//
+//go:noinline
+func (s *state) outOfGameSteps() {
+	why := fmt.Sprintf("the game ran %d steps in %d moves, more than the %d a game may take (each statement, condition, loop round and card or seat an aggregate visits is one)", s.gameSteps, s.Move, maxGameSteps)
+	if l := s.g.loopAt(s.pc); l != nil {
+		s.failAt(l.pos, "in this %s, %s", l.kind, why)
+		return
+	}
+	s.fail("%s", why)
+}
+
 // outOfSteps ends a program that ran maxSteps steps without a decision,
 // naming the innermost loop it is in.
 func (s *state) outOfSteps() {

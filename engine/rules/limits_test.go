@@ -269,3 +269,27 @@ func TestCompileBudget(t *testing.T) {
 	}
 	only(t, found, "RULES_LIMIT", at(t, dir, "rules.yaml", "bonus = d10 * 0 + 9", 0), "more than 20000 expression parts in all")
 }
+
+// A game may take 16,777,216 steps in all: one whose every move runs
+// nearly the steps a move may take ends with a rules error naming the
+// loop it is in, after some fifty moves (seventeen rolls) rather than hours.
+func TestAGameRunsOutOfSteps(t *testing.T) {
+	g, found, dir := bankEdited(t, bankEdit{"game.yaml", "    default: 12\n", "    default: 1000000\n"},
+		bankEdit{"rules.yaml", "      - roll: bonus\n", "      - repeat: 1000000\n        do: [{set: \"bonus = 0\"}]\n      - roll: bonus\n"})
+	if g == nil {
+		t.Fatalf("does not build: %v", found)
+	}
+	s := g.NewState(2, engine.StateOptions{})
+	r := engine.NewRand(1)
+	for n := 0; s.CurrentPlayer() != engine.Terminal && n < 100; n++ {
+		if p := s.CurrentPlayer(); p == engine.Chance {
+			s.Apply(s.(engine.ChanceSampler).SampleChance(r))
+		} else {
+			s.Apply(s.LegalActions(p, nil)[0])
+		}
+	}
+	want := at(t, dir, "rules.yaml", "while:", 0) + ": in this while, the game ran "
+	if f := stateOf(s).fault; !strings.HasPrefix(f, want) || !strings.Contains(f, "more than the 16777216 a game may take") || s.MoveNumber() > 60 {
+		t.Errorf("after %d moves, fault %q, want %q...", s.MoveNumber(), f, want)
+	}
+}

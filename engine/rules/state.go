@@ -59,8 +59,9 @@ type state struct {
 	// trial).
 	trial, trialFailed bool
 	// steps counts what ran since the last decision (loops without one
-	// are caught at maxSteps).
-	steps int
+	// are caught at maxSteps); gameSteps what ran before it in the game
+	// (caught at maxGameSteps).
+	steps, gameSteps int
 	// epoch counts the decisions set up, so each seat's legal actions are
 	// listed once per decision (legalNow).
 	epoch int
@@ -295,6 +296,10 @@ func (s *state) run() {
 	// The program does not change in play: held here, not reloaded
 	// through s.g after every call.
 	code := s.g.code
+	if s.gameSteps += s.steps; s.gameSteps > maxGameSteps {
+		s.outOfGameSteps()
+		return
+	}
 	s.steps = 0
 	for ; s.mode == mRun; s.steps++ {
 		if s.pc >= len(code) {
