@@ -253,12 +253,22 @@ func merged(d *gamedata.Game, fs []failure) []finding.Finding {
 }
 
 // sameProblem reports whether two failures' texts tell the same problem:
-// a rules error at the same place, whatever move it came at.
-func sameProblem(a, b string) bool {
-	return atMove.ReplaceAllString(a, "") == atMove.ReplaceAllString(b, "")
+// the same text whatever move it came at, or a rules error at the same
+// place of the rules file (whichever seat it befell).
+func sameProblem(a, b string) bool { return problem(a) == problem(b) }
+
+func problem(text string) string {
+	text = atMove.ReplaceAllString(text, "")
+	if m := atPlace.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return text
 }
 
-var atMove = regexp.MustCompile(`after move \d+: `)
+var (
+	atMove  = regexp.MustCompile(`(after move \d+|before the first move): `)
+	atPlace = regexp.MustCompile(`^broke an invariant: (.+?:\d+:\d+): `)
+)
 
 // brokeAll reports whether every smoke game of every run broke: then
 // what the games counted (cards drawn, rules that happened, wins) says

@@ -127,15 +127,25 @@ func (t *ruleTest) checkWords(at *choice) {
 }
 
 // unknownWord reports an action no choice of chs has: a card id when
-// one of them offers cards (a renamed card, most likely).
+// one of them offers cards and a card's id is close to it (a renamed
+// card, most likely).
 func (t *ruleTest) unknownWord(w *yaml.Node, actions string, chs []*choice) {
 	for _, ch := range chs {
-		if slices.ContainsFunc(ch.opts, func(o *option) bool { return o.kind == optCard }) {
+		if slices.ContainsFunc(ch.opts, func(o *option) bool { return o.kind == optCard }) && t.closeCard(w.Value) != "" {
 			t.unknownCard(w, ", nor another action of "+actions)
 			return
 		}
 	}
 	t.refer(codeUndefined, w, "%s is no action of %s", w.Value, actions)
+}
+
+// closeCard is the card id closest to id, if one is close.
+func (t *ruleTest) closeCard(id string) string {
+	ids := make([]string, len(t.g.cards))
+	for i, c := range t.g.cards {
+		ids[i] = c.id
+	}
+	return schema.Suggest(id, ids)
 }
 
 // items are a sequence's items (none for anything else).
@@ -188,12 +198,8 @@ func (t *ruleTest) refer(code *finding.Code, n *yaml.Node, format string, args .
 // unknownCard reports n, which names no card of the game (nor what more
 // says).
 func (t *ruleTest) unknownCard(n *yaml.Node, more ...string) {
-	var ids []string
-	for _, c := range t.g.cards {
-		ids = append(ids, c.id)
-	}
 	guess := strings.Join(more, "")
-	if s := schema.Suggest(n.Value, ids); s != "" {
+	if s := t.closeCard(n.Value); s != "" {
 		guess += fmt.Sprintf(" (did you mean %s?)", s)
 	}
 	t.refer(codeUndefinedCard, n, "%s is not a card id of this game%s", n.Value, guess)

@@ -122,7 +122,7 @@ func TestCheckTestsBeforeTheyRun(t *testing.T) {
 		`44:19 RULES_UNDEFINED: test "bad expressions": nothing is not a zone, value, define, parameter or bound name in "score[1] + nothing"`,
 		`45:16 RULES_TYPE: test "bad expressions": == compares a zone with a number in "hand[1] == 3"`,
 		`46:19 RULES_TEST: test "bad expressions": expected a number, not none`,
-		`64:17 UNDEFINED_CARD: test "an action the choice does not have": jump is not a card id of this game, nor another action of choice turn (its actions: card ids; draw; pass)`,
+		`64:17 RULES_UNDEFINED: test "an action the choice does not have": jump is no action of choice turn (its actions: card ids; draw; pass)`,
 		`84:16 RULES_TEST: test "a seat not at the table": hand[5] names a seat that is not at the table (seats 1 to 3)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
