@@ -37,11 +37,11 @@ const (
 	// test) compiles in all, kept or not: a define is compiled at every
 	// use, a for_each body once per entry. HEAT's rules file compiles
 	// about 170,000; Crazy Eights and Hearts about 300.
-	maxCompiled = 2_000_000
+	maxCompiled = 1_000_000
 	// maxUnrolledParts is the most parts compiling a for_each's body once
 	// per entry may take (nested ones multiply); past it the body is
 	// compiled once, for every entry (as for a list too long to unroll).
-	maxUnrolledParts = 500_000
+	maxUnrolledParts = 250_000
 	// maxRepeat is the largest repeat count known before play: more rounds
 	// than the longest game has moves (turn_cap is at most 1,000,000)
 	// never end well, and without a decision they run out of steps.

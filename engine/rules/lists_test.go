@@ -32,7 +32,19 @@ type bankEdit struct{ file, old, new string }
 // bankEdited writes testdata/bank with edits, in order, loads and builds
 // it: the game, the errors of loading or the findings of building, and
 // its folder.
-func bankEdited(t *testing.T, edits ...bankEdit) (*Game, []finding.Finding, string) {
+func bankEdited(t testing.TB, edits ...bankEdit) (*Game, []finding.Finding, string) {
+	t.Helper()
+	d, errs, dir := bankData(t, edits...)
+	if d == nil {
+		return nil, errs, dir
+	}
+	g, built := Build(d)
+	return g, built, dir
+}
+
+// bankData writes testdata/bank with edits and loads it: the data (nil
+// with the errors of loading) and its folder.
+func bankData(t testing.TB, edits ...bankEdit) (*gamedata.Game, []finding.Finding, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "bank")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "bank"))); err != nil {
@@ -61,8 +73,7 @@ func bankEdited(t *testing.T, edits ...bankEdit) (*Game, []finding.Finding, stri
 	if d == nil || len(errs) > 0 {
 		return nil, errs, dir
 	}
-	g, built := Build(d)
-	return g, built, dir
+	return d, nil, dir
 }
 
 // A game with no engine of its own carries effect lists on its cards: the
