@@ -61,7 +61,10 @@ const (
 func inRange(v int64) bool { return v == int64(int32(v)) }
 
 // numbersText names the range in messages.
-const numbersText = "the rules' numbers are -2147483648 to 2147483647"
+var numbersText = fmt.Sprintf("the rules' numbers are %d to %d", minNumber, maxNumber)
+
+// stepsText says what a step is, in messages.
+const stepsText = "each statement, condition, loop round and card or seat an aggregate visits is one"
 
 // site is where an expression's operator is, for the rules error its
 // result raises in play.
@@ -86,7 +89,7 @@ func (s *state) overflow(at *site, v int64) int64 {
 //
 //go:noinline
 func (s *state) stepsOut(at *loopSite) {
-	s.failAt(at.pos, "this %s ran %d steps without a decision (each round counts, as do statements and conditions): a loop must reach a choice, draw or roll sooner", at.kind, maxSteps)
+	s.failAt(at.pos, "this %s ran %d steps without a decision (%s): a loop must reach a choice, draw or roll sooner", at.kind, maxSteps, stepsText)
 }
 
 // loopSite is a loop statement, for its rules error.
@@ -291,7 +294,7 @@ const maxGameSteps = 1 << 24
 //
 //go:noinline
 func (s *state) outOfGameSteps() {
-	why := fmt.Sprintf("the game ran %d steps in %d moves, more than the %d a game may take (each statement, condition, loop round and card or seat an aggregate visits is one)", s.gameSteps, s.Move, maxGameSteps)
+	why := fmt.Sprintf("the game ran %d steps in %d moves, more than the %d a game may take (%s)", s.gameSteps, s.Move, maxGameSteps, stepsText)
 	if l := s.g.loopAt(s.pc); l != nil {
 		s.failAt(l.pos, "in this %s, %s", l.kind, why)
 		return
