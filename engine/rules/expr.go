@@ -275,7 +275,7 @@ func (r *zoneRef) seatInst(s *state) int {
 		p = r.owner(s)
 	}
 	if p < 0 || int(p) >= s.N {
-		s.failAt(r.at, "zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
+		s.failAt(&r.at, "zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
 		return r.z.base
 	}
 	return r.z.base + int(p)
@@ -1052,7 +1052,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 			if x.noSeat(seat, n.args[1]) {
 				return expr{t: typ{k: kBad}}
 			}
-			f, b, at := seat.ev, v.base, x.site(base.off, "").pos
+			f, b, at := seat.ev, v.base, &x.site(base.off, "").pos
 			general := func(s *state) int64 {
 				p := f(s)
 				if p < 0 || int(p) >= s.N {
@@ -1081,7 +1081,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	}
 	if l.t.k == kRecs {
 		i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
-		f, size, at := i.ev, int64(l.t.rec.n), x.site(n.off, "").pos
+		f, size, at := i.ev, int64(l.t.rec.n), &x.site(n.off, "").pos
 		return expr{t: typ{k: kRec, rec: l.t.rec}, ev: func(s *state) int64 {
 			k := f(s)
 			if k < 0 || k >= size {
@@ -1098,7 +1098,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	if len(l.list) == 0 {
 		return x.wrong(n.off, "the list is empty")
 	}
-	f, pos := i.ev, x.site(n.off, "").pos
+	f, pos := i.ev, &x.site(n.off, "").pos
 	at := func(vals []int64, t typ) expr {
 		return expr{t: t, ev: func(s *state) int64 {
 			k := f(s)

@@ -80,7 +80,7 @@ type site struct {
 //
 //go:noinline
 func (s *state) overflow(at *site, v int64) int64 {
-	s.failAt(at.pos, "%s gives %d: %s (in %q)", at.op, v, numbersText, at.src)
+	s.failAt(&at.pos, "%s gives %d: %s (in %q)", at.op, v, numbersText, at.src)
 	return 0
 }
 
@@ -89,7 +89,7 @@ func (s *state) overflow(at *site, v int64) int64 {
 //
 //go:noinline
 func (s *state) stepsOut(at *loopSite) {
-	s.failAt(at.pos, "this %s ran %d steps without a decision (%s): a loop must reach a choice, draw or roll sooner", at.kind, maxSteps, stepsText)
+	s.failAt(&at.pos, "this %s ran %d steps without a decision (%s): a loop must reach a choice, draw or roll sooner", at.kind, maxSteps, stepsText)
 }
 
 // loopSite is a loop statement, for its rules error.
@@ -296,7 +296,7 @@ const maxGameSteps = 1 << 24
 func (s *state) outOfGameSteps() {
 	why := fmt.Sprintf("the game ran %d steps in %d moves, more than the %d a game may take (%s)", s.gameSteps, s.Move, maxGameSteps, stepsText)
 	if l := s.g.loopAt(s.pc); l != nil {
-		s.failAt(l.pos, "in this %s, %s", l.kind, why)
+		s.failAt(&l.pos, "in this %s, %s", l.kind, why)
 		return
 	}
 	s.fail("%s", why)

@@ -261,13 +261,16 @@ func (s *state) instZone(i int) *zoneDecl { return s.g.instZones[i] }
 
 // fail ends the game on a rules error: a card moved that is not there, a
 // seat with no legal option. Lint reports it with the seed.
-func (s *state) fail(format string, args ...any) { s.failAt(finding.Pos{}, format, args...) }
+func (s *state) fail(format string, args ...any) { s.failAt(nil, format, args...) }
 
 // failAt is fail at a place of the rules file: the expression, statement
-// or loop the error is about; without one (a zero Pos), the instruction
-// running. A state with no game (an expression worked out before play,
-// fold) only keeps the fault.
-func (s *state) failAt(at finding.Pos, format string, args ...any) {
+// or loop the error is about; without one (nil, or no file), the
+// instruction running. A state with no game (an expression worked out
+// before play, fold) only keeps the fault. At a pointer: the calls are in
+// the engine's hottest functions, whose size decides their inlining.
+//
+//go:noinline
+func (s *state) failAt(at *finding.Pos, format string, args ...any) {
 	if s.fault != "" {
 		return
 	}
@@ -275,11 +278,11 @@ func (s *state) failAt(at finding.Pos, format string, args ...any) {
 		s.trialFailed = true
 		return
 	}
-	if at.File == "" && s.g != nil && s.pc < len(s.g.code) {
-		at = s.g.code[s.pc].pos
+	if (at == nil || at.File == "") && s.g != nil && s.pc < len(s.g.code) {
+		at = &s.g.code[s.pc].pos
 	}
 	where := ""
-	if at.File != "" {
+	if at != nil && at.File != "" {
 		where = at.String() + ": "
 	}
 	s.fault = where + fmt.Sprintf(format, args...)
@@ -439,7 +442,7 @@ func (s *state) doSet(so *setOp) {
 	if so.seat != nil {
 		seat = int(so.seat(s))
 		if seat < 0 || seat >= s.N {
-			s.failAt(so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
+			s.failAt(&so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
 			return
 		}
 		i += seat
@@ -468,7 +471,7 @@ func (s *state) roll(in *instr) {
 	if so.seat != nil {
 		p := so.seat(s)
 		if p < 0 || p >= int64(s.N) {
-			s.failAt(so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
+			s.failAt(&so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
 			return
 		}
 		i += int(p)
@@ -546,7 +549,7 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 			c = mv.card(s)
 		}
 		if c < 0 || !s.take(from, uint8(c)) {
-			s.failAt(mv.pos, "%s is not in %s", s.cardName(c), s.instName(from))
+			s.failAt(&mv.pos, "%s is not in %s", s.cardName(c), s.instName(from))
 			return false
 		}
 		s.add(to, uint8(c))
