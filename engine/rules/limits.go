@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"cardpress/engine"
 	"cardpress/engine/kit"
@@ -64,7 +65,7 @@ func inRange(v int64) bool { return v == int64(int32(v)) }
 var numbersText = fmt.Sprintf("the rules' numbers are %d to %d", minNumber, maxNumber)
 
 // stepsText says what a step is, in messages.
-const stepsText = "each statement, condition, loop round and card or seat an aggregate visits is one"
+const stepsText = "each statement, round of a loop and card or seat an aggregate visits is one"
 
 // site is where an expression's operator is, for the rules error its
 // result raises in play.
@@ -96,6 +97,9 @@ func (s *state) stepsOut(at *loopSite) {
 type loopSite struct {
 	pos  finding.Pos
 	kind string // while, repeat, each_seat, ...
+	// weight is the steps a round of a while or repeat compiled to Go
+	// code counts: one, and its body's at their most (weigh).
+	weight int
 }
 
 // loopSpan is a loop of the program: the instructions from to to (not
@@ -286,7 +290,8 @@ func (c *compiler) repeatCount(n *yaml.Node, sc *scope) eval {
 
 // maxGameSteps is the most steps one game may take in all: a game whose
 // every move runs nearly maxSteps would otherwise take hours. The shipped
-// games take at most about 10,000.
+// games take at most about 180,000 (HEAT's; 16,000 between two
+// decisions).
 const maxGameSteps = 1 << 24
 
 // outOfGameSteps ends a game that ran maxGameSteps steps, naming the
@@ -315,7 +320,66 @@ func (s *state) outOfSteps() {
 // loop records the program's instructions from from to here as a loop
 // statement's (n, of this kind).
 func (c *compiler) loop(from int, n *yaml.Node, kind string) {
-	c.g.loops = append(c.g.loops, loopSpan{from: from, to: c.pc(), at: loopSite{c.at(n), kind}})
+	c.g.loops = append(c.g.loops, loopSpan{from: from, to: c.pc(), at: loopSite{c.at(n), kind, 1}})
+}
+
+// weigh is the most steps statements compiled to Go code (that never wait
+// for a decision) take when they run once: one for each statement, each
+// in a loop over the seats, a type's values or a card's entries once per
+// round it may run. Those loops cost nothing as they run: the program
+// counts an instruction of Go code by its weight, a while or repeat each
+// of its rounds (which it counts as they run: one here). A loop that
+// would weigh more than the steps a move may take is RULES_LIMIT at it.
+func (c *compiler) weigh(list *yaml.Node) int {
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return 0
+	}
+	w := 0
+	for _, n := range list.Content {
+		w = min(w+c.weighStatement(n), maxSteps+1)
+	}
+	return w
+}
+
+func (c *compiler) weighStatement(n *yaml.Node) int {
+	kind := ""
+	for _, k := range keysOf(n) {
+		if kind == "" && slices.Contains(stmtKeys, k.Value) {
+			kind = k.Value
+		}
+	}
+	switch kind {
+	case "if":
+		return 1 + max(c.weigh(get(n, "then")), c.weigh(get(n, "else")))
+	case "each_seat", "each_value", "for_each":
+		body := c.weigh(get(n, "do"))
+		w := 1 + c.mostRounds(n, kind)*(1+body)
+		if w > maxSteps && body < maxSteps {
+			c.report(codeLimit.At(c.at(n), "this %s may take %d steps before the rules reach a decision (its loops at their most rounds: every seat, every value of a type, every entry of a card), more than the %d a move may take: nest fewer loops", kind, w, maxSteps))
+		}
+		return min(w, maxSteps+1)
+	}
+	return 1
+}
+
+// mostRounds is the most rounds a loop over the seats, a type's values or
+// a card's entries makes.
+func (c *compiler) mostRounds(n *yaml.Node, kind string) int {
+	switch kind {
+	case "each_seat":
+		return engine.MaxPlayers
+	case "each_value":
+		if e := c.g.types[scalar(get(n, kind))]; e != nil {
+			return max(len(e.values), 1)
+		}
+	case "for_each":
+		if tree, err := parseExpr(scalar(get(n, "in"))); err == nil && tree.kind == nField {
+			if l := c.g.lists[tree.op]; l != nil {
+				return max(l.most, 1)
+			}
+		}
+	}
+	return 1
 }
 
 // noSeat reports a seat known before play to be none (seat(9) in a game of

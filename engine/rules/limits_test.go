@@ -257,7 +257,7 @@ func TestCompileBudget(t *testing.T) {
 // loop it is in, after some fifty moves (seventeen rolls) rather than hours.
 func TestAGameRunsOutOfSteps(t *testing.T) {
 	g, found, dir := bankEdited(t, bankEdit{"game.yaml", "    default: 12\n", "    default: 1000000\n"},
-		bankEdit{"rules.yaml", "      - roll: bonus\n", "      - repeat: 1000000\n        do: [{set: \"bonus = 0\"}]\n      - roll: bonus\n"})
+		bankEdit{"rules.yaml", "      - roll: bonus\n", "      - repeat: 500000\n        do: [{set: \"bonus = 0\"}]\n      - roll: bonus\n"})
 	if g == nil {
 		t.Fatalf("does not build: %v", found)
 	}
@@ -299,4 +299,23 @@ func nestedForEach(t testing.TB) []bankEdit {
 		{"rules.yaml", "                - for_each: effect\n                  in: \"card.effects\"\n                  do:\n",
 			"                - for_each: outer\n                  in: \"card.effects\"\n                  do:\n                  - for_each: effect\n                    in: \"card.effects\"\n                    do:\n"},
 	}
+}
+
+// Loops over the seats, a type's values or a card's entries are not
+// counted as they run: the statements they may run are counted by the
+// loop or instruction around them at their most rounds, so nesting them
+// deep enough to pass the steps a move may take is a finding before play,
+// at the loop that passes it.
+func TestNestedBoundedLoopsAreWeighed(t *testing.T) {
+	body := "[{set: \"bonus = 0\"}]"
+	for range 7 { // 8^7 = 2,097,152 rounds of the innermost set
+		body = "[{each_seat: \"seat(1)\", do: " + body + "}]"
+	}
+	g, found, dir := bankEdited(t, bankEdit{"rules.yaml", bankPlay, "  - repeat: 1\n    do: " + body + "\n" + bankPlay})
+	if g != nil {
+		t.Fatal("builds")
+	}
+	// The outermost each_seat is the first to pass 1,048,576: its body,
+	// six deep, weighs less.
+	only(t, found, "RULES_LIMIT", at(t, dir, "rules.yaml", "[{each_seat", 1), "this each_seat may take 4793489 steps before the rules reach a decision")
 }

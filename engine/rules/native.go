@@ -123,10 +123,11 @@ func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
 	return c.nativeList(list.Content, sc)
 }
 
-// loop counts one more round of loop at against the steps a state may
-// take between decisions, and says whether it may go on.
+// loop counts one more round of loop at (a while or repeat) against the
+// steps a state may take between decisions, its body's statements at
+// their most (weigh), and says whether it may go on.
 func (s *state) loop(at *loopSite) bool {
-	if s.steps++; s.steps > maxSteps {
+	if s.steps += at.weight; s.steps > maxSteps {
 		s.stepsOut(at)
 		return false
 	}
@@ -216,7 +217,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	case "while":
 		cond := c.expr(v, sc, typ{k: kBool}, "while").ev
 		body := c.nativeBlock(get(n, "do"), sc)
-		at := &loopSite{pos, kind}
+		at := &loopSite{pos, kind, 1 + c.weigh(get(n, "do"))}
 		return func(s *state) {
 			for cond(s) != 0 && s.loop(at) {
 				body(s)
@@ -227,7 +228,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		c.newSlot(false) // the program's repeat keeps its count in a slot; so do these, to keep numbering alike
 		c.newSlot(false)
 		body := c.nativeBlock(get(n, "do"), sc)
-		at := &loopSite{pos, kind}
+		at := &loopSite{pos, kind, 1 + c.weigh(get(n, "do"))}
 		return func(s *state) {
 			for k := times(s); k > 0 && s.loop(at); k-- {
 				body(s)
@@ -239,7 +240,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			name = as.Value
 		}
 		first := c.expr(v, sc, typ{k: kSeat}, "each_seat").ev
-		return c.nativeEachSeat(first, c.seatCount(n, sc), name, sc, &loopSite{pos, kind}, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
+		return c.nativeEachSeat(first, c.seatCount(n, sc), name, sc, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
 	case "each_value":
 		e, ok := c.g.types[v.Value]
 		as := get(n, "as")
@@ -249,9 +250,8 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		}
 		slot, size := c.newSlot(false), int64(len(e.values))
 		body := c.nativeBlock(get(n, "do"), &scope{up: sc, name: as.Value, slot: slot, t: typ{k: kEnum, enum: e}})
-		at := &loopSite{pos, kind}
 		return func(s *state) {
-			for k := int64(0); k < size && s.loop(at); k++ {
+			for k := int64(0); k < size && s.mode == mRun; k++ {
 				s.slots[slot] = k
 				body(s)
 			}
@@ -279,7 +279,6 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		if where != nil && ix == nil {
 			cond = c.expr(where, inner, typ{k: kBool}, "where").ev
 		}
-		at := &loopSite{pos, kind}
 		return func(s *state) {
 			k := card(s)
 			if k < 0 {
@@ -287,7 +286,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 			}
 			if ix != nil {
 				for _, e := range ix.entries(k, ix.value(s)) {
-					if !s.loop(at) {
+					if s.mode != mRun {
 						return
 					}
 					s.slots[slot] = int64(e)
@@ -295,7 +294,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 				}
 				return
 			}
-			for e := l.start[k]; e < l.start[k+1] && s.loop(at); e++ {
+			for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
 				s.slots[slot] = int64(e)
 				if cond == nil || cond(s) != 0 {
 					bodies[e](s)
@@ -346,7 +345,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 }
 
 // nativeEachSeat runs body for every seat, clockwise from first.
-func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, at *loopSite, body func(*scope) action) action {
+func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, body func(*scope) action) action {
 	from, p := c.newSlot(false), c.newSlot(false)
 	c.newSlot(false) // the program's loop counter
 	f := body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
@@ -355,7 +354,7 @@ func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, at 
 		n := int64(s.N)
 		q := max(0, first(s))
 		visits := seatsToVisit(s, count)
-		for i := int64(0); i < visits && s.loop(at); i++ {
+		for i := int64(0); i < visits && s.mode == mRun; i++ {
 			s.slots[p] = q
 			f(s)
 			if q++; q == n {
@@ -625,12 +624,15 @@ func setAction(so *setOp) action {
 // or difference that leaves the rules' numbers is a rules error at at,
 // and leaves the value as it was.
 func (s *state) setVar(i int, op byte, val eval, at *site) {
-	r := val(s)
+	var r int64
 	switch op {
 	case '+':
-		r += s.vars[i]
+		r = s.vars[i] + val(s)
 	case '-':
-		r = s.vars[i] - r
+		r = s.vars[i] - val(s)
+	default:
+		s.vars[i] = val(s) // one of the numbers already
+		return
 	}
 	if !inRange(r) {
 		s.overflow(at, r)

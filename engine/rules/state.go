@@ -387,6 +387,7 @@ func (s *state) run() {
 				s.pc++
 			}
 		case opExec:
+			s.steps += in.a // the statements it runs, at their most (weigh), past its own step
 			in.fn(s)
 			s.pc++
 		case opRoll:

@@ -192,7 +192,8 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 	var run []*yaml.Node
 	flush := func() {
 		if len(run) > 0 {
-			c.emit(instr{op: opExec, fn: c.nativeList(run, sc), pos: c.at(run[0])})
+			w := c.weigh(&yaml.Node{Kind: yaml.SequenceNode, Content: run})
+			c.emit(instr{op: opExec, fn: c.nativeList(run, sc), a: w - 1, pos: c.at(run[0])})
 			run = nil
 		}
 	}
@@ -585,7 +586,12 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		for k, o := range ch.opts {
 			bodies[k] = c.nativeOptionBody(o)
 		}
-		c.emit(instr{op: opExec, fn: func(s *state) {
+		// Every seat may pick the option that weighs most.
+		most := 0
+		for _, o := range ch.opts {
+			most = max(most, 1+c.weigh(get(o.node, "then")))
+		}
+		c.emit(instr{op: opExec, a: engine.MaxPlayers*most - 1, fn: func(s *state) {
 			for p := 0; p < s.N && s.mode == mRun; p++ {
 				s.slots[ch.loop] = int64(p)
 				if a := s.joint[p]; a != engine.NoAction {
