@@ -41,9 +41,6 @@ type Game struct {
 	// code is the program (play) and choices its decision points.
 	code    []instr
 	choices []*choice
-	// loops are the program's loops, to name the one that runs out of
-	// steps.
-	loops []loopSpan
 	// slots is how many bound names and loop counters a state keeps;
 	// private marks those that may hold what a seat chose in secret.
 	slots   int
@@ -81,6 +78,9 @@ type Game struct {
 	// names is the compiler that built the game, for compiling rule
 	// tests' expressions against the same declarations.
 	names *compiler
+	// loops are the program's loops, to name the one that runs out of
+	// steps (last: play never reads them but then).
+	loops []loopSpan
 }
 
 type cardInfo struct {

@@ -59,9 +59,8 @@ type state struct {
 	// trial).
 	trial, trialFailed bool
 	// steps counts what ran since the last decision (loops without one
-	// are caught at maxSteps); gameSteps what ran before it in the game
-	// (caught at maxGameSteps).
-	steps, gameSteps int
+	// are caught at maxSteps).
+	steps int
 	// epoch counts the decisions set up, so each seat's legal actions are
 	// listed once per decision (legalNow).
 	epoch int
@@ -71,6 +70,10 @@ type state struct {
 	// kept so that no move allocates or clears a large array. A state and
 	// its clones share it, as they share a goroutine.
 	buf *buffers
+	// gameSteps counts what ran before the last decision in the game
+	// (caught at maxGameSteps); last, where the fields moves read most
+	// keep their places.
+	gameSteps int
 }
 
 type buffers struct {
