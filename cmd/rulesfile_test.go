@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -79,5 +80,76 @@ func TestReplayHintsNameTheEngine(t *testing.T) {
 	code, out, errOut = run(t, ws, "sim", "--game", "heat", "--engine", "rules", "--games", "20", "--players", "3")
 	if code != 1 || !strings.Contains(out, "(first: cardpress replay --game heat --engine rules --players 3 --seed ") {
 		t.Errorf("sim: exit %d, want 1 and a replay command with --engine rules:\n%s%s", code, out, errOut)
+	}
+}
+
+// doublingDefines are d0 = 1, d1 = d0 + d0, ... d40: pasted in, d40 would
+// be 2^41 parts.
+func doublingDefines() string {
+	var b strings.Builder
+	b.WriteString("  d0: \"1\"\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&b, "  d%d: \"d%d + d%d\"\n", i, i-1, i-1)
+	}
+	return b.String()
+}
+
+// Defines that double at every level are measured, not expanded: the
+// first over the limit is one error at its line, whether the rules use
+// them or only a rule test's expect does, for validate, lint and test
+// alike.
+func TestDoublingDefinesAreOneFinding(t *testing.T) {
+	const rules, tests = "cards/crazy-eights/rules.yaml", "cards/crazy-eights/tests.yaml"
+	ws := testutil.CopyGame(t, "crazy-eights")
+	line := edit(t, ws, rules, "define:\n", "define:\n"+doublingDefines()) + 15 // d14's line
+	edit(t, ws, tests, `      "score[2]": 6`, `      "score[2]": 6
+      "d40 - d40": 0`)
+	want := fmt.Sprintf("%s:%d:9: error RULES_LIMIT: define d14 expands to 32767 parts", rules, line)
+	for _, cmd := range []string{"validate", "lint", "test"} {
+		code, out, errOut := run(t, ws, cmd, "cards/crazy-eights")
+		if code != 1 || !strings.Contains(out, want) || strings.Count(out, ": error ") != 1 {
+			t.Errorf("%s: exit %d, want 1 and only\n%s\nin:\n%s%s", cmd, code, want, out, errOut)
+		}
+	}
+}
+
+// Rules that run without a decision, or leave the numbers, end each smoke
+// game with a rules error at the loop or the operator, and lint says so in
+// one line: the same problem at every player count and with every bot is
+// one finding, and the statistics of games that all broke are left out.
+func TestHostileRulesEndInOneLine(t *testing.T) {
+	const rules = "cards/crazy-eights/rules.yaml"
+	for _, c := range []struct{ name, stmt, line, mark, say string }{
+		{"a repeat counted in play", "      - repeat: \"count(stock) * 10000000\"\n        do: [{set: \"passes = 0\"}]\n",
+			"repeat: \"count(stock)", "repeat", "this repeat ran 1048576 steps without a decision"},
+		{"repeats nested", "      - repeat: 1000\n        do:\n          - repeat: 1001\n            do:\n              - repeat: 1002\n                do: [{set: \"passes = 0\"}]\n",
+			"repeat: 1002", "repeat", "this repeat ran 1048576 steps without a decision"},
+		{"arithmetic that leaves the numbers", "      - set: \"passes = count(stock) * 1000000000\"\n",
+			"passes = count(stock) *", "*", "* gives"},
+	} {
+		ws := testutil.CopyGame(t, "crazy-eights")
+		edit(t, ws, rules, "      - collect: stock\n", "      - collect: stock\n"+c.stmt)
+		lineText := c.stmt[strings.LastIndex(c.stmt[:strings.Index(c.stmt, c.line)], "\n")+1:]
+		lineText = lineText[:strings.Index(lineText, "\n")]
+		at := fmt.Sprintf("%s:%d:%d: %s", rules, lineOf(t, ws, rules, c.line), strings.Index(lineText, c.mark)+1, c.say)
+		// Two players and a few games: each game runs its million steps.
+		code, out, errOut := run(t, ws, "lint", "cards/crazy-eights", "--players", "2", "--games", "5")
+		if code != 1 || strings.Count(out, ": error ") != 1 || !strings.Contains(out, "error INVARIANT_BROKEN: 25 of 25 games broke an invariant: ") ||
+			!strings.Contains(out, at) || !strings.Contains(out, "(seed 16490336266968443936, 2 players; cardpress replay --game crazy-eights --players 2 --seed 16490336266968443936)") {
+			t.Errorf("%s: exit %d, want 1 and one INVARIANT_BROKEN at\n%s\nin:\n%s%s", c.name, code, at, out, errOut)
+		}
+	}
+}
+
+// A rules error in every game at every player count, with every bot, is
+// one line: not one per count and bot, and no card never drawn.
+func TestARulesErrorEverywhereIsOneLine(t *testing.T) {
+	const rules = "cards/crazy-eights/rules.yaml"
+	ws := testutil.CopyGame(t, "crazy-eights")
+	line := edit(t, ws, rules, "      - collect: stock\n", "      - collect: stock\n      - set: \"score[seat(players + 1)] += 0\"\n") + 1
+	code, out, errOut := run(t, ws, "lint", "cards/crazy-eights")
+	want := fmt.Sprintf("cards/crazy-eights/game.yaml:12:5: error INVARIANT_BROKEN: 1350 of 1350 games at 2-7 players broke an invariant: before the first move: %s:%d:15: value score of none, which is not a seat at the table (seed ", rules, line)
+	if code != 1 || strings.Count(out, ": error ") != 1 || strings.Contains(out, "CARD_NEVER") || !strings.Contains(out, want) {
+		t.Errorf("lint: exit %d, want 1 and only\n%s\nin:\n%s%s", code, want, out, errOut)
 	}
 }

@@ -118,6 +118,9 @@ func runGameTests(out io.Writer, g *pipeline.Game) (passed, failed int, ok bool)
 // the findings of its build when it does not build; nil and none when
 // the data has errors (Load reported them) or there is no rules file.
 func rulesEngine(g *pipeline.Game) (*rules.Game, []finding.Finding) {
+	if !g.Valid {
+		return nil, nil // Load reported why, a tests file naming what is not there included
+	}
 	if rg, ok := g.Engine.(*rules.Game); ok {
 		return rg, nil
 	}

@@ -91,46 +91,55 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	sampler, fast := s.(ChanceSampler)
 	checker, checks := s.(InvariantChecker)
 	checks = checks && opt.CheckInvariants
-	// The loop asks the state one question per move: who moves next.
-	for moves := 0; ; moves++ {
-		cur := s.CurrentPlayer()
-		if cur == Terminal {
-			break
+	// A game can break before its first move (the rules engine runs its
+	// program to the first decision when it starts): then it is not played.
+	if checks {
+		if err := checker.CheckInvariants(); err != nil {
+			res.Invariant = "before the first move: " + err.Error()
 		}
-		if opt.Tally != nil {
-			opt.Tally.mover(cur)
-		}
-		if moves >= w.maxMoves {
-			res.Capped = true
-			break
-		}
-		switch cur {
-		case Chance:
-			if fast {
-				s.Apply(sampler.SampleChance(chance))
-			} else {
-				w.outs = s.ChanceOutcomes(w.outs[:0])
-				s.Apply(SampleOutcome(w.outs, chance))
-			}
-		case Simultaneous:
-			w.joint = w.joint[:0]
-			for seat := 0; seat < players; seat++ {
-				w.legal = s.LegalActions(Player(seat), w.legal[:0])
-				if len(w.legal) == 0 {
-					w.joint = append(w.joint, NoAction)
-					continue
-				}
-				w.joint = append(w.joint, w.bots[seat].Act(s, Player(seat), w.legal))
-			}
-			ApplyJoint(s, w.joint)
-		default:
-			w.legal = s.LegalActions(cur, w.legal[:0])
-			s.Apply(w.bots[cur].Act(s, cur, w.legal))
-		}
-		if checks {
-			if err := checker.CheckInvariants(); err != nil {
-				res.Invariant = fmt.Sprintf("after move %d: %v", s.MoveNumber(), err)
+	}
+	if res.Invariant == "" {
+		// The loop asks the state one question per move: who moves next.
+		for moves := 0; ; moves++ {
+			cur := s.CurrentPlayer()
+			if cur == Terminal {
 				break
+			}
+			if opt.Tally != nil {
+				opt.Tally.mover(cur)
+			}
+			if moves >= w.maxMoves {
+				res.Capped = true
+				break
+			}
+			switch cur {
+			case Chance:
+				if fast {
+					s.Apply(sampler.SampleChance(chance))
+				} else {
+					w.outs = s.ChanceOutcomes(w.outs[:0])
+					s.Apply(SampleOutcome(w.outs, chance))
+				}
+			case Simultaneous:
+				w.joint = w.joint[:0]
+				for seat := 0; seat < players; seat++ {
+					w.legal = s.LegalActions(Player(seat), w.legal[:0])
+					if len(w.legal) == 0 {
+						w.joint = append(w.joint, NoAction)
+						continue
+					}
+					w.joint = append(w.joint, w.bots[seat].Act(s, Player(seat), w.legal))
+				}
+				ApplyJoint(s, w.joint)
+			default:
+				w.legal = s.LegalActions(cur, w.legal[:0])
+				s.Apply(w.bots[cur].Act(s, cur, w.legal))
+			}
+			if checks {
+				if err := checker.CheckInvariants(); err != nil {
+					res.Invariant = fmt.Sprintf("after move %d: %v", s.MoveNumber(), err)
+					break
+				}
 			}
 		}
 	}

@@ -72,6 +72,9 @@ func (o open) ignored(code *finding.Code, card string) bool {
 // a seat that the rest of the games, at either end of their interval,
 // would decide differently.
 func (o open) undecided(sum *engine.Summary) bool {
+	if sum.Games > 0 && sum.Capped+sum.Panics+sum.Invariants == sum.Games {
+		return false // every game broke: more say nothing new (brokeAll)
+	}
 	for i, c := range o.d.Cards {
 		if c.UsedWith(o.players) && i < len(sum.Tally.CardInHand) && sum.Tally.CardInHand[i] == 0 && !o.ignored(CodeCardNeverDrawn, c.ID) {
 			return true

@@ -6,6 +6,7 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -122,6 +123,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	chosenByHeuristic := make([]int64, info.Cards)
 	offeredToHeuristic := make([]int64, info.Cards)
 	total := 0
+	var broken []failure
 	for k, players := range counts {
 		sum, hs := runs[k].random, runs[k].heuristic
 		total += sum.Games
@@ -129,7 +131,11 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 			opt.Metrics(opt.Variant, players, sum)
 		}
 		how := replayHow{opt.Variant, opt.Bots, opt.Engine}
-		out = append(out, failures(d, sum, info.MaxMoves, how)...)
+		broken = append(broken, failures(sum, info.MaxMoves, how)...)
+		broken = append(broken, failures(hs, info.MaxMoves, replayHow{opt.Variant, []string{"heuristic"}, opt.Engine})...)
+		if brokeAll(runs) {
+			continue // the statistics are of games that broke: the failures say it all
+		}
 		out = append(out, alarms(d, info, sum, how)...)
 		if f, ok := seatAdvantage(d, sum, factor, opt.Bots); ok {
 			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, sum.Games, replayHow{bots: opt.Bots, engine: opt.Engine}.flags())
@@ -141,11 +147,14 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		for i := range min(len(happened), len(sum.Tally.Probes)) {
 			happened[i] += sum.Tally.Probes[i]
 		}
-		out = append(out, failures(d, hs, info.MaxMoves, replayHow{opt.Variant, []string{"heuristic"}, opt.Engine})...)
 		for i := range hs.Tally.CardChosen {
 			chosenByHeuristic[i] += hs.Tally.CardChosen[i]
 			offeredToHeuristic[i] += hs.Tally.CardOffered[i]
 		}
+	}
+	out = append(out, merged(d, broken)...)
+	if brokeAll(runs) {
+		return out
 	}
 	for i, e := range info.Expected {
 		if happened[i] > 0 || e.Card >= 0 && (e.Card >= len(d.Cards) || !usedAtAny(d.Cards[e.Card], counts)) {
@@ -187,19 +196,104 @@ func playCount(g engine.Game, o open, plan smokePlan, heuristic int, opt Options
 	return countRun{sum, hs}
 }
 
-// failures turns a summary's first broken game of each kind into a finding
-// naming the seed that replays it.
-func failures(d *gamedata.Game, sum *engine.Summary, maxMoves int, how replayHow) []finding.Finding {
-	var out []finding.Finding
-	add := func(r *engine.Result, code *finding.Code, format string, args ...any) {
+// failure is one kind of broken game at one player count, with some
+// bots: how many, and the first.
+type failure struct {
+	code    *finding.Code
+	what    string // "did not end within 20000 moves", "crashed: ...", ...
+	n, of   int
+	players int
+	first   *engine.Result
+	how     replayHow
+}
+
+// failures lists a summary's broken games by kind.
+func failures(sum *engine.Summary, maxMoves int, how replayHow) []failure {
+	var out []failure
+	add := func(r *engine.Result, n int, code *finding.Code, what string) {
 		if r != nil {
-			out = append(out, replayable(code.At(d.Manifest.IDPos, format, args...), d, r, how))
+			out = append(out, failure{code, what, n, sum.Games, sum.Players, r, how})
 		}
 	}
-	add(sum.FirstCapped, CodeGameNoEnd, "%d of %d games did not end within %d moves", sum.Capped, sum.Games, maxMoves)
-	add(sum.FirstPanic, CodeEnginePanic, "%d of %d games crashed: %s", sum.Panics, sum.Games, panicText(sum.FirstPanic))
-	add(sum.FirstInvariant, CodeInvariantBroken, "%d of %d games broke an invariant: %s", sum.Invariants, sum.Games, invariantText(sum.FirstInvariant))
+	add(sum.FirstCapped, sum.Capped, CodeGameNoEnd, fmt.Sprintf("did not end within %d moves", maxMoves))
+	add(sum.FirstPanic, sum.Panics, CodeEnginePanic, "crashed: "+panicText(sum.FirstPanic))
+	add(sum.FirstInvariant, sum.Invariants, CodeInvariantBroken, "broke an invariant: "+invariantText(sum.FirstInvariant))
 	return out
+}
+
+// merged reports the failures, one finding for each problem: the same
+// kind with the same text (but for the move it happened at) at several
+// player counts, or with the random and the heuristic bots, is one
+// finding naming the first game.
+func merged(d *gamedata.Game, fs []failure) []finding.Finding {
+	var out []finding.Finding
+	done := make([]bool, len(fs))
+	for i, f := range fs {
+		if done[i] {
+			continue
+		}
+		n, of, counts := f.n, f.of, []int{f.players}
+		for j := i + 1; j < len(fs); j++ {
+			if g := fs[j]; !done[j] && g.code == f.code && sameProblem(g.what, f.what) {
+				done[j] = true
+				n, of = n+g.n, of+g.of
+				if !slices.Contains(counts, g.players) {
+					counts = append(counts, g.players)
+				}
+			}
+		}
+		at := ""
+		if len(counts) > 1 {
+			slices.Sort(counts)
+			at = " at " + countsList(counts) + " players"
+		}
+		out = append(out, replayable(f.code.At(d.Manifest.IDPos, "%d of %d games%s %s", n, of, at, f.what), d, f.first, f.how))
+	}
+	return out
+}
+
+// sameProblem reports whether two failures' texts tell the same problem:
+// the same text whatever move it came at, or a rules error at the same
+// place of the rules file (whichever seat it befell).
+func sameProblem(a, b string) bool { return problem(a) == problem(b) }
+
+func problem(text string) string {
+	text = atMove.ReplaceAllString(text, "")
+	if m := atPlace.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return text
+}
+
+var (
+	atMove  = regexp.MustCompile(`(after move \d+|before the first move): `)
+	atPlace = regexp.MustCompile(`^broke an invariant: (.+?:\d+:\d+): `)
+)
+
+// brokeAll reports whether every smoke game of every run broke: then
+// what the games counted (cards drawn, rules that happened, wins) says
+// nothing about the rules.
+func brokeAll(runs []countRun) bool {
+	for _, r := range runs {
+		for _, sum := range []*engine.Summary{r.random, r.heuristic} {
+			if sum.Games == 0 || sum.Capped+sum.Panics+sum.Invariants < sum.Games {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// countsList writes player counts: 2-5, or 2, 4, 6.
+func countsList(counts []int) string {
+	if counts[len(counts)-1]-counts[0] == len(counts)-1 {
+		return countsText(counts)
+	}
+	var parts []string
+	for _, n := range counts {
+		parts = append(parts, fmt.Sprint(n))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // replayHow is what a replay needs besides the seed: the rule variant

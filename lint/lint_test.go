@@ -196,3 +196,33 @@ func TestAlarmNamesAGameThatRaisedTheCounter(t *testing.T) {
 		t.Errorf("seed %d replays without a tie: %v", *f.Seed, r.Returns)
 	}
 }
+
+// One problem is one finding: a rules error at one place of the rules
+// file, at several player counts and with random and heuristic bots, is
+// merged (whatever move and seat it befell), naming the first game; other
+// failures stay apart.
+func TestFailuresMergeByProblem(t *testing.T) {
+	d := toyData(0)
+	fail := func(players, n, of int, text string, bots []string) failure {
+		return failure{CodeInvariantBroken, "broke an invariant: " + text, n, of, players, &engine.Result{Seed: uint64(players), Players: players}, replayHow{bots: bots}}
+	}
+	got := merged(d, []failure{
+		fail(2, 10, 200, "after move 3: r.yaml:4:5: seat 2 has no legal option", nil),
+		fail(2, 2, 25, "after move 9: r.yaml:4:5: seat 1 has no legal option", []string{"heuristic"}),
+		fail(4, 200, 200, "after move 7: r.yaml:4:5: seat 4 has no legal option", nil),
+		fail(3, 1, 200, "after move 2: r.yaml:9:1: a die of 0 sides", nil),
+		fail(3, 1, 200, "after move 2: board + players is not 15", nil),
+	})
+	want := []string{
+		"toy/game.yaml:2:5: error INVARIANT_BROKEN: 212 of 425 games at 2, 4 players broke an invariant: after move 3: r.yaml:4:5: seat 2 has no legal option (seed 2, 2 players; cardpress replay --game toy --players 2 --seed 2)",
+		"toy/game.yaml:2:5: error INVARIANT_BROKEN: 1 of 200 games broke an invariant: after move 2: r.yaml:9:1: a die of 0 sides (seed 3, 3 players; cardpress replay --game toy --players 3 --seed 3)",
+		"toy/game.yaml:2:5: error INVARIANT_BROKEN: 1 of 200 games broke an invariant: after move 2: board + players is not 15 (seed 3, 3 players; cardpress replay --game toy --players 3 --seed 3)",
+	}
+	var lines []string
+	for _, f := range got {
+		lines = append(lines, f.String())
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("merged:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -165,6 +165,13 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 						// Declared fields were checked by gamedata already.
 						all = append(all, keepFile(d.CheckLayoutFields(engineFields(d, eg)), path)...)
 					}
+					if g.Valid {
+						// Past the engine's own errors: the rules file's
+						// would only repeat them.
+						rfs := rulesFile(d)
+						all = append(all, keepFile(rfs, path)...)
+						g.Valid = countErrors(rfs) == 0
+					}
 				} else {
 					// The data has errors: no engine to play with, but the
 					// engine's reference checks still report, so every
@@ -183,6 +190,22 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 		}
 	}
 	return games, finding.Sort(all)
+}
+
+// rulesFile builds the rules file of a game whose engine is its own
+// (HEAT's rules.yaml, played with --engine rules) for its findings: the
+// file is part of the game, and its rule tests name cards and choices
+// that must be there.
+func rulesFile(d *gamedata.Game) []finding.Finding {
+	if d.Manifest.Files.Rules == "" || d.Manifest.Engine == gamedata.RulesEngine {
+		return nil
+	}
+	m, ok := kit.Lookup(gamedata.RulesEngine)
+	if !ok {
+		return nil
+	}
+	_, fs := build(m, d)
+	return fs
 }
 
 // nameEngines adds the registered engines to UNKNOWN_ENGINE findings:

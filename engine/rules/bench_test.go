@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"cardpress/engine/enginetest"
@@ -15,4 +18,55 @@ func BenchmarkCrazyEightsSmokeGames(b *testing.B) {
 
 func BenchmarkHeartsSmokeGames(b *testing.B) {
 	enginetest.BenchmarkSmokeGames(b, loadGame(b, "../../cards/hearts"), 3, 4, 5)
+}
+
+// BenchmarkBuildAtLimits builds rules files at the limits that keep a
+// hostile file's cost bounded (limits.go): defines that double (measured,
+// not pasted in), a define just under the parts limit used until the
+// compile budget runs out, and a for_each nested in another over the most
+// entries a for_each is compiled per entry for. Each reports the bytes a
+// build allocates and the heap the built game (or its findings) keeps.
+func BenchmarkBuildAtLimits(b *testing.B) {
+	var uses strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&uses, "  - set: \"bonus = d13 * 0 + %d\"\n", i)
+	}
+	for _, c := range []struct {
+		name  string
+		edits []bankEdit
+	}{
+		{"bank", nil},
+		{"doubling-defines", []bankEdit{{"rules.yaml", "zones:\n", doublingDefines(40) + "zones:\n"}}},
+		{"compile-budget", []bankEdit{{"rules.yaml", "zones:\n", doublingDefines(13) + "zones:\n"}, {"rules.yaml", bankPlay, uses.String() + bankPlay}}},
+		{"nested-for-each", nestedForEach(b)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			d, errs, _ := bankData(b, c.edits...)
+			if d == nil {
+				b.Fatal(errs)
+			}
+			var before, after runtime.MemStats
+			var kept uint64
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				var m0, m1 runtime.MemStats
+				b.StopTimer()
+				runtime.GC()
+				runtime.ReadMemStats(&m0)
+				b.StartTimer()
+				g, found := Build(d)
+				b.StopTimer()
+				runtime.GC()
+				runtime.ReadMemStats(&m1)
+				kept = max(kept, m1.HeapAlloc-min(m1.HeapAlloc, m0.HeapAlloc))
+				runtime.KeepAlive(g)
+				runtime.KeepAlive(found)
+				b.StartTimer()
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/(1<<20), "alloc-MiB/op")
+			b.ReportMetric(float64(kept)/(1<<20), "kept-MiB")
+		})
+	}
 }

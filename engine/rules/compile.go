@@ -35,6 +35,9 @@ type define struct {
 	at       *yaml.Node
 	tree     *node
 	reported bool // its problems are reported (at its first use)
+	// size is its expansion's measure, once measured (limits.go).
+	size                measure
+	measured, measuring bool
 }
 
 // compiler turns the rules file into a Game, collecting every problem.
@@ -52,6 +55,12 @@ type compiler struct {
 	// inAggregate counts the aggregates whose arguments are being
 	// compiled (memoAggregate).
 	inAggregate int
+	// work counts the expression parts compiled, kept or not (unroll),
+	// against maxCompiled; spentFinding says they ran out, after spentAt
+	// findings.
+	work         int64
+	spentFinding *finding.Finding
+	spentAt      int
 }
 
 // Build compiles a game's rules file against its cards and parameters.
@@ -85,13 +94,16 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.winners(get(root, "winners"))
 	c.printing(get(root, "print"))
 	c.facts(get(root, "facts"))
-	c.found = dedupe(c.found)
+	c.found = dedupe(c.findings())
 	if errs, _ := finding.Count(c.found); errs > 0 {
 		return nil, c.found
 	}
 	g.names = c
 	g.screens()
-	return g, c.found
+	// The rules build: the rule tests' names are checked against them
+	// (validate), and a test that names what is not there is an error of
+	// the game, but the game still plays.
+	return g, append(c.found, g.CheckTests(d.Tests)...)
 }
 
 // compilerFor compiles more expressions against g's names (rule tests),
@@ -99,7 +111,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 // after it have room for them.
 func (g *Game) compilerFor(file string) *compiler {
 	c := *g.names
-	c.file, c.found = file, nil
+	c.file, c.found, c.work, c.spentFinding = file, nil, 0, nil
 	return &c
 }
 
@@ -152,6 +164,10 @@ func (c *compiler) cards() {
 			}
 			for i, gc := range d.Cards {
 				fd.vals[i] = fieldValue(fd.t, gc.Values[f.Name])
+				if !inRange(fd.vals[i]) {
+					c.report(codeLimit.At(c.cardValueAt(gc, f.Name), "card %s's %s is %d: %s", gc.ID, f.Name, fd.vals[i], numbersText))
+					fd.vals[i] = 0
+				}
 			}
 			g.fields[f.Name] = fd
 		}
@@ -199,6 +215,14 @@ func (c *compiler) cards() {
 	if g.capacity > engine.MaxDeck {
 		c.report(kit.CodeTooManyCards.At(d.Manifest.Pos, "the rules engine plays at most %d cards at a time, not %d", engine.MaxDeck, g.capacity))
 	}
+}
+
+// cardValueAt is where card gc gives field name its value.
+func (c *compiler) cardValueAt(gc gamedata.Card, name string) finding.Pos {
+	if n := get(gc.Node, name); n != nil {
+		return finding.Pos{File: gc.Pos.File, Line: n.Line, Col: n.Column}
+	}
+	return gc.Pos
 }
 
 func fieldValue(t typ, v any) int64 {
@@ -438,6 +462,7 @@ func (c *compiler) defineAll(m *yaml.Node) {
 		d.tree = tree
 		c.defines[k.Value] = d
 	}
+	c.limitDefines(keys)
 }
 
 // syntax reports a parse error at its column.
@@ -450,8 +475,11 @@ func (c *compiler) syntax(n *yaml.Node, err error) {
 }
 
 // offset is the position of byte off of a scalar's text.
-func (c *compiler) offset(n *yaml.Node, off int) finding.Pos {
-	p := c.at(n)
+func (c *compiler) offset(n *yaml.Node, off int) finding.Pos { return offsetIn(c.file, n, off) }
+
+// offsetIn is the position of byte off of a scalar's text in file.
+func offsetIn(file string, n *yaml.Node, off int) finding.Pos {
+	p := finding.Pos{File: file, Line: n.Line, Col: n.Column}
 	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
 		p.Col++
 	}
@@ -481,8 +509,11 @@ func (c *compiler) expr(n *yaml.Node, sc *scope, want typ, what string) expr {
 		c.syntax(n, err)
 		return fallback
 	}
+	if !c.withinLimits(n, tree) {
+		return fallback
+	}
 	c.where = fmt.Sprintf("%s:%d", finding.Visible(c.file), n.Line)
-	x := &exprCtx{g: c.g, c: c}
+	x := &exprCtx{g: c.g, c: c, src: n, file: c.file}
 	e := x.compile(tree, sc)
 	if want.k != kBad && len(x.errs) == 0 {
 		e = x.want(e, want, what)

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"cardpress/finding"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // eval computes an expression on a state. Every type is an int64 at run
@@ -249,6 +251,8 @@ type zoneRef struct {
 	// known is the cards filter passes when it reads nothing but the
 	// card (a constant set), else nil.
 	known *cardSet
+	// at is where the zone is named, for a seat not at the table.
+	at finding.Pos
 }
 
 // inst is the zone instance the ref names on s: a table zone's at once
@@ -271,7 +275,7 @@ func (r *zoneRef) seatInst(s *state) int {
 		p = r.owner(s)
 	}
 	if p < 0 || int(p) >= s.N {
-		s.fail("zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
+		s.failAt(&r.at, "zone %s of %s, which is not a seat at the table", r.z.name, seatWord(p))
 		return r.z.base
 	}
 	return r.z.base + int(p)
@@ -315,6 +319,25 @@ type exprCtx struct {
 	// stretch logged while compiling a part is what that part reads of
 	// the bound names, which proves a part independent of a card.
 	used []int
+	// src is the scalar whose text is compiled, in file: where a rules
+	// error in play points.
+	src  *yaml.Node
+	file string
+}
+
+// site is where byte off of the expression is, for a rules error of
+// operator op in play.
+func (x *exprCtx) site(off int, op string) *site {
+	if x.src == nil {
+		return &site{op: op}
+	}
+	return &site{pos: offsetIn(x.file, x.src, off), op: op, src: x.src.Value}
+}
+
+// limit reports a limit the expression passes at byte off.
+func (x *exprCtx) limit(off int, format string, args ...any) expr {
+	x.errs = append(x.errs, exprErr{code: codeLimit, off: off, msg: fmt.Sprintf(format, args...)})
+	return expr{t: typ{k: kBad}}
 }
 
 func (x *exprCtx) undefined(off int, format string, args ...any) expr {
@@ -351,14 +374,21 @@ func (x *exprCtx) fold(e expr, parts ...expr) expr {
 			return e
 		}
 	}
+	// An evaluation that raises a rules error (arithmetic that leaves the
+	// numbers, for some entry) is left to play, where it may never run.
 	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
 	if l == nil {
-		return konst(e.t, e.ev(scratch), e.off)
+		if v := e.ev(scratch); scratch.fault == "" {
+			return konst(e.t, v, e.off)
+		}
+		return e
 	}
 	vals := make([]int64, l.start[len(l.start)-1])
 	for i := range vals {
 		scratch.slots[slot] = int64(i)
-		vals[i] = e.ev(scratch)
+		if vals[i] = e.ev(scratch); scratch.fault != "" {
+			return e
+		}
 	}
 	return expr{t: e.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: e.off,
 		load: loadTable, slot: slot, table: vals, pure: true, elist: l, eslot: slot}
@@ -508,8 +538,17 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 			return r
 		}
 		a = x.want(a, typ{k: kInt}, "-")
-		f := a.ev
-		return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return -f(s) }, off: n.off}, a)
+		if a.konst {
+			return x.number(-a.kv, n.off, "-%d", a.kv)
+		}
+		f, at := a.ev, x.site(n.off, "-")
+		return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+			r := -f(s)
+			if !inRange(r) {
+				return s.overflow(at, r)
+			}
+			return r
+		}, off: n.off}, a)
 	case nBinary:
 		return x.binary(n, sc)
 	case nIndex:
@@ -584,7 +623,7 @@ func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
 		x.macros = map[string]bool{}
 	}
 	x.macros[n.name] = true
-	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros, used: x.used}
+	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros, used: x.used, src: d.at, file: d.file}
 	e := inner.compile(d.tree, sc)
 	x.used = inner.used // the define's names bind here: they are read here
 	delete(x.macros, n.name)
@@ -608,7 +647,7 @@ func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
 func (x *exprCtx) param(n *node, v any) expr {
 	switch v := v.(type) {
 	case int:
-		return konst(typ{k: kInt}, int64(v), n.off)
+		return x.number(int64(v), n.off, "parameter %s", n.name)
 	case bool:
 		b := int64(0)
 		if v {
@@ -627,6 +666,9 @@ func (x *exprCtx) param(n *node, v any) expr {
 		for _, item := range v {
 			switch it := item.(type) {
 			case int:
+				if !inRange(int64(it)) {
+					return x.limit(n.off, "parameter %s holds %d: %s", n.name, it, numbersText)
+				}
 				e.list = append(e.list, strconv.Itoa(it))
 			case string:
 				e.list = append(e.list, it)
@@ -788,7 +830,7 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 		return x.compareSet(cmpCodes[n.op], a, b, usedA, usedB, n.off)
 	case "+", "-", "*", "/", "%":
 		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		return x.fold(arith(n.op, a, b, n.off), a, b)
+		return x.fold(x.arith(n.op, a, b, n.off), a, b)
 	}
 	return bad
 }
@@ -810,42 +852,97 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-func arith(op string, a, b expr, off int) expr {
-	f, h := a.ev, b.ev
+// arith is a op b. Each result is checked against the rules' numbers:
+// a constant one before play, the others as they are worked out.
+func (x *exprCtx) arith(op string, a, b expr, off int) expr {
+	if a.konst && b.konst {
+		return x.number(arithConst(op, a.kv, b.kv), off, "%d %s %d", a.kv, op, b.kv)
+	}
+	f, h, at := a.ev, b.ev, x.site(off, op)
 	var ev eval
 	switch op {
 	case "+":
-		ev = func(s *state) int64 { return f(s) + h(s) }
+		ev = func(s *state) int64 {
+			r := f(s) + h(s)
+			if !inRange(r) {
+				return s.overflow(at, r)
+			}
+			return r
+		}
 	case "-":
-		ev = func(s *state) int64 { return f(s) - h(s) }
+		ev = func(s *state) int64 {
+			r := f(s) - h(s)
+			if !inRange(r) {
+				return s.overflow(at, r)
+			}
+			return r
+		}
 	case "*":
-		ev = func(s *state) int64 { return f(s) * h(s) }
+		ev = func(s *state) int64 {
+			r := f(s) * h(s)
+			if !inRange(r) {
+				return s.overflow(at, r)
+			}
+			return r
+		}
+	case "/":
+		ev = func(s *state) int64 {
+			d := h(s)
+			if d == 0 {
+				return 0
+			}
+			r := f(s) / d // -2147483648 / -1 leaves the numbers
+			if !inRange(r) {
+				return s.overflow(at, r)
+			}
+			return r
+		}
+	default:
+		ev = func(s *state) int64 { return modulo(f(s), h(s)) }
+	}
+	return expr{t: typ{k: kInt}, ev: ev, off: off}
+}
+
+// arithConst is a op b for two constants (of the rules' numbers: no
+// int64 overflows).
+func arithConst(op string, a, b int64) int64 {
+	switch op {
+	case "+":
+		return a + b
+	case "-":
+		return a - b
+	case "*":
+		return a * b
 	case "/":
 		// Division by zero gives 0: a rule dividing by an empty count
 		// should not stop the game.
-		ev = func(s *state) int64 {
-			if d := h(s); d != 0 {
-				return f(s) / d
-			}
-			return 0
+		if b != 0 {
+			return a / b
 		}
-	default:
-		ev = func(s *state) int64 {
-			if d := h(s); d != 0 {
-				m := f(s) % d
-				if m < 0 {
-					m += d
-				}
-				return m
-			}
-			return 0
-		}
+		return 0
 	}
-	e := expr{t: typ{k: kInt}, ev: ev, off: off}
-	if a.konst && b.konst {
-		e = konst(e.t, ev(nil), off)
+	return modulo(a, b)
+}
+
+// modulo is a % b, never negative for a positive b; 0 for b = 0.
+func modulo(a, b int64) int64 {
+	if b == 0 {
+		return 0
 	}
-	return e
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
+}
+
+// number is a constant worked out before play: one of the rules' numbers,
+// or RULES_LIMIT at off (what says how it was worked out).
+func (x *exprCtx) number(v int64, off int, what string, args ...any) expr {
+	if !inRange(v) {
+		return x.limit(off, "%s is %d: %s", fmt.Sprintf(what, args...), v, numbersText)
+	}
+	return konst(typ{k: kInt}, v, off)
 }
 
 // in is x in ('a', 'b') or x in list_parameter.
@@ -935,7 +1032,10 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return x.wrong(n.off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a zone's seat")
-			ref := &zoneRef{z: z, owner: seat.ev}
+			if x.noSeat(seat, n.args[1]) {
+				return expr{t: typ{k: kBad}}
+			}
+			ref := &zoneRef{z: z, owner: seat.ev, at: x.site(base.off, "").pos}
 			switch seat.load {
 			case loadSlot:
 				ref.ownerSlot = seat.slot + 1
@@ -949,11 +1049,14 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return x.wrong(n.off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
 			}
 			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a value's seat")
-			f, b := seat.ev, v.base
+			if x.noSeat(seat, n.args[1]) {
+				return expr{t: typ{k: kBad}}
+			}
+			f, b, at := seat.ev, v.base, &x.site(base.off, "").pos
 			general := func(s *state) int64 {
 				p := f(s)
 				if p < 0 || int(p) >= s.N {
-					s.fail("value %s of %s, which is not a seat at the table", v.name, seatWord(p))
+					s.failAt(at, "value %s of %s, which is not a seat at the table", v.name, seatWord(p))
 					return 0
 				}
 				return s.vars[b+int(p)]
@@ -978,11 +1081,11 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	}
 	if l.t.k == kRecs {
 		i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
-		f, size := i.ev, int64(l.t.rec.n)
+		f, size, at := i.ev, int64(l.t.rec.n), &x.site(n.off, "").pos
 		return expr{t: typ{k: kRec, rec: l.t.rec}, ev: func(s *state) int64 {
 			k := f(s)
 			if k < 0 || k >= size {
-				s.fail("list position %d is outside its %d items", k, size)
+				s.failAt(at, "list position %d is outside its %d items", k, size)
 				return 0
 			}
 			return k
@@ -995,12 +1098,12 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	if len(l.list) == 0 {
 		return x.wrong(n.off, "the list is empty")
 	}
-	f := i.ev
+	f, pos := i.ev, &x.site(n.off, "").pos
 	at := func(vals []int64, t typ) expr {
 		return expr{t: t, ev: func(s *state) int64 {
 			k := f(s)
 			if k < 0 || k >= int64(len(vals)) {
-				s.fail("list position %d is outside its %d items", k, len(vals))
+				s.failAt(pos, "list position %d is outside its %d items", k, len(vals))
 				return vals[0]
 			}
 			return vals[k]
@@ -1167,6 +1270,9 @@ func (x *exprCtx) records(n *node, items []any) expr {
 			}
 			switch v := v.(type) {
 			case int:
+				if !inRange(int64(v)) {
+					return x.limit(n.off, "parameter %s holds %s: %d: %s", n.name, k, v, numbersText)
+				}
 				vals[i] = int64(v)
 			case bool:
 				vals[i] = b2i(v)

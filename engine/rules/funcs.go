@@ -39,7 +39,8 @@ func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int
 // iter walks what an aggregate counts over: a zone's cards (after its
 // filter), the seats, or a list parameter's items, binding each to slot.
 // Aggregates loop over it inline: a callback would allocate a closure on
-// every evaluation.
+// every evaluation. Each item visited counts as a step (state.steps):
+// aggregates nested in a loop cost what they visit.
 type iter struct {
 	ref  *zoneRef // a zone, or nil
 	recs int      // a list parameter's items (ref nil, seats false)
@@ -130,6 +131,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			it := newIter(over, slot)
 			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
+				s.steps += n
 				k := int64(0)
 				for i := range n {
 					if it.bind(s, cards, i) {
@@ -153,16 +155,22 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					return x.countSet(over.zone, slot, b.ev, set, n.off)
 				}
 			} else if t := b.term; setForms && t != nil && t.vals != nil && t.slot == slot && x.c.g.slots == slots && over.t.k == kZone && over.zone.filter == nil {
-				return sumField(over.zone, slot, t.vals, n.off)
+				return sumField(over.zone, slot, t.vals, x.site(n.off, "sum"), n.off)
 			}
-			f := b.ev
+			// count adds 0s and 1s; a sum of at most MaxDeck numbers
+			// fits an int64, checked once at the end.
+			f, at := b.ev, x.site(n.off, n.op)
 			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
+				s.steps += n
 				t := int64(0)
 				for i := range n {
 					if it.bind(s, cards, i) {
 						t += f(s)
 					}
+				}
+				if !inRange(t) {
+					return s.overflow(at, t)
 				}
 				return t
 			}, off: n.off})
@@ -179,6 +187,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			}
 			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
+				s.steps += n
 				for i := range n {
 					if it.bind(s, cards, i) && f(s) == stop {
 						return stop
@@ -226,6 +235,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			known, vals, fslot := ref.known, v.term.vals, ref.slot
 			return expr{t: t, ev: func(s *state) int64 {
 				cards := s.zone(ref.inst(s))
+				s.steps += len(cards)
 				best, found, last := int64(0), false, int64(-1)
 				for _, c := range cards {
 					if !known.has(c) {
@@ -251,6 +261,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			// walk of iter without its cases, the same seats in order.
 			return expr{t: t, ev: func(s *state) int64 {
 				best, who := int64(0), int64(-1)
+				s.steps += s.N
 				for p := range int64(s.N) {
 					s.slots[slot] = p
 					v := f(s)
@@ -267,6 +278,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		return expr{t: t, ev: func(s *state) int64 {
 			best, who, found := int64(0), int64(-1), false
 			cards, n := it.span(s)
+			s.steps += n
 			for i := range n {
 				if !it.bind(s, cards, i) {
 					continue
@@ -420,6 +432,11 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		k := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "seat")
+		if k.konst && (k.kv < 1 || k.kv > int64(x.c.mostSeats())) {
+			// No seat at any count the game plays: none, which a zone or
+			// value of a seat reports before play (noSeat).
+			return konst(typ{k: kSeat}, -1, n.off)
+		}
 		f := k.ev
 		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
 			v := f(s) - 1
@@ -448,9 +465,15 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 			return bad
 		}
 		a := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "abs")
-		f := a.ev
+		if a.konst {
+			return x.number(max(a.kv, -a.kv), n.off, "abs(%d)", a.kv)
+		}
+		f, at := a.ev, x.site(n.off, "abs")
 		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 			if v := f(s); v < 0 {
+				if !inRange(-v) {
+					return s.overflow(at, -v)
+				}
 				return -v
 			}
 			return f(s)
@@ -473,9 +496,12 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		}
 		nums := make([]int64, len(e.t.enum.values))
 		for i, v := range e.t.enum.values {
-			k, err := strconv.Atoi(v)
+			k, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
 				return x.wrong(n.off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
+			}
+			if !inRange(k) {
+				return x.limit(n.off, "number reads %s's value %s: %s", e.t.enum.name, v, numbersText)
 			}
 			nums[i] = int64(k)
 		}
@@ -511,7 +537,10 @@ func (x *exprCtx) overItems(over expr, slot int, body, e expr) expr {
 		return e
 	}
 	scratch := &state{slots: make([]int64, x.c.g.slots+1)}
-	return konst(e.t, e.ev(scratch), e.off)
+	if v := e.ev(scratch); scratch.fault == "" {
+		return konst(e.t, v, e.off)
+	}
+	return e // a rules error: left to play
 }
 
 // zoneSet is the set form of an aggregate's body b over a zone, card bound
@@ -591,7 +620,7 @@ func (x *exprCtx) anySet(ref *zoneRef, slot int, f eval, t *cardTest, stop int64
 
 // sumField is sum over zone ref of a field of the card bound to slot:
 // the field's table read for each card, which is what the body reads.
-func sumField(ref *zoneRef, slot int, vals []int64, off int) expr {
+func sumField(ref *zoneRef, slot int, vals []int64, at *site, off int) expr {
 	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 		cards := s.zone(ref.inst(s))
 		t := int64(0)
@@ -600,6 +629,9 @@ func sumField(ref *zoneRef, slot int, vals []int64, off int) expr {
 		}
 		if len(cards) > 0 {
 			s.slots[slot] = int64(cards[len(cards)-1]) // the walk leaves the last card bound
+		}
+		if !inRange(t) {
+			return s.overflow(at, t)
 		}
 		return t
 	}, off: off}

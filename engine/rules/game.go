@@ -81,6 +81,9 @@ type Game struct {
 	// names is the compiler that built the game, for compiling rule
 	// tests' expressions against the same declarations.
 	names *compiler
+	// loops are the program's loops, to name the one that runs out of
+	// steps (last: play never reads them but then).
+	loops []loopSpan
 }
 
 type cardInfo struct {

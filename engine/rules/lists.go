@@ -23,6 +23,8 @@ type listDecl struct {
 	// at is each entry's position in its card file, card its card.
 	at   []finding.Pos
 	card []int
+	// most is the most entries one card has: a for_each's most rounds.
+	most int
 }
 
 type listKey struct {
@@ -126,6 +128,7 @@ func (c *compiler) readEntries(l *listDecl) {
 			l.card = append(l.card, len(l.start)-1)
 			total++
 		}
+		l.most = max(l.most, int(total-l.start[len(l.start)-1]))
 	}
 	l.start = append(l.start, total)
 }

@@ -18,23 +18,48 @@ import (
 // rules declare), with edits to its files, and builds it.
 func loadBank(t *testing.T, edits map[string][2]string) (*Game, []finding.Finding) {
 	t.Helper()
+	var list []bankEdit
+	for file, e := range edits {
+		list = append(list, bankEdit{file, e[0], e[1]})
+	}
+	g, found, _ := bankEdited(t, list...)
+	return g, found
+}
+
+// bankEdit replaces the first old in a file of testdata/bank with new.
+type bankEdit struct{ file, old, new string }
+
+// bankEdited writes testdata/bank with edits, in order, loads and builds
+// it: the game, the errors of loading or the findings of building, and
+// its folder.
+func bankEdited(t testing.TB, edits ...bankEdit) (*Game, []finding.Finding, string) {
+	t.Helper()
+	d, errs, dir := bankData(t, edits...)
+	if d == nil {
+		return nil, errs, dir
+	}
+	g, built := Build(d)
+	return g, built, dir
+}
+
+// bankData writes testdata/bank with edits and loads it: the data (nil
+// with the errors of loading) and its folder.
+func bankData(t testing.TB, edits ...bankEdit) (*gamedata.Game, []finding.Finding, string) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "bank")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "bank"))); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"game.yaml", "cards.yaml", "layout.yaml", "rules.yaml"} {
-		data, err := os.ReadFile(filepath.Join("testdata", "bank", name))
+	for _, e := range edits {
+		path := filepath.Join(dir, e.file)
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := string(data)
-		if e, ok := edits[name]; ok {
-			if !strings.Contains(text, e[0]) {
-				t.Fatalf("%s has no %q", name, e[0])
-			}
-			text = strings.Replace(text, e[0], e[1], 1)
+		if !strings.Contains(string(data), e.old) {
+			t.Fatalf("%s has no %q", e.file, e.old)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(strings.Replace(string(data), e.old, e.new, 1)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -46,10 +71,9 @@ func loadBank(t *testing.T, edits map[string][2]string) (*Game, []finding.Findin
 		}
 	}
 	if d == nil || len(errs) > 0 {
-		return nil, errs
+		return nil, errs, dir
 	}
-	g, built := Build(d)
-	return g, built
+	return d, nil, dir
 }
 
 // A game with no engine of its own carries effect lists on its cards: the

@@ -123,11 +123,12 @@ func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
 	return c.nativeList(list.Content, sc)
 }
 
-// loop counts one more round of a loop against the steps a state may take
-// between decisions, and says whether it may go on.
-func (s *state) loop() bool {
-	if s.steps++; s.steps > maxSteps {
-		s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
+// loop counts one more round of loop at (a while or repeat) against the
+// steps a state may take between decisions, its body's statements at
+// their most (weigh), and says whether it may go on.
+func (s *state) loop(at *loopSite) bool {
+	if s.steps += at.weight; s.steps > maxSteps {
+		s.stepsOut(at)
 		return false
 	}
 	return s.mode == mRun
@@ -216,18 +217,20 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	case "while":
 		cond := c.expr(v, sc, typ{k: kBool}, "while").ev
 		body := c.nativeBlock(get(n, "do"), sc)
+		at := &loopSite{pos, kind, 1 + c.weigh(get(n, "do"))}
 		return func(s *state) {
-			for cond(s) != 0 && s.loop() {
+			for cond(s) != 0 && s.loop(at) {
 				body(s)
 			}
 		}
 	case "repeat":
-		times := c.expr(v, sc, typ{k: kInt}, "repeat").ev
+		times := c.repeatCount(v, sc)
 		c.newSlot(false) // the program's repeat keeps its count in a slot; so do these, to keep numbering alike
 		c.newSlot(false)
 		body := c.nativeBlock(get(n, "do"), sc)
+		at := &loopSite{pos, kind, 1 + c.weigh(get(n, "do"))}
 		return func(s *state) {
-			for k := times(s); k > 0 && s.mode == mRun; k-- {
+			for k := times(s); k > 0 && s.loop(at); k-- {
 				body(s)
 			}
 		}
@@ -339,7 +342,6 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		return func(s *state) { s.Tally.Count(k, by(s)) }
 	}
 	c.stmt(n, sc) // reports the statement that is not one
-	_ = pos
 	return nil
 }
 
@@ -391,10 +393,10 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 		return nil
 	}
 	tree, err := parseExpr(where.Value)
-	if err != nil || tree.kind != nBinary {
+	if err != nil || tree.kind != nBinary || c.spent() || c.measureTree(tree).over() {
 		return nil
 	}
-	x := &exprCtx{g: c.g, c: c}
+	x := &exprCtx{g: c.g, c: c, src: where, file: c.file}
 	// entry.key == value and more: the more, when it reads only the entry
 	// (effect.take_heat > 0), picks the entries indexed once and for all.
 	var keep []int64
@@ -463,10 +465,17 @@ func (c *compiler) unroll(do, where *yaml.Node, inner *scope) []action {
 	if errs, _ := finding.Count(c.found); errs > 0 || total > maxUnrolled || do == nil {
 		return nil
 	}
-	found := c.found
+	found, work, expected := c.found, c.work, len(c.g.expected)
 	base, most := c.g.slots, c.g.slots
 	bodies := make([]action, total)
 	for e := range total {
+		if c.work-work > maxUnrolledParts || c.spent() {
+			// Too many parts: the one body, compiled before, serves every
+			// entry, and nothing of these is kept.
+			c.found, c.g.expected = found, c.g.expected[:expected]
+			c.g.slots, c.g.private = base, c.g.private[:base]
+			return nil
+		}
 		c.g.slots, c.g.private = base, c.g.private[:base]
 		known := *inner
 		known.known = int64(e) + 1
@@ -527,7 +536,7 @@ func ordinal(n int, list string) string {
 // seat's value at a bound seat; =, += or -=) without doSet's general path,
 // which runs when logging or on a seat not at the table.
 func setAction(so *setOp) action {
-	base, val := so.v.base, so.val
+	base, val, at := so.v.base, so.val, so.at
 	if so.seat == nil {
 		switch so.op {
 		case '+':
@@ -536,7 +545,11 @@ func setAction(so *setOp) action {
 					s.doSet(so)
 					return
 				}
-				s.vars[base] += val(s)
+				if r := s.vars[base] + val(s); inRange(r) {
+					s.vars[base] = r
+				} else {
+					s.overflow(at, r)
+				}
 			}
 		case '-':
 			return func(s *state) {
@@ -544,7 +557,11 @@ func setAction(so *setOp) action {
 					s.doSet(so)
 					return
 				}
-				s.vars[base] -= val(s)
+				if r := s.vars[base] - val(s); inRange(r) {
+					s.vars[base] = r
+				} else {
+					s.overflow(at, r)
+				}
 			}
 		}
 		return func(s *state) {
@@ -579,7 +596,7 @@ func setAction(so *setOp) action {
 				s.doSet(so)
 				return
 			}
-			s.setVar(base+int(p), op, val)
+			s.setVar(base+int(p), op, val, at)
 		}
 	}
 	if so.valVar > 0 && op == '=' {
@@ -600,18 +617,27 @@ func setAction(so *setOp) action {
 			s.doSet(so)
 			return
 		}
-		s.setVar(base+int(p), op, val)
+		s.setVar(base+int(p), op, val, at)
 	}
 }
 
-// setVar applies a set's operation (=, += or -=) to value place i.
-func (s *state) setVar(i int, op byte, val eval) {
+// setVar applies a set's operation (=, += or -=) to value place i; a sum
+// or difference that leaves the rules' numbers is a rules error at at,
+// and leaves the value as it was.
+func (s *state) setVar(i int, op byte, val eval, at *site) {
+	var r int64
 	switch op {
 	case '+':
-		s.vars[i] += val(s)
+		r = s.vars[i] + val(s)
 	case '-':
-		s.vars[i] -= val(s)
+		r = s.vars[i] - val(s)
 	default:
-		s.vars[i] = val(s)
+		s.vars[i] = val(s) // one of the numbers already
+		return
 	}
+	if !inRange(r) {
+		s.overflow(at, r)
+		return
+	}
+	s.vars[i] = r
 }

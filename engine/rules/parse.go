@@ -116,27 +116,28 @@ func parseExpr(src string) (*node, error) {
 	return n, nil
 }
 
-// parseAssign parses "target = expr", "target += expr" or "target -= expr".
-func parseAssign(src string) (target *node, op string, value *node, err error) {
+// parseAssign parses "target = expr", "target += expr" or "target -= expr";
+// at is the operator's offset.
+func parseAssign(src string) (target *node, op string, at int, value *node, err error) {
 	toks, err := lex(src)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", 0, nil, err
 	}
 	p := &parser{toks: toks}
 	if target, err = p.postfix(); err != nil {
-		return nil, "", nil, err
+		return nil, "", 0, nil, err
 	}
 	t := p.next()
 	if t.text != "=" && t.text != "+=" && t.text != "-=" {
-		return nil, "", nil, &syntaxError{t.off, "expected =, += or -= after the value set"}
+		return nil, "", 0, nil, &syntaxError{t.off, "expected =, += or -= after the value set"}
 	}
 	if value, err = p.where(); err != nil {
-		return nil, "", nil, err
+		return nil, "", 0, nil, err
 	}
 	if t := p.peek(); t.kind != 0 {
-		return nil, "", nil, &syntaxError{t.off, fmt.Sprintf("unexpected %q after the expression", t.text)}
+		return nil, "", 0, nil, &syntaxError{t.off, fmt.Sprintf("unexpected %q after the expression", t.text)}
 	}
-	return target, t.text, value, nil
+	return target, t.text, t.off, value, nil
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }

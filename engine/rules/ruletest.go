@@ -9,6 +9,7 @@ import (
 	"cardpress/engine"
 	"cardpress/finding"
 	"cardpress/gamedata"
+	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -22,6 +23,11 @@ import (
 // CodeTest is a rule test that fails, or cannot run as written.
 var CodeTest = codes.Error("RULES_TEST",
 	"A rule test (files.tests) fails, or cannot run as written: an unknown card id, choice id or action, an expression that does not compile, a choice the game never reaches, an expectation that does not hold.")
+
+// codeUndefinedCard is a card id a file names that no card has: a rename
+// is caught where the old id is still named.
+var codeUndefinedCard = codes.Error("UNDEFINED_CARD",
+	"A rule test (files.tests) names a card id that no card of the game has, say after a card was renamed; cardpress validate reports it at the line that names it.")
 
 // TestCount is how many tests a tests file holds.
 func TestCount(f *gamedata.RulesFile) int {
@@ -66,6 +72,90 @@ func (g *Game) RunTests(f *gamedata.RulesFile, report func(name string, ok bool)
 	return passed, failed, found
 }
 
+// CheckTests checks the tests of tests files before any runs, as validate
+// does: every name a test gives (a card id, a choice, a zone, a value, an
+// action) and every expression it reads, each problem at the line that
+// names it. A file whose structure is wrong is its schema's to report.
+func (g *Game) CheckTests(files []*gamedata.RulesFile) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range files {
+		if f == nil || f.Root == nil {
+			continue
+		}
+		list := get(f.Root, "tests")
+		if list == nil || list.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, tn := range list.Content {
+			t := &ruleTest{g: g, file: f.Path, node: tn, name: scalar(get(tn, "name")), static: true}
+			t.checkOnly()
+			out = append(out, t.found...)
+		}
+	}
+	return out
+}
+
+// checkOnly is run without the running: what prepare checks, and the
+// actions the test names.
+func (t *ruleTest) checkOnly() {
+	defer func() {
+		if r := recover(); r != nil {
+			t.fail(nil, "the test stopped the engine: %v", r)
+		}
+	}()
+	if p, ok := t.prepare(); ok {
+		t.checkWords(p.ch)
+	}
+}
+
+// checkWords checks the actions a test names before it runs: those of
+// legal and not_legal are actions of its choice, those of moves of some
+// choice of the rules (which one decides when is known only in play).
+func (t *ruleTest) checkWords(at *choice) {
+	for _, key := range []string{"legal", "not_legal"} {
+		for _, w := range items(get(t.node, key)) {
+			if !t.known(at, w.Value) {
+				t.unknownWord(w, fmt.Sprintf("choice %s (%s)", at.id, t.optionWords(at)), []*choice{at})
+			}
+		}
+	}
+	for _, w := range items(get(t.node, "moves")) {
+		if !slices.ContainsFunc(t.g.choices, func(ch *choice) bool { return t.known(ch, w.Value) }) {
+			t.unknownWord(w, "any choice of the rules", t.g.choices)
+		}
+	}
+}
+
+// unknownWord reports an action no choice of chs has: a card id when
+// one of them offers cards and a card's id is close to it (a renamed
+// card, most likely).
+func (t *ruleTest) unknownWord(w *yaml.Node, actions string, chs []*choice) {
+	for _, ch := range chs {
+		if slices.ContainsFunc(ch.opts, func(o *option) bool { return o.kind == optCard }) && t.closeCard(w.Value) != "" {
+			t.unknownCard(w, ", nor another action of "+actions)
+			return
+		}
+	}
+	t.refer(codeUndefined, w, "%s is no action of %s", w.Value, actions)
+}
+
+// closeCard is the card id closest to id, if one is close.
+func (t *ruleTest) closeCard(id string) string {
+	ids := make([]string, len(t.g.cards))
+	for i, c := range t.g.cards {
+		ids[i] = c.id
+	}
+	return schema.Suggest(id, ids)
+}
+
+// items are a sequence's items (none for anything else).
+func items(n *yaml.Node) []*yaml.Node {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return n.Content
+}
+
 // ruleTest is one test being run.
 type ruleTest struct {
 	g     *Game
@@ -79,6 +169,8 @@ type ruleTest struct {
 	rng   *engine.Rand
 	draws []*yaml.Node
 	found []finding.Finding
+	// static: the test is only checked, not run (CheckTests).
+	static bool
 }
 
 func (t *ruleTest) pos(n *yaml.Node) finding.Pos {
@@ -90,7 +182,27 @@ func (t *ruleTest) pos(n *yaml.Node) finding.Pos {
 
 // fail reports a problem of this test at n.
 func (t *ruleTest) fail(n *yaml.Node, format string, args ...any) {
-	t.found = append(t.found, CodeTest.At(t.pos(n), "test %q: %s", t.name, fmt.Sprintf(format, args...)))
+	t.refer(CodeTest, n, format, args...)
+}
+
+// refer reports a name that is not the rules' or the game's at n: with
+// code when the tests are checked before they run (CheckTests), else as
+// a test that cannot run.
+func (t *ruleTest) refer(code *finding.Code, n *yaml.Node, format string, args ...any) {
+	if !t.static {
+		code = CodeTest
+	}
+	t.found = append(t.found, code.At(t.pos(n), "test %q: %s", t.name, fmt.Sprintf(format, args...)))
+}
+
+// unknownCard reports n, which names no card of the game (nor what more
+// says).
+func (t *ruleTest) unknownCard(n *yaml.Node, more ...string) {
+	guess := strings.Join(more, "")
+	if s := t.closeCard(n.Value); s != "" {
+		guess += fmt.Sprintf(" (did you mean %s?)", s)
+	}
+	t.refer(codeUndefinedCard, n, "%s is not a card id of this game%s", n.Value, guess)
 }
 
 // testKeys are the keys a test may have.
@@ -106,88 +218,32 @@ type setting struct {
 	e        expr
 }
 
+// prepared is what a test reads, checked and compiled before it runs.
+type prepared struct {
+	ch               *choice
+	at               *yaml.Node
+	seed             uint64
+	position, expect []setting
+}
+
 func (t *ruleTest) run() {
 	defer func() {
 		if r := recover(); r != nil {
 			t.fail(nil, "the test stopped the engine: %v", r)
 		}
 	}()
-	g, tn := t.g, t.node
-	if tn.Kind != yaml.MappingNode {
-		t.fail(tn, "a test is a mapping: name, players, at, ...")
+	p, ok := t.prepare()
+	if !ok {
 		return
 	}
-	keys, _ := pairs(tn)
-	for _, k := range keys {
-		if !slices.Contains(testKeys, k.Value) {
-			t.fail(k, "%s is not a key of a test (%s)", k.Value, strings.Join(testKeys, ", "))
-		}
-	}
-	if t.name == "" {
-		t.fail(tn, "a test needs a name")
-	}
-	// players
-	pn := get(tn, "players")
-	if pn == nil || pn.Decode(&t.n) != nil {
-		t.fail(pn, "players is the number of seats")
-		return
-	}
-	if _, ok := g.inPlay[t.n]; !ok {
-		t.fail(pn, "the game plays with %s players, not %d", t.playerRange(), t.n)
-		return
-	}
-	t.seat = 0
-	if sn := get(tn, "seat"); sn != nil {
-		var k int
-		if err := sn.Decode(&k); err != nil || k < 1 || k > t.n {
-			t.fail(sn, "seat is a seat number, 1 to %d", t.n)
-			return
-		}
-		t.seat = k - 1
-	}
-	var seed uint64
-	if sn := get(tn, "seed"); sn != nil {
-		if err := sn.Decode(&seed); err != nil {
-			t.fail(sn, "seed is a whole number, 0 or more")
-			return
-		}
-	}
-	an := get(tn, "at")
-	ch := g.names.choiceIDs[scalar(an)]
-	if ch == nil {
-		t.fail(an, "at names no choice of the rules (%s)", t.choiceList())
-		return
-	}
-	if dn := get(tn, "draws"); dn != nil {
-		if dn.Kind != yaml.SequenceNode {
-			t.fail(dn, "draws is a list of card ids")
-			return
-		}
-		t.draws = dn.Content
-		for _, d := range t.draws {
-			if _, ok := t.card(d.Value); !ok {
-				t.fail(d, "%s is not a card id of this game", d.Value)
-			}
-		}
-	}
-	// Compile what the test reads before the state exists: compiling may
-	// add slots, which a state is sized for when it is made.
-	t.c = g.compilerFor(t.file)
-	position := t.settings(get(tn, "position"), "position")
-	expect := t.settings(get(tn, "expect"), "expect")
-	for _, f := range t.c.found {
-		t.found = append(t.found, CodeTest.At(f.Pos, "test %q: %s", t.name, f.Message))
-	}
-	if len(t.found) > 0 {
-		return
-	}
-	t.rng = engine.NewRand(seed)
+	ch, an, tn := p.ch, p.at, t.node
+	t.rng = engine.NewRand(p.seed)
 	t.s = t.newState()
 	if !t.reach(ch, an) {
 		return
 	}
 	if pos := get(tn, "position"); pos != nil {
-		if !t.apply(position) {
+		if !t.apply(p.position) {
 			return
 		}
 		// The position may change who decides (a turn value) and what is
@@ -205,7 +261,82 @@ func (t *ruleTest) run() {
 	if !t.moves(get(tn, "moves")) {
 		return
 	}
-	t.check(expect)
+	t.check(p.expect)
+}
+
+// prepare checks what the test names and compiles what it reads, before
+// a state exists (compiling may add slots, which a state is sized for when
+// it is made): false when a problem stops it.
+func (t *ruleTest) prepare() (prepared, bool) {
+	var p prepared
+	g, tn := t.g, t.node
+	if tn.Kind != yaml.MappingNode {
+		t.fail(tn, "a test is a mapping: name, players, at, ...")
+		return p, false
+	}
+	keys, _ := pairs(tn)
+	for _, k := range keys {
+		if !slices.Contains(testKeys, k.Value) {
+			t.fail(k, "%s is not a key of a test (%s)", k.Value, strings.Join(testKeys, ", "))
+		}
+	}
+	if t.name == "" {
+		t.fail(tn, "a test needs a name")
+	}
+	// players
+	pn := get(tn, "players")
+	if pn == nil || pn.Decode(&t.n) != nil {
+		t.fail(pn, "players is the number of seats")
+		return p, false
+	}
+	if _, ok := g.inPlay[t.n]; !ok {
+		t.fail(pn, "the game plays with %s players, not %d", t.playerRange(), t.n)
+		return p, false
+	}
+	t.seat = 0
+	if sn := get(tn, "seat"); sn != nil {
+		var k int
+		if err := sn.Decode(&k); err != nil || k < 1 || k > t.n {
+			t.fail(sn, "seat is a seat number, 1 to %d", t.n)
+			return p, false
+		}
+		t.seat = k - 1
+	}
+	if sn := get(tn, "seed"); sn != nil {
+		if err := sn.Decode(&p.seed); err != nil {
+			t.fail(sn, "seed is a whole number, 0 or more")
+			return p, false
+		}
+	}
+	p.at = get(tn, "at")
+	p.ch = g.names.choiceIDs[scalar(p.at)]
+	if p.ch == nil {
+		t.refer(codeUndefined, p.at, "at names no choice of the rules (%s)", t.choiceList())
+		return p, false
+	}
+	if dn := get(tn, "draws"); dn != nil {
+		if dn.Kind != yaml.SequenceNode {
+			t.fail(dn, "draws is a list of card ids")
+			return p, false
+		}
+		t.draws = dn.Content
+		for _, d := range t.draws {
+			if _, ok := t.card(d.Value); !ok {
+				t.unknownCard(d)
+			}
+		}
+	}
+	t.c = g.compilerFor(t.file)
+	p.position = t.settings(get(tn, "position"), "position")
+	p.expect = t.settings(get(tn, "expect"), "expect")
+	for _, f := range t.c.findings() {
+		if !t.static {
+			f = CodeTest.At(f.Pos, "%s", f.Message)
+		}
+		f.Message = fmt.Sprintf("test %q: %s", t.name, f.Message)
+		t.found = append(t.found, f)
+	}
+	return p, len(t.found) == 0
 }
 
 func (t *ruleTest) newState() *state {
@@ -276,8 +407,14 @@ func (t *ruleTest) settings(m *yaml.Node, what string) []setting {
 			t.c.syntax(k, err)
 			continue
 		}
-		seatSugar(t.c, tree)
-		x := &exprCtx{g: t.g, c: t.c}
+		if !t.c.withinLimits(k, tree) {
+			continue
+		}
+		if !seatSugar(t.c, tree, t.n) {
+			t.fail(k, "%s names a seat that is not at the table (seats 1 to %d)", k.Value, t.n)
+			continue
+		}
+		x := &exprCtx{g: t.g, c: t.c, src: k, file: t.file}
 		t.c.where = fmt.Sprintf("%s:%d", finding.Visible(t.file), k.Line)
 		if what == "position" {
 			if v, seatNode := t.valueKey(tree); v != nil {
@@ -328,7 +465,7 @@ func (t *ruleTest) wellFormed(st setting) bool {
 		ok := true
 		for _, cn := range st.val.Content {
 			if _, known := t.card(cn.Value); !known {
-				t.fail(cn, "%s is not a card id of this game", cn.Value)
+				t.unknownCard(cn)
 				ok = false
 			}
 		}
@@ -346,22 +483,26 @@ func (t *ruleTest) wellFormed(st setting) bool {
 }
 
 // seatSugar lets a test name a seat by its number where the rules write a
-// seat: hand[2] is hand[seat(2)], the second seat's hand.
-func seatSugar(c *compiler, n *node) {
+// seat: hand[2] is hand[seat(2)], the second seat's hand. False when a
+// number is no seat of the test's players.
+func seatSugar(c *compiler, n *node, players int) bool {
 	if n == nil {
-		return
+		return true
 	}
+	ok := true
 	if n.kind == nIndex && len(n.args) == 2 && n.args[0].kind == nIdent && n.args[1].kind == nNum {
 		name := n.args[0].name
 		z, v := c.zoneByName[name], c.valueByName[name]
 		if z != nil && z.perPlayer || v != nil && v.perPlayer {
 			num := n.args[1]
+			ok = num.num >= 1 && num.num <= int64(players)
 			n.args[1] = &node{kind: nCall, op: "seat", args: []*node{num}, off: num.off}
 		}
 	}
 	for _, a := range n.args {
-		seatSugar(c, a)
+		ok = seatSugar(c, a, players) && ok
 	}
+	return ok
 }
 
 // valueKey is the value a position key names (and its seat's expression,
@@ -551,7 +692,12 @@ func (t *ruleTest) parse(ty typ, n *yaml.Node) (int64, bool) {
 	w := n.Value
 	switch ty.k {
 	case kInt:
-		if v, err := strconv.ParseInt(w, 10, 64); err == nil {
+		v, err := strconv.ParseInt(w, 10, 64)
+		if err == nil && !inRange(v) {
+			t.fail(n, "%s is not one of the rules' numbers: %s", w, numbersText)
+			return 0, false
+		}
+		if err == nil {
 			return v, true
 		}
 	case kBool:
@@ -577,13 +723,13 @@ func (t *ruleTest) parse(ty typ, n *yaml.Node) (int64, bool) {
 		if c, ok := t.card(w); ok {
 			return int64(c), true
 		}
-		t.fail(n, "%s is not a card id of this game", w)
+		t.unknownCard(n)
 		return 0, false
 	case kEnum:
 		if k := slices.Index(ty.enum.values, w); k >= 0 {
 			return int64(k), true
 		}
-		t.fail(n, "%s is not a value of %s (its values: %s)", w, ty.enum.name, strings.Join(ty.enum.values, ", "))
+		t.refer(codeUndefined, n, "%s is not a value of %s (its values: %s)", w, ty.enum.name, strings.Join(ty.enum.values, ", "))
 		return 0, false
 	case kStr:
 		return t.g.sym(w), true

@@ -77,7 +77,8 @@ func TestRuleTestsFail(t *testing.T) {
 		`26:14: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
 		`31:9: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
 		`32:5: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, expect)`,
-		`37:26: test "bad position": hearts-33 is not a card id of this game`,
+		`37:26: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
+		`37:38: test "bad position": hand[5] names a seat that is not at the table (seats 1 to 3)`,
 		`37:60: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,
 		`43:21: test "bad expressions": expected ")", the expression ends in "count(hand[1]"`,
 		`44:19: test "bad expressions": nothing is not a zone, value, define, parameter or bound name in "score[1] + nothing"`,
@@ -95,6 +96,41 @@ func TestRuleTestsFail(t *testing.T) {
 	}
 	if passed != 1 || failed != 10 || len(names) != 10 {
 		t.Errorf("%d passed, %d failed (%v); want 1 and 10", passed, failed, names)
+	}
+}
+
+// Every name a test gives is checked before it runs, as validate does
+// (CheckTests), each at its place: a card id that is not there is
+// UNDEFINED_CARD, another name the rules do not have RULES_UNDEFINED,
+// an expression's problem its own code, the rest RULES_TEST. What only
+// playing shows is left to cardpress test.
+func TestCheckTestsBeforeTheyRun(t *testing.T) {
+	g := loadGame(t, "../../cards/crazy-eights")
+	path := filepath.Join("testdata", "wrong-tests.yaml")
+	var got []string
+	for _, f := range finding.Sort(g.CheckTests([]*gamedata.RulesFile{loadTests(t, path)})) {
+		got = append(got, strings.TrimPrefix(f.Pos.String(), path+":")+" "+f.Code+": "+f.Message)
+	}
+	want := []string{
+		`26:14 RULES_TEST: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
+		`31:9 RULES_UNDEFINED: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
+		`32:5 RULES_TEST: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, expect)`,
+		`37:26 UNDEFINED_CARD: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
+		`37:38 RULES_TEST: test "bad position": hand[5] names a seat that is not at the table (seats 1 to 3)`,
+		`37:60 RULES_UNDEFINED: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,
+		`43:21 RULES_SYNTAX: test "bad expressions": expected ")", the expression ends in "count(hand[1]"`,
+		`44:19 RULES_UNDEFINED: test "bad expressions": nothing is not a zone, value, define, parameter or bound name in "score[1] + nothing"`,
+		`45:16 RULES_TYPE: test "bad expressions": == compares a zone with a number in "hand[1] == 3"`,
+		`46:19 RULES_TEST: test "bad expressions": expected a number, not none`,
+		`64:17 RULES_UNDEFINED: test "an action the choice does not have": jump is no action of choice turn (its actions: card ids; draw; pass)`,
+		`84:16 RULES_TEST: test "a seat not at the table": hand[5] names a seat that is not at the table (seats 1 to 3)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The shipped tests name nothing that is not there.
+	if found := g.CheckTests([]*gamedata.RulesFile{loadTests(t, "../../cards/crazy-eights/tests.yaml")}); len(found) > 0 {
+		t.Errorf("shipped tests: %v", found)
 	}
 }
 

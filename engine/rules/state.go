@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"cardpress/engine"
+	"cardpress/finding"
 )
 
 type mode uint8
@@ -69,6 +70,10 @@ type state struct {
 	// kept so that no move allocates or clears a large array. A state and
 	// its clones share it, as they share a goroutine.
 	buf *buffers
+	// gameSteps counts what ran before the last decision in the game
+	// (caught at maxGameSteps); last, where the fields moves read most
+	// keep their places.
+	gameSteps int
 }
 
 type buffers struct {
@@ -259,7 +264,16 @@ func (s *state) instZone(i int) *zoneDecl { return s.g.instZones[i] }
 
 // fail ends the game on a rules error: a card moved that is not there, a
 // seat with no legal option. Lint reports it with the seed.
-func (s *state) fail(format string, args ...any) {
+func (s *state) fail(format string, args ...any) { s.failAt(nil, format, args...) }
+
+// failAt is fail at a place of the rules file: the expression, statement
+// or loop the error is about; without one (nil, or no file), the
+// instruction running. A state with no game (an expression worked out
+// before play, fold) only keeps the fault. At a pointer: the calls are in
+// the engine's hottest functions, whose size decides their inlining.
+//
+//go:noinline
+func (s *state) failAt(at *finding.Pos, format string, args ...any) {
 	if s.fault != "" {
 		return
 	}
@@ -267,11 +281,17 @@ func (s *state) fail(format string, args ...any) {
 		s.trialFailed = true
 		return
 	}
-	at := ""
-	if s.pc < len(s.g.code) {
-		at = s.g.code[s.pc].pos.String() + ": "
+	if (at == nil || at.File == "") && s.g != nil && s.pc < len(s.g.code) {
+		at = &s.g.code[s.pc].pos
 	}
-	s.fault = at + fmt.Sprintf(format, args...)
+	where := ""
+	if at != nil && at.File != "" {
+		where = at.String() + ": "
+	}
+	s.fault = where + fmt.Sprintf(format, args...)
+	if s.g == nil {
+		return
+	}
 	s.mode = mOver
 	s.Cause = endRulesError
 	s.ShareWin(0)
@@ -282,6 +302,10 @@ func (s *state) run() {
 	// The program does not change in play: held here, not reloaded
 	// through s.g after every call.
 	code := s.g.code
+	if s.gameSteps += s.steps; s.gameSteps > maxGameSteps {
+		s.outOfGameSteps()
+		return
+	}
 	s.steps = 0
 	for ; s.mode == mRun; s.steps++ {
 		if s.pc >= len(code) {
@@ -289,7 +313,7 @@ func (s *state) run() {
 			return
 		}
 		if s.steps > maxSteps {
-			s.fail("the rules run %d steps without a decision: a loop that never ends", maxSteps)
+			s.outOfSteps()
 			return
 		}
 		in := &code[s.pc]
@@ -366,6 +390,7 @@ func (s *state) run() {
 				s.pc++
 			}
 		case opExec:
+			s.steps += in.a // the statements it runs, at their most (weigh), past its own step
 			in.fn(s)
 			s.pc++
 		case opRoll:
@@ -421,7 +446,7 @@ func (s *state) doSet(so *setOp) {
 	if so.seat != nil {
 		seat = int(so.seat(s))
 		if seat < 0 || seat >= s.N {
-			s.fail("value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
+			s.failAt(&so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
 			return
 		}
 		i += seat
@@ -432,6 +457,10 @@ func (s *state) doSet(so *setOp) {
 		v = old + v
 	case '-':
 		v = old - v
+	}
+	if !inRange(v) {
+		s.overflow(so.at, v)
+		return
 	}
 	s.vars[i] = v
 	if s.Log != nil {
@@ -446,7 +475,7 @@ func (s *state) roll(in *instr) {
 	if so.seat != nil {
 		p := so.seat(s)
 		if p < 0 || p >= int64(s.N) {
-			s.fail("value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
+			s.failAt(&so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
 			return
 		}
 		i += int(p)
@@ -524,7 +553,7 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 			c = mv.card(s)
 		}
 		if c < 0 || !s.take(from, uint8(c)) {
-			s.fail("%s is not in %s", s.cardName(c), s.instName(from))
+			s.failAt(&mv.pos, "%s is not in %s", s.cardName(c), s.instName(from))
 			return false
 		}
 		s.add(to, uint8(c))

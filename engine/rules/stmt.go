@@ -70,6 +70,10 @@ type setOp struct {
 	// fromSlot is the slot plus one when the value is a bound name
 	// (played[turn] = card), else 0.
 	fromSlot int
+	// at is the operator, where += or -= leaving the numbers fails;
+	// target the value set, where a seat not at the table does.
+	at     *site
+	target finding.Pos
 }
 
 type moveOp struct {
@@ -80,6 +84,7 @@ type moveOp struct {
 	// cardSlot is card's slot plus one when card is a bound card (the
 	// chosen one, at every play), read directly; else 0.
 	cardSlot int
+	pos      finding.Pos // the statement or option, where a card not there fails
 }
 
 type optKind uint8
@@ -187,7 +192,8 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 	var run []*yaml.Node
 	flush := func() {
 		if len(run) > 0 {
-			c.emit(instr{op: opExec, fn: c.nativeList(run, sc), pos: c.at(run[0])})
+			w := c.weigh(&yaml.Node{Kind: yaml.SequenceNode, Content: run})
+			c.emit(instr{op: opExec, fn: c.nativeList(run, sc), a: w - 1, pos: c.at(run[0])})
 			run = nil
 		}
 	}
@@ -241,10 +247,11 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.block(get(n, "do"), sc)
 		c.emit(instr{op: opJump, a: top})
 		c.g.code[exit].a = c.pc()
+		c.loop(top, n, kind)
 	case "repeat":
-		times := c.expr(v, sc, typ{k: kInt}, "repeat")
+		times := c.repeatCount(v, sc)
 		limit, i := c.newSlot(false), c.newSlot(false)
-		c.emit(instr{op: opSetSlot, a: limit, e: times.ev})
+		c.emit(instr{op: opSetSlot, a: limit, e: times})
 		c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
 		top := c.pc()
 		exit := c.emit(instr{op: opLoopLess, b: i, c: limit})
@@ -252,16 +259,23 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 		c.emit(instr{op: opIncSlot, a: i})
 		c.emit(instr{op: opJump, a: top})
 		c.g.code[exit].a = c.pc()
+		c.loop(top, n, kind)
 	case "each_seat":
 		name := "player"
 		if as := get(n, "as"); as != nil && c.bindable(as, true) {
 			name = as.Value
 		}
+		top := c.pc()
 		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, c.seatCount(n, sc), name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
+		c.loop(top, n, kind)
 	case "for_each":
+		top := c.pc()
 		c.forEach(n, v, sc)
+		c.loop(top, n, kind)
 	case "each_value":
+		top := c.pc()
 		c.eachValue(n, v, sc)
+		c.loop(top, n, kind)
 	case "move":
 		if mv := c.moveOp(v, sc); mv != nil {
 			c.emit(instr{op: opMove, mv: mv, pos: pos})
@@ -285,7 +299,11 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 			}
 			sides := eval(func(*state) int64 { return 6 })
 			if n := get(n, "sides"); n != nil {
-				sides = c.expr(n, sc, typ{k: kInt}, "sides").ev
+				e := c.expr(n, sc, typ{k: kInt}, "sides")
+				if e.konst && (e.kv < 1 || e.kv > maxSides) {
+					c.report(codeLimit.At(c.at(n), "a die of %d sides: a die has 1 to %d", e.kv, maxSides))
+				}
+				sides = e.ev
 			}
 			c.emit(instr{op: opRoll, set: so, e: sides, pos: pos})
 		}
@@ -335,18 +353,21 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		c.report(codeStructure.At(c.at(v), "set is text: \"name = expression\" (or += / -=)"))
 		return nil
 	}
-	target, op, value, err := parseAssign(v.Value)
+	target, op, opAt, value, err := parseAssign(v.Value)
 	if err != nil {
 		c.syntax(v, err)
 		return nil
 	}
-	x := &exprCtx{g: c.g, c: c}
+	if !c.withinLimits(v, &node{kind: nTuple, args: []*node{target, value}}) {
+		return nil
+	}
+	x := &exprCtx{g: c.g, c: c, src: v, file: c.file}
 	c.where = c.at(v).String()
-	so := &setOp{op: op[0]}
 	name := target
 	if target.kind == nIndex {
 		name = target.args[0]
 	}
+	so := &setOp{op: op[0], at: x.site(opAt, op), target: x.site(name.off, "").pos}
 	d := c.valueByName[name.name]
 	switch {
 	case name.kind != nIdent || d == nil:
@@ -359,6 +380,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		so.v = d
 		if target.kind == nIndex {
 			seat := x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat")
+			x.noSeat(seat, target.args[1])
 			so.seat = seat.ev
 			switch seat.load {
 			case loadSlot:
@@ -394,7 +416,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 
 // moveOp compiles a move statement, nil when it is wrong (reported).
 func (c *compiler) moveOp(v *yaml.Node, sc *scope) *moveOp {
-	mv := &moveOp{from: c.zoneExpr(get(v, "from"), sc, "from"), to: c.zoneExpr(get(v, "to"), sc, "to")}
+	mv := &moveOp{from: c.zoneExpr(get(v, "from"), sc, "from"), to: c.zoneExpr(get(v, "to"), sc, "to"), pos: c.at(v)}
 	if n := get(v, "count"); n != nil {
 		if n.Value == "all" {
 			mv.all = true
@@ -472,6 +494,9 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 			}
 		} else {
 			e := c.expr(who, sc, typ{k: kSeat}, "player")
+			if e.konst && e.kv < 0 {
+				c.report(codeLimit.At(c.at(who), "player is none, at every player count the game plays: no seat decides"))
+			}
 			ch.who = e.ev
 			if e.load == loadGlobal {
 				ch.whoVar = e.vbase + 1
@@ -562,7 +587,12 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		for k, o := range ch.opts {
 			bodies[k] = c.nativeOptionBody(o)
 		}
-		c.emit(instr{op: opExec, fn: func(s *state) {
+		// Every seat may pick the option that weighs most.
+		most := 0
+		for _, o := range ch.opts {
+			most = max(most, 1+c.weigh(get(o.node, "then")))
+		}
+		c.emit(instr{op: opExec, a: engine.MaxPlayers*most - 1, fn: func(s *state) {
 			for p := 0; p < s.N && s.mode == mRun; p++ {
 				s.slots[ch.loop] = int64(p)
 				if a := s.joint[p]; a != engine.NoAction {
@@ -636,7 +666,7 @@ func (c *compiler) nativeOptionBody(o *option) action {
 func (c *compiler) optionBody(o *option) {
 	if to := get(o.node, "to"); to != nil && o.kind == optCard && o.zone != nil {
 		if z := c.zoneExpr(to, o.bind, "to"); z != nil {
-			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot), cardSlot: o.slot + 1}, pos: o.pos})
+			c.emit(instr{op: opMove, mv: &moveOp{from: o.zone, to: z, card: slotEval(o.slot), cardSlot: o.slot + 1, pos: o.pos}, pos: o.pos})
 		}
 	}
 	c.block(get(o.node, "then"), o.bind)
