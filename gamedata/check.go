@@ -29,6 +29,34 @@ func (l *loader) check() {
 		}
 	}
 	l.checkReference()
+	l.checkIgnores()
+}
+
+// checkIgnores reports a lint.ignore entry that names a card no card of
+// the game has, at its card: a renamed card is caught where its old id is
+// still named. With a card file that did not load whole, the ids are not
+// all known, so nothing is said.
+func (l *loader) checkIgnores() {
+	if l.cardsBroken {
+		return
+	}
+	ids := make([]string, 0, len(l.g.Cards))
+	for _, c := range l.g.Cards {
+		ids = append(ids, c.ID)
+	}
+	known := idSet(ids)
+	for i, ig := range l.g.Manifest.Lint.Ignore {
+		if ig.Card == "" || known[ig.Card] {
+			continue
+		}
+		msg := fmt.Sprintf("lint.ignore names card %q, which no card of the game has", ig.Card)
+		if len(ids) <= maxSuggestFrom {
+			if s := schema.Suggest(ig.Card, ids); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+		}
+		l.add(CodeUndefinedCard.At(l.man.pos("lint", "ignore", strconv.Itoa(i), "card"), "%s", msg))
+	}
 }
 
 func (l *loader) checkManifest() {

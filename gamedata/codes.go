@@ -56,6 +56,8 @@ var (
 		Purpose: "A font file cannot be embedded: not TrueType (CFF outlines, a collection, WOFF), missing what the PDF writer needs, composite glyphs nested or repeated past cardpress's limits, or its licence forbids embedding."})
 	CodeFontDamaged = finding.Declare(finding.Code{ID: "FONT_DAMAGED", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A font file breaks the TrueType format: a table past the end of the file or too short, glyph positions (loca) out of order or past the glyph data, a composite glyph that contains itself, a character map that overlaps."})
+	CodeUndefinedCard = finding.Declare(finding.Code{ID: "UNDEFINED_CARD", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A file of the game names a card id that no card has, say after a card was renamed: a rule test (files.tests) or a lint.ignore entry. It is reported at the line that names the old id."})
 	CodeUndefinedFont = finding.Declare(finding.Code{ID: "UNDEFINED_FONT", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A layout face or element names a font id that game.yaml fonts does not declare."})
 )

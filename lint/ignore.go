@@ -5,18 +5,15 @@ import (
 	"cardpress/gamedata"
 )
 
-// ApplyIgnores drops the findings game.yaml's lint.ignore silences and
-// reports entries that name no card and, when the run was full (see
-// Options.Partial), entries that silence nothing (stale). It runs once,
-// after every check, so checks never know about ignores.
+// ApplyIgnores drops the findings game.yaml's lint.ignore silences and,
+// when the run was full (see Options.Partial), reports entries that
+// silence nothing (stale). It runs once, after every check, so checks
+// never know about ignores. An entry naming no card is validate's
+// (UNDEFINED_CARD): lint never runs on such data.
 func ApplyIgnores(d *gamedata.Game, fs []finding.Finding, full bool) []finding.Finding {
 	out, used := Silence(d, fs)
-	spans := cardSpans(d)
 	for i, ig := range d.Manifest.Lint.Ignore {
-		switch _, ok := spans[ig.Card]; {
-		case ig.Card != "" && !ok:
-			out = append(out, CodeIgnoreUnknownCard.At(ig.Pos, "lint.ignore names card %q, which does not exist", ig.Card))
-		case !used[i] && full:
+		if !used[i] && full {
 			out = append(out, CodeIgnoreUnused.At(ig.Pos, "lint.ignore of %s silences nothing: remove it", ig.Code))
 		}
 	}

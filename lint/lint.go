@@ -69,8 +69,6 @@ var (
 		Purpose: "A seat wins clearly more often than a fair share."})
 	CodeBadPlayerCount = finding.Declare(finding.Code{ID: "BAD_PLAYER_COUNT", Severity: finding.Error, Scope: finding.Lint,
 		Purpose: "The requested player count is outside the game's range."})
-	CodeIgnoreUnknownCard = finding.Declare(finding.Code{ID: "LINT_IGNORE_UNKNOWN_CARD", Severity: finding.Error, Scope: finding.Lint,
-		Purpose: "A lint.ignore entry names a card that does not exist."})
 	CodeIgnoreUnused = finding.Declare(finding.Code{ID: "LINT_IGNORE_UNUSED", Severity: finding.Warning, Scope: finding.Lint,
 		Purpose: "A lint.ignore entry silences nothing any more: remove it."})
 )

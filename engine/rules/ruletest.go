@@ -24,10 +24,6 @@ import (
 var CodeTest = codes.Error("RULES_TEST",
 	"A rule test (files.tests) fails, or cannot run as written: an unknown card id, choice id or action, an expression that does not compile, a choice the game never reaches, an expectation that does not hold.")
 
-// codeUndefinedCard is a card id a file names that no card has: a rename
-// is caught where the old id is still named.
-var codeUndefinedCard = codes.Error("UNDEFINED_CARD",
-	"A rule test (files.tests) names a card id that no card of the game has, say after a card was renamed; cardpress validate reports it at the line that names it.")
 
 // TestCount is how many tests a tests file holds.
 func TestCount(f *gamedata.RulesFile) int {
@@ -202,7 +198,7 @@ func (t *ruleTest) unknownCard(n *yaml.Node, more ...string) {
 	if s := t.closeCard(n.Value); s != "" {
 		guess += fmt.Sprintf(" (did you mean %s?)", s)
 	}
-	t.refer(codeUndefinedCard, n, "%s is not a card id of this game%s", n.Value, guess)
+	t.refer(gamedata.CodeUndefinedCard, n, "%s is not a card id of this game%s", n.Value, guess)
 }
 
 // testKeys are the keys a test may have.
