@@ -19,7 +19,6 @@ import (
 	"cardpress/internal/testart"
 	"cardpress/internal/testutil"
 	"cardpress/schema"
-
 )
 
 // claimJPEG is the start of a JPEG that claims w × h pixels in three

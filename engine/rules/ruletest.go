@@ -24,7 +24,6 @@ import (
 var CodeTest = codes.Error("RULES_TEST",
 	"A rule test (files.tests) fails, or cannot run as written: an unknown card id, choice id or action, an expression that does not compile, a choice the game never reaches, an expectation that does not hold.")
 
-
 // TestCount is how many tests a tests file holds.
 func TestCount(f *gamedata.RulesFile) int {
 	if f == nil {
