@@ -114,14 +114,7 @@ func TestExportPNGMatchesThePrintAndPlay(t *testing.T) {
 
 	// One file per face of each distinct card, each 815×1110: 63×88 mm
 	// and 3 mm bleed at 300 dpi.
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
+	names := dirNames(t, dir)
 	want := []string{fileio.RecordName} // the record of what the export wrote
 	for n, c := range doc.Cards {
 		want = append(want, pngName(n+1, c, "front"), pngName(n+1, c, "back"))
