@@ -264,7 +264,7 @@ func (l *loader) checkFontGlyphs() {
 	}
 	for _, f := range g.faces() {
 		for _, el := range f.front.Elements {
-			if el.Kind != "" && el.Kind != "text" {
+			if el.KindOr() != KindText {
 				continue
 			}
 			pf := printFont{g.Fonts[el.Font], FontStyle(el.Style)}

@@ -325,7 +325,7 @@ func (l *loader) layoutImages() {
 			}
 			seen[el.Pos] = true
 			l.checkImageField(f, el)
-			if el.Kind != "image" || el.Src == "" {
+			if el.KindOr() != KindImage || el.Src == "" {
 				continue
 			}
 			pos := at("elements", idx, "src")
@@ -360,11 +360,11 @@ func (l *loader) checkImageField(f face, el Element) {
 		}
 	}
 	switch {
-	case el.Kind == "image" && len(image) == 0 && len(other) > 0:
+	case el.KindOr() == KindImage && len(image) == 0 && len(other) > 0:
 		l.add(CodeLayoutField.At(el.FieldPos, "field %q of %s is a %s field, not an image: an element of kind image shows a field of type image", el.Field, deckList(other), otherType))
-	case el.Kind == "image" && len(image) == 0 && slices.Contains(layoutFields, el.Field):
+	case el.KindOr() == KindImage && len(image) == 0 && slices.Contains(layoutFields, el.Field):
 		l.add(CodeLayoutField.At(el.FieldPos, "field %q is text, not an image: an element of kind image shows a field of type image, or one file with src", el.Field))
-	case el.Kind != "image" && len(image) > 0 && len(other) == 0:
+	case el.KindOr() != KindImage && len(image) > 0 && len(other) == 0:
 		l.add(CodeLayoutField.At(el.FieldPos, "field %q of %s is an image: draw it with kind: image", el.Field, deckList(image)))
 	}
 }
@@ -395,7 +395,7 @@ func (l *loader) cardImages() {
 			worstDPI := math.Inf(1)
 			lay := g.Layout.FrontOf(c.Deck)
 			for i, el := range lay.Elements {
-				if el.Kind != "image" || el.Field != f.Name || len(el.Box) != 4 {
+				if el.KindOr() != KindImage || el.Field != f.Name || len(el.Box) != 4 {
 					continue
 				}
 				if dpi := printedDPI(img, el.Box[2], el.Box[3], el.ImageFit()); dpi < worstDPI {

@@ -167,7 +167,7 @@ func (l *loader) checkBoxes() {
 				}
 				if side, gap := leaves(el.Box, size, 0); side != "" {
 					l.add(CodeLayoutBox.At(el.BoxPos, "box %s leaves %s on the %s by %s mm", boxText(el.Box), card, side, mm(-gap)))
-				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.Kind != "image" {
+				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.KindOr() != KindImage {
 					// A picture may reach the trim like a band: a cut a
 					// little off takes a sliver of art, never a word.
 					l.add(CodeLayoutBox.At(el.BoxPos, "box %s is %s mm from the %s edge of %s: keep text %s mm inside the trim (print.safe_margin), or cutting may take it off",

@@ -367,6 +367,26 @@ type Element struct {
 	FontPos finding.Pos
 }
 
+// The kinds of layout element (Element.Kind; "" is text). ElementKinds
+// lists them for the checks; the layout schema's enum and the renderer's
+// table of kinds are held equal to it by tests.
+const (
+	KindText  = "text"
+	KindPips  = "pips"
+	KindImage = "image"
+)
+
+// ElementKinds are the kinds a layout element may be.
+var ElementKinds = []string{KindText, KindPips, KindImage}
+
+// KindOr is the element's kind, text when it names none.
+func (e Element) KindOr() string {
+	if e.Kind == "" {
+		return KindText
+	}
+	return e.Kind
+}
+
 type BackLayout struct {
 	Border       Border  `yaml:"border"`
 	TitleSize    float64 `yaml:"title_size"`

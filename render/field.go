@@ -50,9 +50,7 @@ func boldOf(style string) string {
 	return "B"
 }
 
-func isTextElement(el gamedata.Element) bool {
-	return el.Kind == "" || el.Kind == "text"
-}
+func isTextElement(el gamedata.Element) bool { return el.KindOr() == gamedata.KindText }
 
 // fieldFit is a card field typeset in its box.
 type fieldFit struct {

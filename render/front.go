@@ -41,22 +41,7 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	pdf.ClipRect(x, y, w, h, false)
 	defer pdf.ClipEnd()
 	for _, el := range lay.Elements {
-		col := parseColor(elementColor(el, c), ink)
-		if el.Kind == "image" {
-			r.elementImage(c, el, x, y)
-			continue
-		}
-		if el.Kind == "pips" {
-			if box, ok := boxAt(el.Box, x, y); ok {
-				pips(pdf, box, c.Players, el.Size, el.Align, col)
-			}
-			continue
-		}
-		f, ok := r.m.typesetField(c, el, size)
-		if !ok || f.off {
-			continue
-		}
-		drawBlock(pdf, f.block, rect{x + f.box.x, y + f.box.y, f.box.w, f.box.h}, el.Align, col)
+		elementKinds[el.KindOr()](r, c, el, x, y, size)
 	}
 }
 
