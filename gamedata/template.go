@@ -60,6 +60,29 @@ func ParseTemplate(s string) ([]Placeholder, error) {
 	return ps, nil
 }
 
+// FillTemplate replaces each placeholder of s by what value gives for it;
+// one value has no answer for is left as written, and so is all of s when
+// it does not parse (validation reports that).
+func FillTemplate(s string, value func(Placeholder) (string, bool)) string {
+	ps, err := ParseTemplate(s)
+	if err != nil || len(ps) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, p := range ps {
+		b.WriteString(s[last:p.Start])
+		if v, ok := value(p); ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[p.Start:p.End])
+		}
+		last = p.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
 // template is a text whose placeholders name parameters or facts.
 type template struct {
 	text string

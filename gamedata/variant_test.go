@@ -158,3 +158,28 @@ func TestDeckLayouts(t *testing.T) {
 		t.Errorf("a back face defaults to the deck's front, got %+v", f)
 	}
 }
+
+// TestFillTemplate: each placeholder is replaced by its value, one without
+// a value is kept as written, and a text that does not parse is kept whole.
+func TestFillTemplate(t *testing.T) {
+	value := func(p Placeholder) (string, bool) {
+		switch p.Name {
+		case "cost":
+			return "3" + p.Format, true
+		case "name":
+			return "Owl", true
+		}
+		return "", false
+	}
+	for in, want := range map[string]string{
+		"Cost {cost}, {name}!":    "Cost 3, Owl!",
+		"{cost:money} and {else}": "3money and {else}",
+		"no placeholders":         "no placeholders",
+		"{name} {unclosed":        "{name} {unclosed",
+		"":                        "",
+	} {
+		if got := FillTemplate(in, value); got != want {
+			t.Errorf("FillTemplate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

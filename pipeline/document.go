@@ -3,7 +3,6 @@ package pipeline
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"strings"
 
 	"cardpress/engine"
@@ -191,20 +190,17 @@ func templateValues(g *Game) map[string]any {
 	return v
 }
 
-var placeholder = regexp.MustCompile(`\{([a-z][a-z0-9_]*)(?::([a-z]+))?\}`)
-
 // expand fills {name} and {name:money} from values and lists the names it
 // could not fill.
 func expand(text string, values map[string]any) (string, []string) {
 	var missing []string
-	out := placeholder.ReplaceAllStringFunc(text, func(m string) string {
-		sub := placeholder.FindStringSubmatch(m)
-		v, ok := values[sub[1]]
+	out := gamedata.FillTemplate(text, func(p gamedata.Placeholder) (string, bool) {
+		v, ok := values[p.Name]
 		if !ok {
-			missing = append(missing, sub[1])
-			return m
+			missing = append(missing, p.Name)
+			return "", false
 		}
-		return format(v, sub[2])
+		return format(v, p.Format), true
 	})
 	return out, missing
 }
