@@ -365,6 +365,48 @@ type Element struct {
 	// loading resolves it: the face's, the deck's, the game's (fonts.go).
 	Font    string `yaml:"font"`
 	FontPos finding.Pos
+
+	// Rotate turns the element clockwise about its box's centre by 0, 90,
+	// 180 or 270 degrees; Box stays where it lands on the card, so at 90
+	// and 270 its content is set in a box of Box's height by its width.
+	// Valign places text (and a picture) in the box: top, middle or
+	// bottom; "" keeps the old rule (middle when Align is center, else
+	// top; see render.drawBlock).
+	Rotate int    `yaml:"rotate"`
+	Valign string `yaml:"valign"`
+}
+
+// The vertical placements of Element.Valign.
+const (
+	ValignTop    = "top"
+	ValignMiddle = "middle"
+	ValignBottom = "bottom"
+)
+
+// Upright is the size of the element's content box before its turn: the
+// box's width and height, swapped for a quarter turn (90 or 270).
+func (e Element) Upright() (w, h float64) {
+	if len(e.Box) != 4 {
+		return 0, 0
+	}
+	if e.QuarterTurn() {
+		return e.Box[3], e.Box[2]
+	}
+	return e.Box[2], e.Box[3]
+}
+
+// QuarterTurn reports whether the element is turned on its side (90 or
+// 270), so its content runs along the box's height.
+func (e Element) QuarterTurn() bool { return e.Turn()%180 != 0 }
+
+// Turn is the element's turn in degrees clockwise: 90, 180, 270, or 0 for
+// any other value (which the schema reports).
+func (e Element) Turn() int {
+	switch e.Rotate {
+	case 90, 180, 270:
+		return e.Rotate
+	}
+	return 0
 }
 
 // The kinds of layout element (Element.Kind; "" is text). ElementKinds

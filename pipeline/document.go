@@ -60,10 +60,12 @@ func Document(g *Game) *render.Document {
 		if face.Copies > 1 {
 			face.Fields["count"] = fmt.Sprintf("×%d in the deck", face.Copies)
 		}
+		// Every card prints the fields its deck declares, with or without
+		// an engine: they are the data the rules play with (a suit, a
+		// rank, penalty points). An engine's own fields add to them.
+		maps.Copy(face.Fields, d.FieldTexts(c))
+		face.Images = d.ImageFields(c)
 		if g.Engine == nil {
-			// A game without an engine prints what its cards declare.
-			maps.Copy(face.Fields, d.FieldTexts(c))
-			face.Images = d.ImageFields(c)
 			doc.Cards = append(doc.Cards, face)
 			continue
 		}

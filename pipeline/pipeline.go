@@ -182,9 +182,19 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 					all = append(all, keepFile(references(bfs, fs), path)...)
 				}
 			}
+			var doc *render.Document
 			if g.Engine != nil {
+				doc = Document(g)
 				all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
-				all = append(all, keepFile(render.CheckIcons(Document(g), d), path)...)
+				all = append(all, keepFile(render.CheckIcons(doc, d), path)...)
+			}
+			if g.Valid {
+				// What the cards print is known only now, the engine's
+				// fields with the declared ones.
+				if doc == nil {
+					doc = Document(g)
+				}
+				all = append(all, keepFile(render.CheckEmpty(doc), path)...)
 			}
 			games = append(games, g)
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"cardpress/fonts"
+	"cardpress/gamedata"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -53,10 +54,34 @@ func nonNegative(v float64) float64 {
 // vertically (names in bands, flavour lines); other text starts at the top,
 // and so does anything too tall, so an overflow loses its end, not its start.
 func drawBlock(pdf *fpdf.Fpdf, b block, r rect, align string, col rgb) {
-	y := r.y
-	if align == "center" && b.height < r.h {
-		y += (r.h - b.height) / 2
+	drawBlockIn(pdf, b, r, align, "", col)
+}
+
+// blockTop is where block b starts in r: at the top, middle or bottom as
+// valign says; with no valign, in the middle when align is center and
+// else at the top (drawBlock's rule, which layouts written before valign
+// print by). Text too tall for r starts at the top whatever valign says.
+func blockTop(b block, r rect, align, valign string) float64 {
+	if b.height >= r.h {
+		return r.y
 	}
+	switch valign {
+	case gamedata.ValignTop:
+		return r.y
+	case gamedata.ValignMiddle:
+		return r.y + (r.h-b.height)/2
+	case gamedata.ValignBottom:
+		return r.y + r.h - b.height
+	}
+	if align == "center" {
+		return r.y + (r.h-b.height)/2
+	}
+	return r.y
+}
+
+// drawBlockIn is drawBlock placing the text vertically by valign.
+func drawBlockIn(pdf *fpdf.Fpdf, b block, r rect, align, valign string, col rgb) {
+	y := blockTop(b, r, align, valign)
 	sizeMM := b.size * mmPerPt
 	for i, lines := range b.paras {
 		mark := b.marks[i]
@@ -113,8 +138,9 @@ func badge(pdf *fpdf.Fpdf, cx, cy, d float64, label string, col rgb) {
 }
 
 // pips draws player-count marks as numbered circles in r, right-aligned
-// unless align says otherwise, shrinking them if there are too many.
-func pips(pdf *fpdf.Fpdf, r rect, players []int, size float64, align string, col rgb) {
+// unless align says otherwise and in the middle unless valign does,
+// shrinking them if there are too many.
+func pips(pdf *fpdf.Fpdf, r rect, players []int, size float64, align, valign string, col rgb) {
 	n := float64(len(players))
 	if n == 0 {
 		return
@@ -134,6 +160,12 @@ func pips(pdf *fpdf.Fpdf, r rect, players []int, size float64, align string, col
 		x = r.x + (r.w-total)/2
 	}
 	cy := r.y + r.h/2
+	switch valign {
+	case gamedata.ValignTop:
+		cy = r.y + d/2
+	case gamedata.ValignBottom:
+		cy = r.y + r.h - d/2
+	}
 	for _, p := range players {
 		badge(pdf, x+d/2, cy, d, strconv.Itoa(p), col)
 		x += d + gap

@@ -58,7 +58,8 @@ type fieldFit struct {
 	overflow float64 // mm too tall at the smallest size; 0 when it fits
 	// box is where the text is set, relative to the card's corner: the
 	// element's box, or only its part on the card when it runs past the
-	// trim (clipped), since drawing is clipped to the card.
+	// trim (clipped), since drawing is clipped to the card; for a turned
+	// element, in its upright frame (unturn).
 	box     rect
 	clipped bool
 	off     bool // no part of the box is on the card: nothing prints
@@ -77,14 +78,19 @@ func (m *measurer) typesetField(c *CardFace, el gamedata.Element, card gamedata.
 		return fieldFit{}, false
 	}
 	vis, clipped := onCard(box, card)
+	// A turned element sets its text upright, in the box the turn lays
+	// over the card (unturn): the width and height swap at 90 and 270.
+	turn := el.Turn()
 	if vis.w <= 0 || vis.h <= 0 {
 		// All of the text is lost: at its smallest it is as much too tall
 		// as it is tall.
-		b, over := m.fit(ps, box.w, 0, el.Size, el.MinSize)
-		return fieldFit{block: b, overflow: over, box: box, clipped: true, off: true}, true
+		up := unturn(box, box, turn)
+		b, over := m.fit(ps, up.w, 0, el.Size, el.MinSize)
+		return fieldFit{block: b, overflow: over, box: up, clipped: true, off: true}, true
 	}
-	b, over := m.fit(ps, vis.w, vis.h, el.Size, el.MinSize)
-	return fieldFit{block: b, overflow: over, box: vis, clipped: clipped}, true
+	up := unturn(vis, box, turn)
+	b, over := m.fit(ps, up.w, up.h, el.Size, el.MinSize)
+	return fieldFit{block: b, overflow: over, box: up, clipped: clipped}, true
 }
 
 // onCard is the part of box (relative to the card's corner) on a card of

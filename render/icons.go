@@ -239,7 +239,7 @@ func drawIcon(pdf *fpdf.Fpdf, ic *inlineIcon, cx, cy, em float64, col rgb) {
 	d := em * iconScale
 	if ic.src != "" {
 		if ic.art != nil {
-			ic.art.drawImage(ic.src, rect{cx - d/2, cy - d/2, d, d}, gamedata.FitContain)
+			ic.art.drawImage(ic.src, rect{cx - d/2, cy - d/2, d, d}, gamedata.FitContain, "")
 		}
 		return
 	}

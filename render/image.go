@@ -462,7 +462,7 @@ func pngPlain(data []byte) bool {
 
 // drawImage draws the picture at path in box (page coordinates, mm) as fit
 // says (see placeImage).
-func (r *renderer) drawImage(path string, box rect, fit string) {
+func (r *renderer) drawImage(path string, box rect, fit, valign string) {
 	if box.w <= 0 || box.h <= 0 {
 		return
 	}
@@ -470,7 +470,7 @@ func (r *renderer) drawImage(path string, box rect, fit string) {
 	if !ok {
 		return
 	}
-	at, clip := placeImage(box, float64(img.Width), float64(img.Height), fit)
+	at, clip := placeImage(box, float64(img.Width), float64(img.Height), fit, valign)
 	if clip {
 		r.pdf.ClipRect(box.x, box.y, box.w, box.h, false)
 		defer r.pdf.ClipEnd()
@@ -481,8 +481,10 @@ func (r *renderer) drawImage(path string, box rect, fit string) {
 // placeImage is where a picture of iw × ih pixels goes for box: stretch
 // fills the box exactly; cover scales it to fill the box, centred, and
 // clip says what sticks out must be cut off; contain scales it to fit
-// inside the box, centred, leaving bands of what is under it.
-func placeImage(box rect, iw, ih float64, fit string) (at rect, clip bool) {
+// inside the box, centred, leaving bands of what is under it. valign top
+// or bottom puts it at the box's top or bottom instead of the middle
+// (cover then keeps the picture's top or bottom).
+func placeImage(box rect, iw, ih float64, fit, valign string) (at rect, clip bool) {
 	var s float64
 	switch fit {
 	case gamedata.FitStretch:
@@ -495,7 +497,14 @@ func placeImage(box rect, iw, ih float64, fit string) (at rect, clip bool) {
 	w, h := iw*s, ih*s
 	// A picture of the box's own shape has nothing to cut off.
 	clip = clip && (w > box.w*(1+1e-9) || h > box.h*(1+1e-9))
-	return rect{box.x + (box.w-w)/2, box.y + (box.h-h)/2, w, h}, clip
+	y := box.y + (box.h-h)/2
+	switch valign {
+	case gamedata.ValignTop:
+		y = box.y
+	case gamedata.ValignBottom:
+		y = box.y + box.h - h
+	}
+	return rect{box.x + (box.w-w)/2, y, w, h}, clip
 }
 
 // faceImage draws a face's background picture or frame in box.
@@ -503,23 +512,27 @@ func (r *renderer) faceImage(ref *gamedata.ImageRef, box rect, def string) {
 	if ref == nil || ref.Src == "" {
 		return
 	}
-	r.drawImage(ref.Src, box, ref.FitOr(def))
+	r.drawImage(ref.Src, box, ref.FitOr(def), "")
 }
 
 // elementImage draws an element of kind image on card c at (x, y): its
 // own file, or the card's picture for its field (nothing when the card has
 // none).
 func (r *renderer) elementImage(c *CardFace, el gamedata.Element, x, y float64) {
-	box, ok := boxAt(el.Box, x, y)
+	box, ok := uprightBox(el, x, y)
 	if !ok {
 		return
 	}
-	path := el.Src
-	if path == "" {
-		path = c.Images[el.Field]
+	if path := imagePath(c, el); path != "" {
+		r.drawImage(path, box, el.ImageFit(), el.Valign)
 	}
-	if path == "" {
-		return
+}
+
+// imagePath is the file an image element draws on card c: its own src,
+// or the card's picture in its field ("" when the card has none).
+func imagePath(c *CardFace, el gamedata.Element) string {
+	if el.Src != "" {
+		return el.Src
 	}
-	r.drawImage(path, box, el.ImageFit())
+	return c.Images[el.Field]
 }

@@ -41,7 +41,7 @@ func TestPlaceImage(t *testing.T) {
 		// A tall picture: contain leaves bands left and right.
 		{"", 50, 100, rect{25, 20, 10, 20}, false},
 	} {
-		got, clip := placeImage(box, tc.iw, tc.ih, tc.fit)
+		got, clip := placeImage(box, tc.iw, tc.ih, tc.fit, "")
 		if !nearRect(got, tc.want) || clip != tc.clip {
 			t.Errorf("%s %gx%g: %v clip %v, want %v clip %v", tc.fit, tc.iw, tc.ih, got, clip, tc.want, tc.clip)
 		}
