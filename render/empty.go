@@ -25,7 +25,7 @@ var CodeElementEmpty = finding.Declare(finding.Code{ID: "LAYOUT_EMPTY", Severity
 // applies to the cards whose face (front, or own back) it is in; elementEmpty
 // says per kind what drawing nothing is.
 func CheckEmpty(doc *Document) []finding.Finding {
-	e := emptyCheck{by: map[finding.Pos]*emptyElement{}}
+	e := emptyCheck{by: map[finding.Pos]*emptyElement{}, doc: doc}
 	for i := range doc.Cards {
 		c := &doc.Cards[i]
 		e.face(i, c, c, doc.Layout.FrontOf(c.Deck))
@@ -42,6 +42,7 @@ func CheckEmpty(doc *Document) []finding.Finding {
 type emptyCheck struct {
 	order []finding.Pos
 	by    map[finding.Pos]*emptyElement
+	doc   *Document
 }
 
 type emptyElement struct {
@@ -85,10 +86,28 @@ func (e *emptyCheck) findings() []finding.Finding {
 		if u.cards > 1 {
 			cards = fmt.Sprintf("any of the %d cards", u.cards)
 		}
+		why := emptyWhy(u.el)
+		if others := e.decksWith(u.el.Field, u.decks); len(others) > 0 {
+			why = fmt.Sprintf("the cards of %s have it: is the element on the wrong deck's face?", deckNames(others))
+		}
 		fs = append(fs, CodeElementEmpty.At(at, "%s prints nothing on %s of %s: %s",
-			emptyWhat(u.el), cards, deckNames(u.decks), emptyWhy(u.el)))
+			emptyWhat(u.el), cards, deckNames(u.decks), why))
 	}
 	return fs
+}
+
+// decksWith lists the decks, other than those in not, whose cards print
+// field (as text or a picture).
+func (e *emptyCheck) decksWith(field string, not []string) []string {
+	var out []string
+	for i := range e.doc.Cards {
+		c := &e.doc.Cards[i]
+		has := strings.TrimSpace(c.Fields[field]) != "" || c.Images[field] != ""
+		if has && !slices.Contains(not, c.Deck) && !slices.Contains(out, c.Deck) {
+			out = append(out, c.Deck)
+		}
+	}
+	return out
 }
 
 // emptyWhat names an element in the message.
