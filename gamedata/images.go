@@ -331,8 +331,9 @@ func (l *loader) layoutImages() {
 			pos := at("elements", idx, "src")
 			img, ok := l.image(el.Src, pos)
 			if ok && len(el.Box) == 4 {
-				l.lowRes(img, pos, el.Box[2], el.Box[3], el.ImageFit(), "its box "+boxText(el.Box))
-				l.printsAt(img, el.Box[2], el.Box[3], el.ImageFit())
+				w, h := el.Upright() // a picture turned a quarter fills its box turned
+				l.lowRes(img, pos, w, h, el.ImageFit(), "its box "+boxText(el.Box))
+				l.printsAt(img, w, h, el.ImageFit())
 			}
 		}
 	}
@@ -398,13 +399,15 @@ func (l *loader) cardImages() {
 				if el.KindOr() != KindImage || el.Field != f.Name || len(el.Box) != 4 {
 					continue
 				}
-				if dpi := printedDPI(img, el.Box[2], el.Box[3], el.ImageFit()); dpi < worstDPI {
+				w, h := el.Upright()
+				if dpi := printedDPI(img, w, h, el.ImageFit()); dpi < worstDPI {
 					worst, worstDPI = &lay.Elements[i], dpi
 				}
 			}
 			if worst != nil {
-				l.lowRes(img, pos, worst.Box[2], worst.Box[3], worst.ImageFit(), "its box "+boxText(worst.Box))
-				l.printsAt(img, worst.Box[2], worst.Box[3], worst.ImageFit())
+				w, h := worst.Upright()
+				l.lowRes(img, pos, w, h, worst.ImageFit(), "its box "+boxText(worst.Box))
+				l.printsAt(img, w, h, worst.ImageFit())
 			}
 		}
 	}

@@ -247,6 +247,23 @@ func TestImageLowResolution(t *testing.T) {
 	}
 }
 
+// A picture turned a quarter is drawn in its box turned, 51 mm down and
+// 40 across: 200 px over 40 mm is 127 dpi, not the 99 of 51 mm.
+func TestImageLowResolutionTurned(t *testing.T) {
+	pics := goodPictures()
+	pics["art/a.png"] = testart.PNG(testart.Portrait(200, 100, 1, false))
+	_, found, _ := loadGallery(t, pics, [3]string{"layout.yaml", "box: [6, 16, 51, 40], fit: contain}", "box: [6, 16, 51, 40], fit: contain, rotate: 90}"})
+	var msgs []string
+	for _, f := range relevant(found) {
+		msgs = append(msgs, f.Message)
+	}
+	if !slices.ContainsFunc(msgs, func(m string) bool {
+		return strings.Contains(m, "art/a.png (200 × 100 pixels) prints at 127 dpi in its box [6, 16, 51, 40] (fit contain)")
+	}) {
+		t.Errorf("no warning at 127 dpi for the turned picture: %v", msgs)
+	}
+}
+
 func TestImageFieldsInTheLayout(t *testing.T) {
 	for _, tc := range []struct {
 		old, new, want string

@@ -367,3 +367,29 @@ func BenchmarkCheckEmpty(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(doc.Cards)), "ns/card")
 }
+
+// unturn's turns: a box turned back is the box itself, sides swapped by a
+// quarter; any part of it turned back and then on again is that part; and
+// a part keeps its place relative to the box (its top-right corner, turned
+// back 90, is the upright box's top-left).
+func TestUnturn(t *testing.T) {
+	box := rect{10, 20, 12, 40}
+	part := rect{16, 20, 6, 10} // the box's top-right quarter-ish corner
+	for _, deg := range []int{0, 90, 180, 270} {
+		up := unturn(box, box, deg)
+		want := box
+		if deg%180 != 0 {
+			want = rect{-4, 34, 40, 12} // centre (16, 40), 40 × 12
+		}
+		if up != want {
+			t.Errorf("rotate %d: the box turned back is %+v, want %+v", deg, up, want)
+		}
+		back := unturn(unturn(part, box, deg), box, (360-deg)%360)
+		if !closeTo(back.x, part.x, 1e-9) || !closeTo(back.y, part.y, 1e-9) || back.w != part.w || back.h != part.h {
+			t.Errorf("rotate %d: a part turned back and on is %+v, want %+v", deg, back, part)
+		}
+	}
+	if got := unturn(part, box, 90); got != (rect{-4, 34, 10, 6}) {
+		t.Errorf("the top-right part turned back a quarter is %+v, want the upright box's top-left {-4 34 10 6}", got)
+	}
+}
