@@ -73,20 +73,24 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 			continue // a front no deck uses prints nothing
 		}
 		// The fields a face names: what each element prints, what picks
-		// an element's colour, what picks the accent's.
+		// a colour of the face (which may be a card's id or deck too).
 		type use struct {
 			field string
 			pos   finding.Pos
+			also  []string
 		}
 		var uses []use
 		for _, el := range f.front.Elements {
-			uses = append(uses, use{el.Field, el.FieldPos}, use{el.ColorBy, el.ColorByPos})
+			uses = append(uses, use{field: el.Field, pos: el.FieldPos})
+		}
+		for _, k := range f.front.colorKeys() {
+			uses = append(uses, use{k.v.By, k.v.ByPos, valueFields})
 		}
 		if f.front.Accent.By == "field" {
-			uses = append(uses, use{f.front.Accent.Field, f.front.Accent.FieldPos})
+			uses = append(uses, use{field: f.front.Accent.Field, pos: f.front.Accent.FieldPos})
 		}
 		for _, u := range uses {
-			if u.field == "" || slices.Contains(known, u.field) || seen[u.pos] {
+			if u.field == "" || slices.Contains(known, u.field) || slices.Contains(u.also, u.field) || seen[u.pos] {
 				continue
 			}
 			seen[u.pos] = true
@@ -167,9 +171,9 @@ func (l *loader) checkBoxes() {
 				}
 				if side, gap := leaves(el.Box, size, 0); side != "" {
 					l.add(CodeLayoutBox.At(el.BoxPos, "box %s leaves %s on the %s by %s mm", boxText(el.Box), card, side, mm(-gap)))
-				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.KindOr() != KindImage {
-					// A picture may reach the trim like a band: a cut a
-					// little off takes a sliver of art, never a word.
+				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.KindOr() != KindImage && !el.IsShape() {
+					// A picture or a shape may reach the trim like a band:
+					// a cut a little off takes a sliver of art, never a word.
 					l.add(CodeLayoutBox.At(el.BoxPos, "box %s is %s mm from the %s edge of %s: keep text %s mm inside the trim (print.safe_margin), or cutting may take it off",
 						boxText(el.Box), mm(gap+margin), side, card, mm(margin)))
 				}

@@ -60,6 +60,9 @@ func Document(g *Game) *render.Document {
 		if face.Copies > 1 {
 			face.Fields["count"] = fmt.Sprintf("×%d in the deck", face.Copies)
 		}
+		// What colour value maps and picture paths match, as validation
+		// checked them.
+		face.Values = d.CardValues(c)
 		if g.Engine == nil {
 			// A game without an engine prints what its cards declare.
 			maps.Copy(face.Fields, d.FieldTexts(c))

@@ -498,12 +498,19 @@ func placeImage(box rect, iw, ih float64, fit string) (at rect, clip bool) {
 	return rect{box.x + (box.w-w)/2, box.y + (box.h-h)/2, w, h}, clip
 }
 
-// faceImage draws a face's background picture or frame in box.
-func (r *renderer) faceImage(ref *gamedata.ImageRef, box rect, def string) {
-	if ref == nil || ref.Src == "" {
+// faceImage draws a face's background picture or frame in box, the one
+// its src names on card c (nil for a common back, which has one file).
+func (r *renderer) faceImage(c *CardFace, ref *gamedata.ImageRef, box rect, def string) {
+	if ref == nil {
 		return
 	}
-	r.drawImage(ref.Src, box, ref.FitOr(def))
+	path := ref.Src.Path
+	if c != nil {
+		path = ref.Src.PathFor(c.value)
+	}
+	if path != "" {
+		r.drawImage(path, box, ref.FitOr(def))
+	}
 }
 
 // elementImage draws an element of kind image on card c at (x, y): its
@@ -514,9 +521,9 @@ func (r *renderer) elementImage(c *CardFace, el gamedata.Element, x, y float64) 
 	if !ok {
 		return
 	}
-	path := el.Src
-	if path == "" {
-		path = c.Images[el.Field]
+	path := c.Images[el.Field]
+	if el.Src.Set() {
+		path = el.Src.PathFor(c.value)
 	}
 	if path == "" {
 		return
