@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"cardpress/finding"
+	"cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -162,13 +163,21 @@ func valueText(f Field, v any) string {
 }
 
 // checkColorValues reports what the schema cannot about each colour value
-// map of each face: a field with several values to pick by, and a value
+// map of each face: color_by beside a color that is a value map, a field
+// with several values to pick by, and a value
 // no card of the face's decks can have (LAYOUT_VALUE, a warning: its
 // colour is never used). Whether the field exists at all is
 // CheckLayoutFields's, which also knows the engine's fields.
 func (l *loader) checkColorValues() {
 	seen := map[finding.Pos]bool{} // a face shared by alias is checked once
 	for _, f := range l.g.faces() {
+		for i, el := range f.front.Elements {
+			if el.ColorBy != "" && el.Color.By != "" && !seen[el.ColorByPos] {
+				seen[el.ColorByPos] = true
+				l.add(schema.CodeOther.At(l.lay.keyPos(append(slices.Clone(f.path), "elements", strconv.Itoa(i), "color_by")...),
+					"color_by and colors are the older spelling of color: {by: ..., colors: ...}; give the colour one way"))
+			}
+		}
 		for _, k := range f.front.colorKeys() {
 			at := append(slices.Clone(f.path), k.path...)
 			if seen[k.v.ByPos] {

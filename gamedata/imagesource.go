@@ -101,8 +101,8 @@ func (l *loader) checkSource(p picture) {
 	}
 	d := l.lay
 	n := d.node(p.at...)
-	if n == nil {
-		return
+	if n == nil || l.failed(d.file.Pos(n)) {
+		return // its schema said what is wrong with it
 	}
 	t := template{text: n.Value, pos: d.file.Pos(n), col: verbatimCol(d.line(n.Line), n)}
 	ps, err := ParseTemplate(t.text)
@@ -110,14 +110,9 @@ func (l *loader) checkSource(p picture) {
 		l.add(CodeTemplate.At(t.at(errAt(t.text, ps)), "%s", err.Error()))
 		return
 	}
-	ok := true
+	ok := true // the schema's pattern leaves no room for a {name:format}
 	for _, ph := range ps {
-		if ph.Format != "" {
-			l.add(CodeTemplate.At(t.at(ph.Start), "{%s:%s}: a picture's path takes a field's value as it is, without a format", ph.Name, ph.Format))
-			ok = false
-		} else if !l.valueField(p.f, ph.Name, t.at(ph.Start)) {
-			ok = false
-		}
+		ok = l.valueField(p.f, ph.Name, t.at(ph.Start)) && ok
 	}
 	if !ok {
 		return
