@@ -145,6 +145,15 @@ func TestShapesProblemsAtTheirPlace(t *testing.T) {
 			atFile: layout, at: "tpye", code: "LAYOUT_FIELD", msg: `(did you mean "type"?)`, exit: 1},
 		{name: "a picture for a value no card can have", file: layout, old: `water: icons/water.png}`, new: `water: icons/water.png, air: icons/water.png}`,
 			atFile: layout, at: "air:", code: "LAYOUT_VALUE", msg: `value "air": field "type" is one of fire, water, earth, so this picture is never used`, exit: 0},
+		{name: "a background picture by template missing", file: layout, old: `{src: {by: type, files: {fire: backgrounds/fire.png, water: backgrounds/water.png}, default: backgrounds/earth.png}}`, new: `{src: "backgrounds/{type}-x.png"}`,
+			atFile: cards, after: "id: lagoon", at: "water", code: "FILE_MISSING", msg: "image file shapes/backgrounds/water-x.png not found", exit: 1},
+		{name: "an accent colour for a value no card can have", file: layout, old: `  realms:
+    front:
+`, new: `  realms:
+    front:
+      accent: {box: [3, 3, 57, 6], by: field, field: type, colors: {fire: "#c0392b", lava: "#c0392b", default: "#2b2b3a"}}
+`,
+			atFile: layout, at: "lava", code: "LAYOUT_VALUE", msg: `value "lava": field "type" is one of fire, water, earth, so this colour is never used`, exit: 0},
 		{name: "a background picture missing", setup: remove("backgrounds/earth.png"),
 			atFile: layout, at: "backgrounds/earth.png", code: "FILE_MISSING", msg: "image file shapes/backgrounds/earth.png not found", exit: 1},
 	}

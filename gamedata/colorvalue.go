@@ -2,6 +2,7 @@ package gamedata
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -163,10 +164,10 @@ func valueText(f Field, v any) string {
 }
 
 // checkColorValues reports what the schema cannot about each colour value
-// map of each face: color_by beside a color that is a value map, a field
-// with several values to pick by, and a value
-// no card of the face's decks can have (LAYOUT_VALUE, a warning: its
-// colour is never used). Whether the field exists at all is
+// map of each face (an accent's by a field's value too): color_by beside
+// a color that is a value map, a field with several values to pick by,
+// and a value no card of the face's decks can have (LAYOUT_VALUE, a
+// warning: its colour is never used). Whether the field exists at all is
 // CheckLayoutFields's, which also knows the engine's fields.
 func (l *loader) checkColorValues() {
 	seen := map[finding.Pos]bool{} // a face shared by alias is checked once
@@ -187,12 +188,25 @@ func (l *loader) checkColorValues() {
 			if l.listField(f, k.v.By, k.v.ByPos) {
 				continue
 			}
-			colors := "colors"
-			for _, val := range keys(k.v.Colors) {
-				if why := l.impossible(f, k.v.By, val); why != "" {
-					l.add(CodeLayoutValue.At(l.lay.keyPos(append(slices.Clone(at), colors, val)...), "%s: %s, so this colour is never used", quoteValue(val), why))
-				}
-			}
+			l.impossibleColors(f, k.v, at)
+		}
+		// An accent by a field's value is a value map whose default is
+		// its "default" entry.
+		if v, ok := f.front.Accent.Value(); ok && f.front.Accent.By == "field" && !seen[v.ByPos] {
+			seen[v.ByPos] = true
+			v.Colors = maps.Clone(v.Colors) // the layout's stays whole
+			delete(v.Colors, "default")
+			l.impossibleColors(f, v, append(slices.Clone(f.path), "accent"))
+		}
+	}
+}
+
+// impossibleColors warns of each value of the map v at path (in
+// layout.yaml) that no card printed with face f can have.
+func (l *loader) impossibleColors(f face, v ColorSpec, path []string) {
+	for _, val := range keys(v.Colors) {
+		if why := l.impossible(f, v.By, val); why != "" {
+			l.add(CodeLayoutValue.At(l.lay.keyPos(append(slices.Clone(path), "colors", val)...), "%s: %s, so this colour is never used", quoteValue(val), why))
 		}
 	}
 }

@@ -91,9 +91,9 @@ type picture struct {
 	bleed float64
 }
 
-// checkSource reads and checks every file a picture by value can name: a value
-// map's, each at its line; a template's, filled with the values of each
-// card of the face, at the card's value that makes the file.
+// checkSource reads and checks every file a picture by value can name: a
+// value map's, each at its line; a template's, filled with the values of
+// each card of the face, at the card's value that makes the file.
 func (l *loader) checkSource(p picture) {
 	if p.src.By != "" {
 		l.checkFileMap(p)
@@ -153,14 +153,17 @@ func (l *loader) cardPicture(p picture, ps []Placeholder, k int) {
 func (l *loader) checkFileMap(p picture) {
 	d := l.lay
 	at := func(k ...string) []string { return append(slices.Clone(p.at), k...) }
-	if by := d.pos(at("by")...); l.valueField(p.f, p.src.By, by) {
+	if by := d.pos(at("by")...); !l.failed(by) && l.valueField(p.f, p.src.By, by) {
 		for _, val := range keys(p.src.Files) {
 			if why := l.impossible(p.f, p.src.By, val); why != "" {
 				l.add(CodeLayoutValue.At(d.keyPos(at("files", val)...), "%s: %s, so this picture is never used", quoteValue(val), why))
 			}
 		}
 	}
-	var sizes []Size
+	sizes := []Size{l.g.Manifest.Print.Card} // a face no deck prints still names its files
+	if len(p.f.decks) > 0 {
+		sizes = nil
+	}
 	for _, dk := range p.f.decks {
 		if s := l.g.CardSize(dk); !slices.Contains(sizes, s) {
 			sizes = append(sizes, s)
