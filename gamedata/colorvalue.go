@@ -134,33 +134,32 @@ func (f Front) colorKeys() []colorKey {
 
 // valueFields are the generic card fields a value map or a picture's path
 // may take a value from, besides the declared ones: each has one value a
-// card (CardValues).
+// card (ValueTexts).
 var valueFields = []string{"id", "name", "deck", "flavor"}
 
 // listFields are the generic card fields that hold several values.
 var listFields = []string{"keywords", "players"}
 
-// CardValues are card c's values that value maps and picture templates
+// ValueTexts are card c's values that value maps and picture templates
 // match, by field: its id, name, deck and flavor, and each declared field
-// it has as text: a number in its shortest form, a boolean true or false,
-// a list its values joined as printed.
-func (g *Game) CardValues(c Card) map[string]string {
+// it has, as ValueText writes it.
+func (g *Game) ValueTexts(c Card) map[string]string {
 	out := map[string]string{"id": c.ID, "name": c.Name, "deck": c.Deck, "flavor": c.Flavor}
-	for _, f := range g.Manifest.FieldsOf(c.Deck) {
-		if v, ok := c.Values[f.Name]; ok {
-			out[f.Name] = valueText(f, v)
-		}
+	for name, v := range c.Values {
+		out[name] = ValueText(v)
 	}
 	return out
 }
 
-// valueText is a field value as a value map's key: what it prints, but a
-// boolean true or false (it prints its label, or nothing).
-func valueText(f Field, v any) string {
+// ValueText is a declared field's value (Card.Values) as a value map's key
+// or in a picture's path: as it prints (a number in its shortest form, a
+// list's values joined), but a boolean true or false rather than its
+// label or nothing.
+func ValueText(v any) string {
 	if b, ok := v.(bool); ok {
 		return strconv.FormatBool(b)
 	}
-	return fieldText(f, v)
+	return fieldText(Field{}, v)
 }
 
 // checkColorValues reports what the schema cannot about each colour value

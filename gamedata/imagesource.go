@@ -128,7 +128,7 @@ func (l *loader) checkSource(p picture) {
 // value of the template's first field the card spells out.
 func (l *loader) cardPicture(p picture, ps []Placeholder, k int) {
 	c, ref := l.g.Cards[k], l.cardAt[k]
-	values := l.g.CardValues(c)
+	values := l.g.ValueTexts(c)
 	path := p.src.PathFor(func(f string) (string, bool) { v, ok := values[f]; return v, ok })
 	if path == "" {
 		return // a value the card lacks: no picture on it, as with an empty image field

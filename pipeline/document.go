@@ -49,7 +49,7 @@ func Document(g *Game) *render.Document {
 		}
 		face := render.CardFace{
 			ID: c.ID, Deck: c.Deck, Back: backOf[c.Deck], Copies: max(c.Count, 1), Size: d.CardSize(c.Deck),
-			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos,
+			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos, Values: c.Values,
 			Fields: map[string]string{
 				"name":     c.Name,
 				"keywords": gamedata.JoinList(names),
@@ -60,9 +60,6 @@ func Document(g *Game) *render.Document {
 		if face.Copies > 1 {
 			face.Fields["count"] = fmt.Sprintf("×%d in the deck", face.Copies)
 		}
-		// What colour value maps and picture paths match, as validation
-		// checked them.
-		face.Values = d.CardValues(c)
 		if g.Engine == nil {
 			// A game without an engine prints what its cards declare.
 			maps.Copy(face.Fields, d.FieldTexts(c))

@@ -65,27 +65,9 @@ type CardFace struct {
 	// (a declared image field), drawn by elements of kind image.
 	Images map[string]string
 
-	// Values are the card's values that colour value maps and picture
-	// templates match (gamedata.Game.CardValues), by field: the same
-	// values validation checked every picture path with.
-	Values map[string]string
-}
-
-// value is the card's value of field for a value map or a picture
-// template: from Values, else its id or deck, else the text it prints
-// (an engine's fields).
-func (c *CardFace) value(field string) (string, bool) {
-	if v, ok := c.Values[field]; ok {
-		return v, true
-	}
-	switch field {
-	case "id":
-		return c.ID, true
-	case "deck":
-		return c.Deck, true
-	}
-	v, ok := c.Fields[field]
-	return v, ok
+	// Values are the card's declared fields as loaded (gamedata.Card.Values),
+	// which a layout element's when reads (FieldValue).
+	Values map[string]any
 }
 
 // sizeOf is the trim size card c is drawn and measured at.

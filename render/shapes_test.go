@@ -230,7 +230,7 @@ func TestShapeColoursByValue(t *testing.T) {
 		Fill:   gamedata.ColorSpec{By: "suit", Colors: map[string]string{"hearts": red}},
 		Stroke: gamedata.ColorSpec{By: "suit", Colors: map[string]string{"hearts": red}, Default: blue}}
 	card := func(suit string) string {
-		return shapeCard(t, el, CardFace{ID: suit, Fields: map[string]string{"name": suit}, Values: map[string]string{"suit": suit}})
+		return shapeCard(t, el, CardFace{ID: suit, Fields: map[string]string{"name": suit}, Values: map[string]any{"suit": suit}})
 	}
 	hearts, clubs := card("hearts"), card("clubs")
 	if !strings.Contains(hearts, rgOf(red)+" rg") || !strings.Contains(hearts, rgOf(red)+" RG") {
@@ -281,7 +281,7 @@ func shapesDoc(cards int) *Document {
 	for i := range cards {
 		c := base[i%len(base)]
 		c.Copies, c.ID = 1, fmt.Sprintf("%s-%d", c.ID, i)
-		c.Values = map[string]string{"type": []string{"fire", "water", "earth"}[i%3], "rare": strconv.FormatBool(i%4 == 0)}
+		c.Values = map[string]any{"type": []string{"fire", "water", "earth"}[i%3], "rare": i%4 == 0}
 		doc.Cards = append(doc.Cards, c)
 	}
 	return doc
