@@ -104,6 +104,19 @@ func (a Accent) Value() (ColorSpec, bool) {
 	return v, true
 }
 
+// colorPos sets where each colour value map of the face at path names its
+// field.
+func (f *Front) colorPos(d *doc, path ...string) {
+	f.Background.ByPos = d.pos(append(slices.Clone(path), "background", "by")...)
+	for i := range f.Elements {
+		el := &f.Elements[i]
+		at := append(slices.Clone(path), "elements", strconv.Itoa(i))
+		for key, v := range map[string]*ColorSpec{"color": &el.Color, "fill": &el.Fill, "stroke": &el.Stroke} {
+			v.ByPos = d.pos(append(slices.Clone(at), key, "by")...)
+		}
+	}
+}
+
 // colorKey is one colour key of a face, with its path in the face.
 type colorKey struct {
 	v    ColorSpec

@@ -268,13 +268,9 @@ func elementPos(d *doc, f *Front, path ...string) {
 		f.Elements[i].FieldPos = d.pos(append(at, "field")...)
 		f.Elements[i].BoxPos = d.pos(append(at, "box")...)
 		f.Elements[i].ColorByPos = d.pos(append(at, "color_by")...)
-		// Colour value maps (colorvalue.go): where each names its field.
-		for key, v := range map[string]*ColorSpec{"color": &f.Elements[i].Color, "fill": &f.Elements[i].Fill, "stroke": &f.Elements[i].Stroke} {
-			v.ByPos = d.pos(append(at, key, "by")...)
-		}
 	}
 	f.Accent.FieldPos = d.pos(append(slices.Clone(path), "accent", "field")...)
-	f.Background.ByPos = d.pos(append(slices.Clone(path), "background", "by")...)
+	f.colorPos(d, path...)
 }
 
 // reference loads the reference sheet file.

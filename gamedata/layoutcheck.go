@@ -73,24 +73,26 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 			continue // a front no deck uses prints nothing
 		}
 		// The fields a face names: what each element prints, what picks
-		// a colour of the face (which may be a card's id or deck too).
+		// an element's colour, what picks the accent's.
 		type use struct {
 			field string
 			pos   finding.Pos
-			also  []string
 		}
 		var uses []use
 		for _, el := range f.front.Elements {
-			uses = append(uses, use{field: el.Field, pos: el.FieldPos})
+			uses = append(uses, use{el.Field, el.FieldPos})
 		}
+		// A colour (color_by's too) may be picked by a card's id or deck.
 		for _, k := range f.front.colorKeys() {
-			uses = append(uses, use{k.v.By, k.v.ByPos, valueFields})
+			if !slices.Contains(valueFields, k.v.By) {
+				uses = append(uses, use{k.v.By, k.v.ByPos})
+			}
 		}
 		if f.front.Accent.By == "field" {
-			uses = append(uses, use{field: f.front.Accent.Field, pos: f.front.Accent.FieldPos})
+			uses = append(uses, use{f.front.Accent.Field, f.front.Accent.FieldPos})
 		}
 		for _, u := range uses {
-			if u.field == "" || slices.Contains(known, u.field) || slices.Contains(u.also, u.field) || seen[u.pos] {
+			if u.field == "" || slices.Contains(known, u.field) || seen[u.pos] {
 				continue
 			}
 			seen[u.pos] = true
