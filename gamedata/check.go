@@ -24,6 +24,8 @@ func (l *loader) check() {
 	l.checkPieces()
 	if l.lay != nil {
 		l.checkBoxes()
+		l.checkShapes()
+		l.checkColorValues()
 		if l.g.Manifest.DeclaresFields() {
 			l.add(l.g.CheckLayoutFields(nil)...)
 		}

@@ -40,6 +40,12 @@ var (
 		Purpose: "A layout element names a field no card of the game has: not a generic card field, not declared by a deck, not printed by the engine (often a typo)."})
 	CodeLayoutBox = finding.Declare(finding.Code{ID: "LAYOUT_BOX", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A layout box leaves the card of a deck printed with it, or an element's box comes closer to the trim than print.safe_margin (3 mm unless set)."})
+	CodeLayoutShape = finding.Declare(finding.Code{ID: "LAYOUT_SHAPE", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A layout shape cannot be drawn as written: a rect's corner radius over half its box's shorter side, a line's or polygon's point outside its box, or a polygon with both points and star (a star takes sides)."})
+	CodeLayoutValue = finding.Declare(finding.Code{ID: "LAYOUT_VALUE", Severity: finding.Warning, Scope: finding.Validate,
+		Purpose: "A colour or picture value map lists a value no card of its face can have (not among an enum's values, not true or false, a number out of bounds, a deck the face does not print): its entry is never used."})
+	CodeImagePath = finding.Declare(finding.Code{ID: "IMAGE_PATH", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A picture path made from a card's values (src: art/{id}.png) is not a file name in the game folder (a space, .., an empty value); reported at the card whose value makes it."})
 	CodeSchemaStale = finding.Declare(finding.Code{ID: "SCHEMA_STALE", Severity: finding.Warning, Scope: finding.Validate,
 		Purpose: "A file in the game's schema/ folder differs from what `cardpress schema` writes now (declared fields changed, or a newer cardpress), or is missing."})
 	CodeTemplate = finding.Declare(finding.Code{ID: "TEMPLATE", Severity: finding.Error, Scope: finding.Validate,

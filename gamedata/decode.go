@@ -270,6 +270,7 @@ func elementPos(d *doc, f *Front, path ...string) {
 		f.Elements[i].ColorByPos = d.pos(append(at, "color_by")...)
 	}
 	f.Accent.FieldPos = d.pos(append(slices.Clone(path), "accent", "field")...)
+	f.colorPos(d, path...)
 }
 
 // reference loads the reference sheet file.

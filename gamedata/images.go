@@ -40,10 +40,11 @@ type Image struct {
 	Data []byte
 }
 
-// ImageRef names an image file and how it fills its box.
+// ImageRef names an image file (a face background's may name one per
+// card: imagesource.go) and how it fills its box.
 type ImageRef struct {
-	Src string `yaml:"src"`
-	Fit string `yaml:"fit"`
+	Src ImageSource `yaml:"src"`
+	Fit string      `yaml:"fit"`
 }
 
 // How an image fills its box: contain shows all of it, centred, leaving
@@ -294,7 +295,7 @@ func (l *loader) layoutImages() {
 				sizes = append(sizes, s)
 			}
 		}
-		at := func(p ...string) finding.Pos { return l.lay.pos(append(slices.Clone(f.path), p...)...) }
+		at := func(p ...string) []string { return append(slices.Clone(f.path), p...) }
 		// A background covers the bleed too; a frame only the trim.
 		for _, part := range []struct {
 			key   string
@@ -302,16 +303,21 @@ func (l *loader) layoutImages() {
 			fit   string
 			bleed float64
 		}{{"background_image", f.front.BackgroundImage, FitCover, MaxBleed}, {"frame", f.front.Frame, FitStretch, 0}} {
-			if part.ref == nil || part.ref.Src == "" {
+			if part.ref == nil || !part.ref.Src.Set() {
 				continue
 			}
-			pos := at(part.key, "src")
+			pos := l.lay.pos(at(part.key, "src")...)
 			if seen[pos] {
 				continue
 			}
 			seen[pos] = true
-			if img, ok := l.image(part.ref.Src, pos); ok {
-				fit := part.ref.FitOr(part.fit)
+			fit := part.ref.FitOr(part.fit)
+			if !part.ref.Src.Fixed() {
+				l.checkSource(picture{f: f, src: part.ref.Src, at: at(part.key, "src"), fit: fit, bleed: part.bleed,
+					box: func(s Size) (float64, float64, string) { return s.Width, s.Height, "the card (" + sizeText(s) + ")" }})
+				continue
+			}
+			if img, ok := l.image(part.ref.Src.Path, pos); ok {
 				for _, s := range sizes {
 					l.lowRes(img, pos, s.Width, s.Height, fit, "the card ("+sizeText(s)+")")
 					l.printsAt(img, s.Width+2*part.bleed, s.Height+2*part.bleed, fit)
@@ -325,11 +331,18 @@ func (l *loader) layoutImages() {
 			}
 			seen[el.Pos] = true
 			l.checkImageField(f, el)
-			if el.KindOr() != KindImage || el.Src == "" {
+			if el.KindOr() != KindImage || !el.Src.Set() {
 				continue
 			}
-			pos := at("elements", idx, "src")
-			img, ok := l.image(el.Src, pos)
+			if !el.Src.Fixed() {
+				if len(el.Box) == 4 {
+					l.checkSource(picture{f: f, src: el.Src, at: at("elements", idx, "src"), fit: el.ImageFit(),
+						box: func(Size) (float64, float64, string) { return el.Box[2], el.Box[3], "its box " + boxText(el.Box) }})
+				}
+				continue
+			}
+			pos := l.lay.pos(at("elements", idx, "src")...)
+			img, ok := l.image(el.Src.Path, pos)
 			if ok && len(el.Box) == 4 {
 				w, h := el.Upright() // a picture turned a quarter fills its box turned
 				l.lowRes(img, pos, w, h, el.ImageFit(), "its box "+boxText(el.Box))
@@ -419,11 +432,11 @@ func (l *loader) backImages() {
 	m := &l.g.Manifest
 	for _, id := range keys(m.Print.Backs) {
 		ref := m.Print.Backs[id].Image
-		if ref == nil || ref.Src == "" {
+		if ref == nil || ref.Src.Path == "" {
 			continue
 		}
 		pos := l.man.pos("print", "backs", id, "image", "src")
-		img, ok := l.image(ref.Src, pos)
+		img, ok := l.image(ref.Src.Path, pos)
 		if !ok {
 			continue
 		}

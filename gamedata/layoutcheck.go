@@ -80,7 +80,13 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 		}
 		var uses []use
 		for _, el := range f.front.Elements {
-			uses = append(uses, use{el.Field, el.FieldPos}, use{el.ColorBy, el.ColorByPos})
+			uses = append(uses, use{el.Field, el.FieldPos})
+		}
+		// A colour (color_by's too) may be picked by a card's id or deck.
+		for _, k := range f.front.colorKeys() {
+			if !slices.Contains(valueFields, k.v.By) {
+				uses = append(uses, use{k.v.By, k.v.ByPos})
+			}
 		}
 		if f.front.Accent.By == "field" {
 			uses = append(uses, use{f.front.Accent.Field, f.front.Accent.FieldPos})
@@ -167,9 +173,9 @@ func (l *loader) checkBoxes() {
 				}
 				if side, gap := leaves(el.Box, size, 0); side != "" {
 					l.add(CodeLayoutBox.At(el.BoxPos, "box %s leaves %s on the %s by %s mm", boxText(el.Box), card, side, mm(-gap)))
-				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.KindOr() != KindImage {
-					// A picture may reach the trim like a band: a cut a
-					// little off takes a sliver of art, never a word.
+				} else if side, gap := leaves(el.Box, size, margin); side != "" && el.KindOr() != KindImage && !el.IsShape() {
+					// A picture or a shape may reach the trim like a band:
+					// a cut a little off takes a sliver of art, never a word.
 					l.add(CodeLayoutBox.At(el.BoxPos, "box %s is %s mm from the %s edge of %s: keep text %s mm inside the trim (print.safe_margin), or cutting may take it off",
 						boxText(el.Box), mm(gap+margin), side, card, mm(margin)))
 				}

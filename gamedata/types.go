@@ -305,7 +305,7 @@ func (l Layout) BackFaceOf(deck string) Front {
 
 // Front is the layout of a card face.
 type Front struct {
-	Background string    `yaml:"background"`
+	Background ColorSpec `yaml:"background"`
 	Border     Border    `yaml:"border"`
 	Accent     Accent    `yaml:"accent"`
 	Elements   []Element `yaml:"elements"`
@@ -345,9 +345,10 @@ type Element struct {
 	MinSize float64   `yaml:"min_size"` // smallest size text may shrink to
 	Style   string    `yaml:"style"`    // "", bold, italic, bolditalic
 	Align   string    `yaml:"align"`    // left, center, right
-	Color   string    `yaml:"color"`
+	Color   ColorSpec `yaml:"color"`    // a colour, or a value map (colorvalue.go)
 	// ColorBy names a card field whose value picks the colour from Colors
-	// (a red suit, a faction); a value Colors lacks keeps Color.
+	// (a red suit, a faction); a value Colors lacks keeps Color. It is the
+	// older spelling of a value map in color (InkColor).
 	ColorBy     string            `yaml:"color_by"`
 	Colors      map[string]string `yaml:"colors"`
 	ColorByPos  finding.Pos
@@ -356,10 +357,26 @@ type Element struct {
 	FieldPos    finding.Pos // the field: value
 	BoxPos      finding.Pos // the box: value
 
-	// Kind image: Src names the image file, or Field a declared image
-	// field of the cards; Fit places it in the box (images.go).
-	Src string `yaml:"src"`
-	Fit string `yaml:"fit"`
+	// Kind image: Src names the image file (or a template of one, or a
+	// value map), or Field a declared image field of the cards; Fit
+	// places it in the box (images.go, imagesource.go).
+	Src ImageSource `yaml:"src"`
+	Fit string      `yaml:"fit"`
+
+	// Shapes (kinds rect, ellipse, line, polygon; shapes.go): Fill and
+	// Stroke colour them, StrokeWidth in mm, Opacity 0-1 for all of the
+	// shape; Radius rounds a rect's corners; Points are a line's or a
+	// polygon's corners in mm from the box's top-left corner; Sides makes
+	// a regular polygon in the box, Star a star whose inner corners lie
+	// at that share of the outer radius.
+	Fill        ColorSpec    `yaml:"fill"`
+	Stroke      ColorSpec    `yaml:"stroke"`
+	StrokeWidth float64      `yaml:"stroke_width"`
+	Opacity     *float64     `yaml:"opacity"`
+	Radius      float64      `yaml:"radius"`
+	Points      [][2]float64 `yaml:"points"`
+	Sides       int          `yaml:"sides"`
+	Star        float64      `yaml:"star"`
 
 	// Font is the id of the game font the text is set in; "" before
 	// loading resolves it: the face's, the deck's, the game's (fonts.go).
@@ -416,10 +433,15 @@ const (
 	KindText  = "text"
 	KindPips  = "pips"
 	KindImage = "image"
+	// Shapes (shapes.go).
+	KindRect    = "rect"
+	KindEllipse = "ellipse"
+	KindLine    = "line"
+	KindPolygon = "polygon"
 )
 
 // ElementKinds are the kinds a layout element may be.
-var ElementKinds = []string{KindText, KindPips, KindImage}
+var ElementKinds = []string{KindText, KindPips, KindImage, KindRect, KindEllipse, KindLine, KindPolygon}
 
 // KindOr is the element's kind, text when it names none.
 func (e Element) KindOr() string {

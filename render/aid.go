@@ -43,7 +43,7 @@ func (r *renderer) layoutAid() (*aidLayout, error) {
 			titleSize = positive(el.Size, titleSize)
 			titleMin = min(positive(el.MinSize, titleMin), titleSize)
 		case el.Field == "rules" && isTextElement(el):
-			bodyCol = parseColor(el.Color, ink)
+			bodyCol = parseColor(el.Color.Fallback(), ink)
 		}
 	}
 	if !hasBand {
@@ -66,7 +66,7 @@ func (r *renderer) layoutAid() (*aidLayout, error) {
 	bandCol := r.aidColor()
 	return &aidLayout{draw: func(x, y, bleed float64) {
 		pdf := r.pdf
-		fill(pdf, parseColor(front.Background, white))
+		fill(pdf, parseColor(front.Background.Fallback(), white))
 		pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
 		r.band([]float64{band.x, band.y, band.w, band.h}, front.Border, bandCol, r.doc.Card, x, y, bleed)
 		border(pdf, front.Border, x, y, w, h, ink)

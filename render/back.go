@@ -25,7 +25,7 @@ func (r *renderer) back(c *CardFace, x, y, bleed float64) {
 	acc := parseColor(bk.Accent, fg)
 	fill(pdf, bg)
 	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
-	r.faceImage(bk.Image, rect{x - bleed, y - bleed, w + 2*bleed, h + 2*bleed}, gamedata.FitCover)
+	r.faceImage(nil, bk.Image, rect{x - bleed, y - bleed, w + 2*bleed, h + 2*bleed}, gamedata.FitCover)
 	lay := r.doc.Layout.Back
 	if bk.Accent != "" {
 		lay.Border.Color = bk.Accent

@@ -18,7 +18,7 @@ func TestColourByAFieldsValue(t *testing.T) {
 	doc.Layout.Front = gamedata.Front{
 		Accent: gamedata.Accent{Box: []float64{3, 3, 57, 6}, By: "field", Field: "suit", Colors: map[string]string{"clubs": band}},
 		Elements: []gamedata.Element{
-			{Field: "rank", Box: []float64{5, 12, 20, 12}, Size: 20, Color: black, ColorBy: "suit", Colors: map[string]string{"hearts": red}},
+			{Field: "rank", Box: []float64{5, 12, 20, 12}, Size: 20, Color: gamedata.PlainColor(black), ColorBy: "suit", Colors: map[string]string{"hearts": red}},
 		},
 	}
 	doc.Cards = doc.Cards[:2]

@@ -13,6 +13,11 @@ var elementKinds = map[string]drawElement{
 	gamedata.KindText:  (*renderer).textElement,
 	gamedata.KindPips:  (*renderer).pipsElement,
 	gamedata.KindImage: (*renderer).imageElement,
+	// Shapes (shapes.go).
+	gamedata.KindRect:    (*renderer).rectElement,
+	gamedata.KindEllipse: (*renderer).ellipseElement,
+	gamedata.KindLine:    (*renderer).lineElement,
+	gamedata.KindPolygon: (*renderer).polygonElement,
 }
 
 // textElement typesets a field's text in its box (typesetField, which

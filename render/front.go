@@ -30,11 +30,11 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	pdf := r.pdf
 	size := r.doc.sizeOf(c)
 	w, h := size.Width, size.Height
-	fill(pdf, parseColor(lay.Background, white))
+	fill(pdf, parseColor(lay.Background.Pick(c.value), white))
 	pdf.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, "F")
-	r.faceImage(lay.BackgroundImage, rect{x - bleed, y - bleed, w + 2*bleed, h + 2*bleed}, gamedata.FitCover)
+	r.faceImage(c, lay.BackgroundImage, rect{x - bleed, y - bleed, w + 2*bleed, h + 2*bleed}, gamedata.FitCover)
 	r.accent(c, lay, size, x, y, bleed)
-	r.faceImage(lay.Frame, rect{x, y, w, h}, gamedata.FitStretch)
+	r.faceImage(c, lay.Frame, rect{x, y, w, h}, gamedata.FitStretch)
 	border(pdf, lay.Border, x, y, w, h, ink)
 	// Text that overflows at its minimum size is still drawn (CheckFit
 	// reports it), but never onto the neighbouring card.
@@ -49,32 +49,23 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	}
 }
 
-// elementColor is an element's colour on card c: the one colors gives the
-// value of its color_by field, else its color.
+// elementColor is the colour of an element's text or pips on card c: its
+// color, or the one a value map (or color_by) picks by the card's value.
 func elementColor(el gamedata.Element, c *CardFace) string {
-	if s, ok := el.Colors[c.Fields[el.ColorBy]]; ok && el.ColorBy != "" {
-		return s
-	}
-	return el.Color
+	return el.InkColor().Pick(c.value)
 }
 
-// accentColor picks the band colour: by the card's first keyword that has a
-// colour, by its deck, or by the value of a field; a "default" entry
-// catches the rest.
+// accentColor picks the band colour: by the value of a field or the
+// card's deck (a value map), or by the card's first keyword that has a
+// colour; a "default" entry catches the rest.
 func accentColor(a gamedata.Accent, c *CardFace) (string, bool) {
-	if a.By == "field" {
-		if s, ok := a.Colors[c.Fields[a.Field]]; ok {
+	if v, ok := a.Value(); ok {
+		s := v.Pick(c.value)
+		return s, s != ""
+	}
+	for _, k := range c.Keywords {
+		if s, ok := a.Colors[k]; ok {
 			return s, true
-		}
-	} else if a.By == "deck" {
-		if s, ok := a.Colors[c.Deck]; ok {
-			return s, true
-		}
-	} else {
-		for _, k := range c.Keywords {
-			if s, ok := a.Colors[k]; ok {
-				return s, true
-			}
 		}
 	}
 	s, ok := a.Colors["default"]

@@ -507,12 +507,19 @@ func placeImage(box rect, iw, ih float64, fit, valign string) (at rect, clip boo
 	return rect{box.x + (box.w-w)/2, y, w, h}, clip
 }
 
-// faceImage draws a face's background picture or frame in box.
-func (r *renderer) faceImage(ref *gamedata.ImageRef, box rect, def string) {
-	if ref == nil || ref.Src == "" {
+// faceImage draws a face's background picture or frame in box, the one
+// its src names on card c (nil for a common back, which has one file).
+func (r *renderer) faceImage(c *CardFace, ref *gamedata.ImageRef, box rect, def string) {
+	if ref == nil {
 		return
 	}
-	r.drawImage(ref.Src, box, ref.FitOr(def), "")
+	path := ref.Src.Path
+	if c != nil {
+		path = ref.Src.PathFor(c.value)
+	}
+	if path != "" {
+		r.drawImage(path, box, ref.FitOr(def), "")
+	}
 }
 
 // elementImage draws an element of kind image on card c at (x, y): its
@@ -531,8 +538,8 @@ func (r *renderer) elementImage(c *CardFace, el gamedata.Element, x, y float64) 
 // imagePath is the file an image element draws on card c: its own src,
 // or the card's picture in its field ("" when the card has none).
 func imagePath(c *CardFace, el gamedata.Element) string {
-	if el.Src != "" {
-		return el.Src
+	if el.Src.Set() {
+		return el.Src.PathFor(c.value)
 	}
 	return c.Images[el.Field]
 }

@@ -74,12 +74,12 @@ func artDoc(cards, w, h int, jpeg bool) *Document {
 		"back.jpg":   picture("back.jpg", testart.JPEG(testart.Portrait(750, 1040, 5, false))),
 	}
 	lay := &doc.Layout.Front
-	lay.BackgroundImage = &gamedata.ImageRef{Src: "bg.png"}
-	lay.Frame = &gamedata.ImageRef{Src: "frame.png"}
+	lay.BackgroundImage = &gamedata.ImageRef{Src: gamedata.ImageSource{Path: "bg.png"}}
+	lay.Frame = &gamedata.ImageRef{Src: gamedata.ImageSource{Path: "frame.png"}}
 	lay.Elements = append(lay.Elements,
 		gamedata.Element{Kind: "image", Field: "portrait", Box: []float64{6, 25, 51, 30}, Fit: gamedata.FitCover},
-		gamedata.Element{Kind: "image", Src: "emblem.png", Box: []float64{50, 5, 8, 8}})
-	doc.Backs["common"] = gamedata.Back{Title: "HEAT", Image: &gamedata.ImageRef{Src: "back.jpg"}}
+		gamedata.Element{Kind: "image", Src: gamedata.ImageSource{Path: "emblem.png"}, Box: []float64{50, 5, 8, 8}})
+	doc.Backs["common"] = gamedata.Back{Title: "HEAT", Image: &gamedata.ImageRef{Src: gamedata.ImageSource{Path: "back.jpg"}}}
 	base := doc.Cards
 	doc.Cards = nil
 	for i := range cards {

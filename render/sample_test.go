@@ -12,19 +12,19 @@ import (
 func sampleLayout() gamedata.Layout {
 	return gamedata.Layout{
 		Front: gamedata.Front{
-			Background: "#f7f2e8",
+			Background: gamedata.PlainColor("#f7f2e8"),
 			Border:     gamedata.Border{Color: "#2b2b2b", Width: 0.5, Inset: 2.5, Radius: 2.5},
 			Accent: gamedata.Accent{Box: []float64{2.5, 2.5, 58, 14}, By: "keyword", Colors: map[string]string{
 				"heist": "#c0392b", "vault": "#8e44ad", "crew": "#2e6f95",
 				"muscle": "#5d4037", "intel": "#2e7d32", "cover": "#546e7a",
 			}},
 			Elements: []gamedata.Element{
-				{Field: "name", Box: []float64{5, 4, 53, 11}, Size: 12, MinSize: 7, Style: "bold", Align: "center", Color: "#ffffff"},
-				{Field: "keywords", Box: []float64{5, 18, 53, 5}, Size: 7, MinSize: 5, Style: "italic", Align: "center", Color: "#444444"},
-				{Field: "rules", Box: []float64{6, 25, 51, 38}, Size: 9, MinSize: 6, Align: "left", Color: "#111111", PhaseBadges: true},
-				{Field: "flavor", Box: []float64{6, 64, 51, 12}, Size: 7, MinSize: 5, Style: "italic", Align: "center", Color: "#555555"},
-				{Field: "players", Kind: "pips", Box: []float64{38, 78, 21, 6}, Size: 7, Color: "#2b2b2b"},
-				{Field: "count", Kind: "text", Box: []float64{5, 79, 20, 4}, Size: 6.5, Color: "#666666", Align: "left"},
+				{Field: "name", Box: []float64{5, 4, 53, 11}, Size: 12, MinSize: 7, Style: "bold", Align: "center", Color: gamedata.PlainColor("#ffffff")},
+				{Field: "keywords", Box: []float64{5, 18, 53, 5}, Size: 7, MinSize: 5, Style: "italic", Align: "center", Color: gamedata.PlainColor("#444444")},
+				{Field: "rules", Box: []float64{6, 25, 51, 38}, Size: 9, MinSize: 6, Align: "left", Color: gamedata.PlainColor("#111111"), PhaseBadges: true},
+				{Field: "flavor", Box: []float64{6, 64, 51, 12}, Size: 7, MinSize: 5, Style: "italic", Align: "center", Color: gamedata.PlainColor("#555555")},
+				{Field: "players", Kind: "pips", Box: []float64{38, 78, 21, 6}, Size: 7, Color: gamedata.PlainColor("#2b2b2b")},
+				{Field: "count", Kind: "text", Box: []float64{5, 79, 20, 4}, Size: 6.5, Color: gamedata.PlainColor("#666666"), Align: "left"},
 			},
 		},
 		Back: gamedata.BackLayout{

@@ -31,7 +31,7 @@ func mixedDoc() *Document {
 			Border: gamedata.Border{Color: "#2b2b2b", Width: 0.5, Inset: 2, Radius: 2},
 			Accent: gamedata.Accent{Box: []float64{2, 2, 40, 10}, Colors: map[string]string{"default": "#335577"}},
 			Elements: []gamedata.Element{
-				{Field: "name", Box: []float64{4, 3, 36, 8}, Size: 9, MinSize: 6, Style: "bold", Align: "center", Color: "#ffffff"},
+				{Field: "name", Box: []float64{4, 3, 36, 8}, Size: 9, MinSize: 6, Style: "bold", Align: "center", Color: gamedata.PlainColor("#ffffff")},
 				{Field: "rules", Box: []float64{4, 14, 36, 40}, Size: 7, MinSize: 5},
 			},
 		},

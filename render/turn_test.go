@@ -265,7 +265,7 @@ func TestImageValignAndTurn(t *testing.T) {
 		valign string
 		top    float64 // mm from the card's top edge to the picture's top
 	}{{"", 25}, {"top", 10}, {"middle", 25}, {"bottom", 40}} {
-		cm := draw(gamedata.Element{Kind: "image", Src: "wide.png", Box: box, Valign: tc.valign})
+		cm := draw(gamedata.Element{Kind: "image", Src: gamedata.ImageSource{Path: "wide.png"}, Box: box, Valign: tc.valign})
 		// contain: 20 × 10 mm; its cm is w 0 0 h x y with y its bottom edge.
 		w, h := cm[0]*mmPerPt, cm[3]*mmPerPt
 		top := 88 - cm[5]*mmPerPt - h
@@ -273,7 +273,7 @@ func TestImageValignAndTurn(t *testing.T) {
 			t.Errorf("valign %q: picture %.2f × %.2f mm, top at %.2f mm; want 20 × 10 at %g", tc.valign, w, h, top, tc.top)
 		}
 	}
-	cm := draw(gamedata.Element{Kind: "image", Src: "wide.png", Box: box, Rotate: 90})
+	cm := draw(gamedata.Element{Kind: "image", Src: gamedata.ImageSource{Path: "wide.png"}, Box: box, Rotate: 90})
 	if w, h := cm[0]*mmPerPt, cm[3]*mmPerPt; !closeTo(w, 40, 1e-3) || !closeTo(h, 20, 1e-3) {
 		t.Errorf("rotate 90: picture drawn %.2f × %.2f mm before the turn, want 40 × 20 (the box turned)", w, h)
 	}
@@ -286,8 +286,8 @@ func TestImageValignAndTurn(t *testing.T) {
 func TestTurnRestoresColoursForTheNextElement(t *testing.T) {
 	const red = "#c0182b"
 	doc := turnDoc("",
-		gamedata.Element{Field: "players", Kind: "pips", Box: []float64{10, 60, 30, 8}, Color: red, Rotate: 180},
-		gamedata.Element{Field: "name", Box: []float64{10, 20, 40, 10}, Size: 12, Color: red})
+		gamedata.Element{Field: "players", Kind: "pips", Box: []float64{10, 60, 30, 8}, Color: gamedata.PlainColor(red), Rotate: 180},
+		gamedata.Element{Field: "name", Box: []float64{10, 20, 40, 10}, Size: 12, Color: gamedata.PlainColor(red)})
 	doc.Cards[0].Players = []int{3, 4}
 	_, _, content := cardPage(t, doc)
 	fills := fillAtText(content)

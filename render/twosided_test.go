@@ -20,7 +20,7 @@ func twoSidedDoc() *Document {
 			{Field: "name", Box: []float64{5, 5, 53, 10}, Size: 12, MinSize: 7},
 			{Field: "step", Box: []float64{5, 20, 53, 10}, Size: 9, MinSize: 6},
 		}},
-		BackFace: &gamedata.Front{Background: "#fff8e0", Elements: []gamedata.Element{
+		BackFace: &gamedata.Front{Background: gamedata.PlainColor("#fff8e0"), Elements: []gamedata.Element{
 			{Field: "steps", Box: []float64{5, 5, 53, 20}, Size: 9, MinSize: 6},
 			{Field: "rules", Box: []float64{5, 30, 53, 30}, Size: 8, MinSize: 6, PhaseBadges: true},
 		}},

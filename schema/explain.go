@@ -783,6 +783,7 @@ var patterns = map[string]string{
 	"^#[0-9a-fA-F]{6}$":        "write colours as #rrggbb, e.g. #1f2a36",
 	"^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\\.ya?ml$": "name a .yaml file inside the game folder",
 	"^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$":         "name a file inside the game folder: a relative path with / between folders, no .. and no leading /",
+	"^([A-Za-z0-9_{}-][A-Za-z0-9_.{}-]*/)*[A-Za-z0-9_{}-][A-Za-z0-9_.{}-]*$": "name a file inside the game folder, or a template of one with {field}s: a relative path with / between folders, no .., no spaces and no leading /",
 	seedPattern: "write a seed in decimal, from 0 to 18446744073709551615, without leading zeros",
 }
 

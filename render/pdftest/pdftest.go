@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -119,4 +121,38 @@ func Content(t testing.TB, r *pdf.Reader, n int) string {
 		b.Write(data)
 	}
 	return b.String()
+}
+
+// Placed is one picture drawn on a page: its pixel size (the image
+// XObject's Width and Height) and where it is drawn, in PDF points (y up).
+type Placed struct {
+	Width, Height int     // pixels
+	X, Y, W, H    float64 // its lower-left corner and size on the page
+}
+
+// placement is how fpdf draws a picture: a matrix that scales the unit
+// square to its size and place, then the XObject.
+var placement = regexp.MustCompile(`q ([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm /(\S+) Do Q`)
+
+// Images lists the pictures page n draws, in drawing order.
+func Images(t testing.TB, r *pdf.Reader, n int) []Placed {
+	t.Helper()
+	xobjects := r.Page(n).Resources().Key("XObject")
+	var out []Placed
+	for _, m := range placement.FindAllStringSubmatch(Content(t, r, n), -1) {
+		img := xobjects.Key(m[5])
+		if img.IsNull() {
+			t.Fatalf("page %d draws /%s, which its resources lack", n, m[5])
+		}
+		num := func(s string) float64 {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatalf("page %d: %q in %q is not a number", n, s, m[0])
+			}
+			return v
+		}
+		out = append(out, Placed{Width: int(img.Key("Width").Int64()), Height: int(img.Key("Height").Int64()),
+			X: num(m[3]), Y: num(m[4]), W: num(m[1]), H: num(m[2])})
+	}
+	return out
 }
