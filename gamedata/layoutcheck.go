@@ -81,6 +81,9 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 		var uses []use
 		for _, el := range f.front.Elements {
 			uses = append(uses, use{el.Field, el.FieldPos}, use{el.ColorBy, el.ColorByPos})
+			for _, r := range el.namedFields() {
+				uses = append(uses, use{r.name, r.pos})
+			}
 		}
 		if f.front.Accent.By == "field" {
 			uses = append(uses, use{f.front.Accent.Field, f.front.Accent.FieldPos})

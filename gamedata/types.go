@@ -365,6 +365,16 @@ type Element struct {
 	// loading resolves it: the face's, the deck's, the game's (fonts.go).
 	Font    string `yaml:"font"`
 	FontPos finding.Pos
+
+	// Text is a template printed instead of a field: fixed words, {field}
+	// values, :icon:s and **emphasis** (layouttext.go). When is a condition
+	// over the card's fields: the element is drawn only on the cards where
+	// it holds; Cond is it compiled at loading (nil: on every card).
+	Text       string `yaml:"text"`
+	When       string `yaml:"when"`
+	WhenPos    finding.Pos
+	Cond       *Condition `yaml:"-"`
+	text, when template // their positions, down to the column
 }
 
 // The kinds of layout element (Element.Kind; "" is text). ElementKinds

@@ -49,7 +49,7 @@ func Document(g *Game) *render.Document {
 		}
 		face := render.CardFace{
 			ID: c.ID, Deck: c.Deck, Back: backOf[c.Deck], Copies: max(c.Count, 1), Size: d.CardSize(c.Deck),
-			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos,
+			Keywords: c.Keywords, Players: c.Players, Pos: c.Pos, Values: c.Values,
 			Fields: map[string]string{
 				"name":     c.Name,
 				"keywords": gamedata.JoinList(names),

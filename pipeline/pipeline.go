@@ -186,6 +186,9 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 				all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
 				all = append(all, keepFile(render.CheckIcons(Document(g), d), path)...)
 			}
+			if g.Valid {
+				all = append(all, keepFile(render.CheckWhen(Document(g)), path)...)
+			}
 			games = append(games, g)
 		}
 	}

@@ -64,6 +64,10 @@ type CardFace struct {
 	// Images maps a layout field name to the path of the card's picture
 	// (a declared image field), drawn by elements of kind image.
 	Images map[string]string
+
+	// Values are the card's declared fields as loaded (gamedata.Card.Values),
+	// which a layout element's when reads (FieldValue).
+	Values map[string]any
 }
 
 // sizeOf is the trim size card c is drawn and measured at.
