@@ -98,7 +98,7 @@ func (l *loader) checkEmphasis(t template) {
 	if marker == "*" {
 		what = "italic"
 	}
-	l.add(CodeEmphasis.At(t.at(off), "%q opens %s that nothing closes in %q: close it with another %s, or write \\* for an asterisk that prints",
+	l.add(CodeEmphasis.At(t.at(off), "%q opens %s that nothing closes in %q: close it with another %q, or write \\* for an asterisk that prints",
 		marker, what, shortText(t.text), marker))
 }
 

@@ -13,15 +13,19 @@ import (
 // when that no card has is the layout field check's LAYOUT_FIELD, like an
 // element's field.
 
-// textPos keeps where the element's text and when are written.
+// textPos keeps where the element's text and when are written: their
+// nodes, or the element's line for a value not decoded from its node (a
+// layout that did not decode whole), so every offset stays in its text.
 func (el *Element) textPos(d *doc, at []string) {
-	if n := d.node(append(slices.Clone(at), "text")...); n != nil {
-		el.text = d.template(n)
+	written := func(key, value string) template {
+		if n := d.node(append(slices.Clone(at), key)...); n != nil && n.Value == value {
+			return d.template(n)
+		}
+		return template{text: value, pos: el.Pos}
 	}
-	if n := d.node(append(slices.Clone(at), "when")...); n != nil {
-		el.when = d.template(n)
-		el.WhenPos = el.when.at(0)
-	}
+	el.text = written("text", el.Text)
+	el.when = written("when", el.When)
+	el.WhenPos = el.when.pos
 }
 
 // fieldUse is a card field a layout element names, where it names it.

@@ -374,7 +374,7 @@ type Element struct {
 	When       string `yaml:"when"`
 	WhenPos    finding.Pos
 	Cond       *Condition `yaml:"-"`
-	text, when template // their positions, down to the column
+	text, when template   // their positions, down to the column
 }
 
 // The kinds of layout element (Element.Kind; "" is text). ElementKinds

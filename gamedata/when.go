@@ -81,7 +81,7 @@ func CompileWhen(src string, scope WhenScope) (*Condition, []WhenProblem) {
 	}
 	c := &whenCompiler{scope: scope}
 	e := c.compile(tree)
-	if e.k != wBool && len(c.errs) == 0 {
+	if e.k != wBool && !anyBad(e) {
 		c.fail(tree.Off, "%s is %s, not a condition%s", e.what, e.k, e.hint())
 	}
 	cond := &Condition{Fields: c.refs}
@@ -103,10 +103,11 @@ const (
 	wNumList              // players
 	wAny                  // text an engine prints: compared as text, or as a number with a number
 	wLit                  // a quoted text: takes its meaning from what it meets
+	wBad                  // a part that did not compile, reported once
 )
 
 func (k wkind) String() string {
-	return [...]string{"text", "a number", "true or false", "a list", "a list of numbers", "text", "quoted text"}[k]
+	return [...]string{"text", "a number", "true or false", "a list", "a list of numbers", "text", "quoted text", "wrong"}[k]
 }
 
 // wval is a value on one card; empty says the field prints nothing.
@@ -149,8 +150,19 @@ func (c *whenCompiler) fail(off int, format string, args ...any) {
 	c.errs = append(c.errs, WhenProblem{off, fmt.Sprintf(format, args...)})
 }
 
-// bad stands for a part that did not compile, so one mistake is told once.
-var bad = wexpr{k: wBool, eval: func(CardValues) wval { return wval{} }}
+// bad stands for a part that did not compile: what it is part of is not
+// reported again, so one mistake is told once.
+var bad = wexpr{k: wBad, eval: func(CardValues) wval { return wval{} }}
+
+// anyBad reports whether a part did not compile.
+func anyBad(es ...wexpr) bool {
+	for _, e := range es {
+		if e.k == wBad {
+			return true
+		}
+	}
+	return false
+}
 
 func (c *whenCompiler) compile(n *expr.Node) wexpr {
 	e := c.part(n)
@@ -320,6 +332,9 @@ func listOf(x any) []string {
 
 func (c *whenCompiler) unary(n *expr.Node) wexpr {
 	a := c.compile(n.Args[0])
+	if anyBad(a) {
+		return bad
+	}
 	if n.Op == "not" {
 		if a.k != wBool {
 			c.fail(n.Args[0].Off, "not needs a condition, and %s is %s%s", a.what, a.k, a.hint())
@@ -336,6 +351,9 @@ func (c *whenCompiler) unary(n *expr.Node) wexpr {
 
 func (c *whenCompiler) logic(n *expr.Node) wexpr {
 	a, b := c.compile(n.Args[0]), c.compile(n.Args[1])
+	if anyBad(a, b) {
+		return bad
+	}
 	for i, e := range []wexpr{a, b} {
 		if e.k != wBool {
 			c.fail(n.Args[i].Off, "%s needs conditions on both sides, and %s is %s%s", n.Op, e.what, e.k, e.hint())
@@ -351,6 +369,9 @@ func (c *whenCompiler) logic(n *expr.Node) wexpr {
 
 // compare compiles a op b; a quoted text is compared with what it meets.
 func (c *whenCompiler) compare(op string, off int, a, b wexpr) wexpr {
+	if anyBad(a, b) {
+		return bad
+	}
 	if a.k == wLit && b.k != wLit {
 		a, b = b, a
 	}
@@ -428,6 +449,9 @@ func (c *whenCompiler) known(lit, e wexpr) bool {
 // in compiles x in (a, b, ...) and x in a list field.
 func (c *whenCompiler) in(n *expr.Node) wexpr {
 	a, r := c.compile(n.Args[0]), n.Args[1]
+	if anyBad(a) {
+		return bad
+	}
 	if r.Kind == expr.Tuple {
 		errs := len(c.errs)
 		var tests []wexpr
@@ -447,6 +471,9 @@ func (c *whenCompiler) in(n *expr.Node) wexpr {
 		}}
 	}
 	l := c.compile(r)
+	if anyBad(a, l) {
+		return bad
+	}
 	switch {
 	case l.k == wList && (a.k == wLit || isText(a.k)):
 		if !c.known(a, l) {

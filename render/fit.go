@@ -55,7 +55,7 @@ type smallText struct {
 }
 
 type smallElement struct {
-	what  string // the element: field "x" or text "..."
+	what  string  // the element: field "x" or text "..."
 	size  float64 // the smallest size it prints at
 	cards int
 	first string
