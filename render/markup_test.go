@@ -3,8 +3,10 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"cardpress/finding"
 	"cardpress/fonts"
@@ -253,4 +255,67 @@ func FuzzTemplate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// templatesDoc is n cards whose face prints text templates with
+// emphasis, icons and values, and draws some of its elements only where
+// their when holds.
+func templatesDoc(b *testing.B, n int) *Document {
+	cond := func(src string) *gamedata.Condition {
+		c, problems := gamedata.CompileWhen(src, gamedata.WhenScope{
+			Fields: []gamedata.Field{{Name: "cost", Type: gamedata.FieldInteger}, {Name: "bonus", Type: gamedata.FieldText}},
+			Decks:  []string{"main"}, Keywords: []string{"vault", "swift"},
+		})
+		if len(problems) > 0 {
+			b.Fatal(problems)
+		}
+		return c
+	}
+	doc := &Document{Title: "T", Card: gamedata.Size{Width: 63, Height: 88}, Backs: map[string]gamedata.Back{"b": {Title: "B"}}}
+	doc.Layout.Front.Elements = []gamedata.Element{
+		{Field: "name", Box: []float64{5, 5, 53, 9}, Size: 13, Align: "center"},
+		{Text: "**Cost:** {cost} :coin:", Box: []float64{5, 16, 30, 7}, Size: 10},
+		{Text: "*Vault*", When: "'vault' in keywords", Cond: cond("'vault' in keywords"), Box: []float64{38, 16, 20, 7}, Size: 9},
+		{Text: "BIG", When: "cost >= 3 and deck == 'main'", Cond: cond("cost >= 3 and deck == 'main'"), Box: []float64{38, 24, 20, 7}, Size: 9},
+		{Text: "**Bonus:** {bonus} :star:", When: "bonus != ''", Cond: cond("bonus != ''"), Box: []float64{5, 32, 53, 12}, Size: 9, MinSize: 6},
+		{Field: "rules", Box: []float64{5, 46, 53, 30}, Size: 9, MinSize: 6},
+	}
+	for i := range n {
+		c := CardFace{ID: fmt.Sprintf("c%d", i), Deck: "main", Back: "b", Copies: 1, Pos: finding.Pos{File: "cards.yaml", Line: i + 1},
+			Fields: map[string]string{"name": fmt.Sprintf("Card %d", i), "cost": fmt.Sprint(i % 5),
+				"rules": "*Once* per turn: gain **2** :coin:, then draw a card if you have fewer than **3** in hand."},
+			Values: map[string]any{"cost": i % 5}}
+		if i%2 == 0 {
+			c.Keywords = []string{"vault"}
+			c.Fields["bonus"] = "Take **1** more."
+			c.Values["bonus"] = "Take **1** more."
+		}
+		doc.Cards = append(doc.Cards, c)
+	}
+	return doc
+}
+
+// BenchmarkRenderTemplates renders 9 and 90 cards whose layout uses text
+// templates, emphasis and when, and reports what each card beyond the
+// first 9 adds: ms/card of wall-clock time (the target is at most 1 ms)
+// and cpu-ms/card, which a machine busy with other work inflates less.
+func BenchmarkRenderTemplates(b *testing.B) {
+	small, big := templatesDoc(b, 9), templatesDoc(b, 90)
+	wall, cpu := make([]time.Duration, 5), make([]time.Duration, 5)
+	for i := range wall {
+		t0, c0 := time.Now(), cpuTime()
+		if _, err := PnP(small, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		wall[i], cpu[i] = time.Since(t0), cpuTime()-c0
+	}
+	c0 := cpuTime()
+	for b.Loop() {
+		if _, err := PnP(big, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := time.Duration(b.N)
+	b.ReportMetric(float64((b.Elapsed()/n-slices.Min(wall))/81)/1e6, "ms/card")
+	b.ReportMetric(float64(((cpuTime()-c0)/n-slices.Min(cpu))/81)/1e6, "cpu-ms/card")
 }
