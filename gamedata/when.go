@@ -126,11 +126,15 @@ type wexpr struct {
 	values []string // the values a text or list field may have (enum, deck, keywords); nil: any
 	lit    string   // a quoted text's text
 	off    int      // where it is written
+	field  bool     // a card field (not a value or a condition)
 	eval   func(CardValues) wval
 }
 
 // hint says how a field is made a condition.
 func (e wexpr) hint() string {
+	if !e.field {
+		return ""
+	}
 	switch e.k {
 	case wText, wAny, wNumber:
 		return fmt.Sprintf(": write %s != '' for cards that have one", e.what)
@@ -214,14 +218,14 @@ func (c *whenCompiler) part(n *expr.Node) wexpr {
 // field reads a card field.
 func (c *whenCompiler) field(name string, off int) wexpr {
 	c.refs = append(c.refs, FieldRef{name, off})
-	e := wexpr{k: wAny, what: name, off: off}
+	e := wexpr{k: wAny, what: name, off: off, field: true}
 	switch name {
 	case "deck":
-		e.k, e.values = wText, c.scope.Decks
-	case "id", "name", "flavor", "rules":
+		e.k, e.values = wText, append([]string{}, c.scope.Decks...)
+	case "id", "name", "flavor":
 		e.k = wText
 	case "keywords":
-		e.k, e.values = wList, c.scope.Keywords
+		e.k, e.values = wList, append([]string{}, c.scope.Keywords...) // none declared: no value is one
 	case "count":
 		e.k = wNumber
 	case "players":
@@ -441,6 +445,10 @@ func (c *whenCompiler) known(lit, e wexpr) bool {
 	msg := fmt.Sprintf("%s is not a value of %s", lit.what, e.what)
 	if s := schema.Suggest(lit.lit, e.values); s != "" {
 		msg += fmt.Sprintf(" (did you mean '%s'?)", s)
+	}
+	if len(e.values) == 0 {
+		c.fail(lit.off, "%s: it has none", msg)
+		return false
 	}
 	c.fail(lit.off, "%s; its values: %s", msg, strings.Join(e.values, ", "))
 	return false

@@ -112,12 +112,21 @@ func TestWhenProblems(t *testing.T) {
 		{"not bonus", 4, "not needs a condition, and bonus is text: write bonus != '' for cards that have one"},
 		{"cost + 1 > 3", 5, "+ is not available in when, which compares the card's fields with values"},
 		{"len(keywords) > 1", 0, "a when compares the card's fields with values: calls, [ ] and . are not available"},
+		{"3", 0, "3 is a number, not a condition"},
 		{"hand.cost > 1", 0, "a when compares the card's fields with values: calls, [ ] and . are not available"},
 	} {
 		_, problems := CompileWhen(c.src, whenScope)
 		if len(problems) != 1 || problems[0].Off != c.off || problems[0].Msg != c.msg {
 			t.Errorf("CompileWhen(%q) = %+v,\nwant %q at %d", c.src, problems, c.msg, c.off)
 		}
+	}
+}
+
+// In a game that declares no keywords, every keyword is unknown.
+func TestWhenWithoutKeywords(t *testing.T) {
+	_, problems := CompileWhen("'vault' in keywords", WhenScope{Decks: []string{"main"}})
+	if len(problems) != 1 || problems[0].Msg != "'vault' is not a value of keywords: it has none" {
+		t.Errorf("problems %+v", problems)
 	}
 }
 
