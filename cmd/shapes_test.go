@@ -240,3 +240,20 @@ func copyFile(from, to string) func(*testing.T, string) {
 func writeArt(name string, data []byte) func(*testing.T, string) {
 	return func(t *testing.T, game string) { write(t, filepath.Join(game, filepath.FromSlash(name)), data) }
 }
+
+// A picture by value is checked only on the cards its element is drawn
+// on: with when leaving out the stage-3 card, its missing picture is no
+// finding; drawn there again, it is, at the card's value.
+func TestShapesPictureByValueHonoursWhen(t *testing.T) {
+	ws := shapesGame(t)
+	os.Remove(filepath.Join(ws, "shapes", "icons", "stage-3.png"))
+	testutil.Edit(t, ws, "shapes/layout.yaml", `{kind: image, src: "icons/stage-{stage}.png", box`, `{kind: image, src: "icons/stage-{stage}.png", when: "stage < 3", box`)
+	if code, out, errOut := run(t, ws, "validate", "shapes"); code != 0 || strings.Contains(out, "stage-3") {
+		t.Fatalf("a picture its when leaves out: exit %d\n%s%s", code, out, errOut)
+	}
+	testutil.Edit(t, ws, "shapes/layout.yaml", `when: "stage < 3"`, `when: "stage <= 3"`)
+	at := findingAt(t, ws, "shapes/cards.yaml", "id: stone", "3\n")
+	if code, out, _ := run(t, ws, "validate", "shapes"); code != 1 || !containsLine(out, at, "FILE_MISSING") {
+		t.Errorf("the picture of a card its when keeps: exit %d, want 1 and FILE_MISSING at %s\n%s", code, at, out)
+	}
+}

@@ -21,6 +21,7 @@ func (l *loader) check() {
 	l.checkFieldDecls()
 	l.checkCards()
 	l.checkLayout()
+	l.checkPrintedText()
 	l.checkPieces()
 	if l.lay != nil {
 		l.checkBoxes()

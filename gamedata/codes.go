@@ -66,4 +66,8 @@ var (
 		Purpose: "A file of the game names a card id that no card has, say after a card was renamed: a rule test (files.tests) or a lint.ignore entry. It is reported at the line that names the old id."})
 	CodeUndefinedFont = finding.Declare(finding.Code{ID: "UNDEFINED_FONT", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A layout face or element names a font id that game.yaml fonts does not declare."})
+	CodeEmphasis = finding.Declare(finding.Code{ID: "TEXT_EMPHASIS", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "An emphasis marker in printed text (** bold, * italic: a layout text template, a card's name, flavor or text field, a keyword's name) that nothing closes; \\* prints an asterisk."})
+	CodeLayoutWhen = finding.Declare(finding.Code{ID: "LAYOUT_WHEN", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "A layout element's when does not parse, compares values of different types, uses what a condition cannot (arithmetic, calls), or names a value its field, the keywords or the decks do not have."})
 )

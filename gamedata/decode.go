@@ -268,6 +268,7 @@ func elementPos(d *doc, f *Front, path ...string) {
 		f.Elements[i].FieldPos = d.pos(append(at, "field")...)
 		f.Elements[i].BoxPos = d.pos(append(at, "box")...)
 		f.Elements[i].ColorByPos = d.pos(append(at, "color_by")...)
+		f.Elements[i].textPos(d, at)
 	}
 	f.Accent.FieldPos = d.pos(append(slices.Clone(path), "accent", "field")...)
 	f.colorPos(d, path...)

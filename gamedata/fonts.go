@@ -263,7 +263,7 @@ func (l *loader) checkFontGlyphs() {
 		})
 	}
 	for _, f := range g.faces() {
-		for _, el := range f.front.Elements {
+		for i, el := range f.front.Elements {
 			if el.KindOr() != KindText {
 				continue
 			}
@@ -273,12 +273,22 @@ func (l *loader) checkFontGlyphs() {
 					check(l.man, l.man.node("keywords", strconv.Itoa(i), "name"), pf)
 				}
 			}
+			fields := []string{el.Field}
+			if el.Text != "" { // a template: its words, and the fields it prints
+				check(l.lay, l.lay.node(append(slices.Clone(f.path), "elements", strconv.Itoa(i), "text")...), pf)
+				fields = nil
+				for _, p := range el.Placeholders() {
+					fields = append(fields, p.Name)
+				}
+			}
 			for k, c := range g.Cards {
 				if k >= len(l.cardAt) || !slices.Contains(f.decks, c.Deck) {
 					continue
 				}
 				ref := l.cardAt[k]
-				check(ref.d, ref.d.node("cards", ref.i, el.Field), pf)
+				for _, field := range fields {
+					check(ref.d, ref.d.node("cards", ref.i, field), pf)
+				}
 			}
 		}
 	}

@@ -101,8 +101,8 @@ func unknownIconMessage(name string, own []string) string {
 // checkIcons reports every `:name:` in printed text that names no icon,
 // at its line and column: card text (every string of a card but its id,
 // deck and keyword ids), the reference sheet, the layout's token, board
-// and track texts, and game.yaml's title, keyword and phase names, card
-// backs and component names.
+// and track texts and its elements' text templates, and game.yaml's
+// title, keyword and phase names, card backs and component names.
 func (l *loader) checkIcons() {
 	g := l.g
 	var own []string
@@ -161,6 +161,11 @@ func (l *loader) checkIcons() {
 		check(l.ref, l.ref.node("player_aid"))
 	}
 	if l.lay != nil {
+		for _, f := range g.faces() { // the layout's text templates
+			for i := range f.front.Elements {
+				check(l.lay, l.lay.node(append(slices.Clone(f.path), "elements", strconv.Itoa(i), "text")...))
+			}
+		}
 		for i, c := range g.Layout.Components {
 			at := strconv.Itoa(i)
 			for _, key := range []string{"title", "label", "note", "values", "labels"} {

@@ -336,7 +336,7 @@ func (l *loader) layoutImages() {
 			}
 			if !el.Src.Fixed() {
 				if len(el.Box) == 4 {
-					l.checkSource(picture{f: f, src: el.Src, at: at("elements", idx, "src"), fit: el.ImageFit(),
+					l.checkSource(picture{f: f, src: el.Src, at: at("elements", idx, "src"), fit: el.ImageFit(), cond: el.Cond,
 						box: func(Size) (float64, float64, string) { return el.Box[2], el.Box[3], "its box " + boxText(el.Box) }})
 				}
 				continue

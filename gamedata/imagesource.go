@@ -89,6 +89,8 @@ type picture struct {
 	box   func(s Size) (w, h float64, where string)
 	fit   string
 	bleed float64
+	// cond is the element's when: a card it leaves out names no picture.
+	cond *Condition
 }
 
 // checkSource reads and checks every file a picture by value can name: a
@@ -117,8 +119,11 @@ func (l *loader) checkSource(p picture) {
 	if !ok {
 		return
 	}
+	// With an engine, a when may read what the engine prints, unknown
+	// here: every card is checked then.
+	data := !l.g.Manifest.HasEngine()
 	for k, c := range l.g.Cards {
-		if k < len(l.cardAt) && slices.Contains(p.f.decks, c.Deck) {
+		if k < len(l.cardAt) && slices.Contains(p.f.decks, c.Deck) && (!data || p.cond.Holds(c)) {
 			l.cardPicture(p, ps, k)
 		}
 	}

@@ -81,6 +81,9 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 		var uses []use
 		for _, el := range f.front.Elements {
 			uses = append(uses, use{el.Field, el.FieldPos})
+			for _, r := range el.namedFields() {
+				uses = append(uses, use{r.name, r.pos})
+			}
 		}
 		// A colour (color_by's too) may be picked by a card's id or deck.
 		for _, k := range f.front.colorKeys() {

@@ -108,7 +108,7 @@ func (l *loader) addTemplate(d *doc, path ...string) template {
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return template{}
 	}
-	t := template{text: n.Value, pos: d.file.Pos(n), col: verbatimCol(d.line(n.Line), n)}
+	t := d.template(n)
 	ps, err := ParseTemplate(t.text)
 	if err != nil {
 		l.add(CodeTemplate.At(t.at(errAt(t.text, ps)), "%s", err.Error()))
@@ -116,6 +116,11 @@ func (l *loader) addTemplate(d *doc, path ...string) template {
 	}
 	l.g.templates = append(l.g.templates, t)
 	return t
+}
+
+// template is the text of scalar n with its position.
+func (d *doc) template(n *yaml.Node) template {
+	return template{text: n.Value, pos: d.file.Pos(n), col: verbatimCol(d.line(n.Line), n)}
 }
 
 // errAt guesses where parsing stopped: just after the last good placeholder.

@@ -256,6 +256,30 @@ type Card struct {
 	Node       *yaml.Node  // the card's mapping node
 }
 
+// FieldValue is the card's value of a field as a layout's when reads it
+// (CardValues): its generic fields and its declared fields' values. What
+// an engine prints is not known until the engine is built.
+func (c Card) FieldValue(name string) (any, bool) {
+	switch name {
+	case "id":
+		return c.ID, true
+	case "name":
+		return c.Name, true
+	case "deck":
+		return c.Deck, true
+	case "keywords":
+		return c.Keywords, true
+	case "players":
+		return c.Players, true
+	case "count":
+		return max(c.Count, 1), true
+	case "flavor":
+		return c.Flavor, true
+	}
+	v, ok := c.Values[name]
+	return v, ok
+}
+
 // UsedWith reports whether the card is in the deck at this player count.
 // A card with no player marks is used at every count.
 func (c Card) UsedWith(players int) bool {
@@ -391,6 +415,16 @@ type Element struct {
 	// top; see render.drawBlock).
 	Rotate int    `yaml:"rotate"`
 	Valign string `yaml:"valign"`
+
+	// Text is a template printed instead of a field: fixed words, {field}
+	// values, :icon:s and **emphasis** (layouttext.go). When is a condition
+	// over the card's fields: the element is drawn only on the cards where
+	// it holds; Cond is it compiled at loading (nil: on every card).
+	Text       string `yaml:"text"`
+	When       string `yaml:"when"`
+	WhenPos    finding.Pos
+	Cond       *Condition `yaml:"-"`
+	text, when template   // their positions, down to the column
 }
 
 // The vertical placements of Element.Valign.

@@ -154,6 +154,7 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 			// Commands play the default variant unless told otherwise.
 			d, _ = d.WithVariant("")
 			g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
+			layoutBroken := false // a when naming a field no card has would also hold on none
 			if m, ok := kit.Lookup(d.Manifest.Engine); ok && d.Manifest.HasEngine() {
 				eg, bfs := build(m, d)
 				if valid {
@@ -163,7 +164,9 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 					all = append(all, keepFile(variantBuilds(g, bfs), path)...)
 					if eg != nil && !d.Manifest.DeclaresFields() {
 						// Declared fields were checked by gamedata already.
-						all = append(all, keepFile(d.CheckLayoutFields(engineFields(d, eg)), path)...)
+						lf := d.CheckLayoutFields(engineFields(d, eg))
+						layoutBroken = countErrors(lf) > 0
+						all = append(all, keepFile(lf, path)...)
 					}
 					if g.Valid {
 						// Past the engine's own errors: the rules file's
@@ -195,6 +198,9 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 					doc = Document(g)
 				}
 				all = append(all, keepFile(render.CheckEmpty(doc), path)...)
+			}
+			if g.Valid && !layoutBroken {
+				all = append(all, keepFile(render.CheckWhen(Document(g)), path)...)
 			}
 			games = append(games, g)
 		}

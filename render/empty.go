@@ -22,8 +22,9 @@ var CodeElementEmpty = finding.Declare(finding.Code{ID: "LAYOUT_EMPTY", Severity
 // CheckEmpty reports every layout element that applies to some card and
 // draws nothing on any of them: what each card prints is the document's,
 // so fields an engine prints count and fields it drops show. An element
-// applies to the cards whose face (front, or own back) it is in; elementEmpty
-// says per kind what drawing nothing is.
+// applies to the cards whose face (front, or own back) it is in and on
+// which its when holds; elementEmpty says per kind what drawing nothing
+// is.
 func CheckEmpty(doc *Document) []finding.Finding {
 	e := emptyCheck{by: map[finding.Pos]*emptyElement{}, doc: doc}
 	for i := range doc.Cards {
@@ -57,6 +58,9 @@ type emptyElement struct {
 // its back side).
 func (e *emptyCheck) face(i int, c, side *CardFace, lay gamedata.Front) {
 	for _, el := range lay.Elements {
+		if !side.applies(el) {
+			continue // its when leaves this card out
+		}
 		empty, canBe := elementEmpty[el.KindOr()]
 		u, ok := e.by[el.Pos]
 		if !ok {

@@ -19,6 +19,9 @@ func elementParas(c *CardFace, el gamedata.Element) []para {
 
 func fieldParas(c *CardFace, el gamedata.Element) []para {
 	style := gamedata.FontStyle(el.Style)
+	if el.Text != "" {
+		return templateParas(c, el, style)
+	}
 	if el.Field == "rules" && len(c.Rules) > 0 {
 		ps := make([]para, 0, len(c.Rules))
 		for _, rl := range c.Rules {
@@ -26,12 +29,12 @@ func fieldParas(c *CardFace, el gamedata.Element) []para {
 			phase := clean(rl.Phase)
 			switch {
 			case phase != "" && el.PhaseBadges:
-				ps = append(ps, para{runs: []run{{style, text}}, badge: phase})
+				ps = append(ps, para{runs: emphasised(text, style), badge: phase})
 			case phase != "":
 				// No badge: keep the phase readable as a bold prefix.
-				ps = append(ps, para{runs: []run{{boldOf(style), phase + ":"}, {style, " " + text}}})
+				ps = append(ps, para{runs: append([]run{{boldOf(style), phase + ":"}}, emphasised(" "+text, style)...)})
 			default:
-				ps = append(ps, para{runs: []run{{style, text}}})
+				ps = append(ps, para{runs: emphasised(text, style)})
 			}
 		}
 		return ps
@@ -40,7 +43,7 @@ func fieldParas(c *CardFace, el gamedata.Element) []para {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	return plain(text, style)
+	return markedParas(text, style)
 }
 
 func boldOf(style string) string {
@@ -70,7 +73,7 @@ type fieldFit struct {
 // the size of the card it is on.
 func (m *measurer) typesetField(c *CardFace, el gamedata.Element, card gamedata.Size) (fieldFit, bool) {
 	box, ok := boxAt(el.Box, 0, 0)
-	if !ok || !isTextElement(el) {
+	if !ok || !isTextElement(el) || !c.applies(el) {
 		return fieldFit{}, false
 	}
 	ps := elementParas(c, el)

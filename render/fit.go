@@ -55,7 +55,7 @@ type smallText struct {
 }
 
 type smallElement struct {
-	field string
+	what  string  // the element: field "x" or text "..."
 	size  float64 // the smallest size it prints at
 	cards int
 	first string
@@ -67,7 +67,7 @@ func (s *smallText) add(el gamedata.Element, c *CardFace, size float64) {
 	}
 	e, ok := s.by[el.Pos]
 	if !ok {
-		e = &smallElement{field: el.Field, size: size, first: cardName(c)}
+		e = &smallElement{what: elementWhat(el), size: size, first: cardName(c)}
 		s.by[el.Pos] = e
 		s.order = append(s.order, el.Pos)
 	}
@@ -84,8 +84,8 @@ func (s *smallText) findings() []finding.Finding {
 			cards = fmt.Sprintf("%d cards", e.cards)
 		}
 		fs = append(fs, CodeTextSmall.At(at,
-			"field %q prints at %.3g pt on %s (first %s): under %g pt it is hard to read; raise size and min_size, enlarge the box or shorten the text",
-			e.field, e.size, cards, e.first, MinReadable))
+			"%s prints at %.3g pt on %s (first %s): under %g pt it is hard to read; raise size and min_size, enlarge the box or shorten the text",
+			e.what, e.size, cards, e.first, MinReadable))
 	}
 	return fs
 }
@@ -102,21 +102,21 @@ func faceFit(m *measurer, c, side *CardFace, lay gamedata.Front, size gamedata.S
 		}
 		if ok && f.overflow <= 0 && f.block.broken {
 			fs = append(fs, CodeWordBroken.At(c.Pos,
-				"card %s%s: field %q breaks a word between letters to fit its %.1f mm wide box%s, even at %.4g pt: shorten the word or widen the box",
-				cardName(c), which, el.Field, f.box.w, onTheCard(f, size), f.block.size))
+				"card %s%s: %s breaks a word between letters to fit its %.1f mm wide box%s, even at %.4g pt: shorten the word or widen the box",
+				cardName(c), which, elementWhat(el), f.box.w, onTheCard(f, size), f.block.size))
 		}
 		if !ok || f.overflow <= 0 {
 			continue
 		}
 		if f.off {
 			fs = append(fs, CodeTextOverflow.At(c.Pos,
-				"card %s%s: field %q has its box [%g %g %g %g] off the %gx%g mm card, so none of its text prints: move the box onto the card",
-				cardName(c), which, el.Field, el.Box[0], el.Box[1], el.Box[2], el.Box[3], size.Width, size.Height))
+				"card %s%s: %s has its box [%g %g %g %g] off the %gx%g mm card, so none of its text prints: move the box onto the card",
+				cardName(c), which, elementWhat(el), el.Box[0], el.Box[1], el.Box[2], el.Box[3], size.Width, size.Height))
 			continue
 		}
 		fs = append(fs, CodeTextOverflow.At(c.Pos,
-			"card %s%s: field %q is %.1f mm too tall for its %.1f mm box%s even at %.4g pt",
-			cardName(c), which, el.Field, f.overflow, f.box.h, onTheCard(f, size), f.block.size))
+			"card %s%s: %s is %.1f mm too tall for its %.1f mm box%s even at %.4g pt",
+			cardName(c), which, elementWhat(el), f.overflow, f.box.h, onTheCard(f, size), f.block.size))
 	}
 	return fs
 }

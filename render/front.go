@@ -41,6 +41,9 @@ func (r *renderer) face(c *CardFace, lay gamedata.Front, x, y, bleed float64) {
 	pdf.ClipRect(x, y, w, h, false)
 	defer pdf.ClipEnd()
 	for _, el := range lay.Elements {
+		if !c.applies(el) {
+			continue // its when does not hold on this card
+		}
 		turned := r.turnBegin(el, x, y)
 		elementKinds[el.KindOr()](r, c, el, x, y, size)
 		if turned {

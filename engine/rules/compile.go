@@ -469,7 +469,7 @@ func (c *compiler) defineAll(m *yaml.Node) {
 func (c *compiler) syntax(n *yaml.Node, err error) {
 	off := 0
 	if se, ok := err.(*syntaxError); ok {
-		off = se.off
+		off = se.Off
 	}
 	c.report(codeSyntax.At(c.offset(n, off), "%s in %q", err.Error(), n.Value))
 }

@@ -518,19 +518,19 @@ func compare(op int, a, b expr, off int) expr {
 
 // compile checks and compiles n in scope sc.
 func (x *exprCtx) compile(n *node, sc *scope) expr {
-	switch n.kind {
+	switch n.Kind {
 	case nNum:
-		return konst(typ{k: kInt}, n.num, n.off)
+		return konst(typ{k: kInt}, n.Num, n.Off)
 	case nStr:
-		return expr{t: typ{k: kLit}, lit: n.name, off: n.off}
+		return expr{t: typ{k: kLit}, lit: n.Name, off: n.Off}
 	case nIdent:
 		return x.ident(n, sc)
 	case nUnary:
-		a := x.compile(n.args[0], sc)
-		if n.op == "not" {
+		a := x.compile(n.Args[0], sc)
+		if n.Op == "not" {
 			a = x.want(a, typ{k: kBool}, "not")
 			f := a.ev
-			r := x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.off}, a)
+			r := x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 { return 1 - f(s) }, off: n.Off}, a)
 			if !r.konst {
 				r.cs = notCond(a)
 				r.fast, r.negOf = notFast(a.fast), f
@@ -539,16 +539,16 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 		}
 		a = x.want(a, typ{k: kInt}, "-")
 		if a.konst {
-			return x.number(-a.kv, n.off, "-%d", a.kv)
+			return x.number(-a.kv, n.Off, "-%d", a.kv)
 		}
-		f, at := a.ev, x.site(n.off, "-")
+		f, at := a.ev, x.site(n.Off, "-")
 		return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 			r := -f(s)
 			if !inRange(r) {
 				return s.overflow(at, r)
 			}
 			return r
-		}, off: n.off}, a)
+		}, off: n.Off}, a)
 	case nBinary:
 		return x.binary(n, sc)
 	case nIndex:
@@ -561,60 +561,60 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 		}
 		return x.call(n, sc)
 	case nTuple:
-		return x.wrong(n.off, "a list in parentheses only goes after in")
+		return x.wrong(n.Off, "a list in parentheses only goes after in")
 	}
 	return expr{t: typ{k: kBad}}
 }
 
 func (x *exprCtx) ident(n *node, sc *scope) expr {
-	switch n.name {
+	switch n.Name {
 	case "true":
-		return konst(typ{k: kBool}, 1, n.off)
+		return konst(typ{k: kBool}, 1, n.Off)
 	case "false":
-		return konst(typ{k: kBool}, 0, n.off)
+		return konst(typ{k: kBool}, 0, n.Off)
 	case "none":
 		// none is a seat or a card; -1 either way, typed by its use.
-		return expr{t: typ{k: kLit}, lit: "\x00none", off: n.off}
+		return expr{t: typ{k: kLit}, lit: "\x00none", off: n.Off}
 	case "players":
-		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.Off}
 	case "seats":
-		return expr{t: typ{k: kSeats}, off: n.off}
+		return expr{t: typ{k: kSeats}, off: n.Off}
 	}
-	if b := sc.lookup(n.name); b != nil {
+	if b := sc.lookup(n.Name); b != nil {
 		x.used = append(x.used, b.slot)
-		return expr{t: b.t, ev: slotEval(b.slot), off: n.off, load: loadSlot, slot: b.slot, known: b.known}
+		return expr{t: b.t, ev: slotEval(b.slot), off: n.Off, load: loadSlot, slot: b.slot, known: b.known}
 	}
 	g := x.g
-	if z, ok := x.c.zoneByName[n.name]; ok {
+	if z, ok := x.c.zoneByName[n.Name]; ok {
 		if z.perPlayer {
-			return x.wrong(n.off, "zone %s is one per seat: write %s[seat]", n.name, n.name)
+			return x.wrong(n.Off, "zone %s is one per seat: write %s[seat]", n.Name, n.Name)
 		}
-		return expr{t: typ{k: kZone}, zone: &zoneRef{z: z}, off: n.off}
+		return expr{t: typ{k: kZone}, zone: &zoneRef{z: z}, off: n.Off}
 	}
-	if v, ok := x.c.valueByName[n.name]; ok {
+	if v, ok := x.c.valueByName[n.Name]; ok {
 		if v.perPlayer {
-			return x.wrong(n.off, "value %s is one per seat: write %s[seat]", n.name, n.name)
+			return x.wrong(n.Off, "value %s is one per seat: write %s[seat]", n.Name, n.Name)
 		}
 		i := v.base
-		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.off, load: loadGlobal, vbase: i,
+		return expr{t: v.t, ev: func(s *state) int64 { return s.vars[i] }, off: n.Off, load: loadGlobal, vbase: i,
 			fast: &fastTest{i: i, raw: true, exact: true}}
 	}
-	if d, ok := x.c.defines[n.name]; ok {
+	if d, ok := x.c.defines[n.Name]; ok {
 		return x.macro(n, d, sc)
 	}
-	if p, ok := g.data.Params[n.name]; ok {
+	if p, ok := g.data.Params[n.Name]; ok {
 		return x.param(n, p.Value)
 	}
-	if name := n.name; name == "player" || name == "card" || name == "value" || name == "seat" {
-		return x.undefined(n.off, "%s is not bound here (player: inside each_seat and a choice's options; card: in a card option, a filter or a zone aggregate; value: in a value option; seat: in a seats aggregate)", name)
+	if name := n.Name; name == "player" || name == "card" || name == "value" || name == "seat" {
+		return x.undefined(n.Off, "%s is not bound here (player: inside each_seat and a choice's options; card: in a card option, a filter or a zone aggregate; value: in a value option; seat: in a seats aggregate)", name)
 	}
-	return x.undefined(n.off, "%s is not a zone, value, define, parameter or bound name%s", n.name, x.c.suggest(n.name))
+	return x.undefined(n.Off, "%s is not a zone, value, define, parameter or bound name%s", n.Name, x.c.suggest(n.Name))
 }
 
 // macro expands a define where it is used: its names bind there.
 func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
-	if x.macros[n.name] {
-		return x.wrong(n.off, "define %s uses itself", n.name)
+	if x.macros[n.Name] {
+		return x.wrong(n.Off, "define %s uses itself", n.Name)
 	}
 	if d.tree == nil {
 		return expr{t: typ{k: kBad}}
@@ -622,17 +622,17 @@ func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
 	if x.macros == nil {
 		x.macros = map[string]bool{}
 	}
-	x.macros[n.name] = true
+	x.macros[n.Name] = true
 	inner := &exprCtx{g: x.g, c: x.c, macros: x.macros, used: x.used, src: d.at, file: d.file}
 	e := inner.compile(d.tree, sc)
 	x.used = inner.used // the define's names bind here: they are read here
-	delete(x.macros, n.name)
+	delete(x.macros, n.Name)
 	if !d.reported {
 		// Report inside the define, once, and say where it was first used.
 		file := x.c.file
 		x.c.file = d.file
 		for _, err := range inner.errs {
-			x.c.exprFinding(d.at, d.src, err, fmt.Sprintf(" (in define %s, used at %s)", n.name, x.c.where))
+			x.c.exprFinding(d.at, d.src, err, fmt.Sprintf(" (in define %s, used at %s)", n.Name, x.c.where))
 		}
 		x.c.file = file
 		d.reported = len(inner.errs) > 0
@@ -640,46 +640,46 @@ func (x *exprCtx) macro(n *node, d *define, sc *scope) expr {
 	if len(inner.errs) > 0 {
 		return expr{t: typ{k: kBad}}
 	}
-	e.off = n.off
+	e.off = n.Off
 	return e
 }
 
 func (x *exprCtx) param(n *node, v any) expr {
 	switch v := v.(type) {
 	case int:
-		return x.number(int64(v), n.off, "parameter %s", n.name)
+		return x.number(int64(v), n.Off, "parameter %s", n.Name)
 	case bool:
 		b := int64(0)
 		if v {
 			b = 1
 		}
-		return konst(typ{k: kBool}, b, n.off)
+		return konst(typ{k: kBool}, b, n.Off)
 	case string:
-		return expr{t: typ{k: kLit}, lit: v, off: n.off}
+		return expr{t: typ{k: kLit}, lit: v, off: n.Off}
 	case []any:
 		if len(v) > 0 {
 			if _, ok := v[0].(map[string]any); ok {
 				return x.records(n, v)
 			}
 		}
-		e := expr{t: typ{k: kList}, off: n.off, listInt: len(v) > 0}
+		e := expr{t: typ{k: kList}, off: n.Off, listInt: len(v) > 0}
 		for _, item := range v {
 			switch it := item.(type) {
 			case int:
 				if !inRange(int64(it)) {
-					return x.limit(n.off, "parameter %s holds %d: %s", n.name, it, numbersText)
+					return x.limit(n.Off, "parameter %s holds %d: %s", n.Name, it, numbersText)
 				}
 				e.list = append(e.list, strconv.Itoa(it))
 			case string:
 				e.list = append(e.list, it)
 				e.listInt = false
 			default:
-				return x.wrong(n.off, "parameter %s is a list of %T; the rules read lists of numbers or names", n.name, item)
+				return x.wrong(n.Off, "parameter %s is a list of %T; the rules read lists of numbers or names", n.Name, item)
 			}
 		}
 		return e
 	}
-	return x.wrong(n.off, "parameter %s is a %T; the rules read numbers, true/false, names and lists of them", n.name, v)
+	return x.wrong(n.Off, "parameter %s is a %T; the rules read numbers, true/false, names and lists of them", n.Name, v)
 }
 
 // resolve gives a quoted name (or none) the type t wants; other
@@ -765,72 +765,72 @@ func (x *exprCtx) unify(a, b expr, op string, off int) (expr, expr, bool) {
 }
 
 func (x *exprCtx) binary(n *node, sc *scope) expr {
-	if n.op == "where" {
+	if n.Op == "where" {
 		return x.where(n, sc)
 	}
-	if n.op == "in" {
-		return x.in(x.compile(n.args[0], sc), n.args[1], sc, n.off)
+	if n.Op == "in" {
+		return x.in(x.compile(n.Args[0], sc), n.Args[1], sc, n.Off)
 	}
 	m0 := len(x.used)
-	a := x.compile(n.args[0], sc)
+	a := x.compile(n.Args[0], sc)
 	m1 := len(x.used)
-	b := x.compile(n.args[1], sc)
+	b := x.compile(n.Args[1], sc)
 	usedA, usedB := x.used[m0:m1], x.used[m1:]
 	bad := expr{t: typ{k: kBad}}
-	switch n.op {
+	switch n.Op {
 	case "and", "or":
-		a, b = x.want(a, typ{k: kBool}, n.op), x.want(b, typ{k: kBool}, n.op)
+		a, b = x.want(a, typ{k: kBool}, n.Op), x.want(b, typ{k: kBool}, n.Op)
 		// A side known before play decides or drops out.
 		if a.konst {
-			if a.kv == b2i(n.op == "or") {
+			if a.kv == b2i(n.Op == "or") {
 				return a
 			}
 			return b
 		}
 		if b.konst {
-			if b.kv == b2i(n.op == "and") {
+			if b.kv == b2i(n.Op == "and") {
 				return a
 			}
 			return b // and false, or true: expressions have no side effects
 		}
 		f, h := a.ev, b.ev
 		var r expr
-		if n.op == "and" {
+		if n.Op == "and" {
 			r = x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				if f(s) == 0 {
 					return 0
 				}
 				return h(s)
-			}, off: n.off}, a, b)
+			}, off: n.Off}, a, b)
 		} else {
 			r = x.fold(expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				if f(s) != 0 {
 					return 1
 				}
 				return h(s)
-			}, off: n.off}, a, b)
+			}, off: n.Off}, a, b)
 		}
 		if !r.konst {
-			if r.cs = logicCond(n.op == "and", a, b, usedA, usedB); r.cs == nil && condOf(a) == nil && condOf(b) == nil {
-				r.logic = &logicParts{and: n.op == "and", a: a, b: b}
+			if r.cs = logicCond(n.Op == "and", a, b, usedA, usedB); r.cs == nil && condOf(a) == nil && condOf(b) == nil {
+				r.logic = &logicParts{and: n.Op == "and", a: a, b: b}
 			}
 		}
 		return r
 	case "==", "!=":
-		a, b, ok := x.unify(a, b, n.op, n.off)
+		a, b, ok := x.unify(a, b, n.Op, n.Off)
 		if !ok {
 			return expr{t: typ{k: kBool}, ev: func(*state) int64 { return 0 }}
 		}
 		if a.t.k == kZone || a.t.k == kList || a.t.k == kSeats {
-			return x.wrong(n.off, "%s compares values, not %s", n.op, a.t)
+			return x.wrong(n.Off, "%s compares values, not %s", n.Op, a.t)
 		}
-		return x.compareSet(cmpCodes[n.op], a, b, usedA, usedB, n.off)
+		return x.compareSet(cmpCodes[n.Op], a, b, usedA, usedB, n.Off)
 	case "<", "<=", ">", ">=":
-		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		return x.compareSet(cmpCodes[n.op], a, b, usedA, usedB, n.off)
+		a, b = x.want(a, typ{k: kInt}, n.Op), x.want(b, typ{k: kInt}, n.Op)
+		return x.compareSet(cmpCodes[n.Op], a, b, usedA, usedB, n.Off)
 	case "+", "-", "*", "/", "%":
-		a, b = x.want(a, typ{k: kInt}, n.op), x.want(b, typ{k: kInt}, n.op)
-		return x.fold(x.arith(n.op, a, b, n.off), a, b)
+		a, b = x.want(a, typ{k: kInt}, n.Op), x.want(b, typ{k: kInt}, n.Op)
+		return x.fold(x.arith(n.Op, a, b, n.Off), a, b)
 	}
 	return bad
 }
@@ -949,8 +949,8 @@ func (x *exprCtx) number(v int64, off int, what string, args ...any) expr {
 func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 	var items []expr
 	mark := len(x.used)
-	if rn.kind == nTuple {
-		for _, it := range rn.args {
+	if rn.Kind == nTuple {
+		for _, it := range rn.Args {
 			items = append(items, x.compile(it, sc))
 		}
 	} else {
@@ -959,14 +959,14 @@ func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 			return l
 		}
 		if l.t.k != kList {
-			return x.wrong(rn.off, "in needs a list: ('a', 'b') or a list parameter, not %s", l.t)
+			return x.wrong(rn.Off, "in needs a list: ('a', 'b') or a list parameter, not %s", l.t)
 		}
 		for _, it := range l.list {
 			if l.listInt {
 				v, _ := strconv.Atoi(it)
-				items = append(items, konst(typ{k: kInt}, int64(v), rn.off))
+				items = append(items, konst(typ{k: kInt}, int64(v), rn.Off))
 			} else {
-				items = append(items, expr{t: typ{k: kLit}, lit: it, off: rn.off})
+				items = append(items, expr{t: typ{k: kLit}, lit: it, off: rn.Off})
 			}
 		}
 	}
@@ -995,15 +995,15 @@ func (x *exprCtx) in(a expr, rn *node, sc *scope, off int) expr {
 
 // where filters a zone: zone where cond, card bound in cond.
 func (x *exprCtx) where(n *node, sc *scope) expr {
-	z := x.compile(n.args[0], sc)
+	z := x.compile(n.Args[0], sc)
 	if z.t.k == kBad {
 		return z
 	}
 	if z.t.k != kZone {
-		return x.wrong(n.off, "where filters a zone's cards, not %s", z.t)
+		return x.wrong(n.Off, "where filters a zone's cards, not %s", z.t)
 	}
 	slot := x.c.newSlot(false)
-	cond := x.want(x.compile(n.args[1], &scope{up: sc, name: "card", slot: slot, t: typ{k: kCard}}), typ{k: kBool}, "where")
+	cond := x.want(x.compile(n.Args[1], &scope{up: sc, name: "card", slot: slot, t: typ{k: kCard}}), typ{k: kBool}, "where")
 	ref := *z.zone
 	if ref.filter != nil {
 		prev, prevSlot, f := ref.filter, ref.slot, cond.ev
@@ -1021,38 +1021,38 @@ func (x *exprCtx) where(n *node, sc *scope) expr {
 		ref.known = &cs.known
 	}
 	ref.filter, ref.slot = cond.ev, slot
-	return expr{t: typ{k: kZone}, zone: &ref, off: n.off}
+	return expr{t: typ{k: kZone}, zone: &ref, off: n.Off}
 }
 
 func (x *exprCtx) index(n *node, sc *scope) expr {
-	base := n.args[0]
-	if base.kind == nIdent {
-		if z, ok := x.c.zoneByName[base.name]; ok && sc.lookup(base.name) == nil {
+	base := n.Args[0]
+	if base.Kind == nIdent {
+		if z, ok := x.c.zoneByName[base.Name]; ok && sc.lookup(base.Name) == nil {
 			if !z.perPlayer {
-				return x.wrong(n.off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
+				return x.wrong(n.Off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
 			}
-			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a zone's seat")
-			if x.noSeat(seat, n.args[1]) {
+			seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a zone's seat")
+			if x.noSeat(seat, n.Args[1]) {
 				return expr{t: typ{k: kBad}}
 			}
-			ref := &zoneRef{z: z, owner: seat.ev, at: x.site(base.off, "").pos}
+			ref := &zoneRef{z: z, owner: seat.ev, at: x.site(base.Off, "").pos}
 			switch seat.load {
 			case loadSlot:
 				ref.ownerSlot = seat.slot + 1
 			case loadGlobal:
 				ref.ownerVar = seat.vbase + 1
 			}
-			return expr{t: typ{k: kZone}, zone: ref, off: base.off}
+			return expr{t: typ{k: kZone}, zone: ref, off: base.Off}
 		}
-		if v, ok := x.c.valueByName[base.name]; ok && sc.lookup(base.name) == nil {
+		if v, ok := x.c.valueByName[base.Name]; ok && sc.lookup(base.Name) == nil {
 			if !v.perPlayer {
-				return x.wrong(n.off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
+				return x.wrong(n.Off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
 			}
-			seat := x.want(x.compile(n.args[1], sc), typ{k: kSeat}, "a value's seat")
-			if x.noSeat(seat, n.args[1]) {
+			seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a value's seat")
+			if x.noSeat(seat, n.Args[1]) {
 				return expr{t: typ{k: kBad}}
 			}
-			f, b, at := seat.ev, v.base, &x.site(base.off, "").pos
+			f, b, at := seat.ev, v.base, &x.site(base.Off, "").pos
 			general := func(s *state) int64 {
 				p := f(s)
 				if p < 0 || int(p) >= s.N {
@@ -1070,9 +1070,9 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 						return s.vars[b+int(p)]
 					}
 					return general(s)
-				}, off: base.off, load: loadVar, slot: k, vbase: b}
+				}, off: base.Off, load: loadVar, slot: k, vbase: b}
 			}
-			return expr{t: v.t, ev: general, off: base.off}
+			return expr{t: v.t, ev: general, off: base.Off}
 		}
 	}
 	l := x.compile(base, sc)
@@ -1080,8 +1080,8 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 		return l
 	}
 	if l.t.k == kRecs {
-		i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
-		f, size, at := i.ev, int64(l.t.rec.n), &x.site(n.off, "").pos
+		i := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, "a list's position")
+		f, size, at := i.ev, int64(l.t.rec.n), &x.site(n.Off, "").pos
 		return expr{t: typ{k: kRec, rec: l.t.rec}, ev: func(s *state) int64 {
 			k := f(s)
 			if k < 0 || k >= size {
@@ -1089,16 +1089,16 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return 0
 			}
 			return k
-		}, off: n.off}
+		}, off: n.Off}
 	}
 	if l.t.k != kList {
-		return x.wrong(n.off, "[ ] takes a seat of a per-seat zone or value, or an item of a list parameter; %s is %s", describe(base), l.t)
+		return x.wrong(n.Off, "[ ] takes a seat of a per-seat zone or value, or an item of a list parameter; %s is %s", describe(base), l.t)
 	}
-	i := x.want(x.compile(n.args[1], sc), typ{k: kInt}, "a list's position")
+	i := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, "a list's position")
 	if len(l.list) == 0 {
-		return x.wrong(n.off, "the list is empty")
+		return x.wrong(n.Off, "the list is empty")
 	}
-	f, pos := i.ev, &x.site(n.off, "").pos
+	f, pos := i.ev, &x.site(n.Off, "").pos
 	at := func(vals []int64, t typ) expr {
 		return expr{t: t, ev: func(s *state) int64 {
 			k := f(s)
@@ -1107,7 +1107,7 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 				return vals[0]
 			}
 			return vals[k]
-		}, off: n.off}
+		}, off: n.Off}
 	}
 	if l.listInt {
 		vals := make([]int64, len(l.list))
@@ -1119,10 +1119,10 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	}
 	// A list of names: each item takes the type the item's use wants (a
 	// suit, a card id, a plain name), checked here.
-	return expr{t: typ{k: kLit}, lit: "an item of " + describe(base), off: n.off, pend: func(t typ) expr {
+	return expr{t: typ{k: kLit}, lit: "an item of " + describe(base), off: n.Off, pend: func(t typ) expr {
 		vals := make([]int64, len(l.list))
 		for k, it := range l.list {
-			r, _ := x.resolve(expr{t: typ{k: kLit}, lit: it, off: n.off}, t)
+			r, _ := x.resolve(expr{t: typ{k: kLit}, lit: it, off: n.Off}, t)
 			if r.t.k == kBad {
 				return r
 			}
@@ -1133,46 +1133,46 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 }
 
 func describe(n *node) string {
-	if n.kind == nIdent {
-		return n.name
+	if n.Kind == nIdent {
+		return n.Name
 	}
 	return "this"
 }
 
 func (x *exprCtx) field(n *node, sc *scope) expr {
-	c := x.compile(n.args[0], sc)
+	c := x.compile(n.Args[0], sc)
 	switch c.t.k {
 	case kBad:
 		return c
 	case kEntry:
 		return x.entryField(c, n)
 	case kRec:
-		vals, ok := c.t.rec.keys[n.op]
+		vals, ok := c.t.rec.keys[n.Op]
 		if !ok {
-			return x.undefined(int(n.num), "the items of %s have no %s", c.t.rec.name, n.op)
+			return x.undefined(int(n.Num), "the items of %s have no %s", c.t.rec.name, n.Op)
 		}
 		get := c.ev
 		if c.load == loadSlot {
 			// An item's number: pure in the item, so a sum over the
 			// items is worked out before play.
 			slot := c.slot
-			return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.off,
+			return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.Off,
 				load: loadTable, slot: slot, table: vals, pure: true, elist: c.t.rec.items, eslot: slot}
 		}
-		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return vals[get(s)] }, off: n.Off}
 	}
-	c = x.want(c, typ{k: kCard}, "."+n.op)
-	if l, ok := x.g.lists[n.op]; ok {
-		return expr{t: typ{k: kEntries, list: l}, ev: c.ev, off: n.off, load: c.load, slot: c.slot, vbase: c.vbase}
+	c = x.want(c, typ{k: kCard}, "."+n.Op)
+	if l, ok := x.g.lists[n.Op]; ok {
+		return expr{t: typ{k: kEntries, list: l}, ev: c.ev, off: n.Off, load: c.load, slot: c.slot, vbase: c.vbase}
 	}
-	f, ok := x.g.fields[n.op]
+	f, ok := x.g.fields[n.Op]
 	if !ok {
 		var names []string
 		for name := range x.g.fields {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		return x.undefined(int(n.num), "cards have no field %s the rules can read (theirs: %s)", n.op, strings.Join(names, ", "))
+		return x.undefined(int(n.Num), "cards have no field %s the rules can read (theirs: %s)", n.Op, strings.Join(names, ", "))
 	}
 	get, vals := c.ev, f.vals
 	none := int64(-1)
@@ -1191,7 +1191,7 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 				return vals[i]
 			}
 			return none
-		}, off: n.off, term: term}
+		}, off: n.Off, term: term}
 	}
 	if c.load == loadVar {
 		// A field of the card a seat's value holds (played[seat].suit):
@@ -1206,7 +1206,7 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 				return vals[i]
 			}
 			return none
-		}, off: n.off, term: term, vf: vf}
+		}, off: n.Off, term: term, vf: vf}
 	}
 	return expr{t: f.t, ev: func(s *state) int64 {
 		i := get(s)
@@ -1214,7 +1214,7 @@ func (x *exprCtx) field(n *node, sc *scope) expr {
 			return none
 		}
 		return vals[i]
-	}, off: n.off, term: term}
+	}, off: n.Off, term: term}
 }
 
 // sym interns a string for comparison at run time.
@@ -1230,37 +1230,37 @@ func (g *Game) sym(s string) int64 {
 // entryField is a key of a list entry: effect.gain, or effect.if begun
 // and effect.if.stage finished.
 func (x *exprCtx) entryField(e expr, n *node) expr {
-	l, path := e.t.list, n.op
+	l, path := e.t.list, n.Op
 	if e.t.path != "" {
-		path = e.t.path + "." + n.op
+		path = e.t.path + "." + n.Op
 	}
 	if k, ok := l.keys[path]; ok {
 		get, vals := e.ev, k.vals
 		if e.known > 0 {
-			return konst(k.t, vals[e.known-1], n.off)
+			return konst(k.t, vals[e.known-1], n.Off)
 		}
 		if e.load == loadSlot {
 			slot := e.slot
-			return expr{t: k.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.off, load: loadTable, slot: slot, table: vals,
+			return expr{t: k.t, ev: func(s *state) int64 { return vals[s.slots[slot]] }, off: n.Off, load: loadTable, slot: slot, table: vals,
 				pure: true, elist: l, eslot: slot}
 		}
-		return expr{t: k.t, ev: func(s *state) int64 { return vals[get(s)] }, off: n.off}
+		return expr{t: k.t, ev: func(s *state) int64 { return vals[get(s)] }, off: n.Off}
 	}
 	for key := range l.keys {
 		if strings.HasPrefix(key, path+".") {
-			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.off, load: e.load, slot: e.slot, known: e.known}
+			return expr{t: typ{k: kEntry, list: l, path: path}, ev: e.ev, off: n.Off, load: e.load, slot: e.slot, known: e.known}
 		}
 	}
-	return x.undefined(int(n.num), "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())
+	return x.undefined(int(n.Num), "the entries of %s have no %s (its keys: %s)", l.name, path, l.keyNames())
 }
 
 // records is a list parameter of mappings of numbers, by key.
 func (x *exprCtx) records(n *node, items []any) expr {
-	r := &paramRecords{name: n.name, n: len(items), keys: map[string][]int64{}, items: &listDecl{name: n.name, start: []int32{0, int32(len(items))}}}
+	r := &paramRecords{name: n.Name, n: len(items), keys: map[string][]int64{}, items: &listDecl{name: n.Name, start: []int32{0, int32(len(items))}}}
 	for i, it := range items {
 		m, ok := it.(map[string]any)
 		if !ok {
-			return x.wrong(n.off, "parameter %s mixes mappings with other items", n.name)
+			return x.wrong(n.Off, "parameter %s mixes mappings with other items", n.Name)
 		}
 		for k, v := range m {
 			vals, ok := r.keys[k]
@@ -1271,15 +1271,15 @@ func (x *exprCtx) records(n *node, items []any) expr {
 			switch v := v.(type) {
 			case int:
 				if !inRange(int64(v)) {
-					return x.limit(n.off, "parameter %s holds %s: %d: %s", n.name, k, v, numbersText)
+					return x.limit(n.Off, "parameter %s holds %s: %d: %s", n.Name, k, v, numbersText)
 				}
 				vals[i] = int64(v)
 			case bool:
 				vals[i] = b2i(v)
 			default:
-				return x.wrong(n.off, "parameter %s: the rules read numbers in its items, not %s: %v", n.name, k, v)
+				return x.wrong(n.Off, "parameter %s: the rules read numbers in its items, not %s: %v", n.Name, k, v)
 			}
 		}
 	}
-	return expr{t: typ{k: kRecs, rec: r}, off: n.off}
+	return expr{t: typ{k: kRecs, rec: r}, off: n.Off}
 }

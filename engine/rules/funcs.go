@@ -10,16 +10,16 @@ import (
 // aggregate compiles the first argument of count, sum, any, all, min, max
 // and argmax: a zone binds card in the second, seats binds seat.
 func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int, inner *scope, ok bool) {
-	over = x.compile(n.args[0], sc)
+	over = x.compile(n.Args[0], sc)
 	if over.t.k == kBad {
 		return over, nil, 0, nil, false
 	}
 	if over.t.k != kZone && over.t.k != kSeats && over.t.k != kRecs {
-		x.wrong(n.args[0].off, "%s counts over a zone, seats or a list parameter of mappings, not %s", n.op, over.t)
+		x.wrong(n.Args[0].Off, "%s counts over a zone, seats or a list parameter of mappings, not %s", n.Op, over.t)
 		return over, nil, 0, nil, false
 	}
-	if len(n.args) > 1 {
-		body = n.args[1]
+	if len(n.Args) > 1 {
+		body = n.Args[1]
 	}
 	if over.t.k == kRecs {
 		slot = x.c.newSlot(true)
@@ -88,12 +88,12 @@ func (it *iter) bind(s *state, cards []uint8, i int) bool {
 }
 
 func (x *exprCtx) args(n *node, lo, hi int) bool {
-	if len(n.args) < lo || len(n.args) > hi {
+	if len(n.Args) < lo || len(n.Args) > hi {
 		want := fmt.Sprintf("%d", lo)
 		if hi > lo {
 			want = fmt.Sprintf("%d to %d", lo, hi)
 		}
-		x.wrong(n.off, "%s takes %s arguments, not %d", n.op, want, len(n.args))
+		x.wrong(n.Off, "%s takes %s arguments, not %d", n.Op, want, len(n.Args))
 		return false
 	}
 	return true
@@ -101,32 +101,32 @@ func (x *exprCtx) args(n *node, lo, hi int) bool {
 
 func (x *exprCtx) call(n *node, sc *scope) expr {
 	bad := expr{t: typ{k: kBad}}
-	switch n.op {
+	switch n.Op {
 	case "count", "sum", "any", "all":
 		if !x.args(n, 1, 2) {
 			return bad
 		}
-		if n.op != "count" && len(n.args) != 2 {
-			return x.wrong(n.off, "%s takes a zone or seats and an expression", n.op)
+		if n.Op != "count" && len(n.Args) != 2 {
+			return x.wrong(n.Off, "%s takes a zone or seats and an expression", n.Op)
 		}
 		over, body, slot, inner, ok := x.aggregate(n, sc)
 		if !ok {
 			return bad
 		}
-		if n.op == "count" && body == nil {
+		if n.Op == "count" && body == nil {
 			if over.t.k == kRecs {
-				return konst(typ{k: kInt}, int64(over.t.rec.n), n.off)
+				return konst(typ{k: kInt}, int64(over.t.rec.n), n.Off)
 			}
 			if over.t.k == kSeats {
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.off}
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.Off}
 			}
 			ref := over.zone
 			if ref.filter == nil && ref.owner == nil {
 				i := ref.z.base
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[i]) }, off: n.off, load: loadCount, vbase: i}
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[i]) }, off: n.Off, load: loadCount, vbase: i}
 			}
 			if ref.filter == nil {
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.off}
+				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.Off}
 			}
 			it := newIter(over, slot)
 			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
@@ -139,27 +139,27 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					}
 				}
 				return k
-			}, off: n.off}
+			}, off: n.Off}
 		}
 		it := newIter(over, slot)
-		switch n.op {
+		switch n.Op {
 		case "sum", "count":
 			want := typ{k: kInt}
-			if n.op == "count" {
+			if n.Op == "count" {
 				want = typ{k: kBool}
 			}
 			slots := x.c.g.slots
-			b := x.want(x.compile(body, inner), want, n.op)
-			if n.op == "count" {
+			b := x.want(x.compile(body, inner), want, n.Op)
+			if n.Op == "count" {
 				if set := x.zoneSet(over, slot, b, slots); set != nil {
-					return x.countSet(over.zone, slot, b.ev, set, n.off)
+					return x.countSet(over.zone, slot, b.ev, set, n.Off)
 				}
 			} else if t := b.term; setForms && t != nil && t.vals != nil && t.slot == slot && x.c.g.slots == slots && over.t.k == kZone && over.zone.filter == nil {
-				return sumField(over.zone, slot, t.vals, x.site(n.off, "sum"), n.off)
+				return sumField(over.zone, slot, t.vals, x.site(n.Off, "sum"), n.Off)
 			}
 			// count adds 0s and 1s; a sum of at most MaxDeck numbers
 			// fits an int64, checked once at the end.
-			f, at := b.ev, x.site(n.off, n.op)
+			f, at := b.ev, x.site(n.Off, n.Op)
 			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
 				s.steps += n
@@ -173,17 +173,17 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					return s.overflow(at, t)
 				}
 				return t
-			}, off: n.off})
+			}, off: n.Off})
 		default: // any, all
 			slots := x.c.g.slots
-			b := x.want(x.compile(body, inner), typ{k: kBool}, n.op)
+			b := x.want(x.compile(body, inner), typ{k: kBool}, n.Op)
 			f := b.ev
 			stop := int64(1) // any stops at a true
-			if n.op == "all" {
+			if n.Op == "all" {
 				stop = 0
 			}
 			if set := x.zoneSet(over, slot, b, slots); set != nil {
-				return x.anySet(over.zone, slot, f, set, stop, n.off)
+				return x.anySet(over.zone, slot, f, set, stop, n.Off)
 			}
 			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 				cards, n := it.span(s)
@@ -194,34 +194,34 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					}
 				}
 				return 1 - stop
-			}, off: n.off}
+			}, off: n.Off}
 		}
 	case "min", "max", "argmin", "argmax":
 		if !x.args(n, 2, 2) {
 			return bad
 		}
-		first := x.compile(n.args[0], sc)
-		if (n.op == "min" || n.op == "max") && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
-			a := x.want(first, typ{k: kInt}, n.op)
-			b := x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
+		first := x.compile(n.Args[0], sc)
+		if (n.Op == "min" || n.Op == "max") && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
+			a := x.want(first, typ{k: kInt}, n.Op)
+			b := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
 			f, h := a.ev, b.ev
-			if n.op == "min" {
-				return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.off}, a, b)
+			if n.Op == "min" {
+				return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.Off}, a, b)
 			}
-			return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.off}, a, b)
+			return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.Off}, a, b)
 		}
 		over, body, slot, inner, ok := x.aggregate(n, sc)
 		if !ok {
 			return bad
 		}
-		if (n.op == "argmin" || n.op == "argmax") && over.t.k != kSeats {
-			return x.wrong(n.off, "%s picks a seat: its first argument is seats", n.op)
+		if (n.Op == "argmin" || n.Op == "argmax") && over.t.k != kSeats {
+			return x.wrong(n.Off, "%s picks a seat: its first argument is seats", n.Op)
 		}
 		slots := x.c.g.slots
-		v := x.want(x.compile(body, inner), typ{k: kInt}, n.op)
+		v := x.want(x.compile(body, inner), typ{k: kInt}, n.Op)
 		f, it := v.ev, newIter(over, slot)
-		high := n.op == "max" || n.op == "argmax"
-		arg := n.op == "argmin" || n.op == "argmax"
+		high := n.Op == "max" || n.Op == "argmax"
+		arg := n.Op == "argmin" || n.Op == "argmax"
 		t := typ{k: kInt}
 		if arg {
 			t = typ{k: kSeat}
@@ -254,7 +254,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					s.slots[slot] = last
 				}
 				return best
-			}, off: n.off}
+			}, off: n.Off}
 		}
 		if it.seat {
 			// Over the seats (argmax(seats, trick_rank), every trick): the
@@ -273,7 +273,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					return who
 				}
 				return best
-			}, off: n.off}
+			}, off: n.Off}
 		}
 		return expr{t: t, ev: func(s *state) int64 {
 			best, who, found := int64(0), int64(-1), false
@@ -292,22 +292,22 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return who
 			}
 			return best
-		}, off: n.off}
+		}, off: n.Off}
 	case "top", "bottom":
 		if !x.args(n, 1, 1) {
 			return bad
 		}
-		z := x.compile(n.args[0], sc)
+		z := x.compile(n.Args[0], sc)
 		if z.t.k == kBad {
 			return bad
 		}
 		if z.t.k != kZone || z.zone.filter != nil {
-			return x.wrong(n.off, "%s takes a zone", n.op)
+			return x.wrong(n.Off, "%s takes a zone", n.Op)
 		}
 		if !z.zone.z.ordered {
-			return x.wrong(n.off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
+			return x.wrong(n.Off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
 		}
-		ref, top := z.zone, n.op == "top"
+		ref, top := z.zone, n.Op == "top"
 		if ref.owner == nil {
 			i := ref.z.base
 			return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
@@ -318,7 +318,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 					return int64(cards[0])
 				}
 				return -1
-			}, off: n.off}
+			}, off: n.Off}
 		}
 		return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
 			cards := s.zone(ref.inst(s))
@@ -329,29 +329,29 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return int64(cards[len(cards)-1])
 			}
 			return int64(cards[0])
-		}, off: n.off}
+		}, off: n.Off}
 	case "next", "prev", "across":
 		most := 2
-		if n.op == "across" {
+		if n.Op == "across" {
 			most = 1
 		}
 		if !x.args(n, 1, most) {
 			return bad
 		}
-		seat := x.want(x.compile(n.args[0], sc), typ{k: kSeat}, n.op)
-		step := konst(typ{k: kInt}, 1, n.off)
-		if len(n.args) == 2 {
-			step = x.want(x.compile(n.args[1], sc), typ{k: kInt}, n.op)
+		seat := x.want(x.compile(n.Args[0], sc), typ{k: kSeat}, n.Op)
+		step := konst(typ{k: kInt}, 1, n.Off)
+		if len(n.Args) == 2 {
+			step = x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
 		}
-		f, h, op := seat.ev, step.ev, n.op
+		f, h, op := seat.ev, step.ev, n.Op
 		if op == "next" && step.konst && step.kv == 1 {
 			// next(p), at every turn: p+1 unless it wraps, without the
 			// divisions (the same seat: ((p+1)%n+n)%n is p+1 below n).
 			if seat.load == loadGlobal {
 				i := seat.vbase
-				return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(s.vars[i], s.N) }, off: n.off}
+				return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(s.vars[i], s.N) }, off: n.Off}
 			}
-			return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(f(s), s.N) }, off: n.off}
+			return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(f(s), s.N) }, off: n.Off}
 		}
 		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
 			p, k, n := f(s), h(s), int64(s.N)
@@ -368,13 +368,13 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return q // no wrap: no divisions
 			}
 			return ((p+k)%n + n) % n
-		}, off: n.off}
+		}, off: n.Off}
 	case "if":
 		if !x.args(n, 3, 3) {
 			return bad
 		}
-		c := x.want(x.compile(n.args[0], sc), typ{k: kBool}, "if")
-		a, b := x.compile(n.args[1], sc), x.compile(n.args[2], sc)
+		c := x.want(x.compile(n.Args[0], sc), typ{k: kBool}, "if")
+		a, b := x.compile(n.Args[1], sc), x.compile(n.Args[2], sc)
 		choose := func(a, b expr) expr {
 			f, y, z := c.ev, a.ev, b.ev
 			if vf := a.vf; vf != nil && b.konst && !c.konst {
@@ -391,17 +391,17 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 						return vals[i]
 					}
 					return none
-				}, off: n.off}
+				}, off: n.Off}
 			}
 			return x.fold(expr{t: a.t, ev: func(s *state) int64 {
 				if f(s) != 0 {
 					return y(s)
 				}
 				return z(s)
-			}, off: n.off}, c, a, b)
+			}, off: n.Off}, c, a, b)
 		}
 		if c.konst && a.t.k != kLit && b.t.k != kLit {
-			if a, b, ok := x.unify(a, b, "if", n.off); ok {
+			if a, b, ok := x.unify(a, b, "if", n.Off); ok {
 				if c.kv != 0 {
 					return a
 				}
@@ -411,7 +411,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		}
 		if a.t.k == kLit && b.t.k == kLit {
 			// Two names: their type is the one the if's use wants.
-			return expr{t: typ{k: kLit}, lit: "if(...)", off: n.off, pend: func(t typ) expr {
+			return expr{t: typ{k: kLit}, lit: "if(...)", off: n.Off, pend: func(t typ) expr {
 				ra, _ := x.resolve(a, t)
 				rb, _ := x.resolve(b, t)
 				if ra.t.k == kBad || rb.t.k == kBad {
@@ -420,7 +420,7 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return choose(ra, rb)
 			}}
 		}
-		a, b, ok := x.unify(a, b, "if", n.off)
+		a, b, ok := x.unify(a, b, "if", n.Off)
 		if !ok {
 			return bad
 		}
@@ -431,11 +431,11 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		if !x.args(n, 1, 1) {
 			return bad
 		}
-		k := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "seat")
+		k := x.want(x.compile(n.Args[0], sc), typ{k: kInt}, "seat")
 		if k.konst && (k.kv < 1 || k.kv > int64(x.c.mostSeats())) {
 			// No seat at any count the game plays: none, which a zone or
 			// value of a seat reports before play (noSeat).
-			return konst(typ{k: kSeat}, -1, n.off)
+			return konst(typ{k: kSeat}, -1, n.Off)
 		}
 		f := k.ev
 		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
@@ -444,14 +444,14 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return -1
 			}
 			return v
-		}, off: n.off}
+		}, off: n.Off}
 	case "has":
 		// has(card, kw): the card has that keyword.
 		if !x.args(n, 2, 2) {
 			return bad
 		}
-		c := x.want(x.compile(n.args[0], sc), typ{k: kCard}, "has")
-		kw := x.want(x.compile(n.args[1], sc), typ{k: kEnum, enum: x.g.types["keyword"]}, "has")
+		c := x.want(x.compile(n.Args[0], sc), typ{k: kCard}, "has")
+		kw := x.want(x.compile(n.Args[1], sc), typ{k: kEnum, enum: x.g.types["keyword"]}, "has")
 		f, k, masks := c.ev, kw.ev, x.g.keywords
 		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 			card, w := f(s), k(s)
@@ -459,16 +459,16 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return 0
 			}
 			return int64(masks[card][w>>6]>>(w&63)) & 1
-		}, off: n.off}
+		}, off: n.Off}
 	case "abs":
 		if !x.args(n, 1, 1) {
 			return bad
 		}
-		a := x.want(x.compile(n.args[0], sc), typ{k: kInt}, "abs")
+		a := x.want(x.compile(n.Args[0], sc), typ{k: kInt}, "abs")
 		if a.konst {
-			return x.number(max(a.kv, -a.kv), n.off, "abs(%d)", a.kv)
+			return x.number(max(a.kv, -a.kv), n.Off, "abs(%d)", a.kv)
 		}
-		f, at := a.ev, x.site(n.off, "abs")
+		f, at := a.ev, x.site(n.Off, "abs")
 		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
 			if v := f(s); v < 0 {
 				if !inRange(-v) {
@@ -477,31 +477,31 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return -v
 			}
 			return f(s)
-		}, off: n.off}
+		}, off: n.Off}
 	case "index", "number":
 		if !x.args(n, 1, 1) {
 			return bad
 		}
-		e := x.compile(n.args[0], sc)
+		e := x.compile(n.Args[0], sc)
 		if e.t.k == kBad {
 			return bad
 		}
 		if e.t.k != kEnum {
-			return x.wrong(n.off, "%s takes a value of an enum card field (card.rank), not %s", n.op, e.t)
+			return x.wrong(n.Off, "%s takes a value of an enum card field (card.rank), not %s", n.Op, e.t)
 		}
 		f := e.ev
-		if n.op == "index" {
+		if n.Op == "index" {
 			// The same numbers: a card's field stays one for set forms.
-			return expr{t: typ{k: kInt}, ev: f, off: n.off, term: e.term, vf: e.vf}
+			return expr{t: typ{k: kInt}, ev: f, off: n.Off, term: e.term, vf: e.vf}
 		}
 		nums := make([]int64, len(e.t.enum.values))
 		for i, v := range e.t.enum.values {
 			k, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
-				return x.wrong(n.off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
+				return x.wrong(n.Off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
 			}
 			if !inRange(k) {
-				return x.limit(n.off, "number reads %s's value %s: %s", e.t.enum.name, v, numbersText)
+				return x.limit(n.Off, "number reads %s's value %s: %s", e.t.enum.name, v, numbersText)
 			}
 			nums[i] = int64(k)
 		}
@@ -510,24 +510,24 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 				return nums[i]
 			}
 			return 0
-		}, off: n.off}
+		}, off: n.Off}
 	case "len":
 		if !x.args(n, 1, 1) {
 			return bad
 		}
-		l := x.compile(n.args[0], sc)
+		l := x.compile(n.Args[0], sc)
 		if l.t.k == kBad {
 			return bad
 		}
 		if l.t.k == kRecs {
-			return konst(typ{k: kInt}, int64(l.t.rec.n), n.off)
+			return konst(typ{k: kInt}, int64(l.t.rec.n), n.Off)
 		}
 		if l.t.k != kList {
-			return x.wrong(n.off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
+			return x.wrong(n.Off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
 		}
-		return konst(typ{k: kInt}, int64(len(l.list)), n.off)
+		return konst(typ{k: kInt}, int64(len(l.list)), n.Off)
 	}
-	return x.undefined(n.off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len)", n.op)
+	return x.undefined(n.Off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len)", n.Op)
 }
 
 // overItems works an aggregate over a list parameter's items out before
@@ -685,9 +685,9 @@ func nextSeat(p int64, n int) int64 {
 // count, any, all, min, max, argmin, argmax over seats, a zone or a list
 // parameter), or may be one (min and max of two numbers are not).
 func aggregateCall(n *node) bool {
-	switch n.op {
+	switch n.Op {
 	case "count", "sum", "any", "all", "min", "max", "argmin", "argmax":
-		return len(n.args) == 2
+		return len(n.Args) == 2
 	}
 	return false
 }

@@ -144,19 +144,19 @@ func (c *compiler) measureTree(n *node) measure {
 	}
 	m := measure{1, 1}
 	switch {
-	case n.kind == nIdent:
-		if d := c.defines[n.name]; d != nil {
+	case n.Kind == nIdent:
+		if d := c.defines[n.Name]; d != nil {
 			return c.measureDefine(d)
 		}
-	case n.kind == nCall && aggregateCall(n), n.kind == nBinary && n.op == "where":
+	case n.Kind == nCall && aggregateCall(n), n.Kind == nBinary && n.Op == "where":
 		// The body (condition) is worked out for every seat or card.
-		over, body := c.measureTree(n.args[0]), c.measureTree(n.args[1])
+		over, body := c.measureTree(n.Args[0]), c.measureTree(n.Args[1])
 		m = m.add(over)
 		m.parts = min(m.parts+body.parts, saturated)
-		m.cost = min(m.cost+c.visits(n.args[0])*body.cost, saturated)
+		m.cost = min(m.cost+c.visits(n.Args[0])*body.cost, saturated)
 		return m
 	}
-	for _, a := range n.args {
+	for _, a := range n.Args {
 		m = m.add(c.measureTree(a))
 	}
 	return m
@@ -164,11 +164,11 @@ func (c *compiler) measureTree(n *node) measure {
 
 // visits is how many items an aggregate over n may visit at most.
 func (c *compiler) visits(n *node) int64 {
-	if n.kind == nIdent && n.name == "seats" {
+	if n.Kind == nIdent && n.Name == "seats" {
 		return engine.MaxPlayers
 	}
-	if n.kind == nIdent {
-		if p, ok := c.g.data.Params[n.name]; ok {
+	if n.Kind == nIdent {
+		if p, ok := c.g.data.Params[n.Name]; ok {
 			if items, ok := p.Value.([]any); ok {
 				return int64(max(len(items), 1))
 			}
@@ -216,10 +216,10 @@ func (c *compiler) usesOver(n *node) bool {
 	if n == nil {
 		return false
 	}
-	if d := c.defines[n.name]; n.kind == nIdent && d != nil && c.measureDefine(d).over() {
+	if d := c.defines[n.Name]; n.Kind == nIdent && d != nil && c.measureDefine(d).over() {
 		return true
 	}
-	for _, a := range n.args {
+	for _, a := range n.Args {
 		if c.usesOver(a) {
 			return true
 		}
@@ -373,8 +373,8 @@ func (c *compiler) mostRounds(n *yaml.Node, kind string) int {
 			return max(len(e.values), 1)
 		}
 	case "for_each":
-		if tree, err := parseExpr(scalar(get(n, "in"))); err == nil && tree.kind == nField {
-			if l := c.g.lists[tree.op]; l != nil {
+		if tree, err := parseExpr(scalar(get(n, "in"))); err == nil && tree.Kind == nField {
+			if l := c.g.lists[tree.Op]; l != nil {
 				return max(l.most, 1)
 			}
 		}
@@ -389,17 +389,17 @@ func (x *exprCtx) noSeat(seat expr, n *node) bool {
 	if !seat.konst || seat.kv >= 0 {
 		return false
 	}
-	x.limit(n.off, "%s is no seat at any count the game plays (%d to %d players)", seatText(n), x.c.fewestSeats(), x.c.mostSeats())
+	x.limit(n.Off, "%s is no seat at any count the game plays (%d to %d players)", seatText(n), x.c.fewestSeats(), x.c.mostSeats())
 	return true
 }
 
 // seatText writes a seat known before play as the rules do.
 func seatText(n *node) string {
 	switch {
-	case n.kind == nCall && n.op == "seat" && len(n.args) == 1 && n.args[0].kind == nNum:
-		return fmt.Sprintf("seat(%d)", n.args[0].num)
-	case n.kind == nIdent:
-		return n.name
+	case n.Kind == nCall && n.Op == "seat" && len(n.Args) == 1 && n.Args[0].Kind == nNum:
+		return fmt.Sprintf("seat(%d)", n.Args[0].Num)
+	case n.Kind == nIdent:
+		return n.Name
 	}
 	return "this seat"
 }

@@ -393,24 +393,24 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 		return nil
 	}
 	tree, err := parseExpr(where.Value)
-	if err != nil || tree.kind != nBinary || c.spent() || c.measureTree(tree).over() {
+	if err != nil || tree.Kind != nBinary || c.spent() || c.measureTree(tree).over() {
 		return nil
 	}
 	x := &exprCtx{g: c.g, c: c, src: where, file: c.file}
 	// entry.key == value and more: the more, when it reads only the entry
 	// (effect.take_heat > 0), picks the entries indexed once and for all.
 	var keep []int64
-	if tree.op == "and" {
-		more := x.compile(tree.args[1], sc)
+	if tree.Op == "and" {
+		more := x.compile(tree.Args[1], sc)
 		if len(x.errs) > 0 || more.t.k != kBool || !more.pure || more.elist != l || more.eslot != slot || more.load != loadTable {
 			return nil
 		}
-		keep, tree = more.table, tree.args[0]
+		keep, tree = more.table, tree.Args[0]
 	}
-	if tree.kind != nBinary || tree.op != "==" {
+	if tree.Kind != nBinary || tree.Op != "==" {
 		return nil
 	}
-	a, b := x.compile(tree.args[0], sc), x.compile(tree.args[1], sc)
+	a, b := x.compile(tree.Args[0], sc), x.compile(tree.Args[1], sc)
 	if len(x.errs) > 0 {
 		return nil
 	}

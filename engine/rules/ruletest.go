@@ -485,16 +485,16 @@ func seatSugar(c *compiler, n *node, players int) bool {
 		return true
 	}
 	ok := true
-	if n.kind == nIndex && len(n.args) == 2 && n.args[0].kind == nIdent && n.args[1].kind == nNum {
-		name := n.args[0].name
+	if n.Kind == nIndex && len(n.Args) == 2 && n.Args[0].Kind == nIdent && n.Args[1].Kind == nNum {
+		name := n.Args[0].Name
 		z, v := c.zoneByName[name], c.valueByName[name]
 		if z != nil && z.perPlayer || v != nil && v.perPlayer {
-			num := n.args[1]
-			ok = num.num >= 1 && num.num <= int64(players)
-			n.args[1] = &node{kind: nCall, op: "seat", args: []*node{num}, off: num.off}
+			num := n.Args[1]
+			ok = num.Num >= 1 && num.Num <= int64(players)
+			n.Args[1] = &node{Kind: nCall, Op: "seat", Args: []*node{num}, Off: num.Off}
 		}
 	}
-	for _, a := range n.args {
+	for _, a := range n.Args {
 		ok = seatSugar(c, a, players) && ok
 	}
 	return ok
@@ -504,13 +504,13 @@ func seatSugar(c *compiler, n *node, players int) bool {
 // for a per-seat value), or nil.
 func (t *ruleTest) valueKey(n *node) (*valueDecl, *node) {
 	switch {
-	case n.kind == nIdent:
-		if v := t.c.valueByName[n.name]; v != nil && !v.perPlayer {
+	case n.Kind == nIdent:
+		if v := t.c.valueByName[n.Name]; v != nil && !v.perPlayer {
 			return v, nil
 		}
-	case n.kind == nIndex && n.args[0].kind == nIdent:
-		if v := t.c.valueByName[n.args[0].name]; v != nil && v.perPlayer {
-			return v, n.args[1]
+	case n.Kind == nIndex && n.Args[0].Kind == nIdent:
+		if v := t.c.valueByName[n.Args[0].Name]; v != nil && v.perPlayer {
+			return v, n.Args[1]
 		}
 	}
 	return nil, nil

@@ -358,29 +358,29 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		c.syntax(v, err)
 		return nil
 	}
-	if !c.withinLimits(v, &node{kind: nTuple, args: []*node{target, value}}) {
+	if !c.withinLimits(v, &node{Kind: nTuple, Args: []*node{target, value}}) {
 		return nil
 	}
 	x := &exprCtx{g: c.g, c: c, src: v, file: c.file}
 	c.where = c.at(v).String()
 	name := target
-	if target.kind == nIndex {
-		name = target.args[0]
+	if target.Kind == nIndex {
+		name = target.Args[0]
 	}
-	so := &setOp{op: op[0], at: x.site(opAt, op), target: x.site(name.off, "").pos}
-	d := c.valueByName[name.name]
+	so := &setOp{op: op[0], at: x.site(opAt, op), target: x.site(name.Off, "").pos}
+	d := c.valueByName[name.Name]
 	switch {
-	case name.kind != nIdent || d == nil:
-		x.undefined(target.off, "set changes a value declared in values%s", c.suggest(name.name))
-	case d.perPlayer && target.kind != nIndex:
-		x.wrong(target.off, "value %s is one per seat: write %s[seat]", d.name, d.name)
-	case !d.perPlayer && target.kind == nIndex:
-		x.wrong(target.off, "value %s is the table's, not one per seat", d.name)
+	case name.Kind != nIdent || d == nil:
+		x.undefined(target.Off, "set changes a value declared in values%s", c.suggest(name.Name))
+	case d.perPlayer && target.Kind != nIndex:
+		x.wrong(target.Off, "value %s is one per seat: write %s[seat]", d.name, d.name)
+	case !d.perPlayer && target.Kind == nIndex:
+		x.wrong(target.Off, "value %s is the table's, not one per seat", d.name)
 	default:
 		so.v = d
-		if target.kind == nIndex {
-			seat := x.want(x.compile(target.args[1], sc), typ{k: kSeat}, "a value's seat")
-			x.noSeat(seat, target.args[1])
+		if target.Kind == nIndex {
+			seat := x.want(x.compile(target.Args[1], sc), typ{k: kSeat}, "a value's seat")
+			x.noSeat(seat, target.Args[1])
 			so.seat = seat.ev
 			switch seat.load {
 			case loadSlot:
@@ -392,7 +392,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		want := d.t
 		if op != "=" {
 			if d.t.k != kInt {
-				x.wrong(target.off, "%s adds to a number; %s is %s", op, d.name, d.t)
+				x.wrong(target.Off, "%s adds to a number; %s is %s", op, d.name, d.t)
 			}
 			want = typ{k: kInt}
 		}
@@ -758,13 +758,13 @@ func rootName(n *yaml.Node) string {
 		return ""
 	}
 	tree, err := parseExpr(n.Value)
-	for err == nil && tree != nil && (tree.kind == nIndex || tree.kind == nBinary && tree.op == "where") {
-		tree = tree.args[0]
+	for err == nil && tree != nil && (tree.Kind == nIndex || tree.Kind == nBinary && tree.Op == "where") {
+		tree = tree.Args[0]
 	}
-	if err != nil || tree == nil || tree.kind != nIdent {
+	if err != nil || tree == nil || tree.Kind != nIdent {
 		return ""
 	}
-	return tree.name
+	return tree.Name
 }
 
 // forEachIn checks a for_each's name and compiles its in: the card list

@@ -1,4 +1,9 @@
-package rules
+// Package expr is the expression syntax designers write in quotes: the
+// rules language's conditions and values (engine/rules) and a layout
+// element's when (gamedata). It lexes and parses into a tree whose every
+// node keeps its byte offset, so a problem points at its column; what the
+// names and operators mean is each user's to decide.
+package expr
 
 import (
 	"fmt"
@@ -6,38 +11,41 @@ import (
 	"strings"
 )
 
-// node is one parsed expression; off is its byte offset in the source
+// Node is one parsed expression; Off is its byte offset in the source
 // string, so a problem points at its column.
-type node struct {
-	kind nodeKind
-	op   string // operator, function or field name
-	name string // identifier or string literal
-	num  int64
-	args []*node
-	off  int
+type Node struct {
+	Kind Kind
+	Op   string // operator, function or field name
+	Name string // identifier or string literal
+	// Num is a number's value; for a Field node, the offset of the
+	// field's name.
+	Num  int64
+	Args []*Node
+	Off  int
 }
 
-type nodeKind uint8
+// Kind is what a Node is.
+type Kind uint8
 
 const (
-	nNum    nodeKind = iota
-	nStr             // 'text'
-	nIdent           // a name
-	nCall            // op(args...)
-	nBinary          // args[0] op args[1]
-	nUnary           // op args[0]
-	nIndex           // args[0][args[1]]
-	nField           // args[0].op
-	nTuple           // ('a', 'b'): the right of in
+	Number Kind = iota
+	String      // 'text'
+	Ident       // a name
+	Call        // Op(Args...)
+	Binary      // Args[0] Op Args[1]
+	Unary       // Op Args[0]
+	Index       // Args[0][Args[1]]
+	Field       // Args[0].Op
+	Tuple       // ('a', 'b'): the right of in
 )
 
-// syntaxError is a parse failure at a byte offset of the source.
-type syntaxError struct {
-	off int
-	msg string
+// SyntaxError is a parse failure at byte offset Off of the source.
+type SyntaxError struct {
+	Off int
+	Msg string
 }
 
-func (e *syntaxError) Error() string { return e.msg }
+func (e *SyntaxError) Error() string { return e.Msg }
 
 type token struct {
 	kind byte // 'n' number, 'i' identifier, 's' string, 'o' operator, 0 end
@@ -69,7 +77,7 @@ func lex(src string) ([]token, error) {
 		case c == '\'':
 			j := strings.IndexByte(src[i+1:], '\'')
 			if j < 0 {
-				return nil, &syntaxError{i, "a quoted name has no closing '"}
+				return nil, &SyntaxError{i, "a quoted name has no closing '"}
 			}
 			out = append(out, token{'s', src[i+1 : i+1+j], i})
 			i += j + 2
@@ -85,7 +93,7 @@ func lex(src string) ([]token, error) {
 				continue
 			}
 			if !strings.ContainsRune("+-*/%<>()[],.=", rune(c)) {
-				return nil, &syntaxError{i, fmt.Sprintf("unexpected %q", src[i:i+1])}
+				return nil, &SyntaxError{i, fmt.Sprintf("unexpected %q", src[i:i+1])}
 			}
 			out = append(out, token{'o', string(c), i})
 			i++
@@ -99,8 +107,8 @@ type parser struct {
 	i    int
 }
 
-// parseExpr parses a whole expression.
-func parseExpr(src string) (*node, error) {
+// Parse parses a whole expression.
+func Parse(src string) (*Node, error) {
 	toks, err := lex(src)
 	if err != nil {
 		return nil, err
@@ -111,14 +119,14 @@ func parseExpr(src string) (*node, error) {
 		return nil, err
 	}
 	if t := p.peek(); t.kind != 0 {
-		return nil, &syntaxError{t.off, fmt.Sprintf("unexpected %q after the expression", t.text)}
+		return nil, &SyntaxError{t.off, fmt.Sprintf("unexpected %q after the expression", t.text)}
 	}
 	return n, nil
 }
 
-// parseAssign parses "target = expr", "target += expr" or "target -= expr";
+// ParseAssign parses "target = expr", "target += expr" or "target -= expr";
 // at is the operator's offset.
-func parseAssign(src string) (target *node, op string, at int, value *node, err error) {
+func ParseAssign(src string) (target *Node, op string, at int, value *Node, err error) {
 	toks, err := lex(src)
 	if err != nil {
 		return nil, "", 0, nil, err
@@ -129,13 +137,13 @@ func parseAssign(src string) (target *node, op string, at int, value *node, err 
 	}
 	t := p.next()
 	if t.text != "=" && t.text != "+=" && t.text != "-=" {
-		return nil, "", 0, nil, &syntaxError{t.off, "expected =, += or -= after the value set"}
+		return nil, "", 0, nil, &SyntaxError{t.off, "expected =, += or -= after the value set"}
 	}
 	if value, err = p.where(); err != nil {
 		return nil, "", 0, nil, err
 	}
 	if t := p.peek(); t.kind != 0 {
-		return nil, "", 0, nil, &syntaxError{t.off, fmt.Sprintf("unexpected %q after the expression", t.text)}
+		return nil, "", 0, nil, &SyntaxError{t.off, fmt.Sprintf("unexpected %q after the expression", t.text)}
 	}
 	return target, t.text, t.off, value, nil
 }
@@ -164,16 +172,16 @@ func (p *parser) isOp(ops ...string) bool {
 func (p *parser) expect(op string) error {
 	if t := p.next(); t.kind != 'o' || t.text != op {
 		if t.kind == 0 {
-			return &syntaxError{t.off, fmt.Sprintf("expected %q, the expression ends", op)}
+			return &SyntaxError{t.off, fmt.Sprintf("expected %q, the expression ends", op)}
 		}
-		return &syntaxError{t.off, fmt.Sprintf("expected %q, found %q", op, t.text)}
+		return &SyntaxError{t.off, fmt.Sprintf("expected %q, found %q", op, t.text)}
 	}
 	return nil
 }
 
 // The grammar, loosest first: where, or, and, not, comparison and in,
 // + -, * / %, unary -, postfix ([i], .field, calls).
-func (p *parser) where() (*node, error) {
+func (p *parser) where() (*Node, error) {
 	n, err := p.or()
 	if err != nil {
 		return nil, err
@@ -184,12 +192,12 @@ func (p *parser) where() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n = &node{kind: nBinary, op: "where", args: []*node{n, r}, off: t.off}
+		n = &Node{Kind: Binary, Op: "where", Args: []*Node{n, r}, Off: t.off}
 	}
 	return n, nil
 }
 
-func (p *parser) binary(words []string, ops []string, sub func() (*node, error)) (*node, error) {
+func (p *parser) binary(words []string, ops []string, sub func() (*Node, error)) (*Node, error) {
 	n, err := sub()
 	if err != nil {
 		return nil, err
@@ -205,7 +213,7 @@ func (p *parser) binary(words []string, ops []string, sub func() (*node, error))
 		if err != nil {
 			return nil, err
 		}
-		n = &node{kind: nBinary, op: t.text, args: []*node{n, r}, off: t.off}
+		n = &Node{Kind: Binary, Op: t.text, Args: []*Node{n, r}, Off: t.off}
 	}
 }
 
@@ -218,22 +226,22 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (p *parser) or() (*node, error)  { return p.binary([]string{"or"}, nil, p.and) }
-func (p *parser) and() (*node, error) { return p.binary([]string{"and"}, nil, p.not) }
+func (p *parser) or() (*Node, error)  { return p.binary([]string{"or"}, nil, p.and) }
+func (p *parser) and() (*Node, error) { return p.binary([]string{"and"}, nil, p.not) }
 
-func (p *parser) not() (*node, error) {
+func (p *parser) not() (*Node, error) {
 	if p.isWord("not") {
 		t := p.next()
 		n, err := p.not()
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nUnary, op: "not", args: []*node{n}, off: t.off}, nil
+		return &Node{Kind: Unary, Op: "not", Args: []*Node{n}, Off: t.off}, nil
 	}
 	return p.compare()
 }
 
-func (p *parser) compare() (*node, error) {
+func (p *parser) compare() (*Node, error) {
 	n, err := p.sum()
 	if err != nil {
 		return nil, err
@@ -244,11 +252,11 @@ func (p *parser) compare() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nBinary, op: t.text, args: []*node{n, r}, off: t.off}, nil
+		return &Node{Kind: Binary, Op: t.text, Args: []*Node{n, r}, Off: t.off}, nil
 	}
 	if p.isWord("in") {
 		t := p.next()
-		var r *node
+		var r *Node
 		if p.isOp("(") {
 			r, err = p.tuple()
 		} else {
@@ -257,21 +265,21 @@ func (p *parser) compare() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nBinary, op: "in", args: []*node{n, r}, off: t.off}, nil
+		return &Node{Kind: Binary, Op: "in", Args: []*Node{n, r}, Off: t.off}, nil
 	}
 	return n, nil
 }
 
 // tuple is ('a', 'b', ...) after in.
-func (p *parser) tuple() (*node, error) {
+func (p *parser) tuple() (*Node, error) {
 	t := p.next() // (
-	n := &node{kind: nTuple, off: t.off}
+	n := &Node{Kind: Tuple, Off: t.off}
 	for {
 		e, err := p.sum()
 		if err != nil {
 			return nil, err
 		}
-		n.args = append(n.args, e)
+		n.Args = append(n.Args, e)
 		if p.isOp(",") {
 			p.next()
 			continue
@@ -280,24 +288,24 @@ func (p *parser) tuple() (*node, error) {
 	}
 }
 
-func (p *parser) sum() (*node, error) { return p.binary(nil, []string{"+", "-"}, p.product) }
-func (p *parser) product() (*node, error) {
+func (p *parser) sum() (*Node, error) { return p.binary(nil, []string{"+", "-"}, p.product) }
+func (p *parser) product() (*Node, error) {
 	return p.binary(nil, []string{"*", "/", "%"}, p.unary)
 }
 
-func (p *parser) unary() (*node, error) {
+func (p *parser) unary() (*Node, error) {
 	if p.isOp("-") {
 		t := p.next()
 		n, err := p.unary()
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: nUnary, op: "-", args: []*node{n}, off: t.off}, nil
+		return &Node{Kind: Unary, Op: "-", Args: []*Node{n}, Off: t.off}, nil
 	}
 	return p.postfix()
 }
 
-func (p *parser) postfix() (*node, error) {
+func (p *parser) postfix() (*Node, error) {
 	n, err := p.primary()
 	if err != nil {
 		return nil, err
@@ -313,35 +321,35 @@ func (p *parser) postfix() (*node, error) {
 			if err := p.expect("]"); err != nil {
 				return nil, err
 			}
-			n = &node{kind: nIndex, args: []*node{n, i}, off: t.off}
+			n = &Node{Kind: Index, Args: []*Node{n, i}, Off: t.off}
 		case p.isOp("."):
 			p.next()
 			t := p.next()
 			if t.kind != 'i' {
-				return nil, &syntaxError{t.off, "expected a card field name after ."}
+				return nil, &SyntaxError{t.off, "expected a card field name after ."}
 			}
-			n = &node{kind: nField, op: t.text, args: []*node{n}, off: n.off, num: int64(t.off)} // num: where the field name is
+			n = &Node{Kind: Field, Op: t.text, Args: []*Node{n}, Off: n.Off, Num: int64(t.off)} // Num: where the field name is
 		default:
 			return n, nil
 		}
 	}
 }
 
-func (p *parser) primary() (*node, error) {
+func (p *parser) primary() (*Node, error) {
 	t := p.next()
 	switch t.kind {
 	case 'n':
 		v, err := strconv.ParseInt(t.text, 10, 32)
 		if err != nil {
-			return nil, &syntaxError{t.off, fmt.Sprintf("number %s is too large", t.text)}
+			return nil, &SyntaxError{t.off, fmt.Sprintf("number %s is too large", t.text)}
 		}
-		return &node{kind: nNum, num: v, off: t.off}, nil
+		return &Node{Kind: Number, Num: v, Off: t.off}, nil
 	case 's':
-		return &node{kind: nStr, name: t.text, off: t.off}, nil
+		return &Node{Kind: String, Name: t.text, Off: t.off}, nil
 	case 'i':
 		if p.isOp("(") {
 			p.next()
-			n := &node{kind: nCall, op: t.text, off: t.off}
+			n := &Node{Kind: Call, Op: t.text, Off: t.off}
 			if p.isOp(")") {
 				p.next()
 				return n, nil
@@ -351,7 +359,7 @@ func (p *parser) primary() (*node, error) {
 				if err != nil {
 					return nil, err
 				}
-				n.args = append(n.args, a)
+				n.Args = append(n.Args, a)
 				if p.isOp(",") {
 					p.next()
 					continue
@@ -359,7 +367,7 @@ func (p *parser) primary() (*node, error) {
 				return n, p.expect(")")
 			}
 		}
-		return &node{kind: nIdent, name: t.text, off: t.off}, nil
+		return &Node{Kind: Ident, Name: t.text, Off: t.off}, nil
 	case 'o':
 		if t.text == "(" {
 			n, err := p.where()
@@ -368,7 +376,7 @@ func (p *parser) primary() (*node, error) {
 			}
 			return n, p.expect(")")
 		}
-		return nil, &syntaxError{t.off, fmt.Sprintf("unexpected %q", t.text)}
+		return nil, &SyntaxError{t.off, fmt.Sprintf("unexpected %q", t.text)}
 	}
-	return nil, &syntaxError{t.off, "the expression ends too soon"}
+	return nil, &SyntaxError{t.off, "the expression ends too soon"}
 }
