@@ -24,6 +24,7 @@ func (l *loader) check() {
 	l.checkPieces()
 	if l.lay != nil {
 		l.checkBoxes()
+		l.checkUnused()
 		if l.g.Manifest.DeclaresFields() {
 			l.add(l.g.CheckLayoutFields(nil)...)
 		}

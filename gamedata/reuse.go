@@ -1,0 +1,621 @@
+package gamedata
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cardpress/finding"
+	"cardpress/schema"
+	"cardpress/source"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Reuse in layout.yaml: a face may extend another face (extends: front, or
+// a deck id), an element of the extending face changes the base's element
+// of its name, and {group: NAME} inserts a group of elements in place.
+//
+// All of it is resolved once, on the YAML nodes, before the layout is
+// decoded: decoding, every check and the renderer see plain faces, and an
+// element key added to the schema needs nothing here. A resolved face is
+// made of the nodes the designer wrote, so every position still points at
+// the line that gave the value: an override's for the keys it gives, its
+// base's for the others, and the override's for the element as a whole.
+
+// MaxFaceElements is the most elements a face may have once its base's and
+// its groups' are added, as the schema allows a face as written: a chain
+// of extends, or groups inserting groups, cannot multiply them.
+const MaxFaceElements = 100
+
+// Reuse records what the layout's faces reuse, for the unused-face check.
+type Reuse struct {
+	Extended map[string]bool // faces some face extends, by path ("front", "decks.goods.front")
+	Inserted map[string]bool // groups some face inserts
+}
+
+// resolver resolves one layout file's extends and groups.
+type resolver struct {
+	l      *loader
+	file   *source.File
+	faces  []*faceRef // in file order: front, then each deck's front and back_face
+	byPath map[string]*faceRef
+	groups map[string]*groupRef
+	decks  []string // the deck ids extends may name: the manifest's and the layout's
+	stack  []string // the faces or groups being resolved, for cycles
+	reuse  Reuse
+	// changed: some face or group differs from what the file says, so the
+	// layout is decoded from a resolved tree.
+	changed bool
+}
+
+// faceRef is one face of the layout: where it is, as written and resolved.
+type faceRef struct {
+	path  []string
+	node  *yaml.Node // the face's mapping as written, aliases followed
+	out   *yaml.Node // resolved
+	items []faceItem     // its elements, resolved
+	state resolveState
+}
+
+// groupRef is one group of elements.
+type groupRef struct {
+	name  string
+	list  *yaml.Node // the list as written, aliases followed
+	items []faceItem     // expanded
+	state resolveState
+}
+
+type resolveState int
+
+const (
+	unvisited resolveState = iota
+	visiting
+	visited
+)
+
+// faceItem is one element of a resolved face.
+type faceItem struct {
+	n  *yaml.Node // the element as the face holds it (an alias stays one), or a merge
+	at *yaml.Node // the entry that put it there: n itself, or the {group: ...} that inserted it
+}
+
+// mapEntry is a mapping entry.
+type mapEntry struct{ k, v *yaml.Node }
+
+func (f *faceRef) name() string { return strings.Join(f.path, ".") }
+
+// resolveLayout resolves the layout file d's extends and groups, returning
+// the doc the layout is decoded and checked from (d itself when nothing is
+// reused, else a doc of the resolved tree over the same file) and what
+// was reused.
+func (l *loader) resolveLayout(d *doc) (*doc, Reuse) {
+	root := derefNode(d.file.Root)
+	if root == nil || root.Kind != yaml.MappingNode {
+		return d, Reuse{}
+	}
+	r := &resolver{l: l, file: d.file, byPath: map[string]*faceRef{}, groups: map[string]*groupRef{},
+		reuse: Reuse{Extended: map[string]bool{}, Inserted: map[string]bool{}}}
+	r.collect(root)
+	for _, f := range r.faces {
+		r.face(f)
+	}
+	for _, name := range keys(r.groups) {
+		r.group(r.groups[name], nil)
+	}
+	if !r.changed && len(r.groups) == 0 {
+		r.checkWhole(d)
+		return d, r.reuse
+	}
+	file := *d.file
+	file.Root = r.rebuild(root)
+	out := &doc{file: &file, lines: d.lines}
+	val, found := source.Convert(out.file)
+	if val == nil {
+		// Faces that share aliased elements expand them once each: a file
+		// near the alias budget may pass it resolved. Decoded anyway, its
+		// positions fall back to the file as written.
+		l.add(found...)
+		out.val = d.val
+		return out, r.reuse
+	}
+	out.val = val
+	r.checkWhole(out)
+	return out, r.reuse
+}
+
+// collect finds the faces and groups of the layout's root mapping.
+func (r *resolver) collect(root *yaml.Node) {
+	add := func(n *yaml.Node, path ...string) {
+		if n = derefNode(n); n != nil && n.Kind == yaml.MappingNode {
+			f := &faceRef{path: path, node: n}
+			r.faces = append(r.faces, f)
+			r.byPath[f.name()] = f
+		}
+	}
+	add(source.MapValue(root, "front"), "front")
+	for _, dk := range r.l.g.Manifest.Decks {
+		r.decks = append(r.decks, dk.ID)
+	}
+	for _, p := range mapEntries(source.MapValue(root, "decks")) {
+		id := p.k.Value
+		if !slices.Contains(r.decks, id) {
+			r.decks = append(r.decks, id)
+		}
+		add(source.MapValue(p.v, "front"), "decks", id, "front")
+		add(source.MapValue(p.v, "back_face"), "decks", id, "back_face")
+	}
+	for _, p := range mapEntries(source.MapValue(root, "groups")) {
+		if list := derefNode(p.v); list != nil && list.Kind == yaml.SequenceNode {
+			r.groups[p.k.Value] = &groupRef{name: p.k.Value, list: list}
+		}
+	}
+}
+
+// face resolves f: its base first, then its own elements (groups expanded)
+// change the base's of their names or are added after them.
+func (r *resolver) face(f *faceRef) {
+	if f.state == visited {
+		return
+	}
+	f.state = visiting
+	r.stack = append(r.stack, f.name())
+	defer func() { f.state, r.stack = visited, r.stack[:len(r.stack)-1] }()
+
+	own := r.expand(source.MapValue(f.node, "elements"))
+	changed := len(own.items) != len(seqOf(source.MapValue(f.node, "elements"))) || own.changed
+	r.uniqueNames(own.items)
+	base, broken := r.base(f)
+	var items []faceItem
+	if base != nil {
+		items, changed = r.override(f, base, own.items), true
+	} else {
+		items = r.orphans(f, own.items, broken)
+		changed = changed || len(items) != len(own.items)
+	}
+	f.items = items
+	f.out = f.node
+	if changed {
+		f.out = r.faceNode(f, base, items)
+		r.changed = true
+	}
+}
+
+// base resolves the face f extends, or nil; broken when it names one that
+// cannot be had (unknown, or in a circle), reported here.
+func (r *resolver) base(f *faceRef) (base *faceRef, broken bool) {
+	v := source.MapValue(f.node, "extends")
+	if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" {
+		return nil, v != nil
+	}
+	ref := v.Value
+	at := r.file.Pos(v)
+	path := "front"
+	if ref != "front" {
+		if !slices.Contains(r.decks, ref) {
+			msg := fmt.Sprintf("extends %q: no such face; a face extends front (the top-level front) or a deck id (that deck's front)", ref)
+			if s := schema.Suggest(ref, append([]string{"front"}, r.decks...)); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			r.l.add(CodeLayoutExtends.At(at, "%s", msg))
+			return nil, true
+		}
+		if _, own := r.byPath["decks."+ref+".front"]; own {
+			path = "decks." + ref + ".front"
+		}
+	}
+	b := r.byPath[path]
+	if b == nil {
+		return nil, true // no top-level front: the schema says so
+	}
+	if b.state == visiting {
+		r.l.add(CodeLayoutExtends.At(at, "%s", circleText("faces extend", "a face cannot extend itself", r.stack, path)))
+		return nil, true
+	}
+	r.reuse.Extended[path] = true
+	r.face(b)
+	return b, false
+}
+
+// circleText words a cycle: the names from the first of again on the stack,
+// then again; alone when the stack's last is again itself.
+func circleText(what, self string, stack []string, again string) string {
+	i := slices.Index(stack, again)
+	if i == len(stack)-1 {
+		return self + " (" + again + ")"
+	}
+	return fmt.Sprintf("%s each other in a circle: %s → %s", what, strings.Join(stack[i:], " → "), again)
+}
+
+// override puts f's own elements onto its base's: one named like a base
+// element changes the keys it gives; one with a box is added; one without
+// (it would change an element) that matches no name is reported.
+func (r *resolver) override(f *faceRef, base *faceRef, own []faceItem) []faceItem {
+	items := slices.Clone(base.items)
+	at := map[string]int{}
+	for i, it := range items {
+		if name := nameOf(it.n); name != "" {
+			at[name] = i
+		}
+	}
+	for _, it := range own {
+		name := nameOf(it.n)
+		if i, ok := at[name]; ok && name != "" {
+			items[i] = faceItem{n: mergeElement(items[i].n, it.n), at: it.at}
+			continue
+		}
+		if name != "" && source.MapValue(it.n, "box") == nil {
+			msg := fmt.Sprintf("element %q has no box, so it changes an element of the face it extends, but %s has no element named %q", name, base.name(), name)
+			if s := schema.Suggest(name, keys(at)); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			r.l.add(CodeLayoutName.At(r.namePos(it), "%s", msg))
+			continue
+		}
+		if len(items) == MaxFaceElements {
+			r.l.add(CodeLayoutExtends.At(r.file.Pos(source.MapValue(f.node, "extends")),
+				"with the elements of %s, this face has more than %d; the rest are left out", base.name(), MaxFaceElements))
+			break
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// orphans drops, and reports, the named elements without a box of a face
+// that extends no face: they would change an element, but of none. When
+// its extends is broken that is reported already.
+func (r *resolver) orphans(f *faceRef, own []faceItem, broken bool) []faceItem {
+	return slices.DeleteFunc(slices.Clone(own), func(it faceItem) bool {
+		name := nameOf(it.n)
+		if name == "" || source.MapValue(it.n, "box") != nil {
+			return false
+		}
+		if !broken {
+			r.l.add(CodeLayoutName.At(r.namePos(it), "element %q has no box: give it one to draw it here, or extend the face whose element it changes (extends)", name))
+		}
+		return true
+	})
+}
+
+// uniqueNames reports a name given twice among a face's own elements.
+func (r *resolver) uniqueNames(items []faceItem) {
+	first := map[string]*yaml.Node{}
+	for _, it := range items {
+		name := nameOf(it.n)
+		if name == "" {
+			continue
+		}
+		prev, dup := first[name]
+		if !dup {
+			first[name] = it.n
+			continue
+		}
+		line := r.file.Pos(derefNode(prev)).Line
+		if it.at != it.n {
+			r.l.add(CodeLayoutName.At(r.namePos(it), "this group brings a second element named %q into the face (the first is at line %d)", name, line))
+			continue
+		}
+		r.l.add(CodeLayoutName.At(r.namePos(it), "two elements of this face are named %q (the first is at line %d); a name says which element a face that extends this one changes", name, line))
+	}
+}
+
+// namePos is where to report about an item's name: its name, or the group
+// entry that inserted it.
+func (r *resolver) namePos(it faceItem) finding.Pos {
+	if it.at != it.n {
+		return r.file.Pos(source.MapValue(it.at, "group"))
+	}
+	return r.file.Pos(source.MapValue(it.n, "name"))
+}
+
+// expandedList is a list of elements with its groups inserted.
+type expandedList struct {
+	items   []faceItem
+	changed bool // a group was inserted (or dropped)
+}
+
+// expand inserts the groups that list's {group: NAME} entries name.
+func (r *resolver) expand(list *yaml.Node) expandedList {
+	var out expandedList
+	for _, n := range seqOf(list) {
+		g := source.MapValue(n, "group")
+		if g == nil {
+			out.items = append(out.items, faceItem{n: n, at: n})
+			continue
+		}
+		out.changed = true
+		ins := r.insert(g)
+		if len(out.items)+len(ins) > MaxFaceElements {
+			r.l.add(CodeLayoutGroup.At(r.file.Pos(g), "group %q takes the list past %d elements; the rest are left out", g.Value, MaxFaceElements))
+			ins = ins[:MaxFaceElements-len(out.items)]
+		}
+		for _, it := range ins {
+			it.at = derefNode(n) // the face's own entry, however deep the group nests
+			out.items = append(out.items, it)
+		}
+	}
+	return out
+}
+
+// insert is the group named by value g, reported when there is none.
+func (r *resolver) insert(g *yaml.Node) []faceItem {
+	grp := r.groups[g.Value]
+	if grp == nil {
+		msg := fmt.Sprintf("no group %q in layout.yaml groups", g.Value)
+		if s := schema.Suggest(g.Value, keys(r.groups)); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		r.l.add(CodeLayoutGroup.At(r.file.Pos(g), "%s", msg))
+		return nil
+	}
+	r.reuse.Inserted[grp.name] = true
+	return r.group(grp, g)
+}
+
+// group expands grp's own inserts once; from is the group: value that
+// inserts it (nil: for the group itself), reported when it closes a circle.
+func (r *resolver) group(grp *groupRef, from *yaml.Node) []faceItem {
+	switch grp.state {
+	case visited:
+		return grp.items
+	case visiting:
+		r.l.add(CodeLayoutGroup.At(r.file.Pos(from), "%s", circleText("groups insert", "a group cannot insert itself", r.stack, "groups."+grp.name)))
+		return nil
+	}
+	grp.state = visiting
+	r.stack = append(r.stack, "groups."+grp.name)
+	grp.items = r.expand(grp.list).items
+	grp.state, r.stack = visited, r.stack[:len(r.stack)-1]
+	return grp.items
+}
+
+// faceNode is f resolved: its base's keys, its own in their place, and the
+// elements items.
+func (r *resolver) faceNode(f *faceRef, base *faceRef, items []faceItem) *yaml.Node {
+	var kv []mapEntry
+	if base != nil {
+		kv = mapEntries(base.out)
+	}
+	for _, p := range mapEntries(f.node) {
+		kv = setPair(kv, p)
+	}
+	kv = slices.DeleteFunc(kv, func(p mapEntry) bool { return p.k.Value == "elements" })
+	elemKey := keyNode("elements", f.node)
+	list := seqNode(f.node)
+	if k, v := keyValue(f.node, "elements"); k != nil {
+		elemKey, list = k, seqNode(derefNode(v))
+	}
+	for _, it := range items {
+		list.Content = append(list.Content, it.n)
+	}
+	return mapNode(f.node, append(kv, mapEntry{elemKey, list}))
+}
+
+// mergeElement is the element base with the keys over gives replacing its own,
+// placed where over is.
+func mergeElement(base, over *yaml.Node) *yaml.Node {
+	kv := mapEntries(base)
+	for _, p := range mapEntries(over) {
+		kv = setPair(kv, p)
+	}
+	return mapNode(derefNode(over), kv)
+}
+
+// rebuild is the layout's root with every face and group resolved; groups
+// become faces of their elements ({elements: [...]}) so they are decoded
+// and checked like faces.
+func (r *resolver) rebuild(root *yaml.Node) *yaml.Node {
+	var kv []mapEntry
+	for _, p := range mapEntries(root) {
+		switch p.k.Value {
+		case "front":
+			if f := r.byPath["front"]; f != nil {
+				p.v = f.out
+			}
+		case "decks":
+			p.v = r.rebuildDecks(p.v)
+		case "groups":
+			var gs []mapEntry
+			for _, name := range keys(r.groups) {
+				g := r.groups[name]
+				list := seqNode(g.list)
+				for _, it := range g.items {
+					list.Content = append(list.Content, it.n)
+				}
+				k, _ := keyValue(derefNode(p.v), name)
+				gs = append(gs, mapEntry{k, mapNode(g.list, []mapEntry{{keyNode("elements", g.list), list}})})
+			}
+			p.v = mapNode(derefNode(p.v), gs)
+		}
+		kv = append(kv, p)
+	}
+	return mapNode(root, kv)
+}
+
+func (r *resolver) rebuildDecks(decks *yaml.Node) *yaml.Node {
+	var kv []mapEntry
+	for _, p := range mapEntries(decks) {
+		var sides []mapEntry
+		for _, s := range mapEntries(p.v) {
+			if f := r.byPath["decks."+p.k.Value+"."+s.k.Value]; f != nil {
+				s.v = f.out
+			}
+			sides = append(sides, s)
+		}
+		if dl := derefNode(p.v); dl != nil && dl.Kind == yaml.MappingNode {
+			p.v = mapNode(dl, sides)
+		}
+		kv = append(kv, p)
+	}
+	return mapNode(derefNode(decks), kv)
+}
+
+// checkWhole checks each named element of every resolved face against the
+// schema's elementWhole, which the schema applies only to unnamed ones: a
+// named element may leave out keys that the element it changes gives.
+func (r *resolver) checkWhole(d *doc) {
+	sch := r.l.compile(schema.Layout + "#/$defs/elementWhole")
+	if sch == nil || d.val == nil {
+		return
+	}
+	seen := map[*yaml.Node]bool{}
+	for _, f := range r.faces {
+		for i, it := range f.items {
+			n := derefNode(it.n)
+			if nameOf(n) == "" || seen[n] {
+				continue
+			}
+			seen[n] = true
+			at := append(slices.Clone(f.path), "elements", strconv.Itoa(i))
+			v, ok := schema.Lookup(d.val.Data, at...)
+			if !ok {
+				continue
+			}
+			r.l.add(d.problems(sch.Validate(v), func(p schema.Problem) (schema.Problem, bool) {
+				p.Path = append(slices.Clone(at), p.Path...)
+				return p, true
+			})...)
+		}
+	}
+}
+
+// checkUnused warns about a face or group nothing prints, whose elements
+// are checked all the same (faces): the top-level front when every deck
+// has its own front, no face extends it and there is no player aid (which
+// takes its frame), unless it only names the game's font; a group no face
+// inserts.
+func (l *loader) checkUnused() {
+	if l.lay == nil {
+		return
+	}
+	lay := &l.g.Layout
+	aid := l.g.Ref.PlayerAid.Title != "" || len(l.g.Ref.PlayerAid.Items) > 0
+	top := l.g.faces()[0]
+	if len(top.decks) == 0 && !lay.Reuse.Extended["front"] && !aid && drawsSomething(l.lay.node("front")) {
+		l.add(CodeLayoutUnused.At(l.lay.keyPos("front"),
+			"the top-level front is printed by no deck (each has a front of its own under decks), extended by no face, and there is no player aid; remove it, or extend it (extends: front). Its elements are still checked against the decks' fields"))
+	}
+	for _, name := range keys(lay.Groups) {
+		if !lay.Reuse.Inserted[name] {
+			l.add(CodeLayoutUnused.At(l.lay.keyPos("groups", name),
+				"group %q is inserted by no face; remove it, or insert it with {group: %s}. Its elements are still checked against the decks' fields", name, name))
+		}
+	}
+}
+
+// drawsSomething reports whether a face gives more than the game's font.
+func drawsSomething(face *yaml.Node) bool {
+	return slices.ContainsFunc(mapEntries(face), func(p mapEntry) bool { return p.k.Value != "font" })
+}
+
+// mapEntries are a mapping's entries as decoding sees them: merge keys (<<)
+// expanded, the mapping's own keys winning, each key once, in order.
+func mapEntries(n *yaml.Node) []mapEntry {
+	n = derefNode(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var kv []mapEntry
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge" {
+			srcs := []*yaml.Node{v}
+			if d := derefNode(v); d != nil && d.Kind == yaml.SequenceNode {
+				srcs = d.Content
+			}
+			for _, src := range srcs {
+				for _, p := range mapEntries(src) {
+					if !slices.ContainsFunc(kv, func(q mapEntry) bool { return q.k.Value == p.k.Value }) {
+						kv = append(kv, p)
+					}
+				}
+			}
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge" {
+			continue
+		}
+		kv = setPair(kv, mapEntry{k, v})
+	}
+	return kv
+}
+
+// setPair replaces the entry of p's key, or adds p.
+func setPair(kv []mapEntry, p mapEntry) []mapEntry {
+	if i := slices.IndexFunc(kv, func(q mapEntry) bool { return q.k.Value == p.k.Value }); i >= 0 {
+		kv = slices.Clone(kv)
+		kv[i] = p
+		return kv
+	}
+	return append(kv, p)
+}
+
+// keyValue is the entry of key in mapping n, merges included.
+func keyValue(n *yaml.Node, key string) (k, v *yaml.Node) {
+	for _, p := range mapEntries(n) {
+		if p.k.Value == key {
+			return p.k, p.v
+		}
+	}
+	return nil, nil
+}
+
+// nameOf is an element's name, or "".
+func nameOf(n *yaml.Node) string {
+	if v := source.MapValue(n, "name"); v != nil && v.Kind == yaml.ScalarNode {
+		return v.Value
+	}
+	return ""
+}
+
+// seqOf is a list's items, aliases followed to the list.
+func seqOf(n *yaml.Node) []*yaml.Node {
+	if n = derefNode(n); n != nil && n.Kind == yaml.SequenceNode {
+		return n.Content
+	}
+	return nil
+}
+
+// mapNode, seqNode and keyNode make the nodes of resolved faces, placed where
+// at is, so what is reported at them points at the line that gave them.
+func mapNode(at *yaml.Node, kv []mapEntry) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: nodeLine(at), Column: nodeColumn(at)}
+	for _, p := range kv {
+		n.Content = append(n.Content, p.k, p.v)
+	}
+	return n
+}
+
+func seqNode(at *yaml.Node) *yaml.Node {
+	return &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: nodeLine(at), Column: nodeColumn(at)}
+}
+
+func keyNode(name string, at *yaml.Node) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name, Line: nodeLine(at), Column: nodeColumn(at)}
+}
+
+func nodeLine(n *yaml.Node) int {
+	if n == nil {
+		return 1
+	}
+	return n.Line
+}
+
+func nodeColumn(n *yaml.Node) int {
+	if n == nil {
+		return 1
+	}
+	return n.Column
+}
+
+// derefNode follows aliases to the node they name.
+func derefNode(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
