@@ -55,7 +55,7 @@ type faceRef struct {
 	path  []string
 	node  *yaml.Node // the face's mapping as written, aliases followed
 	out   *yaml.Node // resolved
-	items []faceItem     // its elements, resolved
+	items []faceItem // its elements, resolved
 	state resolveState
 }
 
@@ -63,7 +63,7 @@ type faceRef struct {
 type groupRef struct {
 	name  string
 	list  *yaml.Node // the list as written, aliases followed
-	items []faceItem     // expanded
+	items []faceItem // expanded
 	state resolveState
 }
 
