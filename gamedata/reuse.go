@@ -48,6 +48,7 @@ type resolver struct {
 	// changed: some face or group differs from what the file says, so the
 	// layout is decoded from a resolved tree.
 	changed bool
+	whole   *schema.Schema // the schema's elementWhole: what an element needs to be drawn
 }
 
 // faceRef is one face of the layout: where it is, as written and resolved.
@@ -57,14 +58,18 @@ type faceRef struct {
 	out   *yaml.Node // resolved
 	items []faceItem // its elements, resolved
 	state resolveState
+	// broken: its base or a group it inserts could not be had (reported),
+	// so what its elements would change is unknown.
+	broken bool
 }
 
 // groupRef is one group of elements.
 type groupRef struct {
-	name  string
-	list  *yaml.Node // the list as written, aliases followed
-	items []faceItem // expanded
-	state resolveState
+	name   string
+	list   *yaml.Node // the list as written, aliases followed
+	items  []faceItem // expanded
+	state  resolveState
+	broken bool // it inserts a group it cannot have
 }
 
 type resolveState int
@@ -77,8 +82,9 @@ const (
 
 // faceItem is one element of a resolved face.
 type faceItem struct {
-	n  *yaml.Node // the element as the face holds it (an alias stays one), or a merge
-	at *yaml.Node // the entry that put it there: n itself, or the {group: ...} that inserted it
+	n      *yaml.Node // the element as the face holds it (an alias stays one), or a merge
+	at     *yaml.Node // the entry that put it there: n itself, or the {group: ...} that inserted it
+	merged bool       // n is a base's element changed by an override
 }
 
 // mapEntry is a mapping entry.
@@ -97,6 +103,7 @@ func (l *loader) resolveLayout(d *doc) (*doc, Reuse) {
 	}
 	r := &resolver{l: l, file: d.file, byPath: map[string]*faceRef{}, groups: map[string]*groupRef{},
 		reuse: Reuse{Extended: map[string]bool{}, Inserted: map[string]bool{}}}
+	r.whole = l.compile(schema.Layout + "#/$defs/elementWhole")
 	r.collect(root)
 	for _, f := range r.faces {
 		r.face(f)
@@ -163,31 +170,27 @@ func (r *resolver) face(f *faceRef) {
 	r.stack = append(r.stack, f.name())
 	defer func() { f.state, r.stack = visited, r.stack[:len(r.stack)-1] }()
 
-	own := r.expand(source.MapValue(f.node, "elements"))
-	changed := len(own.items) != len(seqOf(source.MapValue(f.node, "elements"))) || own.changed
-	r.uniqueNames(own.items)
-	base, broken := r.base(f)
-	var items []faceItem
-	if base != nil {
-		items, changed = r.override(f, base, own.items), true
-	} else {
-		items = r.orphans(f, own.items, broken)
-		changed = changed || len(items) != len(own.items)
-	}
+	list := source.MapValue(f.node, "elements")
+	own := r.expand(list)
+	base := r.base(f)
+	f.broken = f.broken || own.broken
+	items := r.override(f, base, r.uniqueNames(own.items))
 	f.items = items
 	f.out = f.node
-	if changed {
+	if base != nil || own.changed || len(items) != len(seqOf(list)) {
 		f.out = r.faceNode(f, base, items)
 		r.changed = true
 	}
 }
 
-// base resolves the face f extends, or nil; broken when it names one that
-// cannot be had (unknown, or in a circle), reported here.
-func (r *resolver) base(f *faceRef) (base *faceRef, broken bool) {
+// base resolves the face f extends, or nil. When it names one that cannot
+// be had (unknown, or in a circle: reported here), or one that is itself
+// broken, f is broken: what its elements would have changed is unknown.
+func (r *resolver) base(f *faceRef) *faceRef {
 	v := source.MapValue(f.node, "extends")
 	if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" {
-		return nil, v != nil
+		f.broken = v != nil
+		return nil
 	}
 	ref := v.Value
 	at := r.file.Pos(v)
@@ -199,7 +202,8 @@ func (r *resolver) base(f *faceRef) (base *faceRef, broken bool) {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			r.l.add(CodeLayoutExtends.At(at, "%s", msg))
-			return nil, true
+			f.broken = true
+			return nil
 		}
 		if _, own := r.byPath["decks."+ref+".front"]; own {
 			path = "decks." + ref + ".front"
@@ -207,15 +211,18 @@ func (r *resolver) base(f *faceRef) (base *faceRef, broken bool) {
 	}
 	b := r.byPath[path]
 	if b == nil {
-		return nil, true // no top-level front: the schema says so
+		f.broken = true // no top-level front: the schema says so
+		return nil
 	}
 	if b.state == visiting {
 		r.l.add(CodeLayoutExtends.At(at, "%s", circleText("faces extend", "a face cannot extend itself", r.stack, path)))
-		return nil, true
+		f.broken = true
+		return nil
 	}
 	r.reuse.Extended[path] = true
 	r.face(b)
-	return b, false
+	f.broken = b.broken
+	return b
 }
 
 // circleText words a cycle: the names from the first of again on the stack,
@@ -228,30 +235,35 @@ func circleText(what, self string, stack []string, again string) string {
 	return fmt.Sprintf("%s each other in a circle: %s → %s", what, strings.Join(stack[i:], " → "), again)
 }
 
-// override puts f's own elements onto its base's: one named like a base
-// element changes the keys it gives; one with a box is added; one without
-// (it would change an element) that matches no name is reported.
+// override puts f's own elements onto its base's (base may be nil): one
+// named like a base element changes the keys it gives; a whole one is
+// added; a named one that is not whole would change an element, but
+// matches no name, and is reported (unless f is broken, when the name
+// may be in the base that could not be had).
 func (r *resolver) override(f *faceRef, base *faceRef, own []faceItem) []faceItem {
-	items := slices.Clone(base.items)
+	var items []faceItem
 	at := map[string]int{}
-	for i, it := range items {
-		if name := nameOf(it.n); name != "" {
-			at[name] = i
+	if base != nil {
+		items = slices.Clone(base.items)
+		for i, it := range items {
+			if name := nameOf(it.n); name != "" {
+				at[name] = i
+			}
 		}
 	}
 	for _, it := range own {
 		name := nameOf(it.n)
 		if i, ok := at[name]; ok && name != "" {
-			items[i] = faceItem{n: mergeElement(items[i].n, it.n), at: it.at}
+			items[i] = faceItem{n: mergeElement(items[i].n, it.n), at: it.at, merged: true}
 			continue
 		}
-		if name != "" && source.MapValue(it.n, "box") == nil {
-			msg := fmt.Sprintf("element %q has no box, so it changes an element of the face it extends, but %s has no element named %q", name, base.name(), name)
-			if s := schema.Suggest(name, keys(at)); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
+		if name != "" {
+			if lacks := r.lacks(it.n); lacks != "" {
+				if !f.broken {
+					r.l.add(CodeLayoutName.At(r.namePos(it), "%s", r.noBase(f, base, name, lacks, keys(at))))
+				}
+				continue
 			}
-			r.l.add(CodeLayoutName.At(r.namePos(it), "%s", msg))
-			continue
 		}
 		if len(items) == MaxFaceElements {
 			r.l.add(CodeLayoutExtends.At(r.file.Pos(source.MapValue(f.node, "extends")),
@@ -263,42 +275,61 @@ func (r *resolver) override(f *faceRef, base *faceRef, own []faceItem) []faceIte
 	return items
 }
 
-// orphans drops, and reports, the named elements without a box of a face
-// that extends no face: they would change an element, but of none. When
-// its extends is broken that is reported already.
-func (r *resolver) orphans(f *faceRef, own []faceItem, broken bool) []faceItem {
-	return slices.DeleteFunc(slices.Clone(own), func(it faceItem) bool {
-		name := nameOf(it.n)
-		if name == "" || source.MapValue(it.n, "box") != nil {
-			return false
-		}
-		if !broken {
-			r.l.add(CodeLayoutName.At(r.namePos(it), "element %q has no box: give it one to draw it here, or extend the face whose element it changes (extends)", name))
-		}
-		return true
-	})
+// noBase words a named element that is not whole and changes nothing.
+func (r *resolver) noBase(f *faceRef, base *faceRef, name, lacks string, names []string) string {
+	if base == nil {
+		return fmt.Sprintf("element %q is not whole (%s): a named element may leave keys out only to change the element of its name in the face this face extends, and this face extends none", name, lacks)
+	}
+	msg := fmt.Sprintf("element %q is not whole (%s), so it changes an element of %s, but that face has no element named %q", name, lacks, base.name(), name)
+	if s := schema.Suggest(name, names); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return msg
 }
 
-// uniqueNames reports a name given twice among a face's own elements.
-func (r *resolver) uniqueNames(items []faceItem) {
+// lacks says why element n is not whole (the schema's elementWhole), or
+// "" when it is.
+func (r *resolver) lacks(n *yaml.Node) string {
+	if r.whole == nil {
+		return ""
+	}
+	v, _ := source.Convert(&source.File{Name: r.file.Name, Root: n})
+	if v == nil {
+		return ""
+	}
+	var why []string
+	for _, p := range r.whole.Validate(v.Data) {
+		why = append(why, p.Message)
+	}
+	return strings.Join(why, "; ")
+}
+
+// uniqueNames reports, and leaves out, an element whose name another of
+// the face's own elements has already: once for a group entry however
+// many names it repeats.
+func (r *resolver) uniqueNames(items []faceItem) []faceItem {
 	first := map[string]*yaml.Node{}
-	for _, it := range items {
+	reported := map[*yaml.Node]bool{}
+	return slices.DeleteFunc(slices.Clone(items), func(it faceItem) bool {
 		name := nameOf(it.n)
 		if name == "" {
-			continue
+			return false
 		}
 		prev, dup := first[name]
 		if !dup {
 			first[name] = it.n
-			continue
+			return false
 		}
 		line := r.file.Pos(derefNode(prev)).Line
-		if it.at != it.n {
+		switch {
+		case it.at == it.n:
+			r.l.add(CodeLayoutName.At(r.namePos(it), "two elements of this face are named %q (the first is at line %d); a name says which element a face that extends this one changes", name, line))
+		case !reported[it.at]:
+			reported[it.at] = true
 			r.l.add(CodeLayoutName.At(r.namePos(it), "this group brings a second element named %q into the face (the first is at line %d)", name, line))
-			continue
 		}
-		r.l.add(CodeLayoutName.At(r.namePos(it), "two elements of this face are named %q (the first is at line %d); a name says which element a face that extends this one changes", name, line))
-	}
+		return true
+	})
 }
 
 // namePos is where to report about an item's name: its name, or the group
@@ -314,6 +345,7 @@ func (r *resolver) namePos(it faceItem) finding.Pos {
 type expandedList struct {
 	items   []faceItem
 	changed bool // a group was inserted (or dropped)
+	broken  bool // a group could not be had: unknown, or in a circle
 }
 
 // expand inserts the groups that list's {group: NAME} entries name.
@@ -326,7 +358,8 @@ func (r *resolver) expand(list *yaml.Node) expandedList {
 			continue
 		}
 		out.changed = true
-		ins := r.insert(g)
+		ins, ok := r.insert(g)
+		out.broken = out.broken || !ok
 		if len(out.items)+len(ins) > MaxFaceElements {
 			r.l.add(CodeLayoutGroup.At(r.file.Pos(g), "group %q takes the list past %d elements; the rest are left out", g.Value, MaxFaceElements))
 			ins = ins[:MaxFaceElements-len(out.items)]
@@ -339,8 +372,9 @@ func (r *resolver) expand(list *yaml.Node) expandedList {
 	return out
 }
 
-// insert is the group named by value g, reported when there is none.
-func (r *resolver) insert(g *yaml.Node) []faceItem {
+// insert is the group named by value g; false when there is none
+// (reported) or it is broken.
+func (r *resolver) insert(g *yaml.Node) ([]faceItem, bool) {
 	grp := r.groups[g.Value]
 	if grp == nil {
 		msg := fmt.Sprintf("no group %q in layout.yaml groups", g.Value)
@@ -348,27 +382,30 @@ func (r *resolver) insert(g *yaml.Node) []faceItem {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		r.l.add(CodeLayoutGroup.At(r.file.Pos(g), "%s", msg))
-		return nil
+		return nil, false
 	}
 	r.reuse.Inserted[grp.name] = true
 	return r.group(grp, g)
 }
 
 // group expands grp's own inserts once; from is the group: value that
-// inserts it (nil: for the group itself), reported when it closes a circle.
-func (r *resolver) group(grp *groupRef, from *yaml.Node) []faceItem {
+// inserts it (nil: for the group itself), reported when it closes a
+// circle. False when grp is broken.
+func (r *resolver) group(grp *groupRef, from *yaml.Node) ([]faceItem, bool) {
 	switch grp.state {
 	case visited:
-		return grp.items
+		return grp.items, !grp.broken
 	case visiting:
 		r.l.add(CodeLayoutGroup.At(r.file.Pos(from), "%s", circleText("groups insert", "a group cannot insert itself", r.stack, "groups."+grp.name)))
-		return nil
+		grp.broken = true
+		return nil, false
 	}
 	grp.state = visiting
 	r.stack = append(r.stack, "groups."+grp.name)
-	grp.items = r.expand(grp.list).items
+	ex := r.expand(grp.list)
+	grp.items, grp.broken = ex.items, grp.broken || ex.broken
 	grp.state, r.stack = visited, r.stack[:len(r.stack)-1]
-	return grp.items
+	return grp.items, !grp.broken
 }
 
 // faceNode is f resolved: its base's keys, its own in their place, and the
@@ -452,28 +489,28 @@ func (r *resolver) rebuildDecks(decks *yaml.Node) *yaml.Node {
 	return mapNode(derefNode(decks), kv)
 }
 
-// checkWhole checks each named element of every resolved face against the
-// schema's elementWhole, which the schema applies only to unnamed ones: a
-// named element may leave out keys that the element it changes gives.
+// checkWhole checks each element a resolved face merged from a base's and
+// an override against the schema's elementWhole, at the keys that broke it
+// (a kind changed to text where the base gives src). A named element is
+// otherwise checked whole as written (lacks): the schema itself skips them.
 func (r *resolver) checkWhole(d *doc) {
-	sch := r.l.compile(schema.Layout + "#/$defs/elementWhole")
-	if sch == nil || d.val == nil {
+	if r.whole == nil || d.val == nil {
 		return
 	}
-	seen := map[*yaml.Node]bool{}
 	for _, f := range r.faces {
+		if f.broken {
+			continue
+		}
 		for i, it := range f.items {
-			n := derefNode(it.n)
-			if nameOf(n) == "" || seen[n] {
+			if !it.merged {
 				continue
 			}
-			seen[n] = true
 			at := append(slices.Clone(f.path), "elements", strconv.Itoa(i))
 			v, ok := schema.Lookup(d.val.Data, at...)
 			if !ok {
 				continue
 			}
-			r.l.add(d.problems(sch.Validate(v), func(p schema.Problem) (schema.Problem, bool) {
+			r.l.add(d.problems(r.whole.Validate(v), func(p schema.Problem) (schema.Problem, bool) {
 				p.Path = append(slices.Clone(at), p.Path...)
 				return p, true
 			})...)

@@ -242,8 +242,6 @@ func findReason(causes []*jsonschema.ValidationError) string {
 			return "must match " + k.Want
 		case *kind.MaxLength:
 			return fmt.Sprintf("at most %s", plural(k.Want, "character"))
-		case *kind.Const:
-			return fmt.Sprintf("no key but %s is allowed here", display(k.Want))
 		}
 		if r := findReason(c.Causes); r != "" {
 			return r
