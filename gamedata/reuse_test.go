@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -301,5 +302,121 @@ func TestMaxFaceElementsIsTheSchemas(t *testing.T) {
 		if g.MaxItems != MaxFaceElements {
 			t.Errorf("groups %s: maxItems %d, MaxFaceElements %d", re, g.MaxItems, MaxFaceElements)
 		}
+	}
+}
+
+// FuzzLayoutReuse loads the own game with any layout.yaml: a layout from a
+// pull request is hostile input. Resolving its extends and groups must not
+// panic, every face stays within MaxFaceElements, and every finding in the
+// layout points at a line of it.
+func FuzzLayoutReuse(f *testing.F) {
+	f.Add(reuseLayout)
+	f.Add(strings.Replace(reuseLayout, "extends: front", "extends: runners", 1) + "  runners:\n    front: {extends: goals}\n")
+	f.Add("groups:\n  a: [{group: b}, {group: a}]\n  b: [{group: a}]\nfront:\n  extends: front\n  elements: [{group: a}, {name: x}, {name: x, box: [1, 1, 1, 1]}]\n")
+	f.Add("front:\n  elements: &e [{name: t, field: name, box: [5, 5, 50, 10]}]\ndecks:\n  goals:\n    front: {<<: {extends: front}, elements: *e}\n")
+	dir := f.TempDir()
+	files := map[string]string{}
+	for name, data := range own {
+		files[name] = data
+	}
+	f.Fuzz(func(t *testing.T, layout string) {
+		game, err := os.MkdirTemp(dir, "own")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(game)
+		files["layout.yaml"] = layout
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(game, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, fs := Load(game, nil)
+		if g == nil {
+			return
+		}
+		for _, fc := range g.faces() {
+			if n := len(fc.front.Elements); n > MaxFaceElements {
+				t.Errorf("%v has %d elements", fc.path, n)
+			}
+		}
+		lines := strings.Count(layout, "\n") + 1
+		for _, fd := range fs {
+			if filepath.Base(fd.File) == "layout.yaml" && fd.Line > lines {
+				t.Errorf("finding past the layout's %d lines: %v", lines, fd)
+			}
+		}
+	})
+}
+
+// BenchmarkLayoutReuse loads a game at reuse's limits, its 50 decks' fronts
+// extending one another in a chain, the first inserting a group of ten,
+// each changing one element and adding two while there is room (the last
+// faces hold MaxFaceElements), against the same faces written out in
+// full: resolving must cost less than reading what it saves writing.
+func BenchmarkLayoutReuse(b *testing.B) {
+	const decks = 50
+	var man, chain, flat strings.Builder
+	man.WriteString("id: chain\ntitle: Chain\nplayers: {min: 2, max: 4}\nprint: {card: poker}\nfiles:\n  cards: [cards.yaml]\n  layout: layout.yaml\ndecks:\n")
+	chain.WriteString("groups:\n  ten:\n")
+	el := func(w *strings.Builder, indent string, y int) {
+		fmt.Fprintf(w, "%s- {name: e%d, field: name, box: [5, %d, 50, 5], size: 8}\n", indent, y, 5+y%70)
+	}
+	for i := range 10 {
+		el(&chain, "    ", 1000+i)
+	}
+	chain.WriteString("front:\n  elements:\n")
+	flat.WriteString("front:\n  elements:\n")
+	el(&chain, "    ", 0)
+	el(&flat, "    ", 0)
+	chain.WriteString("decks:\n")
+	flat.WriteString("decks:\n")
+	written := []int{0} // the elements of the face before, by number
+	for d := range decks {
+		fmt.Fprintf(&man, "  - {id: d%d, name: D%d}\n", d, d)
+		base := "front"
+		if d > 0 {
+			base = fmt.Sprintf("d%d", d-1)
+		}
+		// Each face changes the first element, and adds two while there is room.
+		fmt.Fprintf(&chain, "  d%d:\n    front:\n      extends: %s\n      elements:\n        - {name: e0, size: %d}\n", d, base, 6+d%10)
+		fmt.Fprintf(&flat, "  d%d:\n    front:\n      elements:\n", d)
+		if d == 0 {
+			chain.WriteString("        - {group: ten}\n")
+			for i := range 10 {
+				written = append(written, 1000+i)
+			}
+		}
+		for _, y := range []int{2*d + 1, 2*d + 2} {
+			if len(written) < MaxFaceElements {
+				el(&chain, "        ", y)
+				written = append(written, y)
+			}
+		}
+		for _, y := range written {
+			el(&flat, "        ", y)
+		}
+	}
+	cards := "cards:\n  - {id: a, name: A, deck: d0}\n"
+	for _, c := range []struct{ name, layout string }{{"extends-chain", chain.String()}, {"written-out", flat.String()}} {
+		b.Run(c.name, func(b *testing.B) {
+			dir := b.TempDir()
+			for name, data := range map[string]string{"game.yaml": man.String(), "cards.yaml": cards, "layout.yaml": c.layout} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			g, fs := Load(dir, nil)
+			if errs, _ := finding.Count(fs); errs > 0 {
+				b.Fatalf("%d errors:\n%s", errs, lines(fs))
+			}
+			if n := len(g.Layout.FrontOf(fmt.Sprintf("d%d", decks-1)).Elements); n != MaxFaceElements {
+				b.Fatalf("the last face has %d elements", n)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				Load(dir, nil)
+			}
+		})
 	}
 }
