@@ -521,8 +521,8 @@ func (r *resolver) checkWhole(d *doc) {
 // checkUnused warns about a face or group nothing prints, whose elements
 // are checked all the same (faces): the top-level front when every deck
 // has its own front, no face extends it and there is no player aid (which
-// takes its frame), unless it only names the game's font; a group no face
-// inserts.
+// takes its frame), unless it draws nothing (its font alone is the
+// game's); a group no face inserts.
 func (l *loader) checkUnused() {
 	if l.lay == nil {
 		return
@@ -530,9 +530,13 @@ func (l *loader) checkUnused() {
 	lay := &l.g.Layout
 	aid := l.g.Ref.PlayerAid.Title != "" || len(l.g.Ref.PlayerAid.Items) > 0
 	top := l.g.faces()[0]
-	if len(top.decks) == 0 && !lay.Reuse.Extended["front"] && !aid && drawsSomething(l.lay.node("front")) {
+	if front := l.lay.node("front"); len(top.decks) == 0 && !lay.Reuse.Extended["front"] && !aid && drawsSomething(front) {
+		remove := "remove it"
+		if source.MapValue(front, "font") != nil {
+			remove = "keep only its font (the game's)"
+		}
 		l.add(CodeLayoutUnused.At(l.lay.keyPos("front"),
-			"the top-level front is printed by no deck (each has a front of its own under decks), extended by no face, and there is no player aid; remove it, or extend it (extends: front). Its elements are still checked against the decks' fields"))
+			"the top-level front is printed by no deck (each has a front of its own under decks), extended by no face, and there is no player aid; %s, or extend it (extends: front). Its elements are still checked against the decks' fields", remove))
 	}
 	for _, name := range keys(lay.Groups) {
 		if !lay.Reuse.Inserted[name] {
@@ -542,9 +546,18 @@ func (l *loader) checkUnused() {
 	}
 }
 
-// drawsSomething reports whether a face gives more than the game's font.
+// drawsSomething reports whether a face gives more than a font: any other
+// key, elements only when there are some.
 func drawsSomething(face *yaml.Node) bool {
-	return slices.ContainsFunc(mapEntries(face), func(p mapEntry) bool { return p.k.Value != "font" })
+	return slices.ContainsFunc(mapEntries(face), func(p mapEntry) bool {
+		switch p.k.Value {
+		case "font", "extends":
+			return false
+		case "elements":
+			return len(seqOf(p.v)) > 0
+		}
+		return true
+	})
 }
 
 // mapEntries are a mapping's entries as decoding sees them: merge keys (<<)

@@ -420,3 +420,27 @@ func BenchmarkLayoutReuse(b *testing.B) {
 		})
 	}
 }
+
+// A top-level front nothing prints that gives only the game's font draws
+// nothing and is not reported; with elements too, the warning says to keep
+// the font.
+func TestUnusedFrontWithTheGamesFont(t *testing.T) {
+	layout := `# yaml-language-server: $schema=schema/layout.schema.json
+front:
+  font: go
+  elements: []
+decks:
+  runners: {front: {elements: [{field: name, box: [5, 5, 53, 10], size: 12}]}}
+  goals: {front: {elements: [{field: name, box: [4, 4, 60, 10], size: 12}]}}
+`
+	files := ownWith(t)
+	files["cards/own/layout.yaml"] = layout
+	if _, fs := Load("cards/own", workspace(t, withSchemas(t, files))); len(fs) != 0 {
+		t.Errorf("a front with the font alone is reported:\n%s", lines(fs))
+	}
+	files["cards/own/layout.yaml"] = strings.Replace(layout, "elements: []", "elements: [{field: flavor, box: [5, 70, 53, 10], size: 8}]", 1)
+	_, fs := Load("cards/own", workspace(t, withSchemas(t, files)))
+	if got := briefs(fs); !slices.Equal(got, []string{"cards/own/layout.yaml:2:1 LAYOUT_UNUSED"}) || !strings.Contains(fs[0].Message, "keep only its font (the game's), or extend it") {
+		t.Errorf("got %q:\n%s", got, lines(fs))
+	}
+}

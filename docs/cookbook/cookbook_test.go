@@ -99,6 +99,9 @@ func TestCookbookPictures(t *testing.T) {
 	if len(all) == 0 {
 		t.Fatalf("%s has no recipes", page)
 	}
+	// Starting PDFium compiles it (about 3 s of one core) unless the
+	// command line's cache is set, as for cardpress itself.
+	raster.UseCache(os.Getenv("CARDPRESS_CACHE"))
 	rz, err := raster.Shared()
 	if err != nil {
 		t.Fatal(err)
