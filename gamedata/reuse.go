@@ -112,8 +112,7 @@ func (l *loader) resolveLayout(d *doc) (*doc, Reuse) {
 		r.group(r.groups[name], nil)
 	}
 	if !r.changed && len(r.groups) == 0 {
-		r.checkWhole(d)
-		return d, r.reuse
+		return d, r.reuse // no face extends another: nothing was merged
 	}
 	file := *d.file
 	file.Root = r.rebuild(root)
@@ -260,14 +259,14 @@ func (r *resolver) override(f *faceRef, base *faceRef, own []faceItem) []faceIte
 		if name != "" {
 			if lacks := r.lacks(it.n); lacks != "" {
 				if !f.broken {
-					r.l.add(CodeLayoutName.At(r.namePos(it), "%s", r.noBase(f, base, name, lacks, keys(at))))
+					r.l.add(CodeLayoutName.At(r.namePos(it), "%s", noBase(base, name, lacks, keys(at))))
 				}
 				continue
 			}
 		}
 		if len(items) == MaxFaceElements {
 			r.l.add(CodeLayoutExtends.At(r.file.Pos(source.MapValue(f.node, "extends")),
-				"with the elements of %s, this face has more than %d; the rest are left out", base.name(), MaxFaceElements))
+				"with the elements of the face it extends, this face has more than %d; the rest are left out", MaxFaceElements))
 			break
 		}
 		items = append(items, it)
@@ -276,7 +275,7 @@ func (r *resolver) override(f *faceRef, base *faceRef, own []faceItem) []faceIte
 }
 
 // noBase words a named element that is not whole and changes nothing.
-func (r *resolver) noBase(f *faceRef, base *faceRef, name, lacks string, names []string) string {
+func noBase(base *faceRef, name, lacks string, names []string) string {
 	if base == nil {
 		return fmt.Sprintf("element %q is not whole (%s): a named element may leave keys out only to change the element of its name in the face this face extends, and this face extends none", name, lacks)
 	}
