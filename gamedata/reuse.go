@@ -140,19 +140,19 @@ func (r *resolver) collect(root *yaml.Node) {
 			r.byPath[f.name()] = f
 		}
 	}
-	add(source.MapValue(root, "front"), "front")
+	add(mapValue(root, "front"), "front")
 	for _, dk := range r.l.g.Manifest.Decks {
 		r.decks = append(r.decks, dk.ID)
 	}
-	for _, p := range mapEntries(source.MapValue(root, "decks")) {
+	for _, p := range mapEntries(mapValue(root, "decks")) {
 		id := p.k.Value
 		if !slices.Contains(r.decks, id) {
 			r.decks = append(r.decks, id)
 		}
-		add(source.MapValue(p.v, "front"), "decks", id, "front")
-		add(source.MapValue(p.v, "back_face"), "decks", id, "back_face")
+		add(mapValue(p.v, "front"), "decks", id, "front")
+		add(mapValue(p.v, "back_face"), "decks", id, "back_face")
 	}
-	for _, p := range mapEntries(source.MapValue(root, "groups")) {
+	for _, p := range mapEntries(mapValue(root, "groups")) {
 		if list := derefNode(p.v); list != nil && list.Kind == yaml.SequenceNode {
 			r.groups[p.k.Value] = &groupRef{name: p.k.Value, list: list}
 		}
@@ -169,7 +169,7 @@ func (r *resolver) face(f *faceRef) {
 	r.stack = append(r.stack, f.name())
 	defer func() { f.state, r.stack = visited, r.stack[:len(r.stack)-1] }()
 
-	list := source.MapValue(f.node, "elements")
+	list := mapValue(f.node, "elements")
 	own := r.expand(list)
 	base := r.base(f)
 	f.broken = f.broken || own.broken
@@ -186,7 +186,7 @@ func (r *resolver) face(f *faceRef) {
 // be had (unknown, or in a circle: reported here), or one that is itself
 // broken, f is broken: what its elements would have changed is unknown.
 func (r *resolver) base(f *faceRef) *faceRef {
-	v := source.MapValue(f.node, "extends")
+	v := mapValue(f.node, "extends")
 	if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" {
 		f.broken = v != nil
 		return nil
@@ -265,7 +265,7 @@ func (r *resolver) override(f *faceRef, base *faceRef, own []faceItem) []faceIte
 			}
 		}
 		if len(items) == MaxFaceElements {
-			r.l.add(CodeLayoutExtends.At(r.file.Pos(source.MapValue(f.node, "extends")),
+			r.l.add(CodeLayoutExtends.At(r.file.Pos(mapValue(f.node, "extends")),
 				"with the elements of the face it extends, this face has more than %d; the rest are left out", MaxFaceElements))
 			break
 		}
@@ -335,9 +335,9 @@ func (r *resolver) uniqueNames(items []faceItem) []faceItem {
 // entry that inserted it.
 func (r *resolver) namePos(it faceItem) finding.Pos {
 	if it.at != it.n {
-		return r.file.Pos(source.MapValue(it.at, "group"))
+		return r.file.Pos(mapValue(it.at, "group"))
 	}
-	return r.file.Pos(source.MapValue(it.n, "name"))
+	return r.file.Pos(mapValue(it.n, "name"))
 }
 
 // expandedList is a list of elements with its groups inserted.
@@ -351,7 +351,7 @@ type expandedList struct {
 func (r *resolver) expand(list *yaml.Node) expandedList {
 	var out expandedList
 	for _, n := range seqOf(list) {
-		g := source.MapValue(n, "group")
+		g := mapValue(n, "group")
 		if g == nil {
 			out.items = append(out.items, faceItem{n: n, at: n})
 			continue
@@ -531,7 +531,7 @@ func (l *loader) checkUnused() {
 	top := l.g.faces()[0]
 	if front := l.lay.node("front"); len(top.decks) == 0 && !lay.Reuse.Extended["front"] && !aid && drawsSomething(front) {
 		remove := "remove it"
-		if source.MapValue(front, "font") != nil {
+		if mapValue(front, "font") != nil {
 			remove = "keep only its font (the game's)"
 		}
 		l.add(CodeLayoutUnused.At(l.lay.keyPos("front"),
@@ -603,6 +603,13 @@ func setPair(kv []mapEntry, p mapEntry) []mapEntry {
 	return append(kv, p)
 }
 
+// mapValue is the value of key in mapping n as decoding sees it (merge
+// keys included), aliases followed; nil when there is none.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	_, v := keyValue(n, key)
+	return derefNode(v)
+}
+
 // keyValue is the entry of key in mapping n, merges included.
 func keyValue(n *yaml.Node, key string) (k, v *yaml.Node) {
 	for _, p := range mapEntries(n) {
@@ -615,7 +622,7 @@ func keyValue(n *yaml.Node, key string) (k, v *yaml.Node) {
 
 // nameOf is an element's name, or "".
 func nameOf(n *yaml.Node) string {
-	if v := source.MapValue(n, "name"); v != nil && v.Kind == yaml.ScalarNode {
+	if v := mapValue(n, "name"); v != nil && v.Kind == yaml.ScalarNode {
 		return v.Value
 	}
 	return ""

@@ -444,3 +444,20 @@ decks:
 		t.Errorf("got %q:\n%s", got, lines(fs))
 	}
 }
+
+// Merge keys count like keys written out: an override built with <<
+// changes the base's element of its name, and a face built with << may
+// extend another.
+func TestReuseWithMergeKeys(t *testing.T) {
+	g, fs := Load("cards/own", workspace(t, reuseWith(t,
+		`    - {name: title, field: name,`, `    - &title {name: title, field: name,`,
+		`        - {name: title, color: "#c00000", box: [4, 4, 60, 10]}`, `        - {<<: *title, color: "#c00000", box: [4, 4, 60, 10]}`,
+		"    front:\n      extends: front\n", "    front:\n      <<: {extends: front}\n")))
+	if len(fs) != 0 {
+		t.Fatalf("findings:\n%s", lines(fs))
+	}
+	goals := g.Layout.FrontOf("goals")
+	if n := len(goals.Elements); n != 5 || goals.Elements[0].Color != "#c00000" || goals.Elements[0].Box[0] != 4 || goals.Extends != "front" {
+		t.Errorf("goals front: %d elements, the first %+v", n, goals.Elements[0])
+	}
+}
