@@ -27,6 +27,7 @@ func (l *loader) check() {
 		l.checkBoxes()
 		l.checkShapes()
 		l.checkColorValues()
+		l.checkUnused()
 		if l.g.Manifest.DeclaresFields() {
 			l.add(l.g.CheckLayoutFields(nil)...)
 		}

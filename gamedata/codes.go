@@ -1,6 +1,10 @@
 package gamedata
 
-import "cardpress/finding"
+import (
+	"fmt"
+
+	"cardpress/finding"
+)
 
 // The codes of loading's checks of a game's data (the file and YAML ones are
 // declared in source, the schema ones in schema). IDs are stable: scripts
@@ -70,4 +74,14 @@ var (
 		Purpose: "An emphasis marker in printed text (** bold, * italic: a layout text template, a card's name, flavor or text field, a keyword's name) that nothing closes; \\* prints an asterisk."})
 	CodeLayoutWhen = finding.Declare(finding.Code{ID: "LAYOUT_WHEN", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A layout element's when does not parse, compares values of different types, uses what a condition cannot (arithmetic, calls), or names a value its field, the keywords or the decks do not have."})
+
+	// Reuse in layout.yaml (reuse.go).
+	CodeLayoutExtends = finding.Declare(finding.Code{ID: "LAYOUT_EXTENDS", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: fmt.Sprintf("A layout face extends a face there is not (front, or a deck's front), faces extend each other in a circle, or a face gets more than %d elements from the face it extends.", MaxFaceElements)})
+	CodeLayoutGroup = finding.Declare(finding.Code{ID: "LAYOUT_GROUP", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: fmt.Sprintf("A layout element inserts a group that layout.yaml groups does not have, groups insert each other in a circle, or inserting groups takes a face past %d elements.", MaxFaceElements)})
+	CodeLayoutName = finding.Declare(finding.Code{ID: "LAYOUT_NAME", Severity: finding.Error, Scope: finding.Validate,
+		Purpose: "Two elements of one layout face have the same name, or a named element without a box (a change to an element of the face it extends) names no element of that face."})
+	CodeLayoutUnused = finding.Declare(finding.Code{ID: "LAYOUT_UNUSED", Severity: finding.Warning, Scope: finding.Validate,
+		Purpose: "A layout face or group that nothing prints: the top-level front when every deck has its own, no face extends it and there is no player aid; a group no face inserts. Its elements are still checked against the decks' fields."})
 )

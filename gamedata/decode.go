@@ -239,10 +239,16 @@ func (l *loader) layout() {
 	if d == nil {
 		return
 	}
+	d, reuse := l.resolveLayout(d)
 	l.lay = d
 	lay := &l.g.Layout
 	l.decode(d, found, d.file.Root, lay)
 	lay.Pos = d.filePos()
+	lay.Reuse = reuse
+	for name, g := range lay.Groups {
+		elementPos(d, &g, "groups", name)
+		lay.Groups[name] = g
+	}
 	elementPos(d, &lay.Front, "front")
 	for id, dl := range lay.Decks {
 		for side, f := range map[string]*Front{"front": dl.Front, "back_face": dl.BackFace} {

@@ -151,6 +151,11 @@ func (l *loader) resolveFonts() {
 			l.faceFont(dl.BackFace, front, "decks", id, "back_face")
 		}
 	}
+	for _, name := range keys(lay.Groups) {
+		g := lay.Groups[name]
+		l.faceFont(&g, top, "groups", name)
+		lay.Groups[name] = g
+	}
 }
 
 // faceFont resolves one face at path in layout.yaml whose font, unless it

@@ -355,12 +355,12 @@ func (l *loader) layoutImages() {
 // checkImageField reports an image element whose field is not an image,
 // and a text element whose field is one: either prints nothing.
 func (l *loader) checkImageField(f face, el Element) {
-	if el.Field == "" || len(f.decks) == 0 {
+	if el.Field == "" {
 		return
 	}
 	var image, other []string // decks declaring the field as an image, or as something else
 	otherType := ""
-	for _, d := range f.decks {
+	for _, d := range f.checkDecks(l.g) {
 		for _, fd := range l.g.Manifest.FieldsOf(d) {
 			if fd.Name != el.Field {
 				continue

@@ -27,8 +27,23 @@ type face struct {
 	path  []string // in layout.yaml
 }
 
+// checkDecks are the decks whose fields the face's elements are checked
+// against: its own, or every deck for a face no deck prints, so that a typo
+// there never passes.
+func (f face) checkDecks(g *Game) []string {
+	if len(f.decks) > 0 {
+		return f.decks
+	}
+	var all []string
+	for _, d := range g.Manifest.Decks {
+		all = append(all, d.ID)
+	}
+	return all
+}
+
 // faces lists the layout's faces with their decks: the top-level front
-// serves every deck without its own.
+// serves every deck without its own. A group no face inserts comes last,
+// as a face of its elements that no deck prints.
 func (g *Game) faces() []face {
 	lay := &g.Layout
 	top := face{front: lay.Front, path: []string{"front"}}
@@ -47,6 +62,11 @@ func (g *Game) faces() []face {
 		}
 		if dl.BackFace != nil {
 			out = append(out, face{front: *dl.BackFace, decks: []string{id}, path: []string{"decks", id, "back_face"}})
+		}
+	}
+	for _, name := range keys(lay.Groups) {
+		if !lay.Reuse.Inserted[name] {
+			out = append(out, face{front: lay.Groups[name], path: []string{"groups", name}})
 		}
 	}
 	return out
@@ -69,9 +89,6 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 	var out []finding.Finding
 	seen := map[finding.Pos]bool{} // a front shared by alias is reported once
 	for _, f := range g.faces() {
-		if len(f.decks) == 0 {
-			continue // a front no deck uses prints nothing
-		}
 		// The fields a face names: what each element prints, what picks
 		// an element's colour, what picks the accent's.
 		type use struct {
@@ -124,8 +141,13 @@ func (g *Game) cardFields(deck string, provided map[string][]string) []string {
 	return fields
 }
 
+// deckList names decks for a message; no decks is "any deck" (a face no
+// deck prints is checked against them all).
 func deckList(decks []string) string {
-	if len(decks) == 1 {
+	switch len(decks) {
+	case 0:
+		return "any deck"
+	case 1:
 		return fmt.Sprintf("deck %q", decks[0])
 	}
 	q := make([]string, len(decks))

@@ -303,6 +303,13 @@ type Layout struct {
 	Back       BackLayout            `yaml:"back"`
 	Components []LayoutComponent     `yaml:"components"`
 	Pos        finding.Pos
+
+	// Groups are the element groups faces insert ({group: NAME}), each as
+	// a face of its elements, its own inserts expanded. Faces hold their
+	// groups' and bases' elements already (reuse.go); Groups and Reuse are
+	// kept to check what no face uses.
+	Groups map[string]Front `yaml:"groups"`
+	Reuse  Reuse            `yaml:"-"`
 }
 
 // DeckLayout is one deck's own layouts.
@@ -342,6 +349,10 @@ type Front struct {
 	// (fonts.go).
 	Font    string `yaml:"font"`
 	FontPos finding.Pos
+
+	// Extends is the face this one was resolved from: "front" or a deck
+	// id (reuse.go).
+	Extends string `yaml:"extends"`
 }
 
 type Border struct {
@@ -425,6 +436,10 @@ type Element struct {
 	WhenPos    finding.Pos
 	Cond       *Condition `yaml:"-"`
 	text, when template   // their positions, down to the column
+
+	// Name names the element in its face, for a face that extends this
+	// one to change it by (reuse.go).
+	Name string `yaml:"name"`
 }
 
 // The vertical placements of Element.Valign.

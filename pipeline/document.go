@@ -66,6 +66,7 @@ func Document(g *Game) *render.Document {
 		maps.Copy(face.Fields, d.FieldTexts(c))
 		face.Images = d.ImageFields(c)
 		if g.Engine == nil {
+			ownBack(d, &face)
 			doc.Cards = append(doc.Cards, face)
 			continue
 		}
@@ -85,6 +86,7 @@ func Document(g *Game) *render.Document {
 			}
 			maps.Copy(face.Fields, front)
 		}
+		ownBack(d, &face)
 		doc.Cards = append(doc.Cards, face)
 	}
 
@@ -145,6 +147,18 @@ func Document(g *Game) *render.Document {
 		doc.Reference.AidItems = append(doc.Reference.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
 	}
 	return doc
+}
+
+// ownBack makes a card two-sided, its back printing its own fields, when
+// its deck's layout has a back_face and its fields are the ones its deck
+// declares (no engine, or the generic one), unless the engine gave it a
+// back already.
+func ownBack(d *gamedata.Game, face *render.CardFace) {
+	if face.TwoSided() || !d.Manifest.DeclaresFields() || d.Layout.Decks[face.Deck].BackFace == nil {
+		return
+	}
+	face.BackFields = maps.Clone(face.Fields)
+	face.BackRules = face.Rules
 }
 
 // componentName is the name of the manifest component id ("" when none).
