@@ -12,7 +12,7 @@ import (
 )
 
 // newGameWith writes `cardpress new g` in a workspace and puts line
-// after the goods deck's stall element in its layout; it returns the
+// after the goods deck's stall label in its layout; it returns the
 // workspace and the new line's number.
 func newGameWith(t *testing.T, line string) (string, int) {
 	t.Helper()
@@ -27,7 +27,7 @@ func newGameWith(t *testing.T, line string) (string, int) {
 	}
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
-		if strings.Contains(l, "{field: stall,") {
+		if strings.Contains(l, "from the *{stall}* stall") {
 			lines = append(lines[:i+1], append([]string{line}, lines[i+1:]...)...)
 			if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 				t.Fatal(err)
@@ -35,7 +35,7 @@ func newGameWith(t *testing.T, line string) (string, int) {
 			return ws, i + 2
 		}
 	}
-	t.Fatal("the new game's layout has no stall element")
+	t.Fatal("the new game's layout has no stall label")
 	return "", 0
 }
 

@@ -287,8 +287,16 @@ func (l *loader) layoutImages() {
 		return
 	}
 	g := l.g
-	seen := map[finding.Pos]bool{} // a face shared by alias is checked once
+	// A face shared by alias is checked once; an element or picture copied
+	// into a face that extends it is checked again with that face's decks,
+	// whose cards may be larger or name other files.
+	type use struct {
+		at    finding.Pos
+		decks string
+	}
+	seen := map[use]bool{}
 	for _, f := range g.faces() {
+		decks := strings.Join(f.decks, ",")
 		var sizes []Size
 		for _, d := range f.decks {
 			if s := g.CardSize(d); !slices.Contains(sizes, s) {
@@ -307,10 +315,10 @@ func (l *loader) layoutImages() {
 				continue
 			}
 			pos := l.lay.pos(at(part.key, "src")...)
-			if seen[pos] {
+			if seen[use{pos, decks}] {
 				continue
 			}
-			seen[pos] = true
+			seen[use{pos, decks}] = true
 			fit := part.ref.FitOr(part.fit)
 			if !part.ref.Src.Fixed() {
 				l.checkSource(picture{f: f, src: part.ref.Src, at: at(part.key, "src"), fit: fit, bleed: part.bleed,
@@ -326,10 +334,10 @@ func (l *loader) layoutImages() {
 		}
 		for i, el := range f.front.Elements {
 			idx := strconv.Itoa(i)
-			if seen[el.Pos] {
+			if seen[use{el.Pos, decks}] {
 				continue
 			}
-			seen[el.Pos] = true
+			seen[use{el.Pos, decks}] = true
 			l.checkImageField(f, el)
 			if el.KindOr() != KindImage || !el.Src.Set() {
 				continue

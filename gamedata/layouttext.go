@@ -62,22 +62,25 @@ func (el Element) Placeholders() []Placeholder {
 // in the cards' text.
 func (l *loader) checkPrintedText() {
 	l.checkCardEmphasis()
-	seen := map[finding.Pos]bool{} // a face shared by alias is checked once
+	// An element written once may be in several faces: a face shared by
+	// alias, or copied into one that extends it. Each copy gets its when
+	// compiled (each face is drawn with its own), but is reported once.
+	seen := map[finding.Pos]bool{}
 	for _, f := range l.g.faces() {
 		scope := l.whenScope(f.decks)
 		for i := range f.front.Elements {
 			el := &f.front.Elements[i]
-			if seen[el.Pos] {
-				continue
-			}
+			first := !seen[el.Pos]
 			seen[el.Pos] = true
-			if el.Text != "" && !l.failed(el.text.pos) {
+			if first && el.Text != "" && !l.failed(el.text.pos) {
 				l.checkTemplate(el.text)
 			}
 			if el.When != "" && !l.failed(el.WhenPos) {
 				cond, problems := CompileWhen(el.When, scope)
 				for _, p := range problems {
-					l.add(CodeLayoutWhen.At(el.when.at(p.Off), "%s in when %q", p.Msg, el.When))
+					if first {
+						l.add(CodeLayoutWhen.At(el.when.at(p.Off), "%s in when %q", p.Msg, el.When))
+					}
 				}
 				el.Cond = cond
 			}

@@ -463,3 +463,30 @@ func TestReuseWithMergeKeys(t *testing.T) {
 		t.Errorf("goals front: %d elements, the first %+v", n, goals.Elements[0])
 	}
 }
+
+// An element a face gets from the face it extends is a copy: its when is
+// compiled on the copy too, so the runners' back leaves the hare's speed
+// label out as its front does (it was drawn on every back before).
+func TestReuseCompilesWhenInEveryCopy(t *testing.T) {
+	g, fs := Load("cards/own", workspace(t, reuseWith(t,
+		`    - {group: corners}
+decks:`, `    - {group: corners}
+    - {name: slow, text: "Slow", when: "speed == 'slow'", box: [5, 30, 53, 8], size: 9}
+decks:`)))
+	if len(fs) != 0 {
+		t.Fatalf("findings:\n%s", lines(fs))
+	}
+	hare := g.Cards[slices.IndexFunc(g.Cards, func(c Card) bool { return c.ID == "hare" })]
+	for _, side := range []struct {
+		name string
+		els  []Element
+	}{{"front", g.Layout.FrontOf("runners").Elements}, {"back", g.Layout.BackFaceOf("runners").Elements}} {
+		i := slices.IndexFunc(side.els, func(e Element) bool { return e.Name == "slow" })
+		if i < 0 {
+			t.Fatalf("%s: no element slow", side.name)
+		}
+		if el := side.els[i]; el.Cond == nil || el.Cond.Holds(hare) {
+			t.Errorf("%s: the fast hare's slow label is drawn (compiled: %v)", side.name, el.Cond != nil)
+		}
+	}
+}
