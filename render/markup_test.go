@@ -3,10 +3,8 @@ package render
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"cardpress/finding"
 	"cardpress/fonts"
@@ -301,21 +299,5 @@ func templatesDoc(b *testing.B, n int) *Document {
 // and cpu-ms/card, which a machine busy with other work inflates less.
 func BenchmarkRenderTemplates(b *testing.B) {
 	small, big := templatesDoc(b, 9), templatesDoc(b, 90)
-	wall, cpu := make([]time.Duration, 5), make([]time.Duration, 5)
-	for i := range wall {
-		t0, c0 := time.Now(), cpuTime()
-		if _, err := PnP(small, Options{}); err != nil {
-			b.Fatal(err)
-		}
-		wall[i], cpu[i] = time.Since(t0), cpuTime()-c0
-	}
-	c0 := cpuTime()
-	for b.Loop() {
-		if _, err := PnP(big, Options{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	n := time.Duration(b.N)
-	b.ReportMetric(float64((b.Elapsed()/n-slices.Min(wall))/81)/1e6, "ms/card")
-	b.ReportMetric(float64(((cpuTime()-c0)/n-slices.Min(cpu))/81)/1e6, "cpu-ms/card")
+	perCardCost(b, small, big)
 }

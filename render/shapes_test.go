@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"cardpress/gamedata"
 	"cardpress/internal/testart"
@@ -293,21 +292,5 @@ func shapesDoc(cards int) *Document {
 // machine inflates less.
 func BenchmarkRenderShapes(b *testing.B) {
 	small, big := shapesDoc(9), shapesDoc(90)
-	wall, cpu := make([]time.Duration, 5), make([]time.Duration, 5)
-	for i := range wall {
-		t0, c0 := time.Now(), cpuTime()
-		if _, err := PnP(small, Options{}); err != nil {
-			b.Fatal(err)
-		}
-		wall[i], cpu[i] = time.Since(t0), cpuTime()-c0
-	}
-	c0 := cpuTime()
-	for b.Loop() {
-		if _, err := PnP(big, Options{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	n := time.Duration(b.N)
-	b.ReportMetric(float64((b.Elapsed()/n-slices.Min(wall))/81)/1e6, "ms/card")
-	b.ReportMetric(float64(((cpuTime()-c0)/n-slices.Min(cpu))/81)/1e6, "cpu-ms/card")
+	perCardCost(b, small, big)
 }
