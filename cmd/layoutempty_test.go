@@ -102,3 +102,20 @@ func TestRotateFromYAMLToPDF(t *testing.T) {
 		t.Errorf("%d quarter turns in the PDF, want one on each of the 8 goods cards printed", turns)
 	}
 }
+
+// A key given twice in one element is reported, and the element after it
+// keeps its own line: the repeated key used to make the YAML decoder drop
+// the element, and every later element's finding moved up a line.
+func TestDuplicateKeyKeepsLaterLines(t *testing.T) {
+	ws, n := newGameWith(t, `        - {field: flavor, box: [6, 73, 51, 9], size: 7, size: 8}
+        - {field: nmae, box: [5, 47, 53, 6], size: 9}`)
+	code, out, _ := run(t, ws, "validate", "g")
+	for _, want := range []string{
+		fmt.Sprintf(`g/layout.yaml:%d:57: error YAML_DUPLICATE_KEY: duplicate key "size" (first at line %d)`, n, n),
+		fmt.Sprintf(`g/layout.yaml:%d:19: error LAYOUT_FIELD: field "nmae" is not a field of deck "goods" (did you mean "name"?)`, n+1),
+	} {
+		if code != ExitFindings || !strings.Contains(out, want) {
+			t.Errorf("validate: exit %d, want 1 and\n%s\ngot:\n%s", code, want, out)
+		}
+	}
+}

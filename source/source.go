@@ -417,7 +417,7 @@ func tabIndent(name string, data []byte, line int) (finding.Pos, bool) {
 }
 
 // walkMappings counts f's values into f.Values and reports every repeated
-// mapping key at its second place, or returns the first mapping with more
+// mapping key at its second place (and keeps only its last value), or returns the first mapping with more
 // than MaxKeys keys (then nothing else matters). Aliases are not followed:
 // their targets are checked where they are defined.
 func walkMappings(f *File) (dups []finding.Finding, wide *yaml.Node) {
@@ -433,6 +433,8 @@ func walkMappings(f *File) (dups []finding.Finding, wide *yaml.Node) {
 				return
 			}
 			seen := make(map[string]*yaml.Node, len(n.Content)/2)
+			last := make(map[string]int, len(n.Content)/2)
+			repeated := false
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
 				if k.Kind != yaml.ScalarNode || k.Value == "<<" && k.ShortTag() == "!!merge" {
@@ -440,9 +442,26 @@ func walkMappings(f *File) (dups []finding.Finding, wide *yaml.Node) {
 				}
 				if first, ok := seen[k.Value]; ok {
 					dups = append(dups, CodeDuplicateKey.At(f.Pos(k), "duplicate key %q (first at line %d)", k.Value, first.Line))
-					continue
+					repeated = true
+				} else {
+					seen[k.Value] = k
 				}
-				seen[k.Value] = k
+				last[k.Value] = i
+			}
+			if repeated {
+				// Reported, the repeated keys are dropped but for the last
+				// (the value Convert keeps): yaml.v3 would refuse the
+				// mapping when decoding, and a list would lose the item,
+				// moving every later item's place.
+				kept := n.Content[:0]
+				for i := 0; i+1 < len(n.Content); i += 2 {
+					k := n.Content[i]
+					if j, ok := last[k.Value]; ok && k.Kind == yaml.ScalarNode && j != i {
+						continue
+					}
+					kept = append(kept, k, n.Content[i+1])
+				}
+				n.Content = kept
 			}
 		}
 		if n.Kind != yaml.AliasNode {
