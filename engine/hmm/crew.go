@@ -102,7 +102,7 @@ func (s *state) hire(p, c, slot int) {
 	cd := s.card(c)
 	s.fromHand(p, c)
 	if cd.kind == kindGear {
-		s.logMove("hire", p, c, zHand, zCrew, "")
+		s.logGear(p, c, int(s.crew[p][slot].card))
 		s.pay(p, -1, cd.cost, cd.id)
 		s.crew[p][slot].gear = int16(c)
 		return
@@ -124,7 +124,7 @@ func (s *state) jail(p, m int) {
 	mb := &s.crew[p][m]
 	if mb.gear >= 0 {
 		s.toDiscard(int(mb.gear))
-		s.logMove("discard", p, int(mb.gear), zCrew, zDiscard, causeJail)
+		s.logGearOff(p, int(mb.gear), int(mb.card), causeJail)
 		mb.gear = -1
 	}
 	mb.faceDown = false
@@ -140,7 +140,7 @@ func (s *state) removeMember(p, m int, kind, cause string) {
 	mb := s.crew[p][m]
 	if mb.gear >= 0 {
 		s.toDiscard(int(mb.gear))
-		s.logMove("discard", p, int(mb.gear), zCrew, zDiscard, cause)
+		s.logGearOff(p, int(mb.gear), int(mb.card), cause)
 	}
 	s.toDiscard(int(mb.card))
 	s.heat[p] += int(mb.time)

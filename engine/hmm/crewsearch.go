@@ -156,7 +156,9 @@ func (s *state) crewPicks(p int) (int, int, int) {
 			freeKey, freeMask = k, mask
 		}
 	}
-	if freeMask != bestMask {
+	// Without Mercenaries nobody may be left (a jailed Mastermind): an
+	// empty crew is no crew to send.
+	if freeMask != bestMask && freeMask != 0 {
 		return bestMask, freeMask, 2
 	}
 	return bestMask, 0, 1

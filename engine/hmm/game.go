@@ -46,6 +46,9 @@ type DataParams struct {
 	FinalRound         string     `yaml:"final_round" enum:"others_once,finish_round"`
 	GoalCheck          string     `yaml:"goal_check" enum:"action,turn_end"`
 	FeeRefusable       bool       `yaml:"fee_refusable"`
+	GoalTime           string     `yaml:"goal_time" enum:"all,own"`
+	TieBreak           string     `yaml:"tie_break" enum:"heat_then_time,heat_plus_time"`
+	DemolitionVictim   string     `yaml:"demolition_victim" enum:"free,any"`
 	Table              []TableRow `yaml:"player_counts" items:"1,MaxPlayers"`
 }
 
@@ -76,6 +79,24 @@ const (
 const (
 	goalAction  = "action"   // the book: as soon as the collection holds the goal
 	goalTurnEnd = "turn_end" // only at the end of the turn: the rest of it is played
+)
+
+// goal_time values: the Time removed when a player reaches the goal.
+const (
+	goalTimeAll = "all" // the book: one Time off every Job and jailed member
+	goalTimeOwn = "own" // ours: the player's normal end of turn
+)
+
+// tie_break values: who wins a tie on Prestige.
+const (
+	tieHeatThenTime = "heat_then_time" // the book's order: least Heat, then least jail Time
+	tieHeatPlusTime = "heat_plus_time" // ours: least Heat and jail Time together
+)
+
+// demolition_victim values: who Demolition may take.
+const (
+	victimFree = "free" // a member at the heist: not jailed, not the Mastermind
+	victimAny  = "any"  // any member but the Mastermind; a jailed one snitches
 )
 
 // numberWord spells the small counts printed rules use ("two actions").
@@ -109,6 +130,23 @@ func (p DataParams) feeText() string {
 		return "pay their fee (from hand, the reward included); if you can't or won't, discard them and gain"
 	}
 	return "pay their fee (from hand, the reward included) if you can; if you can't, discard them and gain"
+}
+
+// goalTimeText says what Time comes off when a player reaches the goal,
+// for the printed rules.
+func (p DataParams) goalTimeText() string {
+	if p.GoalTime == goalTimeOwn {
+		return "their turn ends as usual"
+	}
+	return "remove one Time token from every Job and every jailed crew member (this replaces their end of turn)"
+}
+
+// tieText says who wins a tie on Prestige, for the printed rules.
+func (p DataParams) tieText() string {
+	if p.TieBreak == tieHeatPlusTime {
+		return "then least Heat plus jail Time together"
+	}
+	return "then least Heat; then least jail Time"
 }
 
 func (p DataParams) row(players int) TableRow {
@@ -498,6 +536,8 @@ func (g *Game) Facts() map[string]any {
 		"final_round":      g.params.finalRoundText(),
 		"goal_when":        g.params.goalText(),
 		"fee_rule":         g.params.feeText(),
+		"goal_time":        g.params.goalTimeText(),
+		"tie_break":        g.params.tieText(),
 		"goals":            gamedata.JoinList(goals),
 		"jobs_each":        gamedata.JoinList(jobs),
 		"masterminds":      len(g.masterminds),

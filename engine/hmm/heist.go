@@ -40,15 +40,24 @@ func (s *state) demolish(p, m int) {
 	js.comps[bi], js.up[bi], js.known[bi] = js.comps[js.nc], js.up[js.nc], js.known[js.nc]
 	s.crew[p][m].gear = -1
 	s.toDiscard(g)
-	s.logMove("discard", p, g, zCrew, zDiscard, s.id(g))
+	s.logGearOff(p, g, int(s.crew[p][m].card), s.id(g))
 	s.removeMember(p, s.demolitionVictim(p), "discard", s.id(g))
 }
 
 // demolitionVictim: the member other than the Mastermind with fewest icons
-// (the last such on ties); -1 when there is none.
+// (the last such on ties) who may be caught (demolition_victim: free, only
+// members out of jail) and leaves somebody free to attempt the Job; -1
+// when there is none.
 func (s *state) demolitionVictim(p int) int {
+	out, up, _ := crewBits(&s.crew[p], s.ncrew[p])
+	if s.g.params.DemolitionVictim == victimAny {
+		out = 1<<uint(s.ncrew[p]) - 1
+	}
 	v, best := -1, 99
 	for m := 1; m < s.ncrew[p]; m++ {
+		if out&(1<<uint(m)) == 0 || up&^(1<<uint(m)) == 0 {
+			continue
+		}
 		c := s.card(int(s.crew[p][m].card))
 		if n := c.icons.Total(); n <= best {
 			v, best = m, n
@@ -160,6 +169,9 @@ func (s *state) attempt(p, mask int) {
 		s.feeMask |= uint8(isIn(merc, s.crew[p][m].card) << uint(m))
 	}
 	jc := int(js.card)
+	if s.Log != nil {
+		s.logCrewSent(p, j, sent)
+	}
 	s.logAttempt(p, j, res)
 	s.heat[p] += res.Heat
 	if s.Log != nil { // the log's cause costs a card lookup
@@ -171,7 +183,7 @@ func (s *state) attempt(p, mask int) {
 		if g := s.crew[p][m].gear; g >= 0 && s.g.hot[g].singleUse {
 			s.toDiscard(int(g))
 			if s.Log != nil { // the log's cause costs a card lookup
-				s.logMove("discard", p, int(g), zCrew, zDiscard, s.id(jc))
+				s.logGearOff(p, int(g), int(s.crew[p][m].card), s.id(jc))
 			}
 			s.crew[p][m].gear = -1
 		}

@@ -8,6 +8,7 @@ package hmm
 
 import (
 	"fmt"
+	"math/bits"
 
 	"cardpress/engine"
 )
@@ -49,6 +50,7 @@ const (
 	causeSnitch    = "snitch" // a jailed member who leaves adds their Time as Heat
 	causeUnpaid    = "unpaid fee"
 	causeEndOfTurn = "end of turn"
+	causeGoal      = "goal" // the Time removed when a player reaches the goal
 	causeDismiss   = "dismiss"
 )
 
@@ -331,6 +333,53 @@ func (s *state) logPeekEvent(p, j, n int, cause string) {
 	s.Record(e)
 }
 
+// logSeen: an effect of cause showed seat p complication k of job j (the
+// seat alone sees it; the log, written for a referee, says what it was).
+func (s *state) logSeen(p, j, k int, cause string) {
+	if s.Log != nil {
+		js := &s.jobs[j]
+		e := engine.Event{Kind: "seen", Player: p, Card: s.id(int(js.card)), Result: s.id(int(js.comps[k])), Cause: cause}
+		e.Text = fmt.Sprintf("sees %s on %s%s", s.name(e.Result), s.name(e.Card), s.becauseOf(e.Cause))
+		s.Record(e)
+	}
+}
+
+// logGear: seat p hires Gear c for member holder, who carries it.
+func (s *state) logGear(p, c, holder int) {
+	if s.Log != nil {
+		e := engine.Event{Kind: "hire", Player: p, Card: s.id(c), From: zHand, To: zCrew, Result: s.id(holder)}
+		e.Text = fmt.Sprintf("hires %s: %s to %s, carried by %s", s.name(e.Card), e.From, e.To, s.name(e.Result))
+		s.Record(e)
+	}
+}
+
+// logGearOff: Gear g, carried by member holder of seat p, is discarded
+// from the crew for cause.
+func (s *state) logGearOff(p, g, holder int, cause string) {
+	if s.Log != nil {
+		e := engine.Event{Kind: "discard", Player: p, Card: s.id(g), From: zCrew, To: zDiscard, Cause: cause, Result: s.id(holder)}
+		e.Text = fmt.Sprintf("discards %s, carried by %s: %s to %s%s", s.name(e.Card), s.name(e.Result), e.From, e.To, s.becauseOf(e.Cause))
+		s.Record(e)
+	}
+}
+
+// logCrewSent: the members of seat p in mask go on the heist on job j, a
+// "send" event each with the Gear they carry; for a Rival's Stash the
+// attempt's Target names the rival whose Mastermind it counts.
+func (s *state) logCrewSent(p, j int, mask uint) {
+	for b := mask; b != 0; b &= b - 1 {
+		mb := s.crew[p][bits.TrailingZeros(b)]
+		e := engine.Event{Kind: "send", Player: p, Card: s.id(int(mb.card)), Cause: s.id(int(s.jobs[j].card))}
+		e.Text = fmt.Sprintf("sends %s", s.name(e.Card))
+		if mb.gear >= 0 {
+			e.Result = s.id(int(mb.gear))
+			e.Text += " with " + s.name(e.Result)
+		}
+		e.Text += " on " + s.name(e.Cause)
+		s.Record(e)
+	}
+}
+
 func (s *state) logManeuver(p, c int) {
 	if s.Log != nil {
 		s.logManeuverEvent(p, c)
@@ -347,16 +396,16 @@ func (s *state) logManeuverEvent(p, c int) {
 
 // logImmediate: a Play Immediately card drawn goes to the discard pile,
 // resolved (during play) or set aside (in an opening hand).
-func (s *state) logImmediate(p, c int, cause, result string) {
+func (s *state) logImmediate(p, c int, from, cause, result string) {
 	if s.Log != nil {
-		s.logImmediateEvent(p, c, cause, result)
+		s.logImmediateEvent(p, c, from, cause, result)
 	}
 }
 
 // logImmediateEvent is logImmediate with a log to write to: logImmediate itself is inlined, so
 // a game without a log makes no call.
-func (s *state) logImmediateEvent(p, c int, cause, result string) {
-	e := engine.Event{Kind: "immediate", Player: p, Card: s.id(c), From: zDeck, To: zDiscard, Cause: cause, Result: result}
+func (s *state) logImmediateEvent(p, c int, from, cause, result string) {
+	e := engine.Event{Kind: "immediate", Player: p, Card: s.id(c), From: from, To: zDiscard, Cause: cause, Result: result}
 	e.Text = fmt.Sprintf("draws %s: %s, %s to %s%s", s.name(e.Card), e.Result, e.From, e.To, s.becauseOf(e.Cause))
 	s.Record(e)
 }
@@ -404,6 +453,12 @@ func (s *state) logAttempt(p, j int, res Result) {
 // a game without a log makes no call.
 func (s *state) logAttemptEvent(p, j int, res Result) {
 	e := engine.Event{Kind: "attempt", Player: p, Card: s.id(int(s.jobs[j].card)), Result: "failed", Amount: engine.Int(res.Short)}
+	if s.card(int(s.jobs[j].card)).job.RivalStash {
+		// The rival whose Mastermind's skills the Job adds (reqPacked).
+		if rv := s.leadingRival(p); rv >= 0 {
+			e.Target = engine.Int(rv)
+		}
+	}
 	if res.Complete {
 		e.Result, e.Amount = "complete", engine.Int(res.Substitutions)
 		e.Text = fmt.Sprintf("attempts %s: %s, %d icons substituted", s.name(e.Card), e.Result, *e.Amount)

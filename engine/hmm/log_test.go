@@ -52,7 +52,7 @@ type rebuilt struct {
 
 // rebuild replays a log's typed fields: every change of a resource with a
 // Total must add up to it, and a card leaves a hand only if it is there.
-func rebuild(t *testing.T, players int, log []engine.Event) ([]rebuilt, []float64) {
+func rebuild(t *testing.T, players int, tieBreak string, log []engine.Event) ([]rebuilt, []float64) {
 	t.Helper()
 	seats := make([]rebuilt, players)
 	for p := range seats {
@@ -74,24 +74,13 @@ func rebuild(t *testing.T, players int, log []engine.Event) ([]rebuilt, []float6
 	for _, e := range log {
 		if e.Kind == "end" {
 			// The winners: the seats with most Prestige (collection and
-			// hand), then least Heat and jail Time; a tie shares the win.
-			best := -1
-			var won []int
+			// hand), then least Heat or jail Time as tie_break reads it; a
+			// full tie shares the win.
+			st := make([]Standing, players)
 			for p, r := range seats {
-				score, pending := r.coll+r.revealed, r.heat+r.jail
-				if best < 0 {
-					best, won = p, []int{p}
-					continue
-				}
-				b := seats[best]
-				bs, bp := b.coll+b.revealed, b.heat+b.jail
-				switch {
-				case score > bs || (score == bs && pending < bp):
-					best, won = p, []int{p}
-				case score == bs && pending == bp:
-					won = append(won, p)
-				}
+				st[p] = Standing{Collection: r.coll, InHand: r.revealed, Heat: r.heat, JailTime: r.jail}
 			}
+			won := Winners(st, tieBreak)
 			returns = make([]float64, players)
 			for _, w := range won {
 				returns[w] = 1 / float64(len(won))
@@ -167,7 +156,8 @@ func TestLogRebuildsTheResult(t *testing.T) {
 			for seed := uint64(1); seed <= uint64(l.games); seed++ {
 				t.Run(fmt.Sprintf("%dp-%v-seed%d", players, l.kinds, seed), func(t *testing.T) {
 					s, log := playLogged(t, g, players, seed, l.kinds)
-					seats, returns := rebuild(t, players, log)
+					seats, returns := rebuild(t, players, g.params.TieBreak, log)
+					referee(t, g, players, log)
 					if returns == nil {
 						t.Fatal("no end event")
 					}

@@ -503,33 +503,45 @@ func gcd(a, b int) int {
 }
 
 // Standing is one player at the end: Prestige in the collection and in
-// hand (revealed at the end) and Heat plus jail Time.
+// hand (revealed at the end), Heat and jail Time.
 type Standing struct {
 	Collection, InHand int
-	Pending            int
+	Heat, JailTime     int
 }
 
 // Winners applies the book's end: most Prestige (collection plus the
-// Prestige cards revealed from hand), then least Heat or jail Time, then a
-// shared victory. It returns the winning seats.
-func Winners(st []Standing) []int { return winnersInto(st, nil) }
+// Prestige cards revealed from hand), then least Heat or jail Time as
+// tie_break reads it, then a shared victory. It returns the winning seats.
+func Winners(st []Standing, tieBreak string) []int { return winnersInto(st, tieBreak, nil) }
 
 // winnersInto is Winners, appending to into (a caller's buffer).
-func winnersInto(st []Standing, into []int) []int {
+func winnersInto(st []Standing, tieBreak string, into []int) []int {
 	win := into[:0]
-	for i, s := range st {
+	for i := range st {
 		if len(win) == 0 {
 			win = append(win, i)
 			continue
 		}
-		w := st[win[0]]
-		a, b := s.Collection+s.InHand, w.Collection+w.InHand
-		switch {
-		case a > b || (a == b && s.Pending < w.Pending):
+		switch c := st[i].compare(&st[win[0]], tieBreak); {
+		case c > 0:
 			win = append(win[:0], i)
-		case a == b && s.Pending == w.Pending:
+		case c == 0:
 			win = append(win, i)
 		}
 	}
 	return win
+}
+
+// compare is positive when s ranks above o at the end, 0 on a full tie.
+func (s *Standing) compare(o *Standing, tieBreak string) int {
+	if a, b := s.Collection+s.InHand, o.Collection+o.InHand; a != b {
+		return a - b
+	}
+	if tieBreak == tieHeatPlusTime {
+		return (o.Heat + o.JailTime) - (s.Heat + s.JailTime)
+	}
+	if s.Heat != o.Heat {
+		return o.Heat - s.Heat
+	}
+	return o.JailTime - s.JailTime
 }

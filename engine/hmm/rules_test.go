@@ -138,11 +138,26 @@ func TestPayNoChange(t *testing.T) {
 }
 
 func TestWinners(t *testing.T) {
-	if w := Winners([]Standing{{Collection: 10, InHand: 3, Pending: 2}, {Collection: 13, Pending: 1}, {Collection: 12}}); !reflect.DeepEqual(w, []int{1}) {
-		t.Errorf("winner %v", w)
+	for _, tie := range []string{tieHeatThenTime, tieHeatPlusTime} {
+		if w := Winners([]Standing{{Collection: 10, InHand: 3, Heat: 2}, {Collection: 13, Heat: 1}, {Collection: 12}}, tie); !reflect.DeepEqual(w, []int{1}) {
+			t.Errorf("%s: winner %v", tie, w)
+		}
+		if w := Winners([]Standing{{Collection: 12, Heat: 1}, {Collection: 12, JailTime: 1}, {Collection: 12, Heat: 1}}, tie); tie == tieHeatPlusTime && !reflect.DeepEqual(w, []int{0, 1, 2}) {
+			t.Errorf("%s: shared %v", tie, w)
+		}
 	}
-	if w := Winners([]Standing{{Collection: 12, Pending: 1}, {Collection: 12, Pending: 1}}); !reflect.DeepEqual(w, []int{0, 1}) {
-		t.Errorf("shared %v", w)
+	// ENDING THE GAME: "the player with the least amount of Heat or jail
+	// Time remaining on their crew wins": Heat first, then jail Time
+	// (tie_break heat_then_time); added together with heat_plus_time.
+	st := []Standing{{Collection: 12, Heat: 2}, {Collection: 12, Heat: 1, JailTime: 3}, {Collection: 12, Heat: 1, JailTime: 2}}
+	if w := Winners(st, tieHeatThenTime); !reflect.DeepEqual(w, []int{2}) {
+		t.Errorf("heat_then_time: winners %v, want seat 3 (least Heat, then least jail Time)", w)
+	}
+	if w := Winners(st, tieHeatPlusTime); !reflect.DeepEqual(w, []int{0}) {
+		t.Errorf("heat_plus_time: winners %v, want seat 1 (2 against 4 and 3)", w)
+	}
+	if w := Winners([]Standing{{Collection: 12, Heat: 1, JailTime: 3}, {Collection: 11, InHand: 1, Heat: 1, JailTime: 3}}, tieHeatThenTime); !reflect.DeepEqual(w, []int{0, 1}) {
+		t.Errorf("a full tie is shared: %v", w)
 	}
 }
 

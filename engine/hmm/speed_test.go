@@ -103,7 +103,8 @@ func crewChoicesByBest(s *state, p int) ([2]int, int) {
 		}
 	}
 	if hasMerc {
-		if sent, _ := bestCrew(jb, req, without, s.g.params.CrewLimit, nil); mask(sent) != out[0] {
+		// A crew of nobody (every free member a Mercenary) is not offered.
+		if sent, _ := bestCrew(jb, req, without, s.g.params.CrewLimit, nil); len(sent) > 0 && mask(sent) != out[0] {
 			out[1], n = mask(sent), 2
 		}
 	}

@@ -232,6 +232,19 @@ func (s *state) pop() task {
 	return t
 }
 
+// jumpQueue moves the tasks queued after the first waiting ones ahead of
+// them, keeping the order within each part.
+func (s *state) jumpQueue(waiting int) {
+	mid := s.qh + waiting
+	if waiting == 0 || mid >= s.qn {
+		return
+	}
+	var tmp [maxTasks]task
+	k := copy(tmp[:], s.queue[mid:s.qn])
+	k += copy(tmp[k:], s.queue[s.qh:mid])
+	copy(s.queue[s.qh:], tmp[:k])
+}
+
 // tasks are the tasks waiting, the head first.
 func (s *state) tasks() []task { return s.queue[s.qh:s.qn] }
 
@@ -361,16 +374,20 @@ func (s *state) settle() {
 		if s.N > 4 {
 			hot |= heat4((*[4]int)(s.heat[4:]), lim) << 4
 		}
+		// A heist waiting for its crew is resolved first: Heat a
+		// Demolition victim's snitching brings (demolition_victim any)
+		// jails someone after the attempt, not between Demolition and the
+		// choice of crew, which would leave the heist nobody to send.
+		if s.inCrew {
+			s.ph = phCrew
+			return
+		}
 		if s.jailCandidates(hot) != 0 {
 			if seat := s.jailSeat(s.jailCandidates(hot)); seat >= 0 {
 				s.ph, s.who = phJail, seat
 				return
 			}
 			s.jailHot, s.jailCheck = uint8(hot), 0
-		}
-		if s.inCrew {
-			s.ph = phCrew
-			return
 		}
 		// goal_check action: a player whose collection holds the goal plays
 		// no more of the turn (the book: "Their game is over.").
@@ -487,8 +504,16 @@ func (s *state) Apply(a engine.Action) {
 		s.done |= doGather
 		s.ndiscard--
 		c := int(s.discard[s.ndiscard])
-		s.toHand(p, c)
 		s.Tally.Took(c)
+		if s.card(c).kind == kindImmediate {
+			// Taking it is drawing it: "When drawn, a Play Immediately
+			// card must be resolved right then." It goes back on the pile.
+			s.toDiscard(c)
+			s.logImmediate(p, c, zDiscard, causeGather, "resolves")
+			s.effects(p, s.card(c).effects, c)
+			break
+		}
+		s.toHand(p, c)
 		s.logMove("gather", p, c, zDiscard, zHand, causeGather)
 	case a == actLayLow:
 		s.done |= doLayLow
@@ -555,12 +580,17 @@ func (s *state) applyChance(c int) {
 			s.toDiscard(c)
 			if t.kind == tDeal {
 				// Opening hand: discarded unresolved and replaced.
-				s.logImmediate(p, c, s.causeOf(t), "set aside")
+				s.logImmediate(p, c, zDeck, s.causeOf(t), "set aside")
 				s.push(task{kind: tDeal, seat: t.seat})
 				return
 			}
-			s.logImmediate(p, c, s.causeOf(t), "resolves")
+			s.logImmediate(p, c, zDeck, s.causeOf(t), "resolves")
+			waiting := s.qn - s.qh
 			s.effects(p, s.card(c).effects, c)
+			// "Resolved right then": what it draws or deals comes before
+			// the draws still waiting (the rest of an Event's or a
+			// Gather's).
+			s.jumpQueue(waiting)
 			return
 		}
 		s.toHand(p, c)

@@ -125,7 +125,11 @@ func (g *Game) abilityLines(c *card) []string {
 		out = append(out, fmt.Sprintf("Lay Low: discard %d more%s%s.", c.layLowExtra, g.glue(iconHeat), g.term(iconHeat, "Heat")))
 	}
 	if c.demolition {
-		out = append(out, "Once, when your crew attempts a Job: discard its Complication that adds most icons, then this Gear and one of your crew members other than your Mastermind.")
+		victim := "one of your free crew members (not jailed) other than your Mastermind"
+		if g.params.DemolitionVictim == victimAny {
+			victim = "one of your crew members other than your Mastermind (a jailed one snitches)"
+		}
+		out = append(out, "Once, when your crew attempts a Job: discard its Complication that adds most icons, then this Gear and "+victim+".")
 	}
 	if c.singleUse {
 		out = append(out, "Single use: discard after one heist.")
@@ -223,7 +227,7 @@ func (g *Game) referenceLines() []engine.RulesLine {
 	return []engine.RulesLine{
 		{Phase: "End of your turn", Text: fmt.Sprintf("remove %s from each of your Jobs and jailed crew; flip face-down Mercenaries up.", g.time(1))},
 		{Phase: "Heat", Text: fmt.Sprintf("at %d+%s%s, %s goes to jail: discard their Gear, turn them face down, %s become %s.", p.HeatToJail, g.glue(iconHeat), heatWord, who, g.heat(p.HeatToJail), g.time(p.JailTime))},
-		{Phase: "Game end", Text: "at the Prestige goal: " + p.goalText() + "; " + p.finalRoundText() + ". Reveal Prestige cards in hand."},
+		{Phase: "Game end", Text: "at the Prestige goal: " + p.goalText() + "; " + p.goalTimeText() + "; " + p.finalRoundText() + ". Reveal Prestige cards in hand: most Prestige wins, " + p.tieText() + "."},
 		{Phase: "Prestige goal", Text: gamedata.JoinList(goals) + "."},
 	}
 }

@@ -64,12 +64,15 @@ func (s *state) effects(p int, effs []Effect, c int) {
 					best, bj = n, j
 				}
 			}
+			s.logPeek(p, bj, best, cause)
 			if bj >= 0 {
 				for k := 0; k < int(s.jobs[bj].nc); k++ {
+					if !s.jobs[bj].up[k] && s.jobs[bj].known[k]&(1<<uint(p)) == 0 {
+						s.logSeen(p, bj, k, cause)
+					}
 					s.jobs[bj].known[k] |= 1 << uint(p)
 				}
 			}
-			s.logPeek(p, bj, best, cause)
 		case e.Draw > 0:
 			// Each draw is logged as it is made, or as nothing when
 			// the deck is empty.
@@ -129,40 +132,39 @@ func (s *state) expire(j int, cause string) {
 // flip back up; the goal triggers the last round.
 func (s *state) endTurn() {
 	p := s.cur
-	// Slot j belongs to seat j mod N for the whole game (reset; a new Job
-	// keeps its slot's owner): only p's slots are walked, in order.
-	for j := p; j < s.njobs; j += s.N {
-		if s.jobs[j].card >= 0 && int(s.jobs[j].owner) == p {
-			s.jobs[j].time--
-			s.logJobTime(j, -1, -1, causeEndOfTurn)
-			if s.jobs[j].time <= 0 {
-				s.expire(j, causeEndOfTurn)
+	triggers := s.trigger < 0 && s.coll[p] >= s.goal
+	if triggers {
+		s.logGoal(p)
+	}
+	if triggers && s.g.params.GoalTime == goalTimeAll {
+		// ENDING THE GAME: "Their game is over. Remove one Time token from
+		// all Jobs and jailed crew." In place of the end of their turn.
+		for j := 0; j < s.njobs; j++ {
+			s.jobTick(j, causeGoal)
+		}
+		for q := 0; q < s.N; q++ {
+			s.serve(q, causeGoal)
+		}
+	} else {
+		// Slot j belongs to seat j mod N for the whole game (reset; a new
+		// Job keeps its slot's owner): only p's slots are walked, in order.
+		for j := p; j < s.njobs; j += s.N {
+			if int(s.jobs[j].owner) == p {
+				s.jobTick(j, causeEndOfTurn)
 			}
 		}
+		s.serve(p, causeEndOfTurn)
 	}
-	served := 0
 	for m := 0; m < s.ncrew[p]; m++ {
-		mb := &s.crew[p][m]
-		mb.faceDown = false
-		// Without a branch: who is in jail a random game makes
-		// unpredictable.
-		in := int8(b2u(mb.time > 0))
-		mb.time -= in
-		served += int(in)
-	}
-	if served > 0 {
-		s.mayJail(p) // some may be out of jail now
-		s.logJail("time", p, -1, -served, causeEndOfTurn)
+		s.crew[p][m].faceDown = false
 	}
 	s.turns++
-	goal := s.goal
 	switch {
-	case s.trigger < 0 && s.coll[p] >= goal:
+	case triggers:
 		s.trigger, s.finalLeft = p, s.N-1
 		if s.g.params.FinalRound == finalFinishRound {
 			s.finalLeft = s.N - 1 - p // the seats after p this round
 		}
-		s.logGoal(p)
 	case s.trigger >= 0 && p != s.trigger:
 		s.finalLeft--
 	}
@@ -191,6 +193,37 @@ func (s *state) endTurn() {
 		s.newRound = true
 	}
 	s.startTurn()
+}
+
+// jobTick takes one Time off job j, if there is one, for cause; at 0 it
+// expires.
+func (s *state) jobTick(j int, cause string) {
+	if s.jobs[j].card < 0 {
+		return
+	}
+	s.jobs[j].time--
+	s.logJobTime(j, -1, -1, cause)
+	if s.jobs[j].time <= 0 {
+		s.expire(j, cause)
+	}
+}
+
+// serve takes one Time off each of seat p's jailed members, for cause;
+// at 0 a member is out of jail.
+func (s *state) serve(p int, cause string) {
+	served := 0
+	for m := 0; m < s.ncrew[p]; m++ {
+		mb := &s.crew[p][m]
+		// Without a branch: who is in jail a random game makes
+		// unpredictable.
+		in := int8(b2u(mb.time > 0))
+		mb.time -= in
+		served += int(in)
+	}
+	if served > 0 {
+		s.mayJail(p) // some may be out of jail now
+		s.logJail("time", p, -1, -served, cause)
+	}
 }
 
 func (s *state) handPrestige(p int) int {
@@ -228,10 +261,10 @@ func (s *state) endGame(cause string) {
 	var standings [engine.MaxPlayers]Standing
 	st := standings[:s.N]
 	for p := range st {
-		st[p] = Standing{Collection: s.coll[p], InHand: s.handPrestige(p), Pending: s.pending(p)}
+		st[p] = Standing{Collection: s.coll[p], InHand: s.handPrestige(p), Heat: s.heat[p], JailTime: s.pending(p) - s.heat[p]}
 	}
 	var winBuf [engine.MaxPlayers]int
-	win := winnersInto(st, winBuf[:0])
+	win := winnersInto(st, s.g.params.TieBreak, winBuf[:0])
 	var seats engine.Seats
 	for _, w := range win {
 		seats = seats.With(w)
