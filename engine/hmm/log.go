@@ -406,7 +406,11 @@ func (s *state) logImmediate(p, c int, from, cause, result string) {
 // a game without a log makes no call.
 func (s *state) logImmediateEvent(p, c int, from, cause, result string) {
 	e := engine.Event{Kind: "immediate", Player: p, Card: s.id(c), From: from, To: zDiscard, Cause: cause, Result: result}
-	e.Text = fmt.Sprintf("draws %s: %s, %s to %s%s", s.name(e.Card), e.Result, e.From, e.To, s.becauseOf(e.Cause))
+	if from == zDiscard {
+		e.Text = fmt.Sprintf("takes %s from the discard pile: %s, back on the pile%s", s.name(e.Card), e.Result, s.becauseOf(e.Cause))
+	} else {
+		e.Text = fmt.Sprintf("draws %s: %s, %s to %s%s", s.name(e.Card), e.Result, e.From, e.To, s.becauseOf(e.Cause))
+	}
 	s.Record(e)
 }
 
