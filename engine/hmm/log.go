@@ -380,17 +380,24 @@ func (s *state) logCrewSent(p, j int, mask uint) {
 	}
 }
 
-func (s *state) logManeuver(p, c int) {
+// logManeuver: member m of seat p uses its maneuver; Result is the Gear it
+// carries, which tells copies of one Mercenary apart.
+func (s *state) logManeuver(p, m int) {
 	if s.Log != nil {
-		s.logManeuverEvent(p, c)
+		s.logManeuverEvent(p, m)
 	}
 }
 
 // logManeuverEvent is logManeuver with a log to write to: logManeuver itself is inlined, so
 // a game without a log makes no call.
-func (s *state) logManeuverEvent(p, c int) {
-	e := engine.Event{Kind: "maneuver", Player: p, Card: s.id(c)}
+func (s *state) logManeuverEvent(p, m int) {
+	mb := s.crew[p][m]
+	e := engine.Event{Kind: "maneuver", Player: p, Card: s.id(int(mb.card))}
 	e.Text = fmt.Sprintf("uses the maneuver of %s", s.name(e.Card))
+	if mb.gear >= 0 {
+		e.Result = s.id(int(mb.gear))
+		e.Text += " (with " + s.name(e.Result) + ")"
+	}
 	s.Record(e)
 }
 

@@ -172,7 +172,7 @@ func (r *refTable) event(log []engine.Event, i int) error {
 			return fmt.Errorf("a snitch caused by %q", e.Cause)
 		}
 	case "maneuver":
-		m := crew.pick(e.Card, func(m *refMember) bool { return m.jail == 0 && !m.faceDown })
+		m := crew.pick(e.Card, func(m *refMember) bool { return m.jail == 0 && !m.faceDown && m.gear == e.Result })
 		if m == nil {
 			return fmt.Errorf("a maneuver by %s, not a free member", e.Card)
 		}

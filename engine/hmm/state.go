@@ -544,7 +544,7 @@ func (s *state) Apply(a engine.Action) {
 		m := int(a - actManeuver)
 		ci := int(s.crew[p][m].card)
 		c := s.card(ci)
-		s.logManeuver(p, ci)
+		s.logManeuver(p, m)
 		s.pay(p, -1, c.cost, c.id)
 		s.crew[p][m].faceDown = true
 		s.effects(p, c.effects, ci)
