@@ -1,6 +1,7 @@
 package hmm
 
 import (
+	"strings"
 	"testing"
 
 	"cardpress/engine"
@@ -188,5 +189,38 @@ func TestNoHeistByNobody(t *testing.T) {
 	s.Apply(actHeist + 0)
 	if got := s.LegalActions(0, nil); len(got) != 1 || got[0] != actCrew+1<<1 {
 		t.Errorf("crews offered %v, want only Ghost's (%d)", got, actCrew+1<<1)
+	}
+}
+
+// goal_time, tie_break and demolition_victim reach the reference card, the
+// sheet's facts and Demolition Charges' text, both ways.
+func TestNewReadingsReachTheTexts(t *testing.T) {
+	for _, tc := range []struct {
+		params               map[string]string
+		goalTime, tie, demol string
+	}{
+		{nil, "every Job and every jailed crew member", "then least Heat; then least jail Time", "free crew members (not jailed)"},
+		{map[string]string{"goal_time": "own", "tie_break": "heat_plus_time", "demolition_victim": "any"},
+			"their turn ends as usual", "least Heat plus jail Time together", "(a jailed one snitches)"},
+	} {
+		g := withParams(t, tc.params)
+		f := g.Facts()
+		if !strings.Contains(f["goal_time"].(string), tc.goalTime) || !strings.Contains(f["tie_break"].(string), tc.tie) {
+			t.Errorf("%v: sheet facts %q, %q", tc.params, f["goal_time"], f["tie_break"])
+		}
+		back := ""
+		for _, l := range g.BackRules(g.cardID("reference-card")) {
+			back += l.Text
+		}
+		if !strings.Contains(back, tc.goalTime) || !strings.Contains(back, tc.tie) {
+			t.Errorf("%v: the reference card says %q", tc.params, back)
+		}
+		text := ""
+		for _, l := range g.CardRules(g.cardID("demolition-charges")) {
+			text += l.Text
+		}
+		if !strings.Contains(text, tc.demol) {
+			t.Errorf("%v: Demolition Charges say %q", tc.params, text)
+		}
 	}
 }
