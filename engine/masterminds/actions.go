@@ -438,7 +438,7 @@ func (s *state) doEffect(p, c int, e effect) {
 		}
 	case effReroll:
 		for i := 0; i < e.n; i++ {
-			s.push(task{op: opRoll, p: int8(s.turn)})
+			s.push(task{op: opRoll, p: int8(s.turn), x: x})
 		}
 	}
 }
@@ -628,7 +628,10 @@ func (s *state) decide(t *task, a engine.Action) {
 			}
 		case aPlanAction:
 			c, pay := v/32, v%32
-			s.playFromHand(p, c, "play", "plays")
+			s.playFromHand(p, c)
+			if s.Log != nil {
+				s.cardEvent("play", p, c, "hand", "play", "", "plays "+s.g.cards[c].name)
+			}
 			s.pay(p, c, pay)
 			s.resolveCard(p, c, pay)
 		case aPlanGear:
@@ -685,10 +688,16 @@ func (s *state) decide(t *task, a engine.Action) {
 		t.n--
 		switch kind {
 		case aPass:
+			if s.Log != nil {
+				s.windowEvent("pass", p, t, -1, resultPassed)
+			}
 		case aInterrupt:
 			c, pay := v/32, v%32
 			s.Tally.Count(cntInterrupts, 1)
-			s.playFromHand(p, c, "interrupt", "interrupts with")
+			s.playFromHand(p, c)
+			if s.Log != nil {
+				s.windowEvent("interrupt", p, t, c, "")
+			}
 			s.pay(p, c, pay)
 			s.resolveCard(p, c, pay)
 		default:
@@ -780,16 +789,15 @@ func (s *state) decide(t *task, a engine.Action) {
 	}
 }
 
-func (s *state) playFromHand(p, c int, kind, verb string) {
+// playFromHand takes card c from p's hand into play, to be discarded once
+// it has resolved; the caller logs how it was played.
+func (s *state) playFromHand(p, c int) {
 	s.dirty |= ledgerPrep
 	if !s.seats[p].hand.Remove(c) {
 		panic(fmt.Sprintf("masterminds: seat %d does not hold card %d", p+1, c))
 	}
 	s.resolving++
 	s.push(task{op: opDiscardPlayed, p: int8(p), x: int16(c)})
-	if s.Log != nil {
-		s.cardEvent(kind, p, c, "hand", "play", "", fmt.Sprintf("%s %s", verb, s.g.cards[c].name))
-	}
 }
 
 // equip puts Gear c from p's hand on recruit r; a Gear already there is
@@ -906,7 +914,7 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 		case opRoll, opTestRoll, opScore:
 			return fmt.Sprintf("roll %d", a)
 		case opFirstPlayer:
-			return fmt.Sprintf("seat %d goes first", a+1)
+			return fmt.Sprintf("seat %d rolls %d for the first player", s.top().p+1, a)
 		case opGainGem:
 			return "draw a " + s.kindName(int(a)) + " gem"
 		}

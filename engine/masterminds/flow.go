@@ -2,6 +2,7 @@ package masterminds
 
 import (
 	"fmt"
+	"math/bits"
 
 	"cardpress/engine"
 )
@@ -131,8 +132,11 @@ func (s *state) step(t *task) bool {
 		}
 		return s.waitChance()
 
-	case opRoll, opTestRoll, opFirstPlayer:
+	case opRoll, opTestRoll:
 		return s.waitChance()
+
+	case opFirstPlayer:
+		return s.firstRollStep(t)
 
 	case opScore:
 		if int(t.n) >= s.N {
@@ -248,13 +252,22 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 	case opWindow:
+		if s.Log != nil && int(t.n) == s.N {
+			s.windowEvent("window", p, t, -1, "")
+		}
 		for t.n > 0 {
 			q := (p + s.N - int(t.n)) % s.N
 			if s.canInterrupt(q, t.x == 1) {
 				s.cur = engine.Player(q)
 				return false
 			}
+			if s.Log != nil {
+				s.windowEvent("pass", q, t, -1, resultNonePlayable)
+			}
 			t.n--
+		}
+		if s.Log != nil {
+			s.windowEvent("window_end", p, t, -1, "")
 		}
 		s.pop()
 		return true
@@ -483,21 +496,22 @@ func (s *state) chance(t *task, a int) {
 			s.Tally.Count(cntBagEmpty, 1)
 		}
 	case opRoll:
+		cause := t.x // a reroll's Interrupt
 		s.pop()
 		s.roll, s.rolled = a, true
 		if s.Log != nil {
-			s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: causeHeistDie,
+			s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: s.causeOf(cause, causeHeistDie),
 				Text: fmt.Sprintf("rolls %d: %d + %d = %d against %d", a, s.total, a, s.total+a, s.currentStep().target)})
 		}
 	case opTestRoll:
 		s.pop()
 		s.skillTest(p, a)
 	case opFirstPlayer:
-		s.pop()
+		s.seats[p].roll = int8(a)
 		if s.Log != nil {
-			s.Record(engine.Event{Kind: "first", Player: a, Cause: "first_player_roll", Result: "first", Text: "rolls highest and goes first"})
+			s.firstRollEvent(p, t, a)
 		}
-		s.startTurn(a)
+		t.p++
 	case opScore:
 		s.seats[t.n].roll = int8(a)
 		if s.Log != nil {
@@ -516,6 +530,47 @@ func (s *state) kindName(k int) string {
 		return "clear"
 	}
 	return s.g.cards[s.g.masterminds[k]].color
+}
+
+// firstRollStep runs the roll for the first player (v2.2 "roll 1 Dice to
+// see who goes first"; the draft "roll one die. (Highest goes first !!)"):
+// the seats in t.x roll in seat order, t.p the next of them; one highest
+// face goes first, a tie between the highest re-rolls among them only
+// (round t.n + 1). Each face of the round is kept in the seat's roll,
+// unused until the scoring roll.
+func (s *state) firstRollStep(t *task) bool {
+	for q := int(t.p); q < s.N; q++ {
+		if t.x&(1<<q) != 0 {
+			t.p = int8(q)
+			return s.waitChance()
+		}
+	}
+	high, leaders := 0, int16(0)
+	for q := range s.N {
+		switch r := int(s.seats[q].roll); {
+		case t.x&(1<<q) == 0:
+		case r > high:
+			high, leaders = r, 1<<q
+		case r == high:
+			leaders |= 1 << q
+		}
+		s.seats[q].roll = 0
+	}
+	if bits.OnesCount16(uint16(leaders)) > 1 {
+		if s.Log != nil {
+			s.firstTieEvent(t, high, leaders)
+		}
+		t.x, t.p = leaders, 0
+		t.n++
+		return true
+	}
+	first := bits.TrailingZeros16(uint16(leaders))
+	if s.Log != nil {
+		s.firstEvent(first, t, high)
+	}
+	s.pop()
+	s.startTurn(first)
+	return true
 }
 
 // startTurn begins seat p's turn.

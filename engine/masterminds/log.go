@@ -2,6 +2,7 @@ package masterminds
 
 import (
 	"fmt"
+	"math/bits"
 
 	"cardpress/engine"
 )
@@ -26,6 +27,14 @@ const (
 	causeOptionB   = "option_b"
 	causeOptionC   = "option_c"
 	causeFirstRecr = "first_recruit"
+	causeFirstRoll = "first_player_roll"
+	causeReroll    = "first_player_reroll" // a tie's re-roll
+)
+
+// How a seat answered an interrupt window without playing.
+const (
+	resultPassed       = "pass"          // it could play an Interrupt and chose not to
+	resultNonePlayable = "none_playable" // no Interrupt in its hand could be played: not asked
 )
 
 // id is card c's id.
@@ -109,4 +118,62 @@ func (s *state) logScore(q int) {
 		Text: fmt.Sprintf("has completed %d heist(s)", st.heists)})
 	s.Record(engine.Event{Kind: "score", Player: q, Resource: "points", Amount: engine.Int(s.score(q)),
 		Text: fmt.Sprintf("scores %d", s.score(q))})
+}
+
+// firstRollEvent logs seat q's die for the first player, in round t.n of
+// the roll (2 and on: re-rolls of a tie).
+func (s *state) firstRollEvent(q int, t *task, face int) {
+	cause, verb := causeFirstRoll, "rolls"
+	if t.n > 1 {
+		cause, verb = causeReroll, "re-rolls"
+	}
+	s.Record(engine.Event{Kind: "first_roll", Player: q, Resource: "die", Amount: engine.Int(face), Cause: cause, At: s.at("setup", int(t.n)),
+		Text: fmt.Sprintf("%s %d for the first player", verb, face)})
+}
+
+// firstTieEvent logs a tie for the highest face: the seats in tied roll again.
+func (s *state) firstTieEvent(t *task, high int, tied int16) {
+	n := bits.OnesCount16(uint16(tied))
+	s.Record(engine.Event{Kind: "first_tie", Player: -1, Resource: "die", Amount: engine.Int(high), Total: engine.Int(n), Cause: causeFirstRoll,
+		Result: "re-roll", At: s.at("setup", int(t.n)), Text: fmt.Sprintf("%d seats tie on %d for the first player and roll again", n, high)})
+}
+
+// firstEvent logs the seat whose face alone was highest: it goes first.
+func (s *state) firstEvent(q int, t *task, high int) {
+	s.Record(engine.Event{Kind: "first", Player: q, Resource: "die", Amount: engine.Int(high), Cause: causeFirstRoll, Result: "first", At: s.at("setup", int(t.n)),
+		Text: fmt.Sprintf("rolls highest (%d) and goes first", high)})
+}
+
+// windowEvent logs an interrupt window (task t, acting seat t.p): it opens
+// (window), each seat from the acting one clockwise answers once, with
+// the Interrupt it plays (interrupt, card c) or a pass (result says
+// whether it chose to), and it closes (window_end). Target is the acting
+// seat; At phase "interrupt", stage 1 before the roll and 2 after it.
+func (s *state) windowEvent(kind string, q int, t *task, c int, result string) {
+	acting := int(t.p)
+	e := engine.Event{Kind: kind, Player: q, Target: engine.Int(acting), Result: result, At: s.at("interrupt", int(t.x)+1)}
+	when := "before the roll"
+	if t.x == 1 {
+		when = "after the roll"
+	}
+	switch kind {
+	case "window":
+		e.Resource, e.Total = "total", engine.Int(s.total)
+		e.Text = fmt.Sprintf("opens the interrupt window %s (total %d)", when, s.total)
+		if t.x == 1 {
+			e.Amount = engine.Int(s.roll)
+			e.Text = fmt.Sprintf("opens the interrupt window %s (total %d, die %d)", when, s.total, s.roll)
+		}
+	case "interrupt":
+		e.Card, e.From, e.To = s.id(c), "hand", "play"
+		e.Text = fmt.Sprintf("interrupts with %s (%s, seat %d acting)", s.g.cards[c].name, when, acting+1)
+	case "pass":
+		e.Text = fmt.Sprintf("passes in the interrupt window %s (seat %d acting)", when, acting+1)
+		if result == resultNonePlayable {
+			e.Text = fmt.Sprintf("has no Interrupt to play %s: passes (seat %d acting)", when, acting+1)
+		}
+	case "window_end":
+		e.Text = "closes the interrupt window " + when
+	}
+	s.Record(e)
 }

@@ -3,6 +3,7 @@ package masterminds
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"cardpress/engine"
@@ -195,7 +196,12 @@ func countOf(faces []int, f int) int {
 // from the log's typed fields alone each seat's gems, heists, marker dice
 // and score, the bag and the winners; each must match the engine's final
 // state, and the logged score parts must add up to the logged score.
+//
+// The same games are refereed from the log: the roll for the first player
+// (checkFirstPlayer) and every interrupt window (checkWindows); each fact
+// must have come up in them.
 func TestLogRebuildsTheScore(t *testing.T) {
+	sn := seen{}
 	for _, variant := range []string{"", "draft"} {
 		g := shipped(t, variant)
 		for players := 2; players <= 5; players++ {
@@ -208,11 +214,19 @@ func TestLogRebuildsTheScore(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%dp/%s/%d", variant, players, bot, seed), func(t *testing.T) {
 						s, events := logged(t, g, players, seed, bot)
 						checkRebuilt(t, g, s, events)
+						checkFirstPlayer(t, players, events, sn)
+						checkWindows(t, g, s, events, sn)
 					})
 				}
 			}
 		}
 	}
+	for _, fact := range []string{"first_player", "first_tie", "window", "interrupt", "reroll", "pass:" + resultPassed, "pass:" + resultNonePlayable} {
+		if sn[fact] == 0 {
+			t.Errorf("no game had a %s", fact)
+		}
+	}
+	t.Logf("facts refereed: %v", sn)
 }
 
 func checkRebuilt(t *testing.T, g *Game, s *state, events []engine.Event) {
@@ -381,5 +395,95 @@ func TestLogCompletionTakeBonusAndKeep(t *testing.T) {
 	}
 	if r := enginetest.OfKind(*events, "retire"); len(r) != 2 || r[0].Cause != "retire_after_heist" {
 		t.Errorf("retire: %+v", r)
+	}
+}
+
+// TestLogFirstPlayerDiceAndTies: every seat rolls for the first player;
+// a tie for the highest face re-rolls among the tied seats only, and the
+// one highest face goes first.
+func TestLogFirstPlayerDiceAndTies(t *testing.T) {
+	g := fixture(t, nil)
+	var events []engine.Event
+	s := g.NewState(3, engine.StateOptions{Log: func(e engine.Event) { events = append(events, e) }}).(*state)
+	r := engine.NewRand(1)
+	for s.cur == engine.Chance && s.top().op != opFirstPlayer {
+		s.Apply(s.SampleChance(r))
+	}
+	for _, face := range []int{5, 2, 5, 6, 3} { // seats 1 and 3 tie on 5; seat 1 re-rolls 6
+		roll(t, s, face)
+	}
+	if s.cur != 0 || s.turn != 0 || s.seats[0].roll != 0 {
+		t.Fatalf("seat 1 rolled highest on the re-roll: current %v, turn of seat %d, roll kept %d", s.cur, s.turn+1, s.seats[0].roll)
+	}
+	type fact struct {
+		kind           string
+		player, amount int
+		cause          string
+	}
+	var got []fact
+	for _, e := range events {
+		if strings.HasPrefix(e.Kind, "first") {
+			got = append(got, fact{e.Kind, e.Player, *e.Amount, e.Cause})
+		}
+	}
+	want := []fact{
+		{"first_roll", 0, 5, causeFirstRoll}, {"first_roll", 1, 2, causeFirstRoll}, {"first_roll", 2, 5, causeFirstRoll},
+		{"first_tie", -1, 5, causeFirstRoll},
+		{"first_roll", 0, 6, causeReroll}, {"first_roll", 2, 3, causeReroll},
+		{"first", 0, 6, causeFirstRoll},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("first-player events\n%v, want\n%v", got, want)
+	}
+	if turn := enginetest.OfKind(events, "turn"); len(turn) != 1 || turn[0].Player != 0 {
+		t.Errorf("first turn: %+v", turn)
+	}
+}
+
+// TestLogInterruptWindowNamesEveryAnswer: each window lists every seat's
+// answer clockwise from the acting seat, a pass saying whether the seat
+// chose it or had nothing it could play; a reroll's die names its card.
+func TestLogInterruptWindowNamesEveryAnswer(t *testing.T) {
+	s := ready(t, nil)
+	hire(t, s, 0, "ghost", "")
+	lucky := give(t, s, 0, "lucky")
+	give(t, s, 1, "lucky") // +2 self: not playable on another's attempt
+	butter := give(t, s, 2, "butter")
+	again := give(t, s, 1, "again") // reroll: only after the roll
+	give(t, s, 2, "butter")
+	events := collect(s)
+	do(t, s, stepAct(0, skillStealth))
+	do(t, s, act(aActivate, 0b1))
+	do(t, s, act(aInterrupt, lucky*32))
+	do(t, s, act(aInterrupt, butter*32))
+	roll(t, s, 1)
+	do(t, s, act(aInterrupt, again*32))
+	roll(t, s, 5)
+	do(t, s, act(aPass, 0)) // seat 3 keeps its second Butterfingers
+	type answer struct {
+		kind   string
+		player int
+		result string
+		stage  int
+	}
+	var got []answer
+	for _, e := range *events {
+		switch e.Kind {
+		case "window", "pass", "interrupt", "window_end":
+			if *e.Target != 0 {
+				t.Errorf("%s names seat %d acting, want seat 1", e.Kind, *e.Target+1)
+			}
+			got = append(got, answer{e.Kind, e.Player, e.Result, e.At.Stage})
+		case "roll":
+			got = append(got, answer{"roll:" + e.Cause, e.Player, "", 0})
+		}
+	}
+	want := []answer{
+		{"window", 0, "", 1}, {"interrupt", 0, "", 1}, {"pass", 1, resultNonePlayable, 1}, {"interrupt", 2, "", 1}, {"window_end", 0, "", 1},
+		{"roll:heist_die", 0, "", 0},
+		{"window", 0, "", 2}, {"pass", 0, resultNonePlayable, 2}, {"interrupt", 1, "", 2}, {"roll:again", 0, "", 0}, {"pass", 2, resultPassed, 2}, {"window_end", 0, "", 2},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("window events\n%v, want\n%v", got, want)
 	}
 }

@@ -24,7 +24,7 @@ const (
 	opDealCash                  // Starter Cash for everyone
 	opFirstRecruit              // chance: seat n draws its first Recruit
 	opStartGems                 // clear gems from the bag for everyone
-	opFirstPlayer               // chance: the die roll for the first player
+	opFirstPlayer               // chance: seat p's die for the first player (x: the seats rolling, n: the round)
 	opTurn                      // decision: a recruit option (PREP) or a heist step (HEIST)
 	opBurnDraw                  // chance: the Talent drawn after burning the pool
 	opBurnChoice                // decision: recruit the drawn Talent or put it in the pool
@@ -239,7 +239,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	// Setup, in order (pushed last first): colours and the bag, the Prep
 	// deal, the Talent Pool, the heists, Starter Cash, first recruits,
 	// clear gems, the first player's roll.
-	s.push(task{op: opFirstPlayer})
+	s.push(task{op: opFirstPlayer, n: 1, x: int16(1)<<players - 1})
 	if p.StartClearGems > 0 {
 		s.push(task{op: opStartGems})
 	}
@@ -291,7 +291,7 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	case opRoll, opTestRoll, opScore:
 		buf = engine.Uniform(buf, 1, 6)
 	case opFirstPlayer:
-		buf = engine.Uniform(buf, 0, s.N)
+		buf = engine.Uniform(buf, 1, 6)
 	case opGainGem:
 		buf = s.bag.Outcomes(buf)
 	default:
@@ -325,7 +325,7 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 	case opRoll, opTestRoll, opScore:
 		return engine.Action(1 + r.Intn(6))
 	case opFirstPlayer:
-		return engine.Action(r.Intn(s.N))
+		return engine.Action(1 + r.Intn(6))
 	case opGainGem:
 		return engine.Action(s.bag.Sample(r))
 	default:
