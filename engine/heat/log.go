@@ -18,8 +18,8 @@ const (
 	zDeck   = "deck"
 	zHand   = "hand"
 	zRecord = "record"
-	zBoard  = "board" // the Heat board
-	zBank   = "bank"
+	zBoard  = "heat-board" // the Heat board (its component id); a slot is "heat-board:r2s3", a row "heat-board:r2"
+	zPlayer = "player"     // the Heat in front of the event's seat
 )
 
 // Resources whose changes are logged with Amount and Total.
@@ -31,11 +31,14 @@ const (
 
 // Causes that are rules, not cards.
 const (
-	causeDeal      = "deal"           // the opening deal of a heist
-	causeDraft     = "draft"          // the draw after each pass
-	causeOutOfHeat = "out_of_heat"    // the board could not cover a phase
-	causeShortfall = "shortfall"      // pay_what_you_have: what a short seat has left goes to the bank
-	causeHeatShort = "heat_shortfall" // simultaneous: Heat a seat had left after its requests goes back to the board
+	causeDeal       = "deal"              // the opening deal of a heist
+	causeDraft      = "draft"             // the draw after each pass
+	causeOutOfHeat  = "out_of_heat"       // the board could not cover a phase
+	causeShortfall  = "shortfall"         // pay_what_you_have: what a short seat has left goes to the bank
+	causeHeatShort  = "heat_shortfall"    // simultaneous: Heat a seat had left after its requests goes back to the board
+	causeStartMoney = "starting_money"    // the set-up's money (the parameter)
+	causeFillBoard  = "heat_board"        // the set-up fills every slot of the board (the parameter)
+	causeNoRowEmpty = "empty_board_value" // the Heat value while no row is empty (the parameter)
 )
 
 // Results of card effects that came to nothing (Amount 0).
@@ -57,6 +60,48 @@ func (s *state) at(ph int) *engine.At {
 }
 
 func (s *state) cardID(c int) string { return s.g.cards[c].id }
+
+// slotZone names slot i of the board's order (Params.Slot) as a zone.
+func (s *state) slotZone(i int) string {
+	r, k := s.g.params.Slot(i)
+	return fmt.Sprintf("%s:r%ds%d", zBoard, r, k)
+}
+
+// logSetup opens the game: "Fill the entire Heat board with tokens, one on
+// each slot", then each seat's starting money.
+func (s *state) logSetup() {
+	rows := len(s.g.params.HeatBoard)
+	b := engine.Event{Kind: "setup", Player: -1, Cause: causeFillBoard, Resource: rHeat, Amount: engine.Int(s.heat.Supply), Total: engine.Int(s.heat.Supply),
+		To: zBoard, Printed: engine.Int(rows)}
+	b.Text = fmt.Sprintf("%d Heat tokens fill the %d slots of the board's %d rows", *b.Amount, *b.Total, *b.Printed)
+	s.Record(b)
+	for p := 0; p < s.N; p++ {
+		m := engine.Event{Kind: "setup", Player: p, Cause: causeStartMoney, Resource: rMoney, Amount: engine.Int(s.money[p]), Total: engine.Int(s.money[p])}
+		m.Text = fmt.Sprintf("starts with %s (%s)", money(*m.Total), m.Cause)
+		s.Record(m)
+	}
+}
+
+// logSlots follows a change that moved n Heat tokens between seat and the
+// board (took: to the seat), already applied: one event a token, in the
+// order they moved, naming the slot it left or filled, with the tokens on
+// the board after it.
+func (s *state) logSlots(seat int, cause string, n int, took bool) {
+	taken := s.heat.Total - s.heat.Supply
+	for k := 0; k < n; k++ {
+		e := engine.Event{Kind: "heat_slot", Player: seat, Cause: cause, Resource: rHeat, Amount: engine.Int(1)}
+		if took {
+			i := taken - n + k
+			e.From, e.To, e.Total = s.slotZone(i), zPlayer, engine.Int(s.heat.Total-i-1)
+			e.Text = fmt.Sprintf("takes the Heat token of slot %s (%s; board %d)", e.From[len(zBoard)+1:], cause, *e.Total)
+		} else {
+			i := taken + n - 1 - k
+			e.From, e.To, e.Total = zPlayer, s.slotZone(i), engine.Int(s.heat.Total-i)
+			e.Text = fmt.Sprintf("puts a Heat token on slot %s (%s; board %d)", e.To[len(zBoard)+1:], cause, *e.Total)
+		}
+		s.Record(e)
+	}
+}
 
 func (s *state) logHeist() {
 	dir := "left"
@@ -161,8 +206,17 @@ func (s *state) logChange(a actionKind, seat, other int, cause string, done, ask
 	if seat >= 0 {
 		e.Total = s.holding(seat, e.Resource)
 	}
+	switch a {
+	case actTakeHeat:
+		e.From, e.To = zBoard, zPlayer
+	case actReturnHeat:
+		e.From, e.To = zPlayer, zBoard
+	}
 	e.Text = changeText(&e)
 	s.Record(e)
+	if e.From == zBoard || e.To == zBoard {
+		s.logSlots(seat, cause, done, a == actTakeHeat)
+	}
 }
 
 // changeText is a change in words, from its fields only: "pays $1 of $3
@@ -235,8 +289,11 @@ func (s *state) logRestOfCard(p int, rest []effect) {
 // logScores ends the log: the value of a Heat token, then per seat its
 // money and Heat and the score they make.
 func (s *state) logScores(winners engine.Seats) {
-	v := engine.Event{Kind: "heat_value", Player: -1, Resource: rMoney, Amount: engine.Int(s.heatValue()), Total: engine.Int(s.heat.Supply)}
-	v.Text = fmt.Sprintf("a Heat token is worth %s (the worst empty row; board %d)", money(*v.Amount), *v.Total)
+	v := engine.Event{Kind: "heat_value", Player: -1, Resource: rMoney, Amount: engine.Int(s.heatValue()), Total: engine.Int(s.heat.Supply), Cause: causeNoRowEmpty}
+	if r := s.g.params.EmptyRows(s.heat.Total - s.heat.Supply); r > 0 {
+		v.Cause = fmt.Sprintf("%s:r%d", zBoard, r)
+	}
+	v.Text = fmt.Sprintf("a Heat token is worth %s (the worst empty row: %s; board %d)", money(*v.Amount), v.Cause, *v.Total)
 	s.Record(v)
 	for p := 0; p < s.N; p++ {
 		m := engine.Event{Kind: "score", Player: p, Resource: rMoney, Total: engine.Int(s.money[p])}

@@ -33,6 +33,163 @@ type ledger struct {
 	scored      engine.Seats // seats whose score event was seen
 	winners     engine.Seats // score events with result win
 	arrested    bool
+	board       *slotBoard // the Heat board, slot by slot
+}
+
+// slotBoard is the Heat board as the log draws it: which slots hold a
+// token, rebuilt from the heat_slot events alone, each checked against the
+// book ("remove a Heat token from the board in the slot covering the least
+// negative number"; "When returning Heat, place it in the most negative
+// spot available") and against the Heat change that moved it.
+type slotBoard struct {
+	rows   []BoardRow // the heat_board parameter, as the log's header gives it
+	filled [][]bool   // [row][slot], both from 0
+	tokens int        // slots filled
+	// The last Heat change between a seat and the board: its heat_slot
+	// events must follow it, one a token.
+	due         int
+	seat        int
+	cause       string
+	took        bool
+	value       int    // a token's worth, from the board (heat_value)
+	valued      bool   // heat_value was seen
+	worstRow    string // the zone heat_value names
+	slotsLogged int    // heat_slot events seen
+}
+
+// newSlotBoard is a board with every slot filled but the first taken
+// (a test position that starts with Heat out).
+func newSlotBoard(rows []BoardRow, taken int) *slotBoard {
+	b := &slotBoard{rows: rows, filled: make([][]bool, len(rows))}
+	for r, row := range rows {
+		b.filled[r] = make([]bool, row.Slots)
+		for k := range b.filled[r] {
+			b.filled[r][k] = taken <= 0
+			taken--
+			if b.filled[r][k] {
+				b.tokens++
+			}
+		}
+	}
+	return b
+}
+
+// slotOf parses a slot zone, "heat-board:r2s3".
+func (b *slotBoard) slotOf(zone string) (row, slot int, err error) {
+	var r, k int
+	if n, _ := fmt.Sscanf(zone, "heat-board:r%ds%d", &r, &k); n != 2 || fmt.Sprintf("heat-board:r%ds%d", r, k) != zone ||
+		r < 1 || r > len(b.rows) || k < 1 || k > b.rows[r-1].Slots {
+		return 0, 0, fmt.Errorf("%q is no slot of the board", zone)
+	}
+	return r - 1, k - 1, nil
+}
+
+// edge is the slot a take must empty (the first filled in row order:
+// least negative row, then its first slot) or a return must fill (the
+// last empty), or -1, -1.
+func (b *slotBoard) edge(take bool) (int, int) {
+	er, ek := -1, -1
+	for r := range b.filled {
+		for k, f := range b.filled[r] {
+			if f && take {
+				return r, k
+			}
+			if !f && !take {
+				er, ek = r, k
+			}
+		}
+	}
+	return er, ek
+}
+
+// apply reads one event.
+func (b *slotBoard) apply(e engine.Event) error {
+	if b.due > 0 && e.Kind != "heat_slot" {
+		return fmt.Errorf("%d token(s) of seat %d's %s name no slot", b.due, b.seat+1, b.cause)
+	}
+	switch e.Kind {
+	case "setup":
+		if e.Player < 0 && e.Resource == rHeat {
+			*b = *newSlotBoard(b.rows, 0)
+			if e.To != "heat-board" || e.Total == nil || *e.Total != b.tokens {
+				return fmt.Errorf("set-up fills %v of %d slots, to %q", e.Total, b.tokens, e.To)
+			}
+		}
+	case "take_heat", "return_heat":
+		take := e.Kind == "take_heat"
+		if from, to := "heat-board", "player"; (take && (e.From != from || e.To != to)) || (!take && (e.From != to || e.To != from)) {
+			return fmt.Errorf("%s from %q to %q", e.Kind, e.From, e.To)
+		}
+		b.due, b.seat, b.cause, b.took = *e.Amount, e.Player, e.Cause, take
+	case "give_heat":
+		if e.From != "" || e.To != "" {
+			return fmt.Errorf("a gift between seats names the board: %q to %q", e.From, e.To)
+		}
+	case "heat_slot":
+		return b.slot(e)
+	case "heat_value":
+		return b.valueOf(e)
+	}
+	return nil
+}
+
+// slot checks one token's move against the book's slot order and the
+// change it belongs to, and makes it.
+func (b *slotBoard) slot(e engine.Event) error {
+	if b.due == 0 || e.Player != b.seat || e.Cause != b.cause || e.Amount == nil || *e.Amount != 1 {
+		return fmt.Errorf("a token seat %d's %s did not move (due %d of seat %d's %s)", e.Player+1, e.Cause, b.due, b.seat+1, b.cause)
+	}
+	zone, other := e.To, e.From
+	if b.took {
+		zone, other = e.From, e.To
+	}
+	r, k, err := b.slotOf(zone)
+	if err != nil {
+		return err
+	}
+	if other != "player" {
+		return fmt.Errorf("a token between %q and %q", e.From, e.To)
+	}
+	if wr, wk := b.edge(b.took); r != wr || k != wk {
+		return fmt.Errorf("slot r%ds%d moved; the book's order moves r%ds%d", r+1, k+1, wr+1, wk+1)
+	}
+	b.filled[r][k] = !b.took
+	if b.took {
+		b.tokens--
+	} else {
+		b.tokens++
+	}
+	if e.Total == nil || *e.Total != b.tokens {
+		return fmt.Errorf("board %v after slot r%ds%d, the slots hold %d", e.Total, r+1, k+1, b.tokens)
+	}
+	b.due--
+	b.slotsLogged++
+	return nil
+}
+
+// valueOf checks heat_value against the board: "The value of each is
+// represented by the worst completely empty row on the Heat board", no
+// empty row being the empty_board_value parameter.
+func (b *slotBoard) valueOf(e engine.Event) error {
+	worst := -1
+	for r := range b.filled {
+		if !slices.Contains(b.filled[r], true) && (worst < 0 || b.rows[r].Value < b.rows[worst].Value) {
+			worst = r
+		}
+	}
+	b.valued, b.worstRow = true, causeNoRowEmpty
+	if worst >= 0 {
+		b.value, b.worstRow = b.rows[worst].Value, fmt.Sprintf("heat-board:r%d", worst+1)
+		if *e.Amount != b.value {
+			return fmt.Errorf("a token worth %d, its worst empty row %s %d", *e.Amount, b.worstRow, b.value)
+		}
+	} else {
+		b.value = *e.Amount // the empty_board_value parameter; rebuild checks it
+	}
+	if e.Cause != b.worstRow || *e.Total != b.tokens {
+		return fmt.Errorf("value of %q with the board at %d; the slots make %q and %d", e.Cause, *e.Total, b.worstRow, b.tokens)
+	}
+	return nil
 }
 
 // rebuild replays the log's changes onto the holdings a game (or a test's
@@ -42,13 +199,24 @@ type ledger struct {
 // tokens; the board's value at the end follows from what the seats hold.
 func rebuild(t *testing.T, g *Game, players int, money, heat [maxSeats]int, log []engine.Event) ledger {
 	t.Helper()
-	l := ledger{money: money, heat: heat}
+	taken := 0
+	for _, h := range heat {
+		taken += h
+	}
+	l := ledger{money: money, heat: heat, board: newSlotBoard(g.params.HeatBoard, taken)}
 	fail := func(e engine.Event, format string, args ...any) {
 		t.Helper()
 		t.Fatalf("move %d %s seat %d: %s\nevent %+v", e.Move, e.Kind, e.Player+1, fmt.Sprintf(format, args...), e)
 	}
 	for _, e := range log {
+		if err := l.board.apply(e); err != nil {
+			fail(e, "Heat board: %v", err)
+		}
 		switch e.Kind {
+		case "setup":
+			if e.Player >= 0 && e.Resource == rMoney && (e.Total == nil || *e.Total != l.money[e.Player] || e.Cause != causeStartMoney) {
+				fail(e, "starts with %s, the book's set-up (the parameter) %d", val(e.Total), l.money[e.Player])
+			}
 		case "gain", "pay", "steal", "take_heat", "return_heat", "give_heat":
 			if e.Amount == nil || e.Cause == "" || e.Player < 0 || e.Total == nil {
 				fail(e, "a change without its amount, cause, seat or total")
@@ -96,6 +264,9 @@ func rebuild(t *testing.T, g *Game, players int, money, heat [maxSeats]int, log 
 			if *e.Total != g.params.HeatTokens()-taken {
 				fail(e, "board %d, the log's Heat leaves %d", *e.Total, g.params.HeatTokens()-taken)
 			}
+			if l.board.tokens != *e.Total || l.board.value != l.value {
+				fail(e, "the slots hold %d worth %d a token", l.board.tokens, l.board.value)
+			}
 		case "score":
 			p := e.Player
 			switch e.Resource {
@@ -119,6 +290,9 @@ func rebuild(t *testing.T, g *Game, players int, money, heat [maxSeats]int, log 
 		case "arrest":
 			l.arrested = true
 		}
+	}
+	if l.board.due > 0 {
+		t.Fatalf("the log ends with %d token(s) of seat %d's %s on no slot", l.board.due, l.board.seat+1, l.board.cause)
 	}
 	return l
 }
@@ -173,9 +347,13 @@ func TestLogRebuildsTheScores(t *testing.T) {
 		games = map[string]int{"random": 5, "heuristic": 1, "mixed": 1}
 	}
 	seen := map[string]bool{} // kinds of event and results that came up
-	for _, r := range resolutions {
-		for _, sf := range shortfalls {
-			g := shippedWith(t, map[string]string{"phase_resolution": r, "shortfall": sf})
+	for _, variant := range logVariants() {
+		{
+			g := shippedWith(t, variant)
+			r, sf := variant["phase_resolution"], variant["shortfall"]
+			if b := variant["heat_board"]; b != "" {
+				sf += " board " + b
+			}
 			var start [maxSeats]int
 			for p := range start {
 				start[p] = g.params.StartingMoney
@@ -190,6 +368,10 @@ func TestLogRebuildsTheScores(t *testing.T) {
 						log, s, res := playLogged(t, g, players, seed, kinds)
 						l := rebuild(t, g, players, start, [maxSeats]int{}, log)
 						name := fmt.Sprintf("%s/%s %s %dp seed %d", r, sf, bots, players, seed)
+						if l.board.tokens != s.heat.Supply || (!l.arrested && (!l.board.valued || l.board.value != s.heatValue())) {
+							t.Fatalf("%s: the log's slots hold %d tokens worth %d, the engine's board %d worth %d",
+								name, l.board.tokens, l.board.value, s.heat.Supply, s.heatValue())
+						}
 						for p := range players {
 							if l.money[p] != s.money[p] || l.heat[p] != s.heat.Held[p] {
 								t.Fatalf("%s: seat %d: the log makes $%d and %d Heat, the engine $%d and %d",
@@ -225,10 +407,76 @@ func TestLogRebuildsTheScores(t *testing.T) {
 	}
 	// The games exercised the log: payments cut short or not made, Heat
 	// given and returned, the out-of-Heat rule, effects that did nothing.
-	for _, k := range []string{"phase", "steal", "give_heat", "to_draw", resUnmet, resRefused, resSkipped, resNoTarget,
+	for _, k := range []string{"phase", "heat_slot", "setup", "cause " + causeFillBoard, "cause " + causeStartMoney, "steal", "give_heat", "to_draw", resUnmet, resRefused, resSkipped, resNoTarget,
 		"cause " + causeOutOfHeat, "cause " + causeShortfall, "cause " + causeHeatShort, "cause " + causeDeal, "cause " + causeDraft} {
 		if !seen[k] && !testing.Short() {
 			t.Errorf("no game logged %q", k)
+		}
+	}
+}
+
+// logVariants are the rule variants the log is rebuilt under: every
+// phase_resolution and shortfall reading on the shipped board, and a board
+// of uneven rows (the book gives no layout) with a value while no row is
+// empty.
+func logVariants() []map[string]string {
+	var vs []map[string]string
+	for _, r := range resolutions {
+		for _, sf := range shortfalls {
+			vs = append(vs, map[string]string{"phase_resolution": r, "shortfall": sf})
+		}
+	}
+	return append(vs, map[string]string{"phase_resolution": "simultaneous", "shortfall": "debt", "empty_board_value": "-1",
+		"heat_board": "[{value: -1, slots: 2}, {value: -2, slots: 4}, {value: -4, slots: 4}, {value: -7, slots: 5}]"})
+}
+
+// The slot facts are what the rebuilt board stands on: a log with a slot
+// event dropped, moved to another slot or given to the wrong seat, or a
+// Heat value naming the wrong row, fails the referee's board.
+func TestLogSlotsAreChecked(t *testing.T) {
+	g := shipped(t)
+	log, _, _ := playLogged(t, g, 4, 3, []string{"random"})
+	check := func(log []engine.Event) error {
+		b := newSlotBoard(g.params.HeatBoard, 0)
+		for _, e := range log {
+			if err := b.apply(e); err != nil {
+				return fmt.Errorf("move %d %s: %w", e.Move, e.Kind, err)
+			}
+		}
+		if b.due > 0 {
+			return fmt.Errorf("%d token(s) on no slot at the end", b.due)
+		}
+		return nil
+	}
+	if err := check(log); err != nil {
+		t.Fatalf("the engine's own log: %v", err)
+	}
+	first := slices.IndexFunc(log, func(e engine.Event) bool { return e.Kind == "heat_slot" })
+	ret := slices.IndexFunc(log, func(e engine.Event) bool { return e.Kind == "heat_slot" && e.To != "player" })
+	end := slices.IndexFunc(log, func(e engine.Event) bool { return e.Kind == "heat_value" })
+	if first < 0 || ret < 0 || end < 0 {
+		t.Fatalf("no take, return or value to tamper with: %d %d %d", first, ret, end)
+	}
+	tamper := map[string]func(log []engine.Event) []engine.Event{
+		"slot dropped":      func(l []engine.Event) []engine.Event { return slices.Delete(l, first, first+1) },
+		"another slot":      func(l []engine.Event) []engine.Event { l[first].From = "heat-board:r1s2"; return l },
+		"a row off board":   func(l []engine.Event) []engine.Event { l[first].From = "heat-board:r6s1"; return l },
+		"return misplaced":  func(l []engine.Event) []engine.Event { l[ret].To = "heat-board:r5s3"; return l },
+		"wrong seat":        func(l []engine.Event) []engine.Event { l[first].Player = (l[first].Player + 1) % 4; return l },
+		"wrong board count": func(l []engine.Event) []engine.Event { *l[first].Total = 15; return l },
+		"wrong worst row":   func(l []engine.Event) []engine.Event { l[end].Cause = "heat-board:r1"; return l },
+		"slot never due":    func(l []engine.Event) []engine.Event { return slices.Insert(l, first+1, l[first]) },
+	}
+	for name, f := range tamper {
+		l := make([]engine.Event, len(log))
+		for i, e := range log {
+			if e.Total != nil {
+				e.Total = engine.Int(*e.Total)
+			}
+			l[i] = e
+		}
+		if err := check(f(l)); err == nil {
+			t.Errorf("%s: the board accepted it", name)
 		}
 	}
 }

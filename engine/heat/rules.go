@@ -77,19 +77,46 @@ func (p *Params) HeatTokens() int {
 }
 
 // HeatValue is what one Heat token costs when `taken` tokens are off the
-// board. Tokens leave from the least negative slot and come back to the
-// most negative free one, so the empty slots are always the first `taken`
-// in row order and the worst completely empty row follows from the count.
+// board: the value of the worst completely empty row.
 func (p *Params) HeatValue(taken int) int {
-	value := p.EmptyBoardValue
+	if r := p.EmptyRows(taken); r > 0 {
+		return p.HeatBoard[r-1].Value
+	}
+	return p.EmptyBoardValue
+}
+
+// EmptyRows is how many rows, from the least negative, are completely
+// empty when `taken` tokens are off the board. Tokens leave from the least
+// negative slot and come back to the most negative free one, so the empty
+// slots are always the first `taken` in row order (see Slot) and the rows
+// empty follow from the count.
+func (p *Params) EmptyRows(taken int) int {
+	n := 0
 	for _, r := range p.HeatBoard {
 		if taken < r.Slots {
 			break
 		}
 		taken -= r.Slots
-		value = r.Value
+		n++
 	}
-	return value
+	return n
+}
+
+// Slot is the row and the slot within it (both from 1) of the i-th slot
+// (from 0) in the order Heat leaves the board: the least negative row
+// first, each row's slots in order. The book lets a token leave any slot
+// of the least negative row ("It never matters which space a Heat token
+// came from"); ours leave a row from its first slot and come back to its
+// last free one, so a taken token always leaves slot `taken` of this order
+// and a returned one fills slot `taken-1`.
+func (p *Params) Slot(i int) (row, slot int) {
+	for r, br := range p.HeatBoard {
+		if i < br.Slots {
+			return r + 1, i + 1
+		}
+		i -= br.Slots
+	}
+	return 0, 0
 }
 
 type actionKind uint8

@@ -77,6 +77,9 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 		s.money[p] = g.params.StartingMoney
 		s.revealed[p] = -1
 	}
+	if s.Log != nil {
+		s.logSetup()
+	}
 	s.startHeist()
 }
 

@@ -22,6 +22,11 @@ const (
 	zBag      = "bag"
 	zTest     = "test" // the chips drawn for the current test
 	zPlayArea = "play area"
+	// Cards: a seat's row of skills, the box, the upgrade deck, the market.
+	zSkills = "skills"
+	zBox    = "box"
+	zDeck   = "deck"
+	zMarket = "market"
 )
 
 // Steps of a turn, the At.Phase of its events.
@@ -171,7 +176,7 @@ func (s *state) logCard(kind, phase string, p, c int, from, to string) {
 		return
 	}
 	e := engine.Event{Kind: kind, Player: p, Card: s.g.cards[c].id, From: from, To: to, At: s.at(phase)}
-	verb := map[string]string{"learn": "learns", "discard": "returns", "market": "deals"}[kind]
+	verb := map[string]string{"learn": "learns", "discard": "returns", "market": "deals", "setup": "takes"}[kind]
 	e.Text = fmt.Sprintf("%s %s: %s → %s", verb, s.g.cards[c].name, from, to)
 	s.Record(e)
 }

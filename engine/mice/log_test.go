@@ -2,6 +2,7 @@ package mice
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -47,11 +48,46 @@ func playLogged(t *testing.T, g *Game, players int, seed uint64, kinds []string)
 type rebuilt struct {
 	stash, skills, food, score [engine.MaxPlayers]int
 	supply, bets               int
-	obstacle                   map[string]int            // cheese on each obstacle
-	track                      map[string][]int          // each track's seat spaces
-	chip                       map[string]string         // each chip's zone
-	winners                    engine.Seats              // by the rules: most score, then most stash
-	scored                     [engine.MaxPlayers]string // the score events' results
+	obstacle                   map[string]int                    // cheese on each obstacle
+	track                      map[string][]int                  // each track's seat spaces
+	chip                       map[string]string                 // each chip's zone
+	winners                    engine.Seats                      // by the rules: most score, then most stash
+	scored                     [engine.MaxPlayers]string         // the score events' results
+	owned, covered             [engine.MaxPlayers]map[string]int // each seat's skills, and the cheese covering them, by card id
+	market                     map[string]int                    // the face-up upgrades, by card id
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
+}
+
+// skillCard follows a card event between a seat's skills and the box or
+// the market: the book's "3 starting skill cards", "choose an upgrade
+// skill from the market", "up to a maximum of 6 at a time". It returns
+// what is wrong.
+func (r *rebuilt) skillCard(g *Game, e engine.Event) string {
+	p := e.Player
+	switch {
+	case e.Kind == "setup" && e.From == zBox && e.To == zSkills, e.Kind == "learn" && e.From == zMarket && e.To == zSkills:
+		if e.Kind == "learn" {
+			if r.market[e.Card]--; r.market[e.Card] < 0 {
+				return "learns a skill not in the market"
+			}
+		}
+		r.owned[p][e.Card]++
+		if n := sum(r.owned[p]); n > g.params.SkillLimit {
+			return fmt.Sprintf("%d skills, the limit is %d", n, g.params.SkillLimit)
+		}
+	case e.Kind == "discard" && e.From == zSkills && e.To == zBox:
+		if r.owned[p][e.Card]--; r.owned[p][e.Card] < 0 {
+			return "returns a skill it does not have"
+		}
+	}
+	return ""
 }
 
 // rebuild replays a log's typed fields (never its Text) with the rules'
@@ -63,6 +99,10 @@ func rebuild(t *testing.T, g *Game, players int, log []engine.Event) *rebuilt {
 	r := &rebuilt{supply: g.params.CheeseTotal, obstacle: map[string]int{}, track: map[string][]int{}, chip: map[string]string{}}
 	for _, id := range g.chipIDs {
 		r.chip[id] = zBag
+	}
+	r.market = map[string]int{}
+	for p := range players {
+		r.owned[p], r.covered[p] = map[string]int{}, map[string]int{}
 	}
 	rating := 0
 	fail := func(e engine.Event, format string, args ...any) {
@@ -107,6 +147,14 @@ func rebuild(t *testing.T, g *Game, players int, log []engine.Event) *rebuilt {
 						fail(e, "cheese on no one's skill")
 					}
 					r.skills[e.Player] += d
+					// One cheese covers one copy of the skill, which the
+					// seat must hold uncovered ("To activate a skill, it
+					// must available (uncovered)").
+					if c := r.covered[e.Player]; n > 0 {
+						if c[e.Card] += d; c[e.Card] < 0 || c[e.Card] > r.owned[e.Player][e.Card] {
+							fail(e, "skill %s: %d covered of %d held", e.Card, c[e.Card], r.owned[e.Player][e.Card])
+						}
+					}
 				case zBet:
 					r.bets += d
 				case zObstacle:
@@ -147,6 +195,17 @@ func rebuild(t *testing.T, g *Game, players int, log []engine.Event) *rebuilt {
 			rating += amount(e)
 			if e.Total != nil {
 				total(e, rating)
+			}
+		case "":
+			if e.Kind == "market" && e.From == zDeck && e.To == zMarket {
+				if r.market[e.Card]++; sum(r.market) > g.params.MarketSize {
+					fail(e, "%d cards in a market of %d", sum(r.market), g.params.MarketSize)
+				}
+			}
+			if e.Player >= 0 && e.Card != "" {
+				if msg := r.skillCard(g, e); msg != "" {
+					fail(e, "%s", msg)
+				}
 			}
 		case "chips":
 			switch e.Kind {
@@ -253,6 +312,14 @@ func checkRebuilt(t *testing.T, g *Game, s *state, log []engine.Event, name stri
 			if s.covered[p][i] {
 				covered++
 			}
+		}
+		held := map[string]int{}
+		for i := range s.nskill[p] {
+			held[s.g.cards[s.skill[p][i]].id]++
+		}
+		maps.DeleteFunc(r.owned[p], func(_ string, n int) bool { return n == 0 })
+		if !maps.Equal(held, r.owned[p]) || len(held) == 0 {
+			t.Errorf("%s seat %d: skills %v by the log, %v in the game", name, p+1, r.owned[p], held)
 		}
 		if r.stash[p] != s.stash[p] || r.food[p] != s.food[p] || r.score[p] != s.score[p] || r.skills[p] != covered {
 			t.Errorf("%s seat %d: log stash %d food %d score %d on skills %d; game %d %d %d %d", name, p+1,

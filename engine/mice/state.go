@@ -102,6 +102,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 			s.skill[pl][s.nskill[pl]] = uint8(c)
 			s.nskill[pl]++
 			s.Tally.Took(c)
+			s.logCard("setup", stSetup, pl, c, zBox, zSkills)
 		}
 	}
 	for _, c := range g.reminder {
@@ -247,7 +248,7 @@ func (s *state) Apply(a engine.Action) {
 		if s.turn == 0 {
 			phase = stSetup
 		}
-		s.logCard("market", phase, -1, int(a), "deck", "market")
+		s.logCard("market", phase, -1, int(a), zDeck, zMarket)
 		s.continueDeal()
 	case phSelect:
 		s.selectJob(int(a - actFirst))
@@ -687,7 +688,7 @@ func (s *state) tallyLearn(a engine.Action) {
 
 func (s *state) discard(i int) {
 	p := s.tester
-	s.logCard("discard", stResolve, p, int(s.skill[p][i]), "skills", "box")
+	s.logCard("discard", stResolve, p, int(s.skill[p][i]), zSkills, zBox)
 	if s.covered[p][i] {
 		s.supply++ // the cheese covering it goes back to the supply
 		s.logCheese("discard", stResolve, p, "discard", int(s.skill[p][i]), zSkill, zSupply, 1, 1)
@@ -703,7 +704,7 @@ func (s *state) addSkill() {
 	s.skill[p][s.nskill[p]] = uint8(s.learned)
 	s.covered[p][s.nskill[p]] = false
 	s.nskill[p]++
-	s.logCard("learn", stResolve, p, s.learned, "market", "skills")
+	s.logCard("learn", stResolve, p, s.learned, zMarket, zSkills)
 	s.afterDeal = true
 	s.continueDeal()
 }
