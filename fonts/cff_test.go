@@ -63,7 +63,7 @@ func TestCFFFontsConvert(t *testing.T) {
 				// The tolerance, and half a unit for rounding each point.
 				limit := CubicTolerance*float64(orig.UnitsPerEm())/1000 + 0.75
 				if d := max(farthest(a, bb), farthest(bb, a)); d > limit || len(a) == 0 {
-					t.Errorf("%c: the converted outline is %.2f units from the font's (at most %.2f); %d samples", r, d, limit, len(a))
+					t.Errorf("%c: the converted outline is %.2f units from the font's (at most %.2f); %d contours", r, d, limit, len(a))
 				}
 			}
 			embed(t, font, coveredText(font))
@@ -153,8 +153,8 @@ func calls(n, k int) []byte {
 // hostileCFF are CFF fonts made to hang, exhaust or crash a reader: Go
 // Smallcaps as CFF with the glyph of A's charstring (or the whole table)
 // broken, and what Parse must say.
-func hostileCFF() []hostile {
-	f, base := goCFF()
+func hostileCFF(ttf []byte) []hostile {
+	f, base := testfont.ToCFF(ttf)
 	a := int(f.GlyphOf('A'))
 	glyphA := fmt.Sprintf("glyph %d (U+0041 A)", a)
 	with := func(edit func(c *testfont.CFF)) []byte {
@@ -210,7 +210,7 @@ func withCFF(otf []byte, edit func([]byte) []byte) []byte {
 // Every hostile CFF font is refused with one line, damaged or not
 // supported, within the limits: no hang, no panic.
 func TestHostileCFFRefused(t *testing.T) {
-	for _, h := range hostileCFF() {
+	for _, h := range hostileCFF(gosmallcaps.TTF) {
 		t.Run(h.name, func(t *testing.T) {
 			_, err := Parse(h.data)
 			if err == nil {
