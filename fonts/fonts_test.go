@@ -53,7 +53,7 @@ func TestParseRejects(t *testing.T) {
 		want string
 	}{
 		{"empty", nil, "not a font file"},
-		{"cff cut short", otf, "its table directory runs past the end of the file"},
+		{"OTTO without outlines", otf, `it has no "CFF " table`},
 		{"collection", append([]byte("ttcf"), make([]byte, 40)...), "collection"},
 		{"woff", append([]byte("wOFF"), make([]byte, 40)...), "WOFF"},
 		{"png", append([]byte("\x89PNG"), make([]byte, 40)...), "not a TrueType"},
