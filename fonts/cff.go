@@ -31,7 +31,7 @@ const (
 // sfnt's own limits, which a font past them would fail in sfnt anyway;
 // checked here to say so clearly.
 const (
-	cffMaxSubrs      = 40000   // subroutines in one INDEX
+	cffMaxSubrs      = 40000    // subroutines in one INDEX
 	cffMaxCharstring = 64 << 10 // bytes of a charstring or subroutine
 	cffMaxFontDicts  = 256
 	cffMaxStack      = 48
