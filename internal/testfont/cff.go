@@ -11,7 +11,7 @@ import (
 // CFF is the content of a CFF table as the tests write it: a Type 2
 // charstring for each glyph, and the global and local subroutines.
 type CFF struct {
-	Charstrings   [][]byte
+	Charstrings    [][]byte
 	GSubrs, LSubrs [][]byte
 }
 
