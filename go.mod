@@ -15,6 +15,8 @@ require (
 	golang.org/x/text v0.43.0
 )
 
+require github.com/go-fonts/latin-modern v0.3.3 // indirect
+
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/chromedp/chromedp v0.23.0

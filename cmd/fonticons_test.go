@@ -138,7 +138,7 @@ func TestFontAndIconMistakesAtTheirLine(t *testing.T) {
 		{"undeclared font", "layout.yaml", "font: display", "font: dispaly", "dispaly", "UNDEFINED_FONT", `no font "dispaly" in game.yaml fonts (did you mean "display"?)`},
 		{"missing font file", "game.yaml", "fonts/GoSmallcaps-Subset.ttf", "fonts/Missing.ttf", "fonts/Missing.ttf", "FILE_MISSING", "Missing.ttf"},
 		{"font outside the folder", "game.yaml", "fonts/GoSmallcaps-Subset.ttf", "../secret.ttf", "../secret.ttf", "SCHEMA", ""},
-		{"CFF font", "game.yaml", "fonts/GoSmallcaps-Subset.ttf", "fonts/Cff.otf", "fonts/Cff.otf", "FONT_UNSUPPORTED", "PostScript (CFF) outlines"},
+		{"OTTO file without outlines", "game.yaml", "fonts/GoSmallcaps-Subset.ttf", "fonts/Cff.otf", "fonts/Cff.otf", "FONT_UNSUPPORTED", `it has no "CFF " table, which every OpenType font with CFF outlines has`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

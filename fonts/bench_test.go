@@ -2,11 +2,13 @@ package fonts
 
 import (
 	"crypto/sha256"
+	"runtime"
 	"testing"
 
 	"cardpress/internal/testfont"
 
 	"github.com/go-fonts/dejavu/dejavusans"
+	"github.com/go-fonts/latin-modern/lmroman10regular"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/gofont/gosmallcaps"
 )
@@ -75,6 +77,31 @@ func BenchmarkEmbedAtTheLimits(b *testing.B) {
 			for b.Loop() {
 				embed(b, f, text)
 			}
+		})
+	}
+}
+
+// BenchmarkParseCFF is reading an OpenType CFF font the first time: the
+// checks, the charstring walk, the conversion to TrueType outlines and the
+// trial with the PDF writer; on a real font, and on Go Smallcaps as CFF
+// with every glyph running about 10,000 operations (7 million in all, past
+// MaxFontOperations: the walk alone, up to the refusal).
+func BenchmarkParseCFF(b *testing.B) {
+	heavy := hostileCFF(gosmallcaps.TTF)[1]
+	for _, c := range []struct {
+		name string
+		otf  []byte
+	}{{"LatinModernRoman", lmroman10regular.TTF}, {"OverTheOperationLimit", heavy.data}} {
+		b.Run(c.name, func(b *testing.B) {
+			sum := sha256.Sum256(c.otf)
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			before := ms.TotalAlloc
+			for b.Loop() {
+				parse(c.otf, sum)
+			}
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(float64(ms.TotalAlloc-before)/float64(b.N)/(1<<20), "MiB-alloc/op")
 		})
 	}
 }

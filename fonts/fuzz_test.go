@@ -48,6 +48,13 @@ func FuzzParseFont(f *testing.F) {
 	} {
 		f.Add(hostile, "AAA")
 	}
+	// CFF fonts: a small subset written with CFF outlines, and the
+	// hostile ones made from it.
+	cffBase, cff := testfont.ToCFF(small)
+	f.Add(cffBase.OTF(cff), "Aa0 .,é")
+	for _, h := range hostileCFF(small) {
+		f.Add(h.data, "AAA")
+	}
 	f.Fuzz(func(t *testing.T, data []byte, text string) {
 		// parse, not Parse: Parse keeps every font it accepts for the
 		// rest of the process, which a long fuzzing run would fill.

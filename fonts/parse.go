@@ -14,11 +14,13 @@ import (
 	"golang.org/x/image/font/sfnt"
 )
 
-// Font is one TrueType font file: a style of a game's font, or the
-// fallback. It is safe for concurrent use.
+// Font is one font file: a style of a game's font, or the fallback. It is
+// safe for concurrent use.
 type Font struct {
 	Name string // the full name in the file ("Go Smallcaps"), for messages
-	TTF  []byte
+	// TTF is the TrueType font the PDF writer embeds: the file itself, or
+	// an OpenType CFF font's outlines converted (fromCFF).
+	TTF []byte
 	// key is the family the PDF writer registers it under; its length is
 	// chosen so that Tag can give the embedded subset its proper name.
 	key   string
@@ -45,11 +47,8 @@ func (f *Font) Covers(r rune) bool {
 // tables every TrueType font the PDF writer reads must have.
 var required = []string{"cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post"}
 
-// ErrCFF is a font with PostScript (CFF) outlines: the PDF writer embeds
-// only TrueType (glyf) outlines.
-var ErrCFF = errors.New("it is an OpenType font with PostScript (CFF) outlines, which cardpress cannot embed: use the font's TrueType (.ttf) version, or convert it to TrueType outlines (FontForge can)")
-
-// Parse reads a TrueType font file, and checks everything the PDF writer
+// Parse reads a TrueType or OpenType font file (an OpenType font with CFF
+// outlines is converted to TrueType ones), and checks everything the PDF writer
 // needs of it, so a font that passes cannot fail or be drawn wrong later.
 // The errors are worded for the person who named the file. The same bytes
 // give the same Font, read once per process however often a game is
@@ -83,9 +82,13 @@ func parse(data []byte, sum [sha256.Size]byte) (*Font, error) {
 	if len(data) < 12 {
 		return nil, errors.New("it is not a font file (too short)")
 	}
+	ttf := data
 	switch string(data[:4]) {
 	case "OTTO":
-		return nil, ErrCFF
+		var err error
+		if ttf, err = fromCFF(data); err != nil {
+			return nil, err
+		}
 	case "ttcf":
 		return nil, errors.New("it is a font collection (.ttc): give one of its fonts as a .ttf file")
 	case "wOFF", "wOF2":
@@ -94,6 +97,12 @@ func parse(data []byte, sum [sha256.Size]byte) (*Font, error) {
 	default:
 		return nil, errors.New("it is not a TrueType or OpenType font")
 	}
+	return parseTrueType(ttf, sum)
+}
+
+// parseTrueType is parse of a TrueType font file, data, whose own bytes (as
+// read, before any conversion) sum to sum.
+func parseTrueType(data []byte, sum [sha256.Size]byte) (*Font, error) {
 	tables, err := tableDirectory(data)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"slices"
 
+	"cardpress/internal/sfntfile"
+
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"
 )
@@ -38,47 +40,8 @@ func Parse(ttf []byte) *Font {
 	return f
 }
 
-// Bytes is the font file: the tables in name order, each 4-byte aligned,
-// with the directory and head's checksum adjustment as the format wants.
-func (f *Font) Bytes() []byte {
-	names := make([]string, 0, len(f.Tables))
-	for name := range f.Tables {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	out := append(slices.Clone(f.Version), make([]byte, 8+16*len(names))...)
-	binary.BigEndian.PutUint16(out[4:], uint16(len(names)))
-	headAt := -1
-	for i, name := range names {
-		data := f.Tables[name]
-		if name == "head" && len(data) >= 12 {
-			data = slices.Clone(data)
-			binary.BigEndian.PutUint32(data[8:], 0)
-			headAt = len(out)
-		}
-		rec := out[12+16*i:]
-		copy(rec, name)
-		binary.BigEndian.PutUint32(rec[4:], checksum(data))
-		binary.BigEndian.PutUint32(rec[8:], uint32(len(out)))
-		binary.BigEndian.PutUint32(rec[12:], uint32(len(data)))
-		out = append(out, data...)
-		out = append(out, make([]byte, (4-len(data)%4)%4)...)
-	}
-	if headAt >= 0 {
-		binary.BigEndian.PutUint32(out[headAt+8:], 0xB1B0AFBA-checksum(out))
-	}
-	return out
-}
-
-func checksum(b []byte) uint32 {
-	var sum uint32
-	for i := 0; i < len(b); i += 4 {
-		var w [4]byte
-		copy(w[:], b[i:])
-		sum += binary.BigEndian.Uint32(w[:])
-	}
-	return sum
-}
+// Bytes is the font file, with a fresh table directory.
+func (f *Font) Bytes() []byte { return sfntfile.Write(f.Version, f.Tables) }
 
 // NumGlyphs is maxp's count of glyphs.
 func (f *Font) NumGlyphs() int { return int(binary.BigEndian.Uint16(f.Tables["maxp"][4:])) }
