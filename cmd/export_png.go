@@ -162,11 +162,9 @@ func planExportPNG(games []*pipeline.Game, only string, profiles []printshop.Pro
 		for _, d := range deckCards(g, doc, only) {
 			pl := pngPlan{doc: doc, deck: d}
 			if profiles != nil {
-				size := deckSize(doc, d)
-				p, ok := printshop.Fit(profiles, size.Width, size.Height)
-				if !ok {
-					misfits = append(misfits, fmt.Sprintf("%s: deck %s: %gx%g mm cards fit no --profile %s size (%s, ±%g mm, either way round)",
-						doc.GameID, d.id, size.Width, size.Height, name, printshop.Sizes(profiles), printshop.Slack))
+				p, err := fitDeck(doc, d, profiles, name)
+				if err != nil {
+					misfits = append(misfits, err.Error())
 					continue
 				}
 				pl.prof = &p
@@ -174,10 +172,31 @@ func planExportPNG(games []*pipeline.Game, only string, profiles []printshop.Pro
 			plans = append(plans, pl)
 		}
 	}
-	if len(misfits) > 0 {
-		return nil, usagef("%s; nothing written: export those decks without --profile (with --dpi and --bleed) or pick another shop", strings.Join(misfits, "; "))
+	if err := misfitError(misfits, "export those decks without --profile (with --dpi and --bleed) or pick another shop"); err != nil {
+		return nil, err
 	}
 	return plans, nil
+}
+
+// fitDeck is the profile for a deck's cards, or an error naming the deck,
+// its size and the sizes --profile name offers.
+func fitDeck(doc *render.Document, d exportDeck, profiles []printshop.Profile, name string) (printshop.Profile, error) {
+	size := deckSize(doc, d)
+	p, ok := printshop.Fit(profiles, size.Width, size.Height)
+	if !ok {
+		return p, fmt.Errorf("%s: deck %s: %gx%g mm cards fit no --profile %s size (%s, ±%g mm, either way round)",
+			doc.GameID, d.id, size.Width, size.Height, name, printshop.Sizes(profiles), printshop.Slack)
+	}
+	return p, nil
+}
+
+// misfitError is the one-line usage error for decks no profile fits,
+// with what to do instead; nil when there are none.
+func misfitError(misfits []string, instead string) error {
+	if len(misfits) == 0 {
+		return nil
+	}
+	return usagef("%s; nothing written: %s", strings.Join(misfits, "; "), instead)
 }
 
 func hasDeck(g *pipeline.Game, id string) bool {
