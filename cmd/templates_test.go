@@ -54,7 +54,7 @@ func TestTemplatesRender(t *testing.T) {
 	}
 	for s, want := range map[string]string{
 		"Cost:": "GoBold", "Flee:": "GoBold", "Lose a turn.": "GoRegular", // **Flee:** {flee}
-		"Vault": "GoItalic",                             // *Vault*
+		"Vault": "GoItalic",                                // *Vault*
 		"Once":  "GoItalic", "per turn: gain": "GoRegular", // the card's rules: "*Once* per turn: gain **2** :coin:."
 	} {
 		if got := font(s); got != want {

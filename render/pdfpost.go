@@ -125,7 +125,7 @@ func moveXref(pdf []byte, shift func(int) int) ([]byte, bool) {
 	if err != nil || nl < 0 {
 		return nil, false
 	}
-	const entry = 20 // "0000001234 00000 n \n"
+	const entry = 20            // "0000001234 00000 n \n"
 	first := p + nl + 1 + entry // object 0 is the free list's head
 	if first+(n-1)*entry > len(pdf) {
 		return nil, false
