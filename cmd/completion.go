@@ -58,6 +58,8 @@ var commandFlagCompleters = map[string]completer{
 	"import --into":        completeFileExt("yaml", "yml"),
 	"serve --addr":         completeWords(loopbackAddrs...),
 	"export png --profile": completeWords(printshop.Names()...),
+	"render --profile":     completeWords(printshop.Names()...),
+	"render --for":         completeWords("pnp", "print-shop"),
 }
 
 // loopbackAddrs are the --addr values serve accepts.
