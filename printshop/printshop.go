@@ -174,7 +174,8 @@ func ShopOf(p Profile) Shop {
 	return Shops[i]
 }
 
-// mm formats a length to a hundredth of a millimetre, without trailing zeros.
+// mm formats a length to a thousandth of a millimetre (1/8 in is
+// 3.175), without trailing zeros.
 func mm(v float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
 }
