@@ -38,8 +38,11 @@ func newExportTTSCmd(streams IO) *cobra.Command {
 		Long: `Export tts writes, in OUT/<game>/tts/, each deck's card sheets (<deck>-1.png, …:
 at most 10×7 cards each, the last slot the deck's back, which Tabletop
 Simulator shows for a hidden card), its back (<deck>-back.png, or a sheet
-of backs <deck>-back-1.png, … when cards have backs of their own) and
-<game>.json, a saved object that spawns every deck with its cards named.
+of backs <deck>-back-1.png, … when cards have backs of their own), each
+token, board and track (_piece-N.png, a token's back _piece-N-back.png)
+and <game>.json, a saved object that spawns every deck with its cards
+named, each board and track as a tile and each kind of token as a bag of
+round tiles.
 The JSON points at the images with file:// URLs, which work on this
 computer only; upload the images and pass --base-url with the address of
 the folder that holds them to share the game. See docs/export.md.`,
