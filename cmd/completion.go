@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/pipeline"
+	"cardpress/printshop"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -57,7 +57,9 @@ var commandFlagCompleters = map[string]completer{
 	"import --game":        completeDirs, // a folder here, not an id
 	"import --into":        completeFileExt("yaml", "yml"),
 	"serve --addr":         completeWords(loopbackAddrs...),
-	"export png --profile": completeWords(slices.Sorted(maps.Keys(pngProfiles))...),
+	"export png --profile": completeWords(printshop.Names()...),
+	"render --profile":     completeWords(printshop.Names()...),
+	"render --for":         completeWords("pnp", "print-shop"),
 }
 
 // loopbackAddrs are the --addr values serve accepts.

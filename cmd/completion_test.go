@@ -130,26 +130,40 @@ func TestCompleteFlagValues(t *testing.T) {
 // not a second copy of the rules that can drift.
 func TestCompletedValuesAreAccepted(t *testing.T) {
 	ws := copyHeat(t)
+	// Cards of a size no shop sells: every profile is then understood
+	// and refused for the size, before anything is drawn.
+	odd := copyHeat(t)
+	edit(t, odd, "cards/heat/game.yaml", "card: {width: 63, height: 88}", "card: {width: 66, height: 92}")
 	for _, tc := range []struct {
 		complete []string // a command line ending in the flag
 		args     []string // what to run, the value appended after the flag
+		misfit   bool     // run in odd, where the value must be refused for the card size only
 	}{
-		{[]string{"validate", "--format"}, []string{"validate", "cards/heat", "--format"}},
-		{[]string{"lint", "--format"}, []string{"lint", "--games", "5", "cards/heat", "--format"}},
-		{[]string{"rules", "--format"}, []string{"rules", "--format"}},
-		{[]string{"replay", "--format"}, []string{"replay", "--game", "heat", "--format"}},
-		{[]string{"render", "--paper"}, []string{"render", "--out", "out", "cards/heat", "--paper"}},
-		{[]string{"sim", "--bots"}, []string{"sim", "--game", "heat", "--games", "2", "--players", "3", "--bots"}},
-		{[]string{"replay", "--game"}, []string{"replay", "--game"}},
-		{[]string{"export", "--format"}, []string{"export", "--out", "out", "--deck", "main", "cards/heat", "--format"}},
-		{[]string{"export", "png", "--profile"}, []string{"export", "png", "--out", "out", "--deck", "main", "cards/heat", "--profile"}},
-		{[]string{"export", "csv", "cards/heat", "--deck"}, []string{"export", "csv", "--out", "out", "cards/heat", "--deck"}},
+		{[]string{"validate", "--format"}, []string{"validate", "cards/heat", "--format"}, false},
+		{[]string{"lint", "--format"}, []string{"lint", "--games", "5", "cards/heat", "--format"}, false},
+		{[]string{"rules", "--format"}, []string{"rules", "--format"}, false},
+		{[]string{"replay", "--format"}, []string{"replay", "--game", "heat", "--format"}, false},
+		{[]string{"render", "--paper"}, []string{"render", "--out", "out", "cards/heat", "--paper"}, false},
+		{[]string{"sim", "--bots"}, []string{"sim", "--game", "heat", "--games", "2", "--players", "3", "--bots"}, false},
+		{[]string{"replay", "--game"}, []string{"replay", "--game"}, false},
+		{[]string{"export", "--format"}, []string{"export", "--out", "out", "--deck", "main", "cards/heat", "--format"}, false},
+		{[]string{"export", "png", "--profile"}, []string{"export", "png", "--out", "out", "--deck", "main", "cards/heat", "--profile"}, true},
+		{[]string{"render", "--profile"}, []string{"render", "--out", "out", "--for", "print-shop", "cards/heat", "--profile"}, true},
+		{[]string{"render", "--for"}, []string{"render", "--out", "out", "cards/heat", "--for"}, false},
+		{[]string{"export", "csv", "cards/heat", "--deck"}, []string{"export", "csv", "--out", "out", "cards/heat", "--deck"}, false},
 	} {
 		values, _ := complete(t, ws, append(tc.complete, "")...)
 		if len(values) == 0 {
 			t.Errorf("%q: nothing offered", tc.complete)
 		}
 		for _, v := range values {
+			if tc.misfit {
+				code, _, errOut := run(t, odd, append(tc.args, v)...)
+				if code != ExitUsage || !strings.Contains(errOut, "66x92 mm cards fit no --profile "+v+" size") {
+					t.Errorf("%q offers %q, but %q exits %d\n%s", tc.complete, v, append(tc.args, v), code, errOut)
+				}
+				continue
+			}
 			if code, out, errOut := run(t, ws, append(tc.args, v)...); code != ExitClean {
 				t.Errorf("%q offers %q, but %q exits %d\n%s%s", tc.complete, v, append(tc.args, v), code, out, errOut)
 			}

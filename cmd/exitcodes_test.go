@@ -187,7 +187,7 @@ func exitCodeCases() map[string][]exitCase {
 			{name: "png clean", args: []string{"export", "png", "--out", "out", "--deck", "main", "cards/heat"}, want: ExitClean},
 			{name: "png findings", setup: breakHeat, args: []string{"export", "png", "--out", "out", "cards/heat"}, want: ExitFindings},
 			{name: "png bad flag value", args: []string{"export", "png", "--profile", "nosuch", "cards/heat"}, want: ExitUsage,
-				line: `cardpress: unknown --profile "nosuch" (want tgc or mpc)`},
+				line: `cardpress: unknown --profile "nosuch" (want a shop, tgc, mpc, dtc, or shop-size such as tgc-bridge)`},
 			{name: "tts clean", args: []string{"export", "tts", "--out", "out", "cards/heat"}, want: ExitClean},
 			{name: "tts findings", setup: breakHeat, args: []string{"export", "tts", "--out", "out", "cards/heat"}, want: ExitFindings},
 			{name: "tts bad flag value", args: []string{"export", "tts", "--base-url", "ftp://x", "cards/heat"}, want: ExitUsage},

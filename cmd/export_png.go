@@ -3,15 +3,16 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
+	"cardpress/printshop"
 	"cardpress/raster"
 	"cardpress/render"
 
@@ -39,10 +40,13 @@ func newExportPNGCmd(streams IO) *cobra.Command {
 drawn by the same code as the print-and-play PDF and rasterised from it:
 OUT/<game>/png/<deck>/NNN-<card>-front.png and NNN-<card>-back.png, NNN the
 card's place in its deck (so uploaders keep the deck's order) and -xN
-before -front when the card is printed N times. --profile tgc or mpc
-writes the pixel size The Game Crafter (825×1125) or MakePlayingCards
-(822×1122) asks for poker cards, into OUT/<game>/png-<profile>/, and
-refuses other card sizes. See docs/export.md.`,
+before -front when the card is printed N times. --profile SHOP writes
+each deck at the pixel size that shop's template asks for the deck's card
+size (landscape decks on the template turned), into
+OUT/<game>/png-<shop>/; SHOP-SIZE (tgc-bridge) allows that size only. A
+deck no profile fits is reported before anything is written.
+` + profileHelp() + `
+See docs/export.md.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: opts.runOn(func() error {
 			opts.dpiSet, opts.bleedSet = c.Flags().Changed("dpi"), c.Flags().Changed("bleed")
@@ -54,32 +58,9 @@ refuses other card sizes. See docs/export.md.`,
 	f.Float64Var(&opts.DPI, "dpi", 300, fmt.Sprintf("pixels per inch (above 0, at most %g)", raster.MaxDPI))
 	opts.Bleed = defaultBleed
 	f.Var(&mmFlag{&opts.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
-	f.StringVar(&opts.Profile, "profile", "", "print shop: tgc (The Game Crafter) or mpc (MakePlayingCards); sets dpi, bleed and pixel size")
+	f.StringVar(&opts.Profile, "profile", "", "print shop ("+shopList()+") or shop-size (tgc-bridge); sets dpi, bleed and pixel size per deck")
 	return c
 }
-
-// pngProfile is a print shop's image for a poker card: its pixel size at
-// its dpi, and the trim the shop cuts at (the rest is bleed).
-type pngProfile struct {
-	name, shop   string
-	dpi          float64
-	w, h         int     // pixels
-	trimW, trimH float64 // mm
-}
-
-// The shops' poker card templates: 2.5×3.5 in at 300 dpi (750×1050 px)
-// with 1/8 in of bleed (825×1125) at The Game Crafter and 0.12 in
-// (822×1122) at MakePlayingCards.
-var pngProfiles = map[string]pngProfile{
-	"tgc": {name: "tgc", shop: "The Game Crafter poker card", dpi: 300, w: 825, h: 1125, trimW: 63.5, trimH: 88.9},
-	"mpc": {name: "mpc", shop: "MakePlayingCards poker card", dpi: 300, w: 822, h: 1122, trimW: 63.5, trimH: 88.9},
-}
-
-// profileSlack is how far, in mm, a card's side may be from the shop's
-// trim: the shop's cut then falls at most half of it inside the card or
-// into its bleed, within the usual cutting tolerance of a millimetre.
-// cardpress's poker preset (63×88) is 0.5 and 0.9 mm short.
-const profileSlack = 1.0
 
 // pngGeom is how one card size becomes an image: drawn with bleed on a
 // page of its own, and the part box of that page rasterised at dpi.
@@ -90,25 +71,56 @@ type pngGeom struct {
 	w, h  int // the image's pixels
 }
 
-func pngGeomFor(size gamedata.Size, dpi, bleed float64, prof *pngProfile) (pngGeom, error) {
+func pngGeomFor(size gamedata.Size, dpi, bleed float64, prof *printshop.Profile) pngGeom {
 	if prof == nil {
 		g := pngGeom{dpi: dpi, bleed: bleed, box: raster.Rect{W: size.Width + 2*bleed, H: size.Height + 2*bleed}}
 		g.w, g.h = pxOf(g.box.W, dpi), pxOf(g.box.H, dpi)
-		return g, nil
-	}
-	if math.Abs(size.Width-prof.trimW) > profileSlack || math.Abs(size.Height-prof.trimH) > profileSlack {
-		return pngGeom{}, fmt.Errorf("profile %s takes %gx%g mm cards (±%g mm), not %gx%g mm; export without --profile and set --dpi and --bleed",
-			prof.name, prof.trimW, prof.trimH, profileSlack, size.Width, size.Height)
+		return g
 	}
 	// The card keeps its own size, centred on the shop's image; the
 	// bleed drawn reaches the image's edges on every side.
-	imgW, imgH := float64(prof.w)/prof.dpi*25.4, float64(prof.h)/prof.dpi*25.4
+	imgW, imgH := prof.Image()
 	padX, padY := (imgW-size.Width)/2, (imgH-size.Height)/2
 	b := max(padX, padY)
-	return pngGeom{dpi: prof.dpi, bleed: b, box: raster.Rect{X: b - padX, Y: b - padY, W: imgW, H: imgH}, w: prof.w, h: prof.h}, nil
+	return pngGeom{dpi: prof.DPI, bleed: b, box: raster.Rect{X: b - padX, Y: b - padY, W: imgW, H: imgH}, w: prof.W, h: prof.H}
 }
 
-func checkExportPNG(o *exportPNGOptions) (*pngProfile, error) {
+// checkExportPNG checks the flags and returns the profiles --profile
+// names (nil without it).
+// shopList is "tgc (The Game Crafter), mpc (…), …", from the table.
+func shopList() string {
+	var parts []string
+	for _, s := range printshop.Shops {
+		parts = append(parts, s.ID+" ("+s.Name+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// shopIDs is "tgc, mpc, dtc".
+func shopIDs() string {
+	var ids []string
+	for _, s := range printshop.Shops {
+		ids = append(ids, s.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// profileHelp lists each shop's sizes and images for the long help.
+func profileHelp() string {
+	var b strings.Builder
+	b.WriteString("Profiles (template pixels at 300 dpi, bleed included):")
+	for _, s := range printshop.Shops {
+		fmt.Fprintf(&b, "\n  %s:", s.ID)
+		for _, p := range printshop.Profiles {
+			if p.Shop == s.ID {
+				fmt.Fprintf(&b, " %s %dx%d", p.Size, p.W, p.H)
+			}
+		}
+	}
+	return b.String()
+}
+
+func checkExportPNG(o *exportPNGOptions) ([]printshop.Profile, error) {
 	if err := checkOutDir(o.OutDir); err != nil {
 		return nil, err
 	}
@@ -121,14 +133,70 @@ func checkExportPNG(o *exportPNGOptions) (*pngProfile, error) {
 	if o.Profile == "" {
 		return nil, nil
 	}
-	p, ok := pngProfiles[o.Profile]
-	if !ok {
-		return nil, usagef("unknown --profile %q (want tgc or mpc)", o.Profile)
+	ps := printshop.Lookup(o.Profile)
+	if ps == nil {
+		return nil, usagef("unknown --profile %q (want a shop, %s, or shop-size such as tgc-bridge)", o.Profile, shopIDs())
 	}
 	if o.dpiSet || o.bleedSet {
 		return nil, usagef("--profile %s sets the dpi and the bleed; drop --dpi and --bleed", o.Profile)
 	}
-	return &p, nil
+	return ps, nil
+}
+
+// pngPlan is one deck to export and the template its images follow (nil:
+// --dpi and --bleed).
+type pngPlan struct {
+	doc  *render.Document
+	deck exportDeck
+	prof *printshop.Profile
+}
+
+// planExportPNG fits every deck of every game to a profile before
+// anything is written, so a deck no profile takes stops the export with
+// nothing half done; the error, one line, names every such deck.
+func planExportPNG(games []*pipeline.Game, only string, profiles []printshop.Profile, name string) ([]pngPlan, error) {
+	var plans []pngPlan
+	var misfits []string
+	for _, g := range games {
+		doc := pipeline.Document(g)
+		for _, d := range deckCards(g, doc, only) {
+			pl := pngPlan{doc: doc, deck: d}
+			if profiles != nil {
+				p, err := fitDeck(doc, d, profiles, name)
+				if err != nil {
+					misfits = append(misfits, err.Error())
+					continue
+				}
+				pl.prof = &p
+			}
+			plans = append(plans, pl)
+		}
+	}
+	if err := misfitError(misfits, "export those decks without --profile (with --dpi and --bleed) or pick another shop"); err != nil {
+		return nil, err
+	}
+	return plans, nil
+}
+
+// fitDeck is the profile for a deck's cards, or an error naming the deck,
+// its size and the sizes --profile name offers.
+func fitDeck(doc *render.Document, d exportDeck, profiles []printshop.Profile, name string) (printshop.Profile, error) {
+	size := deckSize(doc, d)
+	p, ok := printshop.Fit(profiles, size.Width, size.Height)
+	if !ok {
+		return p, fmt.Errorf("%s: deck %s: %gx%g mm cards fit no --profile %s size (%s, ±%g mm, either way round)",
+			doc.GameID, d.id, size.Width, size.Height, name, printshop.Sizes(profiles), printshop.Slack)
+	}
+	return p, nil
+}
+
+// misfitError is the one-line usage error for decks no profile fits,
+// with what to do instead; nil when there are none.
+func misfitError(misfits []string, instead string) error {
+	if len(misfits) == 0 {
+		return nil
+	}
+	return usagef("%s; nothing written: %s", strings.Join(misfits, "; "), instead)
 }
 
 func hasDeck(g *pipeline.Game, id string) bool {
@@ -141,7 +209,7 @@ type exportDeck struct {
 }
 
 func runExportPNG(opts *exportPNGOptions) error {
-	prof, err := checkExportPNG(opts)
+	profiles, err := checkExportPNG(opts)
 	if err != nil {
 		return err
 	}
@@ -149,44 +217,59 @@ func runExportPNG(opts *exportPNGOptions) error {
 	if err != nil {
 		return err
 	}
+	plans, err := planExportPNG(games, opts.Deck, profiles, opts.Profile)
+	if err != nil || len(plans) == 0 {
+		return err
+	}
 	rz, err := raster.Shared()
 	if err != nil {
 		return err
 	}
-	var out *fileio.OutRoot
-	for _, g := range games {
-		doc := pipeline.Document(g)
-		decks := deckCards(g, doc, opts.Deck)
-		if len(decks) == 0 {
-			continue
-		}
-		if out == nil {
-			if out, err = fileio.OpenOut(opts.OutDir); err != nil {
-				return err
-			}
-			defer out.Close()
-		}
-		folder := "png"
-		if prof != nil {
-			folder = "png-" + prof.name
-		}
+	out, err := fileio.OpenOut(opts.OutDir)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	for i := 0; i < len(plans); {
+		doc := plans[i].doc
 		total := 0
-		for _, d := range decks {
-			total += 2 * len(d.cards)
+		for j := i; j < len(plans) && plans[j].doc == doc; j++ {
+			total += 2 * len(plans[j].deck.cards)
 		}
 		bar := opts.newProgress(doc.GameID, int64(total)).counting("images")
-		for _, d := range decks {
-			n, geom, dir, err := exportDeckPNG(rz, doc, d, out, doc.GameID+"/"+folder+"/"+d.id, opts, prof, bar)
-			bar.finish()
-			if errors.Is(err, fileio.ErrLink) {
-				return err // it names the link
+		for ; i < len(plans) && plans[i].doc == doc; i++ {
+			if err := exportPlanPNG(rz, plans[i], out, opts, bar); err != nil {
+				return err
 			}
-			if err != nil {
-				return fmt.Errorf("%s: deck %s: %w", doc.GameID, d.id, err)
-			}
-			fmt.Fprintf(opts.Out, "wrote %s: %d images, %dx%d px at %g dpi\n", finding.Visible(dir), n, geom.w, geom.h, geom.dpi)
 		}
 	}
+	return nil
+}
+
+// exportPlanPNG writes one deck's images into png/<deck>/, or
+// png-<shop>/<deck>/ with a profile, and says what it wrote.
+func exportPlanPNG(rz *raster.Rasterizer, pl pngPlan, out *fileio.OutRoot, opts *exportPNGOptions, bar *progress) error {
+	folder := "png"
+	if pl.prof != nil {
+		folder = "png-" + pl.prof.Shop
+	}
+	doc, d := pl.doc, pl.deck
+	n, geom, dir, err := exportDeckPNG(rz, doc, d, out, doc.GameID+"/"+folder+"/"+d.id, opts, pl.prof, bar)
+	bar.finish()
+	if errors.Is(err, fileio.ErrLink) {
+		return err // it names the link
+	}
+	if err != nil {
+		return fmt.Errorf("%s: deck %s: %w", doc.GameID, d.id, err)
+	}
+	what := fmt.Sprintf("%dx%d px at %g dpi", geom.w, geom.h, geom.dpi)
+	if pl.prof != nil {
+		what += ", " + pl.prof.Name()
+		if pl.prof.Landscape() {
+			what += " turned"
+		}
+	}
+	fmt.Fprintf(opts.Out, "wrote %s: %d images, %s\n", finding.Visible(dir), n, what)
 	return nil
 }
 
@@ -209,10 +292,8 @@ const pngChunk = 64
 // images it wrote, at what size, and the folder's path. Faces are drawn a chunk at a
 // time and each image is written as soon as it is drawn, so memory holds
 // one chunk's PDF and an image per core, whatever the deck's size.
-func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, out *fileio.OutRoot, name string, opts *exportPNGOptions, prof *pngProfile, bar *progress) (n int, geom pngGeom, path string, err error) {
-	if geom, err = pngGeomFor(deckSize(doc, d), opts.DPI, opts.Bleed, prof); err != nil {
-		return 0, geom, "", err
-	}
+func exportDeckPNG(rz *raster.Rasterizer, doc *render.Document, d exportDeck, out *fileio.OutRoot, name string, opts *exportPNGOptions, prof *printshop.Profile, bar *progress) (n int, geom pngGeom, path string, err error) {
+	geom = pngGeomFor(deckSize(doc, d), opts.DPI, opts.Bleed, prof)
 	dir, err := out.Folder(name)
 	if err != nil {
 		return 0, geom, "", err

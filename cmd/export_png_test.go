@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"cardpress/gamedata"
 	"cardpress/internal/fileio"
 	"cardpress/internal/testutil"
 	"cardpress/pipeline"
+	"cardpress/printshop"
 	"cardpress/raster"
 	"cardpress/render"
 )
@@ -197,7 +201,7 @@ func TestExportPNGProfiles(t *testing.T) {
 		w, h    int
 	}{{"tgc", 825, 1125}, {"mpc", 822, 1122}} {
 		code, out, errOut := run(t, ws, "export", "png", "cards/heat", "--out", "out", "--profile", tc.profile)
-		want := fmt.Sprintf("wrote out/heat/png-%s/main: 54 images, %dx%d px at 300 dpi\n", tc.profile, tc.w, tc.h)
+		want := fmt.Sprintf("wrote out/heat/png-%s/main: 54 images, %dx%d px at 300 dpi, %s-poker\n", tc.profile, tc.w, tc.h, tc.profile)
 		if code != 0 || out != want {
 			t.Fatalf("%s: exit %d, said %q, want %q\n%s", tc.profile, code, out, want, errOut)
 		}
@@ -214,11 +218,85 @@ func TestExportPNGProfiles(t *testing.T) {
 			}
 		}
 	}
-	// A profile refuses a card size it does not fit: tarot cards.
+	// Tarot cards take the shop's tarot template.
 	edit(t, ws, "cards/heat/game.yaml", "card: {width: 63, height: 88}", "card: {width: 70, height: 120}")
 	code, out, errOut := run(t, ws, "export", "png", "cards/heat", "--out", "out", "--profile", "tgc")
-	if code != ExitUsage || !strings.Contains(errOut, "profile tgc takes 63.5x88.9 mm cards (±1 mm), not 70x120 mm") {
-		t.Errorf("tarot cards with tgc: exit %d\n%s%s", code, out, errOut)
+	if want := "wrote out/heat/png-tgc/main: 54 images, 900x1500 px at 300 dpi, tgc-tarot\n"; code != 0 || out != want {
+		t.Errorf("tarot cards with tgc: exit %d, said %q, want %q\n%s", code, out, want, errOut)
+	}
+	img := decodePNG(t, filepath.Join(ws, "out", "heat", "png-tgc", "main", "001-first-national-front.png"))
+	if b := img.Bounds(); b.Dx() != 900 || b.Dy() != 1500 {
+		t.Errorf("tgc tarot: %v", b)
+	}
+}
+
+// The reproduction: a bridge-size landscape deck with --profile
+// tgc is written on The Game Crafter's bridge template turned; a deck no
+// profile fits stops the export before any deck is written, and each
+// such deck is named.
+func TestExportPNGProfilePerDeck(t *testing.T) {
+	ws := t.TempDir()
+	if code, _, errOut := run(t, ws, "new", "g"); code != 0 {
+		t.Fatal(errOut)
+	}
+	edit(t, ws, "g/game.yaml", "    back: orders\n", "    back: orders\n    card: {size: bridge, orientation: landscape}\n")
+	edit(t, ws, "g/layout.yaml", "box: [6, 57, 51, 14], size: 9", "box: [6, 30, 51, 14], size: 9")
+	edit(t, ws, "g/layout.yaml", "box: [6, 73, 51, 9], size: 7, min_size: 5, style: italic, align: center, color: \"#666666\"}\n\nback:",
+		"box: [6, 45, 51, 9], size: 7, min_size: 5, style: italic, align: center, color: \"#666666\"}\n\nback:")
+	code, out, errOut := run(t, ws, "export", "png", "g", "--out", "out", "--profile", "tgc")
+	want := "wrote out/g/png-tgc/goods: 12 images, 825x1125 px at 300 dpi, tgc-poker\n" +
+		"wrote out/g/png-tgc/orders: 6 images, 1125x750 px at 300 dpi, tgc-bridge turned\n"
+	if code != 0 || out != want {
+		t.Fatalf("landscape bridge with tgc: exit %d, said %q, want %q\n%s", code, out, want, errOut)
+	}
+	names, _ := filepath.Glob(filepath.Join(ws, "out", "g", "png-tgc", "orders", "*.png"))
+	for _, n := range names {
+		if b := decodePNG(t, n).Bounds(); b.Dx() != 1125 || b.Dy() != 750 {
+			t.Errorf("%s: %v, want 1125x750", filepath.Base(n), b)
+		}
+	}
+	if len(names) != 6 {
+		t.Errorf("%d images of orders", len(names))
+	}
+	// SHOP-SIZE allows that size only.
+	code, _, errOut = run(t, ws, "export", "png", "g", "--deck", "orders", "--out", "out2", "--profile", "tgc-poker")
+	if code != ExitUsage || !strings.Contains(errOut, "g: deck orders: 89x57 mm cards fit no --profile tgc-poker size (poker 63.5×88.9, ±1 mm, either way round)") {
+		t.Errorf("bridge with tgc-poker: exit %d\n%s", code, errOut)
+	}
+	// Both decks at sizes no shop sells: both are named on the one line
+	// and nothing is written, not even the deck before the second.
+	edit(t, ws, "g/game.yaml", "card: poker", "card: {width: 66, height: 92}")
+	edit(t, ws, "g/game.yaml", "card: {size: bridge, orientation: landscape}", "card: {width: 95, height: 60}")
+	code, out, errOut = run(t, ws, "export", "png", "g", "--out", "out3", "--profile", "mpc")
+	if code != ExitUsage || out != "" || strings.Count(errOut, "\n") != 1 ||
+		!strings.HasPrefix(errOut, "cardpress: g: deck goods: 66x92 mm cards fit no --profile mpc size (micro ") ||
+		!strings.Contains(errOut, "either way round); g: deck orders: 95x60 mm") || !strings.Contains(errOut, "; nothing written: ") {
+		t.Errorf("sizes no shop sells: exit %d, said %q\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "out3")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused export wrote %v", err)
+	}
+}
+
+// Every profile's geometry gives its template's exact pixels, portrait
+// and turned, for a card of the profile's own trim.
+func TestPNGGeomIsTheTemplate(t *testing.T) {
+	for _, p := range printshop.Profiles {
+		for _, q := range []printshop.Profile{p, p.Turned()} {
+			w, h := q.Trim()
+			if q.Landscape() != (w > h) && w != h {
+				t.Fatalf("%s: turned trim %gx%g", q.Name(), w, h)
+			}
+			fit, ok := printshop.Fit(printshop.Lookup(q.Shop), w, h)
+			if !ok || fit != q {
+				t.Errorf("%s %gx%g mm: fits %s, %v", q.Name(), w, h, fit.Name(), ok)
+				continue
+			}
+			g := pngGeomFor(gamedata.Size{Width: w, Height: h}, 0, 0, &fit)
+			if g.w != q.W || g.h != q.H || pxOf(g.box.W, g.dpi) != q.W || pxOf(g.box.H, g.dpi) != q.H || math.Abs(g.bleed-q.BleedMM()) > 1e-9 {
+				t.Errorf("%s: geometry %+v, want %dx%d px and %g mm of bleed", q.Name(), g, q.W, q.H, q.BleedMM())
+			}
+		}
 	}
 }
 

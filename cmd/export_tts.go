@@ -38,8 +38,11 @@ func newExportTTSCmd(streams IO) *cobra.Command {
 		Long: `Export tts writes, in OUT/<game>/tts/, each deck's card sheets (<deck>-1.png, …:
 at most 10×7 cards each, the last slot the deck's back, which Tabletop
 Simulator shows for a hidden card), its back (<deck>-back.png, or a sheet
-of backs <deck>-back-1.png, … when cards have backs of their own) and
-<game>.json, a saved object that spawns every deck with its cards named.
+of backs <deck>-back-1.png, … when cards have backs of their own), each
+token, board and track (_piece-N.png, a token's back _piece-N-back.png)
+and <game>.json, a saved object that spawns every deck with its cards
+named, each board and track as a tile and each kind of token as a bag of
+round tiles.
 The JSON points at the images with file:// URLs, which work on this
 computer only; upload the images and pass --base-url with the address of
 the folder that holds them to share the game. See docs/export.md.`,
@@ -200,6 +203,13 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.GameID, err)
 	}
+	var pieces []tts.Piece
+	if opts.Deck == "" { // the pieces are the game's, not a deck's
+		if pieces, err = ttsPieces(rz, doc, files); err != nil {
+			return fmt.Errorf("%s: pieces: %w", doc.GameID, err)
+		}
+		so.AddPieces(doc.GameID, pieces)
+	}
 	data, err := so.JSON()
 	if err != nil {
 		return err
@@ -218,9 +228,53 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 		return err
 	}
 	bar.finish()
-	fmt.Fprintf(opts.Out, "wrote %s: %s, %s on %s\n", finding.Visible(out.Join(name)),
-		count(len(decksOut), "deck"), count(cards, "card"), count(sheets, "sheet"))
+	also := ""
+	if len(pieces) > 0 {
+		also = ", " + count(len(pieces), "kind") + " of token, board and track"
+	}
+	fmt.Fprintf(opts.Out, "wrote %s: %s, %s on %s%s\n", finding.Visible(out.Join(name)),
+		count(len(decksOut), "deck"), count(cards, "card"), count(sheets, "sheet"), also)
 	return nil
+}
+
+// ttsPieces draws the game's tokens, boards and tracks (render.PiecesPDF)
+// and writes each as _piece-N.png, a two-sided token's back as
+// _piece-N-back.png: deck ids cannot begin with "_", so no sheet is
+// named alike. Each is drawn at up to 300 dpi, within the texture size.
+func ttsPieces(rz *raster.Rasterizer, doc *render.Document, files *ttsFiles) ([]tts.Piece, error) {
+	pdf, pieces, err := render.PiecesPDF(doc, render.Options{})
+	if err != nil || len(pieces) == 0 {
+		return nil, err
+	}
+	var out []tts.Piece
+	page := 0
+	for i, p := range pieces {
+		dpi := min(ttsMaxDPI, math.Floor(ttsMaxSheet*25.4/max(p.W, p.H)))
+		tp := tts.Piece{ID: strconv.Itoa(i + 1), Name: p.Name, Round: p.Token, W: p.W, H: p.H, Count: p.Count}
+		sides := []string{fmt.Sprintf("_piece-%d.png", i+1)}
+		if p.Back {
+			sides = append(sides, fmt.Sprintf("_piece-%d-back.png", i+1))
+		}
+		var urls []string
+		for _, name := range sides {
+			img, err := rz.Page(pdf, page, dpi)
+			if err != nil {
+				return nil, err
+			}
+			page++
+			if err := files.write(name, img, dpi); err != nil {
+				return nil, err
+			}
+			u, err := files.url(name)
+			if err != nil {
+				return nil, err
+			}
+			urls = append(urls, u)
+		}
+		tp.FaceURL, tp.BackURL = urls[0], urls[len(urls)-1]
+		out = append(out, tp)
+	}
+	return out, nil
 }
 
 // ttsDeck draws one deck's sheets and backs and describes them for the
@@ -364,7 +418,7 @@ func (dr *ttsDrawer) drawSheet(grid tts.Grid, pdf []byte, pages []int, name stri
 
 // ttsImage matches the image names ttsDeck gives: clean-up removes no
 // other name, even one an earlier export's record lists.
-var ttsImage = regexp.MustCompile(`^[a-z][a-z0-9-]*-([0-9]+|back|back-[0-9]+)\.png$`)
+var ttsImage = regexp.MustCompile(`^([a-z][a-z0-9-]*-([0-9]+|back|back-[0-9]+)|_piece-[0-9]+(-back)?)\.png$`)
 
 // count is n and the noun for messages: "1 sheet", "3 sheets".
 func count(n int, noun string) string {

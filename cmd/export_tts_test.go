@@ -29,9 +29,15 @@ type ttsObject struct {
 	DeckIDs          []int
 	CardID           int
 	CustomDeck       map[string]ttsCustomDeck
+	CustomImage      *ttsCustomImage
 	ContainedObjects []ttsObject
 	Transform        map[string]float64
 	GUID             string
+}
+
+type ttsCustomImage struct {
+	ImageURL, ImageSecondaryURL string
+	CustomTile                  struct{ Type int }
 }
 
 type ttsCustomDeck struct {
@@ -142,13 +148,14 @@ func TestExportTTSHeat(t *testing.T) {
 		}
 	}
 	code, out, errOut := run(t, ws, "export", "tts", "cards/heat", "--out", "out")
-	if code != 0 || out != "wrote out/heat/tts/heat.json: 1 deck, 34 cards on 1 sheet\n" {
+	if code != 0 || out != "wrote out/heat/tts/heat.json: 1 deck, 34 cards on 1 sheet, 5 kinds of token, board and track\n" {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	s := readSave(t, filepath.Join(dir, "heat.json"))
-	if s.SaveName != "HEAT" || len(s.ObjectStates) != 1 {
+	if s.SaveName != "HEAT" || len(s.ObjectStates) != 6 {
 		t.Fatalf("save %q with %d objects", s.SaveName, len(s.ObjectStates))
 	}
+	checkHeatPieces(t, s.ObjectStates[1:])
 	deck := s.ObjectStates[0]
 	if deck.Name != "DeckCustom" || deck.Nickname != "Heist deck" || len(deck.CustomDeck) != 1 || len(deck.GUID) != 6 {
 		t.Errorf("deck %s %q with %d sheets, GUID %q", deck.Name, deck.Nickname, len(deck.CustomDeck), deck.GUID)
@@ -191,6 +198,46 @@ func TestExportTTSHeat(t *testing.T) {
 		code, _, errOut := run(t, ws, "export", "tts", "cards/heat", "--out", "out", "--base-url", bad)
 		if code != ExitUsage || !strings.Contains(errOut, "--base-url") {
 			t.Errorf("--base-url %s: exit %d %s", bad, code, errOut)
+		}
+	}
+}
+
+// checkHeatPieces: HEAT's board is a rectangular tile, each of its four
+// kinds of token a bag of round tiles, as many as the game has, each
+// showing its own image, whose pixels are the piece at 300 dpi.
+func checkHeatPieces(t *testing.T, objs []ttsObject) {
+	t.Helper()
+	want := []struct {
+		name  string
+		count int
+		px    int // the token's diameter at 300 dpi; 0 for the board
+	}{{"Heat board", 1, 0}, {"Heat token", 15, 165}, {"$1", 20, 213}, {"$5", 20, 236}, {"$25", 10, 283}}
+	for i, o := range objs {
+		w := want[i]
+		tiles := []ttsObject{o}
+		if w.count > 1 {
+			if o.Name != "Bag" || o.Nickname != fmt.Sprintf("%s ×%d", w.name, w.count) {
+				t.Errorf("object %d: %s %q, want a bag of %d %s", i, o.Name, o.Nickname, w.count, w.name)
+			}
+			tiles = o.ContainedObjects
+		}
+		if len(tiles) != w.count {
+			t.Fatalf("%s: %d tiles, want %d", w.name, len(tiles), w.count)
+		}
+		for _, tile := range tiles {
+			ci := tile.CustomImage
+			if tile.Name != "Custom_Tile" || tile.Nickname != w.name || ci == nil || ci.CustomTile.Type != map[bool]int{true: 2, false: 0}[w.px > 0] {
+				t.Fatalf("%s: %s %q %+v", w.name, tile.Name, tile.Nickname, ci)
+			}
+		}
+		img := decodePNG(t, localFile(t, tiles[0].CustomImage.ImageURL))
+		if b := img.Bounds(); w.px > 0 && (b.Dx() != w.px || b.Dy() != w.px) {
+			t.Errorf("%s: image %v, want %d px square", w.name, b, w.px)
+		}
+		if w.px > 0 { // a token: its colour in the middle, not white
+			if c := img.RGBAAt(w.px/2, w.px/8); c.R == 255 && c.G == 255 && c.B == 255 {
+				t.Errorf("%s: white inside the token", w.name)
+			}
 		}
 	}
 }

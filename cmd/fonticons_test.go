@@ -78,7 +78,7 @@ func TestFontAndIconsRender(t *testing.T) {
 		fonts[tx.Font] = true
 	}
 	// The reader drops the subset tag from the names.
-	if !fonts["GoSmallcaps"] || !fonts["utf8go"] || !fonts["DejaVuSans"] {
+	if !fonts["GoSmallcaps"] || !fonts["GoRegular"] || !fonts["DejaVuSans"] {
 		t.Errorf("the card page uses fonts %v; want the game's, the Go fonts and the fallback (for ★)", fonts)
 	}
 	gain, dot := pdftest.Find(ts, "Gain 2"), pdftest.Find(ts, ". If you")

@@ -153,7 +153,8 @@ func TestCleanUpKeepsWhatTheExportNeverWrote(t *testing.T) {
 	if code, out, errOut := run(t, ws, "export", "tts", "cards/heat", "--out", "out"); code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	want := []string{".cardpress-written", "heat.json", "main-1.png", "main-2.png", "main-3.png", "main-back.png"}
+	want := []string{".cardpress-written", "_piece-1.png", "_piece-2.png", "_piece-3.png", "_piece-4.png", "_piece-5.png",
+		"heat.json", "main-1.png", "main-2.png", "main-3.png", "main-back.png"}
 	if got := dirNames(t, dir); !slices.Equal(got, want) {
 		t.Errorf("the tts folder holds %v, want %v", got, want)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"cardpress/finding"
 	"cardpress/pipeline"
+	"cardpress/printshop"
 	"cardpress/render"
 
 	"github.com/spf13/cobra"
@@ -17,6 +18,9 @@ type renderOptions struct {
 	IO
 	Paths []string
 	pipeline.RenderOptions
+	// For is --for: pnp or print-shop; PrintShopProfile is --profile.
+	For, PrintShopProfile string
+	changed               func(flag string) bool
 }
 
 func newRenderCmd(streams IO) *cobra.Command {
@@ -42,6 +46,12 @@ files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 	}
 	bindRenderFlags(c, &opts.RenderOptions)
 	c.Flags().StringVar(&opts.Variant, "variant", "", "rule variant to print (default: each game's default); another adds -VARIANT to the file names")
+	c.Flags().StringVar(&opts.For, "for", "pnp", "pnp: print-and-play sheets and the reference; print-shop: one card face a page at bleed size, each front followed by its back")
+	c.Flags().StringVar(&opts.PrintShopProfile, "profile", "", "with --for print-shop: print shop ("+shopList()+") or shop-size (tgc-bridge), whose templates set each page and its bleed")
+	c.PreRunE = func(c *cobra.Command, _ []string) error {
+		opts.changed = func(name string) bool { return c.Flags().Changed(name) }
+		return nil
+	}
 	return c
 }
 
@@ -131,10 +141,16 @@ func runRender(opts *renderOptions) error {
 	if err := checkRenderOptions(opts.Env, &opts.RenderOptions); err != nil {
 		return err
 	}
+	if err := checkPrintShop(opts); err != nil {
+		return err
+	}
 	games, fs := pipeline.Load(opts.Paths)
 	if errs, _ := finding.Count(fs); errs > 0 {
 		opts.printFindings(opts.Out, "text", fs, nil)
 		return errFindings
+	}
+	if err := fitPrintShop(games, opts); err != nil {
+		return err
 	}
 	for _, g := range games {
 		paths, err := pipeline.Render(g, opts.RenderOptions)
@@ -146,4 +162,55 @@ func runRender(opts *renderOptions) error {
 		}
 	}
 	return nil
+}
+
+// checkPrintShop reads --for and --profile into the pipeline's options.
+// The sheet's flags mean nothing to a page a card, and a profile sets
+// the bleed, so giving them is an error rather than silently ignored.
+func checkPrintShop(opts *renderOptions) error {
+	switch opts.For {
+	case "pnp":
+		if opts.PrintShopProfile != "" {
+			return usagef("--profile needs --for print-shop")
+		}
+		return nil
+	case "print-shop":
+	default:
+		return usagef("unknown --for %q (want pnp or print-shop)", opts.For)
+	}
+	for _, f := range []string{"paper", "gutter", "back-offset"} {
+		if opts.changed != nil && opts.changed(f) {
+			return usagef("--%s is for the print-and-play sheets; --for print-shop prints a card a page", f)
+		}
+	}
+	opts.PrintShop = true
+	if opts.PrintShopProfile == "" {
+		return nil
+	}
+	if opts.Profiles = printshop.Lookup(opts.PrintShopProfile); opts.Profiles == nil {
+		return usagef("unknown --profile %q (want a shop, %s, or shop-size such as tgc-bridge)", opts.PrintShopProfile, shopIDs())
+	}
+	if opts.changed != nil && opts.changed("bleed") {
+		return usagef("--profile %s sets the bleed; drop --bleed", opts.PrintShopProfile)
+	}
+	opts.Profile = opts.PrintShopProfile
+	return nil
+}
+
+// fitPrintShop checks every deck of every game against the profiles
+// before any file is written.
+func fitPrintShop(games []*pipeline.Game, opts *renderOptions) error {
+	if opts.Profiles == nil {
+		return nil
+	}
+	var misfits []string
+	for _, g := range games {
+		doc := pipeline.Document(g)
+		for _, d := range deckCards(g, doc, "") {
+			if _, err := fitDeck(doc, d, opts.Profiles, opts.Profile); err != nil {
+				misfits = append(misfits, err.Error())
+			}
+		}
+	}
+	return misfitError(misfits, "render those games without --profile (with --bleed) or pick another shop")
 }

@@ -53,9 +53,9 @@ func TestTemplatesRender(t *testing.T) {
 		return fontAt(ts, sp[0])
 	}
 	for s, want := range map[string]string{
-		"Cost:": "utf8goB", "Flee:": "utf8goB", "Lose a turn.": "utf8go", // **Flee:** {flee}
-		"Vault": "utf8goI",                             // *Vault*
-		"Once":  "utf8goI", "per turn: gain": "utf8go", // the card's rules: "*Once* per turn: gain **2** :coin:."
+		"Cost:": "GoBold", "Flee:": "GoBold", "Lose a turn.": "GoRegular", // **Flee:** {flee}
+		"Vault": "GoItalic",                                // *Vault*
+		"Once":  "GoItalic", "per turn: gain": "GoRegular", // the card's rules: "*Once* per turn: gain **2** :coin:."
 	} {
 		if got := font(s); got != want {
 			t.Errorf("%q is set in %q, want %q", s, got, want)
@@ -64,7 +64,7 @@ func TestTemplatesRender(t *testing.T) {
 	gain := pdftest.Find(ts, "per turn: gain")
 	bold2 := 0
 	for _, sp := range pdftest.Find(ts, "2") {
-		if len(gain) == 1 && sp.Y == gain[0].Y && sp.X > gain[0].X && fontAt(ts, sp) == "utf8goB" {
+		if len(gain) == 1 && sp.Y == gain[0].Y && sp.X > gain[0].X && fontAt(ts, sp) == "GoBold" {
 			bold2++
 		}
 	}

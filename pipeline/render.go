@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"cardpress/internal/fileio"
+	"cardpress/printshop"
 	"cardpress/render"
 )
 
@@ -14,6 +15,13 @@ type RenderOptions struct {
 	// Variant is the rule variant to print ("" for the game's default);
 	// another than the default adds -<variant> to the file names.
 	Variant string
+	// PrintShop writes <game>-print-shop.pdf (render.PrintShopPDF) in
+	// place of the print-and-play and reference PDFs; Profiles, when
+	// set, are the shop templates its pages follow, and Profile their
+	// name, added to the file's (<game>-print-shop-<profile>.pdf).
+	PrintShop bool
+	Profile   string
+	Profiles  []printshop.Profile
 	render.Options
 }
 
@@ -40,13 +48,9 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	if v := g.otherVariant(); v != "" {
 		suffix = "-" + v
 	}
-	pnp, err := render.PnP(doc, opt.Options)
+	files, err := renderFiles(doc, opt, suffix)
 	if err != nil {
-		return nil, fmt.Errorf("%s: print-and-play: %w", doc.GameID, err)
-	}
-	ref, err := render.ReferencePDF(doc, opt.Options)
-	if err != nil {
-		return nil, fmt.Errorf("%s: reference sheet: %w", doc.GameID, err)
+		return nil, err
 	}
 	out, err := fileio.OpenOut(opt.OutDir)
 	if err != nil {
@@ -54,7 +58,7 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	}
 	defer out.Close()
 	var paths []string
-	for name, data := range map[string][]byte{doc.GameID + "-pnp" + suffix + ".pdf": pnp, doc.GameID + "-reference" + suffix + ".pdf": ref} {
+	for name, data := range files {
 		name = doc.GameID + "/" + name
 		if err := out.WriteFile(name, data); err != nil {
 			return nil, err
@@ -63,4 +67,28 @@ func Render(g *Game, opt RenderOptions) ([]string, error) {
 	}
 	sort.Strings(paths)
 	return paths, nil
+}
+
+// renderFiles makes the PDFs Render writes, by file name.
+func renderFiles(doc *render.Document, opt RenderOptions, suffix string) (map[string][]byte, error) {
+	if opt.PrintShop {
+		name := doc.GameID + "-print-shop"
+		if opt.Profile != "" {
+			name += "-" + opt.Profile
+		}
+		pdf, err := render.PrintShopPDF(doc, opt.Options, opt.Profiles)
+		if err != nil {
+			return nil, fmt.Errorf("%s: print-shop PDF: %w", doc.GameID, err)
+		}
+		return map[string][]byte{name + suffix + ".pdf": pdf}, nil
+	}
+	pnp, err := render.PnP(doc, opt.Options)
+	if err != nil {
+		return nil, fmt.Errorf("%s: print-and-play: %w", doc.GameID, err)
+	}
+	ref, err := render.ReferencePDF(doc, opt.Options)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reference sheet: %w", doc.GameID, err)
+	}
+	return map[string][]byte{doc.GameID + "-pnp" + suffix + ".pdf": pnp, doc.GameID + "-reference" + suffix + ".pdf": ref}, nil
 }

@@ -36,39 +36,65 @@ func CardsPDF(doc *Document, faces []Face, opt Options) (out []byte, err error) 
 	if err := checkBleed(opt.Bleed); err != nil {
 		return nil, err
 	}
+	if err := checkFaces(doc, faces); err != nil {
+		return nil, err
+	}
+	pages := make([]facePage, len(faces))
+	for i, f := range faces {
+		s := doc.sizeOf(&doc.Cards[f.Card])
+		b := opt.Bleed
+		pages[i] = facePage{Face: f, w: s.Width + 2*b, h: s.Height + 2*b, x: b, y: b, bleed: b, cut: b}
+	}
+	return drawFaces(doc, pages, opt.Epoch)
+}
+
+// checkFaces refuses a face of no card, or of a card of a size that
+// cannot be printed.
+func checkFaces(doc *Document, faces []Face) error {
 	if len(faces) == 0 {
-		return nil, fmt.Errorf("render: no card faces to draw")
+		return fmt.Errorf("render: no card faces to draw")
 	}
 	for _, f := range faces {
 		if f.Card < 0 || f.Card >= len(doc.Cards) {
-			return nil, fmt.Errorf("render: no card %d (the document has %d)", f.Card, len(doc.Cards))
+			return fmt.Errorf("render: no card %d (the document has %d)", f.Card, len(doc.Cards))
 		}
 		c := &doc.Cards[f.Card]
 		s := doc.sizeOf(c)
 		if err := checkCard(s.Width, s.Height); err != nil {
-			return nil, fmt.Errorf("render: card %q: %s", c.ID, trimPrefix(err))
+			return fmt.Errorf("render: card %q: %s", c.ID, trimPrefix(err))
 		}
 	}
-	b := opt.Bleed
-	first := doc.sizeOf(&doc.Cards[faces[0].Card])
+	return nil
+}
+
+// facePage is one face on a page of its own, w×h mm: the card's trim at
+// x, y, its art drawn bleed mm beyond the trim, and the TrimBox cut mm in
+// from every edge (the card's trim, or a print shop's).
+type facePage struct {
+	Face
+	w, h, x, y, bleed, cut float64
+}
+
+// drawFaces draws each face on its page, by the calls PnP makes.
+func drawFaces(doc *Document, pages []facePage, epoch int64) ([]byte, error) {
 	r := &renderer{doc: doc, m: newMeasurerFor(doc)}
 	r.m.art = r // image icons are placed like the rest of the art
-	r.pdf = newPDF(paper{first.Width + 2*b, first.Height + 2*b}, opt.Epoch, doc.Title)
-	for _, f := range faces {
-		c := &doc.Cards[f.Card]
-		s := doc.sizeOf(c)
+	r.pdf = newPDF(paper{pages[0].w, pages[0].h}, epoch, doc.Title)
+	for _, p := range pages {
+		c := &doc.Cards[p.Card]
 		// "P" keeps the size as given: fpdf swaps width and height only
 		// for "L", so a landscape card gets a landscape page.
-		r.pdf.AddPageFormat("P", fpdf.SizeType{Wd: s.Width + 2*b, Ht: s.Height + 2*b})
+		r.pdf.AddPageFormat("P", fpdf.SizeType{Wd: p.w, Ht: p.h})
+		setCardBoxes(r.pdf, p.w, p.h, p.cut)
 		switch {
-		case f.DeckBack:
+		case p.DeckBack:
 			common := *c
 			common.BackFields, common.BackRules = nil, nil
-			r.back(&common, b, b, b)
-		case f.Back:
-			r.back(c, b, b, b)
+			r.back(&common, p.x, p.y, p.bleed)
+		case p.Back:
+			r.back(c, p.x, p.y, p.bleed)
 		default:
-			r.front(c, b, b, b)
+			r.front(c, p.x, p.y, p.bleed)
 		}
 	}
 	return output(r.pdf)

@@ -132,10 +132,10 @@ func TestTemplateAndWhenInThePDF(t *testing.T) {
 	if len(cost) != 1 || len(three) == 0 {
 		t.Fatalf("Cost: at %v, 3 at %v", cost, three)
 	}
-	if f := fontOf(lamp, cost[0], 5); f != "utf8goB" {
+	if f := fontOf(lamp, cost[0], 5); f != "GoBold" {
 		t.Errorf("Cost: is set in %q, want the Go bold", f)
 	}
-	if f := fontOf(lamp, three[0], 1); f != "utf8go" {
+	if f := fontOf(lamp, three[0], 1); f != "GoRegular" {
 		t.Errorf("the cost is set in %q, want the Go regular", f)
 	}
 	m := newMeasurer()
@@ -151,7 +151,7 @@ func TestTemplateAndWhenInThePDF(t *testing.T) {
 		t.Error("the template prints on the rope, which has no cost")
 	}
 	once := pdftest.Find(lamp, "Once:")
-	if len(once) != 1 || fontOf(lamp, once[0], 5) != "utf8goI" {
+	if len(once) != 1 || fontOf(lamp, once[0], 5) != "GoItalic" {
 		t.Errorf("the rules' *Once:* is not in the Go italic: %v", once)
 	}
 }

@@ -48,7 +48,22 @@ func newPDF(p paper, epoch int64, title string) *fpdf.Fpdf {
 	pdf.SetTitle(clean(title), true)
 	pdf.SetCreator("cardpress", true)
 	pdf.SetLineCapStyle("butt")
+	// Every page says where it is cut and how far its bleed reaches:
+	// fpdf copies these to each page added, so a sheet (nothing cut off
+	// it) has both boxes equal to the page; a card page sets its own
+	// (setCardBoxes).
+	pdf.SetPageBox("trim", 0, 0, p.w, p.h)
+	pdf.SetPageBox("bleed", 0, 0, p.w, p.h)
 	return pdf
+}
+
+// setCardBoxes gives the current page, a card cut cut mm in from every
+// edge, its TrimBox (the card) and BleedBox (the whole page). fpdf
+// measures a box from the page's bottom-left corner without turning y
+// round, which is right here only because the card is centred.
+func setCardBoxes(pdf *fpdf.Fpdf, pageW, pageH, cut float64) {
+	pdf.SetPageBox("trim", cut, cut, pageW-2*cut, pageH-2*cut)
+	pdf.SetPageBox("bleed", 0, 0, pageW, pageH)
 }
 
 // output serialises the document, turning the writer's sticky error into a
@@ -61,7 +76,7 @@ func output(pdf *fpdf.Fpdf) ([]byte, error) {
 	if err := pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return fonts.Tag(buf.Bytes()), nil
+	return tagSubsets(sortPageBoxes(fonts.Tag(buf.Bytes()))), nil
 }
 
 // recoverTo turns a panic inside the PDF writer into an error: a bad card

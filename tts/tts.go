@@ -177,8 +177,10 @@ type Object struct {
 	DeckIDs          []int `json:",omitempty"`
 	// CustomDeck maps a sheet's number (as a string, as the game writes
 	// it) to the sheet.
-	CustomDeck       map[string]CustomDeck
-	ContainedObjects []Object `json:",omitempty"`
+	CustomDeck map[string]CustomDeck `json:",omitempty"`
+	// CustomImage is a Custom_Tile's pictures and shape.
+	CustomImage      *CustomImage `json:",omitempty"`
+	ContainedObjects []Object     `json:",omitempty"`
 	LuaScript        string
 	LuaScriptState   string
 }
@@ -193,6 +195,30 @@ type CustomDeck struct {
 	UniqueBack   bool
 	Type         int // 0: a rectangular card
 }
+
+// CustomImage is a custom tile's two sides and its shape.
+type CustomImage struct {
+	ImageURL          string
+	ImageSecondaryURL string
+	ImageScalar       float64
+	WidthScale        float64
+	CustomTile        CustomTile
+}
+
+// CustomTile is a tile's shape: TileBox (a rectangle, for boards) or
+// TileCircle (tokens), and whether copies stack.
+type CustomTile struct {
+	Type      int
+	Thickness float64
+	Stackable bool
+	Stretch   bool
+}
+
+// The Custom_Tile shapes cardpress uses, as the game numbers them.
+const (
+	TileBox    = 0
+	TileCircle = 2
+)
 
 // Transform is where an object lies on the table, with the game's
 // lower-case keys.
@@ -279,6 +305,58 @@ func Build(game, title string, decks []Deck) (*SavedObject, error) {
 		})
 	}
 	return so, nil
+}
+
+// Piece is a board, track or token for the table: a Custom_Tile with
+// its two sides (BackURL is FaceURL for a piece without a back), Count of
+// them, W×H mm.
+type Piece struct {
+	ID, Name         string
+	Round            bool // a token: a circular tile; else a rectangle
+	FaceURL, BackURL string
+	W, H             float64
+	Count            int
+}
+
+// tileUnit is how many millimetres one unit of a Custom_Tile's scale
+// spans along its longer side: a tile of scale 1 is about 2 table units,
+// and a poker card (63.5 mm at scale 1) about 2.2, so a unit is some 29
+// mm. Pieces come out near their printed size; the table lets players
+// scale them.
+const tileUnit = 2 * 63.5 / 2.2
+
+// AddPieces adds the pieces after the decks, in a row in front of them:
+// a piece the game has one of as a tile, more in a bag that holds them,
+// all copies alike.
+func (so *SavedObject) AddPieces(game string, pieces []Piece) {
+	for i, p := range pieces {
+		at := Transform{PosX: float64(i) * deckSpacing, PosY: 1, PosZ: -4, ScaleX: 1, ScaleY: 1, ScaleZ: 1}
+		scale := max(p.W, p.H) / tileUnit
+		tile := func(k int) Object {
+			shape := TileBox
+			if p.Round {
+				shape = TileCircle
+			}
+			t := at
+			t.ScaleX, t.ScaleZ = scale, scale
+			return Object{
+				GUID: guid(game, "piece", p.ID, strconv.Itoa(k)), Name: "Custom_Tile", Transform: t, Nickname: p.Name,
+				ColorDiffuse: plain, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
+				CustomImage: &CustomImage{ImageURL: p.FaceURL, ImageSecondaryURL: p.BackURL, ImageScalar: 1,
+					CustomTile: CustomTile{Type: shape, Thickness: 0.1, Stackable: p.Round, Stretch: true}},
+			}
+		}
+		if p.Count <= 1 {
+			so.ObjectStates = append(so.ObjectStates, tile(0))
+			continue
+		}
+		bag := Object{GUID: guid(game, "bag", p.ID), Name: "Bag", Transform: at, Nickname: fmt.Sprintf("%s ×%d", p.Name, p.Count),
+			ColorDiffuse: plain, Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true}
+		for k := range p.Count {
+			bag.ContainedObjects = append(bag.ContainedObjects, tile(k))
+		}
+		so.ObjectStates = append(so.ObjectStates, bag)
+	}
 }
 
 // guid is an object's six hex digits, from its place in the game rather

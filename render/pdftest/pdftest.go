@@ -156,3 +156,18 @@ func Images(t testing.TB, r *pdf.Reader, n int) []Placed {
 	}
 	return out
 }
+
+// Box returns a page box (TrimBox, BleedBox, …) as written in the page's
+// own dictionary, in mm from the page's bottom-left corner: x0, y0, x1,
+// y1. ok is false when the page has no such box of four numbers.
+func Box(r *pdf.Reader, n int, name string) (box [4]float64, ok bool) {
+	v := r.Page(n).V.Key(name)
+	if v.Kind() != pdf.Array || v.Len() != 4 {
+		return box, false
+	}
+	const mm = 72 / 25.4
+	for i := range box {
+		box[i] = v.Index(i).Float64() / mm
+	}
+	return box, true
+}
