@@ -150,6 +150,9 @@ func (pl printPlan) instructions() []instruction {
 		if !same {
 			apart = fmt.Sprintf(", %s mm apart", mmText(g.gutter))
 		}
+		if g.turned {
+			apart += ", turned on their side"
+		}
 		out = append(out, instruction{c.pageRange.String(), fmt.Sprintf(
 			"%d cards of %s × %s mm, %d a sheet (%d × %d%s): fronts on the odd pages, their backs on the even pages, mirrored to land behind them",
 			c.cards, mmText(c.size.Width), mmText(c.size.Height), g.perPage(), g.cols, g.rows, apart)})
@@ -226,6 +229,8 @@ func (pl printPlan) cutting() string {
 	switch {
 	case g.bleed == 0:
 		s += " There is no bleed (see --bleed): cut exactly on the lines."
+	case inner == 0:
+		s += fmt.Sprintf(" Each card's colour runs %s mm past the sheet's outer cuts (bleed); cut exactly on the lines between cards.", mmText(g.bleed))
 	case inner < g.bleed:
 		s += fmt.Sprintf(" Each card's colour runs %s mm past its cuts between cards and %s mm past the sheet's outer cuts (bleed), so a cut a little off still shows the card's own colour.",
 			mmText(inner), mmText(g.bleed))

@@ -106,6 +106,8 @@ func (r *renderer) card(g grid, c *CardFace, x, y float64, back bool) {
 		r.pdf.ClipRect(cl.x, cl.y, cl.w, cl.h, false)
 		defer r.pdf.ClipEnd()
 	}
+	x, y, end := g.place(r.pdf, x, y, back)
+	defer end()
 	if back {
 		r.back(c, x, y, g.bleed)
 	} else {
