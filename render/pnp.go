@@ -67,7 +67,7 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 	r.m.art = r // image icons are placed like the rest of the art
 	twoSided, oneSided := splitSheets(doc.Components)
 	plan := r.plan(p, opt, groups, grids, twoSided, oneSided)
-	pg := &pager{pdf: r.pdf, dx: opt.BackOffset[0], dy: -opt.BackOffset[1]}
+	pg := &pager{pdf: r.pdf, p: p, dx: opt.BackOffset[0], dy: -opt.BackOffset[1]}
 	pg.install()
 	r.guide(plan)
 	for i, gr := range groups {
@@ -147,6 +147,7 @@ func (r *renderer) sheets(p paper, cs []Component) {
 // starts on a front.
 type pager struct {
 	pdf      *fpdf.Fpdf
+	p        paper
 	dx, dy   float64 // the shift of back pages, in page coordinates
 	oneSided bool
 	shifted  bool // the current page's content is inside the shift
@@ -169,16 +170,20 @@ func (pg *pager) header() {
 		return
 	}
 	if pg.dx != 0 || pg.dy != 0 {
+		// The page's clear zone stays where the paper is: what the shift
+		// carries into it is cut there, not printed (or lost) at the edge.
+		pg.pdf.ClipRect(printEdge, printEdge, pg.p.w-2*printEdge, pg.p.h-2*printEdge, false)
 		pg.pdf.TransformBegin()
 		pg.pdf.TransformTranslate(pg.dx, pg.dy)
 		pg.shifted = true
 	}
 }
 
-// end closes the shift as a page ends.
+// end closes the shift and its clip as a page ends.
 func (pg *pager) end() {
 	if pg.shifted {
 		pg.pdf.TransformEnd()
+		pg.pdf.ClipEnd()
 		pg.shifted = false
 	}
 }

@@ -544,6 +544,31 @@ func TestBackOffsetMovesBackPages(t *testing.T) {
 	}
 }
 
+// The 5 mm clear zone stays clear under --back-offset: what the shift
+// carries into it is cut at its edge. (Before, --back-offset -3,4 put ink
+// 1 mm from the edge.) Paths and images are measured where the clip
+// leaves them.
+func TestBackOffsetKeepsTheClearZone(t *testing.T) {
+	for _, off := range [][2]float64{{-3, 4}, {MaxBackOffset, -MaxBackOffset}, {-MaxBackOffset, MaxBackOffset}} {
+		for _, bleed := range []float64{0, 3} {
+			data, err := PnP(richDoc(), Options{Bleed: bleed, BackOffset: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := pdftest.Read(t, data)
+			for n := 2; n <= r.NumPage(); n += 2 {
+				w, h := pdftest.MediaBox(r, n)
+				for _, in := range pageInk(t, r, n) {
+					b := in.box
+					if e := min(b.x, b.y, w-b.x-b.w, h-b.y-b.h); !in.white && e < printEdge-0.01 {
+						t.Errorf("offset %v, bleed %g: page %d: ink %.2f mm from the edge at %+v", off, bleed, n, e, b)
+					}
+				}
+			}
+		}
+	}
+}
+
 // tick is a labelled tick of a scale: where it is along the scale (mm)
 // and the number printed by it.
 type tick struct{ at, value float64 }
