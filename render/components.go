@@ -23,10 +23,11 @@ const (
 // backs. The rest is packed top to bottom, a new page when one is full.
 func (r *renderer) components(p paper) {
 	w, h := p.w-2*pageMargin, p.h-2*pageMargin
+	label := r.sheetLabelSize(w)
 	var fronts, backs, items []item
 	for _, c := range r.doc.Components {
 		if c.TwoSided() {
-			f, b := r.tokenItems(c, w, false), r.tokenItems(c, w, true)
+			f, b := r.tokenItems(c, w, false, label), r.tokenItems(c, w, true, label)
 			if len(f) > 0 {
 				f[len(f)-1].gapAfter, b[len(b)-1].gapAfter = componentGap, componentGap
 				fronts, backs = append(fronts, f...), append(backs, b...)
@@ -38,7 +39,7 @@ func (r *renderer) components(p paper) {
 		case "board":
 			its = r.boardItems(c, w, h)
 		case "tokens":
-			its = r.tokenItems(c, w, false)
+			its = r.tokenItems(c, w, false, label)
 		case "track":
 			its = r.trackItems(c, w, h)
 		}
@@ -154,6 +155,9 @@ func (r *renderer) boardItems(c Component, w, h float64) []item {
 const (
 	tokenGap   = 2.0 // mm between two tokens
 	tokenBleed = 0.8 // mm a token back's fill reaches past its cut line
+	// tokenSafe is how far inside a token's cut line its label stays, so
+	// a cut a little off never touches the text.
+	tokenSafe = 1.5
 )
 
 // token is one token to print: its face and, on a per-player sheet, the
@@ -171,11 +175,8 @@ type token struct {
 // token at its front's mirrored position (the frame is centred on the
 // page, so this is long-edge duplex), filled a little past the cut line
 // and not outlined, so a slightly shifted duplex print leaves no white edge.
-func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
-	faces := c.Faces
-	if len(faces) == 0 {
-		faces = []TokenFace{{Label: c.Label, Count: c.Count}}
-	}
+func (r *renderer) tokenItems(c Component, w float64, back bool, labelSize float64) []item {
+	faces := tokenFaces(c)
 	var set []TokenFace
 	labels := []string{}
 	for _, f := range faces {
@@ -193,7 +194,7 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	if len(set) == 0 {
 		return nil
 	}
-	d := min(max(positive(c.Diameter, 15), minPiece), w)
+	d := tokenDiameter(c, w)
 	const gap = tokenGap
 	cols := max(1, int((w+gap)/(d+gap)))
 	var rows [][]placed
@@ -239,14 +240,7 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	if len(c.Players) > 0 {
 		mark = r.playerMark(c.Players, labels, d)
 	} else {
-		// One text size for the whole sheet: cap height about a third
-		// of the token, smaller if the widest label would not fit.
-		mark.size = d * 0.32 / (capRatio * mmPerPt)
-		for _, l := range labels {
-			if lw := r.m.labelWidth("B", mark.size, l); lw > d*0.72 {
-				mark.size *= d * 0.72 / lw
-			}
-		}
+		mark.size = labelSize
 	}
 	for _, row := range rows {
 		items = append(items, item{h: d, gapAfter: gap, draw: func(x, y, w float64) {
@@ -286,6 +280,48 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 		}})
 	}
 	return items
+}
+
+// tokenFaces is the faces of token sheet c, a sheet without faces as one.
+func tokenFaces(c Component) []TokenFace {
+	if len(c.Faces) == 0 {
+		return []TokenFace{{Label: c.Label, Count: c.Count}}
+	}
+	return c.Faces
+}
+
+// tokenDiameter is the diameter, in mm, c's tokens are printed at.
+func tokenDiameter(c Component, w float64) float64 {
+	return min(max(positive(c.Diameter, 15), minPiece), w)
+}
+
+// sheetLabelSize is the one text size, in pt, of every token label on the
+// sheets drawn (per-player tokens aside, whose marks playerMark sizes): a
+// cap height of about a third of the token, and no larger than lets every
+// label, front or back, sit within its token's safe area, a circle
+// tokenSafe inside the cut line. Pieces of one sheet then read alike,
+// whatever their size.
+func (r *renderer) sheetLabelSize(w float64) float64 {
+	size := math.Inf(1)
+	for _, c := range r.doc.Components {
+		if c.Kind != "tokens" || len(c.Players) > 0 {
+			continue
+		}
+		d := tokenDiameter(c, w)
+		s := d * 0.32 / (capRatio * mmPerPt)
+		safe := max(d/2-tokenSafe, d/4) // a tiny token keeps some room
+		for _, f := range tokenFaces(c) {
+			for _, l := range []string{clean(f.Label), clean(f.Back)} {
+				// The label's box, width × cap height, within the circle.
+				lw, ch := r.m.labelWidth("B", s, l), capRatio*s*mmPerPt
+				if half := math.Hypot(lw/2, ch/2); half > safe {
+					s *= safe / half
+				}
+			}
+		}
+		size = min(size, s)
+	}
+	return size
 }
 
 // placed is a token in a row, x its centre from the row's left edge.
