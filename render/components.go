@@ -20,8 +20,11 @@ const (
 // components draws boards, token sheets and track strips on pages after
 // the cards. Two-sided token sheets come first: each page of fronts is
 // followed by its page of backs, mirrored for long-edge duplex like card
-// backs. The rest is packed top to bottom, a new page when one is full.
-func (r *renderer) components(p paper) {
+// backs. The rest is packed top to bottom, a new page when one is full,
+// and with box the box list after them, sharing their last page when it
+// has room. It returns the pages, counted from the first one-sided one,
+// the last piece and the box list's start are on (-1 for none).
+func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 	w, h := p.w-2*pageMargin, p.h-2*pageMargin
 	label := r.sheetLabelSize(w)
 	var fronts, backs, items []item
@@ -64,6 +67,10 @@ func (r *renderer) components(p paper) {
 			}
 		}
 	}
+	firstBox := len(items)
+	if box {
+		items = append(items, r.boxItems()...)
+	}
 	spots, _ := place(items, h, 0)
 	page := -1
 	for i, it := range items {
@@ -73,6 +80,14 @@ func (r *renderer) components(p paper) {
 		}
 		it.draw(pageMargin, pageMargin+spots[i].y, w)
 	}
+	lastPiece, boxPage = -1, -1
+	if firstBox > 0 {
+		lastPiece = spots[firstBox-1].frame
+	}
+	if firstBox < len(items) {
+		boxPage = spots[firstBox].frame
+	}
+	return lastPiece, boxPage
 }
 
 // textItem is a paragraph set in width at one size, drawn in col.

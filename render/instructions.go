@@ -54,19 +54,17 @@ func (r *renderer) plan(p paper, opt Options, groups []sizeGroup, grids []grid, 
 		pl.cards = append(pl.cards, cardRun{pageRange{next, next + 2*sheets - 1}, len(gr.prints), gr.size, grids[i]})
 		next += 2 * sheets
 	}
-	two, one, box := 0, 0, 0
+	two, one, lastPiece, boxFrom := 0, 0, -1, -1
 	if len(twoSided)+len(oneSided)+len(r.doc.Box) > 0 {
 		// A measurer of its own: the real one places image icons on the
 		// real PDF.
 		d := *r.doc
 		s := &renderer{doc: &d, pdf: newPDF(p, 0, ""), m: newMeasurerFor(&d)}
 		s.m.art = s
-		s.sheets(p, twoSided)
+		s.sheets(p, twoSided, false)
 		two = s.pdf.PageNo()
-		s.sheets(p, oneSided)
+		lastPiece, boxFrom = s.sheets(p, oneSided, true)
 		one = s.pdf.PageNo() - two
-		s.box(p)
-		box = s.pdf.PageNo() - two - one
 	}
 	if two > 0 {
 		pl.twoSided = pageRange{next, next + two - 1}
@@ -80,11 +78,14 @@ func (r *renderer) plan(p paper, opt Options, groups []sizeGroup, grids []grid, 
 		next++
 		return next - 1
 	}
-	for range one {
-		pl.oneSided = append(pl.oneSided, onFront())
-	}
-	for range box {
-		pl.box = append(pl.box, onFront())
+	for i := range one {
+		page := onFront()
+		if i <= lastPiece {
+			pl.oneSided = append(pl.oneSided, page)
+		}
+		if boxFrom >= 0 && i >= boxFrom {
+			pl.box = append(pl.box, page)
+		}
 	}
 	pl.pages = next - 1
 	for _, c := range r.doc.Components {

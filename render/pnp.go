@@ -22,9 +22,10 @@ import (
 //     that size. Text that does not fit is drawn at its minimum size;
 //     CheckFit reports it.
 //   - Two-sided token sheets, fronts and backs likewise.
-//   - One-sided sheets (boards, tracks, one-sided tokens, the box page),
-//     each on a front page with its back left blank: printing one on the
-//     back of another would make cutting out one destroy the other.
+//   - One-sided sheets (boards, tracks, one-sided tokens, then the box
+//     list), packed onto as few sheets as hold them, each on a front page
+//     with its back left blank: printing one on the back of another would
+//     make cutting out one destroy the other.
 //
 // Every back page is moved by Options.BackOffset to cancel the printer's
 // duplex offset.
@@ -73,10 +74,9 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 	for i, gr := range groups {
 		r.cardPages(grids[i], gr.prints)
 	}
-	r.sheets(p, twoSided)
+	r.sheets(p, twoSided, false)
 	pg.oneSided = true
-	r.sheets(p, oneSided)
-	r.box(p)
+	r.sheets(p, oneSided, true)
 	pg.finish()
 	return output(r.pdf)
 }
@@ -128,17 +128,20 @@ func splitSheets(cs []Component) (twoSided, oneSided []Component) {
 	return twoSided, oneSided
 }
 
-// sheets draws the given components as the component pages do.
-func (r *renderer) sheets(p paper, cs []Component) {
-	if len(cs) == 0 {
-		return
+// sheets draws the given components as the component pages do, and with
+// box the box list after them; it returns the one-sided pages, counted
+// from the first, the last piece and the box list's start are on (-1 for
+// none).
+func (r *renderer) sheets(p paper, cs []Component, box bool) (lastPiece, boxPage int) {
+	if len(cs) == 0 && (!box || len(r.doc.Box) == 0) {
+		return -1, -1
 	}
 	full := r.doc
 	d := *full
 	d.Components = cs
 	r.doc = &d
 	defer func() { r.doc = full }()
-	r.components(p)
+	return r.components(p, box)
 }
 
 // pager keeps the duplex run in order as pages are added, whoever adds

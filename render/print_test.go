@@ -727,6 +727,39 @@ func crossAt(t *testing.T, r *pdf.Reader, n int, lw float64) [2]float64 {
 	return [2]float64{x[0], y[0]}
 }
 
+// One-sided pieces share sheets: a board, tokens of two sizes and the box
+// list, which once took three sheets (and the box list one of its own),
+// print on one; page 1 says where each is.
+func TestOneSidedPiecesShareSheets(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards = nil
+	doc.Components = []Component{
+		{Kind: "board", Title: "Heat board", Rows: []BoardRow{{Label: "-1", Slots: 3}, {Label: "-2", Slots: 3}}, SlotDiameter: 16},
+		{Kind: "tokens", Title: "Heat tokens", Label: "H", Count: 15, Diameter: 14},
+		{Kind: "tokens", Title: "Money", Label: "$5", Count: 20, Diameter: 20},
+	}
+	doc.Box = []BoxItem{{Name: "Heat board", Count: 1, Printed: true}, {Name: "Dice", Count: 2}}
+	for _, paper := range []string{"a4", "letter"} {
+		data, err := PnP(doc, Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := pdftest.Pages(t, data)
+		if len(pages) != guidePages+1 {
+			t.Fatalf("%s: %d pages, want the guide and one sheet", paper, len(pages))
+		}
+		sheet := pages[guidePages]
+		for _, want := range []string{"Heat board", "Heat tokens", "Money", "what's in the box", "2 × Dice"} {
+			if !says(sheet, want) {
+				t.Errorf("%s: page %d lacks %q: %q", paper, guidePages+1, want, sheet)
+			}
+		}
+		if !says(pages[0], "one-sided: sheets on page 3; what's in the box on page 3") {
+			t.Errorf("%s: page 1 does not place the sheet and the box list on page 3", paper)
+		}
+	}
+}
+
 // One-sided sheets never share a sheet of paper with anything: each is
 // on an odd page and the even page after it is blank, so the whole file
 // goes through one duplex run. Page 1 tells this file's page numbers.
