@@ -15,6 +15,8 @@ require (
 	golang.org/x/text v0.43.0
 )
 
+require github.com/lucasb-eyer/go-colorful v1.4.1
+
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/chromedp/chromedp v0.23.0
