@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -111,5 +112,37 @@ func TestCheckFitCoversBackFaces(t *testing.T) {
 	fs = CheckFit(doc)
 	if !slices.ContainsFunc(fs, func(f finding.Finding) bool { return strings.Contains(f.Message, `card "Museum": field "step"`) }) {
 		t.Errorf("deck front field not measured: %v", fs)
+	}
+}
+
+// The back's frame is printed where its border says, measured on the
+// page: its stroke's outer edge inset − width/2 inside the trim, on every
+// side.
+func TestBackFrameWhereTheLayoutPutsIt(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards = doc.Cards[:1]
+	doc.Cards[0].Copies = 1
+	doc.Components, doc.Box = nil, nil
+	doc.Layout.Back.Border = gamedata.Border{Width: 1.2, Inset: 5, Radius: 2.5, Color: "#e0533d"}
+	data, err := PnP(doc, Options{Paper: "a4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	trim := slotOf(210, 297, gamedata.Size{Width: 63, Height: 88}, 0, 0, true)
+	var frames []rect
+	for _, in := range pageInk(t, r, guidePages+2) {
+		if math.Abs(in.lw-1.2) < 0.01 {
+			frames = append(frames, in.box)
+		}
+	}
+	if len(frames) != 1 {
+		t.Fatalf("%d frames on the back page, want 1", len(frames))
+	}
+	f := frames[0]
+	for _, gap := range []float64{f.x - trim.x, f.y - trim.y, trim.x + trim.w - f.x - f.w, trim.y + trim.h - f.y - f.h} {
+		if math.Abs(gap-4.4) > 0.01 {
+			t.Errorf("frame %+v is %.2f mm inside the trim %+v, want 4.4", f, gap, trim)
+		}
 	}
 }
