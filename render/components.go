@@ -26,11 +26,10 @@ const (
 // the last piece and the box list's start are on (-1 for none).
 func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 	w, h := p.w-2*pageMargin, p.h-2*pageMargin
-	label := r.sheetLabelSize(w)
 	var fronts, backs, items []item
 	for _, c := range r.doc.Components {
 		if c.TwoSided() {
-			f, b := r.tokenItems(c, w, false, label), r.tokenItems(c, w, true, label)
+			f, b := r.tokenItems(c, w, false), r.tokenItems(c, w, true)
 			if len(f) > 0 {
 				f[len(f)-1].gapAfter, b[len(b)-1].gapAfter = componentGap, componentGap
 				fronts, backs = append(fronts, f...), append(backs, b...)
@@ -42,7 +41,7 @@ func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 		case "board":
 			its = r.boardItems(c, w, h)
 		case "tokens":
-			its = r.tokenItems(c, w, false, label)
+			its = r.tokenItems(c, w, false)
 		case "track":
 			its = r.trackItems(c, w, h)
 		}
@@ -56,6 +55,8 @@ func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 			r.pdf.AddPage()
 		}
 		spots, _ := place(fronts, h, 0)
+		sizeLabels(fronts, spots)
+		sizeLabels(backs, spots)
 		for frame := 0; frame <= spots[len(spots)-1].frame; frame++ {
 			for _, side := range [][]item{fronts, backs} {
 				r.pdf.AddPage()
@@ -72,6 +73,7 @@ func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 		items = append(items, r.boxItems()...)
 	}
 	spots, _ := place(items, h, 0)
+	sizeLabels(items, spots)
 	page := -1
 	for i, it := range items {
 		for page < spots[i].frame {
@@ -190,7 +192,7 @@ type token struct {
 // token at its front's mirrored position (the frame is centred on the
 // page, so this is long-edge duplex), filled a little past the cut line
 // and not outlined, so a slightly shifted duplex print leaves no white edge.
-func (r *renderer) tokenItems(c Component, w float64, back bool, labelSize float64) []item {
+func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	faces := tokenFaces(c)
 	var set []TokenFace
 	labels := []string{}
@@ -252,15 +254,22 @@ func (r *renderer) tokenItems(c Component, w float64, back bool, labelSize float
 	head.keep, head.gapAfter = true, 2
 	items := []item{head}
 	var mark tokenMark
+	fit := 0.0
 	if len(c.Players) > 0 {
 		mark = r.playerMark(c.Players, labels, d)
 	} else {
-		mark.size = labelSize
+		fit = r.tokenLabelFit(d, labels)
 	}
 	for _, row := range rows {
-		items = append(items, item{h: d, gapAfter: gap, draw: func(x, y, w float64) {
+		slot := &labelSlot{fit: fit, size: fit}
+		if len(c.Players) > 0 {
+			slot = nil
+		}
+		items = append(items, item{h: d, gapAfter: gap, label: slot, draw: func(x, y, w float64) {
 			pdf := r.pdf
-			if len(c.Players) == 0 {
+			mark := mark
+			if slot != nil {
+				mark.size = slot.size
 				pdf.SetFont(fonts.Family, "B", mark.size)
 			}
 			for _, p := range row {
@@ -310,33 +319,45 @@ func tokenDiameter(c Component, w float64) float64 {
 	return min(max(positive(c.Diameter, 15), minPiece), w)
 }
 
-// sheetLabelSize is the one text size, in pt, of every token label on the
-// sheets drawn (per-player tokens aside, whose marks playerMark sizes): a
-// cap height of about a third of the token, and no larger than lets every
-// label, front or back, sit within its token's safe area, a circle
-// tokenSafe inside the cut line. Pieces of one sheet then read alike,
-// whatever their size.
-func (r *renderer) sheetLabelSize(w float64) float64 {
-	size := math.Inf(1)
-	for _, c := range r.doc.Components {
-		if c.Kind != "tokens" || len(c.Players) > 0 {
-			continue
+// labelSlot is the text size, in pt, of a row of token labels: fit, the
+// largest its own tokens allow, and size, the one it is printed at.
+type labelSlot struct{ fit, size float64 }
+
+// tokenLabelFit is the largest text size, in pt, for labels on tokens of
+// d mm: a cap height of about a third of the token, and no larger than
+// lets every label sit within the token's safe area, a circle tokenSafe
+// inside the cut line.
+func (r *renderer) tokenLabelFit(d float64, labels []string) float64 {
+	s := d * 0.32 / (capRatio * mmPerPt)
+	safe := max(d/2-tokenSafe, d/4) // a tiny token keeps some room
+	for _, l := range labels {
+		// The label's box, width × cap height, within the circle.
+		lw, ch := r.m.labelWidth("B", s, l), capRatio*s*mmPerPt
+		if half := math.Hypot(lw/2, ch/2); half > safe {
+			s *= safe / half
 		}
-		d := tokenDiameter(c, w)
-		s := d * 0.32 / (capRatio * mmPerPt)
-		safe := max(d/2-tokenSafe, d/4) // a tiny token keeps some room
-		for _, f := range tokenFaces(c) {
-			for _, l := range []string{clean(f.Label), clean(f.Back)} {
-				// The label's box, width × cap height, within the circle.
-				lw, ch := r.m.labelWidth("B", s, l), capRatio*s*mmPerPt
-				if half := math.Hypot(lw/2, ch/2); half > safe {
-					s *= safe / half
-				}
+	}
+	return s
+}
+
+// sizeLabels gives every row of token labels on a page the one size all
+// of them fit (per-player tokens aside, whose marks playerMark sizes), so
+// the pieces of a sheet read alike, whatever their size; spots are where
+// place put items.
+func sizeLabels(items []item, spots []spot) {
+	size := map[int]float64{}
+	for i, it := range items {
+		if it.label != nil {
+			if s, ok := size[spots[i].frame]; !ok || it.label.fit < s {
+				size[spots[i].frame] = it.label.fit
 			}
 		}
-		size = min(size, s)
 	}
-	return size
+	for i, it := range items {
+		if it.label != nil {
+			it.label.size = size[spots[i].frame]
+		}
+	}
 }
 
 // placed is a token in a row, x its centre from the row's left edge.

@@ -299,3 +299,41 @@ func textOf(ts []pdf.Text) string {
 	}
 	return b.String()
 }
+
+// The size is per sheet: a page of long labels on small tokens does not
+// shrink the labels of the next page (Mice's food tokens once shrank to
+// the size CHEESE needed on another sheet).
+func TestTokenLabelSizePerPage(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards, doc.Box = nil, nil
+	doc.Components = []Component{
+		{Kind: "tokens", Title: "Pieces", Label: "CHEESE", Count: 176, Diameter: 14}, // 16 rows of 11: a page
+		{Kind: "tokens", Title: "More", Label: "12", Count: 4, Diameter: 22},
+	}
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	sizeOf := func(n int, s string) map[float64]bool {
+		out := map[float64]bool{}
+		for _, g := range pdftest.PageText(t, r, n) {
+			if g.S == s {
+				out[math.Round(g.FontSize*10)/10] = true
+			}
+		}
+		return out
+	}
+	last := r.NumPage()
+	cheese, food := sizeOf(guidePages+1, "H"), sizeOf(last, "2")
+	if len(cheese) != 1 || len(food) != 1 {
+		t.Fatalf("sizes: CHEESE %v on page %d, 12 %v on page %d; want one each", cheese, guidePages+1, food, last)
+	}
+	for c := range cheese {
+		for f := range food {
+			if f <= c {
+				t.Errorf("the food labels on their own sheet are %g pt, no bigger than CHEESE's %g on the sheet before", f, c)
+			}
+		}
+	}
+}
