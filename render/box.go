@@ -8,10 +8,10 @@ import (
 
 // boxItems list every component with its count, split into what this
 // PDF prints and what the players supply themselves, for the end of the
-// one-sided sheets: it comes after the card pages, so it never shifts the
-// front/back pairs of duplex printing, and shares a sheet with the last
-// pieces when there is room.
-func (r *renderer) boxItems() []item {
+// one-sided sheets (pageH mm of room a page): it comes after the card
+// pages, so it never shifts the front/back pairs of duplex printing, and
+// shares a sheet with the last pieces when there is room.
+func (r *renderer) boxItems(pageH float64) []item {
 	if len(r.doc.Box) == 0 {
 		return nil
 	}
@@ -50,6 +50,18 @@ func (r *renderer) boxItems() []item {
 		}))
 		lines[len(lines)-1].gapAfter = 4
 		items = append(items, lines...)
+	}
+	// The list stays in one piece: on the last sheet of pieces when it
+	// fits there, else on a sheet of its own; one longer than a page is
+	// split, its headings kept with their first line.
+	total := 0.0
+	for _, it := range items {
+		total += it.h + it.gapAfter
+	}
+	if total <= pageH {
+		for i := range items[:len(items)-1] {
+			items[i].keep = true
+		}
 	}
 	return items
 }

@@ -70,7 +70,7 @@ func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 	}
 	firstBox := len(items)
 	if box {
-		items = append(items, r.boxItems()...)
+		items = append(items, r.boxItems(h)...)
 	}
 	spots, _ := place(items, h, 0)
 	sizeLabels(items, spots)

@@ -23,10 +23,7 @@ const (
 	// markRoom is the room a crop mark takes between the paper's edge and
 	// the bleed: a sheet's outer bleed starts at least this far in.
 	markRoom = markEdge + minMarkLen + markGap
-	// minMargin is the least room round the player aid's bleed, which
-	// is not cut at printEdge.
-	minMargin = printEdge
-	fitEps    = 1e-9 // mm; A4 holds three poker cards and two 3 mm gutters exactly
+	fitEps   = 1e-9 // mm; A4 holds three poker cards and two 3 mm gutters exactly
 )
 
 // MaxBleed is the most bleed, in mm, cards are printed with: more is

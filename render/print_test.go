@@ -941,3 +941,27 @@ func TestInstructionsGiveEachSizesGutter(t *testing.T) {
 		}
 	}
 }
+
+// A box list longer than a page is split across pages, a line after
+// another, never a page a line.
+func TestLongBoxListSplits(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards, doc.Components, doc.Box = nil, nil, nil
+	for i := range 80 {
+		doc.Box = append(doc.Box, BoxItem{Name: fmt.Sprintf("Piece %d", i), Count: 1, Printed: true})
+	}
+	pages := pdftest.Pages(t, mustPnP(t, doc, Options{}))
+	// 80 lines of 6 mm: two sheets, each a front with a blank back.
+	if len(pages) != guidePages+3 || !says(pages[guidePages], "Piece 0") || !says(pages[guidePages+2], "Piece 79") {
+		t.Fatalf("%d pages, want the box list on pages %d and %d", len(pages), guidePages+1, guidePages+3)
+	}
+}
+
+func mustPnP(t *testing.T, doc *Document, opt Options) []byte {
+	t.Helper()
+	data, err := PnP(doc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

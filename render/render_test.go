@@ -451,3 +451,37 @@ func TestCheckFitWarnsOfABrokenWord(t *testing.T) {
 		t.Fatalf("findings %v, want one %s warning for the name at %v", fs, CodeWordBroken, c.Pos)
 	}
 }
+
+// Page 2 of the reference holds a player aid for each player, up to a
+// sheet, laid out and cut like cards (before, one aid a sheet: a sheet
+// printed per player).
+func TestPlayerAidsShareASheet(t *testing.T) {
+	for _, tc := range []struct {
+		players, want int
+		opt           Options
+	}{
+		{0, 1, Options{Paper: "a4"}},
+		{4, 4, Options{Paper: "a4"}},
+		{12, 9, Options{Paper: "a4"}},
+		{6, 6, Options{Paper: "letter", Bleed: 3}},
+		{12, 8, Options{Paper: "a4", Bleed: 3}},
+	} {
+		doc := sampleDoc()
+		doc.Players = tc.players
+		data, err := ReferencePDF(doc, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pdftest.Read(t, data)
+		aids := cardsOn(t, r, 2, 63, 88, tc.opt.Bleed)
+		if len(aids) == 0 {
+			aids = cardsOn(t, r, 2, 88, 63, tc.opt.Bleed)
+		}
+		if len(aids) != tc.want {
+			t.Errorf("%d players, %s: %d aids on page 2, want %d", tc.players, optName(tc.opt), len(aids), tc.want)
+		}
+		if n := strings.Count(pdftest.Joined(pdftest.PageText(t, r, 2)), "least Heat"); n != tc.want {
+			t.Errorf("%d players, %s: the aid's text %d times, want %d", tc.players, optName(tc.opt), n, tc.want)
+		}
+	}
+}
