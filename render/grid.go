@@ -23,7 +23,7 @@ const (
 	// markRoom is the room a crop mark takes between the paper's edge and
 	// the bleed: a sheet's outer bleed starts at least this far in.
 	markRoom = markEdge + minMarkLen + markGap
-	fitEps   = 1e-9 // mm; A4 holds three poker cards and two 3 mm gutters exactly
+	fitEps   = 1e-9 // mm; A4 holds three poker cards and their marks at 0.5 mm bleed exactly
 )
 
 // MaxBleed is the most bleed, in mm, cards are printed with: more is
