@@ -16,7 +16,7 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require github.com/go-fonts/latin-modern v0.3.3 // indirect
+require github.com/go-fonts/latin-modern v0.3.3
 
 require (
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
@@ -24,6 +24,8 @@ require (
 	github.com/mattn/go-runewidth v0.0.31 // indirect
 	github.com/xdg-go/stringprep v1.0.4 // indirect
 )
+
+require github.com/lucasb-eyer/go-colorful v1.4.1
 
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect

@@ -85,7 +85,8 @@ func TestRotateFromYAMLToPDF(t *testing.T) {
 	if code, out, errOut := run(t, ws, "validate", "g"); code != 0 || !strings.Contains(out, "no problems") {
 		t.Fatalf("validate: exit %d\n%s%s", code, out, errOut)
 	}
-	if code, out, errOut := run(t, ws, "render", "g", "--out", "out"); code != 0 {
+	// Without bleed the cards lie upright, 9 to an A4 sheet, as measured below.
+	if code, out, errOut := run(t, ws, "render", "g", "--out", "out", "--bleed", "0"); code != 0 {
 		t.Fatalf("render: exit %d\n%s%s", code, out, errOut)
 	}
 	data, err := os.ReadFile(filepath.Join(ws, "out", "g", "g-pnp.pdf"))

@@ -45,8 +45,8 @@ func TestPrintFlagsOutOfRange(t *testing.T) {
 }
 
 // The flags reach the PDF: page 1 states the gutter and the offset, the
-// cards sit that far apart (9 a Letter page at 3 mm bleed with no
-// gutter), and a negative offset is a value, not a flag.
+// cards sit that far apart (8 turned a Letter page at 3 mm bleed, A4 9
+// upright without bleed), and a negative offset is a value, not a flag.
 func TestPrintFlagsReachThePDF(t *testing.T) {
 	ws := copyHeat(t)
 	for _, tc := range []struct {
@@ -54,9 +54,10 @@ func TestPrintFlagsReachThePDF(t *testing.T) {
 		says []string
 	}{
 		{[]string{"--paper", "letter", "--bleed", "3", "--gutter", "0", "--back-offset", "-1.5,2"},
-			[]string{"US Letter", "Cards with 3 mm bleed, 0 mm apart.", "--back-offset -1.5,2", "9 a sheet (3 × 3)"}},
-		{[]string{"--paper", "letter", "--bleed", "3"}, []string{"3 mm apart", "6 a sheet (3 × 2)", "--back-offset 0,0"}},
-		{[]string{"--bleed", "3", "--gutter", "auto", "--back-offset", "0.5, -0.25"}, []string{"A4", "3 mm apart", "9 a sheet (3 × 3)", "--back-offset 0.5,-0.25"}},
+			[]string{"US Letter", "Cards with 3 mm bleed, 0 mm apart.", "--back-offset -1.5,2", "8 a sheet (2 × 4, turned on their side)"}},
+		{[]string{"--paper", "letter", "--bleed", "3"}, []string{"0 mm apart", "8 a sheet (2 × 4, turned on their side)", "--back-offset 0,0"}},
+		{[]string{"--bleed", "3", "--gutter", "auto", "--back-offset", "0.5, -0.25"}, []string{"A4", "6 mm apart", "8 a sheet (2 × 4, turned on their side)", "--back-offset 0.5,-0.25"}},
+		{[]string{"--bleed", "0"}, []string{"A4", "0 mm apart", "9 a sheet (3 × 3)"}},
 	} {
 		out := filepath.Join(ws, "out-"+strings.Join(tc.args, ""))
 		args := append([]string{"render", "--out", out}, tc.args...)

@@ -29,9 +29,11 @@ func newRenderCmd(streams IO) *cobra.Command {
 		Use:   "render [PATH...]",
 		Short: "Write print-and-play and reference PDFs",
 		Long: `Render writes OUT/<game>/<game>-pnp.pdf (a page of print instructions and a
-duplex check, cards 3×3 per page with crop marks, each front page followed
-by its back page mirrored for long-edge duplex, then boards and tokens, each
-one-sided sheet with a blank back) and OUT/<game>/<game>-reference.pdf.
+duplex check, cards as many a page as fit with their bleed and crop marks,
+turned on their side when that fits more, each front page followed by its
+back page mirrored for long-edge duplex, then boards, tokens and the box
+list packed onto one-sided sheets with blank backs) and
+OUT/<game>/<game>-reference.pdf.
 --gutter sets the space between cards, --back-offset the correction read on
 the duplex check (docs/rendering.md, "Printing"). The same input
 gives the same bytes; SOURCE_DATE_EPOCH sets the PDF dates. With --variant,

@@ -25,6 +25,8 @@ func Document(g *Game) *render.Document {
 		Images: d.Images,
 		Fonts:  d.Fonts,
 		Icons:  d.Icons,
+		// One player aid each.
+		Players: d.Manifest.Players.Max,
 	}
 	values := templateValues(g)
 	// Undefined placeholders were reported by validation

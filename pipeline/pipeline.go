@@ -245,6 +245,7 @@ func Static(g *Game) []finding.Finding {
 		out = c.Check()
 	}
 	out = append(out, render.CheckFit(Document(g))...)
+	out = append(out, lint.TokenColors(g.Data)...)
 	return out
 }
 

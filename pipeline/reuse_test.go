@@ -25,16 +25,16 @@ func reuseDoc(t *testing.T) *render.Document {
 
 const ptPerMM = 72 / 25.4
 
-// spotText checks that s is printed once in the card (trim, w × h mm) at
-// spot.
-func spotText(t *testing.T, pdf []byte, spot render.PnPSpot, s string, w, h float64) {
+// spotText checks that s is printed once in the card at spot (its trim as
+// it lies on the page, turned or not).
+func spotText(t *testing.T, pdf []byte, spot render.PnPSpot, s string) {
 	t.Helper()
 	r := pdftest.Read(t, pdf)
 	_, pageH := pdftest.MediaBox(r, spot.Page+1)
 	var in []string
 	for _, f := range pdftest.Find(pdftest.PageText(t, r, spot.Page+1), s) {
 		x, y := f.X/ptPerMM, pageH-f.Y/ptPerMM
-		if x >= spot.X && x <= spot.X+w && y >= spot.Y && y <= spot.Y+h {
+		if x >= spot.X && x <= spot.X+spot.W && y >= spot.Y && y <= spot.Y+spot.H {
 			in = append(in, fmt.Sprintf("(%.1f, %.1f)", x, y))
 		}
 	}
@@ -71,21 +71,21 @@ func TestPerCardBacksPrintTheCardsOwnFields(t *testing.T) {
 				if c.TwoSided() {
 					t.Errorf("foe %s has a back of its own", c.ID)
 				}
-				spotText(t, pdf, back[0], "REUSE", 63, 88)
+				spotText(t, pdf, back[0], "REUSE")
 				continue
 			}
 			if !c.TwoSided() {
 				t.Fatalf("hero %s is one-sided", c.ID)
 			}
 			secret := c.Fields["secret"]
-			spotText(t, pdf, back[0], secret, 63, 88)
-			spotText(t, pdf, back[0], c.Fields["name"], 63, 88)
+			spotText(t, pdf, back[0], secret)
+			spotText(t, pdf, back[0], c.Fields["name"])
 			// The corners group, inherited: the power twice, top left and
 			// bottom right of the card's own back.
 			r := pdftest.Read(t, pdf)
 			powers := 0
 			for _, s := range pdftest.Find(pdftest.PageText(t, r, back[0].Page+1), c.Fields["power"]) {
-				if x := s.X/ptPerMM - back[0].X; x >= 0 && x <= 63 {
+				if x := s.X/ptPerMM - back[0].X; x >= 0 && x <= back[0].W {
 					powers++
 				}
 			}

@@ -6,6 +6,13 @@ import (
 	"cardpress/gamedata"
 )
 
+// MinFrameClear is the least distance, in mm, between a card back's
+// frame (its border's outer edge) and the trim, unless the frame runs
+// into the bleed: 3 mm that read as a deliberate margin, and 1 mm more
+// for the drift of a home printer's duplex, which shifts the back
+// against the cut and would leave a frame near the trim visibly lopsided.
+const MinFrameClear = 4.0
+
 // back draws the back of card c, at its own size, with its trim corner at
 // (x, y): its own back face when it has one, else its deck's common back.
 func (r *renderer) back(c *CardFace, x, y, bleed float64) {

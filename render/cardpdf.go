@@ -114,11 +114,16 @@ func trimPrefix(err error) string {
 // PnPSpot is where the print-and-play PDF prints one copy of a card face:
 // its page (counted from 0), the trim's top-left corner in mm, and Cell,
 // the part of the page the face may paint (X, Y, W, H in mm): its trim and
-// the bleed that its neighbours and the paper's edge leave it. The PNG
-// export is checked against the sheet within it.
+// the bleed that its neighbours and the paper's edge leave it. W and H
+// are the trim as it lies on the page, and Turn the angle in degrees
+// anticlockwise the face is drawn at (0, or ±90 for cards turned on their
+// side to fit more a sheet). The PNG export is checked against the sheet
+// within it.
 type PnPSpot struct {
 	Page int
 	X, Y float64
+	W, H float64
+	Turn float64
 	Cell [4]float64
 }
 
@@ -162,7 +167,7 @@ func PnPSpots(doc *Document, card int, back bool, opt Options) ([]PnPSpot, error
 			if back {
 				pg++
 			}
-			out = append(out, PnPSpot{Page: pg, X: x + dx, Y: y + dy, Cell: [4]float64{cl.x + dx, cl.y + dy, cl.w, cl.h}})
+			out = append(out, PnPSpot{Page: pg, X: x + dx, Y: y + dy, W: g.w, H: g.h, Turn: g.turn(back), Cell: [4]float64{cl.x + dx, cl.y + dy, cl.w, cl.h}})
 		}
 		page += 2 * ((len(gr.prints) + g.perPage() - 1) / g.perPage())
 	}

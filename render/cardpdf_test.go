@@ -114,12 +114,12 @@ func TestPnPSpotsFindEveryCopyOnItsPage(t *testing.T) {
 			found := false
 			for _, at := range pdftest.Find(pdftest.PageText(t, r, s.Page+1), c.Fields["name"]) {
 				x, y := at.X/ptPerMM, ph-at.Y/ptPerMM // mm from the top-left
-				found = found || x >= s.X && x <= s.X+63 && y >= s.Y && y <= s.Y+88
+				found = found || x >= s.X && x <= s.X+s.W && y >= s.Y && y <= s.Y+s.H
 			}
 			if !found {
 				t.Errorf("%s: not on page %d within the trim at %.1f,%.1f", c.ID, s.Page+1, s.X, s.Y)
 			}
-			if s.Cell[0] > s.X || s.Cell[1] > s.Y || s.Cell[0]+s.Cell[2] < s.X+63 || s.Cell[1]+s.Cell[3] < s.Y+88 {
+			if s.Cell[0] > s.X || s.Cell[1] > s.Y || s.Cell[0]+s.Cell[2] < s.X+s.W || s.Cell[1]+s.Cell[3] < s.Y+s.H {
 				t.Errorf("%s: cell %v does not hold the trim at %.1f,%.1f", c.ID, s.Cell, s.X, s.Y)
 			}
 		}
@@ -133,7 +133,7 @@ func TestPnPSpotsFindEveryCopyOnItsPage(t *testing.T) {
 				t.Errorf("%s: back on page %d, its front on %d", c.ID, b.Page+1, f.Page+1)
 			}
 			// Mirrored for long-edge duplex, then moved by the offset.
-			if math.Abs((b.X-1)-(210-f.X-63)) > 1e-9 || math.Abs((b.Y+0.5)-f.Y) > 1e-9 {
+			if math.Abs((b.X-1)-(210-f.X-f.W)) > 1e-9 || math.Abs((b.Y+0.5)-f.Y) > 1e-9 || b.Turn != -f.Turn {
 				t.Errorf("%s: back at %.2f,%.2f for a front at %.2f,%.2f", c.ID, b.X, b.Y, f.X, f.Y)
 			}
 		}

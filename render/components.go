@@ -20,8 +20,11 @@ const (
 // components draws boards, token sheets and track strips on pages after
 // the cards. Two-sided token sheets come first: each page of fronts is
 // followed by its page of backs, mirrored for long-edge duplex like card
-// backs. The rest is packed top to bottom, a new page when one is full.
-func (r *renderer) components(p paper) {
+// backs. The rest is packed top to bottom, a new page when one is full,
+// and with box the box list after them, sharing their last page when it
+// has room. It returns the pages, counted from the first one-sided one,
+// the last piece and the box list's start are on (-1 for none).
+func (r *renderer) components(p paper, box bool) (lastPiece, boxPage int) {
 	w, h := p.w-2*pageMargin, p.h-2*pageMargin
 	var fronts, backs, items []item
 	for _, c := range r.doc.Components {
@@ -52,6 +55,8 @@ func (r *renderer) components(p paper) {
 			r.pdf.AddPage()
 		}
 		spots, _ := place(fronts, h, 0)
+		sizeLabels(fronts, spots)
+		sizeLabels(backs, spots)
 		for frame := 0; frame <= spots[len(spots)-1].frame; frame++ {
 			for _, side := range [][]item{fronts, backs} {
 				r.pdf.AddPage()
@@ -63,7 +68,12 @@ func (r *renderer) components(p paper) {
 			}
 		}
 	}
+	firstBox := len(items)
+	if box {
+		items = append(items, r.boxItems(h)...)
+	}
 	spots, _ := place(items, h, 0)
+	sizeLabels(items, spots)
 	page := -1
 	for i, it := range items {
 		for page < spots[i].frame {
@@ -72,6 +82,14 @@ func (r *renderer) components(p paper) {
 		}
 		it.draw(pageMargin, pageMargin+spots[i].y, w)
 	}
+	lastPiece, boxPage = -1, -1
+	if firstBox > 0 {
+		lastPiece = spots[firstBox-1].frame
+	}
+	if firstBox < len(items) {
+		boxPage = spots[firstBox].frame
+	}
+	return lastPiece, boxPage
 }
 
 // textItem is a paragraph set in width at one size, drawn in col.
@@ -154,6 +172,9 @@ func (r *renderer) boardItems(c Component, w, h float64) []item {
 const (
 	tokenGap   = 2.0 // mm between two tokens
 	tokenBleed = 0.8 // mm a token back's fill reaches past its cut line
+	// tokenSafe is how far inside a token's cut line its label stays, so
+	// a cut a little off never touches the text.
+	tokenSafe = 1.5
 )
 
 // token is one token to print: its face and, on a per-player sheet, the
@@ -172,10 +193,7 @@ type token struct {
 // page, so this is long-edge duplex), filled a little past the cut line
 // and not outlined, so a slightly shifted duplex print leaves no white edge.
 func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
-	faces := c.Faces
-	if len(faces) == 0 {
-		faces = []TokenFace{{Label: c.Label, Count: c.Count}}
-	}
+	faces := tokenFaces(c)
 	var set []TokenFace
 	labels := []string{}
 	for _, f := range faces {
@@ -193,7 +211,7 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	if len(set) == 0 {
 		return nil
 	}
-	d := min(max(positive(c.Diameter, 15), minPiece), w)
+	d := tokenDiameter(c, w)
 	const gap = tokenGap
 	cols := max(1, int((w+gap)/(d+gap)))
 	var rows [][]placed
@@ -236,22 +254,22 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 	head.keep, head.gapAfter = true, 2
 	items := []item{head}
 	var mark tokenMark
+	fit := 0.0
 	if len(c.Players) > 0 {
 		mark = r.playerMark(c.Players, labels, d)
 	} else {
-		// One text size for the whole sheet: cap height about a third
-		// of the token, smaller if the widest label would not fit.
-		mark.size = d * 0.32 / (capRatio * mmPerPt)
-		for _, l := range labels {
-			if lw := r.m.labelWidth("B", mark.size, l); lw > d*0.72 {
-				mark.size *= d * 0.72 / lw
-			}
-		}
+		fit = r.tokenLabelFit(d, labels)
 	}
 	for _, row := range rows {
-		items = append(items, item{h: d, gapAfter: gap, draw: func(x, y, w float64) {
+		slot := &labelSlot{fit: fit, size: fit}
+		if len(c.Players) > 0 {
+			slot = nil
+		}
+		items = append(items, item{h: d, gapAfter: gap, label: slot, draw: func(x, y, w float64) {
 			pdf := r.pdf
-			if len(c.Players) == 0 {
+			mark := mark
+			if slot != nil {
+				mark.size = slot.size
 				pdf.SetFont(fonts.Family, "B", mark.size)
 			}
 			for _, p := range row {
@@ -286,6 +304,60 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 		}})
 	}
 	return items
+}
+
+// tokenFaces is the faces of token sheet c, a sheet without faces as one.
+func tokenFaces(c Component) []TokenFace {
+	if len(c.Faces) == 0 {
+		return []TokenFace{{Label: c.Label, Count: c.Count}}
+	}
+	return c.Faces
+}
+
+// tokenDiameter is the diameter, in mm, c's tokens are printed at.
+func tokenDiameter(c Component, w float64) float64 {
+	return min(max(positive(c.Diameter, 15), minPiece), w)
+}
+
+// labelSlot is the text size, in pt, of a row of token labels: fit, the
+// largest its own tokens allow, and size, the one it is printed at.
+type labelSlot struct{ fit, size float64 }
+
+// tokenLabelFit is the largest text size, in pt, for labels on tokens of
+// d mm: a cap height of about a third of the token, and no larger than
+// lets every label sit within the token's safe area, a circle tokenSafe
+// inside the cut line.
+func (r *renderer) tokenLabelFit(d float64, labels []string) float64 {
+	s := d * 0.32 / (capRatio * mmPerPt)
+	safe := max(d/2-tokenSafe, d/4) // a tiny token keeps some room
+	for _, l := range labels {
+		// The label's box, width × cap height, within the circle.
+		lw, ch := r.m.labelWidth("B", s, l), capRatio*s*mmPerPt
+		if half := math.Hypot(lw/2, ch/2); half > safe {
+			s *= safe / half
+		}
+	}
+	return s
+}
+
+// sizeLabels gives every row of token labels on a page the one size all
+// of them fit (per-player tokens aside, whose marks playerMark sizes), so
+// the pieces of a sheet read alike, whatever their size; spots are where
+// place put items.
+func sizeLabels(items []item, spots []spot) {
+	size := map[int]float64{}
+	for i, it := range items {
+		if it.label != nil {
+			if s, ok := size[spots[i].frame]; !ok || it.label.fit < s {
+				size[spots[i].frame] = it.label.fit
+			}
+		}
+	}
+	for i, it := range items {
+		if it.label != nil {
+			it.label.size = size[spots[i].frame]
+		}
+	}
 }
 
 // placed is a token in a row, x its centre from the row's left edge.

@@ -26,6 +26,9 @@ type Document struct {
 	// for the last page: what players must supply themselves.
 	Box       []BoxItem
 	Reference ReferenceSheet
+	// Players is the most players the game takes: the reference prints a
+	// player aid for each (0: one).
+	Players int
 
 	// Images are the pictures the layout, the backs and the cards name,
 	// by path (gamedata.Game.Images); each is embedded once (image.go).

@@ -7,6 +7,7 @@ type item struct {
 	gapAfter float64
 	keep     bool // stay in the same frame as the next item (headings)
 	draw     func(x, y, w float64)
+	label    *labelSlot // a row of token labels, sized per page (components.go)
 }
 
 // spot is where an item landed: which frame (column or page) and how far

@@ -62,10 +62,10 @@ func TestCardSizesRenderCannotPrint(t *testing.T) {
 		{-63, 88, 0, []string{"too small"}},
 		{nan, 88, 0, []string{"NaNx88 mm is not a size"}},
 		{63, inf, 0, []string{"63x+Inf mm is not a size"}},
-		{201, 88, 0, []string{"201x88 mm card with 0 mm bleed does not fit on a 210x297 mm page"}},
+		{201, 288, 0, []string{"201x288 mm card with 0 mm bleed does not fit on a 210x297 mm page"}},
 		{1e300, 88, 0, []string{"does not fit"}},
 		{200, 287, 0.5, []string{"200x287 mm card with 0.5 mm bleed does not fit"}},
-		{195.1, 88, 0, []string{"195.1x88 mm card with 0 mm bleed does not fit on a 210x297 mm page"}}, // no room for crop marks
+		{190.1, 277, 0, []string{"190.1x277 mm card with 0 mm bleed does not fit on a 210x297 mm page"}}, // no room for crop marks
 		{63, 88, nan, []string{"bleed NaN mm is out of range 0-10"}},
 		{63, 88, inf, []string{"out of range 0-10"}},
 		{63, 88, -0.1, []string{"out of range 0-10"}},
@@ -95,11 +95,11 @@ func TestCardSizesAtTheLimitsPrint(t *testing.T) {
 		paper       string
 		perPage     int
 	}{
-		{MinCardSide, MinCardSide, 0, "a4", 19 * 28},
-		{MinCardSide, MinCardSide, MaxBleed, "a4", 10 * 14}, // 10 mm apart, the bleed shared
+		{MinCardSide, MinCardSide, 0, "a4", 19 * 27},
+		{MinCardSide, MinCardSide, MaxBleed, "a4", 17 * 25}, // abutting: the bleed round the sheet only
 		{63, 88, MaxBleed, "a4", 2 * 2},
 		{63, 88, MaxBleed, "letter", 2 * 2},
-		{195, 282, 0, "a4", 1}, // 7.5 mm round it for the crop marks
+		{190, 277, 0, "a4", 1}, // 10 mm round it for the crop marks
 		{180, 267, MaxBleed, "a4", 1},
 	} {
 		t.Run(fmt.Sprintf("%s-%gx%g-bleed-%g", tc.paper, tc.w, tc.h, tc.bleed), func(t *testing.T) {

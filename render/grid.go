@@ -13,17 +13,17 @@ const (
 	// printEdge is how close to the paper's edge anything is drawn. Home
 	// printers leave about 4 mm unprinted; the promise is 4.5 mm, and the
 	// extra half millimetre keeps a rasterised page's boundary pixel clean.
-	printEdge  = 5.0
-	markGap    = 1.0 // mm between a crop mark and the trim or bleed it points at
+	printEdge = 5.0
+	// markEdge is how close to the paper's edge a crop mark starts: a
+	// printer that leaves a full 5 mm blank still prints all of it.
+	markEdge   = printEdge + 1
+	markGap    = 1.0 // mm between a crop mark and the bleed (or trim) it points at
 	markLen    = 5.0 // mm, the longest crop mark
-	minMarkLen = 1.5 // mm, the shortest crop mark worth printing
-	// trimMargin is the least room between a card's trim and the paper's
-	// edge: a crop mark of minMarkLen there, clear of the unprintable edge.
-	trimMargin = printEdge + minMarkLen + markGap
-	// minMargin is the least room round the player aid's bleed, which
-	// is not cut at printEdge.
-	minMargin = printEdge
-	fitEps    = 1e-9 // mm; A4 holds three poker cards and two 3 mm gutters exactly
+	minMarkLen = 3.0 // mm, the shortest crop mark: shorter ones are lost under a ruler
+	// markRoom is the room a crop mark takes between the paper's edge and
+	// the bleed: a sheet's outer bleed starts at least this far in.
+	markRoom = markEdge + minMarkLen + markGap
+	fitEps   = 1e-9 // mm; A4 holds three poker cards and their marks at 0.5 mm bleed exactly
 )
 
 // MaxBleed is the most bleed, in mm, cards are printed with: more is
@@ -75,14 +75,15 @@ func checkCard(w, h float64) error {
 	return nil
 }
 
-// grid places cards of w×h (trim) centred on a page, gutter mm apart.
-// Each card's bleed reaches at most half-way across a gutter, so
-// neighbours never paint over each other, and never nearer the paper's
-// edge than printEdge.
+// grid places cards centred on a page, gutter mm apart. Each card's
+// bleed reaches at most half-way across a gutter, so neighbours never
+// paint over each other; on the sheet's outer sides it reaches its full
+// width, with room for the crop marks beyond it (markRoom).
 type grid struct {
 	page       paper
 	cols, rows int
-	w, h       float64
+	w, h       float64 // a card's trim as it lies on the sheet
+	turned     bool    // cards lie on their side: w and h are the card's height and width
 	bleed      float64
 	gutter     float64
 	x0, y0     float64 // trim corner of the top-left slot
@@ -93,37 +94,47 @@ func newGrid(p paper, w, h, bleed float64) (grid, error) {
 	return gridFor(p, w, h, bleed, autoGutter)
 }
 
-// gridFor fits as many cards as leave every trim trimMargin from the
-// paper's edge. An autoGutter is twice the bleed (every card keeps its
-// whole bleed) when that costs no card on the page, else the bleed
-// (neighbours share the gutter, half each): 9 poker cards on A4 either
-// way, at 3 mm bleed too.
+// gridFor fits the most cards of w×h a page holds with the full bleed and
+// crop marks round the sheet: upright or turned on their side (upright
+// when both hold as many), and with an autoGutter of twice the bleed
+// (every card keeps its whole bleed), the bleed (neighbours share the
+// gutter, half each) or none (neighbours share one cut), the widest that
+// holds as many. A card too big for that keeps its marks over the outer
+// bleed (markRoom from the edge, the bleed cut at printEdge).
 func gridFor(p paper, w, h, bleed, gutter float64) (grid, error) {
 	if err := checkCard(w, h); err != nil {
 		return grid{}, err
 	}
+	gutters := []float64{gutter}
 	if gutter < 0 {
-		gutter = 2 * bleed
-		if fits(p, w, h, bleed) > fits(p, w, h, gutter) {
-			gutter = bleed
+		gutters = []float64{2 * bleed, bleed, 0}
+	}
+	var best grid
+	for _, outer := range []float64{markRoom + bleed, markRoom} {
+		for _, turned := range []bool{false, true} {
+			fw, fh := w, h
+			if turned {
+				fw, fh = h, w
+			}
+			for _, gut := range gutters {
+				cols, rows := fitCount(p.w, fw, gut, outer), fitCount(p.h, fh, gut, outer)
+				if cols*rows > best.perPage() {
+					best = gridAt(p, fw, fh, bleed, gut, cols, rows)
+					best.turned = turned
+				}
+			}
+		}
+		if best.perPage() > 0 {
+			return best, nil
 		}
 	}
-	cols, rows := fitCount(p.w, w, gutter), fitCount(p.h, h, gutter)
-	if cols < 1 || rows < 1 {
-		return grid{}, fmt.Errorf("render: a %gx%g mm card with %g mm bleed does not fit on a %gx%g mm page", w, h, bleed, p.w, p.h)
-	}
-	return gridAt(p, w, h, bleed, gutter, cols, rows), nil
-}
-
-// fits is how many w×h cards a page holds gutter apart.
-func fits(p paper, w, h, gutter float64) int {
-	return fitCount(p.w, w, gutter) * fitCount(p.h, h, gutter)
+	return grid{}, fmt.Errorf("render: a %gx%g mm card with %g mm bleed does not fit on a %gx%g mm page", w, h, bleed, p.w, p.h)
 }
 
 // fitCount is how many cards of side size fit along a page side of length
-// side, gutter apart, leaving trimMargin at both ends.
-func fitCount(side, size, gutter float64) int {
-	n := math.Floor((side-2*trimMargin+gutter)/(size+gutter) + fitEps)
+// side, gutter apart, leaving outer at both ends.
+func fitCount(side, size, gutter, outer float64) int {
+	n := math.Floor((side-2*outer+gutter)/(size+gutter) + fitEps)
 	if !(n >= 1) { // NaN too
 		return 0
 	}
@@ -149,6 +160,39 @@ func (g grid) span(n int, size float64) float64 {
 }
 
 func (g grid) perPage() int { return g.cols * g.rows }
+
+// turn is the angle, in degrees anticlockwise, a card side is drawn at
+// on the sheet: a turned front lies with its top to the left, and its
+// back with its top to the right, the same edge of the sheet once it is
+// flipped on its long edge.
+func (g grid) turn(back bool) float64 {
+	switch {
+	case !g.turned:
+		return 0
+	case back:
+		return -90
+	}
+	return 90
+}
+
+// place begins drawing a card side whose trim, turned as it lies on the
+// sheet, has its top-left corner at (x, y): it returns the corner to draw
+// the upright card at, inside a rotation that end closes.
+func (g grid) place(pdf *fpdf.Fpdf, x, y float64, back bool) (cx, cy float64, end func()) {
+	a := g.turn(back)
+	if a == 0 {
+		return x, y, func() {}
+	}
+	// The corner the card's own top-left lands on: bottom left of the
+	// footprint for a front, top right for a back.
+	cx, cy = x, y+g.h
+	if back {
+		cx, cy = x+g.w, y
+	}
+	pdf.TransformBegin()
+	pdf.TransformRotate(a, cx, cy)
+	return cx, cy, pdf.TransformEnd
+}
 
 // slot gives the trim corner of the i-th card on a page. Backs are mirrored
 // left to right, which is what long-edge duplex needs for every back to land
@@ -190,17 +234,17 @@ func (g grid) cell(x, y float64) rect {
 // segment is a straight line from (x1, y1) to (x2, y2).
 type segment struct{ x1, y1, x2, y2 float64 }
 
-// mark is a crop mark; one drawn over the outer bleed (no room beside it)
-// gets a white halo so it reads on any background.
+// mark is a crop mark; one drawn over the outer bleed (a card too big
+// for room beside it) gets a white halo so it reads on any background.
 type mark struct {
 	segment
 	overBleed bool
 }
 
 // cropMarks lists the short lines in line with every trim edge, in the
-// margins round the grid, at least printEdge from the paper's edge: beyond
-// the bleed where there is room, else over the bleed, stopping markGap
-// short of the trim.
+// margins round the grid, from markEdge inwards: beyond the bleed, markGap
+// short of it, or, for a card too big for that, over the bleed, stopping
+// markGap short of the trim.
 func (g grid) cropMarks() []mark {
 	left, top := g.x0, g.y0
 	right, bottom := left+g.span(g.cols, g.w), top+g.span(g.rows, g.h)
@@ -210,10 +254,10 @@ func (g grid) cropMarks() []mark {
 	// side) and far.
 	reach := func(edge float64) (near, far float64, over, ok bool) {
 		near = edge - g.bleed - markGap
-		if near-printEdge < minMarkLen-fitEps {
+		if near-markEdge < minMarkLen-fitEps {
 			near, over = edge-markGap, g.bleed > 0
 		}
-		far = max(printEdge, near-markLen)
+		far = max(markEdge, near-markLen)
 		return near, far, over, near-far >= minMarkLen-fitEps
 	}
 	xs, ys := trimLines(g.x0, g.w, g.gutter, g.cols), trimLines(g.y0, g.h, g.gutter, g.rows)

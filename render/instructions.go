@@ -54,19 +54,17 @@ func (r *renderer) plan(p paper, opt Options, groups []sizeGroup, grids []grid, 
 		pl.cards = append(pl.cards, cardRun{pageRange{next, next + 2*sheets - 1}, len(gr.prints), gr.size, grids[i]})
 		next += 2 * sheets
 	}
-	two, one, box := 0, 0, 0
+	two, one, lastPiece, boxFrom := 0, 0, -1, -1
 	if len(twoSided)+len(oneSided)+len(r.doc.Box) > 0 {
 		// A measurer of its own: the real one places image icons on the
 		// real PDF.
 		d := *r.doc
 		s := &renderer{doc: &d, pdf: newPDF(p, 0, ""), m: newMeasurerFor(&d)}
 		s.m.art = s
-		s.sheets(p, twoSided)
+		s.sheets(p, twoSided, false)
 		two = s.pdf.PageNo()
-		s.sheets(p, oneSided)
+		lastPiece, boxFrom = s.sheets(p, oneSided, true)
 		one = s.pdf.PageNo() - two
-		s.box(p)
-		box = s.pdf.PageNo() - two - one
 	}
 	if two > 0 {
 		pl.twoSided = pageRange{next, next + two - 1}
@@ -80,11 +78,14 @@ func (r *renderer) plan(p paper, opt Options, groups []sizeGroup, grids []grid, 
 		next++
 		return next - 1
 	}
-	for range one {
-		pl.oneSided = append(pl.oneSided, onFront())
-	}
-	for range box {
-		pl.box = append(pl.box, onFront())
+	for i := range one {
+		page := onFront()
+		if i <= lastPiece {
+			pl.oneSided = append(pl.oneSided, page)
+		}
+		if boxFrom >= 0 && i >= boxFrom {
+			pl.box = append(pl.box, page)
+		}
 	}
 	pl.pages = next - 1
 	for _, c := range r.doc.Components {
@@ -149,6 +150,9 @@ func (pl printPlan) instructions() []instruction {
 		apart := ""
 		if !same {
 			apart = fmt.Sprintf(", %s mm apart", mmText(g.gutter))
+		}
+		if g.turned {
+			apart += ", turned on their side"
 		}
 		out = append(out, instruction{c.pageRange.String(), fmt.Sprintf(
 			"%d cards of %s × %s mm, %d a sheet (%d × %d%s): fronts on the odd pages, their backs on the even pages, mirrored to land behind them",
@@ -226,6 +230,8 @@ func (pl printPlan) cutting() string {
 	switch {
 	case g.bleed == 0:
 		s += " There is no bleed (see --bleed): cut exactly on the lines."
+	case inner == 0:
+		s += fmt.Sprintf(" Each card's colour runs %s mm past the sheet's outer cuts (bleed); cut exactly on the lines between cards.", mmText(g.bleed))
 	case inner < g.bleed:
 		s += fmt.Sprintf(" Each card's colour runs %s mm past its cuts between cards and %s mm past the sheet's outer cuts (bleed), so a cut a little off still shows the card's own colour.",
 			mmText(inner), mmText(g.bleed))

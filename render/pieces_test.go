@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -221,5 +222,118 @@ func TestTokenSheetOverSeveralPages(t *testing.T) {
 	}
 	if fronts != 200 || backs != 200 {
 		t.Errorf("%d fronts and %d backs, want 200 each", fronts, backs)
+	}
+}
+
+// One label size on a sheet of tokens of several sizes, every label
+// within its token's safe area (1.5 mm inside the cut line). Before, the
+// labels of HEAT's money sheet ran from 7.6 to 15.5 pt.
+func TestTokenLabelsOneSizePerSheet(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards, doc.Box = nil, nil
+	doc.Components = []Component{
+		{Kind: "tokens", Label: "100", Count: 5, Diameter: 14, Color: "#e0533d"},
+		{Kind: "tokens", Label: "$1", Count: 5, Diameter: 18, Color: "#c8e6c9"},
+		{Kind: "tokens", Label: "$5", Count: 5, Diameter: 20, Color: "#fff59d"},
+		{Kind: "tokens", Label: "$25", Count: 5, Diameter: 24, Color: "#66bb6a"},
+	}
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	const pt = 72 / 25.4
+	n := guidePages + 1
+	_, pageH := pdftest.MediaBox(r, n)
+	// The tokens: their outlines, 0.3 mm strokes round a near-square box.
+	type circle struct{ x, y, r float64 }
+	var tokens []circle
+	for _, p := range pageInk(t, r, n) {
+		if math.Abs(p.lw-0.3) < 0.01 && math.Abs(p.box.w-p.box.h) < 1 { // six Bézier arcs overshoot the top and bottom
+			tokens = append(tokens, circle{p.box.x + p.box.w/2, p.box.y + p.box.h/2, (p.box.w - p.lw) / 2})
+		}
+	}
+	if len(tokens) != 20 {
+		t.Fatalf("%d tokens, want 20", len(tokens))
+	}
+	// The labels: runs of glyphs on one baseline inside a token.
+	sizes := map[float64]int{}
+	labels := 0
+	var run []pdf.Text
+	flush := func() {
+		if len(run) == 0 {
+			return
+		}
+		defer func() { run = nil }()
+		x0, x1 := run[0].X/pt, (run[len(run)-1].X+run[len(run)-1].W)/pt
+		base, capH := pageH-run[0].Y/pt, capRatio*run[0].FontSize/pt
+		i := slices.IndexFunc(tokens, func(c circle) bool { return math.Hypot((x0+x1)/2-c.x, base-capH/2-c.y) < c.r })
+		if i < 0 {
+			return // the heading
+		}
+		labels++
+		sizes[math.Round(run[0].FontSize*10)/10]++
+		c := tokens[i]
+		for _, p := range [][2]float64{{x0, base}, {x1, base}, {x0, base - capH}, {x1, base - capH}} {
+			if d := math.Hypot(p[0]-c.x, p[1]-c.y); d > c.r-1.5+0.05 {
+				t.Errorf("label %q reaches %.2f mm from its token's centre, past the safe area (%.2f mm)", textOf(run), d, c.r-1.5)
+			}
+		}
+	}
+	for _, g := range pdftest.PageText(t, r, n) {
+		if len(run) > 0 && (math.Abs(g.Y-run[0].Y) > 0.01 || g.X-(run[len(run)-1].X+run[len(run)-1].W) > 1) {
+			flush()
+		}
+		run = append(run, g)
+	}
+	flush()
+	if labels != 20 || len(sizes) != 1 {
+		t.Errorf("%d labels in sizes %v (pt: count), want 20 in one size", labels, sizes)
+	}
+}
+
+func textOf(ts []pdf.Text) string {
+	var b strings.Builder
+	for _, g := range ts {
+		b.WriteString(g.S)
+	}
+	return b.String()
+}
+
+// The size is per sheet: a page of long labels on small tokens does not
+// shrink the labels of the next page (Mice's food tokens once shrank to
+// the size CHEESE needed on another sheet).
+func TestTokenLabelSizePerPage(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards, doc.Box = nil, nil
+	doc.Components = []Component{
+		{Kind: "tokens", Title: "Pieces", Label: "CHEESE", Count: 176, Diameter: 14}, // 16 rows of 11: a page
+		{Kind: "tokens", Title: "More", Label: "12", Count: 4, Diameter: 22},
+	}
+	data, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	sizeOf := func(n int, s string) map[float64]bool {
+		out := map[float64]bool{}
+		for _, g := range pdftest.PageText(t, r, n) {
+			if g.S == s {
+				out[math.Round(g.FontSize*10)/10] = true
+			}
+		}
+		return out
+	}
+	last := r.NumPage()
+	cheese, food := sizeOf(guidePages+1, "H"), sizeOf(last, "2")
+	if len(cheese) != 1 || len(food) != 1 {
+		t.Fatalf("sizes: CHEESE %v on page %d, 12 %v on page %d; want one each", cheese, guidePages+1, food, last)
+	}
+	for c := range cheese {
+		for f := range food {
+			if f <= c {
+				t.Errorf("the food labels on their own sheet are %g pt, no bigger than CHEESE's %g on the sheet before", f, c)
+			}
+		}
 	}
 }

@@ -22,9 +22,10 @@ import (
 //     that size. Text that does not fit is drawn at its minimum size;
 //     CheckFit reports it.
 //   - Two-sided token sheets, fronts and backs likewise.
-//   - One-sided sheets (boards, tracks, one-sided tokens, the box page),
-//     each on a front page with its back left blank: printing one on the
-//     back of another would make cutting out one destroy the other.
+//   - One-sided sheets (boards, tracks, one-sided tokens, then the box
+//     list), packed onto as few sheets as hold them, each on a front page
+//     with its back left blank: printing one on the back of another would
+//     make cutting out one destroy the other.
 //
 // Every back page is moved by Options.BackOffset to cancel the printer's
 // duplex offset.
@@ -67,16 +68,15 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 	r.m.art = r // image icons are placed like the rest of the art
 	twoSided, oneSided := splitSheets(doc.Components)
 	plan := r.plan(p, opt, groups, grids, twoSided, oneSided)
-	pg := &pager{pdf: r.pdf, dx: opt.BackOffset[0], dy: -opt.BackOffset[1]}
+	pg := &pager{pdf: r.pdf, p: p, dx: opt.BackOffset[0], dy: -opt.BackOffset[1]}
 	pg.install()
 	r.guide(plan)
 	for i, gr := range groups {
 		r.cardPages(grids[i], gr.prints)
 	}
-	r.sheets(p, twoSided)
+	r.sheets(p, twoSided, false)
 	pg.oneSided = true
-	r.sheets(p, oneSided)
-	r.box(p)
+	r.sheets(p, oneSided, true)
 	pg.finish()
 	return output(r.pdf)
 }
@@ -106,6 +106,8 @@ func (r *renderer) card(g grid, c *CardFace, x, y float64, back bool) {
 		r.pdf.ClipRect(cl.x, cl.y, cl.w, cl.h, false)
 		defer r.pdf.ClipEnd()
 	}
+	x, y, end := g.place(r.pdf, x, y, back)
+	defer end()
 	if back {
 		r.back(c, x, y, g.bleed)
 	} else {
@@ -126,17 +128,20 @@ func splitSheets(cs []Component) (twoSided, oneSided []Component) {
 	return twoSided, oneSided
 }
 
-// sheets draws the given components as the component pages do.
-func (r *renderer) sheets(p paper, cs []Component) {
-	if len(cs) == 0 {
-		return
+// sheets draws the given components as the component pages do, and with
+// box the box list after them; it returns the one-sided pages, counted
+// from the first, the last piece and the box list's start are on (-1 for
+// none).
+func (r *renderer) sheets(p paper, cs []Component, box bool) (lastPiece, boxPage int) {
+	if len(cs) == 0 && (!box || len(r.doc.Box) == 0) {
+		return -1, -1
 	}
 	full := r.doc
 	d := *full
 	d.Components = cs
 	r.doc = &d
 	defer func() { r.doc = full }()
-	r.components(p)
+	return r.components(p, box)
 }
 
 // pager keeps the duplex run in order as pages are added, whoever adds
@@ -145,6 +150,7 @@ func (r *renderer) sheets(p paper, cs []Component) {
 // starts on a front.
 type pager struct {
 	pdf      *fpdf.Fpdf
+	p        paper
 	dx, dy   float64 // the shift of back pages, in page coordinates
 	oneSided bool
 	shifted  bool // the current page's content is inside the shift
@@ -167,16 +173,20 @@ func (pg *pager) header() {
 		return
 	}
 	if pg.dx != 0 || pg.dy != 0 {
+		// The page's clear zone stays where the paper is: what the shift
+		// carries into it is cut there, not printed (or lost) at the edge.
+		pg.pdf.ClipRect(printEdge, printEdge, pg.p.w-2*printEdge, pg.p.h-2*printEdge, false)
 		pg.pdf.TransformBegin()
 		pg.pdf.TransformTranslate(pg.dx, pg.dy)
 		pg.shifted = true
 	}
 }
 
-// end closes the shift as a page ends.
+// end closes the shift and its clip as a page ends.
 func (pg *pager) end() {
 	if pg.shifted {
 		pg.pdf.TransformEnd()
+		pg.pdf.ClipEnd()
 		pg.shifted = false
 	}
 }

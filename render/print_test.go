@@ -26,11 +26,19 @@ type paint struct {
 	white bool     // painted white: the paper's colour, no mark
 	line  *segment // a stroked single straight segment, unclipped
 	lw    float64  // stroke width, mm; 0 for a fill
+	raw   rect     // the path's own bounding box, before the clip
+	clip  bool     // not paint: a path the page clips to
 }
 
 // pageInk interprets page n's content stream: the transformation, clip
 // and colours with their q/Q stack, and every painting operator.
 func pageInk(t *testing.T, r *pdf.Reader, n int) []paint {
+	t.Helper()
+	return slices.DeleteFunc(pagePaths(t, r, n), func(p paint) bool { return p.clip })
+}
+
+// pagePaths is pageInk with the paths the page clips to.
+func pagePaths(t *testing.T, r *pdf.Reader, n int) []paint {
 	t.Helper()
 	const k = 72 / 25.4
 	_, pageH := pdftest.MediaBox(r, n)
@@ -62,13 +70,15 @@ func pageInk(t *testing.T, r *pdf.Reader, n int) []paint {
 		if len(pts) == 0 {
 			return
 		}
+		raw := bbox(pts, 0)
 		if clipNext {
-			g.clip = intersect(g.clip, bbox(pts, 0))
+			out = append(out, paint{box: intersect(g.clip, raw), raw: raw, clip: true})
+			g.clip = intersect(g.clip, raw)
 			clipNext = false
 		}
 		if fill {
-			if b := intersect(bbox(pts, 0), g.clip); b.w > 0 && b.h > 0 {
-				out = append(out, paint{box: b, white: g.fillW})
+			if b := intersect(raw, g.clip); b.w > 0 && b.h > 0 {
+				out = append(out, paint{box: b, white: g.fillW, raw: raw})
 			}
 		}
 		if stroke {
@@ -165,15 +175,25 @@ func richDoc() *Document {
 
 func gutterOpt(mm float64) *float64 { return &mm }
 
-// cardsOn lists the w×h cards on page n, found by their clip to the trim
-// or their background running bleed mm past it, once each.
-func cardsOn(r *pdf.Reader, n int, pageH, w, h, bleed float64) []rect {
-	out := trims(r, n, pageH, w, h)
-	for _, q := range trims(r, n, pageH, w+2*bleed, h+2*bleed) {
-		out = append(out, rect{q.x + bleed, q.y + bleed, w, h})
-	}
+// cardsOn lists the w×h cards (as they lie on the page: h×w when turned)
+// on page n, found by a clip to the trim or a background running bleed mm
+// past it, once each, wherever the page's transformation puts them.
+func cardsOn(t *testing.T, r *pdf.Reader, n int, w, h, bleed float64) []rect {
+	t.Helper()
+	size := func(q rect, w, h float64) bool { return math.Abs(q.w-w) < 0.01 && math.Abs(q.h-h) < 0.01 }
 	var once []rect
-	for _, q := range out {
+	for _, p := range pagePaths(t, r, n) {
+		if p.lw != 0 || p.white && !p.clip {
+			continue
+		}
+		q := p.raw
+		switch {
+		case size(q, w, h):
+		case bleed > 0 && size(q, w+2*bleed, h+2*bleed):
+			q = rect{q.x + bleed, q.y + bleed, w, h}
+		default:
+			continue
+		}
 		if !slices.ContainsFunc(once, func(o rect) bool { return near(o, q) }) {
 			once = append(once, q)
 		}
@@ -244,22 +264,25 @@ func clearOfTheEdge(t *testing.T, data []byte, edge float64) {
 	}
 }
 
-// Cards per page: 9 poker cards on A4 with or without 3 mm bleed, 9 on
-// Letter without bleed and 6 with; each at its exact size where the spec
-// puts it, and each back exactly behind its front.
+// Cards per page, with the full bleed and 3 mm crop marks round the
+// sheet: 9 poker cards on A4 without bleed; with bleed, or on US Letter,
+// 8 turned on their side (2 × 4), which is more than the 6 upright that
+// fit; each at its exact size where the spec puts it, and each back
+// exactly behind its front.
 func TestCardsPerPage(t *testing.T) {
 	for _, tc := range []struct {
-		opt     Options
-		perPage int
-		gutter  float64
+		opt        Options
+		cols, rows int
+		turned     bool
+		gutter     float64
 	}{
-		{Options{Paper: "a4"}, 9, 0},
-		{Options{Paper: "a4", Bleed: 3}, 9, 3},
-		{Options{Paper: "letter"}, 9, 0},
-		{Options{Paper: "letter", Bleed: 3}, 6, 3},
-		{Options{Paper: "letter", Bleed: 3, Gutter: gutterOpt(0)}, 9, 0},
-		{Options{Paper: "a4", Bleed: 3, Gutter: gutterOpt(6)}, 6, 6},
-		{Options{Paper: "a4", Bleed: 1}, 9, 2},
+		{Options{Paper: "a4"}, 3, 3, false, 0},
+		{Options{Paper: "a4", Bleed: 3}, 2, 4, true, 6},
+		{Options{Paper: "letter"}, 2, 4, true, 0},
+		{Options{Paper: "letter", Bleed: 3}, 2, 4, true, 0},
+		{Options{Paper: "letter", Bleed: 3, Gutter: gutterOpt(0)}, 2, 4, true, 0},
+		{Options{Paper: "a4", Bleed: 3, Gutter: gutterOpt(0)}, 2, 4, true, 0},
+		{Options{Paper: "a4", Bleed: 1}, 2, 4, true, 2},
 	} {
 		t.Run(optName(tc.opt), func(t *testing.T) {
 			doc := sampleDoc() // 34 poker cards
@@ -271,33 +294,33 @@ func TestCardsPerPage(t *testing.T) {
 			r := pdftest.Read(t, data)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			prints := len(copiesOf(doc.Cards))
-			sheets := (prints + tc.perPage - 1) / tc.perPage
+			perPage := tc.cols * tc.rows
+			sheets := (prints + perPage - 1) / perPage
 			if r.NumPage() != guidePages+2*sheets {
-				t.Fatalf("%d pages, want %d: %d cards at %d a sheet", r.NumPage(), guidePages+2*sheets, prints, tc.perPage)
+				t.Fatalf("%d pages, want %d: %d cards at %d a sheet", r.NumPage(), guidePages+2*sheets, prints, perPage)
 			}
-			cols := 3
-			if tc.perPage == 6 && tc.gutter == 6 {
-				cols = 2
+			w, h := 63.0, 88.0
+			if tc.turned {
+				w, h = h, w
 			}
-			rows := tc.perPage / cols
-			x0 := (pageW - float64(cols)*63 - float64(cols-1)*tc.gutter) / 2
-			y0 := (pageH - float64(rows)*88 - float64(rows-1)*tc.gutter) / 2
+			x0 := (pageW - float64(tc.cols)*w - float64(tc.cols-1)*tc.gutter) / 2
+			y0 := (pageH - float64(tc.rows)*h - float64(tc.rows-1)*tc.gutter) / 2
 			for s := range sheets {
 				front, back := guidePages+1+2*s, guidePages+2+2*s
-				on := min(tc.perPage, prints-s*tc.perPage)
-				ft, bt := cardsOn(r, front, pageH, 63, 88, tc.opt.Bleed), cardsOn(r, back, pageH, 63, 88, tc.opt.Bleed)
+				on := min(perPage, prints-s*perPage)
+				ft, bt := cardsOn(t, r, front, w, h, tc.opt.Bleed), cardsOn(t, r, back, w, h, tc.opt.Bleed)
 				if len(ft) != on || len(bt) != on {
-					t.Errorf("sheet %d: %d fronts and %d backs of exactly 63x88 mm, want %d", s+1, len(ft), len(bt), on)
+					t.Errorf("sheet %d: %d fronts and %d backs of exactly %gx%g mm, want %d", s+1, len(ft), len(bt), w, h, on)
 				}
 				for i := range on {
-					col, row := i%cols, i/cols
-					want := rect{x0 + float64(col)*(63+tc.gutter), y0 + float64(row)*(88+tc.gutter), 63, 88}
+					col, row := i%tc.cols, i/tc.cols
+					want := rect{x0 + float64(col)*(w+tc.gutter), y0 + float64(row)*(h+tc.gutter), w, h}
 					if !slices.ContainsFunc(ft, func(q rect) bool { return near(q, want) }) {
 						t.Errorf("page %d: no card at %+v: %+v", front, want, ft)
 					}
 					// Behind it after a flip on the long edge: mirrored
 					// left to right, to 0.01 mm.
-					behind := rect{pageW - want.x - 63, want.y, 63, 88}
+					behind := rect{pageW - want.x - w, want.y, w, h}
 					if !slices.ContainsFunc(bt, func(q rect) bool { return near(q, behind) }) {
 						t.Errorf("page %d: no back at %+v behind the card at %+v", back, behind, want)
 					}
@@ -322,7 +345,10 @@ func TestCropMarksMarkEveryCut(t *testing.T) {
 			r := pdftest.Read(t, data)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			for n := guidePages + 1; n <= r.NumPage(); n++ {
-				cards := cardsOn(r, n, pageH, 63, 88, opt.Bleed)
+				cards := cardsOn(t, r, n, 63, 88, opt.Bleed)
+				if len(cards) == 0 { // turned on their side
+					cards = cardsOn(t, r, n, 88, 63, opt.Bleed)
+				}
 				var marks, halos []segment
 				for _, in := range pageInk(t, r, n) {
 					if in.line == nil || math.Abs(in.lw-0.2) > 0.01 && math.Abs(in.lw-0.8) > 0.01 {
@@ -368,74 +394,95 @@ func TestCropMarksMarkEveryCut(t *testing.T) {
 						t.Errorf("page %d: the cut at y=%.2f lacks a mark left or right of the cards", n, y)
 					}
 				}
+				b := opt.Bleed
 				for _, m := range marks {
-					if l := math.Hypot(m.x2-m.x1, m.y2-m.y1); l < 1.5-0.01 { // the PDF holds 0.01 pt
-						t.Errorf("page %d: a crop mark %.2f mm long", n, l)
+					if l := math.Hypot(m.x2-m.x1, m.y2-m.y1); l < 3-0.01 { // the PDF holds 0.01 pt
+						t.Errorf("page %d: a crop mark %.2f mm long, want at least 3", n, l)
+					}
+					// Inside the printable area with a margin: a printer
+					// that leaves 5 mm blank prints all of it.
+					if e := min(m.x1, m.x2, m.y1, m.y2, pageW-max(m.x1, m.x2), pageH-max(m.y1, m.y2)); e < 5.5 {
+						t.Errorf("page %d: crop mark %+v is %.2f mm from the paper's edge", n, m, e)
 					}
 					for _, c := range cards {
-						if touches(m, c) {
-							t.Errorf("page %d: crop mark %+v touches the card at %+v", n, m, c)
+						if touches(m, rect{c.x - b, c.y - b, c.w + 2*b, c.h + 2*b}) {
+							t.Errorf("page %d: crop mark %+v touches the card at %+v or its bleed", n, m, c)
 						}
 					}
 				}
-				for _, h := range halos {
-					if !slices.Contains(marks, h) {
-						t.Errorf("page %d: a halo with no mark on it at %+v", n, h)
-					}
+				if len(halos) > 0 {
+					t.Errorf("page %d: %d crop marks over the bleed", n, len(halos))
 				}
 			}
 		})
 	}
 }
 
-// With 3 mm bleed and the 3 mm gutter A4 gets, neighbours share the
-// gutter: each card's colour runs to its middle and no further, so a
-// mis-cut shows the card's own colour, never its neighbour's; outside the
-// grid it runs the full bleed, cut where the paper is unprintable.
-func TestBleedSharedInTheGutter(t *testing.T) {
+// The bleed measured on the page: each card's colour runs the full 3 mm
+// past its trim on the sheet's outer sides, on A4 and US Letter alike,
+// and between cards up to the middle of the gutter and no further, so a
+// mis-cut shows the card's own colour, never its neighbour's. (Before,
+// A4 at 3 mm bleed measured 2.5 mm left and right.)
+func TestFullBleedAllRound(t *testing.T) {
 	doc := sampleDoc()
 	doc.Components, doc.Box = nil, nil
-	data, err := PnP(doc, Options{Paper: "a4", Bleed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
-	pageW, pageH := pdftest.MediaBox(r, 1)
-	x0, y0 := (pageW-3*63-2*3)/2, (pageH-3*88-2*3)/2
-	for _, n := range []int{guidePages + 1, guidePages + 2} {
-		// The backgrounds: fills as big as a card with bleed or bigger.
-		var bgs []rect
-		for _, in := range pageInk(t, r, n) {
-			if !in.white && in.lw == 0 && in.box.w > 63 && in.box.h > 88 {
-				bgs = append(bgs, in.box)
+	for _, tc := range []struct {
+		opt        Options
+		cols, rows int
+		gutter     float64 // the spec's: 2 × 4 turned cards, 88 × 63 on the sheet
+	}{
+		{Options{Paper: "a4", Bleed: 3}, 2, 4, 6},
+		{Options{Paper: "letter", Bleed: 3}, 2, 4, 0},
+		{Options{Paper: "a4", Bleed: 3, Gutter: gutterOpt(3)}, 2, 4, 3},
+	} {
+		t.Run(optName(tc.opt), func(t *testing.T) {
+			data, err := PnP(doc, tc.opt)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if len(bgs) != 9 {
-			t.Fatalf("page %d: %d card backgrounds, want 9", n, len(bgs))
-		}
-		for i := range 9 {
-			col, row := i%3, i/3
-			x, y := x0+float64(col)*66, y0+float64(row)*91
-			reach := func(outer bool) float64 {
-				if outer {
-					return 3
+			r := pdftest.Read(t, data)
+			pageW, pageH := pdftest.MediaBox(r, 1)
+			const w, h, bleed = 88.0, 63.0, 3.0
+			x0 := (pageW - float64(tc.cols)*w - float64(tc.cols-1)*tc.gutter) / 2
+			y0 := (pageH - float64(tc.rows)*h - float64(tc.rows-1)*tc.gutter) / 2
+			for _, n := range []int{guidePages + 1, guidePages + 2} {
+				// The backgrounds: fills at least as big as a card.
+				var bgs []rect
+				for _, in := range pageInk(t, r, n) {
+					if !in.white && in.lw == 0 && in.box.w > w-0.01 && in.box.h > h-0.01 &&
+						!slices.ContainsFunc(bgs, func(q rect) bool { return near(q, in.box) }) {
+						bgs = append(bgs, in.box)
+					}
 				}
-				return 1.5
-			}
-			l, tp := max(x-reach(col == 0), printEdge), max(y-reach(row == 0), printEdge)
-			rt, bt := min(x+63+reach(col == 2), pageW-printEdge), min(y+88+reach(row == 2), pageH-printEdge)
-			want := rect{l, tp, rt - l, bt - tp}
-			if !slices.ContainsFunc(bgs, func(q rect) bool { return near(q, want) && math.Abs(q.w-want.w) < 0.01 && math.Abs(q.h-want.h) < 0.01 }) {
-				t.Errorf("page %d: no background painted over %+v: %+v", n, want, bgs)
-			}
-		}
-		for i, a := range bgs {
-			for _, b := range bgs[i+1:] {
-				if o := intersect(a, b); o.w > 0.001 && o.h > 0.001 {
-					t.Errorf("page %d: backgrounds %+v and %+v overlap", n, a, b)
+				if len(bgs) != tc.cols*tc.rows {
+					t.Fatalf("page %d: %d card backgrounds, want %d", n, len(bgs), tc.cols*tc.rows)
+				}
+				inner := min(bleed, tc.gutter/2)
+				reach := func(outer bool) float64 {
+					if outer {
+						return bleed
+					}
+					return inner
+				}
+				for i := range tc.cols * tc.rows {
+					col, row := i%tc.cols, i/tc.cols
+					x, y := x0+float64(col)*(w+tc.gutter), y0+float64(row)*(h+tc.gutter)
+					l, tp := x-reach(col == 0), y-reach(row == 0)
+					rt, bt := x+w+reach(col == tc.cols-1), y+h+reach(row == tc.rows-1)
+					want := rect{l, tp, rt - l, bt - tp}
+					if !slices.ContainsFunc(bgs, func(q rect) bool { return near(q, want) && math.Abs(q.w-want.w) < 0.01 && math.Abs(q.h-want.h) < 0.01 }) {
+						t.Errorf("page %d: no background painted over %+v: %+v", n, want, bgs)
+					}
+				}
+				for i, a := range bgs {
+					for _, b := range bgs[i+1:] {
+						if o := intersect(a, b); o.w > 0.01 && o.h > 0.01 {
+							t.Errorf("page %d: backgrounds %+v and %+v overlap", n, a, b)
+						}
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -494,6 +541,31 @@ func TestBackOffsetMovesBackPages(t *testing.T) {
 	// The check's back, card backs of two sizes and the chips' backs.
 	if backs < 4 {
 		t.Errorf("%d back pages with something on them, want at least 4", backs)
+	}
+}
+
+// The 5 mm clear zone stays clear under --back-offset: what the shift
+// carries into it is cut at its edge. (Before, --back-offset -3,4 put ink
+// 1 mm from the edge.) Paths and images are measured where the clip
+// leaves them.
+func TestBackOffsetKeepsTheClearZone(t *testing.T) {
+	for _, off := range [][2]float64{{-3, 4}, {MaxBackOffset, -MaxBackOffset}, {-MaxBackOffset, MaxBackOffset}} {
+		for _, bleed := range []float64{0, 3} {
+			data, err := PnP(richDoc(), Options{Bleed: bleed, BackOffset: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := pdftest.Read(t, data)
+			for n := 2; n <= r.NumPage(); n += 2 {
+				w, h := pdftest.MediaBox(r, n)
+				for _, in := range pageInk(t, r, n) {
+					b := in.box
+					if e := min(b.x, b.y, w-b.x-b.w, h-b.y-b.h); !in.white && e < printEdge-0.01 {
+						t.Errorf("offset %v, bleed %g: page %d: ink %.2f mm from the edge at %+v", off, bleed, n, e, b)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -655,6 +727,39 @@ func crossAt(t *testing.T, r *pdf.Reader, n int, lw float64) [2]float64 {
 	return [2]float64{x[0], y[0]}
 }
 
+// One-sided pieces share sheets: a board, tokens of two sizes and the box
+// list, which once took three sheets (and the box list one of its own),
+// print on one; page 1 says where each is.
+func TestOneSidedPiecesShareSheets(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards = nil
+	doc.Components = []Component{
+		{Kind: "board", Title: "Heat board", Rows: []BoardRow{{Label: "-1", Slots: 3}, {Label: "-2", Slots: 3}}, SlotDiameter: 16},
+		{Kind: "tokens", Title: "Heat tokens", Label: "H", Count: 15, Diameter: 14},
+		{Kind: "tokens", Title: "Money", Label: "$5", Count: 20, Diameter: 20},
+	}
+	doc.Box = []BoxItem{{Name: "Heat board", Count: 1, Printed: true}, {Name: "Dice", Count: 2}}
+	for _, paper := range []string{"a4", "letter"} {
+		data, err := PnP(doc, Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := pdftest.Pages(t, data)
+		if len(pages) != guidePages+1 {
+			t.Fatalf("%s: %d pages, want the guide and one sheet", paper, len(pages))
+		}
+		sheet := pages[guidePages]
+		for _, want := range []string{"Heat board", "Heat tokens", "Money", "what's in the box", "2 × Dice"} {
+			if !says(sheet, want) {
+				t.Errorf("%s: page %d lacks %q: %q", paper, guidePages+1, want, sheet)
+			}
+		}
+		if !says(pages[0], "one-sided: sheets on page 3; what's in the box on page 3") {
+			t.Errorf("%s: page 1 does not place the sheet and the box list on page 3", paper)
+		}
+	}
+}
+
 // One-sided sheets never share a sheet of paper with anything: each is
 // on an odd page and the even page after it is blank, so the whole file
 // goes through one duplex run. Page 1 tells this file's page numbers.
@@ -741,9 +846,10 @@ func TestInstructionsFollowTheSettings(t *testing.T) {
 		opt  Options
 		want []string
 	}{
-		{Options{Paper: "a4", Bleed: 3}, []string{"A4, ", "Cards with 3 mm bleed, 3 mm apart.", "two cuts",
-			"runs 1.5 mm past its cuts between cards and 3 mm past the sheet's outer cuts"}},
-		{Options{Paper: "letter", Bleed: 2}, []string{"US Letter", "4 mm apart", "runs 2 mm past its cuts (bleed)"}},
+		{Options{Paper: "a4", Bleed: 3}, []string{"A4, ", "Cards with 3 mm bleed, 6 mm apart.", "two cuts",
+			"runs 3 mm past its cuts (bleed)", "8 a sheet (2 × 4, turned on their side)"}},
+		{Options{Paper: "letter", Bleed: 2}, []string{"US Letter", "0 mm apart", "runs 2 mm past the sheet's outer cuts (bleed); cut exactly on the lines between cards"}},
+		{Options{Paper: "a4", Bleed: 3, Gutter: gutterOpt(3)}, []string{"3 mm apart", "runs 1.5 mm past its cuts between cards and 3 mm past the sheet's outer cuts"}},
 		{Options{Paper: "a4", Gutter: gutterOpt(2)}, []string{"2 mm apart: two cuts", "There is no bleed"}},
 		{Options{BackOffset: [2]float64{-1.25, 0.5}}, []string{"--back-offset -1.25,0.5"}},
 	} {
@@ -814,24 +920,48 @@ func TestPrintOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(cardsOn(pdftest.Read(t, data), guidePages+1, 297, 63, 88, 0)); n != 4 {
+	if n := len(cardsOn(t, pdftest.Read(t, data), guidePages+1, 63, 88, 0)); n != 4 {
 		t.Errorf("%d cards on a page 20 mm apart, want 4", n)
 	}
 }
 
 // Each card size gets its own auto gutter: on Letter at 3 mm bleed poker
-// cards share a 3 mm gutter while mini cards keep their whole bleed, 6 mm
-// apart; page 1 then gives each run its gap.
+// cards lie turned, sharing their cuts, while mini cards share a 3 mm
+// gutter; page 1 then gives each run its gap.
 func TestInstructionsGiveEachSizesGutter(t *testing.T) {
 	data, err := PnP(mixedDoc(), Options{Paper: "letter", Bleed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := pdftest.Pages(t, data)[0]
-	for _, want := range []string{"Cards with 3 mm bleed.", "6 a sheet (3 × 2, 3 mm apart)", "12 a sheet (4 × 3, 6 mm apart)",
+	for _, want := range []string{"Cards with 3 mm bleed.", "8 a sheet (2 × 4, 0 mm apart, turned on their side)", "12 a sheet (4 × 3, 3 mm apart)",
 		"between cards apart there are two", "runs up to 3 mm past its cuts"} {
 		if !says(first, want) {
 			t.Errorf("page 1 does not say %q:\n%s", want, first)
 		}
 	}
+}
+
+// A box list longer than a page is split across pages, a line after
+// another, never a page a line.
+func TestLongBoxListSplits(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards, doc.Components, doc.Box = nil, nil, nil
+	for i := range 80 {
+		doc.Box = append(doc.Box, BoxItem{Name: fmt.Sprintf("Piece %d", i), Count: 1, Printed: true})
+	}
+	pages := pdftest.Pages(t, mustPnP(t, doc, Options{}))
+	// 80 lines of 6 mm: two sheets, each a front with a blank back.
+	if len(pages) != guidePages+3 || !says(pages[guidePages], "Piece 0") || !says(pages[guidePages+2], "Piece 79") {
+		t.Fatalf("%d pages, want the box list on pages %d and %d", len(pages), guidePages+1, guidePages+3)
+	}
+}
+
+func mustPnP(t *testing.T, doc *Document, opt Options) []byte {
+	t.Helper()
+	data, err := PnP(doc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

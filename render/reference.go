@@ -15,7 +15,8 @@ const (
 
 // ReferencePDF renders the rule reference (named so beside the
 // ReferenceSheet type it draws): page 1 is the one-page sheet
-// in two columns, page 2 the card-sized player aid with crop marks. Text
+// in two columns, page 2 a card-sized player aid for each player, with
+// crop marks. Text
 // shrinks to stay on one page; it is an error if it cannot.
 func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 	defer recoverTo(&err)
@@ -45,16 +46,37 @@ func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 	r.pdf.AddPage()
 	sheet.draw()
 	if aid != nil {
-		g := centred(p, doc.Card.Width, doc.Card.Height, opt.Bleed, 1, 1)
-		if g.x0-g.bleed < minMargin || g.y0-g.bleed < minMargin {
-			return nil, fmt.Errorf("render: the %gx%g mm player aid does not fit on the page", doc.Card.Width, doc.Card.Height)
+		if err := r.aidSheet(p, aid, opt.Bleed); err != nil {
+			return nil, err
 		}
-		r.pdf.AddPage()
-		x, y := g.slot(0, false)
-		aid.draw(x, y, opt.Bleed)
-		g.drawCropMarks(r.pdf)
 	}
 	return output(r.pdf)
+}
+
+// aidSheet draws page 2: a player aid for each player, up to a sheet
+// (one when the game names no player count), laid out and cut like cards.
+func (r *renderer) aidSheet(p paper, aid *aidLayout, bleed float64) error {
+	w, h := r.doc.Card.Width, r.doc.Card.Height
+	g, err := newGrid(p, w, h, bleed)
+	if err != nil {
+		return fmt.Errorf("render: the %gx%g mm player aid does not fit on the page", w, h)
+	}
+	r.pdf.AddPage()
+	for i := range min(max(r.doc.Players, 1), g.perPage()) {
+		x, y := g.slot(i, false)
+		func() {
+			if bleed > 0 {
+				cl := g.cell(x, y)
+				r.pdf.ClipRect(cl.x, cl.y, cl.w, cl.h, false)
+				defer r.pdf.ClipEnd()
+			}
+			x, y, end := g.place(r.pdf, x, y, false)
+			defer end()
+			aid.draw(x, y, bleed)
+		}()
+	}
+	g.drawCropMarks(r.pdf)
+	return nil
 }
 
 // sheetLayout is the reference sheet fitted to a page at one text size.

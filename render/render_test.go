@@ -153,10 +153,15 @@ func TestBacksMirrored(t *testing.T) {
 	doc.Components = nil
 	const pt = 72 / 25.4
 	for _, tc := range []struct {
-		opt  Options
-		rows int
-		gap  float64
-	}{{Options{Paper: "a4"}, 3, 0}, {Options{Paper: "letter", Bleed: 2}, 2, 4}, {Options{Paper: "a4", Bleed: 3}, 3, 3}} {
+		opt        Options
+		cols, rows int
+		w, h       float64 // a card as it lies on the sheet: 88×63 turned
+		gap        float64
+	}{
+		{Options{Paper: "a4"}, 3, 3, 63, 88, 0},
+		{Options{Paper: "letter", Bleed: 2}, 2, 4, 88, 63, 0},
+		{Options{Paper: "a4", Bleed: 3}, 2, 4, 88, 63, 6},
+	} {
 		data, err := PnP(doc, tc.opt)
 		if err != nil {
 			t.Fatal(err)
@@ -166,8 +171,8 @@ func TestBacksMirrored(t *testing.T) {
 			t.Fatalf("pages = %d, want %d", r.NumPage(), guidePages+2)
 		}
 		pageW, pageH := pdftest.MediaBox(r, 1)
-		pitchX, pitchY := 63+tc.gap, 88+tc.gap
-		left, top := (pageW-3*pitchX+tc.gap)/2, (pageH-float64(tc.rows)*pitchY+tc.gap)/2
+		pitchX, pitchY := tc.w+tc.gap, tc.h+tc.gap
+		left, top := (pageW-float64(tc.cols)*pitchX+tc.gap)/2, (pageH-float64(tc.rows)*pitchY+tc.gap)/2
 		slot := func(s pdftest.Span) (col, row int) {
 			return int((s.X/pt - left) / pitchX), int((pageH - s.Y/pt - top) / pitchY)
 		}
@@ -186,11 +191,11 @@ func TestBacksMirrored(t *testing.T) {
 				t.Fatalf("%s: found %d times on the front", c.ID, len(f))
 			}
 			col, row := slot(f[0])
-			if col != i%3 || row != i/3 {
-				t.Errorf("%v: %s is in column %d row %d, want %d %d", tc.opt, c.ID, col, row, i%3, i/3)
+			if col != i%tc.cols || row != i/tc.cols {
+				t.Errorf("%v: %s is in column %d row %d, want %d %d", tc.opt, c.ID, col, row, i%tc.cols, i/tc.cols)
 			}
-			if !slices.Contains(backs[want], [2]int{2 - col, row}) {
-				t.Errorf("%v: no %s back behind %s: backs at %v, want column %d row %d", tc.opt, want, c.ID, backs[want], 2-col, row)
+			if mirror := tc.cols - 1 - col; !slices.Contains(backs[want], [2]int{mirror, row}) {
+				t.Errorf("%v: no %s back behind %s: backs at %v, want column %d row %d", tc.opt, want, c.ID, backs[want], mirror, row)
 			}
 		}
 		if n := len(backs["ALPHA"]) + len(backs["BETA"]); n != len(doc.Cards) {
@@ -316,39 +321,47 @@ func TestOptionsErrors(t *testing.T) {
 	}
 }
 
+// The grid fits the most poker cards with the full bleed and 3 mm crop
+// marks beyond it: A4 without bleed holds 9 upright; any bleed over
+// 0.5 mm leaves no room for a third column with its marks (3×63 + 2×(6 +
+// 3 + 1 + bleed) > 210), so the cards turn, 8 a sheet; US Letter is too
+// short for three rows with marks even without bleed (3×88 + 2×10 >
+// 279.4), so it prints 8 turned cards too.
 func TestGrid(t *testing.T) {
 	for _, tc := range []struct {
 		paper      string
 		bleed      float64
 		cols, rows int
+		turned     bool
 		gutter     float64
 	}{
-		{"a4", 0, 3, 3, 0}, {"letter", 0, 3, 3, 0}, {"a4", 1, 3, 3, 2}, {"a4", 1.5, 3, 3, 3}, {"a4", 3, 3, 3, 3}, {"letter", 3, 3, 2, 3},
+		{"a4", 0, 3, 3, false, 0}, {"letter", 0, 2, 4, true, 0}, {"a4", 0.5, 3, 3, false, 0}, {"a4", 1, 2, 4, true, 2},
+		{"a4", 3, 2, 4, true, 6}, {"letter", 3, 2, 4, true, 0}, {"a4", MaxBleed, 2, 2, false, 20},
 	} {
 		p, _ := paperSize(tc.paper)
 		g, err := newGrid(p, 63, 88, tc.bleed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.cols != tc.cols || g.rows != tc.rows || g.gutter != tc.gutter {
-			t.Errorf("%s bleed %g: %d×%d, %g mm apart; want %d×%d, %g mm apart", tc.paper, tc.bleed, g.cols, g.rows, g.gutter, tc.cols, tc.rows, tc.gutter)
+		if g.cols != tc.cols || g.rows != tc.rows || g.gutter != tc.gutter || g.turned != tc.turned {
+			t.Errorf("%s bleed %g: %d×%d turned %v, %g mm apart; want %d×%d turned %v, %g mm apart",
+				tc.paper, tc.bleed, g.cols, g.rows, g.turned, g.gutter, tc.cols, tc.rows, tc.turned, tc.gutter)
 		}
 		marks := g.cropMarks()
 		if len(marks) == 0 {
 			t.Errorf("%s bleed %g: no crop marks", tc.paper, tc.bleed)
 		}
+		room := markRoom + tc.bleed
 		for i := range g.perPage() {
 			for _, back := range []bool{false, true} {
 				x, y := g.slot(i, back)
 				trim := rect{x, y, g.w, g.h}
-				if trim.x < trimMargin-1e-9 || trim.y < trimMargin-1e-9 || trim.x+trim.w > p.w-trimMargin+1e-9 || trim.y+trim.h > p.h-trimMargin+1e-9 {
-					t.Errorf("%s bleed %g: slot %d at %+v leaves no room for crop marks", tc.paper, tc.bleed, i, trim)
+				if trim.x < room-1e-9 || trim.y < room-1e-9 || trim.x+trim.w > p.w-room+1e-9 || trim.y+trim.h > p.h-room+1e-9 {
+					t.Errorf("%s bleed %g: slot %d at %+v leaves no room for the bleed and crop marks", tc.paper, tc.bleed, i, trim)
 				}
 				for _, m := range marks {
-					// A mark never reaches a card; only one with a halo
-					// lies on the bleed round it.
-					if touches(m.segment, trim) || !m.overBleed && touches(m.segment, g.cell(x, y)) {
-						t.Errorf("%s bleed %g: crop mark %v touches card %d at %v", tc.paper, tc.bleed, m, i, trim)
+					if m.overBleed || touches(m.segment, g.cell(x, y)) {
+						t.Errorf("%s bleed %g: crop mark %v touches card %d or its bleed at %v", tc.paper, tc.bleed, m, i, trim)
 					}
 				}
 			}
@@ -436,5 +449,39 @@ func TestCheckFitWarnsOfABrokenWord(t *testing.T) {
 	fs := CheckFit(doc)
 	if len(fs) != 1 || !CodeWordBroken.Is(fs[0]) || fs[0].Severity != finding.Warning || fs[0].Pos != c.Pos || !strings.Contains(fs[0].Message, `field "name"`) {
 		t.Fatalf("findings %v, want one %s warning for the name at %v", fs, CodeWordBroken, c.Pos)
+	}
+}
+
+// Page 2 of the reference holds a player aid for each player, up to a
+// sheet, laid out and cut like cards (before, one aid a sheet: a sheet
+// printed per player).
+func TestPlayerAidsShareASheet(t *testing.T) {
+	for _, tc := range []struct {
+		players, want int
+		opt           Options
+	}{
+		{0, 1, Options{Paper: "a4"}},
+		{4, 4, Options{Paper: "a4"}},
+		{12, 9, Options{Paper: "a4"}},
+		{6, 6, Options{Paper: "letter", Bleed: 3}},
+		{12, 8, Options{Paper: "a4", Bleed: 3}},
+	} {
+		doc := sampleDoc()
+		doc.Players = tc.players
+		data, err := ReferencePDF(doc, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pdftest.Read(t, data)
+		aids := cardsOn(t, r, 2, 63, 88, tc.opt.Bleed)
+		if len(aids) == 0 {
+			aids = cardsOn(t, r, 2, 88, 63, tc.opt.Bleed)
+		}
+		if len(aids) != tc.want {
+			t.Errorf("%d players, %s: %d aids on page 2, want %d", tc.players, optName(tc.opt), len(aids), tc.want)
+		}
+		if n := strings.Count(pdftest.Joined(pdftest.PageText(t, r, 2)), "least Heat"); n != tc.want {
+			t.Errorf("%d players, %s: the aid's text %d times, want %d", tc.players, optName(tc.opt), n, tc.want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestTwoSidedCardsPrintTheirOwnBack(t *testing.T) {
 	doc := twoSidedDoc()
 	doc.Backs["common"] = gamedata.Back{Title: "COMMON", Color: "#222222"}
 	const pt = 72 / 25.4
-	for _, opt := range []Options{{Paper: "a4"}, {Paper: "letter", Bleed: 2}} {
+	for _, opt := range []Options{{Paper: "a4"}, {Paper: "a4", Bleed: 0.5}} { // upright, 3 a row
 		data, err := PnP(doc, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +59,7 @@ func TestTwoSidedCardsPrintTheirOwnBack(t *testing.T) {
 			t.Fatalf("pages = %d, want %d", r.NumPage(), guidePages+2)
 		}
 		pageW, _ := pdftest.MediaBox(r, 1)
-		gap := 2 * opt.Bleed // 9 cards on A4 and 6 on Letter either way
+		gap := 0.0 // abutting: a gutter would cost the third column its crop marks
 		pitch := 63 + gap
 		left := (pageW - 3*pitch + gap) / 2
 		col := func(s pdftest.Span) int { return int((s.X/pt - left) / pitch) }
@@ -111,5 +112,37 @@ func TestCheckFitCoversBackFaces(t *testing.T) {
 	fs = CheckFit(doc)
 	if !slices.ContainsFunc(fs, func(f finding.Finding) bool { return strings.Contains(f.Message, `card "Museum": field "step"`) }) {
 		t.Errorf("deck front field not measured: %v", fs)
+	}
+}
+
+// The back's frame is printed where its border says, measured on the
+// page: its stroke's outer edge inset − width/2 inside the trim, on every
+// side.
+func TestBackFrameWhereTheLayoutPutsIt(t *testing.T) {
+	doc := smallDoc()
+	doc.Cards = doc.Cards[:1]
+	doc.Cards[0].Copies = 1
+	doc.Components, doc.Box = nil, nil
+	doc.Layout.Back.Border = gamedata.Border{Width: 1.2, Inset: 5, Radius: 2.5, Color: "#e0533d"}
+	data, err := PnP(doc, Options{Paper: "a4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	trim := slotOf(210, 297, gamedata.Size{Width: 63, Height: 88}, 0, 0, true)
+	var frames []rect
+	for _, in := range pageInk(t, r, guidePages+2) {
+		if math.Abs(in.lw-1.2) < 0.01 {
+			frames = append(frames, in.box)
+		}
+	}
+	if len(frames) != 1 {
+		t.Fatalf("%d frames on the back page, want 1", len(frames))
+	}
+	f := frames[0]
+	for _, gap := range []float64{f.x - trim.x, f.y - trim.y, trim.x + trim.w - f.x - f.w, trim.y + trim.h - f.y - f.h} {
+		if math.Abs(gap-4.4) > 0.01 {
+			t.Errorf("frame %+v is %.2f mm inside the trim %+v, want 4.4", f, gap, trim)
+		}
 	}
 }
