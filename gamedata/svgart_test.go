@@ -1,6 +1,7 @@
 package gamedata
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,6 +57,7 @@ func TestSVGRefused(t *testing.T) {
 	if err := os.WriteFile(secret, []byte("not to be read"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	base := goodPictures()
 	deep := strings.Repeat("<g>", 100) + strings.Repeat("</g>", 100)
 	for name, tc := range map[string]struct {
 		data []byte
@@ -77,7 +79,7 @@ func TestSVGRefused(t *testing.T) {
 		"broken":   {[]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><g>`), "IMAGE_FORMAT", "is not well-formed XML"},
 		"large":    {svgFile(`<desc>` + strings.Repeat("x", 5<<20) + `</desc>`), "ASSET_TOO_LARGE", "over the limit of 4 MiB"},
 	} {
-		pics := goodPictures()
+		pics := maps.Clone(base)
 		pics["bg.svg"] = tc.data
 		_, found, dir := loadGallery(t, pics, [3]string{"layout.yaml", "src: bg.png", "src: bg.svg"})
 		want := []string{"layout.yaml:2 " + tc.code}
