@@ -129,6 +129,7 @@ type imageRead struct {
 	// warnings wait for it to decode: a damaged picture is not also
 	// blurred.
 	warnings []finding.Finding
+	svgFill  float64 // an SVG drawing's: the share of its pixels its shapes fill
 }
 
 // image returns the image at name, its header checked, reporting at at
@@ -230,7 +231,12 @@ func (l *loader) decodeImages() {
 			continue
 		}
 		if r.img.Format == "svg" {
-			svgToPrint(r.img, r.finest)
+			if err := svgToPrint(r.img, r.finest, r.svgFill); err != nil {
+				for _, at := range r.uses {
+					l.add(CodeAssetTooLarge.At(at, "SVG drawing %s %s", finding.Visible(l.path(name)), err))
+				}
+				delete(l.g.Images, name)
+			}
 			continue
 		}
 		data, err := decodeToPrint(r.img, r.finest)

@@ -3,6 +3,7 @@ package gamedata
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 
@@ -36,21 +37,26 @@ func (l *loader) readSVG(shown, name string, data []byte) *imageRead {
 	if errors.Is(err, svg.ErrTooLarge) {
 		return fail(CodeAssetTooLarge, err)
 	}
+	var fill float64
 	if err == nil {
-		err = d.Check()
+		fill, err = d.Check()
+	}
+	if errors.Is(err, svg.ErrTooCostly) {
+		return fail(CodeAssetTooLarge, err)
 	}
 	if err != nil {
 		return fail(CodeImageFormat, err)
 	}
 	k := svgNominal / max(d.W, d.H)
 	img := &Image{Path: name, Format: "svg", Width: max(1, int(math.Round(d.W*k))), Height: max(1, int(math.Round(d.H*k))), Data: data}
-	return &imageRead{img: img, finest: math.Inf(1)}
+	return &imageRead{img: img, finest: math.Inf(1), svgFill: fill}
 }
 
 // svgToPrint sets the pixels an SVG drawing is drawn into: SVGDPI at its
 // largest print (finest is the dpi its nominal size prints at there),
-// at most svg.MaxPixels.
-func svgToPrint(img *Image, finest float64) {
+// at most svg.MaxPixels; or says why it cannot be drawn that large
+// (fill is the share of its pixels its shapes fill: Check).
+func svgToPrint(img *Image, finest, fill float64) error {
 	k := 1.0
 	if !math.IsInf(finest, 1) && finest > 0 {
 		k = SVGDPI / finest
@@ -60,4 +66,9 @@ func svgToPrint(img *Image, finest float64) {
 		w, h = w/math.Sqrt(over), h/math.Sqrt(over)
 	}
 	img.Width, img.Height = max(1, int(w)), max(1, int(h))
+	if painted := fill * float64(img.Width) * float64(img.Height); painted > svg.MaxPainted {
+		return fmt.Errorf("takes too much work to draw at %d × %d pixels (%s at its largest print): its shapes cover about %.0f million pixels together, over the limit of %d million; simplify it (fewer, smaller shapes) or export a PNG",
+			img.Width, img.Height, fmt.Sprint(SVGDPI, " dpi"), painted/1e6, svg.MaxPainted/1_000_000)
+	}
+	return nil
 }

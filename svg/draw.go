@@ -7,8 +7,10 @@ import (
 	"image"
 	"image/draw"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
@@ -27,9 +29,14 @@ func (d *Drawing) Draw(w, h int) (img *image.RGBA, err error) {
 	// them is a drawing that cannot be drawn, never a crash.
 	defer func() {
 		if p := recover(); p != nil {
+			if s, ok := p.(stop); ok {
+				img, err = nil, s.err
+				return
+			}
 			img, err = nil, fmt.Errorf("cannot be drawn: %v", p)
 		}
 	}()
+	d.work, d.clips = work{}, 0
 	img = image.NewRGBA(image.Rect(0, 0, w, h))
 	if err := d.drawRun(img, nil, d.root.kids); err != nil {
 		return nil, err
@@ -37,12 +44,19 @@ func (d *Drawing) Draw(w, h int) (img *image.RGBA, err error) {
 	return img, nil
 }
 
-// Check draws the drawing small, which proves that it can be drawn.
-func (d *Drawing) Check() error {
-	k := 64 / max(d.W, d.H)
-	_, err := d.Draw(max(1, int(d.W*k)), max(1, int(d.H*k)))
-	return err
+// Check draws the drawing small, which proves that it can be drawn, and
+// returns the share of its pixels its shapes fill (each shape its box,
+// added up): drawn w × h pixels it fills about that many times w × h.
+func (d *Drawing) Check() (float64, error) {
+	k := checkSide / max(d.W, d.H)
+	w, h := max(1, int(d.W*k)), max(1, int(d.H*k))
+	_, err := d.Draw(w, h)
+	return float64(d.work.painted) / float64(w*h), err
 }
+
+// checkSide is the longer side Check draws at: boxes round outwards to
+// whole pixels, so a small drawing overstates the work, never understates.
+const checkSide = 128
 
 // drawRun draws nodes, children of the groups around, onto dst.
 func (d *Drawing) drawRun(dst *image.RGBA, around, nodes []*node) error {
@@ -82,6 +96,12 @@ func (d *Drawing) drawRun(dst *image.RGBA, around, nodes []*node) error {
 // drawClipped draws n apart, then onto dst through its clip path, drawn
 // in n's own coordinates (the clip path's userSpaceOnUse).
 func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
+	// Each clip path drawn inside another holds two more pictures the size
+	// of the whole drawing until it is laid down.
+	if d.clips++; d.clips > MaxClipNesting {
+		return fmt.Errorf("line %d: clip paths are applied inside each other more than %d deep", n.line, MaxClipNesting)
+	}
+	defer func() { d.clips-- }()
 	layer := image.NewRGBA(dst.Bounds())
 	inner := *n
 	inner.clip, inner.attrs = nil, withoutClip(n.attrs)
@@ -106,6 +126,11 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 		space.set("transform", t)
 	}
 	if err := d.paint(mask, around, []*node{space}, true); err != nil {
+		return err
+	}
+	// Laying the layer over dst through the mask costs a fill of each.
+	d.work.painted += 3 * int64(dst.Bounds().Dx()) * int64(dst.Bounds().Dy())
+	if err := d.work.over(); err != nil {
 		return err
 	}
 	draw.DrawMask(dst, dst.Bounds(), layer, image.Point{}, mask, image.Point{}, draw.Over)
@@ -136,7 +161,7 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	// oksvg's own SetTarget shifts by the viewBox's origin in pixels,
 	// not in the drawing's units.
 	icon.Transform = px
-	scanner := rasterx.NewScannerGV(b.Dx(), b.Dy(), dst, b)
+	scanner := meter{Scanner: rasterx.NewScannerGV(b.Dx(), b.Dy(), dst, b), w: &d.work, bounds: b}
 	icon.Draw(rasterx.NewDasher(b.Dx(), b.Dy(), scanner), 1)
 	return nil
 }
@@ -158,13 +183,15 @@ type writer struct {
 func (d *Drawing) writeDoc(b *bytes.Buffer, around, nodes []*node, mask bool, px rasterx.Matrix2D) {
 	w := &writer{d: d, mask: mask}
 	ctm := px
+	stroke := map[string]string{"stroke-width": "1"}
 	for _, g := range around {
 		ctm = ctm.Mult(parseTransform(g.attrs["transform"]))
-		w.open(g, ctm)
+		stroke = inheritStroke(stroke, g)
+		w.open(g, ctm, stroke)
 		w.body.WriteString(">")
 	}
 	for _, n := range nodes {
-		w.node(n, ctm)
+		w.node(n, ctm, stroke)
 	}
 	for range around {
 		w.body.WriteString("</g>")
@@ -172,7 +199,7 @@ func (d *Drawing) writeDoc(b *bytes.Buffer, around, nodes []*node, mask bool, px
 	fmt.Fprintf(b, `<svg xmlns="%s" viewBox="%s %s %s %s"><defs>`, svgNS, num(d.x), num(d.y), num(d.W), num(d.H))
 	for _, n := range d.defs {
 		dw := &writer{d: d}
-		dw.node(n, px)
+		dw.node(n, px, nil)
 		b.Write(dw.body.Bytes())
 	}
 	b.Write(w.extra.Bytes())
@@ -194,15 +221,21 @@ func groupName(n *node) string {
 // clip wherever they are, whatever their colour.
 var paintProps = set("fill", "stroke", "opacity", "fill-opacity", "stroke-opacity", "stroke-width")
 
+// strokeLengths are the properties oksvg takes in pixels, not in the
+// drawing's units: the writer scales them (inherited ones included) onto
+// every shape.
+var strokeLengths = []string{"stroke-width", "stroke-dasharray", "stroke-dashoffset"}
+
 // open writes n's start tag, but for its end; ctm is the transform from
-// n's own units to pixels, its own transform included.
-func (w *writer) open(n *node, ctm rasterx.Matrix2D) {
+// n's own units to pixels, its own transform included; stroke is the
+// stroke lengths n has, its own or inherited.
+func (w *writer) open(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 	b := &w.body
 	b.WriteString("<" + groupName(n))
 	isGradient := n.name == "linearGradient" || n.name == "radialGradient"
 	for _, k := range n.order {
 		v, ok := n.attrs[k]
-		if !ok || k == "clip-path" || k == "id" && !isGradient || w.mask && paintProps[k] {
+		if !ok || k == "clip-path" || k == "id" && !isGradient || w.mask && paintProps[k] || slices.Contains(strokeLengths, k) {
 			continue
 		}
 		if w.mask && k == "clip-rule" {
@@ -215,9 +248,34 @@ func (w *writer) open(n *node, ctm rasterx.Matrix2D) {
 		xml.EscapeText(b, []byte(v))
 		b.WriteString(`"`)
 	}
-	if w.mask && drawn[n.name] && n.name != "g" {
+	shape := drawn[n.name] && n.name != "g"
+	if w.mask && shape {
 		b.WriteString(` fill="#000" stroke="none"`)
 	}
+	if !w.mask && shape {
+		// A stroke is as wide as its shape is scaled, on average where
+		// the scale differs across and along (an approximation there).
+		k := math.Sqrt(math.Abs(ctm.A*ctm.D - ctm.B*ctm.C))
+		for _, p := range strokeLengths {
+			if v := scaled(stroke[p], k); v != "" {
+				b.WriteString(" " + p + `="` + v + `"`)
+			}
+		}
+	}
+}
+
+// scaled is a length or list of lengths v (in the drawing's units; units
+// other than px are not read) times k; "" when v is none or unreadable.
+func scaled(v string, k float64) string {
+	var out []string
+	for f := range strings.FieldsFuncSeq(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+		x, err := strconv.ParseFloat(strings.TrimSuffix(f, "px"), 64)
+		if err != nil {
+			return ""
+		}
+		out = append(out, num(x*k))
+	}
+	return strings.Join(out, " ")
 }
 
 // paint is a fill or stroke v, a userSpaceOnUse gradient in it replaced
@@ -239,19 +297,40 @@ func (w *writer) paint(v string, ctm rasterx.Matrix2D) string {
 	c.set("id", id)
 	c.set("gradientTransform", matrixText(ctm.Mult(parseTransform(g.attrs["gradientTransform"]))))
 	gw := &writer{d: w.d}
-	gw.node(&c, rasterx.Identity)
+	gw.node(&c, rasterx.Identity, nil)
 	w.extra.Write(gw.body.Bytes())
 	return "url(#" + id + ")"
 }
 
-func (w *writer) node(n *node, ctm rasterx.Matrix2D) {
+// inheritStroke is the stroke lengths inside n: its own, else stroke's.
+func inheritStroke(stroke map[string]string, n *node) map[string]string {
+	var out map[string]string
+	for _, p := range strokeLengths {
+		if v, ok := n.attrs[p]; ok && v != "inherit" {
+			if out == nil {
+				out = maps.Clone(stroke)
+			}
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[p] = v
+		}
+	}
+	if out == nil {
+		return stroke
+	}
+	return out
+}
+
+func (w *writer) node(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 	if n.name == "defs" {
 		return
 	}
 	if drawn[n.name] {
 		ctm = ctm.Mult(parseTransform(n.attrs["transform"]))
+		stroke = inheritStroke(stroke, n)
 	}
-	w.open(n, ctm)
+	w.open(n, ctm, stroke)
 	b := &w.body
 	if len(n.kids) == 0 {
 		b.WriteString("/>")
@@ -259,7 +338,7 @@ func (w *writer) node(n *node, ctm rasterx.Matrix2D) {
 	}
 	b.WriteString(">")
 	for _, k := range n.kids {
-		w.node(k, ctm)
+		w.node(k, ctm, stroke)
 	}
 	b.WriteString("</" + groupName(n) + ">")
 }

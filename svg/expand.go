@@ -74,6 +74,9 @@ func (d *Drawing) copyOf(n *node) (*node, error) {
 	if d.counts++; d.counts > MaxElements {
 		return nil, fmt.Errorf("has more than %d elements once its <use> elements are copied out", MaxElements)
 	}
+	if d.path += len(n.attrs["d"]) + len(n.attrs["points"]); d.path > maxPathBytes {
+		return nil, fmt.Errorf("has more than %d MiB of path data once its <use> elements are copied out", maxPathBytes>>20)
+	}
 	c := *n
 	c.attrs = make(map[string]string, len(n.attrs))
 	c.order = nil

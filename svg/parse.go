@@ -36,6 +36,9 @@ const (
 	// MaxPixels bounds what one drawing is drawn into: 16 million pixels
 	// (64 MiB) is a 34 × 34 cm picture at 300 dpi.
 	MaxPixels = 16_000_000
+	// MaxClipNesting bounds clip paths inside clipped elements: each
+	// holds two pictures of the drawing's size while it is drawn.
+	MaxClipNesting = 4
 	// maxDashes bounds the dashes of a stroke relative to the drawing's
 	// size: a dash a millionth of it long would cost millions of segments.
 	maxDashes = 10_000
@@ -73,7 +76,10 @@ type Drawing struct {
 	defs   []*node // gradients and styles, written into every piece drawn
 	byID   map[string]*node
 	counts int
+	path   int // bytes of path data, <use> copies included
 	css    []cssRule
+	work   work // what the last Draw did
+	clips  int  // clip paths being drawn inside each other
 }
 
 // Parse reads and checks an SVG file. Its error is a sentence fit for a
