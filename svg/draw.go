@@ -22,6 +22,11 @@ import (
 // path drawn as a mask; the runs of elements between are drawn by oksvg
 // in one piece each.
 func (d *Drawing) Draw(w, h int) (img *image.RGBA, err error) {
+	return d.draw(w, h, MaxPainted)
+}
+
+// draw is Draw within a budget of maxPainted pixels filled.
+func (d *Drawing) draw(w, h int, maxPainted int64) (img *image.RGBA, err error) {
 	if w <= 0 || h <= 0 || int64(w)*int64(h) > MaxPixels {
 		return nil, fmt.Errorf("cannot be drawn at %d × %d pixels (at most %d million)", w, h, MaxPixels/1_000_000)
 	}
@@ -36,7 +41,7 @@ func (d *Drawing) Draw(w, h int) (img *image.RGBA, err error) {
 			img, err = nil, fmt.Errorf("cannot be drawn: %v", p)
 		}
 	}()
-	d.work, d.clips = work{}, 0
+	d.work, d.clips = work{maxPainted: maxPainted}, 0
 	img = image.NewRGBA(image.Rect(0, 0, w, h))
 	if err := d.drawRun(img, nil, d.root.kids); err != nil {
 		return nil, err
@@ -243,6 +248,10 @@ func (w *writer) open(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 		}
 		if (k == "fill" || k == "stroke") && !isGradient {
 			v = w.paint(v, ctm)
+		}
+		if k == "transform" || k == "gradientTransform" {
+			// oksvg reads scale(s) as scale(s, 0): one reading for all.
+			v = matrixText(parseTransform(v))
 		}
 		b.WriteString(" " + k + `="`)
 		xml.EscapeText(b, []byte(v))

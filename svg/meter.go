@@ -31,12 +31,13 @@ var ErrTooCostly = errors.New("too costly to draw")
 // work is what one Draw has done so far.
 type work struct {
 	painted, lines int64
+	maxPainted     int64 // MaxPainted, but in tests
 }
 
 func (w *work) over() error {
 	switch {
-	case w.painted > MaxPainted:
-		return fmt.Errorf("%w: its shapes cover more than %d million pixels together at this size; simplify it (fewer, smaller shapes) or export a PNG", ErrTooCostly, MaxPainted/1_000_000)
+	case w.painted > w.maxPainted:
+		return fmt.Errorf("%w: its shapes cover more than %d million pixels together at this size; simplify it (fewer, smaller shapes) or export a PNG", ErrTooCostly, w.maxPainted/1_000_000)
 	case w.lines > MaxLines:
 		return fmt.Errorf("%w: it takes more than %d million line segments (curves and dashes included); simplify it or export a PNG", ErrTooCostly, MaxLines/1_000_000)
 	}
