@@ -308,6 +308,7 @@ func (p *parser) drawSVG(img *gamedata.Image) parsed {
 	var cout, aout bytes.Buffer
 	cz, az := compressor(&p.cz, &cout), compressor(&p.az, &aout)
 	p.colour[0], p.alpha[0] = 0, 0 // PNG filter None: each row as it is
+	opaque := true
 	for y := range h {
 		row := pix.Pix[y*pix.Stride : y*pix.Stride+4*w]
 		for x := range w {
@@ -318,6 +319,7 @@ func (p *parser) drawSVG(img *gamedata.Image) parsed {
 			}
 			p.colour[1+3*x], p.colour[2+3*x], p.colour[3+3*x] = r, g, b
 			p.alpha[1+x] = a
+			opaque = opaque && a == 0xff
 		}
 		if _, err := cz.Write(p.colour); err != nil {
 			return parsed{err: err}
@@ -333,6 +335,9 @@ func (p *parser) drawSVG(img *gamedata.Image) parsed {
 		return parsed{err: err}
 	}
 	rec := imageRecord{data: cout.Bytes(), smask: aout.Bytes(), w: float64(w), h: float64(h), bpc: 8, filter: "FlateDecode", cs: "DeviceRGB"}
+	if opaque {
+		rec.smask = nil // a drawing that covers all of itself needs no mask
+	}
 	rec.dp = fmt.Sprintf("/Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns %d", w)
 	return parsed{rec: rec}
 }
