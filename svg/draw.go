@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"image"
-	"image/draw"
 	"maps"
 	"math"
 	"slices"
@@ -138,8 +137,23 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 	if err := d.work.over(); err != nil {
 		return err
 	}
-	draw.DrawMask(dst, dst.Bounds(), layer, image.Point{}, mask, image.Point{}, draw.Over)
+	layThrough(dst, layer, mask)
 	return nil
+}
+
+// layThrough lays layer over dst where mask's alpha lets it (all three
+// premultiplied, of one size): image/draw has no fast way for an RGBA mask.
+func layThrough(dst, layer, mask *image.RGBA) {
+	for i := 0; i+3 < len(dst.Pix); i += 4 {
+		m := uint32(mask.Pix[i+3])
+		if m == 0 || layer.Pix[i+3] == 0 {
+			continue
+		}
+		a := uint32(layer.Pix[i+3]) * m / 0xff
+		for c := range 4 {
+			dst.Pix[i+c] = uint8((uint32(layer.Pix[i+c])*m + uint32(dst.Pix[i+c])*(0xff-a)) / 0xff)
+		}
+	}
 }
 
 func withoutClip(attrs map[string]string) map[string]string {
@@ -166,7 +180,7 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	// oksvg's own SetTarget shifts by the viewBox's origin in pixels,
 	// not in the drawing's units.
 	icon.Transform = px
-	scanner := meter{Scanner: rasterx.NewScannerGV(b.Dx(), b.Dy(), dst, b), w: &d.work, bounds: b}
+	scanner := meter{Scanner: newScanner(dst), w: &d.work, bounds: b}
 	icon.Draw(rasterx.NewDasher(b.Dx(), b.Dy(), scanner), 1)
 	return nil
 }
