@@ -150,4 +150,3 @@ func (f funcImage) Bounds() image.Rectangle {
 	return image.Rect(math.MinInt32/2, math.MinInt32/2, math.MaxInt32/2, math.MaxInt32/2)
 }
 func (f funcImage) At(x, y int) color.Color { return f(x, y) }
-
