@@ -66,7 +66,8 @@ func TestSVGRefused(t *testing.T) {
 	}{
 		"entities": {[]byte(`<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><desc>&b;</desc></svg>`), "IMAGE_FORMAT", "line 1 declares XML entities"},
 		"text":     {svgFile(`<text x="1" y="10">Hi</text>`), "IMAGE_FORMAT", "holds text (<text>), which cardpress does not draw from SVG: convert text to paths"},
-		"file":     {svgFile(`<image href="` + secret + `" width="10" height="10"/>`), "IMAGE_FORMAT", "embeds another picture"},
+		"file":     {svgFile(`<image href="` + secret + `" width="10" height="10"/>`), "IMAGE_FORMAT", "outside the drawing; cardpress never reads or fetches another file"},
+		"picture":  {svgFile(`<image href="data:image/png;base64,AAAA" width="10" height="10"/>`), "IMAGE_FORMAT", "embeds another picture"},
 		"url":      {svgFile(`<rect width="9" height="9" fill="url(https://example.com/x.svg#g)"/>`), "IMAGE_FORMAT", `refers to "https://example.com/x.svg#g" outside the drawing`},
 		"use":      {svgFile(`<use xlink:href="` + secret + `#a"/>`), "IMAGE_FORMAT", "never reads or fetches another file"},
 		"mask":     {svgFile(`<rect width="9" height="9" mask="url(#m)"/>`), "IMAGE_FORMAT", "applies a mask"},

@@ -71,6 +71,8 @@ func (d *Drawing) checkElement(k *node, inDefs bool) (bool, error) {
 		return false, nil
 	case textual[k.name]:
 		return false, fmt.Errorf("line %d holds text (<%s>), which cardpress does not draw from SVG: convert text to paths (Inkscape: Path > Object to Path; Illustrator: Type > Create Outlines)", k.line, k.name)
+	case embedding[k.name] && k.attrs["href"] != "" && !strings.HasPrefix(k.attrs["href"], "data:"):
+		return false, outside(k.line, k.attrs["href"])
 	case embedding[k.name]:
 		return false, fmt.Errorf("line %d embeds another picture or page (<%s>), which cardpress does not draw inside SVG: draw it in the layout as its own image element", k.line, k.name)
 	}
