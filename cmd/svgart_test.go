@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -152,5 +153,40 @@ func TestSVGRefusedAtItsLine(t *testing.T) {
 	}
 	if strings.Contains(out, "panic") || strings.Contains(out, "goroutine") {
 		t.Errorf("a panic:\n%s", out)
+	}
+}
+
+// An icon declared in game.yaml may be an SVG drawing: drawn at 300 dpi
+// at one em of the largest font size (200 pt: 833 pixels square), into
+// text where :alarm: is written; a hostile one is one finding at its src.
+func TestSVGIcon(t *testing.T) {
+	ws := fonticons(t)
+	game := filepath.Join(ws, "fonticons")
+	icon, err := os.ReadFile(filepath.Join(repoRoot, "svg", "testdata", "gameicon.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(game, "icons", "alarm.svg"), icon)
+	manifest := filepath.Join(game, "game.yaml")
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, manifest, []byte(strings.Replace(string(data), "src: icons/alarm.png", "src: icons/alarm.svg", 1)))
+	if code, out, errOut := run(t, ws, "render", "fonticons", "--out", "out"); code != 0 {
+		t.Fatalf("render: exit %d\n%s%s", code, out, errOut)
+	}
+	pdf, err := os.ReadFile(filepath.Join(ws, "out", "fonticons", "fonticons-pnp.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`/Width 833\s*/Height 833\s*/ColorSpace /DeviceRGB`).Match(pdf) {
+		t.Errorf("no 833 × 833 picture of the icon in the PDF")
+	}
+
+	write(t, filepath.Join(game, "icons", "alarm.svg"), []byte(`<!DOCTYPE svg [<!ENTITY lol "lol">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">&lol;</svg>`))
+	code, out, _ := run(t, ws, "validate", "fonticons")
+	if want := "fonticons/game.yaml:16:22: error IMAGE_FORMAT: SVG drawing fonticons/icons/alarm.svg line 1 declares XML entities"; code != 1 || !strings.HasPrefix(out, want) {
+		t.Errorf("exit %d\n%s\nwant exit 1 and %s", code, out, want)
 	}
 }
