@@ -144,7 +144,13 @@ var heavy sync.Mutex
 
 // parseWithin is parse, one heavy picture at a time.
 func (p *parser) parseWithin(name string, img *gamedata.Image) parsed {
-	if int64(img.Width)*int64(img.Height) < heavyPixels {
+	px := int64(img.Width) * int64(img.Height)
+	// An SVG drawing holds up to nine pictures its size while it is drawn
+	// (svg.MaxClipNesting): a large one is drawn alone too.
+	if img.Format == "svg" && px >= svg.MaxPixels/4 {
+		px = heavyPixels
+	}
+	if px < heavyPixels {
 		return p.parse(name, img)
 	}
 	heavy.Lock()

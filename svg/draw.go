@@ -40,7 +40,8 @@ func (d *Drawing) draw(w, h int, maxPainted int64) (img *image.RGBA, err error) 
 			img, err = nil, fmt.Errorf("cannot be drawn: %v", p)
 		}
 	}()
-	d.work, d.clips = work{maxPainted: maxPainted}, 0
+	d.work, d.clips, d.scan = work{maxPainted: maxPainted}, 0, nil
+	defer func() { d.scan = nil }() // its buffers go with the drawing's pixels
 	img = image.NewRGBA(image.Rect(0, 0, w, h))
 	if err := d.drawRun(img, nil, d.root.kids); err != nil {
 		return nil, err
@@ -180,7 +181,14 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	// oksvg's own SetTarget shifts by the viewBox's origin in pixels,
 	// not in the drawing's units.
 	icon.Transform = px
-	scanner := meter{Scanner: newScanner(dst), w: &d.work, bounds: b}
+	// One scanner for every piece: its buffers are the size of the
+	// largest shape's box, kept from piece to piece.
+	if d.scan == nil {
+		d.scan = newScanner(dst)
+	}
+	d.scan.dst = dst
+	d.scan.Clear()
+	scanner := meter{Scanner: d.scan, w: &d.work, bounds: b}
 	icon.Draw(rasterx.NewDasher(b.Dx(), b.Dy(), scanner), 1)
 	return nil
 }

@@ -33,9 +33,10 @@ const (
 	MaxElements = 50_000
 	// MaxDepth bounds how deeply elements nest.
 	MaxDepth = 64
-	// MaxPixels bounds what one drawing is drawn into: 16 million pixels
-	// (64 MiB) is a 34 × 34 cm picture at 300 dpi.
-	MaxPixels = 16_000_000
+	// MaxPixels bounds what one drawing is drawn into: 8 million pixels
+	// (32 MiB) is a 24 × 24 cm picture at 300 dpi, where a tarot card's
+	// background with the most bleed takes under 2 million.
+	MaxPixels = 8_000_000
 	// MaxClipNesting bounds clip paths inside clipped elements: each
 	// holds two pictures of the drawing's size while it is drawn.
 	MaxClipNesting = 4
@@ -80,6 +81,7 @@ type Drawing struct {
 	css    []cssRule
 	work   work // what the last Draw did
 	clips  int  // clip paths being drawn inside each other
+	scan   *scanner
 }
 
 // Parse reads and checks an SVG file. Its error is a sentence fit for a
