@@ -19,7 +19,7 @@ const (
 	MaxPainted = 400_000_000
 	// MaxLines is the most line segments one drawing is drawn with,
 	// curves and dashes cut into lines included.
-	MaxLines = 20_000_000
+	MaxLines = 4_000_000
 	// maxPathBytes bounds the path data of a drawing once its <use>
 	// elements are copied out.
 	maxPathBytes = 32 << 20
