@@ -88,11 +88,11 @@ func TestArtProblemsAtTheirLine(t *testing.T) {
 		{name: "absolute path", file: "layout.yaml", old: "src: art/parchment.png", new: "src: /etc/passwd", at: "/etc/passwd",
 			code: "SCHEMA", msg: `"/etc/passwd" is not valid: name a file inside the game folder`},
 		{name: "not an image", file: "cards.yaml", old: "art/portraits/hare.jpg", new: "reference.yaml", at: "portrait: reference.yaml",
-			code: "IMAGE_FORMAT", msg: "is not a PNG or JPEG image; use a PNG or JPEG file"},
+			code: "IMAGE_FORMAT", msg: "is not a PNG, JPEG or SVG image; use a PNG or JPEG file, or an SVG drawing"},
 		{name: "svg", file: "cards.yaml", old: "art/portraits/hare.jpg", new: "art/hare.svg", at: "hare.svg",
-			code: "IMAGE_FORMAT", msg: "an SVG drawing, which cardpress does not draw",
+			code: "IMAGE_FORMAT", msg: "SVG drawing art/art/hare.svg line 1 refers to \"/etc/passwd\" outside the drawing",
 			setup: func(t *testing.T, game string) {
-				write(t, filepath.Join(game, "art", "hare.svg"), []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>`))
+				write(t, filepath.Join(game, "art", "hare.svg"), []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="/etc/passwd"/></svg>`))
 			}},
 		{name: "damaged png", file: "cards.yaml", old: "art/portraits/hare.jpg", new: "art/cut.png", at: "cut.png",
 			code: "IMAGE_FORMAT", msg: "is a damaged PNG image",

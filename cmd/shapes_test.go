@@ -126,7 +126,7 @@ func TestShapesProblemsAtTheirPlace(t *testing.T) {
 		{name: "a stage's picture missing", setup: remove("icons/stage-3.png"),
 			atFile: cards, after: "id: stone", at: "3\n", code: "FILE_MISSING", msg: "image file shapes/icons/stage-3.png not found", exit: 1},
 		{name: "a card's picture is not a picture", setup: copyFile("reference.yaml", "art/stone.png"),
-			atFile: cards, after: "id: stone", at: "stone", code: "IMAGE_FORMAT", msg: "image file shapes/art/stone.png is not a PNG or JPEG image", exit: 1},
+			atFile: cards, after: "id: stone", at: "stone", code: "IMAGE_FORMAT", msg: "image file shapes/art/stone.png is not a PNG, JPEG or SVG image", exit: 1},
 		{name: "a card's picture too blurred", setup: writeArt("art/ember.png", testart.PNG(testart.Portrait(100, 70, 0, false))),
 			atFile: cards, after: "id: ember", at: "ember", code: "IMAGE_LOW_RES", msg: "image shapes/art/ember.png (100 × 70 pixels) prints at 49 dpi in its box [6, 16, 51, 36] (fit cover): under 150 dpi it looks blurred; use at least 304 × 213 pixels", exit: 0},
 		{name: "a card's picture too big to decode", setup: writeArt("art/spark.png", testart.ClaimPNG(8000, 6000, 8, 6, false)),

@@ -55,9 +55,9 @@ var (
 	CodeTemplate = finding.Declare(finding.Code{ID: "TEMPLATE", Severity: finding.Error, Scope: finding.Validate,
 		Purpose: "A text template has unbalanced braces or an unknown {name:format}."})
 	CodeAssetTooLarge = finding.Declare(finding.Code{ID: "ASSET_TOO_LARGE", Severity: finding.Error, Scope: finding.Validate,
-		Purpose: "An image or font file is over 16 MiB, the game's images and fonts together over 64 MiB, an image has more than 40 million pixels or takes more than 256 MiB to decode, or the game's images would take more than 1 GiB (its picture memory budget); it is not read."})
+		Purpose: "An image or font file is over 16 MiB (an SVG drawing over 4 MiB), the game's images and fonts together over 64 MiB, an image has more than 40 million pixels or takes more than 256 MiB to decode, or the game's images would take more than 1 GiB (its picture memory budget); it is not read."})
 	CodeImageFormat = finding.Declare(finding.Code{ID: "IMAGE_FORMAT", Severity: finding.Error, Scope: finding.Validate,
-		Purpose: "An image file is not a PNG or JPEG (GIF, WebP, SVG, ...), or is damaged: it does not decode."})
+		Purpose: "An image file is not a PNG, JPEG or SVG (GIF, WebP, ...), is damaged (it does not decode), or is an SVG drawing with what cardpress does not draw faithfully or refuses (text, masks, filters, XML entities, references outside the file)."})
 	CodeImageLowRes = finding.Declare(finding.Code{ID: "IMAGE_LOW_RES", Severity: finding.Warning, Scope: finding.Validate,
 		Purpose: "An image prints under 150 dpi at its size on the card (it looks blurred); the message says how many pixels it needs."})
 	CodeIconUnknown = finding.Declare(finding.Code{ID: "ICON_UNKNOWN", Severity: finding.Error, Scope: finding.Validate,

@@ -399,6 +399,7 @@ func FuzzPicture(f *testing.F) {
 		testart.PNG(small), testart.JPEG(small), progressive,
 		testart.InterlacedPNG(small, 16), testart.PNG(image.NewGray(image.Rect(0, 0, 9, 7))),
 		testart.ClaimPNG(6000, 6000, 16, 6, true), claimJPEG(600, 400, true, 0x22, 0x11, 0x11),
+		[]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><clipPath id="c"><circle r="2"/></clipPath><g clip-path="url(#c)"><rect width="4" height="3" fill="#f00"/></g></svg>`),
 	} {
 		f.Add(seed, uint16(2000))
 	}
@@ -406,6 +407,10 @@ func FuzzPicture(f *testing.F) {
 		l := &loader{g: &Game{Dir: "game"}}
 		r := l.readImage("x", data)
 		if r.img == nil {
+			return
+		}
+		if r.img.Format == "svg" { // drawn when printed: package svg has its own fuzz target
+			_ = svgToPrint(r.img, float64(dpi), r.svgFill)
 			return
 		}
 		var before, after runtime.MemStats

@@ -24,14 +24,17 @@ import (
 // use, and, once every use is known, decoded once to prove it is whole and
 // scaled down to what its largest print needs (imagescale.go).
 //
-// SVG is not supported: the pure-Go SVG renderers there are draw a subset
-// of SVG and leave out the rest without a word (see docs/own-game.md#art).
+// An SVG drawing is checked when it is read (package svg: what it cannot
+// draw faithfully, or what reaches outside the file, is refused) and
+// drawn into pixels at SVGDPI at its largest print when the PDF is made.
 
 // Image is one image file the game uses, decoded and checked.
 type Image struct {
 	Path   string // in the game folder
-	Format string // "png" or "jpeg"
-	Width  int    // pixels, the file's
+	Format string // "png", "jpeg" or "svg"
+	// Width and Height are the file's pixels; an SVG drawing's are what
+	// it is drawn into (its shape, SVGDPI at its largest print).
+	Width  int
 	Height int
 	// Data is what the PDF embeds: the file as read, or, when the picture
 	// prints at more than EmbedDPI wherever it is printed, the picture
@@ -126,6 +129,7 @@ type imageRead struct {
 	// warnings wait for it to decode: a damaged picture is not also
 	// blurred.
 	warnings []finding.Finding
+	svgFill  float64 // an SVG drawing's: the share of its pixels its shapes fill
 }
 
 // image returns the image at name, its header checked, reporting at at
@@ -174,6 +178,8 @@ func (l *loader) readImage(name string, data []byte) (r *imageRead) {
 	var format string
 	var config func(io.Reader) (image.Config, error)
 	switch {
+	case isSVG(name, data):
+		return l.readSVG(shown, name, data)
 	case bytes.HasPrefix(data, pngMagic):
 		format, config = "png", png.DecodeConfig
 	case bytes.HasPrefix(data, jpegMagic):
@@ -224,6 +230,15 @@ func (l *loader) decodeImages() {
 		if r.img == nil {
 			continue
 		}
+		if r.img.Format == "svg" {
+			if err := svgToPrint(r.img, r.finest, r.svgFill); err != nil {
+				for _, at := range r.uses {
+					l.add(CodeAssetTooLarge.At(at, "SVG drawing %s %s", finding.Visible(l.path(name)), err))
+				}
+				delete(l.g.Images, name)
+			}
+			continue
+		}
 		data, err := decodeToPrint(r.img, r.finest)
 		if err != nil {
 			for _, at := range r.uses {
@@ -250,7 +265,7 @@ const collectAfter = 32 << 20
 // otherFormat says what a file that is neither PNG nor JPEG seems to be,
 // and what to do.
 func otherFormat(name string, data []byte) string {
-	const use = "; use a PNG or JPEG file"
+	const use = "; use a PNG or JPEG file, or an SVG drawing"
 	head := data[:min(len(data), 512)]
 	switch {
 	case len(data) == 0:
@@ -263,10 +278,8 @@ func otherFormat(name string, data []byte) string {
 		return "a BMP image" + use
 	case bytes.HasPrefix(head, []byte("II*\x00")), bytes.HasPrefix(head, []byte("MM\x00*")):
 		return "a TIFF image" + use
-	case bytes.Contains(bytes.ToLower(head), []byte("<svg")), strings.HasSuffix(strings.ToLower(name), ".svg"):
-		return "an SVG drawing, which cardpress does not draw: export it as a PNG at 300 dpi at its printed size"
 	}
-	return "not a PNG or JPEG image" + use
+	return "not a PNG, JPEG or SVG image; use a PNG or JPEG file, or an SVG drawing"
 }
 
 // images reads and checks every image the game names: each declared image
@@ -464,7 +477,7 @@ func (l *loader) backImages() {
 // lowRes warns at pos when img prints under MinImageDPI in a box of w × h
 // mm (where says which box) with fit.
 func (l *loader) lowRes(img *Image, pos finding.Pos, w, h float64, fit, where string) {
-	if w <= 0 || h <= 0 {
+	if w <= 0 || h <= 0 || img.Format == "svg" { // drawn at SVGDPI whatever its size
 		return
 	}
 	dpi := printedDPI(img, w, h, fit)

@@ -287,9 +287,9 @@ func TestImageFormats(t *testing.T) {
 	}{
 		"gif":     {[]byte("GIF89a\x01\x00\x01\x00"), "is a GIF image; use a PNG or JPEG file"},
 		"webp":    {[]byte("RIFF\x00\x00\x00\x00WEBPVP8 "), "is a WebP image"},
-		"svg":     {[]byte(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>`), "is an SVG drawing, which cardpress does not draw: export it as a PNG at 300 dpi at its printed size"},
+		"svg":     {[]byte(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>`), "the drawing has no size: give the <svg> element a viewBox"},
 		"empty":   {nil, "is empty"},
-		"text":    {[]byte("hello"), "is not a PNG or JPEG image"},
+		"text":    {[]byte("hello"), "is not a PNG, JPEG or SVG image"},
 		"jpeg":    {[]byte("\xff\xd8\xff\xe0garbage"), "is not a readable JPEG image"},
 		"damaged": {testart.PNG(testart.Paper(750, 1040))[:400], "is a damaged PNG image"},
 	} {

@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 
 	"cardpress/gamedata"
+	"cardpress/svg"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -143,7 +144,13 @@ var heavy sync.Mutex
 
 // parseWithin is parse, one heavy picture at a time.
 func (p *parser) parseWithin(name string, img *gamedata.Image) parsed {
-	if int64(img.Width)*int64(img.Height) < heavyPixels {
+	px := int64(img.Width) * int64(img.Height)
+	// An SVG drawing holds up to nine pictures its size while it is drawn
+	// (svg.MaxClipNesting): a large one is drawn alone too.
+	if img.Format == "svg" && px >= svg.MaxPixels/4 {
+		px = heavyPixels
+	}
+	if px < heavyPixels {
 		return p.parse(name, img)
 	}
 	heavy.Lock()
@@ -164,6 +171,9 @@ func (p *parser) parse(name string, img *gamedata.Image) (out parsed) {
 		// Validation refuses it; render, called without, must not run out
 		// of memory on it either.
 		return parsed{err: fmt.Errorf("%d × %d pixels is over the limit of %d", img.Width, img.Height, gamedata.MaxImagePixels)}
+	}
+	if img.Format == "svg" {
+		return p.drawSVG(img)
 	}
 	data, kind, err := embeddable(img)
 	if err != nil {
@@ -285,6 +295,60 @@ func (p *parser) splitRows(w, h, channels int) (colour, alpha []byte, err error)
 	}
 	return cout.Bytes(), aout.Bytes(), nil
 }
+
+// drawSVG draws an SVG drawing into img.Width × img.Height pixels (what
+// loading chose: gamedata.SVGDPI at its largest print) and makes the
+// record from them, colour and alpha apart, as splitAlpha does.
+func (p *parser) drawSVG(img *gamedata.Image) parsed {
+	d, err := svg.Parse(img.Data)
+	if err != nil {
+		return parsed{err: err}
+	}
+	pix, err := d.Draw(img.Width, img.Height)
+	if err != nil {
+		return parsed{err: err}
+	}
+	w, h := img.Width, img.Height
+	p.colour = slices.Grow(p.colour[:0], 1+3*w)[:1+3*w]
+	p.alpha = slices.Grow(p.alpha[:0], 1+w)[:1+w]
+	var cout, aout bytes.Buffer
+	cz, az := compressor(&p.cz, &cout), compressor(&p.az, &aout)
+	p.colour[0], p.alpha[0] = 0, 0 // PNG filter None: each row as it is
+	opaque := true
+	for y := range h {
+		row := pix.Pix[y*pix.Stride : y*pix.Stride+4*w]
+		for x := range w {
+			// The picture is premultiplied; a PDF image's colour is not.
+			r, g, b, a := row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]
+			if a != 0 && a != 0xff {
+				r, g, b = unpremultiply(r, a), unpremultiply(g, a), unpremultiply(b, a)
+			}
+			p.colour[1+3*x], p.colour[2+3*x], p.colour[3+3*x] = r, g, b
+			p.alpha[1+x] = a
+			opaque = opaque && a == 0xff
+		}
+		if _, err := cz.Write(p.colour); err != nil {
+			return parsed{err: err}
+		}
+		if _, err := az.Write(p.alpha); err != nil {
+			return parsed{err: err}
+		}
+	}
+	if err := cz.Close(); err != nil {
+		return parsed{err: err}
+	}
+	if err := az.Close(); err != nil {
+		return parsed{err: err}
+	}
+	rec := imageRecord{data: cout.Bytes(), smask: aout.Bytes(), w: float64(w), h: float64(h), bpc: 8, filter: "FlateDecode", cs: "DeviceRGB"}
+	if opaque {
+		rec.smask = nil // a drawing that covers all of itself needs no mask
+	}
+	rec.dp = fmt.Sprintf("/Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns %d", w)
+	return parsed{rec: rec}
+}
+
+func unpremultiply(c, a uint8) uint8 { return uint8(min(255, (uint32(c)*255+uint32(a)/2)/uint32(a))) }
 
 // compressor is *z, made on first use, writing to out.
 func compressor(z **zlib.Writer, out io.Writer) *zlib.Writer {
