@@ -159,6 +159,9 @@ func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error
 	for n, b := range g.Assets {
 		files[n] = b
 	}
+	if err := readPictures(dir, data, files); err != nil {
+		return nil, err
+	}
 	files[name] = data
 	shift := func(line int) int { return line }
 	if !slices.Contains(f.Cards, name) {
@@ -188,9 +191,57 @@ func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error
 		if fd.File == manifest {
 			fd.Line = shift(fd.Line)
 		}
-		fd.Message = strings.ReplaceAll(fd.Message, copyDir, g.Dir)
+		fd.Message = gamePaths(fd.Message, copyDir, g.Dir)
 	}
 	return finding.Sort(found), nil
+}
+
+// gamePaths writes the paths into the copy that msg names as validate
+// names them in the game: joined to the game folder as given, so that
+// `--game .` says x.yaml, not ./x.yaml, and a message the game had before
+// the import reads the same.
+func gamePaths(msg, copyDir, gameDir string) string {
+	in := regexp.MustCompile(regexp.QuoteMeta(copyDir) + `(` + regexp.QuoteMeta(string(filepath.Separator)) + `[^\s:"]*)?`)
+	return in.ReplaceAllStringFunc(msg, func(m string) string {
+		return filepath.Join(gameDir, strings.TrimPrefix(m, copyDir))
+	})
+}
+
+// pictureName is a value a card may name a picture by: a PNG or JPEG file
+// in the game folder.
+var pictureName = regexp.MustCompile(`(?i)^([A-Za-z0-9_-][A-Za-z0-9_. -]*/)*[A-Za-z0-9_-][A-Za-z0-9_. -]*\.(png|jpe?g)$`)
+
+// readPictures adds to files the pictures that the card file data names
+// and the game did not use yet (so the copy has them), read from the game
+// folder within the limits of a game's assets; a name with no file is
+// left for validation to report.
+func readPictures(dir *fileio.Dir, data []byte, files map[string][]byte) error {
+	var doc yaml.Node
+	if safeUnmarshal(data, &doc) != nil {
+		return nil // validation says why
+	}
+	total := int64(0)
+	for _, b := range files {
+		total += int64(len(b))
+	}
+	var walk func(n *yaml.Node) error
+	walk = func(n *yaml.Node) error {
+		if n.Kind == yaml.ScalarNode && pictureName.MatchString(n.Value) && files[n.Value] == nil && filepath.IsLocal(n.Value) {
+			b, err := dir.ReadFile(n.Value, min(gamedata.MaxAssetBytes, max(0, gamedata.MaxAssetsBytes-total)))
+			if err == nil {
+				files[n.Value] = b
+				total += int64(len(b))
+			}
+			return nil // a missing or unreadable picture: validation says so
+		}
+		for _, c := range n.Content {
+			if err := walk(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(&doc)
 }
 
 // listCardFile adds name to the card files game.yaml lists, changing as
