@@ -351,8 +351,13 @@ func placeFindings(found, before []finding.Finding, target importTarget, loc *sh
 	var notes []note
 	bad := map[[2]int]bool{}
 	for _, p := range probs {
-		notes = append(notes, note{row: p.Row, col: p.Col, severity: finding.Error, message: p.Message})
-		bad[[2]int{p.Row, p.Col}] = true
+		sev := finding.Error
+		if p.Warning {
+			sev = finding.Warning
+		} else {
+			bad[[2]int{p.Row, p.Col}] = true
+		}
+		notes = append(notes, note{row: p.Row, col: p.Col, severity: sev, message: p.Message})
 	}
 	var rest []finding.Finding
 	for _, f := range found {

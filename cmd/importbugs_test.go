@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"cardpress/internal/testart"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // The import bugs of issue 32, each as a designer met it.
@@ -61,5 +63,58 @@ func TestImportPositionsAsValidateSaysThem(t *testing.T) {
 	code, out, _ = run(t, ws, "import", "dup.csv", "--game", "./sprint", "--deck", "main", "--into", "cards.yaml")
 	if want := `dup.csv: row 3, column A (id): duplicate card id "hare" (first at row 2) (DUPLICATE_ID)`; code != 1 || !strings.Contains(out, want) {
 		t.Errorf("exit %d, want %q in\n%s", code, want, out)
+	}
+}
+
+// TestImportNoSilentChange: a date Excel made of "1/2" is read as the
+// spreadsheet shows it, with a warning, never as its serial number; a
+// date or percentage in a column of numbers, and a formula with no stored
+// result, are refused at their cell.
+func TestImportNoSilentChange(t *testing.T) {
+	ws := sprint(t)
+	f := excelize.NewFile()
+	defer f.Close()
+	sh := "main"
+	f.SetSheetName(f.GetSheetName(0), sh)
+	date, _ := f.NewStyle(&excelize.Style{NumFmt: 16}) // d-mmm, what Excel gives 1/2
+	percent, _ := f.NewStyle(&excelize.Style{NumFmt: 9})
+	f.SetSheetRow(sh, "A1", &[]any{"id", "name", "points", "speed", "rules", "count"})
+	f.SetSheetRow(sh, "A2", &[]any{"hare", "Hare", 1, "fast", "Move 1/2 of your speed.", 3})
+	f.SetSheetRow(sh, "A3", &[]any{"owl", "Owl", 2, "slow", 45293, 3})
+	f.SetCellStyle(sh, "E3", "E3", date)
+	f.SetSheetRow(sh, "A4", &[]any{"fox", "Fox", 0.25, "steady", nil, 3})
+	f.SetCellStyle(sh, "C4", "C4", percent)
+	f.SetSheetRow(sh, "A5", &[]any{"yak", "Yak", nil, "slow", nil, 3})
+	f.SetCellFormula(sh, "C5", "C2*2")
+	path := filepath.Join(ws, "cards.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	before := mustRead(t, filepath.Join(ws, "sprint", "cards.yaml"))
+	code, out, _ := run(t, ws, "import", "cards.xlsx", "--game", "sprint", "--deck", "main", "--into", "cards.yaml")
+	want := []string{
+		`cards.xlsx: sheet "main", row 3, column E (rules): warning: the spreadsheet shows this date as "2-Jan" (it stores 45293), read as shown; if you typed something else, format the column as Text and type it again`,
+		`cards.xlsx: sheet "main", row 4, column C (points): the spreadsheet holds a percentage here ("25%", stored as 0.25), not a whole number; format the column as Number or Text and type the value again`,
+		`cards.xlsx: sheet "main", row 5, column C (points): the formula =C2*2 has no stored result (the file was not saved by a spreadsheet app); open it in one and save it, or type the value`,
+		`import: 2 errors; nothing was written`,
+	}
+	if code != 1 || strings.TrimSpace(out) != strings.Join(want, "\n") {
+		t.Errorf("exit %d, got\n%s\nwant\n%s", code, out, strings.Join(want, "\n"))
+	}
+	if !bytes.Equal(before, mustRead(t, filepath.Join(ws, "sprint", "cards.yaml"))) {
+		t.Error("cards.yaml was written despite the errors")
+	}
+	// With the numbers typed again, the date is the only note, and the
+	// card says what the spreadsheet showed.
+	f.SetCellValue(sh, "C4", 1)
+	f.SetCellStyle(sh, "C4", "C4", 0)
+	f.SetCellValue(sh, "C5", 3)
+	f.SaveAs(path)
+	code, out, _ = run(t, ws, "import", "cards.xlsx", "--game", "sprint", "--deck", "main", "--into", "cards.yaml")
+	if code != 0 || !strings.Contains(out, "warning: the spreadsheet shows this date") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if got := string(mustRead(t, filepath.Join(ws, "sprint", "cards.yaml"))); !strings.Contains(got, "rules: 2-Jan") || strings.Contains(got, "45293") {
+		t.Errorf("the date was not read as shown:\n%s", got)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -329,7 +331,12 @@ func (w *Workbook) Sheets() []string { return w.f.GetSheetList() }
 
 // Sheet reads one sheet. Cells are read as stored, not as formatted: a
 // number as its digits, a boolean as true or false, a formula as its last
-// computed value.
+// computed value. A number the spreadsheet shows as a date, a time or a
+// percentage is read as it shows (2-Jan, 25%), never as its serial number
+// (45413): the cell then says what it was (Cell.Shown). A formula with no
+// stored result is marked (Cell.Formula) for the import to refuse.
+// Blank rows cost no row of the MaxRows a sheet may have, so a sheet
+// formatted down to Excel's last row still reads.
 func (w *Workbook) Sheet(name string) (t *Table, err error) {
 	// The reader is third-party code fed a file from anywhere: a panic in
 	// it is an unreadable file, not a crash.
@@ -344,10 +351,8 @@ func (w *Workbook) Sheet(name string) (t *Table, err error) {
 	}
 	defer rows.Close()
 	t = &Table{Name: name}
+	shown := map[int]string{} // style index: what its number format shows ("": the number)
 	for num := 1; rows.Next(); num++ {
-		if num > MaxRows+1 {
-			return nil, fmt.Errorf("more than %d rows of cards; a game has at most %d cards", MaxRows, MaxRows)
-		}
 		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
 		if err != nil {
 			return nil, fmt.Errorf("row %d cannot be read: %s", num, oneLine(err.Error()))
@@ -357,13 +362,10 @@ func (w *Workbook) Sheet(name string) (t *Table, err error) {
 		}
 		cells := make([]Cell, len(cols))
 		for i, s := range cols {
-			cells[i] = Cell{Text: s}
-			if s == "0" || s == "1" {
-				// A boolean cell's raw value is 0 or 1.
-				if ty, err := w.f.GetCellType(name, ColumnName(i)+strconv.Itoa(num)); err == nil && ty == excelize.CellTypeBool {
-					cells[i] = Cell{Text: strconv.FormatBool(s == "1"), Type: CellBool}
-				}
-			}
+			cells[i] = w.cell(name, ColumnName(i)+strconv.Itoa(num), s, shown)
+		}
+		if t.Header != nil && (Row{Cells: cells}).blank() && !hasFormula(cells) {
+			continue
 		}
 		if err := t.add(num, cells); err != nil {
 			return nil, err
@@ -376,6 +378,88 @@ func (w *Workbook) Sheet(name string) (t *Table, err error) {
 		t.Header = []string{}
 	}
 	return finish(t)
+}
+
+func hasFormula(cells []Cell) bool {
+	return slices.ContainsFunc(cells, func(c Cell) bool { return c.Formula != "" })
+}
+
+// cell is the cell at ref whose stored value is s.
+func (w *Workbook) cell(sheetName, ref, s string, shown map[int]string) Cell {
+	switch {
+	case s == "":
+		// An empty value: a formula never computed (a file written by a
+		// program, not saved by a spreadsheet app) has no result to read.
+		if f, err := w.f.GetCellFormula(sheetName, ref); err == nil && f != "" {
+			return Cell{Formula: "=" + f}
+		}
+		return Cell{}
+	case s == "0" || s == "1":
+		// A boolean cell's raw value is 0 or 1.
+		if ty, err := w.f.GetCellType(sheetName, ref); err == nil && ty == excelize.CellTypeBool {
+			return Cell{Text: strconv.FormatBool(s == "1"), Type: CellBool}
+		}
+	}
+	if _, err := strconv.ParseFloat(s, 64); err != nil {
+		return Cell{Text: s}
+	}
+	style, err := w.f.GetCellStyle(sheetName, ref)
+	if err != nil {
+		return Cell{Text: s}
+	}
+	what, ok := shown[style]
+	if !ok {
+		what = shownAs(w.f, style)
+		shown[style] = what
+	}
+	if what == "" {
+		return Cell{Text: s}
+	}
+	text, err := w.f.GetCellValue(sheetName, ref, excelize.Options{RawCellValue: false})
+	if err != nil || text == "" {
+		return Cell{Text: s}
+	}
+	return Cell{Text: strings.TrimSpace(text), Shown: what, Stored: s}
+}
+
+// Number formats whose shown text is not the stored number: Excel's
+// built-in dates, times and percentages, by id.
+var builtinShown = map[int]string{
+	9: "percentage", 10: "percentage",
+	14: "date", 15: "date", 16: "date", 17: "date", 22: "date",
+	18: "time", 19: "time", 20: "time", 21: "time", 45: "time", 46: "time", 47: "time",
+}
+
+// quotedOrBracketed are the parts of a format code that print as they are
+// ("text", \c) or set a colour or locale ([Red], [$-409]).
+var quotedOrBracketed = regexp.MustCompile(`"[^"]*"|\\.|\[[^\]]*\]`)
+
+// shownAs says what a cell of the style shows its number as: "date",
+// "time", "percentage" or "" (the number itself, maybe rounded).
+func shownAs(f *excelize.File, style int) string {
+	st, err := f.GetStyle(style)
+	if err != nil || st == nil {
+		return ""
+	}
+	if what, ok := builtinShown[st.NumFmt]; ok {
+		return what
+	}
+	if (st.NumFmt >= 27 && st.NumFmt <= 36) || (st.NumFmt >= 50 && st.NumFmt <= 81) {
+		return "date" // the East Asian built-in dates
+	}
+	if st.CustomNumFmt == nil {
+		return ""
+	}
+	code := strings.ToLower(quotedOrBracketed.ReplaceAllString(*st.CustomNumFmt, ""))
+	switch {
+	case strings.Contains(code, "%"):
+		return "percentage"
+	case strings.ContainsAny(code, "yd") || strings.Contains(code, "m") && !strings.ContainsAny(code, "hs"):
+		return "date"
+	case strings.ContainsAny(code, "hs"):
+		return "time"
+	}
+	return ""
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
