@@ -166,8 +166,19 @@ func (l *loader) checkCards() {
 			}
 		}
 	}
-	for i, comp := range m.Components {
+	for i := range m.Components {
+		comp := &m.Components[i]
 		at := l.man.pos("components", strconv.Itoa(i), "count")
+		if comp.Kind == "cards" && comp.Count == 0 && !l.failed(l.man.pos("components", strconv.Itoa(i))) {
+			// Counts said once: a cards component without a count has its
+			// deck's copies (every card's, without a deck), so adding a
+			// card takes no second edit.
+			comp.Count = total
+			if comp.Deck != "" {
+				comp.Count = copies[comp.Deck]
+			}
+			continue
+		}
 		switch {
 		case l.cardsBroken, l.failed(at):
 			// A count that failed its schema is already reported there;
