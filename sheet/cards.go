@@ -169,12 +169,12 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 		case h == "":
 			for _, r := range t.Rows {
 				if strings.TrimSpace(r.Cell(i)) != "" {
-					probs = append(probs, Problem{Row: 1, Col: i, Message: "this column has values but no field name in row 1; name the field or delete the column"})
+					probs = append(probs, Problem{Row: 1, Col: t.Col(i), Message: "this column has values but no field name in row 1; name the field or delete the column"})
 					break
 				}
 			}
 		case dup:
-			probs = append(probs, Problem{Row: 1, Col: i, Message: fmt.Sprintf("field %s has a column already (column %s)", h, ColumnName(j))})
+			probs = append(probs, Problem{Row: 1, Col: t.Col(i), Message: fmt.Sprintf("field %s has a column already (column %s)", h, ColumnName(t.Col(j)))})
 		default:
 			seen[h] = i
 			use[i] = true
@@ -187,7 +187,7 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 	for _, r := range t.Rows {
 		for i := len(t.Header); i < len(r.Cells); i++ {
 			if strings.TrimSpace(r.Cells[i].Text) != "" {
-				probs = append(probs, Problem{Row: r.Num, Col: i, Message: "a value beyond the last named column; give the column a field name in row 1"})
+				probs = append(probs, Problem{Row: r.Num, Col: t.Col(i), Message: "a value beyond the last named column; give the column a field name in row 1"})
 				break
 			}
 		}
@@ -199,11 +199,12 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 			}
 			text := r.Cell(i)
 			if p, ok := cellNote(r, i, d.kind(h)); ok {
+				p.Col = t.Col(i)
 				probs = append(probs, p)
 				if !p.Warning {
 					// Kept as text, so the card is still checked as a whole.
 					c.Node.Content = append(c.Node.Content, strNode(h), strNode(cmp.Or(text, r.Cells[i].Formula)))
-					c.Cols = append(c.Cols, i)
+					c.Cols = append(c.Cols, t.Col(i))
 					continue
 				}
 			}
@@ -213,7 +214,7 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 					continue
 				}
 				if v := strings.TrimSpace(text); v != d.ID {
-					probs = append(probs, Problem{Row: r.Num, Col: i, Message: fmt.Sprintf("the sheet is read as deck %s, but this card is in deck %q; import each deck's rows on their own (--deck)", d.ID, v)})
+					probs = append(probs, Problem{Row: r.Num, Col: t.Col(i), Message: fmt.Sprintf("the sheet is read as deck %s, but this card is in deck %q; import each deck's rows on their own (--deck)", d.ID, v)})
 				}
 			}
 			if strings.TrimSpace(text) == "" {
@@ -221,11 +222,11 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 			}
 			v, msg := valueOf(d.kind(h), text)
 			if msg != "" {
-				probs = append(probs, Problem{Row: r.Num, Col: i, Message: msg})
+				probs = append(probs, Problem{Row: r.Num, Col: t.Col(i), Message: msg})
 				v = strNode(strings.TrimSpace(text))
 			}
 			c.Node.Content = append(c.Node.Content, strNode(h), style(v))
-			c.Cols = append(c.Cols, i)
+			c.Cols = append(c.Cols, t.Col(i))
 			if h == "name" && deckCol < 0 {
 				implied = len(c.Cols)
 			}
@@ -603,6 +604,25 @@ func NewLocator(data []byte, at int, cards []Card) (*Locator, error) {
 		l.next = [2]int{n.Line, n.Column}
 	}
 	return l, nil
+}
+
+// LocateDeck is NewLocator for the cards of deck d in data, wherever
+// they are in its list (a file that receives several decks).
+func LocateDeck(data []byte, d Deck, cards []Card) (*Locator, error) {
+	if len(cards) == 0 {
+		return &Locator{}, nil
+	}
+	items, err := cardItems(data)
+	if err != nil {
+		return nil, err
+	}
+	id := fieldValue(cards[0].Node, "id")
+	for i, item := range items {
+		if fieldValue(item, "id") == id && deckOf(item, d) == d.ID {
+			return NewLocator(data, i, cards)
+		}
+	}
+	return nil, fmt.Errorf("the written file lost the cards of deck %s", d.ID)
 }
 
 // Find is the row and column (-1: the row as a whole) of the place at

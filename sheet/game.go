@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"errors"
+	"maps"
 	"fmt"
 	"io/fs"
 	"os"
@@ -118,6 +119,11 @@ func HasSchemaFolder(dir *fileio.Dir) bool {
 // that one file replaced, and listed in game.yaml if it is not yet. The
 // findings name the game's own paths and lines.
 func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error) {
+	return CheckFiles(g, map[string][]byte{name: data})
+}
+
+// CheckFiles is Check with several card files replaced (or added).
+func CheckFiles(g *gamedata.Game, written map[string][]byte) ([]finding.Finding, error) {
 	dir, err := fileio.OpenDir(g.Dir)
 	if err != nil {
 		return nil, err
@@ -159,16 +165,25 @@ func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error
 	for n, b := range g.Assets {
 		files[n] = b
 	}
-	if err := readPictures(dir, data, files); err != nil {
-		return nil, err
+	names := slices.Sorted(maps.Keys(written))
+	for _, name := range names {
+		if err := readPictures(dir, written[name], files); err != nil {
+			return nil, err
+		}
 	}
-	files[name] = data
 	shift := func(line int) int { return line }
-	if !slices.Contains(f.Cards, name) {
-		files[gamedata.ManifestName], shift, err = listCardFile(files[gamedata.ManifestName], name)
+	for _, name := range names {
+		files[name] = written[name]
+		if slices.Contains(f.Cards, name) {
+			continue
+		}
+		var more func(int) int
+		files[gamedata.ManifestName], more, err = listCardFile(files[gamedata.ManifestName], name)
 		if err != nil {
 			return nil, err
 		}
+		before := shift
+		shift = func(line int) int { return before(more(line)) }
 	}
 	for n, b := range files {
 		p := filepath.Join(copyDir, filepath.FromSlash(n))

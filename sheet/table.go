@@ -20,6 +20,34 @@ type Table struct {
 	Name   string // the XLSX sheet's name; "" for CSV
 	Header []string
 	Rows   []Row
+	// Cols is, for a table Shape made, the sheet column each of its
+	// columns came from (-1: made, such as a count of folded rows), and
+	// Orig the sheet's own header row; nil for a sheet as read.
+	Cols []int
+	Orig []string
+}
+
+// Col is the sheet column of column i of t, -1 for one that Shape made.
+func (t *Table) Col(i int) int {
+	if t.Cols == nil || i < 0 {
+		return i
+	}
+	if i >= len(t.Cols) {
+		return -1
+	}
+	return t.Cols[i]
+}
+
+// HeaderOf is the sheet's own header of sheet column i, "" for none.
+func (t *Table) HeaderOf(i int) string {
+	h := t.Header
+	if t.Orig != nil {
+		h = t.Orig
+	}
+	if i >= 0 && i < len(h) {
+		return h[i]
+	}
+	return ""
 }
 
 // Row is one row under the header, with its number as a spreadsheet shows
@@ -29,9 +57,10 @@ type Row struct {
 	Cells []Cell
 }
 
-// Cell returns the text of column i, "" past the row's end.
+// Cell returns the text of column i, "" past the row's end (or for -1,
+// no column).
 func (r Row) Cell(i int) string {
-	if i < len(r.Cells) {
+	if i >= 0 && i < len(r.Cells) {
 		return r.Cells[i].Text
 	}
 	return ""
