@@ -2,9 +2,9 @@ package sheet
 
 import (
 	"errors"
-	"maps"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
