@@ -153,11 +153,11 @@ func makeIDs(t *Table) bool {
 	t.Cols = slices.Insert(t.Cols, 0, t.Cols[name])
 	for k := range t.Rows {
 		r := &t.Rows[k]
-		id := slug.Make(r.Cell(name+1), maxID)
+		id := slug.Make(r.Cell(name), maxID)
 		if id == "" || id[0] < 'a' || id[0] > 'z' {
 			id = strings.TrimRight(slug.Make("card "+id, maxID), "-")
 		}
-		if strings.TrimSpace(r.Cell(name+1)) == "" {
+		if strings.TrimSpace(r.Cell(name)) == "" {
 			id = "" // no name: the card is told to need one
 		}
 		r.Cells = slices.Insert(r.Cells, 0, Cell{Text: id})
