@@ -1,10 +1,12 @@
 package cmd
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"cardpress/internal/testart"
 	"cardpress/render/pdftest"
@@ -91,7 +93,7 @@ func TestNewFromSheet(t *testing.T) {
 			t.Errorf("heroes.yaml lacks %q:\n%s", want, heroes)
 		}
 	}
-	if code, out, _ := run(t, ws, "validate", "fables"); code != 0 || !strings.Contains(out, "1 game, 9 cards, 0 errors") {
+	if code, out, _ := run(t, ws, "validate", "fables"); code != 0 || !strings.Contains(out, "1 game, 9 cards, no problems") {
 		t.Errorf("validate: exit %d\n%s", code, out)
 	}
 	if code, out, _ := run(t, ws, "lint", "fables"); code != 0 {
@@ -117,7 +119,7 @@ func TestNewFromSheet(t *testing.T) {
 	if code, out, errOut := run(t, filepath.Join(ws, "fables"), "import", "Cards.xlsx"); code != 0 || !strings.Contains(out, "wrote villains.yaml: 3 cards of deck villains") {
 		t.Fatalf("import after adding a card: exit %d\n%s%s", code, out, errOut)
 	}
-	if code, out, _ := run(t, ws, "validate", "fables"); code != 0 || !strings.Contains(out, "1 game, 10 cards, 0 errors") {
+	if code, out, _ := run(t, ws, "validate", "fables"); code != 0 || !strings.Contains(out, "1 game, 10 cards, no problems") {
 		t.Errorf("validate after adding a card: exit %d\n%s", code, out)
 	}
 }
@@ -151,5 +153,60 @@ func TestNewFromBadSheet(t *testing.T) {
 	// A file that is not a spreadsheet is usage, exit 2.
 	if code, _, errOut := run(t, ws, "new", "other", "--from-sheet", "sheets/missing.xlsx"); code != 2 || !strings.Contains(errOut, "missing.xlsx: no such file") {
 		t.Errorf("a missing sheet: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestWatchFollowsTheSheet: watch imports the spreadsheet game.yaml names
+// again when it is saved, so a designer who never leaves the sheet sees
+// each save; a sheet with a problem is told at its row and column and
+// the cards stay as they were.
+func TestWatchFollowsTheSheet(t *testing.T) {
+	ws := t.TempDir()
+	heroesWorkbook(t, filepath.Join(ws, "sheets"))
+	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
+		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
+	}
+	book := filepath.Join(ws, "fables", "Cards.xlsx")
+	villains := filepath.Join(ws, "fables", "villains.yaml")
+	built, log := watchGame(t, filepath.Join(ws, "fables"), filepath.Join(ws, "out"))
+	awaitBuild(t, built, log)
+	if strings.Contains(log.String(), "importing") {
+		t.Errorf("a sheet older than its card files was imported:\n%s", log)
+	}
+	save := func(row []any, formula string) {
+		f, err := excelize.OpenFile(book)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.SetSheetRow("Villains", "A5", &row)
+		if formula != "" {
+			f.SetCellFormula("Villains", "B5", formula)
+		}
+		f.Save()
+		f.Close()
+		later := time.Now().Add(2 * time.Second) // past the card files' times, however coarse
+		os.Chtimes(book, later, later)
+	}
+	until := func(what string) {
+		t.Helper()
+		deadline := time.After(20 * time.Second)
+		for !strings.Contains(log.String(), what) {
+			select {
+			case <-built:
+			case <-deadline:
+				t.Fatalf("no %q within 20 s:\n%s", what, log)
+			}
+		}
+	}
+	save([]any{"Crow", 2}, "")
+	until("wrote " + villains + ": 3 cards of deck villains")
+	if !strings.Contains(string(mustRead(t, villains)), "  - id: crow\n") {
+		t.Errorf("the card added in the sheet is not in villains.yaml")
+	}
+	before := mustRead(t, villains)
+	save([]any{"Crow", nil}, "A5*2")
+	until(`Cards.xlsx: sheet "Villains", row 5, column B (Power): the formula =A5*2 has no stored result`)
+	if !bytes.Equal(before, mustRead(t, villains)) {
+		t.Errorf("villains.yaml changed although the sheet has an error")
 	}
 }

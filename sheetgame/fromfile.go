@@ -87,7 +87,9 @@ func FromFile(file, id, title string) ([]newgame.File, []Note, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	files = append(files, newgame.File{Name: name, Data: data})
+	// The sheet goes first, so the card files made from it are newer:
+	// watch and serve import a sheet only when it was saved after them.
+	files = append([]newgame.File{{Name: name, Data: data}}, files...)
 	pics, err := readPictures(filepath.Dir(file), plan.Pictures)
 	if err != nil {
 		return nil, nil, err

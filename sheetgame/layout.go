@@ -87,8 +87,7 @@ func (p *Plan) layout(size cardSize) string {
 	w("# A starter layout made from the sheet: every field of each deck on its front.\n")
 	w("# Boxes are [x, y, width, height] in mm from the card's top-left corner\n")
 	w("# (%s: %g × %g mm). docs/own-game.md has every element and a cookbook.\n\n", size.preset, size.w, size.h)
-	w("front:\n  background: \"#fdfbf7\"\n  border: {color: \"#444444\", width: 0.5, inset: 3, radius: 2.5}\n")
-	w("  elements:\n    - {field: name, box: %s, size: 12, min_size: 7, style: bold, align: center, valign: middle, color: \"#222222\"}\n\n", box(margin, margin, size.w-2*margin, nameBand-1))
+	w("# Every deck has a front of its own below.\nfront: {elements: []}\n\n")
 	w("decks:\n")
 	for _, d := range p.Decks {
 		w("  %s:\n    front:\n      background: \"#fdfbf7\"\n      border: {color: \"#444444\", width: 0.5, inset: 3, radius: 2.5}\n      elements:\n", d.ID)
