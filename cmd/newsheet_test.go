@@ -210,3 +210,38 @@ func TestWatchFollowsTheSheet(t *testing.T) {
 		t.Errorf("villains.yaml changed although the sheet has an error")
 	}
 }
+
+// TestNewFromCSVWithDeckColumn: a CSV file whose deck column names each
+// card's deck makes a deck for each value; repeated rows are copies.
+func TestNewFromCSVWithDeckColumn(t *testing.T) {
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "cards.csv"), []byte("\uFEFFDeck,Name,Cost,Card Text,Copies\n"+
+		"Actions,Dash,1,Move 2.,\n"+
+		"Actions,Dash,1,Move 2.,\n"+
+		"Actions,Leap,2,\"Jump, then move 1.\",\n"+
+		"Events,Storm,0,Everyone discards.,3\n"+
+		"Events,Calm,0,,\n"), 0o644)
+	if code, out, errOut := run(t, ws, "new", "race", "--from-sheet", "cards.csv"); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	manifest := string(mustRead(t, filepath.Join(ws, "race", "game.yaml")))
+	for _, want := range []string{"  cards: [actions.yaml, events.yaml]\n", "  - id: actions\n    name: \"Actions\"\n", "  - id: events\n", "\"Copies\": count"} {
+		if !strings.Contains(manifest, want) {
+			t.Errorf("game.yaml lacks %q:\n%s", want, manifest)
+		}
+	}
+	actions := string(mustRead(t, filepath.Join(ws, "race", "actions.yaml")))
+	if !strings.Contains(actions, "  - id: dash\n    deck: actions\n    name: Dash\n    cost: 1\n    card_text: Move 2.\n    count: 2\n") {
+		t.Errorf("actions.yaml:\n%s", actions)
+	}
+	for _, c := range []string{"validate", "lint"} {
+		if code, out, _ := run(t, ws, c, "race"); code != 0 {
+			t.Errorf("%s: exit %d\n%s", c, code, out)
+		}
+	}
+	// The sheet edited and imported back: the deck column still sorts the rows.
+	os.WriteFile(filepath.Join(ws, "race", "cards.csv"), append(mustRead(t, filepath.Join(ws, "race", "cards.csv")), []byte("Events,Fog,1,Nobody moves.,\n")...), 0o644)
+	if code, out, errOut := run(t, ws, "import", "race/cards.csv"); code != 0 || !strings.Contains(out, "wrote "+filepath.Join("race", "events.yaml")+": 3 cards of deck events") {
+		t.Errorf("import: exit %d\n%s%s", code, out, errOut)
+	}
+}
