@@ -6,10 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
@@ -25,6 +24,8 @@ type Table struct {
 	// Orig the sheet's own header row; nil for a sheet as read.
 	Cols []int
 	Orig []string
+
+	cells int // read so far, for MaxCells
 }
 
 // Col is the sheet column of column i of t, -1 for one that Shape made.
@@ -82,6 +83,11 @@ func (r Row) blank() bool {
 const (
 	MaxRows    = 5000 // gamedata.MaxCards
 	MaxColumns = 1000
+	// MaxCells bounds the cells of a sheet's rows together (each row
+	// counted to its last value): far more than a game's cards fill
+	// (5,000 cards of 100 fields), far less than rows × columns, whose
+	// cells would take gigabytes.
+	MaxCells = 500_000
 	// MaxCSVBytes bounds a CSV file: the most a whole game's YAML may be.
 	MaxCSVBytes = 4 << 20
 	// MaxXLSXBytes bounds an XLSX file as stored, maxUnzipped what its
@@ -223,6 +229,9 @@ func (t *Table) add(num int, cells []Cell) error {
 	if len(t.Rows) == MaxRows {
 		return fmt.Errorf("more than %d rows of cards; a game has at most %d cards", MaxRows, MaxRows)
 	}
+	if t.cells += len(cells); t.cells > MaxCells {
+		return fmt.Errorf("row %d: more than %d cells in the sheet's rows; delete the columns and rows that hold no cards", num, MaxCells)
+	}
 	t.Rows = append(t.Rows, Row{Num: num, Cells: cells})
 	return nil
 }
@@ -347,11 +356,14 @@ func OpenXLSX(data []byte) (*Workbook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a readable XLSX workbook: %s", oneLine(err.Error()))
 	}
-	return &Workbook{f: f}, nil
+	return &Workbook{f: f, data: data}, nil
 }
 
 // Workbook is an XLSX file open for reading.
-type Workbook struct{ f *excelize.File }
+type Workbook struct {
+	f    *excelize.File
+	data []byte
+}
 
 func (w *Workbook) Close() error { return w.f.Close() }
 
@@ -365,7 +377,9 @@ func (w *Workbook) Sheets() []string { return w.f.GetSheetList() }
 // (45413): the cell then says what it was (Cell.Shown). A formula with no
 // stored result is marked (Cell.Formula) for the import to refuse.
 // Blank rows cost no row of the MaxRows a sheet may have, so a sheet
-// formatted down to Excel's last row still reads.
+// formatted down to Excel's last row still reads. The sheet is read in
+// streaming passes side by side (stored values, shown values, marks), so
+// time grows with the file, whatever its shape.
 func (w *Workbook) Sheet(name string) (t *Table, err error) {
 	// The reader is third-party code fed a file from anywhere: a panic in
 	// it is an unreadable file, not a crash.
@@ -374,34 +388,50 @@ func (w *Workbook) Sheet(name string) (t *Table, err error) {
 			t, err = nil, fmt.Errorf("sheet %q cannot be read: %v", name, r)
 		}
 	}()
-	rows, err := w.f.Rows(name)
+	cannot := func(err error) error { return fmt.Errorf("sheet %q cannot be read: %s", name, oneLine(err.Error())) }
+	raw, err := w.f.Rows(name)
 	if err != nil {
-		return nil, fmt.Errorf("sheet %q cannot be read: %s", name, oneLine(err.Error()))
+		return nil, cannot(err)
 	}
-	defer rows.Close()
+	defer raw.Close()
+	shown, err := w.f.Rows(name)
+	if err != nil {
+		return nil, cannot(err)
+	}
+	defer shown.Close()
+	marks, err := newMarkReader(w.data, name)
+	if err != nil {
+		return nil, cannot(err)
+	}
 	t = &Table{Name: name}
-	shown := map[int]string{} // style index: what its number format shows ("": the number)
-	for num := 1; rows.Next(); num++ {
-		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
+	for num := 1; raw.Next() && shown.Next(); num++ {
+		cols, err := raw.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return nil, fmt.Errorf("row %d cannot be read: %s", num, oneLine(err.Error()))
+		}
+		seen, err := shown.Columns(excelize.Options{RawCellValue: false})
 		if err != nil {
 			return nil, fmt.Errorf("row %d cannot be read: %s", num, oneLine(err.Error()))
 		}
 		if len(cols) > MaxColumns {
 			return nil, fmt.Errorf("row %d has %d cells, more than the %d columns a sheet may have", num, len(cols), MaxColumns)
 		}
-		cells := make([]Cell, len(cols))
-		for i, s := range cols {
-			cells[i] = w.cell(name, ColumnName(i)+strconv.Itoa(num), s, shown)
+		m := marks.marks(num)
+		cells := make([]Cell, max(len(cols), maxKey(m.bare)+1))
+		for i := range cells {
+			cells[i] = readCell(i, cols, seen, m)
 		}
-		if t.Header != nil && (Row{Cells: cells}).blank() && !hasFormula(cells) {
+		if t.Header != nil && (Row{Cells: cells}).blank() && len(m.bare) == 0 {
 			continue
 		}
 		if err := t.add(num, cells); err != nil {
 			return nil, err
 		}
 	}
-	if err := rows.Error(); err != nil {
-		return nil, fmt.Errorf("sheet %q cannot be read: %s", name, oneLine(err.Error()))
+	for _, err := range []error{raw.Error(), shown.Error()} {
+		if err != nil {
+			return nil, cannot(err)
+		}
 	}
 	if t.Header == nil {
 		t.Header = []string{}
@@ -409,84 +439,57 @@ func (w *Workbook) Sheet(name string) (t *Table, err error) {
 	return finish(t)
 }
 
-func hasFormula(cells []Cell) bool {
-	return slices.ContainsFunc(cells, func(c Cell) bool { return c.Formula != "" })
+func maxKey(m map[int]string) int {
+	k := -1
+	for i := range m {
+		k = max(k, i)
+	}
+	return min(k, MaxColumns)
 }
 
-// cell is the cell at ref whose stored value is s.
-func (w *Workbook) cell(sheetName, ref, s string, shown map[int]string) Cell {
-	switch {
-	case s == "":
-		// An empty value: a formula never computed (a file written by a
-		// program, not saved by a spreadsheet app) has no result to read.
-		if f, err := w.f.GetCellFormula(sheetName, ref); err == nil && f != "" {
-			return Cell{Formula: "=" + f}
+// readCell is cell i of a row: its stored value, what the spreadsheet
+// shows of it, and its marks.
+func readCell(i int, stored, seen []string, m cellMarks) Cell {
+	if f, ok := m.bare[i]; ok {
+		return Cell{Formula: "=" + f}
+	}
+	s := ""
+	if i < len(stored) {
+		s = stored[i]
+	}
+	if m.bools[i] && (s == "0" || s == "1") {
+		return Cell{Text: strconv.FormatBool(s == "1"), Type: CellBool}
+	}
+	if i < len(seen) {
+		if what := shownAs(s, seen[i]); what != "" {
+			return Cell{Text: strings.TrimSpace(seen[i]), Shown: what, Stored: s}
 		}
-		return Cell{}
-	case s == "0" || s == "1":
-		// A boolean cell's raw value is 0 or 1.
-		if ty, err := w.f.GetCellType(sheetName, ref); err == nil && ty == excelize.CellTypeBool {
-			return Cell{Text: strconv.FormatBool(s == "1"), Type: CellBool}
-		}
 	}
-	if _, err := strconv.ParseFloat(s, 64); err != nil {
-		return Cell{Text: s}
-	}
-	style, err := w.f.GetCellStyle(sheetName, ref)
-	if err != nil {
-		return Cell{Text: s}
-	}
-	what, ok := shown[style]
-	if !ok {
-		what = shownAs(w.f, style)
-		shown[style] = what
-	}
-	if what == "" {
-		return Cell{Text: s}
-	}
-	text, err := w.f.GetCellValue(sheetName, ref, excelize.Options{RawCellValue: false})
-	if err != nil || text == "" {
-		return Cell{Text: s}
-	}
-	return Cell{Text: strings.TrimSpace(text), Shown: what, Stored: s}
+	return Cell{Text: s}
 }
 
-// Number formats whose shown text is not the stored number: Excel's
-// built-in dates, times and percentages, by id.
-var builtinShown = map[int]string{
-	9: "percentage", 10: "percentage",
-	14: "date", 15: "date", 16: "date", 17: "date", 22: "date",
-	18: "time", 19: "time", 20: "time", 21: "time", 45: "time", 46: "time", 47: "time",
-}
-
-// quotedOrBracketed are the parts of a format code that print as they are
-// ("text", \c) or set a colour or locale ([Red], [$-409]).
-var quotedOrBracketed = regexp.MustCompile(`"[^"]*"|\\.|\[[^\]]*\]`)
-
-// shownAs says what a cell of the style shows its number as: "date",
-// "time", "percentage" or "" (the number itself, maybe rounded).
-func shownAs(f *excelize.File, style int) string {
-	st, err := f.GetStyle(style)
-	if err != nil || st == nil {
+// shownAs says what a number shows as when its shown text is not a
+// number: "percentage" (25%), "time" (12:30), "date" (2-Jan, 1/2/24);
+// "" when it is the number itself, rounded or with a currency sign
+// (read as stored, so no value changes).
+func shownAs(stored, shown string) string {
+	s := strings.TrimSpace(shown)
+	if s == stored || s == "" {
 		return ""
 	}
-	if what, ok := builtinShown[st.NumFmt]; ok {
-		return what
-	}
-	if (st.NumFmt >= 27 && st.NumFmt <= 36) || (st.NumFmt >= 50 && st.NumFmt <= 81) {
-		return "date" // the East Asian built-in dates
-	}
-	if st.CustomNumFmt == nil {
+	if _, err := strconv.ParseFloat(stored, 64); err != nil {
 		return ""
 	}
-	code := strings.ToLower(quotedOrBracketed.ReplaceAllString(*st.CustomNumFmt, ""))
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return ""
+	}
 	switch {
-	case strings.Contains(code, "%"):
+	case strings.HasSuffix(s, "%"):
 		return "percentage"
-	case strings.ContainsAny(code, "yd") || strings.Contains(code, "m") && !strings.ContainsAny(code, "hs"):
-		return "date"
-	case strings.ContainsAny(code, "hs"):
+	case strings.Contains(s, ":") && !strings.ContainsAny(s, "/-"):
 		return "time"
+	case strings.ContainsAny(s, "/-") || strings.IndexFunc(s, unicode.IsLetter) >= 0:
+		return "date"
 	}
 	return ""
 }
