@@ -245,3 +245,33 @@ func TestNewFromCSVWithDeckColumn(t *testing.T) {
 		t.Errorf("import: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestServeFollowsTheSheet: serve, too, imports the game's spreadsheet
+// again when it is saved, before it loads the game for the page.
+func TestServeFollowsTheSheet(t *testing.T) {
+	ws := t.TempDir()
+	heroesWorkbook(t, filepath.Join(ws, "sheets"))
+	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
+		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
+	}
+	book := filepath.Join(ws, "fables", "Cards.xlsx")
+	_, log := serveGame(t, filepath.Join(ws, "fables"), 0)
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetSheetRow("Villains", "A5", &[]any{"Crow", 2})
+	f.Save()
+	f.Close()
+	later := time.Now().Add(2 * time.Second)
+	os.Chtimes(book, later, later)
+	want := "wrote " + filepath.Join(ws, "fables", "villains.yaml") + ": 3 cards of deck villains"
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(log.String(), want); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q within 20 s:\n%s", want, log)
+		}
+	}
+	if !strings.Contains(string(mustRead(t, filepath.Join(ws, "fables", "villains.yaml"))), "  - id: crow\n") {
+		t.Error("the card added in the sheet is not in villains.yaml")
+	}
+}
