@@ -50,7 +50,6 @@ func designerWorkbook(t *testing.T, path string, goodsRows ...[]any) {
 	}
 }
 
-
 // TestImportSheetAsItIs: a workbook as a designer keeps it imports in one
 // command, every deck at once, with a mapping for the headers of their
 // own words; the game then validates with no second edit.

@@ -242,7 +242,9 @@ var word = regexp.MustCompile(`^[\pL\pN][\pL\pN '&/+-]*$`)
 // numbers, numbers, true/false, a few repeated words (enum), lists of a
 // few words, else text.
 func typeOf(values []string, shown bool) (string, []string) {
-	every := func(ok func(string) bool) bool { return !slices.ContainsFunc(values, func(v string) bool { return !ok(v) }) }
+	every := func(ok func(string) bool) bool {
+		return !slices.ContainsFunc(values, func(v string) bool { return !ok(v) })
+	}
 	switch {
 	case shown:
 		return "text", nil
@@ -250,7 +252,10 @@ func typeOf(values []string, shown bool) (string, []string) {
 		return "image", nil
 	case every(func(v string) bool { _, err := strconv.Atoi(v); return err == nil }):
 		return "integer", nil
-	case every(func(v string) bool { _, err := strconv.ParseFloat(v, 64); return err == nil && !strings.ContainsAny(v, "xXpP_") }):
+	case every(func(v string) bool {
+		_, err := strconv.ParseFloat(v, 64)
+		return err == nil && !strings.ContainsAny(v, "xXpP_")
+	}):
 		return "number", nil
 	case every(func(v string) bool { return strings.EqualFold(v, "true") || strings.EqualFold(v, "false") }):
 		return "boolean", nil
@@ -272,7 +277,9 @@ func typeOf(values []string, shown bool) (string, []string) {
 	return "text", nil
 }
 
-func isWord(v string) bool { return len(v) <= maxEnumWord && word.MatchString(v) && strings.TrimSpace(v) == v }
+func isWord(v string) bool {
+	return len(v) <= maxEnumWord && word.MatchString(v) && strings.TrimSpace(v) == v
+}
 
 func distinct(values []string) []string {
 	var out []string

@@ -75,7 +75,9 @@ func label(h string) string {
 }
 
 func box(x, y, w, h float64) string {
-	f := func(v float64) string { return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", v), "0"), ".") }
+	f := func(v float64) string {
+		return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", v), "0"), ".")
+	}
 	return fmt.Sprintf("[%s, %s, %s, %s]", f(x), f(y), f(w), f(h))
 }
 
