@@ -25,8 +25,11 @@ var synonyms = map[string]string{
 	"id": "id", "cardid": "id",
 	"count": "count", "copies": "count", "qty": "count", "quantity": "count", "number": "count", "amount": "count", "x": "count", "#": "count",
 	"flavor": "flavor", "flavour": "flavor", "flavortext": "flavor", "flavourtext": "flavor",
-	"keywords": "keywords", "players": "players",
 	"deck": "deck", "decks": "deck",
+	// The generic keywords and players need declared keyword ids and the
+	// game's player counts; a sheet's own columns of those names are
+	// fields of their own.
+	"keywords": "card_keywords", "players": "card_players",
 }
 
 // Inference bounds: a column is an enum when its words are few and
@@ -83,6 +86,9 @@ func (p *Plan) Errors() int {
 }
 
 var fieldChars = regexp.MustCompile(`[^a-z0-9]+`)
+
+// cardID is card.schema.json's pattern of a card id.
+var cardID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
 
 // fieldName is the field a header of the designer's own names.
 func fieldName(header string, col int) string {
@@ -327,6 +333,13 @@ func sheetDeck(d *Deck, only bool) sheet.Deck {
 // with no name (its id is made from it), and notes the pictures to copy.
 func (p *Plan) checkCards(d *Deck) {
 	name := slices.Index(d.table.Header, "name")
+	if id := slices.Index(d.table.Header, "id"); id >= 0 && d.table.Col(id) != d.table.Col(name) {
+		for _, r := range d.table.Rows {
+			if v := strings.TrimSpace(r.Cell(id)); v != "" && !cardID.MatchString(v) {
+				p.Notes = append(p.Notes, Note{d.table, sheet.Problem{Row: r.Num, Col: d.table.Col(id), Message: fmt.Sprintf("%q is not a card id (lowercase letters, digits and hyphens, starting with a letter); fix it, or delete the id column to have ids made from the names", v)}})
+			}
+		}
+	}
 	for _, r := range d.table.Rows {
 		if name < 0 || strings.TrimSpace(r.Cell(name)) == "" {
 			p.Notes = append(p.Notes, Note{d.table, sheet.Problem{Row: r.Num, Col: d.table.Col(name), Message: "a card needs a name: its id is made from it (or give the sheet an id column)"}})

@@ -96,3 +96,22 @@ func BenchmarkInfer(b *testing.B) {
 		b.ReportMetric(float64(heap.End())/(1<<20), "peak-MiB")
 	}
 }
+
+// TestInferIDsAndGenericNames: an id column is checked as card ids; a
+// sheet's own Keywords and Players columns are fields of their own.
+func TestInferIDsAndGenericNames(t *testing.T) {
+	p := Infer("cards", csvTables(t, "ID,Name,Keywords,Players\nowl,Owl,\"Fast, Flying\",3\n007,Fox,Slow,4\n"))
+	if len(p.Notes) != 1 || p.Notes[0].Row != 3 || p.Notes[0].Col != 0 || !strings.HasPrefix(p.Notes[0].Message, `"007" is not a card id`) {
+		t.Errorf("notes %v", p.Notes)
+	}
+	var names []string
+	for _, f := range p.Decks[0].Fields {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, " ") != "card_keywords card_players" {
+		t.Errorf("fields %v", names)
+	}
+	if p.Mapping.Columns["Keywords"] != "card_keywords" || p.Mapping.Columns["Players"] != "card_players" {
+		t.Errorf("mapping %v", p.Mapping.Columns)
+	}
+}
