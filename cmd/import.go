@@ -150,6 +150,13 @@ func runImport(opts *importOptions) error {
 	if err != nil {
 		return err
 	}
+	return checkAndWrite(opts, g, files, loaded)
+}
+
+// checkAndWrite builds the files the parts go to, checks the game with
+// them, tells every problem, and writes them all only when none is an
+// error.
+func checkAndWrite(opts *importOptions, g *gamedata.Game, files []*importFile, loaded []finding.Finding) error {
 	written := map[string][]byte{}
 	for _, f := range files {
 		if err := buildImportFile(opts, g, f); err != nil {
