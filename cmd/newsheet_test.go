@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -273,5 +274,19 @@ func TestServeFollowsTheSheet(t *testing.T) {
 	}
 	if !strings.Contains(string(mustRead(t, filepath.Join(ws, "fables", "villains.yaml"))), "  - id: crow\n") {
 		t.Error("the card added in the sheet is not in villains.yaml")
+	}
+}
+
+// TestSheetNamedButMissing: game.yaml's sheet naming no file is
+// FILE_MISSING at its line, or watch and serve would follow nothing.
+func TestSheetNamedButMissing(t *testing.T) {
+	ws := t.TempDir()
+	heroesWorkbook(t, filepath.Join(ws, "sheets"))
+	run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx")
+	os.Remove(filepath.Join(ws, "fables", "Cards.xlsx"))
+	line := lineOf(t, ws, "fables/game.yaml", `  file: "Cards.xlsx"`)
+	want := fmt.Sprintf("fables/game.yaml:%d:9: error FILE_MISSING: spreadsheet %s not found", line, filepath.Join("fables", "Cards.xlsx"))
+	if code, out, _ := run(t, ws, "validate", "fables"); code != 1 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want %q in\n%s", code, want, out)
 	}
 }

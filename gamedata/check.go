@@ -1,7 +1,9 @@
 package gamedata
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"cardpress/finding"
 	"cardpress/internal/sat"
 	"cardpress/schema"
+	"cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -75,6 +78,13 @@ func (l *loader) checkManifest() {
 	}
 	for _, list := range []string{"components", "decks", "keywords", "phases"} {
 		l.uniqueIDs(d, list)
+	}
+	if src := m.Sheet; src != nil && !l.failed(d.pos("sheet", "file")) {
+		// The sheet watch and serve follow: a name that finds nothing
+		// would follow nothing, silently.
+		if _, err := l.dir.Stat(src.File); errors.Is(err, fs.ErrNotExist) {
+			l.add(source.CodeFileMissing.At(d.pos("sheet", "file"), "spreadsheet %s not found", finding.Visible(l.path(src.File))))
+		}
 	}
 	for i, dk := range m.Decks {
 		if _, ok := m.Print.Backs[dk.Back]; dk.Back != "" && !ok {
