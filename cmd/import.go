@@ -211,13 +211,21 @@ func sheetName(file string, t *sheet.Table) string {
 func importFiles(opts *importOptions, g *gamedata.Game, parts []*sheetgame.Part) ([]*importFile, error) {
 	var files []*importFile
 	byName := map[string]*importFile{}
+	var split []*sheetgame.Part
 	for _, p := range parts {
+		if opts.Deck == "" {
+			split = append(split, byFile(g, p)...)
+		} else {
+			split = append(split, p)
+		}
+	}
+	for _, p := range split {
 		var t importTarget
 		var err error
 		if opts.Deck != "" {
 			t, err = importInto(opts, g, opts.Deck)
 		} else {
-			t, err = deckTarget(g, p.Deck.ID)
+			t, err = deckTarget(g, p.Deck.ID, p.File)
 		}
 		if err != nil {
 			return nil, err
@@ -228,7 +236,7 @@ func importFiles(opts *importOptions, g *gamedata.Game, parts []*sheetgame.Part)
 			byName[t.name] = f
 			files = append(files, f)
 		}
-		if slices.ContainsFunc(f.parts, func(q *sheetgame.Part) bool { return q.Deck.ID == p.Deck.ID }) {
+		if slices.ContainsFunc(f.parts, func(q *sheetgame.Part) bool { return q.Deck.ID == p.Deck.ID && q.Table != p.Table }) {
 			return nil, usagef("%s: deck %s has rows in more than one sheet (%s); keep a deck's cards in one sheet", opts.File, p.Deck.ID, p.Table.Name)
 		}
 		f.parts = append(f.parts, p)
@@ -236,16 +244,54 @@ func importFiles(opts *importOptions, g *gamedata.Game, parts []*sheetgame.Part)
 	return files, nil
 }
 
-// deckTarget is the card file deck's cards go to when import reads every
-// deck: the one file game.yaml lists that holds them, else a new
-// DECK.yaml (an existing file is never overwritten unless listed).
-func deckTarget(g *gamedata.Game, deck string) (importTarget, error) {
-	files := deckFiles(g, deck)
-	if len(files) > 1 {
-		return importTarget{}, usagef("deck %s has cards in several files (%s): import it alone with --deck and --into", deck, strings.Join(files, ", "))
+// byFile splits a deck's part by the card files that hold the deck's
+// cards now, when there are several (Crazy Eights keeps a suit a file):
+// each card goes back to the file that holds its id, a new card to the
+// file of the card above it in the sheet (the first file at the top).
+func byFile(g *gamedata.Game, p *sheetgame.Part) []*sheetgame.Part {
+	files := deckFiles(g, p.Deck.ID)
+	if len(files) < 2 {
+		return []*sheetgame.Part{p}
 	}
+	home := map[string]string{}
+	for _, c := range g.Cards {
+		if rel, err := filepath.Rel(g.Dir, c.Pos.File); err == nil && c.Deck == p.Deck.ID {
+			home[c.ID] = filepath.ToSlash(rel)
+		}
+	}
+	byName := map[string]*sheetgame.Part{}
+	var out []*sheetgame.Part
+	file := files[0]
+	for _, c := range p.Cards {
+		if f, ok := home[sheet.CardID(c)]; ok {
+			file = f
+		}
+		q := byName[file]
+		if q == nil {
+			q = &sheetgame.Part{Deck: p.Deck, Table: p.Table, File: file}
+			if len(out) == 0 {
+				q.Probs = p.Probs // the sheet's own problems, told once
+			}
+			byName[file] = q
+			out = append(out, q)
+		}
+		q.Cards = append(q.Cards, c)
+	}
+	if len(out) == 0 {
+		return []*sheetgame.Part{p}
+	}
+	return out
+}
+
+// deckTarget is the card file deck's cards go to when import reads every
+// deck: file when the deck's cards are spread over several, else the one
+// file game.yaml lists that holds them, else a new DECK.yaml (an existing
+// file is never overwritten unless listed).
+func deckTarget(g *gamedata.Game, deck, file string) (importTarget, error) {
 	name := deck + ".yaml"
-	if len(files) == 1 {
+	if files := deckFiles(g, deck); file != "" {
+		name = file
+	} else if len(files) == 1 {
 		name = files[0]
 	}
 	t := importTarget{name: name, path: filepath.Join(g.Dir, filepath.FromSlash(name)), listed: slices.Contains(g.Manifest.Files.Cards, name)}

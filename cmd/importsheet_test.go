@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"cardpress/internal/testutil"
+
 	"github.com/xuri/excelize/v2"
 )
 
@@ -128,6 +130,34 @@ func TestImportBadSheet(t *testing.T) {
 	for f, b := range before {
 		if !bytes.Equal(b, mustRead(t, filepath.Join(ws, "market", f))) {
 			t.Errorf("%s was changed", f)
+		}
+	}
+}
+
+// TestImportWholeWorkbookRoundTrip: a shipped game's exported workbook,
+// imported in one run with no --deck, gives back every card file byte
+// for byte: decks sharing a file (Heist Masterminds) and a deck spread
+// over files (Crazy Eights' suits: each card goes back to its file).
+func TestImportWholeWorkbookRoundTrip(t *testing.T) {
+	ws := t.TempDir()
+	games := []string{"heat", "masterminds", "mice", "hmm", "crazy-eights"}
+	for _, g := range games {
+		testutil.CopyTree(t, filepath.Join(repoRoot, "cards", g), filepath.Join(ws, "cards", g))
+	}
+	if code, out, errOut := run(t, ws, "export", "xlsx", "cards", "--out", "out"); code != 0 {
+		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, g := range games {
+		book := filepath.Join("out", g, g+"-cards.xlsx")
+		if code, out, errOut := run(t, ws, "import", book, "--game", filepath.Join("cards", g)); code != 0 || strings.Contains(out, "not read") || !strings.Contains(out, "wrote ") {
+			t.Fatalf("import %s: exit %d\n%s%s", g, code, out, errOut)
+		}
+		entries, _ := os.ReadDir(filepath.Join(repoRoot, "cards", g))
+		for _, e := range entries {
+			name := filepath.Join("cards", g, e.Name())
+			if !e.IsDir() && !bytes.Equal(mustRead(t, filepath.Join(repoRoot, name)), mustRead(t, filepath.Join(ws, name))) {
+				t.Errorf("%s changed by importing its own workbook", name)
+			}
 		}
 	}
 }

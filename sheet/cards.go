@@ -606,6 +606,9 @@ func NewLocator(data []byte, at int, cards []Card) (*Locator, error) {
 	return l, nil
 }
 
+// CardID is the id a card read from the sheet has ("" for none).
+func CardID(c Card) string { return fieldValue(c.Node, "id") }
+
 // LocateDeck is NewLocator for the cards of deck d in data, wherever
 // they are in its list (a file that receives several decks).
 func LocateDeck(data []byte, d Deck, cards []Card) (*Locator, error) {

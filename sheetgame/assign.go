@@ -20,6 +20,9 @@ type Part struct {
 	Table *sheet.Table // as shaped: its columns know their sheet columns
 	Cards []sheet.Card
 	Probs []sheet.Problem
+	// File: the card file these cards go back to, when the deck's cards
+	// are spread over several ("": the deck's one file).
+	File string
 }
 
 // Skipped is a sheet that holds no deck's cards, with why.
