@@ -113,16 +113,12 @@ func HasSchemaFolder(dir *fileio.Dir) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// Check validates game g as it would be with the card file name holding
-// data, the way `cardpress validate` does (engine built, references
-// checked): the game's files are copied into a temporary folder with
-// that one file replaced, and listed in game.yaml if it is not yet. The
-// findings name the game's own paths and lines.
-func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error) {
-	return CheckFiles(g, map[string][]byte{name: data})
-}
-
-// CheckFiles is Check with several card files replaced (or added).
+// CheckFiles validates game g as it would be with the card files
+// written (name: data) in it, the way `cardpress validate` does (engine
+// built, references checked): the game's files are copied into a
+// temporary folder with those files replaced or added, and listed in
+// game.yaml if they are not yet, with the pictures they name that the
+// game did not use yet. The findings name the game's own paths and lines.
 func CheckFiles(g *gamedata.Game, written map[string][]byte) ([]finding.Finding, error) {
 	dir, err := fileio.OpenDir(g.Dir)
 	if err != nil {
