@@ -290,3 +290,17 @@ func TestSheetNamedButMissing(t *testing.T) {
 		t.Errorf("exit %d, want %q in\n%s", code, want, out)
 	}
 }
+
+// TestFollowASheetNamedWithSpaces: a sheet named as designers name files
+// ("My Cards.xlsx") is copied, named in game.yaml and imported again.
+func TestFollowASheetNamedWithSpaces(t *testing.T) {
+	ws := t.TempDir()
+	book := heroesWorkbook(t, filepath.Join(ws, "sheets"))
+	os.Rename(book, filepath.Join(ws, "sheets", "My Cards.xlsx"))
+	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/My Cards.xlsx"); code != 0 || !strings.Contains(string(mustRead(t, filepath.Join(ws, "fables", "game.yaml"))), "  file: \"My Cards.xlsx\"\n") {
+		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := run(t, ws, "import", "fables/My Cards.xlsx"); code != 0 || !strings.Contains(out, "wrote "+filepath.Join("fables", "heroes.yaml")) {
+		t.Errorf("import: exit %d\n%s%s", code, out, errOut)
+	}
+}
