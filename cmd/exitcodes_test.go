@@ -195,7 +195,9 @@ func exitCodeCases() map[string][]exitCase {
 		"import": {
 			{name: "clean", setup: exportedCSV, args: []string{"import", "main.csv", "--game", "cards/heat", "--deck", "main", "--into", "cards.yaml"}, want: ExitClean},
 			{name: "findings", setup: badCSV, args: []string{"import", "bad.csv", "--game", "cards/heat", "--deck", "main", "--into", "cards.yaml"}, want: ExitFindings},
-			{name: "no --deck", setup: badCSV, args: []string{"import", "bad.csv", "--game", "cards/heat"}, want: ExitUsage},
+			{name: "no --deck, the one deck's findings", setup: badCSV, args: []string{"import", "bad.csv", "--game", "cards/heat"}, want: ExitFindings},
+			{name: "--into without --deck", setup: badCSV, args: []string{"import", "bad.csv", "--game", "cards/heat", "--into", "cards.yaml"}, want: ExitUsage,
+				line: "cardpress: --into needs --deck: it names the file of one deck's cards"},
 			{name: "missing file", args: []string{"import", "nosuch.csv", "--game", "cards/heat", "--deck", "main"}, want: ExitUsage,
 				line: "cardpress: nosuch.csv: no such file or folder"},
 			{name: "missing --game folder", setup: badCSV, args: []string{"import", "bad.csv", "--game", "nosuch", "--deck", "main"}, want: ExitUsage},

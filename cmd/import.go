@@ -17,6 +17,7 @@ import (
 	"cardpress/internal/fileio"
 	"cardpress/pipeline"
 	"cardpress/sheet"
+	"cardpress/sheetgame"
 	"cardpress/source"
 
 	"github.com/spf13/cobra"
@@ -27,30 +28,40 @@ import (
 
 type importOptions struct {
 	IO
-	File  string
-	Game  string
-	Deck  string
-	Sheet string
-	Into  string
+	File    string
+	Game    string
+	Deck    string
+	Sheet   string
+	Into    string
+	Map     string
+	Columns []string
+	Drop    []string
 }
 
 func newImportCmd(streams IO) *cobra.Command {
 	opts := &importOptions{IO: streams}
 	c := &cobra.Command{
-		Use:   "import FILE.csv|FILE.xlsx --game DIR --deck ID",
-		Short: "Read a deck's cards from a spreadsheet (CSV or XLSX) into card YAML",
-		Long: `Import reads a sheet whose row 1 names the fields (as cardpress export
-writes it) and writes the deck's cards as YAML, a card per row, its fields
-in column order; empty cells are fields left out. The result is validated
-with the game as validate would, and written (atomically) only when it has
-no errors; every problem is named by its row and column in the sheet.
+		Use:   "import FILE.csv|FILE.xlsx [--game DIR] [--deck ID]",
+		Short: "Read cards from a spreadsheet (CSV or XLSX) into card YAML",
+		Long: `Import reads a sheet whose row 1 names the fields and writes its cards as
+YAML, a card per row, its fields in column order; empty cells are fields
+left out. Headers match fields whatever their case and spaces; --column
+'Card Name=name' maps a header of your own, --drop 'Notes' leaves a
+column out (--map FILE.yaml holds both: columns: {Card Name: name},
+drop: [Notes]; game.yaml's sheet: key too). Without an id column, ids are
+made from the names; rows repeating a card become its count.
 
-Without --into, the cards go to a new file DIR/<deck>.yaml, which must not
-exist; add it to game.yaml's files.cards to use it. --into FILE rewrites a
-card file the game lists (or writes a new one): the deck's cards in it are
-replaced by the sheet's and every other card is kept. Any other existing
-file is refused. --sheet picks the XLSX sheet (default: the one named by
-the deck, or the only one). See docs/spreadsheets.md.`,
+Without --deck, every sheet of a workbook is read into the deck it is
+named after, or a deck column says each row's deck; each deck's cards
+replace those in the card file that holds them (a new DECK.yaml for a
+deck with none). With --deck, the rows are that deck's: without --into
+they go to a new file DIR/<deck>.yaml; --into FILE rewrites a card file
+the game lists (or writes a new one). --game defaults to the sheet's
+folder or the current one when it holds game.yaml.
+
+The result is validated with the game as validate would, and written
+(atomically) only when it has no errors; every problem is named by its
+sheet, row and column. See docs/spreadsheets.md.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usagef("import takes one argument, the CSV or XLSX file to read (got %d)", len(args))
@@ -63,10 +74,13 @@ the deck, or the only one). See docs/spreadsheets.md.`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&opts.Game, "game", "", "the game folder (with game.yaml) the deck belongs to (required)")
-	f.StringVar(&opts.Deck, "deck", "", "the deck the rows are cards of (required)")
-	f.StringVar(&opts.Sheet, "sheet", "", "the XLSX sheet to read (default: the deck's id, or the only sheet)")
-	f.StringVar(&opts.Into, "into", "", "the card file to write, in the game folder: a new file, or one game.yaml lists (default: DECK.yaml, new)")
+	f.StringVar(&opts.Game, "game", "", "the game folder (with game.yaml) (default: the sheet's folder, or the current one, holding game.yaml)")
+	f.StringVar(&opts.Deck, "deck", "", "the deck the rows are cards of (default: each sheet's deck by its name, or a deck column)")
+	f.StringVar(&opts.Sheet, "sheet", "", "the XLSX sheet to read (default: every sheet; with --deck, the deck's or the only one)")
+	f.StringVar(&opts.Into, "into", "", "with --deck: the card file to write, in the game folder: a new file, or one game.yaml lists (default: DECK.yaml, new)")
+	f.StringVar(&opts.Map, "map", "", "a YAML file mapping headers to fields (columns: {Card Name: name}) and columns to leave out (drop: [Notes])")
+	f.StringArrayVar(&opts.Columns, "column", nil, "'HEADER=FIELD': the column HEADER holds the field FIELD (repeatable; case and spaces ignored)")
+	f.StringArrayVar(&opts.Drop, "drop", nil, "HEADER: leave this column out (repeatable)")
 	return c
 }
 
@@ -76,6 +90,15 @@ type importTarget struct {
 	path   string
 	listed bool // game.yaml lists it as a card file
 	exists bool
+}
+
+// importFile is one card file an import writes, with the parts (a deck
+// from a sheet) whose cards it receives.
+type importFile struct {
+	target importTarget
+	parts  []*sheetgame.Part
+	out    []byte
+	locs   []*sheet.Locator // one a part
 }
 
 func runImport(opts *importOptions) error {
@@ -94,15 +117,16 @@ func runImport(opts *importOptions) error {
 		return errFindings
 	}
 	g := games[0].Data
-	deck, err := sheet.DeckOf(g, opts.Deck)
-	if err != nil {
-		return usagef("--deck: %v", err)
+	if opts.Deck != "" {
+		if _, err := sheet.DeckOf(g, opts.Deck); err != nil {
+			return usagef("--deck: %v", err)
+		}
 	}
-	target, err := importInto(opts, g)
+	mapping, err := importMapping(opts, g)
 	if err != nil {
 		return err
 	}
-	table, err := readTable(opts, format, data)
+	tables, err := readTables(opts, format, data)
 	var usage usageError
 	if errors.As(err, &usage) {
 		return err
@@ -111,91 +135,229 @@ func runImport(opts *importOptions) error {
 		fmt.Fprintf(opts.Out, "%s: %s\n", finding.Visible(opts.File), finding.Visible(err.Error()))
 		return errFindings
 	}
-	cards, probs := sheet.Import(deck, table)
-	if len(cards) == 0 && len(probs) == 0 {
-		probs = append(probs, sheet.Problem{Row: 2, Col: -1, Message: "no cards: every row under the header is empty"})
+	parts, skipped, err := sheetgame.Assign(g, opts.File, tables, opts.Deck, mapping)
+	if err != nil {
+		return usagef("%s: %v", opts.File, err)
 	}
-
-	// The file as it will be written, and the game as it will be with it.
-	var out []byte
-	at := 0
-	if target.exists {
-		dir, err := fileio.OpenDir(g.Dir)
-		if err != nil {
-			return err
-		}
-		old, err := dir.ReadFile(target.name, source.MaxSize)
-		dir.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %s", target.path, fileio.Describe(err))
-		}
-		if out, at, err = sheet.Replace(old, deck, cards); err != nil {
-			fmt.Fprintf(opts.Err, "cardpress: %s: %s; nothing was written\n", finding.Visible(target.path), finding.Visible(err.Error()))
-			return errFindings
-		}
-	} else {
-		dir, err := fileio.OpenDir(g.Dir)
-		if err != nil {
-			return err
-		}
-		local := sheet.HasSchemaFolder(dir)
-		dir.Close()
-		comment := fmt.Sprintf("Deck %s, imported from %s by cardpress import.", opts.Deck, filepath.Base(opts.File))
-		if out, err = sheet.NewFile(sheet.Modeline(g, target.name, local), comment, cards); err != nil {
-			return err
-		}
+	for _, s := range skipped {
+		fmt.Fprintf(opts.Out, "%s: sheet %q is not read: %s\n", finding.Visible(opts.File), finding.Visible(s.Sheet), s.Why)
 	}
-	loc, err := sheet.NewLocator(out, at, cards)
+	if len(parts) == 0 {
+		fmt.Fprintf(opts.Out, "%s: no sheet holds cards of the game's decks; nothing was written\n", finding.Visible(opts.File))
+		return errFindings
+	}
+	files, err := importFiles(opts, g, parts)
 	if err != nil {
 		return err
 	}
-	found, err := sheet.Check(g, target.name, out)
+	return checkAndWrite(opts, g, files, loaded)
+}
+
+// checkAndWrite builds the files the parts go to, checks the game with
+// them, tells every problem, and writes them all only when none is an
+// error.
+func checkAndWrite(opts *importOptions, g *gamedata.Game, files []*importFile, loaded []finding.Finding) error {
+	written := map[string][]byte{}
+	for _, f := range files {
+		if err := buildImportFile(opts, g, f); err != nil {
+			return err
+		}
+		written[f.target.name] = f.out
+	}
+	found, err := sheet.CheckFiles(g, written)
 	if err != nil {
 		return err
 	}
-
-	notes, rest := placeFindings(found, loaded, target, loc, probs)
-	errs := 0
-	for _, g := range groupNotes(notes) {
-		if g.severity == finding.Error {
-			errs += len(g.rows)
-		}
-		fmt.Fprintln(opts.Out, finding.Visible(sheetPlace(opts.File, table, g.rows, g.col)+": "+g.text()))
-	}
-	for _, f := range rest {
-		if f.Severity == finding.Error {
-			errs++
-		}
-		fmt.Fprintln(opts.Out, f.String())
-	}
-	if errs > 0 {
+	if errs := reportImport(opts, files, found, loaded); errs > 0 {
 		fmt.Fprintf(opts.Out, "import: %s; nothing was written\n", plural(errs, "error"))
-		if files := deckFiles(g, opts.Deck); !target.listed && len(files) > 0 {
-			// The likely mistake: a new file beside the deck's cards.
-			fmt.Fprintf(opts.Out, "(deck %s has cards in %s already; --into %s replaces them there)\n", opts.Deck, finding.Visible(strings.Join(files, ", ")), finding.Visible(files[0]))
+		if f := files[0]; len(files) == 1 && len(f.parts) == 1 && !f.target.listed {
+			deck := f.parts[0].Deck.ID
+			if others := deckFiles(g, deck); len(others) > 0 {
+				// The likely mistake: a new file beside the deck's cards.
+				fmt.Fprintf(opts.Out, "(deck %s has cards in %s already; --into %s replaces them there)\n", deck, finding.Visible(strings.Join(others, ", ")), finding.Visible(others[0]))
+			}
 		}
 		return errFindings
 	}
 	// The game folder is the output folder: no link inside it is written
 	// through, not even one that stays inside.
-	if _, err := writeInto(g.Dir, target.name, out); err != nil {
-		return err
-	}
-	fmt.Fprintf(opts.Out, "wrote %s: %s of deck %s from %s\n", finding.Visible(target.path), plural(len(cards), "card"), opts.Deck, finding.Visible(opts.File))
-	if !target.listed {
-		fmt.Fprintf(opts.Out, "%s is not one of the game's card files yet: add %s to files.cards in %s\n",
-			finding.Visible(target.name), finding.Visible(target.name), finding.Visible(filepath.Join(g.Dir, gamedata.ManifestName)))
+	for _, f := range files {
+		if _, err := writeInto(g.Dir, f.target.name, f.out); err != nil {
+			return err
+		}
+		for _, p := range f.parts {
+			fmt.Fprintf(opts.Out, "wrote %s: %s of deck %s from %s\n", finding.Visible(f.target.path), plural(len(p.Cards), "card"), p.Deck.ID, finding.Visible(sheetName(opts.File, p.Table)))
+		}
+		if !f.target.listed {
+			fmt.Fprintf(opts.Out, "%s is not one of the game's card files yet: add %s to files.cards in %s\n",
+				finding.Visible(f.target.name), finding.Visible(f.target.name), finding.Visible(filepath.Join(g.Dir, gamedata.ManifestName)))
+		}
 	}
 	return nil
 }
 
-// checkImport checks the flags and names the file's format.
-func checkImport(opts *importOptions) (string, error) {
-	if opts.Game == "" {
-		return "", usagef("--game is required: the game folder the deck belongs to")
+// sheetName names where a part's rows come from: the file, and its sheet
+// when a workbook has several.
+func sheetName(file string, t *sheet.Table) string {
+	if t.Name == "" {
+		return file
 	}
-	if opts.Deck == "" {
-		return "", usagef("--deck is required: the deck the rows are cards of")
+	return fmt.Sprintf("%s (sheet %q)", file, t.Name)
+}
+
+// importFiles decides the file each part's cards go to: --into or a new
+// DECK.yaml with --deck; else the one card file that holds the deck's
+// cards now, or a new DECK.yaml.
+func importFiles(opts *importOptions, g *gamedata.Game, parts []*sheetgame.Part) ([]*importFile, error) {
+	var files []*importFile
+	byName := map[string]*importFile{}
+	var split []*sheetgame.Part
+	for _, p := range parts {
+		if opts.Deck == "" {
+			split = append(split, byFile(g, p)...)
+		} else {
+			split = append(split, p)
+		}
+	}
+	for _, p := range split {
+		var t importTarget
+		var err error
+		if opts.Deck != "" {
+			t, err = importInto(opts, g, opts.Deck)
+		} else {
+			t, err = deckTarget(g, p.Deck.ID, p.File)
+		}
+		if err != nil {
+			return nil, err
+		}
+		f := byName[t.name]
+		if f == nil {
+			f = &importFile{target: t}
+			byName[t.name] = f
+			files = append(files, f)
+		}
+		if slices.ContainsFunc(f.parts, func(q *sheetgame.Part) bool { return q.Deck.ID == p.Deck.ID && q.Table != p.Table }) {
+			return nil, usagef("%s: deck %s has rows in more than one sheet (%s); keep a deck's cards in one sheet", opts.File, p.Deck.ID, p.Table.Name)
+		}
+		f.parts = append(f.parts, p)
+	}
+	return files, nil
+}
+
+// byFile splits a deck's part by the card files that hold the deck's
+// cards now, when there are several (Crazy Eights keeps a suit a file):
+// each card goes back to the file that holds its id, a new card to the
+// file of the card above it in the sheet (the first file at the top).
+func byFile(g *gamedata.Game, p *sheetgame.Part) []*sheetgame.Part {
+	files := deckFiles(g, p.Deck.ID)
+	if len(files) < 2 {
+		return []*sheetgame.Part{p}
+	}
+	home := map[string]string{}
+	for _, c := range g.Cards {
+		if rel, err := filepath.Rel(g.Dir, c.Pos.File); err == nil && c.Deck == p.Deck.ID {
+			home[c.ID] = filepath.ToSlash(rel)
+		}
+	}
+	byName := map[string]*sheetgame.Part{}
+	var out []*sheetgame.Part
+	file := files[0]
+	for _, c := range p.Cards {
+		if f, ok := home[sheet.CardID(c)]; ok {
+			file = f
+		}
+		q := byName[file]
+		if q == nil {
+			q = &sheetgame.Part{Deck: p.Deck, Table: p.Table, File: file}
+			if len(out) == 0 {
+				q.Probs = p.Probs // the sheet's own problems, told once
+			}
+			byName[file] = q
+			out = append(out, q)
+		}
+		q.Cards = append(q.Cards, c)
+	}
+	if len(out) == 0 {
+		return []*sheetgame.Part{p}
+	}
+	return out
+}
+
+// deckTarget is the card file deck's cards go to when import reads every
+// deck: file when the deck's cards are spread over several, else the one
+// file game.yaml lists that holds them, else a new DECK.yaml (an existing
+// file is never overwritten unless listed).
+func deckTarget(g *gamedata.Game, deck, file string) (importTarget, error) {
+	name := deck + ".yaml"
+	if files := deckFiles(g, deck); file != "" {
+		name = file
+	} else if len(files) == 1 {
+		name = files[0]
+	}
+	t := importTarget{name: name, path: filepath.Join(g.Dir, filepath.FromSlash(name)), listed: slices.Contains(g.Manifest.Files.Cards, name)}
+	if _, err := os.Lstat(t.path); err == nil {
+		t.exists = true
+		if !t.listed {
+			return t, usagef("%s exists and is not one of the card files game.yaml lists; import does not overwrite it (name another with --deck %s --into)", t.path, deck)
+		}
+	}
+	return t, nil
+}
+
+// buildImportFile makes the text of a file the parts' cards go to, and
+// a locator for each part.
+func buildImportFile(opts *importOptions, g *gamedata.Game, f *importFile) error {
+	var old []byte
+	if f.target.exists {
+		dir, err := fileio.OpenDir(g.Dir)
+		if err != nil {
+			return err
+		}
+		old, err = dir.ReadFile(f.target.name, source.MaxSize)
+		dir.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %s", f.target.path, fileio.Describe(err))
+		}
+	}
+	for i, p := range f.parts {
+		var err error
+		if old == nil && i == 0 {
+			dir, derr := fileio.OpenDir(g.Dir)
+			if derr != nil {
+				return derr
+			}
+			local := sheet.HasSchemaFolder(dir)
+			dir.Close()
+			comment := fmt.Sprintf("Deck %s, imported from %s by cardpress import.", p.Deck.ID, filepath.Base(opts.File))
+			f.out, err = sheet.NewFile(sheet.Modeline(g, f.target.name, local), comment, p.Cards)
+		} else {
+			if old == nil {
+				old = f.out
+			}
+			f.out, _, err = sheet.Replace(old, p.Deck, p.Cards)
+		}
+		if err != nil {
+			fmt.Fprintf(opts.Err, "cardpress: %s: %s; nothing was written\n", finding.Visible(f.target.path), finding.Visible(err.Error()))
+			return errFindings
+		}
+		old = f.out
+	}
+	// Each part's cards are found where they ended up in the file.
+	for _, p := range f.parts {
+		loc, err := sheet.LocateDeck(f.out, p.Deck, p.Cards)
+		if err != nil {
+			return err
+		}
+		f.locs = append(f.locs, loc)
+	}
+	return nil
+}
+
+// checkImport checks the flags, finds the game and names the file's
+// format.
+func checkImport(opts *importOptions) (string, error) {
+	if opts.Into != "" && opts.Deck == "" {
+		return "", usagef("--into needs --deck: it names the file of one deck's cards")
 	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(opts.File)), ".")
 	if format != "csv" && format != "xlsx" {
@@ -204,6 +366,17 @@ func checkImport(opts *importOptions) (string, error) {
 	if opts.Sheet != "" && format != "xlsx" {
 		return "", usagef("--sheet is for an .xlsx file; a CSV file is one sheet")
 	}
+	if opts.Game == "" {
+		for _, dir := range []string{filepath.Dir(opts.File), "."} {
+			if info, err := os.Stat(filepath.Join(dir, gamedata.ManifestName)); err == nil && info.Mode().IsRegular() {
+				opts.Game = dir
+				break
+			}
+		}
+		if opts.Game == "" {
+			return "", usagef("--game is required: neither the sheet's folder nor the current one holds a game.yaml")
+		}
+	}
 	if info, err := os.Stat(opts.Game); err != nil || !info.IsDir() {
 		return "", usagef("--game %s: not a folder", opts.Game)
 	}
@@ -211,6 +384,41 @@ func checkImport(opts *importOptions) (string, error) {
 		return "", usagef("--game %s: not a game folder (no %s)", opts.Game, gamedata.ManifestName)
 	}
 	return format, nil
+}
+
+// importMapping is the header mapping: game.yaml's sheet key, then --map,
+// then --column and --drop, a later one winning for a header.
+func importMapping(opts *importOptions, g *gamedata.Game) (sheet.Mapping, error) {
+	m := sheet.Mapping{Columns: map[string]string{}}
+	add := func(from sheet.Mapping) {
+		for h, f := range from.Columns {
+			m.Columns[h] = f
+		}
+		m.Drop = append(m.Drop, from.Drop...)
+	}
+	if src := g.Manifest.Sheet; src != nil {
+		add(sheet.Mapping{Columns: src.Columns, Drop: src.Drop})
+	}
+	if opts.Map != "" {
+		data, err := fileio.ReadFile(opts.Map, source.MaxSize)
+		if err != nil {
+			return m, usagef("--map %s: %s", opts.Map, fileio.Describe(err))
+		}
+		fm, err := sheet.ParseMapping(data)
+		if err != nil {
+			return m, usagef("--map %s: %v", opts.Map, err)
+		}
+		add(fm)
+	}
+	for _, c := range opts.Columns {
+		h, f, ok := strings.Cut(c, "=")
+		if !ok || strings.TrimSpace(h) == "" || strings.TrimSpace(f) == "" {
+			return m, usagef("--column %q: write HEADER=FIELD, as in --column 'Card Name=name'", c)
+		}
+		m.Columns[strings.TrimSpace(h)] = strings.TrimSpace(f)
+	}
+	m.Drop = append(m.Drop, opts.Drop...)
+	return m, nil
 }
 
 // readSheetFile reads the file named on the command line: one that cannot
@@ -233,10 +441,12 @@ func readSheetFile(opts *importOptions, format string) ([]byte, error) {
 	return data, nil
 }
 
-// readTable reads the sheet to import.
-func readTable(opts *importOptions, format string, data []byte) (*sheet.Table, error) {
+// readTables reads the sheets to import: the CSV file; the --sheet; with
+// --deck the deck's sheet or the only one; else every sheet.
+func readTables(opts *importOptions, format string, data []byte) ([]*sheet.Table, error) {
 	if format == "csv" {
-		return sheet.ReadCSV(data)
+		t, err := sheet.ReadCSV(data)
+		return []*sheet.Table{t}, err
 	}
 	wb, err := sheet.OpenXLSX(data)
 	if err != nil {
@@ -250,6 +460,16 @@ func readTable(opts *importOptions, format string, data []byte) (*sheet.Table, e
 		if !slices.Contains(names, name) {
 			return nil, usagef("%s has no sheet %q (its sheets: %s)", opts.File, name, quoteList(names))
 		}
+	case opts.Deck == "":
+		var tables []*sheet.Table
+		for _, n := range names {
+			t, err := wb.Sheet(n)
+			if err != nil {
+				return nil, err
+			}
+			tables = append(tables, t)
+		}
+		return tables, nil
 	case slices.Contains(names, sheet.SheetName(opts.Deck)):
 		name = sheet.SheetName(opts.Deck)
 	case len(names) == 1:
@@ -257,7 +477,8 @@ func readTable(opts *importOptions, format string, data []byte) (*sheet.Table, e
 	default:
 		return nil, usagef("%s has no sheet named %s and several others: pick one with --sheet (%s)", opts.File, sheet.SheetName(opts.Deck), quoteList(names))
 	}
-	return wb.Sheet(name)
+	t, err := wb.Sheet(name)
+	return []*sheet.Table{t}, err
 }
 
 func quoteList(names []string) string {
@@ -271,11 +492,11 @@ func quoteList(names []string) string {
 // importInto decides the file to write: --into, or DECK.yaml. A file that
 // exists is rewritten only when --into names it and the game lists it as
 // a card file.
-func importInto(opts *importOptions, g *gamedata.Game) (importTarget, error) {
+func importInto(opts *importOptions, g *gamedata.Game, deck string) (importTarget, error) {
 	listed := g.Manifest.Files.Cards
 	name := opts.Into
 	if name == "" {
-		name = opts.Deck + ".yaml"
+		name = deck + ".yaml"
 	} else {
 		name = gameRelative(g.Dir, opts.Into, listed)
 	}
@@ -323,8 +544,10 @@ func gameRelative(gameDir, into string, listed []string) string {
 	return slash
 }
 
-// note is a problem at a place in the sheet.
+// note is a problem at a place in a sheet: a row and a column of the
+// sheet part's table.
 type note struct {
+	part     int // index in the import's parts
 	row, col int
 	severity finding.Severity
 	message  string
@@ -342,27 +565,56 @@ func (n note) text() string {
 	return s
 }
 
-// placeFindings puts the problems of the sheet and of the game with the
-// imported file together: findings in the imported cards go to their row
-// and column (where the sheet already has a problem at that cell, the
-// sheet's is the one told); findings elsewhere are kept as they are,
-// except those the game had before the import.
-func placeFindings(found, before []finding.Finding, target importTarget, loc *sheet.Locator, probs []sheet.Problem) ([]note, []finding.Finding) {
+// reportImport prints the problems of the sheets and of the game with
+// the imported files together, and returns how many are errors.
+func reportImport(opts *importOptions, files []*importFile, found, before []finding.Finding) int {
+	var parts []*sheetgame.Part
+	for _, f := range files {
+		parts = append(parts, f.parts...)
+	}
+	notes, rest := placeFindings(found, before, files, parts)
+	errs := 0
+	for _, g := range groupNotes(notes) {
+		if g.severity == finding.Error {
+			errs += len(g.rows)
+		}
+		fmt.Fprintln(opts.Out, finding.Visible(sheetPlace(opts.File, parts[g.part].Table, g.rows, g.col)+": "+g.text()))
+	}
+	for _, f := range rest {
+		if f.Severity == finding.Error {
+			errs++
+		}
+		fmt.Fprintln(opts.Out, f.String())
+	}
+	return errs
+}
+
+// placeFindings puts the problems of the sheets and of the game with the
+// imported files together: findings in the imported cards go to their
+// sheet, row and column (where the sheet already has a problem at that
+// cell, the sheet's is the one told); findings elsewhere are kept as they
+// are, except those the game had before the import.
+func placeFindings(found, before []finding.Finding, files []*importFile, parts []*sheetgame.Part) ([]note, []finding.Finding) {
 	var notes []note
-	bad := map[[2]int]bool{}
-	for _, p := range probs {
-		notes = append(notes, note{row: p.Row, col: p.Col, severity: finding.Error, message: p.Message})
-		bad[[2]int{p.Row, p.Col}] = true
+	bad := map[[3]int]bool{}
+	for i, p := range parts {
+		for _, pr := range p.Probs {
+			sev := finding.Error
+			if pr.Warning {
+				sev = finding.Warning
+			} else {
+				bad[[3]int{i, pr.Row, pr.Col}] = true
+			}
+			notes = append(notes, note{part: i, row: pr.Row, col: pr.Col, severity: sev, message: pr.Message})
+		}
 	}
 	var rest []finding.Finding
 	for _, f := range found {
-		if filepath.Clean(f.File) == filepath.Clean(target.path) {
-			if row, col, ok := loc.Find(f.Line, f.Col); ok {
-				if !bad[[2]int{row, col}] {
-					notes = append(notes, note{row: row, col: col, severity: f.Severity, message: rowsIn(f.Message, target.path, loc), code: f.Code})
-				}
-				continue
+		if n, ok := locate(f, files, parts); ok {
+			if !bad[[3]int{n.part, n.row, n.col}] {
+				notes = append(notes, n)
 			}
+			continue
 		}
 		if slices.ContainsFunc(before, func(b finding.Finding) bool { return sheet.SameFinding(b, f) }) {
 			continue // the game said so before the import too
@@ -370,9 +622,26 @@ func placeFindings(found, before []finding.Finding, target importTarget, loc *sh
 		rest = append(rest, f)
 	}
 	slices.SortStableFunc(notes, func(a, b note) int {
-		return cmp.Or(cmp.Compare(a.row, b.row), cmp.Compare(a.col, b.col))
+		return cmp.Or(cmp.Compare(a.part, b.part), cmp.Compare(a.row, b.row), cmp.Compare(a.col, b.col))
 	})
 	return notes, rest
+}
+
+// locate finds the sheet place of a finding in an imported card.
+func locate(f finding.Finding, files []*importFile, parts []*sheetgame.Part) (note, bool) {
+	for _, file := range files {
+		if filepath.Clean(f.File) != filepath.Clean(file.target.path) {
+			continue
+		}
+		for i, loc := range file.locs {
+			if row, col, ok := loc.Find(f.Line, f.Col); ok {
+				part := slices.Index(parts, file.parts[i])
+				msg := rowsIn(f.Message, file, parts[part])
+				return note{part: part, row: row, col: col, severity: f.Severity, message: msg, code: f.Code}, true
+			}
+		}
+	}
+	return note{}, false
 }
 
 // rowRanges writes row numbers (ascending) as "row 5" or "rows 2-4, 9".
@@ -396,17 +665,23 @@ func rowRanges(rows []int) string {
 	return "rows " + strings.Join(parts, ", ")
 }
 
-// rowsIn rewrites the places in the imported file a message names (the
+// rowsIn rewrites the places in an imported file a message names (the
 // first of two duplicates: "first at FILE:LINE:COL") as rows of the
-// sheet, since the file is not written.
-func rowsIn(msg, path string, loc *sheet.Locator) string {
-	re := regexp.MustCompile(regexp.QuoteMeta(finding.Visible(path)) + `:(\d+):(\d+)`)
+// sheet, since the file is not written: "row 2" in the sheet of part
+// here, `row 2 of sheet "X"` in another.
+func rowsIn(msg string, file *importFile, here *sheetgame.Part) string {
+	re := regexp.MustCompile(regexp.QuoteMeta(finding.Visible(file.target.path)) + `:(\d+):(\d+)`)
 	return re.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := re.FindStringSubmatch(m)
 		line, _ := strconv.Atoi(sub[1])
 		col, _ := strconv.Atoi(sub[2])
-		if row, _, ok := loc.Find(line, col); ok {
-			return "row " + strconv.Itoa(row)
+		for i, loc := range file.locs {
+			if row, _, ok := loc.Find(line, col); ok {
+				if p := file.parts[i]; p != here && p.Table.Name != "" {
+					return fmt.Sprintf("row %d of sheet %q", row, p.Table.Name)
+				}
+				return "row " + strconv.Itoa(row)
+			}
 		}
 		return m
 	})
@@ -447,8 +722,8 @@ func sheetPlace(file string, t *sheet.Table, rows []int, col int) string {
 	s += rowRanges(rows)
 	if col >= 0 {
 		s += ", column " + sheet.ColumnName(col)
-		if col < len(t.Header) && t.Header[col] != "" {
-			s += " (" + t.Header[col] + ")"
+		if h := t.HeaderOf(col); h != "" {
+			s += " (" + h + ")"
 		}
 	}
 	return s

@@ -354,7 +354,7 @@ func TestImportUsage(t *testing.T) {
 		{[]string{"import"}, "import takes one argument"},
 		{[]string{"import", csv, csv, "--game", "sprint", "--deck", "main"}, "import takes one argument"},
 		{[]string{"import", csv, "--deck", "main"}, "--game is required"},
-		{[]string{"import", csv, "--game", "sprint"}, "--deck is required"},
+		{[]string{"import", csv, "--game", "sprint", "--into", "cards.yaml"}, "--into needs --deck: it names the file of one deck's cards"},
 		{[]string{"import", csv, "--game", "sprint", "--deck", "side"}, `game sprint has no deck "side" (its decks: main)`},
 		{[]string{"import", csv, "--game", "out", "--deck", "main"}, "not a game folder"},
 		{[]string{"import", csv, "--game", "nowhere", "--deck", "main"}, "--game nowhere: not a folder"},

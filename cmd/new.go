@@ -10,13 +10,15 @@ import (
 
 	"cardpress/finding"
 	"cardpress/newgame"
+	"cardpress/pipeline"
+	"cardpress/sheetgame"
 
 	"github.com/spf13/cobra"
 )
 
 type newOptions struct {
 	IO
-	Dir, ID, Title, From string
+	Dir, ID, Title, From, FromSheet string
 }
 
 func newNewCmd(streams IO) *cobra.Command {
@@ -32,6 +34,14 @@ With --from GAMEDIR, copy that game instead (game.yaml and the files it
 names) under the new id and title. Nothing is ever overwritten: a DIR that
 exists and is not an empty folder is refused (exit 1).
 
+With --from-sheet FILE.xlsx|FILE.csv, make the game from a spreadsheet:
+a deck per sheet (or per value of a deck column), a field per column
+typed by its values, ids from the names, repeated rows as copies, and a
+layout that prints every field. The sheet is copied into DIR (game.yaml's
+sheet: names it), with the pictures its cells name; the game is
+validated before it is kept (every problem at its sheet, row and column;
+exit 1 and nothing written).
+
 The id defaults to DIR's name, lowercased, other characters than a-z, 0-9
 and '-' made hyphens; the title to the id's words capitalised.`,
 		Args: func(_ *cobra.Command, args []string) error {
@@ -43,7 +53,7 @@ and '-' made hyphens; the title to the id's words capitalised.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Dir = args[0]
 			// An empty value given on purpose is a mistake, not a default.
-			for _, name := range []string{"id", "title", "from"} {
+			for _, name := range []string{"id", "title", "from", "from-sheet"} {
 				if c.Flags().Changed(name) && c.Flags().Lookup(name).Value.String() == "" {
 					return usagef("--%s is empty", name)
 				}
@@ -54,6 +64,8 @@ and '-' made hyphens; the title to the id's words capitalised.`,
 	c.Flags().StringVar(&opts.ID, "id", "", "the game's id: lowercase letters, digits and hyphens, starting with a letter (default: from DIR's name)")
 	c.Flags().StringVar(&opts.Title, "title", "", "the game's title as printed (default: the id's words capitalised)")
 	c.Flags().StringVar(&opts.From, "from", "", "copy the game in this folder instead of writing the blank template")
+	c.Flags().StringVar(&opts.FromSheet, "from-sheet", "", "make the game from this spreadsheet (.xlsx or .csv): its sheets are the decks, its columns the fields")
+	c.MarkFlagsMutuallyExclusive("from", "from-sheet")
 	return c
 }
 
@@ -64,6 +76,12 @@ func runNew(opts *newOptions) error {
 	id, title, err := newNames(opts)
 	if err != nil {
 		return err
+	}
+	var fromSheet []newgame.File
+	if opts.FromSheet != "" {
+		if fromSheet, err = gameFromSheet(opts, id, title); err != nil {
+			return err
+		}
 	}
 	target, err := newgame.Prepare(opts.Dir)
 	var refused *newgame.RefusedError
@@ -77,9 +95,12 @@ func runNew(opts *newOptions) error {
 	}
 
 	var files []newgame.File
-	if opts.From != "" {
+	switch {
+	case fromSheet != nil:
+		files = fromSheet
+	case opts.From != "":
 		files, err = newgame.Copy(opts.From, id, title)
-	} else {
+	default:
 		files, err = newgame.Blank(id, title)
 	}
 	if err != nil {
@@ -108,6 +129,16 @@ func runNew(opts *newOptions) error {
 			return errFindings
 		}
 		return fmt.Errorf("%s: the game was written but its schemas were not, so it was removed again: %w", opts.Dir, err)
+	}
+	if fromSheet != nil {
+		// A game made from a sheet is kept only when it validates, so a
+		// sheet's problem is never left half-imported in a folder.
+		if games, found := pipeline.Load([]string{opts.Dir}); len(games) != 1 || countErrors(found) > 0 {
+			opts.printFindings(opts.Out, "text", found, nil)
+			target.Undo()
+			fmt.Fprintf(opts.Err, "cardpress: the game made from %s does not validate (see above), so nothing was kept\n", finding.Visible(opts.FromSheet))
+			return errFindings
+		}
 	}
 	target.Close()
 
@@ -163,4 +194,39 @@ func shellWord(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func countErrors(fs []finding.Finding) int {
+	errs, _ := finding.Count(fs)
+	return errs
+}
+
+// gameFromSheet reads --from-sheet into the files of a game: a file that
+// cannot be read is a usage problem (exit 2), a sheet with problems a
+// data problem told at its sheets, rows and columns (exit 1).
+func gameFromSheet(opts *newOptions, id, title string) ([]newgame.File, error) {
+	files, notes, err := sheetgame.FromFile(opts.FromSheet, id, title)
+	var unreadable *sheetgame.UnreadableError
+	switch {
+	case errors.As(err, &unreadable):
+		return nil, usagef("--from-sheet %v", err)
+	case err != nil:
+		fmt.Fprintf(opts.Out, "%s: %s\n", finding.Visible(opts.FromSheet), finding.Visible(err.Error()))
+		return nil, errFindings
+	}
+	errs := 0
+	for _, n := range notes {
+		text := n.Message
+		if n.Warning {
+			text = "warning: " + text
+		} else {
+			errs++
+		}
+		fmt.Fprintln(opts.Out, finding.Visible(sheetPlace(opts.FromSheet, n.Table, []int{n.Row}, n.Col)+": "+text))
+	}
+	if errs > 0 {
+		fmt.Fprintf(opts.Out, "new: %s in the sheet; nothing was written\n", plural(errs, "error"))
+		return nil, errFindings
+	}
+	return files, nil
 }

@@ -117,6 +117,7 @@ func runServe(opts *serveOptions) error {
 		Errors:   opts.Err,
 		MaxPages: opts.maxPages,
 	}
+	o.BeforeLoad = func() { followSheets(opts.IO, o.Paths) }
 	if opts.Games > 0 {
 		games := opts.Games
 		o.Sim = func(ctx context.Context, g *pipeline.Game) (string, error) { return previewSim(ctx, g, games) }

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"cardpress/lint"
 	"cardpress/pipeline"
 	"cardpress/preview"
+	"cardpress/sheetgame"
 
 	"github.com/spf13/cobra"
 )
@@ -124,6 +126,7 @@ func runWatch(opts *watchOptions) error {
 // save, and the PDFs would be written among the sources.
 func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 	start := time.Now()
+	followSheets(opts.IO, opts.Paths)
 	games, fs := pipeline.Load(opts.Paths)
 	for _, g := range games {
 		if g.Valid {
@@ -160,4 +163,18 @@ func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 		}
 	}
 	return nil
+}
+
+// followSheets imports again the spreadsheet each game keeps its cards in
+// (game.yaml's sheet) when it was saved after the card files, as
+// `cardpress import SHEET` would: written when clean, its problems told
+// at their sheet, row and column otherwise (the cards stay as they were).
+func followSheets(streams IO, paths []string) {
+	for _, s := range sheetgame.StaleSheets(paths) {
+		fmt.Fprintf(streams.Out, "%s saved: importing it into %s\n", finding.Visible(s.Sheet), finding.Visible(s.Game))
+		err := runImport(&importOptions{IO: streams, File: s.Sheet, Game: s.Game})
+		if err != nil && !errors.Is(err, errFindings) {
+			fmt.Fprintln(streams.Out, "cardpress: "+finding.Visible(err.Error()))
+		}
+	}
 }

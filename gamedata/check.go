@@ -1,7 +1,9 @@
 package gamedata
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"cardpress/finding"
 	"cardpress/internal/sat"
 	"cardpress/schema"
+	"cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -75,6 +78,13 @@ func (l *loader) checkManifest() {
 	}
 	for _, list := range []string{"components", "decks", "keywords", "phases"} {
 		l.uniqueIDs(d, list)
+	}
+	if src := m.Sheet; src != nil && !l.failed(d.pos("sheet", "file")) {
+		// The sheet watch and serve follow: a name that finds nothing
+		// would follow nothing, silently.
+		if _, err := l.dir.Stat(src.File); errors.Is(err, fs.ErrNotExist) {
+			l.add(source.CodeFileMissing.At(d.pos("sheet", "file"), "spreadsheet %s not found", finding.Visible(l.path(src.File))))
+		}
 	}
 	for i, dk := range m.Decks {
 		if _, ok := m.Print.Backs[dk.Back]; dk.Back != "" && !ok {
@@ -166,8 +176,19 @@ func (l *loader) checkCards() {
 			}
 		}
 	}
-	for i, comp := range m.Components {
+	for i := range m.Components {
+		comp := &m.Components[i]
 		at := l.man.pos("components", strconv.Itoa(i), "count")
+		if comp.Kind == "cards" && comp.Count == 0 && !l.failed(l.man.pos("components", strconv.Itoa(i))) {
+			// Counts said once: a cards component without a count has its
+			// deck's copies (every card's, without a deck), so adding a
+			// card takes no second edit.
+			comp.Count = total
+			if comp.Deck != "" {
+				comp.Count = copies[comp.Deck]
+			}
+			continue
+		}
 		switch {
 		case l.cardsBroken, l.failed(at):
 			// A count that failed its schema is already reported there;

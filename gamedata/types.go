@@ -56,20 +56,21 @@ type Game struct {
 
 // Manifest is game.yaml.
 type Manifest struct {
-	ID         string      `yaml:"id"`
-	Engine     string      `yaml:"engine"` // registered engine; "" or NoEngine: none
-	Title      string      `yaml:"title"`
-	Version    string      `yaml:"version"`
-	Players    Range       `yaml:"players"`
-	PlayTime   Range       `yaml:"play_time"`
-	Files      Files       `yaml:"files"`
-	Components []Component `yaml:"components"`
-	Decks      []Deck      `yaml:"decks"`
-	Keywords   []Keyword   `yaml:"keywords"`
-	Phases     []Phase     `yaml:"phases"`
-	Print      Print       `yaml:"print"`
-	Lint       LintConfig  `yaml:"lint"`
-	Variants   Variants    `yaml:"variants"`
+	ID         string       `yaml:"id"`
+	Engine     string       `yaml:"engine"` // registered engine; "" or NoEngine: none
+	Title      string       `yaml:"title"`
+	Version    string       `yaml:"version"`
+	Players    Range        `yaml:"players"`
+	PlayTime   Range        `yaml:"play_time"`
+	Files      Files        `yaml:"files"`
+	Sheet      *SheetSource `yaml:"sheet"` // the spreadsheet the cards are kept in, if any
+	Components []Component  `yaml:"components"`
+	Decks      []Deck       `yaml:"decks"`
+	Keywords   []Keyword    `yaml:"keywords"`
+	Phases     []Phase      `yaml:"phases"`
+	Print      Print        `yaml:"print"`
+	Lint       LintConfig   `yaml:"lint"`
+	Variants   Variants     `yaml:"variants"`
 	// Fonts and Icons are the game's own fonts and inline icons (fonts.go,
 	// icons.go).
 	Fonts []FontDecl `yaml:"fonts"`
@@ -78,6 +79,15 @@ type Manifest struct {
 	Pos        finding.Pos // the file itself (line 1)
 	IDPos      finding.Pos
 	PlayersPos finding.Pos // position of the players: value
+}
+
+// SheetSource is game.yaml's sheet: the spreadsheet the cards are kept
+// in, which watch and serve import again on every save, and how its
+// headers name the fields.
+type SheetSource struct {
+	File    string            `yaml:"file"`
+	Columns map[string]string `yaml:"columns"`
+	Drop    []string          `yaml:"drop"`
 }
 
 // NoEngine is the engine of a game that has no rules engine: it is

@@ -24,9 +24,8 @@ import (
 	"unicode/utf8"
 
 	"cardpress/internal/fileio"
+	"cardpress/internal/slug"
 	"cardpress/source"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 //go:embed templates
@@ -68,23 +67,7 @@ func CheckID(id string) error {
 // '-' made one hyphen, hyphens trimmed at the ends. A name that gives no
 // letter to start with is an error: the caller asks for --id then.
 func IDFrom(name string) (string, error) {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(strings.ToLower(name)) {
-		if unicode.Is(unicode.Mn, r) {
-			continue // the accent of a decomposed letter
-		}
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-			continue
-		}
-		if s := b.String(); s != "" && !strings.HasSuffix(s, "-") {
-			b.WriteByte('-')
-		}
-	}
-	id := strings.TrimRight(b.String(), "-")
-	if len(id) > maxID {
-		id = strings.TrimRight(id[:maxID], "-")
-	}
+	id := slug.Make(name, maxID)
 	if err := CheckID(id); err != nil {
 		return "", fmt.Errorf("cannot make a game id from the folder name %q (ids start with a lowercase letter); give one with --id", name)
 	}

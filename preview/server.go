@@ -62,6 +62,10 @@ type Options struct {
 	// Debounce overrides the watch's quiet time when positive.
 	Debounce time.Duration
 
+	// BeforeLoad runs before each load (nil: nothing): serve brings in
+	// the spreadsheets the games keep their cards in.
+	BeforeLoad func()
+
 	// load loads the games (tests make it crash); nil is pipeline.Load.
 	load func(paths []string) ([]*pipeline.Game, []finding.Finding)
 }
@@ -116,6 +120,9 @@ func (s *Server) Reload() {
 	s.loadMu.Lock()
 	defer s.loadMu.Unlock()
 	s.gen++
+	if s.opt.BeforeLoad != nil {
+		s.opt.BeforeLoad()
+	}
 	load := s.opt.load
 	if load == nil {
 		load = pipeline.Load

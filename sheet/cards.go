@@ -143,6 +143,7 @@ func columnOrder(orders [][]string) []string {
 type Problem struct {
 	Row, Col int
 	Message  string
+	Warning  bool // told, but the cards are still written
 }
 
 // Card is one card read from the sheet: its mapping node, the sheet row
@@ -168,12 +169,12 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 		case h == "":
 			for _, r := range t.Rows {
 				if strings.TrimSpace(r.Cell(i)) != "" {
-					probs = append(probs, Problem{1, i, "this column has values but no field name in row 1; name the field or delete the column"})
+					probs = append(probs, Problem{Row: 1, Col: t.Col(i), Message: "this column has values but no field name in row 1; name the field or delete the column"})
 					break
 				}
 			}
 		case dup:
-			probs = append(probs, Problem{1, i, fmt.Sprintf("field %s has a column already (column %s)", h, ColumnName(j))})
+			probs = append(probs, Problem{Row: 1, Col: t.Col(i), Message: fmt.Sprintf("field %s has a column already (column %s)", h, ColumnName(t.Col(j)))})
 		default:
 			seen[h] = i
 			use[i] = true
@@ -186,7 +187,7 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 	for _, r := range t.Rows {
 		for i := len(t.Header); i < len(r.Cells); i++ {
 			if strings.TrimSpace(r.Cells[i].Text) != "" {
-				probs = append(probs, Problem{r.Num, i, "a value beyond the last named column; give the column a field name in row 1"})
+				probs = append(probs, Problem{Row: r.Num, Col: t.Col(i), Message: "a value beyond the last named column; give the column a field name in row 1"})
 				break
 			}
 		}
@@ -197,13 +198,23 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 				continue
 			}
 			text := r.Cell(i)
+			if p, ok := cellNote(r, i, d.kind(h)); ok {
+				p.Col = t.Col(i)
+				probs = append(probs, p)
+				if !p.Warning {
+					// Kept as text, so the card is still checked as a whole.
+					c.Node.Content = append(c.Node.Content, strNode(h), strNode(cmp.Or(text, r.Cells[i].Formula)))
+					c.Cols = append(c.Cols, t.Col(i))
+					continue
+				}
+			}
 			if i == deckCol {
 				if strings.TrimSpace(text) == "" {
 					implied = len(c.Cols)
 					continue
 				}
 				if v := strings.TrimSpace(text); v != d.ID {
-					probs = append(probs, Problem{r.Num, i, fmt.Sprintf("the sheet is read as deck %s, but this card is in deck %q; import each deck's rows on their own (--deck)", d.ID, v)})
+					probs = append(probs, Problem{Row: r.Num, Col: t.Col(i), Message: fmt.Sprintf("the sheet is read as deck %s, but this card is in deck %q; import each deck's rows on their own (--deck)", d.ID, v)})
 				}
 			}
 			if strings.TrimSpace(text) == "" {
@@ -211,11 +222,11 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 			}
 			v, msg := valueOf(d.kind(h), text)
 			if msg != "" {
-				probs = append(probs, Problem{r.Num, i, msg})
+				probs = append(probs, Problem{Row: r.Num, Col: t.Col(i), Message: msg})
 				v = strNode(strings.TrimSpace(text))
 			}
 			c.Node.Content = append(c.Node.Content, strNode(h), style(v))
-			c.Cols = append(c.Cols, i)
+			c.Cols = append(c.Cols, t.Col(i))
 			if h == "name" && deckCol < 0 {
 				implied = len(c.Cols)
 			}
@@ -235,6 +246,29 @@ func Import(d Deck, t *Table) ([]Card, []Problem) {
 	})
 	return cards, probs
 }
+
+// cellNote is what a cell that is not what it looks like calls for: a
+// formula with no result is refused; a number shown as a date, time or
+// percentage is read as it shows in a text column, with a warning (Excel
+// turns 1/2 into a date by itself), and refused in a column of numbers.
+func cellNote(r Row, i int, k Kind) (Problem, bool) {
+	if i >= len(r.Cells) {
+		return Problem{}, false
+	}
+	c := r.Cells[i]
+	switch {
+	case c.Formula != "":
+		return Problem{Row: r.Num, Col: i, Message: fmt.Sprintf("the formula %s has no stored result (the file was not saved by a spreadsheet app); open it in one and save it, or type the value", c.Formula)}, true
+	case c.Shown == "":
+		return Problem{}, false
+	case k == KindText || k == KindYAML || k == KindTextList:
+		return Problem{Row: r.Num, Col: i, Warning: true, Message: fmt.Sprintf("the spreadsheet shows this %s as %q (it stores %s), read as shown; if you typed something else, format the column as Text and type it again", c.Shown, c.Text, c.Stored)}, true
+	}
+	return Problem{Row: r.Num, Col: i, Message: fmt.Sprintf("the spreadsheet holds a %s here (%q, stored as %s), not %s; format the column as Number or Text and type the value again", c.Shown, c.Text, c.Stored, kindWant[k])}, true
+}
+
+// kindWant names what a column of numbers takes, for messages.
+var kindWant = map[Kind]string{KindInteger: "a whole number", KindNumber: "a number", KindBoolean: "true or false", KindIntegerList: "whole numbers"}
 
 // style lays a value out as the shipped card files do: a list of
 // mappings (effects) one entry a line, and otherwise a list or mapping
@@ -570,6 +604,28 @@ func NewLocator(data []byte, at int, cards []Card) (*Locator, error) {
 		l.next = [2]int{n.Line, n.Column}
 	}
 	return l, nil
+}
+
+// CardID is the id a card read from the sheet has ("" for none).
+func CardID(c Card) string { return fieldValue(c.Node, "id") }
+
+// LocateDeck is NewLocator for the cards of deck d in data, wherever
+// they are in its list (a file that receives several decks).
+func LocateDeck(data []byte, d Deck, cards []Card) (*Locator, error) {
+	if len(cards) == 0 {
+		return &Locator{}, nil
+	}
+	items, err := cardItems(data)
+	if err != nil {
+		return nil, err
+	}
+	id := fieldValue(cards[0].Node, "id")
+	for i, item := range items {
+		if fieldValue(item, "id") == id && deckOf(item, d) == d.ID {
+			return NewLocator(data, i, cards)
+		}
+	}
+	return nil, fmt.Errorf("the written file lost the cards of deck %s", d.ID)
 }
 
 // Find is the row and column (-1: the row as a whole) of the place at

@@ -111,11 +111,11 @@ func TestImportProblems(t *testing.T) {
 	}}
 	_, probs := Import(twoDecks, tab)
 	want := []Problem{
-		{1, 2, "this column has values but no field name in row 1; name the field or delete the column"},
-		{1, 4, "field name has a column already (column B)"},
-		{2, 3, `expected a whole number, found "two"`},
-		{2, 5, `the sheet is read as deck goods, but this card is in deck "orders"; import each deck's rows on their own (--deck)`},
-		{4, 6, "a value beyond the last named column; give the column a field name in row 1"},
+		{Row: 1, Col: 2, Message: "this column has values but no field name in row 1; name the field or delete the column"},
+		{Row: 1, Col: 4, Message: "field name has a column already (column B)"},
+		{Row: 2, Col: 3, Message: `expected a whole number, found "two"`},
+		{Row: 2, Col: 5, Message: `the sheet is read as deck goods, but this card is in deck "orders"; import each deck's rows on their own (--deck)`},
+		{Row: 4, Col: 6, Message: "a value beyond the last named column; give the column a field name in row 1"},
 	}
 	if !slices.Equal(probs, want) {
 		t.Errorf("got\n%v\nwant\n%v", probs, want)

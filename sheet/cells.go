@@ -47,6 +47,13 @@ const (
 type Cell struct {
 	Text string
 	Type CellType
+	// Shown: the XLSX cell holds a number the spreadsheet shows as a
+	// "date", "time" or "percentage"; Text is what it shows, Stored the
+	// number (45413).
+	Shown, Stored string
+	// Formula: the XLSX cell is a formula with no stored result (Text is
+	// empty): nothing to read.
+	Formula string
 }
 
 // listSep separates the values of a list in a cell. A value that holds a

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -112,12 +113,13 @@ func HasSchemaFolder(dir *fileio.Dir) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// Check validates game g as it would be with the card file name holding
-// data, the way `cardpress validate` does (engine built, references
-// checked): the game's files are copied into a temporary folder with
-// that one file replaced, and listed in game.yaml if it is not yet. The
-// findings name the game's own paths and lines.
-func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error) {
+// CheckFiles validates game g as it would be with the card files
+// written (name: data) in it, the way `cardpress validate` does (engine
+// built, references checked): the game's files are copied into a
+// temporary folder with those files replaced or added, and listed in
+// game.yaml if they are not yet, with the pictures they name that the
+// game did not use yet. The findings name the game's own paths and lines.
+func CheckFiles(g *gamedata.Game, written map[string][]byte) ([]finding.Finding, error) {
 	dir, err := fileio.OpenDir(g.Dir)
 	if err != nil {
 		return nil, err
@@ -159,13 +161,32 @@ func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error
 	for n, b := range g.Assets {
 		files[n] = b
 	}
-	files[name] = data
+	if src := g.Manifest.Sheet; src != nil && filepath.IsLocal(src.File) {
+		// Validation only asks that the sheet exists: the copy holds an
+		// empty file in its place rather than a copy of the workbook.
+		if info, err := dir.Stat(src.File); err == nil && info.Mode().IsRegular() {
+			files[src.File] = []byte{}
+		}
+	}
+	names := slices.Sorted(maps.Keys(written))
+	for _, name := range names {
+		if err := readPictures(dir, written[name], files); err != nil {
+			return nil, err
+		}
+	}
 	shift := func(line int) int { return line }
-	if !slices.Contains(f.Cards, name) {
-		files[gamedata.ManifestName], shift, err = listCardFile(files[gamedata.ManifestName], name)
+	for _, name := range names {
+		files[name] = written[name]
+		if slices.Contains(f.Cards, name) {
+			continue
+		}
+		var more func(int) int
+		files[gamedata.ManifestName], more, err = listCardFile(files[gamedata.ManifestName], name)
 		if err != nil {
 			return nil, err
 		}
+		before := shift
+		shift = func(line int) int { return before(more(line)) }
 	}
 	for n, b := range files {
 		p := filepath.Join(copyDir, filepath.FromSlash(n))
@@ -188,9 +209,57 @@ func Check(g *gamedata.Game, name string, data []byte) ([]finding.Finding, error
 		if fd.File == manifest {
 			fd.Line = shift(fd.Line)
 		}
-		fd.Message = strings.ReplaceAll(fd.Message, copyDir, g.Dir)
+		fd.Message = gamePaths(fd.Message, copyDir, g.Dir)
 	}
 	return finding.Sort(found), nil
+}
+
+// gamePaths writes the paths into the copy that msg names as validate
+// names them in the game: joined to the game folder as given, so that
+// `--game .` says x.yaml, not ./x.yaml, and a message the game had before
+// the import reads the same.
+func gamePaths(msg, copyDir, gameDir string) string {
+	in := regexp.MustCompile(regexp.QuoteMeta(copyDir) + `(` + regexp.QuoteMeta(string(filepath.Separator)) + `[^\s:"]*)?`)
+	return in.ReplaceAllStringFunc(msg, func(m string) string {
+		return filepath.Join(gameDir, strings.TrimPrefix(m, copyDir))
+	})
+}
+
+// pictureName is a value a card may name a picture by: a PNG or JPEG file
+// in the game folder.
+var pictureName = regexp.MustCompile(`(?i)^([A-Za-z0-9_-][A-Za-z0-9_. -]*/)*[A-Za-z0-9_-][A-Za-z0-9_. -]*\.(png|jpe?g)$`)
+
+// readPictures adds to files the pictures that the card file data names
+// and the game did not use yet (so the copy has them), read from the game
+// folder within the limits of a game's assets; a name with no file is
+// left for validation to report.
+func readPictures(dir *fileio.Dir, data []byte, files map[string][]byte) error {
+	var doc yaml.Node
+	if safeUnmarshal(data, &doc) != nil {
+		return nil // validation says why
+	}
+	total := int64(0)
+	for _, b := range files {
+		total += int64(len(b))
+	}
+	var walk func(n *yaml.Node) error
+	walk = func(n *yaml.Node) error {
+		if n.Kind == yaml.ScalarNode && pictureName.MatchString(n.Value) && files[n.Value] == nil && filepath.IsLocal(n.Value) {
+			b, err := dir.ReadFile(n.Value, min(gamedata.MaxAssetBytes, max(0, gamedata.MaxAssetsBytes-total)))
+			if err == nil {
+				files[n.Value] = b
+				total += int64(len(b))
+			}
+			return nil // a missing or unreadable picture: validation says so
+		}
+		for _, c := range n.Content {
+			if err := walk(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(&doc)
 }
 
 // listCardFile adds name to the card files game.yaml lists, changing as

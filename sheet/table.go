@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
@@ -18,6 +19,36 @@ type Table struct {
 	Name   string // the XLSX sheet's name; "" for CSV
 	Header []string
 	Rows   []Row
+	// Cols is, for a table Shape made, the sheet column each of its
+	// columns came from (-1: made, such as a count of folded rows), and
+	// Orig the sheet's own header row; nil for a sheet as read.
+	Cols []int
+	Orig []string
+
+	cells int // read so far, for MaxCells
+}
+
+// Col is the sheet column of column i of t, -1 for one that Shape made.
+func (t *Table) Col(i int) int {
+	if t.Cols == nil || i < 0 {
+		return i
+	}
+	if i >= len(t.Cols) {
+		return -1
+	}
+	return t.Cols[i]
+}
+
+// HeaderOf is the sheet's own header of sheet column i, "" for none.
+func (t *Table) HeaderOf(i int) string {
+	h := t.Header
+	if t.Orig != nil {
+		h = t.Orig
+	}
+	if i >= 0 && i < len(h) {
+		return h[i]
+	}
+	return ""
 }
 
 // Row is one row under the header, with its number as a spreadsheet shows
@@ -27,9 +58,10 @@ type Row struct {
 	Cells []Cell
 }
 
-// Cell returns the text of column i, "" past the row's end.
+// Cell returns the text of column i, "" past the row's end (or for -1,
+// no column).
 func (r Row) Cell(i int) string {
-	if i < len(r.Cells) {
+	if i >= 0 && i < len(r.Cells) {
 		return r.Cells[i].Text
 	}
 	return ""
@@ -51,6 +83,11 @@ func (r Row) blank() bool {
 const (
 	MaxRows    = 5000 // gamedata.MaxCards
 	MaxColumns = 1000
+	// MaxCells bounds the cells of a sheet's rows together (each row
+	// counted to its last value): far more than a game's cards fill
+	// (5,000 cards of 100 fields), far less than rows × columns, whose
+	// cells would take gigabytes.
+	MaxCells = 500_000
 	// MaxCSVBytes bounds a CSV file: the most a whole game's YAML may be.
 	MaxCSVBytes = 4 << 20
 	// MaxXLSXBytes bounds an XLSX file as stored, maxUnzipped what its
@@ -192,6 +229,9 @@ func (t *Table) add(num int, cells []Cell) error {
 	if len(t.Rows) == MaxRows {
 		return fmt.Errorf("more than %d rows of cards; a game has at most %d cards", MaxRows, MaxRows)
 	}
+	if t.cells += len(cells); t.cells > MaxCells {
+		return fmt.Errorf("row %d: more than %d cells in the sheet's rows; delete the columns and rows that hold no cards", num, MaxCells)
+	}
 	t.Rows = append(t.Rows, Row{Num: num, Cells: cells})
 	return nil
 }
@@ -316,11 +356,14 @@ func OpenXLSX(data []byte) (*Workbook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a readable XLSX workbook: %s", oneLine(err.Error()))
 	}
-	return &Workbook{f: f}, nil
+	return &Workbook{f: f, data: data}, nil
 }
 
 // Workbook is an XLSX file open for reading.
-type Workbook struct{ f *excelize.File }
+type Workbook struct {
+	f    *excelize.File
+	data []byte
+}
 
 func (w *Workbook) Close() error { return w.f.Close() }
 
@@ -329,7 +372,14 @@ func (w *Workbook) Sheets() []string { return w.f.GetSheetList() }
 
 // Sheet reads one sheet. Cells are read as stored, not as formatted: a
 // number as its digits, a boolean as true or false, a formula as its last
-// computed value.
+// computed value. A number the spreadsheet shows as a date, a time or a
+// percentage is read as it shows (2-Jan, 25%), never as its serial number
+// (45413): the cell then says what it was (Cell.Shown). A formula with no
+// stored result is marked (Cell.Formula) for the import to refuse.
+// Blank rows cost no row of the MaxRows a sheet may have, so a sheet
+// formatted down to Excel's last row still reads. The sheet is read in
+// streaming passes side by side (stored values, shown values, marks), so
+// time grows with the file, whatever its shape.
 func (w *Workbook) Sheet(name string) (t *Table, err error) {
 	// The reader is third-party code fed a file from anywhere: a panic in
 	// it is an unreadable file, not a crash.
@@ -338,44 +388,110 @@ func (w *Workbook) Sheet(name string) (t *Table, err error) {
 			t, err = nil, fmt.Errorf("sheet %q cannot be read: %v", name, r)
 		}
 	}()
-	rows, err := w.f.Rows(name)
+	cannot := func(err error) error { return fmt.Errorf("sheet %q cannot be read: %s", name, oneLine(err.Error())) }
+	raw, err := w.f.Rows(name)
 	if err != nil {
-		return nil, fmt.Errorf("sheet %q cannot be read: %s", name, oneLine(err.Error()))
+		return nil, cannot(err)
 	}
-	defer rows.Close()
+	defer raw.Close()
+	shown, err := w.f.Rows(name)
+	if err != nil {
+		return nil, cannot(err)
+	}
+	defer shown.Close()
+	marks, err := newMarkReader(w.data, name)
+	if err != nil {
+		return nil, cannot(err)
+	}
 	t = &Table{Name: name}
-	for num := 1; rows.Next(); num++ {
-		if num > MaxRows+1 {
-			return nil, fmt.Errorf("more than %d rows of cards; a game has at most %d cards", MaxRows, MaxRows)
+	for num := 1; raw.Next() && shown.Next(); num++ {
+		cols, err := raw.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			return nil, fmt.Errorf("row %d cannot be read: %s", num, oneLine(err.Error()))
 		}
-		cols, err := rows.Columns(excelize.Options{RawCellValue: true})
+		seen, err := shown.Columns(excelize.Options{RawCellValue: false})
 		if err != nil {
 			return nil, fmt.Errorf("row %d cannot be read: %s", num, oneLine(err.Error()))
 		}
 		if len(cols) > MaxColumns {
 			return nil, fmt.Errorf("row %d has %d cells, more than the %d columns a sheet may have", num, len(cols), MaxColumns)
 		}
-		cells := make([]Cell, len(cols))
-		for i, s := range cols {
-			cells[i] = Cell{Text: s}
-			if s == "0" || s == "1" {
-				// A boolean cell's raw value is 0 or 1.
-				if ty, err := w.f.GetCellType(name, ColumnName(i)+strconv.Itoa(num)); err == nil && ty == excelize.CellTypeBool {
-					cells[i] = Cell{Text: strconv.FormatBool(s == "1"), Type: CellBool}
-				}
-			}
+		m := marks.marks(num)
+		cells := make([]Cell, max(len(cols), maxKey(m.bare)+1))
+		for i := range cells {
+			cells[i] = readCell(i, cols, seen, m)
+		}
+		if t.Header != nil && (Row{Cells: cells}).blank() && len(m.bare) == 0 {
+			continue
 		}
 		if err := t.add(num, cells); err != nil {
 			return nil, err
 		}
 	}
-	if err := rows.Error(); err != nil {
-		return nil, fmt.Errorf("sheet %q cannot be read: %s", name, oneLine(err.Error()))
+	for _, err := range []error{raw.Error(), shown.Error()} {
+		if err != nil {
+			return nil, cannot(err)
+		}
 	}
 	if t.Header == nil {
 		t.Header = []string{}
 	}
 	return finish(t)
+}
+
+func maxKey(m map[int]string) int {
+	k := -1
+	for i := range m {
+		k = max(k, i)
+	}
+	return min(k, MaxColumns)
+}
+
+// readCell is cell i of a row: its stored value, what the spreadsheet
+// shows of it, and its marks.
+func readCell(i int, stored, seen []string, m cellMarks) Cell {
+	if f, ok := m.bare[i]; ok {
+		return Cell{Formula: "=" + f}
+	}
+	s := ""
+	if i < len(stored) {
+		s = stored[i]
+	}
+	if m.bools[i] && (s == "0" || s == "1") {
+		return Cell{Text: strconv.FormatBool(s == "1"), Type: CellBool}
+	}
+	if i < len(seen) {
+		if what := shownAs(s, seen[i]); what != "" {
+			return Cell{Text: strings.TrimSpace(seen[i]), Shown: what, Stored: s}
+		}
+	}
+	return Cell{Text: s}
+}
+
+// shownAs says what a number shows as when its shown text is not a
+// number: "percentage" (25%), "time" (12:30), "date" (2-Jan, 1/2/24);
+// "" when it is the number itself, rounded or with a currency sign
+// (read as stored, so no value changes).
+func shownAs(stored, shown string) string {
+	s := strings.TrimSpace(shown)
+	if s == stored || s == "" {
+		return ""
+	}
+	if _, err := strconv.ParseFloat(stored, 64); err != nil {
+		return ""
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return ""
+	}
+	switch {
+	case strings.HasSuffix(s, "%"):
+		return "percentage"
+	case strings.Contains(s, ":") && !strings.ContainsAny(s, "/-"):
+		return "time"
+	case strings.ContainsAny(s, "/-") || strings.IndexFunc(s, unicode.IsLetter) >= 0:
+		return "date"
+	}
+	return ""
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,192 @@
+// Package sheetgame reads spreadsheets as designers keep them into games:
+// the sheets of a workbook (or a deck column) into decks, for import, and
+// a whole new game inferred from a sheet, for `cardpress new --from-sheet`
+// (docs/spreadsheets.md).
+package sheetgame
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"cardpress/gamedata"
+	"cardpress/sheet"
+)
+
+// Part is the rows of one deck from one sheet, read into cards.
+type Part struct {
+	Deck  sheet.Deck
+	Table *sheet.Table // as shaped: its columns know their sheet columns
+	Cards []sheet.Card
+	Probs []sheet.Problem
+	// File: the card file these cards go back to, when the deck's cards
+	// are spread over several ("": the deck's one file).
+	File string
+}
+
+// Skipped is a sheet that holds no deck's cards, with why.
+type Skipped struct {
+	Sheet, Why string
+}
+
+// Assign reads tables into the decks of g: all rows into deck when it is
+// given; else each sheet into the deck it is named after (by id or name,
+// whatever the case and spaces), or, when it has a deck column, each row
+// into the deck that column names. A CSV file (one table with no name)
+// is the game's only deck's, or the deck its file name ends with
+// (export's GAME-DECK.csv). Sheets that fit no deck are skipped, and said
+// so.
+func Assign(g *gamedata.Game, file string, tables []*sheet.Table, deck string, m sheet.Mapping) ([]*Part, []Skipped, error) {
+	all, err := allKinds(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	var parts []*Part
+	var skipped []Skipped
+	byDeck := map[string]*Part{}
+	for _, raw := range tables {
+		t, probs := sheet.Shape(raw, all, m)
+		target := deck
+		if target == "" && slices.Index(t.Header, "deck") < 0 {
+			target = deckNamed(g, raw.Name)
+			if raw.Name == "" {
+				target = csvDeck(g, file)
+			}
+			if target == "" {
+				why := fmt.Sprintf("it is named after no deck (%s) and has no deck column", strings.Join(deckIDs(g), ", "))
+				if raw.Name == "" {
+					return nil, nil, fmt.Errorf("the file has no deck column and the game has several decks (%s): name the deck with --deck, or add a deck column", strings.Join(deckIDs(g), ", "))
+				}
+				skipped = append(skipped, Skipped{raw.Name, why})
+				continue
+			}
+		}
+		groups, more := split(g, t, target)
+		probs = append(probs, more...)
+		// The sheet's own problems (its header) go with its first part.
+		for _, id := range groups.order {
+			p := byDeck[id+"\x00"+t.Name]
+			if p == nil {
+				d, _ := sheet.DeckOf(g, id)
+				p = &Part{Deck: d, Table: &sheet.Table{Name: t.Name, Header: t.Header, Cols: t.Cols, Orig: t.Orig}}
+				byDeck[id+"\x00"+t.Name] = p
+				parts = append(parts, p)
+			}
+			p.Table.Rows = append(p.Table.Rows, groups.rows[id]...)
+			p.Probs = append(p.Probs, probs...)
+			probs = nil
+		}
+		if len(probs) > 0 { // a sheet with no card rows at all
+			d, _ := sheet.DeckOf(g, cmpOr(target, deckIDs(g)[0]))
+			parts = append(parts, &Part{Deck: d, Table: t, Probs: probs})
+		}
+	}
+	for _, p := range parts {
+		cards, probs := sheet.Import(p.Deck, p.Table)
+		p.Cards, p.Probs = cards, append(p.Probs, probs...)
+	}
+	return parts, skipped, nil
+}
+
+// csvDeck is the deck of a CSV file with no deck column: the game's only
+// one, or the one whose id ends the file's name.
+func csvDeck(g *gamedata.Game, file string) string {
+	ids := deckIDs(g)
+	if len(ids) == 1 {
+		return ids[0]
+	}
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	best := ""
+	for _, id := range ids {
+		if (base == id || strings.HasSuffix(base, "-"+id)) && len(id) > len(best) {
+			best = id
+		}
+	}
+	return best
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+type groups struct {
+	order []string
+	rows  map[string][]sheet.Row
+}
+
+// split sorts the rows of t by deck: all into deck when given, else by
+// the deck column (a cell naming no deck is a problem at that cell).
+func split(g *gamedata.Game, t *sheet.Table, deck string) (groups, []sheet.Problem) {
+	gs := groups{rows: map[string][]sheet.Row{}}
+	add := func(id string, r sheet.Row) {
+		if _, ok := gs.rows[id]; !ok {
+			gs.order = append(gs.order, id)
+		}
+		gs.rows[id] = append(gs.rows[id], r)
+	}
+	col := slices.Index(t.Header, "deck")
+	var probs []sheet.Problem
+	for _, r := range t.Rows {
+		v := strings.TrimSpace(r.Cell(col))
+		switch {
+		case deck != "" && (col < 0 || v == "" || deckNamed(g, v) == deck):
+			if col >= 0 && v != "" {
+				r.Cells[col].Text = deck // as the game names it
+			}
+			add(deck, r)
+		case deck != "":
+			add(deck, r) // Import says this row is another deck's
+		case v == "":
+			probs = append(probs, sheet.Problem{Row: r.Num, Col: t.Col(col), Message: fmt.Sprintf("no deck: name the card's deck (%s)", strings.Join(deckIDs(g), ", "))})
+		case deckNamed(g, v) == "":
+			probs = append(probs, sheet.Problem{Row: r.Num, Col: t.Col(col), Message: fmt.Sprintf("%q is no deck of the game (its decks: %s)", v, strings.Join(deckIDs(g), ", "))})
+		default:
+			r.Cells[col].Text = deckNamed(g, v)
+			add(deckNamed(g, v), r)
+		}
+	}
+	return gs, probs
+}
+
+// deckNamed is the deck whose id or name s is, whatever its case and
+// spaces; "" for none.
+func deckNamed(g *gamedata.Game, s string) string {
+	key := sheet.HeaderKey(s)
+	if key == "" {
+		return ""
+	}
+	for _, d := range g.Manifest.Decks {
+		if sheet.HeaderKey(d.ID) == key || sheet.HeaderKey(d.Name) == key {
+			return d.ID
+		}
+	}
+	return ""
+}
+
+func deckIDs(g *gamedata.Game) []string {
+	var ids []string
+	for _, d := range g.Manifest.Decks {
+		ids = append(ids, d.ID)
+	}
+	return ids
+}
+
+// allKinds is a deck that knows every field of every deck of g: the
+// headers a sheet may use, whichever deck its rows are.
+func allKinds(g *gamedata.Game) (sheet.Deck, error) {
+	all := sheet.Deck{Kinds: map[string]sheet.Kind{}}
+	for _, id := range deckIDs(g) {
+		d, err := sheet.DeckOf(g, id)
+		if err != nil {
+			return all, err
+		}
+		for f, k := range d.Kinds {
+			all.Kinds[f] = k
+		}
+	}
+	return all, nil
+}
