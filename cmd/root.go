@@ -114,6 +114,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newExportCmd(streams),
 		newImportCmd(streams),
 		newTestCmd(streams),
+		newLspCmd(streams),
 	)
 	setVersion(root, streams)
 	strictBuiltins(root)

@@ -35,6 +35,10 @@ type Diagnostic struct {
 	Character int
 	Severity  int // 1 error, 2 warning, 3 information, 4 hint
 	Message   string
+	// The range's end, and the code (a finding code for cardpress; a
+	// number or nothing for other servers).
+	EndLine, EndCharacter int
+	Code                  string
 }
 
 func (d Diagnostic) String() string {
@@ -96,7 +100,12 @@ type message struct {
 // folder and completes the initialize handshake before ctx ends. Close
 // stops it.
 func Start(ctx context.Context, bin, root string) (*Server, error) {
-	cmd := exec.Command(bin, "--stdio")
+	return StartCommand(ctx, exec.Command(bin, "--stdio"), root)
+}
+
+// StartCommand is Start for a server started by cmd (cardpress lsp).
+func StartCommand(ctx context.Context, cmd *exec.Cmd, root string) (*Server, error) {
+	bin := cmd.Path
 	cmd.Dir = root
 	s := &Server{
 		cmd:     cmd,
@@ -166,6 +175,37 @@ func (s *Server) Open(path, text string) error {
 			"text":       text,
 		},
 	})
+}
+
+// Change sends the whole new text of the open file at path, as an editor
+// does as the user types (version counts the changes, from 2).
+func (s *Server) Change(path, text string, version int) error {
+	return s.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": FileURI(path), "version": version},
+		"contentChanges": []any{map[string]any{"text": text}},
+	})
+}
+
+// At asks method (textDocument/completion, hover, definition) about
+// line:character (from 0) of the file at path and returns the result.
+func (s *Server) At(ctx context.Context, method, path string, line, character int) (json.RawMessage, error) {
+	return s.call(ctx, method, map[string]any{
+		"textDocument": map[string]any{"uri": FileURI(path)},
+		"position":     map[string]any{"line": line, "character": character},
+	})
+}
+
+// Call sends a request and returns its result.
+func (s *Server) Call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	return s.call(ctx, method, params)
+}
+
+// Published is every publish of diagnostics for the file at path so far,
+// oldest first.
+func (s *Server) Published(path string) [][]Diagnostic {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.diags[FileURI(path)]
 }
 
 // Diagnostics waits until the server has published diagnostics for the
@@ -359,9 +399,11 @@ func (s *Server) published(params json.RawMessage) error {
 		Diagnostics []struct {
 			Range struct {
 				Start struct{ Line, Character int } `json:"start"`
+				End   struct{ Line, Character int } `json:"end"`
 			} `json:"range"`
-			Severity int    `json:"severity"`
-			Message  string `json:"message"`
+			Severity int             `json:"severity"`
+			Message  string          `json:"message"`
+			Code     json.RawMessage `json:"code"`
 		} `json:"diagnostics"`
 	}
 	if err := json.Unmarshal(params, &p); err != nil {
@@ -369,7 +411,14 @@ func (s *Server) published(params json.RawMessage) error {
 	}
 	ds := make([]Diagnostic, 0, len(p.Diagnostics))
 	for _, d := range p.Diagnostics {
-		ds = append(ds, Diagnostic{d.Range.Start.Line, d.Range.Start.Character, d.Severity, d.Message})
+		var code string
+		if json.Unmarshal(d.Code, &code) != nil {
+			code = string(d.Code)
+		}
+		ds = append(ds, Diagnostic{
+			Line: d.Range.Start.Line, Character: d.Range.Start.Character, Severity: d.Severity, Message: d.Message,
+			EndLine: d.Range.End.Line, EndCharacter: d.Range.End.Character, Code: code,
+		})
 	}
 	s.mu.Lock()
 	s.diags[p.URI] = append(s.diags[p.URI], ds)
