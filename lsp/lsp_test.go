@@ -2,10 +2,13 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -117,6 +120,42 @@ func diagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, path st
 	return ds
 }
 
+// allDiagnostics is diagnostics for each of paths, waited for side by side,
+// each after a publish past those of seen (a count by path: see published).
+func allDiagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, seen map[string]int, paths ...string) map[string][]lsptest.Diagnostic {
+	t.Helper()
+	type result struct {
+		path string
+		ds   []lsptest.Diagnostic
+		err  error
+	}
+	results := make(chan result, len(paths))
+	for _, p := range paths {
+		go func() {
+			ds, err := srv.DiagnosticsAfter(ctx, p, seen[p], quiet)
+			results <- result{p, ds, err}
+		}()
+	}
+	out := map[string][]lsptest.Diagnostic{}
+	for range paths {
+		r := <-results
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		out[r.path] = r.ds
+	}
+	return out
+}
+
+// published counts the publishes so far for each of paths, before a change.
+func published(srv *lsptest.Server, paths ...string) map[string]int {
+	out := map[string]int{}
+	for _, p := range paths {
+		out[p] = len(srv.Published(p))
+	}
+	return out
+}
+
 func list(ds []lsptest.Diagnostic) string {
 	var b strings.Builder
 	for _, d := range ds {
@@ -160,8 +199,8 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 	goods, orders, layout := filepath.Join(dir, "goods.yaml"), filepath.Join(dir, "orders.yaml"), filepath.Join(dir, "layout.yaml")
 	open(t, srv, goods, orders, layout)
 	onDisk := map[string]string{goods: read(t, goods), orders: read(t, orders), layout: read(t, layout)}
-	for _, p := range []string{goods, orders, layout} {
-		if ds := diagnostics(t, ctx, srv, p); len(ds) != 0 {
+	for p, ds := range allDiagnostics(t, ctx, srv, nil, goods, orders, layout) {
+		if len(ds) != 0 {
 			t.Fatalf("%s is clean but has diagnostics:\n%s", filepath.Base(p), list(ds))
 		}
 	}
@@ -177,6 +216,7 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 	l := onDisk[layout]
 	l = plant(t, l, "{field: rules, box: [6, 55, 51, 17]", "{field: ruels, box: [6, 55, 51, 17]")
 	l = plant(t, l, "      elements:\n", "      elements:\n        - {kind: image, src: art/missing.png, box: [3, 3, 57, 14]}\n")
+	seen := published(srv, goods, orders, layout)
 	for p, text := range map[string]string{goods: g, orders: o, layout: l} {
 		if err := srv.Change(p, text, 2); err != nil {
 			t.Fatal(err)
@@ -192,10 +232,7 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 		{layout, "field: ruels", "ruels", "LAYOUT_FIELD"},
 		{layout, "src: art/missing.png", "art/missing.png", "FILE_MISSING"},
 	}
-	got := map[string][]lsptest.Diagnostic{}
-	for _, p := range []string{goods, orders, layout} {
-		got[p] = diagnostics(t, ctx, srv, p)
-	}
+	got := allDiagnostics(t, ctx, srv, seen, goods, orders, layout)
 	for _, w := range wants {
 		line, col := lineWith(t, text[w.file], w.at)
 		col += strings.Index(w.at, w.token)
@@ -217,14 +254,153 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 	}
 
 	// Fixed in the buffers (never saved): every diagnostic goes.
+	seen = published(srv, goods, orders, layout)
 	for p, text := range onDisk {
 		if err := srv.Change(p, text, 3); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, p := range []string{goods, orders, layout} {
-		if ds := diagnostics(t, ctx, srv, p); len(ds) != 0 {
+	for p, ds := range allDiagnostics(t, ctx, srv, seen, goods, orders, layout) {
+		if len(ds) != 0 {
 			t.Errorf("%s is fixed, but the server still reports:\n%s", filepath.Base(p), list(ds))
+		}
+	}
+}
+
+// ask asks method about the position of the first s in the file at path
+// (text its content), offset characters into s, and decodes the answer.
+func ask(t *testing.T, ctx context.Context, srv *lsptest.Server, method, path, text, s string, offset int, result any) {
+	t.Helper()
+	line, col := lineWith(t, text, s)
+	raw, err := srv.At(ctx, method, path, line, col+offset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, result); err != nil {
+		t.Fatalf("%s: %v in %s", method, err, raw)
+	}
+}
+
+func labels(items []protocol.CompletionItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Label)
+	}
+	return out
+}
+
+// An editor's requests on a game whose game.yaml, in an unsaved buffer,
+// declares an icon and names a card: completion, hover, go-to-definition
+// and the card file's outline.
+func TestCompletionHoverDefinitionSymbols(t *testing.T) {
+	dir := market(t)
+	srv, ctx := start(t, dir)
+	manifest, goods, layout, ref := filepath.Join(dir, "game.yaml"), filepath.Join(dir, "goods.yaml"), filepath.Join(dir, "layout.yaml"), filepath.Join(dir, "reference.yaml")
+	m := read(t, manifest) + "\nicons:\n  - {id: gem, builtin: star, color: \"#2e6b3a\"}\n" +
+		"lint:\n  ignore:\n    - {code: FIT_SHRUNK, card: saffron-threads, reason: a test}\n"
+	g := plant(t, read(t, goods), "take **1** :coin:", "take **1** :gem:")
+	g = plant(t, g, "    stall: silk\n", "    stall: \n")
+	for p, text := range map[string]string{manifest: m, goods: g} {
+		if err := srv.Open(p, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open(t, srv, layout, ref)
+	l, r := read(t, layout), read(t, ref)
+	// The buffers are loaded once they are checked: the first diagnostics.
+	ds := allDiagnostics(t, ctx, srv, nil, goods)
+	if d := ds[goods]; len(d) != 1 || !strings.HasPrefix(d[0].Code, "SCHEMA") {
+		t.Fatalf("goods.yaml has one mistake, an empty stall; the server reports:\n%s", list(d))
+	}
+
+	completions := []struct {
+		name           string
+		path, text, at string
+		offset         int
+		want, not      []string
+	}{
+		{"a deck", goods, g, "deck: goods", len("deck: "), []string{"goods", "orders"}, nil},
+		{"an enum value", goods, g, "stall: \n", len("stall: "), []string{"spice", "silk", "tea"}, []string{"goods"}},
+		{"an icon", goods, g, ":gem:", 1, []string{"gem", "coin", "star"}, nil},
+		{"a card's keys with its deck's fields", goods, g, "    points: 3", 4, []string{"id", "deck", "cost", "points", "stall", "perishable"}, []string{"wants"}},
+		{"a layout field", layout, l, "field: rules", len("field: "), []string{"name", "cost", "stall", "wants"}, nil},
+		{"a parameter", ref, r, "{starting_coins}", 1, []string{"starting_coins", "market_size"}, nil},
+		{"a card id", manifest, m, "card: saffron-threads", len("card: "), []string{"saffron-threads", "pepper-sacks"}, nil},
+	}
+	for _, c := range completions {
+		var items []protocol.CompletionItem
+		ask(t, ctx, srv, "textDocument/completion", c.path, c.text, c.at, c.offset, &items)
+		got := labels(items)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("completing %s at %q: no %q among %v", c.name, c.at, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if slices.Contains(got, n) {
+				t.Errorf("completing %s at %q: %q is offered, but does not belong there", c.name, c.at, n)
+			}
+		}
+	}
+
+	hovers := []struct {
+		path, text, at string
+		offset         int
+		want           string
+	}{
+		{goods, g, "    cost: 4", 5, "The lowest bid that buys this card"},
+		{ref, r, "{starting_coins}", 3, "Coins each player starts with."},
+		{goods, g, ":gem:", 2, "the built-in star"},
+	}
+	for _, h := range hovers {
+		var got protocol.Hover
+		ask(t, ctx, srv, "textDocument/hover", h.path, h.text, h.at, h.offset, &got)
+		content, _ := json.Marshal(got.Contents)
+		if !strings.Contains(string(content), h.want) {
+			t.Errorf("hover on %q: want %q in %s", h.at, h.want, content)
+		}
+	}
+
+	definitions := []struct {
+		from, text, at string
+		offset         int
+		to, target     string
+	}{
+		{goods, g, ":gem:", 2, manifest, "{id: gem,"},
+		{goods, g, "deck: goods", len("deck: g"), manifest, "- id: goods"},
+		{manifest, m, "card: saffron-threads", len("card: s"), goods, "- id: saffron-threads"},
+		{ref, r, "{market_size}", 2, manifest, "default: 3"},
+	}
+	for _, d := range definitions {
+		var loc protocol.Location
+		ask(t, ctx, srv, "textDocument/definition", d.from, d.text, d.at, d.offset, &loc)
+		toText := map[string]string{manifest: m, goods: g}[d.to]
+		line, _ := lineWith(t, toText, d.target)
+		if loc.URI != lsptest.FileURI(d.to) || int(loc.Range.Start.Line) != line {
+			t.Errorf("definition of %q: got %s line %d, want %s line %d (%q)", d.at, loc.URI, loc.Range.Start.Line, filepath.Base(d.to), line, d.target)
+		}
+	}
+
+	raw, err := srv.Call(ctx, "textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": lsptest.FileURI(goods)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var symbols []protocol.DocumentSymbol
+	if err := json.Unmarshal(raw, &symbols); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range symbols {
+		names = append(names, s.Name)
+	}
+	wantNames := []string{"saffron-threads", "pepper-sacks", "moonlit-silk", "patchwork-bolt"}
+	if len(names) < len(wantNames) || !slices.Equal(names[:len(wantNames)], wantNames) {
+		t.Errorf("goods.yaml's outline: got %v, want the card ids in file order, starting %v", names, wantNames)
+	}
+	if len(symbols) > 0 {
+		line, _ := lineWith(t, g, "- id: saffron-threads")
+		if s := symbols[0]; int(s.Range.Start.Line) != line || int(s.SelectionRange.Start.Line) != line {
+			t.Errorf("saffron-threads's symbol is at line %d, want %d", s.Range.Start.Line, line)
 		}
 	}
 }

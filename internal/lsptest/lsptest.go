@@ -213,9 +213,15 @@ func (s *Server) Published(path string) [][]Diagnostic {
 // may validate again once its settings arrive), and returns the last
 // publish. It fails when ctx ends first or the server stops.
 func (s *Server) Diagnostics(ctx context.Context, path string, quiet time.Duration) ([]Diagnostic, error) {
+	return s.DiagnosticsAfter(ctx, path, 0, quiet)
+}
+
+// DiagnosticsAfter is Diagnostics once the server has published more than
+// seen times for the file (len(Published(path)) before a change): what it
+// found in the changed text, not what it had found before.
+func (s *Server) DiagnosticsAfter(ctx context.Context, path string, seen int, quiet time.Duration) ([]Diagnostic, error) {
 	uri := FileURI(path)
 	var timer <-chan time.Time
-	seen := 0
 	for {
 		s.mu.Lock()
 		all, changed, readErr := s.diags[uri], s.changed, s.readErr
