@@ -15,6 +15,7 @@ import (
 
 	"cardpress/internal/lsptest"
 	"cardpress/newgame"
+	"cardpress/source"
 )
 
 // The tests drive the server as an editor does: the test binary run again
@@ -402,5 +403,49 @@ func TestCompletionHoverDefinitionSymbols(t *testing.T) {
 		if s := symbols[0]; int(s.Range.Start.Line) != line || int(s.SelectionRange.Start.Line) != line {
 			t.Errorf("saffron-threads's symbol is at line %d, want %d", s.Range.Start.Line, line)
 		}
+	}
+}
+
+// Hostile buffers and requests: a buffer over the file size limit, one
+// that is not text, a request with broken parameters and a document that
+// is not a file. Each is answered or reported, and the server goes on.
+func TestHostileInputLeavesTheServerRunning(t *testing.T) {
+	dir := market(t)
+	srv, ctx := start(t, dir)
+	goods, orders := filepath.Join(dir, "goods.yaml"), filepath.Join(dir, "orders.yaml")
+	huge := "cards:\n" + strings.Repeat("# padding\n", source.MaxSize/10+1)
+	if err := srv.Open(goods, huge); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Open(orders, "\x00\xff\xfe{[: - :\n\t- ]]"); err != nil {
+		t.Fatal(err)
+	}
+	got := allDiagnostics(t, ctx, srv, nil, goods, orders)
+	if ds := got[goods]; len(ds) != 1 || ds[0].Code != "FILE_TOO_LARGE" {
+		t.Errorf("a buffer over %d bytes: want one FILE_TOO_LARGE, got:\n%s", source.MaxSize, list(ds))
+	}
+	if len(got[orders]) == 0 {
+		t.Errorf("a buffer that is not YAML text has no diagnostic")
+	}
+
+	if _, err := srv.Call(ctx, "textDocument/hover", "not an object"); err == nil {
+		t.Errorf("a hover with a string for parameters was answered without an error")
+	}
+	if _, err := srv.Call(ctx, "textDocument/hover", map[string]any{
+		"textDocument": map[string]any{"uri": "untitled:Untitled-1"}, "position": map[string]any{"line": 0, "character": 0},
+	}); err != nil {
+		t.Errorf("a hover on a document that is not a file: %v", err)
+	}
+	var items []protocol.CompletionItem
+	ask(t, ctx, srv, "textDocument/completion", goods, huge, "padding", 3, &items)
+	if err := srv.Open(goods, read(t, goods)); err != nil {
+		t.Fatal(err)
+	}
+	seen := published(srv, goods)
+	if err := srv.Change(goods, read(t, goods), 2); err != nil {
+		t.Fatal(err)
+	}
+	if ds := allDiagnostics(t, ctx, srv, seen, goods)[goods]; len(ds) != 0 {
+		t.Errorf("goods.yaml back as on disk still has diagnostics:\n%s", list(ds))
 	}
 }
