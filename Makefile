@@ -33,10 +33,16 @@ TEST_FUZZTIME ?= 5s
 # The browser tests of `cardpress serve` need a Chromium; without one they
 # skip, and go test hides a skip, so the line below says it out loud.
 CHROMIUM := $(firstword $(foreach b,chromium chromium-browser google-chrome google-chrome-stable,$(shell command -v $(b) 2>/dev/null)))
+# The editor tests skip the same way without their editors: cmd's without
+# yaml-language-server (make editor-deps), lsp's without Neovim.
+YAMLLS   := $(firstword $(wildcard .ci/editor/node_modules/.bin/yaml-language-server) $(shell command -v yaml-language-server 2>/dev/null))
+NVIM     := $(shell command -v nvim 2>/dev/null)
 test:
 	$(GO) vet ./...
-	@$(if $(CHROMIUM),,echo "*** Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run ***")
 	$(GO) test ./...
+	@$(if $(CHROMIUM),,echo "*** Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run ***")
+	@$(if $(YAMLLS),,echo "*** yaml-language-server not found: the editor test (cmd/editor_test.go) was SKIPPED; run make editor-deps (needs node and npm) or .ci/run ***")
+	@$(if $(NVIM),,echo "*** nvim not found: the editor test of cardpress lsp (lsp/editor_test.go) was SKIPPED; install neovim (apt-get install neovim) or run .ci/run ***")
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
 # yaml-language-server for the editor test (cmd/editor_test.go), pinned in
