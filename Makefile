@@ -9,7 +9,7 @@ export SOURCE_DATE_EPOCH ?= 0
 # itself (-pgo=auto); bench passes it too, so it measures what users run.
 PGO     := $(CURDIR)/cmd/cardpress/default.pgo
 
-.PHONY: all build test fuzz bench pgo lint vet generate clean editor-deps
+.PHONY: all build test fuzz bench pgo lint vet generate clean editor-deps release-snapshot release-check
 all: build
 
 # The commit for --version, when the toolchain records none
@@ -106,5 +106,22 @@ pgo:
 generate:
 	$(GO) generate ./...
 
+# Release archives for Linux, macOS and Windows on amd64 and arm64, with
+# checksums.txt, into dist/ (.goreleaser.yaml), without publishing.
+# GoReleaser and actionlint are Go tools of their own module, tools/go.mod,
+# so their hundreds of dependencies stay out of cardpress's go.mod.
+GORELEASER := $(GO) tool -modfile=tools/go.mod goreleaser
+release-snapshot:
+	$(GORELEASER) check
+	$(GORELEASER) release --snapshot --clean
+
+# The snapshot builds, every archive is in checksums.txt, and the Linux
+# binary of this machine's architecture runs --version. Several minutes on
+# two cores, so not part of make test; .ci/run runs it after make test.
+release-check: release-snapshot
+	cd dist && sha256sum -c checksums.txt
+	@n=$$(wc -l < dist/checksums.txt); [ "$$n" -eq 6 ] || { echo "*** dist/checksums.txt lists $$n archives, want 6 ***"; exit 1; }
+	dist/cardpress_linux_$$($(GO) env GOARCH)*/cardpress --version | grep -E '^cardpress v[0-9]'
+
 clean:
-	rm -rf bin out/*/
+	rm -rf bin dist out/*/
