@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"cardpress/finding"
 	"cardpress/gamedata"
 	"cardpress/icon"
 )
@@ -114,15 +113,4 @@ func iconDecl(d *gamedata.Game, id string) (gamedata.IconDecl, bool) {
 		}
 	}
 	return gamedata.IconDecl{}, false
-}
-
-// declared is where a name is declared: the first position among those
-// given that is set.
-func declared(ps ...finding.Pos) (finding.Pos, bool) {
-	for _, p := range ps {
-		if p.File != "" {
-			return p, true
-		}
-	}
-	return finding.Pos{}, false
 }

@@ -3,7 +3,6 @@ package lsp
 import (
 	"net/url"
 	"path/filepath"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -179,19 +178,4 @@ func wordAt(runes []rune, at int) (word string, start, end int) {
 		end++
 	}
 	return string(runes[start:end]), start, end
-}
-
-// trimComment drops a YAML comment from the end of a line (naively: a '#'
-// after a space, outside quotes).
-func trimComment(s string) string {
-	runes := []rune(s)
-	for i := 0; i < len(runes); i++ {
-		switch {
-		case runes[i] == '"' || runes[i] == '\'':
-			i = quotedEnd(runes, i) - 1
-		case runes[i] == '#' && (i == 0 || runes[i-1] == ' '):
-			return strings.TrimRight(string(runes[:i]), " ")
-		}
-	}
-	return s
 }
