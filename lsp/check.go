@@ -69,17 +69,20 @@ func (s *server) stop() {
 	}
 }
 
-// edited is the open documents of the game in dir, by name in the folder.
-func (s *server) edited(dir string) map[string][]byte {
+// edited is the open documents of the game in dir, by name in the folder,
+// with their versions by path.
+func (s *server) edited(dir string) (map[string][]byte, map[string]protocol.Integer) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := map[string][]byte{}
+	versions := map[string]protocol.Integer{}
 	for path, text := range s.docs {
 		if filepath.Dir(path) == dir {
 			out[filepath.Base(path)] = []byte(text)
+			versions[path] = s.versions[path]
 		}
 	}
-	return out
+	return out, versions
 }
 
 // check runs validate's checks and lint's static checks on the game with
@@ -93,7 +96,7 @@ func (s *server) check(g *game) {
 			s.logf("internal error checking %s: %v", g.dir, r)
 		}
 	}()
-	edited := s.edited(g.dir)
+	edited, versions := s.edited(g.dir)
 	pg, fs := pipeline.LoadEdited(g.dir, edited)
 	if pg != nil && pg.Valid {
 		// Without smoke games, lint.ignore entries that only they would
@@ -122,24 +125,29 @@ func (s *server) check(g *game) {
 	for path := range byFile {
 		g.published[path] = true
 	}
-	for path := range s.docs {
-		if _, ok := byFile[path]; !ok && filepath.Dir(path) == g.dir {
+	for path := range versions {
+		if _, ok := byFile[path]; !ok {
 			clear = append(clear, path) // an open file with nothing to report
 		}
 	}
 	s.mu.Unlock()
 	for _, path := range clear {
-		s.publish(path, []protocol.Diagnostic{})
+		s.publish(path, []protocol.Diagnostic{}, versions)
 	}
 	for path, ds := range byFile {
-		s.publish(path, ds)
+		s.publish(path, ds, versions)
 	}
 }
 
-func (s *server) publish(path string, ds []protocol.Diagnostic) {
-	s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{
-		URI: fileURI(path), Diagnostics: ds,
-	})
+// publish sends a file's diagnostics, with the version of the text they
+// were found in when the file is open.
+func (s *server) publish(path string, ds []protocol.Diagnostic, versions map[string]protocol.Integer) {
+	p := protocol.PublishDiagnosticsParams{URI: fileURI(path), Diagnostics: ds}
+	if v, ok := versions[path]; ok {
+		u := protocol.UInteger(v)
+		p.Version = &u
+	}
+	s.notify(protocol.ServerTextDocumentPublishDiagnostics, p)
 }
 
 // inGame reports whether file is in the game folder dir.

@@ -13,8 +13,10 @@ func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	if path == "" {
 		return nil
 	}
-	s.setText(path, p.TextDocument.Text)
-	s.schedule(path, 0)
+	s.setText(path, p.TextDocument.Text, p.TextDocument.Version)
+	// A moment's wait: an editor restoring a session opens many files
+	// at once, and one check covers them all.
+	s.schedule(path, Debounce/5)
 	return nil
 }
 
@@ -27,7 +29,7 @@ func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		// The server asks for whole documents (initialize); a client that
 		// sends ranges anyway is answered with the last whole text it sent.
 		if whole, ok := c.(protocol.TextDocumentContentChangeEventWhole); ok {
-			s.setText(path, whole.Text)
+			s.setText(path, whole.Text, p.TextDocument.Version)
 		}
 	}
 	s.schedule(path, Debounce)
@@ -40,7 +42,9 @@ func (s *server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams)
 		return nil
 	}
 	if p.Text != nil {
-		s.setText(path, *p.Text)
+		s.mu.Lock()
+		s.docs[path] = *p.Text
+		s.mu.Unlock()
 	}
 	s.schedule(path, 0)
 	return nil
@@ -54,16 +58,19 @@ func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	}
 	s.mu.Lock()
 	delete(s.docs, path)
+	delete(s.versions, path)
 	s.mu.Unlock()
 	s.schedule(path, 0)
 	return nil
 }
 
-// setText keeps a buffer's text. One over the size limit of a file is
-// kept as it is: the loader reports it too large, as it would the file.
-func (s *server) setText(path, text string) {
+// setText keeps a buffer's text and version. One over the size limit of
+// a file is kept as it is: the loader reports it too large, as it would
+// the file.
+func (s *server) setText(path, text string, version protocol.Integer) {
 	s.mu.Lock()
 	s.docs[path] = text
+	s.versions[path] = version
 	s.mu.Unlock()
 }
 

@@ -55,7 +55,7 @@ func start(t *testing.T, dir string) (*lsptest.Server, context.Context) {
 	}
 	t.Cleanup(func() {
 		if err := srv.Close(); err != nil {
-			t.Errorf("the server did not shut down cleanly: %v", err)
+			t.Errorf("the server did not shut down cleanly: %v\n%s", err, srv.Stderr())
 		}
 	})
 	return srv, ctx
@@ -122,8 +122,8 @@ func diagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, path st
 }
 
 // allDiagnostics is diagnostics for each of paths, waited for side by side,
-// each after a publish past those of seen (a count by path: see published).
-func allDiagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, seen map[string]int, paths ...string) map[string][]lsptest.Diagnostic {
+// each for the text at version or later.
+func allDiagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, version int, paths ...string) map[string][]lsptest.Diagnostic {
 	t.Helper()
 	type result struct {
 		path string
@@ -133,7 +133,7 @@ func allDiagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, seen
 	results := make(chan result, len(paths))
 	for _, p := range paths {
 		go func() {
-			ds, err := srv.DiagnosticsAfter(ctx, p, seen[p], quiet)
+			ds, err := srv.DiagnosticsOf(ctx, p, version, quiet)
 			results <- result{p, ds, err}
 		}()
 	}
@@ -144,15 +144,6 @@ func allDiagnostics(t *testing.T, ctx context.Context, srv *lsptest.Server, seen
 			t.Fatal(r.err)
 		}
 		out[r.path] = r.ds
-	}
-	return out
-}
-
-// published counts the publishes so far for each of paths, before a change.
-func published(srv *lsptest.Server, paths ...string) map[string]int {
-	out := map[string]int{}
-	for _, p := range paths {
-		out[p] = len(srv.Published(p))
 	}
 	return out
 }
@@ -200,7 +191,7 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 	goods, orders, layout := filepath.Join(dir, "goods.yaml"), filepath.Join(dir, "orders.yaml"), filepath.Join(dir, "layout.yaml")
 	open(t, srv, goods, orders, layout)
 	onDisk := map[string]string{goods: read(t, goods), orders: read(t, orders), layout: read(t, layout)}
-	for p, ds := range allDiagnostics(t, ctx, srv, nil, goods, orders, layout) {
+	for p, ds := range allDiagnostics(t, ctx, srv, 1, goods, orders, layout) {
 		if len(ds) != 0 {
 			t.Fatalf("%s is clean but has diagnostics:\n%s", filepath.Base(p), list(ds))
 		}
@@ -217,7 +208,6 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 	l := onDisk[layout]
 	l = plant(t, l, "{field: rules, box: [6, 55, 51, 17]", "{field: ruels, box: [6, 55, 51, 17]")
 	l = plant(t, l, "      elements:\n", "      elements:\n        - {kind: image, src: art/missing.png, box: [3, 3, 57, 14]}\n")
-	seen := published(srv, goods, orders, layout)
 	for p, text := range map[string]string{goods: g, orders: o, layout: l} {
 		if err := srv.Change(p, text, 2); err != nil {
 			t.Fatal(err)
@@ -233,7 +223,7 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 		{layout, "field: ruels", "ruels", "LAYOUT_FIELD"},
 		{layout, "src: art/missing.png", "art/missing.png", "FILE_MISSING"},
 	}
-	got := allDiagnostics(t, ctx, srv, seen, goods, orders, layout)
+	got := allDiagnostics(t, ctx, srv, 2, goods, orders, layout)
 	for _, w := range wants {
 		line, col := lineWith(t, text[w.file], w.at)
 		col += strings.Index(w.at, w.token)
@@ -255,13 +245,12 @@ func TestMistakesInUnsavedBuffersAcrossFiles(t *testing.T) {
 	}
 
 	// Fixed in the buffers (never saved): every diagnostic goes.
-	seen = published(srv, goods, orders, layout)
 	for p, text := range onDisk {
 		if err := srv.Change(p, text, 3); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for p, ds := range allDiagnostics(t, ctx, srv, seen, goods, orders, layout) {
+	for p, ds := range allDiagnostics(t, ctx, srv, 3, goods, orders, layout) {
 		if len(ds) != 0 {
 			t.Errorf("%s is fixed, but the server still reports:\n%s", filepath.Base(p), list(ds))
 		}
@@ -309,7 +298,7 @@ func TestCompletionHoverDefinitionSymbols(t *testing.T) {
 	open(t, srv, layout, ref)
 	l, r := read(t, layout), read(t, ref)
 	// The buffers are loaded once they are checked: the first diagnostics.
-	ds := allDiagnostics(t, ctx, srv, nil, goods)
+	ds := allDiagnostics(t, ctx, srv, 1, goods)
 	if d := ds[goods]; len(d) != 1 || !strings.HasPrefix(d[0].Code, "SCHEMA") {
 		t.Fatalf("goods.yaml has one mistake, an empty stall; the server reports:\n%s", list(d))
 	}
@@ -420,7 +409,7 @@ func TestHostileInputLeavesTheServerRunning(t *testing.T) {
 	if err := srv.Open(orders, "\x00\xff\xfe{[: - :\n\t- ]]"); err != nil {
 		t.Fatal(err)
 	}
-	got := allDiagnostics(t, ctx, srv, nil, goods, orders)
+	got := allDiagnostics(t, ctx, srv, 1, goods, orders)
 	if ds := got[goods]; len(ds) != 1 || ds[0].Code != "FILE_TOO_LARGE" {
 		t.Errorf("a buffer over %d bytes: want one FILE_TOO_LARGE, got:\n%s", source.MaxSize, list(ds))
 	}
@@ -441,11 +430,10 @@ func TestHostileInputLeavesTheServerRunning(t *testing.T) {
 	if err := srv.Open(goods, read(t, goods)); err != nil {
 		t.Fatal(err)
 	}
-	seen := published(srv, goods)
 	if err := srv.Change(goods, read(t, goods), 2); err != nil {
 		t.Fatal(err)
 	}
-	if ds := allDiagnostics(t, ctx, srv, seen, goods)[goods]; len(ds) != 0 {
+	if ds := allDiagnostics(t, ctx, srv, 2, goods)[goods]; len(ds) != 0 {
 		t.Errorf("goods.yaml back as on disk still has diagnostics:\n%s", list(ds))
 	}
 }

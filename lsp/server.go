@@ -40,7 +40,6 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, logw io.Writer) error
 	s := newServer(logw)
 	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(s.handle))
-	s.conn = conn
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
@@ -54,17 +53,21 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, logw io.Writer) error
 // game they belong to.
 type server struct {
 	handler protocol.Handler
-	conn    *jsonrpc2.Conn
 	logw    io.Writer
 	logMu   sync.Mutex
 
-	mu    sync.Mutex
-	docs  map[string]string // the open documents' text, by absolute path
-	games map[string]*game  // by game folder
+	mu   sync.Mutex
+	conn *jsonrpc2.Conn    // set by the first message: NewConn reads before it returns
+	docs map[string]string // the open documents' text, by absolute path
+	// versions are the editor's version numbers of the open documents'
+	// text, published with the diagnostics made from it, so an editor can
+	// drop those of an older text.
+	versions map[string]protocol.Integer
+	games    map[string]*game // by game folder
 }
 
 func newServer(logw io.Writer) *server {
-	s := &server{logw: logw, docs: map[string]string{}, games: map[string]*game{}}
+	s := &server{logw: logw, docs: map[string]string{}, versions: map[string]protocol.Integer{}, games: map[string]*game{}}
 	s.handler = protocol.Handler{
 		Initialize:                      s.initialize,
 		Initialized:                     func(*glsp.Context, *protocol.InitializedParams) error { return nil },
@@ -120,6 +123,9 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("cardpress lsp: internal error in %s: %v", req.Method, r)}
 		}
 	}()
+	s.mu.Lock()
+	s.conn = conn
+	s.mu.Unlock()
 	gctx := &glsp.Context{
 		Method: req.Method,
 		Notify: func(method string, params any) {
@@ -154,10 +160,13 @@ func (s *server) logf(format string, args ...any) {
 // notify sends a notification to the editor from outside a handler (the
 // debounced checks).
 func (s *server) notify(method string, params any) {
-	if s.conn == nil {
-		return
+	s.mu.Lock()
+	conn := s.conn
+	s.mu.Unlock()
+	if conn == nil {
+		return // a benchmark's server, without an editor
 	}
-	if err := s.conn.Notify(context.Background(), method, params); err != nil {
+	if err := conn.Notify(context.Background(), method, params); err != nil {
 		s.logf("notify %s: %v", method, err)
 	}
 }

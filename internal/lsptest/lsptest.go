@@ -70,9 +70,12 @@ type Server struct {
 	nextID  int
 	pending map[int]chan response
 	diags   map[string][][]Diagnostic // URI → every publish, oldest first
-	changed chan struct{}             // closed and replaced at every publish
-	readErr error                     // why the reader stopped; set once
-	done    chan struct{}             // closed when the reader stops
+	// versions are the version of each publish in diags (0 when the
+	// server sent none).
+	versions map[string][]int
+	changed  chan struct{} // closed and replaced at every publish
+	readErr  error         // why the reader stopped; set once
+	done     chan struct{} // closed when the reader stops
 }
 
 type response struct {
@@ -108,12 +111,13 @@ func StartCommand(ctx context.Context, cmd *exec.Cmd, root string) (*Server, err
 	bin := cmd.Path
 	cmd.Dir = root
 	s := &Server{
-		cmd:     cmd,
-		stderr:  new(lockedBuffer),
-		pending: map[int]chan response{},
-		diags:   map[string][][]Diagnostic{},
-		changed: make(chan struct{}),
-		done:    make(chan struct{}),
+		cmd:      cmd,
+		stderr:   new(lockedBuffer),
+		pending:  map[int]chan response{},
+		diags:    map[string][][]Diagnostic{},
+		versions: map[string][]int{},
+		changed:  make(chan struct{}),
+		done:     make(chan struct{}),
 	}
 	cmd.Stderr = s.stderr
 	var err error
@@ -200,33 +204,27 @@ func (s *Server) Call(ctx context.Context, method string, params any) (json.RawM
 	return s.call(ctx, method, params)
 }
 
-// Published is every publish of diagnostics for the file at path so far,
-// oldest first.
-func (s *Server) Published(path string) [][]Diagnostic {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.diags[FileURI(path)]
-}
-
 // Diagnostics waits until the server has published diagnostics for the
 // file at path and then for quiet more time with no new publish (a server
 // may validate again once its settings arrive), and returns the last
 // publish. It fails when ctx ends first or the server stops.
 func (s *Server) Diagnostics(ctx context.Context, path string, quiet time.Duration) ([]Diagnostic, error) {
-	return s.DiagnosticsAfter(ctx, path, 0, quiet)
+	return s.DiagnosticsOf(ctx, path, 0, quiet)
 }
 
-// DiagnosticsAfter is Diagnostics once the server has published more than
-// seen times for the file (len(Published(path)) before a change): what it
-// found in the changed text, not what it had found before.
-func (s *Server) DiagnosticsAfter(ctx context.Context, path string, seen int, quiet time.Duration) ([]Diagnostic, error) {
+// DiagnosticsOf is Diagnostics once the server has published for the
+// file's text at version (or later) as an editor numbers it (Open sends
+// 1, Change the number it is given): what it found in that text, not
+// what it had found before. The server must publish versions.
+func (s *Server) DiagnosticsOf(ctx context.Context, path string, version int, quiet time.Duration) ([]Diagnostic, error) {
 	uri := FileURI(path)
 	var timer <-chan time.Time
+	seen := 0
 	for {
 		s.mu.Lock()
-		all, changed, readErr := s.diags[uri], s.changed, s.readErr
+		all, versions, changed, readErr := s.diags[uri], s.versions[uri], s.changed, s.readErr
 		s.mu.Unlock()
-		if len(all) > seen {
+		if len(all) > seen && versions[len(versions)-1] >= version {
 			seen = len(all)
 			timer = time.After(quiet)
 		}
@@ -402,6 +400,7 @@ func answer(msg message) any {
 func (s *Server) published(params json.RawMessage) error {
 	var p struct {
 		URI         string `json:"uri"`
+		Version     int    `json:"version"`
 		Diagnostics []struct {
 			Range struct {
 				Start struct{ Line, Character int } `json:"start"`
@@ -428,11 +427,15 @@ func (s *Server) published(params json.RawMessage) error {
 	}
 	s.mu.Lock()
 	s.diags[p.URI] = append(s.diags[p.URI], ds)
+	s.versions[p.URI] = append(s.versions[p.URI], p.Version)
 	close(s.changed)
 	s.changed = make(chan struct{})
 	s.mu.Unlock()
 	return nil
 }
+
+// Stderr is what the server has written to stderr so far.
+func (s *Server) Stderr() string { return s.stderr.String() }
 
 // stderrTail is the end of what the server wrote to stderr, for errors.
 func (s *Server) stderrTail() string {
