@@ -174,12 +174,18 @@ func (s *server) diagnostic(f finding.Finding, file string, edited map[string][]
 
 // fileText is file's text as the checks read it: the editor's buffer, or
 // the file on disk ("" when it cannot be read; the range is then the
-// finding's position alone).
+// whole line). The file is read confined to its folder, as the loader
+// reads it: a link out of the game folder is not followed.
 func fileText(file string, edited map[string][]byte) string {
 	if data, ok := edited[filepath.Base(file)]; ok {
 		return string(data)
 	}
-	data, err := fileio.ReadFile(file, source.MaxSize)
+	dir, err := fileio.OpenDir(filepath.Dir(file))
+	if err != nil {
+		return ""
+	}
+	defer dir.Close()
+	data, err := dir.ReadFile(filepath.Base(file), source.MaxSize)
 	if err != nil {
 		return ""
 	}
