@@ -108,9 +108,10 @@ generate:
 
 # Release archives for Linux, macOS and Windows on amd64 and arm64, with
 # checksums.txt, into dist/ (.goreleaser.yaml), without publishing.
-# GoReleaser and actionlint are Go tools of their own module, tools/go.mod,
+# GoReleaser and actionlint are Go tools, each in a module of its own
+# (tools/goreleaser, tools/actionlint: their dependencies clash),
 # so their hundreds of dependencies stay out of cardpress's go.mod.
-GORELEASER := $(GO) tool -modfile=tools/go.mod goreleaser
+GORELEASER := $(GO) tool -modfile=tools/goreleaser/go.mod goreleaser
 release-snapshot:
 	$(GORELEASER) check
 	$(GORELEASER) release --snapshot --clean

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// actionlint, run as a Go tool (tools/go.mod), checks this repository's
+// actionlint, run as a Go tool (tools/actionlint/go.mod), checks this repository's
 // workflows (and through `uses: ./` the inputs of action.yml) and the
 // five-line workflow docs/lint.md gives a game's repository.
 func TestActionlint(t *testing.T) {
@@ -27,7 +27,7 @@ func TestActionlint(t *testing.T) {
 		t.Fatal(err)
 	}
 	workflows, _ := filepath.Glob(filepath.Join(repoRoot, ".github", "workflows", "*.yml"))
-	args := append([]string{"tool", "-modfile=tools/go.mod", "actionlint", "-no-color"}, workflows...)
+	args := append([]string{"tool", "-modfile=tools/actionlint/go.mod", "actionlint", "-no-color"}, workflows...)
 	cmd := exec.Command("go", append(args, designer)...)
 	cmd.Dir = repoRoot
 	if out, err := cmd.CombinedOutput(); err != nil {
