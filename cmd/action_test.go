@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"cardpress/internal/lsptest"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -228,7 +232,8 @@ func TestActionInstallsARelease(t *testing.T) {
 // The whole action on a designer's game, with cardpress built from this
 // checkout as the action builds its own ref: a clean game passes and
 // gets its PDFs; planted mistakes become annotations on their lines, a
-// SARIF log with a result each, and a failed verdict.
+// SARIF log with a result each, and a failed verdict. The binary then
+// serves as `cardpress lsp`, as an editor starts it.
 func TestActionLintsAGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardpress")
@@ -295,4 +300,38 @@ func TestActionLintsAGame(t *testing.T) {
 	if out, code := r.run("Lint"); code == 0 {
 		t.Errorf("lint of a missing folder passed:\n%s", out)
 	}
+
+	// The binary the action built serves an editor too: `cardpress lsp`
+	// over its own stdin and stdout reports the same mistake.
+	lspOverStdio(t, filepath.Join(r.path[0], "cardpress"), dir, goods, line)
+}
+
+// lspOverStdio runs bin lsp as an editor would on the game in dir and
+// checks that it reports the undeclared field at line (1-based) of file.
+func lspOverStdio(t *testing.T, bin, dir, file string, line int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv, err := lsptest.StartCommand(ctx, exec.Command(bin, "lsp"), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := srv.Close(); err != nil {
+			t.Errorf("cardpress lsp did not exit cleanly: %v\n%s", err, srv.Stderr())
+		}
+	}()
+	if err := srv.Open(file, readText(t, file)); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := srv.Diagnostics(ctx, file, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if d.Line == line-1 && d.Character == 4 && d.Code == "SCHEMA_UNKNOWN_FIELD" {
+			return
+		}
+	}
+	t.Errorf("cardpress lsp does not report the undeclared field at line %d; it reports: %v", line, ds)
 }
