@@ -9,7 +9,7 @@ export SOURCE_DATE_EPOCH ?= 0
 # itself (-pgo=auto); bench passes it too, so it measures what users run.
 PGO     := $(CURDIR)/cmd/cardpress/default.pgo
 
-.PHONY: all build test fuzz bench pgo lint vet generate clean editor-deps
+.PHONY: all build test fuzz bench pgo lint vet generate clean editor-deps release-snapshot release-check
 all: build
 
 # The commit for --version, when the toolchain records none
@@ -33,10 +33,16 @@ TEST_FUZZTIME ?= 5s
 # The browser tests of `cardpress serve` need a Chromium; without one they
 # skip, and go test hides a skip, so the line below says it out loud.
 CHROMIUM := $(firstword $(foreach b,chromium chromium-browser google-chrome google-chrome-stable,$(shell command -v $(b) 2>/dev/null)))
+# The editor tests skip the same way without their editors: cmd's without
+# yaml-language-server (make editor-deps), lsp's without Neovim.
+YAMLLS   := $(firstword $(wildcard .ci/editor/node_modules/.bin/yaml-language-server) $(shell command -v yaml-language-server 2>/dev/null))
+NVIM     := $(shell command -v nvim 2>/dev/null)
 test:
 	$(GO) vet ./...
-	@$(if $(CHROMIUM),,echo "*** Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run ***")
 	$(GO) test ./...
+	@$(if $(CHROMIUM),,echo "*** Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run ***")
+	@$(if $(YAMLLS),,echo "*** yaml-language-server not found: the editor test (cmd/editor_test.go) was SKIPPED; run make editor-deps (needs node and npm) or .ci/run ***")
+	@$(if $(NVIM),,echo "*** nvim not found: the editor test of cardpress lsp (lsp/editor_test.go) was SKIPPED; install neovim (apt-get install neovim) or run .ci/run ***")
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
 # yaml-language-server for the editor test (cmd/editor_test.go), pinned in
@@ -83,7 +89,7 @@ fuzz:
 # exports at the game limit report their peak heap (docs/export.md), about
 # three minutes of the run.
 bench:
-	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem ./engine/... ./render/... ./pipeline/... ./source/ ./schema/ ./gamedata/ ./raster/ ./fonts/ ./preview/ ./svg/ ./sheet/ ./sheetgame/
+	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem ./engine/... ./render/... ./pipeline/... ./source/ ./schema/ ./gamedata/ ./raster/ ./fonts/ ./preview/ ./svg/ ./sheet/ ./sheetgame/ ./lsp/
 	$(GO) test -pgo=$(PGO) -run '^$$' -bench 'ExportPNG|ExportTTS' -benchmem ./cmd/
 
 # Refresh the profile from the linter's workloads: every game's smoke-game
@@ -100,5 +106,23 @@ pgo:
 generate:
 	$(GO) generate ./...
 
+# Release archives for Linux, macOS and Windows on amd64 and arm64, with
+# checksums.txt, into dist/ (.goreleaser.yaml), without publishing.
+# GoReleaser and actionlint are Go tools, each in a module of its own
+# (tools/goreleaser, tools/actionlint: their dependencies clash),
+# so their hundreds of dependencies stay out of cardpress's go.mod.
+GORELEASER := $(GO) tool -modfile=tools/goreleaser/go.mod goreleaser
+release-snapshot:
+	$(GORELEASER) check
+	$(GORELEASER) release --snapshot --clean
+
+# The snapshot builds, every archive is in checksums.txt, and the Linux
+# binary of this machine's architecture runs --version. Several minutes on
+# two cores, so not part of make test; .ci/run runs it after make test.
+release-check: release-snapshot
+	cd dist && sha256sum -c checksums.txt
+	@n=$$(wc -l < dist/checksums.txt); [ "$$n" -eq 6 ] || { echo "*** dist/checksums.txt lists $$n archives, want 6 ***"; exit 1; }
+	dist/cardpress_linux_$$($(GO) env GOARCH)*/cardpress --version | grep -E '^cardpress v[0-9]'
+
 clean:
-	rm -rf bin out/*/
+	rm -rf bin dist out/*/

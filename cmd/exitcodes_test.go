@@ -202,6 +202,10 @@ func exitCodeCases() map[string][]exitCase {
 				line: "cardpress: nosuch.csv: no such file or folder"},
 			{name: "missing --game folder", setup: badCSV, args: []string{"import", "bad.csv", "--game", "nosuch", "--deck", "main"}, want: ExitUsage},
 		},
+		"lsp": {
+			{name: "an argument", args: []string{"lsp", "cards"}, want: ExitUsage},
+			{name: "bad flag", args: []string{"lsp", "--tcp"}, want: ExitUsage},
+		},
 		"version": {
 			{name: "clean", args: []string{"version"}, want: ExitClean},
 			{name: "the flag", args: []string{"--version"}, want: ExitClean},
@@ -251,7 +255,7 @@ func TestExitCodes(t *testing.T) {
 }
 
 // Commands that run until they are stopped: no clean exit to test here.
-var longRunning = []string{"serve", "watch"}
+var longRunning = []string{"serve", "watch", "lsp"}
 
 // Commands with no exit 1, and why.
 var noFindings = map[string]string{
@@ -262,6 +266,7 @@ var noFindings = map[string]string{
 	"help":       "prints help",
 	"serve":      "shows findings in the page and keeps running",
 	"watch":      "prints findings after each save and keeps running",
+	"lsp":        "publishes findings to the editor and keeps running",
 }
 
 // Every command has its row, so a new command cannot skip the test; each

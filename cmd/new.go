@@ -147,7 +147,8 @@ func runNew(opts *newOptions) error {
 	}
 	opts.Out.Write(wrote.Bytes())
 	dir := finding.Visible(shellWord(opts.Dir))
-	fmt.Fprintf(opts.Out, "\nNext:\n  cardpress validate %s\n  cardpress lint %s\n  cardpress render %s --out out\n", dir, dir, dir)
+	bin := finding.Visible(shellWord(opts.Env.command()))
+	fmt.Fprintf(opts.Out, "\nNext:\n  %[1]s validate %[2]s\n  %[1]s lint %[2]s\n  %[1]s render %[2]s --out out\n", bin, dir)
 	return nil
 }
 

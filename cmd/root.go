@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -55,6 +56,26 @@ type Env struct {
 	// SourceDateEpoch is SOURCE_DATE_EPOCH as set ("" when unset): the
 	// date the PDFs record, for reproducible builds.
 	SourceDateEpoch string
+	// Invoked is the command cardpress was run as (bin/cardpress,
+	// ./cardpress), for the commands it suggests; "" means cardpress.
+	Invoked string
+}
+
+// command is how to run cardpress again, as it was invoked.
+func (e Env) command() string {
+	if e.Invoked == "" {
+		return "cardpress"
+	}
+	return e.Invoked
+}
+
+// invokedAs is the command of os.Args[0]: as typed, except a binary go run
+// built in a temporary folder, which the user never typed.
+func invokedAs(arg0 string) string {
+	if arg0 == "" || strings.Contains(filepath.ToSlash(arg0), "/go-build") {
+		return "cardpress"
+	}
+	return arg0
 }
 
 // readEnv reads the environment once, for Execute.
@@ -62,6 +83,7 @@ func readEnv() Env {
 	return Env{
 		Progress:        isTerminal(os.Stderr) && os.Getenv("CI") == "" && os.Getenv("TERM") != "dumb",
 		SourceDateEpoch: os.Getenv("SOURCE_DATE_EPOCH"),
+		Invoked:         invokedAs(os.Args[0]),
 	}
 }
 
@@ -114,6 +136,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newExportCmd(streams),
 		newImportCmd(streams),
 		newTestCmd(streams),
+		newLspCmd(streams),
 	)
 	setVersion(root, streams)
 	strictBuiltins(root)

@@ -32,11 +32,19 @@ type Schemas func(engineID string) (fs.FS, bool)
 // the engine has built the game: Load checks their syntax, and the pipeline
 // calls Game.CheckPlaceholders with the fact names afterwards.
 func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
+	return LoadEdited(dir, schemas, nil)
+}
+
+// LoadEdited is Load with edited files' content, by path relative to dir,
+// read in place of what is on disk: an editor's unsaved buffers, checked
+// by the same loader as the files (cardpress lsp).
+func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Game, []finding.Finding) {
 	folder, err := fileio.OpenDir(dir)
 	if err != nil {
 		return nil, []finding.Finding{folderFinding(dir, err)}
 	}
 	defer folder.Close()
+	folder.Edited(edited)
 	l := &loader{
 		g:       &Game{Dir: dir, Params: map[string]Param{}},
 		dir:     folder,

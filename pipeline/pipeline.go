@@ -149,63 +149,96 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 			// may be built and played depends on every file of it.
 			_, complete = gamedata.Load(datas[0].Dir, EngineSchemas)
 		}
-		for _, d := range datas {
-			valid := countErrors(ownFindings(complete, d, datas)) == 0
-			// Commands play the default variant unless told otherwise.
-			d, _ = d.WithVariant("")
-			g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
-			layoutBroken := false // a when naming a field no card has would also hold on none
-			if m, ok := kit.Lookup(d.Manifest.Engine); ok && d.Manifest.HasEngine() {
-				eg, bfs := build(m, d)
-				if valid {
-					g.Engine = eg
-					g.Valid = eg != nil && countErrors(bfs) == 0
-					all = append(all, keepFile(bfs, path)...)
-					all = append(all, keepFile(variantBuilds(g, bfs), path)...)
-					if eg != nil && !d.Manifest.DeclaresFields() {
-						// Declared fields were checked by gamedata already.
-						lf := d.CheckLayoutFields(engineFields(d, eg))
-						layoutBroken = countErrors(lf) > 0
-						all = append(all, keepFile(lf, path)...)
-					}
-					if g.Valid {
-						// Past the engine's own errors: the rules file's
-						// would only repeat them.
-						rfs := rulesFile(d)
-						all = append(all, keepFile(rfs, path)...)
-						g.Valid = countErrors(rfs) == 0
-					}
-				} else {
-					// The data has errors: no engine to play with, but the
-					// engine's reference checks still report, so every
-					// problem shows in one run. Engines check every bound
-					// they rely on before they allocate or loop, so building
-					// on invalid values is safe; what they say about a value
-					// the schema already rejected is left out.
-					all = append(all, keepFile(references(bfs, fs), path)...)
-				}
-			}
-			var doc *render.Document
-			if g.Engine != nil {
-				doc = Document(g)
-				all = append(all, keepFile(d.CheckPlaceholders(factNames(g.Engine)), path)...)
-				all = append(all, keepFile(render.CheckIcons(doc, d), path)...)
-			}
-			if g.Valid {
-				// What the cards print is known only now, the engine's
-				// fields with the declared ones.
-				if doc == nil {
-					doc = Document(g)
-				}
-				all = append(all, keepFile(render.CheckEmpty(doc), path)...)
-			}
-			if g.Valid && !layoutBroken {
-				all = append(all, keepFile(render.CheckWhen(Document(g)), path)...)
-			}
-			games = append(games, g)
-		}
+		gs, more := buildGames(datas, fs, complete, path)
+		games = append(games, gs...)
+		all = append(all, more...)
 	}
 	return games, finding.Sort(all)
+}
+
+// LoadEdited loads the game in dir as Load does, with edited files'
+// content (by path relative to dir) in place of what is on disk: the
+// unsaved buffers an editor checks as they are typed (cardpress lsp).
+func LoadEdited(dir string, edited map[string][]byte) (*Game, []finding.Finding) {
+	d, fs := gamedata.LoadEdited(dir, EngineSchemas, edited)
+	nameEngines(fs)
+	if d == nil {
+		return nil, fs
+	}
+	gs, more := buildGames([]*gamedata.Game{d}, fs, fs, dir)
+	return gs[0], finding.Sort(append(fs, more...))
+}
+
+// buildGames builds the engines of the games loaded from path, with fs
+// the findings kept for path and complete those of the whole games, and
+// runs the checks that need a built game.
+func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path string) ([]*Game, []finding.Finding) {
+	var games []*Game
+	var all []finding.Finding
+	for _, d := range datas {
+		valid := countErrors(ownFindings(complete, d, datas)) == 0
+		// Commands play the default variant unless told otherwise.
+		d, _ = d.WithVariant("")
+		g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
+		found, layoutBroken := buildEngine(g, valid, fs)
+		var doc *render.Document
+		if g.Engine != nil {
+			doc = Document(g)
+			found = append(found, d.CheckPlaceholders(factNames(g.Engine))...)
+			found = append(found, render.CheckIcons(doc, d)...)
+		}
+		if g.Valid {
+			// What the cards print is known only now, the engine's
+			// fields with the declared ones.
+			if doc == nil {
+				doc = Document(g)
+			}
+			found = append(found, render.CheckEmpty(doc)...)
+		}
+		if g.Valid && !layoutBroken {
+			found = append(found, render.CheckWhen(Document(g))...)
+		}
+		all = append(all, keepFile(found, path)...)
+		games = append(games, g)
+	}
+	return games, finding.Sort(all)
+}
+
+// buildEngine builds g's data with its engine, if it has one, when the
+// data is valid, and reports what the engine finds; layoutBroken is a
+// layout naming a field the engine's cards do not have.
+func buildEngine(g *Game, valid bool, fs []finding.Finding) (found []finding.Finding, layoutBroken bool) {
+	d := g.Data
+	m, ok := kit.Lookup(d.Manifest.Engine)
+	if !ok || !d.Manifest.HasEngine() {
+		return nil, false
+	}
+	eg, bfs := build(m, d)
+	if !valid {
+		// The data has errors: no engine to play with, but the engine's
+		// reference checks still report, so every problem shows in one
+		// run. Engines check every bound they rely on before they
+		// allocate or loop, so building on invalid values is safe; what
+		// they say about a value the schema already rejected is left out.
+		return references(bfs, fs), false
+	}
+	g.Engine = eg
+	g.Valid = eg != nil && countErrors(bfs) == 0
+	found = append(bfs, variantBuilds(g, bfs)...)
+	if eg != nil && !d.Manifest.DeclaresFields() {
+		// Declared fields were checked by gamedata already.
+		lf := d.CheckLayoutFields(engineFields(d, eg))
+		layoutBroken = countErrors(lf) > 0
+		found = append(found, lf...)
+	}
+	if g.Valid {
+		// Past the engine's own errors: the rules file's would only
+		// repeat them.
+		rfs := rulesFile(d)
+		found = append(found, rfs...)
+		g.Valid = countErrors(rfs) == 0
+	}
+	return found, layoutBroken
 }
 
 // rulesFile builds the rules file of a game whose engine is its own

@@ -7,12 +7,15 @@
 package fileio
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"time"
 )
 
 // ErrNotRegular is a path that is a folder, a device, a FIFO or a socket;
@@ -89,8 +92,9 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 // Dir is a folder whose files are read without ever leaving it: a symbolic
 // link inside it may point elsewhere inside it, never out.
 type Dir struct {
-	root *os.Root
-	path string
+	root   *os.Root
+	path   string
+	edited map[string][]byte // by slash name: read in place of the file (Edited)
 }
 
 // OpenDir opens the folder at path. The path itself may run through links;
@@ -109,10 +113,30 @@ func (d *Dir) Close() error { return d.root.Close() }
 // Path is the folder's path as it was opened.
 func (d *Dir) Path() string { return d.path }
 
+// Edited makes the folder give files' content in place of what is on disk,
+// by slash-separated name relative to the folder: an editor's unsaved
+// buffers, checked as they are typed (cardpress lsp) by the same loader
+// that reads the files. The limits still apply to them.
+func (d *Dir) Edited(files map[string][]byte) {
+	d.edited = make(map[string][]byte, len(files))
+	for name, data := range files {
+		d.edited[path.Clean(filepath.ToSlash(name))] = data
+	}
+}
+
+// edit is name's edited content, if it has one.
+func (d *Dir) edit(name string) ([]byte, bool) {
+	data, ok := d.edited[path.Clean(filepath.ToSlash(name))]
+	return data, ok
+}
+
 // Stat describes the file at name (slash-separated, relative to the
 // folder), following links that stay inside. A name or link leading out of
 // the folder gives ErrOutside.
 func (d *Dir) Stat(name string) (fs.FileInfo, error) {
+	if data, ok := d.edit(name); ok {
+		return editedInfo{name: path.Base(name), size: int64(len(data))}, nil
+	}
 	info, err := d.root.Stat(filepath.FromSlash(name))
 	return info, d.classify(name, "stat", err)
 }
@@ -127,6 +151,9 @@ func (d *Dir) ReadFile(name string, limit int64) ([]byte, error) {
 	full := filepath.Join(d.path, filepath.FromSlash(name))
 	if err := check(full, info, limit); err != nil {
 		return nil, err
+	}
+	if data, ok := d.edit(name); ok {
+		return bytes.Clone(data), nil
 	}
 	f, err := d.root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|nonBlock, 0)
 	if err != nil {
@@ -221,3 +248,16 @@ func Inside(parent, path string) bool {
 	rel, err := filepath.Rel(base, real)
 	return err == nil && filepath.IsLocal(rel)
 }
+
+// editedInfo describes an edited file: a regular file of its size.
+type editedInfo struct {
+	name string
+	size int64
+}
+
+func (i editedInfo) Name() string       { return i.name }
+func (i editedInfo) Size() int64        { return i.size }
+func (i editedInfo) Mode() fs.FileMode  { return 0o644 }
+func (i editedInfo) ModTime() time.Time { return time.Time{} }
+func (i editedInfo) IsDir() bool        { return false }
+func (i editedInfo) Sys() any           { return nil }

@@ -35,6 +35,10 @@ type Diagnostic struct {
 	Character int
 	Severity  int // 1 error, 2 warning, 3 information, 4 hint
 	Message   string
+	// The range's end, and the code (a finding code for cardpress; a
+	// number or nothing for other servers).
+	EndLine, EndCharacter int
+	Code                  string
 }
 
 func (d Diagnostic) String() string {
@@ -66,9 +70,12 @@ type Server struct {
 	nextID  int
 	pending map[int]chan response
 	diags   map[string][][]Diagnostic // URI → every publish, oldest first
-	changed chan struct{}             // closed and replaced at every publish
-	readErr error                     // why the reader stopped; set once
-	done    chan struct{}             // closed when the reader stops
+	// versions are the version of each publish in diags (0 when the
+	// server sent none).
+	versions map[string][]int
+	changed  chan struct{} // closed and replaced at every publish
+	readErr  error         // why the reader stopped; set once
+	done     chan struct{} // closed when the reader stops
 }
 
 type response struct {
@@ -96,15 +103,21 @@ type message struct {
 // folder and completes the initialize handshake before ctx ends. Close
 // stops it.
 func Start(ctx context.Context, bin, root string) (*Server, error) {
-	cmd := exec.Command(bin, "--stdio")
+	return StartCommand(ctx, exec.Command(bin, "--stdio"), root)
+}
+
+// StartCommand is Start for a server started by cmd (cardpress lsp).
+func StartCommand(ctx context.Context, cmd *exec.Cmd, root string) (*Server, error) {
+	bin := cmd.Path
 	cmd.Dir = root
 	s := &Server{
-		cmd:     cmd,
-		stderr:  new(lockedBuffer),
-		pending: map[int]chan response{},
-		diags:   map[string][][]Diagnostic{},
-		changed: make(chan struct{}),
-		done:    make(chan struct{}),
+		cmd:      cmd,
+		stderr:   new(lockedBuffer),
+		pending:  map[int]chan response{},
+		diags:    map[string][][]Diagnostic{},
+		versions: map[string][]int{},
+		changed:  make(chan struct{}),
+		done:     make(chan struct{}),
 	}
 	cmd.Stderr = s.stderr
 	var err error
@@ -168,19 +181,50 @@ func (s *Server) Open(path, text string) error {
 	})
 }
 
+// Change sends the whole new text of the open file at path, as an editor
+// does as the user types (version counts the changes, from 2).
+func (s *Server) Change(path, text string, version int) error {
+	return s.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": FileURI(path), "version": version},
+		"contentChanges": []any{map[string]any{"text": text}},
+	})
+}
+
+// At asks method (textDocument/completion, hover, definition) about
+// line:character (from 0) of the file at path and returns the result.
+func (s *Server) At(ctx context.Context, method, path string, line, character int) (json.RawMessage, error) {
+	return s.call(ctx, method, map[string]any{
+		"textDocument": map[string]any{"uri": FileURI(path)},
+		"position":     map[string]any{"line": line, "character": character},
+	})
+}
+
+// Call sends a request and returns its result.
+func (s *Server) Call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	return s.call(ctx, method, params)
+}
+
 // Diagnostics waits until the server has published diagnostics for the
 // file at path and then for quiet more time with no new publish (a server
 // may validate again once its settings arrive), and returns the last
 // publish. It fails when ctx ends first or the server stops.
 func (s *Server) Diagnostics(ctx context.Context, path string, quiet time.Duration) ([]Diagnostic, error) {
+	return s.DiagnosticsOf(ctx, path, 0, quiet)
+}
+
+// DiagnosticsOf is Diagnostics once the server has published for the
+// file's text at version (or later) as an editor numbers it (Open sends
+// 1, Change the number it is given): what it found in that text, not
+// what it had found before. The server must publish versions.
+func (s *Server) DiagnosticsOf(ctx context.Context, path string, version int, quiet time.Duration) ([]Diagnostic, error) {
 	uri := FileURI(path)
 	var timer <-chan time.Time
 	seen := 0
 	for {
 		s.mu.Lock()
-		all, changed, readErr := s.diags[uri], s.changed, s.readErr
+		all, versions, changed, readErr := s.diags[uri], s.versions[uri], s.changed, s.readErr
 		s.mu.Unlock()
-		if len(all) > seen {
+		if len(all) > seen && versions[len(versions)-1] >= version {
 			seen = len(all)
 			timer = time.After(quiet)
 		}
@@ -356,12 +400,15 @@ func answer(msg message) any {
 func (s *Server) published(params json.RawMessage) error {
 	var p struct {
 		URI         string `json:"uri"`
+		Version     int    `json:"version"`
 		Diagnostics []struct {
 			Range struct {
 				Start struct{ Line, Character int } `json:"start"`
+				End   struct{ Line, Character int } `json:"end"`
 			} `json:"range"`
-			Severity int    `json:"severity"`
-			Message  string `json:"message"`
+			Severity int             `json:"severity"`
+			Message  string          `json:"message"`
+			Code     json.RawMessage `json:"code"`
 		} `json:"diagnostics"`
 	}
 	if err := json.Unmarshal(params, &p); err != nil {
@@ -369,15 +416,26 @@ func (s *Server) published(params json.RawMessage) error {
 	}
 	ds := make([]Diagnostic, 0, len(p.Diagnostics))
 	for _, d := range p.Diagnostics {
-		ds = append(ds, Diagnostic{d.Range.Start.Line, d.Range.Start.Character, d.Severity, d.Message})
+		var code string
+		if json.Unmarshal(d.Code, &code) != nil {
+			code = string(d.Code)
+		}
+		ds = append(ds, Diagnostic{
+			Line: d.Range.Start.Line, Character: d.Range.Start.Character, Severity: d.Severity, Message: d.Message,
+			EndLine: d.Range.End.Line, EndCharacter: d.Range.End.Character, Code: code,
+		})
 	}
 	s.mu.Lock()
 	s.diags[p.URI] = append(s.diags[p.URI], ds)
+	s.versions[p.URI] = append(s.versions[p.URI], p.Version)
 	close(s.changed)
 	s.changed = make(chan struct{})
 	s.mu.Unlock()
 	return nil
 }
+
+// Stderr is what the server has written to stderr so far.
+func (s *Server) Stderr() string { return s.stderr.String() }
 
 // stderrTail is the end of what the server wrote to stderr, for errors.
 func (s *Server) stderrTail() string {
