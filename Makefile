@@ -17,7 +17,7 @@ all: build
 COMMIT  := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c-modified; })
 
 $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema engine -name '*.json') go.mod go.sum
-	$(GO) build -ldflags "-X cardpress/cmd.linkedCommit=$(COMMIT)" -o $(BIN) ./cmd/cardpress
+	$(GO) build -ldflags "-X github.com/cardpress/cardpress/cmd.linkedCommit=$(COMMIT)" -o $(BIN) ./cmd/cardpress
 
 # The balance reports too: each run stops once its intervals are narrow,
 # so all of them take seconds (docs/commands.md, Balance report).

@@ -1,4 +1,4 @@
-module cardpress
+module github.com/cardpress/cardpress
 
 go 1.26.0
 

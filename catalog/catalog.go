@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
 )
 
 // Catalog is the rules by id.

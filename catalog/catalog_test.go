@@ -11,10 +11,10 @@ import (
 	"testing"
 	"unicode"
 
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/internal/testutil"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/pipeline"
 )
 
 func TestGenericCatalogIsComplete(t *testing.T) {

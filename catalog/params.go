@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/engine/kit"
-	"cardpress/pipeline"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -3,8 +3,8 @@ package catalog
 import (
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
 )
 
 // Each parameter's range comes from its engine's declaration (through

@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/lsptest"
+	"github.com/cardpress/cardpress/internal/lsptest"
 
 	"go.yaml.in/yaml/v3"
 )

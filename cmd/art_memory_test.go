@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testart"
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // A 16-bit interlaced PNG of 6000 pixels a side takes 550 MiB to decode:

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testart"
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // artGame copies the hand-written game with art in testdata/art (pictures

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // A picture that is a link to a place outside the game folder is refused

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // The check: on a copy of the cards where one card was made

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // findingLine matches a printed finding: file:line:col: severity CODE: message.

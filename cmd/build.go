@@ -6,10 +6,10 @@ import (
 	"math"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/lint"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

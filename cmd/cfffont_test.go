@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/fonts"
-	"cardpress/internal/testfont"
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 )

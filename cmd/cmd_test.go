@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/finding"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 var repoRoot = testutil.RepoRoot()

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/pipeline"
-	"cardpress/printshop"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/printshop"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
 )
 
 // TestCardCountsSaidOnce: a cards component without a count takes its

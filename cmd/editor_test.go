@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/lsptest"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/lsptest"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // What a designer sees in their editor: yaml-language-server, reading the

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/pipeline"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

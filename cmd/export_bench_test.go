@@ -8,9 +8,9 @@ import (
 	"runtime"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/raster"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/raster"
 )
 
 // Issue 28, item 4: exports at the game limit (5,000 cards) in bounded

@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/pipeline"
-	"cardpress/printshop"
-	"cardpress/raster"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/printshop"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render"
 
 	"github.com/spf13/cobra"
 )

@@ -15,13 +15,13 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/internal/testutil"
-	"cardpress/pipeline"
-	"cardpress/printshop"
-	"cardpress/raster"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/printshop"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render"
 )
 
 // loadDoc is the render document of the one game at path.

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/pipeline"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/sheet"
 
 	"github.com/spf13/cobra"
 )

@@ -12,12 +12,12 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/pipeline"
-	"cardpress/raster"
-	"cardpress/render"
-	"cardpress/tts"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/tts"
 
 	"github.com/spf13/cobra"
 )

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/fileio"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // ttsSave is the part of a Tabletop Simulator saved object the tests

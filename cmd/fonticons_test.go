@@ -10,8 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/ledongthuc/pdf"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/fonts"
-	"cardpress/internal/testfont"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // The hostile fonts of issue 28's probe, named by a game: before the

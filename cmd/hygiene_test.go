@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // Output hygiene (issue 11): names from files and data cannot forge lines

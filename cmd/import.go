@@ -12,13 +12,13 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/pipeline"
-	"cardpress/sheet"
-	"cardpress/sheetgame"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/sheetgame"
+	"github.com/cardpress/cardpress/source"
 
 	"github.com/spf13/cobra"
 )

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/pipeline"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/sheet"
 )
 
 func mustRead(t *testing.T, path string) []byte {

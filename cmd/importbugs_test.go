@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testart"
+	"github.com/cardpress/cardpress/internal/testart"
 
 	"github.com/xuri/excelize/v2"
 )

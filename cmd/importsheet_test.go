@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 
 	"github.com/xuri/excelize/v2"
 )

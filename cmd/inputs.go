@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // Limits of the JSON files commands read back (docs/commands.md, "Sharded sweeps"

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // heatShards plays a small HEAT run in three shards (10 games each at 4

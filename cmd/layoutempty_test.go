@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // newGameWith writes `cardpress new g` in a workspace and puts line

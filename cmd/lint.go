@@ -5,11 +5,11 @@ import (
 	"strings"
 	"sync"
 
-	"cardpress/catalog"
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/lint"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/catalog"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

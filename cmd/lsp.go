@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"cardpress/lsp"
+	"github.com/cardpress/cardpress/lsp"
 
 	"github.com/spf13/cobra"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // TestMaxSameIssues: 100 wrong values in one list print 20 lines of each

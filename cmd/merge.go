@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 
 	"github.com/spf13/cobra"
 )

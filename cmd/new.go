@@ -8,10 +8,10 @@ import (
 	"regexp"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/newgame"
-	"cardpress/pipeline"
-	"cardpress/sheetgame"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/newgame"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/sheetgame"
 
 	"github.com/spf13/cobra"
 )

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/pipeline"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // The first "done when": new, validate, lint and render all exit 0,

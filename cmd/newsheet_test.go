@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/testart"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/xuri/excelize/v2"
 )

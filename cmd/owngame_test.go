@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // sprint is the hand-written game in testdata/sprint (no engine, its own

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // --gutter and --back-offset take numbers in range or nothing: a bad

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // render --for print-shop --profile dtc: HEAT's 34 cards as 68 pages of

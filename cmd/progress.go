@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // progress draws a one-line bar with rate and ETA on a terminal's stderr.

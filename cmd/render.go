@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/pipeline"
-	"cardpress/printshop"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/printshop"
+	"github.com/cardpress/cardpress/render"
 
 	"github.com/spf13/cobra"
 )

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

@@ -5,10 +5,10 @@ import (
 	"math"
 	"sync"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/pipeline"
-	"cardpress/report"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/report"
 
 	"github.com/spf13/cobra"
 )

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // The HEAT balance report reads back with two pages per player count and

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // The game in testdata/reuse, whose layout extends, overrides by name,

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"syscall"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/raster"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/raster"
 
 	"github.com/spf13/cobra"
 )

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"cardpress/catalog"
-	"cardpress/finding"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/catalog"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 func TestRulesTextAndJSON(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // A broken rules file gives every error at its file:line:col at once, and

@@ -5,11 +5,11 @@ import (
 	"io/fs"
 	"sort"
 
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/pipeline"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/schema"
 
 	"github.com/spf13/cobra"
 )

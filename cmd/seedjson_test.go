@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // maxSafe is 2^53: above it a JSON reader that holds numbers as doubles

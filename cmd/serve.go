@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/pipeline"
-	"cardpress/preview"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/preview"
+	"github.com/cardpress/cardpress/render"
 
 	"github.com/spf13/cobra"
 )

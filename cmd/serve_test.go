@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 
 	"github.com/chromedp/chromedp"
 )

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/testfont"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // The font that took the whole of serve down (a composite glyph that

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"cardpress/internal/testart"
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // shapesGame copies testdata/shapes (a game without an engine that draws

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // Games build and lint side by side, but each game's lines come out whole

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"text/tabwriter"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 func TestSimHeat(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/raster"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render"
 )
 
 // svgArtGame is the art game with SVG drawings from svg/testdata in

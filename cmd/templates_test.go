@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/ledongthuc/pdf"

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 
-	"cardpress/engine/rules"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/engine/rules"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

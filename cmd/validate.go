@@ -3,9 +3,9 @@ package cmd
 import (
 	"fmt"
 
-	"cardpress/catalog"
-	"cardpress/finding"
-	"cardpress/pipeline"
+	"github.com/cardpress/cardpress/catalog"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
 )

@@ -9,11 +9,11 @@ import (
 	"sync"
 	"time"
 
-	"cardpress/finding"
-	"cardpress/lint"
-	"cardpress/pipeline"
-	"cardpress/preview"
-	"cardpress/sheetgame"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/preview"
+	"github.com/cardpress/cardpress/sheetgame"
 
 	"github.com/spf13/cobra"
 )

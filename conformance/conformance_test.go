@@ -12,16 +12,16 @@ import (
 	"testing"
 	"unicode"
 
-	"cardpress/cmd"
-	"cardpress/engine/enginetest"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/internal/testutil"
-	"cardpress/lint"
-	"cardpress/pipeline"
-	"cardpress/render"
-	"cardpress/render/pdftest"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/cmd"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // gamesPerCount is how many random games each variant plays at each

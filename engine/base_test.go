@@ -3,7 +3,7 @@ package engine_test
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // baseState is the least a state embedding engine.Base writes: its rules

@@ -8,7 +8,7 @@
 package engine
 
 import (
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // Game is one parameterised game, ready to create states.

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // BenchmarkRunMemory shows that statistics are streamed: the heap in use

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"cardpress/internal/sat"
+	"github.com/cardpress/cardpress/internal/sat"
 )
 
 // FieldError is a problem with one field of a summary, named by its path

@@ -3,7 +3,7 @@ package engine
 import (
 	"encoding/json"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // resultFields is Result without its methods, for the JSON form below.

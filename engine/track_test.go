@@ -3,7 +3,7 @@ package engine_test
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 func TestTrackIncreaseFromOffCountsFromTheFirstSpace(t *testing.T) {

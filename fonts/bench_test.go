@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/internal/testfont"
 
 	"github.com/go-fonts/dejavu/dejavusans"
 	"github.com/go-fonts/latin-modern/lmroman10regular"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/internal/testfont"
 
 	"github.com/go-fonts/latin-modern/lmroman10regular"
 	"golang.org/x/image/font/gofont/gosmallcaps"

@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"cardpress/internal/sfntfile"
+	"github.com/cardpress/cardpress/internal/sfntfile"
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"

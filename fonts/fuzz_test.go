@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/internal/testfont"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/dejavu/dejavusans"

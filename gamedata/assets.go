@@ -6,9 +6,9 @@ import (
 	"io/fs"
 	"regexp"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/source"
 )
 
 // Assets are the files besides YAML that a game names: images now, fonts

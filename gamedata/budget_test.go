@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // The validation budget: loading a game costs time and memory in

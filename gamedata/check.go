@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/internal/sat"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/sat"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -3,7 +3,7 @@ package gamedata
 import (
 	"fmt"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // The codes of loading's checks of a game's data (the file and YAML ones are

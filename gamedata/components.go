@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // ComponentCount is the count of the manifest component id, and whether

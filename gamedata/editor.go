@@ -8,9 +8,9 @@ import (
 	"path"
 	"slices"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // SchemaDir is the folder inside a game folder that holds the schemas its

@@ -12,9 +12,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"cardpress/finding"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 )
 
 // Declared card fields: a game without a rules engine describes its cards

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // own is a designer's game with no engine: two decks declare their fields.

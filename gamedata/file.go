@@ -5,9 +5,9 @@ import (
 	"path"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"cardpress/finding"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // mini is a small valid game on a small engine, so each test case can break

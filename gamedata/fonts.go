@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/internal/testfont"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testfont"
 
 	"golang.org/x/image/font/gofont/gosmallcaps"
 )

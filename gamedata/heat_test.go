@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // heatFacts are the facts the HEAT reference sheet uses besides parameters.

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"cardpress/finding"
-	"cardpress/icon"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/icon"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/internal/testart"
-	"cardpress/internal/testutil"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // claimJPEG is the start of a JPEG that claims w × h pixels in three

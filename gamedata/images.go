@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // Art: PNG and JPEG images on cards. A deck declares a field of type image

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/internal/testart"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/source"
 )
 
 // gallery is a game without an engine whose cards, layout and back name

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // Layout checks against the cards: every element names a field the cards

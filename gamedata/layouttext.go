@@ -3,7 +3,7 @@ package gamedata
 import (
 	"slices"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // A layout element's text template and its when: the template mixes fixed

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/source"
 )
 
 // findingsWith keeps the briefs of the findings with code.

@@ -10,10 +10,10 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 )
 
 // ManifestName is the file that makes a folder a game folder.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]

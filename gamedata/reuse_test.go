@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // reuseLayout is the own game's layout written with reuse: a group of

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strconv"
 
-	"cardpress/finding"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
 )

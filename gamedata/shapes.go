@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // Shapes: elements of kind rect, ellipse, line and polygon draw vector

@@ -7,8 +7,8 @@ import (
 	"math"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/svg"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/svg"
 )
 
 // SVGDPI is the resolution an SVG drawing is drawn at, at the largest

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cardpress/finding"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

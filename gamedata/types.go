@@ -5,9 +5,9 @@
 package gamedata
 
 import (
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/icon"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

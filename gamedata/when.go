@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/expr"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/expr"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // A layout element's when is a condition over the card's fields, written

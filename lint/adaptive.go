@@ -3,9 +3,9 @@ package lint
 import (
 	"math"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // How many smoke games a player count gets (docs/lint.md, "How many smoke

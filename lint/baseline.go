@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"slices"
 
-	"cardpress/engine"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // NoiseZ is how many standard errors a metric must move to be reported:

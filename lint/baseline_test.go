@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 func TestCompare(t *testing.T) {

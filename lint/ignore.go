@@ -1,8 +1,8 @@
 package lint
 
 import (
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // ApplyIgnores drops the findings game.yaml's lint.ignore silences and,

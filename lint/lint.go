@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // Options control the smoke games.

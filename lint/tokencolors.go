@@ -3,8 +3,8 @@ package lint
 import (
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"github.com/lucasb-eyer/go-colorful"
 )

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // BenchmarkCheck is what the server does after each pause in typing on a

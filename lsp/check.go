@@ -7,12 +7,12 @@ import (
 	"sync"
 	"time"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/lint"
-	"cardpress/pipeline"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/source"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )

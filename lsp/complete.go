@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/icon"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"cardpress/gamedata"
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/icon"
 )
 
 // What completion, hover and definition know of a game: its last check's

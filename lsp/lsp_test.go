@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/lsptest"
-	"cardpress/newgame"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/internal/lsptest"
+	"github.com/cardpress/cardpress/newgame"
+	"github.com/cardpress/cardpress/source"
 )
 
 // The tests drive the server as an editor does: the test binary run again

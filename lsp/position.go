@@ -6,7 +6,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/icon"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )

@@ -3,7 +3,7 @@ package lsp
 import (
 	"go.yaml.in/yaml/v3"
 
-	"cardpress/source"
+	"github.com/cardpress/cardpress/source"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"

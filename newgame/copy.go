@@ -11,10 +11,10 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -23,9 +23,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"cardpress/internal/fileio"
-	"cardpress/internal/slug"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/slug"
+	"github.com/cardpress/cardpress/source"
 )
 
 //go:embed templates

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/source"
+	"github.com/cardpress/cardpress/source"
 )
 
 func TestIDFrom(t *testing.T) {

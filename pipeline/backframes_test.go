@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Every shipped game's card back frame lies either in the bleed or at

@@ -5,10 +5,10 @@ import (
 	"maps"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Document assembles what the renderer draws: layout and print settings

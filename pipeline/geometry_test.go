@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Render takes whatever Data holds, even sizes the schema refuses: a card

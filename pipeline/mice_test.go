@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/mice"
-	"cardpress/internal/testutil"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/engine/mice"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Mice Heist: rule parameters reach both the engine and the printed sheet,

@@ -5,10 +5,10 @@ import (
 	"runtime"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
 )
 
 // BenchmarkRenderPictureMemory does what `cardpress render` does to the

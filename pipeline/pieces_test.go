@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Two-sided token faces and track strips in layout.yaml reach the

@@ -12,15 +12,15 @@ import (
 	"strings"
 	"sync"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/lint"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/render"
 
 	// Every game engine registers itself; see engine/games.
-	_ "cardpress/engine/games"
+	_ "github.com/cardpress/cardpress/engine/games"
 )
 
 // Game is one loaded game: its data, and its engine when the data builds.

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/heat"
-	"cardpress/finding"
-	"cardpress/internal/testutil"
-	"cardpress/lint"
-	"cardpress/render"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/engine/heat"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 func load(t testing.TB, dir string) *Game {

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/render"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // Mice Heist's player pieces print in six distinct colours, one chip and

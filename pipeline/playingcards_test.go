@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/render"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 )

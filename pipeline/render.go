@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"sort"
 
-	"cardpress/internal/fileio"
-	"cardpress/printshop"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/printshop"
+	"github.com/cardpress/cardpress/render"
 )
 
 // RenderOptions say where and how to print.

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/render"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // reuseDoc is what render draws of the game in cmd/testdata/reuse: no

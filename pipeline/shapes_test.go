@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/render"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // The shapes game (cmd/testdata/shapes) draws each card's own pictures

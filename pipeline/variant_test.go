@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/heat"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
-	"cardpress/lint"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/heat"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/lint"
 )
 
 // heatVariants is HEAT with two variants: harsh (the default) raises the

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // BenchmarkPushToOpenPages pushes a change of HEAT's page to MaxPages

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"image"
 
-	"cardpress/raster"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Resolutions of the page's pictures: a card sharp on a high-density

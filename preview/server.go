@@ -24,9 +24,9 @@ import (
 	"sync"
 	"time"
 
-	"cardpress/finding"
-	"cardpress/pipeline"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 )
 
 // Drawer draws the page's pictures with the PDF's own drawing code (a card

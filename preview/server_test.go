@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/testutil"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/render"
 )
 
 // start serves a copy of HEAT on a free port and returns the workspace and

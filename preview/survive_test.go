@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/finding"
-	"cardpress/internal/testutil"
-	"cardpress/pipeline"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 )
 
 // syncBuffer is a buffer the server writes while the test reads it.

@@ -11,12 +11,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/icon"
-	"cardpress/lint"
-	"cardpress/pipeline"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/icon"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 )
 
 // snapshot is one load of the games: what the page shows until the next

@@ -3,7 +3,7 @@ package render
 import (
 	"math"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // MinFrameClear is the least distance, in mm, between a card back's

@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 )
 
 // boxItems list every component with its count, split into what this

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 func TestCardPDFIsOnePageOfTheCardAndItsBleed(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"cardpress/fonts"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"codeberg.org/go-pdf/fpdf"
 )

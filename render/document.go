@@ -4,10 +4,10 @@
 package render
 
 import (
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/gamedata"
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/icon"
 )
 
 // Document is everything needed to draw one game's PDFs. The pipeline builds

@@ -4,8 +4,8 @@ import (
 	"math"
 	"strconv"
 
-	"cardpress/fonts"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"codeberg.org/go-pdf/fpdf"
 )

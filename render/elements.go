@@ -1,6 +1,6 @@
 package render
 
-import "cardpress/gamedata"
+import "github.com/cardpress/cardpress/gamedata"
 
 // drawElement draws one layout element of card c, whose trim corner is at
 // (x, y) and whose trim size is size.

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // TestElementKindsAgree: the kinds the layout schema allows, the kinds

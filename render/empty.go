@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // CodeElementEmpty is a layout element that draws nothing on any card.

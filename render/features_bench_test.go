@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // perCardCost renders small and big (two documents of one layout, 9 and

@@ -3,7 +3,7 @@ package render
 import (
 	"strings"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // elementParas returns what a text element shows for a card: the rules lines

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // The codes of render's checks that card and sheet text fits and can be read.

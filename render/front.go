@@ -1,7 +1,7 @@
 package render
 
 import (
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"codeberg.org/go-pdf/fpdf"
 )

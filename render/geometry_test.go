@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/gamedata"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // Render must never assume the schema ran: whatever sizes a Document holds,

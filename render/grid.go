@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // BenchmarkRenderUnscaledPictures renders four cards whose portraits are

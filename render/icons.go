@@ -4,10 +4,10 @@ import (
 	"sort"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/gamedata"
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/icon"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/gamedata"
-	"cardpress/icon"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/icon"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"golang.org/x/image/font/gofont/gosmallcaps"
 )

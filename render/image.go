@@ -21,8 +21,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"cardpress/gamedata"
-	"cardpress/svg"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/svg"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testart"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testart"
 
 	"codeberg.org/go-pdf/fpdf"
 )

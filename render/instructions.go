@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/fonts"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // guidePages is how many pages the print-and-play file opens with: the

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // What a text element prints on a card: a field's value or its text

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/fonts"
-	"cardpress/gamedata"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 	"golang.org/x/image/font/gofont/gomonobold"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

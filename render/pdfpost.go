@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 )
 
 // What the PDF writer (fpdf) leaves to fix in the finished file, in one

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 )

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 )

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/fonts"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/printshop"
+	"github.com/cardpress/cardpress/printshop"
 )
 
 // PrintShopPDF is the file a print shop takes for a deck printed one card

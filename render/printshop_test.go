@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/printshop"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/printshop"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"

@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 )
 
 const (

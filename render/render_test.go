@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // smallDoc has 11 printed cards (two front pages), two backs, a board and a

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // sampleLayout is a poker-size layout like a real game's layout.yaml.

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/fileio"
 )
 
 // TestWriteSamples writes sample PDFs for a person to look at, only when

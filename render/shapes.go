@@ -3,7 +3,7 @@ package render
 import (
 	"math"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // Shapes: elements of kind rect, ellipse, line and polygon

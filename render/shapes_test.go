@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
-	"cardpress/internal/testart"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // op is one operator of a content stream with the numbers before it.

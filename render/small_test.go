@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // Text that shrinks under 6 pt is one warning at the element's layout

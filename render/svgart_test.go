@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // svgArtDoc is artDoc with each card's portrait an SVG drawing of its

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/testart"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testart"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"github.com/ledongthuc/pdf"
 )

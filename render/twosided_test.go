@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // twoSidedDoc has a deck "job" of two-sided cards with its own front and

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cardpress/fonts"
-	"cardpress/gamedata"
-	"cardpress/icon"
+	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/icon"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -1,6 +1,6 @@
 package render
 
-import "cardpress/gamedata"
+import "github.com/cardpress/cardpress/gamedata"
 
 // value is card c's value of field as colour value maps and picture
 // templates match it (gamedata.Game.ValueTexts, which validation checked

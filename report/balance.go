@@ -8,8 +8,8 @@ import (
 	"sort"
 	"time"
 
-	"cardpress/engine"
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

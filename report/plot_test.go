@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/fonts"
 
 	"codeberg.org/go-pdf/fpdf"
 )

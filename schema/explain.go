@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"

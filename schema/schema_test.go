@@ -11,8 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"cardpress/finding"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 func heatSchemas(t *testing.T) fs.FS { return testutil.HeatSchemas(t) }

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/source"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

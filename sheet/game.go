@@ -12,12 +12,12 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/pipeline"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // A game played by the generic engine has the fields its decks declare,

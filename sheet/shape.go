@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/internal/slug"
+	"github.com/cardpress/cardpress/internal/slug"
 
 	"go.yaml.in/yaml/v3"
 )

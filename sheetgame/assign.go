@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/gamedata"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/sheet"
 )
 
 // Part is the rows of one deck from one sheet, read into cards.

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -8,10 +8,10 @@ import (
 	"regexp"
 	"strings"
 
-	"cardpress/gamedata"
-	"cardpress/internal/fileio"
-	"cardpress/newgame"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/newgame"
+	"github.com/cardpress/cardpress/sheet"
 )
 
 // UnreadableError is a file named on the command line that cannot be

@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/icon"
-	"cardpress/internal/slug"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/icon"
+	"github.com/cardpress/cardpress/internal/slug"
+	"github.com/cardpress/cardpress/sheet"
 )
 
 // A new game from a spreadsheet (cardpress new --from-sheet): decks from

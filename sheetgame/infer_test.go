@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/sheet"
 
 	"go.yaml.in/yaml/v3"
 )

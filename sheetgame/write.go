@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/icon"
-	"cardpress/newgame"
-	"cardpress/sheet"
+	"github.com/cardpress/cardpress/icon"
+	"github.com/cardpress/cardpress/newgame"
+	"github.com/cardpress/cardpress/sheet"
 )
 
 // q is s as a YAML double-quoted string (JSON's form, which YAML reads).

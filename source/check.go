@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/fonts"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/fonts"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -17,8 +17,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -8,8 +8,8 @@ import (
 	"syscall"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"cardpress/cmd"
+	"github.com/cardpress/cardpress/cmd"
 )
 
 func main() { os.Exit(cmd.Execute()) }

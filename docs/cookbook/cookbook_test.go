@@ -15,11 +15,11 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/pipeline"
-	"cardpress/raster"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render"
 )
 
 var update = flag.Bool("update", false, "draw every recipe's picture anew")

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // BenchmarkSmokeGames measures random-bot smoke games on one core, one

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // MustBuild is the game build makes of d; it fails t when build makes none.

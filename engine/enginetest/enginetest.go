@@ -9,8 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // RandomPlayouts plays games with random moves at a player count and fails

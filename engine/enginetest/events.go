@@ -1,6 +1,6 @@
 package enginetest
 
-import "cardpress/engine"
+import "github.com/cardpress/cardpress/engine"
 
 // OfKind are the events of log with this kind, in order.
 func OfKind(log []engine.Event, kind string) []engine.Event {

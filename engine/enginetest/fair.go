@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // FairBots fails t unless the game's bots decide from their seat's

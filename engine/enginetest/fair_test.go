@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // handGame is a small game with hidden hands for testing FairBots: ten

@@ -6,7 +6,7 @@ import (
 	"hash/fnv"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Fingerprint hashes everything games of g show: the full logs, results

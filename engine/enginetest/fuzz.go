@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // FuzzGamesPerCount is how many random games PlayFuzzed plays at each

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // ShippedData loads cards/<id>, the data the binary ships, validated with

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Toy is a tiny race game for testing the core and the generic checks.

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/source"
 )
 
 // testdata loads testdata/, this engine's game, through the loader a

@@ -8,10 +8,10 @@ package example
 import (
 	"encoding/binary"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // Game is Draw and Bank with one set of rules and cards.

@@ -3,9 +3,9 @@
 package games
 
 import (
-	_ "cardpress/engine/heat"
-	_ "cardpress/engine/hmm"
-	_ "cardpress/engine/masterminds"
-	_ "cardpress/engine/mice"
-	_ "cardpress/engine/rules"
+	_ "github.com/cardpress/cardpress/engine/heat"
+	_ "github.com/cardpress/cardpress/engine/hmm"
+	_ "github.com/cardpress/cardpress/engine/masterminds"
+	_ "github.com/cardpress/cardpress/engine/mice"
+	_ "github.com/cardpress/cardpress/engine/rules"
 )

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"cardpress/engine/games/internal/scan"
+	"github.com/cardpress/cardpress/engine/games/internal/scan"
 )
 
 // TestListIsCurrent fails when an engine folder was added or removed

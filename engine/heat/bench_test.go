@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/engine/rules"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/rules"
 )
 
 // BenchmarkSmokeGames: HEAT smoke games per second on one core with random

@@ -3,9 +3,9 @@ package heat
 import (
 	"fmt"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // The ranges HEAT plays. The parameters' ranges are declared on Params

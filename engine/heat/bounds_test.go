@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // findingAt fails t unless fs has a finding with code at line:col of

@@ -1,8 +1,8 @@
 package heat
 
 import (
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 var codeHandTooSmall = codes.Error("HAND_TOO_SMALL", "A drafted hand (draft_deal + draft_rounds) holds fewer cards than a heist has Stages.")

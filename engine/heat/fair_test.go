@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // A bot decides from its seat's hand and the table only: the other hands

@@ -3,7 +3,7 @@ package heat_test
 import (
 	"testing"
 
-	"cardpress/engine/enginetest/fuzzdata"
+	"github.com/cardpress/cardpress/engine/enginetest/fuzzdata"
 )
 
 // FuzzData plays and renders edits of cards/heat (see package fuzzdata).

@@ -4,10 +4,10 @@
 package heat
 
 import (
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // Game is HEAT with one set of rules and cards.

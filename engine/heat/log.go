@@ -10,7 +10,7 @@ package heat
 import (
 	"fmt"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Zones a card or token leaves or enters.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The typed log (log.go): each seat's money and Heat, the value of a Heat

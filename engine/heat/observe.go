@@ -3,7 +3,7 @@ package heat
 import (
 	"encoding/binary"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Observation encodes what seat p sees (engine.Observer): its own hand;

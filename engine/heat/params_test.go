@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the test copy of the parameters schema")

@@ -3,7 +3,7 @@ package heat
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 func TestRandomPlayoutsFixture(t *testing.T) {

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/gamedata/gamedatatest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/gamedata/gamedatatest"
 )
 
 // The two readings the book leaves open (RULES.md, Readings):

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // holds reports whether an effect's condition holds for seat p.

@@ -4,11 +4,11 @@ import (
 	"embed"
 	"fmt"
 
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/schema"
-	"cardpress/source"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -7,12 +7,12 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/engine/rules"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/rules"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // TestRulesFilePlaysTheSameGame holds cards/heat/rules.yaml, HEAT written

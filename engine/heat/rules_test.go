@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 const testCards = `

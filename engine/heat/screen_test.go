@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // TestInvariantScreen breaks states of real games in every way the

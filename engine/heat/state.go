@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 const (

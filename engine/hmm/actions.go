@@ -7,7 +7,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {

@@ -3,7 +3,7 @@ package hmm
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // BenchmarkSmokeGames: Heist Masterminds smoke games per second on one core with random

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Issue 30's reproductions: where the engine read the book against its

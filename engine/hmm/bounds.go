@@ -1,8 +1,8 @@
 package hmm
 
 import (
-	"cardpress/engine"
-	"cardpress/engine/kit"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
 )
 
 // The ranges Heist Masterminds plays. The parameters' ranges are declared

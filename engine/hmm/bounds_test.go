@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/enginetest"
-	"cardpress/engine/kit"
-	"cardpress/gamedata"
-	"cardpress/gamedata/gamedatatest"
-	"cardpress/internal/sat"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata/gamedatatest"
+	"github.com/cardpress/cardpress/internal/sat"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -3,7 +3,7 @@ package hmm
 import (
 	"sort"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // bestIcons is the most skill icons a crew of at most size members can

@@ -5,7 +5,7 @@ package hmm
 import (
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // needsJail is the first seat, from the current one on, whose crew has

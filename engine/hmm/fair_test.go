@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // A bot decides from what its seat sees: the other hands, the decks and

@@ -6,11 +6,11 @@ import (
 	"slices"
 	"strconv"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // Limits of the state's fixed arrays.

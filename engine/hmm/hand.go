@@ -1,6 +1,6 @@
 package hmm
 
-import "cardpress/engine"
+import "github.com/cardpress/cardpress/engine"
 
 // handOf is the hand's cards among set: the legal actions find the cards
 // of a kind with a mask (Game.kindBits) instead of asking each card.

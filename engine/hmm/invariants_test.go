@@ -3,7 +3,7 @@ package hmm
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // TestInvariantScreen: CheckInvariants' quick screen must fail on every

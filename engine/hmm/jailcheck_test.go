@@ -3,7 +3,7 @@ package hmm
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // TestJailCandidates: the seat needsJail finds is the one it finds among

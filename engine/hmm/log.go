@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Zones a card leaves or enters.

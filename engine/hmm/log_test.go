@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The typed log: the result of a game is rebuilt from the events' typed

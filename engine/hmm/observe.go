@@ -7,7 +7,7 @@ import (
 	"encoding/binary"
 	"math"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Observation encodes what seat p sees (engine.Observer). Hidden from p:

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // referee checks a game against the book from its log's typed fields and

@@ -8,7 +8,7 @@
 package hmm
 
 import (
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 	"fmt"
 	"math/bits"
 	"slices"

@@ -1,7 +1,7 @@
 package hmm
 
 import (
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 
 	"reflect"
 	"testing"

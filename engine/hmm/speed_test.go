@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // walkStates plays random games at every player count and calls check on

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 type phase uint8

@@ -3,7 +3,7 @@ package hmm
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // started plays set-up with the first chance outcome and keeps every

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 func plural(n int, one, many string) string {

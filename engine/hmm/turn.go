@@ -6,7 +6,7 @@ package hmm
 import (
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 func (s *state) startTurn() {

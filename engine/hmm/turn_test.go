@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Rule-by-rule tests of the state machine's turn, crew and end rules.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/sat"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/sat"
 
 	"go.yaml.in/yaml/v3"
 )

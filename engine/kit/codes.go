@@ -1,6 +1,6 @@
 package kit
 
-import "cardpress/finding"
+import "github.com/cardpress/cardpress/finding"
 
 // The codes several engines report, each for its own data; a code only one
 // engine reports is declared in that engine's package.

@@ -13,9 +13,9 @@ import (
 	"sort"
 	"sync"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // Module is what a game package registers.

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing/fstest"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // Params are an engine's rule parameters, declared once: as the fields of

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Action encoding: every decision kind has its own range, kind<<14 |

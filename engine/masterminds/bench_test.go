@@ -3,7 +3,7 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // BenchmarkSmokeGames: Masterminds smoke games per second on one core with random

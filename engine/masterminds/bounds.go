@@ -1,8 +1,8 @@
 package masterminds
 
 import (
-	"cardpress/engine"
-	"cardpress/engine/kit"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
 )
 
 // The ranges Masterminds plays. The parameters' ranges are declared on

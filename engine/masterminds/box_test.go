@@ -3,8 +3,8 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // The gems in the bag are game.yaml's component counts, not numbers in the

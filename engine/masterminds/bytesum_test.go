@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // byteSum adds the eight bytes exactly, whatever they hold.

@@ -3,7 +3,7 @@ package masterminds
 import (
 	"sort"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 var codeStepUnbeatable = codes.Error("HEIST_STEP_UNBEATABLE", "A heist step cannot be beaten even by the best possible team (activate_max of the strongest Talents, each with the best Gear for the skill and its active ability) with a rolled 6.")

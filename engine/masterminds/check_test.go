@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // basics are the Mastermind and Starter Cash cards every fixture needs.

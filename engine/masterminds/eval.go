@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Weights of the heuristic evaluation, in points (a coloured gem is worth

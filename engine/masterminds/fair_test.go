@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // TestFairBots: bots decide from their seat's observation only. The

@@ -3,7 +3,7 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // TestPlayFingerprint: a speed-up must play the very same games, so the

@@ -3,10 +3,10 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/gamedata"
-	"cardpress/gamedata/gamedatatest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata/gamedatatest"
 )
 
 // v22Params are the v2.2 defaults of RULES.md; fixtures override values.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // step performs the task on top. It returns false when the task waits for

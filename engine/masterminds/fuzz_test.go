@@ -3,7 +3,7 @@ package masterminds_test
 import (
 	"testing"
 
-	"cardpress/engine/enginetest/fuzzdata"
+	"github.com/cardpress/cardpress/engine/enginetest/fuzzdata"
 )
 
 // FuzzData plays and renders edits of cards/masterminds (see package fuzzdata).

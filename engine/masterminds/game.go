@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/sat"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/sat"
 )
 
 // Game is Masterminds with one set of rules and cards.

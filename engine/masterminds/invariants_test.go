@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // TestInvariantScreen: CheckInvariants' quick screen must fail on every

@@ -82,7 +82,7 @@ func TestLedgerCatches(t *testing.T) {
 import (
 	"unsafe"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 func (s *state) sneakIncrement()            { st := &s.seats[0]; st.gems[1]++ }
@@ -215,7 +215,7 @@ func checkLedger(t *testing.T, dir, extra string) *ledgerChecker {
 		Selections: map[*ast.SelectorExpr]*types.Selection{},
 	}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", exportLookup(t, dir))}
-	pkg, err := conf.Check("cardpress/engine/masterminds", fset, files, info)
+	pkg, err := conf.Check("github.com/cardpress/cardpress/engine/masterminds", fset, files, info)
 	if err != nil {
 		t.Fatal(err)
 	}

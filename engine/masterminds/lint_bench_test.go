@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // BenchmarkLintParts splits lint's cost per move: the bare engine with the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The log's typed events. Every helper here is called only with a log

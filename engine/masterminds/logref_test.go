@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The referee's part of the log test: facts a referee holding only the

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // What a seat sees. The Prep cards are the game's only secret: each

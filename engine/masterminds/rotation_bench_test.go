@@ -3,7 +3,7 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // BenchmarkRotationGame is what `cardpress report` spends its time on:

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // ready is a 3-player game at the start of seat 1's turn with every seat's

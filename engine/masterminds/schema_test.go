@@ -5,8 +5,8 @@ import (
 	"io/fs"
 	"testing"
 
-	"cardpress/internal/testutil"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/schema"
 )
 
 func compiled(t *testing.T, name string) *schema.Schema {

@@ -3,7 +3,7 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // BenchmarkScreen: the invariant screen alone, on states from a game.

@@ -3,8 +3,8 @@ package masterminds
 import (
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // shipped is the game of cards/masterminds, the data the binary ships,

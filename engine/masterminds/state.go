@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The flow of a game is a stack of tasks. Each task is one step of the

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // TestTallyHeldCache: the card statistics are the same whether tallyPlay

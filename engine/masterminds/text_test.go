@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 func TestPrintedTextComesFromTheData(t *testing.T) {

@@ -3,7 +3,7 @@ package mice
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // BenchmarkSmokeGames: Mice Heist smoke games on one core with random

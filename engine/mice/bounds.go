@@ -1,8 +1,8 @@
 package mice
 
 import (
-	"cardpress/engine"
-	"cardpress/engine/kit"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
 )
 
 // The ranges Mice Heist plays. The parameters' ranges are declared on

@@ -3,7 +3,7 @@ package mice
 import (
 	"sort"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 )
 
 var codeObstacleUnreachable = codes.Error("OBSTACLE_UNREACHABLE", "An obstacle's target is above the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.")

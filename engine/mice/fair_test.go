@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Mice Heist declares PerfectInformation (RULES.md, Bots and balance): the

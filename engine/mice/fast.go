@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The hot paths of smoke games and of the heuristic bot's look-aheads.

@@ -3,10 +3,10 @@ package mice
 import (
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/gamedata"
-	"cardpress/gamedata/gamedatatest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/gamedata/gamedatatest"
 )
 
 // baseParams are the shipped defaults; fixtures override single values.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // flipCards adds Double Take (flip 2) and a skill that draws, then flips.

@@ -13,12 +13,12 @@ import (
 	"sort"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/internal/sat"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/sat"
+	"github.com/cardpress/cardpress/schema"
 )
 
 // Limits of the state's fixed arrays.

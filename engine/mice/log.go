@@ -3,7 +3,7 @@ package mice
 import (
 	"fmt"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The typed log (RULES.md, The log). Every helper returns at once without

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // playLogged plays one seeded game with these bots (one kind per seat,

@@ -3,7 +3,7 @@ package mice
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 func TestRandomPlayoutsFixture(t *testing.T) {

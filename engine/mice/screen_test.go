@@ -5,8 +5,8 @@ import (
 	"testing"
 	"unsafe"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // TestScreenMatchesPlainCheck breaks states of real games in every way

@@ -3,8 +3,8 @@ package mice
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // shipped is the game of cards/mice, the data the binary ships.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // BenchmarkReportWork is a small slice of what cardpress report plays:

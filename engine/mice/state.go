@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 type phase uint8

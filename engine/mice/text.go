@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // CardRules generates card i's printed rules from the data the engine

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // The classic games written in the rules language: smoke games per second

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Set-at-a-time conditions. A condition on a card bound to a slot (an

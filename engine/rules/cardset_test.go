@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // loadEdited builds a shipped game with edits to its rules.yaml, twice:

@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // TestPlayFingerprint: a speed-up of the rules engine must play the very

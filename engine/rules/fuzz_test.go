@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest/fuzzdata"
-	"cardpress/engine/rules"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest/fuzzdata"
+	"github.com/cardpress/cardpress/engine/rules"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // The games written in the rules language, played and rendered from

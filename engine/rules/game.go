@@ -7,10 +7,10 @@
 package rules
 
 import (
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 func init() {

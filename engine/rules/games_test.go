@@ -4,9 +4,9 @@ import (
 	"io/fs"
 	"testing"
 
-	"cardpress/engine/enginetest"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // loadGame loads a shipped game played by the rules engine, clean.

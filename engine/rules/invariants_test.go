@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // bankPool is testdata/bank with a pool (tokens taken from a supply, each

@@ -5,9 +5,9 @@ import (
 	"math"
 	"slices"
 
-	"cardpress/engine"
-	"cardpress/engine/kit"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
+	"github.com/cardpress/cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
 )

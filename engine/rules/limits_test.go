@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // The bank's play begins with its deal: statements put before it run as

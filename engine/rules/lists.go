@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
 
 // loadBank loads testdata/bank (a game whose cards carry effect lists its

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // instName names a zone instance for the log: "discard", "hand of seat 2".

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"cardpress/engine"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 
 	"go.yaml.in/yaml/v3"
 )

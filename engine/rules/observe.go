@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // sees reports whether seat p sees the cards of zone instance i.

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"
 )

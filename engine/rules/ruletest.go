@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"cardpress/engine"
-	"cardpress/finding"
-	"cardpress/gamedata"
-	"cardpress/schema"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/finding"
-	"cardpress/gamedata"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"unsafe"
 
-	"cardpress/engine"
-	"cardpress/finding"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 )
 
 type mode uint8

@@ -1,6 +1,6 @@
 package rules
 
-import ast "cardpress/expr"
+import ast "github.com/cardpress/cardpress/expr"
 
 // The rules' expressions are written in the syntax package expr parses,
 // which a layout's when shares, so designers learn one syntax. These names

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cardpress/engine"
+	"github.com/cardpress/cardpress/engine"
 )
 
 // unthread undoes thread: each joined instruction back to the first one

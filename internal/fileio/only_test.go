@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // writers are the os functions that write, make or remove files.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // childTarget, in the environment, makes TestChildWriter a writer process

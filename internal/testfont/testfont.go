@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"slices"
 
-	"cardpress/internal/sfntfile"
+	"github.com/cardpress/cardpress/internal/sfntfile"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/sfnt"

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"cardpress/internal/testart"
+	"github.com/cardpress/cardpress/internal/testart"
 )
 
 // RepoRoot is the repository's top folder.

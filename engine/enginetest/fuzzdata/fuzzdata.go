@@ -26,13 +26,13 @@ import (
 	"testing"
 	"time"
 
-	"cardpress/engine"
-	"cardpress/engine/enginetest"
-	"cardpress/finding"
-	"cardpress/internal/testutil"
-	"cardpress/lint"
-	"cardpress/pipeline"
-	"cardpress/render"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 )
 
 // HangLimit is how long one input may take before it counts as a hang.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardpress/engine"
-	"cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // shippedGames are the game folders under cards/.

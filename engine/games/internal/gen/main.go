@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"cardpress/engine/games/internal/scan"
+	"github.com/cardpress/cardpress/engine/games/internal/scan"
 )
 
 func main() {
