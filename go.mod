@@ -29,7 +29,10 @@ require (
 	github.com/xdg-go/stringprep v1.0.4 // indirect
 )
 
-require github.com/lucasb-eyer/go-colorful v1.4.1
+require (
+	github.com/lucasb-eyer/go-colorful v1.4.1
+	golang.org/x/mod v0.41.0
+)
 
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect

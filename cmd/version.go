@@ -51,6 +51,10 @@ func versionLine(bi *debug.BuildInfo, ok bool) string {
 		}
 	case linkedCommit != "":
 		fmt.Fprintf(&b, ", commit %s", linkedCommit)
+	case version != "(devel)":
+		// go install PATH@VERSION builds from the module proxy's copy,
+		// which records no commit: the version names the source.
+		b.WriteString(", installed from the module")
 	default:
 		b.WriteString(", no commit recorded (go run, go test or -buildvcs=false)")
 	}

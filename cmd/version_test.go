@@ -30,6 +30,8 @@ func TestVersionLine(t *testing.T) {
 		{"a checkout with changes", &debug.BuildInfo{GoVersion: "go1.99.1", Main: debug.Module{Path: "cardpress", Version: "v0.0.0-20260102030405-0123456789ab+dirty"},
 			Settings: vcs("vcs.revision", "0123456789abcdef0123456789abcdef01234567", "vcs.time", "2026-01-02T03:04:05Z", "vcs.modified", "true")},
 			true, "cardpress v0.0.0-20260102030405-0123456789ab+dirty, commit 0123456789abcdef0123456789abcdef01234567 of 2026-01-02T03:04:05Z with uncommitted changes" + platform},
+		{"go install PATH@VERSION", &debug.BuildInfo{GoVersion: "go1.99.1", Main: debug.Module{Path: "github.com/cardpress/cardpress", Version: "v0.1.0", Sum: "h1:abc="}},
+			true, "cardpress v0.1.0, installed from the module" + platform},
 		{"go run", &debug.BuildInfo{GoVersion: "go1.99.1", Main: debug.Module{Path: "cardpress", Version: "(devel)"}},
 			true, "cardpress (devel), no commit recorded (go run, go test or -buildvcs=false)" + platform},
 		{"go test: no main module version", &debug.BuildInfo{GoVersion: "go1.99.1"},
