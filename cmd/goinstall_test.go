@@ -60,16 +60,20 @@ func TestGoInstallLatest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	upstream, err := exec.Command("go", "env", "GOPROXY").Output()
+	env, err := exec.Command("go", "env", "GOPROXY", "GOMODCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
+	upstream, cache, _ := strings.Cut(strings.TrimSpace(string(env)), "\n")
+	// A module cache of its own, so that no earlier v0.1.0 is taken from
+	// the machine's; the dependencies come from the machine's cache (its
+	// download folder is a proxy too), else from the usual proxy.
+	proxies := []string{"file://" + filepath.ToSlash(proxy), "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), upstream}
 	bin := t.TempDir()
 	install := exec.Command("go", "install", modulePath+"/cmd/cardpress@latest")
 	install.Dir = t.TempDir() // outside any module
-	install.Env = append(os.Environ(), "GOBIN="+bin, "GOWORK=off", "GOFLAGS=",
-		"GOPROXY=file://"+filepath.ToSlash(proxy)+","+strings.TrimSpace(string(upstream)),
-		"GONOSUMDB="+modulePath)
+	install.Env = append(os.Environ(), "GOBIN="+bin, "GOWORK=off", "GOFLAGS=-modcacherw -trimpath",
+		"GOMODCACHE="+t.TempDir(), "GOPROXY="+strings.Join(proxies, ","), "GONOSUMDB="+modulePath)
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("go install: %v\n%s", err, out)
 	}
