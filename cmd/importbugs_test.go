@@ -42,6 +42,41 @@ func TestImportNewPictureThatExists(t *testing.T) {
 	}
 }
 
+// TestImportNewCardWithTemplatePicture: a new card whose picture only a
+// layout template names (src: "art/badges/{id}.png") is checked against
+// the game folder as it is, so the badge drawn for it is found.
+func TestImportNewCardWithTemplatePicture(t *testing.T) {
+	ws := artGame(t)
+	game := filepath.Join(ws, "art")
+	edit(t, ws, "art/layout.yaml", "    - {kind: image, src: art/emblem.png, box: [47, 57, 10, 10]}",
+		"    - {kind: image, src: \"art/badges/{id}.png\", box: [47, 57, 10, 10]}")
+	os.MkdirAll(filepath.Join(game, "art", "badges"), 0o755)
+	for i, id := range []string{"owl", "fox", "hare", "badger", "wren", "stoat"} {
+		os.WriteFile(filepath.Join(game, "art", "badges", id+".png"), testart.PNG(testart.Portrait(120, 120, i, false)), 0o644)
+	}
+	if code, out, errOut := run(t, ws, "validate", "art"); code != 0 {
+		t.Fatalf("validate: exit %d\n%s%s", code, out, errOut)
+	}
+	rows := func(last string) []byte {
+		return []byte("id,name,count,portrait,power,rules\n" +
+			"owl,Owl,,art/portraits/owl.png,3,Look at the top card of the deck.\n" +
+			"fox,Fox,2,art/portraits/fox.png,2,Swap two cards in play.\n" +
+			"hare,Hare,,art/portraits/hare.jpg,1,Play another card.\n" +
+			"badger,Badger,,art/portraits/owl.png,4,\n" + last)
+	}
+	os.WriteFile(filepath.Join(ws, "heroes.csv"), rows("stoat,Stoat,,art/portraits/owl.png,0,Draw a card.\n"), 0o644)
+	code, out, errOut := run(t, ws, "import", "heroes.csv", "--game", "art", "--deck", "heroes", "--into", "cards.yaml")
+	if code != 0 || strings.Contains(out, "FILE_MISSING") {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errOut)
+	}
+	// A new card without its badge: the picture is missing.
+	os.WriteFile(filepath.Join(ws, "heroes.csv"), rows("weasel,Weasel,,art/portraits/owl.png,0,Draw a card.\n"), 0o644)
+	code, out, _ = run(t, ws, "import", "heroes.csv", "--game", "art", "--deck", "heroes", "--into", "cards.yaml")
+	if code != 1 || !strings.Contains(out, "FILE_MISSING") || !strings.Contains(out, "weasel.png") {
+		t.Errorf("a badge that does not exist: exit %d\n%s", code, out)
+	}
+}
+
 // TestImportPositionsAsValidateSaysThem: with the game named as "." or
 // "./sprint", a problem the game had before (a card file listed but not
 // written yet) reads as validate says it, so it is not repeated and does

@@ -1,11 +1,8 @@
 package sheet
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -115,151 +112,45 @@ func HasSchemaFolder(dir *fileio.Dir) bool {
 
 // CheckFiles validates game g as it would be with the card files
 // written (name: data) in it, the way `cardpress validate` does (engine
-// built, references checked): the game's files are copied into a
-// temporary folder with those files replaced or added, and listed in
-// game.yaml if they are not yet, with the pictures they name that the
-// game did not use yet. The findings name the game's own paths and lines.
+// built, references checked): the game is loaded in place with those files
+// as edits over its folder (and listed in game.yaml if they are not yet),
+// so every picture a new card names, by a value or through a layout
+// template, is there as it is on disk. The findings name the game's own
+// paths and lines.
 func CheckFiles(g *gamedata.Game, written map[string][]byte) ([]finding.Finding, error) {
 	dir, err := fileio.OpenDir(g.Dir)
 	if err != nil {
 		return nil, err
 	}
-	defer dir.Close()
-	tmp, err := os.MkdirTemp("", "cardpress-import-")
+	manifestData, err := dir.ReadFile(gamedata.ManifestName, source.MaxSize)
+	dir.Close()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %s", filepath.Join(g.Dir, gamedata.ManifestName), fileio.Describe(err))
 	}
-	defer os.RemoveAll(tmp)
-	// The copy sits one level below tmp, under the game folder's own name,
-	// so a message naming the folder reads the same.
-	copyDir := filepath.Join(tmp, filepath.Base(filepath.Clean(g.Dir)))
-	files := map[string][]byte{}
-	read := func(n string) error {
-		b, err := dir.ReadFile(n, source.MaxSize)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil // validation says so, in the copy as in the game
-		case err != nil:
-			return fmt.Errorf("%s: %s", filepath.Join(g.Dir, n), fileio.Describe(err))
-		}
-		files[n] = b
-		return nil
-	}
-	f := g.Manifest.Files
-	for _, n := range slices.Concat([]string{gamedata.ManifestName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests) {
-		if n != "" && fileName.MatchString(n) {
-			if err := read(n); err != nil {
-				return nil, err
-			}
-		}
-	}
-	for _, n := range []string{"manifest.schema.json", "layout.schema.json", "reference.schema.json", "card.schema.json", "rules.schema.json", "tests.schema.json", schema.EngineCards} {
-		if err := read(gamedata.SchemaDir + "/" + n); err != nil {
-			return nil, err
-		}
-	}
-	for n, b := range g.Assets {
-		files[n] = b
-	}
-	if src := g.Manifest.Sheet; src != nil && filepath.IsLocal(src.File) {
-		// Validation only asks that the sheet exists: the copy holds an
-		// empty file in its place rather than a copy of the workbook.
-		if info, err := dir.Stat(src.File); err == nil && info.Mode().IsRegular() {
-			files[src.File] = []byte{}
-		}
-	}
-	names := slices.Sorted(maps.Keys(written))
-	for _, name := range names {
-		if err := readPictures(dir, written[name], files); err != nil {
-			return nil, err
-		}
-	}
+	edited := map[string][]byte{}
 	shift := func(line int) int { return line }
-	for _, name := range names {
-		files[name] = written[name]
-		if slices.Contains(f.Cards, name) {
+	for _, name := range slices.Sorted(maps.Keys(written)) {
+		edited[name] = written[name]
+		if slices.Contains(g.Manifest.Files.Cards, name) {
 			continue
 		}
 		var more func(int) int
-		files[gamedata.ManifestName], more, err = listCardFile(files[gamedata.ManifestName], name)
+		manifestData, more, err = listCardFile(manifestData, name)
 		if err != nil {
 			return nil, err
 		}
 		before := shift
 		shift = func(line int) int { return before(more(line)) }
 	}
-	for n, b := range files {
-		p := filepath.Join(copyDir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			return nil, err
-		}
-	}
-	_, found := pipeline.Load([]string{copyDir})
+	edited[gamedata.ManifestName] = manifestData
+	_, found := pipeline.LoadEdited(g.Dir, edited)
 	manifest := filepath.Join(g.Dir, gamedata.ManifestName)
 	for i := range found {
-		fd := &found[i]
-		if rel, err := filepath.Rel(copyDir, fd.File); err == nil && filepath.IsLocal(rel) {
-			fd.File = filepath.Join(g.Dir, rel)
-		} else if fd.File == copyDir {
-			fd.File = g.Dir
+		if found[i].File == manifest {
+			found[i].Line = shift(found[i].Line)
 		}
-		if fd.File == manifest {
-			fd.Line = shift(fd.Line)
-		}
-		fd.Message = gamePaths(fd.Message, copyDir, g.Dir)
 	}
 	return finding.Sort(found), nil
-}
-
-// gamePaths writes the paths into the copy that msg names as validate
-// names them in the game: joined to the game folder as given, so that
-// `--game .` says x.yaml, not ./x.yaml, and a message the game had before
-// the import reads the same.
-func gamePaths(msg, copyDir, gameDir string) string {
-	in := regexp.MustCompile(regexp.QuoteMeta(copyDir) + `(` + regexp.QuoteMeta(string(filepath.Separator)) + `[^\s:"]*)?`)
-	return in.ReplaceAllStringFunc(msg, func(m string) string {
-		return filepath.Join(gameDir, strings.TrimPrefix(m, copyDir))
-	})
-}
-
-// pictureName is a value a card may name a picture by: a PNG or JPEG file
-// in the game folder.
-var pictureName = regexp.MustCompile(`(?i)^([A-Za-z0-9_-][A-Za-z0-9_. -]*/)*[A-Za-z0-9_-][A-Za-z0-9_. -]*\.(png|jpe?g)$`)
-
-// readPictures adds to files the pictures that the card file data names
-// and the game did not use yet (so the copy has them), read from the game
-// folder within the limits of a game's assets; a name with no file is
-// left for validation to report.
-func readPictures(dir *fileio.Dir, data []byte, files map[string][]byte) error {
-	var doc yaml.Node
-	if safeUnmarshal(data, &doc) != nil {
-		return nil // validation says why
-	}
-	total := int64(0)
-	for _, b := range files {
-		total += int64(len(b))
-	}
-	var walk func(n *yaml.Node) error
-	walk = func(n *yaml.Node) error {
-		if n.Kind == yaml.ScalarNode && pictureName.MatchString(n.Value) && files[n.Value] == nil && filepath.IsLocal(n.Value) {
-			b, err := dir.ReadFile(n.Value, min(gamedata.MaxAssetBytes, max(0, gamedata.MaxAssetsBytes-total)))
-			if err == nil {
-				files[n.Value] = b
-				total += int64(len(b))
-			}
-			return nil // a missing or unreadable picture: validation says so
-		}
-		for _, c := range n.Content {
-			if err := walk(c); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return walk(&doc)
 }
 
 // listCardFile adds name to the card files game.yaml lists, changing as
