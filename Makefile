@@ -29,7 +29,7 @@ build: $(BIN)
 # not an iteration count, because one input costs 0.1 s in HEAT and
 # nearly a second in Masterminds, and CI needs a known bound (the corpus in each
 # package's testdata/fuzz is replayed by `go test` itself anyway).
-TEST_FUZZTIME ?= 5s
+TEST_FUZZTIME ?= 3s
 # The browser tests of `cardpress serve` need a Chromium; without one they
 # skip, and go test hides a skip, so the line below says it out loud.
 CHROMIUM := $(firstword $(foreach b,chromium chromium-browser google-chrome google-chrome-stable,$(shell command -v $(b) 2>/dev/null)))
