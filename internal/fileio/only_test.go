@@ -25,10 +25,6 @@ var writers = map[string]bool{
 var allowed = map[string]string{
 	"newgame/newgame.go:Mkdir":                     "the missing folders on the way to `new DIR`, the path the user named",
 	"newgame/newgame.go:Remove":                    "undoing those folders, empty ones only",
-	"sheet/game.go:MkdirTemp":                      "import's private copy of the game, checked before anything is written",
-	"sheet/game.go:RemoveAll":                      "import's private copy, removed when checked",
-	"sheet/game.go:MkdirAll":                       "import's private copy, inside the folder MkdirTemp just made",
-	"sheet/game.go:WriteFile":                      "import's private copy, inside the folder MkdirTemp just made",
 	"engine/games/internal/gen/main.go:WriteFile":  "go generate's tool, writing the source file it is told to",
 	"engine/enginetest/fuzzdata/edit.go:MkdirAll":  "fuzz tests' edited games, in the test's temporary folder",
 	"engine/enginetest/fuzzdata/edit.go:WriteFile": "fuzz tests' edited games, in the test's temporary folder",
