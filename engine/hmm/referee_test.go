@@ -61,8 +61,8 @@ type refTable struct {
 	// crews: each seat's members by card id; copies of a card are told
 	// apart by what the log says of them (Gear, jail, face down).
 	crews []map[string][]*refMember
-	jobs  map[string]bool         // Jobs on the table
-	sent  []string                // members sent on the heist under way
+	jobs  map[string]bool // Jobs on the table
+	sent  []string        // members sent on the heist under way
 	// mustDraw: a Play Immediately card that draws resolved; its draws
 	// come next, before any other.
 	mustDraw     string

@@ -8,8 +8,8 @@
 package hmm
 
 import (
-	"github.com/cardpress/cardpress/engine"
 	"fmt"
+	"github.com/cardpress/cardpress/engine"
 	"math/bits"
 	"slices"
 )
