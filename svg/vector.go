@@ -3,6 +3,7 @@ package svg
 import (
 	"bytes"
 	"image/color"
+	"math"
 	"reflect"
 
 	"github.com/srwiley/oksvg"
@@ -56,7 +57,8 @@ type Shape struct {
 }
 
 // Vector returns the drawing as shapes; false when something in it needs
-// pixels (a gradient, a clip path, a join or cap PDF has no like of).
+// pixels (a gradient, a clip path, a join or cap PDF has no like of) or
+// it has more than MaxVectorSegments segments.
 func (d *Drawing) Vector() (shapes []Shape, ok bool) {
 	if d.root.clipped {
 		return nil, false
@@ -73,9 +75,10 @@ func (d *Drawing) Vector() (shapes []Shape, ok bool) {
 		return nil, false
 	}
 	shapes = make([]Shape, 0, len(icon.SVGPaths))
+	segments := 0
 	for i := range icon.SVGPaths {
 		s, ok := d.shapeOf(&icon.SVGPaths[i])
-		if !ok {
+		if segments += len(s.Path); !ok || segments > MaxVectorSegments {
 			return nil, false
 		}
 		shapes = append(shapes, s)
@@ -107,7 +110,28 @@ func (d *Drawing) shapeOf(p *oksvg.SvgPath) (Shape, bool) {
 		*f = m.Field(i).Float()
 	}
 	s.Path = d.segments(p.Path, t)
-	return s, true
+	return s, d.sane(s)
+}
+
+// sane reports whether s's numbers are ones a PDF can hold and a reader
+// draws: finite, within a hundred times the drawing's size of it (a
+// hostile transform can send a shape to 1e300).
+func (d *Drawing) sane(s Shape) bool {
+	far := 100 * max(d.W, d.H)
+	ok := func(f float64) bool { return math.Abs(f) <= far } // false for NaN
+	for _, seg := range s.Path {
+		for _, p := range seg.Pts {
+			if !ok(p.X) || !ok(p.Y) {
+				return false
+			}
+		}
+	}
+	for _, f := range append([]float64{s.Width, s.DashOffset, s.MiterLimit}, s.Dash...) {
+		if !ok(f) {
+			return false
+		}
+	}
+	return true
 }
 
 var nrgba = reflect.TypeOf(color.NRGBA{})

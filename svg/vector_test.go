@@ -2,6 +2,7 @@ package svg
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +72,13 @@ func TestVectorRefused(t *testing.T) {
 		if _, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">`+body+`</svg>`); ok {
 			t.Errorf("%s: given as shapes", name)
 		}
+	}
+	many := strings.Repeat(" L1 1 L0 0", MaxVectorSegments/2)
+	if _, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0`+many+`"/></svg>`); ok {
+		t.Errorf("a path of %d segments given as shapes", MaxVectorSegments+1)
+	}
+	if _, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0`+many[:len(many)-len(" L0 0")]+`"/></svg>`); !ok {
+		t.Errorf("a path of %d segments not given as shapes", MaxVectorSegments)
 	}
 	if _, ok := vectorOf(t, string(testdata(t, "inkscape.svg"))); ok {
 		t.Errorf("the Inkscape export (a gradient, a clip path) given as shapes")
