@@ -43,18 +43,20 @@ func (r *renderer) drawVector(v *vectorArt, at rect) {
 	dr, dg, db := pdf.GetDrawColor()
 	fr, fg, fb := pdf.GetFillColor()
 	alpha, blend := pdf.GetAlpha()
-	var dashed, mitred bool
+	st := strokeState{alpha: alpha}
 	defer func() {
 		pdf.SetLineWidth(lw)
 		pdf.SetLineCapStyle(lcap)
 		pdf.SetLineJoinStyle(join)
 		pdf.SetDrawColor(dr, dg, db)
 		pdf.SetFillColor(fr, fg, fb)
-		pdf.SetAlpha(alpha, blend)
-		if dashed {
+		if st.alpha != alpha {
+			pdf.SetAlpha(alpha, blend)
+		}
+		if st.dashed {
 			pdf.SetDashPattern(nil, 0)
 		}
-		if mitred {
+		if st.mitred {
 			pdf.RawWriteStr("10 M") // PDF's default: fpdf never sets it
 		}
 		pdf.SetXY(x, y)
@@ -63,56 +65,65 @@ func (r *renderer) drawVector(v *vectorArt, at rect) {
 	// Strokes are as wide as the drawing is scaled, on average where it
 	// is stretched (as the rasteriser takes them).
 	k := math.Sqrt(sx * sy)
-	curAlpha := -1.0
-	setAlpha := func(a float64) {
-		if a != curAlpha {
-			pdf.SetAlpha(a, "Normal")
-			curAlpha = a
-		}
-	}
 	for _, s := range v.shapes {
 		fill, stroke := s.Fill, s.Stroke
 		if stroke != nil {
-			pdf.SetDrawColor(int(stroke.R), int(stroke.G), int(stroke.B))
-			pdf.SetLineWidth(s.Width * k)
-			pdf.SetLineCapStyle(s.Cap)
-			pdf.SetLineJoinStyle(s.Join)
-			if s.Join == "miter" {
-				pdf.RawWriteStr(fmt.Sprintf("%.3f M", s.MiterLimit))
-				mitred = true
-			}
-			if len(s.Dash) > 0 || dashed {
-				dash := make([]float64, len(s.Dash))
-				for i, d := range s.Dash {
-					dash[i] = d * k
-				}
-				pdf.SetDashPattern(dash, s.DashOffset*k)
-				dashed = len(dash) > 0
-			}
+			r.setStroke(s, k, &st)
 		}
 		fillOp := "F"
 		if s.EvenOdd {
 			fillOp = "F*"
 		}
-		switch {
-		case fill != nil && stroke != nil && fill.Alpha == stroke.Alpha:
+		if fill != nil {
 			pdf.SetFillColor(int(fill.R), int(fill.G), int(fill.B))
-			setAlpha(fill.Alpha)
+			r.setAlpha(fill.Alpha, &st)
 			r.vectorPath(s.Path, at, sx, sy)
-			pdf.DrawPath("D" + fillOp)
-		default:
-			if fill != nil {
-				pdf.SetFillColor(int(fill.R), int(fill.G), int(fill.B))
-				setAlpha(fill.Alpha)
-				r.vectorPath(s.Path, at, sx, sy)
-				pdf.DrawPath(fillOp)
+			if stroke != nil && stroke.Alpha == fill.Alpha {
+				pdf.DrawPath("D" + fillOp) // both at once: the path written once
+				continue
 			}
-			if stroke != nil {
-				setAlpha(stroke.Alpha)
-				r.vectorPath(s.Path, at, sx, sy)
-				pdf.DrawPath("D")
-			}
+			pdf.DrawPath(fillOp)
 		}
+		if stroke != nil {
+			r.setAlpha(stroke.Alpha, &st)
+			r.vectorPath(s.Path, at, sx, sy)
+			pdf.DrawPath("D")
+		}
+	}
+}
+
+// strokeState is what drawVector has set in the writer: the alpha, and
+// whether a dash pattern or a miter limit needs undoing.
+type strokeState struct {
+	alpha          float64
+	dashed, mitred bool
+}
+
+func (r *renderer) setAlpha(a float64, st *strokeState) {
+	if a != st.alpha {
+		r.pdf.SetAlpha(a, "Normal")
+		st.alpha = a
+	}
+}
+
+// setStroke sets s's stroke in the writer, its lengths times k.
+func (r *renderer) setStroke(s svg.Shape, k float64, st *strokeState) {
+	pdf := r.pdf
+	pdf.SetDrawColor(int(s.Stroke.R), int(s.Stroke.G), int(s.Stroke.B))
+	pdf.SetLineWidth(s.Width * k)
+	pdf.SetLineCapStyle(s.Cap)
+	pdf.SetLineJoinStyle(s.Join)
+	if s.Join == "miter" {
+		pdf.RawWriteStr(fmt.Sprintf("%.3f M", s.MiterLimit)) // fpdf has no setter
+		st.mitred = true
+	}
+	if len(s.Dash) > 0 || st.dashed {
+		dash := make([]float64, len(s.Dash))
+		for i, d := range s.Dash {
+			dash[i] = d * k
+		}
+		pdf.SetDashPattern(dash, s.DashOffset*k)
+		st.dashed = len(dash) > 0
 	}
 }
 
