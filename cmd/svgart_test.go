@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardpress/cardpress/raster"
 	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // svgArtGame is the art game with SVG drawings from svg/testdata in
@@ -162,9 +163,10 @@ func TestSVGRefusedAtItsLine(t *testing.T) {
 	}
 }
 
-// An icon declared in game.yaml may be an SVG drawing: drawn at 300 dpi
-// at one em of the largest font size (200 pt: 833 pixels square), into
-// text where :alarm: is written; a hostile one is one finding at its src.
+// An icon declared in game.yaml may be an SVG drawing, drawn into text
+// where :alarm: is written (this one, in plain colours, as paths; one
+// that needs pixels at 300 dpi at one em of the largest font size); a
+// hostile one is one finding at its src.
 func TestSVGIcon(t *testing.T) {
 	ws := fonticons(t)
 	game := filepath.Join(ws, "fonticons")
@@ -186,8 +188,17 @@ func TestSVGIcon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`/Width 833\s*/Height 833\s*/ColorSpace /DeviceRGB`).Match(pdf) {
-		t.Errorf("no 833 × 833 picture of the icon in the PDF")
+	// Drawn in plain colours, it is written as paths where the text
+	// shows it: no picture of it, its yellow arrow a fill in the page.
+	if regexp.MustCompile(`/Width 833\s*/Height 833\s*/ColorSpace /DeviceRGB`).Match(pdf) {
+		t.Errorf("an 833 × 833 picture of the icon in the PDF, want it drawn as paths")
+	}
+	found, r := false, pdftest.Read(t, pdf)
+	for n := range r.NumPage() {
+		found = found || strings.Contains(pdftest.Content(t, r, n+1), "0.973 0.906 0.110 rg")
+	}
+	if !found {
+		t.Errorf("the icon's yellow (#f8e71c) is filled on no page")
 	}
 
 	write(t, filepath.Join(game, "icons", "alarm.svg"), []byte(`<!DOCTYPE svg [<!ENTITY lol "lol">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">&lol;</svg>`))

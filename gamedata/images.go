@@ -26,7 +26,8 @@ import (
 //
 // An SVG drawing is checked when it is read (package svg: what it cannot
 // draw faithfully, or what reaches outside the file, is refused) and
-// drawn into pixels at SVGDPI at its largest print when the PDF is made.
+// drawn into pixels at SVGDPI at its largest print when the PDF is made,
+// unless it is plain enough to be written as paths (svg.Drawing.Vector).
 
 // Image is one image file the game uses, decoded and checked.
 type Image struct {

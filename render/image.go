@@ -46,10 +46,12 @@ type artSet struct {
 	raised bool               // the PDF's version is raised to 1.4, which soft masks need
 }
 
-// parsed is one picture as the PDF writer holds it, or why it cannot be.
+// parsed is one picture as the PDF writer holds it, or why it cannot be;
+// or, for an SVG drawing written as paths, its shapes (and no record).
 type parsed struct {
 	rec imageRecord
 	err error
+	vec *vectorArt
 }
 
 // imageName embeds the picture at path on first use and returns its name
@@ -298,11 +300,15 @@ func (p *parser) splitRows(w, h, channels int) (colour, alpha []byte, err error)
 
 // drawSVG draws an SVG drawing into img.Width × img.Height pixels (what
 // loading chose: gamedata.SVGDPI at its largest print) and makes the
-// record from them, colour and alpha apart, as splitAlpha does.
+// record from them, colour and alpha apart, as splitAlpha does; a drawing
+// that can be written as paths is not drawn here at all.
 func (p *parser) drawSVG(img *gamedata.Image) parsed {
 	d, err := svg.Parse(img.Data)
 	if err != nil {
 		return parsed{err: err}
+	}
+	if shapes, ok := d.Vector(); ok {
+		return parsed{vec: &vectorArt{shapes: shapes, w: d.W, h: d.H}}
 	}
 	pix, err := d.Draw(img.Width, img.Height)
 	if err != nil {
@@ -530,7 +536,11 @@ func (r *renderer) drawImage(path string, box rect, fit, valign string) {
 	if box.w <= 0 || box.h <= 0 {
 		return
 	}
-	name, img, ok := r.imageName(path)
+	vec := r.vectorArt(path)
+	name, img, ok := "", r.doc.Images[path], vec != nil
+	if vec == nil {
+		name, img, ok = r.imageName(path)
+	}
 	if !ok {
 		return
 	}
@@ -538,6 +548,10 @@ func (r *renderer) drawImage(path string, box rect, fit, valign string) {
 	if clip {
 		r.pdf.ClipRect(box.x, box.y, box.w, box.h, false)
 		defer r.pdf.ClipEnd()
+	}
+	if vec != nil {
+		r.drawVector(vec, at)
+		return
 	}
 	r.pdf.ImageOptions(name, at.x, at.y, at.w, at.h, false, fpdf.ImageOptions{AllowNegativePosition: true}, 0, "")
 }

@@ -2,12 +2,15 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/raster"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // svgArtDoc is artDoc with each card's portrait an SVG drawing of its
@@ -29,12 +32,12 @@ func svgArtDoc(t testing.TB, cards int, file, colour string, w, h int) *Document
 	return doc
 }
 
-// Each SVG drawing is embedded once, as a picture of the size loading
-// chose; one with transparency has a soft mask, one that covers all of
-// itself none.
+// Each SVG drawing that needs pixels (a gradient, a clip path) is
+// embedded once, as a picture of the size loading chose; one with
+// transparency has a soft mask, one that covers all of itself none.
 func TestSVGArtEmbedded(t *testing.T) {
 	doc := svgArtDoc(t, 3, "inkscape.svg", "#ffd700", 600, 400)
-	doc.Images["portrait-2.svg"].Data = []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6 4"><circle cx="3" cy="2" r="2" fill="#c00"/></svg>`)
+	doc.Images["portrait-2.svg"].Data = []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6 4"><linearGradient id="g"><stop offset="0" stop-color="#c00"/><stop offset="1" stop-color="#00c"/></linearGradient><circle cx="3" cy="2" r="2" fill="url(#g)"/></svg>`)
 	pdf, err := PnP(doc, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +55,73 @@ func TestSVGArtEmbedded(t *testing.T) {
 	}
 	if len(dicts) != 3 || masks != 1 {
 		t.Errorf("%d pictures of 600 × 400 pixels, %d with a soft mask; want the 3 portraits, the transparent one's", len(dicts), masks)
+	}
+}
+
+// A drawing in plain colours is written as paths where the card shows
+// it, not embedded as a picture: filled, stroked (its width scaled with
+// the drawing), placed and cut to its box as a picture would be, read
+// back from the content stream and from the page drawn by PDFium.
+func TestSVGArtAsVectors(t *testing.T) {
+	doc := svgArtDoc(t, 1, "inkscape.svg", "#ffd700", 600, 300)
+	// 60 × 30 units into the portrait's 51 × 30 mm box, cover: one unit a
+	// millimetre, from (1.5, 25) on the card, cut at x 6 and 57.
+	doc.Images["portrait-0.svg"].Data = []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 30">
+<g transform="translate(30,0)"><rect width="30" height="30" fill="#1040c0"/></g>
+<path d="M0 0 Q 15 30 30 0 Z" fill="#c01010"/>
+<path d="M0 13 H30" stroke="#10a010" stroke-width="2" transform="scale(1,1) translate(0,0) scale(2)" fill="none"/>
+</svg>`)
+	out, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The background, the frame, the emblem and the back; no portrait.
+	if n := imageCount(out); n != 4 {
+		t.Errorf("%d pictures embedded, want 4 (the drawing as paths)", n)
+	}
+	spots, err := PnPSpots(doc, 0, false, Options{})
+	if err != nil || len(spots) == 0 || spots[0].Turn != 0 {
+		t.Fatalf("where the card prints: %v %v", spots, err)
+	}
+	sp := spots[0]
+	content := pdftest.Content(t, pdftest.Read(t, out), sp.Page+1)
+	for _, op := range []string{"0.063 0.251 0.753 rg", "0.753 0.063 0.063 rg", "0.063 0.627 0.063 RG", " c\n", "\nf\n", "\nS\n"} {
+		if !regexp.MustCompile(op).MatchString(content) {
+			t.Errorf("no %q in the page's drawing", op)
+		}
+	}
+	rz, err := raster.Shared()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dpi = 300.0
+	page, err := rz.Region(out, sp.Page, dpi, raster.Rect{X: sp.X, Y: sp.Y, W: 63, H: 88})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(c color.RGBA, r, g, b uint8) bool {
+		d := func(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+		return d(c.R, r) < 24 && d(c.G, g) < 24 && d(c.B, b) < 24
+	}
+	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x/25.4*dpi), int(y/25.4*dpi)) }
+	for _, s := range []struct {
+		x, y    float64
+		r, g, b uint8
+		what    string
+		is      bool
+	}{
+		{46.5, 35, 0x10, 0x40, 0xc0, "blue (the translated rect)", true},
+		{16.5, 30, 0xc0, 0x10, 0x10, "red (inside the curve)", true},
+		{16.5, 42, 0xc0, 0x10, 0x10, "not red (under the curve, deepest at 40)", false},
+		{20, 50, 0x10, 0xa0, 0x10, "green (the stroke, scaled to 4 units wide: y 49 to 53)", true},
+		{20, 52.5, 0x10, 0xa0, 0x10, "green (the stroke's lower edge)", true},
+		{20, 48.3, 0x10, 0xa0, 0x10, "not green (above the stroke)", false},
+		{20, 53.7, 0x10, 0xa0, 0x10, "not green (below the stroke)", false},
+		{59, 35, 0x10, 0x40, 0xc0, "not blue (cut off at the box's edge)", false},
+	} {
+		if c := at(s.x, s.y); near(c, s.r, s.g, s.b) != s.is {
+			t.Errorf("at (%g, %g) mm: %v, want %s", s.x, s.y, c, s.what)
+		}
 	}
 }
 

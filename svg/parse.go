@@ -40,6 +40,11 @@ const (
 	// MaxClipNesting bounds clip paths inside clipped elements: each
 	// holds two pictures of the drawing's size while it is drawn.
 	MaxClipNesting = 4
+	// MaxVectorSegments bounds the path segments of a drawing written
+	// into a PDF as paths: they are written again wherever it is shown
+	// (about 1.5 µs and a few bytes each), where a picture is made once;
+	// a game-icons.net icon has a few hundred.
+	MaxVectorSegments = 1_000
 	// maxDashes bounds the dashes of a stroke relative to the drawing's
 	// size: a dash a millionth of it long would cost millions of segments.
 	maxDashes = 10_000

@@ -224,6 +224,7 @@ func FuzzDraw(f *testing.F) {
 		if _, err := d.Check(); err != nil {
 			return
 		}
+		d.Vector() // shapes or not, never a panic
 		k := 96 / max(d.W, d.H)
 		if _, err := d.Draw(max(1, int(d.W*k)), max(1, int(d.H*k))); err != nil && !strings.Contains(err.Error(), "too costly") {
 			t.Errorf("drawn once, refused next: %v", err)
