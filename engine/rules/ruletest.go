@@ -163,6 +163,7 @@ type ruleTest struct {
 	s     *state
 	rng   *engine.Rand
 	draws []*yaml.Node
+	rolls []*yaml.Node // the sides the dice show after at, in order
 	found []finding.Finding
 	// static: the test is only checked, not run (CheckTests).
 	static bool
@@ -201,7 +202,7 @@ func (t *ruleTest) unknownCard(n *yaml.Node, more ...string) {
 }
 
 // testKeys are the keys a test may have.
-var testKeys = []string{"name", "players", "seed", "at", "seat", "position", "legal", "not_legal", "moves", "draws", "expect"}
+var testKeys = []string{"name", "players", "seed", "at", "seat", "position", "legal", "not_legal", "moves", "draws", "rolls", "expect"}
 
 // setting is a position entry or an expectation, compiled.
 type setting struct {
@@ -318,6 +319,19 @@ func (t *ruleTest) prepare() (prepared, bool) {
 		for _, d := range t.draws {
 			if _, ok := t.card(d.Value); !ok {
 				t.unknownCard(d)
+			}
+		}
+	}
+	if rn := get(tn, "rolls"); rn != nil {
+		if rn.Kind != yaml.SequenceNode {
+			t.fail(rn, "rolls is a list of the sides dice show, whole numbers from 1")
+			return p, false
+		}
+		t.rolls = rn.Content
+		for _, r := range t.rolls {
+			if v, err := strconv.Atoi(r.Value); err != nil || v < 1 || r.Kind != yaml.ScalarNode {
+				t.fail(r, "%s is no side of a die: a roll is a whole number from 1", r.Value)
+				return p, false
 			}
 		}
 	}
@@ -535,13 +549,19 @@ func (t *ruleTest) reach(ch *choice, at *yaml.Node) bool {
 		case s.Move >= t.g.turnCap:
 			t.fail(at, "choice %s is not reached in %d moves (turn_cap), each seat playing its first legal action", ch.id, t.g.turnCap)
 			return false
-		case s.mode == mChance:
+		case s.mode == mChance || s.mode == mRoll:
+			// A card drawn or a die rolled before at: the seed decides.
 			s.Apply(s.SampleChance(t.rng))
 		case s.mode == mSeat:
 			var buf [8]engine.Action
 			s.Apply(s.legal(s.ch, s.seat, buf[:0])[0])
 		case s.mode == mAll:
 			s.applyJoint(t.joint(-1, 0))
+		default:
+			// Every mode that waits is above: anything else would loop
+			// here for ever.
+			t.fail(at, "the rules stop at a %s node before choice %s", s.CurrentPlayer(), ch.id)
+			return false
 		}
 	}
 	return true
@@ -872,10 +892,16 @@ func list(ws []string) string { return "[" + strings.Join(ws, ", ") + "]" }
 // first, then the seed's.
 func (t *ruleTest) settle() bool {
 	s := t.s
-	for s.mode == mChance {
+	for s.mode == mChance || s.mode == mRoll {
 		if s.Move >= t.g.turnCap {
 			t.fail(get(t.node, "moves"), "the game goes on past %d moves (turn_cap) without a decision", t.g.turnCap)
 			return false
+		}
+		if s.mode == mRoll {
+			if !t.roll() {
+				return false
+			}
+			continue
 		}
 		if len(t.draws) == 0 {
 			s.Apply(s.SampleChance(t.rng))
@@ -891,6 +917,25 @@ func (t *ruleTest) settle() bool {
 		s.sampled = -1
 		s.Apply(engine.Action(c))
 	}
+	return true
+}
+
+// roll rolls the die waiting: the next of the test's rolls, else the
+// seed's.
+func (t *ruleTest) roll() bool {
+	s := t.s
+	if len(t.rolls) == 0 {
+		s.Apply(s.SampleChance(t.rng))
+		return true
+	}
+	r := t.rolls[0]
+	t.rolls = t.rolls[1:]
+	v, _ := strconv.Atoi(r.Value) // checked by prepare
+	if v > s.sides {
+		t.fail(r, "%d is no side of the %d-sided die rolled here", v, s.sides)
+		return false
+	}
+	s.Apply(engine.Action(v))
 	return true
 }
 
@@ -948,6 +993,10 @@ func (t *ruleTest) moves(mn *yaml.Node) bool {
 	}
 	if len(t.draws) > 0 {
 		t.fail(t.draws[0], "%s and the draws after it are never drawn", t.draws[0].Value)
+		return false
+	}
+	if len(t.rolls) > 0 {
+		t.fail(t.rolls[0], "%s and the rolls after it are never rolled", t.rolls[0].Value)
 		return false
 	}
 	return true

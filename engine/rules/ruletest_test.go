@@ -76,7 +76,7 @@ func TestRuleTestsFail(t *testing.T) {
 		`23:7: test "wrong checks": expected winners [2], got a game that is not over`,
 		`26:14: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
 		`31:9: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
-		`32:5: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, expect)`,
+		`32:5: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, rolls, expect)`,
 		`37:26: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
 		`37:38: test "bad position": hand[5] names a seat that is not at the table (seats 1 to 3)`,
 		`37:60: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,
@@ -114,7 +114,7 @@ func TestCheckTestsBeforeTheyRun(t *testing.T) {
 	want := []string{
 		`26:14 RULES_TEST: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
 		`31:9 RULES_UNDEFINED: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
-		`32:5 RULES_TEST: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, expect)`,
+		`32:5 RULES_TEST: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, rolls, expect)`,
 		`37:26 UNDEFINED_CARD: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
 		`37:38 RULES_TEST: test "bad position": hand[5] names a seat that is not at the table (seats 1 to 3)`,
 		`37:60 RULES_UNDEFINED: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,
@@ -185,4 +185,46 @@ func testsFrom(t *testing.T, src string) *gamedata.RulesFile {
 		t.Fatal(err)
 	}
 	return &gamedata.RulesFile{Path: "t.yaml", Root: doc.Content[0]}
+}
+
+// TestRuleTestsAfterARoll: a test whose at comes after a die roll reaches
+// it (the runner used to loop for ever there), and rolls script the dice
+// after at as draws script cards, so a result a roll decides is tested.
+func TestRuleTestsAfterARoll(t *testing.T) {
+	g, found, _ := bankEdited(t)
+	if g == nil {
+		t.Fatal(found)
+	}
+	test := func(rolls, coins string) string {
+		return `
+  - name: seat 2 rolls ` + rolls + `
+    players: 2
+    at: turn
+    position: {"hand[1]": [job], "coins[2]": 0}
+    moves: [job]
+    rolls: [` + rolls + `]
+    expect: {"coins[2]": ` + coins + `}`
+	}
+	// Reaching at after the first roll, the seed rolling.
+	reached := `
+  - name: after a roll
+    players: 2
+    at: turn
+    expect: {over: false}`
+	// bank's die has 3 sides; seat 2 gains its roll less one.
+	passed, failed, found := g.RunTests(testsFrom(t, "tests:"+reached+test("3", "2")+test("1", "0")), nil)
+	if passed != 3 || failed != 0 {
+		t.Errorf("%d passed, %d failed: %v", passed, failed, found)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"tests:" + test("3", "0"), `t.yaml:8:14: error RULES_TEST: test "seat 2 rolls 3": expected 0, got 2`},
+		{"tests:" + test("4", "3"), `t.yaml:7:13: error RULES_TEST: test "seat 2 rolls 4": 4 is no side of the 3-sided die rolled here`},
+		{"tests:" + test("2, 2, 2", "1"), `t.yaml:7:16: error RULES_TEST: test "seat 2 rolls 2, 2, 2": 2 and the rolls after it are never rolled`},
+		{"tests:" + test("0", "1"), `t.yaml:7:13: error RULES_TEST: test "seat 2 rolls 0": 0 is no side of a die: a roll is a whole number from 1`},
+	} {
+		_, failed, found := g.RunTests(testsFrom(t, tc.src), nil)
+		if failed != 1 || len(found) != 1 || found[0].String() != tc.want {
+			t.Errorf("%d failed: %v\nwant %s", failed, found, tc.want)
+		}
+	}
 }
