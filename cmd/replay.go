@@ -38,7 +38,7 @@ string, taken as it is or with its quotes.`,
 		RunE: func(*cobra.Command, []string) error { return runReplay(opts) },
 	}
 	f := c.Flags()
-	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards)")
+	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards), or the path of a game folder")
 	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
 	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
 	engineVar(f, &opts.Engine)

@@ -178,6 +178,30 @@ func checkEngine(id string) error {
 	return nil
 }
 
+// gameDir is the folder of game id: the cards folder's game of that id,
+// else id itself when it is the path of a game folder (one holding a
+// game.yaml: a designer's own, anywhere). Neither is a usage error in one
+// line, with the ids the cards folder has.
+func gameDir(cards, id string) (string, error) {
+	isGame := func(dir string) bool {
+		info, err := os.Stat(filepath.Join(dir, gamedata.ManifestName))
+		return err == nil && info.Mode().IsRegular()
+	}
+	if dir := filepath.Join(cards, id); isGame(dir) {
+		return dir, nil
+	}
+	if isGame(id) {
+		return id, nil
+	}
+	if err := checkPaths([]string{cards}); err != nil {
+		return "", usagef("no game %q: --cards %v", id, err)
+	}
+	if ids := gameIDs(cards); len(ids) > 0 {
+		return "", usagef("no game %q in %s (its games are %s)", id, cards, strings.Join(ids, ", "))
+	}
+	return "", usagef("no game %q in %s: it holds no game folders", id, cards)
+}
+
 // loadVariant loads the game id from the cards folder and builds one of its
 // variants ("" for the default), with engineID instead of game.yaml's
 // engine when it is set (--engine). A game that does not load prints its
@@ -186,18 +210,11 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 	if err := checkEngine(engineID); err != nil {
 		return nil, err
 	}
-	// An id that names no game folder is a usage error in one line, with
-	// the ids there are; a cards folder that cannot be read, likewise.
-	if err := checkPaths([]string{cards}); err != nil {
-		return nil, usagef("no game %q: --cards %v", id, err)
+	dir, err := gameDir(cards, id)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(cards, id, gamedata.ManifestName)); errors.Is(err, os.ErrNotExist) {
-		if ids := gameIDs(cards); len(ids) > 0 {
-			return nil, usagef("no game %q in %s (its games are %s)", id, cards, strings.Join(ids, ", "))
-		}
-		return nil, usagef("no game %q in %s: it holds no game folders", id, cards)
-	}
-	games, fs := pipeline.Load([]string{filepath.Join(cards, id)})
+	games, fs := pipeline.Load([]string{dir})
 	if len(games) != 1 {
 		streams.printFindings(streams.Err, "text", fs, nil)
 		return nil, fmt.Errorf("no game %q in %s", finding.Visible(id), finding.Visible(cards))
@@ -209,7 +226,7 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 		// The game is there but its data has errors: that is exit 1, like
 		// validate's, with the findings that say what to fix.
 		streams.printFindings(streams.Err, "text", fs, nil)
-		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(filepath.Join(cards, id)))
+		fmt.Fprintf(streams.Err, "cardpress: game %q does not load; fix the errors above (cardpress validate %s)\n", finding.Visible(id), finding.Visible(dir))
 		return nil, errFindings
 	}
 	game := games[0]

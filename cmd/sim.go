@@ -47,7 +47,7 @@ invariant; the seed to replay it is printed.`,
 		RunE: func(*cobra.Command, []string) error { return runSim(opts) },
 	}
 	f := c.Flags()
-	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards)")
+	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards), or the path of a game folder")
 	f.StringVar(&opts.Cards, "cards", "cards", "folder holding the games")
 	f.StringVar(&opts.Variant, "variant", "", "rule variant (default: the game's default)")
 	f.StringVar(&opts.Vs, "vs", "", "a second variant to compare with, side by side")
