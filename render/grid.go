@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/cardpress/cardpress/gamedata"
 
@@ -244,8 +245,11 @@ type mark struct {
 // cropMarks lists the short lines in line with every trim edge, in the
 // margins round the grid, from markEdge inwards: beyond the bleed, markGap
 // short of it, or, for a card too big for that, over the bleed, stopping
-// markGap short of the trim.
-func (g grid) cropMarks() []mark {
+// markGap short of the trim. Only the first used slots (of the fronts, or
+// of their mirrored backs) hold cards: a line that cuts none of them gets
+// no mark, so a half-empty last sheet sends no scissors through blank
+// paper.
+func (g grid) cropMarks(used int, back bool) []mark {
 	left, top := g.x0, g.y0
 	right, bottom := left+g.span(g.cols, g.w), top+g.span(g.rows, g.h)
 	var out []mark
@@ -260,7 +264,7 @@ func (g grid) cropMarks() []mark {
 		far = max(markEdge, near-markLen)
 		return near, far, over, near-far >= minMarkLen-fitEps
 	}
-	xs, ys := trimLines(g.x0, g.w, g.gutter, g.cols), trimLines(g.y0, g.h, g.gutter, g.rows)
+	xs, ys := g.usedTrimLines(used, back)
 	if n, f, over, ok := reach(top); ok {
 		for _, x := range xs {
 			out = append(out, mark{segment{x, f, x, n}, over})
@@ -284,8 +288,33 @@ func (g grid) cropMarks() []mark {
 	return out
 }
 
-func (g grid) drawCropMarks(pdf *fpdf.Fpdf) {
-	marks := g.cropMarks()
+// usedTrimLines are the trim lines, across and down, of the columns and
+// rows the first used slots fill.
+func (g grid) usedTrimLines(used int, back bool) (xs, ys []float64) {
+	used = min(used, g.perPage())
+	var cols, rows []float64
+	for i := range used {
+		x, y := g.slot(i, back)
+		cols, rows = append(cols, x, x+g.w), append(rows, y, y+g.h)
+	}
+	return distinctSorted(cols), distinctSorted(rows)
+}
+
+// distinctSorted sorts vs and drops values within edgeEps of the one before.
+func distinctSorted(vs []float64) []float64 {
+	slices.Sort(vs)
+	var out []float64
+	for _, v := range vs {
+		if len(out) == 0 || v-out[len(out)-1] > edgeEps {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// drawCropMarks draws the marks for the first used slots of a page.
+func (g grid) drawCropMarks(pdf *fpdf.Fpdf, used int, back bool) {
+	marks := g.cropMarks(used, back)
 	for _, halo := range []bool{true, false} {
 		if halo {
 			stroke(pdf, white)
@@ -303,17 +332,3 @@ func (g grid) drawCropMarks(pdf *fpdf.Fpdf) {
 	}
 }
 
-// trimLines lists the cut positions along one axis; without a gutter
-// neighbouring cards share a cut.
-func trimLines(start, size, gutter float64, n int) []float64 {
-	var out []float64
-	for i := range n {
-		a := start + float64(i)*(size+gutter)
-		for _, v := range []float64{a, a + size} {
-			if len(out) == 0 || v-out[len(out)-1] > edgeEps {
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}

@@ -92,7 +92,7 @@ func (r *renderer) cardPages(g grid, prints []*CardFace) {
 				x, y := g.slot(i, back)
 				r.card(g, c, x, y, back)
 			}
-			g.drawCropMarks(r.pdf)
+			g.drawCropMarks(r.pdf, len(page), back)
 		}
 	}
 }

@@ -331,8 +331,8 @@ func TestCardsPerPage(t *testing.T) {
 }
 
 // Every trim edge of a card page has crop marks in line with it, at both
-// ends of the cut, outside every card, at least 1.5 mm long; the ones on
-// the bleed have a white halo under them.
+// ends of the cut, outside every card, at least 3 mm long, none over the
+// bleed; and every mark is in line with a card's edge.
 func TestCropMarksMarkEveryCut(t *testing.T) {
 	for _, opt := range printOptions {
 		t.Run(optName(opt), func(t *testing.T) {
@@ -392,6 +392,16 @@ func TestCropMarksMarkEveryCut(t *testing.T) {
 				for _, y := range ys {
 					if !has(false, y, true) || !has(false, y, false) {
 						t.Errorf("page %d: the cut at y=%.2f lacks a mark left or right of the cards", n, y)
+					}
+				}
+				// And every mark points along a cut: none runs through the
+				// blank slots of a half-empty sheet.
+				cut := func(vs []float64, at float64) bool {
+					return slices.ContainsFunc(vs, func(v float64) bool { return math.Abs(v-at) < 0.005 })
+				}
+				for _, m := range marks {
+					if m.x1 == m.x2 && !cut(xs, m.x1) || m.y1 == m.y2 && !cut(ys, m.y1) {
+						t.Errorf("page %d: crop mark %+v is in line with no card's edge", n, m)
 					}
 				}
 				b := opt.Bleed

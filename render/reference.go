@@ -62,7 +62,8 @@ func (r *renderer) aidSheet(p paper, aid *aidLayout, bleed float64) error {
 		return fmt.Errorf("render: the %gx%g mm player aid does not fit on the page", w, h)
 	}
 	r.pdf.AddPage()
-	for i := range min(max(r.doc.Players, 1), g.perPage()) {
+	aids := min(max(r.doc.Players, 1), g.perPage())
+	for i := range aids {
 		x, y := g.slot(i, false)
 		func() {
 			if bleed > 0 {
@@ -75,7 +76,7 @@ func (r *renderer) aidSheet(p paper, aid *aidLayout, bleed float64) error {
 			aid.draw(x, y, bleed)
 		}()
 	}
-	g.drawCropMarks(r.pdf)
+	g.drawCropMarks(r.pdf, aids, false)
 	return nil
 }
 

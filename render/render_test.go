@@ -347,7 +347,7 @@ func TestGrid(t *testing.T) {
 			t.Errorf("%s bleed %g: %d×%d turned %v, %g mm apart; want %d×%d turned %v, %g mm apart",
 				tc.paper, tc.bleed, g.cols, g.rows, g.turned, g.gutter, tc.cols, tc.rows, tc.turned, tc.gutter)
 		}
-		marks := g.cropMarks()
+		marks := g.cropMarks(g.perPage(), false)
 		if len(marks) == 0 {
 			t.Errorf("%s bleed %g: no crop marks", tc.paper, tc.bleed)
 		}
