@@ -177,7 +177,7 @@ func TestMergeShowsNamesFromFilesVisibly(t *testing.T) {
 		{"game", func(d map[string]any) { d["game"] = "heat\x1b[2J" },
 			`no game "heat\x1b[2J" in cards (its games are crazy-eights, hearts, heat, hmm, masterminds, mice)`},
 		{"bot", func(d map[string]any) { d["bots"] = []any{"random\r"} },
-			`bots/0: "random\r" is not a bot (random, heuristic)`},
+			`bots/0: "random\r" is not a bot (random, heuristic, mcts)`},
 		{"end cause", func(d map[string]any) {
 			s := summaryOf(d)
 			s["EndCauses"] = map[string]any{"stolen\n::error::forged \x1b[31mred": s["EndCauses"].(map[string]any)["heists complete"]}
@@ -223,7 +223,7 @@ func TestMergeRefusesUndeclaredNames(t *testing.T) {
 				break
 			}
 		}, at + `EndCauses/vault flooded: "vault flooded" is not how a game of heat ends (its engine declares ["arrest" "heists complete"])`},
-		{"bot", func(d map[string]any) { d["bots"] = []any{"random", "mcts"} }, `bots/1: "mcts" is not a bot (random, heuristic)`},
+		{"bot", func(d map[string]any) { d["bots"] = []any{"random", "alphazero"} }, `bots/1: "alphazero" is not a bot (random, heuristic, mcts)`},
 		{"counter", func(d map[string]any) {
 			c := d["columns"].([]any)[0].(map[string]any)
 			names := c["counters"].([]any)

@@ -270,7 +270,7 @@ func declaredBy(opts *mergeOptions, path string, r *SimResults) ([]engine.Info, 
 // tally of another length than the game's cards.
 func checkDeclared(r *SimResults, infos []engine.Info) error {
 	for i, b := range r.Bots {
-		if !slices.Contains(engine.BotKinds, b) {
+		if _, ok := engine.NewBot(b, 0); !ok {
 			return fmt.Errorf("bots/%d: %q is not a bot (%s)", i, b, strings.Join(engine.BotKinds, ", "))
 		}
 	}

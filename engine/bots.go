@@ -3,6 +3,8 @@ package engine
 import (
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Bot chooses a seat's move. Bots own a seeded generator, so a game played
@@ -11,8 +13,16 @@ type Bot interface {
 	Act(s State, p Player, legal []Action) Action
 }
 
-// BotKinds are the bots a run can be played with, by name.
-var BotKinds = []string{"random", "heuristic"}
+// BotKinds are the bots a run can be played with, by name. "mcts" also
+// takes its budget in iterations a decision: "mcts:2000".
+var BotKinds = []string{"random", "heuristic", "mcts"}
+
+// MCTSIterations is the budget of a plain "mcts" bot, and MaxMCTSIterations
+// the most "mcts:N" takes (the tree holds one node per iteration).
+const (
+	MCTSIterations    = 500
+	MaxMCTSIterations = 1_000_000
+)
 
 // NewBot makes a bot by name; ok is false for an unknown name.
 func NewBot(kind string, seed uint64) (b Bot, ok bool) {
@@ -21,6 +31,15 @@ func NewBot(kind string, seed uint64) (b Bot, ok bool) {
 		return &RandomBot{rng: NewRand(seed)}, true
 	case "heuristic":
 		return &HeuristicBot{rng: NewRand(seed), Samples: 3}, true
+	case "mcts":
+		return NewMCTSBot(seed, MCTSIterations), true
+	}
+	if n, found := strings.CutPrefix(kind, "mcts:"); found {
+		iters, err := strconv.Atoi(n)
+		if err != nil || iters < 1 || iters > MaxMCTSIterations {
+			return nil, false
+		}
+		return NewMCTSBot(seed, iters), true
 	}
 	return nil, false
 }

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
@@ -71,4 +72,43 @@ func HeuristicVsRandom(t testing.TB, g engine.Game, players, games int, seed uin
 		t.Fatalf("%d players: %d games capped, %d panics", players, sum.Capped, sum.Panics)
 	}
 	return sum.WinRate(0)
+}
+
+// mctsBatch is the iterations of one timed decision in BenchmarkMCTS.
+const mctsBatch = 100
+
+// BenchmarkMCTS times the search bot's iterations (each a re-deal, a walk
+// of the tree and a full random play-out) at the first decision of a game
+// of g with a choice, reporting iterations a second and allocations per
+// iteration.
+func BenchmarkMCTS(b *testing.B, g engine.Game, players int) {
+	s := g.NewState(players, engine.StateOptions{})
+	r := engine.NewRand(1)
+	var p engine.Player
+	var legal []engine.Action
+	for !s.IsTerminal() {
+		if p = s.CurrentPlayer(); p == engine.Simultaneous {
+			p = 0
+		}
+		if legal = s.LegalActions(p, nil); p >= 0 && len(legal) > 1 {
+			break
+		}
+		randomStep(s, r)
+	}
+	if s.IsTerminal() {
+		b.Fatal("the game ended without a choice")
+	}
+	bot := engine.NewMCTSBot(1, mctsBatch)
+	bot.Act(s, p, legal) // the tree's storage grows once
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for range b.N {
+		bot.Act(s, p, legal)
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	iters := float64(b.N * mctsBatch)
+	b.ReportMetric(iters/b.Elapsed().Seconds(), "iterations/s")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/iters, "allocs/iteration")
 }

@@ -53,3 +53,6 @@ func BenchmarkSimScaling(b *testing.B) {
 	b.ReportMetric(float64(cores), "cores")
 	b.ReportMetric(one.Seconds()/all.Seconds()/float64(cores), "efficiency")
 }
+
+// BenchmarkMCTS: the search bot's iterations a second at 4 players.
+func BenchmarkMCTS(b *testing.B) { enginetest.BenchmarkMCTS(b, benchGame(b), 4) }

@@ -13,3 +13,6 @@ func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipp
 // BenchmarkHeuristicGame is one 4-player game of heuristic bots (the
 // linter plays some to find cards nobody chooses).
 func BenchmarkHeuristicGame(b *testing.B) { enginetest.BenchmarkHeuristicGames(b, shipped(b, ""), 4) }
+
+// BenchmarkMCTS: the search bot's iterations a second at 4 players.
+func BenchmarkMCTS(b *testing.B) { enginetest.BenchmarkMCTS(b, shipped(b, ""), 4) }

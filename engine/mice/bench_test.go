@@ -9,3 +9,6 @@ import (
 // BenchmarkSmokeGames: Mice Heist smoke games on one core with random
 // bots, the linter's workload.
 func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipped(b), 2, 3, 4, 5, 6) }
+
+// BenchmarkMCTS: the search bot's iterations a second at 4 players.
+func BenchmarkMCTS(b *testing.B) { enginetest.BenchmarkMCTS(b, shipped(b), 4) }

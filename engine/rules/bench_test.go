@@ -70,3 +70,10 @@ func BenchmarkBuildAtLimits(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMCTS: the search bot's iterations a second in the classic games.
+func BenchmarkMCTS(b *testing.B) {
+	for _, game := range []string{"crazy-eights", "hearts"} {
+		b.Run(game, func(b *testing.B) { enginetest.BenchmarkMCTS(b, loadGame(b, "../../cards/"+game), 4) })
+	}
+}

@@ -88,4 +88,5 @@ func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 		}
 	})
 	s.sampled = -1
+	s.forgetLegal()
 }

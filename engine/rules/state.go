@@ -78,12 +78,12 @@ type state struct {
 
 type buffers struct {
 	offered []engine.Action // the statistics' cards on offer
-	// legal is each seat's legal actions as last listed, at move
-	// legalAt[p]-1 of a state using these buffers, so the statistics of a
-	// secret choice reuse what the bots were offered.
+	// legal is each seat's legal actions as last listed for owner, at
+	// its decision legalAt[p]-1 (state.epoch; 0: not listed), so the
+	// statistics of a secret choice reuse what the bots were offered.
 	legal   [engine.MaxPlayers][]engine.Action
-	legalAt [engine.MaxPlayers]int // the decision (state.epoch) each was listed at
-	owner   *state                 // the state the lists were made for
+	legalAt [engine.MaxPlayers]int
+	owner   *state // the state the lists were made for
 	// mask is, with each list, the cards of the choice's mask option
 	// (choice.maskOpt) in it, when maskOK: what the statistics count as
 	// offered, without a walk of the list.
@@ -198,6 +198,16 @@ func (s *state) cloneInto(c *state) {
 	c.zlen = append(zlen[:0], s.zlen...)
 	c.zcards = append(zcards[:0], s.zcards...)
 	c.Log, c.Tally = nil, nil
+	c.forgetLegal()
+}
+
+// forgetLegal drops the legal actions listed for s: a scratch state cloned
+// into again, or re-dealt, may wait at a decision of the same epoch with
+// other cards in hand (a search that reuses one state for every iteration).
+func (s *state) forgetLegal() {
+	if s.buf.owner == s {
+		s.buf.owner = nil
+	}
 }
 
 func (s *state) IsTerminal() bool { return s.mode == mOver }
@@ -795,11 +805,17 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 // probes, the bots and the statistics all ask.
 func (s *state) legalNow(p int) []engine.Action {
 	b := s.buf
-	if b.owner == s && b.legalAt[p] == s.epoch {
+	if b.owner != s {
+		// Lists made for another state, or for this one before it was
+		// cloned into or re-dealt, are no one's: another seat's list
+		// from another state at the same epoch would be its hand there.
+		b.owner, b.legalAt = s, [engine.MaxPlayers]int{}
+	}
+	if b.legalAt[p] == s.epoch+1 {
 		return b.legal[p]
 	}
 	b.legal[p], b.mask[p], b.maskOK[p] = s.legalMask(s.ch, p, b.legal[p][:0])
-	b.legalAt[p], b.owner = s.epoch, s
+	b.legalAt[p] = s.epoch + 1
 	return b.legal[p]
 }
 

@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"math"
+	"time"
+)
+
+// MCTSBot is information-set Monte Carlo tree search in its single-observer
+// form (SO-ISMCTS: Cowling, Powley and Whitehouse, "Information Set Monte
+// Carlo Tree Search", IEEE TCIAIG 2012). Each iteration re-deals what its
+// seat cannot see (Determinizer), walks one tree of the seats' moves from
+// the decision by UCB1 with availability counts (a move only competes on
+// the iterations where it was legal), adds one node, plays the game out and
+// credits every move on the path with its seat's return. Chance moves are
+// sampled and not kept in the tree (an open-loop tree), so the tree holds
+// what seats choose, and its statistics average over the luck.
+//
+// At a simultaneous node the seats are put in a row, the deciding seat
+// first, each choosing by its own statistics; later seats' statistics are
+// therefore kept per earlier choice, which makes opponents slightly
+// better informed than they are (a known bias of the sequential form,
+// accepted for its simplicity).
+//
+// The tree lives in one slice of nodes reused from decision to decision,
+// and the play-out state is one scratch state (CloneInto), so after the
+// first decision an iteration allocates nothing.
+type MCTSBot struct {
+	// Iterations is the budget per decision; with Time set, the budget is
+	// time instead and the choice is no longer reproducible by seed.
+	Iterations int
+	Time       time.Duration
+	// Exploration is UCB1's constant; returns are in [0, 1] (a win is 1,
+	// shared among tied winners), for which √2 is the textbook value and
+	// smaller values search deeper.
+	Exploration float64
+	// Rollout plays the moves after the tree; nil plays uniformly at
+	// random (fast: no interface call per move).
+	Rollout Bot
+	// MaxRolloutMoves stops a play-out that does not end; it then counts
+	// as a draw (every seat 1/n).
+	MaxRolloutMoves int
+
+	rng     *Rand
+	nodes   []mctsNode
+	world   State
+	path    []int32
+	legal   []Action
+	joint   []Action
+	outs    []Outcome
+	returns []float64
+	// sampler is world's ChanceSampler (nil: none), asserted once for the
+	// scratch state every iteration reuses.
+	sampled State
+	sampler ChanceSampler
+}
+
+// mctsNode is one move in the tree: action chosen by seat after the moves
+// of its ancestors. Children are a linked list (child, then each one's
+// sibling), so the tree is one flat slice.
+type mctsNode struct {
+	action         Action
+	seat           Player
+	child, sibling int32
+	visits, avail  float64
+	reward         float64
+}
+
+const noNode = -1
+
+// NewMCTSBot is an MCTS bot with the default knobs and iters iterations a
+// decision.
+func NewMCTSBot(seed uint64, iters int) *MCTSBot {
+	return &MCTSBot{Iterations: iters, Exploration: 0.7, MaxRolloutMoves: 100_000, rng: NewRand(seed)}
+}
+
+func (b *MCTSBot) Reseed(seed uint64) { b.rng.Seed(seed) }
+
+func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	b.nodes = append(b.nodes[:0], mctsNode{seat: Terminal, child: noNode, sibling: noNode})
+	deadline := time.Now().Add(b.Time)
+	for i := 0; b.more(i, deadline); i++ {
+		b.iterate(s, p)
+	}
+	return b.mostVisited(p, legal)
+}
+
+// more says whether iteration i is within the budget; a time budget reads
+// the clock every 16 iterations only.
+func (b *MCTSBot) more(i int, deadline time.Time) bool {
+	if b.Time > 0 {
+		return i%16 != 0 || time.Now().Before(deadline)
+	}
+	return i < b.Iterations
+}
+
+// mostVisited is the root move of p's, legal now, tried most often (ties:
+// the better mean, then the first); random when the budget tried none.
+func (b *MCTSBot) mostVisited(p Player, legal []Action) Action {
+	best, bestVisits, bestMean := legal[b.rng.Intn(len(legal))], 0.0, 0.0
+	for c := b.nodes[0].child; c != noNode; c = b.nodes[c].sibling {
+		n := &b.nodes[c]
+		if n.seat != p || n.visits == 0 || !contains(legal, n.action) {
+			continue
+		}
+		mean := n.reward / n.visits
+		if n.visits > bestVisits || n.visits == bestVisits && mean > bestMean {
+			best, bestVisits, bestMean = n.action, n.visits, mean
+		}
+	}
+	return best
+}
+
+func contains(legal []Action, a Action) bool {
+	for _, l := range legal {
+		if l == a {
+			return true
+		}
+	}
+	return false
+}
+
+// iterate is one iteration: determinise, select and expand, play out,
+// back up.
+func (b *MCTSBot) iterate(s State, p Player) {
+	b.world = s.CloneInto(b.world)
+	w := b.world
+	if w != b.sampled {
+		b.sampled = w
+		b.sampler, _ = w.(ChanceSampler)
+	}
+	if d, ok := w.(Determinizer); ok {
+		d.Determinize(p, b.rng)
+	}
+	b.path = append(b.path[:0], 0)
+	node, inTree := int32(0), true
+	for moves := 0; !w.IsTerminal() && moves < b.MaxRolloutMoves; moves++ {
+		switch q := w.CurrentPlayer(); q {
+		case Chance:
+			w.Apply(b.sampleChance(w))
+		case Simultaneous:
+			b.joint = b.joint[:0]
+			for range w.NumPlayers() {
+				b.joint = append(b.joint, NoAction)
+			}
+			for k := range w.NumPlayers() {
+				seat := Player((int(p) + k) % w.NumPlayers()) // the deciding seat first
+				b.legal = w.LegalActions(seat, b.legal[:0])
+				if len(b.legal) == 0 {
+					continue
+				}
+				var a Action
+				node, a, inTree = b.choose(w, node, seat, inTree)
+				b.joint[seat] = a
+			}
+			ApplyJoint(w, b.joint)
+		default:
+			b.legal = w.LegalActions(q, b.legal[:0])
+			var a Action
+			node, a, inTree = b.choose(w, node, q, inTree)
+			w.Apply(a)
+		}
+	}
+	b.backUp(w)
+}
+
+// choose picks seat's move among b.legal: by the tree while the walk is
+// in it, at random (or by the Rollout bot) once it has left it.
+func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, Action, bool) {
+	if !inTree {
+		if b.Rollout != nil {
+			return node, b.Rollout.Act(w, seat, b.legal), false
+		}
+		return node, b.legal[b.rng.Intn(len(b.legal))], false
+	}
+	next, expanded := b.selectChild(node, seat)
+	b.path = append(b.path, next)
+	return next, b.nodes[next].action, !expanded
+}
+
+// selectChild is UCB1 over node's children legal now (b.legal), after
+// crediting each with one more availability; a legal move without a
+// child yet is added instead, chosen at random among such moves.
+func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bool) {
+	untried := 0
+	for _, a := range b.legal {
+		if c := b.find(node, seat, a); c == noNode {
+			untried++
+		} else {
+			b.nodes[c].avail++
+		}
+	}
+	if untried > 0 {
+		k := b.rng.Intn(untried)
+		for _, a := range b.legal {
+			if b.find(node, seat, a) != noNode {
+				continue
+			}
+			if k == 0 {
+				return b.add(node, seat, a), true
+			}
+			k--
+		}
+	}
+	best, bestScore := int32(noNode), math.Inf(-1)
+	for c := b.nodes[node].child; c != noNode; c = b.nodes[c].sibling {
+		n := &b.nodes[c]
+		if n.seat != seat || !contains(b.legal, n.action) {
+			continue
+		}
+		score := n.reward/n.visits + b.Exploration*math.Sqrt(math.Log(n.avail)/n.visits)
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best, false
+}
+
+func (b *MCTSBot) find(node int32, seat Player, a Action) int32 {
+	for c := b.nodes[node].child; c != noNode; c = b.nodes[c].sibling {
+		if n := &b.nodes[c]; n.action == a && n.seat == seat {
+			return c
+		}
+	}
+	return noNode
+}
+
+func (b *MCTSBot) add(parent int32, seat Player, a Action) int32 {
+	id := int32(len(b.nodes))
+	b.nodes = append(b.nodes, mctsNode{action: a, seat: seat, child: noNode, sibling: b.nodes[parent].child, avail: 1})
+	b.nodes[parent].child = id
+	return id
+}
+
+// backUp credits every move on the path with the return of the seat that
+// chose it.
+func (b *MCTSBot) backUp(w State) {
+	if w.IsTerminal() {
+		b.returns = w.Returns(b.returns[:0])
+	} else {
+		b.returns = b.returns[:0]
+		for range w.NumPlayers() {
+			b.returns = append(b.returns, 1/float64(w.NumPlayers()))
+		}
+	}
+	b.nodes[0].visits++
+	for _, id := range b.path[1:] {
+		n := &b.nodes[id]
+		n.visits++
+		n.reward += b.returns[n.seat]
+	}
+}
+
+func (b *MCTSBot) sampleChance(w State) Action {
+	if b.sampler != nil {
+		return b.sampler.SampleChance(b.rng)
+	}
+	b.outs = w.ChanceOutcomes(b.outs[:0])
+	return SampleOutcome(b.outs, b.rng)
+}
