@@ -10,6 +10,7 @@ import (
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/printshop"
+	"github.com/cardpress/cardpress/render"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -27,9 +28,6 @@ import (
 // completer is a cobra completion function.
 type completer = cobra.CompletionFunc
 
-// paperSizes are the --paper values checkRenderOptions accepts.
-var paperSizes = []string{"a4", "letter"}
-
 // flagCompleters complete a flag of that name on any command, unless
 // commandFlagCompleters has an entry for the command's own flag.
 var flagCompleters = map[string]completer{
@@ -38,7 +36,7 @@ var flagCompleters = map[string]completer{
 	"variant":  completeVariants,
 	"vs":       completeVariants,
 	"deck":     completeDecks,
-	"paper":    completeWords(paperSizes...),
+	"paper":    completeWords(render.PaperNames()...),
 	"bots":     completeBots,
 	"baseline": completeFileExt("json"),
 	"out":      completeDirs,

@@ -12,6 +12,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -96,7 +97,7 @@ func TestCompleteFlagValues(t *testing.T) {
 		{[]string{"lint", "--format", "s"}, []string{"sarif"}, noFiles},
 		{[]string{"rules", "--format", ""}, []string{"text", "json"}, noFiles},
 		{[]string{"replay", "--format", ""}, []string{"text", "jsonl"}, noFiles},
-		{[]string{"render", "--paper", ""}, paperSizes, noFiles},
+		{[]string{"render", "--paper", ""}, render.PaperNames(), noFiles},
 		{[]string{"build", "--paper", "l"}, []string{"letter"}, noFiles},
 		{[]string{"lint", "--bots", ""}, engine.BotKinds, noFiles | cobra.ShellCompDirectiveNoSpace},
 		{[]string{"sim", "--bots", "random,h"}, []string{"random,heuristic"}, noFiles | cobra.ShellCompDirectiveNoSpace},

@@ -8,6 +8,7 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
 	"github.com/cardpress/cardpress/report"
 
 	"github.com/spf13/cobra"
@@ -60,7 +61,7 @@ func runReport(opts *reportOptions) error {
 		return err
 	}
 	o := pipeline.RenderOptions{OutDir: opts.OutDir}
-	o.Paper = "a4"
+	o.Paper = render.PaperNames()[0]
 	if err := checkRenderOptions(opts.Env, &o); err != nil {
 		return err
 	}

@@ -108,7 +108,7 @@ func runServe(opts *serveOptions) error {
 		return fmt.Errorf("cannot listen on %s port %d: %w (another --port?)", ip, opts.Port, err)
 	}
 	defer ln.Close()
-	pdf := render.Options{Paper: "a4", Bleed: defaultBleed}
+	pdf := render.Options{Paper: render.PaperNames()[0], Bleed: defaultBleed}
 	o := preview.Options{
 		Paths:    []string{opts.Path},
 		Drawer:   preview.PDFDrawer{Options: pdf},

@@ -100,7 +100,7 @@ func checkPaths(paths []string) error {
 
 func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
 	f := c.Flags()
-	f.StringVar(&o.Paper, "paper", "a4", "paper size: a4 or letter")
+	f.StringVar(&o.Paper, "paper", render.PaperNames()[0], "paper size: "+strings.Join(render.PaperNames(), " or "))
 	// 3 mm by default: a mis-cut then shows the card's own colour, not its
 	// neighbour's, and A4 still takes 9 poker cards a page.
 	o.Bleed = defaultBleed
@@ -121,8 +121,8 @@ func checkOutDir(dir string) error {
 
 // checkRenderOptions validates flags and reads SOURCE_DATE_EPOCH.
 func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
-	if o.Paper != "a4" && o.Paper != "letter" {
-		return usagef("unknown --paper %q (want a4 or letter)", o.Paper)
+	if !render.IsPaper(o.Paper) {
+		return usagef("unknown --paper %q (want %s)", o.Paper, strings.Join(render.PaperNames(), " or "))
 	}
 	if !inRange(o.Bleed, render.MaxBleed) {
 		return usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)

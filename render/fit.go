@@ -148,7 +148,7 @@ func referenceFit(m *measurer, doc *Document) []finding.Finding {
 	r := &renderer{doc: doc, m: m}
 	var fs []finding.Finding
 	var papers []string
-	for _, name := range []string{"a4", "letter"} {
+	for _, name := range PaperNames() {
 		p, _ := paperSize(name)
 		if _, err := r.layoutSheet(p); err != nil {
 			papers = append(papers, name)

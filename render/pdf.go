@@ -17,14 +17,45 @@ const mmPerPt = 25.4 / 72
 // paper is a portrait page size in mm.
 type paper struct{ w, h float64 }
 
-func paperSize(name string) (paper, error) {
-	switch strings.ToLower(strings.TrimSpace(name)) {
-	case "", "a4":
-		return paper{210, 297}, nil
-	case "letter", "us-letter", "usletter":
-		return paper{215.9, 279.4}, nil
+// Paper is a paper size a PDF can be printed on.
+type Paper struct {
+	Name string
+	W, H float64 // portrait, in mm
+}
+
+// Papers are the paper sizes, the first the default: --paper, its help,
+// its completion and the reference sheet's fit check all read this table.
+var Papers = []Paper{
+	{Name: "a4", W: 210, H: 297},
+	{Name: "letter", W: 215.9, H: 279.4},
+}
+
+// PaperNames are the Papers' names, in order.
+func PaperNames() []string {
+	names := make([]string, len(Papers))
+	for i, p := range Papers {
+		names[i] = p.Name
 	}
-	return paper{}, fmt.Errorf("render: unknown paper %q (want a4 or letter)", name)
+	return names
+}
+
+// IsPaper says whether name is a paper size of the table.
+func IsPaper(name string) bool {
+	_, err := paperSize(name)
+	return err == nil && name != ""
+}
+
+// paperSize is the paper of that name; "" is the default (the first).
+func paperSize(name string) (paper, error) {
+	if name == "" {
+		name = Papers[0].Name
+	}
+	for _, p := range Papers {
+		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
+			return paper{p.W, p.H}, nil
+		}
+	}
+	return paper{}, fmt.Errorf("render: unknown paper %q (want %s)", name, strings.Join(PaperNames(), " or "))
 }
 
 // newPDF returns a writer in mm with the Go fonts registered and every
