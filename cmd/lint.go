@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/cardpress/cardpress/catalog"
@@ -206,19 +205,12 @@ func printDiff(opts *lintOptions, d *finding.Diff) {
 		}
 	case "github":
 		for _, f := range d.Fixed {
-			fmt.Fprintln(opts.Out, "::notice title="+githubProperty.Replace("FIXED "+finding.Visible(f.Code))+"::"+githubData.Replace(finding.Visible(f.String())))
+			fmt.Fprintln(opts.Out, "::notice title="+finding.EscapeProperty("FIXED "+f.Code)+"::"+finding.EscapeData(f.String()))
 		}
 		for _, m := range d.Moved {
-			fmt.Fprintln(opts.Out, "::notice title=BALANCE::"+githubData.Replace(finding.Visible(m.Text)))
+			fmt.Fprintln(opts.Out, "::notice title=BALANCE::"+finding.EscapeData(m.Text))
 		}
 	default: // sarif: stdout is the log; a summary on stderr
 		fmt.Fprintln(opts.Err, summary)
 	}
 }
-
-// GitHub workflow-command escapes: of the message, and of a property value,
-// where : and , delimit properties.
-var (
-	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
-)

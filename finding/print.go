@@ -121,9 +121,9 @@ func PrintWith(w io.Writer, format string, fs []Finding, opts Options) error {
 func gitHubNotice(e Elided) string {
 	cmd := "::notice"
 	if e.File != "" {
-		cmd += " file=" + escapeProperty(filepath.ToSlash(e.File))
+		cmd += " file=" + EscapeProperty(filepath.ToSlash(e.File))
 	}
-	return cmd + "::" + escapeData(e.Text())
+	return cmd + "::" + EscapeData(e.Text())
 }
 
 // GitHub renders a finding as a GitHub Actions workflow command, e.g.
@@ -134,15 +134,15 @@ func GitHub(f Finding) string {
 	if f.Severity == Warning {
 		cmd = "warning"
 	}
-	props := []string{"file=" + escapeProperty(filepath.ToSlash(f.File))}
+	props := []string{"file=" + EscapeProperty(filepath.ToSlash(f.File))}
 	if f.Line > 0 {
 		props = append(props, fmt.Sprintf("line=%d", f.Line))
 		if f.Col > 0 {
 			props = append(props, fmt.Sprintf("col=%d", f.Col))
 		}
 	}
-	props = append(props, "title="+escapeProperty(f.Code))
-	return "::" + cmd + " " + strings.Join(props, ",") + "::" + escapeData(messageWithReplay(f))
+	props = append(props, "title="+EscapeProperty(f.Code))
+	return "::" + cmd + " " + strings.Join(props, ",") + "::" + EscapeData(messageWithReplay(f))
 }
 
 // messageWithReplay adds the player count and seed of a dynamic finding
@@ -161,10 +161,11 @@ var (
 	propertyEscapes = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
 
-// escapeData escapes a workflow command's message: %, CR and LF as the
-// workflow-command rules say, then every other control character made
-// Visible, since the runner passes those on to the log raw.
-func escapeData(s string) string { return Visible(dataEscapes.Replace(s)) }
+// EscapeData escapes a GitHub workflow command's message: %, CR and LF as
+// the workflow-command rules say, then every other control character made
+// Visible, since the runner passes those on to the log raw. Every
+// workflow command cardpress prints goes through it or EscapeProperty.
+func EscapeData(s string) string { return Visible(dataEscapes.Replace(s)) }
 
-// escapeProperty escapes a workflow command's property value likewise.
-func escapeProperty(s string) string { return Visible(propertyEscapes.Replace(s)) }
+// EscapeProperty escapes a workflow command's property value likewise.
+func EscapeProperty(s string) string { return Visible(propertyEscapes.Replace(s)) }
