@@ -8,8 +8,16 @@ import (
 	"strings"
 )
 
-// Formats are the output formats printers support.
-var Formats = []string{"text", "json", "github", "sarif"}
+// Formats are the output formats' names, from printers.
+var Formats = formatNames()
+
+func formatNames() []string {
+	var names []string
+	for _, p := range printers {
+		names = append(names, p.name)
+	}
+	return names
+}
 
 // Report is the JSON form of a run: the findings and their counts. Its
 // field names are a stable interface (see docs/commands.md, "JSON output").
@@ -85,18 +93,35 @@ func Print(w io.Writer, format string, fs []Finding) error {
 	return PrintWith(w, format, fs, Options{MaxSame: DefaultMaxSame})
 }
 
-// PrintWith writes findings, in Sort's order, in a format: text is one
-// finding per line; json is one Report object; github is one GitHub
-// Actions workflow command per finding; sarif is a SARIF 2.1.0 log. Text
-// and github print at most opts.MaxSame findings of a code per file;
+// PrintWith writes findings, in Sort's order, in a format of printers.
+// Text and github print at most opts.MaxSame findings of a code per file;
 // json and sarif keep every one.
 func PrintWith(w io.Writer, format string, fs []Finding, opts Options) error {
-	switch format {
-	case "text", "":
+	if format == "" {
+		format = printers[0].name
+	}
+	for _, p := range printers {
+		if p.name == format {
+			return p.print(w, fs, opts)
+		}
+	}
+	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}
+
+// printers are the output formats, the first the default; Formats lists
+// their names for flags, completion and help.
+var printers = []struct {
+	name  string
+	print func(w io.Writer, fs []Finding, opts Options) error
+}{
+	// text: one finding per line.
+	{"text", func(w io.Writer, fs []Finding, opts Options) error {
 		return eachLimited(fs, opts.MaxSame,
 			func(f Finding) error { _, err := fmt.Fprintln(w, f.String()); return err },
 			func(e Elided) error { _, err := fmt.Fprintln(w, e.Text()); return err })
-	case "json":
+	}},
+	// json: one Report object.
+	{"json", func(w io.Writer, fs []Finding, _ Options) error {
 		errs, warns := Count(fs)
 		if fs == nil {
 			fs = []Finding{}
@@ -104,16 +129,19 @@ func PrintWith(w io.Writer, format string, fs []Finding, opts Options) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(Report{Findings: fs, Errors: errs, Warnings: warns})
-	case "github":
+	}},
+	// github: one GitHub Actions workflow command per finding.
+	{"github", func(w io.Writer, fs []Finding, opts Options) error {
 		return eachLimited(fs, opts.MaxSame,
 			func(f Finding) error { _, err := fmt.Fprintln(w, GitHub(f)); return err },
 			func(e Elided) error { _, err := fmt.Fprintln(w, gitHubNotice(e)); return err })
-	case "sarif":
+	}},
+	// sarif: a SARIF 2.1.0 log.
+	{"sarif", func(w io.Writer, fs []Finding, opts Options) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(SARIF(fs, opts.Rules))
-	}
-	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+	}},
 }
 
 // gitHubNotice is the workflow command that stands for findings left out:
