@@ -154,7 +154,7 @@ func parseBots(s string) ([]string, error) {
 	bots := strings.Split(s, ",")
 	for _, b := range bots {
 		if _, ok := engine.NewBot(b, 0); !ok {
-			return nil, usagef("unknown bot %q (want %s)", b, strings.Join(engine.BotKinds, " or "))
+			return nil, usagef("unknown bot %q (want %s; mcts:N searches N iterations a move, 1 to %d)", b, strings.Join(engine.BotKinds, " or "), engine.MaxIterations)
 		}
 	}
 	return bots, nil

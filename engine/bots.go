@@ -13,33 +13,54 @@ type Bot interface {
 	Act(s State, p Player, legal []Action) Action
 }
 
-// BotKinds are the bots a run can be played with, by name. "mcts" also
-// takes its budget in iterations a decision: "mcts:2000".
-var BotKinds = []string{"random", "heuristic", "mcts"}
+// botKinds are the bots a run can be played with, by name: a bot with an
+// iteration budget also takes it after a colon ("mcts:2000"), and without
+// one has its own default.
+var botKinds = []struct {
+	name string
+	make func(seed uint64, iterations int) Bot
+	// iterations is the default budget; 0: the bot takes none.
+	iterations int
+}{
+	{"random", func(seed uint64, _ int) Bot { return &RandomBot{rng: NewRand(seed)} }, 0},
+	{"heuristic", func(seed uint64, _ int) Bot { return &HeuristicBot{rng: NewRand(seed), Samples: 3} }, 0},
+	{"mcts", func(seed uint64, n int) Bot { return NewMCTSBot(seed, n) }, MCTSIterations},
+}
 
-// MCTSIterations is the budget of a plain "mcts" bot, and MaxMCTSIterations
-// the most "mcts:N" takes (the tree holds one node per iteration).
+// BotKinds are the bots' names, from botKinds.
+var BotKinds = botNames()
+
+func botNames() []string {
+	var names []string
+	for _, k := range botKinds {
+		names = append(names, k.name)
+	}
+	return names
+}
+
+// MCTSIterations is the budget of a plain "mcts" bot, and MaxIterations
+// the most a "kind:N" takes (the search tree holds a node per iteration).
 const (
-	MCTSIterations    = 500
-	MaxMCTSIterations = 1_000_000
+	MCTSIterations = 500
+	MaxIterations  = 1_000_000
 )
 
-// NewBot makes a bot by name; ok is false for an unknown name.
+// NewBot makes a bot by name ("kind" or "kind:N"); ok is false for an
+// unknown name or a budget out of range.
 func NewBot(kind string, seed uint64) (b Bot, ok bool) {
-	switch kind {
-	case "random":
-		return &RandomBot{rng: NewRand(seed)}, true
-	case "heuristic":
-		return &HeuristicBot{rng: NewRand(seed), Samples: 3}, true
-	case "mcts":
-		return NewMCTSBot(seed, MCTSIterations), true
-	}
-	if n, found := strings.CutPrefix(kind, "mcts:"); found {
-		iters, err := strconv.Atoi(n)
-		if err != nil || iters < 1 || iters > MaxMCTSIterations {
-			return nil, false
+	name, budget, hasBudget := strings.Cut(kind, ":")
+	for _, k := range botKinds {
+		if k.name != name {
+			continue
 		}
-		return NewMCTSBot(seed, iters), true
+		n := k.iterations
+		if hasBudget {
+			var err error
+			if n, err = strconv.Atoi(budget); err != nil || k.iterations == 0 || n < 1 || n > MaxIterations {
+				return nil, false
+			}
+		}
+		return k.make(seed, n), true
 	}
 	return nil, false
 }
