@@ -771,6 +771,9 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 	if n.Op == "in" {
 		return x.in(x.compile(n.Args[0], sc), n.Args[1], sc, n.Off)
 	}
+	if n.Op == "as" {
+		return x.wrong(n.Off, "as names what an aggregate binds: only in the first argument of count, sum, any, all, min, max, argmin or argmax")
+	}
 	m0 := len(x.used)
 	a := x.compile(n.Args[0], sc)
 	m1 := len(x.used)

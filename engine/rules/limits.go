@@ -164,6 +164,7 @@ func (c *compiler) measureTree(n *node) measure {
 
 // visits is how many items an aggregate over n may visit at most.
 func (c *compiler) visits(n *node) int64 {
+	n, _ = bindsAs(n)
 	if n.Kind == nIdent && n.Name == "seats" {
 		return engine.MaxPlayers
 	}

@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"testing"
+)
+
+// expectAll runs one rule test of Crazy Eights whose expect holds each
+// expression with its value, at a position of three hands.
+func expectAll(t *testing.T, expect map[string]string) {
+	t.Helper()
+	g := loadGame(t, "../../cards/crazy-eights")
+	src := `
+tests:
+  - name: bindings
+    players: 3
+    at: turn
+    position:
+      discard: [hearts-3]
+      turn: 1
+      "hand[1]": [clubs-8, spades-8, hearts-4, diamonds-5]
+      "hand[2]": [clubs-2, spades-5]
+      "hand[3]": [hearts-k]
+    expect:
+`
+	for e, v := range expect {
+		src += "      \"" + e + "\": " + v + "\n"
+	}
+	passed, failed, found := g.RunTests(testsFrom(t, src), nil)
+	if passed != 1 || failed != 0 {
+		t.Errorf("%d passed, %d failed: %v", passed, failed, found)
+	}
+}
+
+// An aggregate's as names what it binds, so an inner aggregate reads the
+// outer card, seat or item by that name; the implicit card and seat keep
+// working beside it.
+func TestNamedBindingsInAggregates(t *testing.T) {
+	expectAll(t, map[string]string{
+		// cards of hand 1 with another card of their rank: the two eights
+		"count(hand[1] as c, any(hand[1], card.rank == c.rank and card != c))": "2",
+		// the same with both named, and with the outer implicit
+		"count(hand[1] as c, any(hand[1] as d, d.rank == c.rank and d != c))":  "2",
+		"count(hand[1], any(hand[1] as d, d.rank == card.rank and d != card))": "2",
+		// every aggregate takes as: seats, sums, min, max, argmax, all
+		"sum(seats as s, count(hand[s]))":                               "7",
+		"sum(hand[1] as c, count(hand[2], card.suit == c.suit))":        "2",
+		"max(seats as s, count(hand[s]))":                               "4",
+		"min(hand[1] as c, index(c.rank))":                              "3",
+		"argmax(seats as s, count(hand[s] as c, c.suit != 'hearts'))":   "1",
+		"argmin(seats as s, count(hand[s]))":                            "3",
+		"all(hand[2] as c, any(hand[1], card.suit == c.suit))":          "true",
+		"any(hand[3] as c, any(hand[1], card.suit == c.suit))":          "true",
+		"count(hand[1] where card.rank == '8' as c, c.suit == 'clubs')": "1",
+		"count(seats as s, any(hand[s] as c, c.suit == 'spades'))":      "2",
+		"sum(seats, count(hand[seat]))":                                 "7",
+	})
+}
+
+// Misused, as is an error at its place: outside an aggregate's first
+// argument, naming a declared name, a reserved word, or a name bound
+// around it (which it would hide).
+func TestNamedBindingMistakes(t *testing.T) {
+	for _, c := range []struct {
+		expr, mark string
+		off        int
+		msg        string
+	}{
+		{`coins[turn] += count(hand[turn] as coins)`, "as coins", 3, "coins is declared already"},
+		{`coins[turn] += count(hand[turn] as player)`, "player)", 0, "player is a reserved word"},
+		{`coins[turn] += count(hand[turn] as c, count(hand[turn] as c) > 0)`, "c) > 0", 0, "c is bound already around this aggregate"},
+		{`coins[turn] += max(3 as c, 4)`, "3 as c", 0, "max counts over a zone, seats or a list parameter"},
+		{`coins[turn] += abs(3 as c)`, "as c", 0, "as names what an aggregate binds"},
+	} {
+		t.Run(c.msg, func(t *testing.T) {
+			line := `      - set: "` + c.expr + `"` + "\n"
+			g, found, dir := bankEdited(t, bankEdit{"rules.yaml", "      - set: \"coins[turn] += bonus - 1\"\n", line})
+			if g != nil {
+				t.Fatal("builds")
+			}
+			only(t, found, "RULES_TYPE", at(t, dir, "rules.yaml", c.mark, c.off), c.msg)
+		})
+	}
+}
