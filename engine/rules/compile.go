@@ -287,8 +287,6 @@ func (c *compiler) declare(k *yaml.Node) bool {
 		c.report(codeStructure.At(c.at(k), "%s is a reserved word; pick another name", name))
 	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil:
 		c.report(codeStructure.At(c.at(k), "%s is declared twice (lists, zones, values and defines share one set of names)", name))
-	case c.g.fields[name] != nil:
-		c.report(codeStructure.At(c.at(k), "%s is a card field the decks declare; pick another name (card.%s reads the field)", name, name))
 	default:
 		if _, ok := c.g.data.Params[name]; ok {
 			c.report(codeStructure.At(c.at(k), "%s is also a parameter in game.yaml; pick another name", name))

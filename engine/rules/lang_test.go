@@ -81,3 +81,38 @@ func TestNamedBindingMistakes(t *testing.T) {
 		})
 	}
 }
+
+// A value may share its name with a card field: card.color (or c.color)
+// is always the field, bare color always the value. A bare field name
+// with no value or define of that name points at card.color.
+func TestValuesNamedLikeFields(t *testing.T) {
+	g, found, _ := bankEdited(t,
+		bankEdit{"rules.yaml", "values:\n", "values:\n  color: {type: color, start: \"'blue'\"}\n"},
+		bankEdit{"rules.yaml", "              then:\n", "              then:\n                - set: \"color = card.color\"\n"})
+	if g == nil {
+		t.Fatal(found)
+	}
+	tests := `
+tests:
+  - name: the value color is the colour of the card played
+    players: 2
+    at: turn
+    position: {"hand[1]": [job, heist], played: [tax], turn: 1}
+    moves: [job]
+    rolls: [1]
+    expect:
+      color: red
+      "count(played, card.color == color)": 2
+      "count(played as c, c.color != color)": 0
+      "count(played, card.color == 'blue' and color == 'red')": 0
+`
+	passed, failed, found := g.RunTests(testsFrom(t, tests), nil)
+	if passed != 1 || failed != 0 {
+		t.Errorf("%d passed, %d failed: %v", passed, failed, found)
+	}
+	g, found, dir := bankEdited(t, bankEdit{"rules.yaml", "card.color == 'red')", "color == 'red')"})
+	if g != nil {
+		t.Fatal("builds")
+	}
+	only(t, found, "RULES_UNDEFINED", at(t, dir, "rules.yaml", "color == 'red')", 0), "color is a card field", "write card.color")
+}
