@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
 )
 
 // expectAll runs one rule test of Crazy Eights whose expect holds each
@@ -115,4 +119,101 @@ tests:
 		t.Fatal("builds")
 	}
 	only(t, found, "RULES_UNDEFINED", at(t, dir, "rules.yaml", "color == 'red')", 0), "color is a card field", "write card.color")
+}
+
+// bidBank is Bank Run with its die replaced by a number choice: the seat
+// whose turn it is picks bonus from 1 to, an expression.
+func bidBank(t *testing.T, to string) (*Game, []finding.Finding, string) {
+	t.Helper()
+	return bankEdited(t, bankEdit{"rules.yaml", "      - roll: bonus\n        sides: 3\n", `      - choose:
+          id: bid
+          player: turn
+          options:
+            - value: {from: "1", to: "` + to + `"}
+              name: bid
+              if: "value != 2 or coins[player] > 0"
+              then: [{set: "bonus = value"}]
+`})
+}
+
+// A number choice offers every number from its from to its to, worked
+// out as the choice opens, less those its if refuses; tests name the
+// numbers, the log says them, and a range past the limit or no number at
+// all stops the game with a rules error at the option.
+func TestNumberChoices(t *testing.T) {
+	g, found, _ := bidBank(t, "min(3, coins[player] + 1)")
+	if g == nil {
+		t.Fatal(found)
+	}
+	tests := `
+tests:
+  - name: a seat with 2 coins bids 1 to 3
+    players: 2
+    at: bid
+    position: {"coins[1]": 2, turn: 1}
+    legal: ["1", "2", "3"]
+    moves: ["3"]
+    expect: {bonus: 3, "coins[1]": 4}
+  - name: with no coin, 1 is all the range, 2 is refused
+    players: 2
+    at: bid
+    position: {"coins[1]": 0, turn: 1}
+    legal: ["1"]
+    not_legal: ["2", "0"]
+  - name: a number the range does not hold
+    players: 2
+    at: bid
+    position: {"coins[1]": 0, turn: 1}
+    moves: ["3"]
+`
+	passed, failed, found := g.RunTests(testsFrom(t, tests), nil)
+	want := `t.yaml:20:13: error RULES_TEST: test "a number the range does not hold": move 3 is not legal for seat 1 at choice bid (legal [1])`
+	if passed != 2 || failed != 1 || len(found) != 1 || found[0].String() != want {
+		t.Errorf("%d passed, %d failed: %v\nwant %s", passed, failed, found, want)
+	}
+	var log strings.Builder
+	st := g.NewState(2, engine.StateOptions{Log: func(e engine.Event) { log.WriteString(e.Text + "\n") }})
+	s := stateOf(st)
+	for r := engine.NewRand(1); s.mode == mChance || s.mode == mRoll; {
+		s.Apply(s.SampleChance(r))
+	}
+	if s.mode != mSeat || s.ch.id != "bid" {
+		t.Fatalf("not at bid: %v", s.mode)
+	}
+	s.Apply(s.legalNow(s.seat)[0])
+	if !strings.Contains(log.String(), "bid 1") {
+		t.Errorf("the log does not say the bid:\n%s", log.String())
+	}
+}
+
+func TestNumberChoiceMistakes(t *testing.T) {
+	// Too many numbers, known before play: RULES_LIMIT at the value.
+	g, found, dir := bidBank(t, "5000")
+	if g != nil {
+		t.Fatal("builds")
+	}
+	only(t, found, "RULES_LIMIT", at(t, dir, "rules.yaml", `{from: "1"`, 0), "at most 1000 numbers, not 5000")
+	// Not a number: RULES_TYPE in the expression.
+	g, found, dir = bidBank(t, "turn")
+	if g != nil {
+		t.Fatal("builds")
+	}
+	only(t, found, "RULES_TYPE", at(t, dir, "rules.yaml", `turn"}`, 0), "to needs a number")
+	// Too many in play, or none: a rules error at the option.
+	for _, c := range []struct{ to, msg string }{
+		{"coins[player] * 1000 + 1001", "more than the 1000 a number choice offers at choice bid"},
+		{"coins[player] - 1", "has no legal option at choice bid"},
+	} {
+		g, found, dir := bidBank(t, c.to)
+		if g == nil {
+			t.Fatal(found)
+		}
+		s := stateOf(g.NewState(2, engine.StateOptions{}))
+		for r := engine.NewRand(1); s.mode == mChance; {
+			s.Apply(s.SampleChance(r))
+		}
+		if !strings.Contains(s.fault, c.msg) || !strings.Contains(s.fault, dir) {
+			t.Errorf("fault %q, want %q", s.fault, c.msg)
+		}
+	}
 }

@@ -791,7 +791,7 @@ func (t *ruleTest) legalWords() []string {
 		return nil
 	}
 	for _, a := range s.legal(s.ch, t.decider(), nil) {
-		words = append(words, s.actionWord(s.ch, a))
+		words = append(words, s.actionWord(s.ch, t.decider(), a))
 	}
 	return words
 }
@@ -805,7 +805,11 @@ func (t *ruleTest) known(ch *choice, w string) bool {
 				return true
 			}
 		case optValue:
-			if o.enum == nil {
+			if o.num != nil {
+				if _, err := strconv.Atoi(w); err == nil {
+					return true
+				}
+			} else if o.enum == nil {
 				if k, err := strconv.Atoi(w); err == nil && k >= 1 && k <= t.n {
 					return true
 				}
@@ -846,6 +850,8 @@ func (t *ruleTest) optionWords(ch *choice) string {
 		switch {
 		case o.kind == optCard:
 			ws = append(ws, "card ids")
+		case o.num != nil:
+			ws = append(ws, "numbers")
 		case o.kind == optValue && o.enum == nil:
 			ws = append(ws, "seat numbers")
 		case o.kind == optValue:
@@ -961,7 +967,7 @@ func (t *ruleTest) moves(mn *yaml.Node) bool {
 		p := t.decider()
 		var a engine.Action = -1
 		for _, l := range s.legal(s.ch, p, nil) {
-			if s.actionWord(s.ch, l) == w.Value {
+			if s.actionWord(s.ch, p, l) == w.Value {
 				a = l
 				break
 			}

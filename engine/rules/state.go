@@ -621,6 +621,9 @@ func (s *state) choose(ch *choice) {
 	s.epoch++
 	if ch.all {
 		s.mode = mAll
+		if !s.numbersOpen(ch, 0) {
+			return
+		}
 		if s.Tally != nil && ch.probed {
 			for p := 0; p < s.N; p++ {
 				s.probeOptions(ch, p)
@@ -647,6 +650,9 @@ func (s *state) choose(ch *choice) {
 		return
 	}
 	s.seat, s.mode = p, mSeat
+	if !s.numbersOpen(ch, p) {
+		return
+	}
 	if s.Tally != nil && ch.probed {
 		s.probeOptions(ch, p)
 	}
@@ -762,6 +768,10 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 				}
 			}
 		case optValue:
+			if o.num != nil {
+				buf = s.legalNumbers(o, p, buf)
+				continue
+			}
 			n := o.size
 			if o.enum == nil {
 				n = s.N
@@ -919,9 +929,9 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 		s.tallyChoice(ch, o, p, a)
 	}
 	s.slots[ch.seat] = int64(p)
-	s.slots[o.slot] = int64(int(a) - o.base)
+	s.slots[o.slot] = s.optionValue(o, p, a)
 	if s.Log != nil {
-		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, a)})
+		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, p, a)})
 	}
 	return k
 }
