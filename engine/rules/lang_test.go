@@ -217,3 +217,32 @@ func TestNumberChoiceMistakes(t *testing.T) {
 		}
 	}
 }
+
+// A test starts at the visit-th decision at its choice: Hearts' pass is a
+// repeat of pass_count secret picks, and visit 3 is its third round, two
+// cards already passed.
+func TestRuleTestsAtARepeatsRound(t *testing.T) {
+	g := loadGame(t, "../../cards/hearts")
+	round := func(visit, passed string) string {
+		return `
+  - name: pass round ` + visit + `
+    players: 4
+    at: pass
+    visit: ` + visit + `
+    expect: {"count(passing[1])": ` + passed + `, "count(passing[4])": ` + passed + `}`
+	}
+	passed, failed, found := g.RunTests(testsFrom(t, "tests:"+round("1", "0")+round("2", "1")+round("3", "2")), nil)
+	if passed != 3 || failed != 0 {
+		t.Errorf("%d passed, %d failed: %v", passed, failed, found)
+	}
+	for _, c := range []struct{ visit, want string }{
+		{"0", `t.yaml:5:12: error RULES_TEST: test "pass round 0": visit is which time the game stops at choice pass, 1 to 1000000`},
+		{"three", `t.yaml:5:12: error RULES_TEST: test "pass round three": visit is which time the game stops at choice pass, 1 to 1000000`},
+		{"1000000", `t.yaml:4:9: error RULES_TEST: test "pass round 1000000": the game ends (`},
+	} {
+		_, failed, found := g.RunTests(testsFrom(t, "tests:"+round(c.visit, "0")), nil)
+		if failed != 1 || len(found) != 1 || !strings.HasPrefix(found[0].String(), c.want) {
+			t.Errorf("%d failed: %v\nwant %s", failed, found, c.want)
+		}
+	}
+}
