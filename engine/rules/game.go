@@ -53,6 +53,9 @@ type Game struct {
 	// instZones is the zone of each zone instance.
 	instZones            []*zoneDecl
 	startZone            int
+	// startAt is each card's start zone instance per player count, when
+	// some zone starts with the cards of a condition (starts.go).
+	startAt map[int][]int
 	simultaneous, hidden bool
 	// inPlay lists, per player count, the cards in play (copies repeated,
 	// card order): what collect puts back.

@@ -246,3 +246,55 @@ func TestRuleTestsAtARepeatsRound(t *testing.T) {
 		}
 	}
 }
+
+// Zones may start with the cards of a condition, card.deck among what it
+// reads: Bank Run with its blue cards in a vault of their own.
+func TestSeveralStartZones(t *testing.T) {
+	vault := func(start string) bankEdit {
+		return bankEdit{"rules.yaml", "  played:", "  vault: {owner: table, visibility: public, start: \"" + start + "\"}\n  played:"}
+	}
+	g, found, _ := bankEdited(t, vault("card.deck == 'main' and card.color == 'blue'"))
+	if g == nil {
+		t.Fatal(found)
+	}
+	tests := `
+tests:
+  - name: the blue cards start in the vault, the others in the deck
+    players: 2
+    at: turn
+    expect:
+      vault: [heist, heist, heist, heist]
+      "count(deck) + count(hand[1]) + count(hand[2])": 8
+      "count(deck, card.color == 'blue')": 0
+      "all(vault, card.deck == 'main')": true
+  - name: a position's left-over cards go back where they started
+    players: 2
+    at: turn
+    position: {"hand[1]": [job], "hand[2]": [tax], vault: []}
+    expect:
+      vault: []
+      "count(deck)": 6
+`
+	passed, failed, found := g.RunTests(testsFrom(t, tests), nil)
+	if passed != 2 || failed != 0 {
+		t.Errorf("%d passed, %d failed: %v", passed, failed, found)
+	}
+	for _, c := range []struct {
+		edit             bankEdit
+		code, mark, part string
+	}{
+		{vault("coins[seat(1)] > 0"), "RULES_STRUCTURE", "\"coins[seat(1)]", "coins is a value"},
+		{vault("card.color"), "RULES_TYPE", "card.color\"", "start needs true/false"},
+		{vault("card.deck == 'chips'"), "RULES_UNDEFINED", "'chips'", "'chips' is not a value of deck"},
+		{bankEdit{"rules.yaml", "hand: {owner: player, visibility: owner}", "hand: {owner: player, visibility: owner, start: \"card.color == 'red'\"}"},
+			"RULES_STRUCTURE", "\"card.color == 'red'", "not in one per seat"},
+	} {
+		t.Run(c.part, func(t *testing.T) {
+			g, found, dir := bankEdited(t, c.edit)
+			if g != nil {
+				t.Fatal("builds")
+			}
+			only(t, found, c.code, at(t, dir, "rules.yaml", c.mark, 0), c.part)
+		})
+	}
+}

@@ -668,9 +668,8 @@ func (t *ruleTest) apply(sets []setting) bool {
 			s.add(insts[i], c)
 		}
 	}
-	start := t.g.zones[t.g.startZone].base
-	if !target[start] {
-		for _, c := range limbo {
+	for _, c := range limbo {
+		if start := t.g.startOf(t.n, c); !target[start] {
 			s.add(start, c)
 		}
 	}

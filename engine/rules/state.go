@@ -118,8 +118,14 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.vars = resize(vars, g.valueInsts)
 	s.zlen = resize(zlen, zlenSize(g.zoneInsts))
 	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
-	for _, c := range g.inPlay[players] {
-		s.add(g.zones[g.startZone].base, c)
+	if at := g.startAt[players]; at != nil {
+		for _, c := range g.inPlay[players] {
+			s.add(at[c], c)
+		}
+	} else {
+		for _, c := range g.inPlay[players] {
+			s.add(g.zones[g.startZone].base, c)
+		}
 	}
 	for _, v := range g.values {
 		start := int64(0)
