@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -331,4 +333,74 @@ func TestDesignerGames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Every excerpt of docs/rules.md's Patterns section is the test game it
+// names, line for line (indentation aside): the patterns a designer
+// copies are rules that lint clean and pass their tests.
+func TestPatternsAreTheTestGames(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "\n## Patterns\n")
+	if !ok {
+		t.Fatal("docs/rules.md has no Patterns section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	checked := map[string]bool{}
+	for _, block := range strings.Split(section, "```yaml\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		header, body, _ := strings.Cut(block, "\n")
+		path, ok := strings.CutPrefix(header, "# engine/rules/testdata/")
+		if !ok {
+			t.Errorf("an excerpt does not name its test game on its first line: %q", header)
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("testdata", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !containsLines(strings.Split(string(data), "\n"), strings.Split(strings.TrimRight(body, "\n"), "\n")) {
+			t.Errorf("the excerpt of %s is not in the file:\n%s", path, body)
+		}
+		checked[strings.Split(path, "/")[0]] = true
+	}
+	for _, game := range []string{"chips", "draft", "market"} {
+		if !checked[game] {
+			t.Errorf("no pattern quotes %s", game)
+		}
+	}
+}
+
+// containsLines reports whether lines holds want as a run of lines, each
+// run compared with its common indentation removed.
+func containsLines(lines, want []string) bool {
+	want = dedent(want)
+	for i := 0; i+len(want) <= len(lines); i++ {
+		if slices.Equal(dedent(lines[i:i+len(want)]), want) {
+			return true
+		}
+	}
+	return false
+}
+
+func dedent(lines []string) []string {
+	cut := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if n := len(l) - len(strings.TrimLeft(l, " ")); cut < 0 || n < cut {
+			cut = n
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) >= cut && cut > 0 {
+			l = l[cut:]
+		}
+		out[i] = l
+	}
+	return out
 }
