@@ -67,11 +67,9 @@ func (s *state) openNumbers(ch *choice, p int) bool {
 	return true
 }
 
-// numbersOpen opens ch's number options for every seat deciding.
+// numbersOpen opens ch's number options (ch.numbers) for every seat
+// deciding: p, or every seat at a choice of all.
 func (s *state) numbersOpen(ch *choice, p int) bool {
-	if !ch.numbers {
-		return true
-	}
 	if !ch.all {
 		return s.openNumbers(ch, p)
 	}

@@ -627,7 +627,7 @@ func (s *state) choose(ch *choice) {
 	s.epoch++
 	if ch.all {
 		s.mode = mAll
-		if !s.numbersOpen(ch, 0) {
+		if ch.numbers && !s.numbersOpen(ch, 0) {
 			return
 		}
 		if s.Tally != nil && ch.probed {
@@ -656,7 +656,7 @@ func (s *state) choose(ch *choice) {
 		return
 	}
 	s.seat, s.mode = p, mSeat
-	if !s.numbersOpen(ch, p) {
+	if ch.numbers && !s.numbersOpen(ch, p) {
 		return
 	}
 	if s.Tally != nil && ch.probed {
