@@ -404,3 +404,24 @@ func dedent(lines []string) []string {
 	}
 	return out
 }
+
+// A number choice without both ends stops at the schema, at the value.
+func TestNumberChoiceNeedsBothEnds(t *testing.T) {
+	g, found, dir := bankEdited(t, bankEdit{"rules.yaml", "      - roll: bonus\n        sides: 3\n", `      - choose:
+          id: bid
+          player: turn
+          options:
+            - value: {from: "1"}
+              then: [{set: "bonus = value"}]
+`})
+	if g != nil {
+		t.Fatal("builds")
+	}
+	want := at(t, dir, "rules.yaml", `{from: "1"}`, 0)
+	for _, f := range found {
+		if f.Pos.String() == want && f.Code == "SCHEMA_REQUIRED" && strings.Contains(f.Message, `"to"`) {
+			return
+		}
+	}
+	t.Errorf("findings %v, want SCHEMA_REQUIRED for to at %s", found, want)
+}
