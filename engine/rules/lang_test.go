@@ -425,3 +425,16 @@ func TestNumberChoiceNeedsBothEnds(t *testing.T) {
 	}
 	t.Errorf("findings %v, want SCHEMA_REQUIRED for to at %s", found, want)
 }
+
+// The designer games' smoke games per second: the market's number
+// choices, dice and start zones, the draft's secret picks, the chips'
+// take-or-pay, none allocating per game.
+func BenchmarkDesignerGamesSmokeGames(b *testing.B) {
+	for _, game := range []string{"chips", "draft", "market"} {
+		b.Run(game, func(b *testing.B) {
+			g := loadGame(b, filepath.Join("testdata", game))
+			info := g.Info()
+			enginetest.BenchmarkSmokeGames(b, g, info.MinPlayers, info.MaxPlayers)
+		})
+	}
+}
