@@ -335,6 +335,21 @@ func (p *parser) postfix() (*Node, error) {
 	}
 }
 
+// arg is a call's argument: an expression, or one naming what an
+// aggregate binds (taken[seat] as c), an "as" node whose right is the name.
+func (p *parser) arg() (*Node, error) {
+	a, err := p.where()
+	if err != nil || !p.isWord("as") {
+		return a, err
+	}
+	t := p.next()
+	name := p.next()
+	if name.kind != 'i' {
+		return nil, &SyntaxError{name.off, "expected a name after as"}
+	}
+	return &Node{Kind: Binary, Op: "as", Args: []*Node{a, {Kind: Ident, Name: name.text, Off: name.off}}, Off: t.off}, nil
+}
+
 func (p *parser) primary() (*Node, error) {
 	t := p.next()
 	switch t.kind {
@@ -355,7 +370,7 @@ func (p *parser) primary() (*Node, error) {
 				return n, nil
 			}
 			for {
-				a, err := p.where()
+				a, err := p.arg()
 				if err != nil {
 					return nil, err
 				}

@@ -52,6 +52,8 @@ func TestParse(t *testing.T) {
 		{"count(hand[p]) > max(1, 2)", "(>@15 (call count@0 (index@10 hand@6 p@11)) (call max@17 1@21 2@24))"},
 		{"f()", "(call f@0 )"},
 		{"(a or b) and c", "(and@9 (or@3 a@1 b@6) c@13)"},
+		// as names what an aggregate binds; it takes the whole argument.
+		{"sum(taken[p] where card.x > 0 as c, c.x)", "(call sum@0 (as@30 (where@13 (index@9 taken@4 p@10) (>@26 (.x@24 card@19) 0@28)) c@33) (.x@38 c@36))"},
 	} {
 		n, err := Parse(c.src)
 		if err != nil {
@@ -78,6 +80,8 @@ func TestParseErrors(t *testing.T) {
 		{"f(a; b)", 3, `unexpected ";"`},
 		{"x in (1, 2]", 10, `expected ")", found "]"`},
 		{"card.3", 5, "expected a card field name after ."},
+		{"sum(z as 3, 1)", 9, "expected a name after as"},
+		{"z as c", 2, `unexpected "as" after the expression`},
 		{"99999999999 > 1", 0, "number 99999999999 is too large"},
 	} {
 		_, err := Parse(c.src)

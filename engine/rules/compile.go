@@ -61,6 +61,8 @@ type compiler struct {
 	work         int64
 	spentFinding *finding.Finding
 	spentAt      int
+	// starts are the zones that start with the cards of a condition.
+	starts []startCond
 }
 
 // Build compiles a game's rules file against its cards and parameters.
@@ -79,6 +81,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 		return nil, c.found
 	}
 	c.cards()
+	c.deckField()
 	root := d.Rules.Root
 	c.turnCap(get(root, "turn_cap"))
 	c.lists(get(root, "lists"))
@@ -89,11 +92,13 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.zones(get(root, "zones"))
 	c.values(get(root, "values"))
 	c.defineAll(get(root, "define"))
+	c.startConditions()
 	c.block(get(root, "play"), nil)
 	c.thread()
 	c.winners(get(root, "winners"))
 	c.printing(get(root, "print"))
 	c.facts(get(root, "facts"))
+	c.placeStarts()
 	c.found = dedupe(c.findings())
 	if errs, _ := finding.Count(c.found); errs > 0 {
 		return nil, c.found
@@ -258,7 +263,7 @@ func (c *compiler) turnCap(n *yaml.Node) {
 
 // reserved names cannot be declared: expressions give them a meaning.
 var reserved = map[string]bool{"player": true, "card": true, "value": true, "seat": true, "seats": true, "players": true,
-	"none": true, "item": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true,
+	"none": true, "item": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true, "as": true,
 	// and the functions
 	"has": true, "count": true, "sum": true, "min": true, "max": true, "any": true, "argmin": true, "argmax": true, "top": true, "bottom": true,
 	"next": true, "prev": true, "across": true, "if": true, "abs": true, "index": true, "number": true, "len": true}
@@ -287,8 +292,6 @@ func (c *compiler) declare(k *yaml.Node) bool {
 		c.report(codeStructure.At(c.at(k), "%s is a reserved word; pick another name", name))
 	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil:
 		c.report(codeStructure.At(c.at(k), "%s is declared twice (lists, zones, values and defines share one set of names)", name))
-	case c.g.fields[name] != nil:
-		c.report(codeStructure.At(c.at(k), "%s is a card field the decks declare; pick another name (card.%s reads the field)", name, name))
 	default:
 		if _, ok := c.g.data.Params[name]; ok {
 			c.report(codeStructure.At(c.at(k), "%s is also a parameter in game.yaml; pick another name", name))
@@ -332,7 +335,9 @@ func (c *compiler) zones(m *yaml.Node) {
 		}
 		g.zones = append(g.zones, z)
 		c.zoneByName[z.name] = z
-		if scalar(get(v, "start")) == "true" {
+		if sn := get(v, "start"); sn != nil && scalar(sn) != "true" && scalar(sn) != "false" {
+			c.startCondition(z, sn)
+		} else if scalar(sn) == "true" {
 			switch {
 			case z.perPlayer:
 				c.report(codeStructure.At(c.at(get(v, "start")), "the cards start in one zone of the table, not in one per seat"))

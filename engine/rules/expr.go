@@ -608,6 +608,10 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 	if name := n.Name; name == "player" || name == "card" || name == "value" || name == "seat" {
 		return x.undefined(n.Off, "%s is not bound here (player: inside each_seat and a choice's options; card: in a card option, a filter or a zone aggregate; value: in a value option; seat: in a seats aggregate)", name)
 	}
+	if _, field := g.fields[n.Name]; field {
+		// A card's field is always read after a card: card.points.
+		return x.undefined(n.Off, "%s is a card field, not a zone, value, define or parameter: write card.%s (or c.%s for a card bound as c)", n.Name, n.Name, n.Name)
+	}
 	return x.undefined(n.Off, "%s is not a zone, value, define, parameter or bound name%s", n.Name, x.c.suggest(n.Name))
 }
 
@@ -770,6 +774,9 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 	}
 	if n.Op == "in" {
 		return x.in(x.compile(n.Args[0], sc), n.Args[1], sc, n.Off)
+	}
+	if n.Op == "as" {
+		return x.wrong(n.Off, "as names what an aggregate binds: only in the first argument of count, sum, any, all, min, max, argmin or argmax")
 	}
 	m0 := len(x.used)
 	a := x.compile(n.Args[0], sc)

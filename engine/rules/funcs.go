@@ -9,13 +9,20 @@ import (
 
 // aggregate compiles the first argument of count, sum, any, all, min, max
 // and argmax: a zone binds card in the second, seats binds seat.
+//
+// "Z as c" binds c instead, so the body can still read an outer card,
+// seat or item by its own name: sum(taken[seat] as c, c.points).
 func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int, inner *scope, ok bool) {
-	over = x.compile(n.Args[0], sc)
+	first, name := bindsAs(n.Args[0])
+	if name != nil && !x.bindableName(name, sc) {
+		return expr{t: typ{k: kBad}}, nil, 0, nil, false
+	}
+	over = x.compile(first, sc)
 	if over.t.k == kBad {
 		return over, nil, 0, nil, false
 	}
 	if over.t.k != kZone && over.t.k != kSeats && over.t.k != kRecs {
-		x.wrong(n.Args[0].Off, "%s counts over a zone, seats or a list parameter of mappings, not %s", n.Op, over.t)
+		x.wrong(first.Off, "%s counts over a zone, seats or a list parameter of mappings, not %s", n.Op, over.t)
 		return over, nil, 0, nil, false
 	}
 	if len(n.Args) > 1 {
@@ -23,17 +30,53 @@ func (x *exprCtx) aggregate(n *node, sc *scope) (over expr, body *node, slot int
 	}
 	if over.t.k == kRecs {
 		slot = x.c.newSlot(true)
-		inner = &scope{up: sc, name: "item", slot: slot, t: typ{k: kRec, rec: over.t.rec}}
+		inner = &scope{up: sc, name: boundName(name, "item"), slot: slot, t: typ{k: kRec, rec: over.t.rec}}
 		return over, body, slot, inner, true
 	}
 	if over.t.k == kZone {
 		slot = x.c.newSlot(false)
-		inner = &scope{up: sc, name: "card", slot: slot, t: typ{k: kCard}}
+		inner = &scope{up: sc, name: boundName(name, "card"), slot: slot, t: typ{k: kCard}}
 	} else {
 		slot = x.c.newSlot(false)
-		inner = &scope{up: sc, name: "seat", slot: slot, t: typ{k: kSeat}}
+		inner = &scope{up: sc, name: boundName(name, "seat"), slot: slot, t: typ{k: kSeat}}
 	}
 	return over, body, slot, inner, true
+}
+
+// bindsAs splits an aggregate's first argument "Z as c" into Z and the
+// name c (nil without as).
+func bindsAs(a *node) (*node, *node) {
+	if a.Kind == nBinary && a.Op == "as" {
+		return a.Args[0], a.Args[1]
+	}
+	return a, nil
+}
+
+func boundName(name *node, def string) string {
+	if name == nil {
+		return def
+	}
+	return name.Name
+}
+
+// bindableName checks the name an aggregate's as gives: not a reserved
+// word (but card, seat and item, which it may bind again), not a
+// declared name, not a name bound around it (an inner c would hide the
+// outer c, the very thing as is for).
+func (x *exprCtx) bindableName(n *node, sc *scope) bool {
+	c, name := x.c, n.Name
+	_, param := c.g.data.Params[name]
+	switch {
+	case reserved[name] && name != "card" && name != "seat" && name != "item":
+		x.wrong(n.Off, "%s is a reserved word; as needs another name", name)
+	case c.zoneByName[name] != nil, c.valueByName[name] != nil, c.defines[name] != nil, c.g.lists[name] != nil, param:
+		x.wrong(n.Off, "%s is declared already (a zone, value, define or parameter); as %s would hide it", name, name)
+	case name != "card" && name != "seat" && name != "item" && sc.lookup(name) != nil:
+		x.wrong(n.Off, "%s is bound already around this aggregate; as %s would hide it", name, name)
+	default:
+		return true
+	}
+	return false
 }
 
 // iter walks what an aggregate counts over: a zone's cards (after its
@@ -200,8 +243,9 @@ func (x *exprCtx) call(n *node, sc *scope) expr {
 		if !x.args(n, 2, 2) {
 			return bad
 		}
-		first := x.compile(n.Args[0], sc)
-		if (n.Op == "min" || n.Op == "max") && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
+		plain, named := bindsAs(n.Args[0])
+		first := x.compile(plain, sc)
+		if (n.Op == "min" || n.Op == "max") && named == nil && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
 			a := x.want(first, typ{k: kInt}, n.Op)
 			b := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
 			f, h := a.ev, b.ev

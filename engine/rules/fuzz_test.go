@@ -113,6 +113,11 @@ func hostileRules(bank string) []string {
 		"  - set: \"coins[seat(9)] += 1\"\n",
 		"  - set: \"coins[seat(players + 1)] += 1\"\n",
 		"  - roll: bonus\n    sides: \"count(deck) - 100\"\n",
+		// Issue 34's constructs: a number choice past its limit in play,
+		// one with an empty range, named bindings nested deep.
+		"  - choose:\n      player: \"seat(1)\"\n      options:\n        - value: {from: \"-2000000000\", to: \"count(deck) * 100000000\"}\n          then: [{set: \"bonus = 0\"}]\n",
+		"  - choose:\n      player: \"seat(1)\"\n      options:\n        - value: {from: \"count(deck)\", to: \"0\"}\n",
+		"  - if: \"any(seats as a, any(seats as b, any(deck as c, any(deck as d, c != d and a != b))))\"\n    then: [{set: \"bonus = 0\"}]\n",
 	} {
 		out = append(out, strings.Replace(bank, play, stmt+play, 1))
 	}

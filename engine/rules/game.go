@@ -51,8 +51,11 @@ type Game struct {
 	// one place, per-player ones engine.MaxPlayers.
 	zoneInsts, valueInsts int
 	// instZones is the zone of each zone instance.
-	instZones            []*zoneDecl
-	startZone            int
+	instZones []*zoneDecl
+	startZone int
+	// startAt is each card's start zone instance per player count, when
+	// some zone starts with the cards of a condition (starts.go).
+	startAt              map[int][]int
 	simultaneous, hidden bool
 	// inPlay lists, per player count, the cards in play (copies repeated,
 	// card order): what collect puts back.

@@ -148,7 +148,7 @@ func (c *compiler) measureTree(n *node) measure {
 		if d := c.defines[n.Name]; d != nil {
 			return c.measureDefine(d)
 		}
-	case n.Kind == nCall && aggregateCall(n), n.Kind == nBinary && n.Op == "where":
+	case n.Kind == nCall && aggregateCall(n) && !twoNumbers(n), n.Kind == nBinary && n.Op == "where":
 		// The body (condition) is worked out for every seat or card.
 		over, body := c.measureTree(n.Args[0]), c.measureTree(n.Args[1])
 		m = m.add(over)
@@ -162,8 +162,25 @@ func (c *compiler) measureTree(n *node) measure {
 	return m
 }
 
+// twoNumbers reports whether n is min or max of two numbers, not an
+// aggregate: its first argument is a call, a number or arithmetic, which
+// no zone, seats or list is (min(count(a), count(b)) visits nothing).
+func twoNumbers(n *node) bool {
+	if n.Op != "min" && n.Op != "max" {
+		return false
+	}
+	switch a := n.Args[0]; a.Kind {
+	case nCall, nNum, nUnary:
+		return true
+	case nBinary:
+		return a.Op != "where" && a.Op != "as"
+	}
+	return false
+}
+
 // visits is how many items an aggregate over n may visit at most.
 func (c *compiler) visits(n *node) int64 {
+	n, _ = bindsAs(n)
 	if n.Kind == nIdent && n.Name == "seats" {
 		return engine.MaxPlayers
 	}

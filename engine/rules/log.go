@@ -94,7 +94,7 @@ func (s *state) actionCard(ch *choice, a engine.Action) string {
 
 // actionText is action a at ch in words: "play Eight of Clubs", "name
 // hearts", "draw".
-func (s *state) actionText(ch *choice, a engine.Action) string {
+func (s *state) actionText(ch *choice, p int, a engine.Action) string {
 	o := ch.option(int(a))
 	if o == nil {
 		return fmt.Sprintf("action %d", a)
@@ -104,6 +104,9 @@ func (s *state) actionText(ch *choice, a engine.Action) string {
 	case optCard:
 		return o.name + " " + s.cardName(v)
 	case optValue:
+		if o.num != nil {
+			return o.name + " " + numberWord(s.optionValue(o, p, a))
+		}
 		if o.enum == nil {
 			return o.name + " " + s.show(typ{k: kSeat}, v)
 		}
@@ -122,12 +125,12 @@ func (s *state) ActionString(p engine.Player, a engine.Action) string {
 	if s.ch == nil {
 		return fmt.Sprintf("action %d", a)
 	}
-	return s.actionText(s.ch, a)
+	return s.actionText(s.ch, int(p), a)
 }
 
 // actionWord is what a rule test calls action a at ch: a card's id, a
 // value's name, a seat's number, an action's name.
-func (s *state) actionWord(ch *choice, a engine.Action) string {
+func (s *state) actionWord(ch *choice, p int, a engine.Action) string {
 	o := ch.option(int(a))
 	if o == nil {
 		return ""
@@ -137,6 +140,9 @@ func (s *state) actionWord(ch *choice, a engine.Action) string {
 	case optCard:
 		return s.g.cards[v].id
 	case optValue:
+		if o.num != nil {
+			return numberWord(s.optionValue(o, p, a))
+		}
 		if o.enum == nil {
 			return strconv.FormatInt(v+1, 10) // seats are numbered from 1
 		}

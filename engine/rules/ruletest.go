@@ -202,7 +202,7 @@ func (t *ruleTest) unknownCard(n *yaml.Node, more ...string) {
 }
 
 // testKeys are the keys a test may have.
-var testKeys = []string{"name", "players", "seed", "at", "seat", "position", "legal", "not_legal", "moves", "draws", "rolls", "expect"}
+var testKeys = []string{"name", "players", "seed", "at", "visit", "seat", "position", "legal", "not_legal", "moves", "draws", "rolls", "expect"}
 
 // setting is a position entry or an expectation, compiled.
 type setting struct {
@@ -218,6 +218,7 @@ type setting struct {
 type prepared struct {
 	ch               *choice
 	at               *yaml.Node
+	visit            int // the decision at ch the test starts at, from 1
 	seed             uint64
 	position, expect []setting
 }
@@ -235,7 +236,7 @@ func (t *ruleTest) run() {
 	ch, an, tn := p.ch, p.at, t.node
 	t.rng = engine.NewRand(p.seed)
 	t.s = t.newState()
-	if !t.reach(ch, an) {
+	if !t.reach(ch, an, p.visit) {
 		return
 	}
 	if pos := get(tn, "position"); pos != nil {
@@ -309,6 +310,13 @@ func (t *ruleTest) prepare() (prepared, bool) {
 	if p.ch == nil {
 		t.refer(codeUndefined, p.at, "at names no choice of the rules (%s)", t.choiceList())
 		return p, false
+	}
+	p.visit = 1
+	if vn := get(tn, "visit"); vn != nil {
+		if err := vn.Decode(&p.visit); err != nil || p.visit < 1 || p.visit > maxVisit {
+			t.fail(vn, "visit is which time the game stops at choice %s, 1 to %d", p.ch.id, maxVisit)
+			return p, false
+		}
 	}
 	if dn := get(tn, "draws"); dn != nil {
 		if dn.Kind != yaml.SequenceNode {
@@ -534,20 +542,30 @@ func (t *ruleTest) valueKey(n *node) (*valueDecl, *node) {
 // choice.
 func (s *state) decision() bool { return s.mode == mSeat || s.mode == mAll }
 
-// reach plays to the first decision at ch: every seat deciding on the way
-// takes its first legal action; chance follows the seed.
-func (t *ruleTest) reach(ch *choice, at *yaml.Node) bool {
+// maxVisit is the most decisions at one choice a test may pass before it
+// starts: a game of turn_cap moves at most, within the same bound.
+const maxVisit = 1_000_000
+
+// reach plays to the visit-th decision at ch (from 1): every seat
+// deciding on the way, at ch too, takes its first legal action; chance
+// follows the seed.
+func (t *ruleTest) reach(ch *choice, at *yaml.Node, visit int) bool {
 	s := t.s
-	for !(s.decision() && s.ch == ch) {
+	for seen := 0; ; {
+		if s.decision() && s.ch == ch {
+			if seen++; seen == visit {
+				return true
+			}
+		}
 		switch {
 		case s.fault != "":
-			t.fail(at, "the rules fail before choice %s: %s", ch.id, s.fault)
+			t.fail(at, "the rules fail before choice %s%s: %s", ch.id, visitWord(visit), s.fault)
 			return false
 		case s.mode == mOver:
-			t.fail(at, "the game ends (%s) before it reaches choice %s", s.Cause, ch.id)
+			t.fail(at, "the game ends (%s) before it reaches choice %s%s", s.Cause, ch.id, visitWord(visit))
 			return false
 		case s.Move >= t.g.turnCap:
-			t.fail(at, "choice %s is not reached in %d moves (turn_cap), each seat playing its first legal action", ch.id, t.g.turnCap)
+			t.fail(at, "choice %s%s is not reached in %d moves (turn_cap), each seat playing its first legal action", ch.id, visitWord(visit), t.g.turnCap)
 			return false
 		case s.mode == mChance || s.mode == mRoll:
 			// A card drawn or a die rolled before at: the seed decides.
@@ -564,7 +582,14 @@ func (t *ruleTest) reach(ch *choice, at *yaml.Node) bool {
 			return false
 		}
 	}
-	return true
+}
+
+// visitWord is " (the 3rd of its visits)" for a visit past the first.
+func visitWord(visit int) string {
+	if visit == 1 {
+		return ""
+	}
+	return " (" + ordinal(visit, "its visits") + ")"
 }
 
 // joint is every seat's action at a choice of every seat: seat p's is a,
@@ -643,9 +668,8 @@ func (t *ruleTest) apply(sets []setting) bool {
 			s.add(insts[i], c)
 		}
 	}
-	start := t.g.zones[t.g.startZone].base
-	if !target[start] {
-		for _, c := range limbo {
+	for _, c := range limbo {
+		if start := t.g.startOf(t.n, c); !target[start] {
 			s.add(start, c)
 		}
 	}
@@ -791,7 +815,7 @@ func (t *ruleTest) legalWords() []string {
 		return nil
 	}
 	for _, a := range s.legal(s.ch, t.decider(), nil) {
-		words = append(words, s.actionWord(s.ch, a))
+		words = append(words, s.actionWord(s.ch, t.decider(), a))
 	}
 	return words
 }
@@ -805,7 +829,11 @@ func (t *ruleTest) known(ch *choice, w string) bool {
 				return true
 			}
 		case optValue:
-			if o.enum == nil {
+			if o.num != nil {
+				if _, err := strconv.Atoi(w); err == nil {
+					return true
+				}
+			} else if o.enum == nil {
 				if k, err := strconv.Atoi(w); err == nil && k >= 1 && k <= t.n {
 					return true
 				}
@@ -846,6 +874,8 @@ func (t *ruleTest) optionWords(ch *choice) string {
 		switch {
 		case o.kind == optCard:
 			ws = append(ws, "card ids")
+		case o.num != nil:
+			ws = append(ws, "numbers")
 		case o.kind == optValue && o.enum == nil:
 			ws = append(ws, "seat numbers")
 		case o.kind == optValue:
@@ -961,7 +991,7 @@ func (t *ruleTest) moves(mn *yaml.Node) bool {
 		p := t.decider()
 		var a engine.Action = -1
 		for _, l := range s.legal(s.ch, p, nil) {
-			if s.actionWord(s.ch, l) == w.Value {
+			if s.actionWord(s.ch, p, l) == w.Value {
 				a = l
 				break
 			}

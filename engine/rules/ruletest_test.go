@@ -76,7 +76,7 @@ func TestRuleTestsFail(t *testing.T) {
 		`23:7: test "wrong checks": expected winners [2], got a game that is not over`,
 		`26:14: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
 		`31:9: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
-		`32:5: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, rolls, expect)`,
+		`32:5: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, visit, seat, position, legal, not_legal, moves, draws, rolls, expect)`,
 		`37:26: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
 		`37:38: test "bad position": hand[5] names a seat that is not at the table (seats 1 to 3)`,
 		`37:60: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,
@@ -114,7 +114,7 @@ func TestCheckTestsBeforeTheyRun(t *testing.T) {
 	want := []string{
 		`26:14 RULES_TEST: test "mistakes in the file": the game plays with 2 to 7 players, not 9`,
 		`31:9 RULES_UNDEFINED: test "unknown names": at names no choice of the rules (its choice ids: turn, name_suit)`,
-		`32:5 RULES_TEST: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, seat, position, legal, not_legal, moves, draws, rolls, expect)`,
+		`32:5 RULES_TEST: test "unknown names": frobnicate is not a key of a test (name, players, seed, at, visit, seat, position, legal, not_legal, moves, draws, rolls, expect)`,
 		`37:26 UNDEFINED_CARD: test "bad position": hearts-33 is not a card id of this game (did you mean hearts-3?)`,
 		`37:38 RULES_TEST: test "bad position": hand[5] names a seat that is not at the table (seats 1 to 3)`,
 		`37:60 RULES_UNDEFINED: test "bad position": purple is not a value of suit (its values: clubs, diamonds, hearts, spades)`,

@@ -118,8 +118,14 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.vars = resize(vars, g.valueInsts)
 	s.zlen = resize(zlen, zlenSize(g.zoneInsts))
 	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
-	for _, c := range g.inPlay[players] {
-		s.add(g.zones[g.startZone].base, c)
+	if at := g.startAt[players]; at != nil {
+		for _, c := range g.inPlay[players] {
+			s.add(at[c], c)
+		}
+	} else {
+		for _, c := range g.inPlay[players] {
+			s.add(g.zones[g.startZone].base, c)
+		}
 	}
 	for _, v := range g.values {
 		start := int64(0)
@@ -631,6 +637,9 @@ func (s *state) choose(ch *choice) {
 	s.epoch++
 	if ch.all {
 		s.mode = mAll
+		if ch.numbers && !s.numbersOpen(ch, 0) {
+			return
+		}
 		if s.Tally != nil && ch.probed {
 			for p := 0; p < s.N; p++ {
 				s.probeOptions(ch, p)
@@ -657,6 +666,9 @@ func (s *state) choose(ch *choice) {
 		return
 	}
 	s.seat, s.mode = p, mSeat
+	if ch.numbers && !s.numbersOpen(ch, p) {
+		return
+	}
 	if s.Tally != nil && ch.probed {
 		s.probeOptions(ch, p)
 	}
@@ -772,6 +784,10 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 				}
 			}
 		case optValue:
+			if o.num != nil {
+				buf = s.legalNumbers(o, p, buf)
+				continue
+			}
 			n := o.size
 			if o.enum == nil {
 				n = s.N
@@ -935,9 +951,9 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 		s.tallyChoice(ch, o, p, a)
 	}
 	s.slots[ch.seat] = int64(p)
-	s.slots[o.slot] = int64(int(a) - o.base)
+	s.slots[o.slot] = s.optionValue(o, p, a)
 	if s.Log != nil {
-		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, a)})
+		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, p, a)})
 	}
 	return k
 }

@@ -121,13 +121,17 @@ type choice struct {
 	// (cardTest.narrow), else 0: its legal cards are then listed from a
 	// mask, which legalNow keeps for the statistics (Tally.ChoiceMask).
 	maskOpt int
+	// numbers: some option offers numbers, whose ends are worked out as
+	// the choice opens (openNumbers).
+	numbers bool
 }
 
 type option struct {
 	kind optKind
 	name string
 	zone *zoneRef  // card option
-	enum *enumType // value option (nil: a seat)
+	enum *enumType // value option (nil: a seat, or a number when num is set)
+	num  *numRange // number option: value: {from, to}
 	cond eval
 	// set is cond in set form (cardset.go) for a card option over a zone
 	// without a filter, or nil.
@@ -523,7 +527,10 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 			o.slot = c.newSlot(true)
 			vn := get(on, "value")
 			t := typ{k: kSeat}
-			if vn.Value == "seat" {
+			if vn.Kind == yaml.MappingNode {
+				o.name, t, ch.numbers = "pick", typ{k: kInt}, true
+				c.numberOption(o, vn, inner)
+			} else if vn.Value == "seat" {
 				o.size = engine.MaxPlayers
 			} else if e, ok := c.g.types[vn.Value]; ok {
 				o.enum, o.size, t = e, len(e.values), typ{k: kEnum, enum: e}
