@@ -9,3 +9,10 @@ import (
 // BenchmarkSmokeGames: Mice Heist smoke games on one core with random
 // bots, the linter's workload.
 func BenchmarkSmokeGames(b *testing.B) { enginetest.BenchmarkSmokeGames(b, shipped(b), 2, 3, 4, 5, 6) }
+
+// BenchmarkRulesFileSmokeGames: the same games played by the generic
+// engine from cards/mice/rules.yaml, beside BenchmarkSmokeGames.
+func BenchmarkRulesFileSmokeGames(b *testing.B) {
+	_, g := bothEngines(b)
+	enginetest.BenchmarkSmokeGames(b, g, 2, 3, 4, 5, 6)
+}
