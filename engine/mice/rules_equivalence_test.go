@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/rules"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
@@ -222,4 +223,15 @@ func sameTable(s *state, g *rules.Game, b engine.State) error {
 		}
 	}
 	return nil
+}
+
+// The rules file's game keeps the State contract and its bots decide from
+// what their seat sees, as engine/mice's do.
+func TestRulesFileIsFair(t *testing.T) {
+	_, dataGame := bothEngines(t)
+	enginetest.CheckInfo(t, dataGame)
+	for n := 2; n <= 6; n++ {
+		enginetest.RandomPlayouts(t, dataGame, n, 10, 5)
+		enginetest.FairBots(t, dataGame, n, 10, 3)
+	}
 }
