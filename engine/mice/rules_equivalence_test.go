@@ -3,8 +3,10 @@ package mice
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
@@ -38,14 +40,54 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 	}
 }
 
+// Other parameters (a short track that overflows, fewer skill and market
+// slots, more chips drawn, a supply that runs out) play the same games
+// too: the paths the defaults rarely take (a skill returned, a marker past
+// the end, cheese short) are taken often.
+func TestRulesFilePlaysTheSameGameWithOtherParameters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mice")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testutil.RepoRoot(), "cards", "mice"))); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(path)
+	text := string(data)
+	for name, values := range map[string][2]string{
+		"track_length": {"20", "8"}, "skill_limit": {"6", "4"}, "market_size": {"4", "2"}, "chips_drawn": {"2", "3"},
+		"starting_cheese": {"3", "5"}, "failure_obstacle_cheese": {"1", "2"}, "cheese_total": {"40", "24"},
+	} {
+		old := name + ":\n    default: " + values[0] + "\n"
+		if !strings.Contains(text, old) {
+			t.Fatalf("game.yaml has no %q", old)
+		}
+		text = strings.Replace(text, old, name+":\n    default: "+values[1]+"\n", 1)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goGame, dataGame := bothEnginesIn(t, dir)
+	for players := 2; players <= 6; players++ {
+		for seed := uint64(1); seed <= 100; seed++ {
+			if err := lockstep(goGame, dataGame, players, seed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, seed, err)
+			}
+		}
+	}
+}
+
 // bothEngines builds the shipped Mice Heist with engine/mice and with its
 // rules file.
 func bothEngines(t testing.TB) (*Game, *rules.Game) {
 	t.Helper()
-	dir := filepath.Join(testutil.RepoRoot(), "cards", "mice")
+	return bothEnginesIn(t, filepath.Join(testutil.RepoRoot(), "cards", "mice"))
+}
+
+// bothEnginesIn builds the Mice Heist in dir with both engines.
+func bothEnginesIn(t testing.TB, dir string) (*Game, *rules.Game) {
+	t.Helper()
 	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "mice" })
 	if errs, _ := finding.Count(found); errs > 0 || d == nil || d.Rules == nil {
-		t.Fatalf("cards/mice does not load with its rules file: %v", found)
+		t.Fatalf("%s does not load with its rules file: %v", dir, found)
 	}
 	goGame, found := Build(d)
 	if goGame == nil {
