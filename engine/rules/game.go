@@ -145,13 +145,14 @@ type valueDecl struct {
 	name      string
 	t         typ
 	perPlayer bool
-	// size is how many values it holds, read x[i] (x[seat][i] for a
-	// per-seat one), from 0; 0 for a plain value.
-	size int
 	start     eval
 	min, max  *int64
 	base      int
 	pos       finding.Pos
+
+	// size is how many values it holds, read x[i] (x[seat][i] for a
+	// per-seat one), from 0; 0 for a plain value.
+	size int
 }
 
 // rankRule is one line of winners: the seats with the highest (or lowest)
