@@ -85,6 +85,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	root := d.Rules.Root
 	c.turnCap(get(root, "turn_cap"))
 	c.lists(get(root, "lists"))
+	c.ruleFields(get(root, "fields"))
 	for _, k := range keysOf(get(root, "counters")) {
 		g.counters = append(g.counters, k.Value)
 	}
@@ -396,11 +397,10 @@ func (c *compiler) values(m *yaml.Node) {
 				*b.to = &x
 			}
 		}
-		if d.perPlayer {
-			g.valueInsts += engine.MaxPlayers
-		} else {
-			g.valueInsts++
+		if sn := get(v, "size"); sn != nil {
+			d.size = c.valueSize(sn)
 		}
+		g.valueInsts += d.span(engine.MaxPlayers)
 		g.values = append(g.values, d)
 		c.valueByName[d.name] = d
 		starts = append(starts, get(v, "start"))
@@ -417,7 +417,7 @@ func (c *compiler) values(m *yaml.Node) {
 		switch {
 		case sup == nil:
 			c.report(codeUndefined.At(c.at(pn), "pool names the table value the tokens come from; %s is not a value%s", pn.Value, c.suggest(pn.Value)))
-		case sup.perPlayer || sup.t.k != kInt || d.t.k != kInt || !d.perPlayer:
+		case sup.perPlayer || sup.t.k != kInt || d.t.k != kInt || !d.perPlayer || sup.size > 0 || d.size > 0:
 			c.report(codeType.At(c.at(pn), "a pool joins a number per seat (owner: player) to a number of the table; %s and %s are not", d.name, sup.name))
 		default:
 			k := slices.IndexFunc(g.pools, func(p pool) bool { return p.supply == sup })
@@ -440,6 +440,26 @@ func (c *compiler) values(m *yaml.Node) {
 		e := c.expr(starts[i], nil, d.t, "start")
 		d.start = e.ev
 	}
+}
+
+// maxValueSize is the most items a value with a size holds.
+const maxValueSize = 256
+
+// valueSize is a value's size: a number known before play (parameters),
+// 1 to maxValueSize; 0 when it is wrong (reported).
+func (c *compiler) valueSize(n *yaml.Node) int {
+	e := c.expr(n, nil, typ{k: kInt}, "size")
+	switch {
+	case e.ev == nil:
+		return 0
+	case !e.konst:
+		c.report(codeStructure.At(c.at(n), "a value's size is known before play: a number or parameters, not %q", n.Value))
+		return 0
+	case e.kv < 1 || e.kv > maxValueSize:
+		c.report(codeLimit.At(c.at(n), "a value's size is 1 to %d, not %d", maxValueSize, e.kv))
+		return 0
+	}
+	return int(e.kv)
 }
 
 func (c *compiler) enumList() string {

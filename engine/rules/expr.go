@@ -592,6 +592,9 @@ func (x *exprCtx) ident(n *node, sc *scope) expr {
 		return expr{t: typ{k: kZone}, zone: &zoneRef{z: z}, off: n.Off}
 	}
 	if v, ok := x.c.valueByName[n.Name]; ok {
+		if v.size > 0 {
+			return x.wrong(n.Off, "value %s holds %d items: write %s", n.Name, v.size, v.itemSyntax())
+		}
 		if v.perPlayer {
 			return x.wrong(n.Off, "value %s is one per seat: write %s[seat]", n.Name, n.Name)
 		}
@@ -1033,6 +1036,13 @@ func (x *exprCtx) where(n *node, sc *scope) expr {
 
 func (x *exprCtx) index(n *node, sc *scope) expr {
 	base := n.Args[0]
+	if v := x.sized(base, sc); v != nil {
+		return x.item(n, v, sc)
+	}
+	if base.Kind == nField && n.Args[1].Kind == nNum {
+		// An item's list of numbers, by position: chips[i].sides[0].
+		return x.field(&node{Kind: nField, Args: base.Args, Op: base.Op + "[" + strconv.FormatInt(int64(n.Args[1].Num), 10) + "]", Off: base.Off, Num: base.Num}, sc)
+	}
 	if base.Kind == nIdent {
 		if z, ok := x.c.zoneByName[base.Name]; ok && sc.lookup(base.Name) == nil {
 			if !z.perPlayer {
@@ -1054,6 +1064,9 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 		if v, ok := x.c.valueByName[base.Name]; ok && sc.lookup(base.Name) == nil {
 			if !v.perPlayer {
 				return x.wrong(n.Off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
+			}
+			if v.size > 0 {
+				return x.wrong(n.Off, "value %s holds %d items a seat: write %s", v.name, v.size, v.itemSyntax())
 			}
 			seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a value's seat")
 			if x.noSeat(seat, n.Args[1]) {
@@ -1283,10 +1296,102 @@ func (x *exprCtx) records(n *node, items []any) expr {
 				vals[i] = int64(v)
 			case bool:
 				vals[i] = b2i(v)
+			case string:
+				// A name (Mice Heist's chip colours) is for people: the
+				// rules read the item's numbers.
+				delete(r.keys, k)
+			case []any:
+				// A list of numbers (a chip's two sides) is read by
+				// position: chips[i].sides[0].
+				delete(r.keys, k)
+				for j, e := range v {
+					num, ok := e.(int)
+					if !ok || !inRange(int64(num)) {
+						return x.wrong(n.Off, "parameter %s: the rules read numbers in its items' lists, not %s: %v", n.Name, k, v)
+					}
+					key := k + "[" + strconv.Itoa(j) + "]"
+					if r.keys[key] == nil {
+						r.keys[key] = make([]int64, len(items))
+					}
+					r.keys[key][i] = int64(num)
+				}
 			default:
 				return x.wrong(n.Off, "parameter %s: the rules read numbers in its items, not %s: %v", n.Name, k, v)
 			}
 		}
 	}
 	return expr{t: typ{k: kRecs, rec: r}, off: n.Off}
+}
+
+// sized is the value with a size that x[i] (or x[seat][i]) indexes, with
+// base the x (or x[seat]) of n, or nil.
+func (x *exprCtx) sized(base *node, sc *scope) *valueDecl {
+	name := base
+	if base.Kind == nIndex {
+		name = base.Args[0]
+	}
+	if name.Kind != nIdent || sc.lookup(name.Name) != nil {
+		return nil
+	}
+	v := x.c.valueByName[name.Name]
+	if v == nil || v.size == 0 || v.perPlayer != (base.Kind == nIndex) {
+		return nil
+	}
+	return v
+}
+
+// itemSyntax is how an item of v is written.
+func (v *valueDecl) itemSyntax() string {
+	if v.perPlayer {
+		return v.name + "[seat][i]"
+	}
+	return v.name + "[i]"
+}
+
+// item reads x[i] or x[seat][i] (n), an item of v counted from 0.
+func (x *exprCtx) item(n *node, v *valueDecl, sc *scope) expr {
+	place := x.itemPlace(n, v, sc)
+	if place == nil {
+		return expr{t: typ{k: kBad}}
+	}
+	return expr{t: v.t, ev: func(s *state) int64 {
+		if k, ok := place(s); ok {
+			return s.vars[k]
+		}
+		return 0
+	}, off: n.Off}
+}
+
+// itemPlace compiles where item n of v lies in a state's values; its
+// function fails the game (false) for an item or seat out of range.
+func (x *exprCtx) itemPlace(n *node, v *valueDecl, sc *scope) func(s *state) (int, bool) {
+	i := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, "an item's number")
+	var seat eval
+	if v.perPlayer {
+		p := x.want(x.compile(n.Args[0].Args[1], sc), typ{k: kSeat}, "a value's seat")
+		if x.noSeat(p, n.Args[0].Args[1]) {
+			return nil
+		}
+		seat = p.ev
+	}
+	if i.t.k == kBad || i.ev == nil {
+		return nil
+	}
+	f, b, size, at := i.ev, v.base, int64(v.size), &x.site(n.Off, "").pos
+	return func(s *state) (int, bool) {
+		k := f(s)
+		if k < 0 || k >= size {
+			s.failAt(at, "item %d of value %s, which holds items 0 to %d", k, v.name, size-1)
+			return 0, false
+		}
+		if seat == nil {
+			return b + int(k), true
+		}
+		p := seat(s)
+		if p < 0 || p >= int64(s.N) {
+			s.failAt(at, "value %s of %s, which is not a seat at the table", v.name, seatWord(p))
+			return 0, false
+		}
+		return b + int(p)*int(size) + int(k), true
+	}
 }

@@ -121,5 +121,15 @@ func hostileRules(bank string) []string {
 	} {
 		out = append(out, strings.Replace(bank, play, stmt+play, 1))
 	}
+	// Values with a size: the most items, an item out of range, a seat's
+	// item of no seat.
+	sized := strings.Replace(bank, "values:\n", "values:\n  heap: {type: int, size: 256}\n  owed: {type: int, owner: player, size: \"goal\"}\n", 1)
+	for _, stmt := range []string{
+		"  - set: \"heap[count(deck) * 100] = 1\"\n",
+		"  - set: \"owed[seat(players + 1)][0] += heap[255]\"\n",
+		"  - roll: \"owed[turn][goal - 1]\"\n    sides: 4\n",
+	} {
+		out = append(out, strings.Replace(sized, play, stmt+play, 1))
+	}
 	return out
 }

@@ -152,6 +152,10 @@ type valueDecl struct {
 	min, max  *int64
 	base      int
 	pos       finding.Pos
+
+	// size is how many values it holds, read x[i] (x[seat][i] for a
+	// per-seat one), from 0; 0 for a plain value.
+	size int
 }
 
 // rankRule is one line of winners: the seats with the highest (or lowest)
@@ -227,6 +231,42 @@ func (g *Game) Value(s engine.State, name string, seat int) (int64, bool) {
 		return st.vars[v.base+seat], true
 	}
 	return 0, false
+}
+
+// Element reads item i of a value with a size (values: size:), of seat
+// for a per-seat one: for tests that compare a game with another engine's.
+func (g *Game) Element(s engine.State, name string, seat, i int) (int64, bool) {
+	var st *state
+	switch s := s.(type) {
+	case *state:
+		st = s
+	case *simState:
+		st = &s.state
+	default:
+		return 0, false
+	}
+	for _, v := range g.values {
+		if v.name != name || v.size == 0 || i < 0 || i >= v.size {
+			continue
+		}
+		if !v.perPlayer {
+			return st.vars[v.base+i], true
+		}
+		if seat < 0 || seat >= st.N {
+			return 0, false
+		}
+		return st.vars[v.base+seat*v.size+i], true
+	}
+	return 0, false
+}
+
+// span is how many places of a state's values v takes at n seats.
+func (v *valueDecl) span(n int) int {
+	k := max(v.size, 1)
+	if v.perPlayer {
+		k *= n
+	}
+	return k
 }
 
 // valueAt is the value a place in a state's values belongs to.

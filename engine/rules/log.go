@@ -51,15 +51,18 @@ func (s *state) logMove(kind string, from, to int, c uint8) {
 }
 
 // logSet records a value changing.
-func (s *state) logSet(v *valueDecl, seat int, old, now int64) {
+// k is the place set, from v's base: an item of a value with a size is
+// named by its number (x[3] is now 5).
+func (s *state) logSet(v *valueDecl, seat, k int, old, now int64) {
 	e := engine.Event{Kind: "set", Player: seat, Resource: v.name}
 	if v.t.k == kInt {
 		e.Amount, e.Total = engine.Int(int(now-old)), engine.Int(int(now))
 	}
-	e.Text = fmt.Sprintf("%s is now %s", v.name, s.show(v.t, now))
-	if seat < 0 {
-		e.Text = fmt.Sprintf("%s is now %s", v.name, s.show(v.t, now))
+	name := v.name
+	if v.size > 0 {
+		name = fmt.Sprintf("%s[%d]", v.name, k%v.size)
 	}
+	e.Text = fmt.Sprintf("%s is now %s", name, s.show(v.t, now))
 	s.Record(e)
 }
 

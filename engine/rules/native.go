@@ -537,6 +537,9 @@ func ordinal(n int, list string) string {
 // which runs when logging or on a seat not at the table.
 func setAction(so *setOp) action {
 	base, val, at := so.v.base, so.val, so.at
+	if so.item != nil {
+		return func(s *state) { s.doSet(so) }
+	}
 	if so.seat == nil {
 		switch so.op {
 		case '+':

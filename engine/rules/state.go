@@ -135,11 +135,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 		case v.t.k == kSeat || v.t.k == kCard:
 			start = -1
 		}
-		n := 1
-		if v.perPlayer {
-			n = engine.MaxPlayers
-		}
-		for k := range n {
+		for k := range v.span(engine.MaxPlayers) {
 			s.vars[v.base+k] = start
 		}
 	}
@@ -459,7 +455,15 @@ func (s *state) note(text string) {
 func (s *state) doSet(so *setOp) {
 	i := so.v.base
 	seat := -1
-	if so.seat != nil {
+	if so.item != nil {
+		var ok bool
+		if i, ok = so.item(s); !ok {
+			return
+		}
+		if so.v.perPlayer {
+			seat = (i - so.v.base) / so.v.size
+		}
+	} else if so.seat != nil {
 		seat = int(so.seat(s))
 		if seat < 0 || seat >= s.N {
 			s.failAt(&so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(int64(seat)))
@@ -480,7 +484,7 @@ func (s *state) doSet(so *setOp) {
 	}
 	s.vars[i] = v
 	if s.Log != nil {
-		s.logSet(so.v, seat, old, v)
+		s.logSet(so.v, seat, i-so.v.base, old, v)
 	}
 }
 
@@ -488,7 +492,12 @@ func (s *state) doSet(so *setOp) {
 func (s *state) roll(in *instr) {
 	so := in.set
 	i := so.v.base
-	if so.seat != nil {
+	if so.item != nil {
+		var ok bool
+		if i, ok = so.item(s); !ok {
+			return
+		}
+	} else if so.seat != nil {
 		p := so.seat(s)
 		if p < 0 || p >= int64(s.N) {
 			s.failAt(&so.target, "value %s of %s, which is not a seat at the table", so.v.name, seatWord(p))
@@ -1142,11 +1151,7 @@ func (g *Game) screens() {
 			if lo > hi {
 				sc.full = true
 			}
-			k := 1
-			if v.perPlayer {
-				k = n
-			}
-			for p := range k {
+			for p := range v.span(n) {
 				if lo == 0 && hi == math.MaxInt64 {
 					sc.signs = append(sc.signs, uintptr(v.base+p)*8)
 				} else {
@@ -1292,18 +1297,23 @@ func (s *state) checkAll() error {
 		}
 	}
 	for _, v := range s.g.values {
-		n := 1
-		if v.perPlayer {
-			n = s.N
-		}
-		for k := range n {
+		for k := range v.span(s.N) {
 			x := s.vars[v.base+k]
 			if v.min != nil && x < *v.min || v.max != nil && x > *v.max {
-				return fmt.Errorf("value %s%s is %d, outside its range", v.name, seatSuffix(v.perPlayer, k), x)
+				return fmt.Errorf("value %s is %d, outside its range", v.label(k), x)
 			}
 		}
 	}
 	return nil
+}
+
+// label names place k of v (from its base) in an error: x, x of seat 2,
+// x[3], x[3] of seat 2.
+func (v *valueDecl) label(k int) string {
+	if v.size == 0 {
+		return v.name + seatSuffix(v.perPlayer, k)
+	}
+	return fmt.Sprintf("%s[%d]%s", v.name, k%v.size, seatSuffix(v.perPlayer, k/v.size))
 }
 
 func seatSuffix(perPlayer bool, p int) string {

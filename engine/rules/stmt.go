@@ -57,6 +57,9 @@ type instr struct {
 type setOp struct {
 	v    *valueDecl
 	seat eval // nil: a table value
+	// item is the place of the item set in a value with a size (nil for
+	// any other): x[i] or x[seat][i].
+	item func(s *state) (int, bool)
 	// seatSlot is the seat's slot plus one when it is a bound name, else
 	// 0; seatVar the value's place plus one when it is a table value
 	// (played[turn]), else 0.
@@ -372,10 +375,26 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		name = target.Args[0]
 	}
 	so := &setOp{op: op[0], at: x.site(opAt, op), target: x.site(name.Off, "").pos}
-	d := c.valueByName[name.Name]
+	var d *valueDecl
+	if target.Kind == nIndex {
+		if d = x.sized(name, sc); d != nil {
+			so.item = x.itemPlace(target, d, sc)
+			if name.Kind == nIndex {
+				name = name.Args[0]
+			}
+		}
+	}
+	if d == nil {
+		d = c.valueByName[name.Name]
+	}
 	switch {
 	case name.Kind != nIdent || d == nil:
 		x.undefined(target.Off, "set changes a value declared in values%s", c.suggest(name.Name))
+	case d.size > 0 && so.item == nil:
+		x.wrong(target.Off, "value %s holds %d items: write %s", d.name, d.size, d.itemSyntax())
+	case d.size > 0:
+		so.v = d
+		so.val = c.setValue(x, d, op, value, sc, so)
 	case d.perPlayer && target.Kind != nIndex:
 		x.wrong(target.Off, "value %s is one per seat: write %s[seat]", d.name, d.name)
 	case !d.perPlayer && target.Kind == nIndex:
@@ -393,21 +412,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 				so.seatVar = seat.vbase + 1
 			}
 		}
-		want := d.t
-		if op != "=" {
-			if d.t.k != kInt {
-				x.wrong(target.Off, "%s adds to a number; %s is %s", op, d.name, d.t)
-			}
-			want = typ{k: kInt}
-		}
-		val := x.want(x.compile(value, sc), want, "set "+d.name)
-		so.val = val.ev
-		switch val.load {
-		case loadVar:
-			so.valVar, so.valSlot = val.vbase+1, val.slot
-		case loadSlot:
-			so.fromSlot = val.slot + 1
-		}
+		so.val = c.setValue(x, d, op, value, sc, so)
 	}
 	for _, e := range x.errs {
 		c.exprFinding(v, v.Value, e, "")
@@ -416,6 +421,26 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 		return nil
 	}
 	return so
+}
+
+// setValue compiles the value a set gives d (op: =, += or -=), noting in
+// so where it reads from when that is a shortcut's shape.
+func (c *compiler) setValue(x *exprCtx, d *valueDecl, op string, value *node, sc *scope, so *setOp) eval {
+	want := d.t
+	if op != "=" {
+		if d.t.k != kInt {
+			x.wrong(value.Off, "%s adds to a number; %s is %s", op, d.name, d.t)
+		}
+		want = typ{k: kInt}
+	}
+	val := x.want(x.compile(value, sc), want, "set "+d.name)
+	switch val.load {
+	case loadVar:
+		so.valVar, so.valSlot = val.vbase+1, val.slot
+	case loadSlot:
+		so.fromSlot = val.slot + 1
+	}
+	return val.ev
 }
 
 // moveOp compiles a move statement, nil when it is wrong (reported).

@@ -1,0 +1,279 @@
+package mice
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/engine/rules"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/testutil"
+)
+
+// TestRulesFilePlaysTheSameGame holds cards/mice/rules.yaml, Mice Heist
+// written in the rules language and played by the generic engine, to
+// engine/mice move for move: from seeds 1-1,000 at every player count,
+// driven in lockstep by one random stream, both engines offer the same
+// decisions (the same legal actions, read through the file's encoding of
+// engine/mice's) and the same chance outcomes with the same odds at every
+// move, and end after the same moves, by the same cause, with the same
+// cheese, food and track spaces per seat and the same winners.
+func TestRulesFilePlaysTheSameGame(t *testing.T) {
+	goGame, dataGame := bothEngines(t)
+	games := 1000
+	if testing.Short() {
+		games = 100
+	}
+	for players := 2; players <= 6; players++ {
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			if err := lockstep(goGame, dataGame, players, seed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, seed, err)
+			}
+		}
+	}
+}
+
+// Other parameters (a short track that overflows, fewer skill and market
+// slots, more chips drawn, a supply that runs out) play the same games
+// too: the paths the defaults rarely take (a skill returned, a marker past
+// the end, cheese short) are taken often.
+func TestRulesFilePlaysTheSameGameWithOtherParameters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mice")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testutil.RepoRoot(), "cards", "mice"))); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(path)
+	text := string(data)
+	for name, values := range map[string][2]string{
+		"track_length": {"20", "8"}, "skill_limit": {"6", "4"}, "market_size": {"4", "2"}, "chips_drawn": {"2", "3"},
+		"starting_cheese": {"3", "5"}, "failure_obstacle_cheese": {"1", "2"}, "cheese_total": {"40", "24"},
+	} {
+		old := name + ":\n    default: " + values[0] + "\n"
+		if !strings.Contains(text, old) {
+			t.Fatalf("game.yaml has no %q", old)
+		}
+		text = strings.Replace(text, old, name+":\n    default: "+values[1]+"\n", 1)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goGame, dataGame := bothEnginesIn(t, dir)
+	for players := 2; players <= 6; players++ {
+		for seed := uint64(1); seed <= 100; seed++ {
+			if err := lockstep(goGame, dataGame, players, seed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, seed, err)
+			}
+		}
+	}
+}
+
+// bothEngines builds the shipped Mice Heist with engine/mice and with its
+// rules file.
+func bothEngines(t testing.TB) (*Game, *rules.Game) {
+	t.Helper()
+	return bothEnginesIn(t, filepath.Join(testutil.RepoRoot(), "cards", "mice"))
+}
+
+// bothEnginesIn builds the Mice Heist in dir with both engines.
+func bothEnginesIn(t testing.TB, dir string) (*Game, *rules.Game) {
+	t.Helper()
+	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "mice" })
+	if errs, _ := finding.Count(found); errs > 0 || d == nil || d.Rules == nil {
+		t.Fatalf("%s does not load with its rules file: %v", dir, found)
+	}
+	goGame, found := Build(d)
+	if goGame == nil {
+		t.Fatalf("engine/mice does not build: %v", found)
+	}
+	dataGame, found := rules.Build(d)
+	if dataGame == nil {
+		t.Fatalf("rules.yaml does not build: %v", found)
+	}
+	return goGame, dataGame
+}
+
+// lockstep plays one game on both engines with the same random choices:
+// each chance move and decision picks one position in engine/mice's list,
+// and both engines play the entry at that position.
+func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) error {
+	a := goGame.NewState(players, engine.StateOptions{})
+	b := dataGame.NewState(players, engine.StateOptions{})
+	s := a.(*state)
+	r := engine.NewRand(seed)
+	var la, lb []engine.Action
+	var oa, ob []engine.Outcome
+	for !a.IsTerminal() {
+		if b.IsTerminal() {
+			return fmt.Errorf("move %d (phase %d): the rules file's game is over (%s), engine/mice's is not", a.MoveNumber(), s.ph, b.(engine.Ender).EndCause())
+		}
+		pa, pb := a.CurrentPlayer(), b.CurrentPlayer()
+		if pa != pb {
+			return fmt.Errorf("move %d (phase %d): %s to move in engine/mice, %s in the rules file", a.MoveNumber(), s.ph, pa, pb)
+		}
+		switch pa {
+		case engine.Chance:
+			oa, ob = a.ChanceOutcomes(oa[:0]), b.ChanceOutcomes(ob[:0])
+			if err := sameOutcomes(s, oa, ob); err != nil {
+				return fmt.Errorf("move %d (phase %d): %v", a.MoveNumber(), s.ph, err)
+			}
+			x := engine.SampleOutcome(oa, r)
+			k := slices.IndexFunc(oa, func(o engine.Outcome) bool { return o.Action == x })
+			a.Apply(oa[k].Action)
+			b.Apply(ob[k].Action)
+		case engine.Simultaneous:
+			joint := make([]engine.Action, players)
+			for p := range players {
+				la, lb = a.LegalActions(engine.Player(p), la[:0]), b.LegalActions(engine.Player(p), lb[:0])
+				if !slices.Equal(la, lb) { // a bet of b is action b in both
+					return fmt.Errorf("move %d: seat %d's bets differ: %v and %v", a.MoveNumber(), p+1, la, lb)
+				}
+				joint[p] = engine.NoAction
+				if len(la) > 0 {
+					joint[p] = la[r.Intn(len(la))]
+				}
+			}
+			engine.ApplyJoint(a, joint)
+			engine.ApplyJoint(b, joint)
+		default:
+			la, lb = a.LegalActions(pa, la[:0]), b.LegalActions(pb, lb[:0])
+			want := make([]engine.Action, len(la))
+			for i, x := range la {
+				want[i] = s.rulesAction(x)
+			}
+			if !slices.Equal(want, lb) {
+				return fmt.Errorf("move %d (phase %d): seat %d's actions differ: engine/mice's %v are %v in the rules file, which offers %v", a.MoveNumber(), s.ph, pa+1, la, want, lb)
+			}
+			k := r.Intn(len(la))
+			x := la[k]
+			a.Apply(x)
+			b.Apply(want[k])
+		}
+		if a.MoveNumber() != b.MoveNumber() {
+			return fmt.Errorf("move counts differ: %d and %d", a.MoveNumber(), b.MoveNumber())
+		}
+		if err := sameTable(s, dataGame, b); err != nil {
+			return fmt.Errorf("after move %d: %v", a.MoveNumber(), err)
+		}
+	}
+	if !b.IsTerminal() {
+		return fmt.Errorf("engine/mice's game is over after move %d, the rules file's is not", a.MoveNumber())
+	}
+	if ca, cb := a.(engine.Ender).EndCause(), b.(engine.Ender).EndCause(); ca != cb {
+		return fmt.Errorf("the game ends by %q in engine/mice, by %q in the rules file", ca, cb)
+	}
+	for p := range players {
+		food, _ := dataGame.Value(b, "food", p)
+		if int(food) != s.food[p] {
+			return fmt.Errorf("seat %d ends with %d food in engine/mice, %d in the rules file", p+1, s.food[p], food)
+		}
+	}
+	if err := sameTable(s, dataGame, b); err != nil {
+		return fmt.Errorf("at the end: %v", err)
+	}
+	if ra, rb := a.Returns(nil), b.Returns(nil); !slices.Equal(ra, rb) {
+		return fmt.Errorf("returns differ: %v and %v", ra, rb)
+	}
+	return nil
+}
+
+// rulesAction is engine/mice's action x at the state's decision as the
+// rules file encodes it: a job is its top obstacle's card; stop, a skill
+// slot and a market slot are the same numbers; a skill returned is its
+// slot from 0.
+func (s *state) rulesAction(x engine.Action) engine.Action {
+	switch s.ph {
+	case phSelect:
+		j := int(x - actFirst)
+		return engine.Action(s.stack[j][s.top[j]])
+	case phDiscard:
+		return x - actFirst
+	}
+	return x
+}
+
+// sameOutcomes: the same chance outcomes with the same odds, in the same
+// order. A card dealt is the same card; a die of the rules file stands
+// for engine/mice's starting seat (side k: seat k), chip (side k: the
+// k-th chip in the bag) and side (side k: side k-1).
+func sameOutcomes(s *state, oa, ob []engine.Outcome) error {
+	if len(oa) != len(ob) {
+		return fmt.Errorf("%d chance outcomes in engine/mice, %d in the rules file:\n%v\n%v", len(oa), len(ob), oa, ob)
+	}
+	for i := range oa {
+		want := oa[i].Action
+		if s.ph != phDeal {
+			want = engine.Action(i + 1)
+		}
+		if oa[i].Prob != ob[i].Prob || ob[i].Action != want {
+			return fmt.Errorf("chance outcomes differ:\n%v\n%v", oa, ob)
+		}
+	}
+	return nil
+}
+
+// sameTable compares what the rules file keeps with engine/mice's state:
+// the supply, each seat's cheese, skill slots and track spaces, each
+// chip's place and side, and each job's cheese.
+func sameTable(s *state, g *rules.Game, b engine.State) error {
+	val := func(name string, seat int) int {
+		v, _ := g.Value(b, name, seat)
+		return int(v)
+	}
+	item := func(name string, seat, i int) int {
+		v, _ := g.Element(b, name, seat, i)
+		return int(v)
+	}
+	if got := val("supply", 0); got != s.supply {
+		return fmt.Errorf("supply %d in engine/mice, %d in the rules file", s.supply, got)
+	}
+	for p := range s.N {
+		if got := val("stash", p); got != s.stash[p] {
+			return fmt.Errorf("seat %d's stash %d in engine/mice, %d in the rules file", p+1, s.stash[p], got)
+		}
+		if got := val("nskill", p); got != s.nskill[p] {
+			return fmt.Errorf("seat %d has %d skills in engine/mice, %d in the rules file", p+1, s.nskill[p], got)
+		}
+		for i := range s.nskill[p] {
+			if c, cov := item("skill", p, i), item("covered", p, i) == 1; c != int(s.skill[p][i]) || cov != s.covered[p][i] {
+				return fmt.Errorf("seat %d's skill slot %d: card %d (covered %v) in engine/mice, %d (%v) in the rules file", p+1, i, s.skill[p][i], s.covered[p][i], c, cov)
+			}
+		}
+		for j := range s.g.jobs {
+			if got := item("pos", p, j); got != s.tracks[j].Pos(p) {
+				return fmt.Errorf("seat %d on job %s's track: space %d in engine/mice, %d in the rules file", p+1, s.g.jobs[j], s.tracks[j].Pos(p), got)
+			}
+		}
+	}
+	for i := range s.chips.Len() {
+		// A chip's side counts while it is out of the bag.
+		at, up := item("chip_at", -1, i), item("up", -1, i)
+		if at != s.chips.Where(i) || at != engine.ChipInBag && up != s.chips.Side(i) {
+			return fmt.Errorf("chip %d: place %d side %d in engine/mice, %d and %d in the rules file", i, s.chips.Where(i), s.chips.Side(i), at, up)
+		}
+	}
+	for j := range s.g.jobs {
+		if got := item("cheese", -1, j); got != s.cheese[j] {
+			return fmt.Errorf("job %s's cheese %d in engine/mice, %d in the rules file", s.g.jobs[j], s.cheese[j], got)
+		}
+	}
+	return nil
+}
+
+// The rules file's game keeps the State contract and its bots decide from
+// what their seat sees, as engine/mice's do.
+func TestRulesFileIsFair(t *testing.T) {
+	_, dataGame := bothEngines(t)
+	enginetest.CheckInfo(t, dataGame)
+	for n := 2; n <= 6; n++ {
+		enginetest.RandomPlayouts(t, dataGame, n, 10, 5)
+		enginetest.FairBots(t, dataGame, n, 10, 3)
+	}
+}
