@@ -108,28 +108,16 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 	}
 	defer func() { d.clips-- }()
 	layer := image.NewRGBA(dst.Bounds())
-	inner := *n
-	inner.clip, inner.attrs = nil, withoutClip(n.attrs)
-	inner.clipped = false
-	for _, k := range n.kids {
-		inner.clipped = inner.clipped || k.clipped
-	}
-	if inner.clipped {
-		if err := d.drawRun(layer, append(around, &node{name: "g", attrs: inner.attrs, order: n.order}), n.kids); err != nil {
+	inner, group := unclipped(n)
+	if group != nil {
+		if err := d.drawRun(layer, append(around, group), n.kids); err != nil {
 			return err
 		}
-	} else if err := d.paint(layer, around, []*node{&inner}, false); err != nil {
+	} else if err := d.paint(layer, around, []*node{inner}, false); err != nil {
 		return err
 	}
 	mask := image.NewRGBA(dst.Bounds())
-	own := &node{name: "g", attrs: map[string]string{}, kids: n.clip.kids}
-	if t := n.clip.attrs["transform"]; t != "" {
-		own.set("transform", t)
-	}
-	space := &node{name: "g", attrs: map[string]string{}, kids: []*node{own}}
-	if t := n.attrs["transform"]; t != "" {
-		space.set("transform", t)
-	}
+	space := clipSpace(n)
 	if err := d.paint(mask, around, []*node{space}, true); err != nil {
 		return err
 	}
@@ -140,6 +128,38 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 	}
 	layThrough(dst, layer, mask)
 	return nil
+}
+
+// unclipped is n without its clip path: inner, drawn in one piece; or,
+// when something inside it is clipped too, group, the group to draw its
+// children in.
+func unclipped(n *node) (inner, group *node) {
+	c := *n
+	c.clip, c.attrs = nil, withoutClip(n.attrs)
+	c.clipped = false
+	for _, k := range n.kids {
+		c.clipped = c.clipped || k.clipped
+	}
+	if c.clipped {
+		return nil, &node{name: "g", attrs: c.attrs, order: n.order}
+	}
+	return &c, nil
+}
+
+// clipSpace is n's clip path's shapes in n's own coordinates (the clip
+// path's userSpaceOnUse), its own transform and clip rule applied.
+func clipSpace(n *node) *node {
+	own := &node{name: "g", attrs: map[string]string{}, kids: n.clip.kids}
+	for _, k := range []string{"transform", "clip-rule"} {
+		if v := n.clip.attrs[k]; v != "" {
+			own.set(k, v)
+		}
+	}
+	space := &node{name: "g", attrs: map[string]string{}, kids: []*node{own}}
+	if t := n.attrs["transform"]; t != "" {
+		space.set("transform", t)
+	}
+	return space
 }
 
 // layThrough lays layer over dst where mask's alpha lets it (all three
@@ -178,6 +198,9 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	if err != nil {
 		return fmt.Errorf("cannot be drawn: %v", err)
 	}
+	for i, evenOdd := range fillRules(icon) {
+		icon.SVGPaths[i].UseNonZeroWinding = !evenOdd
+	}
 	// oksvg's own SetTarget shifts by the viewBox's origin in pixels,
 	// not in the drawing's units.
 	icon.Transform = px
@@ -203,22 +226,47 @@ type writer struct {
 	extra  bytes.Buffer // the gradients' copies
 	copies int
 	mask   bool
+	// marks: each shape is written after a mark saying its fill rule
+	// (see fillRules), as the drawing has evenodd somewhere.
+	marks bool
+}
+
+// scope is what a shape inherits from the groups around it.
+type scope struct {
+	ctm     rasterx.Matrix2D  // from its units to pixels
+	stroke  map[string]string // its stroke lengths (strokeLengths)
+	evenOdd bool              // its fill rule (a clip path's: its clip rule)
+}
+
+// inside is the scope inside n.
+func (s scope) inside(n *node, mask bool) scope {
+	s.ctm = s.ctm.Mult(parseTransform(n.attrs["transform"]))
+	s.stroke = inheritStroke(s.stroke, n)
+	rule := "fill-rule"
+	if mask {
+		rule = "clip-rule"
+	}
+	switch n.attrs[rule] {
+	case "evenodd":
+		s.evenOdd = true
+	case "nonzero":
+		s.evenOdd = false
+	}
+	return s
 }
 
 // writeDoc writes an SVG document of the drawing's defs and nodes inside
 // the groups around, placed in a picture of px (pixels per unit).
 func (d *Drawing) writeDoc(b *bytes.Buffer, around, nodes []*node, mask bool, px rasterx.Matrix2D) {
-	w := &writer{d: d, mask: mask}
-	ctm := px
-	stroke := map[string]string{"stroke-width": "1"}
+	w := &writer{d: d, mask: mask, marks: d.evenOdd}
+	sc := scope{ctm: px, stroke: map[string]string{"stroke-width": "1"}}
 	for _, g := range around {
-		ctm = ctm.Mult(parseTransform(g.attrs["transform"]))
-		stroke = inheritStroke(stroke, g)
-		w.open(g, ctm, stroke)
+		sc = sc.inside(g, mask)
+		w.open(g, sc)
 		w.body.WriteString(">")
 	}
 	for _, n := range nodes {
-		w.node(n, ctm, stroke)
+		w.node(n, sc)
 	}
 	for range around {
 		w.body.WriteString("</g>")
@@ -226,7 +274,7 @@ func (d *Drawing) writeDoc(b *bytes.Buffer, around, nodes []*node, mask bool, px
 	fmt.Fprintf(b, `<svg xmlns="%s" viewBox="%s %s %s %s"><defs>`, svgNS, num(d.x), num(d.y), num(d.W), num(d.H))
 	for _, n := range d.defs {
 		dw := &writer{d: d}
-		dw.node(n, px, nil)
+		dw.node(n, scope{ctm: px})
 		b.Write(dw.body.Bytes())
 	}
 	b.Write(w.extra.Bytes())
@@ -253,11 +301,15 @@ var paintProps = set("fill", "stroke", "opacity", "fill-opacity", "stroke-opacit
 // every shape.
 var strokeLengths = []string{"stroke-width", "stroke-dasharray", "stroke-dashoffset"}
 
-// open writes n's start tag, but for its end; ctm is the transform from
-// n's own units to pixels, its own transform included; stroke is the
-// stroke lengths n has, its own or inherited.
-func (w *writer) open(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
+// open writes n's start tag, but for its end; sc is n's scope, its own
+// attributes included.
+func (w *writer) open(n *node, sc scope) {
 	b := &w.body
+	ctm, stroke := sc.ctm, sc.stroke
+	shape := drawn[n.name] && n.name != "g"
+	if w.marks && shape {
+		writeMark(b, sc.evenOdd)
+	}
 	b.WriteString("<" + groupName(n))
 	isGradient := n.name == "linearGradient" || n.name == "radialGradient"
 	for _, k := range n.order {
@@ -279,7 +331,6 @@ func (w *writer) open(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 		xml.EscapeText(b, []byte(v))
 		b.WriteString(`"`)
 	}
-	shape := drawn[n.name] && n.name != "g"
 	if w.mask && shape {
 		b.WriteString(` fill="#000" stroke="none"`)
 	}
@@ -328,7 +379,7 @@ func (w *writer) paint(v string, ctm rasterx.Matrix2D) string {
 	c.set("id", id)
 	c.set("gradientTransform", matrixText(ctm.Mult(parseTransform(g.attrs["gradientTransform"]))))
 	gw := &writer{d: w.d}
-	gw.node(&c, rasterx.Identity, nil)
+	gw.node(&c, scope{ctm: rasterx.Identity})
 	w.extra.Write(gw.body.Bytes())
 	return "url(#" + id + ")"
 }
@@ -353,15 +404,14 @@ func inheritStroke(stroke map[string]string, n *node) map[string]string {
 	return out
 }
 
-func (w *writer) node(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
+func (w *writer) node(n *node, sc scope) {
 	if n.name == "defs" {
 		return
 	}
 	if drawn[n.name] {
-		ctm = ctm.Mult(parseTransform(n.attrs["transform"]))
-		stroke = inheritStroke(stroke, n)
+		sc = sc.inside(n, w.mask)
 	}
-	w.open(n, ctm, stroke)
+	w.open(n, sc)
 	b := &w.body
 	if len(n.kids) == 0 {
 		b.WriteString("/>")
@@ -369,7 +419,7 @@ func (w *writer) node(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 	}
 	b.WriteString(">")
 	for _, k := range n.kids {
-		w.node(k, ctm, stroke)
+		w.node(k, sc)
 	}
 	b.WriteString("</" + groupName(n) + ">")
 }

@@ -87,6 +87,8 @@ type Drawing struct {
 	work   work // what the last Draw did
 	clips  int  // clip paths being drawn inside each other
 	scan   *scanner
+	// evenOdd: some element has fill-rule or clip-rule evenodd.
+	evenOdd bool
 }
 
 // Parse reads and checks an SVG file. Its error is a sentence fit for a

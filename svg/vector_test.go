@@ -29,7 +29,7 @@ func TestVector(t *testing.T) {
 		t.Fatalf("%d shapes, ok %v; want 2", len(shapes), ok)
 	}
 	s := shapes[0]
-	if s.Fill == nil || *s.Fill != (Paint{255, 0, 0, 0.5}) || s.Stroke == nil || *s.Stroke != (Paint{0, 255, 0, 0.5}) || s.EvenOdd {
+	if s.Fill == nil || *s.Fill != (Paint{R: 255, Alpha: 0.5}) || s.Stroke == nil || *s.Stroke != (Paint{G: 255, Alpha: 0.5}) || s.EvenOdd {
 		t.Errorf("paints %+v %+v, want red and green at half opacity, nonzero", s.Fill, s.Stroke)
 	}
 	if s.Width != 6 || s.Cap != "square" || s.Join != "round" || len(s.Dash) != 2 || s.Dash[0] != 4 || s.Dash[1] != 2 {
@@ -54,7 +54,7 @@ func TestVector(t *testing.T) {
 		}
 	}
 	r := shapes[1]
-	if r.Fill != nil || r.Stroke == nil || *r.Stroke != (Paint{0, 0, 255, 0.25}) || r.Width != 1 || r.Path[0].Pts[0] != (Point{0, 0}) {
+	if r.Fill != nil || r.Stroke == nil || *r.Stroke != (Paint{B: 255, Alpha: 0.25}) || r.Width != 1 || r.Path[0].Pts[0] != (Point{0, 0}) {
 		t.Errorf("rect: fill %+v stroke %+v width %v starts %v; want no fill, a quarter-opaque blue 1 wide, at the corner", r.Fill, r.Stroke, r.Width, r.Path[0].Pts[0])
 	}
 }
