@@ -146,14 +146,29 @@ func TestSVGArtBrokenFails(t *testing.T) {
 // card's portrait an SVG drawing of its own, 51 mm wide at 300 dpi: what
 // each card beyond the first 9 adds, drawing included (the target is 2 ms
 // a card). icon is a game-icons.net style drawing (a ground and one
-// path); inkscape a full-card gradient, a clip path and <use>.
+// path) and inkscape a full-card gradient, a clip path and <use>, both
+// written as paths; inkscape-raster is inkscape with its star stroked
+// with the gradient, which a PDF cannot draw as a path, so rasterised.
 func BenchmarkRenderWithSVGArt(b *testing.B) {
 	for _, tc := range []struct {
 		name, file, colour string
 		w, h               int
-	}{{"icon", "gameicon.svg", "#f8e71c", 600, 600}, {"inkscape", "inkscape.svg", "#ffd700", 600, 400}} {
+		edit               [2]string
+	}{
+		{"icon", "gameicon.svg", "#f8e71c", 600, 600, [2]string{}},
+		{"inkscape", "inkscape.svg", "#ffd700", 600, 400, [2]string{}},
+		{"inkscape-raster", "inkscape.svg", "#ffd700", 600, 400, [2]string{"stroke:#000000;stroke-width:0.5", "stroke:url(#linearGradient2);stroke-width:0.5"}},
+	} {
 		b.Run(tc.name, func(b *testing.B) {
-			perCardCost(b, svgArtDoc(b, 9, tc.file, tc.colour, tc.w, tc.h), svgArtDoc(b, 90, tc.file, tc.colour, tc.w, tc.h))
+			docs := [2]*Document{svgArtDoc(b, 9, tc.file, tc.colour, tc.w, tc.h), svgArtDoc(b, 90, tc.file, tc.colour, tc.w, tc.h)}
+			for _, doc := range docs {
+				for _, img := range doc.Images {
+					if img.Format == "svg" && tc.edit[0] != "" {
+						img.Data = []byte(strings.Replace(string(img.Data), tc.edit[0], tc.edit[1], 1))
+					}
+				}
+			}
+			perCardCost(b, docs[0], docs[1])
 		})
 	}
 }
