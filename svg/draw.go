@@ -198,12 +198,7 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	if err != nil {
 		return fmt.Errorf("cannot be drawn: %v", err)
 	}
-	for i, evenOdd := range fillRules(icon) {
-		icon.SVGPaths[i].UseNonZeroWinding = !evenOdd
-	}
-	// oksvg's own SetTarget shifts by the viewBox's origin in pixels,
-	// not in the drawing's units.
-	icon.Transform = px
+	rules := fillRules(icon)
 	// One scanner for every piece: its buffers are the size of the
 	// largest shape's box, kept from piece to piece.
 	if d.scan == nil {
@@ -212,7 +207,15 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	d.scan.dst = dst
 	d.scan.Clear()
 	scanner := meter{Scanner: d.scan, w: &d.work, bounds: b}
-	icon.Draw(rasterx.NewDasher(b.Dx(), b.Dy(), scanner), 1)
+	dasher := rasterx.NewDasher(b.Dx(), b.Dy(), scanner)
+	for i := range icon.SVGPaths {
+		p := &icon.SVGPaths[i]
+		p.UseNonZeroWinding = !rules[i]
+		d.fillGradient(p, px, dasher, rules[i])
+		// oksvg's own SetTarget shifts by the viewBox's origin in
+		// pixels, not in the drawing's units: px places it.
+		p.DrawTransformed(dasher, 1, px)
+	}
 	return nil
 }
 

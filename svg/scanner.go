@@ -210,6 +210,7 @@ func (s *scanner) span(row []float32, a, b float64, d float32) {
 // lay lays the source over the picture in box through the mask.
 func (s *scanner) lay(box image.Rectangle) {
 	uniform, isUniform := s.src.(*image.Uniform)
+	grad, _ := s.src.(*gradientSource)
 	var sr, sg, sb, sa uint32
 	if isUniform {
 		sr, sg, sb, sa = uniform.C.RGBA()
@@ -223,7 +224,10 @@ func (s *scanner) lay(box image.Rectangle) {
 			if m == 0 {
 				continue
 			}
-			if !isUniform {
+			if grad != nil {
+				c := grad.at(box.Min.X+x, box.Min.Y+y)
+				sr, sg, sb, sa = uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)
+			} else if !isUniform {
 				sr, sg, sb, sa = s.src.At(box.Min.X+x, box.Min.Y+y).RGBA()
 				sr, sg, sb, sa = sr>>8, sg>>8, sb>>8, sa>>8
 			}
@@ -252,6 +256,8 @@ func (s *scanner) SetColor(c any) {
 		s.src = image.NewUniform(c)
 	case rasterx.ColorFunc:
 		s.src = funcImage(c)
+	case *gradientSource:
+		s.src = c
 	}
 }
 

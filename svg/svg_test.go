@@ -231,3 +231,37 @@ func FuzzDraw(f *testing.F) {
 		}
 	})
 }
+
+// Gradients drawn into pixels: repeated and reflected past their ends,
+// stops of their own opacity, a radial one from its focus.
+func TestGradientsDrawn(t *testing.T) {
+	at := drawTest(t, []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40">
+<linearGradient id="reflect" x2="0.25" spreadMethod="reflect"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+<linearGradient id="repeat" x2="0.25" spreadMethod="repeat"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+<linearGradient id="fade" gradientUnits="userSpaceOnUse" x1="0" x2="100"><stop offset="0" stop-color="#00ff00"/><stop offset="1" stop-color="#00ff00" stop-opacity="0"/></linearGradient>
+<radialGradient id="sun" cx="0.5" cy="0.5" r="0.5" fx="0.25" fy="0.5"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#000000"/></radialGradient>
+<rect width="100" height="10" fill="url(#reflect)"/>
+<rect y="10" width="100" height="10" fill="url(#repeat)"/>
+<rect y="20" width="100" height="10" fill="url(#fade)"/>
+<rect y="30" width="100" height="10" fill="url(#sun)"/>
+</svg>`), 100, 40)
+	for _, s := range []spot{
+		{1, 5, "red: the reflected gradient's start", rgb(0xfc, 0, 0x03)},
+		{24, 5, "blue: its end, a quarter across", rgb(0x03, 0, 0xfc)},
+		{26, 5, "blue again: reflected", rgb(0x08, 0, 0xf7)},
+		{49, 5, "red again, at twice its length", rgb(0xfc, 0, 0x03)},
+		{24, 15, "blue: the repeated gradient's end", rgb(0x03, 0, 0xfc)},
+		{26, 15, "red: it starts again", rgb(0xf7, 0, 0x08)},
+		{0, 25, "green, all but opaque", func(c color.RGBA) bool { return c.G > 250 && c.A > 250 }},
+		{50, 25, "green at half opacity", func(c color.RGBA) bool { return c.G > 120 && c.G < 136 && c.A > 120 && c.A < 136 }},
+		// The radial gradient in the rect's box: its focus (0.25, 0.5), its
+		// circle round (0.5, 0.5) of radius 0.5; pixel centres at y 0.55.
+		{25, 35, "near white: by the focus, t 0.11", rgb(0xe3, 0xe3, 0xe3)},
+		{75, 35, "grey: t 0.68 from the focus to the circle", rgb(0x52, 0x52, 0x52)},
+		{99, 35, "near black: t 0.99", rgb(0x03, 0x03, 0x03)},
+	} {
+		if c := at(s.x, s.y); !s.is(c) {
+			t.Errorf("(%d, %d): %v, want %s", s.x, s.y, c, s.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package svg
 
 import (
 	"bytes"
-	"image/color"
 	"math"
 	"reflect"
 	"slices"
@@ -61,6 +60,24 @@ type Gradient struct {
 	// units (userSpaceOnUse or the shape's box), its gradientTransform
 	// and the shape's transforms in one.
 	Matrix rasterx.Matrix2D
+	// What only pixels draw (Vector refuses a gradient with either): a
+	// spreadMethod other than pad, and each stop's own opacity.
+	spread    rasterx.SpreadMethod
+	opacities []float64
+}
+
+// vectorable reports whether a PDF shading draws g: padded, its stops
+// of one opacity (the paint's alpha holds it).
+func (g *Gradient) vectorable() bool {
+	if g.spread != rasterx.PadSpread {
+		return false
+	}
+	for _, op := range g.opacities {
+		if math.Abs(op-g.opacities[0]) > 1e-6 {
+			return false
+		}
+	}
+	return true
 }
 
 // Stop is a gradient's colour at an offset along it.
@@ -257,10 +274,11 @@ func matrixOf(p *oksvg.SvgPath) rasterx.Matrix2D {
 func (d *Drawing) shapeOf(p *oksvg.SvgPath, evenOdd bool) (Shape, bool) {
 	v := reflect.ValueOf(p).Elem()
 	t := matrixOf(p)
-	fill, okF := d.paintOf(v.FieldByName("fillerColor"), p.FillOpacity, p.Path, t)
-	stroke, okS := d.paintOf(v.FieldByName("linerColor"), p.LineOpacity, p.Path, t)
-	if !okF || !okS || stroke != nil && stroke.Gradient != nil {
-		return Shape{}, false // a PDF can clip only to a fill, not to a stroke
+	corner := rasterx.Identity.Translate(-d.x, -d.y)
+	fill := d.paintOf(v.FieldByName("fillerColor"), p.FillOpacity, p.Path, t, corner, corner)
+	stroke := d.paintOf(v.FieldByName("linerColor"), p.LineOpacity, p.Path, t, corner, corner)
+	if g := fill.gradient(); g != nil && !g.vectorable() || stroke.gradient() != nil {
+		return Shape{}, false // and a PDF can clip only to a fill, not to a stroke
 	}
 	s := Shape{Fill: fill, EvenOdd: evenOdd, Stroke: stroke}
 	if stroke != nil {
@@ -328,23 +346,17 @@ func (d *Drawing) saneCoords(path []Segment) bool {
 	return true
 }
 
-var nrgba = reflect.TypeOf(color.NRGBA{})
-
 // paintOf reads paint, an oksvg fill or stroke (nil, a colour or a
-// gradient) of path, placed by t; ok is false for a gradient a PDF
-// cannot draw as vectors.
-func (d *Drawing) paintOf(paint reflect.Value, opacity float64, path rasterx.Path, t rasterx.Matrix2D) (*Paint, bool) {
+// gradient) of path, see gradientOf.
+func (d *Drawing) paintOf(paint reflect.Value, opacity float64, path rasterx.Path, t, pre, post rasterx.Matrix2D) *Paint {
 	if paint.IsNil() {
-		return nil, true
+		return nil
 	}
-	switch paint.Elem().Type() {
-	case nrgba:
-		r, g, b, a := rgbaOf(paint.Elem())
-		return &Paint{R: r, G: g, B: b, Alpha: min(max(opacity*float64(a)/255, 0), 1)}, true
-	case reflect.TypeOf(rasterx.Gradient{}):
-		return d.gradientOf(paint.Elem(), opacity, path, t)
+	if paint.Elem().Type() == reflect.TypeOf(rasterx.Gradient{}) {
+		return d.gradientOf(paint.Elem(), opacity, path, t, pre, post)
 	}
-	return nil, false
+	r, g, b, a := rgbaOf(paint.Elem())
+	return &Paint{R: r, G: g, B: b, Alpha: min(max(opacity*float64(a)/255, 0), 1)}
 }
 
 // rgbaOf is a colour oksvg holds (color.NRGBA or color.RGBA, opaque).
@@ -361,40 +373,39 @@ func rgbaOf(c reflect.Value) (r, g, b, a uint8) {
 	return uint8(c.Field(0).Uint()), uint8(c.Field(1).Uint()), uint8(c.Field(2).Uint()), uint8(c.Field(3).Uint())
 }
 
-// maxStops bounds a gradient's stops: each is a function written into
-// the PDF once; more needs pixels.
+// maxStops bounds the stops read from a gradient: each is a function
+// written into the PDF once; the rest are dropped.
 const maxStops = 64
 
 // gradientOf reads g, an oksvg rasterx.Gradient painting path (in its own
-// units, which t places in the drawing's). It is a plain colour where SVG
-// paints one: a gradient of one stop, or of no length; nil (nothing
-// painted) where it has no stops or its box has no width or height.
-func (d *Drawing) gradientOf(g reflect.Value, opacity float64, path rasterx.Path, t rasterx.Matrix2D) (*Paint, bool) {
-	if rasterx.SpreadMethod(g.FieldByName("Spread").Uint()) != rasterx.PadSpread {
-		return nil, false
-	}
+// units, which t places in the document written for oksvg). Its Matrix
+// is pre ∘ t ∘ the shape's box ∘ its gradientTransform for
+// objectBoundingBox, post ∘ gradientTransform for userSpaceOnUse (the
+// writer has put the shape's placement into a copy's gradientTransform).
+// It is a plain colour where SVG paints one: a gradient of one stop, or
+// of no length; nil (nothing painted) where it has no stops or its box
+// has no width or height.
+func (d *Drawing) gradientOf(g reflect.Value, opacity float64, path rasterx.Path, t, pre, post rasterx.Matrix2D) *Paint {
 	stops := g.FieldByName("Stops")
 	if stops.Len() == 0 {
-		return nil, true
+		return nil
 	}
-	if stops.Len() > maxStops {
-		return nil, false
-	}
-	out := &Gradient{Radial: g.FieldByName("IsRadial").Bool()}
-	common := stops.Index(0).FieldByName("Opacity").Float()
+	out := &Gradient{Radial: g.FieldByName("IsRadial").Bool(), spread: rasterx.SpreadMethod(g.FieldByName("Spread").Uint())}
 	last := 0.0
-	for i := range stops.Len() {
+	for i := range min(stops.Len(), maxStops) {
 		st := stops.Index(i)
-		if op := st.FieldByName("Opacity").Float(); math.Abs(op-common) > 1e-6 {
-			return nil, false // would need a soft mask
-		}
 		last = max(last, min(max(st.FieldByName("Offset").Float(), 0), 1))
 		r, gg, b, _ := rgbaOf(st.FieldByName("StopColor"))
 		out.Stops = append(out.Stops, Stop{Offset: last, R: r, G: gg, B: b})
+		out.opacities = append(out.opacities, min(max(st.FieldByName("Opacity").Float(), 0), 1))
 	}
-	paint := &Paint{Alpha: min(max(opacity*common, 0), 1), Gradient: out}
-	end := out.Stops[len(out.Stops)-1]
-	plain := &Paint{R: end.R, G: end.G, B: end.B, Alpha: paint.Alpha}
+	paint := &Paint{Alpha: min(max(opacity*out.opacities[0], 0), 1), Gradient: out}
+	if !out.vectorable() {
+		paint.Alpha = min(max(opacity, 0), 1) // the stops' own go with them
+	}
+	n := len(out.Stops) - 1
+	end := out.Stops[n]
+	plain := &Paint{R: end.R, G: end.G, B: end.B, Alpha: min(max(opacity*out.opacities[n], 0), 1)}
 	var pts [5]float64
 	for i := range pts {
 		pts[i] = g.FieldByName("Points").Index(i).Float()
@@ -402,7 +413,7 @@ func (d *Drawing) gradientOf(g reflect.Value, opacity float64, path rasterx.Path
 	if out.Radial {
 		cx, cy, fx, fy, r := pts[0], pts[1], pts[2], pts[3], pts[4]
 		if r <= 0 {
-			return plain, true
+			return plain
 		}
 		// A focus outside the circle is moved onto it (SVG 1.1), just
 		// inside, where a PDF's radial shading still draws a cone.
@@ -414,29 +425,27 @@ func (d *Drawing) gradientOf(g reflect.Value, opacity float64, path rasterx.Path
 	} else {
 		out.X1, out.Y1, out.X2, out.Y2 = pts[0], pts[1], pts[2], pts[3]
 		if out.X1 == out.X2 && out.Y1 == out.Y2 {
-			return plain, true
+			return plain
 		}
 	}
 	if len(out.Stops) == 1 {
-		return plain, true
+		return plain
 	}
 	m := g.FieldByName("Matrix")
 	var gt rasterx.Matrix2D
 	for i, f := range []*float64{&gt.A, &gt.B, &gt.C, &gt.D, &gt.E, &gt.F} {
 		*f = m.Field(i).Float()
 	}
-	// The writer has put a userSpaceOnUse gradient's placement (the
-	// shape's transforms) into its gradientTransform already.
 	if rasterx.GradientUnits(g.FieldByName("Units").Uint()) == rasterx.ObjectBoundingBox {
 		x0, y0, x1, y1 := bounds(path)
 		if !(x1 > x0 && y1 > y0) {
-			return nil, true // SVG draws nothing with a box of no area
+			return nil // SVG draws nothing with a box of no area
 		}
-		gt = t.Mult(rasterx.Identity.Translate(x0, y0).Scale(x1-x0, y1-y0)).Mult(gt)
+		out.Matrix = pre.Mult(t).Mult(rasterx.Identity.Translate(x0, y0).Scale(x1-x0, y1-y0)).Mult(gt)
+	} else {
+		out.Matrix = post.Mult(gt)
 	}
-	gt.E, gt.F = gt.E-d.x, gt.F-d.y
-	out.Matrix = gt
-	return paint, true
+	return paint
 }
 
 // strokeOf fills in s's stroke from p; false for caps and joins a PDF
