@@ -216,6 +216,7 @@ func FuzzDraw(f *testing.F) {
 	}
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e-9 1e-9"><path d="M0 0L1e300 1e300Z" stroke="red" stroke-width="1e30"/></svg>`))
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c"><use href="#r"/></clipPath><rect id="r" width="5" height="5" clip-path="url(#c)" transform="rotate(45) skewX(80)"/></svg>`))
+	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><radialGradient id="g" fx="2" fy="-1" gradientTransform="skewX(89.99)" spreadMethod="reflect"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue" stop-opacity="0.2"/></radialGradient><clipPath id="c" clip-rule="evenodd"><rect width="5" height="5"/><path d="M0 0L9 9L0 9ZM1 1L2 2"/></clipPath><path fill-rule="evenodd" fill="url(#g)" clip-path="url(#c)" d="M0 0H10V10H0ZM3 3H6V6H3Z"/></svg>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Parse(data)
 		if err != nil {
@@ -224,7 +225,26 @@ func FuzzDraw(f *testing.F) {
 		if _, err := d.Check(); err != nil {
 			return
 		}
-		d.Vector() // shapes or not, never a panic
+		// Shapes or not, never a panic; shapes within the segment limit
+		// and every gradient one a PDF draws.
+		if shapes, ok := d.Vector(); ok {
+			n, clips := 0, map[*Clip]bool{}
+			for _, s := range shapes {
+				n += len(s.Path)
+				for _, c := range s.Clips {
+					if !clips[c] {
+						clips[c] = true
+						n += len(c.Path)
+					}
+				}
+				if g := s.Fill.gradient(); g != nil && !g.vectorable() || s.Stroke.gradient() != nil {
+					t.Errorf("a gradient a PDF cannot draw given as shapes")
+				}
+			}
+			if n > MaxVectorSegments {
+				t.Errorf("%d segments given as shapes, over %d", n, MaxVectorSegments)
+			}
+		}
 		k := 96 / max(d.W, d.H)
 		if _, err := d.Draw(max(1, int(d.W*k)), max(1, int(d.H*k))); err != nil && !strings.Contains(err.Error(), "too costly") {
 			t.Errorf("drawn once, refused next: %v", err)

@@ -69,7 +69,7 @@ type Gradient struct {
 // vectorable reports whether a PDF shading draws g: padded, its stops
 // of one opacity (the paint's alpha holds it).
 func (g *Gradient) vectorable() bool {
-	if g.spread != rasterx.PadSpread {
+	if g.spread != rasterx.PadSpread || len(g.Stops) > maxStops {
 		return false
 	}
 	for _, op := range g.opacities {
@@ -373,8 +373,8 @@ func rgbaOf(c reflect.Value) (r, g, b, a uint8) {
 	return uint8(c.Field(0).Uint()), uint8(c.Field(1).Uint()), uint8(c.Field(2).Uint()), uint8(c.Field(3).Uint())
 }
 
-// maxStops bounds the stops read from a gradient: each is a function
-// written into the PDF once; the rest are dropped.
+// maxStops bounds the stops of a gradient drawn as vectors: each is a
+// function written into the PDF (once); one with more is drawn in pixels.
 const maxStops = 64
 
 // gradientOf reads g, an oksvg rasterx.Gradient painting path (in its own
@@ -392,7 +392,7 @@ func (d *Drawing) gradientOf(g reflect.Value, opacity float64, path rasterx.Path
 	}
 	out := &Gradient{Radial: g.FieldByName("IsRadial").Bool(), spread: rasterx.SpreadMethod(g.FieldByName("Spread").Uint())}
 	last := 0.0
-	for i := range min(stops.Len(), maxStops) {
+	for i := range stops.Len() {
 		st := stops.Index(i)
 		last = max(last, min(max(st.FieldByName("Offset").Float(), 0), 1))
 		r, gg, b, _ := rgbaOf(st.FieldByName("StopColor"))

@@ -70,6 +70,7 @@ func TestVectorRefused(t *testing.T) {
 		"stroke gradient": grad + `<rect width="5" height="5" fill="none" stroke="url(#g)"/>`,
 		"reflect":         `<linearGradient id="r" spreadMethod="reflect" x2="0.5"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="5" height="5" fill="url(#r)"/>`,
 		"stop opacity":    `<linearGradient id="o"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.5"/></linearGradient><rect width="5" height="5" fill="url(#o)"/>`,
+		"65 stops":        `<linearGradient id="s">` + strings.Repeat(`<stop offset="0.5" stop-color="red"/>`, maxStops+1) + `</linearGradient><rect width="5" height="5" fill="url(#s)"/>`,
 		"clip with hole":  `<clipPath id="c"><path d="M0 0H4V4H0Z M1 1H3V3H1Z"/><rect x="5" width="2" height="2"/></clipPath><rect width="10" height="10" fill="red" clip-path="url(#c)"/>`,
 		"arc":             `<path d="M0 0 L5 5 L0 5" fill="none" stroke="red" stroke-linejoin="arc"/>`,
 		"miter-clip":      `<path d="M0 0 L5 5 L0 5" fill="none" stroke="red" stroke-linejoin="miter-clip"/>`,
