@@ -13,6 +13,7 @@ import (
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
+	"golang.org/x/image/math/fixed"
 )
 
 // Draw draws the drawing into a w × h picture, stretched to fill it (the
@@ -117,7 +118,7 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 		return err
 	}
 	mask := image.NewRGBA(dst.Bounds())
-	space := clipSpace(n)
+	space := d.clipSpace(n)
 	if err := d.paint(mask, around, []*node{space}, true); err != nil {
 		return err
 	}
@@ -147,19 +148,67 @@ func unclipped(n *node) (inner, group *node) {
 }
 
 // clipSpace is n's clip path's shapes in n's own coordinates (the clip
-// path's userSpaceOnUse), its own transform and clip rule applied.
-func clipSpace(n *node) *node {
+// path's userSpaceOnUse), its own transform and clip rule applied. With
+// clipPathUnits objectBoundingBox, the clip path's units are n's box
+// (boxOf); a box of no area leaves the clip path empty, which hides n.
+func (d *Drawing) clipSpace(n *node) *node {
 	own := &node{name: "g", attrs: map[string]string{}, kids: n.clip.kids}
-	for _, k := range []string{"transform", "clip-rule"} {
-		if v := n.clip.attrs[k]; v != "" {
-			own.set(k, v)
+	transform := n.clip.attrs["transform"]
+	if n.clip.attrs["clipPathUnits"] == "objectBoundingBox" {
+		x0, y0, x1, y1 := d.boxOf(n)
+		if !(x1 > x0 && y1 > y0) {
+			own.kids = nil
 		}
+		transform = strings.TrimSpace(matrixText(rasterx.Identity.Translate(x0, y0).Scale(x1-x0, y1-y0)) + " " + transform)
+	}
+	if transform != "" {
+		own.set("transform", transform)
+	}
+	if v := n.clip.attrs["clip-rule"]; v != "" {
+		own.set("clip-rule", v)
 	}
 	space := &node{name: "g", attrs: map[string]string{}, kids: []*node{own}}
 	if t := n.attrs["transform"]; t != "" {
 		space.set("transform", t)
 	}
 	return space
+}
+
+// boxOf is the box of n's shapes (their outlines, strokes left out, what
+// is clipped inside included) in n's own coordinates: SVG's bounding box.
+// Inf when it has none.
+func (d *Drawing) boxOf(n *node) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	c := *n
+	c.attrs = maps.Clone(n.attrs)
+	delete(c.attrs, "transform")
+	var doc bytes.Buffer
+	d.writeDoc(&doc, nil, []*node{&c}, true, rasterx.Identity) // as a mask: shapes alone
+	icon, err := oksvg.ReadIconStream(&doc, oksvg.StrictErrorMode)
+	if err != nil {
+		return
+	}
+	fillRules(icon)
+	for i := range icon.SVGPaths {
+		p := &icon.SVGPaths[i]
+		a, b, c, e := bounds(transformed(p.Path, matrixOf(p)))
+		x0, y0, x1, y1 = min(x0, a), min(y0, b), max(x1, c), max(y1, e)
+	}
+	return
+}
+
+// transformed is path with every point placed by t.
+func transformed(path rasterx.Path, t rasterx.Matrix2D) rasterx.Path {
+	out := slices.Clone(path)
+	for i := 0; i < len(out); {
+		n := map[rasterx.PathCommand]int{rasterx.PathMoveTo: 1, rasterx.PathLineTo: 1, rasterx.PathQuadTo: 2, rasterx.PathCubicTo: 3}[rasterx.PathCommand(out[i])]
+		for k := range n {
+			p := t.TFixed(fixed.Point26_6{X: out[i+1+2*k], Y: out[i+2+2*k]})
+			out[i+1+2*k], out[i+2+2*k] = p.X, p.Y
+		}
+		i += 1 + 2*n
+	}
+	return out
 }
 
 // layThrough lays layer over dst where mask's alpha lets it (all three

@@ -113,9 +113,6 @@ func (d *Drawing) resolve(n *node) error {
 			return fmt.Errorf("line %d: clip-path %q names no clipPath the drawing defines", n.line, v)
 		}
 		n.clip = d.byID[m[1][1:]]
-		if n.clip.attrs["clipPathUnits"] == "objectBoundingBox" {
-			return fmt.Errorf("line %d: the clipPath at line %d has clipPathUnits objectBoundingBox, which cardpress does not draw: use userSpaceOnUse", n.line, n.clip.line)
-		}
 		n.clipped = true
 	}
 	for _, k := range n.kids {

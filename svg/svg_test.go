@@ -154,7 +154,6 @@ func TestRefused(t *testing.T) {
 		{`<pattern id="p"/>`, "line 2 draws <pattern>"},
 		{`<rect width="1" height="1" fill="url(#nowhere)"/>`, `fill names "#nowhere", which is not a gradient`},
 		{`<rect width="1" height="1" clip-path="url(#nowhere)"/>`, "names no clipPath"},
-		{`<clipPath id="c" clipPathUnits="objectBoundingBox"/><rect clip-path="url(#c)"/>`, "clipPathUnits objectBoundingBox"},
 		{`<style>@import url(x.css);</style>`, "@-rule"},
 		{`<style>g > rect { fill: red }</style>`, `CSS selector "g > rect"`},
 		{`<style>.a { fill: url(/etc/passwd) }</style><rect class="a"/>`, `refers to "/etc/passwd" outside the drawing`},

@@ -227,7 +227,7 @@ func (v *vectorizer) clipped(around []*node, n *node, clips []*Clip) bool {
 // non-zero rule fills as their union; false when one of several has more
 // than one outline (a hole would be filled).
 func (v *vectorizer) clipOf(around []*node, n *node) (*Clip, bool) {
-	paths, rules, ok := v.read(around, []*node{clipSpace(n)}, true)
+	paths, rules, ok := v.read(around, []*node{v.d.clipSpace(n)}, true)
 	if !ok {
 		return nil, false
 	}

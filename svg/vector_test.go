@@ -2,6 +2,7 @@ package svg
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 	"testing"
@@ -284,5 +285,37 @@ func TestEvenOddCoverage(t *testing.T) {
 		if worst > 6 {
 			t.Errorf("%s: coverage off by up to %.1f of 255; want at most 6 (the points are rounded to 1/64 pixel)", d, worst)
 		}
+	}
+}
+
+// clipPathUnits objectBoundingBox: the clip path's units are the box of
+// what it clips, in that element's own coordinates (a group's box is its
+// shapes' together), drawn in pixels and given as vectors alike.
+func TestClipObjectBoundingBox(t *testing.T) {
+	src := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<clipPath id="half" clipPathUnits="objectBoundingBox"><rect width="0.5" height="1"/></clipPath>
+<g transform="translate(10,10)" clip-path="url(#half)"><rect x="20" width="40" height="20" fill="#00f"/><circle cx="40" cy="40" r="10" fill="#0f0"/></g>
+</svg>`
+	// The group's box: x 20 to 60, y 0 to 50; its left half, 20 to 40,
+	// is 30 to 50 in the drawing.
+	at := drawTest(t, []byte(src), 100, 100)
+	for _, s := range []spot{
+		{35, 15, "blue: in the left half of the group's box", rgb(0, 0, 0xff)},
+		{55, 15, "nothing: the right half", func(c color.RGBA) bool { return c.A == 0 }},
+		{45, 50, "green: the circle's left half", rgb(0, 0xff, 0)},
+		{55, 50, "nothing: the circle's right half", func(c color.RGBA) bool { return c.A == 0 }},
+	} {
+		if c := at(s.x, s.y); !s.is(c) {
+			t.Errorf("(%d, %d): %v, want %s", s.x, s.y, c, s.want)
+		}
+	}
+	shapes, ok := vectorOf(t, src)
+	if !ok || len(shapes) != 2 || len(shapes[0].Clips) != 1 {
+		t.Fatalf("%d shapes, ok %v", len(shapes), ok)
+	}
+	clip := shapes[0].Clips[0].Path
+	// (oksvg's circle is a few cubic curves, a hair inside the circle.)
+	if p, q := clip[0].Pts[0], clip[2].Pts[0]; p != (Point{30, 10}) || q.X != 50 || math.Abs(q.Y-60) > 0.01 {
+		t.Errorf("clip %v, want the rect from (30, 10) to (50, 60)", clip)
 	}
 }
