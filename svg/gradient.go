@@ -61,20 +61,23 @@ func newGradientSource(g *Gradient, opacity float64) *gradientSource {
 	return s
 }
 
+// along is where the point (x, y), in the gradient's coordinates, is
+// along it: 0 at its start, 1 at its end, on past either.
+func (s *gradientSource) along(x, y float64) float64 {
+	ex, ey := x-s.g.X1, y-s.g.Y1
+	if !s.g.Radial {
+		return ex*s.dxdy[0] + ey*s.dxdy[1]
+	}
+	// The circle through the point, of the circles from the focus
+	// (radius 0) out to the gradient's (radius R), as PDF's radial
+	// shading: |e − t d| = t R, the larger root.
+	ed := ex*s.d[0] + ey*s.d[1]
+	return (ed - math.Sqrt(ed*ed-s.a*(ex*ex+ey*ey))) / s.a
+}
+
 // at is the colour at the centre of pixel (x, y).
 func (s *gradientSource) at(x, y int) color.RGBA {
-	gx, gy := s.inv.Transform(float64(x)+0.5, float64(y)+0.5)
-	ex, ey := gx-s.g.X1, gy-s.g.Y1
-	var t float64
-	if s.g.Radial {
-		// The circle through the point, of the circles from the focus
-		// (radius 0) out to the gradient's (radius R), as PDF's radial
-		// shading: |e − t d| = t R, the larger root.
-		ed := ex*s.d[0] + ey*s.d[1]
-		t = (ed - math.Sqrt(ed*ed-s.a*(ex*ex+ey*ey))) / s.a
-	} else {
-		t = ex*s.dxdy[0] + ey*s.dxdy[1]
-	}
+	t := s.along(s.inv.Transform(float64(x)+0.5, float64(y)+0.5))
 	switch s.g.spread {
 	case rasterx.RepeatSpread:
 		t -= math.Floor(t)
@@ -119,3 +122,62 @@ func (d *Drawing) fillGradient(p *oksvg.SvgPath, px rasterx.Matrix2D, r *rasterx
 func (s *gradientSource) ColorModel() color.Model { return color.RGBAModel }
 func (s *gradientSource) Bounds() image.Rectangle { return funcImage(nil).Bounds() }
 func (s *gradientSource) At(x, y int) color.Color { return s.at(x, y) }
+
+// unrolled is g, which repeats or reflects, as a padded gradient over the
+// whole of path (in the drawing's units): its stops once for each time
+// it repeats across the path's points (control points included, which
+// hold the curves), every other time reversed where it reflects; false
+// when that makes more than maxStops stops.
+func (g *Gradient) unrolled(path []Segment) (*Gradient, bool) {
+	src := newGradientSource(g, 1)
+	inv := g.Matrix.Invert()
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, seg := range path {
+		for _, p := range seg.Pts[:map[SegmentKind]int{MoveTo: 1, LineTo: 1, CubeTo: 3}[seg.Kind]] {
+			t := src.along(inv.Transform(p.X, p.Y))
+			lo, hi = min(lo, t), max(hi, t)
+		}
+	}
+	if g.Radial {
+		lo = 0 // the circles start at the focus
+	}
+	from, to := math.Floor(lo+1e-9), math.Ceil(hi-1e-9) // not a time more for a rounding
+	if !(to-from <= maxStops) {
+		return nil, false // NaN too
+	}
+	times := max(int(to-from), 1)
+	out := *g
+	out.spread, out.Stops, out.opacities = rasterx.PadSpread, nil, nil
+	for k := range times {
+		n := int(from) + k
+		reverse := g.spread == rasterx.ReflectSpread && n%2 != 0
+		// Each time from 0 to 1: its first colour from 0, its last to 1.
+		stops := append(append([]Stop{g.Stops[0]}, g.Stops...), g.Stops[len(g.Stops)-1])
+		ops := append(append([]float64{g.opacities[0]}, g.opacities...), g.opacities[len(g.opacities)-1])
+		stops[0].Offset, stops[len(stops)-1].Offset = 0, 1
+		for i := range stops {
+			j := i
+			if reverse {
+				j = len(stops) - 1 - i
+			}
+			st := stops[j]
+			if reverse {
+				st.Offset = 1 - st.Offset
+			}
+			st.Offset = (float64(k) + st.Offset) / float64(times)
+			out.Stops, out.opacities = append(out.Stops, st), append(out.opacities, ops[j])
+		}
+	}
+	if len(out.Stops) > maxStops {
+		return nil, false
+	}
+	f0, f1 := float64(int(from)), float64(int(from)+times)
+	if g.Radial {
+		// Circles from the focus, radius 0, out to time f1's.
+		out.X2, out.Y2, out.R = g.X1+f1*(g.X2-g.X1), g.Y1+f1*(g.Y2-g.Y1), f1*g.R
+	} else {
+		out.X1, out.Y1 = g.X1+f0*(g.X2-g.X1), g.Y1+f0*(g.Y2-g.Y1)
+		out.X2, out.Y2 = g.X1+f1*(g.X2-g.X1), g.Y1+f1*(g.Y2-g.Y1)
+	}
+	return &out, true
+}

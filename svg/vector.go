@@ -66,12 +66,14 @@ type Gradient struct {
 	opacities []float64
 }
 
-// vectorable reports whether a PDF shading draws g: padded, its stops
-// of one opacity (the paint's alpha holds it).
+// vectorable reports whether a PDF shading draws g: padded (unrolled
+// has made one that repeats or reflects padded), of at most maxStops
+// stops, all of one opacity (the paint's alpha holds it).
 func (g *Gradient) vectorable() bool {
-	if g.spread != rasterx.PadSpread || len(g.Stops) > maxStops {
-		return false
-	}
+	return g.spread == rasterx.PadSpread && len(g.Stops) <= maxStops && g.oneOpacity()
+}
+
+func (g *Gradient) oneOpacity() bool {
 	for _, op := range g.opacities {
 		if math.Abs(op-g.opacities[0]) > 1e-6 {
 			return false
@@ -277,6 +279,13 @@ func (d *Drawing) shapeOf(p *oksvg.SvgPath, evenOdd bool) (Shape, bool) {
 	corner := rasterx.Identity.Translate(-d.x, -d.y)
 	fill := d.paintOf(v.FieldByName("fillerColor"), p.FillOpacity, p.Path, t, corner, corner)
 	stroke := d.paintOf(v.FieldByName("linerColor"), p.LineOpacity, p.Path, t, corner, corner)
+	if g := fill.gradient(); g != nil && g.spread != rasterx.PadSpread {
+		u, ok := g.unrolled(d.segments(p.Path, t))
+		if !ok {
+			return Shape{}, false
+		}
+		fill.Gradient = u
+	}
 	if g := fill.gradient(); g != nil && !g.vectorable() || stroke.gradient() != nil {
 		return Shape{}, false // and a PDF can clip only to a fill, not to a stroke
 	}
@@ -373,9 +382,10 @@ func rgbaOf(c reflect.Value) (r, g, b, a uint8) {
 	return uint8(c.Field(0).Uint()), uint8(c.Field(1).Uint()), uint8(c.Field(2).Uint()), uint8(c.Field(3).Uint())
 }
 
-// maxStops bounds the stops of a gradient drawn as vectors: each is a
-// function written into the PDF (once); one with more is drawn in pixels.
-const maxStops = 64
+// maxStops bounds the stops of a gradient drawn as vectors, those of
+// each time it repeats included: each is a function written into the PDF
+// (once, some 90 bytes); one with more is drawn in pixels.
+const maxStops = 128
 
 // gradientOf reads g, an oksvg rasterx.Gradient painting path (in its own
 // units, which t places in the document written for oksvg). Its Matrix
@@ -400,7 +410,7 @@ func (d *Drawing) gradientOf(g reflect.Value, opacity float64, path rasterx.Path
 		out.opacities = append(out.opacities, min(max(st.FieldByName("Opacity").Float(), 0), 1))
 	}
 	paint := &Paint{Alpha: min(max(opacity*out.opacities[0], 0), 1), Gradient: out}
-	if !out.vectorable() {
+	if !out.oneOpacity() {
 		paint.Alpha = min(max(opacity, 0), 1) // the stops' own go with them
 	}
 	n := len(out.Stops) - 1

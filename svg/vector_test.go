@@ -68,14 +68,14 @@ func TestVector(t *testing.T) {
 func TestVectorRefused(t *testing.T) {
 	const grad = `<linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>`
 	for name, body := range map[string]string{
-		"stroke gradient": grad + `<rect width="5" height="5" fill="none" stroke="url(#g)"/>`,
-		"reflect":         `<linearGradient id="r" spreadMethod="reflect" x2="0.5"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="5" height="5" fill="url(#r)"/>`,
-		"stop opacity":    `<linearGradient id="o"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.5"/></linearGradient><rect width="5" height="5" fill="url(#o)"/>`,
-		"65 stops":        `<linearGradient id="s">` + strings.Repeat(`<stop offset="0.5" stop-color="red"/>`, maxStops+1) + `</linearGradient><rect width="5" height="5" fill="url(#s)"/>`,
-		"clip with hole":  `<clipPath id="c"><path d="M0 0H4V4H0Z M1 1H3V3H1Z"/><rect x="5" width="2" height="2"/></clipPath><rect width="10" height="10" fill="red" clip-path="url(#c)"/>`,
-		"arc":             `<path d="M0 0 L5 5 L0 5" fill="none" stroke="red" stroke-linejoin="arc"/>`,
-		"miter-clip":      `<path d="M0 0 L5 5 L0 5" fill="none" stroke="red" stroke-linejoin="miter-clip"/>`,
-		"cap":             `<path d="M0 0 L5 5" stroke="red" stroke-linecap="cubic"/>`,
+		"stroke gradient":   grad + `<rect width="5" height="5" fill="none" stroke="url(#g)"/>`,
+		"reflect 200 times": `<linearGradient id="r" spreadMethod="reflect" x2="0.005"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="5" height="5" fill="url(#r)"/>`,
+		"stop opacity":      `<linearGradient id="o"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.5"/></linearGradient><rect width="5" height="5" fill="url(#o)"/>`,
+		"129 stops":         `<linearGradient id="s">` + strings.Repeat(`<stop offset="0.5" stop-color="red"/>`, maxStops+1) + `</linearGradient><rect width="5" height="5" fill="url(#s)"/>`,
+		"clip with hole":    `<clipPath id="c"><path d="M0 0H4V4H0Z M1 1H3V3H1Z"/><rect x="5" width="2" height="2"/></clipPath><rect width="10" height="10" fill="red" clip-path="url(#c)"/>`,
+		"arc":               `<path d="M0 0 L5 5 L0 5" fill="none" stroke="red" stroke-linejoin="arc"/>`,
+		"miter-clip":        `<path d="M0 0 L5 5 L0 5" fill="none" stroke="red" stroke-linejoin="miter-clip"/>`,
+		"cap":               `<path d="M0 0 L5 5" stroke="red" stroke-linecap="cubic"/>`,
 	} {
 		if _, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">`+body+`</svg>`); ok {
 			t.Errorf("%s: given as shapes", name)
@@ -317,5 +317,42 @@ func TestClipObjectBoundingBox(t *testing.T) {
 	// (oksvg's circle is a few cubic curves, a hair inside the circle.)
 	if p, q := clip[0].Pts[0], clip[2].Pts[0]; p != (Point{30, 10}) || q.X != 50 || math.Abs(q.Y-60) > 0.01 {
 		t.Errorf("clip %v, want the rect from (30, 10) to (50, 60)", clip)
+	}
+}
+
+// A gradient that repeats or reflects is given as a padded one over the
+// shape: its stops once for each time it repeats across the shape, every
+// other time reversed where it reflects.
+func TestVectorUnrolled(t *testing.T) {
+	shapes, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 10">
+<linearGradient id="r" spreadMethod="reflect" x1="0.25" x2="0.5"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+<linearGradient id="p" spreadMethod="repeat" x1="0.25" x2="0.5"><stop offset="0.5" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+<rect width="100" height="10" fill="url(#r)"/><rect width="100" height="10" fill="url(#p)"/></svg>`)
+	if !ok || len(shapes) != 2 {
+		t.Fatalf("%d shapes, ok %v", len(shapes), ok)
+	}
+	for i, want := range []string{
+		// From t -1 (x 0) to 3 (x 100): reversed, forward, reversed, forward.
+		"0:b 0:b 0.25:r 0.25:r | 0.25:r 0.25:r 0.5:b 0.5:b | 0.5:b 0.5:b 0.75:r 0.75:r | 0.75:r 0.75:r 1:b 1:b",
+		// Red held to half of each time, then to blue.
+		"0:r 0.125:r 0.25:b 0.25:b | 0.25:r 0.375:r 0.5:b 0.5:b | 0.5:r 0.625:r 0.75:b 0.75:b | 0.75:r 0.875:r 1:b 1:b",
+	} {
+		g := shapes[i].Fill.Gradient
+		var got []string
+		for j, st := range g.Stops {
+			if j > 0 && j%4 == 0 {
+				got = append(got, "|")
+			}
+			got = append(got, fmt.Sprintf("%g:%s", st.Offset, map[bool]string{true: "r", false: "b"}[st.R == 0xff]))
+		}
+		if strings.Join(got, " ") != want || !g.vectorable() {
+			t.Errorf("shape %d: stops %s\nwant %s", i, strings.Join(got, " "), want)
+		}
+		if x, _ := g.Matrix.Transform(g.X1, g.Y1); math.Abs(x) > 1e-9 {
+			t.Errorf("shape %d starts at x %v, want 0", i, x)
+		}
+		if x, _ := g.Matrix.Transform(g.X2, g.Y2); math.Abs(x-100) > 1e-9 {
+			t.Errorf("shape %d ends at x %v, want 100", i, x)
+		}
 	}
 }
