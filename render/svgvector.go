@@ -12,10 +12,11 @@ import (
 	"github.com/cardpress/cardpress/svg"
 )
 
-// An SVG drawing painted only in plain colours and clipped by nothing
-// (svg.Drawing.Vector) is written into the PDF as paths where a card
-// draws it, rather than rasterised once and placed: no pixels to make or
-// compress, and it prints as sharp as the printer goes.
+// An SVG drawing a PDF can draw (svg.Drawing.Vector: shapes in colours
+// and gradients, clip paths) is written into the PDF as paths, shadings
+// and clips where a card draws it, rather than rasterised once and
+// placed: no pixels to make or compress, and it prints as sharp as the
+// printer goes.
 
 // vectorArt is such a drawing's shapes, in its own units, w × h.
 type vectorArt struct {

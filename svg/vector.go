@@ -117,12 +117,17 @@ type Shape struct {
 // pixels (see vectorizer) or it has more than MaxVectorSegments segments,
 // clip paths included.
 func (d *Drawing) Vector() (shapes []Shape, ok bool) {
+	return d.vector(maxVectorRead)
+}
+
+// vector is Vector reading at most maxRead bytes.
+func (d *Drawing) vector(maxRead int) (shapes []Shape, ok bool) {
 	defer func() {
 		if recover() != nil { // oksvg on a drawing from a pull request
 			shapes, ok = nil, false
 		}
 	}()
-	v := &vectorizer{d: d}
+	v := &vectorizer{d: d, maxRead: maxRead}
 	if !v.run(nil, d.root.kids, nil) {
 		return nil, false
 	}
@@ -140,7 +145,17 @@ type vectorizer struct {
 	d        *Drawing
 	shapes   []Shape
 	segments int
+	read     int // bytes handed to oksvg, each piece with every gradient
+	maxRead  int // maxVectorRead, but in tests
 }
+
+// maxVectorRead bounds the bytes Vector hands oksvg: a piece is read for
+// each run of unclipped elements, each clip path and each clipped element,
+// every one with the drawing's gradients, so a drawing of many clips
+// would be read many times over; past this (a second or two of reading)
+// it is drawn in pixels, which loading has bounded by what its clips
+// cost.
+const maxVectorRead = MaxBytes
 
 // count adds n segments; false once over MaxVectorSegments.
 func (v *vectorizer) count(n int) bool {
@@ -173,11 +188,14 @@ func (v *vectorizer) run(around, nodes []*node, clips []*Clip) bool {
 	return flush()
 }
 
-// read has oksvg read nodes inside the groups around, in the drawing's
+// readPiece has oksvg read nodes inside the groups around, in the drawing's
 // units; mask reads them as a clip path's shapes.
-func (v *vectorizer) read(around, nodes []*node, mask bool) ([]oksvg.SvgPath, []bool, bool) {
+func (v *vectorizer) readPiece(around, nodes []*node, mask bool) ([]oksvg.SvgPath, []bool, bool) {
 	var doc bytes.Buffer
 	v.d.writeDoc(&doc, around, nodes, mask, rasterx.Identity)
+	if v.read += doc.Len(); v.read > v.maxRead {
+		return nil, nil, false
+	}
 	icon, err := oksvg.ReadIconStream(&doc, oksvg.StrictErrorMode)
 	if err != nil {
 		return nil, nil, false
@@ -188,7 +206,7 @@ func (v *vectorizer) read(around, nodes []*node, mask bool) ([]oksvg.SvgPath, []
 
 // paint adds the shapes of nodes, drawn inside clips.
 func (v *vectorizer) paint(around, nodes []*node, clips []*Clip) bool {
-	paths, rules, ok := v.read(around, nodes, false)
+	paths, rules, ok := v.readPiece(around, nodes, false)
 	if !ok {
 		return false
 	}
@@ -229,7 +247,7 @@ func (v *vectorizer) clipped(around []*node, n *node, clips []*Clip) bool {
 // non-zero rule fills as their union; false when one of several has more
 // than one outline (a hole would be filled).
 func (v *vectorizer) clipOf(around []*node, n *node) (*Clip, bool) {
-	paths, rules, ok := v.read(around, []*node{v.d.clipSpace(n)}, true)
+	paths, rules, ok := v.readPiece(around, []*node{v.d.clipSpace(n)}, true)
 	if !ok {
 		return nil, false
 	}

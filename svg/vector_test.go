@@ -93,6 +93,21 @@ func TestVectorRefused(t *testing.T) {
 	if _, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">`+clip+`<rect width="5" height="5" clip-path="url(#c)"/></svg>`); ok {
 		t.Errorf("a rect clipped by a path of %d segments given as shapes", MaxVectorSegments-3)
 	}
+	// Many clipped elements, each read with every gradient: past the
+	// bytes it may read (a twentieth of maxVectorRead here, to keep the test
+	// short), pixels.
+	grads := `<linearGradient id="g">` + strings.Repeat(`<stop offset="0.5" stop-color="#123456" stop-opacity="1"/>`, 100) + `</linearGradient>`
+	n := maxVectorRead / 20 / len(grads)
+	d, err := Parse([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">` + grads + `<clipPath id="none"/>` + strings.Repeat(`<rect width="1" height="1" fill="url(#g)" clip-path="url(#none)"/>`, n) + `</svg>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := d.vector(maxVectorRead / 20); ok {
+		t.Errorf("%d clipped elements, each read with %d bytes of gradients, given as shapes", n, len(grads))
+	}
+	if _, ok := d.vector(maxVectorRead / 10); !ok {
+		t.Errorf("%d clipped elements not given as shapes with twice the bytes to read", n)
+	}
 	for file, n := range map[string]int{"gameicon.svg": 2, "inkscape.svg": 5, "illustrator.svg": 3} {
 		if shapes, ok := vectorOf(t, string(testdata(t, file))); !ok || len(shapes) != n {
 			t.Errorf("%s: %d shapes, ok %v; want %d", file, len(shapes), ok, n)
