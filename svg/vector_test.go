@@ -97,7 +97,7 @@ func TestVectorRefused(t *testing.T) {
 	// bytes it may read (a twentieth of maxVectorRead here, to keep the test
 	// short), pixels.
 	grads := `<linearGradient id="g">` + strings.Repeat(`<stop offset="0.5" stop-color="#123456" stop-opacity="1"/>`, 100) + `</linearGradient>`
-	n := maxVectorRead / 20 / len(grads)
+	n := maxVectorRead/20/len(grads) + 2
 	d, err := Parse([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">` + grads + `<clipPath id="none"/>` + strings.Repeat(`<rect width="1" height="1" fill="url(#g)" clip-path="url(#none)"/>`, n) + `</svg>`))
 	if err != nil {
 		t.Fatal(err)
