@@ -97,7 +97,7 @@ func drawFaces(doc *Document, pages []facePage, epoch int64) ([]byte, error) {
 			r.front(c, p.x, p.y, p.bleed)
 		}
 	}
-	return output(r.pdf)
+	return r.output()
 }
 
 // trimPrefix is err's text without render's own "render: ", for an error

@@ -39,11 +39,12 @@ import (
 
 // artSet is the pictures of one PDF: parsed, and embedded so far.
 type artSet struct {
-	byPath map[string]string  // path → name in the PDF; "" when it cannot be embedded
-	hashOf map[string]string  // path → content hash
-	byHash map[string]string  // content hash → name in the PDF, once embedded
-	parsed map[string]*parsed // content hash → the writer's record of it
-	raised bool               // the PDF's version is raised to 1.4, which soft masks need
+	byPath   map[string]string  // path → name in the PDF; "" when it cannot be embedded
+	hashOf   map[string]string  // path → content hash
+	byHash   map[string]string  // content hash → name in the PDF, once embedded
+	parsed   map[string]*parsed // content hash → the writer's record of it
+	raised   bool               // the PDF's version is raised to 1.4, which soft masks need
+	shadings shadings           // the gradients SVG drawings drawn as paths use
 }
 
 // parsed is one picture as the PDF writer holds it, or why it cannot be;

@@ -141,3 +141,41 @@ func moveXref(pdf []byte, shift func(int) int) ([]byte, bool) {
 	tail := fmt.Appendf(nil, "%d\n%s", at, rest[end+1:])
 	return append(pdf[:sx+len("\nstartxref\n"):sx+len("\nstartxref\n")], tail...), true
 }
+
+// resources is the start of the resource dictionary fpdf writes once
+// for every page (object 2: each page's /Resources is 2 0 R).
+var resources = []byte("\n2 0 obj\n<<\n")
+
+// addShadings adds entries ("/Name << shading >>") to the shared
+// resources' /Shading dictionary, making one if fpdf wrote none, and
+// moves the cross-reference table's offsets by what they add. The
+// shadings are direct objects (a type 2 or 3 function is a dictionary,
+// no stream), so no object is added.
+func addShadings(pdf []byte, entries []string) ([]byte, error) {
+	start := bytes.Index(pdf, resources)
+	end := -1
+	if start >= 0 {
+		end = bytes.Index(pdf[start:], []byte("\nendobj\n"))
+	}
+	if end < 0 {
+		return nil, fmt.Errorf("render: the PDF writer's resources are not where expected; cannot add %d gradients", len(entries))
+	}
+	at := start + len(resources)
+	text := "/Shading <<\n" + strings.Join(entries, "\n") + "\n>>\n"
+	if own := bytes.Index(pdf[start:start+end], []byte("/Shading <<\n")); own >= 0 {
+		at = start + own + len("/Shading <<\n")
+		text = strings.Join(entries, "\n") + "\n"
+	}
+	out := make([]byte, 0, len(pdf)+len(text))
+	out = append(append(append(out, pdf[:at]...), text...), pdf[at:]...)
+	fixed, ok := moveXref(out, func(off int) int {
+		if off >= at {
+			return off + len(text)
+		}
+		return off
+	})
+	if !ok {
+		return nil, fmt.Errorf("render: the PDF writer's cross-reference table is not as expected; cannot add %d gradients", len(entries))
+	}
+	return fixed, nil
+}

@@ -51,7 +51,7 @@ func PiecesPDF(doc *Document, opt Options) (out []byte, pieces []Piece, err erro
 	if len(pieces) == 0 {
 		return nil, nil, nil
 	}
-	out, err = output(r.pdf)
+	out, err = r.output()
 	return out, pieces, err
 }
 

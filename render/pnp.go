@@ -78,7 +78,7 @@ func PnP(doc *Document, opt Options) (out []byte, err error) {
 	pg.oneSided = true
 	r.sheets(p, oneSided, true)
 	pg.finish()
-	return output(r.pdf)
+	return r.output()
 }
 
 // cardPages prints cards of one size on g: a page of fronts, then the page

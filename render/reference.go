@@ -50,7 +50,7 @@ func ReferencePDF(doc *Document, opt Options) (out []byte, err error) {
 			return nil, err
 		}
 	}
-	return output(r.pdf)
+	return r.output()
 }
 
 // aidSheet draws page 2: a player aid for each player, up to a sheet

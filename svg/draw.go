@@ -13,6 +13,7 @@ import (
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
+	"golang.org/x/image/math/fixed"
 )
 
 // Draw draws the drawing into a w × h picture, stretched to fill it (the
@@ -108,28 +109,16 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 	}
 	defer func() { d.clips-- }()
 	layer := image.NewRGBA(dst.Bounds())
-	inner := *n
-	inner.clip, inner.attrs = nil, withoutClip(n.attrs)
-	inner.clipped = false
-	for _, k := range n.kids {
-		inner.clipped = inner.clipped || k.clipped
-	}
-	if inner.clipped {
-		if err := d.drawRun(layer, append(around, &node{name: "g", attrs: inner.attrs, order: n.order}), n.kids); err != nil {
+	inner, group := unclipped(n)
+	if group != nil {
+		if err := d.drawRun(layer, append(around, group), n.kids); err != nil {
 			return err
 		}
-	} else if err := d.paint(layer, around, []*node{&inner}, false); err != nil {
+	} else if err := d.paint(layer, around, []*node{inner}, false); err != nil {
 		return err
 	}
 	mask := image.NewRGBA(dst.Bounds())
-	own := &node{name: "g", attrs: map[string]string{}, kids: n.clip.kids}
-	if t := n.clip.attrs["transform"]; t != "" {
-		own.set("transform", t)
-	}
-	space := &node{name: "g", attrs: map[string]string{}, kids: []*node{own}}
-	if t := n.attrs["transform"]; t != "" {
-		space.set("transform", t)
-	}
+	space := d.clipSpace(n)
 	if err := d.paint(mask, around, []*node{space}, true); err != nil {
 		return err
 	}
@@ -140,6 +129,86 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 	}
 	layThrough(dst, layer, mask)
 	return nil
+}
+
+// unclipped is n without its clip path: inner, drawn in one piece; or,
+// when something inside it is clipped too, group, the group to draw its
+// children in.
+func unclipped(n *node) (inner, group *node) {
+	c := *n
+	c.clip, c.attrs = nil, withoutClip(n.attrs)
+	c.clipped = false
+	for _, k := range n.kids {
+		c.clipped = c.clipped || k.clipped
+	}
+	if c.clipped {
+		return nil, &node{name: "g", attrs: c.attrs, order: n.order}
+	}
+	return &c, nil
+}
+
+// clipSpace is n's clip path's shapes in n's own coordinates (the clip
+// path's userSpaceOnUse), its own transform and clip rule applied. With
+// clipPathUnits objectBoundingBox, the clip path's units are n's box
+// (boxOf); a box of no area leaves the clip path empty, which hides n.
+func (d *Drawing) clipSpace(n *node) *node {
+	own := &node{name: "g", attrs: map[string]string{}, kids: n.clip.kids}
+	transform := n.clip.attrs["transform"]
+	if n.clip.attrs["clipPathUnits"] == "objectBoundingBox" {
+		x0, y0, x1, y1 := d.boxOf(n)
+		if !(x1 > x0 && y1 > y0) {
+			own.kids = nil
+		}
+		transform = strings.TrimSpace(matrixText(rasterx.Identity.Translate(x0, y0).Scale(x1-x0, y1-y0)) + " " + transform)
+	}
+	if transform != "" {
+		own.set("transform", transform)
+	}
+	if v := n.clip.attrs["clip-rule"]; v != "" {
+		own.set("clip-rule", v)
+	}
+	space := &node{name: "g", attrs: map[string]string{}, kids: []*node{own}}
+	if t := n.attrs["transform"]; t != "" {
+		space.set("transform", t)
+	}
+	return space
+}
+
+// boxOf is the box of n's shapes (their outlines, strokes left out, what
+// is clipped inside included) in n's own coordinates: SVG's bounding box.
+// Inf when it has none.
+func (d *Drawing) boxOf(n *node) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	c := *n
+	c.attrs = maps.Clone(n.attrs)
+	delete(c.attrs, "transform")
+	var doc bytes.Buffer
+	d.writeDoc(&doc, nil, []*node{&c}, true, rasterx.Identity) // as a mask: shapes alone
+	icon, err := oksvg.ReadIconStream(&doc, oksvg.StrictErrorMode)
+	if err != nil {
+		return
+	}
+	fillRules(icon)
+	for i := range icon.SVGPaths {
+		p := &icon.SVGPaths[i]
+		a, b, c, e := bounds(transformed(p.Path, matrixOf(p)))
+		x0, y0, x1, y1 = min(x0, a), min(y0, b), max(x1, c), max(y1, e)
+	}
+	return
+}
+
+// transformed is path with every point placed by t.
+func transformed(path rasterx.Path, t rasterx.Matrix2D) rasterx.Path {
+	out := slices.Clone(path)
+	for i := 0; i < len(out); {
+		n := map[rasterx.PathCommand]int{rasterx.PathMoveTo: 1, rasterx.PathLineTo: 1, rasterx.PathQuadTo: 2, rasterx.PathCubicTo: 3}[rasterx.PathCommand(out[i])]
+		for k := range n {
+			p := t.TFixed(fixed.Point26_6{X: out[i+1+2*k], Y: out[i+2+2*k]})
+			out[i+1+2*k], out[i+2+2*k] = p.X, p.Y
+		}
+		i += 1 + 2*n
+	}
+	return out
 }
 
 // layThrough lays layer over dst where mask's alpha lets it (all three
@@ -178,9 +247,7 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	if err != nil {
 		return fmt.Errorf("cannot be drawn: %v", err)
 	}
-	// oksvg's own SetTarget shifts by the viewBox's origin in pixels,
-	// not in the drawing's units.
-	icon.Transform = px
+	rules := fillRules(icon)
 	// One scanner for every piece: its buffers are the size of the
 	// largest shape's box, kept from piece to piece.
 	if d.scan == nil {
@@ -189,7 +256,15 @@ func (d *Drawing) paint(dst *image.RGBA, around, nodes []*node, mask bool) error
 	d.scan.dst = dst
 	d.scan.Clear()
 	scanner := meter{Scanner: d.scan, w: &d.work, bounds: b}
-	icon.Draw(rasterx.NewDasher(b.Dx(), b.Dy(), scanner), 1)
+	dasher := rasterx.NewDasher(b.Dx(), b.Dy(), scanner)
+	for i := range icon.SVGPaths {
+		p := &icon.SVGPaths[i]
+		p.UseNonZeroWinding = !rules[i]
+		d.fillGradient(p, px, dasher, rules[i])
+		// oksvg's own SetTarget shifts by the viewBox's origin in
+		// pixels, not in the drawing's units: px places it.
+		p.DrawTransformed(dasher, 1, px)
+	}
 	return nil
 }
 
@@ -203,22 +278,47 @@ type writer struct {
 	extra  bytes.Buffer // the gradients' copies
 	copies int
 	mask   bool
+	// marks: each shape is written after a mark saying its fill rule
+	// (see fillRules), as the drawing has evenodd somewhere.
+	marks bool
+}
+
+// scope is what a shape inherits from the groups around it.
+type scope struct {
+	ctm     rasterx.Matrix2D  // from its units to pixels
+	stroke  map[string]string // its stroke lengths (strokeLengths)
+	evenOdd bool              // its fill rule (a clip path's: its clip rule)
+}
+
+// inside is the scope inside n.
+func (s scope) inside(n *node, mask bool) scope {
+	s.ctm = s.ctm.Mult(parseTransform(n.attrs["transform"]))
+	s.stroke = inheritStroke(s.stroke, n)
+	rule := "fill-rule"
+	if mask {
+		rule = "clip-rule"
+	}
+	switch n.attrs[rule] {
+	case "evenodd":
+		s.evenOdd = true
+	case "nonzero":
+		s.evenOdd = false
+	}
+	return s
 }
 
 // writeDoc writes an SVG document of the drawing's defs and nodes inside
 // the groups around, placed in a picture of px (pixels per unit).
 func (d *Drawing) writeDoc(b *bytes.Buffer, around, nodes []*node, mask bool, px rasterx.Matrix2D) {
-	w := &writer{d: d, mask: mask}
-	ctm := px
-	stroke := map[string]string{"stroke-width": "1"}
+	w := &writer{d: d, mask: mask, marks: d.evenOdd}
+	sc := scope{ctm: px, stroke: map[string]string{"stroke-width": "1"}}
 	for _, g := range around {
-		ctm = ctm.Mult(parseTransform(g.attrs["transform"]))
-		stroke = inheritStroke(stroke, g)
-		w.open(g, ctm, stroke)
+		sc = sc.inside(g, mask)
+		w.open(g, sc)
 		w.body.WriteString(">")
 	}
 	for _, n := range nodes {
-		w.node(n, ctm, stroke)
+		w.node(n, sc)
 	}
 	for range around {
 		w.body.WriteString("</g>")
@@ -226,7 +326,7 @@ func (d *Drawing) writeDoc(b *bytes.Buffer, around, nodes []*node, mask bool, px
 	fmt.Fprintf(b, `<svg xmlns="%s" viewBox="%s %s %s %s"><defs>`, svgNS, num(d.x), num(d.y), num(d.W), num(d.H))
 	for _, n := range d.defs {
 		dw := &writer{d: d}
-		dw.node(n, px, nil)
+		dw.node(n, scope{ctm: px})
 		b.Write(dw.body.Bytes())
 	}
 	b.Write(w.extra.Bytes())
@@ -253,11 +353,15 @@ var paintProps = set("fill", "stroke", "opacity", "fill-opacity", "stroke-opacit
 // every shape.
 var strokeLengths = []string{"stroke-width", "stroke-dasharray", "stroke-dashoffset"}
 
-// open writes n's start tag, but for its end; ctm is the transform from
-// n's own units to pixels, its own transform included; stroke is the
-// stroke lengths n has, its own or inherited.
-func (w *writer) open(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
+// open writes n's start tag, but for its end; sc is n's scope, its own
+// attributes included.
+func (w *writer) open(n *node, sc scope) {
 	b := &w.body
+	ctm, stroke := sc.ctm, sc.stroke
+	shape := drawn[n.name] && n.name != "g"
+	if w.marks && shape {
+		writeMark(b, sc.evenOdd)
+	}
 	b.WriteString("<" + groupName(n))
 	isGradient := n.name == "linearGradient" || n.name == "radialGradient"
 	for _, k := range n.order {
@@ -279,7 +383,6 @@ func (w *writer) open(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 		xml.EscapeText(b, []byte(v))
 		b.WriteString(`"`)
 	}
-	shape := drawn[n.name] && n.name != "g"
 	if w.mask && shape {
 		b.WriteString(` fill="#000" stroke="none"`)
 	}
@@ -328,7 +431,7 @@ func (w *writer) paint(v string, ctm rasterx.Matrix2D) string {
 	c.set("id", id)
 	c.set("gradientTransform", matrixText(ctm.Mult(parseTransform(g.attrs["gradientTransform"]))))
 	gw := &writer{d: w.d}
-	gw.node(&c, rasterx.Identity, nil)
+	gw.node(&c, scope{ctm: rasterx.Identity})
 	w.extra.Write(gw.body.Bytes())
 	return "url(#" + id + ")"
 }
@@ -353,15 +456,14 @@ func inheritStroke(stroke map[string]string, n *node) map[string]string {
 	return out
 }
 
-func (w *writer) node(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
+func (w *writer) node(n *node, sc scope) {
 	if n.name == "defs" {
 		return
 	}
 	if drawn[n.name] {
-		ctm = ctm.Mult(parseTransform(n.attrs["transform"]))
-		stroke = inheritStroke(stroke, n)
+		sc = sc.inside(n, w.mask)
 	}
-	w.open(n, ctm, stroke)
+	w.open(n, sc)
 	b := &w.body
 	if len(n.kids) == 0 {
 		b.WriteString("/>")
@@ -369,7 +471,7 @@ func (w *writer) node(n *node, ctm rasterx.Matrix2D, stroke map[string]string) {
 	}
 	b.WriteString(">")
 	for _, k := range n.kids {
-		w.node(k, ctm, stroke)
+		w.node(k, sc)
 	}
 	b.WriteString("</" + groupName(n) + ">")
 }

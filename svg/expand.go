@@ -98,6 +98,7 @@ func (d *Drawing) copyOf(n *node) (*node, error) {
 // resolve links each clip-path to its clipPath, checks that every paint
 // names a gradient the drawing defines, and marks what holds a clip.
 func (d *Drawing) resolve(n *node) error {
+	d.evenOdd = d.evenOdd || n.attrs["fill-rule"] == "evenodd" || n.attrs["clip-rule"] == "evenodd"
 	for _, k := range []string{"fill", "stroke"} {
 		for _, m := range urlRef.FindAllStringSubmatch(n.attrs[k], -1) {
 			t := d.byID[m[1][1:]]
@@ -112,9 +113,6 @@ func (d *Drawing) resolve(n *node) error {
 			return fmt.Errorf("line %d: clip-path %q names no clipPath the drawing defines", n.line, v)
 		}
 		n.clip = d.byID[m[1][1:]]
-		if n.clip.attrs["clipPathUnits"] == "objectBoundingBox" {
-			return fmt.Errorf("line %d: the clipPath at line %d has clipPathUnits objectBoundingBox, which cardpress does not draw: use userSpaceOnUse", n.line, n.clip.line)
-		}
 		n.clipped = true
 	}
 	for _, k := range n.kids {

@@ -1,5 +1,6 @@
-// Package svg reads SVG drawings (art, icons, frames, backs) and draws them
-// into pixels at the size they print at. Drawings come from pull requests:
+// Package svg reads SVG drawings (art, icons, frames, backs) and gives
+// them as shapes a PDF draws as vectors (Vector), or draws them into
+// pixels at the size they print at (Draw). Drawings come from pull requests:
 // everything here is bounded (file size, elements, nesting, pixels), XML
 // entities are refused, and a reference to anything outside the file is
 // refused, never followed.
@@ -7,7 +8,8 @@
 // Drawing is done by oksvg and rasterx (docs/rendering.md#svg says why).
 // They draw paths, shapes, strokes, dashes, transforms, linear and radial
 // gradients and CSS classes; what they leave out this package either does
-// itself (clip paths, <use>, gradients that borrow another's stops) or
+// itself (clip paths, fill rules, <use>, gradients that borrow another's
+// stops, gradients into pixels) or
 // refuses with a message naming the element and its line, so a drawing is
 // never printed with a part silently missing.
 package svg
@@ -87,6 +89,8 @@ type Drawing struct {
 	work   work // what the last Draw did
 	clips  int  // clip paths being drawn inside each other
 	scan   *scanner
+	// evenOdd: some element has fill-rule or clip-rule evenodd.
+	evenOdd bool
 }
 
 // Parse reads and checks an SVG file. Its error is a sentence fit for a

@@ -154,7 +154,6 @@ func TestRefused(t *testing.T) {
 		{`<pattern id="p"/>`, "line 2 draws <pattern>"},
 		{`<rect width="1" height="1" fill="url(#nowhere)"/>`, `fill names "#nowhere", which is not a gradient`},
 		{`<rect width="1" height="1" clip-path="url(#nowhere)"/>`, "names no clipPath"},
-		{`<clipPath id="c" clipPathUnits="objectBoundingBox"/><rect clip-path="url(#c)"/>`, "clipPathUnits objectBoundingBox"},
 		{`<style>@import url(x.css);</style>`, "@-rule"},
 		{`<style>g > rect { fill: red }</style>`, `CSS selector "g > rect"`},
 		{`<style>.a { fill: url(/etc/passwd) }</style><rect class="a"/>`, `refers to "/etc/passwd" outside the drawing`},
@@ -216,6 +215,7 @@ func FuzzDraw(f *testing.F) {
 	}
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e-9 1e-9"><path d="M0 0L1e300 1e300Z" stroke="red" stroke-width="1e30"/></svg>`))
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c"><use href="#r"/></clipPath><rect id="r" width="5" height="5" clip-path="url(#c)" transform="rotate(45) skewX(80)"/></svg>`))
+	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><radialGradient id="g" fx="2" fy="-1" gradientTransform="skewX(89.99)" spreadMethod="reflect"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue" stop-opacity="0.2"/></radialGradient><clipPath id="c" clip-rule="evenodd"><rect width="5" height="5"/><path d="M0 0L9 9L0 9ZM1 1L2 2"/></clipPath><path fill-rule="evenodd" fill="url(#g)" clip-path="url(#c)" d="M0 0H10V10H0ZM3 3H6V6H3Z"/></svg>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Parse(data)
 		if err != nil {
@@ -224,10 +224,63 @@ func FuzzDraw(f *testing.F) {
 		if _, err := d.Check(); err != nil {
 			return
 		}
-		d.Vector() // shapes or not, never a panic
+		// Shapes or not, never a panic; shapes within the segment limit
+		// and every gradient one a PDF draws.
+		if shapes, ok := d.Vector(); ok {
+			n, clips := 0, map[*Clip]bool{}
+			for _, s := range shapes {
+				n += len(s.Path)
+				for _, c := range s.Clips {
+					if !clips[c] {
+						clips[c] = true
+						n += len(c.Path)
+					}
+				}
+				if g := s.Fill.gradient(); g != nil && !g.vectorable() || s.Stroke.gradient() != nil {
+					t.Errorf("a gradient a PDF cannot draw given as shapes")
+				}
+			}
+			if n > MaxVectorSegments {
+				t.Errorf("%d segments given as shapes, over %d", n, MaxVectorSegments)
+			}
+		}
 		k := 96 / max(d.W, d.H)
 		if _, err := d.Draw(max(1, int(d.W*k)), max(1, int(d.H*k))); err != nil && !strings.Contains(err.Error(), "too costly") {
 			t.Errorf("drawn once, refused next: %v", err)
 		}
 	})
+}
+
+// Gradients drawn into pixels: repeated and reflected past their ends,
+// stops of their own opacity, a radial one from its focus.
+func TestGradientsDrawn(t *testing.T) {
+	at := drawTest(t, []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40">
+<linearGradient id="reflect" x2="0.25" spreadMethod="reflect"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+<linearGradient id="repeat" x2="0.25" spreadMethod="repeat"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+<linearGradient id="fade" gradientUnits="userSpaceOnUse" x1="0" x2="100"><stop offset="0" stop-color="#00ff00"/><stop offset="1" stop-color="#00ff00" stop-opacity="0"/></linearGradient>
+<radialGradient id="sun" cx="0.5" cy="0.5" r="0.5" fx="0.25" fy="0.5"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#000000"/></radialGradient>
+<rect width="100" height="10" fill="url(#reflect)"/>
+<rect y="10" width="100" height="10" fill="url(#repeat)"/>
+<rect y="20" width="100" height="10" fill="url(#fade)"/>
+<rect y="30" width="100" height="10" fill="url(#sun)"/>
+</svg>`), 100, 40)
+	for _, s := range []spot{
+		{1, 5, "red: the reflected gradient's start", rgb(0xfc, 0, 0x03)},
+		{24, 5, "blue: its end, a quarter across", rgb(0x03, 0, 0xfc)},
+		{26, 5, "blue again: reflected", rgb(0x08, 0, 0xf7)},
+		{49, 5, "red again, at twice its length", rgb(0xfc, 0, 0x03)},
+		{24, 15, "blue: the repeated gradient's end", rgb(0x03, 0, 0xfc)},
+		{26, 15, "red: it starts again", rgb(0xf7, 0, 0x08)},
+		{0, 25, "green, all but opaque", func(c color.RGBA) bool { return c.G > 250 && c.A > 250 }},
+		{50, 25, "green at half opacity", func(c color.RGBA) bool { return c.G > 120 && c.G < 136 && c.A > 120 && c.A < 136 }},
+		// The radial gradient in the rect's box: its focus (0.25, 0.5), its
+		// circle round (0.5, 0.5) of radius 0.5; pixel centres at y 0.55.
+		{25, 35, "near white: by the focus, t 0.11", rgb(0xe3, 0xe3, 0xe3)},
+		{75, 35, "grey: t 0.68 from the focus to the circle", rgb(0x52, 0x52, 0x52)},
+		{99, 35, "near black: t 0.99", rgb(0x03, 0x03, 0x03)},
+	} {
+		if c := at(s.x, s.y); !s.is(c) {
+			t.Errorf("(%d, %d): %v, want %s", s.x, s.y, c, s.want)
+		}
+	}
 }
