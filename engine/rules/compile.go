@@ -92,6 +92,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.block(get(root, "play"), nil)
 	c.thread()
 	c.winners(get(root, "winners"))
+	c.evaluate(get(root, "evaluate"))
+	c.informationModel()
 	c.printing(get(root, "print"))
 	c.facts(get(root, "facts"))
 	c.found = dedupe(c.findings())
@@ -319,9 +321,7 @@ func (c *compiler) zones(m *yaml.Node) {
 			z.vis = visPublic
 		}
 		z.ordered = scalar(get(v, "ordered")) == "true"
-		if z.vis != visPublic {
-			g.hidden = true
-		}
+		c.zoneSize(z, v)
 		n := 1
 		if z.perPlayer {
 			n = engine.MaxPlayers
@@ -366,6 +366,7 @@ func (c *compiler) values(m *yaml.Node) {
 		v := vals[i]
 		d := &valueDecl{name: k.Value, base: g.valueInsts, pos: c.at(k)}
 		d.perPlayer = scalar(get(v, "owner")) == "player"
+		c.valueVisibility(d, v)
 		tn := get(v, "type")
 		switch t := scalar(tn); t {
 		case "seat":

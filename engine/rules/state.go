@@ -74,6 +74,15 @@ type state struct {
 	// (caught at maxGameSteps); last, where the fields moves read most
 	// keep their places.
 	gameSteps int
+	// shown is, per card, the seats a show statement showed it to (bit
+	// p: seat p), in zone instance shownAt; a move of the card (or a
+	// copy) forgets it (visibility.go).
+	shown   [MaxCards + 1]uint8
+	shownAt [MaxCards + 1]int16
+	// starts are the values as the game started, which everyone knows:
+	// a bot's guess at another seat's secret value (Determinize). Set
+	// only in a game with secret values, and shared with clones.
+	starts []int64
 }
 
 type buffers struct {
@@ -107,7 +116,7 @@ const maxPools = 8
 // value at its start, and the program run to its first decision.
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	slots, vars, zlen, zcards, buf := s.slots, s.vars, s.zlen, s.zcards, s.buf
+	slots, vars, zlen, zcards, buf, starts := s.slots, s.vars, s.zlen, s.zcards, s.buf, s.starts
 	if buf == nil {
 		buf = &buffers{}
 	}
@@ -139,6 +148,9 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	}
 	for i := range s.g.pools {
 		s.pooled[i] = s.poolTotal(i)
+	}
+	if g.vis.secrets {
+		s.starts = append(starts[:0], s.vars...)
 	}
 	s.run()
 }
@@ -223,6 +235,7 @@ func (s *state) zone(i int) []uint8 {
 func (s *state) add(i int, c uint8) {
 	s.zcards[i*s.g.capacity+int(s.zlen[i])] = c
 	s.zlen[i]++
+	s.shown[c] = 0 // a card that moves is no longer known where it was shown
 }
 
 // takeAt removes the card at position k of zone instance i: an unordered
@@ -532,6 +545,9 @@ func (s *state) moveTop(z *zoneDecl, from, to int, n int64) (drawing bool) {
 		s.add(to, c)
 		if s.Log != nil {
 			s.logMove("move", from, to, c)
+		}
+		if s.dealing != nil {
+			s.Tally.Drew(int(c))
 		}
 	}
 	return false
@@ -871,6 +887,7 @@ func (s *state) draw(c uint8) {
 	}
 	s.sampled = -1
 	s.add(s.to, c)
+	s.Tally.Drew(int(c))
 	if s.Log != nil {
 		s.logMove("draw", s.from, s.to, c)
 	}
@@ -917,6 +934,9 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 	o := ch.opts[k]
 	if s.Tally != nil && !ch.all && ch.plays {
 		s.tallyChoice(ch, o, p, a)
+	}
+	if !ch.plays && o.kind == optCard {
+		s.Tally.Drew(int(a) - o.base) // kept, not played: it still reached the seat
 	}
 	s.slots[ch.seat] = int64(p)
 	s.slots[o.slot] = int64(int(a) - o.base)
