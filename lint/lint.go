@@ -160,6 +160,10 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		}
 		out = append(out, CodeNeverHappens.At(e.Pos, "%s in %d smoke games at %s players (run seed %d)", e.Never, total, countsText(counts), opt.Seed))
 	}
+	atRandom := ""
+	if engine.HeuristicPlaysAtRandom(g) {
+		atRandom = "; the heuristic bots played at random: the rules give no evaluate:"
+	}
 	for i, c := range d.Cards {
 		if !usedAtAny(c, counts) {
 			continue // a static check reports cards marked for no count
@@ -170,7 +174,7 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 				"card %s never reached a hand in %d smoke games at %s players (run seed %d)", c.ID, total, countsText(counts), opt.Seed))
 		case offeredToHeuristic[i] >= 20 && chosenByHeuristic[i] == 0:
 			out = append(out, CodeCardNeverChosen.At(c.Pos,
-				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card (run seed %d)", c.ID, offeredToHeuristic[i], opt.Seed))
+				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card (run seed %d)%s", c.ID, offeredToHeuristic[i], opt.Seed, atRandom))
 		}
 	}
 	return out

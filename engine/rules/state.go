@@ -92,7 +92,9 @@ type buffers struct {
 	// secret choice reuse what the bots were offered.
 	legal   [engine.MaxPlayers][]engine.Action
 	legalAt [engine.MaxPlayers]int // the decision (state.epoch) each was listed at
-	owner   *state                 // the state the lists were made for
+	// owner is the state each list was made for: per seat, as a clone a
+	// bot looks ahead on lists other seats' actions at the same epoch.
+	owner [engine.MaxPlayers]*state
 	// mask is, with each list, the cards of the choice's mask option
 	// (choice.maskOpt) in it, when maskOK: what the statistics count as
 	// offered, without a walk of the list.
@@ -120,7 +122,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	if buf == nil {
 		buf = &buffers{}
 	}
-	buf.owner, buf.legalAt = nil, [engine.MaxPlayers]int{} // a new game: nothing listed yet
+	buf.owner, buf.legalAt = [engine.MaxPlayers]*state{}, [engine.MaxPlayers]int{} // a new game: nothing listed yet
 	buf.memoAt, buf.memoVal = resize(buf.memoAt, g.memos), resize(buf.memoVal, g.memos)
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
@@ -811,11 +813,11 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 // probes, the bots and the statistics all ask.
 func (s *state) legalNow(p int) []engine.Action {
 	b := s.buf
-	if b.owner == s && b.legalAt[p] == s.epoch {
+	if b.owner[p] == s && b.legalAt[p] == s.epoch {
 		return b.legal[p]
 	}
 	b.legal[p], b.mask[p], b.maskOK[p] = s.legalMask(s.ch, p, b.legal[p][:0])
-	b.legalAt[p], b.owner = s.epoch, s
+	b.legalAt[p], b.owner[p] = s.epoch, s
 	return b.legal[p]
 }
 
