@@ -128,9 +128,10 @@ func runSim(opts *simOptions) error {
 		}
 	}
 	err = printSim(opts.IO.Out, res)
-	// The speed is this run's, measured, so it is printed last and kept
-	// out of the results file: the table above is the same on every run.
-	printSpeed(opts.IO.Out, movesPlayed(res), elapsed, workersUsed(opts.Workers))
+	// The speed is this run's, measured: it goes with the progress to
+	// stderr, and the table on stdout (and the results file) stays the
+	// same on every run with the same seed, as merge reproduces it.
+	printSpeed(opts.IO.Err, movesPlayed(res), elapsed, workersUsed(opts.Workers))
 	return err
 }
 
@@ -161,8 +162,12 @@ func printSpeed(out io.Writer, moves int64, elapsed time.Duration, workers int) 
 	if moves <= 0 || sec <= 0 {
 		return
 	}
-	fmt.Fprintf(out, "\nspeed: %.0f moves a second on %d workers, %.0f ns a move on one (%d moves in %.2f s; bots and invariant checks included, measured in this run)\n",
-		float64(moves)/sec, workers, sec*1e9*float64(workers)/float64(moves), moves, sec)
+	plural := "s"
+	if workers == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(out, "speed: %.0f moves a second on %d worker%s, %.0f ns a move on one (%d moves in %.2f s, bots and invariant checks included; measured in this run)\n",
+		float64(moves)/sec, workers, plural, sec*1e9*float64(workers)/float64(moves), moves, sec)
 }
 
 // notePlaysAtRandom says, on w, when the heuristic bots of a run play at
