@@ -91,13 +91,17 @@ func fairGame(g engine.Game, players int, seed uint64) (varied bool, err error) 
 	next, stride := 0, 5
 	for step := 0; !s.IsTerminal() && step <= g.Info().MaxMoves; step++ {
 		// Each check plays the game out twice, so not every move is
-		// checked: every fifth move up to move 40, then four checks for
-		// each doubling of the game's length (40 checks in 15,000 moves).
-		if step == next {
-			if next += stride; next >= 8*stride {
-				stride *= 2
+		// checked: the first decision from every fifth move up to move 40,
+		// then four for each doubling of the game's length (40 checks in
+		// 15,000 moves). A decision, not a move: a short game dealt by
+		// chance moves is checked all the same.
+		if seats := deciders(s); step >= next && len(seats) > 0 {
+			for next <= step {
+				if next += stride; next >= 8*stride {
+					stride *= 2
+				}
 			}
-			for _, p := range deciders(s) {
+			for _, p := range seats {
 				v, err := fairDecision(s, p, r.Uint64(), varied)
 				if err != nil {
 					return varied, fmt.Errorf("move %d, %v: %w", s.MoveNumber(), p, err)

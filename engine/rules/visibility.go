@@ -173,11 +173,10 @@ func (c *compiler) evaluate(n *yaml.Node) {
 	c.g.vis.evaluate, c.g.vis.evalSlot = e.ev, slot
 }
 
-// winWeight makes a finished game's result outweigh any estimate.
-const winWeight = 1 << 40
-
-// Evaluate is evaluate: for seat p (engine.Evaluator); a game that is
-// over adds p's share of the win, weighted above any estimate.
+// Evaluate is evaluate: for seat p (engine.Evaluator). It is the one
+// estimate, in play and at the end alike: the bot averages it over
+// sampled worlds, so a win weighted beyond it would make one lucky sample
+// outweigh every other (a rules file rates a win itself: winner == seat).
 func (s *state) Evaluate(p engine.Player) float64 {
 	v := s.g.vis
 	if v.evaluate == nil {
@@ -187,9 +186,6 @@ func (s *state) Evaluate(p engine.Player) float64 {
 	s.slots[v.evalSlot] = int64(p)
 	score := float64(v.evaluate(s))
 	s.slots[v.evalSlot] = saved
-	if s.mode == mOver && s.fault == "" {
-		score += winWeight * s.Won[p]
-	}
 	return score
 }
 

@@ -44,6 +44,7 @@ func TestHeuristicBotPlaysByEvaluate(t *testing.T) {
 		{"../../cards/crazy-eights", 2, 300, 0.65},
 		{"../../cards/hearts", 4, 200, 0.40},
 		{"testdata/pickup", 2, 400, 0.70},
+		{"testdata/alibi", 2, 300, 0.65},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			g := loadGame(t, tc.dir)
@@ -68,4 +69,14 @@ func TestHeuristicBotPlaysByEvaluate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Alibi hides hands and shows one card of a hand to one seat: hidden
+// information, played fairly (the bots decide from what their seat saw).
+func TestAlibiConforms(t *testing.T) {
+	g := loadGame(t, "testdata/alibi")
+	if got := g.Info().Information; got != engine.ImperfectInformation {
+		t.Fatalf("alibi: Information %v, want ImperfectInformation", got)
+	}
+	conforms(t, g)
 }
