@@ -103,3 +103,20 @@ func TestHeuristicBotsSayTheyPlayAtRandom(t *testing.T) {
 		t.Errorf("sim with random bots speaks of the heuristic bots:\n%s", errOut)
 	}
 }
+
+// The two test games of issue 34 (a perfect-information game, and a
+// hidden-hand deduction game with a look at a hand) lint without an
+// error and pass their rule tests.
+func TestVisibilityTestGamesLintAndPassTheirTests(t *testing.T) {
+	for _, game := range []string{"pickup", "alibi"} {
+		ws := copyRulesTestGame(t, game)
+		code, out, errOut := run(t, ws, "lint", "cards/"+game, "--games", "200")
+		if code != 0 || !strings.Contains(out, "0 errors") || strings.Count(out, ": warning ") != 1 || !strings.Contains(out, "SCHEMA_STALE") {
+			t.Errorf("lint %s: exit %d, want 0 with no finding but the missing schema copy:\n%s%s", game, code, out, errOut)
+		}
+		code, out, errOut = run(t, ws, "test", "cards/"+game)
+		if code != 0 || !strings.Contains(out, game+": ") || !strings.Contains(out, "tests passed") || strings.Contains(out, "failed") {
+			t.Errorf("test %s: exit %d:\n%s%s", game, code, out, errOut)
+		}
+	}
+}
