@@ -67,8 +67,8 @@ func (c *compiler) valueVisibility(d *valueDecl, v *yaml.Node) {
 // show compiles a show statement: the cards of a zone (or one card)
 // shown to one seat, which then knows them until they move.
 //
-//	- show: "hand[target]"
-//	  to: player
+//   - show: "hand[target]"
+//     to: player
 func (c *compiler) show(n, v *yaml.Node, sc *scope) action {
 	c.g.vis.shows = true
 	to := get(n, "to")
