@@ -19,6 +19,8 @@ func TestEngineFlagOwnEngine(t *testing.T) {
 	} {
 		code, out, errOut := run(t, repoRoot, tc.args...)
 		codeWith, outWith, errWith := run(t, repoRoot, append(tc.args, "--engine", tc.engine)...)
+		// sim's speed line is measured, so it differs from run to run.
+		errOut, errWith = withoutSpeed(errOut), withoutSpeed(errWith)
 		if code != 0 || codeWith != code || outWith != out || errWith != errOut {
 			t.Errorf("%s: exit %d without --engine %s, %d with; outputs differ or fail:\n%s%s\n---\n%s%s", tc.args[0], code, tc.engine, codeWith, out, errOut, outWith, errWith)
 		}

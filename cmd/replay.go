@@ -83,6 +83,7 @@ func runReplay(opts *replayOptions) error {
 		// Event texts name cards, from the data: made Visible.
 		_, werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, finding.Visible(e.Kind), finding.Visible(e.Text))
 	}
+	notePlaysAtRandom(opts.Err, "replay", game, bots)
 	log(header(game, opts, bots))
 	res := engine.PlayGame(g, opts.Players, opts.Seed, engine.PlayOptions{Bots: bots, Log: log, CheckInvariants: true})
 	if werr != nil {

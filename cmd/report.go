@@ -143,7 +143,9 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 	if title == "" {
 		title = g.Data.Manifest.ID
 	}
-	b := &report.Balance{Title: title, Games: opts.Games, Within: reportWithin, Seed: opts.Seed, Bots: bots, Epoch: epoch}
+	b := &report.Balance{Title: title, Games: opts.Games, Within: reportWithin, Seed: opts.Seed, Bots: bots, Epoch: epoch,
+		HeuristicAtRandom: engine.HeuristicPlaysAtRandom(g.Engine)}
+	notePlaysAtRandom(opts.Err, "report", g, []string{"heuristic"})
 	var variants []*pipeline.Game
 	for _, id := range g.Data.Variants() {
 		v, fs, err := g.ForVariant(id)

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"text/tabwriter"
+	"time"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
@@ -100,12 +102,14 @@ func runSim(opts *simOptions) error {
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})
 	}
+	notePlaysAtRandom(opts.Err, "sim", games[0], bots)
 	perRun := int64(shardGames(opts.Games, shard+1, shards)) // per player count and variant
 	bar := opts.newProgress(opts.Game, perRun*int64(hi-lo+1)*int64(len(games)))
 	each := func(engine.Result) { bar.add(1) }
 	if bar == nil {
 		each = nil
 	}
+	start := time.Now()
 	for n := lo; n <= hi; n++ {
 		for i, g := range games {
 			// The same seeds for every variant: the columns differ by the
@@ -116,13 +120,64 @@ func runSim(opts *simOptions) error {
 			}))
 		}
 	}
+	elapsed := time.Since(start)
 	bar.finish()
 	if opts.Out != "" {
 		if err := writeSimResults(opts.Out, res); err != nil {
 			return err
 		}
 	}
-	return printSim(opts.IO.Out, res)
+	err = printSim(opts.IO.Out, res)
+	// The speed is this run's, measured: it goes with the progress to
+	// stderr, and the table on stdout (and the results file) stays the
+	// same on every run with the same seed, as merge reproduces it.
+	printSpeed(opts.IO.Err, movesPlayed(res), elapsed, workersUsed(opts.Workers))
+	return err
+}
+
+// movesPlayed is every move of every game of a run.
+func movesPlayed(res *SimResults) int64 {
+	var n int64
+	for _, c := range res.Columns {
+		for _, s := range c.Summaries {
+			n += s.MovesSum
+		}
+	}
+	return n
+}
+
+// workersUsed is the workers engine.Run plays on for --workers n.
+func workersUsed(n int) int {
+	if n > 0 {
+		return n
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// printSpeed prints a run's moves a second and the time a move takes on
+// one worker (the run's wall-clock time on all its workers, per move):
+// the engine's speed on this machine, bots and checks included.
+func printSpeed(out io.Writer, moves int64, elapsed time.Duration, workers int) {
+	sec := elapsed.Seconds()
+	if moves <= 0 || sec <= 0 {
+		return
+	}
+	plural := "s"
+	if workers == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(out, "speed: %.0f moves a second on %d worker%s, %.0f ns a move on one (%d moves in %.2f s, bots and invariant checks included; measured in this run)\n",
+		float64(moves)/sec, workers, plural, sec*1e9*float64(workers)/float64(moves), moves, sec)
+}
+
+// notePlaysAtRandom says, on w, when the heuristic bots of a run play at
+// random: the game gives them no estimate to look ahead with (a rules
+// file without evaluate:).
+func notePlaysAtRandom(w io.Writer, command string, g *pipeline.Game, bots []string) {
+	if !slices.Contains(bots, "heuristic") || !engine.HeuristicPlaysAtRandom(g.Engine) {
+		return
+	}
+	fmt.Fprintf(w, "%s: the heuristic bots play at random: the rules of %s give no evaluate: (docs/rules.md#evaluate)\n", command, finding.Visible(g.Data.Manifest.ID))
 }
 
 // simTable prints one player count: a row per statistic, a column per

@@ -83,7 +83,8 @@ func (b *RandomBot) Act(_ State, _ Player, legal []Action) Action {
 // HeuristicBot looks one move ahead: for each legal action it plays the
 // move (others moving at random at a simultaneous node), lets chance settle,
 // and keeps the action whose outcome the state's Evaluator rates best.
-// States without an Evaluator get random play. It plays fair: on a state
+// States without an Evaluator (or whose game gives no estimate,
+// MaybeEvaluator) get random play. It plays fair: on a state
 // that is a Determinizer, each look-ahead first re-deals what its seat
 // cannot see, so its choice depends on its seat's observation only.
 type HeuristicBot struct {
@@ -112,7 +113,7 @@ type HeuristicBot struct {
 func (b *HeuristicBot) Reseed(seed uint64) { b.rng.Seed(seed) }
 
 func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
-	if _, ok := s.(Evaluator); !ok || len(legal) == 1 {
+	if len(legal) == 1 || !Evaluates(s) {
 		return legal[b.rng.Intn(len(legal))]
 	}
 	b.seeds = b.seeds[:0]

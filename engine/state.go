@@ -100,6 +100,30 @@ type Evaluator interface {
 	Evaluate(p Player) float64
 }
 
+// MaybeEvaluator is optional: a state whose type has Evaluate but whose
+// game may give no estimate (a rules file without evaluate:). Without
+// one, bots that need an estimate play at random.
+type MaybeEvaluator interface {
+	HasEvaluator() bool
+}
+
+// Evaluates reports whether s gives a score estimate the heuristic bot
+// can use: it is an Evaluator, and not one that says it has none.
+func Evaluates(s State) bool {
+	if _, ok := s.(Evaluator); !ok {
+		return false
+	}
+	m, ok := s.(MaybeEvaluator)
+	return !ok || m.HasEvaluator()
+}
+
+// HeuristicPlaysAtRandom reports whether g's heuristic bot has no
+// estimate to look ahead with, so it plays at random: commands say so.
+func HeuristicPlaysAtRandom(g Game) bool {
+	info := g.Info()
+	return !Evaluates(g.NewState(info.MinPlayers, StateOptions{}))
+}
+
 // InvariantChecker is optional: a state that can check its own invariants
 // (tokens conserved, money rules). The runner calls it after every move.
 type InvariantChecker interface {
@@ -266,6 +290,11 @@ type Tally struct {
 	// say can happen did: lint warns about those that never do. They are
 	// lint's alone, so summaries written to files leave them out.
 	Probes []int64 `json:"-"`
+	// CardDrawn counts, per distinct card, the times it reached a seat
+	// without being offered in a choice that plays: dealt, drawn, or
+	// chosen into a zone only its owner sees (Drew). Lint's
+	// CARD_NEVER_DRAWN reads it beside CardInHand; it is lint's alone.
+	CardDrawn []int64 `json:"-"`
 
 	// The game in progress: who is to move (a seat, Chance, Simultaneous;
 	// Terminal between games: choices then go to nobody), the number of
@@ -324,6 +353,7 @@ func NewTally(info Info) *Tally {
 		CardWon:      make([]int64, info.Cards),
 		Counters:     make([]int64, len(info.Counters)),
 		Probes:       make([]int64, len(info.Expected)),
+		CardDrawn:    make([]int64, info.Cards),
 		cur:          Terminal,
 	}
 }
@@ -346,6 +376,17 @@ func (t *Tally) Add(o *Tally) {
 	}
 	for i := range min(len(o.Probes), len(t.Probes)) {
 		t.Probes[i] += o.Probes[i]
+	}
+	for i := range min(len(o.CardDrawn), len(t.CardDrawn)) {
+		t.CardDrawn[i] += o.CardDrawn[i]
+	}
+}
+
+// Drew records that card c reached a seat or a zone by a deal, a draw or
+// a choice that keeps it rather than plays it (CardDrawn).
+func (t *Tally) Drew(c int) {
+	if t != nil && c >= 0 && c < len(t.CardDrawn) {
+		t.CardDrawn[c]++
 	}
 }
 

@@ -76,7 +76,7 @@ func (o open) undecided(sum *engine.Summary) bool {
 		return false // every game broke: more say nothing new (brokeAll)
 	}
 	for i, c := range o.d.Cards {
-		if c.UsedWith(o.players) && i < len(sum.Tally.CardInHand) && sum.Tally.CardInHand[i] == 0 && !o.ignored(CodeCardNeverDrawn, c.ID) {
+		if c.UsedWith(o.players) && reached(sum.Tally, i) == 0 && !o.ignored(CodeCardNeverDrawn, c.ID) {
 			return true
 		}
 	}

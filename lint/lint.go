@@ -60,7 +60,7 @@ var (
 	CodeInvariantBroken = finding.Declare(finding.Code{ID: "INVARIANT_BROKEN", Severity: finding.Error, Scope: finding.Lint,
 		Purpose: "A smoke game broke one of the game's invariants (tokens, money, cards conserved)."})
 	CodeCardNeverDrawn = finding.Declare(finding.Code{ID: "CARD_NEVER_DRAWN", Severity: finding.Error, Scope: finding.Lint,
-		Purpose: "A card used at some player count never reached a hand in any smoke game."})
+		Purpose: "A card used at some player count never reached a seat in any smoke game: never held at a choice, dealt, drawn, or chosen into any zone (an owner-only one included)."})
 	CodeCardNeverChosen = finding.Declare(finding.Code{ID: "CARD_NEVER_CHOSEN", Severity: finding.Warning, Scope: finding.Lint,
 		Purpose: "Heuristic bots held the card but never chose it: it may be dominated by others."})
 	CodeNeverHappens = finding.Declare(finding.Code{ID: "RULE_NEVER_HAPPENS", Severity: finding.Warning, Scope: finding.Lint,
@@ -139,8 +139,8 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 			f.Message += fmt.Sprintf(" (cardpress lint --seed %d --players %d --games %d%s)", opt.Seed, players, sum.Games, replayHow{bots: opt.Bots, engine: opt.Engine}.flags())
 			out = append(out, f)
 		}
-		for i, n := range sum.Tally.CardInHand {
-			offered[i] += n
+		for i := range sum.Tally.CardInHand {
+			offered[i] += reached(sum.Tally, i)
 		}
 		for i := range min(len(happened), len(sum.Tally.Probes)) {
 			happened[i] += sum.Tally.Probes[i]
@@ -160,6 +160,10 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 		}
 		out = append(out, CodeNeverHappens.At(e.Pos, "%s in %d smoke games at %s players (run seed %d)", e.Never, total, countsText(counts), opt.Seed))
 	}
+	atRandom := ""
+	if engine.HeuristicPlaysAtRandom(g) {
+		atRandom = "; the heuristic bots played at random: the rules give no evaluate:"
+	}
 	for i, c := range d.Cards {
 		if !usedAtAny(c, counts) {
 			continue // a static check reports cards marked for no count
@@ -170,10 +174,24 @@ func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 				"card %s never reached a hand in %d smoke games at %s players (run seed %d)", c.ID, total, countsText(counts), opt.Seed))
 		case offeredToHeuristic[i] >= 20 && chosenByHeuristic[i] == 0:
 			out = append(out, CodeCardNeverChosen.At(c.Pos,
-				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card (run seed %d)", c.ID, offeredToHeuristic[i], opt.Seed))
+				"heuristic bots could choose card %s %d times and never did: it may be weaker than every other card (run seed %d)%s", c.ID, offeredToHeuristic[i], opt.Seed, atRandom))
 		}
 	}
 	return out
+}
+
+// reached counts the times card i reached a seat in t: held at a
+// decision, or dealt, drawn or chosen into a zone (an owner-only one
+// too: a card passed or kept face down reached a seat).
+func reached(t *engine.Tally, i int) int64 {
+	n := int64(0)
+	if i < len(t.CardInHand) {
+		n += t.CardInHand[i]
+	}
+	if i < len(t.CardDrawn) {
+		n += t.CardDrawn[i]
+	}
+	return n
 }
 
 // countRun is what one player count's smoke games showed.

@@ -29,6 +29,10 @@ type Balance struct {
 	Bots   []string
 	Epoch  int64 // the PDF's dates (SOURCE_DATE_EPOCH)
 	Counts []Count
+	// HeuristicAtRandom says the heuristic bot had no estimate to look
+	// ahead with (a rules file without evaluate:) and played at random:
+	// its section says so.
+	HeuristicAtRandom bool
 }
 
 // Count is one player count.
@@ -292,6 +296,9 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			lo, hi := engine.Wilson(won, games)
 			bars = append([]Bar{{Label: "all seats", Value: won / games, Lo: lo, Hi: hi, Highlight: true}}, bars...)
 			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins of %.0f (fair %.0f%%)%s", 100*won/games, games, 100*fair, suffix(c, col))
+		}
+		if b.HeuristicAtRandom {
+			title += ": it played at random (no evaluate: in the rules)"
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}

@@ -10,9 +10,12 @@ import (
 )
 
 // FairBots fails t unless the game's bots decide from their seat's
-// observation only. A game whose Info declares PerfectInformation has
-// nothing hidden; any other state must be an engine.Observer and an
-// engine.Determinizer. Along random games, at every decision it
+// observation only, and the game's Information says what its states
+// show. A game whose Info declares PerfectInformation has nothing one
+// seat sees and another does not (chance allowed: a shuffled pile nobody
+// sees is chance); when its states are engine.Observers, every seat's
+// observation must be the same at every decision. Any other state must be
+// an engine.Observer and an engine.Determinizer. Along random games, at every decision it
 // determinises the state twice for the seat to move (two worlds its seat
 // cannot tell apart from the truth) and checks that:
 //   - the seat's observation and legal actions are the same in both worlds;
@@ -21,7 +24,9 @@ import (
 //   - determinising both worlds again with one seed gives one world: every
 //     seat's observation and the whole rest of the game played with the same
 //     seeds agree, so nothing of the truth survives a determinisation;
-//   - the worlds do differ somewhere in the run, so the check is not vacuous.
+//   - the worlds do differ somewhere in the run, so the check is not vacuous:
+//     in what another seat sees, or, for a secret nobody sees (the order of
+//     a face-down pile), in what the same play from both worlds shows.
 //
 // Both worlds come from the one truth, so a Determinize that leaves a
 // hidden zone alone (the deck, say) keeps it alike in both and passes
@@ -31,6 +36,12 @@ import (
 func FairBots(t testing.TB, g engine.Game, players, games int, seed uint64) {
 	t.Helper()
 	if g.Info().Information == engine.PerfectInformation {
+		for i := range games {
+			gameSeed := engine.GameSeed(seed, i)
+			if err := sameForAll(g, players, gameSeed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, gameSeed, err)
+			}
+		}
 		return
 	}
 	varied := false
@@ -43,8 +54,29 @@ func FairBots(t testing.TB, g engine.Game, players, games int, seed uint64) {
 		varied = varied || v
 	}
 	if !varied {
-		t.Errorf("%d players: determinising never changed what another seat sees: is anything hidden, or does Determinize do nothing?", players)
+		t.Errorf("%d players: determinising never changed what another seat sees, or what play shows: is anything hidden (if not, declare PerfectInformation), or does Determinize do nothing?", players)
 	}
+}
+
+// sameForAll plays a random game of a perfect-information game and
+// checks that every seat sees the same at every move, when its states
+// say what a seat sees (engine.Observer).
+func sameForAll(g engine.Game, players int, seed uint64) error {
+	r := engine.NewRand(seed)
+	s := g.NewState(players, engine.StateOptions{})
+	if _, ok := s.(engine.Observer); !ok {
+		return nil
+	}
+	for !s.IsTerminal() && s.MoveNumber() <= g.Info().MaxMoves {
+		first := observe(s, 0)
+		for q := 1; q < players; q++ {
+			if got := observe(s, engine.Player(q)); !bytes.Equal(got, first) {
+				return fmt.Errorf("Info declares PerfectInformation, but at move %d seat %d sees\n %q\nand seat 1\n %q", s.MoveNumber(), q+1, got, first)
+			}
+		}
+		randomStep(s, r)
+	}
+	return nil
 }
 
 func fairGame(g engine.Game, players int, seed uint64) (varied bool, err error) {
@@ -59,14 +91,18 @@ func fairGame(g engine.Game, players int, seed uint64) (varied bool, err error) 
 	next, stride := 0, 5
 	for step := 0; !s.IsTerminal() && step <= g.Info().MaxMoves; step++ {
 		// Each check plays the game out twice, so not every move is
-		// checked: every fifth move up to move 40, then four checks for
-		// each doubling of the game's length (40 checks in 15,000 moves).
-		if step == next {
-			if next += stride; next >= 8*stride {
-				stride *= 2
+		// checked: the first decision from every fifth move up to move 40,
+		// then four for each doubling of the game's length (40 checks in
+		// 15,000 moves). A decision, not a move: a short game dealt by
+		// chance moves is checked all the same.
+		if seats := deciders(s); step >= next && len(seats) > 0 {
+			for next <= step {
+				if next += stride; next >= 8*stride {
+					stride *= 2
+				}
 			}
-			for _, p := range deciders(s) {
-				v, err := fairDecision(s, p, r.Uint64())
+			for _, p := range seats {
+				v, err := fairDecision(s, p, r.Uint64(), varied)
 				if err != nil {
 					return varied, fmt.Errorf("move %d, %v: %w", s.MoveNumber(), p, err)
 				}
@@ -95,7 +131,9 @@ func deciders(s engine.State) []engine.Player {
 	return nil
 }
 
-func fairDecision(truth engine.State, p engine.Player, seed uint64) (varied bool, err error) {
+// fairDecision checks seat p's decision at truth; seen says a world that
+// differs was seen already in the run (the search for one is skipped).
+func fairDecision(truth engine.State, p engine.Player, seed uint64, seen bool) (varied bool, err error) {
 	view := observe(truth, p)
 	worlds := [2]engine.State{}
 	for k := range worlds {
@@ -109,6 +147,9 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64) (varied bool
 		if engine.Player(q) != p && !bytes.Equal(observe(worlds[0], engine.Player(q)), observe(worlds[1], engine.Player(q))) {
 			varied = true
 		}
+	}
+	if !varied && !seen {
+		varied = playsDiffer(worlds[0], worlds[1], seed)
 	}
 	legal := truth.LegalActions(p, nil)
 	for _, w := range worlds {
@@ -153,6 +194,24 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64) (varied bool
 			p, worlds[0].MoveNumber(), worlds[1].MoveNumber(), a, b)
 	}
 	return varied, nil
+}
+
+// playsDiffer reports whether the same play from clones of a and b shows
+// some seat something different: a and b differ in a secret nobody sees
+// yet (the order of a face-down pile), which play reveals.
+func playsDiffer(a, b engine.State, seed uint64) bool {
+	a, b = engine.Clone(a), engine.Clone(b)
+	ra, rb := engine.NewRand(seed^0xd1ff), engine.NewRand(seed^0xd1ff)
+	for !a.IsTerminal() && !b.IsTerminal() && a.MoveNumber() < 1<<20 {
+		for q := range a.NumPlayers() {
+			if !bytes.Equal(observe(a, engine.Player(q)), observe(b, engine.Player(q))) {
+				return true
+			}
+		}
+		randomStep(a, ra)
+		randomStep(b, rb)
+	}
+	return a.IsTerminal() != b.IsTerminal() || !slices.Equal(a.Returns(nil), b.Returns(nil))
 }
 
 func observe(s engine.State, p engine.Player) []byte {

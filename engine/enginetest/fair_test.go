@@ -12,19 +12,26 @@ import (
 // cards worth 0-9 are dealt two to each seat by chance; in turn each seat
 // plays a card from its hand for its value and draws a replacement while
 // the deck lasts; the highest total wins. leak makes Determinize keep the
-// truth; opaque leaves out the observation interfaces altogether.
-type handGame struct{ leak, opaque bool }
+// truth; opaque leaves out the observation interfaces altogether. open
+// shows every hand to every seat (the deck is then the only secret);
+// stacked draws the deck in a fixed order nobody sees instead of at
+// random; perfect declares PerfectInformation.
+type handGame struct{ leak, opaque, open, stacked, perfect bool }
 
 const handCards = 10
 
 func (g *handGame) Info() engine.Info {
-	return engine.Info{ID: "hands", MinPlayers: 2, MaxPlayers: 3, MaxMoves: 100, Cards: handCards}
+	info := engine.Info{ID: "hands", MinPlayers: 2, MaxPlayers: 3, MaxMoves: 100, Cards: handCards}
+	if g.perfect {
+		info.Information = engine.PerfectInformation
+	}
+	return info
 }
 
 func (g *handGame) NewState(players int, opts engine.StateOptions) engine.State {
 	s := &handState{g: g, Base: engine.NewBase(players, opts)}
 	for c := range handCards {
-		s.deck = append(s.deck, c)
+		s.deck = append(s.deck, c*7%handCards) // stacked: a fixed order, not the cards' own
 	}
 	if g.opaque {
 		return &opaqueState{s}
@@ -71,6 +78,9 @@ func (s *handState) LegalActions(p engine.Player, buf []engine.Action) []engine.
 }
 
 func (s *handState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
+	if s.g.stacked {
+		return append(buf, engine.Outcome{Action: engine.Action(s.deck[0]), Prob: 1})
+	}
 	for _, c := range slices.Sorted(slices.Values(s.deck)) {
 		buf = append(buf, engine.Outcome{Action: engine.Action(c), Prob: 1 / float64(len(s.deck))})
 	}
@@ -142,8 +152,12 @@ func (s *handState) Observation(p engine.Player, buf []byte) []byte {
 	for q := range s.N {
 		buf = append(buf, byte(s.score[q]), byte(len(s.hands[q])))
 	}
-	for _, c := range slices.Sorted(slices.Values(s.hands[p])) {
-		buf = append(buf, byte(c))
+	for q := range s.N {
+		if q == int(p) || s.g.open {
+			for _, c := range slices.Sorted(slices.Values(s.hands[q])) {
+				buf = append(buf, byte(c))
+			}
+		}
 	}
 	return buf
 }
@@ -154,7 +168,7 @@ func (s *handState) Determinize(p engine.Player, r *engine.Rand) {
 	}
 	pool := slices.Clone(s.deck)
 	for q := range s.N {
-		if q != int(p) {
+		if q != int(p) && !s.g.open {
 			pool = append(pool, s.hands[q]...)
 		}
 	}
@@ -164,7 +178,7 @@ func (s *handState) Determinize(p engine.Player, r *engine.Rand) {
 		pool[i], pool[j] = pool[j], pool[i]
 	}
 	for q := range s.N {
-		if q != int(p) {
+		if q != int(p) && !s.g.open {
 			k := len(s.hands[q])
 			s.hands[q], pool = pool[:k:k], pool[k:]
 		}
@@ -182,6 +196,42 @@ func TestFairBotsCatchesADeterminisationThatKeepsTheTruth(t *testing.T) {
 	msg := failure(t, func(tb testing.TB) { FairBots(tb, &handGame{leak: true}, 3, 5, 1) })
 	if !strings.Contains(msg, "keeps some of the truth") && !strings.Contains(msg, "reads hidden cards") && !strings.Contains(msg, "never changed") {
 		t.Errorf("a Determinize that does nothing passed FairBots: %q", msg)
+	}
+}
+
+// A game whose only secret is a shuffled deck, every card drawn face up,
+// has perfect information: declared so, it passes; declared otherwise,
+// FairBots says nothing is hidden.
+func TestFairBotsAndAShuffledPileAgree(t *testing.T) {
+	for players := 2; players <= 3; players++ {
+		FairBots(t, &handGame{open: true, perfect: true}, players, 5, 1)
+	}
+	msg := failure(t, func(tb testing.TB) { FairBots(tb, &handGame{open: true}, 2, 5, 1) })
+	if !strings.Contains(msg, "declare PerfectInformation") {
+		t.Errorf("a game with nothing hidden declared as hiding something passed FairBots: %q", msg)
+	}
+}
+
+// A game that declares PerfectInformation while a seat sees a hand the
+// others do not fails: the information model and what the states show
+// must agree.
+func TestFairBotsCatchesHiddenHandsDeclaredPerfect(t *testing.T) {
+	msg := failure(t, func(tb testing.TB) { FairBots(tb, &handGame{perfect: true}, 2, 5, 1) })
+	if !strings.Contains(msg, "Info declares PerfectInformation, but at move") {
+		t.Errorf("hidden hands declared as perfect information passed FairBots: %q", msg)
+	}
+}
+
+// A secret nobody sees (the order of a stacked deck) is hidden
+// information all the same: the worlds differ in what play reveals, and
+// bots must not read it.
+func TestFairBotsSeesASecretNobodySees(t *testing.T) {
+	for players := 2; players <= 3; players++ {
+		FairBots(t, &handGame{open: true, stacked: true}, players, 5, 1)
+	}
+	msg := failure(t, func(tb testing.TB) { FairBots(tb, &handGame{open: true, stacked: true, leak: true}, 2, 5, 1) })
+	if !strings.Contains(msg, "never changed") && !strings.Contains(msg, "reads hidden cards") {
+		t.Errorf("a stacked deck whose Determinize keeps the order passed FairBots: %q", msg)
 	}
 }
 

@@ -97,6 +97,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.block(get(root, "play"), nil)
 	c.thread()
 	c.winners(get(root, "winners"))
+	c.evaluate(get(root, "evaluate"))
+	c.informationModel()
 	c.printing(get(root, "print"))
 	c.facts(get(root, "facts"))
 	c.placeStarts()
@@ -323,9 +325,7 @@ func (c *compiler) zones(m *yaml.Node) {
 			z.vis = visPublic
 		}
 		z.ordered = scalar(get(v, "ordered")) == "true"
-		if z.vis != visPublic {
-			g.hidden = true
-		}
+		c.zoneSize(z, v)
 		n := 1
 		if z.perPlayer {
 			n = engine.MaxPlayers
@@ -372,6 +372,7 @@ func (c *compiler) values(m *yaml.Node) {
 		v := vals[i]
 		d := &valueDecl{name: k.Value, base: g.valueInsts, pos: c.at(k)}
 		d.perPlayer = scalar(get(v, "owner")) == "player"
+		c.valueVisibility(d, v)
 		tn := get(v, "type")
 		switch t := scalar(tn); t {
 		case "seat":

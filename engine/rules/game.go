@@ -87,6 +87,9 @@ type Game struct {
 	// loops are the program's loops, to name the one that runs out of
 	// steps (last: play never reads them but then).
 	loops []loopSpan
+	// vis is who sees what beyond the zones' visibility, and the
+	// estimate bots play by (visibility.go).
+	vis visModel
 }
 
 type cardInfo struct {
@@ -131,7 +134,8 @@ type zoneDecl struct {
 	perPlayer bool
 	vis       visibility
 	ordered   bool
-	base      int // first instance
+	sizeOwner bool // size: owner: only its seat sees how many cards it holds
+	base      int  // first instance
 	pos       finding.Pos
 }
 
@@ -150,6 +154,7 @@ type valueDecl struct {
 	perPlayer bool
 	start     eval
 	min, max  *int64
+	secret    bool // visibility: owner: only its seat sees it
 	base      int
 	pos       finding.Pos
 

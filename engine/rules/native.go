@@ -329,6 +329,8 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	case "log":
 		text := v.Value
 		return func(s *state) { s.note(text) }
+	case "show":
+		return c.show(n, v, sc)
 	case "tally":
 		k := slices.Index(c.g.counters, v.Value)
 		if k < 0 {

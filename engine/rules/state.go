@@ -74,6 +74,15 @@ type state struct {
 	// (caught at maxGameSteps); last, where the fields moves read most
 	// keep their places.
 	gameSteps int
+	// shown is, per card, the seats a show statement showed it to (bit
+	// p: seat p), in zone instance shownAt; a move of the card (or a
+	// copy) forgets it (visibility.go).
+	shown   [MaxCards + 1]uint8
+	shownAt [MaxCards + 1]int16
+	// starts are the values as the game started, which everyone knows:
+	// a bot's guess at another seat's secret value (Determinize). Set
+	// only in a game with secret values, and shared with clones.
+	starts []int64
 }
 
 type buffers struct {
@@ -82,8 +91,10 @@ type buffers struct {
 	// its decision legalAt[p]-1 (state.epoch; 0: not listed), so the
 	// statistics of a secret choice reuse what the bots were offered.
 	legal   [engine.MaxPlayers][]engine.Action
-	legalAt [engine.MaxPlayers]int
-	owner   *state // the state the lists were made for
+	legalAt [engine.MaxPlayers]int // the decision (state.epoch) each was listed at
+	// owner is the state each list was made for: per seat, as a clone a
+	// bot looks ahead on lists other seats' actions at the same epoch.
+	owner [engine.MaxPlayers]*state
 	// mask is, with each list, the cards of the choice's mask option
 	// (choice.maskOpt) in it, when maskOK: what the statistics count as
 	// offered, without a walk of the list.
@@ -107,11 +118,11 @@ const maxPools = 8
 // value at its start, and the program run to its first decision.
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	slots, vars, zlen, zcards, buf := s.slots, s.vars, s.zlen, s.zcards, s.buf
+	slots, vars, zlen, zcards, buf, starts := s.slots, s.vars, s.zlen, s.zcards, s.buf, s.starts
 	if buf == nil {
 		buf = &buffers{}
 	}
-	buf.owner, buf.legalAt = nil, [engine.MaxPlayers]int{} // a new game: nothing listed yet
+	buf.owner, buf.legalAt = [engine.MaxPlayers]*state{}, [engine.MaxPlayers]int{} // a new game: nothing listed yet
 	buf.memoAt, buf.memoVal = resize(buf.memoAt, g.memos), resize(buf.memoVal, g.memos)
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
@@ -141,6 +152,9 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	}
 	for i := range s.g.pools {
 		s.pooled[i] = s.poolTotal(i)
+	}
+	if g.vis.secrets {
+		s.starts = append(starts[:0], s.vars...)
 	}
 	s.run()
 }
@@ -207,8 +221,10 @@ func (s *state) cloneInto(c *state) {
 // into again, or re-dealt, may wait at a decision of the same epoch with
 // other cards in hand (a search that reuses one state for every iteration).
 func (s *state) forgetLegal() {
-	if s.buf.owner == s {
-		s.buf.owner = nil
+	for p, o := range s.buf.owner {
+		if o == s {
+			s.buf.owner[p] = nil
+		}
 	}
 }
 
@@ -235,6 +251,7 @@ func (s *state) zone(i int) []uint8 {
 func (s *state) add(i int, c uint8) {
 	s.zcards[i*s.g.capacity+int(s.zlen[i])] = c
 	s.zlen[i]++
+	s.shown[c] = 0 // a card that moves is no longer known where it was shown
 }
 
 // takeAt removes the card at position k of zone instance i: an unordered
@@ -558,6 +575,9 @@ func (s *state) moveTop(z *zoneDecl, from, to int, n int64) (drawing bool) {
 		if s.Log != nil {
 			s.logMove("move", from, to, c)
 		}
+		if s.dealing != nil {
+			s.Tally.Drew(int(c))
+		}
 	}
 	return false
 }
@@ -830,17 +850,11 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 // probes, the bots and the statistics all ask.
 func (s *state) legalNow(p int) []engine.Action {
 	b := s.buf
-	if b.owner != s {
-		// Lists made for another state, or for this one before it was
-		// cloned into or re-dealt, are no one's: another seat's list
-		// from another state at the same epoch would be its hand there.
-		b.owner, b.legalAt = s, [engine.MaxPlayers]int{}
-	}
-	if b.legalAt[p] == s.epoch+1 {
+	if b.owner[p] == s && b.legalAt[p] == s.epoch {
 		return b.legal[p]
 	}
 	b.legal[p], b.mask[p], b.maskOK[p] = s.legalMask(s.ch, p, b.legal[p][:0])
-	b.legalAt[p] = s.epoch + 1
+	b.legalAt[p], b.owner[p] = s.epoch, s
 	return b.legal[p]
 }
 
@@ -912,6 +926,7 @@ func (s *state) draw(c uint8) {
 	}
 	s.sampled = -1
 	s.add(s.to, c)
+	s.Tally.Drew(int(c))
 	if s.Log != nil {
 		s.logMove("draw", s.from, s.to, c)
 	}
@@ -958,6 +973,9 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 	o := ch.opts[k]
 	if s.Tally != nil && !ch.all && ch.plays {
 		s.tallyChoice(ch, o, p, a)
+	}
+	if !ch.plays && o.kind == optCard {
+		s.Tally.Drew(int(a) - o.base) // kept, not played: it still reached the seat
 	}
 	s.slots[ch.seat] = int64(p)
 	s.slots[o.slot] = s.optionValue(o, p, a)

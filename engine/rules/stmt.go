@@ -216,7 +216,7 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 }
 
 // stmtKeys are the statements, by the key that names each.
-var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "each_value", "for_each", "move", "deal", "collect", "choose", "roll", "end", "tally", "log"}
+var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "each_value", "for_each", "move", "deal", "collect", "choose", "roll", "end", "tally", "log", "show"}
 
 func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	keys, _ := pairs(n)
