@@ -349,6 +349,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, body func(*scope) action) action {
 	from, p := c.newSlot(false), c.newSlot(false)
 	c.newSlot(false) // the program's loop counter
+	c.newSlot(false) // and its count of seats to visit
 	f := body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
 	_ = from
 	return func(s *state) {

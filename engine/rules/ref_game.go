@@ -150,7 +150,7 @@ func (r *RefGame) choiceOptions(ch *yaml.Node) []refOption {
 	return opts
 }
 
-func (r *RefGame) Info() engine.Info          { return r.fast.Info() }
+func (r *RefGame) Info() engine.Info                  { return r.fast.Info() }
 func (r *RefGame) CardRules(i int) []engine.RulesLine { return r.fast.CardRules(i) }
 
 // NewState starts a game: the program runs to its first decision.

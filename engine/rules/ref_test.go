@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/engine/rules"
 	"github.com/cardpress/cardpress/finding"
@@ -18,6 +19,16 @@ import (
 // rules).
 func loadAnyRules(t testing.TB, dir string) *rules.Game {
 	t.Helper()
+	g, found := rules.Build(loadData(t, dir))
+	if g == nil {
+		t.Fatalf("%s does not build: %v", dir, found)
+	}
+	return g
+}
+
+// loadData loads a game folder with its rules file, clean.
+func loadData(t testing.TB, dir string) *gamedata.Game {
+	t.Helper()
 	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) {
 		if m, ok := kit.Lookup(id); ok {
 			return m.Schemas(), true
@@ -27,11 +38,7 @@ func loadAnyRules(t testing.TB, dir string) *rules.Game {
 	if errs, _ := finding.Count(found); errs > 0 || d == nil || d.Rules == nil {
 		t.Fatalf("%s does not load: %v", dir, found)
 	}
-	g, found := rules.Build(d)
-	if g == nil {
-		t.Fatalf("%s does not build: %v", dir, found)
-	}
-	return g
+	return d
 }
 
 // agreeGames are every shipped rules file and every test game.
@@ -67,5 +74,48 @@ func TestReferenceAgrees(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// playToEnd plays a game with random actions and draws and returns its
+// tally.
+func playToEnd(t *testing.T, g *rules.Game, players int) *engine.Tally {
+	t.Helper()
+	tally := engine.NewTally(g.Info())
+	s := g.NewState(players, engine.StateOptions{Tally: tally})
+	r := engine.NewRand(1)
+	for !s.IsTerminal() {
+		if s.CurrentPlayer() == engine.Chance {
+			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+			continue
+		}
+		legal := s.LegalActions(s.CurrentPlayer(), nil)
+		s.Apply(legal[r.Intn(len(legal))])
+	}
+	return tally
+}
+
+// An each_seat's count is worked out once, when the loop starts, in a
+// loop that waits for a decision (a draw) as in one that does not: the
+// fuzzer found the first re-reading it before every round.
+func TestEachSeatCountsItsSeatsOnce(t *testing.T) {
+	for _, draw := range []string{"", "\n      - move: {from: deck, to: \"hand[player]\"}"} {
+		src := refFuzzHeader + `play:
+  - set: "n = 3"
+  - each_seat: "seat(1)"
+    count: "n"
+    do:
+      - tally: k
+      - set: "n = 0"` + draw + `
+winners:
+  - highest: "coins[seat]"
+`
+		g := buildGenerated(t, src)
+		if got := playToEnd(t, g, 3).Counters[0]; got != 3 {
+			t.Errorf("each_seat with count n, n set to 0 in its body (draw %q): %d rounds, want 3", draw, got)
+		}
+		if d := rules.Agree(g, 3, 1, 100); d != nil {
+			t.Errorf("the reference differs: %s", d)
+		}
 	}
 }
