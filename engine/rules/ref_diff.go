@@ -167,6 +167,15 @@ func playOne(a, b engine.State, r *engine.Rand) string {
 // the counters, and how a finished game ended.
 func compareNodes(a, b engine.State, logA, logB *recorder, tally *engine.Tally) *Divergence {
 	defer func() { logA.lines, logB.lines = logA.lines[:0], logB.lines[:0] }()
+	// A rules error stops the game at once, nobody winning; what the
+	// table holds after it, and what the move logged on the way, are not
+	// defined (the fast engine finishes the statement it was in).
+	if fa, fb := faultOf(a), faultOf(b); fa != "" || fb != "" {
+		if fa == "" || fb == "" {
+			return &Divergence{Part: "rules error", Fast: orNothing(fa), Ref: orNothing(fb)}
+		}
+		return nil
+	}
 	if d := diffParts(Dump(a), Dump(b)); d != nil {
 		return d
 	}
@@ -249,4 +258,17 @@ func orNothing(s string) string {
 		return "(nothing)"
 	}
 	return s
+}
+
+// faultOf is the rules error that stopped a state's game, or "".
+func faultOf(st engine.State) string {
+	switch s := st.(type) {
+	case *state:
+		return s.fault
+	case *simState:
+		return s.fault
+	case *refState:
+		return s.fault
+	}
+	return ""
 }
