@@ -112,10 +112,16 @@ func (r *recorder) log(e engine.Event) {
 // odds, seats uniformly), for at most maxMoves moves, and returns the
 // first difference, or nil when they agree throughout.
 func Agree(g *Game, players int, seed uint64, maxMoves int) *Divergence {
+	return Lockstep(g, Reference(g), players, seed, maxMoves)
+}
+
+// Lockstep is Agree of any game of the fast engine and any reference
+// game (of the same cards): a test makes the two differ on purpose.
+func Lockstep(g *Game, ref *RefGame, players int, seed uint64, maxMoves int) *Divergence {
 	var logA, logB recorder
 	tally := engine.NewTally(g.Info())
 	a := g.NewState(players, engine.StateOptions{Log: logA.log, Tally: tally})
-	b := Reference(g).NewState(players, engine.StateOptions{Log: logB.log})
+	b := ref.NewState(players, engine.StateOptions{Log: logB.log})
 	r := engine.NewRand(seed)
 	last := ""
 	for move := 0; ; move++ {

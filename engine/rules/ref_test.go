@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"flag"
 	"io/fs"
 	"path/filepath"
 	"testing"
@@ -54,13 +55,18 @@ func agreeGames(t *testing.T) map[string]string {
 	return games
 }
 
+// refSeeds is how many seeds TestReferenceAgrees plays per game and
+// player count: a few in go test (a second or two), more by hand
+// (go test -run TestReferenceAgrees ./engine/rules/ -ref.seeds 1000).
+var refSeeds = flag.Int("ref.seeds", 4, "seeds per game and player count for TestReferenceAgrees")
+
 // TestReferenceAgrees: the fast engine and the reference interpreter play
 // every shipped rules file and test game the same, move for move, at
 // every player count.
 func TestReferenceAgrees(t *testing.T) {
-	seeds := uint64(20)
+	seeds := uint64(*refSeeds)
 	if testing.Short() {
-		seeds = 3
+		seeds = 1
 	}
 	for name, dir := range agreeGames(t) {
 		t.Run(name, func(t *testing.T) {
