@@ -95,6 +95,17 @@ func playToEnd(t *testing.T, g *rules.Game, players int) *engine.Tally {
 			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 			continue
 		}
+		if s.CurrentPlayer() == engine.Simultaneous {
+			joint := make([]engine.Action, players)
+			for q := range joint {
+				joint[q] = engine.NoAction
+				if legal := s.LegalActions(engine.Player(q), nil); len(legal) > 0 {
+					joint[q] = legal[r.Intn(len(legal))]
+				}
+			}
+			engine.ApplyJoint(s, joint)
+			continue
+		}
 		legal := s.LegalActions(s.CurrentPlayer(), nil)
 		s.Apply(legal[r.Intn(len(legal))])
 	}
@@ -122,6 +133,37 @@ winners:
 		}
 		if d := rules.Agree(g, 3, 1, 100); d != nil {
 			t.Errorf("the reference differs: %s", d)
+		}
+	}
+}
+
+// Whether a seat can choose at a secret choice is asked of its own zone:
+// the fuzzer found the engine asking of the zone of the seat bound last
+// (here seat 3's empty hand), so that a choice seat 1 could make was
+// skipped as nobody's.
+func TestSecretChoiceAsksEachSeatsOwnZone(t *testing.T) {
+	src := refFuzzHeader + `play:
+  - deal: {from: deck, to: hand, count: 1}
+  - repeat: 2
+    do:
+      - choose:
+          player: all
+          options:
+            - card: "hand[player]"
+              to: "hand[seat(1)]"
+              then: [{tally: k}]
+winners:
+  - highest: "coins[seat]"
+`
+	g := buildGenerated(t, src)
+	// Round 1: every seat passes its card to seat 1; round 2: seat 1
+	// alone has cards, and chooses.
+	if got := playToEnd(t, g, 3).Counters[0]; got != 4 {
+		t.Errorf("%d cards chosen, want 4 (3 in the first round, seat 1's in the second)", got)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		if d := rules.Agree(g, 3, seed, 100); d != nil {
+			t.Errorf("seed %d: the reference differs: %s", seed, d)
 		}
 	}
 }

@@ -689,8 +689,13 @@ func (s *state) probeOptions(ch *choice, p int) {
 func (s *state) canChoose(ch *choice, p int) bool {
 	for _, o := range ch.opts {
 		if o.kind == optCard && o.cond == nil && o.zone.filter == nil {
-			// Any card will do: the zone is not empty.
-			if s.zlen[o.zone.inst(s)] > 0 {
+			// Any card will do: the zone is not empty. Its seat is p's
+			// (hand[player]), bound as legalMask binds it.
+			saved := s.slots[ch.seat]
+			s.slots[ch.seat] = int64(p)
+			n := s.zlen[o.zone.inst(s)]
+			s.slots[ch.seat] = saved
+			if n > 0 {
 				return true
 			}
 			continue
