@@ -425,6 +425,12 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 	if !ok || len(x.errs) > 0 || b.pure && b.elist == l {
 		return nil
 	}
+	if !b.konst && b.load != loadSlot {
+		// The value is looked up once, when the loop starts: only one the
+		// body cannot change (a constant, a bound name: HEAT's ph) gives
+		// what testing each entry as its round comes gives.
+		return nil
+	}
 	lo, hi := int64(0), int64(0)
 	for i, v := range a.table {
 		if i == 0 || v < lo {

@@ -167,3 +167,37 @@ winners:
 		}
 	}
 }
+
+// A for_each's where is tested for each entry as its round comes, so it
+// reads the table as the rounds before left it, whether or not the loop
+// waits for a decision: the fuzzer found the one that does not wait
+// looking entry.key == value up once, with value as it was when the loop
+// began. (A value the body cannot change, a bound name like HEAT's ph,
+// is still looked up.)
+func TestForEachWhereTestsEachEntryAsItComes(t *testing.T) {
+	for _, where := range []string{"e.target == tg", "e.target == tg and e.gain > 0", "e.gain > 0 and e.target == tg"} {
+		for _, draw := range []string{"", "\n      - move: {from: deck, to: \"hand[seat(1)]\"}"} {
+			// Heist's two effects have no target (none): the first
+			// matches, and its round makes tg self, which the second's
+			// does not match.
+			src := refFuzzHeader + `play:
+  - set: "tg = none"
+  - for_each: e
+    in: "'heist'.effects"
+    where: "` + where + `"
+    do:
+      - tally: k
+      - set: "tg = 'self'"` + draw + `
+winners:
+  - highest: "coins[seat]"
+`
+			g := buildGenerated(t, src)
+			if got := playToEnd(t, g, 2).Counters[0]; got != 1 {
+				t.Errorf("where %q (draw %q): %d rounds, want 1", where, draw, got)
+			}
+			if d := rules.Agree(g, 2, 1, 100); d != nil {
+				t.Errorf("where %q: the reference differs: %s", where, d)
+			}
+		}
+	}
+}
