@@ -70,3 +70,16 @@ func BenchmarkBuildAtLimits(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReferenceSmokeGames plays Crazy Eights and Hearts on the
+// reference interpreter, for its speed beside the fast engine's
+// (BenchmarkCrazyEightsSmokeGames, BenchmarkHeartsSmokeGames): it is
+// written for clarity and allowed to be 10-100 times slower.
+func BenchmarkReferenceSmokeGames(b *testing.B) {
+	b.Run("crazy-eights", func(b *testing.B) {
+		enginetest.BenchmarkSmokeGames(b, Reference(loadGame(b, "../../cards/crazy-eights")), 4)
+	})
+	b.Run("hearts", func(b *testing.B) {
+		enginetest.BenchmarkSmokeGames(b, Reference(loadGame(b, "../../cards/hearts")), 4)
+	})
+}

@@ -63,8 +63,12 @@ func (s *refState) legalAt(ch *yaml.Node, env *refEnv, p int) []engine.Action {
 		switch o.kind {
 		case optCard:
 			z := s.zoneOf(get(o.node, "card"), env)
-			for c := range s.g.fast.cards {
-				if bytesCount(s.zones[z.inst], uint8(c)) > 0 && s.passes(z, int64(c)) && holds(env.bind("card", refCard(int64(c)))) {
+			present := make([]bool, len(s.g.fast.cards))
+			for _, c := range s.zones[z.inst] {
+				present[c] = true
+			}
+			for c, in := range present {
+				if in && s.passes(z, int64(c)) && holds(env.bind("card", refCard(int64(c)))) {
 					legal = append(legal, engine.Action(o.base+c))
 				}
 			}

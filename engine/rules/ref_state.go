@@ -336,6 +336,34 @@ func (s *refState) actionText(o refOption, a engine.Action) string {
 	return o.name
 }
 
+// Observation is what seat p sees (engine.Observer), as text: the
+// decision waited for, every value, every zone's size, and the cards of
+// the public zones and of p's own owner zones (an unordered zone's
+// sorted, its order meaning nothing). A hidden zone's cards, and another
+// seat's owner zone's, are left out.
+func (s *refState) Observation(p engine.Player, buf []byte) []byte {
+	w := s.wait
+	buf = fmt.Appendf(buf, "wait %d seat %d pend %d sides %d;", w.kind, w.seat, w.pend, w.sides)
+	for _, v := range s.vars {
+		buf = fmt.Appendf(buf, "%d,", v)
+	}
+	g := s.g.fast
+	for _, z := range g.zones {
+		for k := range s.seatsOf(z.perPlayer, s.N) {
+			cards := s.zones[z.base+k]
+			buf = fmt.Appendf(buf, ";%d", len(cards))
+			if z.vis == visPublic || z.vis == visOwner && z.perPlayer && k == int(p) {
+				seen := slices.Clone(cards)
+				if !z.ordered {
+					slices.Sort(seen)
+				}
+				buf = fmt.Appendf(buf, "%v", seen)
+			}
+		}
+	}
+	return buf
+}
+
 // Counter is counter k's total so far (what tally added).
 func (s *refState) Counter(k int) int64 { return s.counters[k] }
 
