@@ -122,29 +122,56 @@ func Lockstep(g *Game, ref *RefGame, players int, seed uint64, maxMoves int) *Di
 	tally := engine.NewTally(g.Info())
 	a := g.NewState(players, engine.StateOptions{Log: logA.log, Tally: tally})
 	b := ref.NewState(players, engine.StateOptions{Log: logB.log})
+	// bare is the fast engine as smoke games run it, with no log and no
+	// tally (it takes shortcuts then), a clone of itself at every move.
+	bare := g.NewState(players, engine.StateOptions{})
 	r := engine.NewRand(seed)
 	last := ""
 	for move := 0; ; move++ {
-		if d := compareNodes(a, b, &logA, &logB, tally); d != nil {
+		d := compareNodes(a, b, &logA, &logB, tally)
+		if d == nil {
+			if d = compareBare(bare, b); d != nil {
+				d.Part = "without a log: " + d.Part
+			}
+		}
+		if d != nil {
 			d.Move, d.Last = a.MoveNumber(), last
 			return d
 		}
 		if a.IsTerminal() || move >= maxMoves {
 			return nil
 		}
-		last = playOne(a, b, r)
+		bare = bare.CloneInto(nil)
+		last = playOne(r, a, b, bare)
 	}
 }
 
-// playOne plays one move, the same on both states, and says what it was.
-func playOne(a, b engine.State, r *engine.Rand) string {
+// compareBare compares the fast engine without a log with the reference:
+// the table and who moves with what.
+func compareBare(a, b engine.State) *Divergence {
+	if fa, fb := faultOf(a), faultOf(b); fa != "" || fb != "" {
+		if fa == "" || fb == "" {
+			return &Divergence{Part: "rules error", Fast: orNothing(fa), Ref: orNothing(fb)}
+		}
+		return nil
+	}
+	if d := diffParts(Dump(a), Dump(b)); d != nil || a.IsTerminal() {
+		return d
+	}
+	return compareMoves(a, b)
+}
+
+// playOne plays one move, the same on every state (a's choice), and says
+// what it was.
+func playOne(r *engine.Rand, a engine.State, others ...engine.State) string {
 	p := a.CurrentPlayer()
 	switch p {
 	case engine.Chance:
 		act := engine.SampleOutcome(a.ChanceOutcomes(nil), r)
 		text := a.ActionString(p, act)
-		a.Apply(act)
-		b.Apply(act)
+		for _, s := range append(others, a) {
+			s.Apply(act)
+		}
 		return text
 	case engine.Simultaneous:
 		joint := make([]engine.Action, a.NumPlayers())
@@ -156,15 +183,17 @@ func playOne(a, b engine.State, r *engine.Rand) string {
 				words = append(words, fmt.Sprintf("%s %s", engine.Player(q), a.ActionString(engine.Player(q), joint[q])))
 			}
 		}
-		engine.ApplyJoint(a, joint)
-		engine.ApplyJoint(b, joint)
+		for _, s := range append(others, a) {
+			engine.ApplyJoint(s, joint)
+		}
 		return strings.Join(words, ", ")
 	}
 	legal := a.LegalActions(p, nil)
 	act := legal[r.Intn(len(legal))]
 	text := fmt.Sprintf("%s %s", p, a.ActionString(p, act))
-	a.Apply(act)
-	b.Apply(act)
+	for _, s := range append(others, a) {
+		s.Apply(act)
+	}
 	return text
 }
 
@@ -197,6 +226,12 @@ func compareNodes(a, b engine.State, logA, logB *recorder, tally *engine.Tally) 
 	if a.IsTerminal() {
 		return nil
 	}
+	return compareMoves(a, b)
+}
+
+// compareMoves compares the chance outcomes, or each seat's legal
+// actions, of two states at one node.
+func compareMoves(a, b engine.State) *Divergence {
 	if p := a.CurrentPlayer(); p == engine.Chance {
 		x, y := fmt.Sprint(a.ChanceOutcomes(nil)), fmt.Sprint(b.ChanceOutcomes(nil))
 		if x != y {
