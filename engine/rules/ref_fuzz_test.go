@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -55,7 +56,20 @@ var (
 // parameters; it must build, being valid by construction.
 func buildGenerated(t *testing.T, src string) *rules.Game {
 	t.Helper()
-	bankOnce.Do(func() { bankGame = loadData(t, filepath.Join("testdata", "bank")) })
+	bankOnce.Do(func() {
+		bankGame = loadData(t, filepath.Join("testdata", "bank"))
+		// Parameters of every kind the rules read, beside Bank Run's goal.
+		params := maps.Clone(bankGame.Params)
+		for name, v := range map[string]any{
+			"mode":  "quick",
+			"dirs":  []any{"left", "right", "left"},
+			"nums":  []any{2, 0, 5},
+			"board": []any{map[string]any{"value": -1, "slots": 2}, map[string]any{"value": 3, "slots": 1, "open": true}},
+		} {
+			params[name] = gamedata.Param{Name: name, Value: v}
+		}
+		bankGame.Params = params
+	})
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
 		t.Fatalf("the generated program is not YAML: %v\n%s", err, src)
@@ -403,7 +417,8 @@ func (g *gen) seatIndex() string {
 
 func (g *gen) intExpr(d int) string {
 	if d <= 0 {
-		opts := []string{"0", "1", "2", "3", "players", "n", "w1", "goal", "reds", "count(pile)", "coins[" + g.seatIndex() + "]", "die[" + g.seatIndex() + "]"}
+		opts := []string{"0", "1", "2", "3", "players", "n", "w1", "goal", "reds", "count(pile)", "coins[" + g.seatIndex() + "]", "die[" + g.seatIndex() + "]",
+			"len(dirs)", "nums[n % len(nums)]", "sum(board, item.slots)", "board[w1 % len(board)].value", "count(board, item.open > 0)"}
 		for _, e := range g.bound["entry"] {
 			opts = append(opts, e+".gain", e+".lose")
 		}
@@ -469,7 +484,8 @@ func (g *gen) cardBool(d int) string {
 
 func (g *gen) boolExpr(d int) string {
 	if d <= 0 {
-		opts := []string{"true", "false", "b", "s == none", "c == none", "tg == 'self'"}
+		opts := []string{"true", "false", "b", "s == none", "c == none", "tg == 'self'", "mode == 'quick'", "n in nums",
+			"dirs[n % len(dirs)] == 'right'", "any(board, item.value > n)", "col in ('red', 'blue')"}
 		for _, e := range g.bound["entry"] {
 			opts = append(opts, e+".if.alone", e+".target == 'others'", e+".target == tg")
 		}
