@@ -277,19 +277,23 @@ func (s *refState) moveCard(from, to int, c int64) {
 	s.logMove("move", from, to, uint8(c))
 }
 
-// moveAll moves every card of a zone that passes its filters, in order;
-// the others stay, in order.
+// moveAll moves every card of a zone that passes its filters, in order,
+// onto to; the others stay, in order. (Into itself, the cards that pass
+// end on top of the others.)
 func (s *refState) moveAll(from *refZone, to int) {
-	var keep []uint8
-	for _, c := range slices.Clone(s.zones[from.inst]) {
-		if !s.passes(from, int64(c)) {
+	var keep, moved []uint8
+	for _, c := range s.zones[from.inst] {
+		if s.passes(from, int64(c)) {
+			moved = append(moved, c)
+		} else {
 			keep = append(keep, c)
-			continue
 		}
+	}
+	s.zones[from.inst] = keep
+	for _, c := range moved {
 		s.add(to, c)
 		s.logMove("move", from.inst, to, c)
 	}
-	s.zones[from.inst] = keep
 }
 
 // moveTop moves n cards (at most what the zone holds) off the top of from

@@ -201,3 +201,27 @@ winners:
 		}
 	}
 }
+
+// A zone's cards moved into the zone itself stay in play: those that
+// pass the filter end on top, in order (both engines lost them all).
+func TestMoveAllIntoItselfKeepsTheCards(t *testing.T) {
+	for _, from := range []string{"pile", "pile where card.color == 'red'"} {
+		src := refFuzzHeader + `play:
+  - move: {from: deck, to: pile, count: 6}
+  - move: {from: "` + from + `", to: pile, count: all}
+  - tally: k
+    by: "count(pile)"
+winners:
+  - highest: "coins[seat]"
+`
+		g := buildGenerated(t, src)
+		if got := playToEnd(t, g, 2).Counters[0]; got != 6 {
+			t.Errorf("from %s: %d cards in the pile, want 6", from, got)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			if d := rules.Agree(g, 2, seed, 100); d != nil {
+				t.Errorf("from %s, seed %d: %s", from, seed, d)
+			}
+		}
+	}
+}

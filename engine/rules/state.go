@@ -576,6 +576,9 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 // their order.
 func (s *state) moveAll(ref *zoneRef, from, to int) {
 	if ref.filter == nil && s.Log == nil {
+		if from == to {
+			return // every card to where it is, in its order
+		}
 		// Every card, in order (a trick to its taker): one copy, without
 		// the filter's buffer to clear.
 		for _, c := range s.zone(from) {
@@ -584,8 +587,10 @@ func (s *state) moveAll(ref *zoneRef, from, to int) {
 		s.zlen[from] = 0
 		return
 	}
-	var keep [engine.MaxDeck]uint8
-	kept := 0
+	// The cards that stay, then the ones that go: a zone moved into
+	// itself keeps every card (those that pass on top).
+	var keep, moved [engine.MaxDeck]uint8
+	kept, gone := 0, 0
 	for _, c := range s.zone(from) {
 		if ref.filter != nil {
 			s.slots[ref.slot] = int64(c)
@@ -595,13 +600,17 @@ func (s *state) moveAll(ref *zoneRef, from, to int) {
 				continue
 			}
 		}
+		moved[gone] = c
+		gone++
+	}
+	s.zlen[from] = int16(kept)
+	copy(s.zone(from), keep[:kept])
+	for _, c := range moved[:gone] {
 		s.add(to, c)
 		if s.Log != nil {
 			s.logMove("move", from, to, c)
 		}
 	}
-	s.zlen[from] = int16(kept)
-	copy(s.zone(from), keep[:kept])
 }
 
 // collect puts every card in play into one zone, in card order.
