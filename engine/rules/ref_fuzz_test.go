@@ -155,9 +155,9 @@ func genProgram(data []byte) string {
 	g.out.WriteString(refFuzzHeader)
 	g.line(0, "play:")
 	g.line(1, "- deal: {from: deck, to: hand, count: %d}", 1+g.pick(3))
-	g.line(1, "- repeat: %d", 1+g.pick(4))
+	g.line(1, "- repeat: %d", 2+g.pick(8))
 	g.line(2, "do:")
-	g.block(3, 2+g.pick(4))
+	g.block(3, 3+g.pick(5))
 	g.line(0, "winners:")
 	g.line(1, "- highest: \"coins[seat]\"")
 	if g.chance(50) {
@@ -215,7 +215,7 @@ func (g *gen) block(indent, k int) {
 func (g *gen) stmt(in int) {
 	kinds := 9
 	if g.depth < 3 {
-		kinds = 16
+		kinds = 19 // 15 to 18: a choice, the most common statement
 	}
 	switch g.pick(kinds) {
 	case 0:

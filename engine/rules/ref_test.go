@@ -225,3 +225,34 @@ winners:
 		}
 	}
 }
+
+// A secret choice inside the option of another keeps its own picks: the
+// fuzzer found the engine carrying out the outer choice's next seat with
+// the inner one's picks (a panic: "action 1 is not an option").
+func TestSecretChoiceInsideASecretChoice(t *testing.T) {
+	src := refFuzzHeader + `play:
+  - choose:
+      player: all
+      options:
+        - action: go
+          then:
+            - tally: k
+            - choose:
+                player: all
+                options:
+                  - value: seat
+                    then: [{tally: k, by: "100"}]
+winners:
+  - highest: "coins[seat]"
+`
+	g := buildGenerated(t, src)
+	// Each seat's go (1) runs a secret choice of both seats (2 × 100).
+	if got := playToEnd(t, g, 2).Counters[0]; got != 402 {
+		t.Errorf("counted %d, want 402", got)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		if d := rules.Agree(g, 2, seed, 100); d != nil {
+			t.Errorf("seed %d: %s", seed, d)
+		}
+	}
+}

@@ -52,7 +52,10 @@ type state struct {
 	// four lengths at a time.
 	zlen   []int16
 	zcards []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
-	joint  [engine.MaxPlayers]engine.Action
+	// joints holds each secret choice's picks (at its choice.jbase),
+	// kept until its last seat's option is carried out: a secret choice
+	// inside another's option has its own.
+	joints []engine.Action
 	fault  string
 	// trial: a condition is being worked out for a set of cards at once,
 	// and a rules error sets trialFailed instead of ending the game (see
@@ -107,7 +110,7 @@ const maxPools = 8
 // value at its start, and the program run to its first decision.
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	slots, vars, zlen, zcards, buf := s.slots, s.vars, s.zlen, s.zcards, s.buf
+	slots, vars, zlen, zcards, joints, buf := s.slots, s.vars, s.zlen, s.zcards, s.joints, s.buf
 	if buf == nil {
 		buf = &buffers{}
 	}
@@ -118,6 +121,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.vars = resize(vars, g.valueInsts)
 	s.zlen = resize(zlen, zlenSize(g.zoneInsts))
 	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
+	s.joints = resize(joints, g.joints)
 	for _, c := range g.inPlay[players] {
 		s.add(g.zones[g.startZone].base, c)
 	}
@@ -191,12 +195,13 @@ func (s *simState) ApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
 
 // cloneInto copies s into c, reusing c's buffers.
 func (s *state) cloneInto(c *state) {
-	slots, vars, zlen, zcards := c.slots, c.vars, c.zlen, c.zcards
+	slots, vars, zlen, zcards, joints := c.slots, c.vars, c.zlen, c.zcards, c.joints
 	*c = *s
 	c.slots = append(slots[:0], s.slots...)
 	c.vars = append(vars[:0], s.vars...)
 	c.zlen = append(zlen[:0], s.zlen...)
 	c.zcards = append(zcards[:0], s.zcards...)
+	c.joints = append(joints[:0], s.joints...)
 	c.Log, c.Tally = nil, nil
 }
 
@@ -407,7 +412,7 @@ func (s *state) run() {
 			s.choose(in.ch)
 		case opDispatch:
 			p := int(s.slots[in.ch.loop])
-			if a := s.joint[p]; a == engine.NoAction {
+			if a := s.joints[in.ch.jbase+p]; a == engine.NoAction {
 				s.pc = in.ch.cont
 			} else {
 				s.decide(in.ch, p, a)
@@ -903,7 +908,7 @@ func (s *state) applyJoint(actions []engine.Action) {
 		panic(fmt.Sprintf("rules: %d joint actions at a %s node", len(actions), s.CurrentPlayer()))
 	}
 	s.Move++
-	copy(s.joint[:], actions)
+	copy(s.joints[s.ch.jbase:], actions)
 	if s.Tally != nil && s.ch.plays {
 		for p, a := range actions {
 			s.tallyChoice(s.ch, s.ch.option(int(a)), p, a)

@@ -121,6 +121,8 @@ type choice struct {
 	// (cardTest.narrow), else 0: its legal cards are then listed from a
 	// mask, which legalNow keeps for the statistics (Tally.ChoiceMask).
 	maskOpt int
+	// jbase is where a secret choice keeps its picks in a state's joints.
+	jbase int
 }
 
 type option struct {
@@ -490,6 +492,8 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 	if scalar(who) == "all" {
 		ch.all = true
 		c.g.simultaneous = true
+		ch.jbase = c.g.joints
+		c.g.joints += engine.MaxPlayers
 	} else {
 		if who == nil {
 			if b := sc.lookup("player"); b != nil {
@@ -600,7 +604,7 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		c.emit(instr{op: opExec, a: engine.MaxPlayers*most - 1, fn: func(s *state) {
 			for p := 0; p < s.N && s.mode == mRun; p++ {
 				s.slots[ch.loop] = int64(p)
-				if a := s.joint[p]; a != engine.NoAction {
+				if a := s.joints[ch.jbase+p]; a != engine.NoAction {
 					bodies[s.bind(ch, p, a)](s)
 				}
 			}
