@@ -46,7 +46,7 @@ type Game struct {
 	slots   int
 	private []bool
 	// joints is how many picks the secret choices keep (MaxPlayers each).
-	joints int
+	joints  int
 	winners []rankRule
 	turnCap int
 	// zoneInsts and valueInsts size a state: table zones and values take
