@@ -183,6 +183,9 @@ func (s *refState) instSeat(i int) int {
 // logMove logs a card moving (or drawn): the seat it concerns is the
 // receiving zone's, else the giving zone's.
 func (s *refState) logMove(kind string, from, to int, c uint8) {
+	if s.Log == nil {
+		return // nothing to write it to: a clone, a smoke game
+	}
 	seat := s.instSeat(to)
 	if seat < 0 {
 		seat = s.instSeat(from)
@@ -202,6 +205,9 @@ func (s *refState) logMove(kind string, from, to int, c uint8) {
 
 // logSet logs a value's change (seat -1: a table value).
 func (s *refState) logSet(v *valueDecl, seat int, old, now int64) {
+	if s.Log == nil {
+		return
+	}
 	e := engine.Event{Kind: "set", Player: seat, Resource: v.name, Text: fmt.Sprintf("%s is now %s", v.name, s.show(v.t, now))}
 	if v.t.k == kInt {
 		e.Amount, e.Total = engine.Int(int(now-old)), engine.Int(int(now))

@@ -70,7 +70,9 @@ func Dump(st engine.State) []StatePart {
 	case *simState:
 		parts = s.g.canonical(s.N, s.zone, s.vars)
 	case *refState:
-		parts = s.g.fast.canonical(s.N, func(i int) []uint8 { return s.zones[i] }, s.vars)
+		parts = s.table()
+	case *refSimState:
+		parts = s.table()
 	default:
 		return nil
 	}
@@ -217,7 +219,7 @@ func compareNodes(a, b engine.State, logA, logB *recorder, tally *engine.Tally) 
 	if d := diffLines("log", logA.lines, logB.lines); d != nil {
 		return d
 	}
-	ref := b.(*refState)
+	ref := refOf(b)
 	for k, name := range ref.g.fast.counters {
 		if x, y := tally.Counters[k], ref.counters[k]; x != y {
 			return &Divergence{Part: "counter " + name, Fast: fmt.Sprint(x), Ref: fmt.Sprint(y)}
@@ -310,6 +312,21 @@ func faultOf(st engine.State) string {
 		return s.fault
 	case *refState:
 		return s.fault
+	case *refSimState:
+		return s.fault
 	}
 	return ""
+}
+
+// table is a reference state's canonical table.
+func (s *refState) table() []StatePart {
+	return s.g.fast.canonical(s.N, func(i int) []uint8 { return s.zones[i] }, s.vars)
+}
+
+// refOf is the reference state st is (or holds).
+func refOf(st engine.State) *refState {
+	if s, ok := st.(*refSimState); ok {
+		return &s.refState
+	}
+	return st.(*refState)
 }

@@ -155,6 +155,11 @@ func (r *RefGame) CardRules(i int) []engine.RulesLine { return r.fast.CardRules(
 
 // NewState starts a game: the program runs to its first decision.
 func (r *RefGame) NewState(players int, opts engine.StateOptions) engine.State {
+	if r.fast.simultaneous {
+		s := &refSimState{refState{g: r}}
+		s.Reset(players, opts)
+		return s
+	}
 	s := &refState{g: r}
 	s.Reset(players, opts)
 	return s

@@ -162,6 +162,13 @@ func (s *refState) CloneInto(dst engine.State) engine.State {
 	if !ok || c == s {
 		c = &refState{}
 	}
+	s.cloneInto(c)
+	return c
+}
+
+// cloneInto copies s into c: the table and the statements still to run
+// (whose bindings and loop rounds never change once made, so are shared).
+func (s *refState) cloneInto(c *refState) {
 	*c = *s
 	c.zones = make([][]uint8, len(s.zones))
 	for i, z := range s.zones {
@@ -171,7 +178,6 @@ func (s *refState) CloneInto(dst engine.State) engine.State {
 	c.counters = slices.Clone(s.counters)
 	c.stack = slices.Clone(s.stack)
 	c.Log, c.Tally = nil, nil
-	return c
 }
 
 func (s *refState) IsTerminal() bool { return s.wait.kind == wOver }
@@ -245,10 +251,25 @@ func (s *refState) Apply(a engine.Action) {
 	s.run()
 }
 
-// ApplyJoint carries out a secret choice: every seat's pick in seat
+// refSimState is the state of a game with a secret choice of every seat
+// (engine.JointApplier), as the fast engine's simState.
+type refSimState struct{ refState }
+
+func (s *refSimState) CloneInto(dst engine.State) engine.State {
+	c, ok := dst.(*refSimState)
+	if !ok || c == s {
+		c = &refSimState{}
+	}
+	s.cloneInto(&c.refState)
+	return c
+}
+
+func (s *refSimState) ApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
+
+// applyJoint carries out a secret choice: every seat's pick in seat
 // order, seat 1 first, each seeing the table as the picks before it
 // left it.
-func (s *refState) ApplyJoint(actions []engine.Action) {
+func (s *refState) applyJoint(actions []engine.Action) {
 	if s.wait.kind != wAll || len(actions) != s.N {
 		panic(fmt.Sprintf("rules reference: %d joint actions at a %s node", len(actions), s.CurrentPlayer()))
 	}
@@ -363,12 +384,6 @@ func (s *refState) Observation(p engine.Player, buf []byte) []byte {
 	}
 	return buf
 }
-
-// Counter is counter k's total so far (what tally added).
-func (s *refState) Counter(k int) int64 { return s.counters[k] }
-
-// Fault is the rules error that stopped the game, or "".
-func (s *refState) Fault() string { return s.fault }
 
 // CheckInvariants: no rules error, every card in play in exactly one
 // zone, every value within its range.

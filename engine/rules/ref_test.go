@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/engine/rules"
 	"github.com/cardpress/cardpress/finding"
@@ -58,7 +59,7 @@ func agreeGames(t *testing.T) map[string]string {
 // refSeeds is how many seeds TestReferenceAgrees plays per game and
 // player count: a few in go test (a second or two), more by hand
 // (go test -run TestReferenceAgrees ./engine/rules/ -ref.seeds 1000).
-var refSeeds = flag.Int("ref.seeds", 4, "seeds per game and player count for TestReferenceAgrees")
+var refSeeds = flag.Int("ref.seeds", 3, "seeds per game and player count for TestReferenceAgrees")
 
 // TestReferenceAgrees: the fast engine and the reference interpreter play
 // every shipped rules file and test game the same, move for move, at
@@ -254,5 +255,51 @@ winners:
 		if d := rules.Agree(g, 2, seed, 100); d != nil {
 			t.Errorf("seed %d: %s", seed, d)
 		}
+	}
+}
+
+// The reference is an engine.Game like the fast one: it keeps the State
+// contract (its dynamics as declared, clones, invariants after every
+// move, the same game from the same seed) at every player count.
+func TestReferenceKeepsTheStateContract(t *testing.T) {
+	for _, name := range []string{"crazy-eights", "hearts"} {
+		g := loadAnyRules(t, filepath.Join("..", "..", "cards", name))
+		enginetest.RandomPlayoutsAtEveryCount(t, rules.Reference(g), 1, 1)
+	}
+}
+
+// Rules errors stop both engines at the same move, nobody winning: a
+// seat with no legal option, a card moved that is not there, a seat not
+// at the table, arithmetic out of the numbers, a list position out of
+// range, a die without sides, a loop without a decision.
+func TestReferenceAgreesOnRulesErrors(t *testing.T) {
+	for _, c := range []struct{ name, play string }{
+		{"no legal option", `  - choose:
+      player: "seat(1)"
+      options: [{action: go, if: "count(pile) > 5"}]`},
+		{"card not there", `  - move: {from: pile, to: side, card: "'heist'"}`},
+		{"seat not at the table", `  - set: "coins[seat(3)] += 1"`},
+		{"zone of no seat", `  - set: "s = none"
+  - move: {from: "hand[s]", to: pile}`},
+		{"overflow", `  - repeat: 40
+    do: [{set: "n = n * 2"}]`},
+		{"list position", `  - set: "n = nums[len(nums)]"`},
+		{"a die without sides", `  - roll: n
+    sides: "n - 3"`},
+		{"no decision", `  - while: "true"
+    do: [{tally: k}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := refFuzzHeader + "play:\n  - move: {from: deck, to: pile}\n" + c.play + "\nwinners:\n  - highest: \"coins[seat]\"\n"
+			g := buildGenerated(t, src)
+			s := g.NewState(2, engine.StateOptions{})
+			s.Apply(s.ChanceOutcomes(nil)[0].Action)
+			if err := s.(engine.InvariantChecker).CheckInvariants(); !s.IsTerminal() || err == nil {
+				t.Fatalf("the fast engine did not stop on a rules error: %v", err)
+			}
+			if d := rules.Agree(g, 2, 1, 100); d != nil {
+				t.Error(d)
+			}
+		})
 	}
 }
