@@ -290,7 +290,7 @@ func refRecordKey(item any, k string) refVal {
 	return refInt(0)
 }
 
-// number reads an enum value as a number ('7' is 7; none is 0).
+// enumNumber reads an enum value as a number ('7' is 7; none is 0).
 func enumNumber(t typ, i int64) int64 {
 	if i < 0 {
 		return 0

@@ -19,7 +19,9 @@ import (
 // not behaviour. Everything that happens in play is decided here.
 
 // refVal is a value at run time, with its type: the reference checks
-// nothing statically, so each value says what it is.
+// nothing statically, so each value says what it is. A card's list
+// (kEntries) is its card in n and its list in t.list; an entry (kEntry)
+// its index in n, its list in t.list and the key path begun in t.path.
 type refVal struct {
 	t typ
 	// n is a number, a bool (0/1), a seat or card (-1: none), an enum
@@ -30,11 +32,9 @@ type refVal struct {
 	lit string
 	// zone is a zone's instance and filters (kZone).
 	zone *refZone
-	// items are a list parameter's items (kList, kRecs): ints, strings or
-	// mappings.
+	// items are a list parameter's items (kList, kRecs, and the list of
+	// a kRec): numbers, words or mappings.
 	items []any
-	// card is the card whose entries a kEntries is; path the key path
-	// begun of a kEntry.
 }
 
 // refZone is a zone instance and the where conditions its cards must
@@ -130,8 +130,8 @@ func (s *refState) equal(a, b refVal) bool {
 	return a.n == b.n
 }
 
-// refItem is item k of a list parameter as a value: a number, or a word
-// typed by its use.
+// refItem is an item of a list parameter as a value: a number, or a
+// word typed by its use.
 func refItem(it any) refVal {
 	switch v := it.(type) {
 	case int:
