@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 )
 
@@ -28,8 +29,8 @@ func (s *refState) eval(n *node, env *refEnv) refVal {
 	case nCall:
 		return s.evalCall(n, env)
 	}
-	s.faultf("a list in parentheses only goes after in")
-	return refVal{}
+	// A tuple is read by in; anything else is new to the language.
+	panic(fmt.Sprintf("rules reference: no definition of the expression %q (kind %d): add it to eval", n.Op+n.Name, n.Kind))
 }
 
 // evalAs is eval with a quoted name given the type t.
@@ -109,10 +110,13 @@ func refParam(v any) refVal {
 
 // evalUnary: not a is true when a is false; -x negates a number.
 func (s *refState) evalUnary(n *node, env *refEnv) refVal {
-	if n.Op == "not" {
+	switch n.Op {
+	case "not":
 		return refBool(!s.truth(n.Args[0], env))
+	case "-":
+		return s.checked(-s.number(n.Args[0], env), "-")
 	}
-	return s.checked(-s.number(n.Args[0], env), "-")
+	panic(fmt.Sprintf("rules reference: no definition of the operator %s: add it to evalUnary", n.Op))
 }
 
 // evalBinary: and, or (short-circuit: the right side is evaluated only
@@ -161,8 +165,10 @@ func (s *refState) arith(op string, a, b int64) refVal {
 			return refInt(0)
 		}
 		return s.checked(a/b, "/")
+	case "%":
+		return refInt(modulo(a, b))
 	}
-	return refInt(modulo(a, b))
+	panic(fmt.Sprintf("rules reference: no definition of the operator %s: add it to evalBinary", op))
 }
 
 // evalIn: x in (a, b, …) or x in a list parameter holds when x equals an

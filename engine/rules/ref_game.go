@@ -137,8 +137,10 @@ func (r *RefGame) choiceOptions(ch *yaml.Node) []refOption {
 			if e, ok := r.fast.types[get(on, "value").Value]; ok {
 				o.enum, o.size = e, len(e.values)
 			}
-		default:
+		case get(on, "action") != nil:
 			o.kind, o.name, o.size = optAction, get(on, "action").Value, 1
+		default:
+			panic(fmt.Sprintf("rules reference: no definition of the option at line %d: add it to choiceOptions", on.Line))
 		}
 		if n := get(on, "name"); n != nil {
 			o.name = n.Value

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/cardpress/cardpress/engine"
@@ -160,6 +161,10 @@ func (s *refState) exec(n *yaml.Node, env *refEnv) {
 		s.execTally(n, v, env)
 	case "log":
 		s.Record(engine.Event{Kind: "note", Player: -1, Text: v.Value})
+	default:
+		// The compiler knows a statement the reference does not: the
+		// language grew without its definition.
+		panic(fmt.Sprintf("rules reference: no definition of the statement at line %d (%s): add it to exec", n.Line, kind))
 	}
 }
 
