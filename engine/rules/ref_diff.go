@@ -151,11 +151,8 @@ func Lockstep(g *Game, ref *RefGame, players int, seed uint64, maxMoves int) *Di
 // compareBare compares the fast engine without a log with the reference:
 // the table and who moves with what.
 func compareBare(a, b engine.State) *Divergence {
-	if fa, fb := faultOf(a), faultOf(b); fa != "" || fb != "" {
-		if fa == "" || fb == "" {
-			return &Divergence{Part: "rules error", Fast: orNothing(fa), Ref: orNothing(fb)}
-		}
-		return nil
+	if d := compareFaults(a, b); d != nil || faultOf(a) != "" {
+		return d
 	}
 	if d := diffParts(Dump(a), Dump(b)); d != nil || a.IsTerminal() {
 		return d
@@ -207,11 +204,8 @@ func compareNodes(a, b engine.State, logA, logB *recorder, tally *engine.Tally) 
 	// A rules error stops the game at once, nobody winning; what the
 	// table holds after it, and what the move logged on the way, are not
 	// defined (the fast engine finishes the statement it was in).
-	if fa, fb := faultOf(a), faultOf(b); fa != "" || fb != "" {
-		if fa == "" || fb == "" {
-			return &Divergence{Part: "rules error", Fast: orNothing(fa), Ref: orNothing(fb)}
-		}
-		return nil
+	if d := compareFaults(a, b); d != nil || faultOf(a) != "" {
+		return d
 	}
 	if d := diffParts(Dump(a), Dump(b)); d != nil {
 		return d
@@ -329,4 +323,17 @@ func refOf(st engine.State) *refState {
 		return &s.refState
 	}
 	return st.(*refState)
+}
+
+// compareFaults: a rules error in one engine is one in the other, at the
+// same move, and it ends the game in both.
+func compareFaults(a, b engine.State) *Divergence {
+	fa, fb := faultOf(a), faultOf(b)
+	switch {
+	case (fa == "") != (fb == ""):
+		return &Divergence{Part: "rules error", Fast: orNothing(fa), Ref: orNothing(fb)}
+	case fa != "" && (!a.IsTerminal() || !b.IsTerminal()):
+		return &Divergence{Part: "over after a rules error", Fast: a.CurrentPlayer().String(), Ref: b.CurrentPlayer().String()}
+	}
+	return nil
 }

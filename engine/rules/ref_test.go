@@ -303,3 +303,30 @@ func TestReferenceAgreesOnRulesErrors(t *testing.T) {
 		})
 	}
 }
+
+// A rules error in a move's count, or in a deal's, ends the game even
+// when the move draws out of a shuffled pile: the fuzzer found the
+// engine waiting for the draw after the error, the game going on.
+func TestRulesErrorInADrawsCountEndsTheGame(t *testing.T) {
+	for _, stmt := range []string{
+		`  - move: {from: deck, to: pile, count: "count(hand[s])"}`,
+		`  - deal: {from: deck, to: hand, count: "count(hand[s])"}`,
+	} {
+		// Seat 1's hand holds cards, which the engine read for the
+		// seat that is none (and then drew).
+		src := refFuzzHeader + `play:
+  - collect: pile
+  - move: {from: pile, to: "hand[seat(1)]", count: 3}
+  - move: {from: pile, to: deck, count: all}
+  - set: "s = none"
+` + stmt + "\nwinners:\n  - highest: \"coins[seat]\"\n"
+		g := buildGenerated(t, src)
+		s := g.NewState(2, engine.StateOptions{})
+		if err := s.(engine.InvariantChecker).CheckInvariants(); !s.IsTerminal() || err == nil {
+			t.Errorf("%s: a rules error (%v), and %s to move", stmt, err, s.CurrentPlayer())
+		}
+		if d := rules.Agree(g, 2, 1, 100); d != nil {
+			t.Errorf("%s: %s", stmt, d)
+		}
+	}
+}

@@ -524,6 +524,9 @@ func (s *state) dealOn() bool {
 // onto to, or starts drawing them as chance moves out of a shuffled pile
 // and reports true. A zone holding fewer gives what it holds.
 func (s *state) moveTop(z *zoneDecl, from, to int, n int64) (drawing bool) {
+	if s.mode == mOver {
+		return false // the count or a zone was a rules error: the game is over
+	}
 	if n = min(n, int64(s.zlen[from])); n <= 0 {
 		return false
 	}
