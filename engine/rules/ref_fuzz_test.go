@@ -21,8 +21,8 @@ import (
 // draws, rolls, bounded while and repeat, each_seat, each_value,
 // for_each over the cards' effects, choices of cards, values and actions,
 // one seat's or every seat's, tallies, ends), builds it over Bank Run's
-// cards, and plays games of it on the fast engine and the reference
-// interpreter in lockstep: the first difference fails with its report.
+// cards (at 2 to 5 seats), and plays games of it on the fast engine and
+// the reference interpreter in lockstep: the first difference fails with its report.
 // Programs are small (depth 3, a few statements a list) and games capped
 // at refFuzzMoves moves.
 func FuzzReferenceAgrees(f *testing.F) {
@@ -37,15 +37,19 @@ func FuzzReferenceAgrees(f *testing.F) {
 	f.Fuzz(func(t *testing.T, prog []byte, seed uint64, players uint8) {
 		src := genProgram(prog)
 		g := buildGenerated(t, src)
-		n := 2 + int(players)%2
+		n := 2 + int(players)%(refFuzzSeats-1)
 		if d := rules.Agree(g, n, seed, refFuzzMoves); d != nil {
 			t.Fatalf("%d players, seed %d: %s\nthe program:\n%s", n, seed, d, src)
 		}
 	})
 }
 
-// refFuzzMoves caps a fuzzed game (the generated turn_cap too).
-const refFuzzMoves = 300
+// refFuzzMoves caps a fuzzed game (the generated turn_cap too);
+// refFuzzSeats is the most seats it is played at.
+const (
+	refFuzzMoves = 300
+	refFuzzSeats = 5
+)
 
 var (
 	bankOnce sync.Once
@@ -69,6 +73,9 @@ func buildGenerated(t *testing.T, src string) *rules.Game {
 			params[name] = gamedata.Param{Name: name, Value: v}
 		}
 		bankGame.Params = params
+		// Up to 5 seats (Bank Run plays 2 or 3): every seat function
+		// wraps round more tables.
+		bankGame.Manifest.Players.Max = refFuzzSeats
 	})
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
