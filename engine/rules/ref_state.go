@@ -20,9 +20,11 @@ type refState struct {
 	zones    [][]uint8
 	vars     []int64
 	counters []int64
-	stack    []refFrame
-	wait     refWait
-	fault    string
+	// pooled is each pool's total when the game began, which it keeps.
+	pooled []int64
+	stack  []refFrame
+	wait   refWait
+	fault  string
 	// steps counts what ran since the last decision, gameSteps before it.
 	steps, gameSteps int
 }
@@ -98,6 +100,9 @@ func (s *refState) Reset(players int, opts engine.StateOptions) {
 	s.protect(s.startValues)
 	if s.wait.kind == wOver {
 		return
+	}
+	for i := range g.pools {
+		s.pooled = append(s.pooled, s.poolTotal(i))
 	}
 	s.stack = []refFrame{{stmts: seqItems(s.g.play)}}
 	s.run()
@@ -385,8 +390,20 @@ func (s *refState) Observation(p engine.Player, buf []byte) []byte {
 	return buf
 }
 
+// poolTotal is pool i's supply plus what every seat holds of it.
+func (s *refState) poolTotal(i int) int64 {
+	p := s.g.fast.pools[i]
+	t := s.vars[p.supply.base]
+	for _, h := range p.held {
+		for k := range s.N {
+			t += s.vars[h.base+k]
+		}
+	}
+	return t
+}
+
 // CheckInvariants: no rules error, every card in play in exactly one
-// zone, every value within its range.
+// zone, every pool's tokens conserved, every value within its range.
 func (s *refState) CheckInvariants() error {
 	if s.fault != "" {
 		return fmt.Errorf("%s", s.fault)
@@ -400,6 +417,11 @@ func (s *refState) CheckInvariants() error {
 	}
 	if want := len(g.inPlay[s.N]); total != want {
 		return fmt.Errorf("cards not conserved: %d in the zones, %d in play", total, want)
+	}
+	for i, p := range g.pools {
+		if t := s.poolTotal(i); t != s.pooled[i] {
+			return fmt.Errorf("%s not conserved: %s and what the seats hold add up to %d, not %d", p.held[0].name, p.supply.name, t, s.pooled[i])
+		}
 	}
 	for _, v := range g.values {
 		for k := range s.seatsOf(v.perPlayer, s.N) {

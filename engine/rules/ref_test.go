@@ -260,11 +260,12 @@ winners:
 
 // The reference is an engine.Game like the fast one: it keeps the State
 // contract (its dynamics as declared, clones, invariants after every
-// move, the same game from the same seed) at every player count.
+// move, HEAT's pools included, the same game from the same seed; the
+// player counts are TestReferenceAgrees's).
 func TestReferenceKeepsTheStateContract(t *testing.T) {
-	for _, name := range []string{"crazy-eights", "hearts"} {
+	for name, players := range map[string]int{"crazy-eights": 3, "hearts": 4, "heat": 3} {
 		g := loadAnyRules(t, filepath.Join("..", "..", "cards", name))
-		enginetest.RandomPlayoutsAtEveryCount(t, rules.Reference(g), 1, 1)
+		enginetest.RandomPlayouts(t, rules.Reference(g), players, 1, 1)
 	}
 }
 
