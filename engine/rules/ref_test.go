@@ -305,13 +305,22 @@ func TestReferenceAgreesOnRulesErrors(t *testing.T) {
 	}
 }
 
-// A rules error in a move's count, or in a deal's, ends the game even
-// when the move draws out of a shuffled pile: the fuzzer found the
-// engine waiting for the draw after the error, the game going on.
-func TestRulesErrorInADrawsCountEndsTheGame(t *testing.T) {
+// A rules error on the way to a decision ends the game: in a move's or
+// a deal's count out of a shuffled pile, a die's sides, the player of a
+// choice, the if of a secret choice's option. The fuzzer found the
+// engine then waiting for the draw or the roll, the game going on.
+func TestRulesErrorBeforeADecisionEndsTheGame(t *testing.T) {
 	for _, stmt := range []string{
 		`  - move: {from: deck, to: pile, count: "count(hand[s])"}`,
 		`  - deal: {from: deck, to: hand, count: "count(hand[s])"}`,
+		`  - roll: n
+    sides: "count(hand[s]) % 6 + 1"`,
+		`  - choose:
+      player: "if(count(hand[s]) > 0, seat(1), seat(2))"
+      options: [{action: go}]`,
+		`  - choose:
+      player: all
+      options: [{action: go, if: "count(hand[s]) > 100"}]`,
 	} {
 		// Seat 1's hand holds cards, which the engine read for the
 		// seat that is none (and then drew).
@@ -329,5 +338,25 @@ func TestRulesErrorInADrawsCountEndsTheGame(t *testing.T) {
 		if d := rules.Agree(g, 2, 1, 100); d != nil {
 			t.Errorf("%s: %s", stmt, d)
 		}
+	}
+}
+
+// Division works out both its sides, the left first, as every operator
+// does: a rules error in the dividend is one when the divisor is 0 too
+// (the fuzzer found the engine skipping the dividend then).
+func TestDivisionByZeroStillReadsTheDividend(t *testing.T) {
+	src := refFuzzHeader + `play:
+  - set: "s = none"
+  - set: "n = coins[s] / 0"
+winners:
+  - highest: "coins[seat]"
+`
+	g := buildGenerated(t, src)
+	s := g.NewState(2, engine.StateOptions{})
+	if err := s.(engine.InvariantChecker).CheckInvariants(); err == nil {
+		t.Error("coins[none] / 0 is no rules error")
+	}
+	if d := rules.Agree(g, 2, 1, 10); d != nil {
+		t.Error(d)
 	}
 }

@@ -486,6 +486,9 @@ func (s *state) roll(in *instr) {
 		i += int(p)
 	}
 	sides := in.e(s)
+	if s.mode == mOver {
+		return // sides was a rules error: no die is rolled
+	}
 	if sides < 1 || sides > maxSides {
 		s.fail("a die of %d sides: a die has 1 to %d", sides, maxSides)
 		return
@@ -648,6 +651,9 @@ func (s *state) choose(ch *choice) {
 				return
 			}
 		}
+		if s.mode == mOver {
+			return // an option's if was a rules error: the game is over
+		}
 		// Nobody can choose: the choice is skipped.
 		s.mode = mRun
 		s.pc = ch.end
@@ -658,6 +664,9 @@ func (s *state) choose(ch *choice) {
 		p = int(s.vars[ch.whoVar-1])
 	} else {
 		p = int(ch.who(s))
+	}
+	if s.mode == mOver {
+		return // player was a rules error: nobody decides
 	}
 	if p < 0 || p >= s.N {
 		s.fail("%s is to choose, which is not a seat at the table", seatWord(int64(p)))
