@@ -77,3 +77,16 @@ func BenchmarkMCTS(b *testing.B) {
 		b.Run(game, func(b *testing.B) { enginetest.BenchmarkMCTS(b, loadGame(b, "../../cards/"+game), 4) })
 	}
 }
+
+// BenchmarkReferenceSmokeGames plays Crazy Eights and Hearts on the
+// reference interpreter, for its speed beside the fast engine's
+// (BenchmarkCrazyEightsSmokeGames, BenchmarkHeartsSmokeGames): it is
+// written for clarity and allowed to be 10-100 times slower.
+func BenchmarkReferenceSmokeGames(b *testing.B) {
+	b.Run("crazy-eights", func(b *testing.B) {
+		enginetest.BenchmarkSmokeGames(b, Reference(loadGame(b, "../../cards/crazy-eights")), 4)
+	})
+	b.Run("hearts", func(b *testing.B) {
+		enginetest.BenchmarkSmokeGames(b, Reference(loadGame(b, "../../cards/hearts")), 4)
+	})
+}

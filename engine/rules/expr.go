@@ -897,11 +897,13 @@ func (x *exprCtx) arith(op string, a, b expr, off int) expr {
 		}
 	case "/":
 		ev = func(s *state) int64 {
-			d := h(s)
+			// Both sides, left first, as every operator: a rules error in
+			// the left one is one even when the right one is 0.
+			n, d := f(s), h(s)
 			if d == 0 {
 				return 0
 			}
-			r := f(s) / d // -2147483648 / -1 leaves the numbers
+			r := n / d // -2147483648 / -1 leaves the numbers
 			if !inRange(r) {
 				return s.overflow(at, r)
 			}

@@ -45,6 +45,8 @@ type Game struct {
 	// private marks those that may hold what a seat chose in secret.
 	slots   int
 	private []bool
+	// joints is how many picks the secret choices keep (MaxPlayers each).
+	joints  int
 	winners []rankRule
 	turnCap int
 	// zoneInsts and valueInsts size a state: table zones and values take

@@ -351,6 +351,7 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, body func(*scope) action) action {
 	from, p := c.newSlot(false), c.newSlot(false)
 	c.newSlot(false) // the program's loop counter
+	c.newSlot(false) // and its count of seats to visit
 	f := body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
 	_ = from
 	return func(s *state) {
@@ -424,6 +425,12 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 	}
 	b, ok := x.resolve(b, a.t)
 	if !ok || len(x.errs) > 0 || b.pure && b.elist == l {
+		return nil
+	}
+	if !b.konst && b.load != loadSlot {
+		// The value is looked up once, when the loop starts: only one the
+		// body cannot change (a constant, a bound name: HEAT's ph) gives
+		// what testing each entry as its round comes gives.
 		return nil
 	}
 	lo, hi := int64(0), int64(0)

@@ -52,7 +52,10 @@ type state struct {
 	// four lengths at a time.
 	zlen   []int16
 	zcards []uint8 // zone instance i holds zcards[i*capacity : i*capacity+zlen[i]]
-	joint  [engine.MaxPlayers]engine.Action
+	// joints holds each secret choice's picks (at its choice.jbase),
+	// kept until its last seat's option is carried out: a secret choice
+	// inside another's option has its own.
+	joints []engine.Action
 	fault  string
 	// trial: a condition is being worked out for a set of cards at once,
 	// and a rules error sets trialFailed instead of ending the game (see
@@ -118,7 +121,7 @@ const maxPools = 8
 // value at its start, and the program run to its first decision.
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	slots, vars, zlen, zcards, buf, starts := s.slots, s.vars, s.zlen, s.zcards, s.buf, s.starts
+	slots, vars, zlen, zcards, joints, buf, starts := s.slots, s.vars, s.zlen, s.zcards, s.joints, s.buf, s.starts
 	if buf == nil {
 		buf = &buffers{}
 	}
@@ -129,6 +132,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.vars = resize(vars, g.valueInsts)
 	s.zlen = resize(zlen, zlenSize(g.zoneInsts))
 	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
+	s.joints = resize(joints, g.joints)
 	if at := g.startAt[players]; at != nil {
 		for _, c := range g.inPlay[players] {
 			s.add(at[c], c)
@@ -207,12 +211,13 @@ func (s *simState) ApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
 
 // cloneInto copies s into c, reusing c's buffers.
 func (s *state) cloneInto(c *state) {
-	slots, vars, zlen, zcards := c.slots, c.vars, c.zlen, c.zcards
+	slots, vars, zlen, zcards, joints := c.slots, c.vars, c.zlen, c.zcards, c.joints
 	*c = *s
 	c.slots = append(slots[:0], s.slots...)
 	c.vars = append(vars[:0], s.vars...)
 	c.zlen = append(zlen[:0], s.zlen...)
 	c.zcards = append(zcards[:0], s.zcards...)
+	c.joints = append(joints[:0], s.joints...)
 	c.Log, c.Tally = nil, nil
 	c.forgetLegal()
 }
@@ -436,7 +441,7 @@ func (s *state) run() {
 			s.choose(in.ch)
 		case opDispatch:
 			p := int(s.slots[in.ch.loop])
-			if a := s.joint[p]; a == engine.NoAction {
+			if a := s.joints[in.ch.jbase+p]; a == engine.NoAction {
 				s.pc = in.ch.cont
 			} else {
 				s.decide(in.ch, p, a)
@@ -523,6 +528,9 @@ func (s *state) roll(in *instr) {
 		i += int(p)
 	}
 	sides := in.e(s)
+	if s.mode == mOver {
+		return // sides was a rules error: no die is rolled
+	}
 	if sides < 1 || sides > maxSides {
 		s.fail("a die of %d sides: a die has 1 to %d", sides, maxSides)
 		return
@@ -561,6 +569,9 @@ func (s *state) dealOn() bool {
 // onto to, or starts drawing them as chance moves out of a shuffled pile
 // and reports true. A zone holding fewer gives what it holds.
 func (s *state) moveTop(z *zoneDecl, from, to int, n int64) (drawing bool) {
+	if s.mode == mOver {
+		return false // the count or a zone was a rules error: the game is over
+	}
 	if n = min(n, int64(s.zlen[from])); n <= 0 {
 		return false
 	}
@@ -621,6 +632,9 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 // their order.
 func (s *state) moveAll(ref *zoneRef, from, to int) {
 	if ref.filter == nil && s.Log == nil {
+		if from == to {
+			return // every card to where it is, in its order
+		}
 		// Every card, in order (a trick to its taker): one copy, without
 		// the filter's buffer to clear.
 		for _, c := range s.zone(from) {
@@ -629,8 +643,10 @@ func (s *state) moveAll(ref *zoneRef, from, to int) {
 		s.zlen[from] = 0
 		return
 	}
-	var keep [engine.MaxDeck]uint8
-	kept := 0
+	// The cards that stay, then the ones that go: a zone moved into
+	// itself keeps every card (those that pass on top).
+	var keep, moved [engine.MaxDeck]uint8
+	kept, gone := 0, 0
 	for _, c := range s.zone(from) {
 		if ref.filter != nil {
 			s.slots[ref.slot] = int64(c)
@@ -640,13 +656,17 @@ func (s *state) moveAll(ref *zoneRef, from, to int) {
 				continue
 			}
 		}
+		moved[gone] = c
+		gone++
+	}
+	s.zlen[from] = int16(kept)
+	copy(s.zone(from), keep[:kept])
+	for _, c := range moved[:gone] {
 		s.add(to, c)
 		if s.Log != nil {
 			s.logMove("move", from, to, c)
 		}
 	}
-	s.zlen[from] = int16(kept)
-	copy(s.zone(from), keep[:kept])
 }
 
 // collect puts every card in play into one zone, in card order.
@@ -679,6 +699,9 @@ func (s *state) choose(ch *choice) {
 				return
 			}
 		}
+		if s.mode == mOver {
+			return // an option's if was a rules error: the game is over
+		}
 		// Nobody can choose: the choice is skipped.
 		s.mode = mRun
 		s.pc = ch.end
@@ -689,6 +712,9 @@ func (s *state) choose(ch *choice) {
 		p = int(s.vars[ch.whoVar-1])
 	} else {
 		p = int(ch.who(s))
+	}
+	if s.mode == mOver {
+		return // player was a rules error: nobody decides
 	}
 	if p < 0 || p >= s.N {
 		s.fail("%s is to choose, which is not a seat at the table", seatWord(int64(p)))
@@ -740,8 +766,13 @@ func (s *state) probeOptions(ch *choice, p int) {
 func (s *state) canChoose(ch *choice, p int) bool {
 	for _, o := range ch.opts {
 		if o.kind == optCard && o.cond == nil && o.zone.filter == nil {
-			// Any card will do: the zone is not empty.
-			if s.zlen[o.zone.inst(s)] > 0 {
+			// Any card will do: the zone is not empty. Its seat is p's
+			// (hand[player]), bound as legalMask binds it.
+			saved := s.slots[ch.seat]
+			s.slots[ch.seat] = int64(p)
+			n := s.zlen[o.zone.inst(s)]
+			s.slots[ch.seat] = saved
+			if n > 0 {
 				return true
 			}
 			continue
@@ -945,7 +976,7 @@ func (s *state) applyJoint(actions []engine.Action) {
 		panic(fmt.Sprintf("rules: %d joint actions at a %s node", len(actions), s.CurrentPlayer()))
 	}
 	s.Move++
-	copy(s.joint[:], actions)
+	copy(s.joints[s.ch.jbase:], actions)
 	if s.Tally != nil && s.ch.plays {
 		for p, a := range actions {
 			s.tallyChoice(s.ch, s.ch.option(int(a)), p, a)

@@ -127,6 +127,8 @@ type choice struct {
 	// numbers: some option offers numbers, whose ends are worked out as
 	// the choice opens (openNumbers).
 	numbers bool
+	// jbase is where a secret choice keeps its picks in a state's joints.
+	jbase int
 }
 
 type option struct {
@@ -343,10 +345,15 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 // seat bound to name in body.
 func (c *compiler) eachSeat(first, count eval, name string, sc *scope, body func(*scope)) {
 	from, i, p := c.newSlot(false), c.newSlot(false), c.newSlot(false)
+	visits := c.newSlot(false)
 	c.emit(instr{op: opSetSlot, a: from, e: func(s *state) int64 { return max(0, first(s)) }})
+	// count is worked out once, when the loop starts (as native.go's
+	// loop does): a body that changes what it reads does not change the
+	// seats visited.
+	c.emit(instr{op: opSetSlot, a: visits, e: func(s *state) int64 { return seatsToVisit(s, count) }})
 	c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
 	top := c.pc()
-	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < seatsToVisit(s, count)) }})
+	exit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[i] < s.slots[visits]) }})
 	c.emit(instr{op: opSetSlot, a: p, e: func(s *state) int64 { return (s.slots[from] + s.slots[i]) % int64(s.N) }})
 	body(&scope{up: sc, name: name, slot: p, t: typ{k: kSeat}})
 	c.emit(instr{op: opIncSlot, a: i})
@@ -514,6 +521,8 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 	if scalar(who) == "all" {
 		ch.all = true
 		c.g.simultaneous = true
+		ch.jbase = c.g.joints
+		c.g.joints += engine.MaxPlayers
 	} else {
 		if who == nil {
 			if b := sc.lookup("player"); b != nil {
@@ -627,7 +636,7 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		c.emit(instr{op: opExec, a: engine.MaxPlayers*most - 1, fn: func(s *state) {
 			for p := 0; p < s.N && s.mode == mRun; p++ {
 				s.slots[ch.loop] = int64(p)
-				if a := s.joint[p]; a != engine.NoAction {
+				if a := s.joints[ch.jbase+p]; a != engine.NoAction {
 					bodies[s.bind(ch, p, a)](s)
 				}
 			}
