@@ -317,14 +317,6 @@ func TestDesignerGames(t *testing.T) {
 			enginetest.RandomPlayoutsAtEveryCount(t, g, 30, 1)
 			info := g.Info()
 			for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
-				if game == "chips" && info.Information != engine.PerfectInformation {
-					// Its only secrets are chance (a shuffled deck, cards put
-					// away unseen by all): no seat sees what another does not,
-					// which FairBots can check once the engine tells chance
-					// from hidden information (issue 34, item 2).
-					t.Log("FairBots left out: the engine counts chance as hidden information")
-					break
-				}
 				enginetest.FairBots(t, g, n, 5, 3)
 			}
 			passed, failed, found := g.RunTests(loadTests(t, filepath.Join(dir, "tests.yaml")), nil)
@@ -366,7 +358,7 @@ func TestPatternsAreTheTestGames(t *testing.T) {
 		}
 		checked[strings.Split(path, "/")[0]] = true
 	}
-	for _, game := range []string{"chips", "draft", "market"} {
+	for _, game := range []string{"chips", "draft", "market", "alibi"} {
 		if !checked[game] {
 			t.Errorf("no pattern quotes %s", game)
 		}
