@@ -216,33 +216,21 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 // Value reads value name of a state of g (of seat, for a per-seat value):
 // for tests and tools that compare a game with another engine's.
 func (g *Game) Value(s engine.State, name string, seat int) (int64, bool) {
-	var st *state
-	switch s := s.(type) {
-	case *state:
-		st = s
-	case *simState:
-		st = &s.state
-	default:
-		return 0, false
-	}
-	for _, v := range g.values {
-		if v.name != name {
-			continue
-		}
-		if !v.perPlayer {
-			return st.vars[v.base], true
-		}
-		if seat < 0 || seat >= st.N {
-			return 0, false
-		}
-		return st.vars[v.base+seat], true
-	}
-	return 0, false
+	return g.place(s, name, seat, -1)
 }
 
 // Element reads item i of a value with a size (values: size:), of seat
 // for a per-seat one: for tests that compare a game with another engine's.
 func (g *Game) Element(s engine.State, name string, seat, i int) (int64, bool) {
+	if i < 0 {
+		return 0, false
+	}
+	return g.place(s, name, seat, i)
+}
+
+// place reads value name of seat in s: item i of a value with a size, or
+// (i < 0) a value without one.
+func (g *Game) place(s engine.State, name string, seat, i int) (int64, bool) {
 	var st *state
 	switch s := s.(type) {
 	case *state:
@@ -253,16 +241,17 @@ func (g *Game) Element(s engine.State, name string, seat, i int) (int64, bool) {
 		return 0, false
 	}
 	for _, v := range g.values {
-		if v.name != name || v.size == 0 || i < 0 || i >= v.size {
+		if v.name != name || (i < 0) != (v.size == 0) || i >= v.size && i >= 0 {
 			continue
 		}
-		if !v.perPlayer {
-			return st.vars[v.base+i], true
+		at := v.base + max(i, 0)
+		if v.perPlayer {
+			if seat < 0 || seat >= st.N {
+				return 0, false
+			}
+			at += seat * max(v.size, 1)
 		}
-		if seat < 0 || seat >= st.N {
-			return 0, false
-		}
-		return st.vars[v.base+seat*v.size+i], true
+		return st.vars[at], true
 	}
 	return 0, false
 }
