@@ -16,9 +16,9 @@ import (
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
-	"github.com/cardpress/cardpress/sheet"
 	"github.com/cardpress/cardpress/sheetgame"
 	"github.com/cardpress/cardpress/source"
+	"github.com/cardpress/cardpress/spreadsheet"
 
 	"github.com/spf13/cobra"
 )
@@ -98,7 +98,7 @@ type importFile struct {
 	target importTarget
 	parts  []*sheetgame.Part
 	out    []byte
-	locs   []*sheet.Locator // one a part
+	locs   []*spreadsheet.Locator // one a part
 }
 
 func runImport(opts *importOptions) error {
@@ -118,7 +118,7 @@ func runImport(opts *importOptions) error {
 	}
 	g := games[0].Data
 	if opts.Deck != "" {
-		if _, err := sheet.DeckOf(g, opts.Deck); err != nil {
+		if _, err := spreadsheet.DeckOf(g, opts.Deck); err != nil {
 			return usagef("--deck: %v", err)
 		}
 	}
@@ -164,7 +164,7 @@ func checkAndWrite(opts *importOptions, g *gamedata.Game, files []*importFile, l
 		}
 		written[f.target.name] = f.out
 	}
-	found, err := sheet.CheckFiles(g, written)
+	found, err := spreadsheet.CheckFiles(g, written)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func checkAndWrite(opts *importOptions, g *gamedata.Game, files []*importFile, l
 
 // sheetName names where a part's rows come from: the file, and its sheet
 // when a workbook has several.
-func sheetName(file string, t *sheet.Table) string {
+func sheetName(file string, t *spreadsheet.Table) string {
 	if t.Name == "" {
 		return file
 	}
@@ -263,7 +263,7 @@ func byFile(g *gamedata.Game, p *sheetgame.Part) []*sheetgame.Part {
 	var out []*sheetgame.Part
 	file := files[0]
 	for _, c := range p.Cards {
-		if f, ok := home[sheet.CardID(c)]; ok {
+		if f, ok := home[spreadsheet.CardID(c)]; ok {
 			file = f
 		}
 		q := byName[file]
@@ -326,15 +326,15 @@ func buildImportFile(opts *importOptions, g *gamedata.Game, f *importFile) error
 			if derr != nil {
 				return derr
 			}
-			local := sheet.HasSchemaFolder(dir)
+			local := spreadsheet.HasSchemaFolder(dir)
 			dir.Close()
 			comment := fmt.Sprintf("Deck %s, imported from %s by cardpress import.", p.Deck.ID, filepath.Base(opts.File))
-			f.out, err = sheet.NewFile(sheet.Modeline(g, f.target.name, local), comment, p.Cards)
+			f.out, err = spreadsheet.NewFile(spreadsheet.Modeline(g, f.target.name, local), comment, p.Cards)
 		} else {
 			if old == nil {
 				old = f.out
 			}
-			f.out, _, err = sheet.Replace(old, p.Deck, p.Cards)
+			f.out, _, err = spreadsheet.Replace(old, p.Deck, p.Cards)
 		}
 		if err != nil {
 			fmt.Fprintf(opts.Err, "cardpress: %s: %s; nothing was written\n", finding.Visible(f.target.path), finding.Visible(err.Error()))
@@ -344,7 +344,7 @@ func buildImportFile(opts *importOptions, g *gamedata.Game, f *importFile) error
 	}
 	// Each part's cards are found where they ended up in the file.
 	for _, p := range f.parts {
-		loc, err := sheet.LocateDeck(f.out, p.Deck, p.Cards)
+		loc, err := spreadsheet.LocateDeck(f.out, p.Deck, p.Cards)
 		if err != nil {
 			return err
 		}
@@ -388,23 +388,23 @@ func checkImport(opts *importOptions) (string, error) {
 
 // importMapping is the header mapping: game.yaml's sheet key, then --map,
 // then --column and --drop, a later one winning for a header.
-func importMapping(opts *importOptions, g *gamedata.Game) (sheet.Mapping, error) {
-	m := sheet.Mapping{Columns: map[string]string{}}
-	add := func(from sheet.Mapping) {
+func importMapping(opts *importOptions, g *gamedata.Game) (spreadsheet.Mapping, error) {
+	m := spreadsheet.Mapping{Columns: map[string]string{}}
+	add := func(from spreadsheet.Mapping) {
 		for h, f := range from.Columns {
 			m.Columns[h] = f
 		}
 		m.Drop = append(m.Drop, from.Drop...)
 	}
 	if src := g.Manifest.Sheet; src != nil {
-		add(sheet.Mapping{Columns: src.Columns, Drop: src.Drop})
+		add(spreadsheet.Mapping{Columns: src.Columns, Drop: src.Drop})
 	}
 	if opts.Map != "" {
 		data, err := fileio.ReadFile(opts.Map, source.MaxSize)
 		if err != nil {
 			return m, usagef("--map %s: %s", opts.Map, fileio.Describe(err))
 		}
-		fm, err := sheet.ParseMapping(data)
+		fm, err := spreadsheet.ParseMapping(data)
 		if err != nil {
 			return m, usagef("--map %s: %v", opts.Map, err)
 		}
@@ -425,9 +425,9 @@ func importMapping(opts *importOptions, g *gamedata.Game) (sheet.Mapping, error)
 // be read is a usage problem (exit 2), one too large a data problem.
 func readSheetFile(opts *importOptions, format string) ([]byte, error) {
 	path := opts.File
-	limit := int64(sheet.MaxCSVBytes)
+	limit := int64(spreadsheet.MaxCSVBytes)
 	if format == "xlsx" {
-		limit = sheet.MaxXLSXBytes
+		limit = spreadsheet.MaxXLSXBytes
 	}
 	data, err := fileio.ReadFile(path, limit)
 	var tooLarge *fileio.TooLargeError
@@ -443,12 +443,12 @@ func readSheetFile(opts *importOptions, format string) ([]byte, error) {
 
 // readTables reads the sheets to import: the CSV file; the --sheet; with
 // --deck the deck's sheet or the only one; else every sheet.
-func readTables(opts *importOptions, format string, data []byte) ([]*sheet.Table, error) {
+func readTables(opts *importOptions, format string, data []byte) ([]*spreadsheet.Table, error) {
 	if format == "csv" {
-		t, err := sheet.ReadCSV(data)
-		return []*sheet.Table{t}, err
+		t, err := spreadsheet.ReadCSV(data)
+		return []*spreadsheet.Table{t}, err
 	}
-	wb, err := sheet.OpenXLSX(data)
+	wb, err := spreadsheet.OpenXLSX(data)
 	if err != nil {
 		return nil, err
 	}
@@ -461,7 +461,7 @@ func readTables(opts *importOptions, format string, data []byte) ([]*sheet.Table
 			return nil, usagef("%s has no sheet %q (its sheets: %s)", opts.File, name, quoteList(names))
 		}
 	case opts.Deck == "":
-		var tables []*sheet.Table
+		var tables []*spreadsheet.Table
 		for _, n := range names {
 			t, err := wb.Sheet(n)
 			if err != nil {
@@ -470,15 +470,15 @@ func readTables(opts *importOptions, format string, data []byte) ([]*sheet.Table
 			tables = append(tables, t)
 		}
 		return tables, nil
-	case slices.Contains(names, sheet.SheetName(opts.Deck)):
-		name = sheet.SheetName(opts.Deck)
+	case slices.Contains(names, spreadsheet.SheetName(opts.Deck)):
+		name = spreadsheet.SheetName(opts.Deck)
 	case len(names) == 1:
 		name = names[0]
 	default:
-		return nil, usagef("%s has no sheet named %s and several others: pick one with --sheet (%s)", opts.File, sheet.SheetName(opts.Deck), quoteList(names))
+		return nil, usagef("%s has no sheet named %s and several others: pick one with --sheet (%s)", opts.File, spreadsheet.SheetName(opts.Deck), quoteList(names))
 	}
 	t, err := wb.Sheet(name)
-	return []*sheet.Table{t}, err
+	return []*spreadsheet.Table{t}, err
 }
 
 func quoteList(names []string) string {
@@ -500,7 +500,7 @@ func importInto(opts *importOptions, g *gamedata.Game, deck string) (importTarge
 	} else {
 		name = gameRelative(g.Dir, opts.Into, listed)
 	}
-	if !sheet.ValidName(name) {
+	if !spreadsheet.ValidName(name) {
 		return importTarget{}, usagef("--into %s: name a .yaml file inside the game folder %s, as game.yaml names its card files", opts.Into, g.Dir)
 	}
 	t := importTarget{name: name, path: filepath.Join(g.Dir, filepath.FromSlash(name)), listed: slices.Contains(listed, name)}
@@ -616,7 +616,7 @@ func placeFindings(found, before []finding.Finding, files []*importFile, parts [
 			}
 			continue
 		}
-		if slices.ContainsFunc(before, func(b finding.Finding) bool { return sheet.SameFinding(b, f) }) {
+		if slices.ContainsFunc(before, func(b finding.Finding) bool { return spreadsheet.SameFinding(b, f) }) {
 			continue // the game said so before the import too
 		}
 		rest = append(rest, f)
@@ -714,14 +714,14 @@ func groupNotes(notes []note) []noteGroup {
 
 // sheetPlace names rows and a column of the sheet read from file:
 // `cards.xlsx: sheet "main", row 5, column C (points)`, or `rows 2-4, 9`.
-func sheetPlace(file string, t *sheet.Table, rows []int, col int) string {
+func sheetPlace(file string, t *spreadsheet.Table, rows []int, col int) string {
 	s := file + ": "
 	if t.Name != "" {
 		s += fmt.Sprintf("sheet %q, ", t.Name)
 	}
 	s += rowRanges(rows)
 	if col >= 0 {
-		s += ", column " + sheet.ColumnName(col)
+		s += ", column " + spreadsheet.ColumnName(col)
 		if h := t.HeaderOf(col); h != "" {
 			s += " (" + h + ")"
 		}

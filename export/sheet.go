@@ -7,7 +7,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 
 	"github.com/spf13/pflag"
 )
@@ -59,7 +59,7 @@ func (f sheetFormat) write(j *Job) error {
 	if j.Deck != "" {
 		// Every game named must have the deck, before anything is written.
 		for _, g := range games {
-			if _, err := sheet.DeckOf(g.Data, j.Deck); err != nil {
+			if _, err := spreadsheet.DeckOf(g.Data, j.Deck); err != nil {
 				return fmt.Errorf("--deck: %v", err)
 			}
 		}
@@ -84,7 +84,7 @@ func (f sheetFormat) write(j *Job) error {
 
 // tablesOf is the table of each deck to export from g, every deck or
 // --deck's, and the decks' ids.
-func tablesOf(j *Job, g *pipeline.Game) (tables []*sheet.Table, decks []string, err error) {
+func tablesOf(j *Job, g *pipeline.Game) (tables []*spreadsheet.Table, decks []string, err error) {
 	decks = []string{j.Deck}
 	if j.Deck == "" {
 		decks = nil
@@ -93,11 +93,11 @@ func tablesOf(j *Job, g *pipeline.Game) (tables []*sheet.Table, decks []string, 
 		}
 	}
 	for _, id := range decks {
-		d, err := sheet.DeckOf(g.Data, id)
+		d, err := spreadsheet.DeckOf(g.Data, id)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--deck: %v", err)
 		}
-		t, err := sheet.Export(d, sheet.DeckCards(g.Data, id))
+		t, err := spreadsheet.Export(d, spreadsheet.DeckCards(g.Data, id))
 		if err != nil {
 			fmt.Fprintf(j.Err, "cardpress: %s, deck %s: %s\n", finding.Visible(g.Data.Dir), id, finding.Visible(err.Error()))
 			return nil, nil, ErrFindings
@@ -108,9 +108,9 @@ func tablesOf(j *Job, g *pipeline.Game) (tables []*sheet.Table, decks []string, 
 }
 
 // writeCSVs writes a file per table, <game>/<game>-<deck>.csv.
-func writeCSVs(j *Job, game string, tables []*sheet.Table, decks []string) error {
+func writeCSVs(j *Job, game string, tables []*spreadsheet.Table, decks []string) error {
 	for i, t := range tables {
-		data, err := sheet.WriteCSV(t)
+		data, err := spreadsheet.WriteCSV(t)
 		if err != nil {
 			return err
 		}
@@ -123,12 +123,12 @@ func writeCSVs(j *Job, game string, tables []*sheet.Table, decks []string) error
 
 // writeXLSX writes the tables as one workbook: <game>/<game>-cards.xlsx,
 // or <game>/<game>-<deck>.xlsx with --deck.
-func writeXLSX(j *Job, game string, tables []*sheet.Table) error {
+func writeXLSX(j *Job, game string, tables []*spreadsheet.Table) error {
 	name := game + "/" + game + "-cards.xlsx"
 	if j.Deck != "" {
 		name = game + "/" + game + "-" + j.Deck + ".xlsx"
 	}
-	data, err := sheet.WriteXLSX(tables)
+	data, err := spreadsheet.WriteXLSX(tables)
 	if err != nil {
 		return err
 	}
