@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/importer"
 	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/spreadsheet"
@@ -32,7 +33,7 @@ func deckTargets(t *testing.T, dir string) (decks, files []string) {
 		t.Fatalf("%s does not load", dir)
 	}
 	for _, d := range g.Manifest.Decks {
-		fs := deckFiles(g, d.ID)
+		fs := importer.DeckFiles(g, d.ID)
 		if len(fs) != 1 {
 			t.Fatalf("%s: deck %s is in %d files, want 1", dir, d.ID, len(fs))
 		}

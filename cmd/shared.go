@@ -22,6 +22,7 @@ import (
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/internal/flagval"
 	"github.com/cardpress/cardpress/internal/sat"
+	"github.com/cardpress/cardpress/internal/words"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
 
@@ -277,12 +278,7 @@ func countsSummary(errs, warns int) string {
 	return fmt.Sprintf("%s, %s", plural(errs, "error"), plural(warns, "warning"))
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+func plural(n int, word string) string { return words.Count(n, word) }
 
 // strictly turns every warning into an error when strict is set (--strict).
 func strictly(fs []finding.Finding, strict bool) []finding.Finding {

@@ -128,11 +128,3 @@ func (j *Job) load() ([]*pipeline.Game, error) {
 	}
 	return games, nil
 }
-
-// count is n and the noun for messages: "1 sheet", "3 sheets".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

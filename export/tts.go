@@ -14,6 +14,7 @@ import (
 
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/words"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/raster"
 	"github.com/cardpress/cardpress/render"
@@ -251,9 +252,9 @@ func (tg *ttsGame) save(so *tts.SavedObject, decks []tts.Deck, pieces int) error
 	}
 	also := ""
 	if pieces > 0 {
-		also = ", " + count(pieces, "kind") + " of token, board and track"
+		also = ", " + words.Count(pieces, "kind") + " of token, board and track"
 	}
-	tg.wrote(out.Join(name), fmt.Sprintf(": %s, %s on %s%s", count(len(decks), "deck"), count(cards, "card"), count(sheets, "sheet"), also))
+	tg.wrote(out.Join(name), fmt.Sprintf(": %s, %s on %s%s", words.Count(len(decks), "deck"), words.Count(cards, "card"), words.Count(sheets, "sheet"), also))
 	return nil
 }
 
