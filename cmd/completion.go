@@ -56,7 +56,7 @@ var commandFlagCompleters = map[string]completer{
 	"import --into":     completeFileExt("yaml", "yml"),
 	"serve --addr":      completeWords(loopbackAddrs...),
 	"render --profile":  completeWords(printshop.Names()...),
-	"render --for":      completeWords("pnp", "print-shop"),
+	"render --for":      completeWords(renderFor...),
 }
 
 // loopbackAddrs are the --addr values serve accepts.

@@ -143,6 +143,10 @@ func runRender(opts *renderOptions) error {
 	return nil
 }
 
+// renderFor is --for's values: the print-and-play sheets, or a page a
+// card face for a print shop.
+var renderFor = []string{"pnp", "print-shop"}
+
 // checkPrintShop reads --for and --profile into the pipeline's options.
 // The sheet's flags mean nothing to a page a card, and a profile sets
 // the bleed, so giving them is an error rather than silently ignored.
@@ -155,7 +159,7 @@ func checkPrintShop(opts *renderOptions) error {
 		return nil
 	case "print-shop":
 	default:
-		return usagef("unknown --for %q (want pnp or print-shop)", opts.For)
+		return usagef("unknown --for %q (want %s)", opts.For, strings.Join(renderFor, " or "))
 	}
 	for _, f := range []string{"paper", "gutter", "back-offset"} {
 		if opts.changed != nil && opts.changed(f) {
