@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -68,4 +70,23 @@ func TestFlagsAreFreshEachCall(t *testing.T) {
 	if got := b.Lookup("dpi").Value.String(); got != "300" {
 		t.Errorf("setting --dpi on one command set the other's to %s", got)
 	}
+}
+
+// docs/commands.md lists --format's values for export as the table has
+// them.
+func TestCommandsDocListsTheFormats(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "docs", "commands.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "export: " + strings.Join(Names(), ", ") + " (also `export FORMAT`)"
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "| `--format` |") {
+			if !strings.Contains(line, want) {
+				t.Errorf("docs/commands.md's --format row does not say %q:\n%s", want, line)
+			}
+			return
+		}
+	}
+	t.Error("docs/commands.md has no --format row")
 }
