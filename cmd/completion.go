@@ -45,19 +45,18 @@ var flagCompleters = map[string]completer{
 // commandFlagCompleters are keyed by the command's path below the root and
 // the flag: "sim --out".
 var commandFlagCompleters = map[string]completer{
-	"validate --format":    completeWords(finding.Formats...),
-	"lint --format":        completeWords(finding.Formats...),
-	"rules --format":       completeWords("text", "json"),
-	"replay --format":      completeWords("text", "jsonl"),
-	"sim --out":            completeFileExt("json"),
-	"merge --out":          completeFileExt("json"),
-	"new --from":           completeDirs,
-	"import --game":        completeDirs, // a folder here, not an id
-	"import --into":        completeFileExt("yaml", "yml"),
-	"serve --addr":         completeWords(loopbackAddrs...),
-	"export png --profile": completeWords(printshop.Names()...),
-	"render --profile":     completeWords(printshop.Names()...),
-	"render --for":         completeWords("pnp", "print-shop"),
+	"validate --format": completeWords(finding.Formats...),
+	"lint --format":     completeWords(finding.Formats...),
+	"rules --format":    completeWords("text", "json"),
+	"replay --format":   completeWords("text", "jsonl"),
+	"sim --out":         completeFileExt("json"),
+	"merge --out":       completeFileExt("json"),
+	"new --from":        completeDirs,
+	"import --game":     completeDirs, // a folder here, not an id
+	"import --into":     completeFileExt("yaml", "yml"),
+	"serve --addr":      completeWords(loopbackAddrs...),
+	"render --profile":  completeWords(printshop.Names()...),
+	"render --for":      completeWords(renderFor...),
 }
 
 // loopbackAddrs are the --addr values serve accepts.

@@ -9,9 +9,10 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/importer"
 	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 )
 
 func mustRead(t *testing.T, path string) []byte {
@@ -32,7 +33,7 @@ func deckTargets(t *testing.T, dir string) (decks, files []string) {
 		t.Fatalf("%s does not load", dir)
 	}
 	for _, d := range g.Manifest.Decks {
-		fs := deckFiles(g, d.ID)
+		fs := importer.DeckFiles(g, d.ID)
 		if len(fs) != 1 {
 			t.Fatalf("%s: deck %s is in %d files, want 1", dir, d.ID, len(fs))
 		}
@@ -42,14 +43,14 @@ func deckTargets(t *testing.T, dir string) (decks, files []string) {
 }
 
 // sheetsOf reads every sheet of an XLSX file.
-func sheetsOf(t *testing.T, path string) map[string]*sheet.Table {
+func sheetsOf(t *testing.T, path string) map[string]*spreadsheet.Table {
 	t.Helper()
-	wb, err := sheet.OpenXLSX(mustRead(t, path))
+	wb, err := spreadsheet.OpenXLSX(mustRead(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer wb.Close()
-	out := map[string]*sheet.Table{}
+	out := map[string]*spreadsheet.Table{}
 	for _, name := range wb.Sheets() {
 		if out[name], err = wb.Sheet(name); err != nil {
 			t.Fatal(err)
@@ -101,8 +102,8 @@ func sameExports(t *testing.T, first, second string) {
 		if strings.HasSuffix(path, ".xlsx") {
 			a, b := sheetsOf(t, path), sheetsOf(t, other)
 			for name, ta := range a {
-				ca, _ := sheet.WriteCSV(ta)
-				cb, _ := sheet.WriteCSV(b[name])
+				ca, _ := spreadsheet.WriteCSV(ta)
+				cb, _ := spreadsheet.WriteCSV(b[name])
 				if b[name] == nil || !bytes.Equal(ca, cb) {
 					t.Errorf("%s, sheet %s: the cells differ after import and export:\n%s\n---\n%s", rel, name, ca, cb)
 				}
@@ -227,14 +228,14 @@ func TestImportEditedSheet(t *testing.T) {
 // id), and nothing is written.
 func TestImportProblemsNameSheetRowColumn(t *testing.T) {
 	ws := sprint(t)
-	cell := func(s string) sheet.Cell { return sheet.Cell{Text: s} }
-	tab := &sheet.Table{Name: "main", Header: []string{"id", "name", "points", "speed", "count"}, Rows: []sheet.Row{
-		{Num: 2, Cells: []sheet.Cell{cell("hare"), cell("Hare"), cell("1"), cell("fast"), cell("4")}},
-		{Num: 3, Cells: []sheet.Cell{cell("tortoise"), cell("Tortoise"), cell("3"), cell("quick"), cell("4")}},
-		{Num: 4, Cells: []sheet.Cell{cell("fox"), {}, cell("2"), cell("steady"), cell("2")}},
-		{Num: 5, Cells: []sheet.Cell{cell("hare"), cell("Owl"), cell("two"), cell("slow"), cell("2")}},
+	cell := func(s string) spreadsheet.Cell { return spreadsheet.Cell{Text: s} }
+	tab := &spreadsheet.Table{Name: "main", Header: []string{"id", "name", "points", "speed", "count"}, Rows: []spreadsheet.Row{
+		{Num: 2, Cells: []spreadsheet.Cell{cell("hare"), cell("Hare"), cell("1"), cell("fast"), cell("4")}},
+		{Num: 3, Cells: []spreadsheet.Cell{cell("tortoise"), cell("Tortoise"), cell("3"), cell("quick"), cell("4")}},
+		{Num: 4, Cells: []spreadsheet.Cell{cell("fox"), {}, cell("2"), cell("steady"), cell("2")}},
+		{Num: 5, Cells: []spreadsheet.Cell{cell("hare"), cell("Owl"), cell("two"), cell("slow"), cell("2")}},
 	}}
-	data, err := sheet.WriteXLSX([]*sheet.Table{tab})
+	data, err := spreadsheet.WriteXLSX([]*spreadsheet.Table{tab})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +346,7 @@ func TestImportUsage(t *testing.T) {
 	run(t, ws, "export", "csv", "sprint", "--out", "out")
 	csv := filepath.Join("out", "sprint", "sprint-main.csv")
 	os.WriteFile(filepath.Join(ws, "cards.ods"), []byte("x"), 0o644)
-	data, _ := sheet.WriteXLSX([]*sheet.Table{{Name: "a", Header: []string{"id"}}, {Name: "b", Header: []string{"id"}}})
+	data, _ := spreadsheet.WriteXLSX([]*spreadsheet.Table{{Name: "a", Header: []string{"id"}}, {Name: "b", Header: []string{"id"}}})
 	os.WriteFile(filepath.Join(ws, "two.xlsx"), data, 0o644)
 	for _, tc := range []struct {
 		args []string

@@ -12,6 +12,7 @@ import (
 	"github.com/cardpress/cardpress/newgame"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/sheetgame"
+	"github.com/cardpress/cardpress/spreadsheet"
 
 	"github.com/spf13/cobra"
 )
@@ -223,7 +224,7 @@ func gameFromSheet(opts *newOptions, id, title string) ([]newgame.File, error) {
 		} else {
 			errs++
 		}
-		fmt.Fprintln(opts.Out, finding.Visible(sheetPlace(opts.FromSheet, n.Table, []int{n.Row}, n.Col)+": "+text))
+		fmt.Fprintln(opts.Out, finding.Visible(spreadsheet.Place(opts.FromSheet, n.Table, []int{n.Row}, n.Col)+": "+text))
 	}
 	if errs > 0 {
 		fmt.Fprintf(opts.Out, "new: %s in the sheet; nothing was written\n", plural(errs, "error"))

@@ -6,7 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardpress/cardpress/export"
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/flagval"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/printshop"
 	"github.com/cardpress/cardpress/render"
@@ -49,7 +52,7 @@ files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 	bindRenderFlags(c, &opts.RenderOptions)
 	c.Flags().StringVar(&opts.Variant, "variant", "", "rule variant to print (default: each game's default); another adds -VARIANT to the file names")
 	c.Flags().StringVar(&opts.For, "for", "pnp", "pnp: print-and-play sheets and the reference; print-shop: one card face a page at bleed size, each front followed by its back")
-	c.Flags().StringVar(&opts.PrintShopProfile, "profile", "", "with --for print-shop: print shop ("+shopList()+") or shop-size (tgc-bridge), whose templates set each page and its bleed")
+	c.Flags().StringVar(&opts.PrintShopProfile, "profile", "", "with --for print-shop: print shop ("+printshop.List()+") or shop-size (tgc-bridge), whose templates set each page and its bleed")
 	c.PreRunE = func(c *cobra.Command, _ []string) error {
 		opts.changed = func(name string) bool { return c.Flags().Changed(name) }
 		return nil
@@ -58,7 +61,7 @@ files are named <game>-pnp-VARIANT.pdf and <game>-reference-VARIANT.pdf.`,
 }
 
 // defaultBleed is --bleed's default, in mm.
-const defaultBleed = 3.0
+const defaultBleed = gamedata.DefaultBleed
 
 // gutterFlag is --gutter: a number of mm from 0 to MaxGutter, or auto
 // (nil), the grid's own choice.
@@ -70,7 +73,7 @@ func (f *gutterFlag) Set(s string) error {
 		return nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !inRange(v, render.MaxGutter) {
+	if err != nil || !flagval.InRange(v, render.MaxGutter) {
 		return fmt.Errorf("want auto or a number of mm from 0 to %g", render.MaxGutter)
 	}
 	*f.mm = &v
@@ -113,32 +116,6 @@ func (f *offsetFlag) String() string {
 
 func (f *offsetFlag) Type() string { return "X,Y" }
 
-// mmFlag is a length flag in mm that takes only a number from 0 to max:
-// NaN, an infinity, a negative or a too large value is refused as it is
-// parsed, with the range in the message.
-type mmFlag struct {
-	mm  *float64
-	max float64
-}
-
-func (f *mmFlag) Set(s string) error {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !inRange(v, f.max) {
-		return fmt.Errorf("want a number of mm from 0 to %g", f.max)
-	}
-	*f.mm = v
-	return nil
-}
-
-func (f *mmFlag) String() string {
-	if f == nil || f.mm == nil {
-		return "0"
-	}
-	return strconv.FormatFloat(*f.mm, 'g', -1, 64)
-}
-
-func (f *mmFlag) Type() string { return "mm" }
-
 func runRender(opts *renderOptions) error {
 	if err := checkRenderOptions(opts.Env, &opts.RenderOptions); err != nil {
 		return err
@@ -166,6 +143,10 @@ func runRender(opts *renderOptions) error {
 	return nil
 }
 
+// renderFor is --for's values: the print-and-play sheets, or a page a
+// card face for a print shop.
+var renderFor = []string{"pnp", "print-shop"}
+
 // checkPrintShop reads --for and --profile into the pipeline's options.
 // The sheet's flags mean nothing to a page a card, and a profile sets
 // the bleed, so giving them is an error rather than silently ignored.
@@ -178,7 +159,7 @@ func checkPrintShop(opts *renderOptions) error {
 		return nil
 	case "print-shop":
 	default:
-		return usagef("unknown --for %q (want pnp or print-shop)", opts.For)
+		return usagef("unknown --for %q (want %s)", opts.For, strings.Join(renderFor, " or "))
 	}
 	for _, f := range []string{"paper", "gutter", "back-offset"} {
 		if opts.changed != nil && opts.changed(f) {
@@ -189,9 +170,11 @@ func checkPrintShop(opts *renderOptions) error {
 	if opts.PrintShopProfile == "" {
 		return nil
 	}
-	if opts.Profiles = printshop.Lookup(opts.PrintShopProfile); opts.Profiles == nil {
-		return usagef("unknown --profile %q (want a shop, %s, or shop-size such as tgc-bridge)", opts.PrintShopProfile, shopIDs())
+	profiles, err := printshop.Choose(opts.PrintShopProfile)
+	if err != nil {
+		return usageError{err}
 	}
+	opts.Profiles = profiles
 	if opts.changed != nil && opts.changed("bleed") {
 		return usagef("--profile %s sets the bleed; drop --bleed", opts.PrintShopProfile)
 	}
@@ -205,14 +188,8 @@ func fitPrintShop(games []*pipeline.Game, opts *renderOptions) error {
 	if opts.Profiles == nil {
 		return nil
 	}
-	var misfits []string
-	for _, g := range games {
-		doc := pipeline.Document(g)
-		for _, d := range deckCards(g, doc, "") {
-			if _, err := fitDeck(doc, d, opts.Profiles, opts.Profile); err != nil {
-				misfits = append(misfits, err.Error())
-			}
-		}
+	if err := export.CheckShopFit(games, opts.Profiles, opts.Profile, "render those games without --profile (with --bleed) or pick another shop"); err != nil {
+		return usageError{err}
 	}
-	return misfitError(misfits, "render those games without --profile (with --bleed) or pick another shop")
+	return nil
 }

@@ -20,7 +20,9 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/flagval"
 	"github.com/cardpress/cardpress/internal/sat"
+	"github.com/cardpress/cardpress/internal/words"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
 
@@ -104,7 +106,7 @@ func bindRenderFlags(c *cobra.Command, o *pipeline.RenderOptions) {
 	// 3 mm by default: a mis-cut then shows the card's own colour, not its
 	// neighbour's, and A4 still takes 9 poker cards a page.
 	o.Bleed = defaultBleed
-	f.Var(&mmFlag{&o.Bleed, render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
+	f.Var(&flagval.MM{Value: &o.Bleed, Max: render.MaxBleed}, "bleed", fmt.Sprintf("bleed around each card, in mm (0 to %g)", render.MaxBleed))
 	f.StringVar(&o.OutDir, "out", "out", "output folder")
 	f.Var(&gutterFlag{&o.Gutter}, "gutter", fmt.Sprintf("space between neighbouring cards, in mm (0 to %g); auto: twice the bleed if as many cards fit a page, else the bleed", render.MaxGutter))
 	f.Var(&offsetFlag{&o.BackOffset}, "back-offset", fmt.Sprintf("the duplex offset read on page 1's check, X,Y in mm (each -%g to %g): back pages move the other way", render.MaxBackOffset, render.MaxBackOffset))
@@ -124,10 +126,10 @@ func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
 	if !render.IsPaper(o.Paper) {
 		return usagef("unknown --paper %q (want %s)", o.Paper, strings.Join(render.PaperNames(), " or "))
 	}
-	if !inRange(o.Bleed, render.MaxBleed) {
+	if !flagval.InRange(o.Bleed, render.MaxBleed) {
 		return usagef("--bleed %g: want a number of mm from 0 to %g", o.Bleed, render.MaxBleed)
 	}
-	if o.Gutter != nil && !inRange(*o.Gutter, render.MaxGutter) {
+	if o.Gutter != nil && !flagval.InRange(*o.Gutter, render.MaxGutter) {
 		return usagef("--gutter %g: want a number of mm from 0 to %g", *o.Gutter, render.MaxGutter)
 	}
 	if x, y := o.BackOffset[0], o.BackOffset[1]; !(math.Abs(x) <= render.MaxBackOffset && math.Abs(y) <= render.MaxBackOffset) {
@@ -145,9 +147,6 @@ func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
 	}
 	return nil
 }
-
-// inRange is 0 <= v <= max, false for NaN.
-func inRange(v, max float64) bool { return v >= 0 && v <= max }
 
 // parseBots reads --bots: bot kinds, comma-separated, one per seat.
 func parseBots(s string) ([]string, error) {
@@ -279,12 +278,7 @@ func countsSummary(errs, warns int) string {
 	return fmt.Sprintf("%s, %s", plural(errs, "error"), plural(warns, "warning"))
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+func plural(n int, word string) string { return words.Count(n, word) }
 
 // strictly turns every warning into an error when strict is set (--strict).
 func strictly(fs []finding.Finding, strict bool) []finding.Finding {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/importer"
 	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/preview"
@@ -172,8 +173,10 @@ func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 func followSheets(streams IO, paths []string) {
 	for _, s := range sheetgame.StaleSheets(paths) {
 		fmt.Fprintf(streams.Out, "%s saved: importing it into %s\n", finding.Visible(s.Sheet), finding.Visible(s.Game))
-		err := runImport(&importOptions{IO: streams, File: s.Sheet, Game: s.Game})
-		if err != nil && !errors.Is(err, errFindings) {
+		opts := importOptions(streams)
+		opts.File, opts.Game = s.Sheet, s.Game
+		err := importer.Run(opts)
+		if err != nil && !errors.Is(err, importer.ErrFindings) {
 			fmt.Fprintln(streams.Out, "cardpress: "+finding.Visible(err.Error()))
 		}
 	}

@@ -91,6 +91,9 @@ const MaxImagePixels = 40_000_000
 // --bleed): a background or back picture covers the card and its bleed.
 const MaxBleed = 10.0
 
+// DefaultBleed is --bleed's default, in mm, for render and export png.
+const DefaultBleed = 3.0
+
 // MaxFontSize is the largest font size in pt, the layout schema's; an
 // icon picture prints at most one em of it square.
 const MaxFontSize = 200.0

@@ -179,3 +179,26 @@ func ShopOf(p Profile) Shop {
 func mm(v float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", v), "0"), ".")
 }
+
+// List is every shop with its name, for flags' help: "tgc (The Game
+// Crafter), mpc (MakePlayingCards), …".
+func List() string {
+	var parts []string
+	for _, s := range Shops {
+		parts = append(parts, s.ID+" ("+s.Name+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Choose is Lookup for a --profile value, with the error that names what
+// it takes when no profile has that name.
+func Choose(name string) ([]Profile, error) {
+	if ps := Lookup(name); ps != nil {
+		return ps, nil
+	}
+	var ids []string
+	for _, s := range Shops {
+		ids = append(ids, s.ID)
+	}
+	return nil, fmt.Errorf("unknown --profile %q (want a shop, %s, or shop-size such as tgc-bridge)", name, strings.Join(ids, ", "))
+}

@@ -11,15 +11,15 @@ import (
 	"strings"
 
 	"github.com/cardpress/cardpress/gamedata"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 )
 
 // Part is the rows of one deck from one sheet, read into cards.
 type Part struct {
-	Deck  sheet.Deck
-	Table *sheet.Table // as shaped: its columns know their sheet columns
-	Cards []sheet.Card
-	Probs []sheet.Problem
+	Deck  spreadsheet.Deck
+	Table *spreadsheet.Table // as shaped: its columns know their sheet columns
+	Cards []spreadsheet.Card
+	Probs []spreadsheet.Problem
 	// File: the card file these cards go back to, when the deck's cards
 	// are spread over several ("": the deck's one file).
 	File string
@@ -37,7 +37,7 @@ type Skipped struct {
 // is the game's only deck's, or the deck its file name ends with
 // (export's GAME-DECK.csv). Sheets that fit no deck are skipped, and said
 // so.
-func Assign(g *gamedata.Game, file string, tables []*sheet.Table, deck string, m sheet.Mapping) ([]*Part, []Skipped, error) {
+func Assign(g *gamedata.Game, file string, tables []*spreadsheet.Table, deck string, m spreadsheet.Mapping) ([]*Part, []Skipped, error) {
 	all, err := allKinds(g)
 	if err != nil {
 		return nil, nil, err
@@ -46,7 +46,7 @@ func Assign(g *gamedata.Game, file string, tables []*sheet.Table, deck string, m
 	var skipped []Skipped
 	byDeck := map[string]*Part{}
 	for _, raw := range tables {
-		t, probs := sheet.Shape(raw, all, m)
+		t, probs := spreadsheet.Shape(raw, all, m)
 		target := deck
 		if target == "" && slices.Index(t.Header, "deck") < 0 {
 			target = deckNamed(g, raw.Name)
@@ -68,8 +68,8 @@ func Assign(g *gamedata.Game, file string, tables []*sheet.Table, deck string, m
 		for _, id := range groups.order {
 			p := byDeck[id+"\x00"+t.Name]
 			if p == nil {
-				d, _ := sheet.DeckOf(g, id)
-				p = &Part{Deck: d, Table: &sheet.Table{Name: t.Name, Header: t.Header, Cols: t.Cols, Orig: t.Orig}}
+				d, _ := spreadsheet.DeckOf(g, id)
+				p = &Part{Deck: d, Table: &spreadsheet.Table{Name: t.Name, Header: t.Header, Cols: t.Cols, Orig: t.Orig}}
 				byDeck[id+"\x00"+t.Name] = p
 				parts = append(parts, p)
 			}
@@ -78,12 +78,12 @@ func Assign(g *gamedata.Game, file string, tables []*sheet.Table, deck string, m
 			probs = nil
 		}
 		if len(probs) > 0 { // a sheet with no card rows at all
-			d, _ := sheet.DeckOf(g, cmpOr(target, deckIDs(g)[0]))
+			d, _ := spreadsheet.DeckOf(g, cmpOr(target, deckIDs(g)[0]))
 			parts = append(parts, &Part{Deck: d, Table: t, Probs: probs})
 		}
 	}
 	for _, p := range parts {
-		cards, probs := sheet.Import(p.Deck, p.Table)
+		cards, probs := spreadsheet.Import(p.Deck, p.Table)
 		p.Cards, p.Probs = cards, append(p.Probs, probs...)
 	}
 	return parts, skipped, nil
@@ -115,21 +115,21 @@ func cmpOr(a, b string) string {
 
 type groups struct {
 	order []string
-	rows  map[string][]sheet.Row
+	rows  map[string][]spreadsheet.Row
 }
 
 // split sorts the rows of t by deck: all into deck when given, else by
 // the deck column (a cell naming no deck is a problem at that cell).
-func split(g *gamedata.Game, t *sheet.Table, deck string) (groups, []sheet.Problem) {
-	gs := groups{rows: map[string][]sheet.Row{}}
-	add := func(id string, r sheet.Row) {
+func split(g *gamedata.Game, t *spreadsheet.Table, deck string) (groups, []spreadsheet.Problem) {
+	gs := groups{rows: map[string][]spreadsheet.Row{}}
+	add := func(id string, r spreadsheet.Row) {
 		if _, ok := gs.rows[id]; !ok {
 			gs.order = append(gs.order, id)
 		}
 		gs.rows[id] = append(gs.rows[id], r)
 	}
 	col := slices.Index(t.Header, "deck")
-	var probs []sheet.Problem
+	var probs []spreadsheet.Problem
 	for _, r := range t.Rows {
 		v := strings.TrimSpace(r.Cell(col))
 		switch {
@@ -141,9 +141,9 @@ func split(g *gamedata.Game, t *sheet.Table, deck string) (groups, []sheet.Probl
 		case deck != "":
 			add(deck, r) // Import says this row is another deck's
 		case v == "":
-			probs = append(probs, sheet.Problem{Row: r.Num, Col: t.Col(col), Message: fmt.Sprintf("no deck: name the card's deck (%s)", strings.Join(deckIDs(g), ", "))})
+			probs = append(probs, spreadsheet.Problem{Row: r.Num, Col: t.Col(col), Message: fmt.Sprintf("no deck: name the card's deck (%s)", strings.Join(deckIDs(g), ", "))})
 		case deckNamed(g, v) == "":
-			probs = append(probs, sheet.Problem{Row: r.Num, Col: t.Col(col), Message: fmt.Sprintf("%q is no deck of the game (its decks: %s)", v, strings.Join(deckIDs(g), ", "))})
+			probs = append(probs, spreadsheet.Problem{Row: r.Num, Col: t.Col(col), Message: fmt.Sprintf("%q is no deck of the game (its decks: %s)", v, strings.Join(deckIDs(g), ", "))})
 		default:
 			r.Cells[col].Text = deckNamed(g, v)
 			add(deckNamed(g, v), r)
@@ -155,12 +155,12 @@ func split(g *gamedata.Game, t *sheet.Table, deck string) (groups, []sheet.Probl
 // deckNamed is the deck whose id or name s is, whatever its case and
 // spaces; "" for none.
 func deckNamed(g *gamedata.Game, s string) string {
-	key := sheet.HeaderKey(s)
+	key := spreadsheet.HeaderKey(s)
 	if key == "" {
 		return ""
 	}
 	for _, d := range g.Manifest.Decks {
-		if sheet.HeaderKey(d.ID) == key || sheet.HeaderKey(d.Name) == key {
+		if spreadsheet.HeaderKey(d.ID) == key || spreadsheet.HeaderKey(d.Name) == key {
 			return d.ID
 		}
 	}
@@ -177,10 +177,10 @@ func deckIDs(g *gamedata.Game) []string {
 
 // allKinds is a deck that knows every field of every deck of g: the
 // headers a sheet may use, whichever deck its rows are.
-func allKinds(g *gamedata.Game) (sheet.Deck, error) {
-	all := sheet.Deck{Kinds: map[string]sheet.Kind{}}
+func allKinds(g *gamedata.Game) (spreadsheet.Deck, error) {
+	all := spreadsheet.Deck{Kinds: map[string]spreadsheet.Kind{}}
 	for _, id := range deckIDs(g) {
-		d, err := sheet.DeckOf(g, id)
+		d, err := spreadsheet.DeckOf(g, id)
 		if err != nil {
 			return all, err
 		}

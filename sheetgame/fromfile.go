@@ -11,7 +11,7 @@ import (
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/newgame"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 )
 
 // UnreadableError is a file named on the command line that cannot be
@@ -25,12 +25,12 @@ var sheetFile = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9_. -]*\.(csv|xlsx)$`
 
 // ReadTables reads every sheet of a .xlsx file, or a .csv file, within
 // the sheet package's limits.
-func ReadTables(file string) (format string, data []byte, tables []*sheet.Table, err error) {
+func ReadTables(file string) (format string, data []byte, tables []*spreadsheet.Table, err error) {
 	format = strings.TrimPrefix(strings.ToLower(filepath.Ext(file)), ".")
-	limit := int64(sheet.MaxCSVBytes)
+	limit := int64(spreadsheet.MaxCSVBytes)
 	switch format {
 	case "xlsx":
-		limit = sheet.MaxXLSXBytes
+		limit = spreadsheet.MaxXLSXBytes
 	case "csv":
 	default:
 		return "", nil, nil, &UnreadableError{fmt.Sprintf("%s: cannot tell the format; name a .csv or .xlsx file", file)}
@@ -44,10 +44,10 @@ func ReadTables(file string) (format string, data []byte, tables []*sheet.Table,
 		return "", nil, nil, &UnreadableError{fmt.Sprintf("%s: %s", file, fileio.Describe(err))}
 	}
 	if format == "csv" {
-		t, err := sheet.ReadCSV(data)
-		return format, data, []*sheet.Table{t}, err
+		t, err := spreadsheet.ReadCSV(data)
+		return format, data, []*spreadsheet.Table{t}, err
 	}
-	wb, err := sheet.OpenXLSX(data)
+	wb, err := spreadsheet.OpenXLSX(data)
 	if err != nil {
 		return "", nil, nil, err
 	}
@@ -78,7 +78,7 @@ func FromFile(file, id, title string) ([]newgame.File, []Note, error) {
 	}
 	plan := Infer(strings.TrimSuffix(base, filepath.Ext(base)), tables)
 	if len(plan.Decks) == 0 && plan.Errors() == 0 {
-		plan.Notes = append(plan.Notes, Note{&sheet.Table{}, sheet.Problem{Row: 2, Col: -1, Message: "no cards: every row under the header is empty"}})
+		plan.Notes = append(plan.Notes, Note{&spreadsheet.Table{}, spreadsheet.Problem{Row: 2, Col: -1, Message: "no cards: every row under the header is empty"}})
 	}
 	if plan.Errors() > 0 {
 		return nil, plan.Notes, nil

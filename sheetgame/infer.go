@@ -11,7 +11,7 @@ import (
 
 	"github.com/cardpress/cardpress/icon"
 	"github.com/cardpress/cardpress/internal/slug"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 )
 
 // A new game from a spreadsheet (cardpress new --from-sheet): decks from
@@ -55,22 +55,22 @@ type Deck struct {
 	ID, Name string
 	Sheet    string // the sheet its rows come from
 	Fields   []Field
-	table    *sheet.Table // its rows, shaped
-	Cards    []sheet.Card
+	table    *spreadsheet.Table // its rows, shaped
+	Cards    []spreadsheet.Card
 	Flavor   bool // some card has flavour text
 }
 
 // Note is a problem at a place of a sheet.
 type Note struct {
-	Table *sheet.Table
-	sheet.Problem
+	Table *spreadsheet.Table
+	spreadsheet.Problem
 }
 
 // Plan is a game inferred from a spreadsheet.
 type Plan struct {
 	Decks    []*Deck
-	Mapping  sheet.Mapping // the headers that do not name their field by themselves
-	Pictures []string      // picture files the cards name, relative to the sheet
+	Mapping  spreadsheet.Mapping // the headers that do not name their field by themselves
+	Pictures []string            // picture files the cards name, relative to the sheet
 	Notes    []Note
 }
 
@@ -92,13 +92,13 @@ var cardID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
 
 // fieldName is the field a header of the designer's own names.
 func fieldName(header string, col int) string {
-	if f, ok := synonyms[sheet.HeaderKey(header)]; ok {
+	if f, ok := synonyms[spreadsheet.HeaderKey(header)]; ok {
 		return f
 	}
 	name := strings.Trim(fieldChars.ReplaceAllString(slug.Make(header, 40), "_"), "_")
 	switch {
 	case name == "":
-		return "column_" + strings.ToLower(sheet.ColumnName(col))
+		return "column_" + strings.ToLower(spreadsheet.ColumnName(col))
 	case name[0] < 'a' || name[0] > 'z':
 		return "f_" + name // a field name starts with a letter
 	}
@@ -107,12 +107,12 @@ func fieldName(header string, col int) string {
 
 // Infer reads the tables (the sheets of a workbook, or one CSV table
 // named base) into decks, fields and cards.
-func Infer(base string, tables []*sheet.Table) *Plan {
-	p := &Plan{Mapping: sheet.Mapping{Columns: map[string]string{}}}
+func Infer(base string, tables []*spreadsheet.Table) *Plan {
+	p := &Plan{Mapping: spreadsheet.Mapping{Columns: map[string]string{}}}
 	taken := map[string]bool{}
 	for _, raw := range tables {
 		fields, all := headerFields(raw, p)
-		t, probs := sheet.Shape(raw, all, p.Mapping)
+		t, probs := spreadsheet.Shape(raw, all, p.Mapping)
 		for _, pr := range probs {
 			p.Notes = append(p.Notes, Note{raw, pr})
 		}
@@ -127,7 +127,7 @@ func Infer(base string, tables []*sheet.Table) *Plan {
 	}
 	for _, d := range p.Decks {
 		deck := sheetDeck(d, len(p.Decks) == 1)
-		cards, probs := sheet.Import(deck, d.table)
+		cards, probs := spreadsheet.Import(deck, d.table)
 		d.Cards = cards
 		for _, pr := range probs {
 			p.Notes = append(p.Notes, Note{d.table, pr})
@@ -147,9 +147,9 @@ func Infer(base string, tables []*sheet.Table) *Plan {
 // headerFields names the field of each header of t, adding to the plan's
 // mapping the headers that do not match their field by themselves, and
 // returns a deck that knows them all (for Shape).
-func headerFields(t *sheet.Table, p *Plan) (map[string]string, sheet.Deck) {
+func headerFields(t *spreadsheet.Table, p *Plan) (map[string]string, spreadsheet.Deck) {
 	fields := map[string]string{} // field: header
-	all := sheet.Deck{Kinds: map[string]sheet.Kind{}}
+	all := spreadsheet.Deck{Kinds: map[string]spreadsheet.Kind{}}
 	for i, h := range t.Header {
 		if strings.TrimSpace(h) == "" {
 			continue
@@ -159,8 +159,8 @@ func headerFields(t *sheet.Table, p *Plan) (map[string]string, sheet.Deck) {
 			f = fmt.Sprintf("%s_%d", fieldName(h, i), n)
 		}
 		fields[f] = h
-		all.Kinds[f] = sheet.KindText
-		if sheet.HeaderKey(h) != sheet.HeaderKey(f) {
+		all.Kinds[f] = spreadsheet.KindText
+		if spreadsheet.HeaderKey(h) != spreadsheet.HeaderKey(f) {
 			p.Mapping.Columns[strings.TrimSpace(h)] = f
 		}
 	}
@@ -169,7 +169,7 @@ func headerFields(t *sheet.Table, p *Plan) (map[string]string, sheet.Deck) {
 
 // splitDecks is the decks of a shaped table: one named after the sheet,
 // or one for each value of its deck column.
-func splitDecks(t *sheet.Table, sheetName string, taken map[string]bool) []*Deck {
+func splitDecks(t *spreadsheet.Table, sheetName string, taken map[string]bool) []*Deck {
 	col := slices.Index(t.Header, "deck")
 	var decks []*Deck
 	byName := map[string]*Deck{}
@@ -178,11 +178,11 @@ func splitDecks(t *sheet.Table, sheetName string, taken map[string]bool) []*Deck
 		if col >= 0 && strings.TrimSpace(r.Cell(col)) != "" {
 			name = strings.TrimSpace(r.Cell(col))
 		}
-		d := byName[sheet.HeaderKey(name)]
+		d := byName[spreadsheet.HeaderKey(name)]
 		if d == nil {
 			d = &Deck{ID: deckID(name, taken), Name: name, Sheet: t.Name,
-				table: &sheet.Table{Name: t.Name, Header: t.Header, Cols: t.Cols, Orig: t.Orig}}
-			byName[sheet.HeaderKey(name)] = d
+				table: &spreadsheet.Table{Name: t.Name, Header: t.Header, Cols: t.Cols, Orig: t.Orig}}
+			byName[spreadsheet.HeaderKey(name)] = d
 			decks = append(decks, d)
 		}
 		if col >= 0 {
@@ -210,7 +210,7 @@ var generic = []string{"id", "name", "deck", "count", "players", "keywords", "fl
 
 // inferFields declares the deck's own fields: every column with a value
 // in its rows, typed by its values.
-func inferFields(t *sheet.Table, headers map[string]string) []Field {
+func inferFields(t *spreadsheet.Table, headers map[string]string) []Field {
 	var out []Field
 	for i, f := range t.Header {
 		if slices.Contains(generic, f) {
@@ -237,8 +237,8 @@ func inferFields(t *sheet.Table, headers map[string]string) []Field {
 
 // shownIn reports whether a cell of column i is a date, time or
 // percentage the spreadsheet made: such a column is text as shown.
-func shownIn(t *sheet.Table, i int) bool {
-	return slices.ContainsFunc(t.Rows, func(r sheet.Row) bool { return i < len(r.Cells) && r.Cells[i].Shown != "" })
+func shownIn(t *spreadsheet.Table, i int) bool {
+	return slices.ContainsFunc(t.Rows, func(r spreadsheet.Row) bool { return i < len(r.Cells) && r.Cells[i].Shown != "" })
 }
 
 var picture = regexp.MustCompile(`(?i)^([A-Za-z0-9_-][A-Za-z0-9_. -]*/)*[A-Za-z0-9_-][A-Za-z0-9_. -]*\.(png|jpe?g)$`)
@@ -311,16 +311,16 @@ func iconsIn(values []string) []string {
 }
 
 // kinds are the sheet's cell kinds of the declared types.
-var kinds = map[string]sheet.Kind{
-	"text": sheet.KindText, "enum": sheet.KindText, "image": sheet.KindText,
-	"integer": sheet.KindInteger, "number": sheet.KindNumber, "boolean": sheet.KindBoolean, "list": sheet.KindTextList,
+var kinds = map[string]spreadsheet.Kind{
+	"text": spreadsheet.KindText, "enum": spreadsheet.KindText, "image": spreadsheet.KindText,
+	"integer": spreadsheet.KindInteger, "number": spreadsheet.KindNumber, "boolean": spreadsheet.KindBoolean, "list": spreadsheet.KindTextList,
 }
 
 // sheetDeck is d for reading its rows into cards.
-func sheetDeck(d *Deck, only bool) sheet.Deck {
-	sd := sheet.Deck{ID: d.ID, Kinds: map[string]sheet.Kind{
-		"id": sheet.KindText, "name": sheet.KindText, "deck": sheet.KindText, "count": sheet.KindInteger,
-		"players": sheet.KindIntegerList, "keywords": sheet.KindTextList, "flavor": sheet.KindText,
+func sheetDeck(d *Deck, only bool) spreadsheet.Deck {
+	sd := spreadsheet.Deck{ID: d.ID, Kinds: map[string]spreadsheet.Kind{
+		"id": spreadsheet.KindText, "name": spreadsheet.KindText, "deck": spreadsheet.KindText, "count": spreadsheet.KindInteger,
+		"players": spreadsheet.KindIntegerList, "keywords": spreadsheet.KindTextList, "flavor": spreadsheet.KindText,
 	}, Only: only}
 	for _, f := range d.Fields {
 		sd.Kinds[f.Name] = kinds[f.Type]
@@ -336,18 +336,18 @@ func (p *Plan) checkCards(d *Deck) {
 	if id := slices.Index(d.table.Header, "id"); id >= 0 && d.table.Col(id) != d.table.Col(name) {
 		for _, r := range d.table.Rows {
 			if v := strings.TrimSpace(r.Cell(id)); v != "" && !cardID.MatchString(v) {
-				p.Notes = append(p.Notes, Note{d.table, sheet.Problem{Row: r.Num, Col: d.table.Col(id), Message: fmt.Sprintf("%q is not a card id (lowercase letters, digits and hyphens, starting with a letter); fix it, or delete the id column to have ids made from the names", v)}})
+				p.Notes = append(p.Notes, Note{d.table, spreadsheet.Problem{Row: r.Num, Col: d.table.Col(id), Message: fmt.Sprintf("%q is not a card id (lowercase letters, digits and hyphens, starting with a letter); fix it, or delete the id column to have ids made from the names", v)}})
 			}
 		}
 	}
 	for _, r := range d.table.Rows {
 		if name < 0 || strings.TrimSpace(r.Cell(name)) == "" {
-			p.Notes = append(p.Notes, Note{d.table, sheet.Problem{Row: r.Num, Col: d.table.Col(name), Message: "a card needs a name: its id is made from it (or give the sheet an id column)"}})
+			p.Notes = append(p.Notes, Note{d.table, spreadsheet.Problem{Row: r.Num, Col: d.table.Col(name), Message: "a card needs a name: its id is made from it (or give the sheet an id column)"}})
 		}
 	}
 	if name < 0 && len(d.table.Rows) > 0 {
 		p.Notes = p.Notes[:len(p.Notes)-len(d.table.Rows)]
-		p.Notes = append(p.Notes, Note{d.table, sheet.Problem{Row: 1, Col: -1, Message: "no column names the cards: call one Name (or Card Name, Title), or map yours with --column 'HEADER=name'"}})
+		p.Notes = append(p.Notes, Note{d.table, spreadsheet.Problem{Row: 1, Col: -1, Message: "no column names the cards: call one Name (or Card Name, Title), or map yours with --column 'HEADER=name'"}})
 	}
 	for _, f := range d.Fields {
 		if f.Type != "image" {
@@ -361,6 +361,6 @@ func (p *Plan) checkCards(d *Deck) {
 		}
 	}
 	if i := slices.Index(d.table.Header, "flavor"); i >= 0 {
-		d.Flavor = slices.ContainsFunc(d.table.Rows, func(r sheet.Row) bool { return strings.TrimSpace(r.Cell(i)) != "" })
+		d.Flavor = slices.ContainsFunc(d.table.Rows, func(r spreadsheet.Row) bool { return strings.TrimSpace(r.Cell(i)) != "" })
 	}
 }

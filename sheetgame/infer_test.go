@@ -6,18 +6,18 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/internal/testutil"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 
 	"go.yaml.in/yaml/v3"
 )
 
-func csvTables(t testing.TB, text string) []*sheet.Table {
+func csvTables(t testing.TB, text string) []*spreadsheet.Table {
 	t.Helper()
-	tab, err := sheet.ReadCSV([]byte(text))
+	tab, err := spreadsheet.ReadCSV([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []*sheet.Table{tab}
+	return []*spreadsheet.Table{tab}
 }
 
 // TestInferTypes: each column's type comes from its values.
@@ -49,11 +49,11 @@ func FuzzInferCSV(f *testing.F) {
 	f.Add("Deck,Card Name,Qty,Art\nA,x,2,a.png\nB,,x,\n")
 	f.Add("\"\",,\n1,2,3\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		tab, err := sheet.ReadCSV([]byte(text))
+		tab, err := spreadsheet.ReadCSV([]byte(text))
 		if err != nil {
 			return
 		}
-		p := Infer("cards", []*sheet.Table{tab})
+		p := Infer("cards", []*spreadsheet.Table{tab})
 		if p.Errors() > 0 || len(p.Decks) == 0 {
 			return
 		}
@@ -79,7 +79,7 @@ func BenchmarkInfer(b *testing.B) {
 		fmt.Fprintf(&s, ",Stat %d", i)
 	}
 	s.WriteString("\n")
-	for r := range sheet.MaxRows {
+	for r := range spreadsheet.MaxRows {
 		fmt.Fprintf(&s, "Card %d,%d,%s,Some rules text for card %d.", r/2, r%10, []string{"Cups", "Swords"}[r%2], r)
 		for i := range 16 {
 			fmt.Fprintf(&s, ",%d", (r+i)%7)

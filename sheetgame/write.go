@@ -8,7 +8,7 @@ import (
 
 	"github.com/cardpress/cardpress/icon"
 	"github.com/cardpress/cardpress/newgame"
-	"github.com/cardpress/cardpress/sheet"
+	"github.com/cardpress/cardpress/spreadsheet"
 )
 
 // q is s as a YAML double-quoted string (JSON's form, which YAML reads).
@@ -26,7 +26,7 @@ func (p *Plan) Files(id, title, sheetFile string) ([]newgame.File, error) {
 	files = append(files, newgame.File{Name: "game.yaml", Data: []byte(p.manifest(id, title, sheetFile, size))})
 	for _, d := range p.Decks {
 		comment := fmt.Sprintf("Deck %s, from %s. Edit the sheet and run `cardpress import %s`, or edit this file.", d.ID, sheetPlace(sheetFile, d.Sheet), sheetFile)
-		data, err := sheet.NewFile("# yaml-language-server: $schema=schema/cards.schema.json", comment, d.Cards)
+		data, err := spreadsheet.NewFile("# yaml-language-server: $schema=schema/cards.schema.json", comment, d.Cards)
 		if err != nil {
 			return nil, err
 		}

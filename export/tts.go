@@ -1,4 +1,4 @@
-package cmd
+package export
 
 import (
 	"errors"
@@ -12,28 +12,26 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/words"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/raster"
 	"github.com/cardpress/cardpress/render"
 	"github.com/cardpress/cardpress/tts"
 
-	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// export tts: deck sheets and a saved object for Tabletop Simulator
+// tts: deck sheets and a saved object for Tabletop Simulator
 // (docs/export.md).
 
-type exportTTSOptions struct {
-	exportTarget
-	BaseURL string
-}
+type ttsFormat struct{}
 
-func newExportTTSCmd(streams IO) *cobra.Command {
-	opts := &exportTTSOptions{exportTarget: exportTarget{IO: streams}}
-	c := &cobra.Command{
-		Use:   "tts [PATH]",
+func (ttsFormat) Name() string { return "tts" }
+
+func (ttsFormat) Help() Help {
+	return Help{
 		Short: "Write Tabletop Simulator deck sheets and a saved object",
 		Long: `Export tts writes, in OUT/<game>/tts/, each deck's card sheets (<deck>-1.png, …:
 at most 10×7 cards each, the last slot the deck's back, which Tabletop
@@ -46,13 +44,13 @@ round tiles.
 The JSON points at the images with file:// URLs, which work on this
 computer only; upload the images and pass --base-url with the address of
 the folder that holds them to share the game. See docs/export.md.`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: opts.runOn(func() error { return runExportTTS(opts) }),
 	}
-	f := c.Flags()
-	opts.bind(f)
-	f.StringVar(&opts.BaseURL, "base-url", "", "http(s) address of the uploaded tts folder, for the JSON's image URLs (default: file:// URLs of the written images)")
-	return c
+}
+
+func (ttsFormat) Flags(f *pflag.FlagSet) Writer {
+	var baseURL string
+	f.StringVar(&baseURL, "base-url", "", "http(s) address of the uploaded tts folder, for the JSON's image URLs (default: file:// URLs of the written images)")
+	return func(j *Job) error { return writeTTS(j, baseURL) }
 }
 
 // ttsMaxSheet is the longest side of a sheet in pixels: 4096 is the
@@ -63,17 +61,14 @@ const (
 	ttsMaxDPI   = 300.0
 )
 
-func runExportTTS(opts *exportTTSOptions) error {
-	if err := checkOutDir(opts.OutDir); err != nil {
-		return err
-	}
-	if opts.BaseURL != "" {
-		u, err := url.Parse(opts.BaseURL)
+func writeTTS(j *Job, baseURL string) error {
+	if baseURL != "" {
+		u, err := url.Parse(baseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usagef("--base-url %q: want an http:// or https:// address", opts.BaseURL)
+			return fmt.Errorf("--base-url %q: want an http:// or https:// address", baseURL)
 		}
 	}
-	games, err := exportGames(opts.IO, opts.Paths, opts.Deck)
+	games, err := j.load()
 	if err != nil {
 		return err
 	}
@@ -82,7 +77,7 @@ func runExportTTS(opts *exportTTSOptions) error {
 		return err
 	}
 	for _, g := range games {
-		if err := exportGameTTS(opts, rz, g); err != nil {
+		if err := writeGameTTS(j, baseURL, rz, g); err != nil {
 			return err
 		}
 	}
@@ -158,13 +153,22 @@ func (f *ttsFiles) take() *image.RGBA {
 	return s
 }
 
-func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Game) error {
+// ttsGame is one game's tts export under way.
+type ttsGame struct {
+	*Job
+	rz    *raster.Rasterizer
+	doc   *render.Document
+	files *ttsFiles
+	bar   Progress
+}
+
+func writeGameTTS(j *Job, baseURL string, rz *raster.Rasterizer, g *pipeline.Game) error {
 	doc := pipeline.Document(g)
-	decks := deckCards(g, doc, opts.Deck)
+	decks := decksOf(g, doc, j.Deck)
 	if len(decks) == 0 {
 		return nil // --deck names another game's deck, or the game has no cards
 	}
-	root, err := fileio.OpenOut(opts.OutDir)
+	root, err := fileio.OpenOut(j.OutDir)
 	if err != nil {
 		return err
 	}
@@ -174,51 +178,64 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 		return err
 	}
 	defer out.Close()
-	files := &ttsFiles{out: out, base: opts.BaseURL}
+	files := &ttsFiles{out: out, base: baseURL}
 	defer files.wait() // on an error, before the folder is closed
 	total := 0
 	for _, d := range decks {
 		total += len(d.cards)
 	}
-	bar := opts.newProgress(doc.GameID, int64(total)).counting("cards")
-	defer bar.finish()
-	var decksOut []tts.Deck
-	sheets, cards := 0, 0
-	for _, d := range decks {
-		td, err := ttsDeck(rz, doc, d, files, bar)
-		if err == nil {
-			err = files.wait() // its last sheet written, so an error names its deck
-		}
-		if errors.Is(err, fileio.ErrLink) {
-			return err // it names the link
-		}
-		if err != nil {
-			return fmt.Errorf("%s: deck %s: %w", doc.GameID, d.id, err)
-		}
-		decksOut = append(decksOut, td)
-		sheets += len(td.Sheets)
-		cards += len(td.Cards)
+	tg := &ttsGame{Job: j, rz: rz, doc: doc, files: files, bar: j.bar(doc.GameID, total, "cards")}
+	defer tg.bar.Finish()
+	drawn, err := tg.decks(decks)
+	if err != nil {
+		return err
 	}
-	so, err := tts.Build(doc.GameID, doc.Title, decksOut)
+	so, err := tts.Build(doc.GameID, doc.Title, drawn)
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.GameID, err)
 	}
 	var pieces []tts.Piece
-	if opts.Deck == "" { // the pieces are the game's, not a deck's
-		if pieces, err = ttsPieces(rz, doc, files); err != nil {
+	if j.Deck == "" { // the pieces are the game's, not a deck's
+		if pieces, err = tg.pieces(); err != nil {
 			return fmt.Errorf("%s: pieces: %w", doc.GameID, err)
 		}
 		so.AddPieces(doc.GameID, pieces)
 	}
+	return tg.save(so, drawn, len(pieces))
+}
+
+// decks draws the decks' sheets, one deck after the other.
+func (tg *ttsGame) decks(decks []deck) ([]tts.Deck, error) {
+	var drawn []tts.Deck
+	for _, d := range decks {
+		td, err := tg.deck(d)
+		if err == nil {
+			err = tg.files.wait() // its last sheet written, so an error names its deck
+		}
+		if errors.Is(err, fileio.ErrLink) {
+			return nil, err // it names the link
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: deck %s: %w", tg.doc.GameID, d.id, err)
+		}
+		drawn = append(drawn, td)
+	}
+	return drawn, nil
+}
+
+// save writes the saved object as <game>.json, clears out what an
+// earlier export left, and says what was written.
+func (tg *ttsGame) save(so *tts.SavedObject, decks []tts.Deck, pieces int) error {
 	data, err := so.JSON()
 	if err != nil {
 		return err
 	}
-	name := doc.GameID + ".json"
+	out := tg.files.out
+	name := tg.doc.GameID + ".json"
 	if err := out.WriteFile(name, data); err != nil {
 		return err
 	}
-	if opts.Deck == "" {
+	if tg.Deck == "" {
 		// Only a whole-game export knows every image the JSON may name.
 		_, err = out.Tidy(ttsImage.MatchString)
 	} else {
@@ -227,22 +244,26 @@ func exportGameTTS(opts *exportTTSOptions, rz *raster.Rasterizer, g *pipeline.Ga
 	if err != nil {
 		return err
 	}
-	bar.finish()
-	also := ""
-	if len(pieces) > 0 {
-		also = ", " + count(len(pieces), "kind") + " of token, board and track"
+	tg.bar.Finish()
+	sheets, cards := 0, 0
+	for _, td := range decks {
+		sheets += len(td.Sheets)
+		cards += len(td.Cards)
 	}
-	fmt.Fprintf(opts.Out, "wrote %s: %s, %s on %s%s\n", finding.Visible(out.Join(name)),
-		count(len(decksOut), "deck"), count(cards, "card"), count(sheets, "sheet"), also)
+	also := ""
+	if pieces > 0 {
+		also = ", " + words.Count(pieces, "kind") + " of token, board and track"
+	}
+	tg.wrote(out.Join(name), fmt.Sprintf(": %s, %s on %s%s", words.Count(len(decks), "deck"), words.Count(cards, "card"), words.Count(sheets, "sheet"), also))
 	return nil
 }
 
-// ttsPieces draws the game's tokens, boards and tracks (render.PiecesPDF)
+// pieces draws the game's tokens, boards and tracks (render.PiecesPDF)
 // and writes each as _piece-N.png, a two-sided token's back as
 // _piece-N-back.png: deck ids cannot begin with "_", so no sheet is
 // named alike. Each is drawn at up to 300 dpi, within the texture size.
-func ttsPieces(rz *raster.Rasterizer, doc *render.Document, files *ttsFiles) ([]tts.Piece, error) {
-	pdf, pieces, err := render.PiecesPDF(doc, render.Options{})
+func (tg *ttsGame) pieces() ([]tts.Piece, error) {
+	pdf, pieces, err := render.PiecesPDF(tg.doc, render.Options{})
 	if err != nil || len(pieces) == 0 {
 		return nil, err
 	}
@@ -257,18 +278,11 @@ func ttsPieces(rz *raster.Rasterizer, doc *render.Document, files *ttsFiles) ([]
 		}
 		var urls []string
 		for _, name := range sides {
-			img, err := rz.Page(pdf, page, dpi)
+			u, err := tg.piece(pdf, page, dpi, name)
 			if err != nil {
 				return nil, err
 			}
 			page++
-			if err := files.write(name, img, dpi); err != nil {
-				return nil, err
-			}
-			u, err := files.url(name)
-			if err != nil {
-				return nil, err
-			}
 			urls = append(urls, u)
 		}
 		tp.FaceURL, tp.BackURL = urls[0], urls[len(urls)-1]
@@ -277,39 +291,43 @@ func ttsPieces(rz *raster.Rasterizer, doc *render.Document, files *ttsFiles) ([]
 	return out, nil
 }
 
-// ttsDeck draws one deck's sheets and backs and describes them for the
+// piece draws page of pdf at dpi, writes it as name and returns its URL.
+func (tg *ttsGame) piece(pdf []byte, page int, dpi float64, name string) (string, error) {
+	img, err := tg.rz.Page(pdf, page, dpi)
+	if err != nil {
+		return "", err
+	}
+	if err := tg.files.write(name, img, dpi); err != nil {
+		return "", err
+	}
+	return tg.files.url(name)
+}
+
+// sheetDPI is the resolution of every sheet of a deck of cards of size
+// whose first, fullest, sheet is first: the most that sheet allows, so
+// its cards look alike on the table.
+func sheetDPI(size gamedata.Size, first tts.Grid) float64 {
+	return min(ttsMaxDPI,
+		math.Floor(float64(ttsMaxSheet/first.Cols))*25.4/size.Width,
+		math.Floor(float64(ttsMaxSheet/first.Rows))*25.4/size.Height)
+}
+
+// deck draws one deck's sheets and backs and describes them for the
 // saved object. Each distinct card takes one slot; its copies share it.
 // It holds one sheet at a time: each sheet's faces are drawn from a PDF of
 // that sheet's cards alone, straight into their slots, and the sheet is
 // written while the next is drawn, so memory is two sheets, the deck's
 // back and an image per core, whatever the deck's size (docs/export.md).
-func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *ttsFiles, bar *progress) (tts.Deck, error) {
-	size := deckSize(doc, d)
+func (tg *ttsGame) deck(d deck) (tts.Deck, error) {
+	size := d.size(tg.doc)
 	counts := tts.Split(len(d.cards))
 	first, err := tts.GridFor(counts[0])
 	if err != nil {
 		return tts.Deck{}, err
 	}
-	// Every sheet of the deck at the resolution its first, fullest,
-	// sheet allows, so its cards look alike on the table.
-	dpi := min(ttsMaxDPI,
-		math.Floor(float64(ttsMaxSheet/first.Cols))*25.4/size.Width,
-		math.Floor(float64(ttsMaxSheet/first.Rows))*25.4/size.Height)
-	box := raster.Rect{W: size.Width, H: size.Height}
-	dr := &ttsDrawer{doc: doc, deck: d.id, files: files, dpi: dpi, bar: bar,
-		draw:   func(pdf []byte, page int) (*image.RGBA, error) { return rz.Region(pdf, page, dpi, box) },
-		unique: slices.ContainsFunc(d.cards, func(i int) bool { return doc.Cards[i].TwoSided() })}
-	backPDF, err := render.CardsPDF(doc, []render.Face{{Card: d.cards[0], DeckBack: true}}, render.Options{})
+	dr, err := tg.drawer(d, sheetDPI(size, first), raster.Rect{W: size.Width, H: size.Height})
 	if err != nil {
 		return tts.Deck{}, err
-	}
-	if dr.hidden, err = dr.draw(backPDF, 0); err != nil {
-		return tts.Deck{}, err
-	}
-	if !dr.unique {
-		if err := files.write(d.id+"-back.png", dr.hidden, dpi); err != nil {
-			return tts.Deck{}, err
-		}
 	}
 	td := tts.Deck{ID: d.id, Name: d.name, Sideways: size.Width > size.Height}
 	start := 0
@@ -320,15 +338,46 @@ func ttsDeck(rz *raster.Rasterizer, doc *render.Document, d exportDeck, files *t
 			return tts.Deck{}, err
 		}
 		td.Sheets = append(td.Sheets, sheet)
-		for k, i := range part {
-			c := &doc.Cards[i]
-			for range max(c.Copies, 1) {
-				td.Cards = append(td.Cards, tts.Card{Name: c.Fields["name"], Sheet: s, Slot: k})
-			}
-		}
+		td.Cards = append(td.Cards, cardsOn(tg.doc, s, part)...)
 		start += n
 	}
 	return td, nil
+}
+
+// cardsOn lists the cards of sheet s, whose slots hold part: a card for
+// each copy, all in the slot of its face.
+func cardsOn(doc *render.Document, s int, part []int) []tts.Card {
+	var cards []tts.Card
+	for k, i := range part {
+		c := &doc.Cards[i]
+		for range max(c.Copies, 1) {
+			cards = append(cards, tts.Card{Name: c.Fields["name"], Sheet: s, Slot: k})
+		}
+	}
+	return cards
+}
+
+// drawer is the drawer of deck d's sheets, the region box of each face
+// drawn at dpi; it draws the deck's back, the hidden-card image, and
+// writes it as <deck>-back.png unless cards have backs of their own.
+func (tg *ttsGame) drawer(d deck, dpi float64, box raster.Rect) (*ttsDrawer, error) {
+	doc := tg.doc
+	dr := &ttsDrawer{doc: doc, deck: d.id, files: tg.files, dpi: dpi, bar: tg.bar,
+		draw:   func(pdf []byte, page int) (*image.RGBA, error) { return tg.rz.Region(pdf, page, dpi, box) },
+		unique: slices.ContainsFunc(d.cards, func(i int) bool { return doc.Cards[i].TwoSided() })}
+	backPDF, err := render.CardsPDF(doc, []render.Face{{Card: d.cards[0], DeckBack: true}}, render.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if dr.hidden, err = dr.draw(backPDF, 0); err != nil {
+		return nil, err
+	}
+	if !dr.unique {
+		if err := tg.files.write(d.id+"-back.png", dr.hidden, dpi); err != nil {
+			return nil, err
+		}
+	}
+	return dr, nil
 }
 
 // ttsDrawer draws the sheets of one deck.
@@ -340,7 +389,7 @@ type ttsDrawer struct {
 	draw   func(pdf []byte, page int) (*image.RGBA, error)
 	files  *ttsFiles
 	dpi    float64
-	bar    *progress
+	bar    Progress
 }
 
 // sheet draws sheet s (from 0), the cards part, from a PDF of them alone
@@ -351,26 +400,12 @@ func (dr *ttsDrawer) sheet(s int, part []int) (tts.Sheet, error) {
 	if err != nil {
 		return tts.Sheet{}, err
 	}
-	fronts := make([]int, len(part)) // slot → page
-	backs := make([]int, len(part))  // slot → page, -1: the deck's back
-	faces := make([]render.Face, 0, 2*len(part))
-	for k, i := range part {
-		fronts[k] = len(faces)
-		faces = append(faces, render.Face{Card: i})
-	}
-	for k, i := range part {
-		backs[k] = -1
-		if dr.doc.Cards[i].TwoSided() {
-			backs[k] = len(faces)
-			faces = append(faces, render.Face{Card: i, Back: true})
-		}
-	}
-	pdf, err := render.CardsPDF(dr.doc, faces, render.Options{})
+	pdf, fronts, backs, err := dr.faces(part)
 	if err != nil {
 		return tts.Sheet{}, err
 	}
 	faceName, backName := fmt.Sprintf("%s-%d.png", dr.deck, s+1), dr.deck+"-back.png"
-	if err := dr.drawSheet(grid, pdf, fronts, faceName, func() { dr.bar.add(1) }); err != nil {
+	if err := dr.drawSheet(grid, pdf, fronts, faceName, func() { dr.bar.Add(1) }); err != nil {
 		return tts.Sheet{}, err
 	}
 	if dr.unique {
@@ -388,6 +423,28 @@ func (dr *ttsDrawer) sheet(s int, part []int) (tts.Sheet, error) {
 		return tts.Sheet{}, err
 	}
 	return tts.Sheet{FaceURL: faceURL, BackURL: backURL, Grid: grid, UniqueBack: dr.unique}, nil
+}
+
+// faces is a PDF of the cards part: their fronts, then the backs of
+// those that have their own; fronts and backs give each slot's page (-1:
+// the deck's back).
+func (dr *ttsDrawer) faces(part []int) (pdf []byte, fronts, backs []int, err error) {
+	fronts = make([]int, len(part))
+	backs = make([]int, len(part))
+	faces := make([]render.Face, 0, 2*len(part))
+	for k, i := range part {
+		fronts[k] = len(faces)
+		faces = append(faces, render.Face{Card: i})
+	}
+	for k, i := range part {
+		backs[k] = -1
+		if dr.doc.Cards[i].TwoSided() {
+			backs[k] = len(faces)
+			faces = append(faces, render.Face{Card: i, Back: true})
+		}
+	}
+	pdf, err = render.CardsPDF(dr.doc, faces, render.Options{})
+	return pdf, fronts, backs, err
 }
 
 // drawSheet draws page pages[k] of pdf into slot k (the hidden image for
@@ -416,14 +473,6 @@ func (dr *ttsDrawer) drawSheet(grid tts.Grid, pdf []byte, pages []int, name stri
 	return dr.files.writeSoon(name, canvas.Image, dr.dpi)
 }
 
-// ttsImage matches the image names ttsDeck gives: clean-up removes no
-// other name, even one an earlier export's record lists.
+// ttsImage matches the image names a tts export gives: clean-up removes
+// no other name, even one an earlier export's record lists.
 var ttsImage = regexp.MustCompile(`^([a-z][a-z0-9-]*-([0-9]+|back|back-[0-9]+)|_piece-[0-9]+(-back)?)\.png$`)
-
-// count is n and the noun for messages: "1 sheet", "3 sheets".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}

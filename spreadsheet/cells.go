@@ -1,9 +1,9 @@
-// Package sheet turns a deck's cards into a spreadsheet (a header row of
+// Package spreadsheet turns a deck's cards into a spreadsheet (a header row of
 // field names, one row per card) and a spreadsheet back into card YAML,
 // in CSV and XLSX. The cell forms are chosen so that export → import →
 // export gives the same sheet: every value has one written form, and the
 // forms of different values never collide (docs/spreadsheets.md).
-package sheet
+package spreadsheet
 
 import (
 	"bytes"
