@@ -204,7 +204,12 @@ func (r *planReader) scalar(key *yaml.Node) (any, bool) {
 
 // values lists what a range offers, each of cur's type.
 func (r *planReader) values(path string, cur any, rng *yaml.Node) ([]any, bool) {
-	if list := source.MapValue(rng, "values"); list != nil {
+	list, lo := source.MapValue(rng, "values"), source.MapValue(rng, "min")
+	if (list == nil) == (lo == nil) {
+		r.add(CodeValue.At(r.f.Pos(rng), "%s: give min and max (and step), or values, not both", path))
+		return nil, false
+	}
+	if list != nil {
 		var out []any
 		ok := true
 		for _, n := range list.Content {
@@ -221,23 +226,23 @@ func (r *planReader) values(path string, cur any, rng *yaml.Node) ([]any, bool) 
 		r.add(CodeValue.At(r.f.Pos(rng), "%s is %s in game.yaml: list its values (values: [...]) instead of min and max", path, typeName(cur)))
 		return nil, false
 	}
-	lo, _ := strconv.Atoi(source.MapValue(rng, "min").Value)
+	from, _ := strconv.Atoi(lo.Value)
 	hiNode := source.MapValue(rng, "max")
 	hi, _ := strconv.Atoi(hiNode.Value)
 	step := 1
 	if s := source.MapValue(rng, "step"); s != nil {
 		step, _ = strconv.Atoi(s.Value)
 	}
-	if lo > hi {
-		r.add(CodeValue.At(r.f.Pos(hiNode), "%s: max %d is below min %d", path, hi, lo))
+	if from > hi {
+		r.add(CodeValue.At(r.f.Pos(hiNode), "%s: max %d is below min %d", path, hi, from))
 		return nil, false
 	}
-	if n := (int64(hi)-int64(lo))/int64(step) + 1; n > MaxValues {
-		r.add(CodeValue.At(r.f.Pos(rng), "%s: min %d to max %d by %d is %d values, more than %d; search a coarser step first", path, lo, hi, step, n, MaxValues))
+	if n := (int64(hi)-int64(from))/int64(step) + 1; n > MaxValues {
+		r.add(CodeValue.At(r.f.Pos(rng), "%s: min %d to max %d by %d is %d values, more than %d; search a coarser step first", path, from, hi, step, n, MaxValues))
 		return nil, false
 	}
 	var out []any
-	for v := lo; v <= hi; v += step {
+	for v := from; v <= hi; v += step {
 		out = append(out, v)
 	}
 	return out, true
