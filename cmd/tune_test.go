@@ -15,6 +15,10 @@ import (
 var duelArgs = []string{"tune", "tune/testdata/duel", "--games", "50", "--evaluations", "30", "--repeats", "3", "--confirm", "400", "--seed", "1"}
 
 func TestTuneDuelEndToEnd(t *testing.T) {
+	// A tune.yaml is a file of the game folder validate does not warn about.
+	if code, out, errOut := run(t, repoRoot, "validate", "tune/testdata/duel"); code != 0 || !strings.Contains(out+errOut, "no problems") {
+		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
+	}
 	code, out, errOut := run(t, repoRoot, duelArgs...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)

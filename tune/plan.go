@@ -24,7 +24,7 @@ import (
 )
 
 // FileName is the plan's name in a game folder.
-const FileName = "tune.yaml"
+const FileName = gamedata.TuneName
 
 // MaxValues is the most values one parameter may take in a plan, and
 // MaxDims the most parameters (the schema states both too): NTBEA's model
