@@ -115,7 +115,7 @@ func runTune(opts *tuneOptions, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Err, "tune: %d games in %.1f s\n", cfg.TotalGames(), time.Since(start).Seconds())
+		fmt.Fprintf(opts.Err, "tune: %d games in %.2f s\n", cfg.TotalGames(), time.Since(start).Seconds())
 	}
 	if opts.OutFile != "" {
 		if err := writeTuneResults(opts.OutFile, res); err != nil {

@@ -62,7 +62,7 @@ func TestDuelSeat1IsWorkedOutRight(t *testing.T) {
 }
 
 // loadGame loads a game folder as the CLI does.
-func loadGame(t *testing.T, dir string) *pipeline.Game {
+func loadGame(t testing.TB, dir string) *pipeline.Game {
 	t.Helper()
 	games, fs := pipeline.Load([]string{dir})
 	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
