@@ -14,9 +14,10 @@ import (
 const Format = "cardpress-tune/1"
 
 // MaxRepeats is the most searches one run may have, and MaxResultsFile
-// the largest results file --merge reads. A search of 50 evaluations at
-// 3 player counts writes about 60 KB, so 1000 searches fit in the
-// 64 MiB with room; the bound keeps a hostile file from costing more.
+// the largest results file --merge reads: about 130,000 evaluations of
+// one player count at 0.5 KB each, 500 searches of 50 evaluations at 5
+// counts. The bound keeps a hostile file from costing more; a bigger run
+// is split into more shards.
 const (
 	MaxRepeats     = 1000
 	MaxResultsFile = 64 << 20
