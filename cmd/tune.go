@@ -164,6 +164,8 @@ func (o *tuneOptions) loadPlan(g *pipeline.Game) (*tune.Plan, error) {
 		}
 	} else if err := checkPaths([]string{path}); err != nil {
 		return nil, err
+	} else if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, usagef("--plan %s is a folder; name the plan file", finding.Visible(path))
 	}
 	plan, fs := tune.LoadPlan(path, g.Data, g.Engine.Info(), func(d *gamedata.Game) []finding.Finding {
 		_, fs := g.Build(d)

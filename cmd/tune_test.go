@@ -196,6 +196,7 @@ func TestTuneUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"tune", "cards/heat"}, // no tune.yaml
 		{"tune", "cards/heat", "--plan", "nosuch.yaml"},
+		{"tune", "cards/heat", "--plan", "cards"},
 		{"tune", "cards/nosuch"},
 		{"tune"},
 		{"tune", "cards/heat", "extra.json"},

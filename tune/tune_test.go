@@ -365,3 +365,21 @@ func copyDir(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// Tuning a variant changes the variant's override where it is written,
+// not the default every variant starts from.
+func TestDiffEditsTheVariantsOverride(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	g, _, err := loadGame(t, "cards/hmm").ForVariant("equal-turns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Plan{Dims: []Dim{{Path: "final_round", Values: []any{"others_once", "finish_round"}}}}
+	diff, err := Diff(g.Data, p, []any{"finish_round"}, []any{"others_once"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(diff, "\n-        final_round: finish_round\n+        final_round: others_once\n") || strings.Contains(diff, "default: others_once") {
+		t.Errorf("diff:\n%s", diff)
+	}
+}
