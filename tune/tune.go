@@ -149,7 +149,7 @@ func Tune(cfg Config) (*Result, error) {
 		run := Run{Repeat: r + 1}
 		seed := engine.GameSeed(cfg.Seed, r)
 		_, best := ntbea(sizes, start, seed, cfg.Evaluations, func(i int, x []int) float64 {
-			c := cfg.evaluate(p.values(x), engine.GameSeed(seed, i), cfg.Games)
+			c := cfg.evaluate(p.values(x), engine.GameSeed(seed, i), cfg.Games, cfg.ladderGames())
 			run.Evaluations = append(run.Evaluations, c)
 			return -c.Score.Loss
 		})
@@ -240,12 +240,21 @@ func abs(x int) int {
 
 // confirm measures values over the confirmation games.
 func (cfg *Config) confirm(values []any) Candidate {
-	return cfg.evaluate(values, engine.GameSeed(cfg.Seed, confirmIndex), cfg.Confirm)
+	return cfg.evaluate(values, engine.GameSeed(cfg.Seed, confirmIndex), cfg.Confirm, cfg.Confirm)
+}
+
+// ladderGames is a search evaluation's games per ladder rung: the plan's,
+// or an evaluation's games. A confirmation plays Confirm for every rung.
+func (cfg *Config) ladderGames() int {
+	if l := cfg.Plan.Targets.Ladder; l != nil && l.Games > 0 {
+		return l.Games
+	}
+	return cfg.Games
 }
 
 // evaluate builds the game with values and plays games at each player
-// count (and the ladder's games) from seed.
-func (cfg *Config) evaluate(values []any, seed uint64, games int) Candidate {
+// count, and ladder games per ladder rung, from seed.
+func (cfg *Config) evaluate(values []any, seed uint64, games, ladder int) Candidate {
 	c := Candidate{Values: values}
 	set := map[string]any{}
 	for i, d := range cfg.Plan.Dims {
@@ -264,7 +273,7 @@ func (cfg *Config) evaluate(values []any, seed uint64, games int) Candidate {
 		return c
 	}
 	for _, n := range cfg.Plan.Players {
-		c.Measures = append(c.Measures, cfg.measure(eg, n, seed, games))
+		c.Measures = append(c.Measures, cfg.measure(eg, n, seed, games, ladder))
 	}
 	c.Score = cfg.Plan.Targets.score(c.Measures)
 	return c
@@ -278,7 +287,7 @@ func firstMessage(fs []finding.Finding) string {
 }
 
 // measure plays one player count.
-func (cfg *Config) measure(eg engine.Game, n int, seed uint64, games int) Measure {
+func (cfg *Config) measure(eg engine.Game, n int, seed uint64, games, ladder int) Measure {
 	run := func(bots []string, seed uint64, games int) *engine.Summary {
 		var each func(engine.Result)
 		if cfg.Progress != nil {
@@ -295,7 +304,7 @@ func (cfg *Config) measure(eg engine.Game, n int, seed uint64, games int) Measur
 		m.CounterSum = s.Tally.Counters[l.counter]
 	}
 	if l := cfg.Plan.Targets.Ladder; l != nil {
-		m.Ladder = cfg.ladder(run, l, n, seed, games)
+		m.Ladder = cfg.ladder(run, l, n, seed, ladder)
 		for _, r := range m.Ladder {
 			m.Failed += r.failed
 		}
@@ -305,9 +314,6 @@ func (cfg *Config) measure(eg engine.Game, n int, seed uint64, games int) Measur
 
 // ladder plays each rung: the stronger bot at each seat in turn.
 func (cfg *Config) ladder(run func([]string, uint64, int) *engine.Summary, l *Ladder, n int, seed uint64, games int) []Rung {
-	if l.Games > 0 {
-		games = l.Games
-	}
 	perSeat := (games + n - 1) / n
 	var out []Rung
 	for k := 1; k < len(l.Bots); k++ {
@@ -341,20 +347,16 @@ func (cfg *Config) Searches() int {
 
 // TotalGames is how many games the run plays, for a progress bar.
 func (cfg *Config) TotalGames() int64 {
-	batch := func(games int) int64 {
+	batch := func(games, ladder int) int64 {
 		var total int64
 		for _, n := range cfg.Plan.Players {
 			total += int64(games)
 			if l := cfg.Plan.Targets.Ladder; l != nil {
-				g := games
-				if l.Games > 0 {
-					g = l.Games
-				}
-				total += int64(len(l.Bots)-1) * int64(n) * int64((g+n-1)/n)
+				total += int64(len(l.Bots)-1) * int64(n) * int64((ladder+n-1)/n)
 			}
 		}
 		return total
 	}
 	s := int64(cfg.Searches())
-	return batch(cfg.Confirm)*(1+s) + s*int64(cfg.Evaluations)*batch(cfg.Games)
+	return batch(cfg.Confirm, cfg.Confirm)*(1+s) + s*int64(cfg.Evaluations)*batch(cfg.Games, cfg.ladderGames())
 }

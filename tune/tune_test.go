@@ -284,8 +284,12 @@ func TestProgressCountsEveryGame(t *testing.T) {
 	if played != cfg.TotalGames() {
 		t.Errorf("played %d games, the bar was told %d", played, cfg.TotalGames())
 	}
-	if r := res.Current.Measures[0].Ladder; len(r) != 1 || r[0].Games != 10 || r[0].Bot != "heuristic" {
-		t.Errorf("ladder %+v", r)
+	// A search plays the plan's 10 games a rung, a confirmation its 400.
+	if r := res.Runs[0].Evaluations[0].Measures[0].Ladder; len(r) != 1 || r[0].Games != 10 || r[0].Bot != "heuristic" || r[0].Against != "random" {
+		t.Errorf("an evaluation's ladder %+v", r)
+	}
+	if r := res.Current.Measures[0].Ladder; len(r) != 1 || r[0].Games != cfg.Confirm {
+		t.Errorf("the confirmation's ladder %+v", r)
 	}
 }
 
