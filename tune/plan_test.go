@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/schema"
 )
 
@@ -70,4 +71,19 @@ func FuzzLoadPlan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every shipped game's plan loads without a finding.
+func TestShippedPlansLoad(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	plans, _ := filepath.Glob("cards/*/" + FileName)
+	if len(plans) == 0 {
+		t.Fatal("no shipped game has a plan")
+	}
+	for _, path := range plans {
+		g := loadGame(t, filepath.Dir(path))
+		if _, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g)); len(fs) > 0 {
+			t.Errorf("%s: %v", path, fs)
+		}
+	}
 }
