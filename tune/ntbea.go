@@ -182,10 +182,10 @@ func allDims(d int) []int {
 
 // ntbea runs one search of evals evaluations from start. evaluate plays
 // evaluation i at point x and returns its fitness (higher is better,
-// 0 at best). It returns the points evaluated, in order, and the one the
-// model recommends: the evaluated point of highest estimate (the first
-// such on a tie).
-func ntbea(sizes, start []int, seed uint64, evals int, evaluate func(i int, x []int) float64) (tried [][]int, best []int) {
+// 0 at best). It returns the point the model recommends: the evaluated
+// point of highest estimate (the first such on a tie).
+func ntbea(sizes, start []int, seed uint64, evals int, evaluate func(i int, x []int) float64) (best []int) {
+	var tried [][]int
 	m := newModel(sizes)
 	rng := engine.NewRand(seed)
 	x := append([]int(nil), start...)
@@ -209,5 +209,5 @@ func ntbea(sizes, start []int, seed uint64, evals int, evaluate func(i int, x []
 			best, top = y, v
 		}
 	}
-	return tried, best
+	return best
 }

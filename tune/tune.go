@@ -146,15 +146,7 @@ func Tune(cfg Config) (*Result, error) {
 		first, step = cfg.Shard-1, cfg.Shards
 	}
 	for r := first; r < cfg.Repeats; r += step {
-		run := Run{Repeat: r + 1}
-		seed := engine.GameSeed(cfg.Seed, r)
-		_, best := ntbea(sizes, start, seed, cfg.Evaluations, func(i int, x []int) float64 {
-			c := cfg.evaluate(p.values(x), engine.GameSeed(seed, i), cfg.Games, cfg.ladderGames())
-			run.Evaluations = append(run.Evaluations, c)
-			return -c.Score.Loss
-		})
-		run.Proposal = cfg.confirm(p.values(best))
-		res.Runs = append(res.Runs, run)
+		res.Runs = append(res.Runs, cfg.search(r, sizes, start))
 	}
 	if cfg.Shards <= 1 {
 		if err := res.finish(cfg.Game, p); err != nil {
@@ -162,6 +154,20 @@ func Tune(cfg Config) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// search runs search r (0-based) from the point start and measures its
+// proposal again.
+func (cfg *Config) search(r int, sizes, start []int) Run {
+	run := Run{Repeat: r + 1}
+	seed := engine.GameSeed(cfg.Seed, r)
+	best := ntbea(sizes, start, seed, cfg.Evaluations, func(i int, x []int) float64 {
+		c := cfg.evaluate(cfg.Plan.values(x), engine.GameSeed(seed, i), cfg.Games, cfg.ladderGames())
+		run.Evaluations = append(run.Evaluations, c)
+		return -c.Score.Loss
+	})
+	run.Proposal = cfg.confirm(cfg.Plan.values(best))
+	return run
 }
 
 // finish chooses Best among the searches and writes its diff.
