@@ -31,9 +31,12 @@ func WriteText(w io.Writer, r *Result) error {
 		if err := compare(w, p, r.Current, *r.Best); err != nil {
 			return err
 		}
-		if r.Diff == "" {
+		switch {
+		case r.DiffError != "":
+			fmt.Fprintf(w, "\nno diff: %s; change the values in game.yaml by hand\n", finding.Visible(r.DiffError))
+		case r.Diff == "":
 			fmt.Fprintln(w, "\nno change proposed: the current values scored best")
-		} else {
+		default:
 			fmt.Fprintln(w, "\ngame.yaml diff (git apply, or patch -p1, in the folder tune was run from):")
 			for _, line := range strings.SplitAfter(strings.TrimSuffix(r.Diff, "\n"), "\n") {
 				fmt.Fprintln(w, finding.Visible(strings.TrimSuffix(line, "\n")))

@@ -94,6 +94,10 @@ type Result struct {
 	// Diff is game.yaml changed to Best, as a unified diff ("" when Best
 	// is the current values).
 	Diff string `json:"diff,omitempty"`
+	// DiffError says why there is no diff for a proposal that changes
+	// values (a value written as a block scalar): the values are changed
+	// by hand then.
+	DiffError string `json:"diff_error,omitempty"`
 }
 
 // PlanInfo is the plan as the result records it.
@@ -149,9 +153,7 @@ func Tune(cfg Config) (*Result, error) {
 		res.Runs = append(res.Runs, cfg.search(r, sizes, start))
 	}
 	if cfg.Shards <= 1 {
-		if err := res.finish(cfg.Game, p); err != nil {
-			return nil, err
-		}
+		res.finish(cfg.Game, p)
 	}
 	return res, nil
 }
@@ -170,12 +172,15 @@ func (cfg *Config) search(r int, sizes, start []int) Run {
 	return run
 }
 
-// finish chooses Best among the searches and writes its diff.
-func (r *Result) finish(d *gamedata.Game, p *Plan) error {
+// finish chooses Best among the searches and writes its diff. A diff
+// that cannot be written does not lose the run: it says why instead.
+func (r *Result) finish(d *gamedata.Game, p *Plan) {
 	r.choose()
 	diff, err := Diff(d, p, r.Current.Values, r.Best.Values)
 	r.Diff = diff
-	return err
+	if err != nil {
+		r.DiffError = err.Error()
+	}
 }
 
 // values are the plan's values at point x.

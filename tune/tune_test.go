@@ -387,3 +387,16 @@ func TestDiffEditsTheVariantsOverride(t *testing.T) {
 		t.Errorf("diff:\n%s", diff)
 	}
 }
+
+// A value written as a block scalar is not rewritten on its line: the
+// diff says why instead of breaking the file.
+func TestDiffRefusesABlockScalar(t *testing.T) {
+	ws := testutil.CopyGame(t, "heat")
+	testutil.Edit(t, ws, "cards/heat/game.yaml", "    default: simultaneous\n", "    default: >-\n      simultaneous\n")
+	g := loadGame(t, filepath.Join(ws, "cards/heat"))
+	p := &Plan{Dims: []Dim{{Path: "phase_resolution", Values: []any{"simultaneous", "seat_order"}}}}
+	_, err := Diff(g.Data, p, []any{"simultaneous"}, []any{"seat_order"})
+	if err == nil || !strings.Contains(err.Error(), "phase_resolution: a block scalar cannot be rewritten on one line") {
+		t.Errorf("got %v", err)
+	}
+}
