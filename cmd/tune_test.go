@@ -23,6 +23,10 @@ func TestTuneDuelEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
+	// Not on a terminal: no bar, only the games played and the time.
+	if !strings.HasPrefix(errOut, "tune: 6100 games in ") || strings.Count(errOut, "\n") != 1 || strings.Contains(errOut, "\r") {
+		t.Errorf("stderr %q", errOut)
+	}
 	for _, want := range [][]string{
 		{"compensation", "0", "2"},
 		{"2", "players:", "seat", "1", "wins", "(95%)"},
