@@ -89,7 +89,7 @@ func runTune(opts *tuneOptions, args []string) error {
 	}
 	var res *tune.Result
 	if opts.Merge {
-		if res, err = mergeTune(args[1:], g, plan); err != nil {
+		if res, err = mergeTune(args[1:], g, plan, opts.Engine); err != nil {
 			return err
 		}
 	} else {
@@ -180,7 +180,7 @@ func (o *tuneOptions) loadPlan(g *pipeline.Game) (*tune.Plan, error) {
 
 // mergeTune reads the shards' files, each a regular file of at most
 // tune.MaxResultsFile bytes that decodes strictly, and merges them.
-func mergeTune(names []string, g *pipeline.Game, plan *tune.Plan) (*tune.Result, error) {
+func mergeTune(names []string, g *pipeline.Game, plan *tune.Plan, engineID string) (*tune.Result, error) {
 	var parts []*tune.Result
 	for _, name := range names {
 		data, err := fileio.ReadFile(name, tune.MaxResultsFile)
@@ -195,7 +195,7 @@ func mergeTune(names []string, g *pipeline.Game, plan *tune.Plan) (*tune.Result,
 		}
 		parts = append(parts, &r)
 	}
-	res, err := tune.Merge(names, parts, g.Data, plan)
+	res, err := tune.Merge(names, parts, g.Data, plan, engineID)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("%s", finding.Visible(err.Error()))}
 	}

@@ -16,7 +16,7 @@ import (
 // that hold together. Scores are worked out again from the measures, not
 // read, and the proposal is chosen as the unsharded run chooses it, so
 // the merged result equals that run's. Each error names the file.
-func Merge(names []string, parts []*Result, d *gamedata.Game, p *Plan) (*Result, error) {
+func Merge(names []string, parts []*Result, d *gamedata.Game, p *Plan, engineID string) (*Result, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no results to merge")
 	}
@@ -37,8 +37,8 @@ func Merge(names []string, parts []*Result, d *gamedata.Game, p *Plan) (*Result,
 		if r.Format != Format {
 			return nil, fail("format %q is not %q", r.Format, Format)
 		}
-		if r.Game != d.Manifest.ID || r.Variant != d.Variant {
-			return nil, fail("results of game %q variant %q, not of %q variant %q", r.Game, r.Variant, d.Manifest.ID, d.Variant)
+		if r.Game != d.Manifest.ID || r.Variant != d.Variant || r.Engine != engineID {
+			return nil, fail("results of game %q variant %q engine %q, not of %q variant %q engine %q (--variant, --engine)", r.Game, r.Variant, r.Engine, d.Manifest.ID, d.Variant, engineID)
 		}
 		got, _ := json.Marshal(r.Plan)
 		if string(got) != string(want) {

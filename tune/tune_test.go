@@ -175,7 +175,7 @@ func TestMergedShardsEqualTheWholeRun(t *testing.T) {
 		parts, names = append(parts, &back), append(names, "shard"+string(rune('0'+k)))
 	}
 	cfg := duelConfig(t, 5)
-	merged, err := Merge(names, []*Result{parts[1], parts[0]}, cfg.Game, cfg.Plan)
+	merged, err := Merge(names, []*Result{parts[1], parts[0]}, cfg.Game, cfg.Plan, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,10 +185,10 @@ func TestMergedShardsEqualTheWholeRun(t *testing.T) {
 		t.Errorf("merged shards differ from the whole run:\n%s\n%s", a, b)
 	}
 	// A missing shard, a shard given twice and a changed count are refused.
-	if _, err := Merge(names[:1], parts[:1], cfg.Game, cfg.Plan); err == nil {
+	if _, err := Merge(names[:1], parts[:1], cfg.Game, cfg.Plan, ""); err == nil {
 		t.Error("one shard of two merged")
 	}
-	if _, err := Merge([]string{"a", "b"}, []*Result{parts[0], parts[0]}, cfg.Game, cfg.Plan); err == nil || !strings.Contains(err.Error(), "twice") {
+	if _, err := Merge([]string{"a", "b"}, []*Result{parts[0], parts[0]}, cfg.Game, cfg.Plan, ""); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("a shard given twice: %v", err)
 	}
 	bad := *parts[1]
@@ -196,7 +196,7 @@ func TestMergedShardsEqualTheWholeRun(t *testing.T) {
 	bad.Runs[0].Evaluations = slices.Clone(bad.Runs[0].Evaluations)
 	bad.Runs[0].Evaluations[0].Measures = slices.Clone(bad.Runs[0].Evaluations[0].Measures)
 	bad.Runs[0].Evaluations[0].Measures[0].SeatWins = []float64{40, 40}
-	if _, err := Merge(names, []*Result{parts[0], &bad}, cfg.Game, cfg.Plan); err == nil || !strings.Contains(err.Error(), "shard2: search 2, evaluation 1: 2 players: counts that do not add up") {
+	if _, err := Merge(names, []*Result{parts[0], &bad}, cfg.Game, cfg.Plan, ""); err == nil || !strings.Contains(err.Error(), "shard2: search 2, evaluation 1: 2 players: counts that do not add up") {
 		t.Errorf("80 wins in 50 games: %v", err)
 	}
 }
