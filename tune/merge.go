@@ -22,10 +22,7 @@ func Merge(names []string, parts []*Result, d *gamedata.Game, p *Plan, engineID 
 	}
 	first := parts[0]
 	want, _ := json.Marshal(p.info())
-	if err := p.check(&first.Current, first.Confirm); err != nil {
-		return nil, fmt.Errorf("%s: current: %v", names[0], err)
-	}
-	current, _ := json.Marshal(first.Current)
+	var current []byte // the first file's current values, checked
 	shards := make([]bool, len(parts))
 	repeats := map[int]bool{}
 	merged := *first
@@ -57,6 +54,9 @@ func Merge(names []string, parts []*Result, d *gamedata.Game, p *Plan, engineID 
 		shards[r.Shard-1] = true
 		if err := p.check(&r.Current, r.Confirm); err != nil {
 			return nil, fail("current: %v", err)
+		}
+		if i == 0 {
+			current, _ = json.Marshal(r.Current)
 		}
 		if got, _ := json.Marshal(r.Current); string(got) != string(current) {
 			return nil, fail("the current values' games differ from %s's", names[0])
