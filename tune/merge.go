@@ -100,8 +100,14 @@ func (p *Plan) check(c *Candidate, games int) error {
 	}
 	for i, d := range p.Dims {
 		v := c.Values[i]
-		if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) <= 1e9 {
-			v = int(f)
+		switch x := v.(type) {
+		case float64:
+			if x == math.Trunc(x) && math.Abs(x) <= 1e9 {
+				v = int(x)
+			}
+		case bool, string, int:
+		default: // a list or mapping, which == cannot compare
+			return fmt.Errorf("%s: %s is not a value", d.Path, describe(v))
 		}
 		if !slices.Contains(d.Values, v) {
 			return fmt.Errorf("%v is not a value the plan offers %s", c.Values[i], d.Path)

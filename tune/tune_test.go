@@ -71,7 +71,7 @@ func loadGame(t testing.TB, dir string) *pipeline.Game {
 	return games[0]
 }
 
-func loadPlan(t *testing.T, g *pipeline.Game, path string) *Plan {
+func loadPlan(t testing.TB, g *pipeline.Game, path string) *Plan {
 	t.Helper()
 	p, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
 	if len(fs) > 0 {
@@ -87,7 +87,7 @@ func buildErrors(g *pipeline.Game) func(*gamedata.Game) []finding.Finding {
 	}
 }
 
-func duelConfig(t *testing.T, seed uint64) Config {
+func duelConfig(t testing.TB, seed uint64) Config {
 	g := loadGame(t, "testdata/duel")
 	return Config{Game: g.Data, Build: g.Build, Plan: loadPlan(t, g, "testdata/duel/tune.yaml"), Bots: []string{"random"},
 		Games: 50, Evaluations: 30, Repeats: 3, Confirm: 400, Seed: seed, Workers: 1}
@@ -399,4 +399,43 @@ func TestDiffRefusesABlockScalar(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "phase_resolution: a block scalar cannot be rewritten on one line") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// Whatever a shard's file holds, merging it ends in a result or an
+// error, never a panic.
+func FuzzMerge(f *testing.F) {
+	cfg := duelConfig(f, 5)
+	cfg.Repeats, cfg.Evaluations, cfg.Games, cfg.Confirm = 2, 3, 10, 10
+	var files [][]byte
+	for k := 1; k <= 2; k++ {
+		c := cfg
+		c.Shard, c.Shards = k, 2
+		r, err := Tune(c)
+		if err != nil {
+			f.Fatal(err)
+		}
+		b, _ := json.Marshal(r)
+		files = append(files, b)
+	}
+	f.Add(files[1])
+	f.Add([]byte(strings.Replace(string(files[1]), `"values":[`, `"values":[{"a":1},[2],`, 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var first, second Result
+		if err := json.Unmarshal(files[0], &first); err != nil {
+			t.Fatal(err)
+		}
+		if json.Unmarshal(data, &second) != nil {
+			return
+		}
+		r, err := Merge([]string{"a", "b"}, []*Result{&first, &second}, cfg.Game, cfg.Plan, "")
+		if (r == nil) == (err == nil) {
+			t.Fatalf("result %v, error %v", r, err)
+		}
+		if r != nil {
+			var b bytes.Buffer
+			if err := WriteText(&b, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }
