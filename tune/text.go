@@ -20,8 +20,15 @@ func WriteText(w io.Writer, r *Result) error {
 	if r.Repeats == 1 {
 		searches = "1 search"
 	}
+	game := r.Game
+	if r.Variant != "" {
+		game += ", variant " + r.Variant
+	}
+	if r.Engine != "" {
+		game += ", engine " + r.Engine
+	}
 	fmt.Fprintf(w, "tune %s: %s of %d evaluations, %d games each per player count, bots %s, seed %s\n",
-		finding.Visible(r.Game), searches, r.Evaluations, r.Games, finding.Visible(strings.Join(r.Bots, ",")), r.Seed)
+		finding.Visible(game), searches, r.Evaluations, r.Games, finding.Visible(strings.Join(r.Bots, ",")), r.Seed)
 	fmt.Fprintf(w, "targets: %s; players %s\n", targetsText(p), intsText(p.Players))
 	if r.Shards > 1 {
 		fmt.Fprintf(w, "shard %d of %d: its searches only; merge every shard's file (cardpress tune GAME_DIR --merge FILE...) for the proposal\n", r.Shard, r.Shards)
