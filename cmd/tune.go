@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -178,20 +177,14 @@ func (o *tuneOptions) loadPlan(g *pipeline.Game) (*tune.Plan, error) {
 	return plan, nil
 }
 
-// mergeTune reads the shards' files, each a regular file of at most
-// tune.MaxResultsFile bytes that decodes strictly, and merges them.
+// mergeTune reads the shards' files (tuneResultsInput: bounded, checked
+// against the results schema) and merges them.
 func mergeTune(names []string, g *pipeline.Game, plan *tune.Plan, engineID string) (*tune.Result, error) {
 	var parts []*tune.Result
 	for _, name := range names {
-		data, err := fileio.ReadFile(name, tune.MaxResultsFile)
-		if err != nil {
-			return nil, inputErrorf(name, "cannot read: %s", fileio.Describe(err))
-		}
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
 		var r tune.Result
-		if err := dec.Decode(&r); err != nil {
-			return nil, inputErrorf(name, "not a tune results file: %v", err)
+		if err := tuneResultsInput.read(name, name, &r); err != nil {
+			return nil, err
 		}
 		parts = append(parts, &r)
 	}

@@ -13,15 +13,9 @@ import (
 // Format names the results format (tune --format json and --out).
 const Format = "cardpress-tune/1"
 
-// MaxRepeats is the most searches one run may have, and MaxResultsFile
-// the largest results file --merge reads: about 130,000 evaluations of
-// one player count at 0.5 KB each, 500 searches of 50 evaluations at 5
-// counts. The bound keeps a hostile file from costing more; a bigger run
-// is split into more shards.
-const (
-	MaxRepeats     = 1000
-	MaxResultsFile = 64 << 20
-)
+// MaxRepeats is the most searches one run may have (the results schema
+// states it too): more would not fit a results file.
+const MaxRepeats = 1000
 
 // Config is one tuning run.
 type Config struct {
