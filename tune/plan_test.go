@@ -87,3 +87,19 @@ func TestShippedPlansLoad(t *testing.T) {
 		}
 	}
 }
+
+// The results schema bounds the searches as --repeats does.
+func TestResultsSchemaStatesMaxRepeats(t *testing.T) {
+	data, err := schema.Generic(schema.TuneResults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Properties struct {
+			Repeats struct{ Maximum int } `json:"repeats"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil || doc.Properties.Repeats.Maximum != MaxRepeats {
+		t.Errorf("schema repeats maximum %d, MaxRepeats %d (%v)", doc.Properties.Repeats.Maximum, MaxRepeats, err)
+	}
+}
