@@ -439,3 +439,27 @@ func FuzzMerge(f *testing.F) {
 		}
 	})
 }
+
+// A length counted by one of the engine's counters: Duel tallies its
+// rounds, and a plan asking for 4 to 5 of them gets them.
+func TestLengthByCounter(t *testing.T) {
+	cfg := duelConfig(t, 3)
+	plan := filepath.Join(t.TempDir(), "tune.yaml")
+	if err := os.WriteFile(plan, []byte("parameters:\n  rounds: {min: 1, max: 8}\ntargets:\n  length: {min: 4, max: 5, counter: rounds_played}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, "testdata/duel")
+	cfg.Plan = loadPlan(t, g, plan)
+	res, err := Tune(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds := res.Best.Values[0].(int)
+	if m := res.Best.Measures[0]; rounds < 4 || rounds > 5 || m.CounterSum != int64(rounds*m.Games) || !res.Best.Score.Met {
+		t.Errorf("proposed %d rounds, counted %d in %d games: %+v", rounds, m.CounterSum, m.Games, res.Best.Score)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, res); err != nil || !strings.Contains(b.String(), "mean length 4-5 rounds_played") || !strings.Contains(b.String(), "2 players: rounds_played per game") {
+		t.Errorf("%v\n%s", err, b.String())
+	}
+}
