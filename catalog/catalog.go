@@ -23,6 +23,7 @@ var scopeHelp = map[finding.Scope]string{
 	finding.Lint:     "Reported by `cardpress lint` and `cardpress build`. A finding from smoke games names the seed and player count: `cardpress replay --game ID --players P --seed S` shows that game move by move. To keep a finding on purpose, add a `lint.ignore` entry with this code (and optionally `card:`) and a `reason:` to game.yaml.",
 	finding.Render:   "Reported by `cardpress lint` and `cardpress render` at the card or sheet whose text does not fit its layout box even at the element's min_size: shorten the text, enlarge the box or lower min_size in layout.yaml.",
 	finding.Engine:   "A check of this game's own rules engine, reported by `cardpress lint` and `cardpress build` at the data it concerns. A finding can be kept on purpose with a `lint.ignore` entry in game.yaml naming the code, with a reason.",
+	finding.Tune:     "Reported by `cardpress tune` at the line and column of the offending key or value of the game's tune.yaml (docs/commands.md, Tuning): fix the plan there; nothing is played until it is right.",
 	finding.Alarm:    "A counter this game's engine watches ran above its alarm rate per game in the random-bot smoke games; the message names the rate and the first game that raised it, with the `cardpress replay` command that shows it. A `lint.ignore` entry with the code and a reason keeps it quiet when the rate is expected.",
 }
 

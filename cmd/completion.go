@@ -51,6 +51,9 @@ var commandFlagCompleters = map[string]completer{
 	"replay --format":   completeWords("text", "jsonl"),
 	"sim --out":         completeFileExt("json"),
 	"merge --out":       completeFileExt("json"),
+	"tune --out":        completeFileExt("json"),
+	"tune --plan":       completeFileExt("yaml", "yml"),
+	"tune --format":     completeWords("text", "json"),
 	"new --from":        completeDirs,
 	"import --game":     completeDirs, // a folder here, not an id
 	"import --into":     completeFileExt("yaml", "yml"),
@@ -69,6 +72,7 @@ var argCompleters = map[string]completer{
 	"schema": completeDirs,
 	"new":    completeDirs,
 	"merge":  completeFileExt("json"),
+	"tune":   completeDirs,
 	"import": completeFileExt("csv", "xlsx"),
 }
 

@@ -24,6 +24,16 @@ type exitCase struct {
 	line string
 }
 
+// tunePlan writes a tune.yaml for HEAT at 3 players searching params.
+func tunePlan(params string) func(t *testing.T, ws string) {
+	return func(t *testing.T, ws string) {
+		plan := "parameters:\n" + params + "targets:\n  seat_win_rate: {within: 5}\nplayers: [3]\n"
+		if err := os.WriteFile(filepath.Join(ws, "cards/heat/tune.yaml"), []byte(plan), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // breakHeat gives the HEAT copy a schema error (a negative count).
 func breakHeat(t *testing.T, ws string) {
 	edit(t, ws, "cards/heat/cards.yaml", "    count: 3\n", "    count: -3\n")
@@ -157,6 +167,14 @@ func exitCodeCases() map[string][]exitCase {
 			{name: "missing file", args: []string{"merge", "nosuch.json"}, want: ExitUsage,
 				line: "cardpress: nosuch.json: cannot read: no such file or folder"},
 			{name: "not a results file", args: []string{"merge", "cards/heat/game.yaml"}, want: ExitUsage},
+		},
+		"tune": {
+			{name: "clean", setup: tunePlan("  heists: {min: 2, max: 3}\n"), args: []string{"tune", "cards/heat", "--games", "4", "--evaluations", "2", "--confirm", "4"}, want: ExitClean},
+			{name: "bad plan", setup: tunePlan("  heists: {min: 0, max: 3}\n"), args: []string{"tune", "cards/heat"}, want: ExitFindings},
+			{name: "data errors", setup: func(t *testing.T, ws string) { tunePlan("  heists: {min: 2, max: 3}\n")(t, ws); breakHeat(t, ws) }, args: []string{"tune", "cards/heat"}, want: ExitFindings},
+			{name: "no plan", args: []string{"tune", "cards/heat"}, want: ExitUsage,
+				line: "cardpress: cards/heat has no tune.yaml: write one (docs/commands.md, Tuning) or name one with --plan"},
+			{name: "bad flag value", args: []string{"tune", "cards/heat", "--games", "0"}, want: ExitUsage},
 		},
 		"new": {
 			{name: "clean", args: []string{"new", "mygame"}, want: ExitClean},

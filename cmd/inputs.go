@@ -24,6 +24,12 @@ const (
 	simResultsValues = 2 << 20
 	lintReportBytes  = 16 << 20
 	lintReportValues = 1 << 20
+	// A tune results file holds about 0.5 KB and 25 values per evaluation
+	// and player count (Heist Masterminds' 60 evaluations at one count:
+	// 33 KB): 32 MiB is some 65,000 of them, 300 searches of 50
+	// evaluations at 4 counts. A bigger run is split into more shards.
+	tuneResultsBytes  = 32 << 20
+	tuneResultsValues = 2 << 20
 )
 
 // jsonInput is a kind of JSON file that cardpress writes and reads back.
@@ -35,8 +41,9 @@ type jsonInput struct {
 }
 
 var (
-	simResultsInput = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues}
-	lintReportInput = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
+	simResultsInput  = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues}
+	lintReportInput  = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
+	tuneResultsInput = jsonInput{"a tune results file (tune --out)", schema.TuneResults, tuneResultsBytes, tuneResultsValues}
 )
 
 // read reads the file at path — a regular file within the size limit, so

@@ -130,6 +130,7 @@ func NewRoot(streams IO) *cobra.Command {
 		newSchemaCmd(streams),
 		newRulesCmd(streams),
 		newMergeCmd(streams),
+		newTuneCmd(streams),
 		newNewCmd(streams),
 		newServeCmd(streams),
 		newWatchCmd(streams),

@@ -16,6 +16,7 @@ const (
 	Render   Scope = "render"   // text fit and print checks
 	Engine   Scope = "engine"   // a rules engine's checks of its data
 	Alarm    Scope = "alarm"    // a counter a rules engine watches in smoke games
+	Tune     Scope = "tune"     // cardpress tune's checks of a game's tune.yaml
 )
 
 // Code is one kind of finding, declared once as a value (as buf declares

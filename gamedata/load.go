@@ -19,6 +19,11 @@ import (
 // ManifestName is the file that makes a folder a game folder.
 const ManifestName = "game.yaml"
 
+// TuneName is a game's tuning plan, read by cardpress tune (package
+// tune), not by the loader: a file of the folder that game.yaml does not
+// list.
+const TuneName = "tune.yaml"
+
 // Schemas returns the JSON Schemas of an engine (kit.Module.Schemas()),
 // or false when no such engine is registered.
 type Schemas func(engineID string) (fs.FS, bool)
@@ -336,7 +341,7 @@ func (l *loader) unlisted() {
 	if len(f.Cards) == 0 {
 		return // the manifest names no files at all: it is broken, and says so
 	}
-	listed := slices.Concat([]string{ManifestName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests)
+	listed := slices.Concat([]string{ManifestName, TuneName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests)
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) || slices.Contains(listed, name) {

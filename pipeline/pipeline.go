@@ -100,6 +100,33 @@ func (g *Game) WithEngine(id string) (*Game, []finding.Finding, error) {
 	return out, finding.Sort(fs), nil
 }
 
+// Build builds d, g's data with other parameter values (cardpress tune's
+// candidates), with the engine that plays g (game.yaml's, or --engine's).
+// The findings are the errors only; a nil Game comes with at least one.
+func (g *Game) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
+	m := g.module
+	if m == nil {
+		var ok bool
+		if m, ok = kit.Lookup(d.Manifest.Engine); !ok {
+			return nil, []finding.Finding{lint.CodeEnginePanic.At(d.Manifest.IDPos, "no engine %q is registered", d.Manifest.Engine)}
+		}
+	}
+	eg, fs := build(m, d)
+	var errs []finding.Finding
+	for _, f := range fs {
+		if f.Severity == finding.Error {
+			errs = append(errs, f)
+		}
+	}
+	if eg == nil && len(errs) == 0 {
+		errs = append(errs, lint.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s made no game of the data", m.ID()))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return eg, nil
+}
+
 // otherVariant is g's variant when it is not the game's default (what
 // --variant must name to get it), else "".
 func (g *Game) otherVariant() string {

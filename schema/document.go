@@ -20,8 +20,10 @@ import (
 // --baseline reads them back) and each line of `replay --format jsonl`.
 const (
 	SimResults = "schema/sim-results.schema.json"
-	LintReport = "schema/lint-report.schema.json"
-	Log        = "schema/log.schema.json"
+	// TuneResults is what tune --out writes and tune --merge reads back.
+	TuneResults = "schema/tune-results.schema.json"
+	LintReport  = "schema/lint-report.schema.json"
+	Log         = "schema/log.schema.json"
 )
 
 // Budgets of a JSON document checked by CheckJSON. Decoding builds a tree

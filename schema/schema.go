@@ -34,6 +34,8 @@ const (
 	// structure of rules written as data and of their tests.
 	Rules = "schema/rules.schema.json"
 	Tests = "schema/tests.schema.json"
+	// Tune is the schema of a game's tune.yaml, read by cardpress tune.
+	Tune = "schema/tune.schema.json"
 )
 
 // Names of the schemas an engine provides at the root of its Schemas() FS.

@@ -1,0 +1,105 @@
+package tune
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/schema"
+)
+
+// The schema states the plan's limits the code holds min..max ranges to:
+// they are the same numbers.
+func TestSchemaStatesTheLimits(t *testing.T) {
+	data, err := schema.Generic(schema.Tune)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Properties struct {
+			Parameters struct{ MaxProperties int } `json:"parameters"`
+		} `json:"properties"`
+		Defs struct {
+			Range struct {
+				Properties struct {
+					Values struct{ MaxItems int } `json:"values"`
+				} `json:"properties"`
+			} `json:"range"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Properties.Parameters.MaxProperties != MaxDims || doc.Defs.Range.Properties.Values.MaxItems != MaxValues {
+		t.Errorf("schema: %d parameters of %d values; the code: %d of %d", doc.Properties.Parameters.MaxProperties,
+			doc.Defs.Range.Properties.Values.MaxItems, MaxDims, MaxValues)
+	}
+}
+
+// Whatever tune.yaml holds, loading it ends with a plan or with findings
+// at positions in the file, never a panic.
+func FuzzLoadPlan(f *testing.F) {
+	seed, _ := os.ReadFile("testdata/duel/tune.yaml")
+	f.Add(seed)
+	f.Add([]byte("parameters:\n  compensation: {values: [1, true, x]}\n  rounds.0: {min: 1, max: 2}\ntargets: {length: {min: 3, max: 1, counter: x}}\nplayers: [0, 2, 99]\n"))
+	f.Add([]byte("parameters: &a {compensation: *a}\ntargets: {}\n"))
+	g := loadGame(f, "testdata/duel")
+	build := buildErrors(g)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "tune.yaml")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, fs := LoadPlan(path, g.Data, g.Engine.Info(), build)
+		if (p == nil) == (len(fs) == 0) {
+			t.Fatalf("plan %v with %d findings", p, len(fs))
+		}
+		for _, f := range fs {
+			if f.Pos.File != path || strings.Contains(f.Message, "\n") {
+				t.Errorf("finding %v", f)
+			}
+		}
+		if p != nil {
+			for _, d := range p.Dims {
+				if len(d.Values) == 0 || len(d.Values) > MaxValues {
+					t.Errorf("%s: %d values", d.Path, len(d.Values))
+				}
+			}
+		}
+	})
+}
+
+// Every shipped game's plan loads without a finding.
+func TestShippedPlansLoad(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	plans, _ := filepath.Glob("cards/*/" + FileName)
+	if len(plans) == 0 {
+		t.Fatal("no shipped game has a plan")
+	}
+	for _, path := range plans {
+		g := loadGame(t, filepath.Dir(path))
+		if _, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g)); len(fs) > 0 {
+			t.Errorf("%s: %v", path, fs)
+		}
+	}
+}
+
+// The results schema bounds the searches as --repeats does.
+func TestResultsSchemaStatesMaxRepeats(t *testing.T) {
+	data, err := schema.Generic(schema.TuneResults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Properties struct {
+			Repeats struct{ Maximum int } `json:"repeats"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil || doc.Properties.Repeats.Maximum != MaxRepeats {
+		t.Errorf("schema repeats maximum %d, MaxRepeats %d (%v)", doc.Properties.Repeats.Maximum, MaxRepeats, err)
+	}
+}
