@@ -39,8 +39,10 @@ const (
 	// (32 MiB) is a 24 × 24 cm picture at 300 dpi, where a tarot card's
 	// background with the most bleed takes under 2 million.
 	MaxPixels = 8_000_000
-	// MaxClipNesting bounds clip paths inside clipped elements: each
-	// holds two pictures of the drawing's size while it is drawn.
+	// MaxClipNesting bounds clip paths inside clipped elements and
+	// groups with opacity drawn in layers of their own, counted together:
+	// each holds one or two pictures of the drawing's size while it is
+	// drawn.
 	MaxClipNesting = 4
 	// MaxVectorSegments bounds the path segments of a drawing written
 	// into a PDF as paths: they are written again wherever it is shown
@@ -69,9 +71,13 @@ type node struct {
 	text  string // a <style>'s rules
 	line  int
 	clip  *node // the clipPath its clip-path names
-	// clipped: it or an element inside it is clipped, so it cannot be
-	// drawn in one piece with its neighbours.
-	clipped bool
+	// layered: it has an opacity that must be laid over what is under
+	// it as one layer, its own shapes drawn on each other first (they
+	// overlap; see markLayers).
+	layered bool
+	// apart: it or an element inside it is clipped or layered, so it
+	// cannot be drawn in one piece with its neighbours.
+	apart bool
 }
 
 // Drawing is a checked SVG file, ready to draw at any size.
@@ -91,6 +97,9 @@ type Drawing struct {
 	scan   *scanner
 	// evenOdd: some element has fill-rule or clip-rule evenodd.
 	evenOdd bool
+	// layered: some element is (node.layered), which only pixels draw.
+	layered   bool
+	layerRead int // bytes markLayers has had oksvg read
 }
 
 // Parse reads and checks an SVG file. Its error is a sentence fit for a
@@ -117,6 +126,9 @@ func Parse(data []byte) (d *Drawing, err error) {
 		return nil, err
 	}
 	d.collectDefs(d.root)
+	for _, k := range d.root.kids {
+		d.markLayers(k)
+	}
 	return d, nil
 }
 

@@ -122,6 +122,9 @@ func (d *Drawing) Vector() (shapes []Shape, ok bool) {
 
 // vector is Vector reading at most maxRead bytes.
 func (d *Drawing) vector(maxRead int) (shapes []Shape, ok bool) {
+	if d.layered {
+		return nil, false // a PDF transparency group: see markLayers
+	}
 	defer func() {
 		if recover() != nil { // oksvg on a drawing from a pull request
 			shapes, ok = nil, false
@@ -140,7 +143,8 @@ func (d *Drawing) vector(maxRead int) (shapes []Shape, ok bool) {
 // is read inside it. What needs pixels: a gradient on a stroke, a
 // gradient that repeats or reflects (spreadMethod), stops of differing
 // opacity, a clip path of several shapes one of which has more than one
-// outline, joins and caps a PDF has no like of.
+// outline, joins and caps a PDF has no like of; and (Vector checks it
+// first) an opacity over paints that overlap (node.layered).
 type vectorizer struct {
 	d        *Drawing
 	shapes   []Shape
@@ -173,7 +177,7 @@ func (v *vectorizer) run(around, nodes []*node, clips []*Clip) bool {
 	for _, n := range nodes {
 		switch {
 		case n.name == "defs":
-		case !n.clipped:
+		case !n.apart:
 			run = append(run, n)
 		case !flush():
 			return false

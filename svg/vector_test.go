@@ -19,10 +19,11 @@ func vectorOf(t *testing.T, src string) ([]Shape, bool) {
 
 // A drawing in plain colours comes out as shapes placed from its viewBox's
 // corner, transforms applied, quadratics as the cubics that draw them,
-// strokes scaled with their shapes and opacities multiplied in.
+// strokes scaled with their shapes and opacities multiplied in (an
+// opacity on the group would make a layer: its stroke overlaps its fill).
 func TestVector(t *testing.T) {
 	shapes, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="10 20 100 50">
-<g transform="translate(10,20) scale(2)" opacity="0.5">
+<g transform="translate(10,20) scale(2)" fill-opacity="0.5" stroke-opacity="0.5">
   <path d="M0 0 Q 10 20 20 0 Z" fill="#ff0000" stroke="#00ff00" stroke-width="3" stroke-linejoin="round" stroke-linecap="square" stroke-dasharray="2 1"/>
 </g>
 <rect x="10" y="20" width="5" height="5" fill="none" stroke="blue" stroke-opacity="0.25"/>
