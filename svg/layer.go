@@ -22,9 +22,8 @@ import (
 // the lower shows through the upper, darker than a browser draws it.
 // Where nothing the element paints overlaps (one shape, or shapes whose
 // boxes are apart) the two are the same and the fast way is kept; the
-// rest is drawn in a layer of its own (drawLayered). A PDF would need a
-// transparency group (a form XObject of its own), which cardpress's PDF
-// writer cannot make, so a drawing with one is drawn in pixels.
+// rest is drawn in a layer of its own: in pixels by drawLayered, as
+// vectors a Group (a PDF transparency group).
 
 // Bounds on the overlap test, which reads each faded element's shapes: a
 // faded element past them is taken as overlapping (drawn in a layer,
@@ -62,7 +61,7 @@ func (d *Drawing) markLayers(n *node) {
 		n.apart = n.apart || k.apart
 	}
 	if op, ok := opacityOf(n); ok && op > 0 && op < 1 && drawn[n.name] && d.overlaps(n) {
-		n.layered, n.apart, d.layered = true, true, true
+		n.layered, n.apart = true, true
 	}
 }
 
@@ -122,13 +121,8 @@ func (d *Drawing) drawLayered(dst *image.RGBA, around []*node, n *node) error {
 	}
 	defer func() { d.clips-- }()
 	op, _ := opacityOf(n)
-	c := *n
-	c.attrs = maps.Clone(n.attrs)
-	delete(c.attrs, "opacity")
-	c.layered = false
-	c.apart = c.clip != nil || slices.ContainsFunc(n.kids, func(k *node) bool { return k.apart })
 	layer := image.NewRGBA(dst.Bounds())
-	if err := d.drawRun(layer, around, []*node{&c}); err != nil {
+	if err := d.drawRun(layer, around, []*node{fadeless(n)}); err != nil {
 		return err
 	}
 	// Laying the layer down costs a fill of it and one of dst.
@@ -138,6 +132,16 @@ func (d *Drawing) drawLayered(dst *image.RGBA, around []*node, n *node) error {
 	}
 	layOver(dst, layer, op)
 	return nil
+}
+
+// fadeless is n without its opacity, to be drawn in its layer.
+func fadeless(n *node) *node {
+	c := *n
+	c.attrs = maps.Clone(n.attrs)
+	delete(c.attrs, "opacity")
+	c.layered = false
+	c.apart = c.clip != nil || slices.ContainsFunc(n.kids, func(k *node) bool { return k.apart })
+	return &c
 }
 
 // layOver lays layer over dst at opacity op (both premultiplied, of one

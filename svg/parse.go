@@ -96,9 +96,7 @@ type Drawing struct {
 	clips  int  // clip paths being drawn inside each other
 	scan   *scanner
 	// evenOdd: some element has fill-rule or clip-rule evenodd.
-	evenOdd bool
-	// layered: some element is (node.layered), which only pixels draw.
-	layered   bool
+	evenOdd   bool
 	layerRead int // bytes markLayers has had oksvg read
 }
 
