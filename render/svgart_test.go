@@ -149,7 +149,10 @@ func TestSVGArtBrokenFails(t *testing.T) {
 // a card). icon is a game-icons.net style drawing (a ground and one
 // path) and inkscape a full-card gradient, a clip path and <use>, both
 // written as paths; inkscape-raster is inkscape with its star stroked
-// with the gradient, which a PDF cannot draw as a path, so rasterised.
+// with the gradient, which a PDF cannot draw as a path, so rasterised;
+// inkscape-faded has its Art layer at opacity 0.6 (a transparency group,
+// its shapes overlap) and inkscape-stop-opacity its gradient fading to
+// 0.3 (a soft mask), both still paths.
 func BenchmarkRenderWithSVGArt(b *testing.B) {
 	for _, tc := range []struct {
 		name, file, colour string
@@ -159,6 +162,8 @@ func BenchmarkRenderWithSVGArt(b *testing.B) {
 		{"icon", "gameicon.svg", "#f8e71c", 600, 600, [2]string{}},
 		{"inkscape", "inkscape.svg", "#ffd700", 600, 400, [2]string{}},
 		{"inkscape-raster", "inkscape.svg", "#ffd700", 600, 400, [2]string{"stroke:#000000;stroke-width:0.5", "stroke:url(#linearGradient2);stroke-width:0.5"}},
+		{"inkscape-faded", "inkscape.svg", "#ffd700", 600, 400, [2]string{`id="layer2"`, `id="layer2" opacity="0.6"`}},
+		{"inkscape-stop-opacity", "inkscape.svg", "#ffd700", 600, 400, [2]string{"stop-color:#00ff00;stop-opacity:1", "stop-color:#00ff00;stop-opacity:0.3"}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			docs := [2]*Document{svgArtDoc(b, 9, tc.file, tc.colour, tc.w, tc.h), svgArtDoc(b, 90, tc.file, tc.colour, tc.w, tc.h)}
