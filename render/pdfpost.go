@@ -156,7 +156,7 @@ func (res *pdfResources) addTo(pdf []byte) ([]byte, error) {
 	fail := func(what string) ([]byte, error) {
 		return nil, fmt.Errorf("render: the PDF writer's %s is not as expected; cannot add the drawings' gradients and groups", what)
 	}
-	size := regexp.MustCompile(`\ntrailer\n<<\n/Size (\d+)\n`).FindSubmatchIndex(pdf)
+	size := trailerSize.FindSubmatchIndex(pdf)
 	if size == nil {
 		return fail("trailer")
 	}
@@ -207,6 +207,10 @@ func (res *pdfResources) addTo(pdf []byte) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// trailerSize is the trailer's /Size as fpdf writes it: one more than
+// its last object's number.
+var trailerSize = regexp.MustCompile(`\ntrailer\n<<\n/Size (\d+)\n`)
 
 // edit is text inserted into a file at an offset.
 type edit struct {

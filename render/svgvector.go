@@ -15,8 +15,9 @@ import (
 )
 
 // An SVG drawing a PDF can draw (svg.Drawing.Vector: shapes in colours
-// and gradients, clip paths) is written into the PDF as paths, shadings
-// and clips where a card draws it, rather than rasterised once and
+// and gradients, clip paths, groups at an opacity) is written into the
+// PDF as paths, shadings, clips, transparency groups and soft masks where
+// a card draws it, rather than rasterised once and
 // placed: no pixels to make or compress, and it prints as sharp as the
 // printer goes.
 
@@ -232,8 +233,8 @@ func (c *canvas) setStroke(s svg.Shape, scale float64) {
 	c.op(fmt.Sprintf("%.3f %.3f %.3f RG", float64(s.Stroke.R)/255, float64(s.Stroke.G)/255, float64(s.Stroke.B)/255))
 	c.num(s.Width * scale * k)
 	c.op("w")
-	c.op(map[string]string{"butt": "0 J", "round": "1 J", "square": "2 J"}[s.Cap])
-	c.op(map[string]string{"miter": "0 j", "round": "1 j", "bevel": "2 j"}[s.Join])
+	c.op(capOps[s.Cap])
+	c.op(joinOps[s.Join])
 	if s.Join == "miter" || st.mitred {
 		c.op(fmt.Sprintf("%.3f M", s.MiterLimit))
 		st.mitred = true
@@ -250,6 +251,11 @@ func (c *canvas) setStroke(s svg.Shape, scale float64) {
 		st.dashed = len(s.Dash) > 0
 	}
 }
+
+var (
+	capOps  = map[string]string{"butt": "0 J", "round": "1 J", "square": "2 J"}
+	joinOps = map[string]string{"miter": "0 j", "round": "1 j", "bevel": "2 j"}
+)
 
 // path writes path, placed by the canvas's placement.
 func (c *canvas) path(path []svg.Segment) {

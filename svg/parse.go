@@ -9,7 +9,7 @@
 // They draw paths, shapes, strokes, dashes, transforms, linear and radial
 // gradients and CSS classes; what they leave out this package either does
 // itself (clip paths, fill rules, <use>, gradients that borrow another's
-// stops, gradients into pixels) or
+// stops, gradients into pixels, a group's opacity as one layer) or
 // refuses with a message naming the element and its line, so a drawing is
 // never printed with a part silently missing.
 package svg
