@@ -352,13 +352,16 @@ func TestSVGRepeatingGradientsAsVectors(t *testing.T) {
 	}
 }
 
-// fadedArt has two groups at opacity 0.5: two overlapping blue squares,
-// and a red square stroked black inside a clip circle, over white.
+// fadedArt has three groups at opacity 0.5, over white: two overlapping
+// blue squares; a red square stroked black inside a clip circle; two
+// overlapping red strips inside a clipped group.
 const fadedArt = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 51 30">
 <rect width="51" height="30" fill="#ffffff"/>
-<g opacity="0.5"><rect x="2" y="2" width="20" height="20" fill="#0000ff"/><rect x="12" y="8" width="20" height="20" fill="#0000ff"/></g>
+<g opacity="0.5"><rect x="2" y="2" width="14" height="14" fill="#0000ff"/><rect x="10" y="6" width="14" height="14" fill="#0000ff"/></g>
 <clipPath id="c"><circle cx="42" cy="15" r="8"/></clipPath>
 <g opacity="0.5" clip-path="url(#c)"><rect x="34" y="7" width="16" height="16" fill="#ff0000" stroke="#000000" stroke-width="2"/></g>
+<clipPath id="d"><rect y="23" width="30" height="7"/></clipPath>
+<g clip-path="url(#d)"><g opacity="0.5"><rect x="2" y="24" width="18" height="5" fill="#ff0000"/><rect x="12" y="24" width="28" height="5" fill="#ff0000"/></g></g>
 </svg>`
 
 // A group at opacity 0.5 is drawn as one layer, a PDF transparency group
@@ -385,9 +388,11 @@ func TestSVGGroupOpacityAsVectors(t *testing.T) {
 		want color.RGBA
 		what string
 	}{
-		{5, 5, half, "the first square alone"},
-		{17, 15, half, "where the squares overlap: one even tint, not darker"},
-		{28, 25, half, "the second square alone"},
+		{4, 4, half, "the first square alone"},
+		{13, 12, half, "where the squares overlap: one even tint, not darker"},
+		{22, 18, half, "the second square alone"},
+		{16, 26.5, color.RGBA{0xff, 0x80, 0x80, 0xff}, "where the red strips overlap, inside the outer clip: one even tint"},
+		{35, 26.5, color.RGBA{0xff, 0xff, 0xff, 0xff}, "white: the second strip clipped away outside the group"},
 		{42, 15, color.RGBA{0xff, 0x80, 0x80, 0xff}, "the red square at half, inside the clip"},
 		{34.6, 15, color.RGBA{0x80, 0x80, 0x80, 0xff}, "its stroke at half, no red under it"},
 		{49, 8, color.RGBA{0xff, 0xff, 0xff, 0xff}, "white: the red square clipped away"},

@@ -102,3 +102,30 @@ func colourOff(a, b color.RGBA) int {
 	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
 	return max(d(a.R, b.R), d(a.G, b.G), d(a.B, b.B), d(a.A, b.A))
 }
+
+// As vectors, a faded group inside a clipped one is a Group shape that
+// carries the outer clip, its own shapes none; a gradient's stops of
+// differing opacity come with it (a PDF's soft mask), one common
+// opacity in the paint's alpha.
+func TestGroupAndStopOpacityAsVectors(t *testing.T) {
+	shapes, ok := vectorOf(t, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<clipPath id="c"><rect width="50" height="100"/></clipPath>
+<linearGradient id="f"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue" stop-opacity="0.25"/></linearGradient>
+<linearGradient id="h"><stop offset="0" stop-color="red" stop-opacity="0.5"/><stop offset="1" stop-color="blue" stop-opacity="0.5"/></linearGradient>
+<g clip-path="url(#c)"><g opacity="0.4"><rect width="60" height="60" fill="url(#f)"/><rect x="30" y="30" width="60" height="60" fill="url(#h)"/></g></g>
+</svg>`)
+	if !ok || len(shapes) != 1 || shapes[0].Group == nil || len(shapes[0].Clips) != 1 {
+		t.Fatalf("%d shapes (ok %v), want one group inside one clip: %+v", len(shapes), ok, shapes)
+	}
+	g := shapes[0].Group
+	if g.Alpha != 0.4 || len(g.Shapes) != 2 || len(g.Shapes[0].Clips)+len(g.Shapes[1].Clips) != 0 {
+		t.Fatalf("group %+v, want alpha 0.4 over two unclipped shapes", g)
+	}
+	f, h := g.Shapes[0].Fill, g.Shapes[1].Fill
+	if ops := f.Gradient.Opacities(); f.Alpha != 1 || len(ops) != 2 || ops[0] != 1 || ops[1] != 0.25 {
+		t.Errorf("fading gradient: alpha %g, opacities %v; want 1 and [1 0.25]", f.Alpha, ops)
+	}
+	if ops := h.Gradient.Opacities(); h.Alpha != 0.5 || ops != nil {
+		t.Errorf("evenly faded gradient: alpha %g, opacities %v; want 0.5 and none", h.Alpha, ops)
+	}
+}
