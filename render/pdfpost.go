@@ -221,7 +221,7 @@ type edit struct {
 // insert makes edits (at distinct offsets) and moves the cross-reference
 // table's offsets by what they add before them.
 func insert(pdf []byte, edits []edit) ([]byte, bool) {
-	slices.SortFunc(edits, func(a, b edit) int { return a.at - b.at })
+	slices.SortStableFunc(edits, func(a, b edit) int { return a.at - b.at }) // the same bytes every time
 	var out bytes.Buffer
 	last := 0
 	for _, e := range edits {
