@@ -39,12 +39,12 @@ import (
 
 // artSet is the pictures of one PDF: parsed, and embedded so far.
 type artSet struct {
-	byPath   map[string]string  // path → name in the PDF; "" when it cannot be embedded
-	hashOf   map[string]string  // path → content hash
-	byHash   map[string]string  // content hash → name in the PDF, once embedded
-	parsed   map[string]*parsed // content hash → the writer's record of it
-	raised   bool               // the PDF's version is raised to 1.4, which soft masks need
-	shadings shadings           // the gradients SVG drawings drawn as paths use
+	byPath map[string]string  // path → name in the PDF; "" when it cannot be embedded
+	hashOf map[string]string  // path → content hash
+	byHash map[string]string  // content hash → name in the PDF, once embedded
+	parsed map[string]*parsed // content hash → the writer's record of it
+	raised bool               // the PDF's version is raised to 1.4, which soft masks need
+	res    pdfResources       // what SVG drawings drawn as paths add to the PDF
 }
 
 // parsed is one picture as the PDF writer holds it, or why it cannot be;
@@ -87,7 +87,8 @@ func (r *renderer) imageName(path string) (string, *gamedata.Image, bool) {
 // parseAll parses every picture of the document, each distinct content
 // once, on as many cores as there are.
 func parseAll(images map[string]*gamedata.Image) *artSet {
-	art := &artSet{byPath: map[string]string{}, hashOf: map[string]string{}, byHash: map[string]string{}, parsed: map[string]*parsed{}}
+	art := &artSet{byPath: map[string]string{}, hashOf: map[string]string{}, byHash: map[string]string{}, parsed: map[string]*parsed{},
+		res: pdfResources{shadings: named{prefix: "CPSh"}, states: named{prefix: "CPGS"}, xobjects: named{prefix: "CPFm"}}}
 	var todo []*gamedata.Image
 	var hashes []string
 	for _, path := range slices.Sorted(maps.Keys(images)) {

@@ -146,36 +146,134 @@ func moveXref(pdf []byte, shift func(int) int) ([]byte, bool) {
 // for every page (object 2: each page's /Resources is 2 0 R).
 var resources = []byte("\n2 0 obj\n<<\n")
 
-// addShadings adds entries ("/Name << shading >>") to the shared
-// resources' /Shading dictionary, making one if fpdf wrote none, and
-// moves the cross-reference table's offsets by what they add. The
-// shadings are direct objects (a type 2 or 3 function is a dictionary,
-// no stream), so no object is added.
-func addShadings(pdf []byte, entries []string) ([]byte, error) {
+// addTo adds res to pdf: its forms as objects after fpdf's, numbered on
+// from the trailer's /Size, and its entries ("/Name dictionary") to the
+// shared resources' /Shading, /ExtGState and /XObject dictionaries (each
+// made if fpdf wrote none). The cross-reference table's offsets are moved
+// by what is added before them, and the file says PDF 1.4 at least, the
+// first with transparency.
+func (res *pdfResources) addTo(pdf []byte) ([]byte, error) {
+	fail := func(what string) ([]byte, error) {
+		return nil, fmt.Errorf("render: the PDF writer's %s is not as expected; cannot add the drawings' gradients and groups", what)
+	}
+	size := trailerSize.FindSubmatchIndex(pdf)
+	if size == nil {
+		return fail("trailer")
+	}
+	first, _ := strconv.Atoi(string(pdf[size[2]:size[3]]))
+	number := func(s string) string {
+		return formRef.ReplaceAllStringFunc(s, func(ref string) string {
+			i, _ := strconv.Atoi(formRef.FindStringSubmatch(ref)[1])
+			return strconv.Itoa(first+i) + " 0 R"
+		})
+	}
 	start := bytes.Index(pdf, resources)
 	end := -1
 	if start >= 0 {
 		end = bytes.Index(pdf[start:], []byte("\nendobj\n"))
 	}
 	if end < 0 {
-		return nil, fmt.Errorf("render: the PDF writer's resources are not where expected; cannot add %d gradients", len(entries))
+		return fail("resource dictionary")
 	}
-	at := start + len(resources)
-	text := "/Shading <<\n" + strings.Join(entries, "\n") + "\n>>\n"
-	if own := bytes.Index(pdf[start:start+end], []byte("/Shading <<\n")); own >= 0 {
-		at = start + own + len("/Shading <<\n")
-		text = strings.Join(entries, "\n") + "\n"
-	}
-	out := make([]byte, 0, len(pdf)+len(text))
-	out = append(append(append(out, pdf[:at]...), text...), pdf[at:]...)
-	fixed, ok := moveXref(out, func(off int) int {
-		if off >= at {
-			return off + len(text)
+	var edits []edit
+	for _, kind := range []struct {
+		key     string
+		entries []string
+	}{{"Shading", res.shadings.entries}, {"ExtGState", res.states.entries}, {"XObject", res.xobjects.entries}} {
+		if len(kind.entries) == 0 {
+			continue
 		}
-		return off
-	})
-	if !ok {
-		return nil, fmt.Errorf("render: the PDF writer's cross-reference table is not as expected; cannot add %d gradients", len(entries))
+		text := number(strings.Join(kind.entries, "\n")) + "\n"
+		open := []byte("/" + kind.key + " <<\n")
+		if own := bytes.Index(pdf[start:start+end], open); own >= 0 {
+			edits = append(edits, edit{at: start + own + len(open), text: text})
+		} else {
+			edits = append(edits, edit{at: start + len(resources), text: string(open) + text + ">>\n"})
+		}
 	}
-	return fixed, nil
+	out, ok := insert(pdf, edits)
+	if !ok {
+		return fail("cross-reference table")
+	}
+	objs := make([]string, len(res.forms))
+	for i, f := range res.forms {
+		objs[i] = number(f)
+	}
+	if out, ok = appendObjects(out, first, objs); !ok {
+		return fail("cross-reference table")
+	}
+	if bytes.HasPrefix(out, []byte("%PDF-1.3")) {
+		out[7] = '4' // the same length: no offset moves
+	}
+	return out, nil
+}
+
+// trailerSize is the trailer's /Size as fpdf writes it: one more than
+// its last object's number.
+var trailerSize = regexp.MustCompile(`\ntrailer\n<<\n/Size (\d+)\n`)
+
+// edit is text inserted into a file at an offset.
+type edit struct {
+	at   int
+	text string
+}
+
+// insert makes edits (at distinct offsets) and moves the cross-reference
+// table's offsets by what they add before them.
+func insert(pdf []byte, edits []edit) ([]byte, bool) {
+	slices.SortStableFunc(edits, func(a, b edit) int { return a.at - b.at }) // the same bytes every time
+	var out bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		out.Write(pdf[last:e.at])
+		out.WriteString(e.text)
+		last = e.at
+	}
+	out.Write(pdf[last:])
+	return moveXref(out.Bytes(), func(off int) int {
+		d := 0
+		for _, e := range edits {
+			if e.at <= off {
+				d += len(e.text)
+			}
+		}
+		return off + d
+	})
+}
+
+// appendObjects writes objs as objects first, first+1, … before the
+// cross-reference table, adds them to it and to the trailer's /Size.
+func appendObjects(pdf []byte, first int, objs []string) ([]byte, bool) {
+	if len(objs) == 0 {
+		return pdf, true
+	}
+	sx := bytes.LastIndex(pdf, []byte("\nstartxref\n"))
+	if sx < 0 {
+		return nil, false
+	}
+	at := bytes.LastIndex(pdf[:sx], []byte("\nxref\n0 ")) + 1
+	head := fmt.Sprintf("xref\n0 %d\n", first)
+	trailer := bytes.Index(pdf[at:], []byte("trailer\n<<\n/Size "))
+	if at <= 0 || !bytes.HasPrefix(pdf[at:], []byte(head)) || trailer < 0 {
+		return nil, false
+	}
+	trailer += at
+	var out bytes.Buffer
+	out.Write(pdf[:at])
+	offsets := make([]int, len(objs))
+	for i, o := range objs {
+		offsets[i] = out.Len()
+		fmt.Fprintf(&out, "%d 0 obj\n%s\nendobj\n", first+i, o)
+	}
+	table := out.Len()
+	fmt.Fprintf(&out, "xref\n0 %d\n", first+len(objs))
+	out.Write(pdf[at+len(head) : trailer])
+	for _, off := range offsets {
+		fmt.Fprintf(&out, "%010d 00000 n \n", off)
+	}
+	rest := pdf[trailer:sx]
+	rest = bytes.Replace(rest, []byte(fmt.Sprintf("/Size %d\n", first)), []byte(fmt.Sprintf("/Size %d\n", first+len(objs))), 1)
+	out.Write(rest)
+	fmt.Fprintf(&out, "\nstartxref\n%d\n%%%%EOF\n", table)
+	return out.Bytes(), true
 }

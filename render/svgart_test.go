@@ -149,7 +149,10 @@ func TestSVGArtBrokenFails(t *testing.T) {
 // a card). icon is a game-icons.net style drawing (a ground and one
 // path) and inkscape a full-card gradient, a clip path and <use>, both
 // written as paths; inkscape-raster is inkscape with its star stroked
-// with the gradient, which a PDF cannot draw as a path, so rasterised.
+// with the gradient, which a PDF cannot draw as a path, so rasterised;
+// inkscape-faded has its Art layer at opacity 0.6 (a transparency group,
+// its shapes overlap) and inkscape-stop-opacity its gradient fading to
+// 0.3 (a soft mask), both still paths.
 func BenchmarkRenderWithSVGArt(b *testing.B) {
 	for _, tc := range []struct {
 		name, file, colour string
@@ -159,6 +162,8 @@ func BenchmarkRenderWithSVGArt(b *testing.B) {
 		{"icon", "gameicon.svg", "#f8e71c", 600, 600, [2]string{}},
 		{"inkscape", "inkscape.svg", "#ffd700", 600, 400, [2]string{}},
 		{"inkscape-raster", "inkscape.svg", "#ffd700", 600, 400, [2]string{"stroke:#000000;stroke-width:0.5", "stroke:url(#linearGradient2);stroke-width:0.5"}},
+		{"inkscape-faded", "inkscape.svg", "#ffd700", 600, 400, [2]string{`id="layer2"`, `id="layer2" opacity="0.6"`}},
+		{"inkscape-stop-opacity", "inkscape.svg", "#ffd700", 600, 400, [2]string{"stop-color:#00ff00;stop-opacity:1", "stop-color:#00ff00;stop-opacity:0.3"}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			docs := [2]*Document{svgArtDoc(b, 9, tc.file, tc.colour, tc.w, tc.h), svgArtDoc(b, 90, tc.file, tc.colour, tc.w, tc.h)}
@@ -345,4 +350,127 @@ func TestSVGRepeatingGradientsAsVectors(t *testing.T) {
 			t.Errorf("at (%g, %g): %v, want %v", s.x, s.y, c, s.want)
 		}
 	}
+}
+
+// fadedArt has three groups at opacity 0.5, over white: two overlapping
+// blue squares; a red square stroked black inside a clip circle; two
+// overlapping red strips inside a clipped group.
+const fadedArt = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 51 30">
+<rect width="51" height="30" fill="#ffffff"/>
+<g opacity="0.5"><rect x="2" y="2" width="14" height="14" fill="#0000ff"/><rect x="10" y="6" width="14" height="14" fill="#0000ff"/></g>
+<clipPath id="c"><circle cx="42" cy="15" r="8"/></clipPath>
+<g opacity="0.5" clip-path="url(#c)"><rect x="34" y="7" width="16" height="16" fill="#ff0000" stroke="#000000" stroke-width="2"/></g>
+<clipPath id="d"><rect y="23" width="30" height="7"/></clipPath>
+<g clip-path="url(#d)"><g opacity="0.5"><rect x="2" y="24" width="18" height="5" fill="#ff0000"/><rect x="12" y="24" width="28" height="5" fill="#ff0000"/></g></g>
+</svg>`
+
+// A group at opacity 0.5 is drawn as one layer, a PDF transparency group
+// (a form XObject painted at alpha 0.5): the two squares' overlap is the
+// same tint as each alone, not darker, and the stroke hides the fill
+// under it; as the reference raster (svg.Draw) draws it, read back from
+// PDFium's drawing. Valid, the same bytes twice, no picture embedded.
+func TestSVGGroupOpacityAsVectors(t *testing.T) {
+	out, sp := vectorPortrait(t, fadedArt)
+	r := pdftest.Read(t, out)
+	content := pdftest.Content(t, r, sp.Page+1)
+	if !regexp.MustCompile(`/CPGS\d+ gs\n/CPFm1 Do\n`).MatchString(content) {
+		t.Errorf("no group painted at an alpha in the page's drawing:\n%s", content)
+	}
+	form := r.Page(sp.Page + 1).V.Key("Resources").Key("XObject").Key("CPFm1")
+	if form.Key("Subtype").Name() != "Form" || form.Key("Group").Key("S").Name() != "Transparency" {
+		t.Errorf("CPFm1 is %v, want a form that is a transparency group", form)
+	}
+	page := drawnAsOksvgDraws(t, out, sp, fadedArt, 4)
+	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x*5), int(y*5)) }
+	half := color.RGBA{0x80, 0x80, 0xff, 0xff}
+	for _, s := range []struct {
+		x, y float64
+		want color.RGBA
+		what string
+	}{
+		{4, 4, half, "the first square alone"},
+		{13, 12, half, "where the squares overlap: one even tint, not darker"},
+		{22, 18, half, "the second square alone"},
+		{16, 26.5, color.RGBA{0xff, 0x80, 0x80, 0xff}, "where the red strips overlap, inside the outer clip: one even tint"},
+		{35, 26.5, color.RGBA{0xff, 0xff, 0xff, 0xff}, "white: the second strip clipped away outside the group"},
+		{42, 15, color.RGBA{0xff, 0x80, 0x80, 0xff}, "the red square at half, inside the clip"},
+		{34.6, 15, color.RGBA{0x80, 0x80, 0x80, 0xff}, "its stroke at half, no red under it"},
+		{49, 8, color.RGBA{0xff, 0xff, 0xff, 0xff}, "white: the red square clipped away"},
+	} {
+		if c := at(s.x, s.y); colourDiff(c, s.want) > 12 {
+			t.Errorf("at (%g, %g): %v, want %v, %s", s.x, s.y, c, s.want, s.what)
+		}
+	}
+}
+
+// fadingArt has gradients whose stops differ in opacity over green: a
+// linear one from opaque red to blue at half and then none, a radial
+// one from opaque white to white at none.
+const fadingArt = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 51 30">
+<linearGradient id="fade"><stop offset="0" stop-color="#d00000"/><stop offset="0.5" stop-color="#0000d0" stop-opacity="0.5"/><stop offset="1" stop-color="#0000d0" stop-opacity="0"/></linearGradient>
+<radialGradient id="glow"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+<rect width="51" height="30" fill="#00c000"/>
+<rect width="51" height="15" fill="url(#fade)"/>
+<circle cx="25" cy="22" r="7" fill="url(#glow)"/>
+</svg>`
+
+// Stops of differing opacity are drawn as vectors through a soft mask
+// (the same shading in greys, each stop's opacity its grey), as the
+// reference raster draws them.
+func TestSVGStopOpacityAsVectors(t *testing.T) {
+	out, sp := vectorPortrait(t, fadingArt)
+	r := pdftest.Read(t, out)
+	var masks int
+	states := r.Page(sp.Page + 1).V.Key("Resources").Key("ExtGState")
+	for _, k := range states.Keys() {
+		if m := states.Key(k).Key("SMask"); m.Key("S").Name() == "Luminosity" && m.Key("G").Key("Subtype").Name() == "Form" {
+			masks++
+		}
+	}
+	if masks != 2 {
+		t.Errorf("%d luminosity soft masks of a form, want 2 (one a gradient)", masks)
+	}
+	page := drawnAsOksvgDraws(t, out, sp, fadingArt, 4)
+	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x*5), int(y*5)) }
+	for _, s := range []struct {
+		x, y float64
+		want color.RGBA
+		what string
+	}{
+		{0.5, 7, color.RGBA{0xcd, 0x02, 0, 0xff}, "opaque red at the first stop"},
+		{25.5, 7, color.RGBA{0, 0x60, 0x68, 0xff}, "blue at half over green, the second stop"},
+		{38.25, 7, color.RGBA{0, 0x90, 0x34, 0xff}, "blue at a quarter, half way on"},
+		{50.5, 7, color.RGBA{0, 0xbf, 0x02, 0xff}, "the green under, the last stop at none"},
+		{25, 22, color.RGBA{0xfd, 0xfe, 0xfd, 0xff}, "white at the glow's centre"},
+		{28.5, 22, color.RGBA{0x80, 0xdf, 0x80, 0xff}, "white at half, half way out"},
+	} {
+		if c := at(s.x, s.y); colourDiff(c, s.want) > 12 {
+			t.Errorf("at (%g, %g): %v, want %v, %s", s.x, s.y, c, s.want, s.what)
+		}
+	}
+}
+
+// vectorPortrait is a PDF of one card whose portrait is art, checked to
+// be written as paths (no picture), valid and the same bytes twice; and
+// where the card prints.
+func vectorPortrait(t *testing.T, art string) ([]byte, PnPSpot) {
+	t.Helper()
+	doc := svgArtDoc(t, 1, "gameicon.svg", "#f8e71c", 602, 354)
+	doc.Images["portrait-0.svg"].Data = []byte(art)
+	out, err := PnP(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := imageCount(out); n != 4 {
+		t.Errorf("%d pictures embedded, want 4 (the drawing as paths)", n)
+	}
+	validate(t, "art", out)
+	if again, err := PnP(doc, Options{}); err != nil || !bytes.Equal(again, out) {
+		t.Errorf("a second PDF of the same cards differs (%v)", err)
+	}
+	spots, err := PnPSpots(doc, 0, false, Options{})
+	if err != nil || len(spots) == 0 || spots[0].Turn != 0 {
+		t.Fatalf("where the card prints: %v %v", spots, err)
+	}
+	return out, spots[0]
 }

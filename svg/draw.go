@@ -79,14 +79,20 @@ func (d *Drawing) drawRun(dst *image.RGBA, around, nodes []*node) error {
 		if n.name == "defs" {
 			continue
 		}
-		if !n.clipped {
+		if !n.apart {
 			run = append(run, n)
 			continue
 		}
 		if err := flush(); err != nil {
 			return err
 		}
-		if n.clip == nil { // something inside it is clipped
+		if n.layered {
+			if err := d.drawLayered(dst, around, n); err != nil {
+				return err
+			}
+			continue
+		}
+		if n.clip == nil { // something inside it is clipped or layered
 			if err := d.drawRun(dst, append(around, n), n.kids); err != nil {
 				return err
 			}
@@ -137,11 +143,11 @@ func (d *Drawing) drawClipped(dst *image.RGBA, around []*node, n *node) error {
 func unclipped(n *node) (inner, group *node) {
 	c := *n
 	c.clip, c.attrs = nil, withoutClip(n.attrs)
-	c.clipped = false
+	c.apart = false
 	for _, k := range n.kids {
-		c.clipped = c.clipped || k.clipped
+		c.apart = c.apart || k.apart
 	}
-	if c.clipped {
+	if c.apart {
 		return nil, &node{name: "g", attrs: c.attrs, order: n.order}
 	}
 	return &c, nil

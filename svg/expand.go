@@ -113,13 +113,13 @@ func (d *Drawing) resolve(n *node) error {
 			return fmt.Errorf("line %d: clip-path %q names no clipPath the drawing defines", n.line, v)
 		}
 		n.clip = d.byID[m[1][1:]]
-		n.clipped = true
+		n.apart = true
 	}
 	for _, k := range n.kids {
 		if err := d.resolve(k); err != nil {
 			return err
 		}
-		n.clipped = n.clipped || k.clipped
+		n.apart = n.apart || k.apart
 	}
 	return nil
 }

@@ -9,7 +9,7 @@
 // They draw paths, shapes, strokes, dashes, transforms, linear and radial
 // gradients and CSS classes; what they leave out this package either does
 // itself (clip paths, fill rules, <use>, gradients that borrow another's
-// stops, gradients into pixels) or
+// stops, gradients into pixels, a group's opacity as one layer) or
 // refuses with a message naming the element and its line, so a drawing is
 // never printed with a part silently missing.
 package svg
@@ -39,8 +39,10 @@ const (
 	// (32 MiB) is a 24 × 24 cm picture at 300 dpi, where a tarot card's
 	// background with the most bleed takes under 2 million.
 	MaxPixels = 8_000_000
-	// MaxClipNesting bounds clip paths inside clipped elements: each
-	// holds two pictures of the drawing's size while it is drawn.
+	// MaxClipNesting bounds clip paths inside clipped elements and
+	// groups with opacity drawn in layers of their own, counted together:
+	// each holds one or two pictures of the drawing's size while it is
+	// drawn.
 	MaxClipNesting = 4
 	// MaxVectorSegments bounds the path segments of a drawing written
 	// into a PDF as paths: they are written again wherever it is shown
@@ -69,9 +71,13 @@ type node struct {
 	text  string // a <style>'s rules
 	line  int
 	clip  *node // the clipPath its clip-path names
-	// clipped: it or an element inside it is clipped, so it cannot be
-	// drawn in one piece with its neighbours.
-	clipped bool
+	// layered: it has an opacity that must be laid over what is under
+	// it as one layer, its own shapes drawn on each other first (they
+	// overlap; see markLayers).
+	layered bool
+	// apart: it or an element inside it is clipped or layered, so it
+	// cannot be drawn in one piece with its neighbours.
+	apart bool
 }
 
 // Drawing is a checked SVG file, ready to draw at any size.
@@ -90,7 +96,8 @@ type Drawing struct {
 	clips  int  // clip paths being drawn inside each other
 	scan   *scanner
 	// evenOdd: some element has fill-rule or clip-rule evenodd.
-	evenOdd bool
+	evenOdd   bool
+	layerRead int // bytes markLayers has had oksvg read
 }
 
 // Parse reads and checks an SVG file. Its error is a sentence fit for a
@@ -117,6 +124,9 @@ func Parse(data []byte) (d *Drawing, err error) {
 		return nil, err
 	}
 	d.collectDefs(d.root)
+	for _, k := range d.root.kids {
+		d.markLayers(k)
+	}
 	return d, nil
 }
 

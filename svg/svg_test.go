@@ -209,6 +209,25 @@ func TestBudgets(t *testing.T) {
 
 // FuzzDraw: any bytes are read and drawn or refused, never a panic,
 // within the budgets.
+// allShapes is every shape in shapes, those inside groups included (and
+// the groups themselves).
+func allShapes(shapes []Shape) func(func(Shape) bool) {
+	return func(yield func(Shape) bool) {
+		for _, s := range shapes {
+			if !yield(s) {
+				return
+			}
+			if s.Group != nil {
+				for inner := range allShapes(s.Group.Shapes) {
+					if !yield(inner) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 func FuzzDraw(f *testing.F) {
 	for _, name := range []string{"gameicon.svg", "inkscape.svg", "illustrator.svg"} {
 		f.Add(testdata(f, name))
@@ -216,6 +235,7 @@ func FuzzDraw(f *testing.F) {
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e-9 1e-9"><path d="M0 0L1e300 1e300Z" stroke="red" stroke-width="1e30"/></svg>`))
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c"><use href="#r"/></clipPath><rect id="r" width="5" height="5" clip-path="url(#c)" transform="rotate(45) skewX(80)"/></svg>`))
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><radialGradient id="g" fx="2" fy="-1" gradientTransform="skewX(89.99)" spreadMethod="reflect"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue" stop-opacity="0.2"/></radialGradient><clipPath id="c" clip-rule="evenodd"><rect width="5" height="5"/><path d="M0 0L9 9L0 9ZM1 1L2 2"/></clipPath><path fill-rule="evenodd" fill="url(#g)" clip-path="url(#c)" d="M0 0H10V10H0ZM3 3H6V6H3Z"/></svg>`))
+	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c"><circle cx="5" cy="5" r="4"/></clipPath><g opacity="0.5" clip-path="url(#c)"><rect width="6" height="6" fill="red"/><g opacity=".3"><rect x="3" y="3" width="6" height="6" fill="blue" stroke="green"/></g></g></svg>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Parse(data)
 		if err != nil {
@@ -228,7 +248,7 @@ func FuzzDraw(f *testing.F) {
 		// and every gradient one a PDF draws.
 		if shapes, ok := d.Vector(); ok {
 			n, clips := 0, map[*Clip]bool{}
-			for _, s := range shapes {
+			for s := range allShapes(shapes) {
 				n += len(s.Path)
 				for _, c := range s.Clips {
 					if !clips[c] {

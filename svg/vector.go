@@ -60,17 +60,28 @@ type Gradient struct {
 	// units (userSpaceOnUse or the shape's box), its gradientTransform
 	// and the shape's transforms in one.
 	Matrix rasterx.Matrix2D
-	// What only pixels draw (Vector refuses a gradient with either): a
-	// spreadMethod other than pad, and each stop's own opacity.
-	spread    rasterx.SpreadMethod
+	// What only pixels draw (Vector refuses a gradient with it): a
+	// spreadMethod other than pad.
+	spread rasterx.SpreadMethod
+	// Each stop's own opacity (see Opacities).
 	opacities []float64
 }
 
 // vectorable reports whether a PDF shading draws g: padded (unrolled
 // has made one that repeats or reflects padded), of at most maxStops
-// stops, all of one opacity (the paint's alpha holds it).
+// stops.
 func (g *Gradient) vectorable() bool {
-	return g.spread == rasterx.PadSpread && len(g.Stops) <= maxStops && g.oneOpacity()
+	return g.spread == rasterx.PadSpread && len(g.Stops) <= maxStops
+}
+
+// Opacities is each stop's own opacity, in the order of Stops, where
+// they differ (a PDF draws them as a soft mask: the same gradient in
+// greys); nil where all are one, which the paint's Alpha holds.
+func (g *Gradient) Opacities() []float64 {
+	if g.oneOpacity() {
+		return nil
+	}
+	return slices.Clone(g.opacities)
 }
 
 func (g *Gradient) oneOpacity() bool {
@@ -96,7 +107,10 @@ type Clip struct {
 }
 
 // Shape is one painted shape; Fill or Stroke is nil where it has none.
+// Or, where Group is not nil, a group of shapes drawn as one layer (the
+// rest of the Shape unset but its Clips).
 type Shape struct {
+	Group   *Group
 	Path    []Segment
 	Fill    *Paint
 	EvenOdd bool // the fill rule; nonzero when false
@@ -111,6 +125,14 @@ type Shape struct {
 	// first; the shapes of one clipped element share them (the same
 	// pointers), so a writer can clip once for all of them.
 	Clips []*Clip
+}
+
+// Group is shapes drawn on each other as one layer, then laid over what
+// is under them at Alpha (an SVG opacity over shapes that overlap:
+// see markLayers). The clips of its shapes are those inside it.
+type Group struct {
+	Alpha  float64
+	Shapes []Shape
 }
 
 // Vector returns the drawing as shapes; false when something in it needs
@@ -140,7 +162,8 @@ func (d *Drawing) vector(maxRead int) (shapes []Shape, ok bool) {
 // is read inside it. What needs pixels: a gradient on a stroke, a
 // gradient that repeats or reflects (spreadMethod), stops of differing
 // opacity, a clip path of several shapes one of which has more than one
-// outline, joins and caps a PDF has no like of.
+// outline, joins and caps a PDF has no like of. An opacity over paints
+// that overlap (node.layered) makes a Group.
 type vectorizer struct {
 	d        *Drawing
 	shapes   []Shape
@@ -173,10 +196,14 @@ func (v *vectorizer) run(around, nodes []*node, clips []*Clip) bool {
 	for _, n := range nodes {
 		switch {
 		case n.name == "defs":
-		case !n.clipped:
+		case !n.apart:
 			run = append(run, n)
 		case !flush():
 			return false
+		case n.layered:
+			if !v.layer(around, n, clips) {
+				return false
+			}
 		case n.clip == nil: // something inside it is clipped
 			if !v.run(append(around, n), n.kids, clips) {
 				return false
@@ -186,6 +213,17 @@ func (v *vectorizer) run(around, nodes []*node, clips []*Clip) bool {
 		}
 	}
 	return flush()
+}
+
+// layer adds n, drawn without its opacity, as a Group at that opacity
+// inside clips.
+func (v *vectorizer) layer(around []*node, n *node, clips []*Clip) bool {
+	outer := v.shapes
+	v.shapes = nil
+	ok := v.run(around, []*node{fadeless(n)}, nil)
+	op, _ := opacityOf(n)
+	v.shapes = append(outer, Shape{Group: &Group{Alpha: op, Shapes: v.shapes}, Clips: clips})
+	return ok
 }
 
 // readPiece has oksvg read nodes inside the groups around, in the drawing's
