@@ -187,7 +187,12 @@ func suffix(c Count, col Column) string {
 func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	y := header(pdf, b, c, "outcomes")
 	h := (pageH - margin - y - 12) / 3
-	boxes := grid(y, []float64{h, h, h}, len(c.Columns))
+	heights := []float64{h, h, h}
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return len(col.Sum.Causes()) > 1 || col.Sum.Capped > 0 }) {
+		// One way to end, said in a line: the charts take its room.
+		heights = []float64{1.4 * h, 1.4 * h, 0.2 * h}
+	}
+	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
 	for k, col := range c.Columns {
 		s := col.Sum

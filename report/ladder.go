@@ -367,25 +367,32 @@ type SkilledSeat struct {
 }
 
 // SkilledSeats are the seats whose win rate is within its interval of
-// fair with the weakest agent at every seat, but not with a stronger one:
-// an advantage (or handicap) that only skilled play shows.
+// fair with the weakest agent at every seat but not with the strongest:
+// an advantage (or handicap) that only skilled play shows. With n seats
+// tested at once, the intervals are widened for n tests (Bonferroni: 95%
+// for all of them together), so a fair game is not named for its luck.
 func (l *Ladder) SkilledSeats() []SkilledSeat {
-	base := l.SeatRates(0)
+	z := normalQuantile(1 - 0.05/(2*float64(l.Players)))
+	unfair := func(a, seat int) (Rate, bool) {
+		s := l.Cell(a, a).Seats[0]
+		won, games := s.WinRate(seat)*float64(s.Games), float64(s.Games)
+		lo, hi := engine.WilsonAt(won, games, z)
+		return rateOf(won, games), lo > l.Fair() || hi < l.Fair()
+	}
+	top := len(l.Agents) - 1
 	var out []SkilledSeat
 	for seat := range l.Players {
-		if base[seat].Above(l.Fair()) || base[seat].Below(l.Fair()) {
-			continue
-		}
-		for a := 1; a < len(l.Agents); a++ {
-			r := l.SeatRates(a)[seat]
-			if r.Above(l.Fair()) || r.Below(l.Fair()) {
-				out = append(out, SkilledSeat{Seat: seat, Agent: a, Random: base[seat], Rate: r})
-				break
-			}
+		base, was := unfair(0, seat)
+		r, is := unfair(top, seat)
+		if !was && is {
+			out = append(out, SkilledSeat{Seat: seat, Agent: top, Random: base, Rate: r})
 		}
 	}
 	return out
 }
+
+// normalQuantile is the standard normal's quantile at p (0.5 < p < 1).
+func normalQuantile(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
 
 // Games is the number of games the ladder played.
 func (l *Ladder) Games() int {

@@ -102,9 +102,15 @@ func TestSkilledOnlySeatAdvantage(t *testing.T) {
 		{Row: 0, Col: 0, Seats: []*engine.Summary{run(205, 195)}},
 		{Row: 1, Col: 1, Seats: []*engine.Summary{run(260, 140)}},
 	}}
+	// 54% of 400 is beyond the 95% interval of one seat, not of two.
+	l.Cells[1].Seats[0] = run(218, 182)
+	if got := l.SkilledSeats(); len(got) != 0 {
+		t.Errorf("a seat within the interval corrected for two seats is named: %+v", got)
+	}
+	l.Cells[1].Seats[0] = run(260, 140)
 	got := l.SkilledSeats()
-	if len(got) != 1 || got[0].Seat != 0 || got[0].Agent != 1 {
-		t.Errorf("skilled-only seats %+v, want seat 1 at mcts:8", got)
+	if len(got) != 2 || got[0].Seat != 0 || got[1].Seat != 1 || got[0].Agent != 1 {
+		t.Errorf("skilled-only seats %+v, want seat 1 (ahead) and seat 2 (behind) at mcts:8", got)
 	}
 	l.Cells[0].Seats[0] = run(250, 150)
 	if got := l.SkilledSeats(); len(got) != 0 {

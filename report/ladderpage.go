@@ -134,11 +134,11 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	var budgets []string
 	for _, col := range c.Columns {
 		if col.Ladder != nil {
-			budgets = append(budgets, strings.Join(col.Ladder.Agents[2:], " and "))
+			budgets = append(budgets, strings.TrimPrefix(col.Ladder.Agents[2], "mcts:")+" and "+strings.TrimPrefix(col.Ladder.Agents[3], "mcts:"))
 		}
 	}
 	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
-		"agents: random, look-ahead (one step), MCTS at half and full budget (%s iterations a decision); seed %d; 95%% Wilson intervals and games (n); colour: win rate against the fair 1/%d",
+		"random, look-ahead (one step), MCTS at %s iterations a decision; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
 		budgets[0], b.Seed, c.Players))
 	w := (pageW - 2*margin - float64(len(c.Columns)-1)*6) / float64(len(c.Columns))
 	for k, col := range c.Columns {
@@ -202,15 +202,22 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		for i, up := range l.Steps() {
 			m := l.Matchup(i+1, i)
 			word := "does not beat"
-			if up {
+			switch {
+			case up:
 				word = "beats"
+			case m.Below(fair):
+				word = "loses to"
 			}
 			lines = append(lines, fmt.Sprintf("%s %s %s: %.0f%% [%.0f-%.0f].", AgentName(l.Agents[i+1]), word, AgentName(l.Agents[i]), 100*m.Value, 100*m.Lo, 100*m.Hi))
 		}
 	}
 	for _, s := range l.SkilledSeats() {
-		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: a seat advantage only skilled play shows.",
-			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi))
+		what := "an advantage"
+		if s.Rate.Value < fair {
+			what = "a handicap"
+		}
+		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
+			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
 	}
 	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points (seats ±%.0f), at most %d games a seat.",
 		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))
