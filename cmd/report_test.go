@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/pipeline"
-
 	"github.com/cardpress/cardpress/render/pdftest"
 )
 
