@@ -246,6 +246,10 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 			}
 			run(&col.Sum, v.Engine, engine.RunConfig{Players: n, Seed: opts.Seed,
 				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each}, floor, most, reportWithin, -1)
+			if _, ok := v.Engine.NewState(n, engine.StateOptions{}).(engine.Evaluator); !ok {
+				col.Blind = true // the heuristic bot would play at random
+				continue
+			}
 			// Seat rotation: the heuristic bot sits at seat k for a share
 			// of the games, random bots everywhere else; the share's
 			// interval may be sqrt(n) times as wide, so that all seats

@@ -107,6 +107,15 @@ func TestReportLadder(t *testing.T) {
 	if len(pages) != 3 {
 		t.Fatalf("%d pages, want 3 (outcomes, cards, ladder at 2 players)", len(pages))
 	}
+	// Charts that would show one bar, or nothing, are sentences.
+	for page, want := range map[int]string{
+		0: "Every game ended the same way: end of play",
+		1: "The heuristic bot plays this game at random",
+	} {
+		if !strings.Contains(pages[page], want) {
+			t.Errorf("page %d lacks %q:\n%s", page+1, want, pages[page])
+		}
+	}
 	for _, want := range []string{"Bank Run balance: 2 players, skill ladder", "MCTS at 4 and 8 iterations a decision", "Matchups", "random", "look-ahead",
 		"MCTS 4", "MCTS 8", "n=", "Seat advantage", "seat 2", "Skill depth", "MCTS 8 beats MCTS 4"} {
 		if !strings.Contains(pages[2], want) {

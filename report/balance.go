@@ -47,6 +47,10 @@ type Column struct {
 	// Rotation holds, for each seat k, a run with the heuristic bot at seat
 	// k and random bots elsewhere: every seat gets the greedy bot in turn.
 	Rotation []*engine.Summary
+	// Blind says the game's states have no evaluation (engine.Evaluator:
+	// rules as data), so the heuristic bot plays at random and there is
+	// no rotation to show.
+	Blind bool
 	// Ladder is the skill ladder at this count, nil when none was played.
 	Ladder *Ladder
 }
@@ -265,7 +269,15 @@ func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
 func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	y := header(pdf, b, c, "cards, counters and bots")
 	avail := pageH - margin - y - 12
-	boxes := grid(y, []float64{avail * 0.44, avail * 0.28, avail * 0.28}, len(c.Columns))
+	heights := []float64{avail * 0.44, avail * 0.28, avail * 0.28}
+	if !slices.ContainsFunc(c.Columns, counterChart) {
+		// The counters are a sentence: the cards take their room.
+		heights = []float64{avail * 0.64, avail * 0.08, avail * 0.28}
+	}
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return !col.Blind }) {
+		heights[0], heights[2] = heights[0]+heights[2]-avail*0.08, avail*0.08
+	}
+	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
 	for k, col := range c.Columns {
 		s := col.Sum
@@ -304,6 +316,11 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
 			XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, fair)
 		counters(pdf, boxes[1][k], c, col)
+		if col.Blind {
+			Statement(pdf, boxes[2][k], "Heuristic vs random"+suffix(c, col),
+				"The heuristic bot plays this game at random: its states have no evaluation to look ahead with (rules as data). The skill ladder measures skill with MCTS.")
+			continue
+		}
 		var bars []Bar
 		var won, games float64
 		for seat, r := range col.Rotation {
@@ -321,6 +338,12 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}
+}
+
+// counterChart says whether col's counters are drawn as a chart: two or
+// more, one of them raised.
+func counterChart(col Column) bool {
+	return len(col.Counters) > 1 && slices.ContainsFunc(col.Sum.Tally.Counters, func(n int64) bool { return n > 0 })
 }
 
 // counters draws the game's counters per game, or says in words what a
