@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -21,9 +22,9 @@ import (
 // decision, L the mean length in moves of LadderProbeGames random-bot
 // games. An iteration plays the game out from the decision, about L/2
 // moves, so every game's MCTS simulates about LadderMoves/2 moves a
-// decision, which the engines play at 1-3 million moves a second: a few
-// milliseconds a decision wherever the game (docs/commands.md, Skill
-// ladder). The budget is even so that the half budget is exact.
+// decision, which the engines play at 0.3-4 million moves a second
+// (BenchmarkMCTS: iterations a second times half the game's length):
+// 2-30 ms a decision whatever the game (docs/commands.md, Skill ladder). The budget is even so that the half budget is exact.
 const (
 	LadderMoves      = 18_000
 	LadderProbeGames = 20
@@ -112,7 +113,7 @@ func ladderCells(agents int) [][2]int {
 // stops on its own intervals, so its games do not depend on the others,
 // on the workers or on the shard it was played in.
 func PlayLadder(g engine.Game, cfg LadderConfig) *Ladder {
-	cfg.Floor, cfg.Cap = cmpOr(cfg.Floor, LadderFloor), cmpOr(cfg.Cap, LadderCap)
+	cfg.Floor, cfg.Cap = cmp.Or(cfg.Floor, LadderFloor), cmp.Or(cfg.Cap, LadderCap)
 	shards := max(cfg.Shards, 1)
 	l := &Ladder{Players: cfg.Players, Agents: slices.Clone(cfg.Agents)}
 	var wg sync.WaitGroup
@@ -130,13 +131,6 @@ func PlayLadder(g engine.Game, cfg LadderConfig) *Ladder {
 	}
 	wg.Wait()
 	return l
-}
-
-func cmpOr(v, def int) int {
-	if v > 0 {
-		return v
-	}
-	return def
 }
 
 // lineups are a cell's runs: the row agent at each seat, or the one
