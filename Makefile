@@ -89,7 +89,7 @@ fuzz:
 # exports at the game limit report their peak heap (docs/export.md), about
 # three minutes of the run.
 bench:
-	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem ./engine/... ./render/... ./pipeline/... ./source/ ./schema/ ./gamedata/ ./raster/ ./fonts/ ./preview/ ./svg/ ./spreadsheet/ ./sheetgame/ ./lsp/ ./tune/
+	$(GO) test -pgo=$(PGO) -run '^$$' -bench . -benchmem ./engine/... ./render/... ./pipeline/... ./source/ ./schema/ ./gamedata/ ./raster/ ./fonts/ ./preview/ ./svg/ ./spreadsheet/ ./sheetgame/ ./lsp/ ./tune/ ./report/
 	$(GO) test -pgo=$(PGO) -run '^$$' -bench 'ExportPNG|ExportTTS' -benchmem ./cmd/
 
 # Refresh the profile from the linter's workloads: every game's smoke-game

@@ -22,6 +22,15 @@ type reportOptions struct {
 	Bots    string
 	Workers int
 	OutDir  string
+	Players int
+	// Ladder plays the skill ladder; Budget is its top MCTS agent's
+	// iterations a decision (0: report.LadderBudget); Shard (K/N) plays
+	// one shard of the ladder and writes it instead of the PDF; Merge
+	// draws the ladder from the shard files named instead of playing it.
+	Ladder bool
+	Budget int
+	Shard  string
+	Merge  []string
 }
 
 func newReportCmd(streams IO) *cobra.Command {
@@ -35,7 +44,14 @@ writes out/<game>/<game>-balance.pdf: per player count, seat win rates with
 win rate when played (dead and dominant cards highlighted), the game's
 counters per game, and how often the heuristic bot beats random bots with
 seat rotation (the heuristic bot takes every seat in turn). Variants stand
-side by side. The same seed gives the same PDF, byte for byte.`,
+side by side. The same seed gives the same PDF, byte for byte.
+
+--ladder adds a page per player count: the skill ladder (random, the
+look-ahead bot, MCTS at half the budget and at the budget), its matchup
+matrix as a heat map, each seat's win rate at each skill level, the skill
+depth, and whether the game is luck-dominated. --shard K/N --ladder plays
+one shard of the ladders and writes out/<game>/<game>-ladder-K-of-N.json;
+--merge FILE... draws the ladders from all N shard files.`,
 		RunE: func(_ *cobra.Command, args []string) (err error) {
 			if opts.Paths, err = gamePaths(args); err != nil {
 				return err
@@ -49,6 +65,11 @@ side by side. The same seed gives the same PDF, byte for byte.`,
 	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.OutDir, "out", "out", "output folder")
+	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
+	f.BoolVar(&opts.Ladder, "ladder", false, "play the skill ladder (random, heuristic, MCTS at half the budget and at the budget) and draw it")
+	f.IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the ladder's top MCTS budget in iterations a decision (default: %d moves simulated a decision over the game's length, %d-%d)", report.LadderMoves, report.LadderMinBudget, report.LadderMaxBudget))
+	f.StringVar(&opts.Shard, "shard", "", "K/N: with --ladder, play only shard K of N of the ladders' cells and write them as JSON instead of the PDF")
+	f.StringSliceVar(&opts.Merge, "merge", nil, "draw the ladders from these shard files (report --ladder --shard K/N), all N of them, instead of playing them")
 	return c
 }
 
@@ -58,6 +79,9 @@ func runReport(opts *reportOptions) error {
 	}
 	bots, err := parseBots(opts.Bots)
 	if err != nil {
+		return err
+	}
+	if err := checkLadderOptions(opts); err != nil {
 		return err
 	}
 	o := pipeline.RenderOptions{OutDir: opts.OutDir}
@@ -83,6 +107,12 @@ func runReport(opts *reportOptions) error {
 		if g.Engine == nil {
 			if !g.Data.Manifest.HasEngine() && len(games) > 1 {
 				fmt.Fprintf(opts.Err, "cardpress: %s has no rules engine, so it has no balance report\n", finding.Visible(g.Data.Manifest.ID))
+			}
+			continue
+		}
+		if opts.Shard != "" {
+			if err := ladderShard(opts, g); err != nil {
+				return err
 			}
 			continue
 		}
@@ -180,24 +210,49 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 			*dst = engine.RunUntil(g, cfg, most, func(s *engine.Summary) bool { return narrow(s, within, only) })
 		}()
 	}
-	for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+	lo, hi, err := playerRange(opts, info)
+	if err != nil {
+		return nil, err
+	}
+	for n := lo; n <= hi; n++ {
 		c := report.Count{Players: n}
 		for _, v := range variants {
 			var names []string
 			for _, card := range v.Data.Cards {
 				names = append(names, card.Name)
 			}
-			c.Columns = append(c.Columns, report.Column{Variant: v.Variant, Cards: names, Counters: v.Engine.Info().Counters,
+			vi := v.Engine.Info()
+			var counters []string
+			for i := range vi.Counters {
+				counters = append(counters, report.CounterLabel(vi, i))
+			}
+			c.Columns = append(c.Columns, report.Column{Variant: v.Variant, Cards: names, Counters: counters,
 				Rotation: make([]*engine.Summary, n)})
 		}
 		b.Counts = append(b.Counts, c)
+	}
+	if len(opts.Merge) > 0 {
+		if err := mergedLadders(opts, g, b); err != nil {
+			return nil, err
+		}
 	}
 	for i := range b.Counts {
 		n := b.Counts[i].Players
 		for j, v := range variants {
 			col := &b.Counts[i].Columns[j]
+			if opts.Ladder && len(opts.Merge) == 0 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					col.Ladder = playLadder(opts, v.Engine, n, 0, 1, each)
+				}()
+			}
 			run(&col.Sum, v.Engine, engine.RunConfig{Players: n, Seed: opts.Seed,
 				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each}, floor, most, reportWithin, -1)
+			if _, ok := v.Engine.NewState(n, engine.StateOptions{}).(engine.Evaluator); !ok {
+				col.Blind = true // the heuristic bot would play at random
+				continue
+			}
 			// Seat rotation: the heuristic bot sits at seat k for a share
 			// of the games, random bots everywhere else; the share's
 			// interval may be sqrt(n) times as wide, so that all seats

@@ -5,10 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render/pdftest"
 )
 
@@ -33,7 +35,7 @@ func TestReportHeat(t *testing.T) {
 		for k, wants := range [][]string{
 			{"HEAT balance: " + players + " players, outcomes", "Seat win rates", "Game length", "Ending causes", "heists complete", "seat 1"},
 			{"HEAT balance: " + players + " players, cards, counters and bots", "Cards:", "plays per game",
-				"Game counters (resource exhaustion)", "out_of_heat_returns", "Heuristic vs random", "at seat " + players},
+				"Game counters (resource exhaustion)", "Heat returned for a short Phase B", "Heuristic vs random", "at seat " + players},
 		} {
 			text := pages[2*i+k]
 			for _, want := range wants {
@@ -83,5 +85,121 @@ func TestReportPlaysUntilTheIntervalsAreNarrow(t *testing.T) {
 	// A 3-player seat near a third needs about 350 games for ±5 points.
 	if n, _ := strconv.Atoi(m[1]); n <= 200 || n > 1000 {
 		t.Errorf("3 players played %d games, want more than the floor of 200 and at most 1000", n)
+	}
+}
+
+// bank is a small game with rules as data whose skill ladder plays in a
+// fraction of a second: the look-ahead bot plays it at random (the rules
+// engine has no evaluation), MCTS beats both.
+var bank = filepath.Join("engine", "rules", "testdata", "bank")
+
+var ladderArgs = []string{"report", "--games", "40", "--players", "2", "--ladder", "--budget", "8", "--seed", "4"}
+
+// report --ladder adds a page per player count with the matchup matrix,
+// the seat advantage at each skill level and the verdict in words.
+func TestReportLadder(t *testing.T) {
+	outDir := t.TempDir()
+	code, out, errOut := run(t, repoRoot, append(ladderArgs, "--out", outDir, bank)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	pages := pdftest.FilePages(t, filepath.Join(outDir, "bank", "bank-balance.pdf"))
+	if len(pages) != 3 {
+		t.Fatalf("%d pages, want 3 (outcomes, cards, ladder at 2 players)", len(pages))
+	}
+	// Charts that would show one bar, or nothing, are sentences.
+	for page, want := range map[int]string{
+		0: "Every game ended the same way: end of play",
+		1: "The heuristic bot plays this game at random",
+	} {
+		if !strings.Contains(pages[page], want) {
+			t.Errorf("page %d lacks %q:\n%s", page+1, want, pages[page])
+		}
+	}
+	for _, want := range []string{"Bank Run balance: 2 players, skill ladder", "MCTS at 4 and 8 iterations a decision", "Matchups", "random", "look-ahead",
+		"MCTS 4", "MCTS 8", "n=", "Seat advantage", "seat 2", "Skill depth", "MCTS 8 beats MCTS 4"} {
+		if !strings.Contains(pages[2], want) {
+			t.Errorf("the ladder page lacks %q:\n%s", want, pages[2])
+		}
+	}
+}
+
+// A ladder played in three shards and drawn from their files is the
+// ladder one run plays, byte for byte; a missing, doubled or foreign
+// shard is refused with one line and exit 2.
+func TestReportLadderShardsMerge(t *testing.T) {
+	whole, shards := t.TempDir(), t.TempDir()
+	if code, out, errOut := run(t, repoRoot, append(ladderArgs, "--out", whole, bank)...); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	var files []string
+	for k := 1; k <= 3; k++ {
+		code, out, errOut := run(t, repoRoot, append(ladderArgs, "--shard", strconv.Itoa(k)+"/3", "--out", shards, bank)...)
+		if code != 0 {
+			t.Fatalf("shard %d: exit %d\n%s%s", k, code, out, errOut)
+		}
+		files = append(files, filepath.Join(shards, "bank", "bank-ladder-"+strconv.Itoa(k)+"-of-3.json"))
+		if !strings.Contains(out, files[k-1]) {
+			t.Errorf("shard %d says %q, want it to name %s", k, out, files[k-1])
+		}
+	}
+	merged := t.TempDir()
+	code, out, errOut := run(t, repoRoot, append(ladderArgs, "--merge", strings.Join(files, ","), "--out", merged, bank)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d\n%s%s", code, out, errOut)
+	}
+	a, _ := os.ReadFile(filepath.Join(whole, "bank", "bank-balance.pdf"))
+	b, _ := os.ReadFile(filepath.Join(merged, "bank", "bank-balance.pdf"))
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("the report drawn from the merged shards differs from the one run's")
+	}
+	// A shard edited by hand: a count that cannot be.
+	data, err := os.ReadFile(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(bad, bytes.Replace(data, []byte(`"Games": `), []byte(`"Games": -`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--merge", files[0] + "," + bad + "," + files[2]}, bad + ": columns/0/ladders/0/cells/0/seats/0/"},
+		{[]string{"--merge", files[0] + "," + files[2]}, "shard 2/3 is missing"},
+		{[]string{"--merge", files[0] + "," + files[0] + "," + files[2]}, "shard 1/3, the same as"},
+		{[]string{"--merge", strings.Join(files, ","), "--seed", "5"}, "played with seed 4; draw it with --seed 4"},
+		{[]string{"--shard", "1/2", "--ladder=false"}, "--shard plays a shard of the skill ladder: add --ladder"},
+		{[]string{"--budget", "1"}, "--budget must be 2 to"},
+	} {
+		code, _, errOut := run(t, repoRoot, append(append(slices.Clone(ladderArgs), c.args...), "--out", t.TempDir(), bank)...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: exit %d, %q; want exit 2 and one line saying %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// Every shipped game's engine says in words what each of its counters
+// counts: the report shows those words, not the counters' names.
+func TestShippedCountersHaveDocs(t *testing.T) {
+	games, fs := pipeline.Load([]string{filepath.Join(repoRoot, "cards")})
+	if len(games) < 6 {
+		t.Fatalf("%d games loaded: %v", len(games), fs)
+	}
+	for _, g := range games {
+		if g.Engine == nil {
+			continue
+		}
+		info := g.Engine.Info()
+		if len(info.CounterDocs) != len(info.Counters) {
+			t.Errorf("%s: %d counters, %d docs", g.Data.Manifest.ID, len(info.Counters), len(info.CounterDocs))
+			continue
+		}
+		for i, d := range info.CounterDocs {
+			if d == "" || d == info.Counters[i] {
+				t.Errorf("%s: counter %s has no doc", g.Data.Manifest.ID, info.Counters[i])
+			}
+		}
 	}
 }

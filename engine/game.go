@@ -61,6 +61,10 @@ type Info struct {
 	Cards int
 	// Counters names the game's own tallies (index = Tally.Counters index).
 	Counters []string
+	// CounterDocs says what each counter counts, in a few words (same
+	// index), for readers of sim and report: "Heat returned for a short
+	// Phase B". A counter without one is shown by its name.
+	CounterDocs []string
 	// EndCauses names every way a game can end (Ender.EndCause; a game
 	// stopped by the turn cap has none). Summaries count games by them,
 	// and merge refuses a shard that names another.

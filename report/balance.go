@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/cardpress/cardpress/engine"
@@ -45,11 +46,17 @@ type Count struct {
 type Column struct {
 	Variant  string
 	Cards    []string // card names, by engine card index
-	Counters []string // the engine's counters, by index
+	Counters []string // the engine's counters in words (CounterLabel), by index
 	Sum      *engine.Summary
 	// Rotation holds, for each seat k, a run with the heuristic bot at seat
 	// k and random bots elsewhere: every seat gets the greedy bot in turn.
 	Rotation []*engine.Summary
+	// Blind says the game's states have no evaluation (engine.Evaluator:
+	// rules as data), so the heuristic bot plays at random and there is
+	// no rotation to show.
+	Blind bool
+	// Ladder is the skill ladder at this count, nil when none was played.
+	Ladder *Ladder
 }
 
 // Dead and dominant cards: a card is dead when its plays per game are under
@@ -89,6 +96,9 @@ func PDF(b *Balance) (out []byte, err error) {
 	for _, c := range b.Counts {
 		outcomesPage(pdf, b, c)
 		cardsPage(pdf, b, c)
+		if slices.ContainsFunc(c.Columns, func(col Column) bool { return col.Ladder != nil }) {
+			ladderPage(pdf, b, c)
+		}
 	}
 	if err := pdf.Error(); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
@@ -102,17 +112,23 @@ func PDF(b *Balance) (out []byte, err error) {
 
 // header starts a page and returns the y below it.
 func header(pdf *fpdf.Fpdf, b *Balance, c Count, what string) float64 {
+	var vs []string
+	for _, col := range c.Columns {
+		vs = append(vs, variantName(col.Variant))
+	}
+	return headerWith(pdf, b, c, what, fmt.Sprintf("%s (%s), seed %d, bots %s; intervals are 95%% Wilson; dashed line: the fair share 1/%d",
+		gamesText(b, c), joinNames(vs), b.Seed, joinNames(b.Bots), c.Players))
+}
+
+// headerWith starts a page with its title and a line saying what it shows,
+// and returns the y below them.
+func headerWith(pdf *fpdf.Fpdf, b *Balance, c Count, what, about string) float64 {
 	pdf.AddPage()
 	pdf.SetTextColor(0, 0, 0)
 	setFont(pdf, "B", 14)
 	pdf.Text(margin, margin+5, fmt.Sprintf("%s balance: %d players, %s", b.Title, c.Players, what))
 	setFont(pdf, "", 8)
-	var vs []string
-	for _, col := range c.Columns {
-		vs = append(vs, variantName(col.Variant))
-	}
-	pdf.Text(margin, margin+10, fmt.Sprintf("%s (%s), seed %d, bots %s; intervals are 95%% Wilson; dashed line: the fair share 1/%d",
-		gamesText(b, c), joinNames(vs), b.Seed, joinNames(b.Bots), c.Players))
+	pdf.Text(margin, margin+10, fit(pdf, about, pageW-2*margin))
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.3)
 	pdf.Line(margin, margin+12, pageW-margin, margin+12)
@@ -179,7 +195,12 @@ func suffix(c Count, col Column) string {
 func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	y := header(pdf, b, c, "outcomes")
 	h := (pageH - margin - y - 12) / 3
-	boxes := grid(y, []float64{h, h, h}, len(c.Columns))
+	heights := []float64{h, h, h}
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return len(col.Sum.Causes()) > 1 || col.Sum.Capped > 0 }) {
+		// One way to end, said in a line: the charts take its room.
+		heights = []float64{1.4 * h, 1.4 * h, 0.2 * h}
+	}
+	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
 	for k, col := range c.Columns {
 		s := col.Sum
@@ -192,6 +213,11 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		BarChart(pdf, boxes[0][k], Axes{Title: "Seat win rates" + suffix(c, col), XLabel: "seat (1 moves first)", YLabel: "games won (%)", YPercent: true}, bars, fair, 0)
 		Histogram(pdf, boxes[1][k], Axes{Title: fmt.Sprintf("Game length (mean %.1f ± %.1f moves)%s", s.MeanMoves(), s.StdMoves(), suffix(c, col)),
 			XLabel: "game length (moves, chance included)", YLabel: "share of games (%)", YPercent: true}, s.MovesHist)
+		if causes := s.Causes(); len(causes) == 1 && s.Capped == 0 {
+			Statement(pdf, boxes[2][k], "Ending causes"+suffix(c, col),
+				fmt.Sprintf("Every game ended the same way: %s (%d of %d games).", causes[0], s.EndCauses[causes[0]], s.Games))
+			continue
+		}
 		bars = nil
 		for _, cause := range s.Causes() {
 			n := float64(s.EndCauses[cause])
@@ -204,6 +230,14 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		BarChart(pdf, boxes[2][k], Axes{Title: "Ending causes" + suffix(c, col), XLabel: "how the game ended", YLabel: "share of games (%)", YPercent: true}, bars, math.NaN(), 0)
 	}
 }
+
+// Judged says whether card i is judged dead or dominant: it was offered
+// at a choice (held with another card at a seat's decision) at least
+// once. A card never dealt at this count is not the card's fault, and a
+// card that comes into play only by chance or with no alternative (the
+// secret colour cards dealt to each Mastermind) is not chosen at all, so
+// its play rate says nothing of its worth.
+func Judged(s *engine.Summary, i int) bool { return s.Tally.CardOffered[i] > 0 }
 
 // CardFlags names the dead and the dominant cards of a summary at n players.
 func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
@@ -219,8 +253,8 @@ func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
 	}
 	fair := 1 / float64(players)
 	for i := range s.Tally.CardPlayed {
-		if s.Tally.CardInHand[i] == 0 {
-			continue // never dealt at this count: not the card's fault
+		if !Judged(s, i) {
+			continue
 		}
 		if rates[i] < DeadShare*median || rates[i] == 0 {
 			dead = append(dead, i)
@@ -239,7 +273,15 @@ func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
 func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	y := header(pdf, b, c, "cards, counters and bots")
 	avail := pageH - margin - y - 12
-	boxes := grid(y, []float64{avail * 0.44, avail * 0.28, avail * 0.28}, len(c.Columns))
+	heights := []float64{avail * 0.44, avail * 0.28, avail * 0.28}
+	if !slices.ContainsFunc(c.Columns, counterChart) {
+		// The counters are a sentence: the cards take their room.
+		heights = []float64{avail * 0.64, avail * 0.08, avail * 0.28}
+	}
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return !col.Blind }) {
+		heights[0], heights[2] = heights[0]+heights[2]-avail*0.08, avail*0.08
+	}
+	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
 	for k, col := range c.Columns {
 		s := col.Sum
@@ -247,7 +289,7 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		var pts []Point
 		var deadNames []string
 		for i := range s.Tally.CardPlayed {
-			if s.Tally.CardInHand[i] == 0 {
+			if !Judged(s, i) {
 				continue
 			}
 			name := fmt.Sprint(i)
@@ -277,12 +319,13 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		}
 		Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
 			XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, fair)
-		var bars []Bar
-		for i, name := range col.Counters {
-			bars = append(bars, Bar{Label: name, Value: float64(s.Tally.Counters[i]) / float64(max(s.Games, 1))})
+		counters(pdf, boxes[1][k], c, col)
+		if col.Blind {
+			Statement(pdf, boxes[2][k], "Heuristic vs random"+suffix(c, col),
+				"The heuristic bot plays this game at random: its states have no evaluation to look ahead with (rules as data). The skill ladder measures skill with MCTS.")
+			continue
 		}
-		HBarChart(pdf, boxes[1][k], Axes{Title: "Game counters (resource exhaustion)" + suffix(c, col), XLabel: "times per game"}, bars)
-		bars = nil
+		var bars []Bar
 		var won, games float64
 		for seat, r := range col.Rotation {
 			rate := r.WinRate(seat)
@@ -302,4 +345,45 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}
+}
+
+// counterChart says whether col's counters are drawn as a chart: two or
+// more, one of them raised.
+func counterChart(col Column) bool {
+	return len(col.Counters) > 1 && slices.ContainsFunc(col.Sum.Tally.Counters, func(n int64) bool { return n > 0 })
+}
+
+// counters draws the game's counters per game, or says in words what a
+// chart would not show: one counter, or none that ever went up.
+func counters(pdf *fpdf.Fpdf, b Box, c Count, col Column) {
+	s := col.Sum
+	heading := "Game counters (resource exhaustion)" + suffix(c, col)
+	var bars []Bar
+	var raised []string
+	for i, name := range col.Counters {
+		v := float64(s.Tally.Counters[i]) / float64(max(s.Games, 1))
+		bars = append(bars, Bar{Label: name, Value: v})
+		if v > 0 {
+			raised = append(raised, fmt.Sprintf("%s: %.2f per game", name, v))
+		}
+	}
+	switch {
+	case len(bars) == 0:
+		Statement(pdf, b, heading, "The game's engine counts nothing of its own.")
+	case len(raised) == 0:
+		Statement(pdf, b, heading, fmt.Sprintf("None of the game's counters went up in %d games (%s).", s.Games, joinNames(col.Counters)))
+	case len(bars) == 1:
+		Statement(pdf, b, heading, raised[0]+".")
+	default:
+		HBarChart(pdf, b, Axes{Title: heading, XLabel: "times per game"}, bars)
+	}
+}
+
+// CounterLabel is how the report names a counter: what its engine says it
+// counts (Info.CounterDocs), else its name in words.
+func CounterLabel(info engine.Info, i int) string {
+	if i < len(info.CounterDocs) && info.CounterDocs[i] != "" {
+		return info.CounterDocs[i]
+	}
+	return strings.ReplaceAll(info.Counters[i], "_", " ")
 }

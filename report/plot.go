@@ -337,7 +337,7 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	for _, br := range bars {
 		labelW = math.Max(labelW, pdf.GetStringWidth(br.Label))
 	}
-	labelW = math.Min(labelW+2, b.W*0.45)
+	labelW = math.Min(labelW+2, b.W*0.55)
 	top := 0.0
 	for _, br := range bars {
 		top = math.Max(top, br.Value)
@@ -368,7 +368,13 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 			pdf.Rect(p.left, y0+row*0.15, w, row*0.7, "F")
 		}
 		pdf.SetTextColor(0, 0, 0)
+		// A long label shrinks to 5 pt before it loses its end.
+		ls := size
+		for ; ls > 5 && pdf.GetStringWidth(br.Label) > labelW-1; ls -= 0.25 {
+			setFont(pdf, "", ls)
+		}
 		text(pdf, p.left-1, y0+row/2+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
+		setFont(pdf, "", size)
 		v := fmt.Sprintf("%.2f", br.Value)
 		if x := p.x(br.Value) + 1; x+pdf.GetStringWidth(v) <= p.right {
 			text(pdf, x, y0+row/2+size*mmPerPt/3, "L", v)
@@ -383,4 +389,14 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	pdf.Line(p.left, p.bot, p.right, p.bot)
 	setFont(pdf, "", labelSize)
 	text(pdf, (p.left+p.right)/2, b.Y+b.H-1, "C", a.XLabel)
+}
+
+// Statement draws a chart's title and, in place of a chart that would
+// show one bar or nothing, what it would have shown in words.
+func Statement(pdf *fpdf.Fpdf, b Box, heading, say string) {
+	pdf.SetTextColor(0, 0, 0)
+	title(pdf, b, heading)
+	setFont(pdf, "", titleSize-1)
+	pdf.SetXY(b.X+6, b.Y+12)
+	pdf.MultiCell(b.W-12, (titleSize-1)*mmPerPt*1.4, say, "", "C", false)
 }

@@ -96,21 +96,24 @@ func (g *Game) Info() engine.Info {
 	info.MaxMoves = g.maxMoves
 	info.SmokeGames = 4000 // ~0.3 s at every player count on one core
 	info.Cards = len(g.cards)
-	info.Counters = counterNames
+	info.Counters, info.CounterDocs = counterNames, counterDocs
 	info.EndCauses = endCauses
 	info.Dynamics = engine.SimultaneousMoves
 	info.DeckSize = g.deckSize
 	return info
 }
 
-// Counters this game tallies.
+// Counters this game tallies; counterDocs says what each counts.
 const (
-	cntOutOfHeat    = iota // players returning Heat because Phase B was short
-	cntDrawsSkipped        // phases whose draws were all skipped (out of cards)
-	cntArrests             // games ended by arrest
+	cntOutOfHeat = iota
+	cntDrawsSkipped
+	cntArrests
 )
 
-var counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}
+var (
+	counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}
+	counterDocs  = []string{"Heat returned for a short Phase B", "phases whose draws were all skipped (out of cards)", "games ended by arrest"}
+)
 
 // deckSize counts the physical cards used at a player count: the deck
 // Build made for it (the invariants ask after every move).

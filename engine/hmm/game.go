@@ -483,18 +483,29 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 // Params exposes the compiled parameters.
 func (g *Game) Params() DataParams { return g.params }
 
-// Counters this game tallies.
+// Counters this game tallies; counterDocs says what each counts.
 const (
-	cntJailLock      = iota // whole crews in jail at the start of jail_time turns in a row
-	cntDeckExhausted        // Resource draws with no card in the deck or the discard pile
-	cntNoGoal               // games stopped by round_limit before anyone reached the goal
-	cntUnpaidFees           // Mercenaries discarded for an unpaid fee
-	cntJobsExpired          // jobs that ran out of Time
-	cntFailedHeists         // heists short of icons
-	cntCompsShort           // complications to deal with none left
+	cntJailLock = iota
+	cntDeckExhausted
+	cntNoGoal
+	cntUnpaidFees
+	cntJobsExpired
+	cntFailedHeists
+	cntCompsShort
 )
 
-var counterNames = []string{"jail_lock", "deck_exhausted", "no_goal", "unpaid_fees", "jobs_expired", "failed_heists", "complications_short"}
+var (
+	counterNames = []string{"jail_lock", "deck_exhausted", "no_goal", "unpaid_fees", "jobs_expired", "failed_heists", "complications_short"}
+	counterDocs  = []string{
+		"whole crews in jail jail_time turns in a row",
+		"Resource draws with deck and discard empty",
+		"games stopped by round_limit, no one at the goal",
+		"Mercenaries discarded for an unpaid fee",
+		"Jobs that ran out of Time",
+		"heists short of icons",
+		"Complications due with none left",
+	}
+)
 
 var alarmJailLock = codes.Alarm("JAIL_LOCK", "A crew was entirely in jail at the start of jail_time of its turns in a row.")
 
@@ -509,7 +520,7 @@ func (g *Game) Info() engine.Info {
 	info.MaxMoves = g.maxMoves
 	info.SmokeGames = 300
 	info.Cards = len(g.cards)
-	info.Counters = counterNames
+	info.Counters, info.CounterDocs = counterNames, counterDocs
 	info.EndCauses = endCauses
 	info.Alarms = []engine.Alarm{
 		{Counter: "jail_lock", Code: alarmJailLock, PerGame: 0.5},

@@ -234,7 +234,7 @@ func (g *Game) Info() engine.Info {
 	info.MaxPlayers = g.maxPlayers
 	info.MaxMoves = g.maxMoves
 	info.Cards = len(g.cards)
-	info.Counters = counterNames
+	info.Counters, info.CounterDocs = counterNames, counterDocs
 	info.EndCauses = endCauses
 	// A random-bot game is some 2,000 moves and the heuristic games lint
 	// adds are slow: 1,000 games per player count keep lint of both
@@ -245,28 +245,29 @@ func (g *Game) Info() engine.Info {
 	return info
 }
 
-// Counters this game tallies (Info.Counters order).
+// Counters this game tallies (Info.Counters order); counterDocs says what
+// each counts.
 const (
-	cntTurns             = iota // turns played
-	cntHeistsCompleted          // heists completed
-	cntOutOfMarkers             // turns where a heist step was open to the player but no marker die was free
-	cntBagEmpty                 // draws that took the last gem from the bag
-	cntGemsLost                 // gems owed (TAKE, bonus, gain_gem) with the bag already empty
-	cntPrepDeckEmpty            // Prep draws from an exhausted deck (its discard reshuffled, or the draw skipped)
-	cntPrepDrawsSkipped         // Prep draws skipped: deck and discard both empty
-	cntTalentReshuffles         // Talent discard reshuffled into an exhausted deck
-	cntFailureReshuffles        // Failure discard reshuffled into an exhausted deck
-	cntAttempts                 // heist step attempts
-	cntPerfections              // attempts already above the target before the roll
-	cntSuccesses                // attempts won on the roll
-	cntPushes                   // attempts that tied the target
-	cntFailures                 // attempts below the target
-	cntConsequences             // Failure consequences suffered
-	cntInterrupts               // Interrupt cards played
-	cntBonusGems                // bonus gems for matching dice
-	cntMarkersDeadlock          // games ended because no player had a free marker die
-	cntHeistsExhausted          // games ended because no heist could be laid out
-	cntMarkersRecalled          // marker dice taken back from a heist (recall_markers)
+	cntTurns = iota
+	cntHeistsCompleted
+	cntOutOfMarkers
+	cntBagEmpty
+	cntGemsLost
+	cntPrepDeckEmpty
+	cntPrepDrawsSkipped
+	cntTalentReshuffles
+	cntFailureReshuffles
+	cntAttempts
+	cntPerfections
+	cntSuccesses
+	cntPushes
+	cntFailures
+	cntConsequences
+	cntInterrupts
+	cntBonusGems
+	cntMarkersDeadlock
+	cntHeistsExhausted
+	cntMarkersRecalled
 )
 
 var counterNames = []string{
@@ -274,6 +275,29 @@ var counterNames = []string{
 	"prep_deck_empty", "prep_draws_skipped", "talent_reshuffles", "failure_reshuffles",
 	"attempts", "perfections", "successes", "pushes", "failures", "consequences",
 	"interrupts_played", "bonus_gems", "markers_deadlock", "heists_exhausted", "markers_recalled",
+}
+
+var counterDocs = []string{
+	"turns played",
+	"heists completed",
+	"turns with a heist step open but no free marker die",
+	"draws that took the last gem from the bag",
+	"gems owed with the bag already empty",
+	"Prep draws from an exhausted deck",
+	"Prep draws skipped: deck and discard both empty",
+	"Talent discard reshuffled into an exhausted deck",
+	"Failure discard reshuffled into an exhausted deck",
+	"heist step attempts",
+	"attempts already above the target before the roll",
+	"attempts won on the roll",
+	"attempts that tied the target",
+	"attempts below the target",
+	"Failure consequences suffered",
+	"Interrupt cards played",
+	"bonus gems for matching dice",
+	"games ended because no player had a free marker die",
+	"games ended because no heist could be laid out",
+	"marker dice taken back from a heist",
 }
 
 var alarmOutOfMarkers = codes.Alarm("OUT_OF_MARKERS", "Players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table.")

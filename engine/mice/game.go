@@ -379,15 +379,23 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 // Params exposes the compiled parameters.
 func (g *Game) Params() Params { return g.params }
 
-// Counters this game tallies.
+// Counters this game tallies; counterDocs says what each counts.
 const (
-	cntCheeseShort   = iota // cheese the rules gave that the supply did not have
-	cntTrackOverflow        // increases that ran past the end of a track
-	cntChipsShort           // chip draws with no chip left in bag or play area
-	cntFinaleFailed         // failed tests against a Finale
+	cntCheeseShort = iota
+	cntTrackOverflow
+	cntChipsShort
+	cntFinaleFailed
 )
 
-var counterNames = []string{"cheese_short", "track_overflow", "chips_short", "finale_failed"}
+var (
+	counterNames = []string{"cheese_short", "track_overflow", "chips_short", "finale_failed"}
+	counterDocs  = []string{
+		"cheese due that the supply did not have",
+		"increases past the end of a track",
+		"chip draws with no chip left",
+		"failed tests against a Finale",
+	}
+)
 
 var alarmCheeseShort = codes.Alarm("CHEESE_SUPPLY_EMPTY", "The central cheese supply ran out when the rules handed out cheese.")
 
@@ -403,7 +411,7 @@ func (g *Game) Info() engine.Info {
 	info.MaxMoves = g.maxMoves
 	info.SmokeGames = 300
 	info.Cards = len(g.cards)
-	info.Counters = counterNames
+	info.Counters, info.CounterDocs = counterNames, counterDocs
 	info.EndCauses = endCauses
 	info.Dynamics = engine.SimultaneousMoves
 	info.Information = engine.PerfectInformation

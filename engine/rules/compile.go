@@ -86,8 +86,10 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	c.turnCap(get(root, "turn_cap"))
 	c.lists(get(root, "lists"))
 	c.ruleFields(get(root, "fields"))
-	for _, k := range keysOf(get(root, "counters")) {
+	keys, docs := pairs(get(root, "counters"))
+	for i, k := range keys {
 		g.counters = append(g.counters, k.Value)
+		g.counterDocs = append(g.counterDocs, docs[i].Value) // the rules file says what each counts
 	}
 	c.require(get(root, "require"))
 	c.zones(get(root, "zones"))

@@ -79,7 +79,8 @@ type Game struct {
 	// happen (engine.Info.Expected), counted with Tally.Probe.
 	expected []engine.Expectation
 	// counters are the statistics the rules tally, by name (Info.Counters).
-	counters []string
+	counters    []string
+	counterDocs []string
 	// endCauses are the ways a game ends (Info.EndCauses): the end of the
 	// program, a rules error and each end statement's cause.
 	endCauses []string
@@ -189,7 +190,7 @@ func (g *Game) Info() engine.Info {
 	}
 	info.RulesAsData = true
 	info.Expected = g.expected
-	info.Counters = g.counters
+	info.Counters, info.CounterDocs = g.counters, g.counterDocs
 	info.EndCauses = g.endCauses
 	info.DeckSize = func(players int) int { return len(g.inPlay[players]) }
 	return info

@@ -1,0 +1,400 @@
+package report
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/cardpress/cardpress/engine"
+)
+
+// A skill ladder plays a game with agents of rising skill (the Tabletop
+// Games framework's way of judging a game: Goodman et al., "Measuring
+// game balance with a skill ladder"): random, the one-step look-ahead,
+// MCTS at half the budget and MCTS at the budget. Every ordered pair of
+// agents is a cell of the matchup matrix; every agent alone at the table
+// is a cell of the diagonal, the seat advantage at its skill level.
+
+// Ladder budgets: the top MCTS agent gets LadderMoves / L iterations a
+// decision, L the mean length in moves of LadderProbeGames random-bot
+// games. An iteration plays the game out from the decision, about L/2
+// moves, so every game's MCTS simulates about LadderMoves/2 moves a
+// decision, which the engines play at 0.3-4 million moves a second
+// (BenchmarkMCTS: iterations a second times half the game's length):
+// 2-30 ms a decision whatever the game (docs/commands.md, Skill ladder). The budget is even so that the half budget is exact.
+const (
+	LadderMoves      = 18_000
+	LadderProbeGames = 20
+	LadderMinBudget  = 8
+	LadderMaxBudget  = 1000
+)
+
+// LadderBudget is the top MCTS agent's iterations a decision for g at
+// players, from the length of seeded random-bot games: the same on every
+// machine and every shard.
+func LadderBudget(g engine.Game, players int, seed uint64) int {
+	s := engine.Run(g, engine.RunConfig{Players: players, Games: LadderProbeGames, Seed: seed, Workers: 1})
+	b := int(math.Round(LadderMoves / math.Max(s.MeanMoves(), 1)))
+	return min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
+}
+
+// LadderAgents are the ladder's agents, weakest first, at budget b.
+func LadderAgents(b int) []string {
+	return []string{"random", "heuristic", fmt.Sprintf("mcts:%d", b/2), fmt.Sprintf("mcts:%d", b)}
+}
+
+// How long a ladder's runs play. An off-diagonal cell plays LadderFloor
+// games with its row agent at each seat, then half as many again at a
+// time, until the row agent's 95% interval over all seats leaves the fair
+// share 1/n (the matchup is decided) or is within LadderWithin either
+// side, or LadderCap games a seat. A diagonal cell (every seat the same
+// agent) plays LadderFloor games a seat likewise until every seat's
+// interval leaves 1/n or is within LadderSeatWithin.
+const (
+	LadderFloor      = 10
+	LadderCap        = 150
+	LadderWithin     = 0.05
+	LadderSeatWithin = 0.08
+)
+
+// LadderConfig is one ladder's settings at one player count.
+type LadderConfig struct {
+	Players int
+	Agents  []string // engine.NewBot names, weakest first
+	Seed    uint64
+	Workers int
+	// Floor and Cap are games a seat (0: LadderFloor, LadderCap).
+	Floor, Cap int
+	// Shard and Shards split the ladder by cell: with Shards = N > 1 only
+	// the cells i with i % N == Shard are played (0-based). A cell is not
+	// split: it stops on its own intervals.
+	Shard, Shards int
+	Each          func(engine.Result)
+}
+
+// Ladder is a skill ladder's results at one player count, or the part of
+// them one shard played.
+type Ladder struct {
+	Players int           `json:"players"`
+	Agents  []string      `json:"agents"`
+	Cells   []*LadderCell `json:"cells"`
+}
+
+// LadderCell is one cell of the matrix. Row == Col is the diagonal: one
+// run with that agent at every seat (Seats[0]). Otherwise Seats[k] is
+// the run with Row's agent at seat k and Col's at every other seat.
+type LadderCell struct {
+	Row   int               `json:"row"`
+	Col   int               `json:"col"`
+	Seats []*engine.Summary `json:"seats"`
+}
+
+// ladderCells lists the cells in their fixed order (the shards' order):
+// the diagonal first, then the matrix row by row.
+func ladderCells(agents int) [][2]int {
+	var out [][2]int
+	for i := range agents {
+		out = append(out, [2]int{i, i})
+	}
+	for r := range agents {
+		for c := range agents {
+			if r != c {
+				out = append(out, [2]int{r, c})
+			}
+		}
+	}
+	return out
+}
+
+// PlayLadder plays cfg's cells of g's ladder side by side; each cell
+// stops on its own intervals, so its games do not depend on the others,
+// on the workers or on the shard it was played in.
+func PlayLadder(g engine.Game, cfg LadderConfig) *Ladder {
+	cfg.Floor, cfg.Cap = cmp.Or(cfg.Floor, LadderFloor), cmp.Or(cfg.Cap, LadderCap)
+	shards := max(cfg.Shards, 1)
+	l := &Ladder{Players: cfg.Players, Agents: slices.Clone(cfg.Agents)}
+	var wg sync.WaitGroup
+	for i, rc := range ladderCells(len(cfg.Agents)) {
+		if i%shards != cfg.Shard {
+			continue
+		}
+		cell := &LadderCell{Row: rc[0], Col: rc[1]}
+		l.Cells = append(l.Cells, cell)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			playCell(g, cfg, cell)
+		}()
+	}
+	wg.Wait()
+	return l
+}
+
+// lineups are a cell's runs: the row agent at each seat, or the one
+// agent everywhere on the diagonal.
+func (c *LadderCell) lineups(agents []string, players int) [][]string {
+	if c.Row == c.Col {
+		return [][]string{{agents[c.Row]}}
+	}
+	var out [][]string
+	for k := range players {
+		l := make([]string, players)
+		for s := range l {
+			l[s] = agents[c.Col]
+		}
+		l[k] = agents[c.Row]
+		out = append(out, l)
+	}
+	return out
+}
+
+// playCell plays a cell's runs in step, floor games a seat, then half as
+// many again at a time, until decided says so or the cap is reached; the
+// games played are always the first of each run's seed (as RunUntil).
+func playCell(g engine.Game, cfg LadderConfig, cell *LadderCell) {
+	lineups := cell.lineups(cfg.Agents, cfg.Players)
+	// A diagonal run counts its games for all seats at once.
+	per := 1
+	if cell.Row == cell.Col {
+		per = cfg.Players
+	}
+	cell.Seats = make([]*engine.Summary, len(lineups))
+	done, next := 0, cfg.Floor*per
+	for {
+		for k, bots := range lineups {
+			s := engine.Run(g, engine.RunConfig{Players: cfg.Players, Games: next - done, First: done, Seed: cfg.Seed,
+				Workers: cfg.Workers, Bots: bots, Each: cfg.Each})
+			if cell.Seats[k] == nil {
+				cell.Seats[k] = s
+			} else {
+				cell.Seats[k].Merge(s)
+			}
+		}
+		done = next
+		if done >= cfg.Cap*per || cell.decided(cfg.Players) {
+			return
+		}
+		next = min(cfg.Cap*per, done+max(done/2, cfg.Floor*per))
+	}
+}
+
+// decided says whether a cell's runs may stop: its interval (every seat's,
+// on the diagonal) excludes the fair share or is narrow enough.
+func (c *LadderCell) decided(players int) bool {
+	fair := 1 / float64(players)
+	settled := func(won, games, within float64) bool {
+		lo, hi := engine.Wilson(won, games)
+		return lo > fair || hi < fair || (hi-lo)/2 <= within
+	}
+	if c.Row == c.Col {
+		s := c.Seats[0]
+		for seat := range players {
+			if !settled(s.WinRate(seat)*float64(s.Games), float64(s.Games), LadderSeatWithin) {
+				return false
+			}
+		}
+		return true
+	}
+	won, games := c.rowWins()
+	return settled(won, games, LadderWithin)
+}
+
+// rowWins sums the row agent's wins (shares of wins) and the games over
+// the cell's runs.
+func (c *LadderCell) rowWins() (won, games float64) {
+	for k, s := range c.Seats {
+		won += s.WinRate(k) * float64(s.Games)
+		games += float64(s.Games)
+	}
+	return won, games
+}
+
+// Merge adds the cells of another shard of the same ladder.
+func (l *Ladder) Merge(o *Ladder) error {
+	if o.Players != l.Players || !slices.Equal(o.Agents, l.Agents) {
+		return fmt.Errorf("a ladder at %d players of %v, not %d players of %v", o.Players, o.Agents, l.Players, l.Agents)
+	}
+	for _, c := range o.Cells {
+		if l.Cell(c.Row, c.Col) != nil {
+			return fmt.Errorf("cell %s vs %s twice", l.Agents[c.Row], l.Agents[c.Col])
+		}
+		l.Cells = append(l.Cells, c)
+	}
+	order := ladderCells(len(l.Agents))
+	slices.SortFunc(l.Cells, func(a, b *LadderCell) int {
+		return slices.Index(order, [2]int{a.Row, a.Col}) - slices.Index(order, [2]int{b.Row, b.Col})
+	})
+	return nil
+}
+
+// Check reports why l is not a whole ladder: a cell missing or out of
+// range, or a run of another player count or seat.
+func (l *Ladder) Check() error {
+	n := len(l.Agents)
+	if n < 2 {
+		return errors.New("agents: fewer than 2")
+	}
+	for i, c := range l.Cells {
+		switch {
+		case c.Row < 0 || c.Row >= n || c.Col < 0 || c.Col >= n:
+			return fmt.Errorf("cells/%d: row %d, column %d: the ladder has %d agents", i, c.Row, c.Col, n)
+		case len(c.Seats) != len(c.lineups(l.Agents, l.Players)):
+			return fmt.Errorf("cells/%d/seats: %d runs, want %d", i, len(c.Seats), len(c.lineups(l.Agents, l.Players)))
+		}
+		for k, s := range c.Seats {
+			if s == nil || s.Players != l.Players || s.Games == 0 {
+				return fmt.Errorf("cells/%d/seats/%d: not a run of %d players", i, k, l.Players)
+			}
+			if err := s.Check(); err != nil {
+				return fmt.Errorf("cells/%d/seats/%d/%v", i, k, err)
+			}
+		}
+	}
+	for _, rc := range ladderCells(n) {
+		if l.Cell(rc[0], rc[1]) == nil {
+			return fmt.Errorf("cell %s vs %s is missing (a shard not merged?)", l.Agents[rc[0]], l.Agents[rc[1]])
+		}
+	}
+	return nil
+}
+
+// Cell is the cell of row agent r against column agent c, nil when l
+// does not hold it.
+func (l *Ladder) Cell(r, c int) *LadderCell {
+	for _, cell := range l.Cells {
+		if cell.Row == r && cell.Col == c {
+			return cell
+		}
+	}
+	return nil
+}
+
+// Rate is a share of games won with its 95% Wilson interval.
+type Rate struct {
+	Value, Lo, Hi float64
+	Games         int
+}
+
+func rateOf(won, games float64) Rate {
+	lo, hi := engine.Wilson(won, games)
+	v := 0.0
+	if games > 0 {
+		v = won / games
+	}
+	return Rate{Value: v, Lo: lo, Hi: hi, Games: int(games)}
+}
+
+// Above and Below say whether the interval lies wholly above or below x.
+func (r Rate) Above(x float64) bool { return r.Lo > x }
+func (r Rate) Below(x float64) bool { return r.Hi < x }
+
+// Fair is the fair share of a seat, 1/n.
+func (l *Ladder) Fair() float64 { return 1 / float64(l.Players) }
+
+// Matchup is how often row agent r wins against column agent c (c at
+// every other seat, r at each seat in turn); on the diagonal it is the
+// mean over seats, the fair share.
+func (l *Ladder) Matchup(r, c int) Rate {
+	cell := l.Cell(r, c)
+	if r == c {
+		s := cell.Seats[0]
+		return rateOf(float64(s.Games)*l.Fair(), float64(s.Games))
+	}
+	return rateOf(cell.rowWins())
+}
+
+// SeatRates are each seat's win rates with agent a at every seat.
+func (l *Ladder) SeatRates(a int) []Rate {
+	s := l.Cell(a, a).Seats[0]
+	var out []Rate
+	for seat := range l.Players {
+		out = append(out, rateOf(s.WinRate(seat)*float64(s.Games), float64(s.Games)))
+	}
+	return out
+}
+
+// Depth is the skill-depth figure: the mean over every pair of agents of
+// how often the stronger won against the weaker (the matrix's lower
+// triangle, stronger rows against weaker columns), each pair counting
+// alike however many games decided it; to set against the fair share
+// 1/n. Its interval is the normal one of a mean of independent shares.
+func (l *Ladder) Depth() Rate {
+	var sum, variance float64
+	pairs, games := 0, 0
+	for r := range l.Agents {
+		for c := range r {
+			m := l.Matchup(r, c)
+			sum += m.Value
+			variance += m.Value * (1 - m.Value) / float64(max(m.Games, 1))
+			pairs++
+			games += m.Games
+		}
+	}
+	k := float64(max(pairs, 1))
+	mean, half := sum/k, 1.959963984540054*math.Sqrt(variance)/k
+	return Rate{Value: mean, Lo: math.Max(0, mean-half), Hi: math.Min(1, mean+half), Games: games}
+}
+
+// Steps says, for each agent above the weakest, whether it beat the agent
+// below it beyond its interval.
+func (l *Ladder) Steps() []bool {
+	var out []bool
+	for r := 1; r < len(l.Agents); r++ {
+		out = append(out, l.Matchup(r, r-1).Above(l.Fair()))
+	}
+	return out
+}
+
+// LuckDominated says the ladder is flat: no agent beat the one below it
+// beyond its interval, so skill does not show in who wins.
+func (l *Ladder) LuckDominated() bool { return !slices.Contains(l.Steps(), true) }
+
+// SkilledSeat is a seat whose advantage shows only with skilled play.
+type SkilledSeat struct {
+	Seat   int // 0-based
+	Agent  int // the weakest agent at whose level it shows
+	Random Rate
+	Rate   Rate
+}
+
+// SkilledSeats are the seats whose win rate is within its interval of
+// fair with the weakest agent at every seat but not with the strongest:
+// an advantage (or handicap) that only skilled play shows. With n seats
+// tested at once, the intervals are widened for n tests (Bonferroni: 95%
+// for all of them together), so a fair game is not named for its luck.
+func (l *Ladder) SkilledSeats() []SkilledSeat {
+	z := normalQuantile(1 - 0.05/(2*float64(l.Players)))
+	unfair := func(a, seat int) (Rate, bool) {
+		s := l.Cell(a, a).Seats[0]
+		won, games := s.WinRate(seat)*float64(s.Games), float64(s.Games)
+		lo, hi := engine.WilsonAt(won, games, z)
+		return rateOf(won, games), lo > l.Fair() || hi < l.Fair()
+	}
+	top := len(l.Agents) - 1
+	var out []SkilledSeat
+	for seat := range l.Players {
+		base, was := unfair(0, seat)
+		r, is := unfair(top, seat)
+		if !was && is {
+			out = append(out, SkilledSeat{Seat: seat, Agent: top, Random: base, Rate: r})
+		}
+	}
+	return out
+}
+
+// normalQuantile is the standard normal's quantile at p (0.5 < p < 1).
+func normalQuantile(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
+
+// Games is the number of games the ladder played.
+func (l *Ladder) Games() int {
+	n := 0
+	for _, c := range l.Cells {
+		for _, s := range c.Seats {
+			n += s.Games
+		}
+	}
+	return n
+}

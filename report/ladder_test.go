@@ -1,0 +1,119 @@
+package report
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+)
+
+// tiny is a ladder small enough for a test: few games, small budgets.
+func tiny(players, budget, shard, shards int) LadderConfig {
+	return LadderConfig{Players: players, Agents: LadderAgents(budget), Seed: 5, Workers: 2, Floor: 8, Cap: 40, Shard: shard, Shards: shards}
+}
+
+// In the Toy with a dominant card, skill pays: MCTS beats random beyond
+// its interval and the ladder is not flat.
+func TestLadderShowsSkillWhereThereIsSome(t *testing.T) {
+	l := PlayLadder(&enginetest.Toy{Goal: 12, Dominant: true}, tiny(2, 60, 0, 1))
+	if err := l.Check(); err != nil {
+		t.Fatal(err)
+	}
+	top := len(l.Agents) - 1
+	if r := l.Matchup(top, 0); !r.Above(l.Fair()) {
+		t.Errorf("%s vs random: %.2f [%.2f-%.2f] over %d games, want above the fair %.2f", l.Agents[top], r.Value, r.Lo, r.Hi, r.Games, l.Fair())
+	}
+	if !l.Steps()[0] || l.LuckDominated() {
+		t.Errorf("steps %v: the look-ahead must beat random and the ladder must not be flagged", l.Steps())
+	}
+	if d := l.Depth(); !d.Above(l.Fair()) {
+		t.Errorf("skill depth %.2f [%.2f-%.2f], want above %.2f", d.Value, d.Lo, d.Hi, l.Fair())
+	}
+}
+
+// Where both cards are the same, only the dice decide: no agent beats the
+// one below it, and the ladder is flagged as luck-dominated.
+func TestLadderOfPureLuckIsFlat(t *testing.T) {
+	l := PlayLadder(&enginetest.Toy{Goal: 12}, tiny(2, 16, 0, 1))
+	if err := l.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if !l.LuckDominated() {
+		for r := 1; r < len(l.Agents); r++ {
+			m := l.Matchup(r, r-1)
+			t.Logf("%s vs %s: %.2f [%.2f-%.2f] %d games", l.Agents[r], l.Agents[r-1], m.Value, m.Lo, m.Hi, m.Games)
+		}
+		t.Error("a game of pure luck is not flagged as luck-dominated")
+	}
+}
+
+// Three shards, written as JSON and read back, merge into exactly the
+// ladder one run plays.
+func TestLadderShardsMergeToOneRun(t *testing.T) {
+	g := &enginetest.Toy{Goal: 10, Dominant: true}
+	whole := PlayLadder(g, tiny(3, 16, 0, 1))
+	var merged *Ladder
+	for k := range 3 {
+		part := PlayLadder(g, tiny(3, 16, k, 3))
+		b, err := json.Marshal(part)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Ladder
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if merged == nil {
+			if merged = &back; merged.Check() == nil {
+				t.Fatal("one shard of three passes as a whole ladder")
+			}
+			continue
+		}
+		if err := merged.Merge(&back); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := merged.Check(); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(whole)
+	b, _ := json.Marshal(merged)
+	if string(a) != string(b) {
+		t.Errorf("the merged shards differ from one run:\n%s\n%s", a, b)
+	}
+	if err := merged.Merge(PlayLadder(g, tiny(3, 16, 1, 3))); err == nil {
+		t.Error("a shard merged twice is accepted")
+	}
+}
+
+// A seat that is fair under random play and favoured under skilled play
+// is named; one favoured at every level is not "skilled only".
+func TestSkilledOnlySeatAdvantage(t *testing.T) {
+	run := func(wins ...int64) *engine.Summary {
+		s := engine.NewSummary(engine.Info{}, 2)
+		s.Games = 400
+		for seat, w := range wins {
+			s.SeatWins[seat] = w * 840
+		}
+		return s
+	}
+	l := &Ladder{Players: 2, Agents: []string{"random", "mcts:8"}, Cells: []*LadderCell{
+		{Row: 0, Col: 0, Seats: []*engine.Summary{run(205, 195)}},
+		{Row: 1, Col: 1, Seats: []*engine.Summary{run(260, 140)}},
+	}}
+	// 54% of 400 is beyond the 95% interval of one seat, not of two.
+	l.Cells[1].Seats[0] = run(218, 182)
+	if got := l.SkilledSeats(); len(got) != 0 {
+		t.Errorf("a seat within the interval corrected for two seats is named: %+v", got)
+	}
+	l.Cells[1].Seats[0] = run(260, 140)
+	got := l.SkilledSeats()
+	if len(got) != 2 || got[0].Seat != 0 || got[1].Seat != 1 || got[0].Agent != 1 {
+		t.Errorf("skilled-only seats %+v, want seat 1 (ahead) and seat 2 (behind) at mcts:8", got)
+	}
+	l.Cells[0].Seats[0] = run(250, 150)
+	if got := l.SkilledSeats(); len(got) != 0 {
+		t.Errorf("a seat favoured at every level is named skilled-only: %+v", got)
+	}
+}

@@ -1,0 +1,236 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// The heat map's colours: white at the fair share, blue towards 100%
+// (the row agent wins more than its share), red towards 0%.
+var (
+	winColour  = [3]int{40, 95, 170}
+	loseColour = [3]int{200, 70, 45}
+	diagColour = [3]int{225, 225, 225}
+)
+
+// HeatColour is the colour of a win rate v against the fair share fair.
+func HeatColour(v, fair float64) [3]int {
+	to, t := winColour, 0.0
+	if v >= fair {
+		t = (v - fair) / math.Max(1-fair, 1e-9)
+	} else {
+		to, t = loseColour, (fair-v)/math.Max(fair, 1e-9)
+	}
+	t = math.Min(1, math.Max(0, t))
+	var c [3]int
+	for i := range c {
+		c[i] = int(math.Round(255 + t*float64(to[i]-255)))
+	}
+	return c
+}
+
+// AgentName is how the report names a ladder agent.
+func AgentName(kind string) string {
+	switch {
+	case kind == "heuristic":
+		return "look-ahead"
+	case strings.HasPrefix(kind, "mcts:"):
+		return "MCTS " + strings.TrimPrefix(kind, "mcts:")
+	}
+	return kind
+}
+
+// HeatCell is one cell of a heat map: its colour's value, its text and
+// the smaller line under it.
+type HeatCell struct {
+	Value      float64
+	Text, Note string
+	Blank      bool // drawn grey, without colour scale (the diagonal)
+}
+
+// HeatMap draws a matrix of cells coloured by value against fair, with
+// row labels on the left and column labels on top.
+func HeatMap(pdf *fpdf.Fpdf, b Box, heading string, rows, cols []string, cells [][]HeatCell, fair float64) {
+	pdf.SetTextColor(0, 0, 0)
+	titleBox := b
+	titleBox.H = titleSize * mmPerPt
+	title(pdf, titleBox, heading)
+	setFont(pdf, "", labelSize)
+	labelW := 0.0
+	for _, r := range rows {
+		labelW = math.Max(labelW, pdf.GetStringWidth(r))
+	}
+	labelW = math.Min(labelW+2, b.W*0.3)
+	left, top := b.X+labelW, b.Y+8+5
+	cw := (b.X + b.W - left) / float64(max(len(cols), 1))
+	ch := math.Min((b.Y+b.H-top)/float64(max(len(rows), 1)), 14)
+	for j, c := range cols {
+		text(pdf, left+cw*(float64(j)+0.5), top-1.5, "C", fit(pdf, c, cw-1))
+	}
+	for i, r := range rows {
+		y := top + ch*float64(i)
+		pdf.SetTextColor(0, 0, 0)
+		setFont(pdf, "", labelSize)
+		text(pdf, left-1.5, y+ch/2+labelSize*mmPerPt/3, "R", fit(pdf, r, labelW-1.5))
+		for j, cell := range cells[i] {
+			x := left + cw*float64(j)
+			c := diagColour
+			if !cell.Blank {
+				c = HeatColour(cell.Value, fair)
+			}
+			pdf.SetFillColor(c[0], c[1], c[2])
+			pdf.SetDrawColor(255, 255, 255)
+			pdf.SetLineWidth(0.4)
+			pdf.Rect(x, y, cw, ch, "FD")
+			ink := 0
+			if 0.299*float64(c[0])+0.587*float64(c[1])+0.114*float64(c[2]) < 140 {
+				ink = 255
+			}
+			pdf.SetTextColor(ink, ink, ink)
+			setFont(pdf, "B", titleSize-1)
+			text(pdf, x+cw/2, y+ch/2, "C", cell.Text)
+			setFont(pdf, "", tickSize-1)
+			text(pdf, x+cw/2, y+ch/2+3.2, "C", fit(pdf, cell.Note, cw-1))
+		}
+	}
+	pdf.SetTextColor(0, 0, 0)
+}
+
+// heatLegend draws the colour scale from 0% through fair to 100%.
+func heatLegend(pdf *fpdf.Fpdf, x, y, w float64, fair float64) {
+	const steps = 40
+	for i := range steps {
+		v := (float64(i) + 0.5) / steps
+		c := HeatColour(v, fair)
+		pdf.SetFillColor(c[0], c[1], c[2])
+		pdf.Rect(x+w*float64(i)/steps, y, w/steps+0.05, 2.5, "F")
+	}
+	pdf.SetDrawColor(0, 0, 0)
+	pdf.SetLineWidth(0.15)
+	pdf.Rect(x, y, w, 2.5, "D")
+	pdf.SetTextColor(0, 0, 0)
+	setFont(pdf, "", tickSize-1)
+	for _, v := range []float64{0, fair, 1} {
+		pdf.Line(x+w*v, y+2.5, x+w*v, y+3.3)
+		label := fmt.Sprintf("%.0f%%", 100*v)
+		if v == fair {
+			label += " fair"
+		}
+		text(pdf, x+w*v, y+5.5, "C", label)
+	}
+}
+
+// percent is a rate with its interval, for a heat-map cell.
+func percent(r Rate) (string, string) {
+	return fmt.Sprintf("%.0f%%", 100*r.Value), fmt.Sprintf("[%.0f-%.0f] n=%d", 100*r.Lo, 100*r.Hi, r.Games)
+}
+
+// ladderPage draws each variant's ladder: the matchup matrix, the seat
+// advantage at each skill level, and what they say in words.
+func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
+	var budgets []string
+	for _, col := range c.Columns {
+		if col.Ladder != nil {
+			budgets = append(budgets, strings.TrimPrefix(col.Ladder.Agents[2], "mcts:")+" and "+strings.TrimPrefix(col.Ladder.Agents[3], "mcts:"))
+		}
+	}
+	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
+		"random, look-ahead (one step), MCTS at %s iterations a decision; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
+		budgets[0], b.Seed, c.Players))
+	w := (pageW - 2*margin - float64(len(c.Columns)-1)*6) / float64(len(c.Columns))
+	for k, col := range c.Columns {
+		l := col.Ladder
+		if l == nil {
+			continue
+		}
+		x := margin + float64(k)*(w+6)
+		var names []string
+		for _, a := range l.Agents {
+			names = append(names, AgentName(a))
+		}
+		fair := l.Fair()
+		var cells [][]HeatCell
+		for r := range l.Agents {
+			var row []HeatCell
+			for cc := range l.Agents {
+				if r == cc {
+					row = append(row, HeatCell{Text: "—", Note: "see below", Blank: true})
+					continue
+				}
+				t, n := percent(l.Matchup(r, cc))
+				row = append(row, HeatCell{Value: l.Matchup(r, cc).Value, Text: t, Note: n})
+			}
+			cells = append(cells, row)
+		}
+		mh := 13 + 14*float64(len(l.Agents))
+		HeatMap(pdf, Box{X: x, Y: y, W: w, H: mh}, "Matchups: how often the row agent wins, the column agent in every other seat"+suffix(c, col), names, names, cells, fair)
+		heatLegend(pdf, x+w*0.3, y+mh+2, w*0.65, fair)
+		y2 := y + mh + 12
+		var seats []string
+		for s := range l.Players {
+			seats = append(seats, fmt.Sprintf("seat %d", s+1))
+		}
+		cells = nil
+		for a := range l.Agents {
+			var row []HeatCell
+			for _, r := range l.SeatRates(a) {
+				t, n := percent(r)
+				row = append(row, HeatCell{Value: r.Value, Text: t, Note: n})
+			}
+			cells = append(cells, row)
+		}
+		sh := 13 + 14*float64(len(l.Agents))
+		HeatMap(pdf, Box{X: x, Y: y2, W: w, H: sh}, "Seat advantage: each seat's win rate, the row agent in every seat"+suffix(c, col), names, seats, cells, fair)
+		verdict(pdf, Box{X: x, Y: y2 + sh + 6, W: w, H: pageH - margin - (y2 + sh + 6)}, col)
+	}
+}
+
+// verdict says in words what the ladder shows.
+func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
+	l := col.Ladder
+	fair := l.Fair()
+	var lines []string
+	d := l.Depth()
+	lines = append(lines, fmt.Sprintf("Skill depth: the stronger agent of a pair wins %.0f%% [%.0f-%.0f] of its games against the weaker (fair %.0f%%; the mean of the matrix below its diagonal).",
+		100*d.Value, 100*d.Lo, 100*d.Hi, 100*fair))
+	if l.LuckDominated() {
+		lines = append(lines, "LUCK-DOMINATED: no agent beats the one below it beyond its interval; skill does not show in who wins.")
+	} else {
+		for i, up := range l.Steps() {
+			m := l.Matchup(i+1, i)
+			word := "does not beat"
+			switch {
+			case up:
+				word = "beats"
+			case m.Below(fair):
+				word = "loses to"
+			}
+			lines = append(lines, fmt.Sprintf("%s %s %s: %.0f%% [%.0f-%.0f].", AgentName(l.Agents[i+1]), word, AgentName(l.Agents[i]), 100*m.Value, 100*m.Lo, 100*m.Hi))
+		}
+	}
+	for _, s := range l.SkilledSeats() {
+		what := "an advantage"
+		if s.Rate.Value < fair {
+			what = "a handicap"
+		}
+		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
+			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
+	}
+	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points (seats ±%.0f), at most %d games a seat.",
+		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))
+	pdf.SetXY(b.X, b.Y)
+	pdf.SetTextColor(0, 0, 0)
+	for i, s := range lines {
+		style := ""
+		if i == 0 || strings.HasPrefix(s, "LUCK") || strings.HasPrefix(s, "Seat ") {
+			style = "B"
+		}
+		setFont(pdf, style, labelSize)
+		pdf.SetX(b.X)
+		pdf.MultiCell(b.W, labelSize*mmPerPt*1.35, s, "", "L", false)
+		pdf.SetY(pdf.GetY() + 1)
+	}
+}

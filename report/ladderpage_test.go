@@ -1,0 +1,67 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/render/pdftest"
+)
+
+// The ladder page reads back from the PDF: every cell of the matchup
+// matrix with its rate, interval and games, filled with the colour its
+// rate has on the scale (blue above the fair share, red below), and the
+// verdict in words.
+func TestLadderHeatMapReadsBack(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	l := PlayLadder(g, tiny(2, 60, 0, 1))
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2,
+		Columns: []Column{{Sum: sum, Counters: []string{"rolls", "ties"}, Ladder: l}}}}}
+	data, err := PDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	if r.NumPage() != 3 {
+		t.Fatalf("%d pages, want outcomes, cards and the ladder", r.NumPage())
+	}
+	texts := pdftest.PageText(t, r, 3)
+	page := pdftest.Joined(texts)
+	content := pdftest.Content(t, r, 3)
+	for _, want := range []string{"Toy balance: 2 players, skill ladder", "Matchups", "Seat advantage", "Skill depth", "look-ahead beats random", "MCTS 30", "MCTS 60"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the ladder page lacks %q:\n%s", want, page)
+		}
+	}
+	fill := func(c [3]int) string {
+		return fmt.Sprintf("%.3f %.3f %.3f rg", float64(c[0])/255, float64(c[1])/255, float64(c[2])/255)
+	}
+	for row := range l.Agents {
+		for col := range l.Agents {
+			if row == col {
+				continue
+			}
+			m := l.Matchup(row, col)
+			text, note := percent(m)
+			if len(pdftest.Find(texts, text)) == 0 || len(pdftest.Find(texts, note)) == 0 {
+				t.Errorf("%s vs %s: %q %q not on the page", l.Agents[row], l.Agents[col], text, note)
+			}
+			if !strings.Contains(content, fill(HeatColour(m.Value, l.Fair()))) {
+				t.Errorf("%s vs %s (%s): no cell filled with %s", l.Agents[row], l.Agents[col], text, fill(HeatColour(m.Value, l.Fair())))
+			}
+		}
+	}
+	// The colours mean what the legend says.
+	if c := HeatColour(l.Matchup(3, 0).Value, l.Fair()); c[2] <= c[0] {
+		t.Errorf("MCTS beating random is coloured %v, want blue", c)
+	}
+	if c := HeatColour(l.Matchup(0, 3).Value, l.Fair()); c[0] <= c[2] {
+		t.Errorf("random losing to MCTS is coloured %v, want red", c)
+	}
+	if c := HeatColour(0.5, 0.5); c != [3]int{255, 255, 255} {
+		t.Errorf("the fair share is coloured %v, want white", c)
+	}
+}
