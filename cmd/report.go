@@ -173,9 +173,10 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 	if title == "" {
 		title = g.Data.Manifest.ID
 	}
-	b := &report.Balance{Title: title, Games: opts.Games, Within: reportWithin, Seed: opts.Seed, Bots: bots, Epoch: epoch,
-		HeuristicAtRandom: engine.HeuristicPlaysAtRandom(g.Engine)}
-	notePlaysAtRandom(opts.Err, "report", g, []string{"heuristic"})
+	b := &report.Balance{Title: title, Games: opts.Games, Within: reportWithin, Seed: opts.Seed, Bots: bots, Epoch: epoch}
+	if len(opts.Merge) == 0 { // merging plays nothing
+		notePlaysAtRandom(opts.Err, "report", g, []string{"heuristic"})
+	}
 	var variants []*pipeline.Game
 	for _, id := range g.Data.Variants() {
 		v, fs, err := g.ForVariant(id)
@@ -249,7 +250,7 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 			}
 			run(&col.Sum, v.Engine, engine.RunConfig{Players: n, Seed: opts.Seed,
 				Workers: opts.Workers, Bots: bots, CheckInvariants: true, Each: each}, floor, most, reportWithin, -1)
-			if _, ok := v.Engine.NewState(n, engine.StateOptions{}).(engine.Evaluator); !ok {
+			if !engine.Evaluates(v.Engine.NewState(n, engine.StateOptions{})) {
 				col.Blind = true // the heuristic bot would play at random
 				continue
 			}

@@ -30,10 +30,6 @@ type Balance struct {
 	Bots   []string
 	Epoch  int64 // the PDF's dates (SOURCE_DATE_EPOCH)
 	Counts []Count
-	// HeuristicAtRandom says the heuristic bot had no estimate to look
-	// ahead with (a rules file without evaluate:) and played at random:
-	// its section says so.
-	HeuristicAtRandom bool
 }
 
 // Count is one player count.
@@ -51,9 +47,9 @@ type Column struct {
 	// Rotation holds, for each seat k, a run with the heuristic bot at seat
 	// k and random bots elsewhere: every seat gets the greedy bot in turn.
 	Rotation []*engine.Summary
-	// Blind says the game's states have no evaluation (engine.Evaluator:
-	// rules as data), so the heuristic bot plays at random and there is
-	// no rotation to show.
+	// Blind says the game's states have no evaluation (engine.Evaluates:
+	// a rules file without evaluate:), so the heuristic bot plays at
+	// random and there is no rotation to show.
 	Blind bool
 	// Ladder is the skill ladder at this count, nil when none was played.
 	Ladder *Ladder
@@ -322,7 +318,7 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		counters(pdf, boxes[1][k], c, col)
 		if col.Blind {
 			Statement(pdf, boxes[2][k], "Heuristic vs random"+suffix(c, col),
-				"The heuristic bot plays this game at random: its states have no evaluation to look ahead with (rules as data). The skill ladder measures skill with MCTS.")
+				"The heuristic bot plays this game at random: its rules give it no evaluate: to look ahead with (docs/rules.md#evaluate). The skill ladder measures skill with MCTS.")
 			continue
 		}
 		var bars []Bar
@@ -339,9 +335,6 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			lo, hi := engine.Wilson(won, games)
 			bars = append([]Bar{{Label: "all seats", Value: won / games, Lo: lo, Hi: hi, Highlight: true}}, bars...)
 			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins of %.0f (fair %.0f%%)%s", 100*won/games, games, 100*fair, suffix(c, col))
-		}
-		if b.HeuristicAtRandom {
-			title += ": it played at random (no evaluate: in the rules)"
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}
