@@ -74,8 +74,8 @@ func (s *refState) evalIdent(n *node, env *refEnv) refVal {
 	if z, ok := g.zoneByName[n.Name]; ok {
 		return refVal{t: typ{k: kZone}, zone: &refZone{inst: z.base}}
 	}
-	if v, ok := g.valueByName[n.Name]; ok {
-		return refVal{t: v.t, n: s.vars[v.base]}
+	if at, ok := s.valuePlace(n, env); ok {
+		return refVal{t: at.d.t, n: s.vars[at.place]}
 	}
 	if d, ok := g.defines[n.Name]; ok {
 		return s.eval(d, env)
@@ -202,20 +202,19 @@ func (s *refState) evalWhere(n *node, env *refEnv) refVal {
 }
 
 // evalIndex: a seat's zone (hand[p]) or value (score[p]), an item of a
-// list parameter (counted from 0).
+// value with a size (x[i], x[p][i]) or of a list parameter (counted from
+// 0).
 func (s *refState) evalIndex(n *node, env *refEnv) refVal {
-	g := s.g
 	if base := n.Args[0]; base.Kind == nIdent {
 		if _, bound := env.lookup(base.Name); !bound {
-			if z, ok := g.zoneByName[base.Name]; ok {
+			if z, ok := s.g.zoneByName[base.Name]; ok {
 				p := s.evalAs(n.Args[1], env, typ{k: kSeat}).n
 				return refVal{t: typ{k: kZone}, zone: &refZone{inst: s.seatZone(z, p)}}
 			}
-			if v, ok := g.valueByName[base.Name]; ok {
-				p := s.evalAs(n.Args[1], env, typ{k: kSeat}).n
-				return refVal{t: v.t, n: s.vars[s.seatValue(v, p)]}
-			}
 		}
+	}
+	if at, ok := s.valuePlace(n, env); ok {
+		return refVal{t: at.d.t, n: s.vars[at.place]}
 	}
 	l := s.eval(n.Args[0], env)
 	k := s.number(n.Args[1], env)
@@ -285,6 +284,10 @@ func (s *refState) entryKey(x refVal, k string) refVal {
 	return refVal{t: typ{k: kEntry, list: l, path: path}, n: x.n}
 }
 
+// refRecordKey is key k of an item of a list of mappings: a number
+// (true/false read as 1/0), a list of numbers (read by position:
+// chips[m].sides[0]), or 0 when the item leaves it out. A name an item
+// holds is for people; the rules do not read it.
 func refRecordKey(item any, k string) refVal {
 	m, _ := item.(map[string]any)
 	switch v := m[k].(type) {
@@ -292,6 +295,8 @@ func refRecordKey(item any, k string) refVal {
 		return refInt(int64(v))
 	case bool:
 		return refInt(b2i(v))
+	case []any:
+		return refVal{t: typ{k: kList}, items: v}
 	}
 	return refInt(0)
 }
