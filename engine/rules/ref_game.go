@@ -48,7 +48,7 @@ type refOption struct {
 	kind       optKind
 	name       string
 	base, size int
-	at         int // its place among the choice's options
+	at         int       // its place among the choice's options
 	enum       *enumType // a value option's type; nil: seats or numbers
 	numbers    bool      // a number option, value: {from, to} (ref_numbers.go)
 	node       *yaml.Node

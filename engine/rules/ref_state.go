@@ -23,10 +23,10 @@ type refState struct {
 	// pooled is each pool's total when the game began, which it keeps.
 	pooled []int64
 	// shown is, per card, what show statements told (ref_show.go).
-	shown  []refShown
-	stack  []refFrame
-	wait   refWait
-	fault  string
+	shown []refShown
+	stack []refFrame
+	wait  refWait
+	fault string
 	// steps counts what ran since the last decision, gameSteps before it.
 	steps, gameSteps int
 }
