@@ -216,7 +216,16 @@ func (s *refState) evalIndex(n *node, env *refEnv) refVal {
 	if at, ok := s.valuePlace(n, env); ok {
 		return refVal{t: at.d.t, n: s.vars[at.place]}
 	}
-	l := s.eval(n.Args[0], env)
+	var l refVal
+	if f := n.Args[0]; f.Kind == nField {
+		x := s.eval(f.Args[0], env)
+		if x.t.k == kRec {
+			return refRecordItem(x.items[x.n], f.Op, s.number(n.Args[1], env))
+		}
+		l = s.fieldOf(x, f.Op)
+	} else {
+		l = s.eval(n.Args[0], env)
+	}
 	k := s.number(n.Args[1], env)
 	if k < 0 || k >= int64(len(l.items)) {
 		s.faultf("list position %d is outside its %d items", k, len(l.items))
@@ -248,19 +257,23 @@ func (s *refState) seatValue(v *valueDecl, p int64) int {
 // entry's key (a nested key is a path), a list parameter item's key (0
 // when it leaves it out).
 func (s *refState) evalField(n *node, env *refEnv) refVal {
-	x := s.eval(n.Args[0], env)
+	return s.fieldOf(s.eval(n.Args[0], env), n.Op)
+}
+
+// fieldOf is key or field name of x.
+func (s *refState) fieldOf(x refVal, name string) refVal {
 	switch x.t.k {
 	case kEntry:
-		return s.entryKey(x, n.Op)
+		return s.entryKey(x, name)
 	case kRec:
-		return refRecordKey(x.items[x.n], n.Op)
+		return refRecordKey(x.items[x.n], name)
 	}
 	c := s.coerce(x, typ{k: kCard}).n
 	g := s.g.fast
-	if l, ok := g.lists[n.Op]; ok {
+	if l, ok := g.lists[name]; ok {
 		return refVal{t: typ{k: kEntries, list: l}, n: c}
 	}
-	f := g.fields[n.Op]
+	f := g.fields[name]
 	if c < 0 {
 		if f.t.k == kEnum {
 			return refVal{t: f.t, n: -1}
@@ -285,9 +298,8 @@ func (s *refState) entryKey(x refVal, k string) refVal {
 }
 
 // refRecordKey is key k of an item of a list of mappings: a number
-// (true/false read as 1/0), a list of numbers (read by position:
-// chips[m].sides[0]), or 0 when the item leaves it out. A name an item
-// holds is for people; the rules do not read it.
+// (true/false read as 1/0), or 0 when the item leaves it out. A name an
+// item holds is for people; the rules do not read it.
 func refRecordKey(item any, k string) refVal {
 	m, _ := item.(map[string]any)
 	switch v := m[k].(type) {
@@ -295,8 +307,19 @@ func refRecordKey(item any, k string) refVal {
 		return refInt(int64(v))
 	case bool:
 		return refInt(b2i(v))
-	case []any:
-		return refVal{t: typ{k: kList}, items: v}
+	}
+	return refInt(0)
+}
+
+// refRecordItem is number j of the list of numbers an item holds under
+// key k (chips[m].sides[0]), 0 when the item's list has no number j or
+// the item leaves the list out (as a key left out reads 0).
+func refRecordItem(item any, k string, j int64) refVal {
+	m, _ := item.(map[string]any)
+	if l, ok := m[k].([]any); ok && j >= 0 && j < int64(len(l)) {
+		if v, ok := l[j].(int); ok {
+			return refInt(int64(v))
+		}
 	}
 	return refInt(0)
 }

@@ -42,7 +42,8 @@ func (s *refState) execShow(n, v *yaml.Node, env *refEnv) {
 }
 
 // showZone shows seat p every card of zone z that passes its filters,
-// and logs them (the log is seen by everyone; the event names the seat).
+// and logs them ("seat 2 is shown hand of seat 1: Job": the event is
+// the seat's, so the log leads with it).
 func (s *refState) showZone(z *refZone, p int) {
 	var names []string
 	for _, c := range s.zones[z.inst] {
@@ -52,7 +53,7 @@ func (s *refState) showZone(z *refZone, p int) {
 		}
 	}
 	s.Record(engine.Event{Kind: "show", Player: p, From: s.instName(z.inst),
-		Text: fmt.Sprintf("seat %d is shown %s: %s", p+1, s.instName(z.inst), strings.Join(names, ", "))})
+		Text: fmt.Sprintf("is shown %s: %s", s.instName(z.inst), strings.Join(names, ", "))})
 }
 
 // showCard shows seat p card c in the first zone instance (in declared
@@ -65,7 +66,7 @@ func (s *refState) showCard(c int64, p int) {
 		if slices.Contains(s.zones[i], uint8(c)) {
 			s.mark(uint8(c), i, p)
 			s.Record(engine.Event{Kind: "show", Player: p, Card: s.g.fast.cards[c].id, From: s.instName(i),
-				Text: fmt.Sprintf("seat %d is shown %s in %s", p+1, s.g.fast.cards[c].name, s.instName(i))})
+				Text: fmt.Sprintf("is shown %s in %s", s.g.fast.cards[c].name, s.instName(i))})
 			return
 		}
 	}
