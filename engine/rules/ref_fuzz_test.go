@@ -65,9 +65,9 @@ func buildGenerated(t *testing.T, src string) *rules.Game {
 		// Parameters of every kind the rules read, beside Bank Run's goal.
 		params := maps.Clone(bankGame.Params)
 		for name, v := range map[string]any{
-			"mode":  "quick",
-			"dirs":  []any{"left", "right", "left"},
-			"nums":  []any{2, 0, 5},
+			"mode": "quick",
+			"dirs": []any{"left", "right", "left"},
+			"nums": []any{2, 0, 5},
 			"board": []any{map[string]any{"value": -1, "slots": 2, "colour": "blue", "sides": []any{4, 2}},
 				map[string]any{"value": 3, "slots": 1, "open": true, "colour": "red", "sides": []any{0, 5}}},
 		} {
