@@ -216,14 +216,17 @@ define:
 // header is refFuzzHeader with what only generated programs declare:
 // two zones that start with the cards of a condition (the first whose
 // condition holds takes a card), a zone whose size only its seat sees,
-// values with a size (the table's and each seat's) and a secret value.
+// values with a size (the table's and each seat's), a secret value, and
+// a value named as the cards' field color (bare color is the value,
+// card.color the field, type: color the field's type).
 func (g *gen) header() string {
 	conds := []string{"card.deck == 'main' and card.color == 'blue'", "has(card, 'loud')", "card.color == 'red' and players > 2",
 		"card in ('job', 'tax')", "card.deck != 'main'", "index(card.color) == 1 or mode == 'quick'", "goal > 100"}
 	zones := fmt.Sprintf("  goals: {owner: table, visibility: hidden, start: %q}\n  spare: {owner: table, visibility: public, ordered: true, start: %q}\n"+
 		"  pocket: {owner: player, visibility: owner, size: owner}\n", conds[g.pick(len(conds))], conds[g.pick(len(conds))])
 	values := "  row: {type: int, size: \"len(nums)\"}\n  pos: {type: int, owner: player, size: 2, start: \"players\"}\n" +
-		"  marks: {type: card, size: 2}\n  chips: {type: int, owner: player, visibility: owner, start: 3}\n"
+		"  marks: {type: card, size: 2}\n  chips: {type: int, owner: player, visibility: owner, start: 3}\n" +
+		"  color: {type: color, start: \"'blue'\"}\n" // a value named as a card field (and its type)
 	h := strings.Replace(refFuzzHeader, "zones:\n", "zones:\n"+zones, 1)
 	return strings.Replace(h, "values:\n", "values:\n"+values, 1)
 }
@@ -361,7 +364,7 @@ func (g *gen) set(in int) {
 	case 3:
 		g.line(in, "- set: %q", "c = "+g.cardExpr(2))
 	case 4:
-		g.line(in, "- set: %q", "col = "+g.colorExpr(2))
+		g.line(in, "- set: %q", []string{"col", "color"}[g.pick(2)]+" = "+g.colorExpr(2))
 	case 5:
 		g.line(in, "- set: %q", "b = "+g.boolExpr(2))
 	default:
@@ -656,7 +659,7 @@ func (g *gen) cardExpr(d int) string {
 }
 
 func (g *gen) colorExpr(d int) string {
-	opts := append([]string{"col", "'red'", "'blue'", "none", g.cardExpr(0) + ".color"}, g.bound["color"]...)
+	opts := append([]string{"col", "color", "'red'", "'blue'", "none", g.cardExpr(0) + ".color"}, g.bound["color"]...)
 	if d > 0 && g.chance(20) {
 		return fmt.Sprintf("if(%s, %s, %s)", g.boolExpr(d-1), g.colorExpr(d-1), g.colorExpr(d-1))
 	}
@@ -676,6 +679,6 @@ func (g *gen) typedCard(d int) string {
 }
 
 func (g *gen) typedColor(d int) string {
-	opts := append([]string{"col", g.typedCard(d) + ".color"}, g.bound["color"]...)
+	opts := append([]string{"col", "color", g.typedCard(d) + ".color"}, g.bound["color"]...)
 	return opts[g.pick(len(opts))]
 }
