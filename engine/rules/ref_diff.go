@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -39,11 +40,35 @@ func (g *Game) canonical(n int, zone func(i int) []uint8, vars []int64) []StateP
 	}
 	show := (&state{g: g}).show
 	for _, v := range g.values {
-		for k := range v.span(n) {
-			parts = append(parts, StatePart{"value " + v.label(k), show(v.t, vars[v.base+k])})
+		for k, name := range valueParts(v, n) {
+			parts = append(parts, StatePart{name, show(v.t, vars[v.base+k])})
 		}
 	}
 	return parts
+}
+
+// partNames caches valueParts: a dump names every item of every value
+// at every move (Mice Heist's rules keep hundreds).
+var partNames sync.Map // valuePartsKey -> []string
+
+type valuePartsKey struct {
+	v *valueDecl
+	n int
+}
+
+// valueParts names each place of value v at n seats in a dump: "value
+// score of seat 2", "value cheese[3]".
+func valueParts(v *valueDecl, n int) []string {
+	key := valuePartsKey{v, n}
+	if names, ok := partNames.Load(key); ok {
+		return names.([]string)
+	}
+	names := make([]string, v.span(n))
+	for k := range names {
+		names[k] = "value " + v.label(k)
+	}
+	partNames.Store(key, names)
+	return names
 }
 
 func seatCount(perPlayer bool, n int) int {

@@ -121,18 +121,19 @@ func (s *refState) seesValue(p, i int) bool {
 	return !v.secret || (i-v.base)/max(v.size, 1) == p
 }
 
-// View is what seat p sees, in words, one line a part: each value it
-// sees, each zone's size it sees, the cards of the zones it sees (an
-// unordered zone's sorted), and elsewhere the cards it was shown (with
-// their places in an ordered zone). Observation is this view; the
+// View is what seat p sees of the table, in words, one line a part:
+// the values it does not see (another seat's secret; the values
+// themselves are in the table's dump), each zone's size (or "?"), the
+// cards of the zones it sees (an unordered zone's sorted) and elsewhere
+// the cards it was shown (with their places in an ordered zone). The
 // agreement compares it with the fast engine's (fastView).
 func (s *refState) View(p int) []string {
 	g := s.g.fast
 	var lines []string
 	for _, v := range g.values {
 		for k := range v.span(s.N) {
-			if s.seesValue(p, v.base+k) {
-				lines = append(lines, viewValue(v, k, s.vars[v.base+k]))
+			if !s.seesValue(p, v.base+k) {
+				lines = append(lines, valueParts(v, s.N)[k]+" unseen")
 			}
 		}
 	}
@@ -180,11 +181,6 @@ func viewZone(name string, ordered bool, cards []uint8, size, all bool, known fu
 	return string(b)
 }
 
-// viewValue is one value place as a seat sees it.
-func viewValue(v *valueDecl, k int, x int64) string {
-	return "value " + v.label(k) + " = " + strconv.FormatInt(x, 10)
-}
-
 // fastView is the fast engine's state as seat p sees it, in View's
 // words, read through the fast engine's own visibility (sees, seesSize,
 // seesValue, knows): the agreement holds the two to one definition.
@@ -202,8 +198,8 @@ func fastView(st engine.State, p int) []string {
 	var lines []string
 	for _, v := range g.values {
 		for k := range v.span(s.N) {
-			if s.seesValue(p, v.base+k) {
-				lines = append(lines, viewValue(v, k, s.vars[v.base+k]))
+			if !s.seesValue(p, v.base+k) {
+				lines = append(lines, valueParts(v, s.N)[k]+" unseen")
 			}
 		}
 	}

@@ -378,11 +378,16 @@ func (s *refState) actionText(o refOption, a engine.Action, r []refRange) string
 }
 
 // Observation is what seat p sees (engine.Observer): the decision
-// waited for, then View (ref_show.go): the values p sees, each zone's
+// waited for, the values p sees, then View (ref_show.go): each zone's
 // size p sees, the cards of the zones p sees, and the cards p was shown.
 func (s *refState) Observation(p engine.Player, buf []byte) []byte {
 	w := s.wait
 	buf = fmt.Appendf(buf, "wait %d seat %d pend %d sides %d;", w.kind, w.seat, w.pend, w.sides)
+	for i, v := range s.vars {
+		if s.seesValue(int(p), i) {
+			buf = fmt.Appendf(buf, "%d,", v)
+		}
+	}
 	for _, line := range s.View(int(p)) {
 		buf = append(append(buf, line...), '\n')
 	}
