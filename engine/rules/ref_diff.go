@@ -374,7 +374,7 @@ func compareFaults(a, b engine.State) *Divergence {
 // reference's View.
 func compareViews(a, b engine.State) *Divergence {
 	for q := range a.NumPlayers() {
-		if d := diffLines(fmt.Sprintf("what seat %d sees, line", q+1), fastView(a, q), refOf(b).View(q)); d != nil {
+		if d := diffLines(fmt.Sprintf("what seat %d sees,", q+1), fastView(a, q), refOf(b).View(q)); d != nil {
 			return d
 		}
 	}
