@@ -69,7 +69,7 @@ func buildGenerated(t *testing.T, src string) *rules.Game {
 			"dirs": []any{"left", "right", "left"},
 			"nums": []any{2, 0, 5},
 			"board": []any{map[string]any{"value": -1, "slots": 2, "colour": "blue", "sides": []any{4, 2}},
-				map[string]any{"value": 3, "slots": 1, "open": true, "colour": "red", "sides": []any{0, 5}}},
+				map[string]any{"value": 3, "slots": 1, "open": true, "colour": "red", "sides": []any{5}}}, // shorter: its sides[1] reads 0
 		} {
 			params[name] = gamedata.Param{Name: name, Value: v}
 		}
