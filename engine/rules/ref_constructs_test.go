@@ -9,8 +9,9 @@ import (
 	"github.com/cardpress/cardpress/engine/rules"
 )
 
-// playLogs plays a game of g at players seats on both engines (the first
-// legal action, the first chance outcome) and returns each one's log.
+// playLogs plays a game of g at players seats on both engines (each
+// seat's first legal action, the first chance outcome) and returns each
+// one's log.
 func playLogs(t *testing.T, g *rules.Game, players int) (fast, ref []string) {
 	t.Helper()
 	for i, newState := range []func(engine.StateOptions) engine.State{
@@ -20,9 +21,19 @@ func playLogs(t *testing.T, g *rules.Game, players int) (fast, ref []string) {
 		var lines []string
 		st := newState(engine.StateOptions{Log: func(e engine.Event) { lines = append(lines, e.Text) }})
 		for !st.IsTerminal() {
-			if st.CurrentPlayer() == engine.Chance {
+			switch st.CurrentPlayer() {
+			case engine.Chance:
 				st.Apply(st.ChanceOutcomes(nil)[0].Action)
-			} else {
+			case engine.Simultaneous:
+				joint := make([]engine.Action, players)
+				for q := range joint {
+					joint[q] = engine.NoAction
+					if legal := st.LegalActions(engine.Player(q), nil); len(legal) > 0 {
+						joint[q] = legal[0]
+					}
+				}
+				engine.ApplyJoint(st, joint)
+			default:
 				st.Apply(st.LegalActions(st.CurrentPlayer(), nil)[0])
 			}
 		}
@@ -113,5 +124,86 @@ winners:
 	}
 	if d := rules.Agree(g, 2, 1, 50); d != nil {
 		t.Errorf("the reference differs: %s", d)
+	}
+}
+
+// A number choice's ends are worked out when the choice opens: at a
+// secret choice, seat 2's pick means the number it meant then, though
+// seat 1's then (carried out first) changed what its ends read.
+func TestNumberChoiceKeepsTheRangeItOpenedWith(t *testing.T) {
+	g := buildGenerated(t, refFuzzHeader+`play:
+  - choose:
+      player: all
+      options:
+        - value: {from: "coins[player]", to: "coins[player] + 2"}
+          name: bid
+          then:
+            - set: "coins[seat(2)] = 5"
+            - if: "player == seat(2)"
+              then: [{set: "n = value"}]
+winners:
+  - highest: "coins[seat]"
+`)
+	fast, ref := playLogs(t, g, 2)
+	for _, log := range [][]string{fast, ref} {
+		if !slices.Contains(log, "seat 2 bid 0") || !slices.Contains(log, "n is now 0") {
+			t.Errorf("seat 2 bids 0, the low end when the choice opened, and n is set to it: %q", log)
+		}
+	}
+	if d := rules.Agree(g, 2, 1, 50); d != nil {
+		t.Errorf("the reference differs: %s", d)
+	}
+}
+
+// A card starts in the first zone, in the order of zones:, whose start
+// condition holds for it, else in the start: true zone.
+func TestStartConditionsTakeCardsInZoneOrder(t *testing.T) {
+	header := strings.Replace(refFuzzHeader, "zones:\n", "zones:\n"+
+		"  blues: {owner: table, visibility: public, start: \"card.color == 'blue' and card.deck == 'main'\"}\n"+
+		"  louds: {owner: table, visibility: public, start: \"has(card, 'loud') or card.color == 'blue'\"}\n", 1)
+	g := buildGenerated(t, header+`play:
+  - choose:
+      player: "seat(1)"
+      options:
+        - action: look
+winners:
+  - highest: "coins[seat]"
+`)
+	st := rules.Reference(g).NewState(2, engine.StateOptions{})
+	parts := map[string]string{}
+	for _, p := range rules.Dump(st) {
+		parts[p.Name] = p.Value
+	}
+	if !strings.Contains(parts["zone blues"], "heist") || strings.Contains(parts["zone louds"], "heist") || strings.Contains(parts["zone deck"], "heist") {
+		t.Errorf("the blue cards start in blues, the first zone whose condition holds: %v", parts)
+	}
+	if d := rules.Agree(g, 2, 1, 10); d != nil {
+		t.Errorf("the reference differs: %s", d)
+	}
+}
+
+// An item of a seat's value with a size is its own place, read and set
+// by seat and number; an item outside the value is a rules error.
+func TestValuesWithASizeKeepEachSeatsItems(t *testing.T) {
+	header := strings.Replace(refFuzzHeader, "values:\n", "values:\n  pos: {type: int, owner: player, size: 3, start: 1}\n", 1)
+	g := buildGenerated(t, header+`play:
+  - set: "pos[seat(2)][2] = 7"
+  - set: "n = pos[seat(1)][2] * 10 + pos[seat(2)][2]"
+  - set: "pos[seat(1)][n] = 0"
+winners:
+  - highest: "coins[seat]"
+`)
+	fast, ref := playLogs(t, g, 2)
+	for _, log := range [][]string{fast, ref} {
+		if !slices.Contains(log, "seat 2 pos[2] is now 7") || !slices.Contains(log, "n is now 17") {
+			t.Errorf("want pos[2] of seat 2 set alone, read back: %q", log)
+		}
+	}
+	if d := rules.Agree(g, 2, 1, 10); d != nil {
+		t.Errorf("the reference differs: %s", d)
+	}
+	st := rules.Reference(g).NewState(2, engine.StateOptions{})
+	if !st.IsTerminal() || st.(interface{ CheckInvariants() error }).CheckInvariants() == nil {
+		t.Errorf("item 17 of pos is a rules error that ends the game")
 	}
 }
