@@ -14,17 +14,22 @@ import (
 // choice: a seat with no legal option sits it out, and when no seat has
 // one the choice is skipped. Otherwise the seat player names decides (the
 // bound player when it names none); a seat with no legal option is a
-// rules error.
+// rules error. Number options' ends are worked out first, for every seat
+// deciding (ref_numbers.go).
 func (s *refState) execChoose(v *yaml.Node, env *refEnv) {
+	ranges := make([][]refRange, s.N)
 	if scalar(get(v, "player")) == "all" {
+		for p := range s.N {
+			ranges[p] = s.openNumbers(v, env, p)
+		}
 		legal := make([][]engine.Action, s.N)
 		some := false
 		for p := range s.N {
-			legal[p] = s.legalAt(v, env, p)
+			legal[p] = s.legalAt(v, env, p, ranges[p])
 			some = some || len(legal[p]) > 0
 		}
 		if some {
-			s.wait = refWait{kind: wAll, choice: v, env: env, legal: legal}
+			s.wait = refWait{kind: wAll, choice: v, env: env, legal: legal, ranges: ranges}
 		}
 		return
 	}
@@ -38,8 +43,9 @@ func (s *refState) execChoose(v *yaml.Node, env *refEnv) {
 	if p < 0 || p >= int64(s.N) {
 		s.faultf("%s is to choose, which is not a seat at the table", seatWord(p))
 	}
-	legal := s.legalAt(v, env, int(p))
-	s.wait = refWait{kind: wSeat, seat: int(p), choice: v, env: env, legal: [][]engine.Action{legal}}
+	ranges[p] = s.openNumbers(v, env, int(p))
+	legal := s.legalAt(v, env, int(p), ranges[p])
+	s.wait = refWait{kind: wSeat, seat: int(p), choice: v, env: env, legal: [][]engine.Action{legal}, ranges: ranges}
 	if len(legal) == 0 {
 		id := ""
 		if n := get(v, "id"); n != nil {
@@ -52,9 +58,9 @@ func (s *refState) execChoose(v *yaml.Node, env *refEnv) {
 // legalAt is seat p's legal actions at choice ch, sorted: option by
 // option, a card option's distinct cards in card order (those that pass
 // its zone's filter and its if), a value option's values in their order
-// (seats from seat 1), an action option's action, each when its if holds
-// with player bound to p.
-func (s *refState) legalAt(ch *yaml.Node, env *refEnv, p int) []engine.Action {
+// (seats from seat 1; numbers from the low end of p's range r), an action
+// option's action, each when its if holds with player bound to p.
+func (s *refState) legalAt(ch *yaml.Node, env *refEnv, p int, r []refRange) []engine.Action {
 	env = env.bind("player", refSeat(int64(p)))
 	var legal []engine.Action
 	for _, o := range s.g.choiceOptions(ch) {
@@ -73,13 +79,9 @@ func (s *refState) legalAt(ch *yaml.Node, env *refEnv, p int) []engine.Action {
 				}
 			}
 		case optValue:
-			n := o.size
-			if o.enum == nil {
-				n = s.N
-			}
-			for k := range n {
-				if holds(env.bind("value", s.optionValue(o, int64(k)))) {
-					legal = append(legal, engine.Action(o.base+k))
+			for k := range s.valueCount(o, r) {
+				if holds(env.bind("value", s.optionValue(o, r, k))) {
+					legal = append(legal, engine.Action(o.base+int(k)))
 				}
 			}
 		case optAction:
@@ -91,18 +93,34 @@ func (s *refState) legalAt(ch *yaml.Node, env *refEnv, p int) []engine.Action {
 	return legal
 }
 
-// optionValue is value k of a value option: a seat or an enum value.
-func (s *refState) optionValue(o refOption, k int64) refVal {
-	if o.enum == nil {
+// valueCount is how many values value option o offers: its type's
+// values, the seats at the table, or the numbers of range r[o].
+func (s *refState) valueCount(o refOption, r []refRange) int64 {
+	switch {
+	case o.numbers:
+		return max(0, r[o.at].hi-r[o.at].lo+1)
+	case o.enum == nil:
+		return int64(s.N)
+	}
+	return int64(o.size)
+}
+
+// optionValue is value k of a value option: a seat, an enum value, or
+// the number k above the low end of the seat's range.
+func (s *refState) optionValue(o refOption, r []refRange, k int64) refVal {
+	switch {
+	case o.numbers:
+		return refInt(numberValue(o, r[o.at], o.base+int(k)))
+	case o.enum == nil:
 		return refSeat(k)
 	}
 	return refVal{t: typ{k: kEnum, enum: o.enum}, n: k}
 }
 
-// decide carries out seat p's action a at choice ch: the choice is
-// logged, a card option's card moves to its to: first, then its then
-// runs, with player, and card or value, bound.
-func (s *refState) decide(ch *yaml.Node, env *refEnv, p int, a engine.Action) {
+// decide carries out seat p's action a at choice ch (r: p's number
+// ranges): the choice is logged, a card option's card moves to its to:
+// first, then its then runs, with player, and card or value, bound.
+func (s *refState) decide(ch *yaml.Node, env *refEnv, p int, a engine.Action, r []refRange) {
 	o, ok := s.option(ch, a)
 	if !ok {
 		panic(fmt.Sprintf("rules reference: action %d is not an option", a))
@@ -116,9 +134,9 @@ func (s *refState) decide(ch *yaml.Node, env *refEnv, p int, a engine.Action) {
 		inner = env.bind("card", refCard(k))
 		card = s.g.fast.cards[k].id
 	case optValue:
-		inner = env.bind("value", s.optionValue(o, k))
+		inner = env.bind("value", s.optionValue(o, r, k))
 	}
-	s.Record(engine.Event{Kind: "choose", Player: p, Card: card, Text: s.actionText(o, a)})
+	s.Record(engine.Event{Kind: "choose", Player: p, Card: card, Text: s.actionText(o, a, r)})
 	if to := get(o.node, "to"); to != nil && o.kind == optCard {
 		from := s.zoneOf(get(o.node, "card"), env)
 		s.moveCard(from.inst, s.zoneOf(to, inner).inst, k)
@@ -127,7 +145,11 @@ func (s *refState) decide(ch *yaml.Node, env *refEnv, p int, a engine.Action) {
 }
 
 // add puts card c on top of zone instance i.
-func (s *refState) add(i int, c uint8) { s.zones[i] = append(s.zones[i], c) }
+// A card that moves is no longer known where it was shown.
+func (s *refState) add(i int, c uint8) {
+	s.zones[i] = append(s.zones[i], c)
+	s.shown[c] = refShown{}
+}
 
 // takeAt removes the card at position k of instance i: an ordered zone
 // closes the gap; an unordered one moves its top card into it (an
@@ -203,12 +225,18 @@ func (s *refState) logMove(kind string, from, to int, c uint8) {
 		To: s.g.fast.instZones[to].name, Text: text})
 }
 
-// logSet logs a value's change (seat -1: a table value).
-func (s *refState) logSet(v *valueDecl, seat int, old, now int64) {
+// logSet logs a value's change (seat -1: a table value); k is the place
+// set, from v's base, and an item of a value with a size is named by
+// its number (heap[1] is now 12).
+func (s *refState) logSet(v *valueDecl, seat, k int, old, now int64) {
 	if s.Log == nil {
 		return
 	}
-	e := engine.Event{Kind: "set", Player: seat, Resource: v.name, Text: fmt.Sprintf("%s is now %s", v.name, s.show(v.t, now))}
+	name := v.name
+	if v.size > 0 {
+		name = fmt.Sprintf("%s[%d]", v.name, k%v.size)
+	}
+	e := engine.Event{Kind: "set", Player: seat, Resource: v.name, Text: fmt.Sprintf("%s is now %s", name, s.show(v.t, now))}
 	if v.t.k == kInt {
 		e.Amount, e.Total = engine.Int(int(now-old)), engine.Int(int(now))
 	}

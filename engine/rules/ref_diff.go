@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -21,7 +22,7 @@ type StatePart struct{ Name, Value string }
 // canonical is the dump of a table: every zone instance at the table in
 // declared order (seats from 1), its cards by id, bottom first (an
 // unordered zone's sorted in card order, its order meaning nothing), then
-// every value.
+// every value (each item of one with a size).
 func (g *Game) canonical(n int, zone func(i int) []uint8, vars []int64) []StatePart {
 	var parts []StatePart
 	for _, z := range g.zones {
@@ -39,11 +40,35 @@ func (g *Game) canonical(n int, zone func(i int) []uint8, vars []int64) []StateP
 	}
 	show := (&state{g: g}).show
 	for _, v := range g.values {
-		for k := range seatCount(v.perPlayer, n) {
-			parts = append(parts, StatePart{"value " + v.name + seatIndex(v.perPlayer, k), show(v.t, vars[v.base+k])})
+		for k, name := range valueParts(v, n) {
+			parts = append(parts, StatePart{name, show(v.t, vars[v.base+k])})
 		}
 	}
 	return parts
+}
+
+// partNames caches valueParts: a dump names every item of every value
+// at every move (Mice Heist's rules keep hundreds).
+var partNames sync.Map // valuePartsKey -> []string
+
+type valuePartsKey struct {
+	v *valueDecl
+	n int
+}
+
+// valueParts names each place of value v at n seats in a dump: "value
+// score of seat 2", "value cheese[3]".
+func valueParts(v *valueDecl, n int) []string {
+	key := valuePartsKey{v, n}
+	if names, ok := partNames.Load(key); ok {
+		return names.([]string)
+	}
+	names := make([]string, v.span(n))
+	for k := range names {
+		names[k] = "value " + v.label(k)
+	}
+	partNames.Store(key, names)
+	return names
 }
 
 func seatCount(perPlayer bool, n int) int {
@@ -213,6 +238,12 @@ func compareNodes(a, b engine.State, logA, logB *recorder, tally *engine.Tally) 
 	if d := diffLines("log", logA.lines, logB.lines); d != nil {
 		return d
 	}
+	if d := compareViews(a, b); d != nil {
+		return d
+	}
+	if d := compareEvaluate(a, b); d != nil {
+		return d
+	}
 	ref := refOf(b)
 	for k, name := range ref.g.fast.counters {
 		if x, y := tally.Counters[k], ref.counters[k]; x != y {
@@ -334,6 +365,42 @@ func compareFaults(a, b engine.State) *Divergence {
 		return &Divergence{Part: "rules error", Fast: orNothing(fa), Ref: orNothing(fb)}
 	case fa != "" && (!a.IsTerminal() || !b.IsTerminal()):
 		return &Divergence{Part: "over after a rules error", Fast: a.CurrentPlayer().String(), Ref: b.CurrentPlayer().String()}
+	}
+	return nil
+}
+
+// compareViews compares what each seat sees (values, zone sizes, cards,
+// cards shown): the fast engine's through its own visibility, the
+// reference's View.
+func compareViews(a, b engine.State) *Divergence {
+	for q := range a.NumPlayers() {
+		if d := diffLines(fmt.Sprintf("what seat %d sees,", q+1), fastView(a, q), refOf(b).View(q)); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// compareEvaluate compares evaluate: for each seat, the fast engine's
+// worked out on a copy (an estimate must change nothing).
+func compareEvaluate(a, b engine.State) *Divergence {
+	ref := refOf(b)
+	if !ref.HasEvaluator() {
+		return nil
+	}
+	copied := a.CloneInto(nil)
+	ev, ok := copied.(engine.Evaluator)
+	if !ok {
+		return &Divergence{Part: "evaluate", Fast: "none", Ref: "given"}
+	}
+	for q := range a.NumPlayers() {
+		x, y := ev.Evaluate(engine.Player(q)), ref.Evaluate(engine.Player(q))
+		if faultOf(copied) != "" {
+			return nil // a rules error in an estimate: not compared
+		}
+		if x != y {
+			return &Divergence{Part: fmt.Sprintf("evaluate of seat %d", q+1), Fast: fmt.Sprint(x), Ref: fmt.Sprint(y)}
+		}
 	}
 	return nil
 }

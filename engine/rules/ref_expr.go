@@ -74,8 +74,8 @@ func (s *refState) evalIdent(n *node, env *refEnv) refVal {
 	if z, ok := g.zoneByName[n.Name]; ok {
 		return refVal{t: typ{k: kZone}, zone: &refZone{inst: z.base}}
 	}
-	if v, ok := g.valueByName[n.Name]; ok {
-		return refVal{t: v.t, n: s.vars[v.base]}
+	if at, ok := s.valuePlace(n, env); ok {
+		return refVal{t: at.d.t, n: s.vars[at.place]}
 	}
 	if d, ok := g.defines[n.Name]; ok {
 		return s.eval(d, env)
@@ -202,22 +202,30 @@ func (s *refState) evalWhere(n *node, env *refEnv) refVal {
 }
 
 // evalIndex: a seat's zone (hand[p]) or value (score[p]), an item of a
-// list parameter (counted from 0).
+// value with a size (x[i], x[p][i]) or of a list parameter (counted from
+// 0).
 func (s *refState) evalIndex(n *node, env *refEnv) refVal {
-	g := s.g
 	if base := n.Args[0]; base.Kind == nIdent {
 		if _, bound := env.lookup(base.Name); !bound {
-			if z, ok := g.zoneByName[base.Name]; ok {
+			if z, ok := s.g.zoneByName[base.Name]; ok {
 				p := s.evalAs(n.Args[1], env, typ{k: kSeat}).n
 				return refVal{t: typ{k: kZone}, zone: &refZone{inst: s.seatZone(z, p)}}
 			}
-			if v, ok := g.valueByName[base.Name]; ok {
-				p := s.evalAs(n.Args[1], env, typ{k: kSeat}).n
-				return refVal{t: v.t, n: s.vars[s.seatValue(v, p)]}
-			}
 		}
 	}
-	l := s.eval(n.Args[0], env)
+	if at, ok := s.valuePlace(n, env); ok {
+		return refVal{t: at.d.t, n: s.vars[at.place]}
+	}
+	var l refVal
+	if f := n.Args[0]; f.Kind == nField {
+		x := s.eval(f.Args[0], env)
+		if x.t.k == kRec {
+			return refRecordItem(x.items[x.n], f.Op, s.number(n.Args[1], env))
+		}
+		l = s.fieldOf(x, f.Op)
+	} else {
+		l = s.eval(n.Args[0], env)
+	}
 	k := s.number(n.Args[1], env)
 	if k < 0 || k >= int64(len(l.items)) {
 		s.faultf("list position %d is outside its %d items", k, len(l.items))
@@ -249,19 +257,23 @@ func (s *refState) seatValue(v *valueDecl, p int64) int {
 // entry's key (a nested key is a path), a list parameter item's key (0
 // when it leaves it out).
 func (s *refState) evalField(n *node, env *refEnv) refVal {
-	x := s.eval(n.Args[0], env)
+	return s.fieldOf(s.eval(n.Args[0], env), n.Op)
+}
+
+// fieldOf is key or field name of x.
+func (s *refState) fieldOf(x refVal, name string) refVal {
 	switch x.t.k {
 	case kEntry:
-		return s.entryKey(x, n.Op)
+		return s.entryKey(x, name)
 	case kRec:
-		return refRecordKey(x.items[x.n], n.Op)
+		return refRecordKey(x.items[x.n], name)
 	}
 	c := s.coerce(x, typ{k: kCard}).n
 	g := s.g.fast
-	if l, ok := g.lists[n.Op]; ok {
+	if l, ok := g.lists[name]; ok {
 		return refVal{t: typ{k: kEntries, list: l}, n: c}
 	}
-	f := g.fields[n.Op]
+	f := g.fields[name]
 	if c < 0 {
 		if f.t.k == kEnum {
 			return refVal{t: f.t, n: -1}
@@ -285,6 +297,9 @@ func (s *refState) entryKey(x refVal, k string) refVal {
 	return refVal{t: typ{k: kEntry, list: l, path: path}, n: x.n}
 }
 
+// refRecordKey is key k of an item of a list of mappings: a number
+// (true/false read as 1/0), or 0 when the item leaves it out. A name an
+// item holds is for people; the rules do not read it.
 func refRecordKey(item any, k string) refVal {
 	m, _ := item.(map[string]any)
 	switch v := m[k].(type) {
@@ -292,6 +307,19 @@ func refRecordKey(item any, k string) refVal {
 		return refInt(int64(v))
 	case bool:
 		return refInt(b2i(v))
+	}
+	return refInt(0)
+}
+
+// refRecordItem is number j of the list of numbers an item holds under
+// key k (chips[m].sides[0]), 0 when the item's list has no number j or
+// the item leaves the list out (as a key left out reads 0).
+func refRecordItem(item any, k string, j int64) refVal {
+	m, _ := item.(map[string]any)
+	if l, ok := m[k].([]any); ok && j >= 0 && j < int64(len(l)) {
+		if v, ok := l[j].(int); ok {
+			return refInt(int64(v))
+		}
 	}
 	return refInt(0)
 }

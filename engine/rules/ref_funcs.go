@@ -83,10 +83,16 @@ func (s *refState) passes(z *refZone, c int64) bool {
 	return true
 }
 
-// aggregate is the walk of an aggregate call: each thing visited, bound.
+// aggregate is the walk of an aggregate call: each thing visited, bound
+// (as card, seat or item, or as the name its first argument gives with
+// as: sum(taken[seat] as c, ...)).
 func (s *refState) aggregate(n *node, env *refEnv) []*refEnv {
-	over := s.eval(n.Args[0], env)
+	first, as := splitAs(n.Args[0])
+	over := s.eval(first, env)
 	name, vals := s.refOver(over, env)
+	if as != "" {
+		name = as
+	}
 	envs := make([]*refEnv, len(vals))
 	for i, v := range vals {
 		if over.t.k != kZone {
@@ -95,6 +101,15 @@ func (s *refState) aggregate(n *node, env *refEnv) []*refEnv {
 		envs[i] = env.bind(name, v)
 	}
 	return envs
+}
+
+// splitAs parts an aggregate's first argument, X or X as name, into X
+// and the name ("" without as).
+func splitAs(n *node) (*node, string) {
+	if n.Kind == nBinary && n.Op == "as" {
+		return n.Args[0], n.Args[1].Name
+	}
+	return n, ""
 }
 
 // count(X) is how many X holds; count(X, cond) how many meet cond.
@@ -133,7 +148,8 @@ func (s *refState) callAnyAll(n *node, env *refEnv) refVal {
 // min(a, b), max(a, b) of two numbers; min(X, n), max(X, n) the least or
 // greatest n over X, 0 when X is empty.
 func (s *refState) callMinMax(n *node, env *refEnv) refVal {
-	first := s.eval(n.Args[0], env)
+	over, _ := splitAs(n.Args[0])
+	first := s.eval(over, env)
 	high := n.Op == "max"
 	if k := first.t.k; k != kZone && k != kSeats && k != kRecs {
 		a, b := first.n, s.number(n.Args[1], env)

@@ -65,10 +65,11 @@ func buildGenerated(t *testing.T, src string) *rules.Game {
 		// Parameters of every kind the rules read, beside Bank Run's goal.
 		params := maps.Clone(bankGame.Params)
 		for name, v := range map[string]any{
-			"mode":  "quick",
-			"dirs":  []any{"left", "right", "left"},
-			"nums":  []any{2, 0, 5},
-			"board": []any{map[string]any{"value": -1, "slots": 2}, map[string]any{"value": 3, "slots": 1, "open": true}},
+			"mode": "quick",
+			"dirs": []any{"left", "right", "left"},
+			"nums": []any{2, 0, 5},
+			"board": []any{map[string]any{"value": -1, "slots": 2, "colour": "blue", "sides": []any{4, 2}},
+				map[string]any{"value": 3, "slots": 1, "open": true, "colour": "red", "sides": []any{5}}}, // shorter: its sides[1] reads 0
 		} {
 			params[name] = gamedata.Param{Name: name, Value: v}
 		}
@@ -159,7 +160,10 @@ func (g *gen) name(prefix string) string {
 // genProgram is the whole rules file.
 func genProgram(data []byte) string {
 	g := &gen{data: data, bound: map[string][]string{}}
-	g.out.WriteString(refFuzzHeader)
+	g.out.WriteString(g.header())
+	if g.chance(40) {
+		g.line(0, "evaluate: %q", g.withSeat(func() string { return g.intExpr(2) }))
+	}
 	g.line(0, "play:")
 	g.line(1, "- deal: {from: deck, to: hand, count: %d}", 1+g.pick(3))
 	g.line(1, "- repeat: %d", 2+g.pick(8))
@@ -209,6 +213,33 @@ define:
   reds: "count(pile, card.color == 'red')"
 `
 
+// header is refFuzzHeader with what only generated programs declare:
+// two zones that start with the cards of a condition (the first whose
+// condition holds takes a card), a zone whose size only its seat sees,
+// values with a size (the table's and each seat's), a secret value, and
+// a value named as the cards' field color (bare color is the value,
+// card.color the field, type: color the field's type).
+func (g *gen) header() string {
+	conds := []string{"card.deck == 'main' and card.color == 'blue'", "has(card, 'loud')", "card.color == 'red' and players > 2",
+		"card in ('job', 'tax')", "card.deck != 'main'", "index(card.color) == 1 or mode == 'quick'", "goal > 100"}
+	zones := fmt.Sprintf("  goals: {owner: table, visibility: hidden, start: %q}\n  spare: {owner: table, visibility: public, ordered: true, start: %q}\n"+
+		"  pocket: {owner: player, visibility: owner, size: owner}\n", conds[g.pick(len(conds))], conds[g.pick(len(conds))])
+	values := "  row: {type: int, size: \"len(nums)\"}\n  pos: {type: int, owner: player, size: 2, start: \"players\"}\n" +
+		"  marks: {type: card, size: 2}\n  chips: {type: int, owner: player, visibility: owner, start: 3}\n" +
+		"  color: {type: color, start: \"'blue'\"}\n" // a value named as a card field (and its type)
+	h := strings.Replace(refFuzzHeader, "zones:\n", "zones:\n"+zones, 1)
+	return strings.Replace(h, "values:\n", "values:\n"+values, 1)
+}
+
+// item is the number of an item of a value of size items: mostly one
+// inside it, now and then any number (outside it, a rules error).
+func (g *gen) item(size int) string {
+	if g.chance(10) {
+		return g.intExpr(1)
+	}
+	return fmt.Sprintf("%s %% %d", g.intExpr(0), size)
+}
+
 // block writes k statements at indent.
 func (g *gen) block(indent, k int) {
 	g.depth++
@@ -222,9 +253,15 @@ func (g *gen) block(indent, k int) {
 func (g *gen) stmt(in int) {
 	kinds := 9
 	if g.depth < 3 {
-		kinds = 19 // 15 to 18: a choice, the most common statement
+		kinds = 23 // 19 to 22: a choice, the most common statement
 	}
-	switch g.pick(kinds) {
+	switch k := g.pick(kinds); k {
+	case 15, 16:
+		g.sized(in)
+	case 17:
+		g.show(in)
+	case 18:
+		g.line(in, "- set: %q", fmt.Sprintf("chips[%s] %s %s", g.seatIndex(), []string{"+=", "-=", "="}[g.pick(3)], g.intExpr(1)))
 	case 0:
 		g.set(in)
 	case 1:
@@ -286,6 +323,35 @@ func (g *gen) stmt(in int) {
 	}
 }
 
+// sized writes a set of, or a roll into, an item of a value with a size.
+func (g *gen) sized(in int) {
+	switch g.pick(4) {
+	case 0:
+		g.line(in, "- set: %q", fmt.Sprintf("row[%s] %s %s", g.item(3), []string{"+=", "-=", "="}[g.pick(3)], g.intExpr(1)))
+	case 1:
+		g.line(in, "- set: %q", fmt.Sprintf("pos[%s][%s] %s %s", g.seatIndex(), g.item(2), []string{"+=", "="}[g.pick(2)], g.intExpr(1)))
+	case 2:
+		g.line(in, "- set: %q", fmt.Sprintf("marks[%s] = %s", g.item(2), g.cardExpr(1)))
+	default:
+		g.line(in, "- roll: %q", fmt.Sprintf("pos[%s][%s]", g.seatIndex(), g.item(2)))
+	}
+}
+
+// show writes a show of a zone's cards (maybe filtered) or of one card
+// to a seat (now and then none: a rules error).
+func (g *gen) show(in int) {
+	if g.chance(50) {
+		g.line(in, "- show: %q", g.zone(1))
+	} else {
+		g.line(in, "- show: %q", g.cardExpr(1))
+	}
+	to := g.seatIndex()
+	if g.chance(5) {
+		to = g.seatExpr(1)
+	}
+	g.line(in, "  to: %q", to)
+}
+
 // set writes a set of a value of some type.
 func (g *gen) set(in int) {
 	switch g.pick(7) {
@@ -298,7 +364,7 @@ func (g *gen) set(in int) {
 	case 3:
 		g.line(in, "- set: %q", "c = "+g.cardExpr(2))
 	case 4:
-		g.line(in, "- set: %q", "col = "+g.colorExpr(2))
+		g.line(in, "- set: %q", []string{"col", "color"}[g.pick(2)]+" = "+g.colorExpr(2))
 	case 5:
 		g.line(in, "- set: %q", "b = "+g.boolExpr(2))
 	default:
@@ -368,9 +434,18 @@ func (g *gen) choose(in int) {
 }
 
 func (g *gen) option(in, k int) {
-	switch g.pick(3) {
+	switch g.pick(4) {
+	case 3:
+		from := g.intExpr(1)
+		to := fmt.Sprintf("%s + %d", from, g.pick(5)-1)
+		if g.chance(30) {
+			to = g.intExpr(1)
+		}
+		g.line(in, "- value: {from: %q, to: %q}", from, to)
+		g.line(in, "  name: o%d", k)
+		g.bind("int", "value", func() { g.optionRest(in) })
 	case 0:
-		g.line(in, "- card: %q", []string{"hand[player]", "kept[player]", "side", "pile"}[g.pick(4)])
+		g.line(in, "- card: %q", []string{"hand[player]", "kept[player]", "side", "pile", "pocket[player]"}[g.pick(5)])
 		g.line(in, "  name: o%d", k)
 		if g.chance(50) {
 			g.line(in, "  to: %q", g.zoneTo())
@@ -399,11 +474,11 @@ func (g *gen) optionRest(in int) {
 
 // zoneFrom is any zone moved out of; zoneTo any zone moved to.
 func (g *gen) zoneFrom() string {
-	return []string{"deck", "pile", "side", "hand[" + g.seatIndex() + "]", "kept[" + g.seatIndex() + "]"}[g.pick(5)]
+	return []string{"deck", "pile", "side", "hand[" + g.seatIndex() + "]", "kept[" + g.seatIndex() + "]", "goals", "spare", "pocket[" + g.seatIndex() + "]"}[g.pick(8)]
 }
 
 func (g *gen) zoneTo() string {
-	return []string{"pile", "side", "deck", "hand[" + g.seatIndex() + "]", "kept[" + g.seatIndex() + "]"}[g.pick(5)]
+	return []string{"pile", "side", "deck", "hand[" + g.seatIndex() + "]", "kept[" + g.seatIndex() + "]", "goals", "spare", "pocket[" + g.seatIndex() + "]"}[g.pick(8)]
 }
 
 // zone is a zone to count or look into, maybe filtered.
@@ -425,13 +500,15 @@ func (g *gen) seatIndex() string {
 func (g *gen) intExpr(d int) string {
 	if d <= 0 {
 		opts := []string{"0", "1", "2", "3", "players", "n", "w1", "goal", "reds", "count(pile)", "coins[" + g.seatIndex() + "]", "die[" + g.seatIndex() + "]",
-			"len(dirs)", "nums[n % len(nums)]", "sum(board, item.slots)", "board[w1 % len(board)].value", "count(board, item.open > 0)"}
+			"len(dirs)", "nums[n % len(nums)]", "sum(board, item.slots)", "board[w1 % len(board)].value", "count(board, item.open > 0)",
+			"row[n % 3]", "pos[" + g.seatIndex() + "][w1 % 2]", "chips[" + g.seatIndex() + "]", "board[w1 % 2].sides[1]", "index(marks[1].color)"}
 		for _, e := range g.bound["entry"] {
 			opts = append(opts, e+".gain", e+".lose")
 		}
+		opts = append(opts, g.bound["int"]...)
 		return opts[g.pick(len(opts))]
 	}
-	switch g.pick(12) {
+	switch g.pick(13) {
 	case 0:
 		return fmt.Sprintf("(%s %s %s)", g.intExpr(d-1), []string{"+", "-", "*", "/", "%"}[g.pick(5)], g.intExpr(d-1))
 	case 1:
@@ -454,8 +531,37 @@ func (g *gen) intExpr(d int) string {
 		return fmt.Sprintf("-%s", g.intExpr(0))
 	case 10:
 		return fmt.Sprintf("max(seats, %s)", g.withSeat(func() string { return g.intExpr(d - 1) }))
+	case 11:
+		return g.namedAggregate(d)
 	}
 	return g.intExpr(0)
+}
+
+// namedAggregate is an aggregate that names what it binds (Z as c,
+// seats as s), so its body reads both that and the card or seat bound
+// around it.
+func (g *gen) namedAggregate(d int) string {
+	name := g.name("a")
+	var body string
+	if g.chance(50) {
+		z, fn := g.zone(d-1), []string{"count", "sum", "min", "max"}[g.pick(4)]
+		g.bind("card", name, func() {
+			body = []string{name + ".color == col", "any(" + z + ", card.color == " + name + ".color)", "has(" + name + ", 'loud')"}[g.pick(3)]
+			if fn != "count" {
+				body = fmt.Sprintf("if(%s, %s, %d)", body, g.cardIntOf(name, d-1), g.pick(3))
+			}
+		})
+		return fmt.Sprintf("%s(%s as %s, %s)", fn, z, name, body)
+	}
+	g.bind("seat", name, func() {
+		body = fmt.Sprintf("if(%s == %s, %s, count(hand[%s]))", name, g.seatExpr(0), g.intExpr(d-1), name)
+	})
+	return fmt.Sprintf("%s(seats as %s, %s)", []string{"sum", "max", "min"}[g.pick(3)], name, body)
+}
+
+// cardIntOf is a number of card c.
+func (g *gen) cardIntOf(c string, d int) string {
+	return []string{"index(" + c + ".color)", "if(has(" + c + ", 'loud'), 2, 1)", g.intExpr(d)}[g.pick(3)]
 }
 
 // cardInt is a number of the bound card.
@@ -496,8 +602,8 @@ func (g *gen) boolExpr(d int) string {
 		for _, e := range g.bound["entry"] {
 			opts = append(opts, e+".if.alone", e+".target == 'others'", e+".target == tg")
 		}
-		if len(g.bound["card"]) > 0 {
-			opts = append(opts, "card.color == 'red'", "card == c")
+		for _, c := range g.bound["card"] {
+			opts = append(opts, c+".color == 'red'", c+" == c", c+".deck == 'main'")
 		}
 		return opts[g.pick(len(opts))]
 	}
@@ -553,7 +659,7 @@ func (g *gen) cardExpr(d int) string {
 }
 
 func (g *gen) colorExpr(d int) string {
-	opts := append([]string{"col", "'red'", "'blue'", "none", g.cardExpr(0) + ".color"}, g.bound["color"]...)
+	opts := append([]string{"col", "color", "'red'", "'blue'", "none", g.cardExpr(0) + ".color"}, g.bound["color"]...)
 	if d > 0 && g.chance(20) {
 		return fmt.Sprintf("if(%s, %s, %s)", g.boolExpr(d-1), g.colorExpr(d-1), g.colorExpr(d-1))
 	}
@@ -573,6 +679,6 @@ func (g *gen) typedCard(d int) string {
 }
 
 func (g *gen) typedColor(d int) string {
-	opts := append([]string{"col", g.typedCard(d) + ".color"}, g.bound["color"]...)
+	opts := append([]string{"col", "color", g.typedCard(d) + ".color"}, g.bound["color"]...)
 	return opts[g.pick(len(opts))]
 }

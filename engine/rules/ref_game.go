@@ -48,7 +48,9 @@ type refOption struct {
 	kind       optKind
 	name       string
 	base, size int
-	enum       *enumType // a value option's type; nil: seats
+	at         int       // its place among the choice's options
+	enum       *enumType // a value option's type; nil: seats or numbers
+	numbers    bool      // a number option, value: {from, to} (ref_numbers.go)
 	node       *yaml.Node
 }
 
@@ -117,8 +119,9 @@ func (r *RefGame) assign(n *yaml.Node) *refAssign {
 
 // choiceOptions are a choose's options with their actions: a card option
 // has one action per card of the game (the card's index), a value option
-// one per value of its type (or per seat, engine.MaxPlayers), an action
-// option one.
+// one per value of its type (or per seat, engine.MaxPlayers; or, for a
+// number option, maxNumberChoice from its low end), an action option
+// one.
 func (r *RefGame) choiceOptions(ch *yaml.Node) []refOption {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -128,10 +131,12 @@ func (r *RefGame) choiceOptions(ch *yaml.Node) []refOption {
 	var opts []refOption
 	base := 0
 	for _, on := range seqItems(get(ch, "options")) {
-		o := refOption{base: base, node: on}
+		o := refOption{base: base, node: on, at: len(opts)}
 		switch {
 		case get(on, "card") != nil:
 			o.kind, o.name, o.size = optCard, "play", len(r.fast.cards)
+		case get(on, "value") != nil && get(on, "value").Kind == yaml.MappingNode:
+			o.kind, o.name, o.size, o.numbers = optValue, "name", maxNumberChoice, true
 		case get(on, "value") != nil:
 			o.kind, o.name, o.size = optValue, "name", engine.MaxPlayers
 			if e, ok := r.fast.types[get(on, "value").Value]; ok {

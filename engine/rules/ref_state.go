@@ -22,9 +22,11 @@ type refState struct {
 	counters []int64
 	// pooled is each pool's total when the game began, which it keeps.
 	pooled []int64
-	stack  []refFrame
-	wait   refWait
-	fault  string
+	// shown is, per card, what show statements told (ref_show.go).
+	shown []refShown
+	stack []refFrame
+	wait  refWait
+	fault string
 	// steps counts what ran since the last decision, gameSteps before it.
 	steps, gameSteps int
 }
@@ -57,6 +59,7 @@ type refLoop struct {
 	body   []*yaml.Node // the statements of each round
 	rounds []*refEnv    // lRounds, lDeal, lDispatch: each round's bindings
 	acts   []engine.Action
+	ranges [][]refRange // lDispatch: each round's seat's number ranges
 	k, n   int
 	stmt   *yaml.Node // lDeal: the deal; lDispatch: the choice
 }
@@ -81,6 +84,8 @@ type refWait struct {
 	// legal is each seat's legal actions, worked out when the choice
 	// came (one list for one seat).
 	legal [][]engine.Action
+	// ranges is each seat's number options' ends (ref_numbers.go).
+	ranges [][]refRange
 	// A draw: from and to which zone instances, how many still.
 	from, to, pend int
 	// A roll: the die's sides and the value instance it sets.
@@ -96,7 +101,8 @@ func (s *refState) Reset(players int, opts engine.StateOptions) {
 	s.zones = make([][]uint8, g.zoneInsts)
 	s.vars = make([]int64, g.valueInsts)
 	s.counters = make([]int64, len(g.counters))
-	s.zones[g.zones[g.startZone].base] = slices.Clone(g.inPlay[players])
+	s.shown = make([]refShown, len(g.cards))
+	s.protect(s.startZones)
 	s.protect(s.startValues)
 	if s.wait.kind == wOver {
 		return
@@ -108,7 +114,7 @@ func (s *refState) Reset(players int, opts engine.StateOptions) {
 	s.run()
 }
 
-// startValues gives each value its start, in the order they are
+// startValues gives each value (each item of one with a size) its start, in the order they are
 // declared (a start may read the values above it): the start expression,
 // else 0, false, none for a seat or a card, an enum type's first value.
 func (s *refState) startValues() {
@@ -120,7 +126,7 @@ func (s *refState) startValues() {
 		} else if v.t.k == kSeat || v.t.k == kCard {
 			start = -1
 		}
-		for k := range s.seatsOf(v.perPlayer, engine.MaxPlayers) {
+		for k := range v.span(engine.MaxPlayers) {
 			s.vars[v.base+k] = start
 		}
 	}
@@ -181,6 +187,7 @@ func (s *refState) cloneInto(c *refState) {
 	}
 	c.vars = slices.Clone(s.vars)
 	c.counters = slices.Clone(s.counters)
+	c.shown = slices.Clone(s.shown)
 	c.stack = slices.Clone(s.stack)
 	c.Log, c.Tally = nil, nil
 }
@@ -249,7 +256,7 @@ func (s *refState) Apply(a engine.Action) {
 		s.Move++
 		w := s.wait
 		s.wait = refWait{}
-		s.protect(func() { s.decide(w.choice, w.env, w.seat, a) })
+		s.protect(func() { s.decide(w.choice, w.env, w.seat, a, w.ranges[w.seat]) })
 	default:
 		panic(fmt.Sprintf("rules reference: Apply at a %s node", s.CurrentPlayer()))
 	}
@@ -286,6 +293,7 @@ func (s *refState) applyJoint(actions []engine.Action) {
 		if a != engine.NoAction {
 			loop.rounds = append(loop.rounds, w.env.bind("player", refSeat(int64(p))))
 			loop.acts = append(loop.acts, a)
+			loop.ranges = append(loop.ranges, w.ranges[p])
 		}
 	}
 	s.stack = append(s.stack, refFrame{env: w.env, isLoop: true, loop: loop})
@@ -333,7 +341,11 @@ func (s *refState) ActionString(p engine.Player, a engine.Action) string {
 	if !ok {
 		return fmt.Sprintf("action %d", a)
 	}
-	return s.actionText(o, a)
+	var r []refRange
+	if p >= 0 && int(p) < len(s.wait.ranges) {
+		r = s.wait.ranges[p]
+	}
+	return s.actionText(o, a, r)
 }
 
 // option is the option action a belongs to.
@@ -347,13 +359,16 @@ func (s *refState) option(ch *yaml.Node, a engine.Action) (refOption, bool) {
 }
 
 // actionText is an action in words: "play Eight of Clubs", "name
-// hearts", "draw".
-func (s *refState) actionText(o refOption, a engine.Action) string {
+// hearts", "bid 2", "draw" (r: the seat's number ranges).
+func (s *refState) actionText(o refOption, a engine.Action, r []refRange) string {
 	v := int64(int(a) - o.base)
 	switch o.kind {
 	case optCard:
 		return o.name + " " + s.cardName(v)
 	case optValue:
+		if o.numbers {
+			return o.name + " " + numberText(numberValue(o, r[o.at], int(a)))
+		}
 		if o.enum == nil {
 			return o.name + " " + seatWord(v)
 		}
@@ -362,30 +377,19 @@ func (s *refState) actionText(o refOption, a engine.Action) string {
 	return o.name
 }
 
-// Observation is what seat p sees (engine.Observer), as text: the
-// decision waited for, every value, every zone's size, and the cards of
-// the public zones and of p's own owner zones (an unordered zone's
-// sorted, its order meaning nothing). A hidden zone's cards, and another
-// seat's owner zone's, are left out.
+// Observation is what seat p sees (engine.Observer): the decision
+// waited for, the values p sees, then View (ref_show.go): each zone's
+// size p sees, the cards of the zones p sees, and the cards p was shown.
 func (s *refState) Observation(p engine.Player, buf []byte) []byte {
 	w := s.wait
 	buf = fmt.Appendf(buf, "wait %d seat %d pend %d sides %d;", w.kind, w.seat, w.pend, w.sides)
-	for _, v := range s.vars {
-		buf = fmt.Appendf(buf, "%d,", v)
-	}
-	g := s.g.fast
-	for _, z := range g.zones {
-		for k := range s.seatsOf(z.perPlayer, s.N) {
-			cards := s.zones[z.base+k]
-			buf = fmt.Appendf(buf, ";%d", len(cards))
-			if z.vis == visPublic || z.vis == visOwner && z.perPlayer && k == int(p) {
-				seen := slices.Clone(cards)
-				if !z.ordered {
-					slices.Sort(seen)
-				}
-				buf = fmt.Appendf(buf, "%v", seen)
-			}
+	for i, v := range s.vars {
+		if s.seesValue(int(p), i) {
+			buf = fmt.Appendf(buf, "%d,", v)
 		}
+	}
+	for _, line := range s.View(int(p)) {
+		buf = append(append(buf, line...), '\n')
 	}
 	return buf
 }
@@ -424,10 +428,10 @@ func (s *refState) CheckInvariants() error {
 		}
 	}
 	for _, v := range g.values {
-		for k := range s.seatsOf(v.perPlayer, s.N) {
+		for k := range v.span(s.N) {
 			x := s.vars[v.base+k]
 			if v.min != nil && x < *v.min || v.max != nil && x > *v.max {
-				return fmt.Errorf("value %s%s is %d, outside its range", v.name, seatSuffix(v.perPlayer, k), x)
+				return fmt.Errorf("value %s is %d, outside its range", v.label(k), x)
 			}
 		}
 	}

@@ -87,13 +87,13 @@ func (s *refState) nextRound(f *refFrame) bool {
 		if l.k >= len(l.rounds) {
 			return false
 		}
-		env, a := l.rounds[l.k], l.acts[l.k]
+		env, a, r := l.rounds[l.k], l.acts[l.k], l.ranges[l.k]
 		l.k++
 		f.stmts, f.next = nil, 0
 		p, _ := env.lookup("player")
 		// decide pushes the option's statements above this frame: f is
 		// not touched after it.
-		s.decide(l.stmt, f.env, int(p.n), a)
+		s.decide(l.stmt, f.env, int(p.n), a, r)
 		return true
 	}
 	return false
@@ -161,6 +161,8 @@ func (s *refState) exec(n *yaml.Node, env *refEnv) {
 		s.execTally(n, v, env)
 	case "log":
 		s.Record(engine.Event{Kind: "note", Player: -1, Text: v.Value})
+	case "show":
+		s.execShow(n, v, env)
 	default:
 		// The compiler knows a statement the reference does not: the
 		// language grew without its definition.
@@ -169,19 +171,12 @@ func (s *refState) exec(n *yaml.Node, env *refEnv) {
 }
 
 // execSet: value = expression, or += / -= a number; the result must stay
-// within the numbers. Every change is logged.
+// within the numbers. The place is worked out before the expression.
+// Every change is logged.
 func (s *refState) execSet(v *yaml.Node, env *refEnv) {
 	a := s.g.assign(v)
-	name, seat := a.target, int64(-1)
-	if name.Kind == nIndex {
-		seat = s.evalAs(name.Args[1], env, typ{k: kSeat}).n
-		name = name.Args[0]
-	}
-	d := s.g.valueByName[name.Name]
-	i := d.base
-	if d.perPlayer {
-		i = s.seatValue(d, seat)
-	}
+	at, _ := s.valuePlace(a.target, env)
+	d, i := at.d, at.place
 	val, old := s.evalAs(a.value, env, d.t).n, s.vars[i]
 	switch a.op {
 	case "+=":
@@ -190,7 +185,7 @@ func (s *refState) execSet(v *yaml.Node, env *refEnv) {
 		val = s.checked(old-val, "-=").n
 	}
 	s.vars[i] = val
-	s.logSet(d, int(seat), old, val)
+	s.logSet(d, int(at.seat), i-d.base, old, val)
 }
 
 // execIf runs then when the condition holds, else else.
@@ -349,23 +344,16 @@ func (s *refState) collect(to int) {
 	for i := range s.zones {
 		s.zones[i] = s.zones[i][:0]
 	}
-	s.zones[to] = append(s.zones[to], s.g.fast.inPlay[s.N]...)
+	for _, c := range s.g.fast.inPlay[s.N] {
+		s.add(to, c)
+	}
 	s.Record(engine.Event{Kind: "collect", Player: -1, To: s.instName(to), Text: "every card goes to " + s.instName(to)})
 }
 
 // execRoll waits for a die of sides sides (default 6) to set a value.
 func (s *refState) execRoll(n, v *yaml.Node, env *refEnv) {
-	t := s.g.tree(v)
-	seat := int64(-1)
-	if t.Kind == nIndex {
-		seat = s.evalAs(t.Args[1], env, typ{k: kSeat}).n
-		t = t.Args[0]
-	}
-	d := s.g.valueByName[t.Name]
-	i := d.base
-	if d.perPlayer {
-		i = s.seatValue(d, seat)
-	}
+	at, _ := s.valuePlace(s.g.tree(v), env)
+	i := at.place
 	sides := int64(6)
 	if k := get(n, "sides"); k != nil {
 		sides = s.number(s.g.tree(k), env)

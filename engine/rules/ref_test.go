@@ -14,6 +14,7 @@ import (
 	"github.com/cardpress/cardpress/gamedata"
 
 	_ "github.com/cardpress/cardpress/engine/heat" // HEAT's schemas, for its rules file
+	_ "github.com/cardpress/cardpress/engine/mice" // Mice Heist's schemas, for its rules file
 )
 
 // loadAnyRules loads a game folder's rules file whatever its engine (HEAT
@@ -46,7 +47,7 @@ func loadData(t testing.TB, dir string) *gamedata.Game {
 // agreeGames are every shipped rules file and every test game.
 func agreeGames(t *testing.T) map[string]string {
 	games := map[string]string{}
-	for _, name := range []string{"crazy-eights", "hearts", "heat"} {
+	for _, name := range []string{"crazy-eights", "hearts", "heat", "mice"} {
 		games[name] = filepath.Join("..", "..", "cards", name)
 	}
 	dirs, _ := filepath.Glob(filepath.Join("testdata", "*", "rules.yaml"))

@@ -77,7 +77,13 @@ func (c *compiler) show(n, v *yaml.Node, sc *scope) action {
 		return nil
 	}
 	seat := c.expr(to, sc, typ{k: kSeat}, "show's to").ev
+	before := len(c.found)
 	what := c.expr(v, sc, typ{k: kBad}, "show")
+	if what.t.k == kBad && len(c.found) == before {
+		// A quoted name (or none) has no type of its own: shown, it is
+		// a card ('heist'), as a quoted name takes the type of its use.
+		what = c.expr(v, sc, typ{k: kCard}, "show")
+	}
 	switch what.t.k {
 	case kBad:
 		return nil
@@ -114,7 +120,7 @@ func (s *state) showZone(ref *zoneRef, p int64) {
 	}
 	if s.Log != nil {
 		s.Record(engine.Event{Kind: "show", Player: int(p), From: s.instName(i),
-			Text: fmt.Sprintf("seat %d is shown %s: %s", p+1, s.instName(i), strings.Join(names, ", "))})
+			Text: fmt.Sprintf("is shown %s: %s", s.instName(i), strings.Join(names, ", "))})
 	}
 }
 
@@ -136,7 +142,7 @@ func (s *state) showCard(c, p int64) {
 				s.mark(d, i, int(p))
 				if s.Log != nil {
 					s.Record(engine.Event{Kind: "show", Player: int(p), Card: s.g.cards[c].id, From: s.instName(i),
-						Text: fmt.Sprintf("seat %d is shown %s in %s", p+1, s.g.cards[c].name, s.instName(i))})
+						Text: fmt.Sprintf("is shown %s in %s", s.g.cards[c].name, s.instName(i))})
 				}
 				return
 			}
