@@ -348,3 +348,24 @@ func TestBuiltinsAreOneList(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinsAreDocumented: docs/rules.md's table of functions has a
+// row for every builtin.
+func TestBuiltinsAreDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	start := strings.Index(text, "### Functions")
+	end := strings.Index(text[start+1:], "\n## ")
+	if start < 0 || end < 0 {
+		t.Fatal("docs/rules.md has no section ### Functions")
+	}
+	table := text[start : start+1+end]
+	for _, b := range builtins {
+		if !strings.Contains(table, "| `"+b.name+"(") && !strings.Contains(table, ", `"+b.name+"(") {
+			t.Errorf("docs/rules.md's Functions has no row for %s", b.name)
+		}
+	}
+}
