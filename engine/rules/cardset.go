@@ -458,43 +458,53 @@ func lower1(n *condNode) func(s *state, live uint64) uint64 {
 		return whole
 	}
 	if n.op == cAnd {
-		// Each part is evaluated for the cards the ones before hold for.
-		return func(s *state, live uint64) uint64 {
-			if live == 0 {
-				return 0 // no card reaches the chain: nothing in it is evaluated
-			}
-			for i := range steps {
-				switch st := &steps[i]; st.op {
-				case cKnown:
-					live &= st.k
-				case cAtom:
-					if st.f(s) == st.zero {
-						return 0
-					}
-				case cTerm:
-					live &= st.ix.equal1(st.f(s))
-				case cFastAtom:
-					if !st.fast.holds(s) {
-						return 0
-					}
-				case cFastTerm:
-					live &= st.ix.equal1(st.fast.value(s))
-				default:
-					live = st.sub(s, live)
-				case cGuard:
-					// or: the atom holds for every card that reaches it.
-					if !st.fast.holds(s) {
-						live = st.sub(s, live)
-					}
-				}
-				if live == 0 {
+		return andChain1(steps)
+	}
+	return orChain1(steps)
+}
+
+// andChain1 is an and chain on the first 64 cards: each part is evaluated
+// for the cards the ones before hold for.
+func andChain1(steps []step1) func(s *state, live uint64) uint64 {
+	return func(s *state, live uint64) uint64 {
+		if live == 0 {
+			return 0 // no card reaches the chain: nothing in it is evaluated
+		}
+		for i := range steps {
+			switch st := &steps[i]; st.op {
+			case cKnown:
+				live &= st.k
+			case cAtom:
+				if st.f(s) == st.zero {
 					return 0
 				}
+			case cTerm:
+				live &= st.ix.equal1(st.f(s))
+			case cFastAtom:
+				if !st.fast.holds(s) {
+					return 0
+				}
+			case cFastTerm:
+				live &= st.ix.equal1(st.fast.value(s))
+			default:
+				live = st.sub(s, live)
+			case cGuard:
+				// or: the atom holds for every card that reaches it.
+				if !st.fast.holds(s) {
+					live = st.sub(s, live)
+				}
 			}
-			return live
+			if live == 0 {
+				return 0
+			}
 		}
+		return live
 	}
-	// Each part is evaluated for the cards no part before holds for.
+}
+
+// orChain1 is an or chain on the first 64 cards: each part is evaluated
+// for the cards no part before holds for.
+func orChain1(steps []step1) func(s *state, live uint64) uint64 {
 	return func(s *state, live uint64) uint64 {
 		r := uint64(0)
 		if live == 0 {

@@ -267,11 +267,9 @@ func (c *compiler) turnCap(n *yaml.Node) {
 }
 
 // reserved names cannot be declared: expressions give them a meaning.
+// The builtins' names join them from the builtins table (funcs.go).
 var reserved = map[string]bool{"player": true, "card": true, "value": true, "seat": true, "seats": true, "players": true,
-	"none": true, "item": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true, "as": true,
-	// and the functions
-	"has": true, "count": true, "sum": true, "min": true, "max": true, "any": true, "argmin": true, "argmax": true, "top": true, "bottom": true,
-	"next": true, "prev": true, "across": true, "if": true, "abs": true, "index": true, "number": true, "len": true}
+	"none": true, "item": true, "true": true, "false": true, "and": true, "or": true, "not": true, "in": true, "where": true, "all": true, "as": true}
 
 // bindable reports whether name may be bound by as: without hiding a
 // declaration, reporting it otherwise.

@@ -1047,60 +1047,79 @@ func (x *exprCtx) index(n *node, sc *scope) expr {
 	}
 	if base.Kind == nIdent {
 		if z, ok := x.c.zoneByName[base.Name]; ok && sc.lookup(base.Name) == nil {
-			if !z.perPlayer {
-				return x.wrong(n.Off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
-			}
-			seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a zone's seat")
-			if x.noSeat(seat, n.Args[1]) {
-				return expr{t: typ{k: kBad}}
-			}
-			ref := &zoneRef{z: z, owner: seat.ev, at: x.site(base.Off, "").pos}
-			switch seat.load {
-			case loadSlot:
-				ref.ownerSlot = seat.slot + 1
-			case loadGlobal:
-				ref.ownerVar = seat.vbase + 1
-			}
-			return expr{t: typ{k: kZone}, zone: ref, off: base.Off}
+			return x.seatsZone(n, z, sc)
 		}
 		if v, ok := x.c.valueByName[base.Name]; ok && sc.lookup(base.Name) == nil {
-			if !v.perPlayer {
-				return x.wrong(n.Off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
-			}
-			if v.size > 0 {
-				return x.wrong(n.Off, "value %s holds %d items a seat: write %s", v.name, v.size, v.itemSyntax())
-			}
-			seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a value's seat")
-			if x.noSeat(seat, n.Args[1]) {
-				return expr{t: typ{k: kBad}}
-			}
-			f, b, at := seat.ev, v.base, &x.site(base.Off, "").pos
-			general := func(s *state) int64 {
-				p := f(s)
-				if p < 0 || int(p) >= s.N {
-					s.failAt(at, "value %s of %s, which is not a seat at the table", v.name, seatWord(p))
-					return 0
-				}
-				return s.vars[b+int(p)]
-			}
-			if seat.load == loadSlot {
-				// A bound seat: read directly (values are read at every
-				// move).
-				k := seat.slot
-				return expr{t: v.t, ev: func(s *state) int64 {
-					if p := s.slots[k]; p >= 0 && p < int64(s.N) {
-						return s.vars[b+int(p)]
-					}
-					return general(s)
-				}, off: base.Off, load: loadVar, slot: k, vbase: b}
-			}
-			return expr{t: v.t, ev: general, off: base.Off}
+			return x.seatsValue(n, v, sc)
 		}
 	}
 	l := x.compile(base, sc)
 	if l.t.k == kBad {
 		return l
 	}
+	return x.listItem(n, l, sc)
+}
+
+// seatsZone is zone[seat]: one seat's zone of a per-seat zone z.
+func (x *exprCtx) seatsZone(n *node, z *zoneDecl, sc *scope) expr {
+	base := n.Args[0]
+	if !z.perPlayer {
+		return x.wrong(n.Off, "zone %s is the table's, not one per seat: write %s", z.name, z.name)
+	}
+	seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a zone's seat")
+	if x.noSeat(seat, n.Args[1]) {
+		return expr{t: typ{k: kBad}}
+	}
+	ref := &zoneRef{z: z, owner: seat.ev, at: x.site(base.Off, "").pos}
+	switch seat.load {
+	case loadSlot:
+		ref.ownerSlot = seat.slot + 1
+	case loadGlobal:
+		ref.ownerVar = seat.vbase + 1
+	}
+	return expr{t: typ{k: kZone}, zone: ref, off: base.Off}
+}
+
+// seatsValue is value[seat]: one seat's value of a per-seat value v.
+func (x *exprCtx) seatsValue(n *node, v *valueDecl, sc *scope) expr {
+	base := n.Args[0]
+	if !v.perPlayer {
+		return x.wrong(n.Off, "value %s is the table's, not one per seat: write %s", v.name, v.name)
+	}
+	if v.size > 0 {
+		return x.wrong(n.Off, "value %s holds %d items a seat: write %s", v.name, v.size, v.itemSyntax())
+	}
+	seat := x.want(x.compile(n.Args[1], sc), typ{k: kSeat}, "a value's seat")
+	if x.noSeat(seat, n.Args[1]) {
+		return expr{t: typ{k: kBad}}
+	}
+	f, b, at := seat.ev, v.base, &x.site(base.Off, "").pos
+	general := func(s *state) int64 {
+		p := f(s)
+		if p < 0 || int(p) >= s.N {
+			s.failAt(at, "value %s of %s, which is not a seat at the table", v.name, seatWord(p))
+			return 0
+		}
+		return s.vars[b+int(p)]
+	}
+	if seat.load == loadSlot {
+		// A bound seat: read directly (values are read at every
+		// move).
+		k := seat.slot
+		return expr{t: v.t, ev: func(s *state) int64 {
+			if p := s.slots[k]; p >= 0 && p < int64(s.N) {
+				return s.vars[b+int(p)]
+			}
+			return general(s)
+		}, off: base.Off, load: loadVar, slot: k, vbase: b}
+	}
+	return expr{t: v.t, ev: general, off: base.Off}
+}
+
+// listItem is list[i]: an item of a list parameter l (of mappings, of
+// numbers, or of names whose type the item's use decides).
+func (x *exprCtx) listItem(n *node, l expr, sc *scope) expr {
+	base := n.Args[0]
 	if l.t.k == kRecs {
 		i := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, "a list's position")
 		f, size, at := i.ev, int64(l.t.rec.n), &x.site(n.Off, "").pos

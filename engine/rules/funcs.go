@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // The built-in functions and aggregates of expressions.
@@ -142,436 +143,556 @@ func (x *exprCtx) args(n *node, lo, hi int) bool {
 	return true
 }
 
-func (x *exprCtx) call(n *node, sc *scope) expr {
-	bad := expr{t: typ{k: kBad}}
-	switch n.Op {
-	case "count", "sum", "any", "all":
-		if !x.args(n, 1, 2) {
-			return bad
-		}
-		if n.Op != "count" && len(n.Args) != 2 {
-			return x.wrong(n.Off, "%s takes a zone or seats and an expression", n.Op)
-		}
-		over, body, slot, inner, ok := x.aggregate(n, sc)
-		if !ok {
-			return bad
-		}
-		if n.Op == "count" && body == nil {
-			if over.t.k == kRecs {
-				return konst(typ{k: kInt}, int64(over.t.rec.n), n.Off)
-			}
-			if over.t.k == kSeats {
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: n.Off}
-			}
-			ref := over.zone
-			if ref.filter == nil && ref.owner == nil {
-				i := ref.z.base
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[i]) }, off: n.Off, load: loadCount, vbase: i}
-			}
-			if ref.filter == nil {
-				return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: n.Off}
-			}
-			it := newIter(over, slot)
-			return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
-				cards, n := it.span(s)
-				s.steps += n
-				k := int64(0)
-				for i := range n {
-					if it.bind(s, cards, i) {
-						k++
-					}
-				}
-				return k
-			}, off: n.Off}
-		}
-		it := newIter(over, slot)
-		switch n.Op {
-		case "sum", "count":
-			want := typ{k: kInt}
-			if n.Op == "count" {
-				want = typ{k: kBool}
-			}
-			slots := x.c.g.slots
-			b := x.want(x.compile(body, inner), want, n.Op)
-			if n.Op == "count" {
-				if set := x.zoneSet(over, slot, b, slots); set != nil {
-					return x.countSet(over.zone, slot, b.ev, set, n.Off)
-				}
-			} else if t := b.term; setForms && t != nil && t.vals != nil && t.slot == slot && x.c.g.slots == slots && over.t.k == kZone && over.zone.filter == nil {
-				return sumField(over.zone, slot, t.vals, x.site(n.Off, "sum"), n.Off)
-			}
-			// count adds 0s and 1s; a sum of at most MaxDeck numbers
-			// fits an int64, checked once at the end.
-			f, at := b.ev, x.site(n.Off, n.Op)
-			return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
-				cards, n := it.span(s)
-				s.steps += n
-				t := int64(0)
-				for i := range n {
-					if it.bind(s, cards, i) {
-						t += f(s)
-					}
-				}
-				if !inRange(t) {
-					return s.overflow(at, t)
-				}
-				return t
-			}, off: n.Off})
-		default: // any, all
-			slots := x.c.g.slots
-			b := x.want(x.compile(body, inner), typ{k: kBool}, n.Op)
-			f := b.ev
-			stop := int64(1) // any stops at a true
-			if n.Op == "all" {
-				stop = 0
-			}
-			if set := x.zoneSet(over, slot, b, slots); set != nil {
-				return x.anySet(over.zone, slot, f, set, stop, n.Off)
-			}
-			return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
-				cards, n := it.span(s)
-				s.steps += n
-				for i := range n {
-					if it.bind(s, cards, i) && f(s) == stop {
-						return stop
-					}
-				}
-				return 1 - stop
-			}, off: n.Off}
-		}
-	case "min", "max", "argmin", "argmax":
-		if !x.args(n, 2, 2) {
-			return bad
-		}
-		plain, named := bindsAs(n.Args[0])
-		first := x.compile(plain, sc)
-		if (n.Op == "min" || n.Op == "max") && named == nil && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
-			a := x.want(first, typ{k: kInt}, n.Op)
-			b := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
-			f, h := a.ev, b.ev
-			if n.Op == "min" {
-				return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.Off}, a, b)
-			}
-			return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.Off}, a, b)
-		}
-		over, body, slot, inner, ok := x.aggregate(n, sc)
-		if !ok {
-			return bad
-		}
-		if (n.Op == "argmin" || n.Op == "argmax") && over.t.k != kSeats {
-			return x.wrong(n.Off, "%s picks a seat: its first argument is seats", n.Op)
-		}
-		slots := x.c.g.slots
-		v := x.want(x.compile(body, inner), typ{k: kInt}, n.Op)
-		f, it := v.ev, newIter(over, slot)
-		high := n.Op == "max" || n.Op == "argmax"
-		arg := n.Op == "argmin" || n.Op == "argmax"
-		t := typ{k: kInt}
-		if arg {
-			t = typ{k: kSeat}
-		}
-		if ref := it.ref; setForms && ref != nil && ref.known != nil && v.term != nil && v.term.vals != nil && v.term.slot == slot && x.c.g.slots == slots && !arg {
-			// min(hand[player] where card.suit == 'clubs', index(card.rank)):
-			// the filter's cards a constant set and the body a field of the
-			// card, read in one loop; the walk's slots are left as it
-			// leaves them (the filter's at the last card, the body's at the
-			// last that passed).
-			known, vals, fslot := ref.known, v.term.vals, ref.slot
-			return expr{t: t, ev: func(s *state) int64 {
-				cards := s.zone(ref.inst(s))
-				s.steps += len(cards)
-				best, found, last := int64(0), false, int64(-1)
-				for _, c := range cards {
-					if !known.has(c) {
-						continue
-					}
-					v := vals[c]
-					if !found || high && v > best || !high && v < best {
-						best, found = v, true
-					}
-					last = int64(c)
-				}
-				if len(cards) > 0 {
-					s.slots[fslot] = int64(cards[len(cards)-1])
-				}
-				if last >= 0 {
-					s.slots[slot] = last
-				}
-				return best
-			}, off: n.Off}
-		}
-		if it.seat {
-			// Over the seats (argmax(seats, trick_rank), every trick): the
-			// walk of iter without its cases, the same seats in order.
-			return expr{t: t, ev: func(s *state) int64 {
-				best, who := int64(0), int64(-1)
-				s.steps += s.N
-				for p := range int64(s.N) {
-					s.slots[slot] = p
-					v := f(s)
-					if who < 0 || high && v > best || !high && v < best {
-						best, who = v, p
-					}
-				}
-				if arg {
-					return who
-				}
-				return best
-			}, off: n.Off}
-		}
-		return expr{t: t, ev: func(s *state) int64 {
-			best, who, found := int64(0), int64(-1), false
-			cards, n := it.span(s)
-			s.steps += n
-			for i := range n {
-				if !it.bind(s, cards, i) {
-					continue
-				}
-				v := f(s)
-				if !found || high && v > best || !high && v < best {
-					best, who, found = v, s.slots[slot], true
-				}
-			}
-			if arg {
-				return who
-			}
-			return best
-		}, off: n.Off}
-	case "top", "bottom":
-		if !x.args(n, 1, 1) {
-			return bad
-		}
-		z := x.compile(n.Args[0], sc)
-		if z.t.k == kBad {
-			return bad
-		}
-		if z.t.k != kZone || z.zone.filter != nil {
-			return x.wrong(n.Off, "%s takes a zone", n.Op)
-		}
-		if !z.zone.z.ordered {
-			return x.wrong(n.Off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
-		}
-		ref, top := z.zone, n.Op == "top"
-		if ref.owner == nil {
-			i := ref.z.base
-			return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
-				if cards := s.zone(i); len(cards) > 0 {
-					if top {
-						return int64(cards[len(cards)-1])
-					}
-					return int64(cards[0])
-				}
-				return -1
-			}, off: n.Off}
-		}
-		return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
-			cards := s.zone(ref.inst(s))
-			if len(cards) == 0 {
-				return -1
-			}
-			if top {
-				return int64(cards[len(cards)-1])
-			}
-			return int64(cards[0])
-		}, off: n.Off}
-	case "next", "prev", "across":
-		most := 2
-		if n.Op == "across" {
-			most = 1
-		}
-		if !x.args(n, 1, most) {
-			return bad
-		}
-		seat := x.want(x.compile(n.Args[0], sc), typ{k: kSeat}, n.Op)
-		step := konst(typ{k: kInt}, 1, n.Off)
-		if len(n.Args) == 2 {
-			step = x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
-		}
-		f, h, op := seat.ev, step.ev, n.Op
-		if op == "next" && step.konst && step.kv == 1 {
-			// next(p), at every turn: p+1 unless it wraps, without the
-			// divisions (the same seat: ((p+1)%n+n)%n is p+1 below n).
-			if seat.load == loadGlobal {
-				i := seat.vbase
-				return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(s.vars[i], s.N) }, off: n.Off}
-			}
-			return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(f(s), s.N) }, off: n.Off}
-		}
-		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
-			p, k, n := f(s), h(s), int64(s.N)
-			switch op {
-			case "prev":
-				k = -k
-			case "across":
-				k = n / 2
-			}
-			if p < 0 {
-				return -1
-			}
-			if q := p + k; q >= 0 && q < n {
-				return q // no wrap: no divisions
-			}
-			return ((p+k)%n + n) % n
-		}, off: n.Off}
-	case "if":
-		if !x.args(n, 3, 3) {
-			return bad
-		}
-		c := x.want(x.compile(n.Args[0], sc), typ{k: kBool}, "if")
-		a, b := x.compile(n.Args[1], sc), x.compile(n.Args[2], sc)
-		choose := func(a, b expr) expr {
-			f, y, z := c.ev, a.ev, b.ev
-			if vf := a.vf; vf != nil && b.konst && !c.konst {
-				// if(played[seat].suit == led, index(played[seat].rank), -1),
-				// per seat at every trick: the field read in line.
-				kz, k, vb, vals, none := b.kv, vf.k, vf.b, vf.vals, vf.none
-				return expr{t: a.t, ev: func(s *state) int64 {
-					if f(s) == 0 {
-						return kz
-					}
-					if p := s.slots[k]; uint64(p) >= uint64(s.N) {
-						return vf.other(s)
-					} else if i := s.vars[vb+int(p)]; i >= 0 {
-						return vals[i]
-					}
-					return none
-				}, off: n.Off}
-			}
-			return x.fold(expr{t: a.t, ev: func(s *state) int64 {
-				if f(s) != 0 {
-					return y(s)
-				}
-				return z(s)
-			}, off: n.Off}, c, a, b)
-		}
-		if c.konst && a.t.k != kLit && b.t.k != kLit {
-			if a, b, ok := x.unify(a, b, "if", n.Off); ok {
-				if c.kv != 0 {
-					return a
-				}
-				return b
-			}
-			return bad
-		}
-		if a.t.k == kLit && b.t.k == kLit {
-			// Two names: their type is the one the if's use wants.
-			return expr{t: typ{k: kLit}, lit: "if(...)", off: n.Off, pend: func(t typ) expr {
-				ra, _ := x.resolve(a, t)
-				rb, _ := x.resolve(b, t)
-				if ra.t.k == kBad || rb.t.k == kBad {
-					return expr{t: typ{k: kBad}}
-				}
-				return choose(ra, rb)
-			}}
-		}
-		a, b, ok := x.unify(a, b, "if", n.Off)
-		if !ok {
-			return bad
-		}
-		return choose(a, b)
-	case "seat":
-		// seat(1) is the first seat: seats are numbered from 1 in the
-		// rules, as on the table.
-		if !x.args(n, 1, 1) {
-			return bad
-		}
-		k := x.want(x.compile(n.Args[0], sc), typ{k: kInt}, "seat")
-		if k.konst && (k.kv < 1 || k.kv > int64(x.c.mostSeats())) {
-			// No seat at any count the game plays: none, which a zone or
-			// value of a seat reports before play (noSeat).
-			return konst(typ{k: kSeat}, -1, n.Off)
-		}
-		f := k.ev
-		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
-			v := f(s) - 1
-			if v < 0 || v >= int64(s.N) {
-				return -1
-			}
-			return v
-		}, off: n.Off}
-	case "has":
-		// has(card, kw): the card has that keyword.
-		if !x.args(n, 2, 2) {
-			return bad
-		}
-		c := x.want(x.compile(n.Args[0], sc), typ{k: kCard}, "has")
-		kw := x.want(x.compile(n.Args[1], sc), typ{k: kEnum, enum: x.g.types["keyword"]}, "has")
-		f, k, masks := c.ev, kw.ev, x.g.keywords
-		return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
-			card, w := f(s), k(s)
-			if card < 0 || w < 0 || w >= 256 {
-				return 0
-			}
-			return int64(masks[card][w>>6]>>(w&63)) & 1
-		}, off: n.Off}
-	case "abs":
-		if !x.args(n, 1, 1) {
-			return bad
-		}
-		a := x.want(x.compile(n.Args[0], sc), typ{k: kInt}, "abs")
-		if a.konst {
-			return x.number(max(a.kv, -a.kv), n.Off, "abs(%d)", a.kv)
-		}
-		f, at := a.ev, x.site(n.Off, "abs")
-		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
-			if v := f(s); v < 0 {
-				if !inRange(-v) {
-					return s.overflow(at, -v)
-				}
-				return -v
-			}
-			return f(s)
-		}, off: n.Off}
-	case "index", "number":
-		if !x.args(n, 1, 1) {
-			return bad
-		}
-		e := x.compile(n.Args[0], sc)
-		if e.t.k == kBad {
-			return bad
-		}
-		if e.t.k != kEnum {
-			return x.wrong(n.Off, "%s takes a value of an enum card field (card.rank), not %s", n.Op, e.t)
-		}
-		f := e.ev
-		if n.Op == "index" {
-			// The same numbers: a card's field stays one for set forms.
-			return expr{t: typ{k: kInt}, ev: f, off: n.Off, term: e.term, vf: e.vf}
-		}
-		nums := make([]int64, len(e.t.enum.values))
-		for i, v := range e.t.enum.values {
-			k, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return x.wrong(n.Off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
-			}
-			if !inRange(k) {
-				return x.limit(n.Off, "number reads %s's value %s: %s", e.t.enum.name, v, numbersText)
-			}
-			nums[i] = int64(k)
-		}
-		return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
-			if i := f(s); i >= 0 {
-				return nums[i]
-			}
-			return 0
-		}, off: n.Off}
-	case "len":
-		if !x.args(n, 1, 1) {
-			return bad
-		}
-		l := x.compile(n.Args[0], sc)
-		if l.t.k == kBad {
-			return bad
-		}
-		if l.t.k == kRecs {
-			return konst(typ{k: kInt}, int64(l.t.rec.n), n.Off)
-		}
-		if l.t.k != kList {
-			return x.wrong(n.Off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
-		}
-		return konst(typ{k: kInt}, int64(len(l.list)), n.Off)
+// builtin is one function of the rules language.
+type builtin struct {
+	name    string
+	lo, hi  int                                       // how many arguments it takes
+	compile func(x *exprCtx, n *node, sc *scope) expr // n.Args already counted
+	// aggregate: with two arguments it walks a zone, the seats or a list
+	// parameter's items (memoAggregate, limits.go); min and max of two
+	// numbers are not.
+	aggregate bool
+}
+
+// builtins is the one list of the rules language's functions: call
+// compiles from it, the error for an unknown function lists it, and its
+// names are reserved words. The reference interpreter (ref_funcs.go)
+// defines each again, on purpose, the plain way.
+var builtins []builtin
+
+// builtinByName finds a builtin; builtinNames lists them for errors.
+var (
+	builtinByName map[string]*builtin
+	builtinNames  string
+)
+
+// init fills the table: its entries call x.compile, which calls call,
+// which reads the table, a cycle a package variable's initialiser may
+// not have.
+func init() {
+	builtins = []builtin{
+		{name: "count", lo: 1, hi: 2, compile: (*exprCtx).countCall, aggregate: true},
+		{name: "sum", lo: 1, hi: 2, compile: (*exprCtx).sumCall, aggregate: true},
+		{name: "min", lo: 2, hi: 2, compile: (*exprCtx).extremeCall, aggregate: true},
+		{name: "max", lo: 2, hi: 2, compile: (*exprCtx).extremeCall, aggregate: true},
+		{name: "any", lo: 1, hi: 2, compile: (*exprCtx).anyAllCall, aggregate: true},
+		{name: "all", lo: 1, hi: 2, compile: (*exprCtx).anyAllCall, aggregate: true},
+		{name: "argmin", lo: 2, hi: 2, compile: (*exprCtx).extremeCall, aggregate: true},
+		{name: "argmax", lo: 2, hi: 2, compile: (*exprCtx).extremeCall, aggregate: true},
+		{name: "top", lo: 1, hi: 1, compile: (*exprCtx).endCall},
+		{name: "bottom", lo: 1, hi: 1, compile: (*exprCtx).endCall},
+		{name: "next", lo: 1, hi: 2, compile: (*exprCtx).stepCall},
+		{name: "prev", lo: 1, hi: 2, compile: (*exprCtx).stepCall},
+		{name: "across", lo: 1, hi: 1, compile: (*exprCtx).stepCall},
+		{name: "seat", lo: 1, hi: 1, compile: (*exprCtx).seatCall},
+		{name: "has", lo: 2, hi: 2, compile: (*exprCtx).hasCall},
+		{name: "if", lo: 3, hi: 3, compile: (*exprCtx).ifCall},
+		{name: "abs", lo: 1, hi: 1, compile: (*exprCtx).absCall},
+		{name: "index", lo: 1, hi: 1, compile: (*exprCtx).enumCall},
+		{name: "number", lo: 1, hi: 1, compile: (*exprCtx).enumCall},
+		{name: "len", lo: 1, hi: 1, compile: (*exprCtx).lenCall},
 	}
-	return x.undefined(n.Off, "%s is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len)", n.Op)
+	builtinByName = make(map[string]*builtin, len(builtins))
+	names := make([]string, len(builtins))
+	for i := range builtins {
+		b := &builtins[i]
+		builtinByName[b.name], names[i] = b, b.name
+		reserved[b.name] = true
+	}
+	builtinNames = strings.Join(names, ", ")
+}
+
+// call compiles a call of a builtin function.
+func (x *exprCtx) call(n *node, sc *scope) expr {
+	b := builtinByName[n.Op]
+	if b == nil {
+		return x.undefined(n.Off, "%s is not a function (%s)", n.Op, builtinNames)
+	}
+	if !x.args(n, b.lo, b.hi) {
+		return expr{t: typ{k: kBad}}
+	}
+	return b.compile(x, n, sc)
+}
+
+// countCall compiles count(Z) and count(Z, condition).
+func (x *exprCtx) countCall(n *node, sc *scope) expr {
+	over, body, slot, inner, ok := x.aggregate(n, sc)
+	if !ok {
+		return expr{t: typ{k: kBad}}
+	}
+	if body == nil {
+		return x.countAll(over, slot, n.Off)
+	}
+	return x.sumOrCount(n, over, body, slot, inner)
+}
+
+// sumCall compiles sum(Z, number).
+func (x *exprCtx) sumCall(n *node, sc *scope) expr {
+	if len(n.Args) != 2 {
+		return x.wrong(n.Off, "%s takes a zone or seats and an expression", n.Op)
+	}
+	over, body, slot, inner, ok := x.aggregate(n, sc)
+	if !ok {
+		return expr{t: typ{k: kBad}}
+	}
+	return x.sumOrCount(n, over, body, slot, inner)
+}
+
+// countAll is count(Z) without a condition: the items of a list
+// parameter, the seats, or a zone's cards (those its filter keeps).
+func (x *exprCtx) countAll(over expr, slot int, off int) expr {
+	if over.t.k == kRecs {
+		return konst(typ{k: kInt}, int64(over.t.rec.n), off)
+	}
+	if over.t.k == kSeats {
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.N) }, off: off}
+	}
+	ref := over.zone
+	if ref.filter == nil && ref.owner == nil {
+		i := ref.z.base
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[i]) }, off: off, load: loadCount, vbase: i}
+	}
+	if ref.filter == nil {
+		return expr{t: typ{k: kInt}, ev: func(s *state) int64 { return int64(s.zlen[ref.inst(s)]) }, off: off}
+	}
+	it := newIter(over, slot)
+	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+		cards, n := it.span(s)
+		s.steps += n
+		k := int64(0)
+		for i := range n {
+			if it.bind(s, cards, i) {
+				k++
+			}
+		}
+		return k
+	}, off: off}
+}
+
+// sumOrCount is sum(Z, number) or count(Z, condition): count adds 0s and
+// 1s.
+func (x *exprCtx) sumOrCount(n *node, over expr, body *node, slot int, inner *scope) expr {
+	it := newIter(over, slot)
+	want := typ{k: kInt}
+	if n.Op == "count" {
+		want = typ{k: kBool}
+	}
+	slots := x.c.g.slots
+	b := x.want(x.compile(body, inner), want, n.Op)
+	if n.Op == "count" {
+		if set := x.zoneSet(over, slot, b, slots); set != nil {
+			return x.countSet(over.zone, slot, b.ev, set, n.Off)
+		}
+	} else if t := b.term; setForms && t != nil && t.vals != nil && t.slot == slot && x.c.g.slots == slots && over.t.k == kZone && over.zone.filter == nil {
+		return sumField(over.zone, slot, t.vals, x.site(n.Off, "sum"), n.Off)
+	}
+	// A sum of at most MaxDeck numbers fits an int64, checked once at
+	// the end.
+	f, at := b.ev, x.site(n.Off, n.Op)
+	return x.overItems(over, slot, b, expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+		cards, n := it.span(s)
+		s.steps += n
+		t := int64(0)
+		for i := range n {
+			if it.bind(s, cards, i) {
+				t += f(s)
+			}
+		}
+		if !inRange(t) {
+			return s.overflow(at, t)
+		}
+		return t
+	}, off: n.Off})
+}
+
+// anyAllCall compiles any(Z, condition) and all(Z, condition).
+func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
+	if len(n.Args) != 2 {
+		return x.wrong(n.Off, "%s takes a zone or seats and an expression", n.Op)
+	}
+	over, body, slot, inner, ok := x.aggregate(n, sc)
+	if !ok {
+		return expr{t: typ{k: kBad}}
+	}
+	it := newIter(over, slot)
+	slots := x.c.g.slots
+	b := x.want(x.compile(body, inner), typ{k: kBool}, n.Op)
+	f := b.ev
+	stop := int64(1) // any stops at a true
+	if n.Op == "all" {
+		stop = 0
+	}
+	if set := x.zoneSet(over, slot, b, slots); set != nil {
+		return x.anySet(over.zone, slot, f, set, stop, n.Off)
+	}
+	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+		cards, n := it.span(s)
+		s.steps += n
+		for i := range n {
+			if it.bind(s, cards, i) && f(s) == stop {
+				return stop
+			}
+		}
+		return 1 - stop
+	}, off: n.Off}
+}
+
+// extremeCall compiles min and max (of two numbers, or over Z) and
+// argmin and argmax (over the seats).
+func (x *exprCtx) extremeCall(n *node, sc *scope) expr {
+	plain, named := bindsAs(n.Args[0])
+	first := x.compile(plain, sc)
+	if (n.Op == "min" || n.Op == "max") && named == nil && first.t.k != kZone && first.t.k != kSeats && first.t.k != kRecs {
+		return x.ofTwo(n, first, sc)
+	}
+	over, body, slot, inner, ok := x.aggregate(n, sc)
+	if !ok {
+		return expr{t: typ{k: kBad}}
+	}
+	if (n.Op == "argmin" || n.Op == "argmax") && over.t.k != kSeats {
+		return x.wrong(n.Off, "%s picks a seat: its first argument is seats", n.Op)
+	}
+	slots := x.c.g.slots
+	v := x.want(x.compile(body, inner), typ{k: kInt}, n.Op)
+	it := newIter(over, slot)
+	ex := extreme{high: n.Op == "max" || n.Op == "argmax", arg: n.Op == "argmin" || n.Op == "argmax", t: typ{k: kInt}}
+	if ex.arg {
+		ex.t = typ{k: kSeat}
+	}
+	if ref := it.ref; setForms && ref != nil && ref.known != nil && v.term != nil && v.term.vals != nil && v.term.slot == slot && x.c.g.slots == slots && !ex.arg {
+		return ex.ofField(ref, slot, v.term.vals, n.Off)
+	}
+	if it.seat {
+		return ex.overSeats(slot, v.ev, n.Off)
+	}
+	return ex.overItems(it, slot, v.ev, n.Off)
+}
+
+// ofTwo is min(a, b) or max(a, b) of two numbers.
+func (x *exprCtx) ofTwo(n *node, first expr, sc *scope) expr {
+	a := x.want(first, typ{k: kInt}, n.Op)
+	b := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
+	f, h := a.ev, b.ev
+	if n.Op == "min" {
+		return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return min(f(s), h(s)) }, off: n.Off}, a, b)
+	}
+	return x.fold(expr{t: typ{k: kInt}, ev: func(s *state) int64 { return max(f(s), h(s)) }, off: n.Off}, a, b)
+}
+
+// extreme is what min, max, argmin and argmax look for: the highest or
+// lowest value, or the seat that has it (arg), of type t.
+type extreme struct {
+	high, arg bool
+	t         typ
+}
+
+// ofField is min or max over a zone whose filter's cards are a constant
+// set and whose body is a field of the card, read in one loop
+// (min(hand[player] where card.suit == 'clubs', index(card.rank))). The
+// walk's slots are left as it leaves them (the filter's at the last card,
+// the body's at the last that passed).
+func (ex extreme) ofField(ref *zoneRef, slot int, vals []int64, off int) expr {
+	known, fslot, high := ref.known, ref.slot, ex.high
+	return expr{t: ex.t, ev: func(s *state) int64 {
+		cards := s.zone(ref.inst(s))
+		s.steps += len(cards)
+		best, found, last := int64(0), false, int64(-1)
+		for _, c := range cards {
+			if !known.has(c) {
+				continue
+			}
+			v := vals[c]
+			if !found || high && v > best || !high && v < best {
+				best, found = v, true
+			}
+			last = int64(c)
+		}
+		if len(cards) > 0 {
+			s.slots[fslot] = int64(cards[len(cards)-1])
+		}
+		if last >= 0 {
+			s.slots[slot] = last
+		}
+		return best
+	}, off: off}
+}
+
+// overSeats is the extreme over the seats (argmax(seats, trick_rank),
+// every trick): the walk of iter without its cases, the same seats in
+// order.
+func (ex extreme) overSeats(slot int, f eval, off int) expr {
+	high, arg := ex.high, ex.arg
+	return expr{t: ex.t, ev: func(s *state) int64 {
+		best, who := int64(0), int64(-1)
+		s.steps += s.N
+		for p := range int64(s.N) {
+			s.slots[slot] = p
+			v := f(s)
+			if who < 0 || high && v > best || !high && v < best {
+				best, who = v, p
+			}
+		}
+		if arg {
+			return who
+		}
+		return best
+	}, off: off}
+}
+
+// overItems is the extreme over a zone's cards or a list parameter's
+// items.
+func (ex extreme) overItems(it *iter, slot int, f eval, off int) expr {
+	high, arg := ex.high, ex.arg
+	return expr{t: ex.t, ev: func(s *state) int64 {
+		best, who, found := int64(0), int64(-1), false
+		cards, n := it.span(s)
+		s.steps += n
+		for i := range n {
+			if !it.bind(s, cards, i) {
+				continue
+			}
+			v := f(s)
+			if !found || high && v > best || !high && v < best {
+				best, who, found = v, s.slots[slot], true
+			}
+		}
+		if arg {
+			return who
+		}
+		return best
+	}, off: off}
+}
+
+// endCall compiles top(Z) and bottom(Z): the last or first card of an
+// ordered zone, none when it is empty.
+func (x *exprCtx) endCall(n *node, sc *scope) expr {
+	z := x.compile(n.Args[0], sc)
+	if z.t.k == kBad {
+		return expr{t: typ{k: kBad}}
+	}
+	if z.t.k != kZone || z.zone.filter != nil {
+		return x.wrong(n.Off, "%s takes a zone", n.Op)
+	}
+	if !z.zone.z.ordered {
+		return x.wrong(n.Off, "%s is not ordered (ordered: true): it has no top or bottom card", z.zone.z.name)
+	}
+	ref, top := z.zone, n.Op == "top"
+	if ref.owner == nil {
+		i := ref.z.base
+		return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
+			if cards := s.zone(i); len(cards) > 0 {
+				if top {
+					return int64(cards[len(cards)-1])
+				}
+				return int64(cards[0])
+			}
+			return -1
+		}, off: n.Off}
+	}
+	return expr{t: typ{k: kCard}, ev: func(s *state) int64 {
+		cards := s.zone(ref.inst(s))
+		if len(cards) == 0 {
+			return -1
+		}
+		if top {
+			return int64(cards[len(cards)-1])
+		}
+		return int64(cards[0])
+	}, off: n.Off}
+}
+
+// stepCall compiles next(p, k), prev(p, k) and across(p): the seat k
+// places round the table (1 without k), or half way.
+func (x *exprCtx) stepCall(n *node, sc *scope) expr {
+	seat := x.want(x.compile(n.Args[0], sc), typ{k: kSeat}, n.Op)
+	step := konst(typ{k: kInt}, 1, n.Off)
+	if len(n.Args) == 2 {
+		step = x.want(x.compile(n.Args[1], sc), typ{k: kInt}, n.Op)
+	}
+	f, h, op := seat.ev, step.ev, n.Op
+	if op == "next" && step.konst && step.kv == 1 {
+		// next(p), at every turn: p+1 unless it wraps, without the
+		// divisions (the same seat: ((p+1)%n+n)%n is p+1 below n).
+		if seat.load == loadGlobal {
+			i := seat.vbase
+			return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(s.vars[i], s.N) }, off: n.Off}
+		}
+		return expr{t: typ{k: kSeat}, ev: func(s *state) int64 { return nextSeat(f(s), s.N) }, off: n.Off}
+	}
+	return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
+		p, k, n := f(s), h(s), int64(s.N)
+		switch op {
+		case "prev":
+			k = -k
+		case "across":
+			k = n / 2
+		}
+		if p < 0 {
+			return -1
+		}
+		if q := p + k; q >= 0 && q < n {
+			return q // no wrap: no divisions
+		}
+		return ((p+k)%n + n) % n
+	}, off: n.Off}
+}
+
+// ifCall compiles if(condition, a, b).
+func (x *exprCtx) ifCall(n *node, sc *scope) expr {
+	c := x.want(x.compile(n.Args[0], sc), typ{k: kBool}, "if")
+	a, b := x.compile(n.Args[1], sc), x.compile(n.Args[2], sc)
+	if c.konst && a.t.k != kLit && b.t.k != kLit {
+		if a, b, ok := x.unify(a, b, "if", n.Off); ok {
+			if c.kv != 0 {
+				return a
+			}
+			return b
+		}
+		return expr{t: typ{k: kBad}}
+	}
+	if a.t.k == kLit && b.t.k == kLit {
+		// Two names: their type is the one the if's use wants.
+		return expr{t: typ{k: kLit}, lit: "if(...)", off: n.Off, pend: func(t typ) expr {
+			ra, _ := x.resolve(a, t)
+			rb, _ := x.resolve(b, t)
+			if ra.t.k == kBad || rb.t.k == kBad {
+				return expr{t: typ{k: kBad}}
+			}
+			return x.choose(c, ra, rb, n.Off)
+		}}
+	}
+	a, b, ok := x.unify(a, b, "if", n.Off)
+	if !ok {
+		return expr{t: typ{k: kBad}}
+	}
+	return x.choose(c, a, b, n.Off)
+}
+
+// choose is if(c, a, b) once a and b have one type.
+func (x *exprCtx) choose(c, a, b expr, off int) expr {
+	f, y, z := c.ev, a.ev, b.ev
+	if vf := a.vf; vf != nil && b.konst && !c.konst {
+		// if(played[seat].suit == led, index(played[seat].rank), -1),
+		// per seat at every trick: the field read in line.
+		kz, k, vb, vals, none := b.kv, vf.k, vf.b, vf.vals, vf.none
+		return expr{t: a.t, ev: func(s *state) int64 {
+			if f(s) == 0 {
+				return kz
+			}
+			if p := s.slots[k]; uint64(p) >= uint64(s.N) {
+				return vf.other(s)
+			} else if i := s.vars[vb+int(p)]; i >= 0 {
+				return vals[i]
+			}
+			return none
+		}, off: off}
+	}
+	return x.fold(expr{t: a.t, ev: func(s *state) int64 {
+		if f(s) != 0 {
+			return y(s)
+		}
+		return z(s)
+	}, off: off}, c, a, b)
+}
+
+// seatCall compiles seat(k): seat(1) is the first seat, as seats are
+// numbered from 1 in the rules, as on the table.
+func (x *exprCtx) seatCall(n *node, sc *scope) expr {
+	k := x.want(x.compile(n.Args[0], sc), typ{k: kInt}, "seat")
+	if k.konst && (k.kv < 1 || k.kv > int64(x.c.mostSeats())) {
+		// No seat at any count the game plays: none, which a zone or
+		// value of a seat reports before play (noSeat).
+		return konst(typ{k: kSeat}, -1, n.Off)
+	}
+	f := k.ev
+	return expr{t: typ{k: kSeat}, ev: func(s *state) int64 {
+		v := f(s) - 1
+		if v < 0 || v >= int64(s.N) {
+			return -1
+		}
+		return v
+	}, off: n.Off}
+}
+
+// hasCall compiles has(card, kw): the card has that keyword.
+func (x *exprCtx) hasCall(n *node, sc *scope) expr {
+	c := x.want(x.compile(n.Args[0], sc), typ{k: kCard}, "has")
+	kw := x.want(x.compile(n.Args[1], sc), typ{k: kEnum, enum: x.g.types["keyword"]}, "has")
+	f, k, masks := c.ev, kw.ev, x.g.keywords
+	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
+		card, w := f(s), k(s)
+		if card < 0 || w < 0 || w >= 256 {
+			return 0
+		}
+		return int64(masks[card][w>>6]>>(w&63)) & 1
+	}, off: n.Off}
+}
+
+// absCall compiles abs(a).
+func (x *exprCtx) absCall(n *node, sc *scope) expr {
+	a := x.want(x.compile(n.Args[0], sc), typ{k: kInt}, "abs")
+	if a.konst {
+		return x.number(max(a.kv, -a.kv), n.Off, "abs(%d)", a.kv)
+	}
+	f, at := a.ev, x.site(n.Off, "abs")
+	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+		if v := f(s); v < 0 {
+			if !inRange(-v) {
+				return s.overflow(at, -v)
+			}
+			return -v
+		}
+		return f(s)
+	}, off: n.Off}
+}
+
+// enumCall compiles index(v) and number(v) of a value v of an enum card
+// field: its place among the field's values, or the number it reads.
+func (x *exprCtx) enumCall(n *node, sc *scope) expr {
+	e := x.compile(n.Args[0], sc)
+	if e.t.k == kBad {
+		return expr{t: typ{k: kBad}}
+	}
+	if e.t.k != kEnum {
+		return x.wrong(n.Off, "%s takes a value of an enum card field (card.rank), not %s", n.Op, e.t)
+	}
+	f := e.ev
+	if n.Op == "index" {
+		// The same numbers: a card's field stays one for set forms.
+		return expr{t: typ{k: kInt}, ev: f, off: n.Off, term: e.term, vf: e.vf}
+	}
+	nums := make([]int64, len(e.t.enum.values))
+	for i, v := range e.t.enum.values {
+		k, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return x.wrong(n.Off, "number needs every value of %s to be a number; '%s' is not (use if() or index())", e.t.enum.name, v)
+		}
+		if !inRange(k) {
+			return x.limit(n.Off, "number reads %s's value %s: %s", e.t.enum.name, v, numbersText)
+		}
+		nums[i] = int64(k)
+	}
+	return expr{t: typ{k: kInt}, ev: func(s *state) int64 {
+		if i := f(s); i >= 0 {
+			return nums[i]
+		}
+		return 0
+	}, off: n.Off}
+}
+
+// lenCall compiles len(list): a list parameter's length.
+func (x *exprCtx) lenCall(n *node, sc *scope) expr {
+	l := x.compile(n.Args[0], sc)
+	if l.t.k == kBad {
+		return expr{t: typ{k: kBad}}
+	}
+	if l.t.k == kRecs {
+		return konst(typ{k: kInt}, int64(l.t.rec.n), n.Off)
+	}
+	if l.t.k != kList {
+		return x.wrong(n.Off, "len takes a list parameter, not %s (count(zone) counts cards)", l.t)
+	}
+	return konst(typ{k: kInt}, int64(len(l.list)), n.Off)
 }
 
 // overItems works an aggregate over a list parameter's items out before
@@ -729,11 +850,8 @@ func nextSeat(p int64, n int) int64 {
 // count, any, all, min, max, argmin, argmax over seats, a zone or a list
 // parameter), or may be one (min and max of two numbers are not).
 func aggregateCall(n *node) bool {
-	switch n.Op {
-	case "count", "sum", "any", "all", "min", "max", "argmin", "argmax":
-		return len(n.Args) == 2
-	}
-	return false
+	b := builtinByName[n.Op]
+	return b != nil && b.aggregate && len(n.Args) == 2
 }
 
 // memoAggregate compiles an aggregate call. Inside another aggregate, one

@@ -136,15 +136,8 @@ func (s *state) loop(at *loopSite) bool {
 
 // native compiles one statement that never waits (see suspends).
 func (c *compiler) native(n *yaml.Node, sc *scope) action {
-	keys, _ := pairs(n)
-	kind := ""
-	for _, k := range keys {
-		if kind == "" && slices.Contains(stmtKeys, k.Value) {
-			kind = k.Value
-		}
-	}
+	kind := stmtKind(n)
 	v := get(n, kind)
-	pos := c.at(n)
 	switch kind {
 	case "set":
 		so := c.setOp(v, sc)
@@ -153,154 +146,19 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 		}
 		return setAction(so)
 	case "if":
-		e := c.expr(v, sc, typ{k: kBool}, "if")
-		then, els := c.nativeBlock(get(n, "then"), sc), c.nativeBlock(get(n, "else"), sc)
-		if e.konst {
-			// Known before play (an unrolled entry's key): only one
-			// branch runs; both were compiled, so both are checked.
-			if e.kv != 0 {
-				return then
-			}
-			return els
-		}
-		cond := e.ev
-		probe, ok := c.entryProbe(v, sc)
-		if cs := condOf(e); cs != nil && cs.op == cKnown && !ok && setForms {
-			// A condition on a bound card alone (card.suit == 'hearts' or
-			// card == 'spades-q'): whether the card is in its set. A card
-			// that is none (or no card) goes through cond, as before.
-			k, known, n := cs.slot, cs.known, uint64(len(c.g.cards))
-			return func(s *state) {
-				var holds bool
-				if x := s.slots[k]; uint64(x) < n {
-					holds = known.has(uint8(x))
-				} else {
-					holds = cond(s) != 0
-				}
-				if holds {
-					then(s)
-				} else {
-					els(s)
-				}
-			}
-		}
-		if t := e.fast; t != nil && !ok {
-			// if count(trick) == 1: the test read in line.
-			ft := *t
-			return func(s *state) {
-				if ft.holds(s) {
-					then(s)
-				} else {
-					els(s)
-				}
-			}
-		}
-		if ok {
-			// An effect's condition, for one entry: lint warns if it never
-			// holds.
-			return func(s *state) {
-				if cond(s) != 0 {
-					s.Tally.Probe(probe)
-					then(s)
-				} else {
-					els(s)
-				}
-			}
-		}
-		return func(s *state) {
-			if cond(s) != 0 {
-				then(s)
-			} else {
-				els(s)
-			}
-		}
+		return c.nativeIf(n, v, sc)
 	case "while":
-		cond := c.expr(v, sc, typ{k: kBool}, "while").ev
-		body := c.nativeBlock(get(n, "do"), sc)
-		at := &loopSite{pos, kind, 1 + c.weigh(get(n, "do"))}
-		return func(s *state) {
-			for cond(s) != 0 && s.loop(at) {
-				body(s)
-			}
-		}
+		return c.nativeWhile(n, v, sc)
 	case "repeat":
-		times := c.repeatCount(v, sc)
-		c.newSlot(false) // the program's repeat keeps its count in a slot; so do these, to keep numbering alike
-		c.newSlot(false)
-		body := c.nativeBlock(get(n, "do"), sc)
-		at := &loopSite{pos, kind, 1 + c.weigh(get(n, "do"))}
-		return func(s *state) {
-			for k := times(s); k > 0 && s.loop(at); k-- {
-				body(s)
-			}
-		}
+		return c.nativeRepeat(n, v, sc)
 	case "each_seat":
-		name := "player"
-		if as := get(n, "as"); as != nil && c.bindable(as, true) {
-			name = as.Value
-		}
+		name := c.seatName(n)
 		first := c.expr(v, sc, typ{k: kSeat}, "each_seat").ev
 		return c.nativeEachSeat(first, c.seatCount(n, sc), name, sc, func(inner *scope) action { return c.nativeBlock(get(n, "do"), inner) })
 	case "each_value":
-		e, ok := c.g.types[v.Value]
-		as := get(n, "as")
-		if !ok || as == nil || !c.bindable(as, false) {
-			c.eachValue(n, v, sc) // reports what is wrong
-			return nil
-		}
-		slot, size := c.newSlot(false), int64(len(e.values))
-		body := c.nativeBlock(get(n, "do"), &scope{up: sc, name: as.Value, slot: slot, t: typ{k: kEnum, enum: e}})
-		return func(s *state) {
-			for k := int64(0); k < size && s.mode == mRun; k++ {
-				s.slots[slot] = k
-				body(s)
-			}
-		}
+		return c.nativeEachValue(n, v, sc)
 	case "for_each":
-		l, card, ok := c.forEachIn(n, v, sc)
-		if !ok {
-			return nil
-		}
-		slot := c.newSlot(false)
-		c.newSlot(false) // the end, as the program keeps it
-		inner := &scope{up: sc, name: v.Value, slot: slot, t: typ{k: kEntry, list: l}}
-		body := c.nativeBlock(get(n, "do"), inner)
-		where := get(n, "where")
-		// Each entry runs its own body when it compiles once per entry
-		// with the entry's keys known (a card's effect does only what it
-		// says), else the one body.
-		bodies := c.unroll(get(n, "do"), where, inner)
-		if bodies == nil {
-			bodies = slices.Repeat([]action{body}, int(l.start[len(l.start)-1]))
-		}
-		// where: effect.key == value is looked up, anything else tested.
-		ix := c.entryIndex(where, inner, l, slot)
-		var cond eval
-		if where != nil && ix == nil {
-			cond = c.expr(where, inner, typ{k: kBool}, "where").ev
-		}
-		return func(s *state) {
-			k := card(s)
-			if k < 0 {
-				return
-			}
-			if ix != nil {
-				for _, e := range ix.entries(k, ix.value(s)) {
-					if s.mode != mRun {
-						return
-					}
-					s.slots[slot] = int64(e)
-					bodies[e](s)
-				}
-				return
-			}
-			for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
-				s.slots[slot] = int64(e)
-				if cond == nil || cond(s) != 0 {
-					bodies[e](s)
-				}
-			}
-		}
+		return c.nativeForEach(n, v, sc)
 	case "move":
 		mv := c.moveOp(v, sc)
 		if mv == nil {
@@ -332,19 +190,176 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	case "show":
 		return c.show(n, v, sc)
 	case "tally":
-		k := slices.Index(c.g.counters, v.Value)
-		if k < 0 {
-			c.report(codeUndefined.At(c.at(v), "tally counts a counter declared in counters, not %q", v.Value))
-			return nil
-		}
-		by := eval(func(*state) int64 { return 1 })
-		if b := get(n, "by"); b != nil {
-			by = c.expr(b, sc, typ{k: kInt}, "by").ev
-		}
-		return func(s *state) { s.Tally.Count(k, by(s)) }
+		return c.nativeTally(n, v, sc)
 	}
 	c.stmt(n, sc) // reports the statement that is not one
 	return nil
+}
+
+// nativeIf compiles if: v, then: and else:.
+func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
+	e := c.expr(v, sc, typ{k: kBool}, "if")
+	then, els := c.nativeBlock(get(n, "then"), sc), c.nativeBlock(get(n, "else"), sc)
+	if e.konst {
+		// Known before play (an unrolled entry's key): only one
+		// branch runs; both were compiled, so both are checked.
+		if e.kv != 0 {
+			return then
+		}
+		return els
+	}
+	cond := e.ev
+	probe, ok := c.entryProbe(v, sc)
+	if cs := condOf(e); cs != nil && cs.op == cKnown && !ok && setForms {
+		// A condition on a bound card alone (card.suit == 'hearts' or
+		// card == 'spades-q'): whether the card is in its set. A card
+		// that is none (or no card) goes through cond, as before.
+		k, known, n := cs.slot, cs.known, uint64(len(c.g.cards))
+		return func(s *state) {
+			var holds bool
+			if x := s.slots[k]; uint64(x) < n {
+				holds = known.has(uint8(x))
+			} else {
+				holds = cond(s) != 0
+			}
+			if holds {
+				then(s)
+			} else {
+				els(s)
+			}
+		}
+	}
+	if t := e.fast; t != nil && !ok {
+		// if count(trick) == 1: the test read in line.
+		ft := *t
+		return func(s *state) {
+			if ft.holds(s) {
+				then(s)
+			} else {
+				els(s)
+			}
+		}
+	}
+	if ok {
+		// An effect's condition, for one entry: lint warns if it never
+		// holds.
+		return func(s *state) {
+			if cond(s) != 0 {
+				s.Tally.Probe(probe)
+				then(s)
+			} else {
+				els(s)
+			}
+		}
+	}
+	return func(s *state) {
+		if cond(s) != 0 {
+			then(s)
+		} else {
+			els(s)
+		}
+	}
+}
+
+// nativeWhile compiles while: v, do: a loop of at most maxSteps steps.
+func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) action {
+	cond := c.expr(v, sc, typ{k: kBool}, "while").ev
+	body := c.nativeBlock(get(n, "do"), sc)
+	at := &loopSite{c.at(n), "while", 1 + c.weigh(get(n, "do"))}
+	return func(s *state) {
+		for cond(s) != 0 && s.loop(at) {
+			body(s)
+		}
+	}
+}
+
+// nativeRepeat compiles repeat: v, do:.
+func (c *compiler) nativeRepeat(n, v *yaml.Node, sc *scope) action {
+	times := c.repeatCount(v, sc)
+	c.newSlot(false) // the program's repeat keeps its count in a slot; so do these, to keep numbering alike
+	c.newSlot(false)
+	body := c.nativeBlock(get(n, "do"), sc)
+	at := &loopSite{c.at(n), "repeat", 1 + c.weigh(get(n, "do"))}
+	return func(s *state) {
+		for k := times(s); k > 0 && s.loop(at); k-- {
+			body(s)
+		}
+	}
+}
+
+// nativeEachValue compiles each_value: an enum, as: a name, do:.
+func (c *compiler) nativeEachValue(n, v *yaml.Node, sc *scope) action {
+	e, ok := c.g.types[v.Value]
+	as := get(n, "as")
+	if !ok || as == nil || !c.bindable(as, false) {
+		c.eachValue(n, v, sc) // reports what is wrong
+		return nil
+	}
+	slot, size := c.newSlot(false), int64(len(e.values))
+	body := c.nativeBlock(get(n, "do"), &scope{up: sc, name: as.Value, slot: slot, t: typ{k: kEnum, enum: e}})
+	return func(s *state) {
+		for k := int64(0); k < size && s.mode == mRun; k++ {
+			s.slots[slot] = k
+			body(s)
+		}
+	}
+}
+
+// nativeForEach compiles for_each: the entries of a card's list field.
+func (c *compiler) nativeForEach(n, v *yaml.Node, sc *scope) action {
+	l, card, ok := c.forEachIn(n, v, sc)
+	if !ok {
+		return nil
+	}
+	slot := c.newSlot(false)
+	c.newSlot(false) // the end, as the program keeps it
+	inner := &scope{up: sc, name: v.Value, slot: slot, t: typ{k: kEntry, list: l}}
+	body := c.nativeBlock(get(n, "do"), inner)
+	where := get(n, "where")
+	// Each entry runs its own body when it compiles once per entry
+	// with the entry's keys known (a card's effect does only what it
+	// says), else the one body.
+	bodies := c.unroll(get(n, "do"), where, inner)
+	if bodies == nil {
+		bodies = slices.Repeat([]action{body}, int(l.start[len(l.start)-1]))
+	}
+	// where: effect.key == value is looked up, anything else tested.
+	ix := c.entryIndex(where, inner, l, slot)
+	var cond eval
+	if where != nil && ix == nil {
+		cond = c.expr(where, inner, typ{k: kBool}, "where").ev
+	}
+	return func(s *state) {
+		k := card(s)
+		if k < 0 {
+			return
+		}
+		if ix != nil {
+			for _, e := range ix.entries(k, ix.value(s)) {
+				if s.mode != mRun {
+					return
+				}
+				s.slots[slot] = int64(e)
+				bodies[e](s)
+			}
+			return
+		}
+		for e := l.start[k]; e < l.start[k+1] && s.mode == mRun; e++ {
+			s.slots[slot] = int64(e)
+			if cond == nil || cond(s) != 0 {
+				bodies[e](s)
+			}
+		}
+	}
+}
+
+// nativeTally compiles tally: a counter, by: a number (1 without).
+func (c *compiler) nativeTally(n, v *yaml.Node, sc *scope) action {
+	k, by, ok := c.tallyOp(n, v, sc)
+	if !ok {
+		return nil
+	}
+	return func(s *state) { s.Tally.Count(k, by(s)) }
 }
 
 // nativeEachSeat runs body for every seat, clockwise from first.

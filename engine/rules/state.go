@@ -382,11 +382,7 @@ func (s *state) run() {
 			switch {
 			case s.steps+2 <= maxSteps:
 				s.steps += 2 // the jump and the test
-				if t := &code[in.b]; s.slots[t.b] < s.slots[t.c] {
-					s.pc = in.b + 1
-				} else {
-					s.pc = t.a
-				}
+				s.loopTest(code, in.b)
 			case s.steps >= maxSteps:
 				s.pc++ // as opIncJump
 			default:
@@ -400,11 +396,7 @@ func (s *state) run() {
 			}
 			s.slots[in.a]++
 			s.steps += 3 // the jump back and the test
-			if t := &code[in.b]; s.slots[t.b] < s.slots[t.c] {
-				s.pc = in.b + 1
-			} else {
-				s.pc = t.a
-			}
+			s.loopTest(code, in.b)
 		case opJumpIncJump:
 			if s.steps+2 > maxSteps {
 				s.pc = in.c // near the limit: one step at a time
@@ -427,34 +419,53 @@ func (s *state) run() {
 			s.steps += in.a // the statements it runs, at their most (weigh), past its own step
 			in.fn(s)
 			s.pc++
-		case opRoll:
-			s.roll(in)
-		case opDeal:
-			s.startDeal(in.deal)
-			if !s.dealOn() {
-				s.pc++
-			}
-		case opCollect:
-			s.collect(in.mv.to.inst(s))
-			s.pc++
 		case opChoose:
 			s.choose(in.ch)
-		case opDispatch:
-			p := int(s.slots[in.ch.loop])
-			if a := s.joints[in.ch.jbase+p]; a == engine.NoAction {
-				s.pc = in.ch.cont
-			} else {
-				s.decide(in.ch, p, a)
-			}
-		case opEnd:
-			s.end(in.text, in.a == 1)
-		case opTally:
-			s.Tally.Count(in.a, in.e(s))
-			s.pc++
-		case opLog:
-			s.note(in.text)
+		default:
+			s.once(in)
+		}
+	}
+}
+
+// loopTest runs the opLoopLess at pc: on into the loop while its counter
+// is below its limit, else past it.
+func (s *state) loopTest(code []instr, pc int) {
+	if t := &code[pc]; s.slots[t.b] < s.slots[t.c] {
+		s.pc = pc + 1
+	} else {
+		s.pc = t.a
+	}
+}
+
+// once runs the instructions run least often (a roll, a deal, the end):
+// out of run's switch, which keeps the ones loops run.
+func (s *state) once(in *instr) {
+	switch in.op {
+	case opRoll:
+		s.roll(in)
+	case opDeal:
+		s.startDeal(in.deal)
+		if !s.dealOn() {
 			s.pc++
 		}
+	case opCollect:
+		s.collect(in.mv.to.inst(s))
+		s.pc++
+	case opDispatch:
+		p := int(s.slots[in.ch.loop])
+		if a := s.joints[in.ch.jbase+p]; a == engine.NoAction {
+			s.pc = in.ch.cont
+		} else {
+			s.decide(in.ch, p, a)
+		}
+	case opEnd:
+		s.end(in.text, in.a == 1)
+	case opTally:
+		s.Tally.Count(in.a, in.e(s))
+		s.pc++
+	case opLog:
+		s.note(in.text)
+		s.pc++
 	}
 }
 

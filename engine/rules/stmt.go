@@ -220,16 +220,9 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 // stmtKeys are the statements, by the key that names each.
 var stmtKeys = []string{"set", "if", "while", "repeat", "each_seat", "each_value", "for_each", "move", "deal", "collect", "choose", "roll", "end", "tally", "log", "show"}
 
+// stmt compiles one statement into the program.
 func (c *compiler) stmt(n *yaml.Node, sc *scope) {
-	keys, _ := pairs(n)
-	kind := ""
-	for _, k := range keys {
-		for _, s := range stmtKeys {
-			if k.Value == s && kind == "" {
-				kind = s
-			}
-		}
-	}
+	kind := stmtKind(n)
 	v := get(n, kind)
 	pos := c.at(n)
 	switch kind {
@@ -238,42 +231,13 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 			c.emit(instr{op: opSet, set: so, pos: c.at(v)})
 		}
 	case "if":
-		cond := c.expr(v, sc, typ{k: kBool}, "if")
-		skip := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: pos})
-		c.block(get(n, "then"), sc)
-		if els := get(n, "else"); els != nil {
-			out := c.emit(instr{op: opJump})
-			c.g.code[skip].a = c.pc()
-			c.block(els, sc)
-			c.g.code[out].a = c.pc()
-			return
-		}
-		c.g.code[skip].a = c.pc()
+		c.ifStmt(n, v, sc)
 	case "while":
-		top := c.pc()
-		cond := c.expr(v, sc, typ{k: kBool}, "while")
-		exit := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: pos})
-		c.block(get(n, "do"), sc)
-		c.emit(instr{op: opJump, a: top})
-		c.g.code[exit].a = c.pc()
-		c.loop(top, n, kind)
+		c.whileStmt(n, v, sc)
 	case "repeat":
-		times := c.repeatCount(v, sc)
-		limit, i := c.newSlot(false), c.newSlot(false)
-		c.emit(instr{op: opSetSlot, a: limit, e: times})
-		c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
-		top := c.pc()
-		exit := c.emit(instr{op: opLoopLess, b: i, c: limit})
-		c.block(get(n, "do"), sc)
-		c.emit(instr{op: opIncSlot, a: i})
-		c.emit(instr{op: opJump, a: top})
-		c.g.code[exit].a = c.pc()
-		c.loop(top, n, kind)
+		c.repeatStmt(n, v, sc)
 	case "each_seat":
-		name := "player"
-		if as := get(n, "as"); as != nil && c.bindable(as, true) {
-			name = as.Value
-		}
+		name := c.seatName(n)
 		top := c.pc()
 		c.eachSeat(c.expr(v, sc, typ{k: kSeat}, "each_seat").ev, c.seatCount(n, sc), name, sc, func(inner *scope) { c.block(get(n, "do"), inner) })
 		c.loop(top, n, kind)
@@ -300,22 +264,7 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	case "choose":
 		c.choose(v, sc)
 	case "roll":
-		// roll: "die[player]" sets an int value to a die's side.
-		if so := c.setOp(&yaml.Node{Kind: yaml.ScalarNode, Value: v.Value + " = 0", Line: v.Line, Column: v.Column, Style: v.Style}, sc); so != nil {
-			if so.v.t.k != kInt {
-				c.report(codeType.At(c.at(v), "roll sets a number; %s is %s", so.v.name, so.v.t))
-				return
-			}
-			sides := eval(func(*state) int64 { return 6 })
-			if n := get(n, "sides"); n != nil {
-				e := c.expr(n, sc, typ{k: kInt}, "sides")
-				if e.konst && (e.kv < 1 || e.kv > maxSides) {
-					c.report(codeLimit.At(c.at(n), "a die of %d sides: a die has 1 to %d", e.kv, maxSides))
-				}
-				sides = e.ev
-			}
-			c.emit(instr{op: opRoll, set: so, e: sides, pos: pos})
-		}
+		c.rollStmt(n, v, sc)
 	case "end":
 		c.endCause(v.Value)
 		in := instr{op: opEnd, text: v.Value, pos: pos}
@@ -326,18 +275,96 @@ func (c *compiler) stmt(n *yaml.Node, sc *scope) {
 	case "log":
 		c.emit(instr{op: opLog, text: v.Value, pos: pos})
 	case "tally":
-		k := slices.Index(c.g.counters, v.Value)
-		if k < 0 {
-			c.report(codeUndefined.At(c.at(v), "tally counts a counter declared in counters, not %q", v.Value))
-			return
+		if k, by, ok := c.tallyOp(n, v, sc); ok {
+			c.emit(instr{op: opTally, a: k, e: by, pos: pos})
 		}
-		by := eval(func(*state) int64 { return 1 })
-		if n := get(n, "by"); n != nil {
-			by = c.expr(n, sc, typ{k: kInt}, "by").ev
-		}
-		c.emit(instr{op: opTally, a: k, e: by, pos: pos})
 	default:
 		c.report(codeStructure.At(pos, "a statement starts with one of %s", strings.Join(stmtKeys, ", ")))
+	}
+}
+
+// seatName is the name each_seat binds the seat to: its as:, or player.
+func (c *compiler) seatName(n *yaml.Node) string {
+	if as := get(n, "as"); as != nil && c.bindable(as, true) {
+		return as.Value
+	}
+	return "player"
+}
+
+// tallyOp is tally's counter and what it adds (by:, 1 without).
+func (c *compiler) tallyOp(n, v *yaml.Node, sc *scope) (int, eval, bool) {
+	k := slices.Index(c.g.counters, v.Value)
+	if k < 0 {
+		c.report(codeUndefined.At(c.at(v), "tally counts a counter declared in counters, not %q", v.Value))
+		return 0, nil, false
+	}
+	by := eval(func(*state) int64 { return 1 })
+	if b := get(n, "by"); b != nil {
+		by = c.expr(b, sc, typ{k: kInt}, "by").ev
+	}
+	return k, by, true
+}
+
+// ifStmt compiles if: v, then: and else: as jumps round the branches.
+func (c *compiler) ifStmt(n, v *yaml.Node, sc *scope) {
+	pos := c.at(n)
+	cond := c.expr(v, sc, typ{k: kBool}, "if")
+	skip := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: pos})
+	c.block(get(n, "then"), sc)
+	if els := get(n, "else"); els != nil {
+		out := c.emit(instr{op: opJump})
+		c.g.code[skip].a = c.pc()
+		c.block(els, sc)
+		c.g.code[out].a = c.pc()
+		return
+	}
+	c.g.code[skip].a = c.pc()
+}
+
+// whileStmt compiles while: v, do: as a test at the top and a jump back.
+func (c *compiler) whileStmt(n, v *yaml.Node, sc *scope) {
+	top := c.pc()
+	cond := c.expr(v, sc, typ{k: kBool}, "while")
+	exit := c.emit(instr{op: opJumpUnless, e: cond.ev, pos: c.at(n)})
+	c.block(get(n, "do"), sc)
+	c.emit(instr{op: opJump, a: top})
+	c.g.code[exit].a = c.pc()
+	c.loop(top, n, "while")
+}
+
+// repeatStmt compiles repeat: v, do: with its count and counter in slots.
+func (c *compiler) repeatStmt(n, v *yaml.Node, sc *scope) {
+	times := c.repeatCount(v, sc)
+	limit, i := c.newSlot(false), c.newSlot(false)
+	c.emit(instr{op: opSetSlot, a: limit, e: times})
+	c.emit(instr{op: opSetSlot, a: i, e: func(*state) int64 { return 0 }})
+	top := c.pc()
+	exit := c.emit(instr{op: opLoopLess, b: i, c: limit})
+	c.block(get(n, "do"), sc)
+	c.emit(instr{op: opIncSlot, a: i})
+	c.emit(instr{op: opJump, a: top})
+	c.g.code[exit].a = c.pc()
+	c.loop(top, n, "repeat")
+}
+
+// rollStmt compiles roll: "die[player]", sides: k: it sets an int value
+// to a die's side.
+func (c *compiler) rollStmt(n, v *yaml.Node, sc *scope) {
+	pos := c.at(n)
+	if so := c.setOp(&yaml.Node{Kind: yaml.ScalarNode, Value: v.Value + " = 0", Line: v.Line, Column: v.Column, Style: v.Style}, sc); so != nil {
+		if so.v.t.k != kInt {
+			c.report(codeType.At(c.at(v), "roll sets a number; %s is %s", so.v.name, so.v.t))
+			return
+		}
+		sides := eval(func(*state) int64 { return 6 })
+		if n := get(n, "sides"); n != nil {
+			e := c.expr(n, sc, typ{k: kInt}, "sides")
+			if e.konst && (e.kv < 1 || e.kv > maxSides) {
+				c.report(codeLimit.At(c.at(n), "a die of %d sides: a die has 1 to %d", e.kv, maxSides))
+			}
+			sides = e.ev
+		}
+		c.emit(instr{op: opRoll, set: so, e: sides, pos: pos})
 	}
 }
 
@@ -508,6 +535,8 @@ func (c *compiler) dealOp(v *yaml.Node, sc *scope) *dealOp {
 	return &dealOp{from: from, z: z, count: count, first: first, slot: slot}
 }
 
+// choose compiles a choose statement: who decides, its options, and the
+// code that runs the option chosen.
 func (c *compiler) choose(v *yaml.Node, sc *scope) {
 	ch := &choice{pos: c.at(v), seat: c.newSlot(false)}
 	if id := get(v, "id"); id != nil {
@@ -517,30 +546,7 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		}
 		c.choiceIDs[ch.id] = ch
 	}
-	who := get(v, "player")
-	if scalar(who) == "all" {
-		ch.all = true
-		c.g.simultaneous = true
-		ch.jbase = c.g.joints
-		c.g.joints += engine.MaxPlayers
-	} else {
-		if who == nil {
-			if b := sc.lookup("player"); b != nil {
-				ch.who = slotEval(b.slot)
-			} else {
-				c.report(codeStructure.At(ch.pos, "choose needs player: the seat that decides (or all)"))
-			}
-		} else {
-			e := c.expr(who, sc, typ{k: kSeat}, "player")
-			if e.konst && e.kv < 0 {
-				c.report(codeLimit.At(c.at(who), "player is none, at every player count the game plays: no seat decides"))
-			}
-			ch.who = e.ev
-			if e.load == loadGlobal {
-				ch.whoVar = e.vbase + 1
-			}
-		}
-	}
+	c.chooser(ch, get(v, "player"), sc)
 	inner := &scope{up: sc, name: "player", slot: ch.seat, t: typ{k: kSeat}}
 	opts := get(v, "options")
 	if opts == nil || opts.Kind != yaml.SequenceNode || len(opts.Content) == 0 {
@@ -548,123 +554,181 @@ func (c *compiler) choose(v *yaml.Node, sc *scope) {
 		return
 	}
 	for _, on := range opts.Content {
-		o := &option{pos: c.at(on), base: ch.total}
-		bind := inner
-		switch {
-		case get(on, "card") != nil:
-			o.kind, o.name, o.size = optCard, "play", len(c.g.cards)
-			o.slot = c.newSlot(true)
-			o.zone = c.zoneExpr(get(on, "card"), inner, "card")
-			bind = &scope{up: inner, name: "card", slot: o.slot, t: typ{k: kCard}}
-		case get(on, "value") != nil:
-			o.kind, o.name = optValue, "name"
-			o.slot = c.newSlot(true)
-			vn := get(on, "value")
-			t := typ{k: kSeat}
-			if vn.Kind == yaml.MappingNode {
-				o.name, t, ch.numbers = "pick", typ{k: kInt}, true
-				c.numberOption(o, vn, inner)
-			} else if vn.Value == "seat" {
-				o.size = engine.MaxPlayers
-			} else if e, ok := c.g.types[vn.Value]; ok {
-				o.enum, o.size, t = e, len(e.values), typ{k: kEnum, enum: e}
-			} else {
-				c.report(codeUndefined.At(c.at(vn), "value picks a seat or a value of an enum card field, not %q%s", vn.Value, c.enumList()))
-			}
-			bind = &scope{up: inner, name: "value", slot: o.slot, t: t}
-		case get(on, "action") != nil:
-			o.kind, o.name, o.size = optAction, get(on, "action").Value, 1
-		default:
-			c.report(codeStructure.At(o.pos, "an option is card:, value: or action:"))
-			continue
+		if o := c.option(ch, on, inner); o != nil {
+			ch.total += o.size
+			ch.opts = append(ch.opts, o)
 		}
-		if n := get(on, "name"); n != nil {
-			o.name = n.Value
-		}
-		o.probe = -1
-		if n := get(on, "if"); n != nil {
-			e := c.expr(n, bind, typ{k: kBool}, "if")
-			o.cond = e.ev
-			if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
-				o.set = c.g.lower(cs)
-			}
-			what := o.name
-			if ch.id != "" {
-				what += " of choice " + ch.id
-			}
-			c.g.expected = append(c.g.expected, engine.Expectation{Pos: c.at(n), Card: -1, Never: "option " + what + " was never legal"})
-			o.probe = len(c.g.expected) - 1
-			ch.probed = true
-		}
-		if o.kind == optCard {
-			to := c.zoneByName[rootName(get(on, "to"))]
-			ch.plays = ch.plays || to == nil || to.vis != visOwner
-		}
-		ch.total += o.size
-		ch.opts = append(ch.opts, o)
-		o.bind = bind
-		o.node = on
 	}
-	cardOpts := 0
-	for k, o := range ch.opts {
+	ch.maskOpt = maskOption(ch.opts)
+	c.g.choices = append(c.g.choices, ch)
+	c.emit(instr{op: opChoose, ch: ch, pos: ch.pos})
+	switch {
+	case ch.all && !slices.ContainsFunc(ch.opts, c.optionSuspends):
+		c.everySeatNative(ch)
+	case ch.all:
+		c.everySeat(ch)
+	default:
+		c.oneSeat(ch)
+	}
+}
+
+// chooser compiles player: who, the seat that decides (all: every seat at
+// once); without it, the player bound around the choice.
+func (c *compiler) chooser(ch *choice, who *yaml.Node, sc *scope) {
+	switch {
+	case scalar(who) == "all":
+		ch.all = true
+		c.g.simultaneous = true
+		ch.jbase = c.g.joints
+		c.g.joints += engine.MaxPlayers
+	case who == nil:
+		if b := sc.lookup("player"); b != nil {
+			ch.who = slotEval(b.slot)
+		} else {
+			c.report(codeStructure.At(ch.pos, "choose needs player: the seat that decides (or all)"))
+		}
+	default:
+		e := c.expr(who, sc, typ{k: kSeat}, "player")
+		if e.konst && e.kv < 0 {
+			c.report(codeLimit.At(c.at(who), "player is none, at every player count the game plays: no seat decides"))
+		}
+		ch.who = e.ev
+		if e.load == loadGlobal {
+			ch.whoVar = e.vbase + 1
+		}
+	}
+}
+
+// option compiles one of a choice's options (card:, value: or action:),
+// nil when it is none (reported).
+func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
+	o := &option{pos: c.at(on), base: ch.total}
+	bind := inner
+	switch {
+	case get(on, "card") != nil:
+		o.kind, o.name, o.size = optCard, "play", len(c.g.cards)
+		o.slot = c.newSlot(true)
+		o.zone = c.zoneExpr(get(on, "card"), inner, "card")
+		bind = &scope{up: inner, name: "card", slot: o.slot, t: typ{k: kCard}}
+	case get(on, "value") != nil:
+		o.kind, o.name = optValue, "name"
+		o.slot = c.newSlot(true)
+		vn := get(on, "value")
+		t := typ{k: kSeat}
+		if vn.Kind == yaml.MappingNode {
+			o.name, t, ch.numbers = "pick", typ{k: kInt}, true
+			c.numberOption(o, vn, inner)
+		} else if vn.Value == "seat" {
+			o.size = engine.MaxPlayers
+		} else if e, ok := c.g.types[vn.Value]; ok {
+			o.enum, o.size, t = e, len(e.values), typ{k: kEnum, enum: e}
+		} else {
+			c.report(codeUndefined.At(c.at(vn), "value picks a seat or a value of an enum card field, not %q%s", vn.Value, c.enumList()))
+		}
+		bind = &scope{up: inner, name: "value", slot: o.slot, t: t}
+	case get(on, "action") != nil:
+		o.kind, o.name, o.size = optAction, get(on, "action").Value, 1
+	default:
+		c.report(codeStructure.At(o.pos, "an option is card:, value: or action:"))
+		return nil
+	}
+	if n := get(on, "name"); n != nil {
+		o.name = n.Value
+	}
+	o.probe = -1
+	if n := get(on, "if"); n != nil {
+		e := c.expr(n, bind, typ{k: kBool}, "if")
+		o.cond = e.ev
+		if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
+			o.set = c.g.lower(cs)
+		}
+		what := o.name
+		if ch.id != "" {
+			what += " of choice " + ch.id
+		}
+		c.g.expected = append(c.g.expected, engine.Expectation{Pos: c.at(n), Card: -1, Never: "option " + what + " was never legal"})
+		o.probe = len(c.g.expected) - 1
+		ch.probed = true
+	}
+	if o.kind == optCard {
+		to := c.zoneByName[rootName(get(on, "to"))]
+		ch.plays = ch.plays || to == nil || to.vis != visOwner
+	}
+	o.bind = bind
+	o.node = on
+	return o
+}
+
+// maskOption is 1 + the index of a choice's only card option when its
+// condition is a narrow set of cards (its legal cards a mask), else 0.
+func maskOption(opts []*option) int {
+	cardOpts, mask := 0, 0
+	for k, o := range opts {
 		if o.kind == optCard {
 			cardOpts++
 			if o.set != nil && o.set.narrow != nil {
-				ch.maskOpt = k + 1
+				mask = k + 1
 			}
 		}
 	}
 	if cardOpts != 1 {
-		ch.maskOpt = 0
+		return 0
 	}
-	c.g.choices = append(c.g.choices, ch)
-	c.emit(instr{op: opChoose, ch: ch, pos: ch.pos})
-	var exits []int
-	if ch.all && !slices.ContainsFunc(ch.opts, c.optionSuspends) {
-		// No option waits for a decision: every seat's choice is applied
-		// by one Go loop.
-		ch.loop = c.newSlot(false)
-		bodies := make([]action, len(ch.opts))
-		for k, o := range ch.opts {
-			bodies[k] = c.nativeOptionBody(o)
-		}
-		// Every seat may pick the option that weighs most.
-		most := 0
-		for _, o := range ch.opts {
-			most = max(most, 1+c.weigh(get(o.node, "then")))
-		}
-		c.emit(instr{op: opExec, a: engine.MaxPlayers*most - 1, fn: func(s *state) {
-			for p := 0; p < s.N && s.mode == mRun; p++ {
-				s.slots[ch.loop] = int64(p)
-				if a := s.joints[ch.jbase+p]; a != engine.NoAction {
-					bodies[s.bind(ch, p, a)](s)
-				}
+	return mask
+}
+
+// everySeatNative emits a choice of every seat whose options never wait
+// for a decision: every seat's choice is applied by one Go loop.
+func (c *compiler) everySeatNative(ch *choice) {
+	ch.loop = c.newSlot(false)
+	bodies := make([]action, len(ch.opts))
+	for k, o := range ch.opts {
+		bodies[k] = c.nativeOptionBody(o)
+	}
+	// Every seat may pick the option that weighs most.
+	most := 0
+	for _, o := range ch.opts {
+		most = max(most, 1+c.weigh(get(o.node, "then")))
+	}
+	c.emit(instr{op: opExec, a: engine.MaxPlayers*most - 1, fn: func(s *state) {
+		for p := 0; p < s.N && s.mode == mRun; p++ {
+			s.slots[ch.loop] = int64(p)
+			if a := s.joints[ch.jbase+p]; a != engine.NoAction {
+				bodies[s.bind(ch, p, a)](s)
 			}
-		}, pos: ch.pos})
-		ch.end = c.pc()
-		return
-	}
-	if ch.all {
-		ch.loop = c.newSlot(false)
-		c.emit(instr{op: opSetSlot, a: ch.loop, e: func(*state) int64 { return 0 }})
-		top := c.pc()
-		loopExit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[ch.loop] < int64(s.N)) }})
-		c.emit(instr{op: opDispatch, ch: ch})
-		for _, o := range ch.opts {
-			o.start = c.pc()
-			c.optionBody(o)
-			exits = append(exits, c.emit(instr{op: opJump}))
 		}
-		ch.cont = c.pc()
-		c.emit(instr{op: opIncSlot, a: ch.loop})
-		c.emit(instr{op: opJump, a: top})
-		c.g.code[loopExit].a = c.pc()
-		for _, e := range exits {
-			c.g.code[e].a = ch.cont
-		}
-		ch.end = c.pc()
-		return
+	}, pos: ch.pos})
+	ch.end = c.pc()
+}
+
+// everySeat emits a choice of every seat as a loop over the seats that
+// dispatches to the chosen option's body.
+func (c *compiler) everySeat(ch *choice) {
+	var exits []int
+	ch.loop = c.newSlot(false)
+	c.emit(instr{op: opSetSlot, a: ch.loop, e: func(*state) int64 { return 0 }})
+	top := c.pc()
+	loopExit := c.emit(instr{op: opJumpUnless, e: func(s *state) int64 { return b2i(s.slots[ch.loop] < int64(s.N)) }})
+	c.emit(instr{op: opDispatch, ch: ch})
+	for _, o := range ch.opts {
+		o.start = c.pc()
+		c.optionBody(o)
+		exits = append(exits, c.emit(instr{op: opJump}))
 	}
+	ch.cont = c.pc()
+	c.emit(instr{op: opIncSlot, a: ch.loop})
+	c.emit(instr{op: opJump, a: top})
+	c.g.code[loopExit].a = c.pc()
+	for _, e := range exits {
+		c.g.code[e].a = ch.cont
+	}
+	ch.end = c.pc()
+}
+
+// oneSeat emits a choice of one seat: each option's body, then a jump
+// past the others.
+func (c *compiler) oneSeat(ch *choice) {
+	var exits []int
 	for _, o := range ch.opts {
 		o.start = c.pc()
 		c.optionBody(o)
