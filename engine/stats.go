@@ -149,20 +149,25 @@ func (s *Summary) WinRate(p int) float64 {
 }
 
 // MeanMoves and StdMoves describe game length in moves.
-func (s *Summary) MeanMoves() float64 {
-	if s.Games == 0 {
+func (s *Summary) MeanMoves() float64 { return Mean(s.MovesSum, s.Games) }
+func (s *Summary) StdMoves() float64  { return SampleSD(s.MovesSum, s.MovesSq, s.Games) }
+
+// Mean is the mean of n values that sum to sum (0 for none).
+func Mean(sum int64, n int) float64 {
+	if n == 0 {
 		return 0
 	}
-	return float64(s.MovesSum) / float64(s.Games)
+	return float64(sum) / float64(n)
 }
 
-func (s *Summary) StdMoves() float64 {
-	if s.Games < 2 {
+// SampleSD is the sample standard deviation of n values from their sum
+// and their sum of squares (0 for fewer than two).
+func SampleSD(sum, sq int64, n int) float64 {
+	if n < 2 {
 		return 0
 	}
-	n := float64(s.Games)
-	mean := float64(s.MovesSum) / n
-	return math.Sqrt(math.Max(0, (float64(s.MovesSq)-n*mean*mean)/(n-1)))
+	mean := float64(sum) / float64(n)
+	return math.Sqrt(math.Max(0, (float64(sq)-float64(n)*mean*mean)/float64(n-1)))
 }
 
 // Causes lists end causes by frequency, most common first.

@@ -47,21 +47,8 @@ func (m *Measure) Interval(s int) (lo, hi float64) {
 }
 
 // MeanMoves and SDMoves are the game length in moves.
-func (m *Measure) MeanMoves() float64 {
-	if m.Games == 0 {
-		return 0
-	}
-	return float64(m.MovesSum) / float64(m.Games)
-}
-
-func (m *Measure) SDMoves() float64 {
-	if m.Games < 2 {
-		return 0
-	}
-	n := float64(m.Games)
-	mean := float64(m.MovesSum) / n
-	return math.Sqrt(math.Max(0, (float64(m.MovesSq)-n*mean*mean)/(n-1)))
-}
+func (m *Measure) MeanMoves() float64 { return engine.Mean(m.MovesSum, m.Games) }
+func (m *Measure) SDMoves() float64   { return engine.SampleSD(m.MovesSum, m.MovesSq, m.Games) }
 
 // SeatOff is the worst seat's distance from the fair share, in points.
 func (m *Measure) SeatOff() float64 {
