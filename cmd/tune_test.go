@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cardpress/cardpress/internal/testutil"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +62,7 @@ func TestTuneDuelEndToEnd(t *testing.T) {
 	// The printed diff applies with git, when there is one.
 	if _, err := exec.LookPath("git"); err == nil {
 		dir := t.TempDir()
-		copyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(dir, "tune/testdata/duel"))
+		testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(dir, "tune/testdata/duel"))
 		if err := os.WriteFile(filepath.Join(dir, "p.diff"), []byte(res.Diff), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -81,27 +82,6 @@ func TestTuneDuelEndToEnd(t *testing.T) {
 		if code != 0 || lo > 50 || hi < 50 || hi == 0 {
 			t.Errorf("the patched Duel: exit %d, seat 1 %.1f%% [%.1f-%.1f]\n%s%s", code, rate, lo, hi, out, errOut)
 		}
-	}
-}
-
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, e os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		if e.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 

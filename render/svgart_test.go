@@ -207,24 +207,7 @@ const gradientArt = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 51 30"
 // draws the same file: pixel by pixel within antialiasing at the edges,
 // and the colours at marked spots.
 func TestSVGGradientsAndClipsAsVectors(t *testing.T) {
-	doc := svgArtDoc(t, 1, "gameicon.svg", "#f8e71c", 602, 354)
-	doc.Images["portrait-0.svg"].Data = []byte(gradientArt)
-	out, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := imageCount(out); n != 4 {
-		t.Errorf("%d pictures embedded, want 4 (the drawing as paths)", n)
-	}
-	validate(t, "gradients", out)
-	if again, err := PnP(doc, Options{}); err != nil || !bytes.Equal(again, out) {
-		t.Errorf("a second PDF of the same cards differs (%v)", err)
-	}
-	spots, err := PnPSpots(doc, 0, false, Options{})
-	if err != nil || len(spots) == 0 || spots[0].Turn != 0 {
-		t.Fatalf("where the card prints: %v %v", spots, err)
-	}
-	sp := spots[0]
+	out, sp := vectorPortrait(t, gradientArt)
 	r := pdftest.Read(t, out)
 	content := pdftest.Content(t, r, sp.Page+1)
 	for _, op := range []string{`\nW n\n[^Q]*/CPSh1 sh\nQ`, `\nf\*\n`, `/CPSh2 sh`} {

@@ -212,7 +212,7 @@ func TestDiffAppliesToGameYAML(t *testing.T) {
 		t.Fatal("no diff")
 	}
 	dir := t.TempDir()
-	copyDir(t, "testdata/duel", dir)
+	testutil.CopyTree(t, "testdata/duel", dir)
 	orig, _ := os.ReadFile(filepath.Join(dir, "game.yaml"))
 	patched, err := applyUnified(string(orig), res.Diff)
 	if err != nil {
@@ -347,27 +347,6 @@ func lineAt(lines []string, i int) string {
 		return lines[i]
 	}
 	return "(end of file)"
-}
-
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, e os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		if e.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // Tuning a variant changes the variant's override where it is written,
