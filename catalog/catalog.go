@@ -1,21 +1,31 @@
 // Package catalog gathers the finding codes cardpress can report into one
 // rule catalog. It writes no code down itself: every code is declared once
-// as a value (finding.Declare) by the package that reports it, and the
-// catalog lists the declared values: the generic codes of loading (source,
-// schema, gamedata), lint, render and the engine kit, and the codes of the
-// loaded games' engines. Nothing in it knows a particular game.
+// as a value (finding.Declare) by the package that reports it, and every
+// check in the table of checks (package check) names the codes it reports;
+// the catalog lists the table's codes, each with the checks that report
+// it: the generic codes of loading (source, schema, gamedata), lint,
+// render and the engine kit, and the codes of the loaded games' engines.
+// Nothing in it knows a particular game.
 package catalog
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/pipeline"
 )
 
 // Catalog is the rules by id.
-type Catalog map[string]finding.Rule
+type Catalog map[string]Rule
+
+// Rule is a code as `cardpress rules` lists it: its rule, and the checks
+// of the table that report it.
+type Rule struct {
+	finding.Rule
+	Checks []string `json:"checks"`
+}
 
 // Help paragraphs by scope: what reports the code and how to act on it.
 var scopeHelp = map[finding.Scope]string{
@@ -27,32 +37,26 @@ var scopeHelp = map[finding.Scope]string{
 	finding.Alarm:    "A counter this game's engine watches ran above its alarm rate per game in the random-bot smoke games; the message names the rate and the first game that raised it, with the `cardpress replay` command that shows it. A `lint.ignore` entry with the code and a reason keeps it quiet when the rate is expected.",
 }
 
-// Generic is the catalog of the codes every game can get: the declared
-// codes that belong to no one engine.
-func Generic() Catalog {
-	c := Catalog{}
-	for _, code := range finding.Declared() {
-		if code.Engine == "" {
-			c.add(code, code.Purpose)
-		}
-	}
-	return c
-}
+// Generic is the catalog of the codes every game can get: the codes of
+// the checks that belong to no one engine.
+func Generic() Catalog { return For(nil) }
 
 // For is the generic catalog plus the codes of the loaded games' engines:
 // their static checks and their alarms, each alarm with the counter it
 // watches.
 func For(games []*pipeline.Game) Catalog {
-	c := Generic()
 	engines := map[string]bool{}
 	for _, g := range games {
 		if g.Data.Manifest.HasEngine() {
 			engines[g.Data.Manifest.Engine] = true
 		}
 	}
-	for _, code := range finding.Declared() {
-		if engines[code.Engine] {
-			c.add(code, code.Purpose)
+	c := Catalog{}
+	for _, ch := range check.All() {
+		for _, code := range check.CodesOf(ch) {
+			if code.Engine == "" || engines[code.Engine] {
+				c.add(code, code.Purpose, ch.ID)
+			}
 		}
 	}
 	for _, g := range games {
@@ -60,40 +64,84 @@ func For(games []*pipeline.Game) Catalog {
 			continue
 		}
 		for _, a := range g.Engine.Info().Alarms {
-			c.add(a.Code, "Alarm on counter "+a.Counter+": "+a.Code.Purpose)
+			c.add(a.Code, "Alarm on counter "+a.Counter+": "+a.Code.Purpose, "alarms")
 		}
 	}
 	return c
 }
 
-func (c Catalog) add(code *finding.Code, desc string) {
+// Check is one check of the table as `cardpress rules --checks` lists it.
+type Check struct {
+	ID     string     `json:"id"`
+	Step   check.Step `json:"step"`
+	Engine string     `json:"engine,omitempty"`
+	Needs  string     `json:"needs"`
+	Codes  []string   `json:"codes"`
+	Doc    string     `json:"doc"`
+}
+
+// Checks lists the table of checks, those of engines no loaded game plays
+// left out, each with the codes it reports (an alarm claims every engine's
+// alarms: those of the loaded games).
+func Checks(games []*pipeline.Game) []Check {
+	c := For(games)
+	out := []Check{}
+	for _, ch := range check.All() {
+		if ch.Engine != "" && !slices.ContainsFunc(games, func(g *pipeline.Game) bool { return g.Data.Manifest.Engine == ch.Engine }) {
+			continue
+		}
+		row := Check{ID: ch.ID, Step: ch.Step, Engine: ch.Engine, Needs: ch.Needs.String(), Codes: []string{}, Doc: ch.Doc}
+		for _, code := range check.CodesOf(ch) {
+			if _, ok := c[code.ID]; ok {
+				row.Codes = append(row.Codes, code.ID)
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// add adds code as reported by the check named by, or adds by to the
+// checks of a code already there.
+func (c Catalog) add(code *finding.Code, desc, by string) {
+	if r, ok := c[code.ID]; ok {
+		if !slices.Contains(r.Checks, by) {
+			r.Checks = append(r.Checks, by)
+		}
+		r.Description, r.Help = desc, help(code, desc)
+		c[code.ID] = r
+		return
+	}
 	scope := string(code.Scope)
 	if code.Engine != "" {
 		scope = "engine " + code.Engine
 	}
-	help := desc
+	c[code.ID] = Rule{finding.Rule{ID: code.ID, Severity: code.Severity, Description: desc, Help: help(code, desc), Scope: scope}, []string{by}}
+}
+
+func help(code *finding.Code, desc string) string {
+	h := desc
 	if code.Help != "" {
-		help += " " + code.Help
+		h += " " + code.Help
 	}
-	help += " " + scopeHelp[code.Scope]
-	c[code.ID] = finding.Rule{ID: code.ID, Severity: code.Severity, Description: desc, Help: help, Scope: scope}
+	return h + " " + scopeHelp[code.Scope]
 }
 
 // Lookup finds a rule by code, for finding.Options.Rules.
 func (c Catalog) Lookup(code string) (finding.Rule, bool) {
 	r, ok := c[code]
-	return r, ok
+	return r.Rule, ok
 }
 
 // Sorted lists the rules by scope (validate, lint, render, then the engine
 // kit's and each engine's) and id.
-func (c Catalog) Sorted() []finding.Rule {
+func (c Catalog) Sorted() []Rule {
 	rank := map[string]int{string(finding.Validate): 0, string(finding.Lint): 1, string(finding.Render): 2}
-	out := make([]finding.Rule, 0, len(c))
+	out := make([]Rule, 0, len(c))
 	for _, r := range c {
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b finding.Rule) int {
+	slices.SortFunc(out, func(a, b Rule) int {
 		ra, oka := rank[a.Scope]
 		rb, okb := rank[b.Scope]
 		if !oka {

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/cardpress/cardpress/catalog"
@@ -17,6 +18,7 @@ type rulesOptions struct {
 	Format  string
 	Verbose bool
 	Params  bool
+	Checks  bool
 }
 
 func newRulesCmd(streams IO) *cobra.Command {
@@ -26,8 +28,13 @@ func newRulesCmd(streams IO) *cobra.Command {
 		Short: "List every finding code: id, severity, description and help",
 		Long: `Rules prints the rule catalog: every code validate, lint and render can
 report, and the codes of the games found in PATH (default: cards), each with
-its severity, who reports it and a one-line description; -v adds the help
-paragraph. --format json prints the same as one JSON array.
+its severity, who reports it, the checks that report it and a one-line
+description; -v adds the help paragraph. --format json prints the same as
+one JSON array.
+
+--checks prints the table of checks instead: each check's id, when it runs
+(load, build, static, smoke, lint, tune), what it needs, its codes and what
+it checks.
 
 --params prints the rule parameters of the games instead: each one's
 default, the values its engine plays (from the engine's declaration of its
@@ -46,6 +53,7 @@ parameters) and its doc from game.yaml.`,
 	c.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	c.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "print each rule's help paragraph")
 	c.Flags().BoolVar(&opts.Params, "params", false, "list the games' rule parameters instead: default, values the engine plays, doc")
+	c.Flags().BoolVar(&opts.Checks, "checks", false, "list the checks instead: id, step, needs, codes, doc")
 	return c
 }
 
@@ -57,22 +65,39 @@ func runRules(opts *rulesOptions) error {
 	if opts.Params {
 		return printParams(opts, catalog.Params(games))
 	}
+	if opts.Checks {
+		return printChecks(opts, catalog.Checks(games))
+	}
 	rules := catalog.For(games).Sorted()
 	if opts.Format == "json" {
 		if rules == nil {
-			rules = []finding.Rule{}
+			rules = []catalog.Rule{}
 		}
 		return writeJSON(opts.Out, rules)
 	}
 	tw := tabwriter.NewWriter(opts.Out, 0, 0, 2, ' ', 0)
 	for _, r := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", finding.Visible(r.ID), r.Severity, finding.Visible(r.Scope), finding.Visible(r.Description))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", finding.Visible(r.ID), r.Severity, finding.Visible(r.Scope),
+			finding.Visible(strings.Join(r.Checks, ",")), finding.Visible(r.Description))
 		if opts.Verbose {
 			tw.Flush()
 			fmt.Fprintf(opts.Out, "    %s\n\n", finding.Visible(r.Help))
 		}
 	}
 	return tw.Flush()
+}
+
+// printChecks lists the table of checks: per check its id, step, needs
+// and codes on one line and its doc under it.
+func printChecks(opts *rulesOptions, checks []catalog.Check) error {
+	if opts.Format == "json" {
+		return writeJSON(opts.Out, checks)
+	}
+	for _, c := range checks {
+		fmt.Fprintf(opts.Out, "%s  %s  needs %s  %s\n      %s\n", finding.Visible(c.ID), c.Step, c.Needs,
+			finding.Visible(strings.Join(c.Codes, ",")), finding.Visible(c.Doc))
+	}
+	return nil
 }
 
 // printParams lists parameters game by game: a heading, then per parameter

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 )
 
@@ -90,5 +92,58 @@ func TestBuildStrict(t *testing.T) {
 	}
 	if code, stdout, _ := run(t, ws, "build", "--strict", "--games", "20", "--out", out, "cards/heat"); code != 1 || !strings.Contains(stdout, "error FILE_UNLISTED") {
 		t.Fatalf("build --strict: exit %d\n%s", code, stdout)
+	}
+}
+
+// rules lists the table of checks: --checks every registered check with
+// its step, codes and doc, and each code the checks that report it, so a
+// check added to the table shows up in both.
+func TestRulesListTheCheckTable(t *testing.T) {
+	code, out, errOut := run(t, repoRoot, "rules", "--checks", "--format", "json")
+	var listed []struct {
+		ID, Step, Doc string
+		Codes         []string
+	}
+	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil {
+		t.Fatalf("rules --checks: exit %d, %v\n%s%s", code, err, out, errOut)
+	}
+	_, text, _ := run(t, repoRoot, "rules", "--checks")
+	_, rulesOut, _ := run(t, repoRoot, "rules", "--format", "json")
+	var rules []struct {
+		ID     string
+		Checks []string
+	}
+	if err := json.Unmarshal([]byte(rulesOut), &rules); err != nil {
+		t.Fatal(err)
+	}
+	reportedBy := map[string][]string{}
+	for _, r := range rules {
+		if len(r.Checks) == 0 {
+			t.Errorf("%s: no check reports it", r.ID)
+		}
+		reportedBy[r.ID] = r.Checks
+	}
+	for _, c := range check.All() {
+		i := slices.IndexFunc(listed, func(l struct {
+			ID, Step, Doc string
+			Codes         []string
+		}) bool {
+			return l.ID == c.ID
+		})
+		if i < 0 {
+			t.Errorf("check %s is not listed by rules --checks", c.ID)
+			continue
+		}
+		if l := listed[i]; l.Step != string(c.Step) || l.Doc != c.Doc || len(l.Codes) == 0 {
+			t.Errorf("check %s listed as %+v", c.ID, l)
+		}
+		if !strings.Contains(text, c.ID+"  "+string(c.Step)+"  needs ") || !strings.Contains(text, "      "+c.Doc+"\n") {
+			t.Errorf("rules --checks text lacks %s with its doc:\n%s", c.ID, text)
+		}
+		for _, id := range listed[i].Codes {
+			if !slices.Contains(reportedBy[id], c.ID) {
+				t.Errorf("rules lists %s without check %s, which reports it (%v)", id, c.ID, reportedBy[id])
+			}
+		}
 	}
 }

@@ -36,12 +36,6 @@ func Facts(g Game) map[string]any {
 	return nil
 }
 
-// Checker is optional: a game with static checks of its own on its data
-// (beyond what its Build reports).
-type Checker interface {
-	Check() []finding.Finding
-}
-
 // RulesLine is one line of a card's printed rules, tagged with its phase (or
 // "" when the game has none).
 type RulesLine struct {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
@@ -207,24 +208,8 @@ func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path str
 		// Commands play the default variant unless told otherwise.
 		d, _ = d.WithVariant("")
 		g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
-		found, layoutBroken := buildEngine(g, valid, fs)
-		var doc *render.Document
-		if g.Engine != nil {
-			doc = Document(g)
-			found = append(found, d.CheckPlaceholders(factNames(g.Engine))...)
-			found = append(found, render.CheckIcons(doc, d)...)
-		}
-		if g.Valid {
-			// What the cards print is known only now, the engine's
-			// fields with the declared ones.
-			if doc == nil {
-				doc = Document(g)
-			}
-			found = append(found, render.CheckEmpty(doc)...)
-		}
-		if g.Valid && !layoutBroken {
-			found = append(found, render.CheckWhen(Document(g))...)
-		}
+		found := buildEngine(g, valid, fs)
+		found = append(found, check.Run(check.Build, input(g))...)
 		all = append(all, keepFile(found, path)...)
 		games = append(games, g)
 	}
@@ -232,13 +217,12 @@ func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path str
 }
 
 // buildEngine builds g's data with its engine, if it has one, when the
-// data is valid, and reports what the engine finds; layoutBroken is a
-// layout naming a field the engine's cards do not have.
-func buildEngine(g *Game, valid bool, fs []finding.Finding) (found []finding.Finding, layoutBroken bool) {
+// data is valid, and reports what the engine finds.
+func buildEngine(g *Game, valid bool, fs []finding.Finding) []finding.Finding {
 	d := g.Data
 	m, ok := kit.Lookup(d.Manifest.Engine)
 	if !ok || !d.Manifest.HasEngine() {
-		return nil, false
+		return nil
 	}
 	eg, bfs := build(m, d)
 	if !valid {
@@ -247,17 +231,11 @@ func buildEngine(g *Game, valid bool, fs []finding.Finding) (found []finding.Fin
 		// run. Engines check every bound they rely on before they
 		// allocate or loop, so building on invalid values is safe; what
 		// they say about a value the schema already rejected is left out.
-		return references(bfs, fs), false
+		return references(bfs, fs)
 	}
 	g.Engine = eg
 	g.Valid = eg != nil && countErrors(bfs) == 0
-	found = append(bfs, variantBuilds(g, bfs)...)
-	if eg != nil && !d.Manifest.DeclaresFields() {
-		// Declared fields were checked by gamedata already.
-		lf := d.CheckLayoutFields(engineFields(d, eg))
-		layoutBroken = countErrors(lf) > 0
-		found = append(found, lf...)
-	}
+	found := append(bfs, variantBuilds(g, bfs)...)
 	if g.Valid {
 		// Past the engine's own errors: the rules file's would only
 		// repeat them.
@@ -265,7 +243,7 @@ func buildEngine(g *Game, valid bool, fs []finding.Finding) (found []finding.Fin
 		found = append(found, rfs...)
 		g.Valid = countErrors(rfs) == 0
 	}
-	return found, layoutBroken
+	return found
 }
 
 // rulesFile builds the rules file of a game whose engine is its own
@@ -294,43 +272,18 @@ func nameEngines(fs []finding.Finding) {
 	}
 }
 
-// Static runs the checks that need no smoke games: the engine's own checks,
-// the reference templates and text fitting.
+// Static runs the table's static checks (check.Static): those that need
+// no smoke games.
 func Static(g *Game) []finding.Finding {
 	if !g.Valid {
 		return nil
 	}
-	var out []finding.Finding
-	if c, ok := g.Engine.(engine.Checker); ok {
-		out = c.Check()
-	}
-	out = append(out, render.CheckFit(Document(g))...)
-	out = append(out, lint.TokenColors(g.Data)...)
-	return out
+	return check.Run(check.Static, input(g))
 }
 
-// engineFields are the fields an engine prints on each deck's cards, for
-// the layout check: whatever its cards give, front or back.
-func engineFields(d *gamedata.Game, g engine.Game) map[string][]string {
-	cf, ok := g.(engine.CardFaces)
-	if !ok {
-		return nil
-	}
-	out := map[string][]string{}
-	for i, c := range d.Cards {
-		front, back := cf.CardFields(i)
-		for name := range front {
-			out[c.Deck] = append(out[c.Deck], name)
-		}
-		for name := range back {
-			out[c.Deck] = append(out[c.Deck], name)
-		}
-	}
-	for deck, names := range out {
-		slices.Sort(names)
-		out[deck] = slices.Compact(names)
-	}
-	return out
+// input is g as the table's checks see it.
+func input(g *Game) *check.Input {
+	return check.NewInput(g.Data, g.Engine, g.Valid, func() *render.Document { return Document(g) })
 }
 
 // variantBuilds builds every other variant of g and reports what the
@@ -416,14 +369,6 @@ func lintVariant(g *Game, opt lint.Options) []finding.Finding {
 		out = append(out, lint.Smoke(g.Data, g.Engine, opt)...)
 	}
 	return out
-}
-
-func factNames(g engine.Game) []string {
-	var names []string
-	for name := range engine.Facts(g) {
-		names = append(names, name)
-	}
-	return names
 }
 
 // keepFile keeps only the findings of path when path names one file, as

@@ -1,6 +1,7 @@
 package heat
 
 import (
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 )
@@ -10,6 +11,15 @@ var codeHandTooSmall = codes.Error("HAND_TOO_SMALL", "A drafted hand (draft_deal
 var codeHeatBoardOrder = codes.Error("HEAT_BOARD_ORDER", "The heat_board rows do not go from the least to the most negative value.")
 
 var codeCardNeverPlayable = codes.Error("CARD_NEVER_PLAYABLE", "A card is marked for no supported player count.")
+
+// The engine's static checks, in the table cardpress rules lists.
+var _ = check.Register(check.Check{
+	ID:     "heat-data",
+	Doc:    "Checks HEAT's data beyond its build: hands big enough for the stages, the heat board in order and matching the Heat tokens, a draft every count can fill, every card playable at some count.",
+	Codes:  []*finding.Code{codeHandTooSmall, codeHeatBoardOrder, codeCardNeverPlayable, codeDraftTooFewCards, gamedata.CodeCountMismatch},
+	Engine: "heat", Step: check.Static, Needs: check.Valid | check.Engine,
+	Run: check.OfEngine((*Game).Check),
+})
 
 // Check runs HEAT's static checks on its data.
 func (g *Game) Check() []finding.Finding {

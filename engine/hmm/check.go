@@ -3,6 +3,7 @@ package hmm
 import (
 	"sort"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 )
 
@@ -73,6 +74,15 @@ func (g *Game) crewSize(max1, max2 int) int {
 var codeJobImpossible = codes.Error("JOB_IMPOSSIBLE", "A Job needs more skill icons than the best legal crew brings (the best Mastermind and the best crew_limit-1 Crew or Mercenaries, each with the best Gear), counting icons of any type (substitutions allowed), even with the fewest icons its Complications could add.")
 
 var codeComplicationImpossible = codes.Error("COMPLICATION_IMPOSSIBLE", "A Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws.")
+
+// The engine's static checks, in the table cardpress rules lists.
+var _ = check.Register(check.Check{
+	ID:     "hmm-jobs",
+	Doc:    "Checks that the best legal crew can do every Job, whatever Complication comes up.",
+	Codes:  []*finding.Code{codeJobImpossible, codeComplicationImpossible},
+	Engine: "hmm", Step: check.Static, Needs: check.Valid | check.Engine,
+	Run: check.OfEngine((*Game).Check),
+})
 
 // Check runs Heist Masterminds' static checks.
 func (g *Game) Check() []finding.Finding {

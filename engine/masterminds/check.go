@@ -3,6 +3,7 @@ package masterminds
 import (
 	"sort"
 
+	checks "github.com/cardpress/cardpress/check" // fixture_test.go has a check of its own
 	"github.com/cardpress/cardpress/finding"
 )
 
@@ -11,6 +12,15 @@ var codeStepUnbeatable = codes.Error("HEIST_STEP_UNBEATABLE", "A heist step cann
 var codeStepAlwaysPerfect = codes.Warning("HEIST_STEP_ALWAYS_PERFECT", "A heist step is already beaten by at least half the Talents on their own, without Gear or a die: a perfection nearly every time.")
 
 var codeSkillNoTalent = codes.Error("SKILL_NO_TALENT", "A heist step or a Failure card names a skill that no Talent has above 0.")
+
+// The engine's static checks, in the table cardpress rules lists.
+var _ = checks.Register(checks.Check{
+	ID:     "masterminds-steps",
+	Doc:    "Checks that every Masterminds heist step can be beaten by the best team and is not beaten by most Talents alone, and that every skill named has a Talent.",
+	Codes:  []*finding.Code{codeStepUnbeatable, codeStepAlwaysPerfect, codeSkillNoTalent},
+	Engine: "masterminds", Step: checks.Static, Needs: checks.Valid | checks.Engine,
+	Run: checks.OfEngine((*Game).Check),
+})
 
 // Check runs the static checks on the data.
 func (g *Game) Check() []finding.Finding {

@@ -3,12 +3,22 @@ package mice
 import (
 	"sort"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 )
 
 var codeObstacleUnreachable = codes.Error("OBSTACLE_UNREACHABLE", "An obstacle's target is above the best test: the chips_drawn best chips on their best sides and the skill_limit skills that add most against its icons, each activated.")
 
 var codeObstacleAlwaysSucceeds = codes.Warning("OBSTACLE_ALWAYS_SUCCEEDS", "An obstacle is beaten by the worst chips on their worst sides without any skill.")
+
+// The engine's static checks, in the table cardpress rules lists.
+var _ = check.Register(check.Check{
+	ID:     "mice-obstacles",
+	Doc:    "Checks that every Mice Heist obstacle can be beaten by the best test, and cannot be beaten by the worst.",
+	Codes:  []*finding.Code{codeObstacleUnreachable, codeObstacleAlwaysSucceeds},
+	Engine: "mice", Step: check.Static, Needs: check.Valid | check.Engine,
+	Run: check.OfEngine((*Game).Check),
+})
 
 // Check runs Mice Heist's static checks on its data: obstacles no player
 // can beat (an error at the card) and obstacles nobody can fail (a warning).

@@ -1,4 +1,4 @@
-package lint
+package check
 
 import (
 	"strings"
@@ -21,6 +21,14 @@ const MinTokenDeltaE = 10.0
 // CodeTokenColorsClose is the colour check's finding.
 var CodeTokenColorsClose = finding.Declare(finding.Code{ID: "TOKEN_COLORS_CLOSE", Severity: finding.Warning, Scope: finding.Lint,
 	Purpose: "Two kinds of token differ in colour by less than ΔE00 10 (CIEDE2000): too close to tell apart on the table."})
+
+var _ = Register(Check{
+	ID:    "token-colors",
+	Doc:   "Checks that every two kinds of token differ in colour enough to tell apart across a table.",
+	Codes: []*finding.Code{CodeTokenColorsClose},
+	Step:  Static, Needs: Valid,
+	Run: func(in *Input) []finding.Finding { return TokenColors(in.Data) },
+})
 
 // tokenColor is the front colour of one kind of token, where it is set.
 type tokenColor struct {

@@ -1,0 +1,152 @@
+package check_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardpress/cardpress/check"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/testutil"
+	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render"
+
+	// The smoke checks register themselves with the smoke runner (the
+	// pipeline imports it, and every engine).
+	_ "github.com/cardpress/cardpress/lint"
+	_ "github.com/cardpress/cardpress/tune" // cardpress tune's check of tune.yaml
+)
+
+// Every registered check has a doc, at least one code and, by its step,
+// a handler: build and static checks a Run, smoke checks a Judge with
+// their stopping rule beside it.
+func TestEveryCheckIsComplete(t *testing.T) {
+	all := check.All()
+	steps := map[check.Step]int{}
+	for _, c := range all {
+		steps[c.Step]++
+		if !strings.HasPrefix(c.Doc, "Checks ") || !strings.HasSuffix(c.Doc, ".") {
+			t.Errorf("%s: doc %q is not one \"Checks ...\" sentence", c.ID, c.Doc)
+		}
+		if len(check.CodesOf(c)) == 0 {
+			t.Errorf("%s reports no code", c.ID)
+		}
+		switch c.Step {
+		case check.Build, check.Static:
+			if c.Run == nil {
+				t.Errorf("%s: a %s check without a Run", c.ID, c.Step)
+			}
+		case check.Smoke:
+			if c.Smoke == nil || c.Smoke.Judge == nil || c.Smoke.Undecided == nil {
+				t.Errorf("%s: a smoke check without Judge and stopping rule", c.ID)
+			}
+		}
+	}
+	// The table holds the checks of every kind, the engines' too.
+	for _, step := range []check.Step{check.Load, check.Build, check.Static, check.Smoke, check.Lint, check.Tune} {
+		if steps[step] == 0 {
+			t.Errorf("no %s check registered", step)
+		}
+	}
+	if !slices.ContainsFunc(all, func(c *check.Check) bool { return c.Engine == "mice" && c.Step == check.Static }) {
+		t.Error("engine/mice's static checks are not in the table")
+	}
+}
+
+// Every declared code is reported by some check of the table, so
+// `cardpress rules`, listing the table, lists every code.
+func TestEveryCodeHasACheck(t *testing.T) {
+	by := map[*finding.Code][]string{}
+	for _, c := range check.All() {
+		for _, code := range check.CodesOf(c) {
+			by[code] = append(by[code], c.ID)
+		}
+	}
+	for _, code := range finding.Declared() {
+		if len(by[code]) == 0 {
+			t.Errorf("%s (scope %s) is reported by no check: name it in its check's Codes", code.ID, code.Scope)
+		}
+	}
+}
+
+// A check that would be incomplete in the table is refused when it is
+// registered: the program does not start.
+func TestRegisterRefusesIncompleteChecks(t *testing.T) {
+	code := &finding.Code{ID: "TEST_CODE", Severity: finding.Warning, Scope: finding.Lint, Purpose: "A test."}
+	run := func(*check.Input) []finding.Finding { return nil }
+	judge := func(*check.SmokeRun) []finding.Finding { return nil }
+	for name, c := range map[string]check.Check{
+		"no doc":           {ID: "test-a", Codes: []*finding.Code{code}, Step: check.Static, Run: run},
+		"no code":          {ID: "test-b", Doc: "Checks.", Step: check.Static, Run: run},
+		"no handler":       {ID: "test-c", Doc: "Checks.", Codes: []*finding.Code{code}, Step: check.Build},
+		"no stopping rule": {ID: "test-d", Doc: "Checks.", Codes: []*finding.Code{code}, Step: check.Smoke, Smoke: &check.SmokeRule{Judge: judge}},
+		"run never run":    {ID: "test-e", Doc: "Checks.", Codes: []*finding.Code{code}, Step: check.Load, Run: run},
+		"bad id":           {ID: "Test_F", Doc: "Checks.", Codes: []*finding.Code{code}, Step: check.Static, Run: run},
+		"registered twice": {ID: "text-fit", Doc: "Checks.", Codes: []*finding.Code{code}, Step: check.Static, Run: run},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: Register did not panic", name)
+				}
+			}()
+			check.Register(c)
+		}()
+	}
+}
+
+// What a check reports carries one of the codes the table says it
+// reports, on every shipped game; the static step is its checks' findings.
+func TestChecksReportTheirOwnCodes(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	games, _ := pipeline.Load([]string{"cards"})
+	if len(games) < 4 {
+		t.Fatalf("%d shipped games", len(games))
+	}
+	ran := map[string]bool{}
+	for _, g := range games {
+		in := check.NewInput(g.Data, g.Engine, g.Valid, func() *render.Document { return pipeline.Document(g) })
+		var static []finding.Finding
+		for _, c := range check.All() {
+			if c.Run == nil || (c.Needs&check.Valid != 0 && !g.Valid) || (c.Needs&check.Engine != 0 && g.Engine == nil) {
+				continue
+			}
+			ran[c.ID] = true
+			fs := c.Run(in)
+			if c.Step == check.Static {
+				static = append(static, fs...)
+			}
+			for _, f := range fs {
+				if !slices.ContainsFunc(check.CodesOf(c), func(code *finding.Code) bool { return code.Is(f) }) {
+					t.Errorf("%s on %s reported %s, not among its codes", c.ID, g.Data.Manifest.ID, f)
+				}
+			}
+		}
+		if got := pipeline.Static(g); len(got) != len(static) {
+			t.Errorf("%s: pipeline.Static gave %d findings, its checks %d", g.Data.Manifest.ID, len(got), len(static))
+		}
+	}
+	for _, id := range []string{"text-fit", "token-colors", "layout-empty", "heat-data", "mice-obstacles"} {
+		if !ran[id] {
+			t.Errorf("%s ran on no shipped game", id)
+		}
+	}
+}
+
+// OfEngine runs an engine's checks on that engine's games only: a game
+// played by another engine (--engine) is not checked by them.
+func TestOfEngineChecksOnlyItsEngine(t *testing.T) {
+	run := check.OfEngine(func(g *ownGame) []finding.Finding {
+		return []finding.Finding{{Code: "OWN", Message: "checked"}}
+	})
+	if fs := run(&check.Input{Engine: &ownGame{}}); len(fs) != 1 {
+		t.Errorf("own engine: %v", fs)
+	}
+	if fs := run(&check.Input{Engine: otherGame{}}); len(fs) != 0 {
+		t.Errorf("another engine's game was checked: %v", fs)
+	}
+}
+
+type ownGame struct{ engine.Game }
+type otherGame struct{ engine.Game }
