@@ -14,7 +14,7 @@ import (
 
 	// The smoke checks register themselves with the smoke runner (the
 	// pipeline imports it, and every engine).
-	_ "github.com/cardpress/cardpress/lint"
+	_ "github.com/cardpress/cardpress/smoke"
 	_ "github.com/cardpress/cardpress/tune" // cardpress tune's check of tune.yaml
 )
 

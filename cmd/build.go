@@ -8,8 +8,8 @@ import (
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/smoke"
 
 	"github.com/spf13/cobra"
 )
@@ -17,7 +17,7 @@ import (
 type buildOptions struct {
 	IO
 	Paths []string
-	Lint  lint.Options
+	Lint  smoke.Options
 	// Strict turns warnings into errors.
 	Strict bool
 	pipeline.RenderOptions

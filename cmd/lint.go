@@ -7,8 +7,8 @@ import (
 	"github.com/cardpress/cardpress/catalog"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/smoke"
 
 	"github.com/spf13/cobra"
 )
@@ -22,7 +22,7 @@ type lintOptions struct {
 	// Baseline is a previous --format json report to compare with.
 	Baseline string
 	botList  string
-	lint.Options
+	smoke.Options
 }
 
 func newLintCmd(streams IO) *cobra.Command {
@@ -126,7 +126,7 @@ func runLint(opts *lintOptions) error {
 	errs, warns := finding.Count(fs)
 	report := finding.Report{Findings: fs, Errors: errs, Warnings: warns, Metrics: metrics}
 	if base != nil {
-		d := lint.Compare(*base, report)
+		d := smoke.Compare(*base, report)
 		report.Baseline = &d
 	}
 	if opts.Format == "json" {
@@ -179,7 +179,7 @@ func readBaseline(path string) (*finding.Report, error) {
 	if err := lintReportInput.read(name, path, &r); err != nil {
 		return nil, err
 	}
-	if err := lint.CheckBaseline(r); err != nil {
+	if err := smoke.CheckBaseline(r); err != nil {
 		return nil, inputErrorf(name, "%v", err)
 	}
 	return &r, nil

@@ -11,10 +11,10 @@ import (
 
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/importer"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/preview"
 	"github.com/cardpress/cardpress/sheetgame"
+	"github.com/cardpress/cardpress/smoke"
 
 	"github.com/spf13/cobra"
 )
@@ -131,7 +131,7 @@ func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 	games, fs := pipeline.Load(opts.Paths)
 	for _, g := range games {
 		if g.Valid {
-			fs = append(fs, lint.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
+			fs = append(fs, smoke.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
 		}
 	}
 	fs = finding.Sort(fs)

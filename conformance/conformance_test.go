@@ -17,11 +17,11 @@ import (
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/testutil"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
 	"github.com/cardpress/cardpress/render/pdftest"
 	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/smoke"
 )
 
 // gamesPerCount is how many random games each variant plays at each
@@ -168,7 +168,7 @@ func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.
 // game's lint.ignore; ignores of smoke-game findings are not stale here.
 func staticLint(t *testing.T, g *pipeline.Game) {
 	t.Helper()
-	for _, f := range lint.ApplyIgnores(g.Data, pipeline.Static(g), false) {
+	for _, f := range smoke.ApplyIgnores(g.Data, pipeline.Static(g), false) {
 		t.Errorf("lint: %s", f)
 	}
 }

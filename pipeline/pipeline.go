@@ -17,8 +17,8 @@ import (
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/smoke"
 
 	// Every game engine registers itself; see engine/games.
 	_ "github.com/cardpress/cardpress/engine/games"
@@ -109,7 +109,7 @@ func (g *Game) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
 	if m == nil {
 		var ok bool
 		if m, ok = kit.Lookup(d.Manifest.Engine); !ok {
-			return nil, []finding.Finding{lint.CodeEnginePanic.At(d.Manifest.IDPos, "no engine %q is registered", d.Manifest.Engine)}
+			return nil, []finding.Finding{smoke.CodeEnginePanic.At(d.Manifest.IDPos, "no engine %q is registered", d.Manifest.Engine)}
 		}
 	}
 	eg, fs := build(m, d)
@@ -120,7 +120,7 @@ func (g *Game) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
 		}
 	}
 	if eg == nil && len(errs) == 0 {
-		errs = append(errs, lint.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s made no game of the data", m.ID()))
+		errs = append(errs, smoke.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s made no game of the data", m.ID()))
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -305,12 +305,12 @@ func variantBuilds(g *Game, base []finding.Finding) []finding.Finding {
 // findings of other variants than g's are marked with theirs. Variants
 // play side by side; opt.Metrics still sees them one after another, in
 // the game's order.
-func Lint(g *Game, opt lint.Options) []finding.Finding {
+func Lint(g *Game, opt smoke.Options) []finding.Finding {
 	if !g.Valid {
 		return nil
 	}
 	if g.Engine == nil {
-		return lint.ApplyIgnores(g.Data, Static(g), true)
+		return smoke.ApplyIgnores(g.Data, Static(g), true)
 	}
 	games := []*Game{g}
 	for _, id := range g.Data.Variants() {
@@ -353,7 +353,7 @@ func Lint(g *Game, opt lint.Options) []finding.Finding {
 	// (--engine rules on Mice Heist, which raises none of engine/mice's
 	// alarms) cannot tell that it silences nothing.
 	full := !opt.Partial(g.Engine.Info().SmokeGames) && (g.module == nil || g.module.ID() == g.Data.Manifest.Engine)
-	return lint.ApplyIgnores(g.Data, out, full)
+	return smoke.ApplyIgnores(g.Data, out, full)
 }
 
 // ErrNoEngine words what a command that plays the game says about a game
@@ -362,11 +362,11 @@ func ErrNoEngine(g *Game) error {
 	return fmt.Errorf("game %q has no rules engine (engine: none), so it cannot be played: it validates, lints (static checks) and renders; to play it, name a registered engine in game.yaml (see cardpress rules) or write one (docs/engine.md)", g.Data.Manifest.ID)
 }
 
-func lintVariant(g *Game, opt lint.Options) []finding.Finding {
+func lintVariant(g *Game, opt smoke.Options) []finding.Finding {
 	out := Static(g)
-	if kept, _ := lint.Silence(g.Data, out); countErrors(kept) == 0 {
+	if kept, _ := smoke.Silence(g.Data, out); countErrors(kept) == 0 {
 		// Smoke games on data with static errors would only repeat them.
-		out = append(out, lint.Smoke(g.Data, g.Engine, opt)...)
+		out = append(out, smoke.Play(g.Data, g.Engine, opt)...)
 	}
 	return out
 }
@@ -420,7 +420,7 @@ func countErrors(fs []finding.Finding) int {
 func build(m kit.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding) {
 	defer func() {
 		if r := recover(); r != nil {
-			g, fs = nil, []finding.Finding{lint.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s crashed reading the data: %v", m.ID(), r)}
+			g, fs = nil, []finding.Finding{smoke.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s crashed reading the data: %v", m.ID(), r)}
 		}
 	}()
 	return m.Build(d)
@@ -438,7 +438,7 @@ func references(engineFindings, loaded []finding.Finding) []finding.Finding {
 	}
 	var out []finding.Finding
 	for _, f := range engineFindings {
-		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || lint.CodeEnginePanic.Is(f) {
+		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || smoke.CodeEnginePanic.Is(f) {
 			out = append(out, f)
 		}
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/cardpress/cardpress/engine/heat"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/testutil"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/render"
 	"github.com/cardpress/cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/smoke"
 )
 
 func load(t testing.TB, dir string) *Game {
@@ -146,7 +146,7 @@ func TestTextThatDoesNotFitIsALintError(t *testing.T) {
 		"    flavor: \""+strings.Repeat("Subtle it is not, and it never was, not even once. ", 9)+"\"\n")
 	line := testutil.LineOf(t, ws, "cards/heat/cards.yaml", "  - id: jewelry-smash", false)
 	g := load(t, filepath.Join(ws, "cards/heat"))
-	fs := Lint(g, lint.Options{Games: 20})
+	fs := Lint(g, smoke.Options{Games: 20})
 	for _, f := range fs {
 		if f.Code == "TEXT_OVERFLOW" && f.Line == line && f.Severity == finding.Error {
 			return
@@ -162,7 +162,7 @@ func BenchmarkBuildHeat(b *testing.B) {
 	out := b.TempDir()
 	for i := 0; i < b.N; i++ {
 		g := load(b, dir)
-		if fs := Lint(g, lint.Options{Games: lint.DefaultGames, Seed: 1}); len(fs) > 0 {
+		if fs := Lint(g, smoke.Options{Games: smoke.DefaultGames, Seed: 1}); len(fs) > 0 {
 			b.Fatal(fs)
 		}
 		if _, err := Render(g, RenderOptions{OutDir: out}); err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testutil"
-	"github.com/cardpress/cardpress/lint"
+	"github.com/cardpress/cardpress/smoke"
 )
 
 // heatVariants is HEAT with two variants: harsh (the default) raises the
@@ -61,7 +61,7 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 	ws := heatWithVariants(t)
 	line := testutil.LineOf(t, ws, "cards/heat/game.yaml", "        stages: 6", false)
 	g := load(t, filepath.Join(ws, "cards/heat"))
-	fs := Lint(g, lint.Options{Games: 50, Seed: 1})
+	fs := Lint(g, smoke.Options{Games: 50, Seed: 1})
 	var got []string
 	for _, f := range fs {
 		got = append(got, f.String())
@@ -82,7 +82,7 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 	if !slices.Equal(seen, []string{"harsh:", "standard:standard", "long:long"}) {
 		t.Errorf("variants and their flags: %v", seen)
 	}
-	fs = Lint(g, lint.Options{Games: 50, Seed: 1, SeatFactor: -1})
+	fs = Lint(g, smoke.Options{Games: 50, Seed: 1, SeatFactor: -1})
 	found := false
 	for _, f := range fs {
 		if f.Code == "SEAT_ADVANTAGE" && strings.HasPrefix(f.Message, "[variant long] ") {

@@ -30,9 +30,9 @@ import (
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/testutil"
-	"github.com/cardpress/cardpress/lint"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/smoke"
 )
 
 // HangLimit is how long one input may take before it counts as a hang.
@@ -173,7 +173,7 @@ func renderFailed(err error, overflows bool) bool {
 func crashes(t *testing.T, stage string, fs []finding.Finding) {
 	t.Helper()
 	for _, f := range fs {
-		if lint.CodeEnginePanic.Is(f) || (render.CodeTextOverflow.Is(f) && strings.HasPrefix(f.Message, "measuring text failed")) {
+		if smoke.CodeEnginePanic.Is(f) || (render.CodeTextOverflow.Is(f) && strings.HasPrefix(f.Message, "measuring text failed")) {
 			t.Fatalf("%s: %v", stage, f)
 		}
 	}

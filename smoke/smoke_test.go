@@ -1,4 +1,4 @@
-package lint
+package smoke
 
 import (
 	"fmt"
@@ -63,7 +63,7 @@ func TestSmokeFindings(t *testing.T) {
 // first of them at severity.
 func smokeFindings(t *testing.T, game *enginetest.Toy, games int, want []string, severity finding.Severity) {
 	t.Helper()
-	fs := Smoke(toyData(max(game.Cards, 2)), game, Options{Games: games, Seed: 1})
+	fs := Play(toyData(max(game.Cards, 2)), game, Options{Games: games, Seed: 1})
 	var got []string
 	for _, f := range fs {
 		got = append(got, f.Code+"@"+f.File+":"+strconv.Itoa(f.Line))
@@ -97,7 +97,7 @@ func smokeFindings(t *testing.T, game *enginetest.Toy, games int, want []string,
 }
 
 func TestPlayerCountOutsideRange(t *testing.T) {
-	fs := Smoke(toyData(2), &enginetest.Toy{Goal: 12}, Options{Games: 10, Players: 7})
+	fs := Play(toyData(2), &enginetest.Toy{Goal: 12}, Options{Games: 10, Players: 7})
 	if len(fs) != 1 || fs[0].Code != "BAD_PLAYER_COUNT" {
 		t.Errorf("got %v", fs)
 	}
@@ -152,7 +152,7 @@ func TestReplayCommandsNameTheBots(t *testing.T) {
 		{nil, "cardpress replay --game toy --players 2 --seed "},
 		{[]string{"heuristic"}, "cardpress replay --game toy --bots heuristic --players 2 --seed "},
 	} {
-		fs := Smoke(d, &enginetest.Toy{Goal: 12, NeverEnds: true}, Options{Games: 20, Seed: 1, Players: 2, Bots: tc.bots})
+		fs := Play(d, &enginetest.Toy{Goal: 12, NeverEnds: true}, Options{Games: 20, Seed: 1, Players: 2, Bots: tc.bots})
 		found := false
 		for _, f := range fs {
 			found = found || (f.Code == "GAME_NO_END" && strings.Contains(f.Message, tc.want))
@@ -170,7 +170,7 @@ func TestAlarmNamesAGameThatRaisedTheCounter(t *testing.T) {
 		{Counter: "ties", Code: &finding.Code{ID: "TOY_TIES", Severity: finding.Warning, Scope: finding.Alarm, Purpose: "Races end level too often."}, PerGame: 0.01},
 		{Counter: "rolls", Code: &finding.Code{ID: "TOY_ROLLS", Severity: finding.Warning, Scope: finding.Alarm, Purpose: "Never fires."}, PerGame: 1e6},
 	}}
-	fs := Smoke(toyData(2), toy, Options{Games: 300, Seed: 1, Players: 3, Variant: "fast"})
+	fs := Play(toyData(2), toy, Options{Games: 300, Seed: 1, Players: 3, Variant: "fast"})
 	var alarms []finding.Finding
 	for _, f := range fs {
 		if strings.HasPrefix(f.Code, "TOY_") {

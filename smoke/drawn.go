@@ -1,4 +1,4 @@
-package lint
+package smoke
 
 import (
 	"github.com/cardpress/cardpress/check"

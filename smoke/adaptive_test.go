@@ -1,4 +1,4 @@
-package lint
+package smoke
 
 import (
 	"testing"
@@ -16,7 +16,7 @@ func gamesPlayed(t *testing.T, toy *enginetest.Toy, d func() Options) map[int]*e
 	played := map[int]*engine.Summary{}
 	o := d()
 	o.Metrics = func(_ string, players int, sum *engine.Summary) { played[players] = sum }
-	Smoke(toyData(2), toy, o)
+	Play(toyData(2), toy, o)
 	return played
 }
 
@@ -136,7 +136,7 @@ func TestAnIgnoredCardDoesNotKeepTheGamesGoing(t *testing.T) {
 			d.Manifest.Lint.Ignore = []gamedata.Ignore{{Code: "CARD_NEVER_DRAWN", Card: "ghost", Reason: "a spare", Pos: finding.Pos{File: "toy/game.yaml", Line: 20}}}
 		}
 		played := 0
-		fs := Smoke(d, toy, Options{Seed: 1, Players: 2, Metrics: func(_ string, _ int, s *engine.Summary) { played = s.Games }})
+		fs := Play(d, toy, Options{Seed: 1, Players: 2, Metrics: func(_ string, _ int, s *engine.Summary) { played = s.Games }})
 		if !tc.games(played) {
 			t.Errorf("ignore %v: %d games, want %s", tc.ignore, played, tc.want)
 		}

@@ -1,8 +1,11 @@
-// Package lint holds the checks that work on every game: it plays seeded
-// smoke games with bots and turns what they show — games that never end,
-// broken invariants, crashes, cards nobody can or will play, a favoured
-// seat — into findings at the line of the data to change.
-package lint
+// Package smoke holds lint's smoke games and the checks that judge them: it
+// plays seeded smoke games with bots and turns what they show — games that
+// never end, broken invariants, crashes, cards nobody can or will play, a
+// favoured seat — into findings at the line of the data to change. Each
+// smoke check is a file registering a check.Check with its stopping rule
+// beside it; the package also applies lint.ignore (ignore.go) and compares
+// a run with a baseline (baseline.go).
+package smoke
 
 import (
 	"fmt"
@@ -76,12 +79,12 @@ func (o Options) Partial(defaultGames int) bool {
 	return o.Players != 0 || len(o.Bots) > 0 || (o.Games > 0 && o.Games < defaultGames)
 }
 
-// Smoke plays the smoke games and reports what the smoke checks (the
+// Play plays the smoke games and reports what the smoke checks (the
 // table's check.Smoke step) judge of them. Player counts play side by
 // side, each stopping when every check's stopping rule says it is
 // decided (adaptive.go); the findings do not depend on the order they
 // finish in.
-func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
+func Play(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
 	info := g.Info()
 	counts := playerCounts(info, opt.Players)
 	if len(counts) == 0 {

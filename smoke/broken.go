@@ -1,4 +1,4 @@
-package lint
+package smoke
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package lint
+package smoke
 
 import (
 	"slices"
@@ -10,15 +10,15 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
-// Smoke reports what the table's smoke checks judge, and only that: each
-// check's findings carry its own codes, and together they are Smoke's.
-func TestSmokeIsTheTablesChecks(t *testing.T) {
+// Play reports what the table's smoke checks judge, and only that: each
+// check's findings carry its own codes, and together they are Play's.
+func TestPlayIsTheTablesChecks(t *testing.T) {
 	const games, seed = 300, 1
 	for _, toy := range []*enginetest.Toy{
 		{Goal: 12, Favoured: 1}, {Goal: 12, Cards: 3}, {Goal: 12, Dominant: true}, {Goal: 12, BreakAt: 8},
 	} {
 		d := toyData(max(toy.Cards, 2))
-		want := Smoke(d, toy, Options{Games: games, Seed: seed, Players: 3})
+		want := Play(d, toy, Options{Games: games, Seed: seed, Players: 3})
 		run := &check.SmokeRun{Data: d, Engine: toy, Info: toy.Info(), Seed: seed, SeatFactor: 1.25, Counts: []check.CountRun{{
 			Players:   3,
 			Random:    engine.Run(toy, engine.RunConfig{Players: 3, Games: games, Seed: seed, CheckInvariants: true}),
@@ -38,7 +38,7 @@ func TestSmokeIsTheTablesChecks(t *testing.T) {
 			got = append(got, fs...)
 		}
 		if len(want) == 0 || !slices.Equal(lines(got), lines(want)) {
-			t.Errorf("toy %+v: the table's checks found\n%v\nSmoke\n%v", *toy, got, want)
+			t.Errorf("toy %+v: the table's checks found\n%v\nPlay\n%v", *toy, got, want)
 		}
 	}
 }
