@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/cardpress/cardpress/catalog"
+	"github.com/cardpress/cardpress/codes"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/pipeline"
@@ -136,7 +136,7 @@ func runLint(opts *lintOptions) error {
 		if err := writeJSON(opts.Out, report); err != nil {
 			return err
 		}
-	} else if err := opts.printFindings(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
+	} else if err := opts.printFindings(opts.Out, opts.Format, fs, codes.For(games).Lookup); err != nil {
 		return err
 	}
 	if report.Baseline != nil {

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/cardpress/cardpress/catalog"
+	"github.com/cardpress/cardpress/codes"
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/params"
 	"github.com/cardpress/cardpress/pipeline"
 
 	"github.com/spf13/cobra"
@@ -63,15 +64,15 @@ func runRules(opts *rulesOptions) error {
 	}
 	games, _ := pipeline.Load(opts.Paths)
 	if opts.Params {
-		return printParams(opts, catalog.Params(games))
+		return printParams(opts, params.List(games))
 	}
 	if opts.Checks {
-		return printChecks(opts, catalog.Checks(games))
+		return printChecks(opts, codes.Checks(games))
 	}
-	rules := catalog.For(games).Sorted()
+	rules := codes.For(games).Sorted()
 	if opts.Format == "json" {
 		if rules == nil {
-			rules = []catalog.Rule{}
+			rules = []codes.Rule{}
 		}
 		return writeJSON(opts.Out, rules)
 	}
@@ -89,7 +90,7 @@ func runRules(opts *rulesOptions) error {
 
 // printChecks lists the table of checks: per check its id, step, needs
 // and codes on one line and its doc under it.
-func printChecks(opts *rulesOptions, checks []catalog.Check) error {
+func printChecks(opts *rulesOptions, checks []codes.Check) error {
 	if opts.Format == "json" {
 		return writeJSON(opts.Out, checks)
 	}
@@ -103,15 +104,15 @@ func printChecks(opts *rulesOptions, checks []catalog.Check) error {
 // printParams lists parameters game by game: a heading, then per parameter
 // its name, default and range on one line and its doc (and, with -v, the
 // book's sentence it comes from) under it.
-func printParams(opts *rulesOptions, params []catalog.Param) error {
+func printParams(opts *rulesOptions, ps []params.Param) error {
 	if opts.Format == "json" {
-		if params == nil {
-			params = []catalog.Param{}
+		if ps == nil {
+			ps = []params.Param{}
 		}
-		return writeJSON(opts.Out, params)
+		return writeJSON(opts.Out, ps)
 	}
 	game := ""
-	for _, p := range params {
+	for _, p := range ps {
 		if p.Game != game {
 			if game != "" {
 				fmt.Fprintln(opts.Out)

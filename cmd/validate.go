@@ -3,7 +3,7 @@ package cmd
 import (
 	"fmt"
 
-	"github.com/cardpress/cardpress/catalog"
+	"github.com/cardpress/cardpress/codes"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/pipeline"
 
@@ -40,7 +40,7 @@ func runValidate(opts *validateOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
-	if err := opts.printFindings(opts.Out, opts.Format, fs, catalog.For(games).Lookup); err != nil {
+	if err := opts.printFindings(opts.Out, opts.Format, fs, codes.For(games).Lookup); err != nil {
 		return err
 	}
 	errs, warns := finding.Count(fs)

@@ -1,4 +1,4 @@
-package catalog
+package codes
 
 import (
 	"go/ast"

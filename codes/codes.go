@@ -1,4 +1,4 @@
-// Package catalog gathers the finding codes cardpress can report into one
+// Package codes gathers the finding codes cardpress can report into one
 // rule catalog. It writes no code down itself: every code is declared once
 // as a value (finding.Declare) by the package that reports it, and every
 // check in the table of checks (package check) names the codes it reports;
@@ -6,7 +6,7 @@
 // it: the generic codes of loading (source, schema, gamedata), lint,
 // render and the engine kit, and the codes of the loaded games' engines.
 // Nothing in it knows a particular game.
-package catalog
+package codes
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package catalog
+package params
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ func TestParamsOfTheShippedGames(t *testing.T) {
 	games, _ := pipeline.Load([]string{"../cards/heat", "../cards/mice", "../cards/masterminds"})
 	byName := map[string]Param{}
 	var heat []string
-	for _, p := range Params(games) {
+	for _, p := range List(games) {
 		byName[p.Game+"."+p.Name] = p
 		if p.Game == "heat" {
 			heat = append(heat, p.Name)
@@ -45,7 +45,7 @@ func TestParamsOfTheShippedGames(t *testing.T) {
 
 func TestParamsOfAGameWithoutAnEngine(t *testing.T) {
 	games, _ := pipeline.Load([]string{"../cmd/testdata/sprint"})
-	ps := Params(games)
+	ps := List(games)
 	if len(ps) == 0 {
 		t.Fatal("no parameters listed")
 	}
@@ -60,7 +60,7 @@ func TestParamsOfARulesGame(t *testing.T) {
 	// The generic engine takes any value: its rules type them.
 	games, _ := pipeline.Load([]string{"../cmd/testdata/sprint"})
 	games[0].Data.Manifest.Engine = gamedata.RulesEngine
-	for _, p := range Params(games) {
+	for _, p := range List(games) {
 		if p.Range != "any value (typed by the rules)" {
 			t.Errorf("%s: range %q", p.Name, p.Range)
 		}

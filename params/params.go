@@ -1,4 +1,7 @@
-package catalog
+// Package params lists the rule parameters of loaded games for `cardpress
+// rules --params`: each one's default and doc from game.yaml and the range
+// its engine plays, from the engine's declaration of its parameters.
+package params
 
 import (
 	"encoding/json"
@@ -28,11 +31,11 @@ type Param struct {
 	Source  string `json:"source,omitempty"`
 }
 
-// Params lists the parameters of the games, each game's in the order
+// List lists the parameters of the games, each game's in the order
 // game.yaml declares them. A game without an engine plays none of them:
 // its range is "any value (no engine)"; the generic engine takes any value
 // and its rules give it a type where they use it.
-func Params(games []*pipeline.Game) []Param {
+func List(games []*pipeline.Game) []Param {
 	var out []Param
 	for _, g := range games {
 		d := g.Data
