@@ -45,14 +45,12 @@ func Generic() Catalog { return For(nil) }
 // their static checks and their alarms, each alarm with the counter it
 // watches.
 func For(games []*pipeline.Game) Catalog {
-	engines := map[string]bool{}
-	for _, g := range games {
-		if g.Data.Manifest.HasEngine() {
-			engines[g.Data.Manifest.Engine] = true
-		}
-	}
+	engines := enginesOf(games)
 	c := Catalog{}
 	for _, ch := range check.All() {
+		if ch.Engine != "" && !engines[ch.Engine] {
+			continue // an engine no loaded game plays
+		}
 		for _, code := range check.CodesOf(ch) {
 			if code.Engine == "" || engines[code.Engine] {
 				c.add(code, code.Purpose, ch.ID)
@@ -84,10 +82,10 @@ type Check struct {
 // left out, each with the codes it reports (an alarm claims every engine's
 // alarms: those of the loaded games).
 func Checks(games []*pipeline.Game) []Check {
-	c := For(games)
+	c, engines := For(games), enginesOf(games)
 	out := []Check{}
 	for _, ch := range check.All() {
-		if ch.Engine != "" && !slices.ContainsFunc(games, func(g *pipeline.Game) bool { return g.Data.Manifest.Engine == ch.Engine }) {
+		if ch.Engine != "" && !engines[ch.Engine] {
 			continue
 		}
 		row := Check{ID: ch.ID, Step: ch.Step, Engine: ch.Engine, Needs: ch.Needs.String(), Codes: []string{}, Doc: ch.Doc}
@@ -99,6 +97,17 @@ func Checks(games []*pipeline.Game) []Check {
 		out = append(out, row)
 	}
 	return out
+}
+
+// enginesOf is the engines the games name.
+func enginesOf(games []*pipeline.Game) map[string]bool {
+	engines := map[string]bool{}
+	for _, g := range games {
+		if g.Data.Manifest.HasEngine() {
+			engines[g.Data.Manifest.Engine] = true
+		}
+	}
+	return engines
 }
 
 // add adds code as reported by the check named by, or adds by to the

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,4 +180,31 @@ func isEngineDeclare(fun ast.Expr) bool {
 func isIdent(e ast.Expr, name string) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == name
+}
+
+// Each code names the checks of the table that report it, among those
+// that run on the loaded games: an engine's own checks only with a game
+// of that engine.
+func TestRulesNameTheirChecks(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	for _, tc := range []struct {
+		path string
+		want map[string][]string
+	}{
+		{"cards/mice", map[string][]string{"COUNT_MISMATCH": {"load"}, "OBSTACLE_UNREACHABLE": {"mice-obstacles"}, "TEXT_OVERFLOW": {"text-fit"},
+			"ENGINE_PANIC": {"engine-build", "broken-games"}, "CHEESE_SUPPLY_EMPTY": {"alarms"}, "LAYOUT_FIELD": {"load", "layout-engine-fields"}}},
+		{"cards/heat", map[string][]string{"COUNT_MISMATCH": {"load", "heat-data"}, "OBSTACLE_UNREACHABLE": nil}},
+	} {
+		games, _ := pipeline.Load([]string{tc.path})
+		c := For(games)
+		for id, want := range tc.want {
+			if got := c[id].Checks; !slices.Equal(got, want) {
+				t.Errorf("%s: %s is reported by %v, want %v", tc.path, id, got, want)
+			}
+		}
+		listed := Checks(games)
+		if slices.ContainsFunc(listed, func(c Check) bool { return c.Engine != "" && c.Engine != games[0].Data.Manifest.Engine }) {
+			t.Errorf("%s: checks of another engine listed: %+v", tc.path, listed)
+		}
+	}
 }
