@@ -9,12 +9,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/importer"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/preview"
 	"github.com/cardpress/cardpress/sheetgame"
-	"github.com/cardpress/cardpress/smoke"
 
 	"github.com/spf13/cobra"
 )
@@ -131,7 +131,7 @@ func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 	games, fs := pipeline.Load(opts.Paths)
 	for _, g := range games {
 		if g.Valid {
-			fs = append(fs, smoke.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
+			fs = append(fs, check.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
 		}
 	}
 	fs = finding.Sort(fs)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/cmd"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/kit"
@@ -21,7 +22,6 @@ import (
 	"github.com/cardpress/cardpress/render"
 	"github.com/cardpress/cardpress/render/pdftest"
 	"github.com/cardpress/cardpress/schema"
-	"github.com/cardpress/cardpress/smoke"
 )
 
 // gamesPerCount is how many random games each variant plays at each
@@ -168,7 +168,7 @@ func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.
 // game's lint.ignore; ignores of smoke-game findings are not stale here.
 func staticLint(t *testing.T, g *pipeline.Game) {
 	t.Helper()
-	for _, f := range smoke.ApplyIgnores(g.Data, pipeline.Static(g), false) {
+	for _, f := range check.ApplyIgnores(g.Data, pipeline.Static(g), false) {
 		t.Errorf("lint: %s", f)
 	}
 }

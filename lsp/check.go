@@ -7,11 +7,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
-	"github.com/cardpress/cardpress/smoke"
 	"github.com/cardpress/cardpress/source"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -101,7 +101,7 @@ func (s *server) check(g *game) {
 	if pg != nil && pg.Valid {
 		// Without smoke games, lint.ignore entries that only they would
 		// use are not reported unused.
-		fs = finding.Sort(append(fs, smoke.ApplyIgnores(pg.Data, pipeline.Static(pg), false)...))
+		fs = finding.Sort(append(fs, check.ApplyIgnores(pg.Data, pipeline.Static(pg), false)...))
 	}
 	byFile := map[string][]protocol.Diagnostic{}
 	for _, f := range fs {

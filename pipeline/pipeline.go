@@ -310,7 +310,7 @@ func Lint(g *Game, opt smoke.Options) []finding.Finding {
 		return nil
 	}
 	if g.Engine == nil {
-		return smoke.ApplyIgnores(g.Data, Static(g), true)
+		return check.ApplyIgnores(g.Data, Static(g), true)
 	}
 	games := []*Game{g}
 	for _, id := range g.Data.Variants() {
@@ -353,7 +353,7 @@ func Lint(g *Game, opt smoke.Options) []finding.Finding {
 	// (--engine rules on Mice Heist, which raises none of engine/mice's
 	// alarms) cannot tell that it silences nothing.
 	full := !opt.Partial(g.Engine.Info().SmokeGames) && (g.module == nil || g.module.ID() == g.Data.Manifest.Engine)
-	return smoke.ApplyIgnores(g.Data, out, full)
+	return check.ApplyIgnores(g.Data, out, full)
 }
 
 // ErrNoEngine words what a command that plays the game says about a game
@@ -364,7 +364,7 @@ func ErrNoEngine(g *Game) error {
 
 func lintVariant(g *Game, opt smoke.Options) []finding.Finding {
 	out := Static(g)
-	if kept, _ := smoke.Silence(g.Data, out); countErrors(kept) == 0 {
+	if kept, _ := check.Silence(g.Data, out); countErrors(kept) == 0 {
 		// Smoke games on data with static errors would only repeat them.
 		out = append(out, smoke.Play(g.Data, g.Engine, opt)...)
 	}

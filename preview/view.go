@@ -11,12 +11,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/fonts"
 	"github.com/cardpress/cardpress/icon"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
-	"github.com/cardpress/cardpress/smoke"
 )
 
 // snapshot is one load of the games: what the page shows until the next
@@ -103,7 +103,7 @@ func build(paths []string, gen int, drawer Drawer, load func([]string) ([]*pipel
 			// The static half of lint: what it finds without smoke games.
 			// Ignore entries are checked for staleness only when the whole
 			// of lint ran, which is so for a game without an engine.
-			fs = append(fs, smoke.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
+			fs = append(fs, check.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
 		}
 		snap.games = append(snap.games, viewGame(g, drawer, snap.pictures))
 	}

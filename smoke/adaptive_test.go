@@ -3,6 +3,7 @@ package smoke
 import (
 	"testing"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/finding"
@@ -140,7 +141,7 @@ func TestAnIgnoredCardDoesNotKeepTheGamesGoing(t *testing.T) {
 		if !tc.games(played) {
 			t.Errorf("ignore %v: %d games, want %s", tc.ignore, played, tc.want)
 		}
-		if got := ApplyIgnores(d, fs, true); len(got) != map[bool]int{false: 1, true: 0}[tc.ignore] {
+		if got := check.ApplyIgnores(d, fs, true); len(got) != map[bool]int{false: 1, true: 0}[tc.ignore] {
 			t.Errorf("ignore %v: findings %v", tc.ignore, got)
 		}
 	}

@@ -3,8 +3,8 @@
 // never end, broken invariants, crashes, cards nobody can or will play, a
 // favoured seat — into findings at the line of the data to change. Each
 // smoke check is a file registering a check.Check with its stopping rule
-// beside it; the package also applies lint.ignore (ignore.go) and compares
-// a run with a baseline (baseline.go).
+// beside it; the package also compares a run with a baseline
+// (baseline.go).
 package smoke
 
 import (
@@ -51,26 +51,15 @@ type Options struct {
 // names no number of its own.
 const DefaultGames = 1000
 
-// The codes of lint's own bookkeeping: the player count asked for, and
-// lint.ignore entries (ignore.go). Each smoke check declares its own
-// codes beside it.
-var (
-	CodeBadPlayerCount = finding.Declare(finding.Code{ID: "BAD_PLAYER_COUNT", Severity: finding.Error, Scope: finding.Lint,
-		Purpose: "The requested player count is outside the game's range."})
-	CodeIgnoreUnused = finding.Declare(finding.Code{ID: "LINT_IGNORE_UNUSED", Severity: finding.Warning, Scope: finding.Lint,
-		Purpose: "A lint.ignore entry silences nothing any more: remove it."})
-)
+// CodeBadPlayerCount is lint's own: the player count asked for. Each smoke
+// check declares its codes beside it.
+var CodeBadPlayerCount = finding.Declare(finding.Code{ID: "BAD_PLAYER_COUNT", Severity: finding.Error, Scope: finding.Lint,
+	Purpose: "The requested player count is outside the game's range."})
 
-var (
-	_ = check.Register(check.Check{
-		ID: "player-count", Step: check.Lint, Codes: []*finding.Code{CodeBadPlayerCount},
-		Doc: "Checks that the player count lint is asked to play (--players) is in the game's range.",
-	})
-	_ = check.Register(check.Check{
-		ID: "lint-ignore", Step: check.Lint, Codes: []*finding.Code{CodeIgnoreUnused},
-		Doc: "Checks that every lint.ignore entry of game.yaml still silences a finding, once every check ran.",
-	})
-)
+var _ = check.Register(check.Check{
+	ID: "player-count", Step: check.Lint, Codes: []*finding.Code{CodeBadPlayerCount},
+	Doc: "Checks that the player count lint is asked to play (--players) is in the game's range.",
+})
 
 // Partial says whether a run plays less than the default lint (one player
 // count, other bots, fewer games than defaultGames): an ignore kept for a

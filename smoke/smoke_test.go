@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/finding"
@@ -113,7 +114,7 @@ func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
 		CodeCardNeverChosen.At(finding.Pos{File: "toy/cards.yaml", Line: 3}, "add-one never chosen"),
 		CodeCardNeverChosen.At(finding.Pos{File: "toy/cards.yaml", Line: 7}, "stay never chosen"),
 	}
-	got := ApplyIgnores(d, fs, true)
+	got := check.ApplyIgnores(d, fs, true)
 	var codes []string
 	for _, f := range got {
 		codes = append(codes, f.Code+"@"+strconv.Itoa(f.Line))
@@ -125,7 +126,7 @@ func TestIgnoresNeedAReasonAndMustMatch(t *testing.T) {
 	// A partial run (one player count, other bots, fewer games) may not
 	// look for what an ignore keeps: the entry is not called stale then.
 	codes = nil
-	for _, f := range ApplyIgnores(d, fs, false) {
+	for _, f := range check.ApplyIgnores(d, fs, false) {
 		codes = append(codes, f.Code+"@"+strconv.Itoa(f.Line))
 	}
 	if want := "CARD_NEVER_CHOSEN@7"; strings.Join(codes, " ") != want {

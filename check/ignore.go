@@ -1,12 +1,22 @@
-package smoke
+package check
 
 import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 )
 
+// CodeIgnoreUnused is the finding of a lint.ignore entry that silences
+// nothing.
+var CodeIgnoreUnused = finding.Declare(finding.Code{ID: "LINT_IGNORE_UNUSED", Severity: finding.Warning, Scope: finding.Lint,
+	Purpose: "A lint.ignore entry silences nothing any more: remove it."})
+
+var _ = Register(Check{
+	ID: "lint-ignore", Step: Lint, Codes: []*finding.Code{CodeIgnoreUnused},
+	Doc: "Checks that every lint.ignore entry of game.yaml still silences a finding, once every check ran.",
+})
+
 // ApplyIgnores drops the findings game.yaml's lint.ignore silences and,
-// when the run was full (see Options.Partial), reports entries that
+// when the run was full (see smoke.Options.Partial), reports entries that
 // silence nothing (stale). It runs once, after every check, so checks
 // never know about ignores. An entry naming no card is validate's
 // (UNDEFINED_CARD): lint never runs on such data.
