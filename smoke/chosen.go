@@ -6,6 +6,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
+// CodeCardNeverChosen is the cards-chosen check's finding.
 var CodeCardNeverChosen = finding.Declare(finding.Code{ID: "CARD_NEVER_CHOSEN", Severity: finding.Warning, Scope: finding.Lint,
 	Purpose: "Heuristic bots held the card but never chose it: it may be dominated by others."})
 

@@ -6,6 +6,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
+// CodeCardNeverDrawn is the cards-drawn check's finding.
 var CodeCardNeverDrawn = finding.Declare(finding.Code{ID: "CARD_NEVER_DRAWN", Severity: finding.Error, Scope: finding.Lint,
 	Purpose: "A card used at some player count never reached a seat in any smoke game: never held at a choice, dealt, drawn, or chosen into any zone (an owner-only one included)."})
 

@@ -6,6 +6,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
+// CodeNeverHappens is the rules-happen check's finding.
 var CodeNeverHappens = finding.Declare(finding.Code{ID: "RULE_NEVER_HAPPENS", Severity: finding.Warning, Scope: finding.Lint,
 	Purpose: "Something the rules say can happen never did in the smoke games: a choice's option was never legal, a card effect's condition never held. The rule may be dead, or need more games to show."})
 

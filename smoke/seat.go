@@ -10,6 +10,7 @@ import (
 	"github.com/cardpress/cardpress/gamedata"
 )
 
+// CodeSeatAdvantage is the seat-advantage check's finding.
 var CodeSeatAdvantage = finding.Declare(finding.Code{ID: "SEAT_ADVANTAGE", Severity: finding.Warning, Scope: finding.Lint,
 	Purpose: "A seat wins clearly more often than a fair share."})
 
