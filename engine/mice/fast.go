@@ -3,7 +3,6 @@ package mice
 import (
 	"encoding/binary"
 	"math/bits"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -18,13 +17,13 @@ var _ = [1]struct{}{}[maxSkills-8]
 
 // coveredSlots has, for each of seat p's first nskill[p] skill slots that
 // is covered, bit 8i set for slot i; slots past nskill are left out, as
-// every loop over the skills (i < nskill) leaves them out. The eight bools
-// are read as one little-endian word, slot i in byte i: a bool is stored
-// as the byte 0 or 1. slotMask keeps the first nskill bytes (a table, not
+// every loop over the skills (i < nskill) leaves them out. The eight flags
+// (bytes 0 or 1) are read as one little-endian word, slot i in byte i.
+// slotMask keeps the first nskill bytes (a table, not
 // a shift: a shift by a variable ties up CX, which costs a spill in the
 // loops over seats).
 func (s *state) coveredSlots(p int) uint64 {
-	w := binary.LittleEndian.Uint64((*[maxSkills]byte)(unsafe.Pointer(&s.covered[p]))[:])
+	w := binary.LittleEndian.Uint64(s.covered[p][:])
 	return w & slotMask[s.nskill[p]]
 }
 

@@ -309,7 +309,7 @@ func checkRebuilt(t *testing.T, g *Game, s *state, log []engine.Event, name stri
 	for p := range s.N {
 		covered := 0
 		for i := range s.nskill[p] {
-			if s.covered[p][i] {
+			if s.covered[p][i] != 0 {
 				covered++
 			}
 		}

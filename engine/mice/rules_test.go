@@ -138,7 +138,7 @@ func TestSkillsModifyTheTest(t *testing.T) {
 		return 0
 	}
 	s.Apply(slot(flip)) // flips the purple chip: -3 -> +3 (gain 6 beats 2)
-	if s.rating() != 5 || s.stash[0] != 2 || !s.covered[0][slot(flip)-actFirst] {
+	if s.rating() != 5 || s.stash[0] != 2 || s.covered[0][slot(flip)-actFirst] == 0 {
 		t.Fatalf("after flip: rating %d stash %d", s.rating(), s.stash[0])
 	}
 	s.Apply(slot(plus))
@@ -167,9 +167,9 @@ func TestSkillsModifyTheTest(t *testing.T) {
 func TestHelpFromCoveredSkillsAndAbstainers(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 3)
-	s.covered[1][0], s.covered[1][1] = true, true
+	s.covered[1][0], s.covered[1][1] = 1, 1
 	s.stash[1] -= 2
-	s.covered[2][0] = true
+	s.covered[2][0] = 1
 	s.stash[2]--
 	s.supply += 0
 	s.Apply(actFirst + 0)
@@ -177,10 +177,10 @@ func TestHelpFromCoveredSkillsAndAbstainers(t *testing.T) {
 		t.Fatalf("seat 2 may bet %v", got)
 	}
 	s.ApplyJoint(bets(s, 0, 3, 0))
-	if s.covered[1][0] || s.covered[1][1] || s.stash[1] != 0 || s.stash[0] != 3 || s.bets[1] != 3 {
+	if s.covered[1][0] != 0 || s.covered[1][1] != 0 || s.stash[1] != 0 || s.stash[0] != 3 || s.bets[1] != 3 {
 		t.Errorf("helper: covered %v stash %d, tester %d", s.covered[1][:3], s.stash[1], s.stash[0])
 	}
-	if s.covered[2][0] || s.stash[2] != 3 {
+	if s.covered[2][0] != 0 || s.stash[2] != 3 {
 		t.Errorf("abstainer: covered %v stash %d, want uncovered and 3", s.covered[2][0], s.stash[2])
 	}
 }

@@ -32,13 +32,13 @@ func TestScreenMatchesPlainCheck(t *testing.T) {
 			p := r.Intn(s.N)
 			if s.nskill[p] > 0 {
 				i := r.Intn(s.nskill[p])
-				s.covered[p][i] = !s.covered[p][i]
+				s.covered[p][i] ^= 1
 			}
 		}},
 		{"cover past the skills", func(s *state, r *engine.Rand) {
 			p := r.Intn(s.N)
 			if s.nskill[p] < maxSkills {
-				s.covered[p][s.nskill[p]] = true
+				s.covered[p][s.nskill[p]] = 1
 				s.stash[p]-- // moved onto a slot nobody counts: lost
 			}
 		}},

@@ -48,7 +48,7 @@ type state struct {
 	// Players.
 	stash   [engine.MaxPlayers]int
 	skill   [engine.MaxPlayers][maxSkills]uint8
-	covered [engine.MaxPlayers][maxSkills]bool
+	covered [engine.MaxPlayers][maxSkills]uint8 // 1 where a cheese covers the skill, else 0 (read as one word: coveredSlots)
 	nskill  [engine.MaxPlayers]int
 	supply  int
 
@@ -191,7 +191,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		buf = append(buf, actStop)
 		if s.stash[s.tester] > 0 {
 			for i := 0; i < s.nskill[s.tester]; i++ {
-				if !s.covered[s.tester][i] {
+				if s.covered[s.tester][i] == 0 {
 					buf = append(buf, actFirst+engine.Action(i))
 				}
 			}
@@ -379,7 +379,7 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 			// The covered slots in slot order (coveredSlots).
 			for w := s.coveredSlots(p); w != 0 && left > 0; w &= w - 1 {
 				i := bits.TrailingZeros64(w) >> 3
-				s.covered[p][i] = false
+				s.covered[p][i] = 0
 				left--
 				s.logCheese("bet", stHelp, p, "bet", int(s.skill[p][i]), zSkill, zBet, 1, 1)
 			}
@@ -392,7 +392,7 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 			// first one.
 			if w := s.coveredSlots(p); w != 0 {
 				i := bits.TrailingZeros64(w) >> 3
-				s.covered[p][i] = false
+				s.covered[p][i] = 0
 				s.stash[p]++
 				s.logCheese("abstain", stHelp, p, "abstain", int(s.skill[p][i]), zSkill, zStash, 1, 1)
 			} else { // no covered skill: the abstention takes nothing
@@ -446,7 +446,7 @@ func (s *state) activate(a engine.Action) {
 	}
 	i := int(a - actFirst)
 	s.stash[p]--
-	s.covered[p][i] = true
+	s.covered[p][i] = 1
 	s.using, s.effAt = i, 0
 	s.logCheese("activate", stActivate, p, s.g.cards[s.skill[p][i]].id, int(s.skill[p][i]), zStash, zSkill, 1, 1)
 	s.resolveEffects()
@@ -689,7 +689,7 @@ func (s *state) tallyLearn(a engine.Action) {
 func (s *state) discard(i int) {
 	p := s.tester
 	s.logCard("discard", stResolve, p, int(s.skill[p][i]), zSkills, zBox)
-	if s.covered[p][i] {
+	if s.covered[p][i] != 0 {
 		s.supply++ // the cheese covering it goes back to the supply
 		s.logCheese("discard", stResolve, p, "discard", int(s.skill[p][i]), zSkill, zSupply, 1, 1)
 	}
@@ -702,7 +702,7 @@ func (s *state) discard(i int) {
 func (s *state) addSkill() {
 	p := s.tester
 	s.skill[p][s.nskill[p]] = uint8(s.learned)
-	s.covered[p][s.nskill[p]] = false
+	s.covered[p][s.nskill[p]] = 0
 	s.nskill[p]++
 	s.logCard("learn", stResolve, p, s.learned, zMarket, zSkills)
 	s.afterDeal = true
@@ -907,7 +907,7 @@ func (s *state) invariantError() error {
 		}
 		total += s.stash[p]
 		for i := 0; i < s.nskill[p]; i++ {
-			if s.covered[p][i] {
+			if s.covered[p][i] != 0 {
 				total++
 			}
 		}
