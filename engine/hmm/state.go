@@ -90,7 +90,7 @@ type jobSlot struct {
 	time  int8
 	nc    int8
 	comps [maxComp]int16
-	up    [maxComp]bool
+	up    [maxComp]uint8 // 1 face up, 0 face down (legwork reads them eight to a word)
 	known [maxComp]uint8 // seats that looked (Legwork, peek), bitmask
 }
 
@@ -614,7 +614,7 @@ func (s *state) applyChance(c int) {
 		s.compDeck.Take(c)
 		js := &s.jobs[t.job]
 		k := js.nc
-		js.comps[k], js.up[k], js.known[k] = int16(c), t.up, 0
+		js.comps[k], js.up[k], js.known[k] = int16(c), uint8(bit(t.up)), 0
 		js.nc++
 		s.Tally.Took(c)
 		to := zFaceDown

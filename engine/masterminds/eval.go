@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -352,26 +351,21 @@ func (s *state) groupsHold(d uint8) bool {
 }
 
 // prepHolds: the Prep cards in the decks, being resolved, in hands and on
-// recruits as Gear add up. The Gear slots' sign bits are read four to a
-// word (slots past the team masked off, so a stale Gear there cannot
-// stand in for a lost one) and added in 16-bit lanes. The team's size is
-// in range: it is in the talent group too, which checks it whenever it
+// recruits as Gear add up. Only the team's Gear slots count, so a stale
+// Gear past them cannot stand in for a lost one. The team's size is in
+// range: it is in the talent group too, which checks it whenever it
 // changes.
 func (s *state) prepHolds() bool {
 	n := s.prepDeck.Len() + s.prepDiscard.Len() + s.resolving
-	var gear uint64
 	for q := range s.seats[:s.N] {
 		st := &s.seats[q]
-		gw := *(*[2]uint64)(unsafe.Pointer(&st.gear))
-		lanes := &gearLanes[st.teamN&7]
 		n += st.hand.Len()
-		gear += (^gw[0]&lanes[0])>>15 + (^gw[1]&lanes[1])>>15
+		for r := range min(int(st.teamN), len(st.gear)) {
+			n += int(^st.gear[r]>>15) & 1
+		}
 	}
-	return n+int(gear*laneSum>>48) == s.g.copiesOf.prep
+	return n == s.g.copiesOf.prep
 }
-
-// laneSum adds the four 16-bit lanes of a word into the top one.
-const laneSum = 0x0001000100010001
 
 // talentHolds: the Talent cards add up, and no team is above team_max.
 func (s *state) talentHolds() bool {
@@ -393,9 +387,9 @@ func (s *state) talentHolds() bool {
 func (s *state) gemsHold() bool {
 	var gems, seen uint64
 	for q := range s.seats[:s.N] {
-		gm := *(*[2]uint64)(unsafe.Pointer(&s.seats[q].gems))
-		gems += gm[0] + gm[1]
-		seen |= gm[0] | gm[1]
+		lo, hi := binary.LittleEndian.Uint64(s.seats[q].gems[:8]), binary.LittleEndian.Uint64(s.seats[q].gems[8:])
+		gems += lo + hi
+		seen |= lo | hi
 	}
 	return seen&nibbleHigh == 0 && byteSum(gems)+s.bag.Len() == s.bagTotal
 }
@@ -473,24 +467,15 @@ func (s *state) cashHolds() bool {
 // nibbleHigh flags a byte above 15, or negative.
 const nibbleHigh = 0xF0F0_F0F0_F0F0_F0F0
 
-// The gems and Gear are read as aligned words, and no sum of the seats'
-// gem bytes of at most 15 carries.
+// The gems are read as two words, and no sum of the seats' gem bytes of
+// at most 15 carries.
 var (
-	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.gems)%8]
-	_ = [1]struct{}{}[unsafe.Offsetof(seat{}.gear)%8]
+	_ [16 - nKinds]struct{}
+	_ [nKinds - 16]struct{}
 	_ [255 - 2*maxSeats*15]struct{}
 )
 
-// gearLanes[n] selects the sign bits of Gear slots 0 to n-1 in the two
-// words of seat.gear: slots 0-3 in the first, 4-7 in the second.
-var gearLanes = func() (m [8][2]uint64) {
-	for n := range m {
-		for r := 0; r < n; r++ {
-			m[n][r/4] |= 0x8000 << (16 * (r % 4))
-		}
-	}
-	return
-}()
+
 
 var _ [8 - maxTeam]struct{} // seat.gear has a slot per recruit
 
