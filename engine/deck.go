@@ -277,6 +277,14 @@ type CardSet [MaxDeck / 64]uint64
 // Add puts card c in the set.
 func (s *CardSet) Add(c int) { s[c>>6] |= 1 << uint(c&63) }
 
+// SetOf is the set of the cards listed.
+func SetOf(cards ...Action) (s CardSet) {
+	for _, c := range cards {
+		s.Add(int(c))
+	}
+	return s
+}
+
 // Present is the set of cards the hand holds: with a mask a game finds the
 // cards of a kind without asking each card.
 func (h *Hand) Present() CardSet { return h.present }

@@ -228,7 +228,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 		}
 		c := s.take(p, actions[p])
 		if s.Tally != nil {
-			s.Tally.ChoiceSet(&held, c)
+			s.Tally.Choice(&held, c)
 		}
 		s.revealed[p], s.shown[p] = c, 0
 		if c < 0 {

@@ -574,7 +574,8 @@ func (s *state) decide(t *task, a engine.Action) {
 			if v > 0 {
 				played = c
 			}
-			s.Tally.Choice([]engine.Action{engine.Action(c)}, played)
+			held := engine.SetOf(engine.Action(c))
+			s.Tally.Choice(&held, played)
 		}
 		switch {
 		case kind != aBurn:
@@ -595,12 +596,11 @@ func (s *state) decide(t *task, a engine.Action) {
 		c, j := v/8, v%8
 		if s.Tally != nil {
 			var pool [maxPool]int
-			var arr [maxPool]engine.Action
-			held := arr[:0]
+			var held engine.CardSet
 			for _, pc := range s.poolDistinct(pool[:0]) {
-				held = append(held, engine.Action(pc))
+				held.Add(pc)
 			}
-			s.Tally.Choice(held, c)
+			s.Tally.Choice(&held, c)
 		}
 		cause := s.causeOf(t.x, causeOptionA)
 		s.pop()
@@ -856,7 +856,9 @@ func (s *state) tallyTurn(p, kind, v int) {
 				m |= 1 << (sl.a & 63)
 			}
 		}
-		s.Tally.ChoiceWord(w, m, played)
+		var held engine.CardSet
+		held[w] = m
+		s.Tally.Choice(&held, played)
 		return
 	}
 	var cards [engine.MaxDeck / 64]uint64
@@ -866,7 +868,7 @@ func (s *state) tallyTurn(p, kind, v int) {
 		}
 	}
 	held := engine.CardSet(cards)
-	s.Tally.ChoiceSet(&held, played)
+	s.Tally.Choice(&held, played)
 }
 
 // tallyPlay records a choice among the Prep cards p could play.
@@ -880,20 +882,21 @@ func (s *state) tallyPlay(p int, t *task, kind, v int) {
 	}
 	if t.op != opWindow {
 		if held := s.planHeld(p, t); held != (engine.CardSet{}) {
-			s.Tally.ChoiceSet(&held, played)
+			s.Tally.Choice(&held, played)
 		}
 		return
 	}
 	if s.heldAt == s.Move {
 		// LegalActions listed this window: its cards as a set.
 		if held := engine.CardSet(s.held); held != (engine.CardSet{}) {
-			s.Tally.ChoiceSet(&held, played)
+			s.Tally.Choice(&held, played)
 		}
 		return
 	}
 	var buf [engine.MaxHand]engine.Action
 	if held := s.playable(p, t, buf[:0]); len(held) > 0 {
-		s.Tally.Choice(held, played)
+		set := engine.SetOf(held...)
+		s.Tally.Choice(&set, played)
 	}
 }
 

@@ -486,8 +486,6 @@ var (
 	_ [255 - 2*maxSeats*15]struct{}
 )
 
-
-
 var _ [8 - maxTeam]struct{} // seat.gear has a slot per recruit
 
 // nonNegative is 1 for a card (c >= 0), 0 for none (-1), without a branch.

@@ -319,7 +319,7 @@ func (s *state) tallySelect() {
 				held |= 1 << (s.stack[k][s.top[k]] & 63)
 			}
 		}
-		s.Tally.ChoiceMask(held, s.obstacle())
+		s.Tally.Choice(&engine.CardSet{held}, s.obstacle())
 		return
 	}
 	var held cardSet
@@ -340,15 +340,9 @@ type cardSet [4]uint64
 func (c *cardSet) add(card int) { c[card>>6] |= 1 << uint(card&63) }
 
 // tallyChoice records a decision among the cards held and the one played
-// (-1 for none) in the statistics: with every card below 64 (setWords 1,
-// as in the shipped game) as one word, which ChoiceMask keeps in a
-// register.
+// (-1 for none) in the statistics.
 func (s *state) tallyChoice(held *cardSet, played int) {
-	if s.g.setWords == 1 {
-		s.Tally.ChoiceMask(held[0], played)
-		return
-	}
-	s.Tally.ChoiceSet((*engine.CardSet)(held), played)
+	s.Tally.Choice((*engine.CardSet)(held), played)
 }
 
 // 2. Get help: every other player's bet, revealed together.
@@ -476,13 +470,13 @@ func (s *state) tallyActivate(a engine.Action) {
 		// them out.
 		held := uncoveredCards(open&slotMask[s.nskill[p]]&0x0101010101010101, s.skillWord(p))
 		if held == 0 && played < 0 {
-			// No skill to activate, and none activated: ChoiceMask would
+			// No skill to activate, and none activated: Tally.Choice would
 			// count no card and no play. (Its only other effect, moving
 			// on to the next seat of a simultaneous decision, cannot be
 			// wanted: Activate Skills has one mover, the tester.)
 			return
 		}
-		s.Tally.ChoiceMask(held, played)
+		s.Tally.Choice(&engine.CardSet{held}, played)
 		return
 	}
 	var held cardSet
@@ -674,7 +668,7 @@ func (s *state) tallyLearn(a engine.Action) {
 		for _, m := range s.market[:s.g.params.MarketSize] {
 			held |= (^uint64(m) >> 63) << (m & 63)
 		}
-		s.Tally.ChoiceMask(held, played)
+		s.Tally.Choice(&engine.CardSet{held}, played)
 		return
 	}
 	var held cardSet

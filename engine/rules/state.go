@@ -1041,20 +1041,20 @@ func (ch *choice) option(a int) *option {
 // one it played.
 func (s *state) tallyChoice(ch *choice, o *option, p int, a engine.Action) {
 	if o == nil || o.kind != optCard {
-		s.Tally.Choice(nil, -1)
+		s.Tally.Choice(&engine.CardSet{}, -1)
 		return
 	}
 	if ch.maskOpt > 0 && ch.opts[ch.maskOpt-1] == o {
 		// The cards on offer as the mask they were listed from: the
-		// same cards as cardsOffered's, which ChoiceMask counts as
-		// Choice does, without a walk of the list.
+		// same cards as cardsOffered's, without a walk of the list.
 		s.legalNow(p)
 		if b := s.buf; b.maskOK[p] {
-			s.Tally.ChoiceMask(b.mask[p], int(a)-o.base)
+			s.Tally.Choice(&engine.CardSet{b.mask[p]}, int(a)-o.base)
 			return
 		}
 	}
-	s.Tally.Choice(s.cardsOffered(o, p), int(a)-o.base)
+	held := engine.SetOf(s.cardsOffered(o, p)...)
+	s.Tally.Choice(&held, int(a)-o.base)
 }
 
 // cardsOffered are the cards seat p could have chosen in card option o:
