@@ -1145,7 +1145,7 @@ type invScreen struct {
 	// counted masks the zone lengths: -1 (all ones) for each instance
 	// the full check counts, 0 for those of seats not at the table.
 	counted       []int16
-	countedBlocks [][8]uint64 // counted as lanes, 32 a block (laneWord)
+	countedBlocks [][8]uint64 // counted as lanes (lanes), 32 a block
 	cards         int
 	// signs are the value instances whose range is min 0 with no max
 	// (the usual count: every rules file's ranges are so far), checked
@@ -1195,7 +1195,9 @@ func (g *Game) screens() {
 		sc.full = g.zoneInsts > 4*128
 		sc.countedBlocks = make([][8]uint64, len(sc.counted)/32)
 		for k := range sc.countedBlocks {
-			sc.countedBlocks[k] = laneBlock((*[32]int16)(sc.counted[32*k:]))
+			for i := range sc.countedBlocks[k] {
+				sc.countedBlocks[k][i] = lanes(sc.counted[32*k+4*i:])
+			}
 		}
 		for _, v := range g.values {
 			if v.min == nil && v.max == nil {
@@ -1246,9 +1248,9 @@ func (s *state) invariantsHold() bool {
 	mb := sc.countedBlocks[:len(s.zlen)/32]
 	var sum, or uint64
 	for k := range mb {
-		w, c := laneBlock((*[32]int16)(s.zlen[32*k:])), &mb[k]
-		w0, w1, w2, w3 := w[0]&c[0], w[1]&c[1], w[2]&c[2], w[3]&c[3]
-		w4, w5, w6, w7 := w[4]&c[4], w[5]&c[5], w[6]&c[6], w[7]&c[7]
+		z, c := (*[32]int16)(s.zlen[32*k:]), &mb[k]
+		w0, w1, w2, w3 := lanes(z[0:4])&c[0], lanes(z[4:8])&c[1], lanes(z[8:12])&c[2], lanes(z[12:16])&c[3]
+		w4, w5, w6, w7 := lanes(z[16:20])&c[4], lanes(z[20:24])&c[5], lanes(z[24:28])&c[6], lanes(z[28:32])&c[7]
 		sum += w0 + w1 + w2 + w3 + w4 + w5 + w6 + w7
 		or |= w0 | w1 | w2 | w3 | w4 | w5 | w6 | w7
 	}
@@ -1316,14 +1318,11 @@ func (s *state) poolsHold() bool {
 // time (the ones past n are 0, and masked out).
 func zlenSize(n int) int { return (n + 31) &^ 31 }
 
-// laneBlock is 32 zone lengths as eight words of four 16-bit lanes
-// (which lane is which does not matter: masks are read the same way, and
-// sums add all four). The compiler reads each word as one load.
-func laneBlock(z *[32]int16) (w [8]uint64) {
-	for i := range w {
-		w[i] = uint64(uint16(z[4*i])) | uint64(uint16(z[4*i+1]))<<16 | uint64(uint16(z[4*i+2]))<<32 | uint64(uint16(z[4*i+3]))<<48
-	}
-	return w
+// lanes is four zone lengths as one word of four 16-bit lanes (which
+// lane is which does not matter: masks are read the same way, and sums
+// add all four). The compiler reads the word as one load.
+func lanes(z []int16) uint64 {
+	return uint64(uint16(z[0])) | uint64(uint16(z[1]))<<16 | uint64(uint16(z[2]))<<32 | uint64(uint16(z[3]))<<48
 }
 
 // laneHigh is the top seven bits of each 16-bit lane: a length with any
