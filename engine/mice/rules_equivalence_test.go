@@ -255,7 +255,7 @@ func sameTable(s *state, g *rules.Game, b engine.State) error {
 	for i := range s.chips.Len() {
 		// A chip's side counts while it is out of the bag.
 		at, up := item("chip_at", -1, i), item("up", -1, i)
-		if at != s.chips.Where(i) || at != engine.ChipInBag && up != s.chips.Side(i) {
+		if at != s.chips.Where(i) || at != chipInBag && up != s.chips.Side(i) {
 			return fmt.Errorf("chip %d: place %d side %d in engine/mice, %d and %d in the rules file", i, s.chips.Where(i), s.chips.Side(i), at, up)
 		}
 	}

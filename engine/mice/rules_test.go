@@ -37,7 +37,7 @@ func TestSuccessPaysBetsAndPayout(t *testing.T) {
 	if s.top[0] != 1 || s.tester != 1 || s.ph != phSelect {
 		t.Errorf("after the test: top %d tester %d phase %d", s.top[0], s.tester, s.ph)
 	}
-	if s.chips.Where(chipOf0(s, 4, 2)) != engine.ChipPlayArea {
+	if s.chips.Where(chipOf0(s, 4, 2)) != chipPlayArea {
 		t.Error("the drawn chips did not go to the play area")
 	}
 }
@@ -199,7 +199,7 @@ func TestEmptyBagRefillsFromPlayArea(t *testing.T) {
 	s.Apply(actFirst + 0)
 	s.ApplyJoint(bets(s, 0, 0))
 	drawChip(t, s, 0, 0)
-	if s.chips.InBag() != s.chips.Len()-1 || s.chips.Where(0) != engine.ChipDrawn {
+	if s.chips.InBag() != s.chips.Len()-1 || s.chips.Where(0) != chipDrawn {
 		t.Errorf("after the refill: %d in bag, chip 0 at %d", s.chips.InBag(), s.chips.Where(0))
 	}
 }

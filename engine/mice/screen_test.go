@@ -3,7 +3,6 @@ package mice
 import (
 	"fmt"
 	"testing"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
@@ -59,15 +58,12 @@ func TestScreenMatchesPlainCheck(t *testing.T) {
 			}
 		}},
 		{"marker misplaced", func(s *state, r *engine.Rand) {
-			// What a bug in Track.Increase could leave: a seat's position
-			// pointing at a space it is not on. The track's fields are
-			// unexported, so the test writes its pos bytes (after the
-			// MaxTrack+1 spaces) directly; increase would have set the
-			// track's moved bit.
+			// What a bug in track.Increase could leave: a seat's position
+			// pointing at a space it is not on; increase would have set
+			// the track's moved bit.
 			j := r.Intn(len(s.g.jobs))
-			pos := (*[engine.MaxTrack + 1 + engine.MaxPlayers]uint8)(unsafe.Pointer(&s.tracks[j]))
 			p := r.Intn(s.N)
-			pos[engine.MaxTrack+1+p] = uint8(1 + r.Intn(s.tracks[j].Len()))
+			s.tracks[j].pos[p] = uint8(1 + r.Intn(s.tracks[j].Len()))
 			s.moved |= 1 << j
 		}},
 	}

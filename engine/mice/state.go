@@ -38,7 +38,7 @@ type state struct {
 	top    [maxJobs]uint8
 	size   [maxJobs]uint8
 	cheese [maxJobs]int
-	tracks [maxJobs]engine.Track
+	tracks [maxJobs]track
 	// moved has bit j set when job j's track may have changed since
 	// CheckInvariants last passed: a track changes only through its own
 	// methods, and the state calls them only in Reset and in increase,
@@ -54,7 +54,7 @@ type state struct {
 
 	market [maxMarket]int16 // -1: empty slot
 	deck   engine.Deck
-	chips  engine.ChipBag
+	chips  chipBag
 
 	// The current test.
 	tester    int
@@ -92,7 +92,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 			s.stack[j][k] = uint8(c)
 		}
 		s.size[j] = uint8(len(st))
-		s.tracks[j] = engine.NewTrack(p.TrackLength)
+		s.tracks[j] = newTrack(p.TrackLength)
 		s.moved |= 1 << j
 	}
 	for pl := 0; pl < players; pl++ {
@@ -220,7 +220,7 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	case phDrawChip:
 		buf = s.chips.DrawOutcomes(buf)
 	case phSide:
-		buf = engine.SideOutcomes(buf)
+		buf = sideOutcomes(buf)
 	}
 	return buf
 }
@@ -527,7 +527,7 @@ func (s *state) resolveEffects() {
 // so a chip may lose. With fewer than n chips drawn, each is flipped once
 // and the rest of the effect lapses (RULES.md).
 func (s *state) flipBest(skill, n int) {
-	var buf [engine.MaxChips]int
+	var buf [maxChips]int
 	drawn := s.chips.Drawn(buf[:0])
 	for ; n > 0 && len(drawn) > 0; n-- {
 		best, gain := -1, 0
