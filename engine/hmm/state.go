@@ -1,8 +1,10 @@
 package hmm
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -704,10 +706,36 @@ func (s *state) CheckInvariants() error {
 	return s.invariantError()
 }
 
+// unsafe: invariantsHold and gearsCarried read a crew's members as bytes
+// (unsafe.Pointer to [maxCrew*memberSize]byte), the one place the engines
+// keep unsafe. Reading the six gear fields one by one, even without a
+// loop or a branch, made lint's path 6-7% slower at 4 players
+// (BenchmarkSmokeGames/4p/lint, CPU time, docs/benchmarks.md, Speed tricks
+// and what they pay); the layout they rely on is pinned below memberSize,
+// and TestGearsCarried and TestInvariantScreen hold them to a plain count.
+
+// crewLanes[n] picks, in the three words invariantsHold reads of a crew
+// (from bytes 3, 15 and 27: word k holds members 2k and 2k+1's gear sign
+// bits at bits 7 and 55), the sign bits of the first n members: a stale
+// Gear on a member past the crew must not count.
+var crewLanes = func() (t [8][3]uint64) {
+	for n := range t {
+		for m := 0; m < min(n, maxCrew); m++ {
+			t[n][m/2] |= 1 << (7 + 48*(m%2))
+		}
+	}
+	return t
+}()
+
 // invariantsHold reports whether every invariant of invariantError holds.
 // It asks every seat to have 1 to CrewLimit members, so that a seat adds
-// its hand, its n members (one a Mastermind) and their Gear
-// (gearsCarried). Its branches fail only on a broken state (or before the Masterminds are
+// its hand, its n members (one a Mastermind) and their Gear: n less the
+// members with none. It counts those from the crew's gear sign bits, two
+// members a word (three words for a crew of six), with no branch on what
+// it finds, which a random game makes unpredictable; the sums of the
+// seats' words go in two lanes of one word (bits 7-11 and 55-59: 24
+// members at most each, no carry from one lane into the other). Its
+// branches fail only on a broken state (or before the Masterminds are
 // dealt), or on a job slot waiting for its next job. It may fail on a
 // state that is fine: then invariantError decides.
 func (s *state) invariantsHold() bool {
@@ -717,16 +745,28 @@ func (s *state) invariantsHold() bool {
 	}
 	limit := min(s.g.params.CrewLimit, maxCrew)
 	res := 0
+	var none uint64
 	for p := 0; p < seats; p++ {
 		n := s.ncrew[p]
 		// Branches that fail only on a broken state, or before the deal.
 		if uint(n-1) >= uint(limit) || s.heat[p] < 0 {
 			return false
 		}
-		res += s.hand[p].Len() + n + s.gearsCarried(p, n)
+		res += s.hand[p].Len() + 2*n
+		cb := (*[maxCrew * memberSize]byte)(unsafe.Pointer(&s.crew[p]))
+		ln := &crewLanes[n&7]
+		none += binary.LittleEndian.Uint64(cb[3:])&ln[0] + binary.LittleEndian.Uint64(cb[15:])&ln[1]
+	}
+	if limit > 4 {
+		// Members 5 and 6 (the third word), with a crew_limit above four
+		// only; every crew size is in range, checked above.
+		for p := 0; p < seats; p++ {
+			cb := (*[maxCrew * memberSize]byte)(unsafe.Pointer(&s.crew[p]))
+			none += binary.LittleEndian.Uint64(cb[27:]) & crewLanes[s.ncrew[p]&7][2]
+		}
 	}
 	// A Mastermind a seat: one of its n members is no Resource card.
-	res += s.deck.Len() + s.ndiscard - seats
+	res += s.deck.Len() + s.ndiscard - seats - int(none&0xffff)>>7 - int(none>>55)
 	njobs := s.njobs
 	if uint(njobs) > maxJobs {
 		return false
@@ -790,18 +830,30 @@ func (s *state) invariantError() error {
 }
 
 // gearsCarried counts the Gear of seat p's first n members (n at most
-// maxCrew) from the sign bits of their gear fields, all six read at once
-// with no loop and no branch on what it finds, which a random game makes
-// unpredictable (a loop over the members cost a fifth of lint's path).
+// maxCrew) from the sign bits of their gear fields, read from the crew's
+// bytes a word at a time: a loop over the members, or over the first n,
+// cost more than the rest of CheckInvariants.
 func (s *state) gearsCarried(p, n int) int {
-	c := &s.crew[p]
-	none := uint16(c[0].gear)>>15 | uint16(c[1].gear)>>15<<1 | uint16(c[2].gear)>>15<<2 |
-		uint16(c[3].gear)>>15<<3 | uint16(c[4].gear)>>15<<4 | uint16(c[5].gear)>>15<<5
-	members := uint16(1)<<uint(min(max(n, 0), maxCrew)) - 1
-	return bits.OnesCount16(^none & members)
+	b := (*[maxCrew * memberSize]byte)(unsafe.Pointer(&s.crew[p]))
+	// Member m's gear is bytes 6m+2 and 6m+3, its sign the top bit of
+	// byte 6m+3: bit 48m+31 of the crew's bytes as one little-endian
+	// number.
+	w0 := binary.LittleEndian.Uint64(b[0:])
+	w1 := binary.LittleEndian.Uint64(b[8:])
+	w2 := binary.LittleEndian.Uint64(b[16:])
+	w3 := binary.LittleEndian.Uint64(b[24:])
+	w4 := binary.LittleEndian.Uint32(b[32:])
+	none := w0>>31&1 | w1>>15&1<<1 | w1>>63<<2 | w2>>47&1<<3 | w3>>31&1<<4 | uint64(w4>>15&1)<<5
+	members := uint64(1)<<uint(min(max(n, 0), maxCrew)) - 1
+	return bits.OnesCount64(^none & members)
 }
 
-var _ = [1]struct{}{}[maxCrew-6] // gearsCarried reads six members
+// memberSize is a member's bytes: gearsCarried reads the crew by offsets.
+const memberSize = 6
+
+var _ = [1]struct{}{}[unsafe.Sizeof(member{})-memberSize]
+var _ = [1]struct{}{}[unsafe.Offsetof(member{}.gear)-2]
+var _ = [1]struct{}{}[maxCrew-6]
 
 // Evaluate: Prestige counts most, then crew and hand; Heat hurts.
 func (s *state) Evaluate(p engine.Player) float64 {
