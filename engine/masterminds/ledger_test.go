@@ -58,7 +58,7 @@ var screenReads = map[string]uint8{
 	"state.gemCount": ledgerGems, "state.gemsHold": ledgerGems, "state.prepHolds": ledgerPrep, "state.talentHolds": ledgerTalent,
 	"state.markersHold": ledgerMarkers, "heistSlot.open": ledgerMarkers, "state.heistsHold": ledgerHeist,
 	"state.coloursHold": ledgerColour, "state.cashHolds": ledgerCash,
-	"nonNegative": noState, "byteSum": noState, "gearWord": noState,
+	"gemBag.Len": ledgerGems, "nonNegative": noState, "byteSum": noState, "gearWord": noState,
 }
 
 const (
@@ -110,7 +110,7 @@ func (s *state) fineNested() {
 		s.prepDeck.Add(1)
 	}
 }
-func (s *state) fineRead() int { return s.prepDeck.Len() + int(gearWord(s.seats[0].gear[4:])) }
+func (s *state) fineRead() int { return s.prepDeck.Len() + int(gearWord(s.seats[0].gear[4:])) + viewDeck(&s.prepDeck).Len() }
 func (s *state) sneakUnsafeRead() int { return int(*(*uint64)(unsafe.Pointer(&s.seats[0].cash))) }
 func (s *state) fineLocal()    { var st seat; st.gems[0]++; _ = st }
 
@@ -163,8 +163,8 @@ var ledgerGroups = map[string]uint8{"gems": ledgerGems, "prep": ledgerPrep, "tal
 // readOnly are the methods with pointer receivers of the engine's
 // containers that only read.
 var readOnly = map[string]bool{
-	"Deck.Len": true, "Deck.At": true, "Deck.Count": true, "Deck.Sample": true, "Deck.SampleAt": true, "Deck.Outcomes": true, "Deck.View": true,
-	"Bag.Len": true, "Bag.Count": true, "Bag.Sample": true, "Bag.Outcomes": true,
+	"Deck.Len": true, "Deck.At": true, "Deck.Count": true, "Deck.Sample": true, "Deck.SampleAt": true, "Deck.Outcomes": true,
+	"gemBag.Len": true, "gemBag.Count": true, "gemBag.Sample": true, "gemBag.Outcomes": true,
 	"Hand.Len": true, "Hand.Count": true, "Hand.At": true, "Hand.Present": true, "Hand.PresentWord": true, "Hand.Distinct": true,
 }
 
@@ -538,7 +538,7 @@ func (c *ledgerChecker) node(fd *ast.FuncDecl, stack []ast.Node) {
 			}
 		}
 	case *ast.UnaryExpr:
-		if x.Op == token.AND && !c.container(c.info.TypeOf(x.X)) {
+		if x.Op == token.AND && !c.container(c.info.TypeOf(x.X)) && !c.readArg(stack) {
 			targets = append(targets, x.X)
 		}
 	case *ast.CallExpr:
@@ -548,7 +548,7 @@ func (c *ledgerChecker) node(fd *ast.FuncDecl, stack []ast.Node) {
 			c.report(x, fd, "unsafe.Pointer")
 		}
 	case *ast.SliceExpr:
-		if !c.container(c.info.TypeOf(x)) && !c.binaryRead(stack) {
+		if !c.container(c.info.TypeOf(x)) && !c.readArg(stack) {
 			targets = append(targets, x.X)
 		}
 	case *ast.SelectorExpr:
@@ -666,20 +666,20 @@ func (c *ledgerChecker) isUnsafePointer(fun ast.Expr) bool {
 	return ok && tn.Pkg() != nil && tn.Pkg().Path() == "unsafe" && tn.Name() == "Pointer"
 }
 
-// sliceReaders are the package's functions that only read the slice they
-// are given.
-var sliceReaders = map[string]bool{"gearWord": true}
+// readers are the package's functions that only read the slice or the
+// pointer they are given (a deckView has no method that writes).
+var readers = map[string]bool{"gearWord": true, "viewDeck": true}
 
-// binaryRead reports whether the slice on top of stack is the argument of
-// a binary.LittleEndian.Uint16/32/64 read or of a sliceReader.
-func (c *ledgerChecker) binaryRead(stack []ast.Node) bool {
+// readArg reports whether the slice or address on top of stack is the
+// argument of a binary.LittleEndian.Uint16/32/64 read or of a reader.
+func (c *ledgerChecker) readArg(stack []ast.Node) bool {
 	call, ok := stack[len(stack)-2].(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	if id, ok := call.Fun.(*ast.Ident); ok {
 		fn, ok := c.info.Uses[id].(*types.Func)
-		return ok && fn.Pkg() == c.pkg && sliceReaders[fn.Name()]
+		return ok && fn.Pkg() == c.pkg && readers[fn.Name()]
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok || !strings.HasPrefix(sel.Sel.Name, "Uint") {
