@@ -478,46 +478,9 @@ func (s *state) chance(t *task, a int) {
 	g, p := s.g, int(t.p)
 	switch t.op {
 	case opColour:
-		s.dirty |= ledgerColour
-		s.draw(&s.colourDeck, a)
-		q := int(t.n)
-		s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
-		t.n++
-		s.Tally.Took(a)
-		if s.Log != nil {
-			s.Record(engine.Event{Kind: "colour", Player: q, Card: g.cards[a].id, Resource: g.cards[a].color, From: "mastermind_deck", To: "seat",
-				Text: fmt.Sprintf("is %s (%s gems)", g.cards[a].name, g.cards[a].color)})
-		}
+		s.drawnColour(t, a)
 	case opDrawPrep:
-		s.dirty |= ledgerPrep
-		s.draw(&s.prepDeck, a)
-		t.n--
-		cd := &g.cards[a]
-		if !cd.immediate {
-			s.seats[p].hand.Add(a)
-			if s.Log != nil {
-				n := s.seats[p].hand.Len()
-				s.Record(engine.Event{Kind: "draw", Player: p, Card: cd.id, Resource: "prep", Total: engine.Int(n), From: "prep_deck", To: "hand",
-					Text: fmt.Sprintf("draws %s (%d in hand)", cd.name, n)})
-			}
-			return
-		}
-		if t.x == 1 {
-			s.prepDiscard.Add(a)
-			t.n++ // setup: discard and redraw
-			if s.Log != nil {
-				s.cardEvent("redraw", p, a, "prep_deck", "prep_discard", causeSetup, fmt.Sprintf("discards %s (play immediately) and draws again", cd.name))
-			}
-			return
-		}
-		// In play until it has resolved, then discarded: a draw it causes
-		// cannot reshuffle it back into the deck.
-		s.resolving++
-		s.Tally.Took(a)
-		if s.Log != nil {
-			s.cardEvent("immediate", p, a, "prep_deck", "play", "", fmt.Sprintf("draws %s and plays it immediately", cd.name))
-		}
-		s.push(task{op: opImmediate, p: t.p, x: int16(a)})
+		s.drawnPrep(t, a)
 	case opFillPool:
 		s.dirty |= ledgerTalent
 		s.draw(&s.talentDeck, a)
@@ -552,27 +515,9 @@ func (s *state) chance(t *task, a int) {
 		s.pop()
 		s.revealFailure(p, a)
 	case opGainGem:
-		s.dirty |= ledgerGems
-		if !s.bag.Take(a) {
-			panic(fmt.Sprintf("masterminds: no gem of kind %d in the bag", a))
-		}
-		s.seats[p].gems[a]++
-		t.n--
-		if s.Log != nil {
-			s.gemEvent("gem", p, a, 1, s.causeOf(t.x, ""), "bag", "seat")
-		}
-		if s.bag.Len() == 0 {
-			s.bagEmptied = true
-			s.Tally.Count(cntBagEmpty, 1)
-		}
+		s.gainedGem(t, a)
 	case opRoll:
-		cause := t.x // a reroll's Interrupt
-		s.pop()
-		s.roll, s.rolled = a, true
-		if s.Log != nil {
-			s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: s.causeOf(cause, causeHeistDie),
-				Text: fmt.Sprintf("rolls %d: %d + %d = %d against %d", a, s.total, a, s.total+a, s.currentStep().target)})
-		}
+		s.rolledHeistDie(t, a)
 	case opTestRoll:
 		s.pop()
 		s.skillTest(p, a)
@@ -583,16 +528,102 @@ func (s *state) chance(t *task, a int) {
 		}
 		t.p++
 	case opScore:
-		s.seats[t.n].roll = int8(a)
-		if s.Log != nil {
-			col := g.cards[s.seats[t.n].card].color
-			s.Record(engine.Event{Kind: "score_roll", Player: int(t.n), Card: s.id(int(s.seats[t.n].card)), Resource: col, Amount: engine.Int(a), Cause: causeScoreRoll,
-				Text: fmt.Sprintf("rolls %d: each %s gem is worth %d", a, col, a)})
-		}
-		t.n++
+		s.scoreRoll(t, a)
 	default:
 		panic(fmt.Sprintf("masterminds: chance move at task %d", t.op))
 	}
+}
+
+// drawnColour: seat t.n is Mastermind colour a.
+func (s *state) drawnColour(t *task, a int) {
+	g := s.g
+	s.dirty |= ledgerColour
+	s.draw(&s.colourDeck, a)
+	q := int(t.n)
+	s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
+	t.n++
+	s.Tally.Took(a)
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "colour", Player: q, Card: g.cards[a].id, Resource: g.cards[a].color, From: "mastermind_deck", To: "seat",
+			Text: fmt.Sprintf("is %s (%s gems)", g.cards[a].name, g.cards[a].color)})
+	}
+}
+
+// drawnPrep: seat t.p drew Prep card a, into the hand or, a play-immediately
+// card, played (at setup: discarded and drawn again).
+func (s *state) drawnPrep(t *task, a int) {
+	g, p := s.g, int(t.p)
+	s.dirty |= ledgerPrep
+	s.draw(&s.prepDeck, a)
+	t.n--
+	cd := &g.cards[a]
+	if !cd.immediate {
+		s.seats[p].hand.Add(a)
+		if s.Log != nil {
+			n := s.seats[p].hand.Len()
+			s.Record(engine.Event{Kind: "draw", Player: p, Card: cd.id, Resource: "prep", Total: engine.Int(n), From: "prep_deck", To: "hand",
+				Text: fmt.Sprintf("draws %s (%d in hand)", cd.name, n)})
+		}
+		return
+	}
+	if t.x == 1 {
+		s.prepDiscard.Add(a)
+		t.n++ // setup: discard and redraw
+		if s.Log != nil {
+			s.cardEvent("redraw", p, a, "prep_deck", "prep_discard", causeSetup, fmt.Sprintf("discards %s (play immediately) and draws again", cd.name))
+		}
+		return
+	}
+	// In play until it has resolved, then discarded: a draw it causes
+	// cannot reshuffle it back into the deck.
+	s.resolving++
+	s.Tally.Took(a)
+	if s.Log != nil {
+		s.cardEvent("immediate", p, a, "prep_deck", "play", "", fmt.Sprintf("draws %s and plays it immediately", cd.name))
+	}
+	s.push(task{op: opImmediate, p: t.p, x: int16(a)})
+}
+
+// gainedGem: seat t.p drew a gem of kind a from the bag.
+func (s *state) gainedGem(t *task, a int) {
+	p := int(t.p)
+	s.dirty |= ledgerGems
+	if !s.bag.Take(a) {
+		panic(fmt.Sprintf("masterminds: no gem of kind %d in the bag", a))
+	}
+	s.seats[p].gems[a]++
+	t.n--
+	if s.Log != nil {
+		s.gemEvent("gem", p, a, 1, s.causeOf(t.x, ""), "bag", "seat")
+	}
+	if s.bag.Len() == 0 {
+		s.bagEmptied = true
+		s.Tally.Count(cntBagEmpty, 1)
+	}
+}
+
+// rolledHeistDie: the heist die rolled a.
+func (s *state) rolledHeistDie(t *task, a int) {
+	p := int(t.p)
+	cause := t.x // a reroll's Interrupt
+	s.pop()
+	s.roll, s.rolled = a, true
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: s.causeOf(cause, causeHeistDie),
+			Text: fmt.Sprintf("rolls %d: %d + %d = %d against %d", a, s.total, a, s.total+a, s.currentStep().target)})
+	}
+}
+
+// scoreRoll: seat t.n rolled a for its colour's gem value.
+func (s *state) scoreRoll(t *task, a int) {
+	g := s.g
+	s.seats[t.n].roll = int8(a)
+	if s.Log != nil {
+		col := g.cards[s.seats[t.n].card].color
+		s.Record(engine.Event{Kind: "score_roll", Player: int(t.n), Card: s.id(int(s.seats[t.n].card)), Resource: col, Amount: engine.Int(a), Cause: causeScoreRoll,
+			Text: fmt.Sprintf("rolls %d: each %s gem is worth %d", a, col, a)})
+	}
+	t.n++
 }
 
 func (s *state) kindName(k int) string {
