@@ -508,139 +508,26 @@ func (s *state) planHeld(p int, t *task) engine.CardSet {
 	return held
 }
 
+// illegal panics on an action that is not legal at task t.
+func (s *state) illegal(t *task, a engine.Action) {
+	panic(fmt.Sprintf("masterminds: illegal action %s at task %d", s.ActionString(s.cur, a), t.op))
+}
+
 // decide applies seat s.cur's decision a to the task on top.
 func (s *state) decide(t *task, a engine.Action) {
 	kind, v := split(a)
 	p := int(s.cur)
 	st := &s.seats[p]
 	g := s.g
-	bad := func() {
-		panic(fmt.Sprintf("masterminds: illegal action %s at task %d", s.ActionString(s.cur, a), t.op))
-	}
 	switch t.op {
 	case opTurn:
-		if kind == aRecall {
-			if !g.params.RecallMarkers || st.markers < int8(g.params.MarkersPerPlayer) || s.table[v].prog[p] == 0 {
-				bad()
-			}
-			s.recall(p, v)
-			return
-		}
-		if s.Tally != nil {
-			s.tallyTurn(p, kind, v)
-		}
-		s.pop()
-		switch kind {
-		case aRecruit:
-			s.push(task{op: opUpkeep, p: int8(p)})
-			s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
-			if s.Log != nil && v <= 2 {
-				opt := [3]string{causeOptionC, causeOptionB, causeOptionA}[v]
-				what := [3]string{"draws a Prep card instead of recruiting", "burns the Talent Pool", "recruits from the Talent Pool"}[v]
-				s.Record(engine.Event{Kind: "prep", Player: p, Cause: opt, At: s.at("prep", 0), Text: fmt.Sprintf("preps (%s): %s", opt, what)})
-			}
-			switch {
-			case v == 0:
-				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
-			case v == 1:
-				s.dirty |= ledgerTalent
-				for s.poolN > 0 {
-					s.poolN--
-					s.talentDiscard.Add(int(s.pool[s.poolN]))
-					if s.Log != nil {
-						c := int(s.pool[s.poolN])
-						s.cardEvent("burn", p, c, "pool", "talent_discard", causeOptionB, fmt.Sprintf("burns %s from the Talent Pool", g.cards[c].name))
-					}
-				}
-				s.push(task{op: opBurnDraw, p: int8(p)})
-			case v == 2:
-				s.push(task{op: opRecruitEffect, p: int8(p)})
-			default:
-				bad()
-			}
-		case aStep:
-			s.push(task{op: opUpkeep, p: int8(p)})
-			s.startAttempt(p, v/8, v%8)
-		default:
-			bad()
-		}
+		s.turnDecision(t, a, kind, v)
 	case opBurnChoice:
-		s.dirty |= ledgerTalent
-		c := int(s.burnCard)
-		s.burnCard = -1
-		s.pop()
-		if s.Tally != nil {
-			played := -1
-			if v > 0 {
-				played = c
-			}
-			held := engine.SetOf(engine.Action(c))
-			s.Tally.Choice(&held, played)
-		}
-		switch {
-		case kind != aBurn:
-			bad()
-		case v == 0:
-			s.pool[s.poolN] = int16(c)
-			s.poolN++
-			if s.Log != nil {
-				s.cardEvent("pool", p, c, "revealed", "pool", causeOptionB, fmt.Sprintf("puts %s in the Talent Pool", g.cards[c].name))
-			}
-		default:
-			s.recruit(p, c, v-1, false, "revealed", causeOptionB)
-		}
+		s.burnChoice(t, a, kind, v)
 	case opRecruitEffect:
-		if kind != aRecruitEffect {
-			bad()
-		}
-		c, j := v/8, v%8
-		if s.Tally != nil {
-			var pool [maxPool]int
-			var held engine.CardSet
-			for _, pc := range s.poolDistinct(pool[:0]) {
-				held.Add(pc)
-			}
-			s.Tally.Choice(&held, c)
-		}
-		cause := s.causeOf(t.x, causeOptionA)
-		s.pop()
-		s.takeFromPool(c)
-		s.recruit(p, c, j, false, "pool", cause)
+		s.recruitChoice(t, a, kind, v)
 	case opPlan:
-		if s.Tally != nil {
-			s.tallyPlay(p, t, kind, v)
-		}
-		t.n--
-		switch kind {
-		case aPlanDraw:
-			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
-		case aPlanTrade:
-			i, j := v/8, v%8
-			s.dirty |= ledgerPrep
-			st.gear[i], st.gear[j] = st.gear[j], st.gear[i]
-			if s.Log != nil {
-				for _, m := range [2][2]int{{i, j}, {j, i}} {
-					if c := st.gear[m[1]]; c >= 0 {
-						s.cardEvent("trade", p, int(c), s.recruitZone(p, m[0]), s.recruitZone(p, m[1]), "plan_trade",
-							fmt.Sprintf("moves %s from %s to %s", g.cards[c].name, g.cards[st.team[m[0]].talent].name, g.cards[st.team[m[1]].talent].name))
-					}
-				}
-			}
-		case aPlanAction:
-			c, pay := v/32, v%32
-			s.playFromHand(p, c)
-			if s.Log != nil {
-				s.cardEvent("play", p, c, "hand", "play", "", "plays "+s.g.cards[c].name)
-			}
-			s.pay(p, c, pay)
-			s.resolveCard(p, c, pay)
-		case aPlanGear:
-			c, r := v/8, v%8
-			s.equip(p, c, r)
-			s.push(task{op: opGear2, p: int8(p), x: int16(r)})
-		default:
-			bad()
-		}
+		s.planDecision(t, a, kind, v)
 	case opGear2:
 		if s.Tally != nil {
 			s.tallyPlay(p, t, kind, v)
@@ -651,11 +538,11 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aGear2:
 			s.equip(p, v/8, v%8)
 		default:
-			bad()
+			s.illegal(t, a)
 		}
 	case opImmediate:
 		if kind != aPay {
-			bad()
+			s.illegal(t, a)
 		}
 		c := int(t.x)
 		s.pop()
@@ -663,55 +550,24 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pay(p, c, v)
 		s.resolveCard(p, c, v)
 	case opDiscardGear:
-		if kind != aDiscardGear {
-			bad()
-		}
-		cause := s.causeOf(t.x, "")
-		s.pop()
-		q, r := v/8, v%8
-		if s.Log != nil {
-			c := int(s.seats[q].gear[r])
-			s.Record(engine.Event{Kind: "discard_gear", Player: p, Target: engine.Int(q), Card: s.id(c), From: s.recruitZone(q, r), To: "prep_discard", Cause: cause,
-				Text: fmt.Sprintf("makes seat %d discard %s (%s)", q+1, g.cards[c].name, cause)})
-		}
-		s.dropGear(q, r, "")
+		s.discardGearChoice(t, a, kind, v)
 	case opActivate:
 		if kind != aActivate || v == 0 {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		s.activate(p, v)
 	case opWindow:
-		if s.Tally != nil {
-			s.tallyPlay(p, t, kind, v)
-		}
-		t.n--
-		switch kind {
-		case aPass:
-			if s.Log != nil {
-				s.windowEvent("pass", p, t, -1, resultPassed)
-			}
-		case aInterrupt:
-			c, pay := v/32, v%32
-			s.Tally.Count(cntInterrupts, 1)
-			s.playFromHand(p, c)
-			if s.Log != nil {
-				s.windowEvent("interrupt", p, t, c, "")
-			}
-			s.pay(p, c, pay)
-			s.resolveCard(p, c, pay)
-		default:
-			bad()
-		}
+		s.windowDecision(t, a, kind, v)
 	case opFace:
 		if kind != aFace || v < 1 || v > 6 {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		s.placeMarker(p, v)
 	case opSuffer:
 		if kind != aSuffer || st.team[v].flags&rActive == 0 {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		s.sufferer = v
@@ -719,73 +575,293 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.cardEvent("suffer", p, int(st.team[v].talent), "", "", "", fmt.Sprintf("chooses %s to face the Failure card", g.cards[st.team[v].talent].name))
 		}
 	case opLoseGem:
-		if kind != aLoseGem || st.gems[v] == 0 {
-			bad()
-		}
-		s.pop()
-		s.dirty |= ledgerGems
-		st.gems[v]--
-		s.bag.Put(v, 1)
-		if s.Log != nil {
-			s.gemEvent("lose_gem", p, v, -1, s.id(int(s.failCard)), "seat", "bag")
-		}
+		s.loseGemChoice(t, a, kind, v)
 	case opDiscardPrep, opHandLimit:
-		s.dirty |= ledgerPrep
-		if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
-			bad()
-		}
-		if t.op == opDiscardPrep {
-			s.pop()
-		}
-		s.prepDiscard.Add(v)
-		if s.Log != nil {
-			cause := causeHandLimit
-			if t.op == opDiscardPrep {
-				cause = s.id(int(s.failCard))
-			}
-			n := st.hand.Len()
-			s.Record(engine.Event{Kind: "discard", Player: p, Card: g.cards[v].id, Resource: "prep", Total: engine.Int(n), From: "hand", To: "prep_discard", Cause: cause,
-				Text: fmt.Sprintf("discards %s (%s; %d in hand)", g.cards[v].name, cause, n)})
-		}
+		s.discardPrepChoice(t, a, kind, v)
 	case opAfterSuccess:
-		s.pop()
-		switch kind {
-		case aHold:
-			if s.Log != nil {
-				s.Record(engine.Event{Kind: "hold", Player: p, Result: "hold", Text: "holds"})
-			}
-		case aStep:
-			s.startAttempt(p, v/8, v%8)
-		default:
-			bad()
-		}
+		s.afterSuccessChoice(t, a, kind, v)
 	case opCompletionDraw:
 		if kind != aCompletionDraw {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		if v == 1 {
 			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 		}
 	case opRetire:
-		if kind != aRetire || v >= int(st.teamN) {
-			bad()
+		s.retireChoice(t, a, kind, v)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// turnDecision: a turn's choice, to prep (three ways), attempt a heist
+// step or recall markers.
+func (s *state) turnDecision(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	if kind == aRecall {
+		if !g.params.RecallMarkers || st.markers < int8(g.params.MarkersPerPlayer) || s.table[v].prog[p] == 0 {
+			s.illegal(t, a)
 		}
-		s.pop()
-		if g.keepOne {
-			if s.Log != nil {
-				s.cardEvent("stay", p, int(st.team[v].talent), "", "", causeRetire, fmt.Sprintf("keeps %s; the rest of the team retires", g.cards[st.team[v].talent].name))
-			}
-			for r := int(st.teamN) - 1; r >= 0; r-- {
-				if r != v {
-					s.removeRecruit(p, r, causeRetire)
+		s.recall(p, v)
+		return
+	}
+	if s.Tally != nil {
+		s.tallyTurn(p, kind, v)
+	}
+	s.pop()
+	switch kind {
+	case aRecruit:
+		s.push(task{op: opUpkeep, p: int8(p)})
+		s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
+		if s.Log != nil && v <= 2 {
+			opt := [3]string{causeOptionC, causeOptionB, causeOptionA}[v]
+			what := [3]string{"draws a Prep card instead of recruiting", "burns the Talent Pool", "recruits from the Talent Pool"}[v]
+			s.Record(engine.Event{Kind: "prep", Player: p, Cause: opt, At: s.at("prep", 0), Text: fmt.Sprintf("preps (%s): %s", opt, what)})
+		}
+		switch {
+		case v == 0:
+			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+		case v == 1:
+			s.dirty |= ledgerTalent
+			for s.poolN > 0 {
+				s.poolN--
+				s.talentDiscard.Add(int(s.pool[s.poolN]))
+				if s.Log != nil {
+					c := int(s.pool[s.poolN])
+					s.cardEvent("burn", p, c, "pool", "talent_discard", causeOptionB, fmt.Sprintf("burns %s from the Talent Pool", g.cards[c].name))
 				}
 			}
-		} else {
-			s.removeRecruit(p, v, causeRetire)
+			s.push(task{op: opBurnDraw, p: int8(p)})
+		case v == 2:
+			s.push(task{op: opRecruitEffect, p: int8(p)})
+		default:
+			s.illegal(t, a)
+		}
+	case aStep:
+		s.push(task{op: opUpkeep, p: int8(p)})
+		s.startAttempt(p, v/8, v%8)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// burnChoice: the Talent card drawn for Option B goes to the pool or is
+// recruited.
+func (s *state) burnChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	g := s.g
+	s.dirty |= ledgerTalent
+	c := int(s.burnCard)
+	s.burnCard = -1
+	s.pop()
+	if s.Tally != nil {
+		played := -1
+		if v > 0 {
+			played = c
+		}
+		held := engine.SetOf(engine.Action(c))
+		s.Tally.Choice(&held, played)
+	}
+	switch {
+	case kind != aBurn:
+		s.illegal(t, a)
+	case v == 0:
+		s.pool[s.poolN] = int16(c)
+		s.poolN++
+		if s.Log != nil {
+			s.cardEvent("pool", p, c, "revealed", "pool", causeOptionB, fmt.Sprintf("puts %s in the Talent Pool", g.cards[c].name))
 		}
 	default:
-		bad()
+		s.recruit(p, c, v-1, false, "revealed", causeOptionB)
+	}
+}
+
+// recruitChoice: a recruit from the Talent Pool.
+func (s *state) recruitChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	if kind != aRecruitEffect {
+		s.illegal(t, a)
+	}
+	c, j := v/8, v%8
+	if s.Tally != nil {
+		var pool [maxPool]int
+		var held engine.CardSet
+		for _, pc := range s.poolDistinct(pool[:0]) {
+			held.Add(pc)
+		}
+		s.Tally.Choice(&held, c)
+	}
+	cause := s.causeOf(t.x, causeOptionA)
+	s.pop()
+	s.takeFromPool(c)
+	s.recruit(p, c, j, false, "pool", cause)
+}
+
+// planDecision: a plan action, a Gear played, or the end of planning.
+func (s *state) planDecision(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	if s.Tally != nil {
+		s.tallyPlay(p, t, kind, v)
+	}
+	t.n--
+	switch kind {
+	case aPlanDraw:
+		s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+	case aPlanTrade:
+		i, j := v/8, v%8
+		s.dirty |= ledgerPrep
+		st.gear[i], st.gear[j] = st.gear[j], st.gear[i]
+		if s.Log != nil {
+			for _, m := range [2][2]int{{i, j}, {j, i}} {
+				if c := st.gear[m[1]]; c >= 0 {
+					s.cardEvent("trade", p, int(c), s.recruitZone(p, m[0]), s.recruitZone(p, m[1]), "plan_trade",
+						fmt.Sprintf("moves %s from %s to %s", g.cards[c].name, g.cards[st.team[m[0]].talent].name, g.cards[st.team[m[1]].talent].name))
+				}
+			}
+		}
+	case aPlanAction:
+		c, pay := v/32, v%32
+		s.playFromHand(p, c)
+		if s.Log != nil {
+			s.cardEvent("play", p, c, "hand", "play", "", "plays "+s.g.cards[c].name)
+		}
+		s.pay(p, c, pay)
+		s.resolveCard(p, c, pay)
+	case aPlanGear:
+		c, r := v/8, v%8
+		s.equip(p, c, r)
+		s.push(task{op: opGear2, p: int8(p), x: int16(r)})
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// discardGearChoice: another seat's Gear to discard.
+func (s *state) discardGearChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	g := s.g
+	if kind != aDiscardGear {
+		s.illegal(t, a)
+	}
+	cause := s.causeOf(t.x, "")
+	s.pop()
+	q, r := v/8, v%8
+	if s.Log != nil {
+		c := int(s.seats[q].gear[r])
+		s.Record(engine.Event{Kind: "discard_gear", Player: p, Target: engine.Int(q), Card: s.id(c), From: s.recruitZone(q, r), To: "prep_discard", Cause: cause,
+			Text: fmt.Sprintf("makes seat %d discard %s (%s)", q+1, g.cards[c].name, cause)})
+	}
+	s.dropGear(q, r, "")
+}
+
+// windowDecision: an Interrupt played in the Window, or a pass.
+func (s *state) windowDecision(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	if s.Tally != nil {
+		s.tallyPlay(p, t, kind, v)
+	}
+	t.n--
+	switch kind {
+	case aPass:
+		if s.Log != nil {
+			s.windowEvent("pass", p, t, -1, resultPassed)
+		}
+	case aInterrupt:
+		c, pay := v/32, v%32
+		s.Tally.Count(cntInterrupts, 1)
+		s.playFromHand(p, c)
+		if s.Log != nil {
+			s.windowEvent("interrupt", p, t, c, "")
+		}
+		s.pay(p, c, pay)
+		s.resolveCard(p, c, pay)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// loseGemChoice: the gem a Failure card takes.
+func (s *state) loseGemChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	if kind != aLoseGem || st.gems[v] == 0 {
+		s.illegal(t, a)
+	}
+	s.pop()
+	s.dirty |= ledgerGems
+	st.gems[v]--
+	s.bag.Put(v, 1)
+	if s.Log != nil {
+		s.gemEvent("lose_gem", p, v, -1, s.id(int(s.failCard)), "seat", "bag")
+	}
+}
+
+// discardPrepChoice: a Prep card discarded, for a Failure card or the
+// hand limit.
+func (s *state) discardPrepChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	s.dirty |= ledgerPrep
+	if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
+		s.illegal(t, a)
+	}
+	if t.op == opDiscardPrep {
+		s.pop()
+	}
+	s.prepDiscard.Add(v)
+	if s.Log != nil {
+		cause := causeHandLimit
+		if t.op == opDiscardPrep {
+			cause = s.id(int(s.failCard))
+		}
+		n := st.hand.Len()
+		s.Record(engine.Event{Kind: "discard", Player: p, Card: g.cards[v].id, Resource: "prep", Total: engine.Int(n), From: "hand", To: "prep_discard", Cause: cause,
+			Text: fmt.Sprintf("discards %s (%s; %d in hand)", g.cards[v].name, cause, n)})
+	}
+}
+
+// afterSuccessChoice: what a seat does after a successful step.
+func (s *state) afterSuccessChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	s.pop()
+	switch kind {
+	case aHold:
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "hold", Player: p, Result: "hold", Text: "holds"})
+		}
+	case aStep:
+		s.startAttempt(p, v/8, v%8)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// retireChoice: the recruit a seat retires.
+func (s *state) retireChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	if kind != aRetire || v >= int(st.teamN) {
+		s.illegal(t, a)
+	}
+	s.pop()
+	if g.keepOne {
+		if s.Log != nil {
+			s.cardEvent("stay", p, int(st.team[v].talent), "", "", causeRetire, fmt.Sprintf("keeps %s; the rest of the team retires", g.cards[st.team[v].talent].name))
+		}
+		for r := int(st.teamN) - 1; r >= 0; r-- {
+			if r != v {
+				s.removeRecruit(p, r, causeRetire)
+			}
+		}
+	} else {
+		s.removeRecruit(p, v, causeRetire)
 	}
 }
 
