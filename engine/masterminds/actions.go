@@ -68,21 +68,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	prm := &s.g.params
 	switch t.op {
 	case opTurn:
-		buf = append(buf, act(aRecruit, 0))
-		if s.poolN > 0 || s.talentDeck.Len() > 0 || s.talentDiscard.Len() > 0 {
-			buf = append(buf, act(aRecruit, 1))
-		}
-		if s.poolN > 0 {
-			buf = append(buf, act(aRecruit, 2))
-		}
-		buf = s.stepActions(q, -1, buf)
-		if prm.RecallMarkers && int(st.markers) >= prm.MarkersPerPlayer {
-			for h := 0; h < s.tableN; h++ {
-				if s.table[h].prog[q] > 0 {
-					buf = append(buf, act(aRecall, h))
-				}
-			}
-		}
+		buf = s.turnActions(t, q, buf)
 	case opBurnChoice:
 		buf = append(buf, act(aBurn, 0))
 		buf = s.recruitOptions(q, aBurn, 1, buf)
@@ -92,51 +78,9 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = s.recruitOptions(q, aRecruitEffect, c*8, buf)
 		}
 	case opPlan:
-		buf = append(buf, act(aPlanDraw, 0))
-		for i := 0; i < int(st.teamN); i++ {
-			if st.gear[i] < 0 {
-				continue
-			}
-			for j := 0; j < int(st.teamN); j++ {
-				if j != i && (st.gear[j] < 0 || i < j) {
-					buf = append(buf, act(aPlanTrade, i*8+j))
-				}
-			}
-		}
-		var cards [engine.MaxHand]engine.Action
-		held := st.hand.Distinct(cards[:0])
-		var pays [nKinds + 2]int
-		for _, c := range held {
-			cd := &s.g.cards[c]
-			if cd.typ != typePrep || cd.kind != kindAction {
-				continue
-			}
-			buf = append(buf, act(aPlanAction, int(c)*32+payNone))
-			if cd.gemMode != 0 {
-				for _, pay := range s.payOptions(q, pays[:0]) {
-					buf = append(buf, act(aPlanAction, int(c)*32+pay))
-				}
-			}
-		}
-		for _, c := range held {
-			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
-				for r := 0; r < int(st.teamN); r++ {
-					buf = append(buf, act(aPlanGear, int(c)*8+r))
-				}
-			}
-		}
+		buf = s.planActions(t, q, buf)
 	case opGear2:
-		buf = append(buf, act(aGearStop, 0))
-		var cards [engine.MaxHand]engine.Action
-		for _, c := range st.hand.Distinct(cards[:0]) {
-			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
-				for r := 0; r < int(st.teamN); r++ {
-					if r != int(t.x) {
-						buf = append(buf, act(aGear2, int(c)*8+r))
-					}
-				}
-			}
-		}
+		buf = s.gear2Actions(t, q, buf)
 	case opImmediate:
 		buf = append(buf, act(aPay, payNone))
 		var pays [nKinds + 2]int
@@ -144,16 +88,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = append(buf, act(aPay, pay))
 		}
 	case opDiscardGear:
-		for o := 0; o < s.N; o++ {
-			if o == q {
-				continue
-			}
-			for r := 0; r < int(s.seats[o].teamN); r++ {
-				if s.seats[o].gear[r] >= 0 {
-					buf = append(buf, act(aDiscardGear, o*8+r))
-				}
-			}
-		}
+		buf = s.discardGearActions(t, q, buf)
 	case opActivate:
 		avail := int(s.available(q))
 		for m := 1; m < 1<<st.teamN; m++ {
@@ -162,23 +97,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			}
 		}
 	case opWindow:
-		buf = append(buf, act(aPass, 0))
-		var cards [engine.MaxHand]engine.Action
-		var pays [nKinds + 3]int
-		var held [engine.MaxDeck / 64]uint64
-		for _, c := range st.hand.Distinct(cards[:0]) {
-			ps := s.interruptPays(q, int(c), t.x == 1, pays[:0])
-			for _, pay := range ps {
-				buf = append(buf, act(aInterrupt, int(c)*32+pay))
-			}
-			// Playable in the window: some payment plays it (as playable).
-			if len(ps) > 0 {
-				held[c>>6] |= 1 << (c & 63)
-			}
-		}
-		if s.Tally != nil {
-			s.held, s.heldAt = held, s.Move+1
-		}
+		buf = s.windowActions(t, q, buf)
 	case opFace:
 		for f := 1; f <= 6; f++ {
 			buf = append(buf, act(aFace, f))
@@ -217,6 +136,124 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		for r := 0; r < int(st.teamN); r++ {
 			buf = append(buf, act(aRetire, r))
 		}
+	}
+	return buf
+}
+
+// turnActions: prep (three ways), a heist step, or recalling markers.
+func (s *state) turnActions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	prm := &s.g.params
+	buf = append(buf, act(aRecruit, 0))
+	if s.poolN > 0 || s.talentDeck.Len() > 0 || s.talentDiscard.Len() > 0 {
+		buf = append(buf, act(aRecruit, 1))
+	}
+	if s.poolN > 0 {
+		buf = append(buf, act(aRecruit, 2))
+	}
+	buf = s.stepActions(q, -1, buf)
+	if prm.RecallMarkers && int(st.markers) >= prm.MarkersPerPlayer {
+		for h := 0; h < s.tableN; h++ {
+			if s.table[h].prog[q] > 0 {
+				buf = append(buf, act(aRecall, h))
+			}
+		}
+	}
+	return buf
+}
+
+// planActions: draw, trade Gear between recruits, play an Action card
+// (each way to pay) or a Gear card onto a recruit.
+func (s *state) planActions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	buf = append(buf, act(aPlanDraw, 0))
+	for i := 0; i < int(st.teamN); i++ {
+		if st.gear[i] < 0 {
+			continue
+		}
+		for j := 0; j < int(st.teamN); j++ {
+			if j != i && (st.gear[j] < 0 || i < j) {
+				buf = append(buf, act(aPlanTrade, i*8+j))
+			}
+		}
+	}
+	var cards [engine.MaxHand]engine.Action
+	held := st.hand.Distinct(cards[:0])
+	var pays [nKinds + 2]int
+	for _, c := range held {
+		cd := &s.g.cards[c]
+		if cd.typ != typePrep || cd.kind != kindAction {
+			continue
+		}
+		buf = append(buf, act(aPlanAction, int(c)*32+payNone))
+		if cd.gemMode != 0 {
+			for _, pay := range s.payOptions(q, pays[:0]) {
+				buf = append(buf, act(aPlanAction, int(c)*32+pay))
+			}
+		}
+	}
+	for _, c := range held {
+		if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
+			for r := 0; r < int(st.teamN); r++ {
+				buf = append(buf, act(aPlanGear, int(c)*8+r))
+			}
+		}
+	}
+	return buf
+}
+
+// gear2Actions: a second Gear card onto another recruit, or stop.
+func (s *state) gear2Actions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	buf = append(buf, act(aGearStop, 0))
+	var cards [engine.MaxHand]engine.Action
+	for _, c := range st.hand.Distinct(cards[:0]) {
+		if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
+			for r := 0; r < int(st.teamN); r++ {
+				if r != int(t.x) {
+					buf = append(buf, act(aGear2, int(c)*8+r))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// discardGearActions: each Gear another seat's recruit carries.
+func (s *state) discardGearActions(t *task, q int, buf []engine.Action) []engine.Action {
+	for o := 0; o < s.N; o++ {
+		if o == q {
+			continue
+		}
+		for r := 0; r < int(s.seats[o].teamN); r++ {
+			if s.seats[o].gear[r] >= 0 {
+				buf = append(buf, act(aDiscardGear, o*8+r))
+			}
+		}
+	}
+	return buf
+}
+
+// windowActions: pass, or an Interrupt with each way to pay; the cards
+// playable are kept for the tally.
+func (s *state) windowActions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	buf = append(buf, act(aPass, 0))
+	var cards [engine.MaxHand]engine.Action
+	var pays [nKinds + 3]int
+	var held [engine.MaxDeck / 64]uint64
+	for _, c := range st.hand.Distinct(cards[:0]) {
+		ps := s.interruptPays(q, int(c), t.x == 1, pays[:0])
+		for _, pay := range ps {
+			buf = append(buf, act(aInterrupt, int(c)*32+pay))
+		}
+		// Playable in the window: some payment plays it (as playable).
+		if len(ps) > 0 {
+			held[c>>6] |= 1 << (c & 63)
+		}
+	}
+	if s.Tally != nil {
+		s.held, s.heldAt = held, s.Move+1
 	}
 	return buf
 }
