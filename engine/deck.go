@@ -93,119 +93,8 @@ func (d *Deck) Outcomes(buf []Outcome, distinct int) []Outcome {
 	return buf
 }
 
-// DeckView reads a deck and cannot change it: a game hands one out where
-// every change to the deck must go through its own bookkeeping.
-type DeckView struct{ d *Deck }
-
-// View is a read-only view of d.
-func (d *Deck) View() DeckView { return DeckView{d} }
-
-// Len, At, SampleAt and Outcomes are the deck's.
-func (v DeckView) Len() int             { return v.d.Len() }
-func (v DeckView) At(i int) int         { return v.d.At(i) }
-func (v DeckView) SampleAt(r *Rand) int { return v.d.SampleAt(r) }
-func (v DeckView) Outcomes(buf []Outcome, distinct int) []Outcome {
-	return v.d.Outcomes(buf, distinct)
-}
-
-// Bag holds tokens of a few kinds by count; drawing is weighted by count.
-type Bag struct {
-	counts [16]int
-	total  int
-}
-
-// Put adds k tokens of kind.
-func (b *Bag) Put(kind, k int) {
-	b.counts[kind] += k
-	b.total += k
-}
-
-// Len is the number of tokens in the bag; Count the number of one kind.
-func (b *Bag) Len() int           { return b.total }
-func (b *Bag) Count(kind int) int { return b.counts[kind] }
-
-// Take removes one token of kind and reports whether there was one.
-func (b *Bag) Take(kind int) bool {
-	if b.counts[kind] == 0 {
-		return false
-	}
-	b.counts[kind]--
-	b.total--
-	return true
-}
-
-// Sample picks a kind with probability proportional to its count; the bag
-// must not be empty.
-func (b *Bag) Sample(r *Rand) int {
-	x := r.Intn(b.total)
-	for kind, c := range b.counts {
-		if x < c {
-			return kind
-		}
-		x -= c
-	}
-	panic("engine: Sample from an empty bag")
-}
-
-// Outcomes appends each kind present with its probability.
-func (b *Bag) Outcomes(buf []Outcome) []Outcome {
-	for kind, c := range b.counts {
-		if c > 0 {
-			buf = append(buf, Outcome{Action: Action(kind), Prob: float64(c) / float64(b.total)})
-		}
-	}
-	return buf
-}
-
-// Pool is a conserved supply of identical tokens shared out among seats:
-// tokens move between the supply and seats but are never made or lost.
-type Pool struct {
-	Supply int
-	Held   [MaxPlayers]int
-	Total  int
-}
-
 // MaxPlayers bounds the seats of any game state.
 const MaxPlayers = 8
-
-// NewPool fills the supply with total tokens.
-func NewPool(total int) Pool { return Pool{Supply: total, Total: total} }
-
-// Take moves up to k tokens from the supply to seat p and returns how many moved.
-func (p *Pool) Take(seat, k int) int {
-	k = min(k, p.Supply)
-	p.Supply -= k
-	p.Held[seat] += k
-	return k
-}
-
-// Return moves up to k of seat p's tokens back to the supply.
-func (p *Pool) Return(seat, k int) int {
-	k = min(k, p.Held[seat])
-	p.Held[seat] -= k
-	p.Supply += k
-	return k
-}
-
-// Give moves up to k tokens from one seat to another.
-func (p *Pool) Give(from, to, k int) int {
-	k = min(k, p.Held[from])
-	p.Held[from] -= k
-	p.Held[to] += k
-	return k
-}
-
-// Conserved reports whether supply and seats add up to the total.
-func (p *Pool) Conserved(seats int) bool {
-	sum := p.Supply
-	for i := 0; i < seats; i++ {
-		if p.Held[i] < 0 {
-			return false
-		}
-		sum += p.Held[i]
-	}
-	return sum == p.Total && p.Supply >= 0
-}
 
 // MaxHand is the most cards a Hand holds.
 const MaxHand = 32
@@ -276,6 +165,14 @@ type CardSet [MaxDeck / 64]uint64
 
 // Add puts card c in the set.
 func (s *CardSet) Add(c int) { s[c>>6] |= 1 << uint(c&63) }
+
+// SetOf is the set of the cards listed.
+func SetOf(cards ...Action) (s CardSet) {
+	for _, c := range cards {
+		s.Add(int(c))
+	}
+	return s
+}
 
 // Present is the set of cards the hand holds: with a mask a game finds the
 // cards of a kind without asking each card.

@@ -128,26 +128,6 @@ func TestDeckHandBagPool(t *testing.T) {
 	if !h.Remove(5) || h.Len() != 3 || h.Remove(9) {
 		t.Errorf("hand remove: %d cards", h.Len())
 	}
-
-	var b engine.Bag
-	b.Put(0, 3)
-	b.Put(2, 1)
-	r := engine.NewRand(1)
-	seen := map[int]int{}
-	for i := 0; i < 4000; i++ {
-		seen[b.Sample(r)]++
-	}
-	if seen[1] != 0 || seen[0] < 2700 || seen[0] > 3300 {
-		t.Errorf("bag samples by count: %v", seen)
-	}
-	if !b.Take(2) || b.Take(2) || b.Len() != 3 {
-		t.Errorf("bag take: %d left", b.Len())
-	}
-
-	p := engine.NewPool(5)
-	if p.Take(0, 3) != 3 || p.Take(1, 4) != 2 || p.Return(0, 9) != 3 || p.Give(1, 0, 5) != 2 || !p.Conserved(2) {
-		t.Errorf("pool %+v", p)
-	}
 }
 
 func TestRandIsUniformAndSeeded(t *testing.T) {
@@ -249,11 +229,41 @@ func TestNilTallyCountsNothing(t *testing.T) {
 	var none *engine.Tally
 	none.Count(0, 1)
 	none.Took(1)
-	none.Choice([]engine.Action{0, 1}, 1)
+	held := engine.SetOf(0, 1)
+	none.Choice(&held, 1)
 	tally := engine.NewTally((&enginetest.Toy{Goal: 12}).Info())
 	tally.Count(1, 3)
 	tally.Took(1)
 	if tally.Counters[1] != 3 || tally.CardPlayed[1] != 1 || tally.CardInHand[1] != 1 || tally.CardChosen[1] != 0 {
 		t.Errorf("counters %v, played %v, in hand %v, chosen %v", tally.Counters, tally.CardPlayed, tally.CardInHand, tally.CardChosen)
+	}
+}
+
+// Tally.Choice counts a set of held cards as the statistics define them:
+// every card held is in hand, offered only when two or more differ, and
+// the card played is chosen only then; cards past the first word count
+// like any other.
+func TestTallyChoice(t *testing.T) {
+	tally := engine.NewTally(engine.Info{Cards: 130})
+	one := engine.SetOf(70)
+	tally.Choice(&one, 70)
+	if tally.CardInHand[70] != 1 || tally.CardOffered[70] != 0 || tally.CardPlayed[70] != 1 || tally.CardChosen[70] != 0 {
+		t.Fatalf("one card held: in hand %d offered %d played %d chosen %d, want 1 0 1 0",
+			tally.CardInHand[70], tally.CardOffered[70], tally.CardPlayed[70], tally.CardChosen[70])
+	}
+	many := engine.SetOf(3, 129, 64, 3)
+	tally.Choice(&many, 129)
+	for _, c := range []int{3, 64, 129} {
+		if tally.CardInHand[c] != 1 || tally.CardOffered[c] != 1 {
+			t.Errorf("card %d: in hand %d offered %d, want 1 and 1", c, tally.CardInHand[c], tally.CardOffered[c])
+		}
+	}
+	if tally.CardPlayed[129] != 1 || tally.CardChosen[129] != 1 || tally.CardChosen[3] != 0 {
+		t.Errorf("played %d chosen %d (card 3 chosen %d), want 1 1 0", tally.CardPlayed[129], tally.CardChosen[129], tally.CardChosen[3])
+	}
+	var empty engine.CardSet
+	tally.Choice(&empty, -1)
+	if tally.CardInHand[3] != 1 || tally.CardPlayed[3] != 0 {
+		t.Errorf("an empty choice counted: in hand %d played %d", tally.CardInHand[3], tally.CardPlayed[3])
 	}
 }

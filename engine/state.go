@@ -154,31 +154,17 @@ func (t *Tally) Count(k int, n int64) {
 // Took records a card that came with no choice (a draw, a forced play).
 func (t *Tally) Took(c int) {
 	if t != nil {
-		// Choice with one card held, without building the list.
+		// Choice with one card held, without building the set.
 		t.CardInHand[c]++
 		t.chose(c, false)
 	}
 }
 
-// Choice records one decision in t: the distinct cards held (sorted, as
-// legal actions are) and the one played (-1 for none).
-func (t *Tally) Choice(held []Action, played int) {
-	if t == nil {
-		return
-	}
-	free := len(held) > 1
-	for _, c := range held {
-		t.CardInHand[c]++
-		if free {
-			t.CardOffered[c]++
-		}
-	}
-	t.chose(played, free)
-}
-
-// ChoiceSet is Choice with the cards held as a set: a state that keeps a
-// hand or a mask of the playable cards (Hand.Present) need not list them.
-func (t *Tally) ChoiceSet(held *CardSet, played int) {
+// Choice records one decision in t: the cards held, as a set (each card
+// once however many copies, so a state that keeps a hand or a mask of the
+// playable cards need not list them), and the one played (-1 for none).
+// One card held is no choice: it is not counted as offered.
+func (t *Tally) Choice(held *CardSet, played int) {
 	if t == nil {
 		return
 	}
@@ -209,34 +195,6 @@ func (t *Tally) ChoiceSet(held *CardSet, played int) {
 			inHand[c]++
 			offered[c]++
 		}
-	}
-	t.chose(played, true)
-}
-
-// ChoiceMask is ChoiceSet for a game whose cards all lie below 64: bit c
-// of held is card c. The set stays in a register, with no words to walk.
-func (t *Tally) ChoiceMask(held uint64, played int) { t.ChoiceWord(0, held, played) }
-
-// ChoiceWord is ChoiceMask for cards 64w to 64w+63 (bit i of held: card
-// 64w+i): a choice among cards that all lie in one word of a CardSet.
-func (t *Tally) ChoiceWord(w int, held uint64, played int) {
-	if t == nil {
-		return
-	}
-	if held&(held-1) == 0 {
-		// At most one card: nothing offered.
-		if held != 0 {
-			t.CardInHand[w<<6+mbits.TrailingZeros64(held)]++
-		}
-		t.chose(played, false)
-		return
-	}
-	base := w << 6
-	inHand, offered := t.CardInHand[base:], t.CardOffered[base:]
-	for ; held != 0; held &= held - 1 {
-		c := mbits.TrailingZeros64(held)
-		inHand[c]++
-		offered[c]++
 	}
 	t.chose(played, true)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -73,6 +74,38 @@ var invalidShapes = []struct {
 		}
 		return map[string]any{"a": outer}
 	}, 40_000},
+	// Every problem under one key of 64 KiB: its path is keyed by the
+	// key's first-seen copy (writeToken), not by its text each time.
+	{"long-key", "engine/names/cards.schema.json", func(n int) any { return longKeyNames(64<<10, n) }, 40_000},
+}
+
+// longKeyNames is n bad names under one key of keyLen characters.
+func longKeyNames(keyLen, n int) any {
+	inner := map[string]any{}
+	for i := range n {
+		inner[fmt.Sprintf("Bad%06d", i)] = 1
+	}
+	return map[string]any{"a": map[string]any{strings.Repeat("k", keyLen): inner}}
+}
+
+// TestLongKeyReadOnce: a long path token enters a problem's key as the
+// address of its first-seen copy (writeToken, with unsafe), so its text is
+// read once per copy rather than once per problem under it: the key stays
+// short, is the same for another copy of the same text, and differs for
+// another text.
+func TestLongKeyReadOnce(t *testing.T) {
+	x := explainer{memo: &memo{}}
+	long := strings.Repeat("k", 64<<10)
+	key := x.pathKey([]string{"a", long})
+	if len(key) > 2*longToken {
+		t.Errorf("the key of a 64 KiB token is %d bytes: it holds the text", len(key))
+	}
+	if other := x.pathKey([]string{"a", string([]byte(long))}); other != key {
+		t.Errorf("another copy of the same token has another key")
+	}
+	if other := x.pathKey([]string{"a", long[1:] + "x"}); other == key {
+		t.Errorf("another token of the same length has the same key")
+	}
 }
 
 // benchCompiler knows HEAT and an engine whose keys have propertyNames.

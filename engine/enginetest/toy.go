@@ -94,7 +94,8 @@ func (s *toyState) ApplyJoint(actions []engine.Action) {
 	for p, a := range actions {
 		if s.Tally != nil {
 			// Action 1 plays card 0 and action 0 card 1.
-			s.Tally.Choice([]engine.Action{0, 1}, int(1-a))
+			held := engine.SetOf(0, 1)
+			s.Tally.Choice(&held, int(1-a))
 		}
 		if s.t.Dominant {
 			s.add(p, int(a))

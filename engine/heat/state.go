@@ -50,7 +50,7 @@ type state struct {
 	revealed [maxSeats]int    // card revealed this stage, -1 for none
 	shown    [maxSeats]uint64 // keywords of the card revealed this stage
 	money    [maxSeats]int
-	heat     engine.Pool // Supply is the board
+	heat     tokenPool // Supply is the board
 
 	// What this stage's revealed cards do is fixed once they are revealed:
 	// the seats with effects in each phase and the Heat each phase will take.
@@ -72,7 +72,7 @@ func (g *Game) NewState(players int, opts engine.StateOptions) engine.State {
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1}
-	s.heat = engine.NewPool(g.params.HeatTokens())
+	s.heat = newTokenPool(g.params.HeatTokens())
 	for p := 0; p < players; p++ {
 		s.money[p] = g.params.StartingMoney
 		s.revealed[p] = -1
@@ -228,7 +228,7 @@ func (s *state) applyReveal(actions []engine.Action) {
 		}
 		c := s.take(p, actions[p])
 		if s.Tally != nil {
-			s.Tally.ChoiceSet(&held, c)
+			s.Tally.Choice(&held, c)
 		}
 		s.revealed[p], s.shown[p] = c, 0
 		if c < 0 {

@@ -5,7 +5,6 @@ package hmm
 import (
 	"encoding/binary"
 	"math/bits"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -164,10 +163,8 @@ func b2u(b bool) uint {
 // byte of seats), and seats never reach a byte's neighbour bit there.
 func (js *jobSlot) legwork(p int) (lo, hi uint64) {
 	const ones = 0x0101010101010101
-	// A bool is one byte holding 0 or 1.
-	up := (*[maxComp]byte)(unsafe.Pointer(&js.up))
-	lo = ^(binary.LittleEndian.Uint64(up[:8]) | binary.LittleEndian.Uint64(js.known[:8])>>uint(p)) & ones
-	hi = ^(uint64(binary.LittleEndian.Uint32(up[8:])) | uint64(binary.LittleEndian.Uint32(js.known[8:]))>>uint(p)) & (ones >> 32)
+	lo = ^(binary.LittleEndian.Uint64(js.up[:8]) | binary.LittleEndian.Uint64(js.known[:8])>>uint(p)) & ones
+	hi = ^(uint64(binary.LittleEndian.Uint32(js.up[8:])) | uint64(binary.LittleEndian.Uint32(js.known[8:]))>>uint(p)) & (ones >> 32)
 	// Slots from nc on hold nothing (or what Demolition left there): the
 	// first 8nc bits of lo and hi as one 128-bit number are kept, by
 	// shifts alone (Go shifts by 64 or more give 0), so that legwork is

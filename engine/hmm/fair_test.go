@@ -82,7 +82,7 @@ func (s *state) twin(p int) (o *state, hand, comp bool) {
 	for j := 0; j < s.njobs && !comp; j++ {
 		js := &o.jobs[j]
 		for k := 0; k < int(js.nc) && !comp; k++ {
-			if js.up[k] || js.known[k]&(1<<uint(p)) != 0 {
+			if js.up[k] != 0 || js.known[k]&(1<<uint(p)) != 0 {
 				continue
 			}
 			for i := 0; i < o.compDeck.Len() && !comp; i++ {

@@ -13,8 +13,8 @@ func (s *state) heist(j int) {
 	js := &s.jobs[j]
 	s.logHeist(s.cur, int(js.card))
 	for k := 0; k < int(js.nc); k++ {
-		if !js.up[k] {
-			js.up[k] = true
+		if js.up[k] == 0 {
+			js.up[k] = 1
 			if s.Log != nil { // the log's cause costs a card lookup
 				s.logMove("flip", int(js.owner), int(js.comps[k]), zFaceDown, zFaceUp, s.id(int(js.card)))
 			}
@@ -98,7 +98,7 @@ func (s *state) reqPacked(j int) (icons uint64, prestige, crewMax int) {
 	}
 	// r.add for each face-up complication.
 	for k := 0; k < int(js.nc); k++ {
-		if js.up[k] {
+		if js.up[k] != 0 {
 			h := &hot[js.comps[k]]
 			icons += h.compIcons
 			prestige += h.compPrestige

@@ -49,10 +49,10 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 		o.put(int(js.card), int(js.owner), int(js.time), int(js.nc))
 		for k := 0; k < int(js.nc); k++ {
 			comp := -1
-			if js.up[k] || js.known[k]&(1<<uint(seat)) != 0 {
+			if js.up[k] != 0 || js.known[k]&(1<<uint(seat)) != 0 {
 				comp = int(js.comps[k])
 			}
-			o.put(comp, int(js.known[k]), bit(js.up[k]))
+			o.put(comp, int(js.known[k]), int(js.up[k]))
 		}
 	}
 	o.cards(s.discard[:s.ndiscard])
@@ -136,7 +136,7 @@ func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 
 	var comps unseen
 	comps.takeDeck(&s.compDeck)
-	hidden := func(js *jobSlot, k int) bool { return !js.up[k] && js.known[k]&(1<<uint(seat)) == 0 }
+	hidden := func(js *jobSlot, k int) bool { return js.up[k] == 0 && js.known[k]&(1<<uint(seat)) == 0 }
 	for j := range s.jobs[:s.njobs] {
 		js := &s.jobs[j]
 		for k := 0; k < int(js.nc); k++ {

@@ -115,7 +115,7 @@ func (s *state) faceUp(j int) []Complication {
 	var out []Complication
 	js := &s.jobs[j]
 	for k := 0; k < int(js.nc); k++ {
-		if js.up[k] {
+		if js.up[k] != 0 {
 			out = append(out, s.card(int(js.comps[k])).comp)
 		}
 	}
@@ -236,7 +236,7 @@ func TestLegworkMask(t *testing.T) {
 		for p := 0; p < players; p++ {
 			lo, hi := js.legwork(p)
 			for k := 0; k < maxComp; k++ {
-				want := k < int(js.nc) && !js.up[k] && js.known[k]&(1<<uint(p)) == 0
+				want := k < int(js.nc) && js.up[k] == 0 && js.known[k]&(1<<uint(p)) == 0
 				word, b := lo, k
 				if k >= 8 {
 					word, b = hi, k-8
@@ -256,7 +256,7 @@ func TestLegworkMask(t *testing.T) {
 	for n := 0; n < 20000; n++ {
 		js := jobSlot{nc: int8(r.Intn(maxComp + 1))}
 		for k := range js.up {
-			js.up[k], js.known[k] = r.Intn(2) == 0, uint8(r.Intn(256))
+			js.up[k], js.known[k] = uint8(r.Intn(2)), uint8(r.Intn(256))
 		}
 		check(&js, engine.MaxPlayers)
 	}

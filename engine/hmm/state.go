@@ -90,7 +90,7 @@ type jobSlot struct {
 	time  int8
 	nc    int8
 	comps [maxComp]int16
-	up    [maxComp]bool
+	up    [maxComp]uint8 // 1 face up, 0 face down (legwork reads them eight to a word)
 	known [maxComp]uint8 // seats that looked (Legwork, peek), bitmask
 }
 
@@ -614,7 +614,7 @@ func (s *state) applyChance(c int) {
 		s.compDeck.Take(c)
 		js := &s.jobs[t.job]
 		k := js.nc
-		js.comps[k], js.up[k], js.known[k] = int16(c), t.up, 0
+		js.comps[k], js.up[k], js.known[k] = int16(c), uint8(bit(t.up)), 0
 		js.nc++
 		s.Tally.Took(c)
 		to := zFaceDown
@@ -705,6 +705,14 @@ func (s *state) CheckInvariants() error {
 	}
 	return s.invariantError()
 }
+
+// unsafe: invariantsHold and gearsCarried read a crew's members as bytes
+// (unsafe.Pointer to [maxCrew*memberSize]byte), the one place the engines
+// keep unsafe. Reading the six gear fields one by one, even without a
+// loop or a branch, made lint's path 6-7% slower at 4 players
+// (BenchmarkSmokeGames/4p/lint, CPU time, docs/benchmarks.md, Speed tricks
+// and what they pay); the layout they rely on is pinned below memberSize,
+// and TestGearsCarried and TestInvariantScreen hold them to a plain count.
 
 // crewLanes[n] picks, in the three words invariantsHold reads of a crew
 // (from bytes 3, 15 and 27: word k holds members 2k and 2k+1's gear sign

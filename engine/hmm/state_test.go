@@ -40,7 +40,7 @@ func monaLisaTable(t *testing.T, g *Game, comps ...string) *state {
 	s.ncrew[0] = 4
 	js := jobSlot{card: id("mona-lisa"), owner: 0, time: 3}
 	for k, c := range comps {
-		js.comps[k], js.up[k] = id(c), k == 0
+		js.comps[k], js.up[k] = id(c), uint8(bit(k == 0))
 	}
 	js.nc = int8(len(comps))
 	s.jobs[0] = js
@@ -75,7 +75,7 @@ func TestMonaLisaStateWithTightQuarters(t *testing.T) {
 		t.Fatalf("the job should stay with its four complications: %+v", js)
 	}
 	for k := 0; k < 4; k++ {
-		if !js.up[k] {
+		if js.up[k] == 0 {
 			t.Errorf("complication %d not face up after the attempt", k)
 		}
 	}
@@ -84,7 +84,7 @@ func TestMonaLisaStateWithTightQuarters(t *testing.T) {
 		t.Fatalf("no face-down complication queued: phase %d %+v", s.ph, s.tasks())
 	}
 	s.Apply(s.ChanceOutcomes(nil)[0].Action)
-	if js := s.jobs[0]; js.nc != 5 || js.up[4] {
+	if js := s.jobs[0]; js.nc != 5 || js.up[4] != 0 {
 		t.Errorf("after the draw: %+v", js)
 	}
 }

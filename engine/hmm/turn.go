@@ -56,7 +56,7 @@ func (s *state) effects(p int, effs []Effect, c int) {
 			for j := 0; j < s.njobs; j++ {
 				n := 0
 				for k := 0; k < int(s.jobs[j].nc); k++ {
-					if !s.jobs[j].up[k] && s.jobs[j].known[k]&(1<<uint(p)) == 0 {
+					if s.jobs[j].up[k] == 0 && s.jobs[j].known[k]&(1<<uint(p)) == 0 {
 						n++
 					}
 				}
@@ -67,7 +67,7 @@ func (s *state) effects(p int, effs []Effect, c int) {
 			s.logPeek(p, bj, best, cause)
 			if bj >= 0 {
 				for k := 0; k < int(s.jobs[bj].nc); k++ {
-					if !s.jobs[bj].up[k] && s.jobs[bj].known[k]&(1<<uint(p)) == 0 {
+					if s.jobs[bj].up[k] == 0 && s.jobs[bj].known[k]&(1<<uint(p)) == 0 {
 						s.logSeen(p, bj, k, cause)
 					}
 					s.jobs[bj].known[k] |= 1 << uint(p)

@@ -174,7 +174,7 @@ func TestLegworkIsPrivate(t *testing.T) {
 	}
 	j, k := int(look-actLegwork)/maxComp, int(look-actLegwork)%maxComp
 	s.Apply(look)
-	if s.jobs[j].known[k] != 1<<0 || s.jobs[j].up[k] {
+	if s.jobs[j].known[k] != 1<<0 || s.jobs[j].up[k] != 0 {
 		t.Fatalf("after seat 1's Legwork: known by %03b, face up %v; want seat 1 only, still face down", s.jobs[j].known[k], s.jobs[j].up[k])
 	}
 	if slices.Contains(s.LegalActions(0, nil), look) {

@@ -68,21 +68,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 	prm := &s.g.params
 	switch t.op {
 	case opTurn:
-		buf = append(buf, act(aRecruit, 0))
-		if s.poolN > 0 || s.talentDeck.Len() > 0 || s.talentDiscard.Len() > 0 {
-			buf = append(buf, act(aRecruit, 1))
-		}
-		if s.poolN > 0 {
-			buf = append(buf, act(aRecruit, 2))
-		}
-		buf = s.stepActions(q, -1, buf)
-		if prm.RecallMarkers && int(st.markers) >= prm.MarkersPerPlayer {
-			for h := 0; h < s.tableN; h++ {
-				if s.table[h].prog[q] > 0 {
-					buf = append(buf, act(aRecall, h))
-				}
-			}
-		}
+		buf = s.turnActions(t, q, buf)
 	case opBurnChoice:
 		buf = append(buf, act(aBurn, 0))
 		buf = s.recruitOptions(q, aBurn, 1, buf)
@@ -92,51 +78,9 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = s.recruitOptions(q, aRecruitEffect, c*8, buf)
 		}
 	case opPlan:
-		buf = append(buf, act(aPlanDraw, 0))
-		for i := 0; i < int(st.teamN); i++ {
-			if st.gear[i] < 0 {
-				continue
-			}
-			for j := 0; j < int(st.teamN); j++ {
-				if j != i && (st.gear[j] < 0 || i < j) {
-					buf = append(buf, act(aPlanTrade, i*8+j))
-				}
-			}
-		}
-		var cards [engine.MaxHand]engine.Action
-		held := st.hand.Distinct(cards[:0])
-		var pays [nKinds + 2]int
-		for _, c := range held {
-			cd := &s.g.cards[c]
-			if cd.typ != typePrep || cd.kind != kindAction {
-				continue
-			}
-			buf = append(buf, act(aPlanAction, int(c)*32+payNone))
-			if cd.gemMode != 0 {
-				for _, pay := range s.payOptions(q, pays[:0]) {
-					buf = append(buf, act(aPlanAction, int(c)*32+pay))
-				}
-			}
-		}
-		for _, c := range held {
-			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
-				for r := 0; r < int(st.teamN); r++ {
-					buf = append(buf, act(aPlanGear, int(c)*8+r))
-				}
-			}
-		}
+		buf = s.planActions(t, q, buf)
 	case opGear2:
-		buf = append(buf, act(aGearStop, 0))
-		var cards [engine.MaxHand]engine.Action
-		for _, c := range st.hand.Distinct(cards[:0]) {
-			if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
-				for r := 0; r < int(st.teamN); r++ {
-					if r != int(t.x) {
-						buf = append(buf, act(aGear2, int(c)*8+r))
-					}
-				}
-			}
-		}
+		buf = s.gear2Actions(t, q, buf)
 	case opImmediate:
 		buf = append(buf, act(aPay, payNone))
 		var pays [nKinds + 2]int
@@ -144,16 +88,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			buf = append(buf, act(aPay, pay))
 		}
 	case opDiscardGear:
-		for o := 0; o < s.N; o++ {
-			if o == q {
-				continue
-			}
-			for r := 0; r < int(s.seats[o].teamN); r++ {
-				if s.seats[o].gear[r] >= 0 {
-					buf = append(buf, act(aDiscardGear, o*8+r))
-				}
-			}
-		}
+		buf = s.discardGearActions(t, q, buf)
 	case opActivate:
 		avail := int(s.available(q))
 		for m := 1; m < 1<<st.teamN; m++ {
@@ -162,23 +97,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 			}
 		}
 	case opWindow:
-		buf = append(buf, act(aPass, 0))
-		var cards [engine.MaxHand]engine.Action
-		var pays [nKinds + 3]int
-		var held [engine.MaxDeck / 64]uint64
-		for _, c := range st.hand.Distinct(cards[:0]) {
-			ps := s.interruptPays(q, int(c), t.x == 1, pays[:0])
-			for _, pay := range ps {
-				buf = append(buf, act(aInterrupt, int(c)*32+pay))
-			}
-			// Playable in the window: some payment plays it (as playable).
-			if len(ps) > 0 {
-				held[c>>6] |= 1 << (c & 63)
-			}
-		}
-		if s.Tally != nil {
-			s.held, s.heldAt = held, s.Move+1
-		}
+		buf = s.windowActions(t, q, buf)
 	case opFace:
 		for f := 1; f <= 6; f++ {
 			buf = append(buf, act(aFace, f))
@@ -217,6 +136,124 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		for r := 0; r < int(st.teamN); r++ {
 			buf = append(buf, act(aRetire, r))
 		}
+	}
+	return buf
+}
+
+// turnActions: prep (three ways), a heist step, or recalling markers.
+func (s *state) turnActions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	prm := &s.g.params
+	buf = append(buf, act(aRecruit, 0))
+	if s.poolN > 0 || s.talentDeck.Len() > 0 || s.talentDiscard.Len() > 0 {
+		buf = append(buf, act(aRecruit, 1))
+	}
+	if s.poolN > 0 {
+		buf = append(buf, act(aRecruit, 2))
+	}
+	buf = s.stepActions(q, -1, buf)
+	if prm.RecallMarkers && int(st.markers) >= prm.MarkersPerPlayer {
+		for h := 0; h < s.tableN; h++ {
+			if s.table[h].prog[q] > 0 {
+				buf = append(buf, act(aRecall, h))
+			}
+		}
+	}
+	return buf
+}
+
+// planActions: draw, trade Gear between recruits, play an Action card
+// (each way to pay) or a Gear card onto a recruit.
+func (s *state) planActions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	buf = append(buf, act(aPlanDraw, 0))
+	for i := 0; i < int(st.teamN); i++ {
+		if st.gear[i] < 0 {
+			continue
+		}
+		for j := 0; j < int(st.teamN); j++ {
+			if j != i && (st.gear[j] < 0 || i < j) {
+				buf = append(buf, act(aPlanTrade, i*8+j))
+			}
+		}
+	}
+	var cards [engine.MaxHand]engine.Action
+	held := st.hand.Distinct(cards[:0])
+	var pays [nKinds + 2]int
+	for _, c := range held {
+		cd := &s.g.cards[c]
+		if cd.typ != typePrep || cd.kind != kindAction {
+			continue
+		}
+		buf = append(buf, act(aPlanAction, int(c)*32+payNone))
+		if cd.gemMode != 0 {
+			for _, pay := range s.payOptions(q, pays[:0]) {
+				buf = append(buf, act(aPlanAction, int(c)*32+pay))
+			}
+		}
+	}
+	for _, c := range held {
+		if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
+			for r := 0; r < int(st.teamN); r++ {
+				buf = append(buf, act(aPlanGear, int(c)*8+r))
+			}
+		}
+	}
+	return buf
+}
+
+// gear2Actions: a second Gear card onto another recruit, or stop.
+func (s *state) gear2Actions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	buf = append(buf, act(aGearStop, 0))
+	var cards [engine.MaxHand]engine.Action
+	for _, c := range st.hand.Distinct(cards[:0]) {
+		if cd := &s.g.cards[c]; cd.typ == typePrep && cd.kind == kindGear {
+			for r := 0; r < int(st.teamN); r++ {
+				if r != int(t.x) {
+					buf = append(buf, act(aGear2, int(c)*8+r))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// discardGearActions: each Gear another seat's recruit carries.
+func (s *state) discardGearActions(t *task, q int, buf []engine.Action) []engine.Action {
+	for o := 0; o < s.N; o++ {
+		if o == q {
+			continue
+		}
+		for r := 0; r < int(s.seats[o].teamN); r++ {
+			if s.seats[o].gear[r] >= 0 {
+				buf = append(buf, act(aDiscardGear, o*8+r))
+			}
+		}
+	}
+	return buf
+}
+
+// windowActions: pass, or an Interrupt with each way to pay; the cards
+// playable are kept for the tally.
+func (s *state) windowActions(t *task, q int, buf []engine.Action) []engine.Action {
+	st := &s.seats[q]
+	buf = append(buf, act(aPass, 0))
+	var cards [engine.MaxHand]engine.Action
+	var pays [nKinds + 3]int
+	var held [engine.MaxDeck / 64]uint64
+	for _, c := range st.hand.Distinct(cards[:0]) {
+		ps := s.interruptPays(q, int(c), t.x == 1, pays[:0])
+		for _, pay := range ps {
+			buf = append(buf, act(aInterrupt, int(c)*32+pay))
+		}
+		// Playable in the window: some payment plays it (as playable).
+		if len(ps) > 0 {
+			held[c>>6] |= 1 << (c & 63)
+		}
+	}
+	if s.Tally != nil {
+		s.held, s.heldAt = held, s.Move+1
 	}
 	return buf
 }
@@ -508,139 +545,26 @@ func (s *state) planHeld(p int, t *task) engine.CardSet {
 	return held
 }
 
+// illegal panics on an action that is not legal at task t.
+func (s *state) illegal(t *task, a engine.Action) {
+	panic(fmt.Sprintf("masterminds: illegal action %s at task %d", s.ActionString(s.cur, a), t.op))
+}
+
 // decide applies seat s.cur's decision a to the task on top.
 func (s *state) decide(t *task, a engine.Action) {
 	kind, v := split(a)
 	p := int(s.cur)
 	st := &s.seats[p]
 	g := s.g
-	bad := func() {
-		panic(fmt.Sprintf("masterminds: illegal action %s at task %d", s.ActionString(s.cur, a), t.op))
-	}
 	switch t.op {
 	case opTurn:
-		if kind == aRecall {
-			if !g.params.RecallMarkers || st.markers < int8(g.params.MarkersPerPlayer) || s.table[v].prog[p] == 0 {
-				bad()
-			}
-			s.recall(p, v)
-			return
-		}
-		if s.Tally != nil {
-			s.tallyTurn(p, kind, v)
-		}
-		s.pop()
-		switch kind {
-		case aRecruit:
-			s.push(task{op: opUpkeep, p: int8(p)})
-			s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
-			if s.Log != nil && v <= 2 {
-				opt := [3]string{causeOptionC, causeOptionB, causeOptionA}[v]
-				what := [3]string{"draws a Prep card instead of recruiting", "burns the Talent Pool", "recruits from the Talent Pool"}[v]
-				s.Record(engine.Event{Kind: "prep", Player: p, Cause: opt, At: s.at("prep", 0), Text: fmt.Sprintf("preps (%s): %s", opt, what)})
-			}
-			switch {
-			case v == 0:
-				s.push(task{op: opDrawPrep, p: int8(p), n: 1})
-			case v == 1:
-				s.dirty |= ledgerTalent
-				for s.poolN > 0 {
-					s.poolN--
-					s.talentDiscard.Add(int(s.pool[s.poolN]))
-					if s.Log != nil {
-						c := int(s.pool[s.poolN])
-						s.cardEvent("burn", p, c, "pool", "talent_discard", causeOptionB, fmt.Sprintf("burns %s from the Talent Pool", g.cards[c].name))
-					}
-				}
-				s.push(task{op: opBurnDraw, p: int8(p)})
-			case v == 2:
-				s.push(task{op: opRecruitEffect, p: int8(p)})
-			default:
-				bad()
-			}
-		case aStep:
-			s.push(task{op: opUpkeep, p: int8(p)})
-			s.startAttempt(p, v/8, v%8)
-		default:
-			bad()
-		}
+		s.turnDecision(t, a, kind, v)
 	case opBurnChoice:
-		s.dirty |= ledgerTalent
-		c := int(s.burnCard)
-		s.burnCard = -1
-		s.pop()
-		if s.Tally != nil {
-			played := -1
-			if v > 0 {
-				played = c
-			}
-			s.Tally.Choice([]engine.Action{engine.Action(c)}, played)
-		}
-		switch {
-		case kind != aBurn:
-			bad()
-		case v == 0:
-			s.pool[s.poolN] = int16(c)
-			s.poolN++
-			if s.Log != nil {
-				s.cardEvent("pool", p, c, "revealed", "pool", causeOptionB, fmt.Sprintf("puts %s in the Talent Pool", g.cards[c].name))
-			}
-		default:
-			s.recruit(p, c, v-1, false, "revealed", causeOptionB)
-		}
+		s.burnChoice(t, a, kind, v)
 	case opRecruitEffect:
-		if kind != aRecruitEffect {
-			bad()
-		}
-		c, j := v/8, v%8
-		if s.Tally != nil {
-			var pool [maxPool]int
-			var arr [maxPool]engine.Action
-			held := arr[:0]
-			for _, pc := range s.poolDistinct(pool[:0]) {
-				held = append(held, engine.Action(pc))
-			}
-			s.Tally.Choice(held, c)
-		}
-		cause := s.causeOf(t.x, causeOptionA)
-		s.pop()
-		s.takeFromPool(c)
-		s.recruit(p, c, j, false, "pool", cause)
+		s.recruitChoice(t, a, kind, v)
 	case opPlan:
-		if s.Tally != nil {
-			s.tallyPlay(p, t, kind, v)
-		}
-		t.n--
-		switch kind {
-		case aPlanDraw:
-			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
-		case aPlanTrade:
-			i, j := v/8, v%8
-			s.dirty |= ledgerPrep
-			st.gear[i], st.gear[j] = st.gear[j], st.gear[i]
-			if s.Log != nil {
-				for _, m := range [2][2]int{{i, j}, {j, i}} {
-					if c := st.gear[m[1]]; c >= 0 {
-						s.cardEvent("trade", p, int(c), s.recruitZone(p, m[0]), s.recruitZone(p, m[1]), "plan_trade",
-							fmt.Sprintf("moves %s from %s to %s", g.cards[c].name, g.cards[st.team[m[0]].talent].name, g.cards[st.team[m[1]].talent].name))
-					}
-				}
-			}
-		case aPlanAction:
-			c, pay := v/32, v%32
-			s.playFromHand(p, c)
-			if s.Log != nil {
-				s.cardEvent("play", p, c, "hand", "play", "", "plays "+s.g.cards[c].name)
-			}
-			s.pay(p, c, pay)
-			s.resolveCard(p, c, pay)
-		case aPlanGear:
-			c, r := v/8, v%8
-			s.equip(p, c, r)
-			s.push(task{op: opGear2, p: int8(p), x: int16(r)})
-		default:
-			bad()
-		}
+		s.planDecision(t, a, kind, v)
 	case opGear2:
 		if s.Tally != nil {
 			s.tallyPlay(p, t, kind, v)
@@ -651,11 +575,11 @@ func (s *state) decide(t *task, a engine.Action) {
 		case aGear2:
 			s.equip(p, v/8, v%8)
 		default:
-			bad()
+			s.illegal(t, a)
 		}
 	case opImmediate:
 		if kind != aPay {
-			bad()
+			s.illegal(t, a)
 		}
 		c := int(t.x)
 		s.pop()
@@ -663,55 +587,24 @@ func (s *state) decide(t *task, a engine.Action) {
 		s.pay(p, c, v)
 		s.resolveCard(p, c, v)
 	case opDiscardGear:
-		if kind != aDiscardGear {
-			bad()
-		}
-		cause := s.causeOf(t.x, "")
-		s.pop()
-		q, r := v/8, v%8
-		if s.Log != nil {
-			c := int(s.seats[q].gear[r])
-			s.Record(engine.Event{Kind: "discard_gear", Player: p, Target: engine.Int(q), Card: s.id(c), From: s.recruitZone(q, r), To: "prep_discard", Cause: cause,
-				Text: fmt.Sprintf("makes seat %d discard %s (%s)", q+1, g.cards[c].name, cause)})
-		}
-		s.dropGear(q, r, "")
+		s.discardGearChoice(t, a, kind, v)
 	case opActivate:
 		if kind != aActivate || v == 0 {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		s.activate(p, v)
 	case opWindow:
-		if s.Tally != nil {
-			s.tallyPlay(p, t, kind, v)
-		}
-		t.n--
-		switch kind {
-		case aPass:
-			if s.Log != nil {
-				s.windowEvent("pass", p, t, -1, resultPassed)
-			}
-		case aInterrupt:
-			c, pay := v/32, v%32
-			s.Tally.Count(cntInterrupts, 1)
-			s.playFromHand(p, c)
-			if s.Log != nil {
-				s.windowEvent("interrupt", p, t, c, "")
-			}
-			s.pay(p, c, pay)
-			s.resolveCard(p, c, pay)
-		default:
-			bad()
-		}
+		s.windowDecision(t, a, kind, v)
 	case opFace:
 		if kind != aFace || v < 1 || v > 6 {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		s.placeMarker(p, v)
 	case opSuffer:
 		if kind != aSuffer || st.team[v].flags&rActive == 0 {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		s.sufferer = v
@@ -719,73 +612,293 @@ func (s *state) decide(t *task, a engine.Action) {
 			s.cardEvent("suffer", p, int(st.team[v].talent), "", "", "", fmt.Sprintf("chooses %s to face the Failure card", g.cards[st.team[v].talent].name))
 		}
 	case opLoseGem:
-		if kind != aLoseGem || st.gems[v] == 0 {
-			bad()
-		}
-		s.pop()
-		s.dirty |= ledgerGems
-		st.gems[v]--
-		s.bag.Put(v, 1)
-		if s.Log != nil {
-			s.gemEvent("lose_gem", p, v, -1, s.id(int(s.failCard)), "seat", "bag")
-		}
+		s.loseGemChoice(t, a, kind, v)
 	case opDiscardPrep, opHandLimit:
-		s.dirty |= ledgerPrep
-		if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
-			bad()
-		}
-		if t.op == opDiscardPrep {
-			s.pop()
-		}
-		s.prepDiscard.Add(v)
-		if s.Log != nil {
-			cause := causeHandLimit
-			if t.op == opDiscardPrep {
-				cause = s.id(int(s.failCard))
-			}
-			n := st.hand.Len()
-			s.Record(engine.Event{Kind: "discard", Player: p, Card: g.cards[v].id, Resource: "prep", Total: engine.Int(n), From: "hand", To: "prep_discard", Cause: cause,
-				Text: fmt.Sprintf("discards %s (%s; %d in hand)", g.cards[v].name, cause, n)})
-		}
+		s.discardPrepChoice(t, a, kind, v)
 	case opAfterSuccess:
-		s.pop()
-		switch kind {
-		case aHold:
-			if s.Log != nil {
-				s.Record(engine.Event{Kind: "hold", Player: p, Result: "hold", Text: "holds"})
-			}
-		case aStep:
-			s.startAttempt(p, v/8, v%8)
-		default:
-			bad()
-		}
+		s.afterSuccessChoice(t, a, kind, v)
 	case opCompletionDraw:
 		if kind != aCompletionDraw {
-			bad()
+			s.illegal(t, a)
 		}
 		s.pop()
 		if v == 1 {
 			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
 		}
 	case opRetire:
-		if kind != aRetire || v >= int(st.teamN) {
-			bad()
+		s.retireChoice(t, a, kind, v)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// turnDecision: a turn's choice, to prep (three ways), attempt a heist
+// step or recall markers.
+func (s *state) turnDecision(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	if kind == aRecall {
+		if !g.params.RecallMarkers || st.markers < int8(g.params.MarkersPerPlayer) || s.table[v].prog[p] == 0 {
+			s.illegal(t, a)
 		}
-		s.pop()
-		if g.keepOne {
-			if s.Log != nil {
-				s.cardEvent("stay", p, int(st.team[v].talent), "", "", causeRetire, fmt.Sprintf("keeps %s; the rest of the team retires", g.cards[st.team[v].talent].name))
-			}
-			for r := int(st.teamN) - 1; r >= 0; r-- {
-				if r != v {
-					s.removeRecruit(p, r, causeRetire)
+		s.recall(p, v)
+		return
+	}
+	if s.Tally != nil {
+		s.tallyTurn(p, kind, v)
+	}
+	s.pop()
+	switch kind {
+	case aRecruit:
+		s.push(task{op: opUpkeep, p: int8(p)})
+		s.push(task{op: opPlan, p: int8(p), n: int16(g.params.PlanActions)})
+		if s.Log != nil && v <= 2 {
+			opt := [3]string{causeOptionC, causeOptionB, causeOptionA}[v]
+			what := [3]string{"draws a Prep card instead of recruiting", "burns the Talent Pool", "recruits from the Talent Pool"}[v]
+			s.Record(engine.Event{Kind: "prep", Player: p, Cause: opt, At: s.at("prep", 0), Text: fmt.Sprintf("preps (%s): %s", opt, what)})
+		}
+		switch {
+		case v == 0:
+			s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+		case v == 1:
+			s.dirty |= ledgerTalent
+			for s.poolN > 0 {
+				s.poolN--
+				s.talentDiscard.Add(int(s.pool[s.poolN]))
+				if s.Log != nil {
+					c := int(s.pool[s.poolN])
+					s.cardEvent("burn", p, c, "pool", "talent_discard", causeOptionB, fmt.Sprintf("burns %s from the Talent Pool", g.cards[c].name))
 				}
 			}
-		} else {
-			s.removeRecruit(p, v, causeRetire)
+			s.push(task{op: opBurnDraw, p: int8(p)})
+		case v == 2:
+			s.push(task{op: opRecruitEffect, p: int8(p)})
+		default:
+			s.illegal(t, a)
+		}
+	case aStep:
+		s.push(task{op: opUpkeep, p: int8(p)})
+		s.startAttempt(p, v/8, v%8)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// burnChoice: the Talent card drawn for Option B goes to the pool or is
+// recruited.
+func (s *state) burnChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	g := s.g
+	s.dirty |= ledgerTalent
+	c := int(s.burnCard)
+	s.burnCard = -1
+	s.pop()
+	if s.Tally != nil {
+		played := -1
+		if v > 0 {
+			played = c
+		}
+		held := engine.SetOf(engine.Action(c))
+		s.Tally.Choice(&held, played)
+	}
+	switch {
+	case kind != aBurn:
+		s.illegal(t, a)
+	case v == 0:
+		s.pool[s.poolN] = int16(c)
+		s.poolN++
+		if s.Log != nil {
+			s.cardEvent("pool", p, c, "revealed", "pool", causeOptionB, fmt.Sprintf("puts %s in the Talent Pool", g.cards[c].name))
 		}
 	default:
-		bad()
+		s.recruit(p, c, v-1, false, "revealed", causeOptionB)
+	}
+}
+
+// recruitChoice: a recruit from the Talent Pool.
+func (s *state) recruitChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	if kind != aRecruitEffect {
+		s.illegal(t, a)
+	}
+	c, j := v/8, v%8
+	if s.Tally != nil {
+		var pool [maxPool]int
+		var held engine.CardSet
+		for _, pc := range s.poolDistinct(pool[:0]) {
+			held.Add(pc)
+		}
+		s.Tally.Choice(&held, c)
+	}
+	cause := s.causeOf(t.x, causeOptionA)
+	s.pop()
+	s.takeFromPool(c)
+	s.recruit(p, c, j, false, "pool", cause)
+}
+
+// planDecision: a plan action, a Gear played, or the end of planning.
+func (s *state) planDecision(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	if s.Tally != nil {
+		s.tallyPlay(p, t, kind, v)
+	}
+	t.n--
+	switch kind {
+	case aPlanDraw:
+		s.push(task{op: opDrawPrep, p: int8(p), n: 1})
+	case aPlanTrade:
+		i, j := v/8, v%8
+		s.dirty |= ledgerPrep
+		st.gear[i], st.gear[j] = st.gear[j], st.gear[i]
+		if s.Log != nil {
+			for _, m := range [2][2]int{{i, j}, {j, i}} {
+				if c := st.gear[m[1]]; c >= 0 {
+					s.cardEvent("trade", p, int(c), s.recruitZone(p, m[0]), s.recruitZone(p, m[1]), "plan_trade",
+						fmt.Sprintf("moves %s from %s to %s", g.cards[c].name, g.cards[st.team[m[0]].talent].name, g.cards[st.team[m[1]].talent].name))
+				}
+			}
+		}
+	case aPlanAction:
+		c, pay := v/32, v%32
+		s.playFromHand(p, c)
+		if s.Log != nil {
+			s.cardEvent("play", p, c, "hand", "play", "", "plays "+s.g.cards[c].name)
+		}
+		s.pay(p, c, pay)
+		s.resolveCard(p, c, pay)
+	case aPlanGear:
+		c, r := v/8, v%8
+		s.equip(p, c, r)
+		s.push(task{op: opGear2, p: int8(p), x: int16(r)})
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// discardGearChoice: another seat's Gear to discard.
+func (s *state) discardGearChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	g := s.g
+	if kind != aDiscardGear {
+		s.illegal(t, a)
+	}
+	cause := s.causeOf(t.x, "")
+	s.pop()
+	q, r := v/8, v%8
+	if s.Log != nil {
+		c := int(s.seats[q].gear[r])
+		s.Record(engine.Event{Kind: "discard_gear", Player: p, Target: engine.Int(q), Card: s.id(c), From: s.recruitZone(q, r), To: "prep_discard", Cause: cause,
+			Text: fmt.Sprintf("makes seat %d discard %s (%s)", q+1, g.cards[c].name, cause)})
+	}
+	s.dropGear(q, r, "")
+}
+
+// windowDecision: an Interrupt played in the Window, or a pass.
+func (s *state) windowDecision(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	if s.Tally != nil {
+		s.tallyPlay(p, t, kind, v)
+	}
+	t.n--
+	switch kind {
+	case aPass:
+		if s.Log != nil {
+			s.windowEvent("pass", p, t, -1, resultPassed)
+		}
+	case aInterrupt:
+		c, pay := v/32, v%32
+		s.Tally.Count(cntInterrupts, 1)
+		s.playFromHand(p, c)
+		if s.Log != nil {
+			s.windowEvent("interrupt", p, t, c, "")
+		}
+		s.pay(p, c, pay)
+		s.resolveCard(p, c, pay)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// loseGemChoice: the gem a Failure card takes.
+func (s *state) loseGemChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	if kind != aLoseGem || st.gems[v] == 0 {
+		s.illegal(t, a)
+	}
+	s.pop()
+	s.dirty |= ledgerGems
+	st.gems[v]--
+	s.bag.Put(v, 1)
+	if s.Log != nil {
+		s.gemEvent("lose_gem", p, v, -1, s.id(int(s.failCard)), "seat", "bag")
+	}
+}
+
+// discardPrepChoice: a Prep card discarded, for a Failure card or the
+// hand limit.
+func (s *state) discardPrepChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	s.dirty |= ledgerPrep
+	if (kind != aDiscardPrep && kind != aDiscardHand) || !st.hand.Remove(v) {
+		s.illegal(t, a)
+	}
+	if t.op == opDiscardPrep {
+		s.pop()
+	}
+	s.prepDiscard.Add(v)
+	if s.Log != nil {
+		cause := causeHandLimit
+		if t.op == opDiscardPrep {
+			cause = s.id(int(s.failCard))
+		}
+		n := st.hand.Len()
+		s.Record(engine.Event{Kind: "discard", Player: p, Card: g.cards[v].id, Resource: "prep", Total: engine.Int(n), From: "hand", To: "prep_discard", Cause: cause,
+			Text: fmt.Sprintf("discards %s (%s; %d in hand)", g.cards[v].name, cause, n)})
+	}
+}
+
+// afterSuccessChoice: what a seat does after a successful step.
+func (s *state) afterSuccessChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	s.pop()
+	switch kind {
+	case aHold:
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "hold", Player: p, Result: "hold", Text: "holds"})
+		}
+	case aStep:
+		s.startAttempt(p, v/8, v%8)
+	default:
+		s.illegal(t, a)
+	}
+}
+
+// retireChoice: the recruit a seat retires.
+func (s *state) retireChoice(t *task, a engine.Action, kind, v int) {
+	p := int(s.cur)
+	st := &s.seats[p]
+	g := s.g
+	if kind != aRetire || v >= int(st.teamN) {
+		s.illegal(t, a)
+	}
+	s.pop()
+	if g.keepOne {
+		if s.Log != nil {
+			s.cardEvent("stay", p, int(st.team[v].talent), "", "", causeRetire, fmt.Sprintf("keeps %s; the rest of the team retires", g.cards[st.team[v].talent].name))
+		}
+		for r := int(st.teamN) - 1; r >= 0; r-- {
+			if r != v {
+				s.removeRecruit(p, r, causeRetire)
+			}
+		}
+	} else {
+		s.removeRecruit(p, v, causeRetire)
 	}
 }
 
@@ -856,7 +969,9 @@ func (s *state) tallyTurn(p, kind, v int) {
 				m |= 1 << (sl.a & 63)
 			}
 		}
-		s.Tally.ChoiceWord(w, m, played)
+		var held engine.CardSet
+		held[w] = m
+		s.Tally.Choice(&held, played)
 		return
 	}
 	var cards [engine.MaxDeck / 64]uint64
@@ -866,7 +981,7 @@ func (s *state) tallyTurn(p, kind, v int) {
 		}
 	}
 	held := engine.CardSet(cards)
-	s.Tally.ChoiceSet(&held, played)
+	s.Tally.Choice(&held, played)
 }
 
 // tallyPlay records a choice among the Prep cards p could play.
@@ -880,20 +995,21 @@ func (s *state) tallyPlay(p int, t *task, kind, v int) {
 	}
 	if t.op != opWindow {
 		if held := s.planHeld(p, t); held != (engine.CardSet{}) {
-			s.Tally.ChoiceSet(&held, played)
+			s.Tally.Choice(&held, played)
 		}
 		return
 	}
 	if s.heldAt == s.Move {
 		// LegalActions listed this window: its cards as a set.
 		if held := engine.CardSet(s.held); held != (engine.CardSet{}) {
-			s.Tally.ChoiceSet(&held, played)
+			s.Tally.Choice(&held, played)
 		}
 		return
 	}
 	var buf [engine.MaxHand]engine.Action
 	if held := s.playable(p, t, buf[:0]); len(held) > 0 {
-		s.Tally.Choice(held, played)
+		set := engine.SetOf(held...)
+		s.Tally.Choice(&set, played)
 	}
 }
 

@@ -10,13 +10,45 @@ import (
 // step performs the task on top. It returns false when the task waits for
 // a move (s.cur is then the chance player or the seat to decide).
 func (s *state) step(t *task) bool {
-	g, p := s.g, int(t.p)
-	prm := &g.params
 	if do := bookkeeping[t.op]; do != nil {
 		s.pop()
-		do(s, p)
+		do(s, int(t.p))
 		return true
 	}
+	switch t.op {
+	case opColour, opDrawPrep, opFillPool, opFirstRecruit, opBurnDraw, opFillHeists, opFailureDraw, opGainGem, opRoll, opTestRoll, opFirstPlayer, opScore:
+		return s.stepDraw(t)
+	case opDealCash:
+		s.dealCash()
+		return true
+	case opStartGems:
+		s.startGems()
+		return true
+	case opDiscardPlayed:
+		s.discardPlayed(t)
+		return true
+	case opUntap:
+		s.untapTask(t)
+		return true
+	case opTally:
+		s.tallyTask(t)
+		return true
+	case opWindow:
+		return s.windowStep(t)
+	}
+	if s.nothingToDecide(t) {
+		return true
+	}
+	// Every other task is a decision of seat p.
+	s.cur = engine.Player(t.p)
+	return false
+}
+
+// stepDraw performs a task that draws or rolls: it waits for the chance
+// move, unless there is nothing left to draw.
+func (s *state) stepDraw(t *task) bool {
+	g, p := s.g, int(t.p)
+	prm := &g.params
 	switch t.op {
 	case opColour:
 		if int(t.n) >= s.N || s.colourDeck.Len() == 0 {
@@ -27,30 +59,7 @@ func (s *state) step(t *task) bool {
 		return s.waitChance()
 
 	case opDrawPrep:
-		if t.n <= 0 {
-			s.pop()
-			return true
-		}
-		if s.prepDeck.Len() == 0 {
-			s.Tally.Count(cntPrepDeckEmpty, 1)
-			// Setup never reshuffles: redrawing play-immediately cards from
-			// their own discard could go on for ever.
-			if t.x == 1 || s.prepDiscard.Len() == 0 {
-				s.Tally.Count(cntPrepDrawsSkipped, int64(t.n))
-				if s.Log != nil {
-					s.nothing("prep_empty", p, "prep", int(t.n), "prep_deck", "deck and discard are empty")
-				}
-				s.pop()
-				return true
-			}
-			s.dirty |= ledgerPrep
-			reshuffle(&s.prepDeck, &s.prepDiscard)
-			if s.Log != nil {
-				s.reshuffled("prep")
-			}
-		}
-		return s.waitChance()
-
+		return s.drawPrepStep(t)
 	case opFillPool:
 		if s.poolN >= prm.TalentPool || !s.talentsLeft() {
 			s.pop()
@@ -77,46 +86,9 @@ func (s *state) step(t *task) bool {
 		return s.waitChance()
 
 	case opFillHeists:
-		h := s.emptySlot()
-		if h < 0 {
-			s.pop()
-			return true
-		}
-		sl := &s.table[h]
-		if sl.a < 0 && s.heistDeck.Len()+s.qLen < 2 {
-			s.pop() // too few Heist cards left for a heist
-			return true
-		}
-		if s.heistDeck.Len() == 0 {
-			// Only the B cards put at the bottom are left: no chance.
-			c := s.heistQueue[0]
-			s.dirty |= ledgerHeist
-			copy(s.heistQueue[:], s.heistQueue[1:s.qLen])
-			s.qLen--
-			s.layHeistCard(h, int(c))
-			return true
-		}
-		return s.waitChance()
-
+		return s.fillHeistsStep()
 	case opFailureDraw:
-		if s.failDeck.Len() == 0 {
-			if s.failDiscard.Len() == 0 {
-				if s.Log != nil {
-					s.Record(engine.Event{Kind: "close_call", Player: p, Result: "close call", Cause: "failure_deck",
-						Text: "has no Failure card left to reveal: a close call"})
-				}
-				s.pop()
-				return true
-			}
-			s.dirty |= ledgerFailure
-			reshuffle(&s.failDeck, &s.failDiscard)
-			s.Tally.Count(cntFailureReshuffles, 1)
-			if s.Log != nil {
-				s.reshuffled("failure")
-			}
-		}
-		return s.waitChance()
-
+		return s.failureDrawStep(p)
 	case opGainGem:
 		if t.n <= 0 {
 			s.pop()
@@ -145,88 +117,183 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 		return s.waitChance()
+	}
+	return s.waitChance()
+}
 
-	case opDealCash:
-		s.dirty |= ledgerCash
+// drawPrepStep: Prep cards to draw, the deck reshuffled when empty (never
+// at setup).
+func (s *state) drawPrepStep(t *task) bool {
+	p := int(t.p)
+	if t.n <= 0 {
 		s.pop()
-		k := prm.Cash(s.N)
-		for q := 0; q < s.N; q++ {
-			got := min(k, s.cashSupply)
-			s.cashSupply -= got
-			s.seats[q].cash = int8(got)
-			if got > 0 {
-				s.Tally.Took(g.cashCard)
-			}
-			if s.Log != nil && k > 0 {
-				e := engine.Event{Kind: "cash", Player: q, Resource: "starter_cash", Amount: engine.Int(got), Total: engine.Int(got), Cause: causeSetup, From: "cash_supply", To: "seat",
-					Text: fmt.Sprintf("gets %d of %d Starter Cash card(s)", got, k)}
-				if got < k {
-					e.Printed = engine.Int(k)
-				}
-				s.Record(e)
-			}
-		}
 		return true
-
-	case opStartGems:
-		s.dirty |= ledgerGems
-		s.pop()
-		for q := 0; q < s.N; q++ {
-			got := 0
-			for ; got < prm.StartClearGems && s.bag.Take(kindClear); got++ {
-				s.seats[q].gems[kindClear]++
-			}
+	}
+	if s.prepDeck.Len() == 0 {
+		s.Tally.Count(cntPrepDeckEmpty, 1)
+		// Setup never reshuffles: redrawing play-immediately cards from
+		// their own discard could go on for ever.
+		if t.x == 1 || s.prepDiscard.Len() == 0 {
+			s.Tally.Count(cntPrepDrawsSkipped, int64(t.n))
 			if s.Log != nil {
-				if got == 0 {
-					s.nothing("gem", q, s.kindName(kindClear), prm.StartClearGems, causeStartGems, "no clear gem left in the bag")
-					continue
-				}
-				s.gemEvent("gem", q, kindClear, got, causeStartGems, "bag", "seat")
+				s.nothing("prep_empty", p, "prep", int(t.n), "prep_deck", "deck and discard are empty")
 			}
+			s.pop()
+			return true
 		}
-		return true
-
-	case opDiscardPlayed:
 		s.dirty |= ledgerPrep
-		s.pop()
-		s.resolving--
-		s.prepDiscard.Add(int(t.x))
+		reshuffle(&s.prepDeck, &s.prepDiscard)
 		if s.Log != nil {
-			s.cardEvent("discard", p, int(t.x), "play", "prep_discard", "resolved", fmt.Sprintf("discards %s: it has resolved", g.cards[t.x].name))
+			s.reshuffled("prep")
 		}
-		return true
+	}
+	return s.waitChance()
+}
 
-	case opUntap:
+// fillHeistsStep lays Heist cards into the empty slots.
+func (s *state) fillHeistsStep() bool {
+	h := s.emptySlot()
+	if h < 0 {
 		s.pop()
-		n := s.untap(p, int(t.n))
+		return true
+	}
+	sl := &s.table[h]
+	if sl.a < 0 && s.heistDeck.Len()+s.qLen < 2 {
+		s.pop() // too few Heist cards left for a heist
+		return true
+	}
+	if s.heistDeck.Len() == 0 {
+		// Only the B cards put at the bottom are left: no chance.
+		c := s.heistQueue[0]
+		s.dirty |= ledgerHeist
+		copy(s.heistQueue[:], s.heistQueue[1:s.qLen])
+		s.qLen--
+		s.layHeistCard(h, int(c))
+		return true
+	}
+	return s.waitChance()
+}
+
+// failureDrawStep reveals a Failure card, reshuffling the discard when
+// the deck is empty (a close call when both are).
+func (s *state) failureDrawStep(p int) bool {
+	if s.failDeck.Len() == 0 {
+		if s.failDiscard.Len() == 0 {
+			if s.Log != nil {
+				s.Record(engine.Event{Kind: "close_call", Player: p, Result: "close call", Cause: "failure_deck",
+					Text: "has no Failure card left to reveal: a close call"})
+			}
+			s.pop()
+			return true
+		}
+		s.dirty |= ledgerFailure
+		reshuffle(&s.failDeck, &s.failDiscard)
+		s.Tally.Count(cntFailureReshuffles, 1)
 		if s.Log != nil {
-			e := engine.Event{Kind: "untap", Player: p, Resource: "recruit", Amount: engine.Int(n), Cause: s.causeOf(t.x, ""),
-				Text: fmt.Sprintf("un-turns %d of %d recruit(s)", n, t.n)}
-			if n != int(t.n) {
-				e.Printed = engine.Int(int(t.n))
+			s.reshuffled("failure")
+		}
+	}
+	return s.waitChance()
+}
+
+// dealCash deals each seat its Starter Cash.
+func (s *state) dealCash() {
+	g := s.g
+	prm := &g.params
+	s.dirty |= ledgerCash
+	s.pop()
+	k := prm.Cash(s.N)
+	for q := 0; q < s.N; q++ {
+		got := min(k, s.cashSupply)
+		s.cashSupply -= got
+		s.seats[q].cash = int8(got)
+		if got > 0 {
+			s.Tally.Took(g.cashCard)
+		}
+		if s.Log != nil && k > 0 {
+			e := engine.Event{Kind: "cash", Player: q, Resource: "starter_cash", Amount: engine.Int(got), Total: engine.Int(got), Cause: causeSetup, From: "cash_supply", To: "seat",
+				Text: fmt.Sprintf("gets %d of %d Starter Cash card(s)", got, k)}
+			if got < k {
+				e.Printed = engine.Int(k)
 			}
 			s.Record(e)
 		}
-		return true
+	}
+}
 
-	case opTally:
-		s.pop()
-		st := s.currentStep()
-		if s.total > st.target {
-			s.Tally.Count(cntPerfections, 1)
-			if s.Log != nil {
-				s.Record(engine.Event{Kind: "perfection", Player: p, Resource: "total", Amount: engine.Int(s.total), Printed: engine.Int(st.target), Result: "perfection",
-					Text: fmt.Sprintf("has %d against %d before any roll: perfection", s.total, st.target)})
-			}
-			s.push(task{op: opFace, p: t.p})
-			return true
+// startGems gives each seat its clear gems from the bag.
+func (s *state) startGems() {
+	prm := &s.g.params
+	s.dirty |= ledgerGems
+	s.pop()
+	for q := 0; q < s.N; q++ {
+		got := 0
+		for ; got < prm.StartClearGems && s.bag.Take(kindClear); got++ {
+			s.seats[q].gems[kindClear]++
 		}
-		s.push(task{op: opOutcome, p: t.p})
-		s.push(task{op: opWindow, p: t.p, n: int16(s.N), x: 1})
-		s.push(task{op: opRoll, p: t.p})
-		return true
+		if s.Log != nil {
+			if got == 0 {
+				s.nothing("gem", q, s.kindName(kindClear), prm.StartClearGems, causeStartGems, "no clear gem left in the bag")
+				continue
+			}
+			s.gemEvent("gem", q, kindClear, got, causeStartGems, "bag", "seat")
+		}
+	}
+}
 
-	// Decisions that may have nothing to decide.
+// discardPlayed discards a Prep card that has resolved.
+func (s *state) discardPlayed(t *task) {
+	g, p := s.g, int(t.p)
+	s.dirty |= ledgerPrep
+	s.pop()
+	s.resolving--
+	s.prepDiscard.Add(int(t.x))
+	if s.Log != nil {
+		s.cardEvent("discard", p, int(t.x), "play", "prep_discard", "resolved", fmt.Sprintf("discards %s: it has resolved", g.cards[t.x].name))
+	}
+}
+
+// untapTask un-turns recruits.
+func (s *state) untapTask(t *task) {
+	p := int(t.p)
+	s.pop()
+	n := s.untap(p, int(t.n))
+	if s.Log != nil {
+		e := engine.Event{Kind: "untap", Player: p, Resource: "recruit", Amount: engine.Int(n), Cause: s.causeOf(t.x, ""),
+			Text: fmt.Sprintf("un-turns %d of %d recruit(s)", n, t.n)}
+		if n != int(t.n) {
+			e.Printed = engine.Int(int(t.n))
+		}
+		s.Record(e)
+	}
+}
+
+// tallyTask compares the total with the step's target before any roll:
+// perfection, or the roll, the window and the outcome.
+func (s *state) tallyTask(t *task) {
+	p := int(t.p)
+	s.pop()
+	st := s.currentStep()
+	if s.total > st.target {
+		s.Tally.Count(cntPerfections, 1)
+		if s.Log != nil {
+			s.Record(engine.Event{Kind: "perfection", Player: p, Resource: "total", Amount: engine.Int(s.total), Printed: engine.Int(st.target), Result: "perfection",
+				Text: fmt.Sprintf("has %d against %d before any roll: perfection", s.total, st.target)})
+		}
+		s.push(task{op: opFace, p: t.p})
+		return
+	}
+	s.push(task{op: opOutcome, p: t.p})
+	s.push(task{op: opWindow, p: t.p, n: int16(s.N), x: 1})
+	s.push(task{op: opRoll, p: t.p})
+}
+
+// nothingToDecide performs a decision task that has nothing to decide: it
+// reports true when the task is done, false when seat t.p must decide.
+func (s *state) nothingToDecide(t *task) bool {
+	g, p := s.g, int(t.p)
+	prm := &g.params
+	switch t.op {
 	case opRecruitEffect:
 		if s.poolN == 0 {
 			if s.Log != nil {
@@ -251,26 +318,6 @@ func (s *state) step(t *task) bool {
 			s.resolveCard(p, c, 0)
 			return true
 		}
-	case opWindow:
-		if s.Log != nil && int(t.n) == s.N {
-			s.windowEvent("window", p, t, -1, "")
-		}
-		for t.n > 0 {
-			q := (p + s.N - int(t.n)) % s.N
-			if s.canInterrupt(q, t.x == 1) {
-				s.cur = engine.Player(q)
-				return false
-			}
-			if s.Log != nil {
-				s.windowEvent("pass", q, t, -1, resultNonePlayable)
-			}
-			t.n--
-		}
-		if s.Log != nil {
-			s.windowEvent("window_end", p, t, -1, "")
-		}
-		s.pop()
-		return true
 	case opLoseGem:
 		if s.gemCount(p) == 0 {
 			s.pop()
@@ -310,9 +357,32 @@ func (s *state) step(t *task) bool {
 			return true
 		}
 	}
-	// Every other task is a decision of seat p.
-	s.cur = engine.Player(p)
 	return false
+}
+
+// windowStep offers the Window to each seat in turn: it waits for the
+// first that can interrupt, or ends the Window.
+func (s *state) windowStep(t *task) bool {
+	p := int(t.p)
+	if s.Log != nil && int(t.n) == s.N {
+		s.windowEvent("window", p, t, -1, "")
+	}
+	for t.n > 0 {
+		q := (p + s.N - int(t.n)) % s.N
+		if s.canInterrupt(q, t.x == 1) {
+			s.cur = engine.Player(q)
+			return false
+		}
+		if s.Log != nil {
+			s.windowEvent("pass", q, t, -1, resultNonePlayable)
+		}
+		t.n--
+	}
+	if s.Log != nil {
+		s.windowEvent("window_end", p, t, -1, "")
+	}
+	s.pop()
+	return true
 }
 
 // bookkeeping are the tasks that only carry out a rule for seat p: step
@@ -408,46 +478,9 @@ func (s *state) chance(t *task, a int) {
 	g, p := s.g, int(t.p)
 	switch t.op {
 	case opColour:
-		s.dirty |= ledgerColour
-		s.draw(&s.colourDeck, a)
-		q := int(t.n)
-		s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
-		t.n++
-		s.Tally.Took(a)
-		if s.Log != nil {
-			s.Record(engine.Event{Kind: "colour", Player: q, Card: g.cards[a].id, Resource: g.cards[a].color, From: "mastermind_deck", To: "seat",
-				Text: fmt.Sprintf("is %s (%s gems)", g.cards[a].name, g.cards[a].color)})
-		}
+		s.drawnColour(t, a)
 	case opDrawPrep:
-		s.dirty |= ledgerPrep
-		s.draw(&s.prepDeck, a)
-		t.n--
-		cd := &g.cards[a]
-		if !cd.immediate {
-			s.seats[p].hand.Add(a)
-			if s.Log != nil {
-				n := s.seats[p].hand.Len()
-				s.Record(engine.Event{Kind: "draw", Player: p, Card: cd.id, Resource: "prep", Total: engine.Int(n), From: "prep_deck", To: "hand",
-					Text: fmt.Sprintf("draws %s (%d in hand)", cd.name, n)})
-			}
-			return
-		}
-		if t.x == 1 {
-			s.prepDiscard.Add(a)
-			t.n++ // setup: discard and redraw
-			if s.Log != nil {
-				s.cardEvent("redraw", p, a, "prep_deck", "prep_discard", causeSetup, fmt.Sprintf("discards %s (play immediately) and draws again", cd.name))
-			}
-			return
-		}
-		// In play until it has resolved, then discarded: a draw it causes
-		// cannot reshuffle it back into the deck.
-		s.resolving++
-		s.Tally.Took(a)
-		if s.Log != nil {
-			s.cardEvent("immediate", p, a, "prep_deck", "play", "", fmt.Sprintf("draws %s and plays it immediately", cd.name))
-		}
-		s.push(task{op: opImmediate, p: t.p, x: int16(a)})
+		s.drawnPrep(t, a)
 	case opFillPool:
 		s.dirty |= ledgerTalent
 		s.draw(&s.talentDeck, a)
@@ -482,27 +515,9 @@ func (s *state) chance(t *task, a int) {
 		s.pop()
 		s.revealFailure(p, a)
 	case opGainGem:
-		s.dirty |= ledgerGems
-		if !s.bag.Take(a) {
-			panic(fmt.Sprintf("masterminds: no gem of kind %d in the bag", a))
-		}
-		s.seats[p].gems[a]++
-		t.n--
-		if s.Log != nil {
-			s.gemEvent("gem", p, a, 1, s.causeOf(t.x, ""), "bag", "seat")
-		}
-		if s.bag.Len() == 0 {
-			s.bagEmptied = true
-			s.Tally.Count(cntBagEmpty, 1)
-		}
+		s.gainedGem(t, a)
 	case opRoll:
-		cause := t.x // a reroll's Interrupt
-		s.pop()
-		s.roll, s.rolled = a, true
-		if s.Log != nil {
-			s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: s.causeOf(cause, causeHeistDie),
-				Text: fmt.Sprintf("rolls %d: %d + %d = %d against %d", a, s.total, a, s.total+a, s.currentStep().target)})
-		}
+		s.rolledHeistDie(t, a)
 	case opTestRoll:
 		s.pop()
 		s.skillTest(p, a)
@@ -513,16 +528,102 @@ func (s *state) chance(t *task, a int) {
 		}
 		t.p++
 	case opScore:
-		s.seats[t.n].roll = int8(a)
-		if s.Log != nil {
-			col := g.cards[s.seats[t.n].card].color
-			s.Record(engine.Event{Kind: "score_roll", Player: int(t.n), Card: s.id(int(s.seats[t.n].card)), Resource: col, Amount: engine.Int(a), Cause: causeScoreRoll,
-				Text: fmt.Sprintf("rolls %d: each %s gem is worth %d", a, col, a)})
-		}
-		t.n++
+		s.scoreRoll(t, a)
 	default:
 		panic(fmt.Sprintf("masterminds: chance move at task %d", t.op))
 	}
+}
+
+// drawnColour: seat t.n is Mastermind colour a.
+func (s *state) drawnColour(t *task, a int) {
+	g := s.g
+	s.dirty |= ledgerColour
+	s.draw(&s.colourDeck, a)
+	q := int(t.n)
+	s.seats[q].card, s.seats[q].colour = int16(a), int8(g.cards[a].colour)
+	t.n++
+	s.Tally.Took(a)
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "colour", Player: q, Card: g.cards[a].id, Resource: g.cards[a].color, From: "mastermind_deck", To: "seat",
+			Text: fmt.Sprintf("is %s (%s gems)", g.cards[a].name, g.cards[a].color)})
+	}
+}
+
+// drawnPrep: seat t.p drew Prep card a, into the hand or, a play-immediately
+// card, played (at setup: discarded and drawn again).
+func (s *state) drawnPrep(t *task, a int) {
+	g, p := s.g, int(t.p)
+	s.dirty |= ledgerPrep
+	s.draw(&s.prepDeck, a)
+	t.n--
+	cd := &g.cards[a]
+	if !cd.immediate {
+		s.seats[p].hand.Add(a)
+		if s.Log != nil {
+			n := s.seats[p].hand.Len()
+			s.Record(engine.Event{Kind: "draw", Player: p, Card: cd.id, Resource: "prep", Total: engine.Int(n), From: "prep_deck", To: "hand",
+				Text: fmt.Sprintf("draws %s (%d in hand)", cd.name, n)})
+		}
+		return
+	}
+	if t.x == 1 {
+		s.prepDiscard.Add(a)
+		t.n++ // setup: discard and redraw
+		if s.Log != nil {
+			s.cardEvent("redraw", p, a, "prep_deck", "prep_discard", causeSetup, fmt.Sprintf("discards %s (play immediately) and draws again", cd.name))
+		}
+		return
+	}
+	// In play until it has resolved, then discarded: a draw it causes
+	// cannot reshuffle it back into the deck.
+	s.resolving++
+	s.Tally.Took(a)
+	if s.Log != nil {
+		s.cardEvent("immediate", p, a, "prep_deck", "play", "", fmt.Sprintf("draws %s and plays it immediately", cd.name))
+	}
+	s.push(task{op: opImmediate, p: t.p, x: int16(a)})
+}
+
+// gainedGem: seat t.p drew a gem of kind a from the bag.
+func (s *state) gainedGem(t *task, a int) {
+	p := int(t.p)
+	s.dirty |= ledgerGems
+	if !s.bag.Take(a) {
+		panic(fmt.Sprintf("masterminds: no gem of kind %d in the bag", a))
+	}
+	s.seats[p].gems[a]++
+	t.n--
+	if s.Log != nil {
+		s.gemEvent("gem", p, a, 1, s.causeOf(t.x, ""), "bag", "seat")
+	}
+	if s.bag.Len() == 0 {
+		s.bagEmptied = true
+		s.Tally.Count(cntBagEmpty, 1)
+	}
+}
+
+// rolledHeistDie: the heist die rolled a.
+func (s *state) rolledHeistDie(t *task, a int) {
+	p := int(t.p)
+	cause := t.x // a reroll's Interrupt
+	s.pop()
+	s.roll, s.rolled = a, true
+	if s.Log != nil {
+		s.Record(engine.Event{Kind: "roll", Player: p, Resource: "die", Amount: engine.Int(a), Total: engine.Int(s.total + a), Printed: engine.Int(s.currentStep().target), Cause: s.causeOf(cause, causeHeistDie),
+			Text: fmt.Sprintf("rolls %d: %d + %d = %d against %d", a, s.total, a, s.total+a, s.currentStep().target)})
+	}
+}
+
+// scoreRoll: seat t.n rolled a for its colour's gem value.
+func (s *state) scoreRoll(t *task, a int) {
+	g := s.g
+	s.seats[t.n].roll = int8(a)
+	if s.Log != nil {
+		col := g.cards[s.seats[t.n].card].color
+		s.Record(engine.Event{Kind: "score_roll", Player: int(t.n), Card: s.id(int(s.seats[t.n].card)), Resource: col, Amount: engine.Int(a), Cause: causeScoreRoll,
+			Text: fmt.Sprintf("rolls %d: each %s gem is worth %d", a, col, a)})
+	}
+	t.n++
 }
 
 func (s *state) kindName(k int) string {

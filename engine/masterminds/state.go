@@ -139,9 +139,9 @@ type state struct {
 	sp    int
 
 	seats      [maxSeats]seat
-	bag        engine.Bag `ledger:"gems"`
-	bagTotal   int        `ledger:"gems"`
-	bagEmptied bool       // a draw took the last gem: the game ends at upkeep
+	bag        gemBag `ledger:"gems"`
+	bagTotal   int    `ledger:"gems"`
+	bagEmptied bool   // a draw took the last gem: the game ends at upkeep
 
 	colourDeck    engine.Deck `ledger:"colour"`
 	prepDeck      engine.Deck `ledger:"prep"`
@@ -302,18 +302,18 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 
 // chanceDeck is the deck a drawing task draws from, to read: the draw
 // itself marks its ledger group (see chance).
-func (s *state) chanceDeck(o op) engine.DeckView {
+func (s *state) chanceDeck(o op) deckView {
 	switch o {
 	case opColour:
-		return s.colourDeck.View()
+		return viewDeck(&s.colourDeck)
 	case opDrawPrep:
-		return s.prepDeck.View()
+		return viewDeck(&s.prepDeck)
 	case opFillPool, opFirstRecruit, opBurnDraw:
-		return s.talentDeck.View()
+		return viewDeck(&s.talentDeck)
 	case opFillHeists:
-		return s.heistDeck.View()
+		return viewDeck(&s.heistDeck)
 	case opFailureDraw:
-		return s.failDeck.View()
+		return viewDeck(&s.failDeck)
 	}
 	panic(fmt.Sprintf("masterminds: no deck for task %d", o))
 }

@@ -90,7 +90,7 @@ func (s *state) rearrangeFaceDown(r *engine.Rand) {
 		s.deck.Add(c)
 	}
 	for i := range s.chips.Len() {
-		if s.chips.Where(i) == engine.ChipInBag && r.Intn(2) == 1 {
+		if s.chips.Where(i) == chipInBag && r.Intn(2) == 1 {
 			s.chips.Flip(i)
 		}
 	}

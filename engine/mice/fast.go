@@ -3,7 +3,6 @@ package mice
 import (
 	"encoding/binary"
 	"math/bits"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -18,13 +17,13 @@ var _ = [1]struct{}{}[maxSkills-8]
 
 // coveredSlots has, for each of seat p's first nskill[p] skill slots that
 // is covered, bit 8i set for slot i; slots past nskill are left out, as
-// every loop over the skills (i < nskill) leaves them out. The eight bools
-// are read as one little-endian word, slot i in byte i: a bool is stored
-// as the byte 0 or 1. slotMask keeps the first nskill bytes (a table, not
+// every loop over the skills (i < nskill) leaves them out. The eight flags
+// (bytes 0 or 1) are read as one little-endian word, slot i in byte i.
+// slotMask keeps the first nskill bytes (a table, not
 // a shift: a shift by a variable ties up CX, which costs a spill in the
 // loops over seats).
 func (s *state) coveredSlots(p int) uint64 {
-	w := binary.LittleEndian.Uint64((*[maxSkills]byte)(unsafe.Pointer(&s.covered[p]))[:])
+	w := binary.LittleEndian.Uint64(s.covered[p][:])
 	return w & slotMask[s.nskill[p]]
 }
 
@@ -46,7 +45,7 @@ func (s *state) covers(p int) int {
 // bagHasChip is chips.InBag() > 0, stopping at the first chip in the bag.
 func (s *state) bagHasChip() bool {
 	for i := 0; i < s.chips.Len(); i++ {
-		if s.chips.Where(i) == engine.ChipInBag {
+		if s.chips.Where(i) == chipInBag {
 			return true
 		}
 	}
@@ -78,11 +77,11 @@ func (s *state) sampleDeal(x float64) engine.Action {
 
 // SampleChance counts the chips in the bag by arithmetic that needs
 // ChipInBag to be 0, below the other places.
-var _ = [1]struct{}{}[engine.ChipInBag]
+var _ = [1]struct{}{}[chipInBag]
 
 // inverse[k] is 1/float64(k), the one probability of k outcomes alike, the
 // very division Uniform and DrawOutcomes make, done once.
-var inverse = func() (t [engine.MaxChips + 1]float64) {
+var inverse = func() (t [maxChips + 1]float64) {
 	for k := range t {
 		t[k] = 1 / float64(k)
 	}
@@ -117,11 +116,11 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 		// by a branch that would mispredict: every chip is written at k,
 		// and k moves on only past a chip in the bag (ChipInBag is 0, so
 		// Where-1 wraps to the top bit for it alone).
-		var in [engine.MaxChips]uint8
+		var in [maxChips]uint8
 		k := 0
 		for i := 0; i < s.chips.Len(); i++ {
 			in[k] = uint8(i)
-			k += int(uint(s.chips.Where(i)-engine.ChipInBag-1) >> 63)
+			k += int(uint(s.chips.Where(i)-chipInBag-1) >> 63)
 		}
 		p := inverse[k]
 		for _, c := range in[:k] {

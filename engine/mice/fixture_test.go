@@ -91,7 +91,7 @@ func chipOf(t testing.TB, s *state, lo, hi int) int {
 	t.Helper()
 	for i := 0; i < s.chips.Len(); i++ {
 		a, b := s.chips.Sides(i)
-		if a == lo && b == hi && s.chips.Where(i) == engine.ChipInBag {
+		if a == lo && b == hi && s.chips.Where(i) == chipInBag {
 			return i
 		}
 	}

@@ -129,7 +129,7 @@ func TestNoChipFlippedTwiceInPlay(t *testing.T) {
 						s.Apply(a)
 						continue
 					}
-					var buf [engine.MaxChips]int
+					var buf [maxChips]int
 					drawn := s.chips.Drawn(buf[:0])
 					before := make([]int, len(drawn))
 					for k, c := range drawn {

@@ -56,7 +56,7 @@ type Chip struct {
 // params declares Mice Heist's rule parameters: the tags of Params, with
 // the limits of bounds.go.
 var params = kit.DeclareParams[Params]("Mice Heist", kit.Consts{
-	"MaxPlayers": engine.MaxPlayers, "MaxTrack": engine.MaxTrack, "maxSkills": maxSkills, "maxMarket": maxMarket,
+	"MaxPlayers": engine.MaxPlayers, "MaxTrack": maxTrack, "maxSkills": maxSkills, "maxMarket": maxMarket,
 	"maxFood": maxFood, "maxFoodValue": maxFoodValue, "maxChipKinds": maxChipKinds, "maxChipKind": maxChipKind,
 	"maxModifier": maxModifier,
 })
@@ -241,8 +241,8 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	for _, ch := range g.params.Chips {
 		chips = sat.Add(chips, max(ch.Count, 0))
 	}
-	if chips < g.params.ChipsDrawn || chips > engine.MaxChips {
-		c.report(kit.CodeParamRange, c.paramPos("chips"), "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, engine.MaxChips)
+	if chips < g.params.ChipsDrawn || chips > maxChips {
+		c.report(kit.CodeParamRange, c.paramPos("chips"), "%d chips: need at least chips_drawn (%d) and at most %d", chips, g.params.ChipsDrawn, maxChips)
 	} else {
 		seen := map[string]int{}
 		for _, ch := range g.params.Chips {

@@ -238,7 +238,7 @@ func (s *state) logCleanup(over bool) {
 	if s.Log == nil {
 		return
 	}
-	var buf [engine.MaxChips]int
+	var buf [maxChips]int
 	n := len(s.chips.Drawn(buf[:0]))
 	e := engine.Event{Kind: "cleanup", Player: -1, Resource: "chips", Amount: engine.Int(n), From: zTest, To: zPlayArea, At: s.at(stCleanup)}
 	if over {

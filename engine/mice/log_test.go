@@ -309,7 +309,7 @@ func checkRebuilt(t *testing.T, g *Game, s *state, log []engine.Event, name stri
 	for p := range s.N {
 		covered := 0
 		for i := range s.nskill[p] {
-			if s.covered[p][i] {
+			if s.covered[p][i] != 0 {
 				covered++
 			}
 		}
@@ -351,7 +351,7 @@ func checkRebuilt(t *testing.T, g *Game, s *state, log []engine.Event, name stri
 		}
 	}
 	for c, id := range g.chipIDs {
-		want := map[int]string{engine.ChipInBag: zBag, engine.ChipPlayArea: zPlayArea, engine.ChipDrawn: zTest}[s.chips.Where(c)]
+		want := map[int]string{chipInBag: zBag, chipPlayArea: zPlayArea, chipDrawn: zTest}[s.chips.Where(c)]
 		if r.chip[id] != want {
 			t.Errorf("%s: chip %s in %s by the log, %s in the game", name, id, r.chip[id], want)
 		}

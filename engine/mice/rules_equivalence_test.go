@@ -242,7 +242,7 @@ func sameTable(s *state, g *rules.Game, b engine.State) error {
 			return fmt.Errorf("seat %d has %d skills in engine/mice, %d in the rules file", p+1, s.nskill[p], got)
 		}
 		for i := range s.nskill[p] {
-			if c, cov := item("skill", p, i), item("covered", p, i) == 1; c != int(s.skill[p][i]) || cov != s.covered[p][i] {
+			if c, cov := item("skill", p, i), item("covered", p, i) == 1; c != int(s.skill[p][i]) || cov != (s.covered[p][i] != 0) {
 				return fmt.Errorf("seat %d's skill slot %d: card %d (covered %v) in engine/mice, %d (%v) in the rules file", p+1, i, s.skill[p][i], s.covered[p][i], c, cov)
 			}
 		}
@@ -255,7 +255,7 @@ func sameTable(s *state, g *rules.Game, b engine.State) error {
 	for i := range s.chips.Len() {
 		// A chip's side counts while it is out of the bag.
 		at, up := item("chip_at", -1, i), item("up", -1, i)
-		if at != s.chips.Where(i) || at != engine.ChipInBag && up != s.chips.Side(i) {
+		if at != s.chips.Where(i) || at != chipInBag && up != s.chips.Side(i) {
 			return fmt.Errorf("chip %d: place %d side %d in engine/mice, %d and %d in the rules file", i, s.chips.Where(i), s.chips.Side(i), at, up)
 		}
 	}

@@ -37,7 +37,7 @@ func TestSuccessPaysBetsAndPayout(t *testing.T) {
 	if s.top[0] != 1 || s.tester != 1 || s.ph != phSelect {
 		t.Errorf("after the test: top %d tester %d phase %d", s.top[0], s.tester, s.ph)
 	}
-	if s.chips.Where(chipOf0(s, 4, 2)) != engine.ChipPlayArea {
+	if s.chips.Where(chipOf0(s, 4, 2)) != chipPlayArea {
 		t.Error("the drawn chips did not go to the play area")
 	}
 }
@@ -138,7 +138,7 @@ func TestSkillsModifyTheTest(t *testing.T) {
 		return 0
 	}
 	s.Apply(slot(flip)) // flips the purple chip: -3 -> +3 (gain 6 beats 2)
-	if s.rating() != 5 || s.stash[0] != 2 || !s.covered[0][slot(flip)-actFirst] {
+	if s.rating() != 5 || s.stash[0] != 2 || s.covered[0][slot(flip)-actFirst] == 0 {
 		t.Fatalf("after flip: rating %d stash %d", s.rating(), s.stash[0])
 	}
 	s.Apply(slot(plus))
@@ -167,9 +167,9 @@ func TestSkillsModifyTheTest(t *testing.T) {
 func TestHelpFromCoveredSkillsAndAbstainers(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 3)
-	s.covered[1][0], s.covered[1][1] = true, true
+	s.covered[1][0], s.covered[1][1] = 1, 1
 	s.stash[1] -= 2
-	s.covered[2][0] = true
+	s.covered[2][0] = 1
 	s.stash[2]--
 	s.supply += 0
 	s.Apply(actFirst + 0)
@@ -177,10 +177,10 @@ func TestHelpFromCoveredSkillsAndAbstainers(t *testing.T) {
 		t.Fatalf("seat 2 may bet %v", got)
 	}
 	s.ApplyJoint(bets(s, 0, 3, 0))
-	if s.covered[1][0] || s.covered[1][1] || s.stash[1] != 0 || s.stash[0] != 3 || s.bets[1] != 3 {
+	if s.covered[1][0] != 0 || s.covered[1][1] != 0 || s.stash[1] != 0 || s.stash[0] != 3 || s.bets[1] != 3 {
 		t.Errorf("helper: covered %v stash %d, tester %d", s.covered[1][:3], s.stash[1], s.stash[0])
 	}
-	if s.covered[2][0] || s.stash[2] != 3 {
+	if s.covered[2][0] != 0 || s.stash[2] != 3 {
 		t.Errorf("abstainer: covered %v stash %d, want uncovered and 3", s.covered[2][0], s.stash[2])
 	}
 }
@@ -199,7 +199,7 @@ func TestEmptyBagRefillsFromPlayArea(t *testing.T) {
 	s.Apply(actFirst + 0)
 	s.ApplyJoint(bets(s, 0, 0))
 	drawChip(t, s, 0, 0)
-	if s.chips.InBag() != s.chips.Len()-1 || s.chips.Where(0) != engine.ChipDrawn {
+	if s.chips.InBag() != s.chips.Len()-1 || s.chips.Where(0) != chipDrawn {
 		t.Errorf("after the refill: %d in bag, chip 0 at %d", s.chips.InBag(), s.chips.Where(0))
 	}
 }

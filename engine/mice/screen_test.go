@@ -3,7 +3,6 @@ package mice
 import (
 	"fmt"
 	"testing"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
@@ -32,13 +31,13 @@ func TestScreenMatchesPlainCheck(t *testing.T) {
 			p := r.Intn(s.N)
 			if s.nskill[p] > 0 {
 				i := r.Intn(s.nskill[p])
-				s.covered[p][i] = !s.covered[p][i]
+				s.covered[p][i] ^= 1
 			}
 		}},
 		{"cover past the skills", func(s *state, r *engine.Rand) {
 			p := r.Intn(s.N)
 			if s.nskill[p] < maxSkills {
-				s.covered[p][s.nskill[p]] = true
+				s.covered[p][s.nskill[p]] = 1
 				s.stash[p]-- // moved onto a slot nobody counts: lost
 			}
 		}},
@@ -59,15 +58,12 @@ func TestScreenMatchesPlainCheck(t *testing.T) {
 			}
 		}},
 		{"marker misplaced", func(s *state, r *engine.Rand) {
-			// What a bug in Track.Increase could leave: a seat's position
-			// pointing at a space it is not on. The track's fields are
-			// unexported, so the test writes its pos bytes (after the
-			// MaxTrack+1 spaces) directly; increase would have set the
-			// track's moved bit.
+			// What a bug in track.Increase could leave: a seat's position
+			// pointing at a space it is not on; increase would have set
+			// the track's moved bit.
 			j := r.Intn(len(s.g.jobs))
-			pos := (*[engine.MaxTrack + 1 + engine.MaxPlayers]uint8)(unsafe.Pointer(&s.tracks[j]))
 			p := r.Intn(s.N)
-			pos[engine.MaxTrack+1+p] = uint8(1 + r.Intn(s.tracks[j].Len()))
+			s.tracks[j].pos[p] = uint8(1 + r.Intn(s.tracks[j].Len()))
 			s.moved |= 1 << j
 		}},
 	}

@@ -38,7 +38,7 @@ type state struct {
 	top    [maxJobs]uint8
 	size   [maxJobs]uint8
 	cheese [maxJobs]int
-	tracks [maxJobs]engine.Track
+	tracks [maxJobs]track
 	// moved has bit j set when job j's track may have changed since
 	// CheckInvariants last passed: a track changes only through its own
 	// methods, and the state calls them only in Reset and in increase,
@@ -48,13 +48,13 @@ type state struct {
 	// Players.
 	stash   [engine.MaxPlayers]int
 	skill   [engine.MaxPlayers][maxSkills]uint8
-	covered [engine.MaxPlayers][maxSkills]bool
+	covered [engine.MaxPlayers][maxSkills]uint8 // 1 where a cheese covers the skill, else 0 (read as one word: coveredSlots)
 	nskill  [engine.MaxPlayers]int
 	supply  int
 
 	market [maxMarket]int16 // -1: empty slot
 	deck   engine.Deck
-	chips  engine.ChipBag
+	chips  chipBag
 
 	// The current test.
 	tester    int
@@ -92,7 +92,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 			s.stack[j][k] = uint8(c)
 		}
 		s.size[j] = uint8(len(st))
-		s.tracks[j] = engine.NewTrack(p.TrackLength)
+		s.tracks[j] = newTrack(p.TrackLength)
 		s.moved |= 1 << j
 	}
 	for pl := 0; pl < players; pl++ {
@@ -191,7 +191,7 @@ func (s *state) LegalActions(p engine.Player, buf []engine.Action) []engine.Acti
 		buf = append(buf, actStop)
 		if s.stash[s.tester] > 0 {
 			for i := 0; i < s.nskill[s.tester]; i++ {
-				if !s.covered[s.tester][i] {
+				if s.covered[s.tester][i] == 0 {
 					buf = append(buf, actFirst+engine.Action(i))
 				}
 			}
@@ -220,7 +220,7 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	case phDrawChip:
 		buf = s.chips.DrawOutcomes(buf)
 	case phSide:
-		buf = engine.SideOutcomes(buf)
+		buf = sideOutcomes(buf)
 	}
 	return buf
 }
@@ -319,7 +319,7 @@ func (s *state) tallySelect() {
 				held |= 1 << (s.stack[k][s.top[k]] & 63)
 			}
 		}
-		s.Tally.ChoiceMask(held, s.obstacle())
+		s.Tally.Choice(&engine.CardSet{held}, s.obstacle())
 		return
 	}
 	var held cardSet
@@ -340,15 +340,9 @@ type cardSet [4]uint64
 func (c *cardSet) add(card int) { c[card>>6] |= 1 << uint(card&63) }
 
 // tallyChoice records a decision among the cards held and the one played
-// (-1 for none) in the statistics: with every card below 64 (setWords 1,
-// as in the shipped game) as one word, which ChoiceMask keeps in a
-// register.
+// (-1 for none) in the statistics.
 func (s *state) tallyChoice(held *cardSet, played int) {
-	if s.g.setWords == 1 {
-		s.Tally.ChoiceMask(held[0], played)
-		return
-	}
-	s.Tally.ChoiceSet((*engine.CardSet)(held), played)
+	s.Tally.Choice((*engine.CardSet)(held), played)
 }
 
 // 2. Get help: every other player's bet, revealed together.
@@ -379,7 +373,7 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 			// The covered slots in slot order (coveredSlots).
 			for w := s.coveredSlots(p); w != 0 && left > 0; w &= w - 1 {
 				i := bits.TrailingZeros64(w) >> 3
-				s.covered[p][i] = false
+				s.covered[p][i] = 0
 				left--
 				s.logCheese("bet", stHelp, p, "bet", int(s.skill[p][i]), zSkill, zBet, 1, 1)
 			}
@@ -392,7 +386,7 @@ func (s *state) ApplyJoint(actions []engine.Action) {
 			// first one.
 			if w := s.coveredSlots(p); w != 0 {
 				i := bits.TrailingZeros64(w) >> 3
-				s.covered[p][i] = false
+				s.covered[p][i] = 0
 				s.stash[p]++
 				s.logCheese("abstain", stHelp, p, "abstain", int(s.skill[p][i]), zSkill, zStash, 1, 1)
 			} else { // no covered skill: the abstention takes nothing
@@ -446,7 +440,7 @@ func (s *state) activate(a engine.Action) {
 	}
 	i := int(a - actFirst)
 	s.stash[p]--
-	s.covered[p][i] = true
+	s.covered[p][i] = 1
 	s.using, s.effAt = i, 0
 	s.logCheese("activate", stActivate, p, s.g.cards[s.skill[p][i]].id, int(s.skill[p][i]), zStash, zSkill, 1, 1)
 	s.resolveEffects()
@@ -476,13 +470,13 @@ func (s *state) tallyActivate(a engine.Action) {
 		// them out.
 		held := uncoveredCards(open&slotMask[s.nskill[p]]&0x0101010101010101, s.skillWord(p))
 		if held == 0 && played < 0 {
-			// No skill to activate, and none activated: ChoiceMask would
+			// No skill to activate, and none activated: Tally.Choice would
 			// count no card and no play. (Its only other effect, moving
 			// on to the next seat of a simultaneous decision, cannot be
 			// wanted: Activate Skills has one mover, the tester.)
 			return
 		}
-		s.Tally.ChoiceMask(held, played)
+		s.Tally.Choice(&engine.CardSet{held}, played)
 		return
 	}
 	var held cardSet
@@ -533,7 +527,7 @@ func (s *state) resolveEffects() {
 // so a chip may lose. With fewer than n chips drawn, each is flipped once
 // and the rest of the effect lapses (RULES.md).
 func (s *state) flipBest(skill, n int) {
-	var buf [engine.MaxChips]int
+	var buf [maxChips]int
 	drawn := s.chips.Drawn(buf[:0])
 	for ; n > 0 && len(drawn) > 0; n-- {
 		best, gain := -1, 0
@@ -674,7 +668,7 @@ func (s *state) tallyLearn(a engine.Action) {
 		for _, m := range s.market[:s.g.params.MarketSize] {
 			held |= (^uint64(m) >> 63) << (m & 63)
 		}
-		s.Tally.ChoiceMask(held, played)
+		s.Tally.Choice(&engine.CardSet{held}, played)
 		return
 	}
 	var held cardSet
@@ -689,7 +683,7 @@ func (s *state) tallyLearn(a engine.Action) {
 func (s *state) discard(i int) {
 	p := s.tester
 	s.logCard("discard", stResolve, p, int(s.skill[p][i]), zSkills, zBox)
-	if s.covered[p][i] {
+	if s.covered[p][i] != 0 {
 		s.supply++ // the cheese covering it goes back to the supply
 		s.logCheese("discard", stResolve, p, "discard", int(s.skill[p][i]), zSkill, zSupply, 1, 1)
 	}
@@ -702,7 +696,7 @@ func (s *state) discard(i int) {
 func (s *state) addSkill() {
 	p := s.tester
 	s.skill[p][s.nskill[p]] = uint8(s.learned)
-	s.covered[p][s.nskill[p]] = false
+	s.covered[p][s.nskill[p]] = 0
 	s.nskill[p]++
 	s.logCard("learn", stResolve, p, s.learned, zMarket, zSkills)
 	s.afterDeal = true
@@ -907,7 +901,7 @@ func (s *state) invariantError() error {
 		}
 		total += s.stash[p]
 		for i := 0; i < s.nskill[p]; i++ {
-			if s.covered[p][i] {
+			if s.covered[p][i] != 0 {
 				total++
 			}
 		}

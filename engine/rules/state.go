@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"unsafe"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
@@ -1042,20 +1041,20 @@ func (ch *choice) option(a int) *option {
 // one it played.
 func (s *state) tallyChoice(ch *choice, o *option, p int, a engine.Action) {
 	if o == nil || o.kind != optCard {
-		s.Tally.Choice(nil, -1)
+		s.Tally.Choice(&engine.CardSet{}, -1)
 		return
 	}
 	if ch.maskOpt > 0 && ch.opts[ch.maskOpt-1] == o {
 		// The cards on offer as the mask they were listed from: the
-		// same cards as cardsOffered's, which ChoiceMask counts as
-		// Choice does, without a walk of the list.
+		// same cards as cardsOffered's, without a walk of the list.
 		s.legalNow(p)
 		if b := s.buf; b.maskOK[p] {
-			s.Tally.ChoiceMask(b.mask[p], int(a)-o.base)
+			s.Tally.Choice(&engine.CardSet{b.mask[p]}, int(a)-o.base)
 			return
 		}
 	}
-	s.Tally.Choice(s.cardsOffered(o, p), int(a)-o.base)
+	held := engine.SetOf(s.cardsOffered(o, p)...)
+	s.Tally.Choice(&held, int(a)-o.base)
 }
 
 // cardsOffered are the cards seat p could have chosen in card option o:
@@ -1146,16 +1145,14 @@ type invScreen struct {
 	// counted masks the zone lengths: -1 (all ones) for each instance
 	// the full check counts, 0 for those of seats not at the table.
 	counted       []int16
-	countedBlocks [][8]uint64 // counted read 32 at a time (blocks16)
+	countedBlocks [][8]uint64 // counted as lanes (lanes), 32 a block
 	cards         int
 	// signs are the value instances whose range is min 0 with no max
 	// (the usual count: every rules file's ranges are so far), checked
 	// by their sign bits alone: one load and one OR each. They are
-	// byte offsets into a state's values (read without a bounds check
-	// per value: the screen checks once that the state has valueInsts
-	// of them), in whole blocks of eight, the last filled out with
-	// copies of the first.
-	signs []uintptr
+	// indexes into a state's values, in whole blocks of eight, the last
+	// filled out with copies of the first.
+	signs []int
 	// ranges are the other value instances with a range.
 	ranges []valueRange
 	// ranges8 is ranges when they are one to eight, made eight with
@@ -1196,7 +1193,12 @@ func (g *Game) screens() {
 		}
 		// Up to 128 lengths under 2^9 per lane add up without a carry.
 		sc.full = g.zoneInsts > 4*128
-		sc.countedBlocks = blocks16(sc.counted)
+		sc.countedBlocks = make([][8]uint64, len(sc.counted)/32)
+		for k := range sc.countedBlocks {
+			for i := range sc.countedBlocks[k] {
+				sc.countedBlocks[k][i] = lanes(sc.counted[32*k+4*i:])
+			}
+		}
 		for _, v := range g.values {
 			if v.min == nil && v.max == nil {
 				continue
@@ -1213,7 +1215,7 @@ func (g *Game) screens() {
 			}
 			for p := range v.span(n) {
 				if lo == 0 && hi == math.MaxInt64 {
-					sc.signs = append(sc.signs, uintptr(v.base+p)*8)
+					sc.signs = append(sc.signs, v.base+p)
 				} else {
 					sc.ranges = append(sc.ranges, valueRange{v.base + p, lo, uint64(hi - lo)})
 				}
@@ -1243,13 +1245,12 @@ func (s *state) invariantsHold() bool {
 	// state to the full check. Eight words at a time, unrolled
 	// (zlenSize): a loop of a word each would end where the branch
 	// predictor, busy with the game between two checks, misses.
-	zb := blocks16(s.zlen)
-	mb := sc.countedBlocks[:len(zb)]
+	mb := sc.countedBlocks[:len(s.zlen)/32]
 	var sum, or uint64
-	for k := range zb {
-		w, c := &zb[k], &mb[k]
-		w0, w1, w2, w3 := w[0]&c[0], w[1]&c[1], w[2]&c[2], w[3]&c[3]
-		w4, w5, w6, w7 := w[4]&c[4], w[5]&c[5], w[6]&c[6], w[7]&c[7]
+	for k := range mb {
+		z, c := (*[32]int16)(s.zlen[32*k:]), &mb[k]
+		w0, w1, w2, w3 := lanes(z[0:4])&c[0], lanes(z[4:8])&c[1], lanes(z[8:12])&c[2], lanes(z[12:16])&c[3]
+		w4, w5, w6, w7 := lanes(z[16:20])&c[4], lanes(z[20:24])&c[5], lanes(z[24:28])&c[6], lanes(z[28:32])&c[7]
 		sum += w0 + w1 + w2 + w3 + w4 + w5 + w6 + w7
 		or |= w0 | w1 | w2 | w3 | w4 | w5 | w6 | w7
 	}
@@ -1271,11 +1272,10 @@ func (s *state) invariantsHold() bool {
 		return false // no state of the game: the offsets are not for it
 	}
 	var neg int64
-	at := unsafe.Pointer(unsafe.SliceData(vars))
 	for k := 0; k+8 <= len(sc.signs); k += 8 {
 		o := sc.signs[k : k+8 : k+8]
-		neg |= varAt(at, o[0]) | varAt(at, o[1]) | varAt(at, o[2]) | varAt(at, o[3]) |
-			varAt(at, o[4]) | varAt(at, o[5]) | varAt(at, o[6]) | varAt(at, o[7])
+		neg |= vars[o[0]] | vars[o[1]] | vars[o[2]] | vars[o[3]] |
+			vars[o[4]] | vars[o[5]] | vars[o[6]] | vars[o[7]]
 	}
 	// Each other value against its range, without a branch per value:
 	// bad gathers the borrows of span - (x - lo), one exactly when x is
@@ -1302,9 +1302,6 @@ func (s *state) invariantsHold() bool {
 	return bad == 0 && !sc.full
 }
 
-// varAt is the value at byte offset off of a state's values (at).
-func varAt(at unsafe.Pointer, off uintptr) int64 { return *(*int64)(unsafe.Add(at, off)) }
-
 // poolsHold reports whether every pool keeps its total (out of the
 // screen's line: most games have no pool).
 func (s *state) poolsHold() bool {
@@ -1321,11 +1318,11 @@ func (s *state) poolsHold() bool {
 // time (the ones past n are 0, and masked out).
 func zlenSize(n int) int { return (n + 31) &^ 31 }
 
-// blocks16 reads a slice of int16 as blocks of eight words of four
-// (which lane is which does not matter: masks are read the same way, and
-// sums add all four).
-func blocks16(b []int16) [][8]uint64 {
-	return unsafe.Slice((*[8]uint64)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/32)
+// lanes is four zone lengths as one word of four 16-bit lanes (which
+// lane is which does not matter: masks are read the same way, and sums
+// add all four). The compiler reads the word as one load.
+func lanes(z []int16) uint64 {
+	return uint64(uint16(z[0])) | uint64(uint16(z[1]))<<16 | uint64(uint16(z[2]))<<32 | uint64(uint16(z[3]))<<48
 }
 
 // laneHigh is the top seven bits of each 16-bit lane: a length with any

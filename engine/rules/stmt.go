@@ -122,7 +122,7 @@ type choice struct {
 	// maskOpt is the index plus one of the choice's only card option
 	// when its condition is in set form for a game of at most 64 cards
 	// (cardTest.narrow), else 0: its legal cards are then listed from a
-	// mask, which legalNow keeps for the statistics (Tally.ChoiceMask).
+	// mask, which legalNow keeps for the statistics (Tally.Choice).
 	maskOpt int
 	// numbers: some option offers numbers, whose ends are worked out as
 	// the choice opens (openNumbers).

@@ -1,4 +1,4 @@
-package engine_test
+package mice
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 )
 
 func TestTrackIncreaseFromOffCountsFromTheFirstSpace(t *testing.T) {
-	tr := engine.NewTrack(10)
+	tr := newTrack(10)
 	if got, over := tr.Increase(0, 3); got != 3 || over {
 		t.Errorf("+3 from off the track: space %d overflow %v, want 3", got, over)
 	}
@@ -17,7 +17,7 @@ func TestTrackIncreaseFromOffCountsFromTheFirstSpace(t *testing.T) {
 }
 
 func TestTrackIncreaseSkipsOccupiedSpaces(t *testing.T) {
-	tr := engine.NewTrack(10)
+	tr := newTrack(10)
 	tr.Place(1, 4)
 	tr.Place(2, 5)
 	if got, _ := tr.Increase(0, 4); got != 6 {
@@ -29,7 +29,7 @@ func TestTrackIncreaseSkipsOccupiedSpaces(t *testing.T) {
 }
 
 func TestTrackIncreasePastTheEndLandsOnHighestFree(t *testing.T) {
-	tr := engine.NewTrack(6)
+	tr := newTrack(6)
 	tr.Place(1, 6)
 	tr.Place(2, 5)
 	tr.Place(0, 2)
@@ -38,7 +38,7 @@ func TestTrackIncreasePastTheEndLandsOnHighestFree(t *testing.T) {
 		t.Errorf("+9 from 2 with 5 and 6 taken: space %d overflow %v, want 4 and true", got, over)
 	}
 	// Occupied target at the top and nothing free above: highest free below.
-	tr2 := engine.NewTrack(4)
+	tr2 := newTrack(4)
 	tr2.Place(1, 4)
 	if got, over := tr2.Increase(0, 4); got != 3 || !over {
 		t.Errorf("+4 onto the taken last space: %d %v, want 3 true", got, over)
@@ -46,7 +46,7 @@ func TestTrackIncreasePastTheEndLandsOnHighestFree(t *testing.T) {
 }
 
 func TestTrackDecreaseSkipsOccupiedDownward(t *testing.T) {
-	tr := engine.NewTrack(10)
+	tr := newTrack(10)
 	tr.Place(0, 7)
 	tr.Place(1, 5)
 	tr.Place(2, 4)
@@ -56,7 +56,7 @@ func TestTrackDecreaseSkipsOccupiedDownward(t *testing.T) {
 }
 
 func TestTrackDecreaseFallsOffTheBottom(t *testing.T) {
-	tr := engine.NewTrack(10)
+	tr := newTrack(10)
 	tr.Place(0, 3)
 	tr.Place(1, 1)
 	if got := tr.Decrease(0, 2); got != 0 || tr.Pos(0) != 0 || tr.At(3) != -1 {
@@ -69,7 +69,7 @@ func TestTrackDecreaseFallsOffTheBottom(t *testing.T) {
 }
 
 func TestTrackOrderHighestFirst(t *testing.T) {
-	tr := engine.NewTrack(8)
+	tr := newTrack(8)
 	tr.Place(2, 1)
 	tr.Place(0, 6)
 	tr.Place(1, 3)
@@ -80,7 +80,7 @@ func TestTrackOrderHighestFirst(t *testing.T) {
 }
 
 func TestChipBagDrawFlipRefill(t *testing.T) {
-	var b engine.ChipBag
+	var b chipBag
 	b.Reset([][2]int{{4, 2}, {2, 1}, {-1, -2}})
 	outs := b.DrawOutcomes(nil)
 	sum := 0.0
@@ -90,7 +90,7 @@ func TestChipBagDrawFlipRefill(t *testing.T) {
 	if len(outs) != 3 || sum < 0.999 || sum > 1.001 {
 		t.Fatalf("outcomes %v", outs)
 	}
-	if s := engine.SideOutcomes(nil); len(s) != 2 || s[0].Prob != 0.5 {
+	if s := sideOutcomes(nil); len(s) != 2 || s[0].Prob != 0.5 {
 		t.Fatalf("sides %v", s)
 	}
 	b.Draw(0, 1)
@@ -103,12 +103,12 @@ func TestChipBagDrawFlipRefill(t *testing.T) {
 		t.Errorf("after flip total %d, want 3", b.DrawnTotal())
 	}
 	b.EndTest()
-	if b.Where(0) != engine.ChipPlayArea || b.InBag() != 1 {
+	if b.Where(0) != chipPlayArea || b.InBag() != 1 {
 		t.Fatalf("after the test: where %d, in bag %d", b.Where(0), b.InBag())
 	}
 	// Next test: draw the last chip, then refill keeps it out.
 	b.Draw(1, 0)
-	if !b.RefillIfEmpty() || b.InBag() != 2 || b.Where(1) != engine.ChipDrawn {
+	if !b.RefillIfEmpty() || b.InBag() != 2 || b.Where(1) != chipDrawn {
 		t.Errorf("refill: in bag %d, chip 1 at %d", b.InBag(), b.Where(1))
 	}
 	r := engine.NewRand(1)

@@ -1,9 +1,11 @@
-package engine
+package mice
 
-// MaxTrack is the most spaces a Track has.
-const MaxTrack = 32
+import "github.com/cardpress/cardpress/engine"
 
-// Track is a contribution track (Mice Heist): spaces 1..Len, at most one
+// maxTrack is the most spaces a track has.
+const maxTrack = 32
+
+// track is a contribution track (Mice Heist): spaces 1..Len, at most one
 // marker per space, each seat on it at most once (position 0 = off the
 // track). Movement follows the book exactly:
 //
@@ -14,42 +16,42 @@ const MaxTrack = 32
 //   - Decrease by k: count k spaces down; if that space is occupied, go on
 //     to the next free space below it; below the first space, or with no
 //     free space below, leave the track.
-type Track struct {
-	occ [MaxTrack + 1]int8 // seat+1 on each space, 0 free; index 0 unused
-	pos [MaxPlayers]uint8
+type track struct {
+	occ [maxTrack + 1]int8 // seat+1 on each space, 0 free; index 0 unused
+	pos [engine.MaxPlayers]uint8
 	n   int
 }
 
-// NewTrack is an empty track of n spaces.
-func NewTrack(n int) Track {
-	if n < 1 || n > MaxTrack {
-		panic("engine: track length out of range")
+// newTrack is an empty track of n spaces.
+func newTrack(n int) track {
+	if n < 1 || n > maxTrack {
+		panic("mice: track length out of range")
 	}
-	return Track{n: n}
+	return track{n: n}
 }
 
 // Len is the number of spaces.
-func (t *Track) Len() int { return t.n }
+func (t *track) Len() int { return t.n }
 
 // Pos is seat's space (0 = off the track).
-func (t *Track) Pos(seat int) int { return int(t.pos[seat]) }
+func (t *track) Pos(seat int) int { return int(t.pos[seat]) }
 
 // At is the seat on space i, or -1.
-func (t *Track) At(i int) int { return int(t.occ[i]) - 1 }
+func (t *track) At(i int) int { return int(t.occ[i]) - 1 }
 
 // Place puts seat on space i (tests and set-up); 0 takes it off.
-func (t *Track) Place(seat, i int) {
+func (t *track) Place(seat, i int) {
 	t.lift(seat)
 	if i > 0 {
 		if t.occ[i] != 0 {
-			panic("engine: Place on an occupied space")
+			panic("mice: Place on an occupied space")
 		}
 		t.occ[i] = int8(seat + 1)
 		t.pos[seat] = uint8(i)
 	}
 }
 
-func (t *Track) lift(seat int) {
+func (t *track) lift(seat int) {
 	if p := t.pos[seat]; p > 0 {
 		t.occ[p] = 0
 		t.pos[seat] = 0
@@ -59,7 +61,7 @@ func (t *Track) lift(seat int) {
 // Increase moves seat up k spaces and returns its new space. overflow is
 // true when the count ran past the end (or found no free space above) and
 // the marker landed on the highest free space instead.
-func (t *Track) Increase(seat, k int) (space int, overflow bool) {
+func (t *track) Increase(seat, k int) (space int, overflow bool) {
 	if k <= 0 {
 		return t.Pos(seat), false
 	}
@@ -82,7 +84,7 @@ func (t *Track) Increase(seat, k int) (space int, overflow bool) {
 }
 
 // Decrease moves seat down k spaces and returns its new space (0: off).
-func (t *Track) Decrease(seat, k int) int {
+func (t *track) Decrease(seat, k int) int {
 	from := t.Pos(seat)
 	if k <= 0 || from == 0 {
 		return from
@@ -98,7 +100,7 @@ func (t *Track) Decrease(seat, k int) int {
 }
 
 // Order appends the seats on the track from the highest space down.
-func (t *Track) Order(buf []int) []int {
+func (t *track) Order(buf []int) []int {
 	for i := t.n; i >= 1; i-- {
 		if t.occ[i] != 0 {
 			buf = append(buf, int(t.occ[i])-1)
