@@ -127,7 +127,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 					return fmt.Errorf("SampleChance gave %d, not among %v", a, outs)
 				}
 			}
-			s.Apply(a)
+			engine.Apply(s, a)
 			moves = append(moves, []engine.Action{a})
 		case engine.Simultaneous:
 			joint := make([]engine.Action, players)
@@ -152,7 +152,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 				return err
 			}
 			a := legal[r.Intn(len(legal))]
-			s.Apply(a)
+			engine.Apply(s, a)
 			moves = append(moves, []engine.Action{a})
 		}
 		if ic, ok := s.(engine.InvariantChecker); ok {
@@ -162,7 +162,7 @@ func playout(g engine.Game, players int, seed uint64) error {
 		}
 		for _, m := range moves {
 			if len(m) == 1 && clone.CurrentPlayer() != engine.Simultaneous {
-				clone.Apply(m[0])
+				engine.Apply(clone, m[0])
 			} else {
 				engine.ApplyJoint(clone, m)
 			}

@@ -83,7 +83,7 @@ func play(t *testing.T, s *state, moves ...engine.Action) {
 		if !slices.Contains(legal, a) {
 			t.Fatalf("move %d: %v may not play %d (legal: %v)", s.MoveNumber(), s.CurrentPlayer(), a, legal)
 		}
-		s.Apply(a)
+		engine.Apply(s, a)
 	}
 }
 

@@ -135,8 +135,7 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return s.deck.Outcomes(buf, len(s.g.cards))
 }
 
-func (s *state) Apply(a engine.Action) {
-	s.Move++
+func (s *state) DoApply(a engine.Action) {
 	switch {
 	case s.drawing:
 		s.draw(int(a))

@@ -454,8 +454,7 @@ func (s *state) drawDeck(t task) *engine.Deck {
 	return &s.compDeck
 }
 
-func (s *state) Apply(a engine.Action) {
-	s.Move++
+func (s *state) DoApply(a engine.Action) {
 	if s.ph == phChance {
 		s.applyChance(int(a))
 		s.settle()

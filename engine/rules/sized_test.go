@@ -95,7 +95,7 @@ func dealt(g *Game, opts engine.StateOptions) *state {
 	s := g.NewState(2, opts).(*state)
 	r := engine.NewRand(1)
 	for s.mode == mChance {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	return s
 }
