@@ -65,7 +65,7 @@ func Replay(s State, moves []PlayerAction) error {
 		}
 		n := s.NumPlayers()
 		if len(moves)-i < n {
-			return fmt.Errorf("entry %d starts a joint move of %d seats, but only %d entries are left", i, n, len(moves)-i)
+			return fmt.Errorf("entry %d: a joint move needs %d entries, the history has %d left", i, n, len(moves)-i)
 		}
 		joint := make([]Action, n)
 		for seat := range joint {

@@ -135,6 +135,8 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return s.deck.Outcomes(buf, len(s.g.cards))
 }
 
+// DoApply is the rules of one move; engine.Apply, which alone calls it,
+// has counted the move already.
 func (s *state) DoApply(a engine.Action) {
 	switch {
 	case s.drawing:
