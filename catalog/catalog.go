@@ -42,7 +42,7 @@ func Generic() Catalog {
 // For is the generic catalog plus the codes of the loaded games' engines:
 // their static checks and their alarms, each alarm with the counter it
 // watches.
-func For(games []*pipeline.Game) Catalog {
+func For(games []*pipeline.LoadedGame) Catalog {
 	c := Generic()
 	engines := map[string]bool{}
 	for _, g := range games {

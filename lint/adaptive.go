@@ -45,7 +45,7 @@ func planFor(opt Options, most int) smokePlan {
 
 // open is a player count's run as the checks see it between batches.
 type open struct {
-	d       *gamedata.Game
+	d       *gamedata.Data
 	info    engine.Info
 	players int
 	factor  float64

@@ -83,7 +83,7 @@ func (o Options) Partial(defaultGames int) bool {
 // Smoke plays the smoke games and reports dynamic findings. Player
 // counts play side by side, each stopping when its checks are decided
 // (adaptive.go); the findings do not depend on the order they finish in.
-func Smoke(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
+func Smoke(d *gamedata.Data, g engine.Game, opt Options) []finding.Finding {
 	info := g.Info()
 	counts := playerCounts(info, opt.Players)
 	if len(counts) == 0 {
@@ -241,7 +241,7 @@ func failures(sum *engine.Summary, maxMoves int, how replayHow) []failure {
 // kind with the same text (but for the move it happened at) at several
 // player counts, or with the random and the heuristic bots, is one
 // finding naming the first game.
-func merged(d *gamedata.Game, fs []failure) []finding.Finding {
+func merged(d *gamedata.Data, fs []failure) []finding.Finding {
 	var out []finding.Finding
 	done := make([]bool, len(fs))
 	for i, f := range fs {
@@ -336,7 +336,7 @@ func (h replayHow) flags() string {
 }
 
 // replayable ties f to the game r and says how to replay it.
-func replayable(f finding.Finding, d *gamedata.Game, r *engine.Result, how replayHow) finding.Finding {
+func replayable(f finding.Finding, d *gamedata.Data, r *engine.Result, how replayHow) finding.Finding {
 	seed := finding.Seed(r.Seed)
 	f.Seed, f.Players = &seed, r.Players
 	f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s%s --players %d --seed %d)",
@@ -346,7 +346,7 @@ func replayable(f finding.Finding, d *gamedata.Game, r *engine.Result, how repla
 
 // alarms warns, at the manifest's id, for each of the engine's alarms whose
 // counter ran above its rate, naming the first game that raised it.
-func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, how replayHow) []finding.Finding {
+func alarms(d *gamedata.Data, info engine.Info, sum *engine.Summary, how replayHow) []finding.Finding {
 	var out []finding.Finding
 	for _, a := range info.Alarms {
 		i := slices.Index(info.Counters, a.Counter)
@@ -381,7 +381,7 @@ func invariantText(r *engine.Result) string {
 // seatAdvantage warns when a seat (the one winning most) wins clearly above
 // a fair share: the lower end of its 95% interval must clear factor times
 // the fair share.
-func seatAdvantage(d *gamedata.Game, sum *engine.Summary, factor float64, bots []string) (finding.Finding, bool) {
+func seatAdvantage(d *gamedata.Data, sum *engine.Summary, factor float64, bots []string) (finding.Finding, bool) {
 	fair := 1 / float64(sum.Players)
 	seat := 0
 	for p := 1; p < sum.Players; p++ {

@@ -14,7 +14,7 @@ import (
 // Document assembles what the renderer draws: layout and print settings
 // from the data, card text from the engine, and every {placeholder} of the
 // reference sheet filled from the same parameters the engine plays with.
-func Document(g *Game) *render.Document {
+func Document(g *LoadedGame) *render.Document {
 	d := g.Data
 	values := templateValues(g)
 	// Undefined placeholders were reported by validation
@@ -42,7 +42,7 @@ func Document(g *Game) *render.Document {
 }
 
 // cardFaces are the game's cards as the renderer prints them.
-func cardFaces(g *Game) []render.CardFace {
+func cardFaces(g *LoadedGame) []render.CardFace {
 	d := g.Data
 	backOf := map[string]string{}
 	for _, dk := range d.Manifest.Decks {
@@ -110,7 +110,7 @@ func engineFaces(e engine.Game, i int, face *render.CardFace) {
 
 // components are the layout's boards, token sheets and tracks, sized by
 // the data.
-func components(d *gamedata.Game, fill func(string, finding.Pos) string) []render.Component {
+func components(d *gamedata.Data, fill func(string, finding.Pos) string) []render.Component {
 	var comps []render.Component
 	for _, lc := range d.Layout.Components {
 		comp := render.Component{Kind: lc.Kind, Title: lc.Title, Note: fill(lc.Note, lc.Pos),
@@ -134,7 +134,7 @@ func components(d *gamedata.Game, fill func(string, finding.Pos) string) []rende
 
 // tokenSheet fills a token sheet's faces and counts: a per-player sheet's
 // counts are one player's set.
-func tokenSheet(d *gamedata.Game, lc gamedata.LayoutComponent, comp *render.Component) {
+func tokenSheet(d *gamedata.Data, lc gamedata.LayoutComponent, comp *render.Component) {
 	counts, players, _ := d.TokenCounts(lc)
 	comp.Players = players
 	if len(lc.Faces) == 0 {
@@ -152,7 +152,7 @@ func tokenSheet(d *gamedata.Game, lc gamedata.LayoutComponent, comp *render.Comp
 
 // referenceSheet is the reference sheet and player aid with every
 // placeholder filled.
-func referenceSheet(d *gamedata.Game, fill func(string, finding.Pos) string) render.ReferenceSheet {
+func referenceSheet(d *gamedata.Data, fill func(string, finding.Pos) string) render.ReferenceSheet {
 	ref := d.Ref
 	sheet := render.ReferenceSheet{
 		Title: fill(ref.Title, ref.Pos), Subtitle: fill(ref.Subtitle, ref.Pos),
@@ -183,7 +183,7 @@ func referenceSheet(d *gamedata.Game, fill func(string, finding.Pos) string) ren
 // its deck's layout has a back_face and its fields are the ones its deck
 // declares (no engine, or the generic one), unless the engine gave it a
 // back already.
-func ownBack(d *gamedata.Game, face *render.CardFace) {
+func ownBack(d *gamedata.Data, face *render.CardFace) {
 	if face.TwoSided() || !d.Manifest.DeclaresFields() || d.Layout.Decks[face.Deck].BackFace == nil {
 		return
 	}
@@ -192,7 +192,7 @@ func ownBack(d *gamedata.Game, face *render.CardFace) {
 }
 
 // componentName is the name of the manifest component id ("" when none).
-func componentName(d *gamedata.Game, id string) string {
+func componentName(d *gamedata.Data, id string) string {
 	for _, mc := range d.Manifest.Components {
 		if mc.ID == id {
 			return mc.Name
@@ -218,7 +218,7 @@ func itemPos(ps []finding.Pos, i int, fallback finding.Pos) finding.Pos {
 
 // templateValues are the names a template may use: every rule parameter,
 // the engine's derived facts, and the player range.
-func templateValues(g *Game) map[string]any {
+func templateValues(g *LoadedGame) map[string]any {
 	v := map[string]any{
 		"players_min": g.Data.Manifest.Players.Min,
 		"players_max": g.Data.Manifest.Players.Max,
@@ -290,7 +290,7 @@ func asInt(v any) (int, bool) {
 }
 
 // boardRows reads a rows parameter ([{value, slots}]) into labelled rows.
-func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
+func boardRows(d *gamedata.Data, param, label string) []render.BoardRow {
 	p, ok := d.Params[param]
 	if !ok {
 		return nil
@@ -309,7 +309,7 @@ func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
 // boxOf lists the manifest's components, marking those this PDF prints:
 // cards, and whatever a layout board, token sheet (or one of its faces) or
 // track draws.
-func boxOf(d *gamedata.Game) []render.BoxItem {
+func boxOf(d *gamedata.Data) []render.BoxItem {
 	drawn := map[string]bool{}
 	board := false
 	for _, lc := range d.Layout.Components {

@@ -18,7 +18,7 @@ import (
 
 // testdata loads testdata/, this engine's game, through the loader a
 // user's game goes through, validated with the engine's own schemas.
-func testdata(t testing.TB) *gamedata.Game {
+func testdata(t testing.TB) *gamedata.Data {
 	t.Helper()
 	d, found := gamedata.Load("testdata", func(id string) (fs.FS, bool) { return schemas, id == "example" })
 	// The loader expects a game in cards/<game>/; this one sits a level

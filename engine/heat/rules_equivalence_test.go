@@ -52,7 +52,7 @@ func bothEngines(t *testing.T) (*Game, *rules.Game) {
 	return goGame, dataGame
 }
 
-func shippedWithRules(t testing.TB) *gamedata.Game {
+func shippedWithRules(t testing.TB) *gamedata.Data {
 	t.Helper()
 	dir := filepath.Join(testutil.RepoRoot(), "cards", "heat")
 	d, fs := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "heat" })

@@ -44,7 +44,7 @@ func bankEdited(t testing.TB, edits ...bankEdit) (*Game, []finding.Finding, stri
 
 // bankData writes testdata/bank with edits and loads it: the data (nil
 // with the errors of loading) and its folder.
-func bankData(t testing.TB, edits ...bankEdit) (*gamedata.Game, []finding.Finding, string) {
+func bankData(t testing.TB, edits ...bankEdit) (*gamedata.Data, []finding.Finding, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "bank")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "bank"))); err != nil {

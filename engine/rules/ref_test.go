@@ -30,7 +30,7 @@ func loadAnyRules(t testing.TB, dir string) *rules.Game {
 }
 
 // loadData loads a game folder with its rules file, clean.
-func loadData(t testing.TB, dir string) *gamedata.Game {
+func loadData(t testing.TB, dir string) *gamedata.Data {
 	t.Helper()
 	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) {
 		if m, ok := kit.Lookup(id); ok {

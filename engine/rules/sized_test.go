@@ -178,7 +178,7 @@ func TestRuleFields(t *testing.T) {
 
 // miceData loads a copy of cards/mice with edits to obstacles.yaml (its
 // own engine's schema is not checked here: the rules read the cards).
-func miceData(t *testing.T, edits [][2]string) *gamedata.Game {
+func miceData(t *testing.T, edits [][2]string) *gamedata.Data {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "mice")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testutil.RepoRoot(), "cards", "mice"))); err != nil {
