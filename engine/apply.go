@@ -8,8 +8,11 @@ import "fmt"
 // history, records it, then runs the game's rules for it (DoApply). The
 // runner, the bots, the search and the tests all move through it, so no
 // engine counts its own moves.
-func Apply(s State, a Action) {
-	b := s.base()
+func Apply(s State, a Action) { apply(s.base(), s, a) }
+
+// apply is Apply for a state whose Base b the caller holds: the runner
+// asks for it once a game, not once a move.
+func apply(b *Base, s State, a Action) {
 	b.Move++
 	if b.history != nil {
 		b.history.Moves = append(b.history.Moves, PlayerAction{Player: s.CurrentPlayer(), Action: a})

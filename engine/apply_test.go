@@ -92,3 +92,26 @@ func TestReplayRefusesAHistoryThatDoesNotFit(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkApply is what the central Apply adds to a move: Nim's moves
+// through engine.Apply, with and without a history, and straight to the
+// state's DoApply.
+func BenchmarkApply(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		history *engine.History
+		apply   func(engine.State, engine.Action)
+	}{
+		{"Apply", nil, engine.Apply},
+		{"Apply-history", &engine.History{}, engine.Apply},
+		{"DoApply", nil, func(s engine.State, a engine.Action) { s.DoApply(a) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := nim{stones: 1 << 40}.NewState(2, engine.StateOptions{History: c.history})
+			b.ReportAllocs()
+			for b.Loop() {
+				c.apply(s, 1)
+			}
+		})
+	}
+}

@@ -87,6 +87,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 		opt.Tally.beginGame()
 	}
 	s := w.newState(g, players, StateOptions{Log: opt.Log, Tally: opt.Tally, History: opt.History})
+	b := s.base() // where apply counts the moves
 	chance := &w.chance
 	chance.Seed(seed)
 	w.setBots(players, seed, opt.Bots)
@@ -117,10 +118,10 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 			switch cur {
 			case Chance:
 				if fast {
-					Apply(s, sampler.SampleChance(chance))
+					apply(b, s, sampler.SampleChance(chance))
 				} else {
 					w.outs = s.ChanceOutcomes(w.outs[:0])
-					Apply(s, SampleOutcome(w.outs, chance))
+					apply(b, s, SampleOutcome(w.outs, chance))
 				}
 			case Simultaneous:
 				w.joint = w.joint[:0]
@@ -135,7 +136,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 				ApplyJoint(s, w.joint)
 			default:
 				w.legal = s.LegalActions(cur, w.legal[:0])
-				Apply(s, w.bots[cur].Act(s, cur, w.legal))
+				apply(b, s, w.bots[cur].Act(s, cur, w.legal))
 			}
 			if checks {
 				if err := checker.CheckInvariants(); err != nil {

@@ -85,7 +85,7 @@ func CheckInfo(t testing.TB, g engine.Game) {
 	}
 	_, joint := g.NewState(info.MinPlayers, engine.StateOptions{}).(engine.JointApplier)
 	if simultaneous := info.Dynamics == engine.SimultaneousMoves; joint != simultaneous {
-		t.Errorf("Info declares dynamics %d (%d: simultaneous moves) but ApplyJoint implemented is %v", info.Dynamics, engine.SimultaneousMoves, joint)
+		t.Errorf("Info declares dynamics %d (%d: simultaneous moves) but DoApplyJoint implemented is %v", info.Dynamics, engine.SimultaneousMoves, joint)
 	}
 }
 

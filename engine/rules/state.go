@@ -195,7 +195,7 @@ func (s *state) CloneInto(dst engine.State) engine.State {
 
 // simState is the state of a game with a secret choice of every seat
 // (engine.JointApplier); a game without one plays state, which has no
-// ApplyJoint, as its sequential dynamics say.
+// DoApplyJoint, as its sequential dynamics say.
 type simState struct{ state }
 
 func (s *simState) CloneInto(dst engine.State) engine.State {
