@@ -47,7 +47,7 @@ func TestHistoryRecordsTheAppliedMoves(t *testing.T) {
 	if len(h.Moves) != 4 || c.MoveNumber() != 4 {
 		t.Errorf("a clone's move reached the original's history: %v (clone at move %d)", h.Moves, c.MoveNumber())
 	}
-	var r engine.State = g.NewState(3, engine.StateOptions{History: &h})
+	r := g.NewState(3, engine.StateOptions{History: &h})
 	if len(h.Moves) != 0 || r.MoveNumber() != 0 {
 		t.Errorf("a new state kept the old game's history %v", h.Moves)
 	}
