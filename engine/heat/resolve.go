@@ -216,57 +216,10 @@ type planned struct {
 // the money the same way (the thieves alike, the rest to the bank);
 // no_effect pays none of it.
 func (s *state) resolveAtOnce(ph int) {
-	var r atOnce
-	s.planAtOnce(ph, &r)
-	r.money0, r.held0 = s.money, s.heat.Held
-	// Per seat short of money or Heat: the most any one request gets.
-	for t := 0; t < s.N; t++ {
-		if r.short[t] = s.g.short != shortDebt && r.asked[t] > r.money0[t]; r.short[t] && s.g.short == shortPayWhatYouHave {
-			r.level[t] = s.fill(r.plan[:r.k], t, false, max(0, r.money0[t]))
-		}
-		if r.heatShort[t] = r.heatAsked[t] > r.held0[t]; r.heatShort[t] {
-			r.heatLevel[t] = s.fill(r.plan[:r.k], t, true, r.held0[t])
-		}
-	}
-	s.carryOutAtOnce(&r)
-	// What the shares leave of a short seat's money goes to the bank, of
-	// its Heat to the board: it parts with all it had.
-	for t := 0; t < s.N; t++ {
-		if rest := r.money0[t] - r.paid[t]; r.short[t] && s.g.short == shortPayWhatYouHave && rest > 0 {
-			s.money[t] -= rest
-			if s.Log != nil {
-				s.logChange(actPay, t, -1, causeShortfall, rest, rest, "")
-			}
-		}
-		if rest := r.held0[t] - r.parted[t]; r.heatShort[t] && rest > 0 {
-			s.heat.Return(t, rest)
-			if s.Log != nil {
-				s.logChange(actReturnHeat, t, -1, causeHeatShort, rest, rest, "")
-			}
-		}
-	}
-}
-
-// atOnce is a phase resolved as one step (resolveAtOnce): the effects
-// that will happen, and per seat what it is asked to give up, what it
-// held when the phase began, whether that falls short and what it gave.
-type atOnce struct {
-	plan             [maxSeats * maxEffects]planned
-	k                int // plan[:k] is the plan
-	asked, heatAsked [maxSeats]int
-	money0, held0    [maxSeats]int
-	// level and heatLevel are the most any one request on a short seat
-	// gets (fill).
-	level, heatLevel [maxSeats]int
-	short, heatShort [maxSeats]bool
-	paid, parted     [maxSeats]int // money and Heat each seat gave up
-}
-
-// planAtOnce lists in r the effects of the phase's revealed cards that
-// will happen (logging those that come to nothing) and totals what each
-// seat is asked to give up.
-func (s *state) planAtOnce(ph int, r *atOnce) {
+	var plan [maxSeats * maxEffects]planned
+	var asked, heatAsked [maxSeats]int
 	var buf [maxSeats]int
+	k := 0
 	for seats := s.seatsIn[ph]; seats != 0; seats &= seats - 1 {
 		p := bits.TrailingZeros16(seats)
 		effects := s.g.table.of(s.revealed[p], ph)
@@ -286,32 +239,40 @@ func (s *state) planAtOnce(ph int, r *atOnce) {
 				}
 				continue
 			}
-			r.plan[r.k] = planned{e: e, n: n, p: p, gate: gate}
+			plan[k] = planned{e: e, n: n, p: p, gate: gate}
 			for _, t := range s.targets(p, e, buf[:0]) {
 				switch e.action {
 				case actPay, actSteal:
-					r.asked[t] += n
+					asked[t] += n
 				case actReturnHeat:
-					r.heatAsked[t] += n
+					heatAsked[t] += n
 				case actGiveHeat:
-					r.heatAsked[p] += n
+					heatAsked[p] += n
 				}
 			}
 			if e.action == actPay && e.target == targetSelf {
-				gate = r.k
+				gate = k
 			}
-			r.k++
+			k++
 		}
 	}
-}
-
-// carryOutAtOnce does the planned effects, a short seat's requests each
-// getting at most its level, and notes what each seat gave up.
-func (s *state) carryOutAtOnce(r *atOnce) {
-	var buf [maxSeats]int
+	plan0 := plan[:k]
+	money0, held0 := s.money, s.heat.Held
+	// Per seat short of money or Heat: the most any one request gets.
+	var level, heatLevel [maxSeats]int
+	var short, heatShort [maxSeats]bool
+	for t := 0; t < s.N; t++ {
+		if short[t] = s.g.short != shortDebt && asked[t] > money0[t]; short[t] && s.g.short == shortPayWhatYouHave {
+			level[t] = s.fill(plan0, t, false, max(0, money0[t]))
+		}
+		if heatShort[t] = heatAsked[t] > held0[t]; heatShort[t] {
+			heatLevel[t] = s.fill(plan0, t, true, held0[t])
+		}
+	}
 	var refused [maxSeats * maxEffects]bool // a self-payment not made, or an effect after one
-	for i := range r.plan[:r.k] {
-		pl := &r.plan[i]
+	var paid, parted [maxSeats]int          // money and Heat each seat gave up
+	for i := range plan0 {
+		pl := &plan0[i]
 		p, e := pl.p, pl.e
 		if pl.gate >= 0 && refused[pl.gate] {
 			refused[i] = true
@@ -320,7 +281,7 @@ func (s *state) carryOutAtOnce(r *atOnce) {
 			}
 			continue
 		}
-		if e.target == targetSelf && e.action == actPay && r.short[p] && s.g.short == shortNoEffect {
+		if e.target == targetSelf && e.action == actPay && short[p] && s.g.short == shortNoEffect {
 			refused[i] = true
 			if s.Log != nil {
 				s.logNothing(p, e, pl.n, resRefused)
@@ -334,20 +295,36 @@ func (s *state) carryOutAtOnce(r *atOnce) {
 		for _, t := range targets {
 			amt := pl.n
 			switch {
-			case (e.action == actPay || e.action == actSteal) && r.short[t]:
+			case (e.action == actPay || e.action == actSteal) && short[t]:
 				amt = 0
 				if s.g.short == shortPayWhatYouHave {
-					amt = min(pl.n, r.level[t])
+					amt = min(pl.n, level[t])
 				}
-				r.paid[t] += amt
-			case e.action == actReturnHeat && r.heatShort[t]:
-				amt = min(pl.n, r.heatLevel[t])
-				r.parted[t] += amt
-			case e.action == actGiveHeat && r.heatShort[p]:
-				amt = min(pl.n, r.heatLevel[p])
-				r.parted[p] += amt
+				paid[t] += amt
+			case e.action == actReturnHeat && heatShort[t]:
+				amt = min(pl.n, heatLevel[t])
+				parted[t] += amt
+			case e.action == actGiveHeat && heatShort[p]:
+				amt = min(pl.n, heatLevel[p])
+				parted[p] += amt
 			}
 			s.do(p, t, e.action, pl.n, amt)
+		}
+	}
+	// What the shares leave of a short seat's money goes to the bank, of
+	// its Heat to the board: it parts with all it had.
+	for t := 0; t < s.N; t++ {
+		if rest := money0[t] - paid[t]; short[t] && s.g.short == shortPayWhatYouHave && rest > 0 {
+			s.money[t] -= rest
+			if s.Log != nil {
+				s.logChange(actPay, t, -1, causeShortfall, rest, rest, "")
+			}
+		}
+		if rest := held0[t] - parted[t]; heatShort[t] && rest > 0 {
+			s.heat.Return(t, rest)
+			if s.Log != nil {
+				s.logChange(actReturnHeat, t, -1, causeHeatShort, rest, rest, "")
+			}
 		}
 	}
 }
