@@ -187,7 +187,7 @@ func CodesOf(c *Check) []*finding.Code {
 
 // Input is one game as a build or static check sees it.
 type Input struct {
-	Data *gamedata.Game
+	Data *gamedata.Data
 	// Engine is the built engine; nil without one (then Engine checks
 	// do not run).
 	Engine engine.Game
@@ -201,7 +201,7 @@ type Input struct {
 
 // NewInput is the input of a game; doc makes what its cards print, called
 // once when a check first asks.
-func NewInput(d *gamedata.Game, eg engine.Game, valid bool, doc func() *render.Document) *Input {
+func NewInput(d *gamedata.Data, eg engine.Game, valid bool, doc func() *render.Document) *Input {
 	return &Input{Data: d, Engine: eg, Valid: valid, doc: doc}
 }
 

@@ -20,7 +20,7 @@ var _ = Register(Check{
 // silence nothing (stale). It runs once, after every check, so checks
 // never know about ignores. An entry naming no card is validate's
 // (UNDEFINED_CARD): lint never runs on such data.
-func ApplyIgnores(d *gamedata.Game, fs []finding.Finding, full bool) []finding.Finding {
+func ApplyIgnores(d *gamedata.Data, fs []finding.Finding, full bool) []finding.Finding {
 	out, used := Silence(d, fs)
 	for i, ig := range d.Manifest.Lint.Ignore {
 		if !used[i] && full {
@@ -31,7 +31,7 @@ func ApplyIgnores(d *gamedata.Game, fs []finding.Finding, full bool) []finding.F
 }
 
 // Silence drops the silenced findings and reports which ignores were used.
-func Silence(d *gamedata.Game, fs []finding.Finding) (kept []finding.Finding, used []bool) {
+func Silence(d *gamedata.Data, fs []finding.Finding) (kept []finding.Finding, used []bool) {
 	ignores := d.Manifest.Lint.Ignore
 	used = make([]bool, len(ignores))
 	if len(ignores) == 0 {
@@ -69,7 +69,7 @@ func (s span) holds(p finding.Pos) bool {
 
 // cardSpans maps each card id to its lines: from its first line to the
 // line before the next card of the same file.
-func cardSpans(d *gamedata.Game) map[string]span {
+func cardSpans(d *gamedata.Data) map[string]span {
 	spans := map[string]span{}
 	for i, c := range d.Cards {
 		last := int(^uint(0) >> 1)

@@ -35,7 +35,7 @@ func fieldsBroken(in *Input) bool {
 
 // engineFields are the fields an engine prints on each deck's cards, for
 // the layout check: whatever its cards give, front or back.
-func engineFields(d *gamedata.Game, g engine.Game) map[string][]string {
+func engineFields(d *gamedata.Data, g engine.Game) map[string][]string {
 	cf, ok := g.(engine.CardFaces)
 	if !ok {
 		return nil

@@ -28,7 +28,7 @@ func Never(*Open, *engine.Summary) bool { return false }
 
 // SmokeRun is what the smoke games of one lint run showed.
 type SmokeRun struct {
-	Data   *gamedata.Game
+	Data   *gamedata.Data
 	Engine engine.Game
 	Info   engine.Info
 	Counts []CountRun // the player counts played, in order
@@ -73,7 +73,7 @@ func (r *SmokeRun) Players() []int {
 // Open is one player count's run as the stopping rules see it between
 // batches.
 type Open struct {
-	Data       *gamedata.Game
+	Data       *gamedata.Data
 	Info       engine.Info
 	Players    int
 	SeatFactor float64

@@ -43,7 +43,7 @@ type tokenColor struct {
 // two. Kinds in the very same colour are left alone: that is a choice,
 // and their labels tell them apart; per-player sheets are in the
 // players' colours, which are not the layout's.
-func TokenColors(d *gamedata.Game) []finding.Finding {
+func TokenColors(d *gamedata.Data) []finding.Finding {
 	var cs []tokenColor
 	add := func(label, hex string, pos finding.Pos) {
 		if c, err := colorful.Hex(strings.TrimSpace(hex)); err == nil {

@@ -13,7 +13,7 @@ import (
 // the very same colour, or in the players' colours are not.
 func TestTokenColors(t *testing.T) {
 	at := func(line int) finding.Pos { return finding.Pos{File: "g/layout.yaml", Line: line, Col: 5} }
-	d := &gamedata.Game{}
+	d := &gamedata.Data{}
 	d.Layout.Components = []gamedata.LayoutComponent{
 		{Kind: "tokens", Label: "$1", Color: "#c8e6c9", Pos: at(10)},    // HEAT's $1 and $5, before
 		{Kind: "tokens", Label: "$5", Color: "#A5D6A7", Pos: at(11)},    // 7.7 from $1

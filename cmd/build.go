@@ -95,7 +95,7 @@ type gameBuild struct {
 }
 
 // buildGame lints, tests and renders one valid game.
-func buildGame(opts *buildOptions, g *pipeline.Game) (r gameBuild) {
+func buildGame(opts *buildOptions, g *pipeline.LoadedGame) (r gameBuild) {
 	lo := opts.Lint
 	// How many smoke games each player count played (lint stops early when
 	// its checks are decided), for the summary line.
@@ -142,7 +142,7 @@ func buildGame(opts *buildOptions, g *pipeline.Game) (r gameBuild) {
 	return r
 }
 
-func cardCount(g *pipeline.Game) int {
+func cardCount(g *pipeline.LoadedGame) int {
 	n := 0
 	for _, c := range g.Data.Cards {
 		n += max(c.Count, 1)

@@ -76,7 +76,7 @@ func playLadder(opts *reportOptions, g engine.Game, players, k, n int, each func
 }
 
 // ladderShard plays one shard of every ladder of g and writes it.
-func ladderShard(opts *reportOptions, g *pipeline.Game) error {
+func ladderShard(opts *reportOptions, g *pipeline.LoadedGame) error {
 	k, n, _ := parseShard(opts.Shard)
 	id := g.Data.Manifest.ID
 	lo, hi, err := playerRange(opts, g.Engine.Info())
@@ -85,7 +85,7 @@ func ladderShard(opts *reportOptions, g *pipeline.Game) error {
 	}
 	res := &LadderResults{Format: ladderFormat, Game: id, Seed: finding.Seed(opts.Seed), Shard: k + 1, Shards: n}
 	for _, variant := range g.Data.Variants() {
-		v, fs, err := g.ForVariant(variant)
+		v, fs, err := g.BuildVariant(variant)
 		if err != nil {
 			return err
 		}
@@ -114,7 +114,7 @@ func ladderShard(opts *reportOptions, g *pipeline.Game) error {
 // mergedLadders reads the shard files of --merge, checks that they are
 // all the shards of one run of b's game with this seed, and puts their
 // merged ladders in b's columns.
-func mergedLadders(opts *reportOptions, g *pipeline.Game, b *report.Balance) error {
+func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balance) error {
 	var total *LadderResults
 	seen := map[int]string{}
 	for _, path := range opts.Merge {
@@ -189,7 +189,7 @@ func (r *LadderResults) ladder(variant string, players int) *report.Ladder {
 // readLadderResults reads a ladder shard file and checks it against the
 // game g: its id, the seed, variants and player counts it has, the bots
 // its ladders name and every summary's numbers and names.
-func readLadderResults(path string, g *pipeline.Game, opts *reportOptions) (*LadderResults, error) {
+func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions) (*LadderResults, error) {
 	data, err := fileio.ReadFile(path, simResultsBytes)
 	if err != nil {
 		return nil, inputErrorf(path, "cannot read: %s", fileio.Describe(err))
@@ -215,7 +215,7 @@ func readLadderResults(path string, g *pipeline.Game, opts *reportOptions) (*Lad
 		if !slices.Contains(variants, c.Variant) {
 			return nil, inputErrorf(path, "columns/%d/variant: %q is not a variant of %s", i, c.Variant, r.Game)
 		}
-		v, _, err := g.ForVariant(c.Variant)
+		v, _, err := g.BuildVariant(c.Variant)
 		if err != nil || v.Engine == nil {
 			return nil, inputErrorf(path, "columns/%d/variant: %q does not build", i, c.Variant)
 		}

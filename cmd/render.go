@@ -184,7 +184,7 @@ func checkPrintShop(opts *renderOptions) error {
 
 // fitPrintShop checks every deck of every game against the profiles
 // before any file is written.
-func fitPrintShop(games []*pipeline.Game, opts *renderOptions) error {
+func fitPrintShop(games []*pipeline.LoadedGame, opts *renderOptions) error {
 	if opts.Profiles == nil {
 		return nil
 	}

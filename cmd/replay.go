@@ -120,7 +120,7 @@ func resultText(r engine.Result) string {
 // header is the log's first event: the game, its variant, the player
 // count, the seed, the bots and every rule parameter's value, so the log
 // alone says which game it is and how to play it again.
-func header(game *pipeline.Game, opts *replayOptions, bots []string) engine.Event {
+func header(game *pipeline.LoadedGame, opts *replayOptions, bots []string) engine.Event {
 	d := game.Data
 	h := &engine.Header{Game: d.Manifest.ID, Engine: d.Manifest.Engine, Variant: game.Variant, Players: opts.Players,
 		Seed: finding.Seed(opts.Seed), Bots: bots, Params: map[string]any{}}

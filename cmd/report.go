@@ -100,7 +100,7 @@ func runReport(opts *reportOptions) error {
 	// Every game's games start at once and play side by side; the reports
 	// are then drawn and written in the order the games were named.
 	bar := opts.newProgress("report", 0)
-	var started []*pipeline.Game
+	var started []*pipeline.LoadedGame
 	var balances []*report.Balance
 	var wg sync.WaitGroup
 	for _, g := range games {
@@ -168,7 +168,7 @@ func narrow(s *engine.Summary, within float64, only int) bool {
 // balance starts playing every variant of g at every player count, and
 // the seat rotation of one heuristic bot against random ones, on wg: the
 // balance is whole when wg is done.
-func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, bar *progress, wg *sync.WaitGroup) (*report.Balance, error) {
+func balance(opts *reportOptions, g *pipeline.LoadedGame, bots []string, epoch int64, bar *progress, wg *sync.WaitGroup) (*report.Balance, error) {
 	title := g.Data.Manifest.Title
 	if title == "" {
 		title = g.Data.Manifest.ID
@@ -177,9 +177,9 @@ func balance(opts *reportOptions, g *pipeline.Game, bots []string, epoch int64, 
 	if len(opts.Merge) == 0 { // merging plays nothing
 		notePlaysAtRandom(opts.Err, "report", g, []string{"heuristic"})
 	}
-	var variants []*pipeline.Game
+	var variants []*pipeline.LoadedGame
 	for _, id := range g.Data.Variants() {
-		v, fs, err := g.ForVariant(id)
+		v, fs, err := g.BuildVariant(id)
 		if err != nil {
 			return nil, err
 		}

@@ -120,7 +120,7 @@ func runServe(opts *serveOptions) error {
 	o.BeforeLoad = func() { followSheets(opts.IO, o.Paths) }
 	if opts.Games > 0 {
 		games := opts.Games
-		o.Sim = func(ctx context.Context, g *pipeline.Game) (string, error) { return previewSim(ctx, g, games) }
+		o.Sim = func(ctx context.Context, g *pipeline.LoadedGame) (string, error) { return previewSim(ctx, g, games) }
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(opts.Out, "serving %s at %s (Ctrl-C stops)\n", finding.Visible(opts.Path), url)
@@ -134,7 +134,7 @@ func runServe(opts *serveOptions) error {
 // previewSim is `cardpress sim --games N` on the game's default variant
 // with random bots, as its table: the same runs and the same printing as
 // sim, on half the cores so the page stays quick while it plays.
-func previewSim(ctx context.Context, g *pipeline.Game, games int) (string, error) {
+func previewSim(ctx context.Context, g *pipeline.LoadedGame, games int) (string, error) {
 	info := g.Engine.Info()
 	bots := []string{"random"}
 	res := &SimResults{Format: simFormat, Game: g.Data.Manifest.ID, Seed: 1, Games: games, Bots: bots, Shard: 1, Shards: 1,

@@ -205,7 +205,7 @@ func gameDir(cards, id string) (string, error) {
 // variants ("" for the default), with engineID instead of game.yaml's
 // engine when it is set (--engine). A game that does not load prints its
 // findings on Err; a variant it does not have is a usage error.
-func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Game, error) {
+func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.LoadedGame, error) {
 	if err := checkEngine(engineID); err != nil {
 		return nil, err
 	}
@@ -240,7 +240,7 @@ func loadVariant(streams IO, cards, id, variant, engineID string) (*pipeline.Gam
 			return nil, errFindings
 		}
 	}
-	g, fs, err := game.ForVariant(variant)
+	g, fs, err := game.BuildVariant(variant)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -261,7 +261,7 @@ func checkFormat(f string) error {
 	return usagef("unknown --format %q (want %s)", f, strings.Join(finding.Formats, ", "))
 }
 
-func gamesSummary(games []*pipeline.Game) string {
+func gamesSummary(games []*pipeline.LoadedGame) string {
 	cards := 0
 	for _, g := range games {
 		for _, c := range g.Data.Cards {

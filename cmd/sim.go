@@ -81,7 +81,7 @@ func runSim(opts *simOptions) error {
 	if opts.Vs != "" {
 		variants = append(variants, opts.Vs)
 	}
-	var games []*pipeline.Game
+	var games []*pipeline.LoadedGame
 	for _, v := range variants {
 		g, err := loadVariant(opts.IO, opts.Cards, opts.Game, v, opts.Engine)
 		if err != nil {
@@ -173,7 +173,7 @@ func printSpeed(out io.Writer, moves int64, elapsed time.Duration, workers int) 
 // notePlaysAtRandom says, on w, when the heuristic bots of a run play at
 // random: the game gives them no estimate to look ahead with (a rules
 // file without evaluate:).
-func notePlaysAtRandom(w io.Writer, command string, g *pipeline.Game, bots []string) {
+func notePlaysAtRandom(w io.Writer, command string, g *pipeline.LoadedGame, bots []string) {
 	if !slices.Contains(bots, "heuristic") || !engine.HeuristicPlaysAtRandom(g.Engine) {
 		return
 	}

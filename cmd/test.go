@@ -82,7 +82,7 @@ func runTest(opts *testOptions) error {
 // runGameTests runs game g's rule tests, printing each failure (failed
 // counts them); ok is false when they could not all run or a finding is
 // an error (then what says why is printed).
-func runGameTests(out io.Writer, g *pipeline.Game) (passed, failed int, ok bool) {
+func runGameTests(out io.Writer, g *pipeline.LoadedGame) (passed, failed int, ok bool) {
 	id := finding.Visible(g.Data.Manifest.ID)
 	rg, found := rulesEngine(g)
 	printTestFindings(out, found)
@@ -117,7 +117,7 @@ func runGameTests(out io.Writer, g *pipeline.Game) (passed, failed int, ok bool)
 // (a game with an engine of its own and a rules file, as HEAT). Nil with
 // the findings of its build when it does not build; nil and none when
 // the data has errors (Load reported them) or there is no rules file.
-func rulesEngine(g *pipeline.Game) (*rules.Game, []finding.Finding) {
+func rulesEngine(g *pipeline.LoadedGame) (*rules.Game, []finding.Finding) {
 	if !g.Valid {
 		return nil, nil // Load reported why, a tests file naming what is not there included
 	}

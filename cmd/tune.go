@@ -154,7 +154,7 @@ func (o *tuneOptions) check(args []string) error {
 
 // loadPlan reads the plan: findings in it are exit 1, a plan that is not
 // there exit 2.
-func (o *tuneOptions) loadPlan(g *pipeline.Game) (*tune.Plan, error) {
+func (o *tuneOptions) loadPlan(g *pipeline.LoadedGame) (*tune.Plan, error) {
 	path := o.Plan
 	if path == "" {
 		path = filepath.Join(g.Data.Dir, tune.FileName)
@@ -166,7 +166,7 @@ func (o *tuneOptions) loadPlan(g *pipeline.Game) (*tune.Plan, error) {
 	} else if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, usagef("--plan %s is a folder; name the plan file", finding.Visible(path))
 	}
-	plan, fs := tune.LoadPlan(path, g.Data, g.Engine.Info(), func(d *gamedata.Game) []finding.Finding {
+	plan, fs := tune.LoadPlan(path, g.Data, g.Engine.Info(), func(d *gamedata.Data) []finding.Finding {
 		_, fs := g.Build(d)
 		return fs
 	})
@@ -179,7 +179,7 @@ func (o *tuneOptions) loadPlan(g *pipeline.Game) (*tune.Plan, error) {
 
 // mergeTune reads the shards' files (tuneResultsInput: bounded, checked
 // against the results schema) and merges them.
-func mergeTune(names []string, g *pipeline.Game, plan *tune.Plan, engineID string) (*tune.Result, error) {
+func mergeTune(names []string, g *pipeline.LoadedGame, plan *tune.Plan, engineID string) (*tune.Result, error) {
 	var parts []*tune.Result
 	for _, name := range names {
 		var r tune.Result

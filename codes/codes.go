@@ -44,7 +44,7 @@ func Generic() Catalog { return For(nil) }
 // For is the generic catalog plus the codes of the loaded games' engines:
 // their static checks and their alarms, each alarm with the counter it
 // watches.
-func For(games []*pipeline.Game) Catalog {
+func For(games []*pipeline.LoadedGame) Catalog {
 	engines := enginesOf(games)
 	c := Catalog{}
 	for _, ch := range check.All() {
@@ -81,7 +81,7 @@ type Check struct {
 // Checks lists the table of checks, those of engines no loaded game plays
 // left out, each with the codes it reports (an alarm claims every engine's
 // alarms: those of the loaded games).
-func Checks(games []*pipeline.Game) []Check {
+func Checks(games []*pipeline.LoadedGame) []Check {
 	c, engines := For(games), enginesOf(games)
 	out := []Check{}
 	for _, ch := range check.All() {
@@ -100,7 +100,7 @@ func Checks(games []*pipeline.Game) []Check {
 }
 
 // enginesOf is the engines the games name.
-func enginesOf(games []*pipeline.Game) map[string]bool {
+func enginesOf(games []*pipeline.LoadedGame) map[string]bool {
 	engines := map[string]bool{}
 	for _, g := range games {
 		if g.Data.Manifest.HasEngine() {

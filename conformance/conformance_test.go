@@ -122,7 +122,7 @@ func gameFolders(t *testing.T) []string {
 // conform checks the game loaded from dir: it validates with no finding
 // at all, and then each of its variants (in parallel subtests) builds,
 // lints and prints. With engineChecks, every variant plays.
-func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.Finding, engineChecks bool) {
+func conform(t *testing.T, dir string, games []*pipeline.LoadedGame, loaded []finding.Finding, engineChecks bool) {
 	for _, f := range loaded {
 		t.Errorf("validate: %s", f)
 	}
@@ -151,7 +151,7 @@ func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.
 			if id != g.Variant {
 				var fs []finding.Finding
 				var err error
-				if v, fs, err = g.ForVariant(id); err != nil || v.Engine == nil {
+				if v, fs, err = g.BuildVariant(id); err != nil || v.Engine == nil {
 					t.Fatalf("variant %s does not build: %v %v", id, err, fs)
 				}
 			}
@@ -166,7 +166,7 @@ func conform(t *testing.T, dir string, games []*pipeline.Game, loaded []finding.
 
 // staticLint fails for what lint reports without smoke games, after the
 // game's lint.ignore; ignores of smoke-game findings are not stale here.
-func staticLint(t *testing.T, g *pipeline.Game) {
+func staticLint(t *testing.T, g *pipeline.LoadedGame) {
 	t.Helper()
 	for _, f := range check.ApplyIgnores(g.Data, pipeline.Static(g), false) {
 		t.Errorf("lint: %s", f)
@@ -176,7 +176,7 @@ func staticLint(t *testing.T, g *pipeline.Game) {
 // prints renders both PDFs as `cardpress render --variant id` would, reads
 // every card's name back from the print-and-play sheets, and fails for any
 // text CheckFit finds too big for its box, kept by lint.ignore or not.
-func prints(t *testing.T, g *pipeline.Game, variant string) {
+func prints(t *testing.T, g *pipeline.LoadedGame, variant string) {
 	t.Helper()
 	for _, f := range render.CheckFit(pipeline.Document(g)) {
 		t.Errorf("fit: %s", f)
@@ -222,7 +222,7 @@ func squeeze(s string) string {
 // play runs random playouts at every player count the box states, which
 // the engine must play, and checks there that its bots decide from what
 // their seat sees.
-func play(t *testing.T, g *pipeline.Game) {
+func play(t *testing.T, g *pipeline.LoadedGame) {
 	t.Helper()
 	box, info := g.Data.Manifest.Players, g.Engine.Info()
 	if info.MinPlayers > box.Min || info.MaxPlayers < box.Max {
@@ -240,7 +240,7 @@ func play(t *testing.T, g *pipeline.Game) {
 // replay --format jsonl` does and checks every line against the log's
 // schema: a header first with the game and its seed as a string, a result
 // last.
-func logValidates(t *testing.T, dir string, g *pipeline.Game) {
+func logValidates(t *testing.T, dir string, g *pipeline.LoadedGame) {
 	players := strconv.Itoa(g.Engine.Info().MinPlayers)
 	var out, errOut bytes.Buffer
 	args := []string{"replay", "--cards", filepath.Dir(dir), "--game", filepath.Base(dir), "--players", players, "--seed", "18446744073709551557", "--format", "jsonl"}

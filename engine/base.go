@@ -27,17 +27,19 @@ import (
 //
 //	func (s *state) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
 //
-// The state's rules count moves in Move, set Cause and ShareWin when the
-// game ends and report through Emit (or Log, when not nil) and Tally (its
-// methods do nothing on a nil tally).
+// The state's rules (DoApply) set Cause and ShareWin when the game ends
+// and report through Emit (or Log, when not nil) and Tally (its methods do
+// nothing on a nil tally); engine.Apply counts the moves in Move.
 type Base struct {
 	N     int         // players
-	Move  int         // moves applied: chance, single or joint
+	Move  int         // moves applied: chance, single or joint (engine.Apply counts them)
 	Cause string      // why the game ended (Ender); "" while it goes on
 	Log   func(Event) // the event log, or nil
 	Tally *Tally      // the statistics, or nil
 	// Won is each seat's return once the game is over (ShareWin).
 	Won [MaxPlayers]float64
+	// history records the applied moves (engine.Apply), or is nil.
+	history *History
 }
 
 // Seats is a set of seats, one bit each.
@@ -68,8 +70,12 @@ func (b *Base) ShareWin(winners Seats) {
 func (b *Base) Returns(buf []float64) []float64 { return append(buf, b.Won[:b.N]...) }
 
 // NewBase is the Base of a new game for this many players wired to opts.
+// The history opts gives starts empty: it holds this game's moves.
 func NewBase(players int, opts StateOptions) Base {
-	return Base{N: players, Log: opts.Log, Tally: opts.Tally}
+	if opts.History != nil {
+		opts.History.Moves = opts.History.Moves[:0]
+	}
+	return Base{N: players, Log: opts.Log, Tally: opts.Tally, history: opts.History}
 }
 
 // NumPlayers, MoveNumber and EndCause are the state's (State, Ender).
@@ -77,23 +83,26 @@ func (b *Base) NumPlayers() int  { return b.N }
 func (b *Base) MoveNumber() int  { return b.Move }
 func (b *Base) EndCause() string { return b.Cause }
 
-// base gives CloneState the Base of a state that embeds one; a state of
+// base gives Apply and CloneState the Base of a state (State); a state of
 // another package has it only by embedding Base.
 func (b *Base) base() *Base { return b }
 
 // CloneState is CloneInto for a state that embeds a Base: it copies *s into
-// dst (see CopyState) and drops the copy's log and tally, since a clone is
-// a what-if and reports nothing.
+// dst (see CopyState) and drops the copy's log, tally and history
+// (Silence), since a clone is a what-if and reports nothing.
 func CloneState[T any, PT interface {
 	*T
 	State
-	base() *Base
 }](s PT, dst State) PT {
 	c := CopyState(s, dst)
-	b := c.base()
-	b.Log, b.Tally = nil, nil
+	c.base().Silence()
 	return c
 }
+
+// Silence drops what a clone must not keep: the log, the tally and the
+// history, which are the original's. A state that clones itself field by
+// field calls it on the copy's Base.
+func (b *Base) Silence() { b.Log, b.Tally, b.history = nil, nil, nil }
 
 // Started is NewState for a state that starts a game with Reset: it resets
 // s (a state holding only its game) for players and opts and returns it.

@@ -18,8 +18,7 @@ func (s *baseState) LegalActions(p engine.Player, buf []engine.Action) []engine.
 	return append(buf, 0)
 }
 func (s *baseState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome { return buf }
-func (s *baseState) Apply(a engine.Action) {
-	s.Move++
+func (s *baseState) DoApply(a engine.Action) {
 	s.total++
 	if s.Log != nil {
 		s.Log(engine.Event{Move: s.Move, Kind: "add"})
@@ -29,7 +28,7 @@ func (s *baseState) Apply(a engine.Action) {
 		s.Cause = "three"
 	}
 }
-func (s *baseState) ApplyJoint([]engine.Action)                       {}
+func (s *baseState) DoApplyJoint([]engine.Action)                     {}
 func (s *baseState) IsTerminal() bool                                 { return s.Cause != "" }
 func (s *baseState) Returns(buf []float64) []float64                  { return buf }
 func (s *baseState) ActionString(engine.Player, engine.Action) string { return "add" }
@@ -47,8 +46,8 @@ func TestBaseLifecycle(t *testing.T) {
 	if s.NumPlayers() != 3 || s.MoveNumber() != 0 || s.EndCause() != "" {
 		t.Fatalf("new: players %d move %d cause %q", s.NumPlayers(), s.MoveNumber(), s.EndCause())
 	}
-	s.Apply(0)
-	s.Apply(0)
+	engine.Apply(s, 0)
+	engine.Apply(s, 0)
 
 	c := engine.Clone(s).(*baseState)
 	if c.Log != nil || c.Tally != nil {
@@ -60,7 +59,7 @@ func TestBaseLifecycle(t *testing.T) {
 	if c.NumPlayers() != 3 || c.MoveNumber() != 2 || c.total != 2 {
 		t.Errorf("clone: players %d move %d total %d", c.NumPlayers(), c.MoveNumber(), c.total)
 	}
-	c.Apply(0) // reports nothing
+	engine.Apply(c, 0) // reports nothing
 	if events != 2 || tally.Counters[0] != 2 {
 		t.Errorf("the clone reported: %d events, %d counted", events, tally.Counters[0])
 	}

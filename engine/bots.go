@@ -179,10 +179,10 @@ func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
 		}
 		ApplyJoint(c, b.joint)
 	} else {
-		c.Apply(a)
+		Apply(c, a)
 	}
 	for guard := 0; c.CurrentPlayer() == Chance && guard < 1000; guard++ {
-		c.Apply(b.sampleChance(c))
+		Apply(c, b.sampleChance(c))
 	}
 	return b.eval.Evaluate(p)
 }

@@ -208,17 +208,17 @@ func shared(returns []float64) bool {
 // A game package's Build returns a nil *Game for unplayable data; the
 // module must hand the pipeline a plain nil, not a typed nil.
 func TestModuleOfReturnsPlainNil(t *testing.T) {
-	m := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
+	m := kit.ModuleOf("toy", nil, func(*gamedata.Data) (*enginetest.Toy, []finding.Finding) {
 		return nil, []finding.Finding{{Pos: finding.Pos{File: "x"}, Code: "BAD", Message: "bad"}}
 	}, nil, nil)
-	g, fs := m.Build(&gamedata.Game{})
+	g, fs := m.Build(&gamedata.Data{})
 	if g != nil || len(fs) != 1 || m.ID() != "toy" {
 		t.Errorf("Build = %v, %v", g, fs)
 	}
-	ok := kit.ModuleOf("toy", nil, func(*gamedata.Game) (*enginetest.Toy, []finding.Finding) {
+	ok := kit.ModuleOf("toy", nil, func(*gamedata.Data) (*enginetest.Toy, []finding.Finding) {
 		return &enginetest.Toy{Goal: 3}, nil
 	}, nil, nil)
-	if g, _ := ok.Build(&gamedata.Game{}); g == nil {
+	if g, _ := ok.Build(&gamedata.Data{}); g == nil {
 		t.Error("a built game came back nil")
 	}
 }

@@ -150,10 +150,14 @@ type BackTexts interface {
 	BackRules(i int) []RulesLine
 }
 
-// StateOptions wire a state to a run: an optional event log and tally.
+// StateOptions wire a state to a run: an optional event log, tally and
+// history of the applied moves.
 type StateOptions struct {
 	Log   func(Event)
 	Tally *Tally
+	// History, when set, records every move engine.Apply applies to the
+	// state (replays and debugging; smoke games keep none).
+	History *History
 }
 
 // Event is one line of a game's log.

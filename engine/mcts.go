@@ -139,7 +139,7 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	for moves := 0; !w.IsTerminal() && moves < b.MaxRolloutMoves; moves++ {
 		switch q := w.CurrentPlayer(); q {
 		case Chance:
-			w.Apply(b.sampleChance(w))
+			Apply(w, b.sampleChance(w))
 		case Simultaneous:
 			b.joint = b.joint[:0]
 			for range w.NumPlayers() {
@@ -160,7 +160,7 @@ func (b *MCTSBot) iterate(s State, p Player) {
 			b.legal = w.LegalActions(q, b.legal[:0])
 			var a Action
 			node, a, inTree = b.choose(w, node, q, inTree)
-			w.Apply(a)
+			Apply(w, a)
 		}
 	}
 	b.backUp(w)

@@ -40,8 +40,7 @@ func (s *nimState) LegalActions(p engine.Player, buf []engine.Action) []engine.A
 	return buf
 }
 func (s *nimState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome { return buf }
-func (s *nimState) Apply(a engine.Action) {
-	s.Move++
+func (s *nimState) DoApply(a engine.Action) {
 	if s.left -= int(a); s.left == 0 {
 		s.ShareWin(engine.Seats(0).With(s.turn))
 		return
@@ -80,7 +79,7 @@ func TestMCTSIsReproducible(t *testing.T) {
 		for !s.IsTerminal() {
 			switch s.CurrentPlayer() {
 			case engine.Chance:
-				s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+				engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 			case engine.Simultaneous:
 				var joint []engine.Action
 				for p := range 3 {
@@ -130,9 +129,9 @@ func TestMCTSBeatsRandomAtNim(t *testing.T) {
 		for !s.IsTerminal() {
 			legal := s.LegalActions(s.CurrentPlayer(), nil)
 			if s.CurrentPlayer() == 0 {
-				s.Apply(search.Act(s, 0, legal))
+				engine.Apply(s, search.Act(s, 0, legal))
 			} else {
-				s.Apply(legal[random.Intn(len(legal))])
+				engine.Apply(s, legal[random.Intn(len(legal))])
 			}
 		}
 		wins += int(s.Returns(nil)[0])

@@ -33,6 +33,8 @@ type PlayOptions struct {
 	CheckInvariants bool
 	Log             func(Event)
 	Tally           *Tally
+	// History, when set, receives the game's moves (StateOptions.History).
+	History *History
 }
 
 var defaultBots = []string{"random"}
@@ -84,7 +86,8 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	if opt.Tally != nil {
 		opt.Tally.beginGame()
 	}
-	s := w.newState(g, players, StateOptions{Log: opt.Log, Tally: opt.Tally})
+	s := w.newState(g, players, StateOptions{Log: opt.Log, Tally: opt.Tally, History: opt.History})
+	b := s.base() // where apply counts the moves
 	chance := &w.chance
 	chance.Seed(seed)
 	w.setBots(players, seed, opt.Bots)
@@ -115,10 +118,10 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 			switch cur {
 			case Chance:
 				if fast {
-					s.Apply(sampler.SampleChance(chance))
+					apply(b, s, sampler.SampleChance(chance))
 				} else {
 					w.outs = s.ChanceOutcomes(w.outs[:0])
-					s.Apply(SampleOutcome(w.outs, chance))
+					apply(b, s, SampleOutcome(w.outs, chance))
 				}
 			case Simultaneous:
 				w.joint = w.joint[:0]
@@ -133,7 +136,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 				ApplyJoint(s, w.joint)
 			default:
 				w.legal = s.LegalActions(cur, w.legal[:0])
-				s.Apply(w.bots[cur].Act(s, cur, w.legal))
+				apply(b, s, w.bots[cur].Act(s, cur, w.legal))
 			}
 			if checks {
 				if err := checker.CheckInvariants(); err != nil {

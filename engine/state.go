@@ -43,12 +43,15 @@ type State interface {
 	LegalActions(p Player, buf []Action) []Action
 	// ChanceOutcomes lists the chance actions at a chance node.
 	ChanceOutcomes(buf []Outcome) []Outcome
-	// Apply plays a chance action or the move of the one seat to act.
-	Apply(a Action)
+	// DoApply is the game's rules for a chance action or the move of the
+	// one seat to act. Only engine.Apply calls it: that counts the move
+	// (MoveNumber) and records it in the history first.
+	DoApply(a Action)
 	IsTerminal() bool
 	// Returns are the final utilities per seat (1 shared among winners).
 	Returns(buf []float64) []float64
-	// MoveNumber counts applied moves (chance, single or joint).
+	// MoveNumber counts applied moves (chance, single or joint): Base's,
+	// which engine.Apply and engine.ApplyJoint count.
 	MoveNumber() int
 	// CloneInto copies the state into dst, a state of the same game from
 	// an earlier CloneInto, or nil for a new one, and returns the copy: a
@@ -58,6 +61,9 @@ type State interface {
 	// that embeds Base.
 	CloneInto(dst State) State
 	ActionString(p Player, a Action) string
+	// base is the state's Base: every state embeds one, where Apply
+	// counts its moves and keeps its history.
+	base() *Base
 }
 
 // Clone is a new copy of s (CloneInto a nil state).
@@ -65,12 +71,11 @@ func Clone(s State) State { return s.CloneInto(nil) }
 
 // JointApplier is the state of a game with SimultaneousMoves dynamics.
 type JointApplier interface {
-	// ApplyJoint plays one action per seat at a simultaneous node.
-	ApplyJoint(actions []Action)
+	// DoApplyJoint is the game's rules for one action per seat at a
+	// simultaneous node. Only engine.ApplyJoint calls it, counting the
+	// move first.
+	DoApplyJoint(actions []Action)
 }
-
-// ApplyJoint plays a joint action on a state at a simultaneous node.
-func ApplyJoint(s State, actions []Action) { s.(JointApplier).ApplyJoint(actions) }
 
 // CopyState is the heart of CloneInto for a state kept in one struct: it
 // copies *s into dst when dst is a *T, else into a new T, and returns the

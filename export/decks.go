@@ -20,7 +20,7 @@ type deck struct {
 // decksOf lists the decks to draw (all, or the one named only) in the
 // manifest's order, each with the indexes of its cards in doc.Cards; a
 // deck without cards is left out.
-func decksOf(g *pipeline.Game, doc *render.Document, only string) []deck {
+func decksOf(g *pipeline.LoadedGame, doc *render.Document, only string) []deck {
 	var out []deck
 	for _, d := range g.Data.Manifest.Decks {
 		if only != "" && d.ID != only {
@@ -48,7 +48,7 @@ func (d deck) size(doc *render.Document) gamedata.Size {
 	return doc.Card
 }
 
-func hasDeck(g *pipeline.Game, id string) bool {
+func hasDeck(g *pipeline.LoadedGame, id string) bool {
 	return slices.ContainsFunc(g.Data.Manifest.Decks, func(d gamedata.Deck) bool { return d.ID == id })
 }
 

@@ -112,7 +112,7 @@ func (j *Job) wrote(path, what string) {
 // load loads the games of an image export. Errors in the data are
 // printed as findings and end the run (ErrFindings), as render does; a
 // --deck that no game has is a usage error.
-func (j *Job) load() ([]*pipeline.Game, error) {
+func (j *Job) load() ([]*pipeline.LoadedGame, error) {
 	games, fs := pipeline.Load(j.Paths)
 	if errs, _ := finding.Count(fs); errs > 0 {
 		j.Findings(fs)
@@ -123,7 +123,7 @@ func (j *Job) load() ([]*pipeline.Game, error) {
 			return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
 		}
 	}
-	if j.Deck != "" && !slices.ContainsFunc(games, func(g *pipeline.Game) bool { return hasDeck(g, j.Deck) }) {
+	if j.Deck != "" && !slices.ContainsFunc(games, func(g *pipeline.LoadedGame) bool { return hasDeck(g, j.Deck) }) {
 		return nil, fmt.Errorf("--deck %q: no such deck in %s", j.Deck, strings.Join(j.Paths, ", "))
 	}
 	return games, nil

@@ -140,7 +140,7 @@ type pngPlan struct {
 // planPNG fits every deck of every game to a profile before anything is
 // written, so a deck no profile takes stops the export with nothing half
 // done; the error, one line, names every such deck.
-func planPNG(games []*pipeline.Game, only string, profiles []printshop.Profile, name string) ([]pngPlan, error) {
+func planPNG(games []*pipeline.LoadedGame, only string, profiles []printshop.Profile, name string) ([]pngPlan, error) {
 	var plans []pngPlan
 	var misfits []string
 	for _, g := range games {

@@ -17,7 +17,7 @@ import (
 // CheckShopFit checks every deck of every game against profiles, the
 // templates --profile name chose; instead is what the user may do
 // instead, for the message.
-func CheckShopFit(games []*pipeline.Game, profiles []printshop.Profile, name, instead string) error {
+func CheckShopFit(games []*pipeline.LoadedGame, profiles []printshop.Profile, name, instead string) error {
 	var misfits []string
 	for _, g := range games {
 		doc := pipeline.Document(g)

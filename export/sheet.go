@@ -84,7 +84,7 @@ func (f sheetFormat) write(j *Job) error {
 
 // tablesOf is the table of each deck to export from g, every deck or
 // --deck's, and the decks' ids.
-func tablesOf(j *Job, g *pipeline.Game) (tables []*spreadsheet.Table, decks []string, err error) {
+func tablesOf(j *Job, g *pipeline.LoadedGame) (tables []*spreadsheet.Table, decks []string, err error) {
 	decks = []string{j.Deck}
 	if j.Deck == "" {
 		decks = nil

@@ -162,7 +162,7 @@ type ttsGame struct {
 	bar   Progress
 }
 
-func writeGameTTS(j *Job, baseURL string, rz *raster.Rasterizer, g *pipeline.Game) error {
+func writeGameTTS(j *Job, baseURL string, rz *raster.Rasterizer, g *pipeline.LoadedGame) error {
 	doc := pipeline.Document(g)
 	decks := decksOf(g, doc, j.Deck)
 	if len(decks) == 0 {

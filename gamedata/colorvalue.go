@@ -156,7 +156,7 @@ var listFields = []string{"keywords", "players"}
 // ValueTexts are card c's values that value maps and picture templates
 // match, by field: its id, name, deck and flavor, and each declared field
 // it has, as ValueText writes it.
-func (g *Game) ValueTexts(c Card) map[string]string {
+func (g *Data) ValueTexts(c Card) map[string]string {
 	out := map[string]string{"id": c.ID, "name": c.Name, "deck": c.Deck, "flavor": c.Flavor}
 	for name, v := range c.Values {
 		out[name] = ValueText(v)

@@ -9,7 +9,7 @@ import (
 
 // ComponentCount is the count of the manifest component id, and whether
 // the manifest declares it.
-func (g *Game) ComponentCount(id string) (int, bool) {
+func (g *Data) ComponentCount(id string) (int, bool) {
 	if g.componentAt != nil {
 		i, ok := g.componentAt[id]
 		if !ok {
@@ -28,7 +28,7 @@ func (g *Game) ComponentCount(id string) (int, bool) {
 // FaceCounts gives how many tokens of each face a tokens sheet prints: the
 // face's count; else its component's count; else, for a sheet with one
 // face, the sheet's component's count; else 1.
-func (g *Game) FaceCounts(c LayoutComponent) []int {
+func (g *Data) FaceCounts(c LayoutComponent) []int {
 	out := make([]int, len(c.Faces))
 	for i, f := range c.Faces {
 		n := f.Count
@@ -50,7 +50,7 @@ func (g *Game) FaceCounts(c LayoutComponent) []int {
 // spaces, or the spaces_param parameter (a whole number, or a list whose
 // entries are the values); values given in the layout replace the
 // parameter's. ok is false when the parameter is missing or neither.
-func (g *Game) TrackSpaces(c LayoutComponent) (n int, values []string, ok bool) {
+func (g *Data) TrackSpaces(c LayoutComponent) (n int, values []string, ok bool) {
 	n, values = c.Spaces, c.Values
 	if c.SpacesParam == "" {
 		return n, values, true
@@ -107,7 +107,7 @@ var PlayerPalette = []PlayerColor{
 // PlayerColors are the colours per-player pieces print in: one for each
 // of the game's most players. ok is false when the palette has too few
 // (validation reports it) or players.max is not set.
-func (g *Game) PlayerColors() (colors []PlayerColor, ok bool) {
+func (g *Data) PlayerColors() (colors []PlayerColor, ok bool) {
 	n := g.Manifest.Players.Max
 	if n < 1 || n > len(PlayerPalette) {
 		return nil, false
@@ -116,7 +116,7 @@ func (g *Game) PlayerColors() (colors []PlayerColor, ok bool) {
 }
 
 // component is the manifest component id (the first of that id), or nil.
-func (g *Game) component(id string) *Component {
+func (g *Data) component(id string) *Component {
 	if id == "" {
 		return nil
 	}
@@ -137,7 +137,7 @@ func (g *Game) component(id string) *Component {
 // PerPlayer reports whether a tokens sheet prints one set per player: it
 // says so, or a component it takes a count from is per player (so a
 // per-player component never prints as one grey heap by omission).
-func (g *Game) PerPlayer(c LayoutComponent) bool {
+func (g *Data) PerPlayer(c LayoutComponent) bool {
 	if c.Kind != "tokens" {
 		return false
 	}
@@ -161,7 +161,7 @@ func (g *Game) PerPlayer(c LayoutComponent) bool {
 // colours of the sets; ok is false when there are too many players for
 // the palette or a count does not share out evenly (validation reports
 // both), and the counts are then the whole sheet's.
-func (g *Game) TokenCounts(c LayoutComponent) (counts []int, colors []PlayerColor, ok bool) {
+func (g *Data) TokenCounts(c LayoutComponent) (counts []int, colors []PlayerColor, ok bool) {
 	if len(c.Faces) > 0 {
 		counts = g.FaceCounts(c)
 	} else {
@@ -187,7 +187,7 @@ func (g *Game) TokenCounts(c LayoutComponent) (counts []int, colors []PlayerColo
 
 // TrackCopies is how many strips a track prints: count; else its
 // component's count; else one per label; else 1.
-func (g *Game) TrackCopies(c LayoutComponent) int {
+func (g *Data) TrackCopies(c LayoutComponent) int {
 	if c.Count > 0 {
 		return c.Count
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestFaceCounts(t *testing.T) {
-	g := &Game{Manifest: Manifest{Components: []Component{{ID: "chip", Count: 6}, {ID: "blue", Count: 2}}}}
+	g := &Data{Manifest: Manifest{Components: []Component{{ID: "chip", Count: 6}, {ID: "blue", Count: 2}}}}
 	for _, tc := range []struct {
 		c    LayoutComponent
 		want []int
@@ -24,7 +24,7 @@ func TestFaceCounts(t *testing.T) {
 }
 
 func TestTrackSpaces(t *testing.T) {
-	g := &Game{Params: map[string]Param{
+	g := &Data{Params: map[string]Param{
 		"n":    {Value: 12},
 		"list": {Value: []any{0, 1, "+2"}},
 		"half": {Value: 2.5},
@@ -54,7 +54,7 @@ func TestTrackSpaces(t *testing.T) {
 }
 
 func TestTokenCountsPerPlayer(t *testing.T) {
-	g := &Game{Manifest: Manifest{
+	g := &Data{Manifest: Manifest{
 		Players: Range{Min: 2, Max: 4},
 		Components: []Component{
 			{ID: "pawn", Count: 8, PerPlayer: true},
@@ -103,7 +103,7 @@ func TestTokenCountsPerPlayer(t *testing.T) {
 }
 
 func TestTrackCopies(t *testing.T) {
-	g := &Game{Manifest: Manifest{Components: []Component{{ID: "track", Count: 4}}}}
+	g := &Data{Manifest: Manifest{Components: []Component{{ID: "track", Count: 4}}}}
 	for _, tc := range []struct {
 		c    LayoutComponent
 		want int

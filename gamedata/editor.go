@@ -27,7 +27,7 @@ var editorGeneric = []string{schema.Manifest, schema.Layout, schema.Reference, s
 // files), and its cards schema — generated from the declared fields for a
 // game without an engine or with the generic one, or the engine's own with
 // its reference to the generic card schema made local.
-func EditorSchemas(g *Game, schemas Schemas) (map[string][]byte, error) {
+func EditorSchemas(g *Data, schemas Schemas) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	generic := editorGeneric
 	if g.Manifest.Files.Rules != "" {

@@ -263,7 +263,7 @@ const maxListEntries = 100
 // declares (its lists section), for a game whose cards have the fields
 // its decks declare; none otherwise (an engine's schema says what its
 // cards hold).
-func (g *Game) CardLists() []string {
+func (g *Data) CardLists() []string {
 	if g.Rules == nil || !g.Manifest.DeclaresFields() {
 		return nil
 	}
@@ -289,7 +289,7 @@ func (m *Manifest) FieldsOf(deck string) []Field {
 // FieldTexts is what card c's declared fields print, by field name: text
 // as written, numbers in their shortest form, an enum its value, a list
 // its values joined by ListSep, a boolean its label when true.
-func (g *Game) FieldTexts(c Card) map[string]string {
+func (g *Data) FieldTexts(c Card) map[string]string {
 	out := map[string]string{}
 	for _, f := range g.Manifest.FieldsOf(c.Deck) {
 		v, ok := c.Values[f.Name]

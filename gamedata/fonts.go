@@ -107,7 +107,7 @@ func (l *loader) checkGlyphs(f *source.File) []finding.Finding {
 }
 
 // anyFontCovers reports whether some font the game can print with has r.
-func (g *Game) anyFontCovers(r rune) bool {
+func (g *Data) anyFontCovers(r rune) bool {
 	if fonts.Covers(r) {
 		return true
 	}
@@ -123,7 +123,7 @@ func (g *Game) anyFontCovers(r rune) bool {
 
 // fontNames words the game's fonts for a message: "the Go fonts, the
 // fallback DejaVu Sans, body (Lato)".
-func (g *Game) fontNames() string {
+func (g *Data) fontNames() string {
 	s := source.DefaultFonts
 	for _, id := range keys(g.Fonts) {
 		s += fmt.Sprintf(", %q (%s)", id, g.Fonts[id].Regular.Name)

@@ -17,13 +17,13 @@ import (
 // typeGame is a game without an engine with a font of its own, two decks
 // (one with its own front and back face) and icons; edit changes one file
 // before it is loaded.
-func typeGame(t *testing.T, edit func(files map[string]string)) (*Game, []finding.Finding) {
+func typeGame(t *testing.T, edit func(files map[string]string)) (*Data, []finding.Finding) {
 	t.Helper()
 	return typeGameWithFont(t, gosmallcaps.TTF, edit)
 }
 
 // typeGameWithFont is typeGame with ttf as its font's file, fonts/d.ttf.
-func typeGameWithFont(t *testing.T, ttf []byte, edit func(files map[string]string)) (*Game, []finding.Finding) {
+func typeGameWithFont(t *testing.T, ttf []byte, edit func(files map[string]string)) (*Data, []finding.Finding) {
 	t.Helper()
 	files := map[string]string{
 		"game.yaml": `id: typeset

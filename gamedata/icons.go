@@ -67,7 +67,7 @@ func (l *loader) loadIcons() {
 
 // IconKnown reports whether `:name:` draws an icon in this game: one of
 // its own or a built-in.
-func (g *Game) IconKnown(name string) bool {
+func (g *Data) IconKnown(name string) bool {
 	if _, ok := g.Icons[name]; ok {
 		return true
 	}
@@ -80,7 +80,7 @@ func (g *Game) IconKnown(name string) bool {
 
 // IconReported reports whether validation found `:name:`, unknown, in the
 // game's YAML: text an engine generates from it is not reported again.
-func (g *Game) IconReported(name string) bool { return g.iconsReported[name] }
+func (g *Data) IconReported(name string) bool { return g.iconsReported[name] }
 
 // unknownIconMessage words an unknown icon name, suggesting the closest
 // of the built-ins and the game's own ids: in text (":name:") or, with own

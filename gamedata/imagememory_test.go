@@ -325,7 +325,7 @@ func BenchmarkPictureMemory(b *testing.B) {
 			dir := testutil.ArtGame(b, b.TempDir(), tc.pictures())
 			runtime.GC()
 			var peak uint64
-			var g *Game
+			var g *Data
 			var found []finding.Finding
 			for b.Loop() {
 				watch := testutil.WatchHeap()
@@ -404,7 +404,7 @@ func FuzzPicture(f *testing.F) {
 		f.Add(seed, uint16(2000))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, dpi uint16) {
-		l := &loader{g: &Game{Dir: "game"}}
+		l := &loader{g: &Data{Dir: "game"}}
 		r := l.readImage("x", data)
 		if r.img == nil {
 			return

@@ -39,7 +39,7 @@ type Image struct {
 	Height int
 	// Data is what the PDF embeds: the file as read, or, when the picture
 	// prints at more than EmbedDPI wherever it is printed, the picture
-	// scaled down to EmbedDPI, in the same format (Game.Assets keeps the
+	// scaled down to EmbedDPI, in the same format (Data.Assets keeps the
 	// file).
 	Data []byte
 }
@@ -103,7 +103,7 @@ const FieldImage = "image"
 
 // ImageFields is the image files card c's declared image fields name, by
 // field name (only those that loaded).
-func (g *Game) ImageFields(c Card) map[string]string {
+func (g *Data) ImageFields(c Card) map[string]string {
 	var out map[string]string
 	for _, f := range g.Manifest.FieldsOf(c.Deck) {
 		p, ok := c.Values[f.Name].(string)

@@ -59,7 +59,7 @@ print:
 
 // loadGallery writes gallery, with edits (file → old → new) and the
 // pictures (path → bytes) into a new folder and loads it.
-func loadGallery(t *testing.T, pictures map[string][]byte, edits ...[3]string) (*Game, []finding.Finding, string) {
+func loadGallery(t *testing.T, pictures map[string][]byte, edits ...[3]string) (*Data, []finding.Finding, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "gallery")
 	files := map[string]string{}
@@ -313,7 +313,7 @@ func TestAssetNamesOutsideTheFolder(t *testing.T) {
 	}
 	defer folder.Close()
 	for _, name := range []string{"../secret.png", "/etc/passwd", "art/../../x.png", "a\\b.png", ""} {
-		l := &loader{g: &Game{Dir: dir}, dir: folder}
+		l := &loader{g: &Data{Dir: dir}, dir: folder}
 		at := finding.Pos{File: "x.yaml", Line: 3, Col: 4}
 		if data, ok := l.asset(name, at, "image"); ok || data != nil || len(l.found) != 1 || !source.CodeFileOutside.Is(l.found[0]) || l.found[0].Pos != at {
 			t.Errorf("%q: read %v, findings %v", name, ok, l.found)

@@ -30,7 +30,7 @@ type face struct {
 // checkDecks are the decks whose fields the face's elements are checked
 // against: its own, or every deck for a face no deck prints, so that a typo
 // there never passes.
-func (f face) checkDecks(g *Game) []string {
+func (f face) checkDecks(g *Data) []string {
 	if len(f.decks) > 0 {
 		return f.decks
 	}
@@ -44,7 +44,7 @@ func (f face) checkDecks(g *Game) []string {
 // faces lists the layout's faces with their decks: the top-level front
 // serves every deck without its own. A group no face inserts comes last,
 // as a face of its elements that no deck prints.
-func (g *Game) faces() []face {
+func (g *Data) faces() []face {
 	lay := &g.Layout
 	top := face{front: lay.Front, path: []string{"front"}}
 	var out []face
@@ -79,7 +79,7 @@ func (g *Game) faces() []face {
 // each card has — but one no deck has is a typo that silently prints
 // nothing. The pipeline calls it once the engine is built; Load calls it
 // itself for a game without an engine.
-func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding {
+func (g *Data) CheckLayoutFields(provided map[string][]string) []finding.Finding {
 	var known []string
 	for _, d := range g.Manifest.Decks {
 		known = append(known, g.cardFields(d.ID, provided)...)
@@ -127,7 +127,7 @@ func (g *Game) CheckLayoutFields(provided map[string][]string) []finding.Finding
 }
 
 // cardFields is every field a deck's cards can print.
-func (g *Game) cardFields(deck string, provided map[string][]string) []string {
+func (g *Data) cardFields(deck string, provided map[string][]string) []string {
 	fields := slices.Clone(layoutFields)
 	fields = append(fields, declaredNames(g.Manifest.FieldsOf(deck))...)
 	if g.Manifest.HasEngine() {

@@ -11,7 +11,7 @@ import (
 )
 
 // findingsWith keeps the briefs of the findings with code.
-func findingsWith(t *testing.T, schemas Schemas, code *finding.Code) ([]string, *Game) {
+func findingsWith(t *testing.T, schemas Schemas, code *finding.Code) ([]string, *Data) {
 	t.Helper()
 	g, fs := Load("cards/mini", schemas)
 	var out []string

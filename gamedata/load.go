@@ -29,21 +29,21 @@ const TuneName = "tune.yaml"
 type Schemas func(engineID string) (fs.FS, bool)
 
 // Load loads and validates the game in dir, reporting every problem found
-// in one run, sorted. The Game is nil only when game.yaml cannot be read;
+// in one run, sorted. The Data is nil only when game.yaml cannot be read;
 // otherwise it holds whatever could be decoded, and callers must not build
 // or render it when the findings include errors.
 //
 // Reference {placeholders} may name engine facts, which are only known once
 // the engine has built the game: Load checks their syntax, and the pipeline
-// calls Game.CheckPlaceholders with the fact names afterwards.
-func Load(dir string, schemas Schemas) (*Game, []finding.Finding) {
+// calls Data.CheckPlaceholders with the fact names afterwards.
+func Load(dir string, schemas Schemas) (*Data, []finding.Finding) {
 	return LoadEdited(dir, schemas, nil)
 }
 
 // LoadEdited is Load with edited files' content, by path relative to dir,
 // read in place of what is on disk: an editor's unsaved buffers, checked
 // by the same loader as the files (cardpress lsp).
-func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Game, []finding.Finding) {
+func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Data, []finding.Finding) {
 	folder, err := fileio.OpenDir(dir)
 	if err != nil {
 		return nil, []finding.Finding{folderFinding(dir, err)}
@@ -51,7 +51,7 @@ func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Game, [
 	defer folder.Close()
 	folder.Edited(edited)
 	l := &loader{
-		g:       &Game{Dir: dir, Params: map[string]Param{}},
+		g:       &Data{Dir: dir, Params: map[string]Param{}},
 		dir:     folder,
 		schemas: schemas,
 		sc:      schema.NewCompiler(),
@@ -92,7 +92,7 @@ func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Game, [
 // nothing is read through a link that leads out: a game folder in a folder
 // of games that links elsewhere is reported, not loaded, and each game's
 // files are read confined to its folder (see Load).
-func LoadPath(path string, schemas Schemas) ([]*Game, []finding.Finding) {
+func LoadPath(path string, schemas Schemas) ([]*Data, []finding.Finding) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, []finding.Finding{folderFinding(path, err)}
@@ -111,7 +111,7 @@ func LoadPath(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	if err != nil {
 		return nil, []finding.Finding{folderFinding(path, err)}
 	}
-	var all []*Game
+	var all []*Data
 	var found []finding.Finding
 	for _, e := range entries {
 		sub := filepath.Join(path, e.Name())
@@ -180,7 +180,7 @@ func hasManifest(dir string) (bool, error) {
 }
 
 // loadFile validates one file in the context of its game.
-func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
+func loadFile(path string, schemas Schemas) ([]*Data, []finding.Finding) {
 	dir := filepath.Dir(path)
 	switch has, err := hasManifest(dir); {
 	case err != nil:
@@ -211,17 +211,17 @@ func loadFile(path string, schemas Schemas) ([]*Game, []finding.Finding) {
 	return games(g), found
 }
 
-func games(g *Game) []*Game {
+func games(g *Data) []*Data {
 	if g == nil {
 		return nil
 	}
-	return []*Game{g}
+	return []*Data{g}
 }
 
 // loader carries one game's load: the documents stay here so checks can
-// point at any value, while Game keeps only what callers use.
+// point at any value, while Data keeps only what callers use.
 type loader struct {
-	g      *Game
+	g      *Data
 	dir    *fileio.Dir // the game folder; every file is read through it
 	bytes  int64       // the size of the files read so far, for MaxGameBytes
 	values int         // their YAML values, for MaxGameValues
@@ -239,7 +239,7 @@ type loader struct {
 	defaults    map[string]any // parameter defaults by name, as params.schema.json sees them
 	man         *doc
 	cardDocs    []*doc
-	cardAt      []cardRef // per Game.Cards entry: where it came from
+	cardAt      []cardRef // per Data.Cards entry: where it came from
 	lay         *doc
 	ref         *doc
 

@@ -17,7 +17,7 @@ func JoinList(items []string) string { return strings.Join(items, ListSep) }
 
 // HasIcon reports whether the game declares its own icon id (manifest
 // icons), so an engine can print a recurring term as that icon.
-func (g *Game) HasIcon(id string) bool {
+func (g *Data) HasIcon(id string) bool {
 	for _, d := range g.Manifest.Icons {
 		if d.ID == id {
 			return true
@@ -29,7 +29,7 @@ func (g *Game) HasIcon(id string) bool {
 // IconOr is ":id:" when the game declares the icon id, else word: an
 // engine prints a recurring term as the game's icon when it has one, and a
 // game without icons still reads.
-func (g *Game) IconOr(id, word string) string {
+func (g *Data) IconOr(id, word string) string {
 	if g.HasIcon(id) {
 		return ":" + id + ":"
 	}

@@ -9,7 +9,7 @@ func TestPrintedListsAndIcons(t *testing.T) {
 	if got := IconAmount(2, "heat"); got != "2\u00a0:heat:" {
 		t.Errorf("IconAmount = %q", got)
 	}
-	g := &Game{}
+	g := &Data{}
 	g.Manifest.Icons = []IconDecl{{ID: "heat", Builtin: "flame"}}
 	if !g.HasIcon("heat") || g.HasIcon("money") {
 		t.Error("HasIcon answers for the declared icons only")

@@ -12,7 +12,7 @@ import (
 
 // rules loads files.rules and files.tests: their structure is checked here
 // against their schemas, their meaning (expressions, names) by the engine
-// that plays them, from the nodes kept in Game.Rules and Game.Tests.
+// that plays them, from the nodes kept in Data.Rules and Data.Tests.
 func (l *loader) rules() {
 	m := &l.g.Manifest
 	if name := m.Files.Rules; name != "" {

@@ -114,7 +114,7 @@ func withRulesEngine(schemas Schemas) Schemas {
 
 // loadRules loads cards/own from files (with the schema/ folder
 // `cardpress schema` writes for them) with the generic engine registered.
-func loadRules(t *testing.T, files map[string]string) (*Game, []finding.Finding) {
+func loadRules(t *testing.T, files map[string]string) (*Data, []finding.Finding) {
 	t.Helper()
 	schemas := withRulesEngine(workspace(t, files))
 	if g, _ := Load("cards/own", schemas); g != nil {

@@ -53,7 +53,7 @@ func (s *Size) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // CardSize is the trim size of a deck's cards: its own, or the game's.
-func (g *Game) CardSize(deck string) Size {
+func (g *Data) CardSize(deck string) Size {
 	for _, d := range g.Manifest.Decks {
 		if d.ID == deck && d.Card != nil {
 			return *d.Card

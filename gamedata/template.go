@@ -159,7 +159,7 @@ func verbatimCol(text string, n *yaml.Node) int {
 // CheckPlaceholders reports each reference-sheet {placeholder} that names
 // neither a parameter, nor one of Always, nor one of the engine's
 // facts (engine.Game.Facts keys). Call it after the engine built the game.
-func (g *Game) CheckPlaceholders(facts []string) []finding.Finding {
+func (g *Data) CheckPlaceholders(facts []string) []finding.Finding {
 	known := slices.Concat(g.ParamOrder, Always, facts)
 	var found []finding.Finding
 	for _, t := range g.templates {

@@ -12,8 +12,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Game is one game's data as loaded from cards/<game>/.
-type Game struct {
+// Data is one game's data as loaded from cards/<game>/.
+type Data struct {
 	Dir      string // the folder, as given (used to build the file names in findings)
 	Manifest Manifest
 	Cards    []Card // every card of every card file, in file order
@@ -176,7 +176,7 @@ type Deck struct {
 	ID   string `yaml:"id"`
 	Name string `yaml:"name"`
 	Back string `yaml:"back"` // key into Print.Backs
-	// Card is the deck's own card size; nil: the game's (Game.CardSize).
+	// Card is the deck's own card size; nil: the game's (Data.CardSize).
 	Card *Size `yaml:"card"`
 	// Fields are the card fields the deck declares, for a game without a
 	// rules engine (see fields.go).
@@ -531,7 +531,7 @@ type LayoutComponent struct {
 	// front, optional back and count; empty for a sheet of Label tokens.
 	Faces []TokenFace `yaml:"faces"`
 	// PerPlayer (tokens): one set per player, each in its player colour;
-	// also when the sheet's component is per player (Game.PerPlayer).
+	// also when the sheet's component is per player (Data.PerPlayer).
 	PerPlayer bool `yaml:"per_player"`
 	// Labels (track): the text at the start of each copy, in order; one
 	// copy per label when count is not given.

@@ -91,7 +91,7 @@ func (l *loader) variants() {
 // Variants lists the game's variant ids, the default first and the others
 // in manifest order. A game without a variants section has one variant, ""
 // (its parameter defaults).
-func (g *Game) Variants() []string {
+func (g *Data) Variants() []string {
 	vs := g.Manifest.Variants
 	if len(vs.List) == 0 {
 		return []string{""}
@@ -108,7 +108,7 @@ func (g *Game) Variants() []string {
 
 // defaultVariant is variants.default, or the first variant when default
 // names none (an error validation reports).
-func (g *Game) defaultVariant() string {
+func (g *Data) defaultVariant() string {
 	vs := g.Manifest.Variants
 	for _, v := range vs.List {
 		if v.ID == vs.Default {
@@ -120,7 +120,7 @@ func (g *Game) defaultVariant() string {
 
 // VariantName is the printed name of the variant Params hold, "" for a
 // game without variants.
-func (g *Game) VariantName() string {
+func (g *Data) VariantName() string {
 	for _, v := range g.Manifest.Variants.List {
 		if v.ID == g.Variant {
 			return v.Name
@@ -133,7 +133,7 @@ func (g *Game) VariantName() string {
 // (each override's Value, Node and Pos replace the default's), so an
 // engine built from the copy plays that variant. "" names the default
 // variant; a game without variants has only "".
-func (g *Game) WithVariant(id string) (*Game, error) {
+func (g *Data) WithVariant(id string) (*Data, error) {
 	vs := g.Manifest.Variants
 	if len(vs.List) == 0 {
 		if id != "" {

@@ -124,7 +124,7 @@ func Run(opts *Options) error {
 // checkAndWrite builds the files the parts go to, checks the game with
 // them, tells every problem, and writes them all only when none is an
 // error.
-func checkAndWrite(opts *Options, g *gamedata.Game, files []*importFile, loaded []finding.Finding) error {
+func checkAndWrite(opts *Options, g *gamedata.Data, files []*importFile, loaded []finding.Finding) error {
 	written := map[string][]byte{}
 	for _, f := range files {
 		if err := buildImportFile(opts, g, f); err != nil {
@@ -173,7 +173,7 @@ func sheetName(file string, t *spreadsheet.Table) string {
 
 // buildImportFile makes the text of a file the parts' cards go to, and
 // a locator for each part.
-func buildImportFile(opts *Options, g *gamedata.Game, f *importFile) error {
+func buildImportFile(opts *Options, g *gamedata.Data, f *importFile) error {
 	var old []byte
 	if f.target.exists {
 		dir, err := fileio.OpenDir(g.Dir)

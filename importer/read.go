@@ -51,7 +51,7 @@ func checkImport(opts *Options) (string, error) {
 
 // importMapping is the header mapping: game.yaml's sheet key, then --map,
 // then --column and --drop, a later one winning for a header.
-func importMapping(opts *Options, g *gamedata.Game) (spreadsheet.Mapping, error) {
+func importMapping(opts *Options, g *gamedata.Data) (spreadsheet.Mapping, error) {
 	m := spreadsheet.Mapping{Columns: map[string]string{}}
 	add := func(from spreadsheet.Mapping) {
 		for h, f := range from.Columns {

@@ -19,7 +19,7 @@ import (
 // importFiles decides the file each part's cards go to: --into or a new
 // DECK.yaml with --deck; else the one card file that holds the deck's
 // cards now, or a new DECK.yaml.
-func importFiles(opts *Options, g *gamedata.Game, parts []*sheetgame.Part) ([]*importFile, error) {
+func importFiles(opts *Options, g *gamedata.Data, parts []*sheetgame.Part) ([]*importFile, error) {
 	var files []*importFile
 	byName := map[string]*importFile{}
 	var split []*sheetgame.Part
@@ -59,7 +59,7 @@ func importFiles(opts *Options, g *gamedata.Game, parts []*sheetgame.Part) ([]*i
 // cards now, when there are several (Crazy Eights keeps a suit a file):
 // each card goes back to the file that holds its id, a new card to the
 // file of the card above it in the sheet (the first file at the top).
-func byFile(g *gamedata.Game, p *sheetgame.Part) []*sheetgame.Part {
+func byFile(g *gamedata.Data, p *sheetgame.Part) []*sheetgame.Part {
 	files := DeckFiles(g, p.Deck.ID)
 	if len(files) < 2 {
 		return []*sheetgame.Part{p}
@@ -98,7 +98,7 @@ func byFile(g *gamedata.Game, p *sheetgame.Part) []*sheetgame.Part {
 // deck: file when the deck's cards are spread over several, else the one
 // file game.yaml lists that holds them, else a new DECK.yaml (an existing
 // file is never overwritten unless listed).
-func deckTarget(g *gamedata.Game, deck, file string) (importTarget, error) {
+func deckTarget(g *gamedata.Data, deck, file string) (importTarget, error) {
 	name := deck + ".yaml"
 	if files := DeckFiles(g, deck); file != "" {
 		name = file
@@ -118,7 +118,7 @@ func deckTarget(g *gamedata.Game, deck, file string) (importTarget, error) {
 // importInto decides the file to write: --into, or DECK.yaml. A file that
 // exists is rewritten only when --into names it and the game lists it as
 // a card file.
-func importInto(opts *Options, g *gamedata.Game, deck string) (importTarget, error) {
+func importInto(opts *Options, g *gamedata.Data, deck string) (importTarget, error) {
 	listed := g.Manifest.Files.Cards
 	name := opts.Into
 	if name == "" {
@@ -172,7 +172,7 @@ func gameRelative(gameDir, into string, listed []string) string {
 
 // DeckFiles lists the card files (as game.yaml names them) that hold
 // cards of the deck.
-func DeckFiles(g *gamedata.Game, deck string) []string {
+func DeckFiles(g *gamedata.Data, deck string) []string {
 	var files []string
 	for _, c := range g.Cards {
 		if c.Deck != deck {

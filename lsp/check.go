@@ -26,7 +26,7 @@ type game struct {
 
 	// Set by each check, read by completion, hover and definition (under
 	// server.mu).
-	last      *pipeline.Game
+	last      *pipeline.LoadedGame
 	published map[string]bool // files shown with diagnostics, by path
 }
 

@@ -21,7 +21,7 @@ type cursor struct {
 	before string // the line up to the cursor
 }
 
-func (s *server) cursorAt(p protocol.TextDocumentPositionParams) (cursor, *gamedata.Game) {
+func (s *server) cursorAt(p protocol.TextDocumentPositionParams) (cursor, *gamedata.Data) {
 	path := uriPath(p.TextDocument.URI)
 	text := s.text(path)
 	runes := []rune(lineOf(text, int(p.Position.Line)+1))
@@ -88,7 +88,7 @@ func item(label, insert string, kind protocol.CompletionItemKind, detail string)
 
 // valueItems completes the value of key: a deck, a card id, a layout
 // field or one of an enum field's values.
-func valueItems(d *gamedata.Game, role string, c cursor, key string) []protocol.CompletionItem {
+func valueItems(d *gamedata.Data, role string, c cursor, key string) []protocol.CompletionItem {
 	var items []protocol.CompletionItem
 	switch {
 	case key == "deck":
@@ -115,7 +115,7 @@ func valueItems(d *gamedata.Game, role string, c cursor, key string) []protocol.
 
 // cardKeyItems completes a key of the card being written: the generic
 // keys and its deck's fields, with their docs.
-func cardKeyItems(d *gamedata.Game, c cursor) []protocol.CompletionItem {
+func cardKeyItems(d *gamedata.Data, c cursor) []protocol.CompletionItem {
 	var items []protocol.CompletionItem
 	for _, k := range cardKeys {
 		items = append(items, item(k, k+": ", protocol.CompletionItemKindProperty, "card key"))
@@ -136,7 +136,7 @@ func cardKeyItems(d *gamedata.Game, c cursor) []protocol.CompletionItem {
 
 // placeholderItems completes a {placeholder}: parameters everywhere, and
 // card fields in the layout.
-func placeholderItems(d *gamedata.Game, role string) []protocol.CompletionItem {
+func placeholderItems(d *gamedata.Data, role string) []protocol.CompletionItem {
 	var items []protocol.CompletionItem
 	for _, name := range d.ParamOrder {
 		it := item(name, name+"}", protocol.CompletionItemKindVariable, "parameter")

@@ -22,7 +22,7 @@ type target struct {
 // targetAt reads the word under the cursor and what names it: an icon
 // between colons, a {placeholder}, a key (a declared field in a card file),
 // the value of deck:, or a card id.
-func targetAt(c cursor, d *gamedata.Game) (target, bool) {
+func targetAt(c cursor, d *gamedata.Data) (target, bool) {
 	word, start, end := wordAt(c.runes, c.at)
 	if word == "" {
 		return target{}, false
@@ -141,7 +141,7 @@ func paramDoc(p gamedata.Param) string {
 	return out
 }
 
-func iconDoc(d *gamedata.Game, name string) string {
+func iconDoc(d *gamedata.Data, name string) string {
 	if ic, ok := iconDecl(d, name); ok {
 		switch {
 		case ic.Src != "":

@@ -13,7 +13,7 @@ import (
 
 // fileRole is what a file of the game is: "manifest", "cards", "layout",
 // "reference", "rules" or "" for none of them.
-func fileRole(d *gamedata.Game, path string) string {
+func fileRole(d *gamedata.Data, path string) string {
 	name := filepath.Base(path)
 	f := d.Manifest.Files
 	switch {
@@ -36,7 +36,7 @@ var cardKeys = []string{"id", "name", "deck", "count", "players", "keywords", "f
 
 // deckOfLine is the deck of the card entry at or above line in file: the
 // card being edited there.
-func deckOfLine(d *gamedata.Game, file string, line int) string {
+func deckOfLine(d *gamedata.Data, file string, line int) string {
 	deck := ""
 	best := 0
 	for _, c := range d.Cards {
@@ -52,7 +52,7 @@ func deckOfLine(d *gamedata.Game, file string, line int) string {
 
 // fieldOf is the declared field name of deck, or of any deck when deck is
 // unknown.
-func fieldOf(d *gamedata.Game, deck, name string) (gamedata.Field, bool) {
+func fieldOf(d *gamedata.Data, deck, name string) (gamedata.Field, bool) {
 	for _, dk := range d.Manifest.Decks {
 		if deck != "" && dk.ID != deck {
 			continue
@@ -68,7 +68,7 @@ func fieldOf(d *gamedata.Game, deck, name string) (gamedata.Field, bool) {
 
 // fieldNames are the names a layout element's field may take: the generic
 // card keys and every declared field.
-func fieldNames(d *gamedata.Game) []string {
+func fieldNames(d *gamedata.Data) []string {
 	names := append([]string{"rules"}, cardKeys...)
 	for _, dk := range d.Manifest.Decks {
 		for _, f := range dk.Fields {
@@ -80,7 +80,7 @@ func fieldNames(d *gamedata.Game) []string {
 }
 
 // iconNames are the game's own icons, then the built-in ones.
-func iconNames(d *gamedata.Game) []string {
+func iconNames(d *gamedata.Data) []string {
 	var names []string
 	for _, ic := range d.Manifest.Icons {
 		names = append(names, ic.ID)
@@ -88,7 +88,7 @@ func iconNames(d *gamedata.Game) []string {
 	return append(names, icon.Known()...)
 }
 
-func cardByID(d *gamedata.Game, id string) (gamedata.Card, bool) {
+func cardByID(d *gamedata.Data, id string) (gamedata.Card, bool) {
 	for _, c := range d.Cards {
 		if c.ID == id {
 			return c, true
@@ -97,7 +97,7 @@ func cardByID(d *gamedata.Game, id string) (gamedata.Card, bool) {
 	return gamedata.Card{}, false
 }
 
-func deckByID(d *gamedata.Game, id string) (gamedata.Deck, bool) {
+func deckByID(d *gamedata.Data, id string) (gamedata.Deck, bool) {
 	for _, dk := range d.Manifest.Decks {
 		if dk.ID == id {
 			return dk, true
@@ -106,7 +106,7 @@ func deckByID(d *gamedata.Game, id string) (gamedata.Deck, bool) {
 	return gamedata.Deck{}, false
 }
 
-func iconDecl(d *gamedata.Game, id string) (gamedata.IconDecl, bool) {
+func iconDecl(d *gamedata.Data, id string) (gamedata.IconDecl, bool) {
 	for _, ic := range d.Manifest.Icons {
 		if ic.ID == id {
 			return ic, true

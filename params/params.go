@@ -35,7 +35,7 @@ type Param struct {
 // game.yaml declares them. A game without an engine plays none of them:
 // its range is "any value (no engine)"; the generic engine takes any value
 // and its rules give it a type where they use it.
-func List(games []*pipeline.Game) []Param {
+func List(games []*pipeline.LoadedGame) []Param {
 	var out []Param
 	for _, g := range games {
 		d := g.Data

@@ -14,9 +14,16 @@ import (
 // Document assembles what the renderer draws: layout and print settings
 // from the data, card text from the engine, and every {placeholder} of the
 // reference sheet filled from the same parameters the engine plays with.
-func Document(g *Game) *render.Document {
+func Document(g *LoadedGame) *render.Document {
 	d := g.Data
-	doc := &render.Document{
+	values := templateValues(g)
+	// Undefined placeholders were reported by validation
+	// (gamedata.CheckPlaceholders); here they are left as written.
+	fill := func(text string, _ finding.Pos) string {
+		s, _ := expand(text, values)
+		return s
+	}
+	return &render.Document{
 		GameID: d.Manifest.ID,
 		Title:  d.Manifest.Title,
 		Card:   d.Manifest.Print.Card,
@@ -26,16 +33,17 @@ func Document(g *Game) *render.Document {
 		Fonts:  d.Fonts,
 		Icons:  d.Icons,
 		// One player aid each.
-		Players: d.Manifest.Players.Max,
+		Players:    d.Manifest.Players.Max,
+		Cards:      cardFaces(g),
+		Components: components(d, fill),
+		Box:        boxOf(d),
+		Reference:  referenceSheet(d, fill),
 	}
-	values := templateValues(g)
-	// Undefined placeholders were reported by validation
-	// (gamedata.CheckPlaceholders); here they are left as written.
-	fill := func(text string, _ finding.Pos) string {
-		s, _ := expand(text, values)
-		return s
-	}
+}
 
+// cardFaces are the game's cards as the renderer prints them.
+func cardFaces(g *LoadedGame) []render.CardFace {
+	d := g.Data
 	backOf := map[string]string{}
 	for _, dk := range d.Manifest.Decks {
 		backOf[dk.ID] = dk.Back
@@ -44,6 +52,7 @@ func Document(g *Game) *render.Document {
 	for _, kw := range d.Manifest.Keywords {
 		kwName[kw.ID] = kw.Name
 	}
+	var faces []render.CardFace
 	for i, c := range d.Cards {
 		var names []string
 		for _, kw := range c.Keywords {
@@ -67,31 +76,42 @@ func Document(g *Game) *render.Document {
 		// rank, penalty points). An engine's own fields add to them.
 		maps.Copy(face.Fields, d.FieldTexts(c))
 		face.Images = d.ImageFields(c)
-		if g.Engine == nil {
-			ownBack(d, &face)
-			doc.Cards = append(doc.Cards, face)
-			continue
-		}
-		face.Rules = rulesLines(g.Engine.CardRules(i))
-		if cf, ok := g.Engine.(engine.CardFaces); ok {
-			front, back := cf.CardFields(i)
-			var backRules []engine.RulesLine
-			if bt, ok := g.Engine.(engine.BackTexts); ok {
-				backRules = bt.BackRules(i)
-			}
-			if back != nil || backRules != nil {
-				// The back shows the same generic fields unless the
-				// engine gives its own.
-				face.BackFields = maps.Clone(face.Fields)
-				maps.Copy(face.BackFields, back)
-				face.BackRules = rulesLines(backRules)
-			}
-			maps.Copy(face.Fields, front)
+		if g.Engine != nil {
+			engineFaces(g.Engine, i, &face)
 		}
 		ownBack(d, &face)
-		doc.Cards = append(doc.Cards, face)
+		faces = append(faces, face)
 	}
+	return faces
+}
 
+// engineFaces adds what the engine prints on card i: its rules text, and
+// its own fields on the front and on a back of its own.
+func engineFaces(e engine.Game, i int, face *render.CardFace) {
+	face.Rules = rulesLines(e.CardRules(i))
+	cf, ok := e.(engine.CardFaces)
+	if !ok {
+		return
+	}
+	front, back := cf.CardFields(i)
+	var backRules []engine.RulesLine
+	if bt, ok := e.(engine.BackTexts); ok {
+		backRules = bt.BackRules(i)
+	}
+	if back != nil || backRules != nil {
+		// The back shows the same generic fields unless the
+		// engine gives its own.
+		face.BackFields = maps.Clone(face.Fields)
+		maps.Copy(face.BackFields, back)
+		face.BackRules = rulesLines(backRules)
+	}
+	maps.Copy(face.Fields, front)
+}
+
+// components are the layout's boards, token sheets and tracks, sized by
+// the data.
+func components(d *gamedata.Data, fill func(string, finding.Pos) string) []render.Component {
+	var comps []render.Component
 	for _, lc := range d.Layout.Components {
 		comp := render.Component{Kind: lc.Kind, Title: lc.Title, Note: fill(lc.Note, lc.Pos),
 			SlotDiameter: lc.SlotDiameter, Label: lc.Label, Diameter: lc.Diameter, Color: lc.Color, Pos: lc.Pos}
@@ -99,20 +119,7 @@ func Document(g *Game) *render.Document {
 		case "board":
 			comp.Rows = boardRows(d, lc.RowsParam, lc.Label)
 		case "tokens":
-			// A per-player sheet's counts are one player's set.
-			counts, players, _ := d.TokenCounts(lc)
-			comp.Players = players
-			if len(lc.Faces) == 0 {
-				comp.Count = counts[0]
-			}
-			for j, f := range lc.Faces {
-				comp.Faces = append(comp.Faces, render.TokenFace{Label: f.Label, Back: f.Back,
-					Color: f.Color, BackColor: f.BackColor, Count: counts[j]})
-				comp.Count += comp.Faces[j].Count
-			}
-			if name := componentName(d, lc.Component); comp.Title == "" && name != "" {
-				comp.Title = fmt.Sprintf("%s × %d", name, comp.Count*max(len(players), 1))
-			}
+			tokenSheet(d, lc, &comp)
 		case "track":
 			comp.Spaces, comp.Values, _ = d.TrackSpaces(lc)
 			comp.Start, comp.SpaceSize, comp.Count, comp.Labels = 1, lc.SpaceSize, d.TrackCopies(lc), lc.Labels
@@ -120,13 +127,34 @@ func Document(g *Game) *render.Document {
 				comp.Start = *lc.Start
 			}
 		}
-		doc.Components = append(doc.Components, comp)
+		comps = append(comps, comp)
 	}
+	return comps
+}
 
-	doc.Box = boxOf(d)
+// tokenSheet fills a token sheet's faces and counts: a per-player sheet's
+// counts are one player's set.
+func tokenSheet(d *gamedata.Data, lc gamedata.LayoutComponent, comp *render.Component) {
+	counts, players, _ := d.TokenCounts(lc)
+	comp.Players = players
+	if len(lc.Faces) == 0 {
+		comp.Count = counts[0]
+	}
+	for j, f := range lc.Faces {
+		comp.Faces = append(comp.Faces, render.TokenFace{Label: f.Label, Back: f.Back,
+			Color: f.Color, BackColor: f.BackColor, Count: counts[j]})
+		comp.Count += comp.Faces[j].Count
+	}
+	if name := componentName(d, lc.Component); comp.Title == "" && name != "" {
+		comp.Title = fmt.Sprintf("%s × %d", name, comp.Count*max(len(players), 1))
+	}
+}
 
+// referenceSheet is the reference sheet and player aid with every
+// placeholder filled.
+func referenceSheet(d *gamedata.Data, fill func(string, finding.Pos) string) render.ReferenceSheet {
 	ref := d.Ref
-	doc.Reference = render.ReferenceSheet{
+	sheet := render.ReferenceSheet{
 		Title: fill(ref.Title, ref.Pos), Subtitle: fill(ref.Subtitle, ref.Pos),
 		AidTitle: fill(ref.PlayerAid.Title, ref.Pos), Pos: ref.Pos,
 	}
@@ -143,19 +171,19 @@ func Document(g *Game) *render.Document {
 		if sec.Board != "" {
 			rs.Board = boardRows(d, sec.Board, "{value:money}")
 		}
-		doc.Reference.Sections = append(doc.Reference.Sections, rs)
+		sheet.Sections = append(sheet.Sections, rs)
 	}
 	for j, item := range ref.PlayerAid.Items {
-		doc.Reference.AidItems = append(doc.Reference.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
+		sheet.AidItems = append(sheet.AidItems, fill(item, itemPos(ref.PlayerAid.ItemPos, j, ref.Pos)))
 	}
-	return doc
+	return sheet
 }
 
 // ownBack makes a card two-sided, its back printing its own fields, when
 // its deck's layout has a back_face and its fields are the ones its deck
 // declares (no engine, or the generic one), unless the engine gave it a
 // back already.
-func ownBack(d *gamedata.Game, face *render.CardFace) {
+func ownBack(d *gamedata.Data, face *render.CardFace) {
 	if face.TwoSided() || !d.Manifest.DeclaresFields() || d.Layout.Decks[face.Deck].BackFace == nil {
 		return
 	}
@@ -164,7 +192,7 @@ func ownBack(d *gamedata.Game, face *render.CardFace) {
 }
 
 // componentName is the name of the manifest component id ("" when none).
-func componentName(d *gamedata.Game, id string) string {
+func componentName(d *gamedata.Data, id string) string {
 	for _, mc := range d.Manifest.Components {
 		if mc.ID == id {
 			return mc.Name
@@ -190,7 +218,7 @@ func itemPos(ps []finding.Pos, i int, fallback finding.Pos) finding.Pos {
 
 // templateValues are the names a template may use: every rule parameter,
 // the engine's derived facts, and the player range.
-func templateValues(g *Game) map[string]any {
+func templateValues(g *LoadedGame) map[string]any {
 	v := map[string]any{
 		"players_min": g.Data.Manifest.Players.Min,
 		"players_max": g.Data.Manifest.Players.Max,
@@ -262,7 +290,7 @@ func asInt(v any) (int, bool) {
 }
 
 // boardRows reads a rows parameter ([{value, slots}]) into labelled rows.
-func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
+func boardRows(d *gamedata.Data, param, label string) []render.BoardRow {
 	p, ok := d.Params[param]
 	if !ok {
 		return nil
@@ -281,7 +309,7 @@ func boardRows(d *gamedata.Game, param, label string) []render.BoardRow {
 // boxOf lists the manifest's components, marking those this PDF prints:
 // cards, and whatever a layout board, token sheet (or one of its faces) or
 // track draws.
-func boxOf(d *gamedata.Game) []render.BoxItem {
+func boxOf(d *gamedata.Data) []render.BoxItem {
 	drawn := map[string]bool{}
 	board := false
 	for _, lc := range d.Layout.Components {

@@ -24,9 +24,9 @@ import (
 	_ "github.com/cardpress/cardpress/engine/games"
 )
 
-// Game is one loaded game: its data, and its engine when the data builds.
-type Game struct {
-	Data *gamedata.Game
+// LoadedGame is one loaded game: its data, and its engine when the data builds.
+type LoadedGame struct {
+	Data *gamedata.Data
 	// Valid is data without errors, built by its engine if it has one:
 	// a game that may be linted and rendered.
 	Valid  bool
@@ -39,10 +39,10 @@ type Game struct {
 	module kit.Module
 }
 
-// ForVariant builds the game for another of its variants ("" for the
+// BuildVariant builds the game for another of its variants ("" for the
 // default). The error is a variant the game does not have; the findings
 // are the engine's on that variant's data.
-func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
+func (g *LoadedGame) BuildVariant(id string) (*LoadedGame, []finding.Finding, error) {
 	d, err := g.Data.WithVariant(id)
 	if err != nil {
 		return nil, nil, err
@@ -55,7 +55,7 @@ func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
 		if !d.Manifest.HasEngine() {
 			// Without an engine a variant only changes the parameter values
 			// the reference sheet prints.
-			return &Game{Data: d, Valid: g.Valid, Variant: d.Variant}, nil, nil
+			return &LoadedGame{Data: d, Valid: g.Valid, Variant: d.Variant}, nil, nil
 		}
 		var ok bool
 		if m, ok = kit.Lookup(d.Manifest.Engine); !ok {
@@ -63,7 +63,7 @@ func (g *Game) ForVariant(id string) (*Game, []finding.Finding, error) {
 		}
 	}
 	eg, fs := build(m, d)
-	return &Game{Data: d, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: d.Variant, module: g.module}, fs, nil
+	return &LoadedGame{Data: d, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: d.Variant, module: g.module}, fs, nil
 }
 
 // CheckEngine says why id cannot play a game instead of game.yaml's
@@ -81,7 +81,7 @@ func CheckEngine(id string) error {
 // findings are that engine's on the data, as Load reports them; the error
 // is an engine that is not registered, or the generic one asked to play a
 // game that names no rules file.
-func (g *Game) WithEngine(id string) (*Game, []finding.Finding, error) {
+func (g *LoadedGame) WithEngine(id string) (*LoadedGame, []finding.Finding, error) {
 	if err := CheckEngine(id); err != nil {
 		return nil, nil, err
 	}
@@ -91,10 +91,10 @@ func (g *Game) WithEngine(id string) (*Game, []finding.Finding, error) {
 	}
 	if !g.Valid {
 		// The data has errors: nothing to build (Load reported them).
-		return &Game{Data: g.Data, Variant: g.Variant, module: m}, nil, nil
+		return &LoadedGame{Data: g.Data, Variant: g.Variant, module: m}, nil, nil
 	}
 	eg, fs := build(m, g.Data)
-	out := &Game{Data: g.Data, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: g.Variant, module: m}
+	out := &LoadedGame{Data: g.Data, Engine: eg, Valid: eg != nil && countErrors(fs) == 0, Variant: g.Variant, module: m}
 	// The reference sheet's placeholders are not checked against this
 	// engine's facts: the sheet is game.yaml's engine's, printed by it.
 	fs = append(fs, variantBuilds(out, fs)...)
@@ -103,8 +103,8 @@ func (g *Game) WithEngine(id string) (*Game, []finding.Finding, error) {
 
 // Build builds d, g's data with other parameter values (cardpress tune's
 // candidates), with the engine that plays g (game.yaml's, or --engine's).
-// The findings are the errors only; a nil Game comes with at least one.
-func (g *Game) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
+// The findings are the errors only; a nil LoadedGame comes with at least one.
+func (g *LoadedGame) Build(d *gamedata.Data) (engine.Game, []finding.Finding) {
 	m := g.module
 	if m == nil {
 		var ok bool
@@ -130,16 +130,17 @@ func (g *Game) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
 
 // otherVariant is g's variant when it is not the game's default (what
 // --variant must name to get it), else "".
-func (g *Game) otherVariant() string {
+func (g *LoadedGame) otherVariant() string {
 	if g.Variant == g.Data.Variants()[0] {
 		return ""
 	}
 	return g.Variant
 }
 
-// forVariant marks findings of variant id that the default variant does
-// not report as well (base), so each problem is told once, and where.
-func forVariant(id string, fs, base []finding.Finding) []finding.Finding {
+// variantOnly is the findings of variant id that the default variant does
+// not report as well (base), each marked with the variant, so each problem
+// is told once, and where.
+func variantOnly(id string, fs, base []finding.Finding) []finding.Finding {
 	var out []finding.Finding
 	for _, f := range fs {
 		if slices.ContainsFunc(base, func(b finding.Finding) bool {
@@ -164,8 +165,8 @@ func EngineSchemas(id string) (fs.FS, bool) {
 
 // Load validates every game under paths (game folders, files in them, or
 // folders of games) and builds the engines of those that validate.
-func Load(paths []string) ([]*Game, []finding.Finding) {
-	var games []*Game
+func Load(paths []string) ([]*LoadedGame, []finding.Finding) {
+	var games []*LoadedGame
 	var all []finding.Finding
 	for _, path := range paths {
 		datas, fs := gamedata.LoadPath(path, EngineSchemas)
@@ -187,27 +188,27 @@ func Load(paths []string) ([]*Game, []finding.Finding) {
 // LoadEdited loads the game in dir as Load does, with edited files'
 // content (by path relative to dir) in place of what is on disk: the
 // unsaved buffers an editor checks as they are typed (cardpress lsp).
-func LoadEdited(dir string, edited map[string][]byte) (*Game, []finding.Finding) {
+func LoadEdited(dir string, edited map[string][]byte) (*LoadedGame, []finding.Finding) {
 	d, fs := gamedata.LoadEdited(dir, EngineSchemas, edited)
 	nameEngines(fs)
 	if d == nil {
 		return nil, fs
 	}
-	gs, more := buildGames([]*gamedata.Game{d}, fs, fs, dir)
+	gs, more := buildGames([]*gamedata.Data{d}, fs, fs, dir)
 	return gs[0], finding.Sort(append(fs, more...))
 }
 
 // buildGames builds the engines of the games loaded from path, with fs
 // the findings kept for path and complete those of the whole games, and
 // runs the checks that need a built game.
-func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path string) ([]*Game, []finding.Finding) {
-	var games []*Game
+func buildGames(datas []*gamedata.Data, fs, complete []finding.Finding, path string) ([]*LoadedGame, []finding.Finding) {
+	var games []*LoadedGame
 	var all []finding.Finding
 	for _, d := range datas {
 		valid := countErrors(ownFindings(complete, d, datas)) == 0
 		// Commands play the default variant unless told otherwise.
 		d, _ = d.WithVariant("")
-		g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
+		g := &LoadedGame{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
 		found := buildEngine(g, valid, fs)
 		found = append(found, check.Run(check.Build, input(g))...)
 		all = append(all, keepFile(found, path)...)
@@ -218,7 +219,7 @@ func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path str
 
 // buildEngine builds g's data with its engine, if it has one, when the
 // data is valid, and reports what the engine finds.
-func buildEngine(g *Game, valid bool, fs []finding.Finding) []finding.Finding {
+func buildEngine(g *LoadedGame, valid bool, fs []finding.Finding) []finding.Finding {
 	d := g.Data
 	m, ok := kit.Lookup(d.Manifest.Engine)
 	if !ok || !d.Manifest.HasEngine() {
@@ -250,7 +251,7 @@ func buildEngine(g *Game, valid bool, fs []finding.Finding) []finding.Finding {
 // (HEAT's rules.yaml, played with --engine rules) for its findings: the
 // file is part of the game, and its rule tests name cards and choices
 // that must be there.
-func rulesFile(d *gamedata.Game) []finding.Finding {
+func rulesFile(d *gamedata.Data) []finding.Finding {
 	if d.Manifest.Files.Rules == "" || d.Manifest.Engine == gamedata.RulesEngine {
 		return nil
 	}
@@ -274,7 +275,7 @@ func nameEngines(fs []finding.Finding) {
 
 // Static runs the table's static checks (check.Static): those that need
 // no smoke games.
-func Static(g *Game) []finding.Finding {
+func Static(g *LoadedGame) []finding.Finding {
 	if !g.Valid {
 		return nil
 	}
@@ -282,20 +283,20 @@ func Static(g *Game) []finding.Finding {
 }
 
 // input is g as the table's checks see it.
-func input(g *Game) *check.Input {
+func input(g *LoadedGame) *check.Input {
 	return check.NewInput(g.Data, g.Engine, g.Valid, func() *render.Document { return Document(g) })
 }
 
 // variantBuilds builds every other variant of g and reports what the
 // engine finds in it beyond base, the findings of g's own build.
-func variantBuilds(g *Game, base []finding.Finding) []finding.Finding {
+func variantBuilds(g *LoadedGame, base []finding.Finding) []finding.Finding {
 	var out []finding.Finding
 	for _, id := range g.Data.Variants() {
 		if id == g.Variant {
 			continue
 		}
-		if _, fs, err := g.ForVariant(id); err == nil {
-			out = append(out, forVariant(id, fs, base)...)
+		if _, fs, err := g.BuildVariant(id); err == nil {
+			out = append(out, variantOnly(id, fs, base)...)
 		}
 	}
 	return out
@@ -305,16 +306,16 @@ func variantBuilds(g *Game, base []finding.Finding) []finding.Finding {
 // findings of other variants than g's are marked with theirs. Variants
 // play side by side; opt.Metrics still sees them one after another, in
 // the game's order.
-func Lint(g *Game, opt smoke.Options) []finding.Finding {
+func Lint(g *LoadedGame, opt smoke.Options) []finding.Finding {
 	if !g.Valid {
 		return nil
 	}
 	if g.Engine == nil {
 		return check.ApplyIgnores(g.Data, Static(g), true)
 	}
-	games := []*Game{g}
+	games := []*LoadedGame{g}
 	for _, id := range g.Data.Variants() {
-		v, _, err := g.ForVariant(id)
+		v, _, err := g.BuildVariant(id)
 		if err != nil || v == g || v.Engine == nil {
 			continue // a variant that does not build was reported by Load
 		}
@@ -347,7 +348,7 @@ func Lint(g *Game, opt smoke.Options) []finding.Finding {
 			out = found[0]
 			continue
 		}
-		out = append(out, forVariant(v.Variant, found[i], out)...)
+		out = append(out, variantOnly(v.Variant, found[i], out)...)
 	}
 	// An ignore is written for game.yaml's engine: a run of another
 	// (--engine rules on Mice Heist, which raises none of engine/mice's
@@ -358,11 +359,11 @@ func Lint(g *Game, opt smoke.Options) []finding.Finding {
 
 // ErrNoEngine words what a command that plays the game says about a game
 // without a rules engine.
-func ErrNoEngine(g *Game) error {
+func ErrNoEngine(g *LoadedGame) error {
 	return fmt.Errorf("game %q has no rules engine (engine: none), so it cannot be played: it validates, lints (static checks) and renders; to play it, name a registered engine in game.yaml (see cardpress rules) or write one (docs/engine.md)", g.Data.Manifest.ID)
 }
 
-func lintVariant(g *Game, opt smoke.Options) []finding.Finding {
+func lintVariant(g *LoadedGame, opt smoke.Options) []finding.Finding {
 	out := Static(g)
 	if kept, _ := check.Silence(g.Data, out); countErrors(kept) == 0 {
 		// Smoke games on data with static errors would only repeat them.
@@ -391,7 +392,7 @@ func keepFile(fs []finding.Finding, path string) []finding.Finding {
 // loaded together: all but those in another game's folder, so one broken
 // game in a folder of games leaves the others playable, and none is built
 // past an error of its own.
-func ownFindings(fs []finding.Finding, d *gamedata.Game, loaded []*gamedata.Game) []finding.Finding {
+func ownFindings(fs []finding.Finding, d *gamedata.Data, loaded []*gamedata.Data) []finding.Finding {
 	var out []finding.Finding
 	for _, f := range fs {
 		other := false
@@ -417,7 +418,7 @@ func countErrors(fs []finding.Finding) int {
 }
 
 // build runs an engine's Build, turning a crash on odd data into a finding.
-func build(m kit.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding) {
+func build(m kit.Module, d *gamedata.Data) (g engine.Game, fs []finding.Finding) {
 	defer func() {
 		if r := recover(); r != nil {
 			g, fs = nil, []finding.Finding{smoke.CodeEnginePanic.At(d.Manifest.IDPos, "engine %s crashed reading the data: %v", m.ID(), r)}

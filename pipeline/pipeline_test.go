@@ -16,7 +16,7 @@ import (
 	"github.com/cardpress/cardpress/smoke"
 )
 
-func load(t testing.TB, dir string) *Game {
+func load(t testing.TB, dir string) *LoadedGame {
 	t.Helper()
 	games, fs := Load([]string{dir})
 	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
@@ -209,7 +209,7 @@ type boundsCase struct {
 
 // loadEdited loads a copy of a shipped game with one edit, measuring what
 // Load allocates.
-func loadEdited(t *testing.T, tc boundsCase) (*Game, []finding.Finding, uint64, finding.Pos) {
+func loadEdited(t *testing.T, tc boundsCase) (*LoadedGame, []finding.Finding, uint64, finding.Pos) {
 	t.Helper()
 	ws := testutil.CopyGame(t, tc.game)
 	rel := filepath.Join("cards", tc.game, tc.file)

@@ -29,12 +29,12 @@ type RenderOptions struct {
 // their paths. Each file is written atomically through the output folder
 // (fileio.OutRoot): an interrupted run leaves the previous file or none,
 // never half of one, and a link below OutDir is never written through.
-func Render(g *Game, opt RenderOptions) ([]string, error) {
+func Render(g *LoadedGame, opt RenderOptions) ([]string, error) {
 	if !g.Valid {
 		return nil, fmt.Errorf("%s: data has errors; run cardpress validate", g.Data.Manifest.ID)
 	}
 	if opt.Variant != "" {
-		v, fs, err := g.ForVariant(opt.Variant)
+		v, fs, err := g.BuildVariant(opt.Variant)
 		if err != nil {
 			return nil, err
 		}

@@ -48,11 +48,11 @@ func TestLoadBuildsTheDefaultVariant(t *testing.T) {
 	if g.Variant != "harsh" || g.Engine.(*heat.Game).Params().OutOfHeatPenalty != 7 {
 		t.Fatalf("loaded variant %q with penalty %d, want harsh and 7", g.Variant, g.Engine.(*heat.Game).Params().OutOfHeatPenalty)
 	}
-	std, fs, err := g.ForVariant("standard")
+	std, fs, err := g.BuildVariant("standard")
 	if err != nil || len(fs) != 0 || std.Variant != "standard" || std.Engine.(*heat.Game).Params().OutOfHeatPenalty != 3 {
 		t.Fatalf("standard: %v %v %+v", err, fs, std)
 	}
-	if _, _, err := g.ForVariant("nope"); err == nil {
+	if _, _, err := g.BuildVariant("nope"); err == nil {
 		t.Error("an unknown variant was built")
 	}
 }
@@ -76,7 +76,7 @@ func TestLintPlaysEveryVariant(t *testing.T) {
 	g = load(t, filepath.Join(ws, "cards/heat"))
 	var seen []string
 	for _, id := range g.Data.Variants() {
-		v, _, _ := g.ForVariant(id)
+		v, _, _ := g.BuildVariant(id)
 		seen = append(seen, id+":"+v.otherVariant())
 	}
 	if !slices.Equal(seen, []string{"harsh:", "standard:standard", "long:long"}) {
@@ -105,7 +105,7 @@ var probeFinding = finding.Declare(finding.Code{ID: "PROBE", Severity: finding.E
 
 func (probe) ID() string { return "heatprobe" }
 
-func (p probe) Build(d *gamedata.Game) (engine.Game, []finding.Finding) {
+func (p probe) Build(d *gamedata.Data) (engine.Game, []finding.Finding) {
 	g, fs := p.Module.Build(d)
 	if prm := d.Params["out_of_heat_penalty"]; prm.Value == 7 {
 		fs = append(fs, probeFinding.At(prm.Pos, "a penalty of 7"))
@@ -192,7 +192,7 @@ func (facedHeat) BackRules(i int) []engine.RulesLine {
 
 func TestDocumentMergesCardFaces(t *testing.T) {
 	g := load(t, filepath.Join(testutil.RepoRoot(), "cards/heat"))
-	doc := Document(&Game{Data: g.Data, Engine: facedHeat{g.Engine}, Variant: g.Variant})
+	doc := Document(&LoadedGame{Data: g.Data, Engine: facedHeat{g.Engine}, Variant: g.Variant})
 	first, second := doc.Cards[0], doc.Cards[1]
 	if first.Fields["side"] != "A" || first.Fields["name"] != g.Data.Cards[0].Name || len(first.Rules) == 0 {
 		t.Errorf("front of card 0: %+v", first.Fields)

@@ -49,7 +49,7 @@ type Options struct {
 	// Sim plays a game with an engine and returns its statistics table;
 	// nil shows none. It runs in the background after each load, one game
 	// at a time, and the page is told when a table is ready.
-	Sim func(ctx context.Context, g *pipeline.Game) (string, error)
+	Sim func(ctx context.Context, g *pipeline.LoadedGame) (string, error)
 	// Render are the options of the PDFs the page links to.
 	Render render.Options
 	// Log gets a line per load (nil: none).
@@ -67,7 +67,7 @@ type Options struct {
 	BeforeLoad func()
 
 	// load loads the games (tests make it crash); nil is pipeline.Load.
-	load func(paths []string) ([]*pipeline.Game, []finding.Finding)
+	load func(paths []string) ([]*pipeline.LoadedGame, []finding.Finding)
 }
 
 // Server holds the current load of the games and the pages watching it.

@@ -45,9 +45,9 @@ func TestALoadThatCrashesIsShownAndTheServerGoesOn(t *testing.T) {
 	var crash atomic.Bool
 	crash.Store(true)
 	errs := &syncBuffer{}
-	ws, base := start(t, Options{Errors: errs, load: func(paths []string) ([]*pipeline.Game, []finding.Finding) {
+	ws, base := start(t, Options{Errors: errs, load: func(paths []string) ([]*pipeline.LoadedGame, []finding.Finding) {
 		if crash.Load() {
-			var g *pipeline.Game
+			var g *pipeline.LoadedGame
 			_ = g.Data.Manifest.ID // what a loader's bug does: a nil pointer
 		}
 		return pipeline.Load(paths)

@@ -55,7 +55,7 @@ type gameView struct {
 	Box        []render.BoxItem
 	BoxImage   string
 	Components []string
-	game       *pipeline.Game
+	game       *pipeline.LoadedGame
 }
 
 type deckView struct {
@@ -88,7 +88,7 @@ type fieldView struct{ Name, Value string }
 // build loads the games under paths and makes the page's view of them. A
 // crash anywhere in loading is caught and shown, never taking the server
 // down.
-func build(paths []string, gen int, drawer Drawer, load func([]string) ([]*pipeline.Game, []finding.Finding)) (snap *snapshot) {
+func build(paths []string, gen int, drawer Drawer, load func([]string) ([]*pipeline.LoadedGame, []finding.Finding)) (snap *snapshot) {
 	start := time.Now()
 	snap = &snapshot{gen: gen, at: start, pictures: map[string]func() (image.Image, error){}}
 	defer func() {
@@ -115,7 +115,7 @@ func build(paths []string, gen int, drawer Drawer, load func([]string) ([]*pipel
 	return snap
 }
 
-func viewGame(g *pipeline.Game, drawer Drawer, pictures map[string]func() (image.Image, error)) *gameView {
+func viewGame(g *pipeline.LoadedGame, drawer Drawer, pictures map[string]func() (image.Image, error)) *gameView {
 	d := g.Data
 	v := &gameView{ID: d.Manifest.ID, Title: d.Manifest.Title, Broken: !g.Valid, HasEngine: d.Manifest.HasEngine(), game: g}
 	if v.Title == "" {

@@ -193,66 +193,13 @@ type token struct {
 // page, so this is long-edge duplex), filled a little past the cut line
 // and not outlined, so a slightly shifted duplex print leaves no white edge.
 func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
-	faces := tokenFaces(c)
-	var set []TokenFace
-	labels := []string{}
-	for _, f := range faces {
-		if f.Color == "" {
-			f.Color = c.Color
-		}
-		if f.BackColor == "" {
-			f.BackColor = f.Color
-		}
-		for range max(f.Count, 0) {
-			set = append(set, f)
-		}
-		labels = append(labels, clean(f.Label), clean(f.Back))
-	}
+	set, labels := tokenSet(c)
 	if len(set) == 0 {
 		return nil
 	}
 	d := tokenDiameter(c, w)
-	const gap = tokenGap
-	cols := max(1, int((w+gap)/(d+gap)))
-	var rows [][]placed
-	var tokens []token
-	if len(c.Players) == 0 {
-		for _, f := range set {
-			tokens = append(tokens, token{TokenFace: f})
-		}
-		for start := 0; start < len(tokens); start += cols {
-			var row []placed
-			for i, t := range tokens[start:min(start+cols, len(tokens))] {
-				row = append(row, placed{t, d/2 + float64(i)*(d+gap)})
-			}
-			rows = append(rows, row)
-		}
-	} else {
-		for i := range c.Players {
-			for _, f := range set {
-				tokens = append(tokens, token{f, &c.Players[i]})
-			}
-		}
-		rows = groupRows(tokens, len(set), d, w)
-	}
-	// The title is printed as given (the pipeline words it); without one
-	// the label and count say what the sheet is.
-	title := c.Title
-	if title == "" {
-		title = fmt.Sprintf("%s ×%d", c.Label, len(tokens))
-		if len(c.Faces) > 0 {
-			title = fmt.Sprintf("Tokens ×%d", len(tokens))
-		}
-	}
-	// The backs say so when that keeps the heading on one line: the
-	// backs are drawn where the fronts were placed, so both headings
-	// must be the same height.
-	if back && r.m.width("B", 11, clean(title+" (backs)")) <= w {
-		title += " (backs)"
-	}
-	head := r.textItem(plain(title, "B"), w, 11, "left", ink, 0)
-	head.keep, head.gapAfter = true, 2
-	items := []item{head}
+	rows, n := tokenRows(c, set, d, w)
+	items := []item{r.tokenHeading(c, n, w, back)}
 	var mark tokenMark
 	fit := 0.0
 	if len(c.Players) > 0 {
@@ -265,45 +212,122 @@ func (r *renderer) tokenItems(c Component, w float64, back bool) []item {
 		if len(c.Players) > 0 {
 			slot = nil
 		}
-		items = append(items, item{h: d, gapAfter: gap, label: slot, draw: func(x, y, w float64) {
-			pdf := r.pdf
+		items = append(items, item{h: d, gapAfter: tokenGap, label: slot, draw: func(x, y, w float64) {
 			mark := mark
 			if slot != nil {
 				mark.size = slot.size
-				pdf.SetFont(fonts.Family, "B", mark.size)
+				r.pdf.SetFont(fonts.Family, "B", mark.size)
 			}
 			for _, p := range row {
-				t := p.token
-				cx, cy := x+p.x, y+d/2
-				col, label := parseColor(t.Color, white), clean(t.Label)
-				if t.player != nil {
-					col = parseColor(t.player.Color, white)
-				}
+				cx := x + p.x
 				if back {
 					cx = 2*x + w - cx
-					label = clean(t.Back)
-					if t.player == nil {
-						col = parseColor(t.BackColor, white)
-					}
-					fill(pdf, col)
-					pdf.Circle(cx, cy, d/2+tokenBleed, "F")
-				} else {
-					fill(pdf, col)
-					stroke(pdf, ink)
-					pdf.SetLineWidth(0.3)
-					pdf.Circle(cx, cy, d/2, "FD")
 				}
-				if t.player != nil {
-					r.playerToken(mark, t.player, label, cx, cy, d, col)
-					continue
-				}
-				if label != "" {
-					r.m.drawLabel(pdf, "B", mark.size, cx-r.m.labelWidth("B", mark.size, label)/2, cy+capRatio*mark.size*mmPerPt/2, label, contrast(col))
-				}
+				r.drawTokenAt(p.token, cx, y+d/2, d, mark, back)
 			}
 		}})
 	}
 	return items
+}
+
+// tokenSet is one set of c's tokens, a face per token with its colours
+// taken from the sheet where it has none, and the labels of every front
+// and back.
+func tokenSet(c Component) (set []TokenFace, labels []string) {
+	labels = []string{}
+	for _, f := range tokenFaces(c) {
+		if f.Color == "" {
+			f.Color = c.Color
+		}
+		if f.BackColor == "" {
+			f.BackColor = f.Color
+		}
+		for range max(f.Count, 0) {
+			set = append(set, f)
+		}
+		labels = append(labels, clean(f.Label), clean(f.Back))
+	}
+	return set, labels
+}
+
+// tokenRows places the tokens of set, d mm across, in rows as wide as w:
+// the set once, or once per player colour (groupRows); n is how many
+// tokens that makes.
+func tokenRows(c Component, set []TokenFace, d, w float64) (rows [][]placed, n int) {
+	var tokens []token
+	if len(c.Players) > 0 {
+		for i := range c.Players {
+			for _, f := range set {
+				tokens = append(tokens, token{f, &c.Players[i]})
+			}
+		}
+		return groupRows(tokens, len(set), d, w), len(tokens)
+	}
+	for _, f := range set {
+		tokens = append(tokens, token{TokenFace: f})
+	}
+	cols := max(1, int((w+tokenGap)/(d+tokenGap)))
+	for start := 0; start < len(tokens); start += cols {
+		var row []placed
+		for i, t := range tokens[start:min(start+cols, len(tokens))] {
+			row = append(row, placed{t, d/2 + float64(i)*(d+tokenGap)})
+		}
+		rows = append(rows, row)
+	}
+	return rows, len(tokens)
+}
+
+// tokenHeading is the heading of a sheet of n tokens. The title is
+// printed as given (the pipeline words it); without one the label and
+// count say what the sheet is.
+func (r *renderer) tokenHeading(c Component, n int, w float64, back bool) item {
+	title := c.Title
+	if title == "" {
+		title = fmt.Sprintf("%s ×%d", c.Label, n)
+		if len(c.Faces) > 0 {
+			title = fmt.Sprintf("Tokens ×%d", n)
+		}
+	}
+	// The backs say so when that keeps the heading on one line: the
+	// backs are drawn where the fronts were placed, so both headings
+	// must be the same height.
+	if back && r.m.width("B", 11, clean(title+" (backs)")) <= w {
+		title += " (backs)"
+	}
+	head := r.textItem(plain(title, "B"), w, 11, "left", ink, 0)
+	head.keep, head.gapAfter = true, 2
+	return head
+}
+
+// drawTokenAt draws token t centred at (cx, cy), d mm across: its front,
+// outlined as the cut line, or its back, filled a little past the cut
+// line and not outlined; then its label, or its player's mark.
+func (r *renderer) drawTokenAt(t token, cx, cy, d float64, mark tokenMark, back bool) {
+	pdf := r.pdf
+	col, label := parseColor(t.Color, white), clean(t.Label)
+	if t.player != nil {
+		col = parseColor(t.player.Color, white)
+	}
+	if back {
+		label = clean(t.Back)
+		if t.player == nil {
+			col = parseColor(t.BackColor, white)
+		}
+		fill(pdf, col)
+		pdf.Circle(cx, cy, d/2+tokenBleed, "F")
+	} else {
+		fill(pdf, col)
+		stroke(pdf, ink)
+		pdf.SetLineWidth(0.3)
+		pdf.Circle(cx, cy, d/2, "FD")
+	}
+	if t.player != nil {
+		r.playerToken(mark, t.player, label, cx, cy, d, col)
+		return
+	}
+	if label != "" {
+		r.m.drawLabel(pdf, "B", mark.size, cx-r.m.labelWidth("B", mark.size, label)/2, cy+capRatio*mark.size*mmPerPt/2, label, contrast(col))
+	}
 }
 
 // tokenFaces is the faces of token sheet c, a sheet without faces as one.

@@ -31,13 +31,13 @@ type Document struct {
 	Players int
 
 	// Images are the pictures the layout, the backs and the cards name,
-	// by path (gamedata.Game.Images); each is embedded once (image.go).
+	// by path (gamedata.Data.Images); each is embedded once (image.go).
 	Images map[string]*gamedata.Image
 
-	// Fonts are the game's own fonts by id (gamedata.Game.Fonts); text is
+	// Fonts are the game's own fonts by id (gamedata.Data.Fonts); text is
 	// set in the one its element, or else Layout.Front, names.
 	Fonts map[string]*fonts.Typeface
-	// Icons are the game's own icons by id (gamedata.Game.Icons); any
+	// Icons are the game's own icons by id (gamedata.Data.Icons); any
 	// other `:name:` is a built-in (package icon).
 	Icons map[string]icon.Def
 }

@@ -331,4 +331,3 @@ func (g grid) drawCropMarks(pdf *fpdf.Fpdf, used int, back bool) {
 		}
 	}
 }
-

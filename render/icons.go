@@ -303,7 +303,7 @@ func (m *measurer) drawLabel(pdf *fpdf.Fpdf, style string, size, x, base float64
 // line: validation knows that text only once the engine has built the
 // game. A name already reported where the YAML writes it is not reported
 // again.
-func CheckIcons(doc *Document, g *gamedata.Game) []finding.Finding {
+func CheckIcons(doc *Document, g *gamedata.Data) []finding.Finding {
 	var fs []finding.Finding
 	for i := range doc.Cards {
 		c := &doc.Cards[i]

@@ -214,7 +214,7 @@ func TestGameFontEmbeddedAsSubset(t *testing.T) {
 func TestCheckIcons(t *testing.T) {
 	doc := iconDoc(t, "Gain :nope: and :coin: and :nope:", false)
 	doc.Cards[0].Pos = finding.Pos{File: "c.yaml", Line: 4, Col: 5}
-	fs := CheckIcons(doc, &gamedata.Game{})
+	fs := CheckIcons(doc, &gamedata.Data{})
 	if len(fs) != 1 || fs[0].Pos != doc.Cards[0].Pos || !gamedata.CodeIconUnknown.Is(fs[0]) || !strings.Contains(fs[0].Message, `":nope:"`) {
 		t.Errorf("findings %v", fs)
 	}

@@ -3,7 +3,7 @@ package render
 import "github.com/cardpress/cardpress/gamedata"
 
 // value is card c's value of field as colour value maps and picture
-// templates match it (gamedata.Game.ValueTexts, which validation checked
+// templates match it (gamedata.Data.ValueTexts, which validation checked
 // every picture path with): a declared field's value as the card file
 // writes it, the card's id or deck, else the text it prints (its name and
 // flavour, an engine's fields).

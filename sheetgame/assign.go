@@ -37,7 +37,7 @@ type Skipped struct {
 // is the game's only deck's, or the deck its file name ends with
 // (export's GAME-DECK.csv). Sheets that fit no deck are skipped, and said
 // so.
-func Assign(g *gamedata.Game, file string, tables []*spreadsheet.Table, deck string, m spreadsheet.Mapping) ([]*Part, []Skipped, error) {
+func Assign(g *gamedata.Data, file string, tables []*spreadsheet.Table, deck string, m spreadsheet.Mapping) ([]*Part, []Skipped, error) {
 	all, err := allKinds(g)
 	if err != nil {
 		return nil, nil, err
@@ -91,7 +91,7 @@ func Assign(g *gamedata.Game, file string, tables []*spreadsheet.Table, deck str
 
 // csvDeck is the deck of a CSV file with no deck column: the game's only
 // one, or the one whose id ends the file's name.
-func csvDeck(g *gamedata.Game, file string) string {
+func csvDeck(g *gamedata.Data, file string) string {
 	ids := deckIDs(g)
 	if len(ids) == 1 {
 		return ids[0]
@@ -120,7 +120,7 @@ type groups struct {
 
 // split sorts the rows of t by deck: all into deck when given, else by
 // the deck column (a cell naming no deck is a problem at that cell).
-func split(g *gamedata.Game, t *spreadsheet.Table, deck string) (groups, []spreadsheet.Problem) {
+func split(g *gamedata.Data, t *spreadsheet.Table, deck string) (groups, []spreadsheet.Problem) {
 	gs := groups{rows: map[string][]spreadsheet.Row{}}
 	add := func(id string, r spreadsheet.Row) {
 		if _, ok := gs.rows[id]; !ok {
@@ -154,7 +154,7 @@ func split(g *gamedata.Game, t *spreadsheet.Table, deck string) (groups, []sprea
 
 // deckNamed is the deck whose id or name s is, whatever its case and
 // spaces; "" for none.
-func deckNamed(g *gamedata.Game, s string) string {
+func deckNamed(g *gamedata.Data, s string) string {
 	key := spreadsheet.HeaderKey(s)
 	if key == "" {
 		return ""
@@ -167,7 +167,7 @@ func deckNamed(g *gamedata.Game, s string) string {
 	return ""
 }
 
-func deckIDs(g *gamedata.Game) []string {
+func deckIDs(g *gamedata.Data) []string {
 	var ids []string
 	for _, d := range g.Manifest.Decks {
 		ids = append(ids, d.ID)
@@ -177,7 +177,7 @@ func deckIDs(g *gamedata.Game) []string {
 
 // allKinds is a deck that knows every field of every deck of g: the
 // headers a sheet may use, whichever deck its rows are.
-func allKinds(g *gamedata.Game) (spreadsheet.Deck, error) {
+func allKinds(g *gamedata.Data) (spreadsheet.Deck, error) {
 	all := spreadsheet.Deck{Kinds: map[string]spreadsheet.Kind{}}
 	for _, id := range deckIDs(g) {
 		d, err := spreadsheet.DeckOf(g, id)

@@ -42,7 +42,7 @@ func alarmsUndecided(o *check.Open, sum *engine.Summary) bool {
 
 // alarms warns, at the manifest's id, for each of the engine's alarms whose
 // counter ran above its rate, naming the first game that raised it.
-func alarms(d *gamedata.Game, info engine.Info, sum *engine.Summary, how replayHow) []finding.Finding {
+func alarms(d *gamedata.Data, info engine.Info, sum *engine.Summary, how replayHow) []finding.Finding {
 	var out []finding.Finding
 	for _, a := range info.Alarms {
 		i := slices.Index(info.Counters, a.Counter)

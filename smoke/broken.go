@@ -71,7 +71,7 @@ func failures(sum *engine.Summary, maxMoves int, how replayHow) []failure {
 // kind with the same text (but for the move it happened at) at several
 // player counts, or with the random and the heuristic bots, is one
 // finding naming the first game.
-func merged(d *gamedata.Game, fs []failure) []finding.Finding {
+func merged(d *gamedata.Data, fs []failure) []finding.Finding {
 	var out []finding.Finding
 	done := make([]bool, len(fs))
 	for i, f := range fs {

@@ -46,7 +46,7 @@ func (h replayHow) flags() string {
 }
 
 // replayable ties f to the game r and says how to replay it.
-func replayable(f finding.Finding, d *gamedata.Game, r *engine.Result, how replayHow) finding.Finding {
+func replayable(f finding.Finding, d *gamedata.Data, r *engine.Result, how replayHow) finding.Finding {
 	seed := finding.Seed(r.Seed)
 	f.Seed, f.Players = &seed, r.Players
 	f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s%s --players %d --seed %d)",

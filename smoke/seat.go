@@ -40,7 +40,7 @@ func judgeSeats(r *check.SmokeRun) []finding.Finding {
 // seatAdvantage warns when a seat (the one winning most) wins clearly above
 // a fair share: the lower end of its 95% interval must clear factor times
 // the fair share.
-func seatAdvantage(d *gamedata.Game, sum *engine.Summary, factor float64, bots []string) (finding.Finding, bool) {
+func seatAdvantage(d *gamedata.Data, sum *engine.Summary, factor float64, bots []string) (finding.Finding, bool) {
 	fair := 1 / float64(sum.Players)
 	seat := 0
 	for p := 1; p < sum.Players; p++ {

@@ -73,7 +73,7 @@ func (o Options) Partial(defaultGames int) bool {
 // side, each stopping when every check's stopping rule says it is
 // decided (adaptive.go); the findings do not depend on the order they
 // finish in.
-func Play(d *gamedata.Game, g engine.Game, opt Options) []finding.Finding {
+func Play(d *gamedata.Data, g engine.Game, opt Options) []finding.Finding {
 	info := g.Info()
 	counts := playerCounts(info, opt.Players)
 	if len(counts) == 0 {

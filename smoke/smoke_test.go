@@ -16,8 +16,8 @@ import (
 
 // toyData is hand-made game data for the toy engine: a manifest and one
 // card per toy action, each at its own line.
-func toyData(cards int) *gamedata.Game {
-	d := &gamedata.Game{}
+func toyData(cards int) *gamedata.Data {
+	d := &gamedata.Data{}
 	d.Manifest.ID = "toy"
 	d.Manifest.Players = gamedata.Range{Min: 2, Max: 4}
 	d.Manifest.IDPos = finding.Pos{File: "toy/game.yaml", Line: 2, Col: 5}

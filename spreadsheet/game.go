@@ -44,7 +44,7 @@ var declaredKinds = map[string]Kind{
 
 // DeckOf describes deck id of game g for the sheet, or says it has no
 // such deck.
-func DeckOf(g *gamedata.Game, id string) (Deck, error) {
+func DeckOf(g *gamedata.Data, id string) (Deck, error) {
 	m := &g.Manifest
 	var ids []string
 	for _, d := range m.Decks {
@@ -73,7 +73,7 @@ func DeckOf(g *gamedata.Game, id string) (Deck, error) {
 }
 
 // DeckCards is the mapping nodes of the deck's cards, in game order.
-func DeckCards(g *gamedata.Game, deck string) []*yaml.Node {
+func DeckCards(g *gamedata.Data, deck string) []*yaml.Node {
 	var out []*yaml.Node
 	for _, c := range g.Cards {
 		if c.Deck == deck && c.Node != nil {
@@ -95,7 +95,7 @@ func ValidName(name string) bool {
 // Modeline is the first line of a new card file at name in game g: the
 // game's own schema folder when it has one (or needs one: a game whose
 // decks declare its fields), else its engine's schema in the repository.
-func Modeline(g *gamedata.Game, name string, local bool) string {
+func Modeline(g *gamedata.Data, name string, local bool) string {
 	up := strings.Repeat("../", strings.Count(name, "/"))
 	if local || g.Manifest.DeclaresFields() {
 		return source.ModelinePrefix + up + gamedata.SchemaDir + "/" + schema.EngineCards
@@ -117,7 +117,7 @@ func HasSchemaFolder(dir *fileio.Dir) bool {
 // so every picture a new card names, by a value or through a layout
 // template, is there as it is on disk. The findings name the game's own
 // paths and lines.
-func CheckFiles(g *gamedata.Game, written map[string][]byte) ([]finding.Finding, error) {
+func CheckFiles(g *gamedata.Data, written map[string][]byte) ([]finding.Finding, error) {
 	dir, err := fileio.OpenDir(g.Dir)
 	if err != nil {
 		return nil, err

@@ -11,7 +11,7 @@ import (
 // as one without an engine does; another engine's are its schema's.
 func TestDeclaredFieldsByEngine(t *testing.T) {
 	for engine, declared := range map[string]bool{"": true, gamedata.NoEngine: true, gamedata.RulesEngine: true, "heat": false} {
-		g := &gamedata.Game{Manifest: gamedata.Manifest{Engine: engine, Decks: []gamedata.Deck{
+		g := &gamedata.Data{Manifest: gamedata.Manifest{Engine: engine, Decks: []gamedata.Deck{
 			{ID: "main", Fields: []gamedata.Field{{Name: "points", Type: gamedata.FieldInteger}}},
 		}}}
 		d, err := DeckOf(g, "main")

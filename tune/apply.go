@@ -14,7 +14,7 @@ import (
 // (compensation, heat_board.0.value): both the plain value the rules
 // engine reads and the YAML node the Go engines decode, so every engine
 // plays the candidate. d is not changed.
-func Apply(d *gamedata.Game, values map[string]any) (*gamedata.Game, error) {
+func Apply(d *gamedata.Data, values map[string]any) (*gamedata.Data, error) {
 	c := *d
 	c.Params = maps.Clone(d.Params)
 	for path, v := range values {

@@ -24,7 +24,7 @@ const diffContext = 3
 // written: the default, or the override of the variant played. A value
 // written through a YAML alias is changed at its anchor, as loading reads
 // it. No change is "".
-func Diff(d *gamedata.Game, p *Plan, from, to []any) (string, error) {
+func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 	var file string
 	edits := map[int][]edit{} // by 0-based line
 	for i, dim := range p.Dims {

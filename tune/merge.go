@@ -16,7 +16,7 @@ import (
 // that hold together. Scores are worked out again from the measures, not
 // read, and the proposal is chosen as the unsharded run chooses it, so
 // the merged result equals that run's. Each error names the file.
-func Merge(names []string, parts []*Result, d *gamedata.Game, p *Plan, engineID string) (*Result, error) {
+func Merge(names []string, parts []*Result, d *gamedata.Data, p *Plan, engineID string) (*Result, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no results to merge")
 	}

@@ -99,7 +99,7 @@ func (l *Length) Unit() string {
 // builds with one parameter changed, so a value the engine refuses is
 // reported at the value, before anything is played. Any finding is an
 // error: the plan is nil then.
-func LoadPlan(path string, d *gamedata.Game, info engine.Info, build func(*gamedata.Game) []finding.Finding) (*Plan, []finding.Finding) {
+func LoadPlan(path string, d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
 	f, found := source.Read(path)
 	if f == nil {
 		return nil, found
@@ -135,9 +135,9 @@ func LoadPlan(path string, d *gamedata.Game, info engine.Info, build func(*gamed
 
 type planReader struct {
 	f     *source.File
-	game  *gamedata.Game
+	game  *gamedata.Data
 	info  engine.Info
-	build func(*gamedata.Game) []finding.Finding
+	build func(*gamedata.Data) []finding.Finding
 	plan  *Plan
 	found []finding.Finding
 }

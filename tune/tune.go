@@ -21,10 +21,10 @@ const MaxRepeats = 1000
 type Config struct {
 	// Game is the game as loaded (its variant's values): the values the
 	// search starts from and the proposal is compared with.
-	Game *gamedata.Game
+	Game *gamedata.Data
 	// Build builds a candidate (Game with other values) with the engine
 	// that plays Game; its findings are errors only.
-	Build func(*gamedata.Game) (engine.Game, []finding.Finding)
+	Build func(*gamedata.Data) (engine.Game, []finding.Finding)
 	Plan  *Plan
 	Bots  []string
 	// Games per evaluation and player count; Evaluations per search;
@@ -168,7 +168,7 @@ func (cfg *Config) search(r int, sizes, start []int) Run {
 
 // finish chooses Best among the searches and writes its diff. A diff
 // that cannot be written does not lose the run: it says why instead.
-func (r *Result) finish(d *gamedata.Game, p *Plan) {
+func (r *Result) finish(d *gamedata.Data, p *Plan) {
 	r.choose()
 	diff, err := Diff(d, p, r.Current.Values, r.Best.Values)
 	r.Diff = diff
@@ -200,7 +200,7 @@ func (r *Result) choose() {
 }
 
 // currentValues are the game's values of the plan's parameters.
-func currentValues(d *gamedata.Game, p *Plan) ([]any, error) {
+func currentValues(d *gamedata.Data, p *Plan) ([]any, error) {
 	out := make([]any, len(p.Dims))
 	for i, dim := range p.Dims {
 		segs := splitPath(dim.Path)

@@ -62,7 +62,7 @@ func TestDuelSeat1IsWorkedOutRight(t *testing.T) {
 }
 
 // loadGame loads a game folder as the CLI does.
-func loadGame(t testing.TB, dir string) *pipeline.Game {
+func loadGame(t testing.TB, dir string) *pipeline.LoadedGame {
 	t.Helper()
 	games, fs := pipeline.Load([]string{dir})
 	if errs, _ := finding.Count(fs); errs > 0 || len(games) != 1 || games[0].Engine == nil {
@@ -71,7 +71,7 @@ func loadGame(t testing.TB, dir string) *pipeline.Game {
 	return games[0]
 }
 
-func loadPlan(t testing.TB, g *pipeline.Game, path string) *Plan {
+func loadPlan(t testing.TB, g *pipeline.LoadedGame, path string) *Plan {
 	t.Helper()
 	p, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
 	if len(fs) > 0 {
@@ -80,8 +80,8 @@ func loadPlan(t testing.TB, g *pipeline.Game, path string) *Plan {
 	return p
 }
 
-func buildErrors(g *pipeline.Game) func(*gamedata.Game) []finding.Finding {
-	return func(d *gamedata.Game) []finding.Finding {
+func buildErrors(g *pipeline.LoadedGame) func(*gamedata.Data) []finding.Finding {
+	return func(d *gamedata.Data) []finding.Finding {
 		_, fs := g.Build(d)
 		return fs
 	}
@@ -353,7 +353,7 @@ func lineAt(lines []string, i int) string {
 // not the default every variant starts from.
 func TestDiffEditsTheVariantsOverride(t *testing.T) {
 	t.Chdir(testutil.RepoRoot())
-	g, _, err := loadGame(t, "cards/hmm").ForVariant("equal-turns")
+	g, _, err := loadGame(t, "cards/hmm").BuildVariant("equal-turns")
 	if err != nil {
 		t.Fatal(err)
 	}

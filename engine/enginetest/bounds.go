@@ -184,7 +184,7 @@ func join(path, name string) string {
 // EveryBoundIsCheckedAtItsValue (BoundsEnforced, with kit.CodeParamRange
 // and kit.CodeCardRange). It changes d's values one at a time, and puts
 // each back.
-func Bounds(t *testing.T, m kit.Module, d *gamedata.Game) {
+func Bounds(t *testing.T, m kit.Module, d *gamedata.Data) {
 	params, cards := m.Bounds()
 	t.Run("MatchSchemas", func(t *testing.T) {
 		if m.Schemas() == nil {
@@ -194,7 +194,7 @@ func Bounds(t *testing.T, m kit.Module, d *gamedata.Game) {
 		BoundsMatchSchema(t, m.Schemas(), "cards.schema.json", "cards.*", cards)
 	})
 	t.Run("EveryBoundIsCheckedAtItsValue", func(t *testing.T) {
-		findings := func(d *gamedata.Game) []finding.Finding { _, fs := m.Build(d); return fs }
+		findings := func(d *gamedata.Data) []finding.Finding { _, fs := m.Build(d); return fs }
 		BoundsEnforced(t, d, findings, params, cards, kit.CodeParamRange.ID, kit.CodeCardRange.ID)
 	})
 }
@@ -204,7 +204,7 @@ func Bounds(t *testing.T, m kit.Module, d *gamedata.Game) {
 // first value at the bound's path in d (a parameter for paramCode, a card
 // field for cardCode) to Max+1 and to Min-1 and builds. Bounds whose path
 // d has no value at are skipped. d's nodes are restored afterwards.
-func BoundsEnforced(t *testing.T, d *gamedata.Game, build func(*gamedata.Game) []finding.Finding, params, cards []kit.Bound, paramCode, cardCode string) {
+func BoundsEnforced(t *testing.T, d *gamedata.Data, build func(*gamedata.Data) []finding.Finding, params, cards []kit.Bound, paramCode, cardCode string) {
 	t.Helper()
 	try := func(b kit.Bound, file string, n *yaml.Node, code string) {
 		t.Helper()

@@ -10,7 +10,7 @@ import (
 )
 
 // MustBuild is the game build makes of d; it fails t when build makes none.
-func MustBuild[G any](t testing.TB, build func(*gamedata.Game) (*G, []finding.Finding), d *gamedata.Game) *G {
+func MustBuild[G any](t testing.TB, build func(*gamedata.Data) (*G, []finding.Finding), d *gamedata.Data) *G {
 	t.Helper()
 	g, fs := build(d)
 	if g == nil {
@@ -22,7 +22,7 @@ func MustBuild[G any](t testing.TB, build func(*gamedata.Game) (*G, []finding.Fi
 // BuildAllocs runs build (an engine's Build) on d once and returns what it
 // returns and the bytes it allocated: tests hold Build to a small budget
 // whatever counts the data states.
-func BuildAllocs[G any](build func(*gamedata.Game) (G, []finding.Finding), d *gamedata.Game) (G, []finding.Finding, uint64) {
+func BuildAllocs[G any](build func(*gamedata.Data) (G, []finding.Finding), d *gamedata.Data) (G, []finding.Finding, uint64) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

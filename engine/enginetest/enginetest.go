@@ -18,8 +18,9 @@ import (
 // actions, chance outcomes that do not add up, a sampler that disagrees
 // with them, a clone that diverges, broken invariants, returns out of
 // range, a game that does not end or ends by a cause Info does not
-// declare, or a replay that differs. It runs
-// CheckInfo first.
+// declare, a replay that differs, a move count (MoveNumber) that is not
+// the number of moves applied, or a history that is not the moves applied
+// or does not replay the same game. It runs CheckInfo first.
 func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64) {
 	t.Helper()
 	CheckInfo(t, g)
@@ -27,6 +28,11 @@ func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64
 		gameSeed := engine.GameSeed(seed, i)
 		if err := playout(g, players, gameSeed); err != nil {
 			t.Fatalf("%d players, seed %d: %v", players, gameSeed, err)
+		}
+		if i == 0 {
+			if err := checkReplay(g, players, gameSeed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, gameSeed, err)
+			}
 		}
 		a := engine.PlayGame(g, players, gameSeed, engine.PlayOptions{CheckInvariants: true})
 		b := engine.PlayGame(g, players, gameSeed, engine.PlayOptions{CheckInvariants: true})
@@ -79,99 +85,182 @@ func CheckInfo(t testing.TB, g engine.Game) {
 	}
 	_, joint := g.NewState(info.MinPlayers, engine.StateOptions{}).(engine.JointApplier)
 	if simultaneous := info.Dynamics == engine.SimultaneousMoves; joint != simultaneous {
-		t.Errorf("Info declares dynamics %d (%d: simultaneous moves) but ApplyJoint implemented is %v", info.Dynamics, engine.SimultaneousMoves, joint)
+		t.Errorf("Info declares dynamics %d (%d: simultaneous moves) but DoApplyJoint implemented is %v", info.Dynamics, engine.SimultaneousMoves, joint)
 	}
 }
 
+// playout plays one game at random from seed and holds every move to the
+// State contract (see RandomPlayouts). It keeps the state's history, which
+// must hold exactly the moves it applied, and counts them: MoveNumber
+// must be that count after every move.
 func playout(g engine.Game, players int, seed uint64) error {
-	r := engine.NewRand(seed)
-	s := g.NewState(players, engine.StateOptions{})
-	var legal []engine.Action
-	var outs []engine.Outcome
+	p := randomPlay{r: engine.NewRand(seed)}
+	var history engine.History
+	s := g.NewState(players, engine.StateOptions{History: &history})
+	if s.MoveNumber() != 0 {
+		return fmt.Errorf("a new state is at move %d", s.MoveNumber())
+	}
 	var scratch engine.State
 	max := g.Info().MaxMoves
 	for !s.IsTerminal() {
 		if s.MoveNumber() > max {
 			return fmt.Errorf("no end after %d moves", max)
 		}
-		// A clone taken here must follow the original move for move.
-		clone := engine.Clone(s)
-		// Copying into a used state (the last position's clone) must leave
-		// nothing of it behind (compared in full now and then: reflection
-		// over a whole state is slow).
-		into := s.CloneInto(scratch)
-		if s.MoveNumber()%32 == 0 && !reflect.DeepEqual(into, clone) {
-			return fmt.Errorf("move %d: CloneInto a used state differs from a new clone", s.MoveNumber())
+		clone, err := cloneBeforeMove(s, scratch)
+		if err != nil {
+			return err
 		}
-		if s.MoveNumber()%2 == 1 {
-			clone = into
+		m, err := p.choose(s, players)
+		if err == nil {
+			err = p.apply(s, m)
 		}
-		var moves [][]engine.Action
-		switch cur := s.CurrentPlayer(); cur {
-		case engine.Chance:
-			outs = s.ChanceOutcomes(outs[:0])
-			sum := 0.0
-			for i, o := range outs {
-				sum += o.Prob
-				if o.Prob <= 0 || (i > 0 && o.Action <= outs[i-1].Action) {
-					return fmt.Errorf("chance outcomes not sorted, unique and positive: %v", outs)
-				}
-			}
-			if math.Abs(sum-1) > 1e-9 {
-				return fmt.Errorf("chance probabilities add up to %v", sum)
-			}
-			a := engine.SampleOutcome(outs, r)
-			if cs, ok := s.(engine.ChanceSampler); ok {
-				a = cs.SampleChance(r)
-				if !slices.ContainsFunc(outs, func(o engine.Outcome) bool { return o.Action == a }) {
-					return fmt.Errorf("SampleChance gave %d, not among %v", a, outs)
-				}
-			}
-			s.Apply(a)
-			moves = append(moves, []engine.Action{a})
-		case engine.Simultaneous:
-			joint := make([]engine.Action, players)
-			for p := range joint {
-				legal = s.LegalActions(engine.Player(p), legal[:0])
-				if err := sortedUnique(legal); err != nil {
-					return err
-				}
-				joint[p] = engine.NoAction
-				if len(legal) > 0 {
-					joint[p] = legal[r.Intn(len(legal))]
-				}
-			}
-			engine.ApplyJoint(s, joint)
-			moves = append(moves, joint)
-		default:
-			legal = s.LegalActions(cur, legal[:0])
-			if len(legal) == 0 {
-				return fmt.Errorf("%v has no legal action", cur)
-			}
-			if err := sortedUnique(legal); err != nil {
-				return err
-			}
-			a := legal[r.Intn(len(legal))]
-			s.Apply(a)
-			moves = append(moves, []engine.Action{a})
+		if err == nil {
+			err = follow(clone, s, m)
 		}
-		if ic, ok := s.(engine.InvariantChecker); ok {
-			if err := ic.CheckInvariants(); err != nil {
-				return fmt.Errorf("move %d: %v", s.MoveNumber(), err)
-			}
-		}
-		for _, m := range moves {
-			if len(m) == 1 && clone.CurrentPlayer() != engine.Simultaneous {
-				clone.Apply(m[0])
-			} else {
-				engine.ApplyJoint(clone, m)
-			}
-		}
-		if clone.MoveNumber() != s.MoveNumber() || clone.CurrentPlayer() != s.CurrentPlayer() || clone.IsTerminal() != s.IsTerminal() {
-			return fmt.Errorf("move %d: clone diverged", s.MoveNumber())
+		if err != nil {
+			return err
 		}
 		scratch = clone
 	}
+	if !slices.Equal(history.Moves, p.applied) {
+		return fmt.Errorf("the history holds %d entries, not the %d actions applied (%v, not %v)",
+			len(history.Moves), len(p.applied), history.Moves, p.applied)
+	}
+	return checkEnd(g, s, players)
+}
+
+// randomPlay chooses moves at random for playout and notes those applied.
+type randomPlay struct {
+	r     *engine.Rand
+	legal []engine.Action
+	outs  []engine.Outcome
+	// moves counts the moves applied; applied lists them as a History does.
+	moves   int
+	applied []engine.PlayerAction
+}
+
+// randomMove is one move of a playout: an action, or at a simultaneous
+// node one per seat (joint).
+type randomMove struct {
+	action engine.Action
+	joint  []engine.Action
+}
+
+func (m randomMove) applyTo(s engine.State) {
+	if m.joint != nil {
+		engine.ApplyJoint(s, m.joint)
+		return
+	}
+	engine.Apply(s, m.action)
+}
+
+// choose picks the next move of s at random, checking the legal actions
+// and chance outcomes it picks from.
+func (p *randomPlay) choose(s engine.State, players int) (randomMove, error) {
+	switch cur := s.CurrentPlayer(); cur {
+	case engine.Chance:
+		a, err := p.chance(s)
+		return randomMove{action: a}, err
+	case engine.Simultaneous:
+		joint := make([]engine.Action, players)
+		for seat := range joint {
+			p.legal = s.LegalActions(engine.Player(seat), p.legal[:0])
+			if err := sortedUnique(p.legal); err != nil {
+				return randomMove{}, err
+			}
+			joint[seat] = engine.NoAction
+			if len(p.legal) > 0 {
+				joint[seat] = p.legal[p.r.Intn(len(p.legal))]
+			}
+		}
+		return randomMove{joint: joint}, nil
+	default:
+		p.legal = s.LegalActions(cur, p.legal[:0])
+		if len(p.legal) == 0 {
+			return randomMove{}, fmt.Errorf("%v has no legal action", cur)
+		}
+		if err := sortedUnique(p.legal); err != nil {
+			return randomMove{}, err
+		}
+		return randomMove{action: p.legal[p.r.Intn(len(p.legal))]}, nil
+	}
+}
+
+// chance draws a chance action: outcomes sorted, unique and adding up to
+// one, and the state's own sampler, if any, drawing among them.
+func (p *randomPlay) chance(s engine.State) (engine.Action, error) {
+	p.outs = s.ChanceOutcomes(p.outs[:0])
+	sum := 0.0
+	for i, o := range p.outs {
+		sum += o.Prob
+		if o.Prob <= 0 || (i > 0 && o.Action <= p.outs[i-1].Action) {
+			return 0, fmt.Errorf("chance outcomes not sorted, unique and positive: %v", p.outs)
+		}
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		return 0, fmt.Errorf("chance probabilities add up to %v", sum)
+	}
+	a := engine.SampleOutcome(p.outs, p.r)
+	if cs, ok := s.(engine.ChanceSampler); ok {
+		a = cs.SampleChance(p.r)
+		if !slices.ContainsFunc(p.outs, func(o engine.Outcome) bool { return o.Action == a }) {
+			return 0, fmt.Errorf("SampleChance gave %d, not among %v", a, p.outs)
+		}
+	}
+	return a, nil
+}
+
+// apply plays m on s, which must then count one move more and hold its
+// invariants.
+func (p *randomPlay) apply(s engine.State, m randomMove) error {
+	if m.joint != nil {
+		for seat, a := range m.joint {
+			p.applied = append(p.applied, engine.PlayerAction{Player: engine.Player(seat), Action: a})
+		}
+	} else {
+		p.applied = append(p.applied, engine.PlayerAction{Player: s.CurrentPlayer(), Action: m.action})
+	}
+	m.applyTo(s)
+	if p.moves++; s.MoveNumber() != p.moves {
+		return fmt.Errorf("MoveNumber is %d after %d moves applied", s.MoveNumber(), p.moves)
+	}
+	if ic, ok := s.(engine.InvariantChecker); ok {
+		if err := ic.CheckInvariants(); err != nil {
+			return fmt.Errorf("move %d: %v", s.MoveNumber(), err)
+		}
+	}
+	return nil
+}
+
+// cloneBeforeMove is a copy of s that must follow it through the next
+// move: a new clone, or (every other move) one copied into the last
+// move's, which must leave nothing of it behind (compared in full now and
+// then: reflection over a whole state is slow).
+func cloneBeforeMove(s, scratch engine.State) (engine.State, error) {
+	clone := engine.Clone(s)
+	into := s.CloneInto(scratch)
+	if s.MoveNumber()%32 == 0 && !reflect.DeepEqual(into, clone) {
+		return nil, fmt.Errorf("move %d: CloneInto a used state differs from a new clone", s.MoveNumber())
+	}
+	if s.MoveNumber()%2 == 1 {
+		clone = into
+	}
+	return clone, nil
+}
+
+// follow plays m, the move s just made, on clone, a copy of s before it:
+// the two must agree again.
+func follow(clone, s engine.State, m randomMove) error {
+	m.applyTo(clone)
+	if clone.MoveNumber() != s.MoveNumber() || clone.CurrentPlayer() != s.CurrentPlayer() || clone.IsTerminal() != s.IsTerminal() {
+		return fmt.Errorf("move %d: clone diverged", s.MoveNumber())
+	}
+	return nil
+}
+
+// checkEnd holds a finished game to its Info and the returns to their
+// range: one win at most, shared.
+func checkEnd(g engine.Game, s engine.State, players int) error {
 	if e, ok := s.(engine.Ender); ok {
 		if cause := e.EndCause(); cause != "" && !slices.Contains(g.Info().EndCauses, cause) {
 			return fmt.Errorf("the game ended by %q, which Info.EndCauses %q does not declare", cause, g.Info().EndCauses)

@@ -223,7 +223,7 @@ func observe(s engine.State, p engine.Player) []byte {
 func randomStep(s engine.State, r *engine.Rand) {
 	switch cur := s.CurrentPlayer(); cur {
 	case engine.Chance:
-		s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+		engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 	case engine.Simultaneous:
 		joint := make([]engine.Action, s.NumPlayers())
 		for p := range joint {
@@ -235,6 +235,6 @@ func randomStep(s engine.State, r *engine.Rand) {
 		engine.ApplyJoint(s, joint)
 	default:
 		legal := s.LegalActions(cur, nil)
-		s.Apply(legal[r.Intn(len(legal))])
+		engine.Apply(s, legal[r.Intn(len(legal))])
 	}
 }

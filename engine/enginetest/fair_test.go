@@ -87,8 +87,7 @@ func (s *handState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return buf
 }
 
-func (s *handState) Apply(a engine.Action) {
-	s.Move++
+func (s *handState) DoApply(a engine.Action) {
 	c := int(a)
 	if s.CurrentPlayer() == engine.Chance {
 		seat := s.turn
@@ -122,6 +121,7 @@ func (s *handState) IsTerminal() bool { return s.done }
 // test state has no need to reuse them.
 func (s *handState) CloneInto(engine.State) engine.State {
 	c := *s
+	c.Silence()
 	c.deck = slices.Clone(s.deck)
 	for p := range c.hands {
 		c.hands[p] = slices.Clone(s.hands[p])

@@ -13,7 +13,7 @@ import (
 // ShippedData loads cards/<id>, the data the binary ships, validated with
 // the engine's own schemas, in a rule variant ("" keeps the defaults). It
 // fails t on any error, so an engine's tests always run on valid data.
-func ShippedData(t testing.TB, id string, schemas fs.FS, variant string) *gamedata.Game {
+func ShippedData(t testing.TB, id string, schemas fs.FS, variant string) *gamedata.Data {
 	t.Helper()
 	dir := filepath.Join(testutil.RepoRoot(), "cards", id)
 	d, fs := gamedata.Load(dir, func(engine string) (fs.FS, bool) { return schemas, engine == id })
@@ -32,7 +32,7 @@ func ShippedData(t testing.TB, id string, schemas fs.FS, variant string) *gameda
 // Shipped is the game build (an engine's Build) makes of cards/<id>, loaded
 // as ShippedData does: every engine's tests of the shipped game start here,
 // and fail at once when the data does not load or build.
-func Shipped[G any](t testing.TB, id string, schemas fs.FS, variant string, build func(*gamedata.Game) (*G, []finding.Finding)) *G {
+func Shipped[G any](t testing.TB, id string, schemas fs.FS, variant string, build func(*gamedata.Data) (*G, []finding.Finding)) *G {
 	t.Helper()
 	return MustBuild(t, build, ShippedData(t, id, schemas, variant))
 }

@@ -78,8 +78,7 @@ func (s *toyState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return engine.Uniform(buf, 1, 3)
 }
 
-func (s *toyState) Apply(a engine.Action) {
-	s.Move++
+func (s *toyState) DoApply(a engine.Action) {
 	bonus := 0
 	if s.seat == s.t.Favoured-1 {
 		bonus = 1
@@ -89,8 +88,7 @@ func (s *toyState) Apply(a engine.Action) {
 	s.seat++
 }
 
-func (s *toyState) ApplyJoint(actions []engine.Action) {
-	s.Move++
+func (s *toyState) DoApplyJoint(actions []engine.Action) {
 	for p, a := range actions {
 		if s.Tally != nil {
 			// Action 1 plays card 0 and action 0 card 1.

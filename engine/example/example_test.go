@@ -18,7 +18,7 @@ import (
 
 // testdata loads testdata/, this engine's game, through the loader a
 // user's game goes through, validated with the engine's own schemas.
-func testdata(t testing.TB) *gamedata.Game {
+func testdata(t testing.TB) *gamedata.Data {
 	t.Helper()
 	d, found := gamedata.Load("testdata", func(id string) (fs.FS, bool) { return schemas, id == "example" })
 	// The loader expects a game in cards/<game>/; this one sits a level
@@ -83,7 +83,7 @@ func play(t *testing.T, s *state, moves ...engine.Action) {
 		if !slices.Contains(legal, a) {
 			t.Fatalf("move %d: %v may not play %d (legal: %v)", s.MoveNumber(), s.CurrentPlayer(), a, legal)
 		}
-		s.Apply(a)
+		engine.Apply(s, a)
 	}
 }
 

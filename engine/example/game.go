@@ -16,7 +16,7 @@ import (
 
 // Game is Draw and Bank with one set of rules and cards.
 type Game struct {
-	data   *gamedata.Game
+	data   *gamedata.Data
 	params Params
 	cards  []card
 }
@@ -24,7 +24,7 @@ type Game struct {
 // Build compiles validated data into a playable game. It also runs on data
 // that failed its schemas (to report more in one run), so it checks every
 // bound the rules rely on before it sizes anything by the data.
-func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	open, ok := kit.Open(d, params, kit.Limits{Seats: engine.MaxPlayers}, cardBounds, compileCard)
 	found := open.Findings
 	if !ok {

@@ -135,8 +135,9 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return s.deck.Outcomes(buf, len(s.g.cards))
 }
 
-func (s *state) Apply(a engine.Action) {
-	s.Move++
+// DoApply is the rules of one move; engine.Apply, which alone calls it,
+// has counted the move already.
+func (s *state) DoApply(a engine.Action) {
 	switch {
 	case s.drawing:
 		s.draw(int(a))

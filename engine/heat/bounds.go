@@ -84,7 +84,7 @@ func deckOverflow(players, total int, gc gamedata.Card) string {
 }
 
 // usedWith lists the cards in the deck at a player count.
-func usedWith(d *gamedata.Game, players int) []int {
+func usedWith(d *gamedata.Data, players int) []int {
 	var out []int
 	for i, gc := range d.Cards {
 		if gc.UsedWith(players) {

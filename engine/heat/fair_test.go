@@ -96,7 +96,7 @@ func (s *state) world() []byte {
 // randomMove plays one chance draw or one joint move of random cards.
 func randomMove(s *state, r *engine.Rand) {
 	if s.CurrentPlayer() == engine.Chance {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 		return
 	}
 	joint := make([]engine.Action, s.N)
@@ -106,5 +106,5 @@ func randomMove(s *state, r *engine.Rand) {
 			joint[p] = legal[r.Intn(len(legal))]
 		}
 	}
-	s.ApplyJoint(joint)
+	engine.ApplyJoint(s, joint)
 }

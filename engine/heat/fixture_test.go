@@ -83,7 +83,7 @@ func reveal(t *testing.T, s *state, ids ...string) {
 			actions[p] = engine.Action(c)
 		}
 	}
-	s.ApplyJoint(actions)
+	engine.ApplyJoint(s, actions)
 	if err := s.CheckInvariants(); err != nil {
 		t.Fatalf("invariant broken: %v", err)
 	}

@@ -12,7 +12,7 @@ import (
 
 // Game is HEAT with one set of rules and cards.
 type Game struct {
-	data     *gamedata.Game
+	data     *gamedata.Data
 	params   Params
 	cards    []card
 	keywords []gamedata.Keyword
@@ -37,7 +37,7 @@ var codeTooManyPhases = codes.Error("TOO_MANY_PHASES", "The game has more than 8
 // rules rely on is checked before anything is sized by the data, so
 // out-of-range data (which Build also sees, for its reference findings)
 // gives findings, never a crash or a giant allocation.
-func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d, keywords: map[string]int{}, phases: map[string]int{}}
 	for i, kw := range d.Manifest.Keywords {
 		c.keywords[kw.ID] = i

@@ -47,7 +47,7 @@ func TestRulesFileListsEachCloneItsOwnHands(t *testing.T) {
 
 func stepAtRandom(s engine.State, r *engine.Rand) {
 	if s.CurrentPlayer() == engine.Chance {
-		s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+		engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 		return
 	}
 	joint := make([]engine.Action, s.NumPlayers())

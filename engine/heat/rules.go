@@ -253,7 +253,7 @@ type effectYAML struct {
 // compiler turns validated data into rules, collecting findings for
 // references the schema cannot check.
 type compiler struct {
-	data     *gamedata.Game
+	data     *gamedata.Data
 	keywords map[string]int
 	phases   map[string]int
 	findings []finding.Finding

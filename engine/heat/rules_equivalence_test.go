@@ -52,7 +52,7 @@ func bothEngines(t *testing.T) (*Game, *rules.Game) {
 	return goGame, dataGame
 }
 
-func shippedWithRules(t testing.TB) *gamedata.Game {
+func shippedWithRules(t testing.TB) *gamedata.Data {
 	t.Helper()
 	dir := filepath.Join(testutil.RepoRoot(), "cards", "heat")
 	d, fs := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "heat" })
@@ -84,8 +84,8 @@ func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) erro
 				return fmt.Errorf("move %d: chance outcomes differ:\n%v\n%v", a.MoveNumber(), oa, ob)
 			}
 			act := engine.SampleOutcome(oa, r)
-			a.Apply(act)
-			b.Apply(act)
+			engine.Apply(a, act)
+			engine.Apply(b, act)
 		case engine.Simultaneous:
 			joint := make([]engine.Action, players)
 			for p := range players {

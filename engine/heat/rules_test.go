@@ -146,7 +146,7 @@ func TestInterrogationActsInThreePhases(t *testing.T) {
 	if s.heat.Held[0] != 0 || s.money[0] != 0 {
 		t.Fatal("B or C resolved before A's draw")
 	}
-	s.Apply(s.SampleChance(engine.NewRand(1)))
+	engine.Apply(s, s.SampleChance(engine.NewRand(1)))
 	if s.deck.Len() != deckBefore-1 || s.hands[0].Len() != 1 {
 		t.Errorf("A: draw did not happen (deck %d→%d, hand %d)", deckBefore, s.deck.Len(), s.hands[0].Len())
 	}
@@ -204,7 +204,7 @@ func TestOutOfCardsEverybodySkips(t *testing.T) {
 	s.hands[0].Add(ic)
 	s.hands[1].Add(ic)
 	// Two seats draw one each but one card is left: nobody draws.
-	s.ApplyJoint([]engine.Action{engine.Action(ic), engine.Action(ic), engine.NoAction})
+	engine.ApplyJoint(s, []engine.Action{engine.Action(ic), engine.Action(ic), engine.NoAction})
 	if s.deck.Len() != 1 || s.hands[0].Len()+s.hands[1].Len() != 0 {
 		t.Errorf("deck %d, hands %d/%d: draws should all be skipped", s.deck.Len(), s.hands[0].Len(), s.hands[1].Len())
 	}
@@ -282,7 +282,7 @@ func TestDraftDealsPassesAndAlternatesDirection(t *testing.T) {
 	s := g.NewState(3, engine.StateOptions{}).(*state)
 	r := engine.NewRand(7)
 	for s.CurrentPlayer() == engine.Chance {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	for p := 0; p < 3; p++ {
 		if s.hands[p].Len() != 2 {
@@ -295,7 +295,7 @@ func TestDraftDealsPassesAndAlternatesDirection(t *testing.T) {
 			want = []int{2, 0, 1} // heist 2 passes right
 		}
 		for s.CurrentPlayer() == engine.Chance {
-			s.Apply(s.SampleChance(r))
+			engine.Apply(s, s.SampleChance(r))
 		}
 		for round := 0; round < 3; round++ {
 			if s.CurrentPlayer() != engine.Simultaneous || s.step != stepPass {
@@ -303,9 +303,9 @@ func TestDraftDealsPassesAndAlternatesDirection(t *testing.T) {
 			}
 			before := s.hands
 			acts := []engine.Action{engine.Action(s.hands[0].At(0)), engine.Action(s.hands[1].At(0)), engine.Action(s.hands[2].At(0))}
-			s.ApplyJoint(acts)
+			engine.ApplyJoint(s, acts)
 			for s.CurrentPlayer() == engine.Chance {
-				s.Apply(s.SampleChance(r))
+				engine.Apply(s, s.SampleChance(r))
 			}
 			for p := 0; p < 3; p++ {
 				h := s.hands[want[p]]
@@ -326,9 +326,9 @@ func TestDraftDealsPassesAndAlternatesDirection(t *testing.T) {
 		for s.heist == heist {
 			switch s.CurrentPlayer() {
 			case engine.Chance:
-				s.Apply(s.SampleChance(r))
+				engine.Apply(s, s.SampleChance(r))
 			case engine.Simultaneous:
-				s.ApplyJoint([]engine.Action{engine.Action(s.hands[0].At(0)), engine.Action(s.hands[1].At(0)), engine.Action(s.hands[2].At(0))})
+				engine.ApplyJoint(s, []engine.Action{engine.Action(s.hands[0].At(0)), engine.Action(s.hands[1].At(0)), engine.Action(s.hands[2].At(0))})
 			default:
 				t.Fatal("game ended early")
 			}

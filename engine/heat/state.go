@@ -121,11 +121,10 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 	return engine.Action(s.deck.At(s.sampled))
 }
 
-func (s *state) Apply(a engine.Action) {
+func (s *state) DoApply(a engine.Action) {
 	if s.step != stepDraw {
 		panic(fmt.Sprintf("heat: Apply at a %s node", s.CurrentPlayer()))
 	}
-	s.Move++
 	seat := s.nextDrawer()
 	switch {
 	case seat < 0:
@@ -158,11 +157,10 @@ func (s *state) nextDrawer() int {
 	return -1
 }
 
-func (s *state) ApplyJoint(actions []engine.Action) {
+func (s *state) DoApplyJoint(actions []engine.Action) {
 	if len(actions) != s.N {
 		panic(fmt.Sprintf("heat: %d joint actions for %d players", len(actions), s.N))
 	}
-	s.Move++
 	switch s.step {
 	case stepPass:
 		s.applyPass(actions)

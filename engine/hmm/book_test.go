@@ -49,7 +49,7 @@ func TestGatherFromDiscardResolvesPlayImmediately(t *testing.T) {
 		times[j] = s.jobs[j].time
 	}
 	log := logged(s)
-	s.Apply(actGatherDiscard)
+	engine.Apply(s, actGatherDiscard)
 	if s.hand[0].Count(c) != 0 || s.discard[s.ndiscard-1] != uint8(c) {
 		t.Fatalf("Tight Deadline taken into the hand (%d there) or not back on the pile", s.hand[0].Count(c))
 	}
@@ -75,15 +75,15 @@ func TestPlayImmediatelyDrawsBeforeTheEventsNextDraw(t *testing.T) {
 		t.Fatal("no Windfall in the deck")
 	}
 	s.toHand(0, windfall)
-	s.Apply(actEvent + engine.Action(windfall))
+	engine.Apply(s, actEvent+engine.Action(windfall))
 	if s.ph != phChance || s.queue[s.qh].cause != int16(windfall+1) {
 		t.Fatalf("Windfall's first draw not waiting: phase %d", s.ph)
 	}
-	s.Apply(engine.Action(lucky))
+	engine.Apply(s, engine.Action(lucky))
 	if s.ph != phChance || s.queue[s.qh].cause != int16(lucky+1) {
 		t.Fatalf("the next draw is for %d, want Lucky Break's (%d)", s.queue[s.qh].cause-1, lucky)
 	}
-	s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	if s.ph != phChance || s.queue[s.qh].cause != int16(windfall+1) {
 		t.Fatalf("Windfall's second draw not next")
 	}
@@ -106,7 +106,7 @@ func TestGoalRemovesTimeFromAllJobsAndJailedCrew(t *testing.T) {
 			times[j] = 3
 		}
 		s.coll[0] = s.goal
-		s.Apply(actEndTurn)
+		engine.Apply(s, actEndTurn)
 		for j, before := range times {
 			want := before
 			if mode == goalTimeAll || int(s.jobs[j].owner) == 0 {
@@ -145,11 +145,11 @@ func TestDemolitionVictim(t *testing.T) {
 		s.crew[0][1].gear = int16(mustCard(t, g, "demolition-charges"))
 		s.crew[0][2], s.crew[0][3] = s.crew[0][3], s.crew[0][2]
 		s.crew[0][3].time = 2
-		s.Apply(actHeist + 0)
+		engine.Apply(s, actHeist+0)
 		if s.ph != phCrew {
 			t.Fatalf("%s: phase %d, want the crew", tc.mode, s.ph)
 		}
-		s.Apply(actDemolish + 1)
+		engine.Apply(s, actDemolish+1)
 		gone := true
 		for m := 0; m < s.ncrew[0]; m++ {
 			if s.card(int(s.crew[0][m].card)).id == tc.victim {
@@ -173,7 +173,7 @@ func TestNoHeistByNobody(t *testing.T) {
 	setCrew(t, s, 0, "hacker", "pickpocket")
 	s.crew[0][0].time, s.crew[0][2].time = 2, 2
 	s.crew[0][1].gear = int16(mustCard(t, g, "demolition-charges"))
-	s.Apply(actHeist + 0)
+	engine.Apply(s, actHeist+0)
 	for _, a := range s.LegalActions(0, nil) {
 		if a >= actDemolish && a < actJail {
 			t.Errorf("Demolition offered with only its carrier free")
@@ -186,7 +186,7 @@ func TestNoHeistByNobody(t *testing.T) {
 	s = monaLisaTable(t, g, "laser-grid")
 	setCrew(t, s, 0, "ghost")
 	s.crew[0][0].time = 2
-	s.Apply(actHeist + 0)
+	engine.Apply(s, actHeist+0)
 	if got := s.LegalActions(0, nil); len(got) != 1 || got[0] != actCrew+1<<1 {
 		t.Errorf("crews offered %v, want only Ghost's (%d)", got, actCrew+1<<1)
 	}

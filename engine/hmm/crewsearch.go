@@ -60,39 +60,12 @@ func (s *state) crewChoices(p int) ([2]int, int) {
 // crewPicks is crewChoices as scalars (the second mask meaningful when n
 // is 2): an array comes back through memory, scalars in registers.
 func (s *state) crewPicks(p int) (int, int, int) {
+	var cm crewMembers
+	s.freeMembers(p, &cm)
+	avail, mercs := cm.avail, cm.mercs // in registers through the search
 	j := s.heistJob
 	reqIcons, _, crewMax := s.reqPacked(j)
 	jb := &s.card(int(s.jobs[j].card)).job
-	n := s.ncrew[p]
-	var skill [maxCrew]uint64 // icons and fee
-	var reduce, floor [maxCrew]int
-	avail, mercs := 0, 0
-	hot := s.g.hot
-	for m := 0; m < n; m++ {
-		mb := s.crew[p][m]
-		if mb.time > 0 || mb.faceDown { // Member.Available
-			continue
-		}
-		avail |= 1 << m
-		c := &hot[mb.card]
-		skill[m] = c.icons
-		// Attempt keeps the first greatest reduction: the member's own,
-		// then its Gear's.
-		if c.reduce > 0 {
-			reduce[m], floor[m] = c.reduce, c.floor
-		}
-		if mb.gear >= 0 {
-			g := &hot[mb.gear]
-			skill[m] += g.icons
-			if g.reduce > reduce[m] {
-				reduce[m], floor[m] = g.reduce, g.floor
-			}
-		}
-		if c.kind == kindMercenary {
-			mercs |= 1 << m
-			skill[m] += uint64(c.cost) << (3 * iconBits)
-		}
-	}
 	maxSent := s.g.params.CrewLimit
 	if crewMax > 0 && crewMax < maxSent {
 		maxSent = crewMax
@@ -113,13 +86,13 @@ func (s *state) crewPicks(p int) (int, int, int) {
 	lo, hi := avail&7, avail>>3&7
 	for i := lo & -lo; i != 0; i = (i - lo) & lo {
 		low := bits.TrailingZeros(uint(i))
-		provLo[i&7] = provLo[i&(i-1)&7] + skill[low]
-		redLo[i&7] = max(redLo[i&(i-1)&7], redKey(reduce[low], low))
+		provLo[i&7] = provLo[i&(i-1)&7] + cm.skill[low]
+		redLo[i&7] = max(redLo[i&(i-1)&7], redKey(cm.reduce[low], low))
 	}
 	for i := hi & -hi; i != 0; i = (i - hi) & hi {
 		low := bits.TrailingZeros(uint(i))
-		provHi[i&7] = provHi[i&(i-1)&7] + skill[3+low&7]
-		redHi[i&7] = max(redHi[i&(i-1)&7], redKey(reduce[3+low&7], 3+low))
+		provHi[i&7] = provHi[i&(i-1)&7] + cm.skill[3+low&7]
+		redHi[i&7] = max(redHi[i&(i-1)&7], redKey(cm.reduce[3+low&7], 3+low))
 	}
 	// Scores as keys (crewScore.key, built here from its fields without
 	// the struct, which the loop kept in memory): the first least is the
@@ -146,7 +119,7 @@ func (s *state) crewPicks(p int) (int, int, int) {
 			k = 0
 		}
 		if rk := max(redLo[mask&7], redHi[mask>>3&7]); heat > 0 && rk > 0 {
-			heat = max(heat-int(rk>>3), floor[7-rk&7])
+			heat = max(heat-int(rk>>3), cm.floor[7-rk&7])
 		}
 		k |= uint64(heat)<<20 | (pv>>(3*iconBits))<<4 | uint64(count)
 		if k < bestKey {
@@ -162,6 +135,46 @@ func (s *state) crewPicks(p int) (int, int, int) {
 		return bestMask, freeMask, 2
 	}
 	return bestMask, 0, 1
+}
+
+// crewMembers is what crewPicks reads of a seat's crew: per member its
+// icons and fee (skill) and the Heat reduction that counts for it with
+// its floor, and the masks of the free members and of the Mercenaries
+// among them.
+type crewMembers struct {
+	skill         [maxCrew]uint64 // icons and fee
+	reduce, floor [maxCrew]int
+	avail, mercs  int
+}
+
+// freeMembers fills cm from seat p's crew members who are free to go.
+func (s *state) freeMembers(p int, cm *crewMembers) {
+	hot := s.g.hot
+	for m := 0; m < s.ncrew[p]; m++ {
+		mb := s.crew[p][m]
+		if mb.time > 0 || mb.faceDown { // Member.Available
+			continue
+		}
+		cm.avail |= 1 << m
+		c := &hot[mb.card]
+		cm.skill[m] = c.icons
+		// Attempt keeps the first greatest reduction: the member's own,
+		// then its Gear's.
+		if c.reduce > 0 {
+			cm.reduce[m], cm.floor[m] = c.reduce, c.floor
+		}
+		if mb.gear >= 0 {
+			g := &hot[mb.gear]
+			cm.skill[m] += g.icons
+			if g.reduce > cm.reduce[m] {
+				cm.reduce[m], cm.floor[m] = g.reduce, g.floor
+			}
+		}
+		if c.kind == kindMercenary {
+			cm.mercs |= 1 << m
+			cm.skill[m] += uint64(c.cost) << (3 * iconBits)
+		}
+	}
 }
 
 // redKey orders member m's Heat reduction r (at least 0) as crewPicks

@@ -33,7 +33,7 @@ func TestDeterminizeForgetsTheTruth(t *testing.T) {
 		for !s.IsTerminal() {
 			p := s.CurrentPlayer()
 			if p == engine.Chance {
-				s.Apply(s.SampleChance(r))
+				engine.Apply(s, s.SampleChance(r))
 				continue
 			}
 			twin, hand, comp := s.twin(int(p))
@@ -50,7 +50,7 @@ func TestDeterminizeForgetsTheTruth(t *testing.T) {
 			}
 			hands += bit(hand)
 			comps += bit(comp)
-			s.Apply(bot.Act(s, p, s.LegalActions(p, nil)))
+			engine.Apply(s, bot.Act(s, p, s.LegalActions(p, nil)))
 		}
 		if hands == 0 || comps == 0 {
 			t.Errorf("%d players: %d hand swaps and %d Complication swaps; want some of each", players, hands, comps)

@@ -266,7 +266,7 @@ type Game struct {
 	// gearOf is each card as the Gear a member carries, made once so
 	// that listing a crew allocates nothing.
 	gearOf                                         []*Gear
-	data                                           *gamedata.Game
+	data                                           *gamedata.Data
 	params                                         DataParams
 	cards                                          []card
 	masterminds, resources, jobs, comps, reference []int // one entry per copy
@@ -274,7 +274,7 @@ type Game struct {
 }
 
 type compiler struct {
-	data     *gamedata.Game
+	data     *gamedata.Data
 	findings []finding.Finding
 }
 
@@ -296,7 +296,7 @@ var codeDeckEmpty = codes.Error("DECK_EMPTY", "The game has no Jobs, no Complica
 // out-of-range data (which Build also sees, for its reference findings)
 // gives findings, never a crash, a giant allocation or a loop over a
 // player range of 2^63.
-func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d}
 	open, ok := kit.Open(d, params, kit.Limits{Seats: engine.MaxPlayers}, cardBounds, c.compileCard)

@@ -182,9 +182,9 @@ func TestInvariantScreen(t *testing.T) {
 				s := g.NewState(players, engine.StateOptions{}).(*state)
 				for n := 0; !s.IsTerminal() && n < 5000; n++ {
 					if p := s.CurrentPlayer(); p == engine.Chance {
-						s.Apply(s.SampleChance(r))
+						engine.Apply(s, s.SampleChance(r))
 					} else {
-						s.Apply(bot.Act(s, p, s.LegalActions(p, nil)))
+						engine.Apply(s, bot.Act(s, p, s.LegalActions(p, nil)))
 					}
 					if err := s.invariantError(); err != nil {
 						t.Fatalf("%dp move %d: %v", players, s.Move, err)

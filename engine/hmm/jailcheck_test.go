@@ -21,10 +21,10 @@ func TestJailCandidates(t *testing.T) {
 			var legal []engine.Action
 			for !s.IsTerminal() {
 				if p := s.CurrentPlayer(); p == engine.Chance {
-					s.Apply(s.SampleChance(r))
+					engine.Apply(s, s.SampleChance(r))
 				} else {
 					legal = s.LegalActions(p, legal[:0])
-					s.Apply(legal[r.Intn(len(legal))])
+					engine.Apply(s, legal[r.Intn(len(legal))])
 					s.CloneInto(&clone)
 					clone.Determinize(p, r)
 					if got, want := clone.jailSeat(clone.jailCandidates(clone.heatSeats())), clone.needsJail(); got != want {

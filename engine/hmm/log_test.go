@@ -33,9 +33,9 @@ func playLogged(t *testing.T, g *Game, players int, seed uint64, kinds []string)
 		}
 		switch cur := s.CurrentPlayer(); cur {
 		case engine.Chance:
-			s.Apply(s.SampleChance(chance))
+			engine.Apply(s, s.SampleChance(chance))
 		default:
-			s.Apply(bots[cur].Act(s, cur, s.LegalActions(cur, nil)))
+			engine.Apply(s, bots[cur].Act(s, cur, s.LegalActions(cur, nil)))
 		}
 	}
 	return s, log
@@ -220,7 +220,7 @@ func TestLayLowCutAtZeroLogsThePrintedAmount(t *testing.T) {
 	setCrew(t, s, 0)
 	s.heat[0] = 1
 	log := logged(s)
-	s.Apply(actLayLow)
+	engine.Apply(s, actLayLow)
 	e := find(t, *log, "laylow", nil)
 	n := g.params.LayLow
 	if e.Player != 0 || e.Resource != rHeat || !intIs(e.Amount, -1) || !intIs(e.Printed, -n) || !intIs(e.Total, 0) || e.Cause != causeLayLow {
@@ -260,10 +260,10 @@ func TestCompletedHeistLogsPrestigeHeatAndRewardDraws(t *testing.T) {
 	g := shipped(t)
 	s := monaLisaTable(t, g, "laser-grid", "timelock-vault")
 	log := logged(s)
-	s.Apply(actHeist + 0)
-	s.Apply(s.LegalActions(0, nil)[0])
+	engine.Apply(s, actHeist+0)
+	engine.Apply(s, s.LegalActions(0, nil)[0])
 	for s.ph == phChance {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	att := find(t, *log, "attempt", nil)
 	if att.Card != "mona-lisa" || att.Result != "complete" {

@@ -12,7 +12,7 @@ import (
 )
 
 // shippedData is the data of cards/hmm, for tests that change it.
-func shippedData(t testing.TB) *gamedata.Game {
+func shippedData(t testing.TB) *gamedata.Data {
 	t.Helper()
 	return enginetest.ShippedData(t, "hmm", schemas, "")
 }
@@ -191,7 +191,7 @@ func TestPlayersOutsideTheTableAreAnError(t *testing.T) {
 var _ engine.CardFaces = (*Game)(nil)
 
 // setParams replaces parameter values of loaded data, keeping positions.
-func setParams(t testing.TB, d *gamedata.Game, values map[string]string) {
+func setParams(t testing.TB, d *gamedata.Data, values map[string]string) {
 	t.Helper()
 	for name, v := range values {
 		var doc yaml.Node

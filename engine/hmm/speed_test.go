@@ -22,11 +22,11 @@ func walkStates(t *testing.T, games int, check func(s *state)) {
 			for !s.IsTerminal() {
 				p := s.CurrentPlayer()
 				if p == engine.Chance {
-					s.Apply(s.SampleChance(r))
+					engine.Apply(s, s.SampleChance(r))
 					continue
 				}
 				check(s)
-				s.Apply(bot.Act(s, p, s.LegalActions(p, nil)))
+				engine.Apply(s, bot.Act(s, p, s.LegalActions(p, nil)))
 			}
 		}
 	}
@@ -310,9 +310,9 @@ func TestCheckInvariantsCatchesTampering(t *testing.T) {
 	s := g.NewState(4, engine.StateOptions{}).(*state)
 	for s.Move < 200 && !s.IsTerminal() {
 		if p := s.CurrentPlayer(); p == engine.Chance {
-			s.Apply(s.SampleChance(r))
+			engine.Apply(s, s.SampleChance(r))
 		} else {
-			s.Apply(bot.Act(s, p, s.LegalActions(p, nil)))
+			engine.Apply(s, bot.Act(s, p, s.LegalActions(p, nil)))
 		}
 	}
 	if err := s.CheckInvariants(); err != nil {
@@ -370,12 +370,12 @@ func TestWalletIsTheHandsCash(t *testing.T) {
 			for !s.IsTerminal() {
 				p := s.CurrentPlayer()
 				if p == engine.Chance {
-					s.Apply(s.SampleChance(r))
+					engine.Apply(s, s.SampleChance(r))
 				} else {
 					d = s.CloneInto(d)
 					d.(engine.Determinizer).Determinize(p, r)
 					check(d.(*state), "determinized")
-					s.Apply(bot.Act(s, p, s.LegalActions(p, nil)))
+					engine.Apply(s, bot.Act(s, p, s.LegalActions(p, nil)))
 				}
 				check(s, "played")
 			}

@@ -312,27 +312,8 @@ func nonEmpty(d *engine.Deck) *engine.Deck {
 func (s *state) settle() {
 	for s.ph != phOver {
 		if s.qh < s.qn {
-			t := s.queue[s.qh]
-			if t.kind == tComp && (s.jobs[t.job].card < 0 || int(s.jobs[t.job].nc) >= maxComp) {
-				s.pop()
-				continue
-			}
-			if s.source(t) != nil {
-				s.ph = phChance
+			if s.drawQueued() {
 				return
-			}
-			s.pop()
-			switch t.kind {
-			case tDeal, tDraw:
-				if s.ndiscard == 0 {
-					s.Tally.Count(cntDeckExhausted, 1)
-				}
-				s.logNothing("draw", int(t.seat), rCards, 1, s.causeOf(t), "deck empty")
-			case tComp:
-				s.Tally.Count(cntCompsShort, 1)
-				s.logNothing("complication", int(s.jobs[t.job].owner), "complications", 1, s.id(int(s.jobs[t.job].card)), "none left")
-			case tJob:
-				s.logNothing("job", int(s.jobs[t.job].owner), "jobs", 1, "", "none left")
 			}
 			continue
 		}
@@ -411,6 +392,36 @@ func (s *state) settle() {
 	}
 }
 
+// drawQueued takes the task at the head of the queue: a draw that has a
+// card to draw waits for chance (true); one that has none, or a
+// complication for a job that has gone or is full, is dropped, the
+// shortage counted and logged.
+func (s *state) drawQueued() bool {
+	t := s.queue[s.qh]
+	if t.kind == tComp && (s.jobs[t.job].card < 0 || int(s.jobs[t.job].nc) >= maxComp) {
+		s.pop()
+		return false
+	}
+	if s.source(t) != nil {
+		s.ph = phChance
+		return true
+	}
+	s.pop()
+	switch t.kind {
+	case tDeal, tDraw:
+		if s.ndiscard == 0 {
+			s.Tally.Count(cntDeckExhausted, 1)
+		}
+		s.logNothing("draw", int(t.seat), rCards, 1, s.causeOf(t), "deck empty")
+	case tComp:
+		s.Tally.Count(cntCompsShort, 1)
+		s.logNothing("complication", int(s.jobs[t.job].owner), "complications", 1, s.id(int(s.jobs[t.job].card)), "none left")
+	case tJob:
+		s.logNothing("job", int(s.jobs[t.job].owner), "jobs", 1, "", "none left")
+	}
+	return false
+}
+
 func (s *state) mayRedraw(p int) bool {
 	if s.redraws[p] >= s.g.params.OpeningRedraws {
 		return false
@@ -454,8 +465,7 @@ func (s *state) drawDeck(t task) *engine.Deck {
 	return &s.compDeck
 }
 
-func (s *state) Apply(a engine.Action) {
-	s.Move++
+func (s *state) DoApply(a engine.Action) {
 	if s.ph == phChance {
 		s.applyChance(int(a))
 		s.settle()

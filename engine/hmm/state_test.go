@@ -13,9 +13,9 @@ func started(t *testing.T, g *Game, players int) *state {
 	s := g.NewState(players, engine.StateOptions{}).(*state)
 	for s.ph != phMain {
 		if s.ph == phChance {
-			s.Apply(s.ChanceOutcomes(nil)[0].Action)
+			engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 		} else {
-			s.Apply(actKeep)
+			engine.Apply(s, actKeep)
 		}
 	}
 	return s
@@ -53,11 +53,11 @@ func monaLisaTable(t *testing.T, g *Game, comps ...string) *state {
 func TestMonaLisaStateWithTightQuarters(t *testing.T) {
 	g := shipped(t)
 	s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "tight-quarters")
-	s.Apply(actHeist + 0)
+	engine.Apply(s, actHeist+0)
 	if s.ph != phChance {
 		t.Fatalf("Tight Quarters should draw another Complication; phase %d", s.ph)
 	}
-	s.Apply(engine.Action(g.cardID("security-cameras")))
+	engine.Apply(s, engine.Action(g.cardID("security-cameras")))
 	if s.ph != phCrew {
 		t.Fatalf("phase %d, want the crew choice", s.ph)
 	}
@@ -66,7 +66,7 @@ func TestMonaLisaStateWithTightQuarters(t *testing.T) {
 	if n := popcount(mask); n != 3 {
 		t.Fatalf("crew %04b: Tight Quarters allows three", mask)
 	}
-	s.Apply(legal[0])
+	engine.Apply(s, legal[0])
 	if s.heat[0] != 1 || s.coll[0] != 0 || s.won[0] != 0 {
 		t.Fatalf("heat %d, prestige %d, jobs %d; want 1 Heat and nothing gained", s.heat[0], s.coll[0], s.won[0])
 	}
@@ -83,7 +83,7 @@ func TestMonaLisaStateWithTightQuarters(t *testing.T) {
 	if s.ph != phChance || s.tasks()[0].kind != tComp || s.tasks()[0].up {
 		t.Fatalf("no face-down complication queued: phase %d %+v", s.ph, s.tasks())
 	}
-	s.Apply(s.ChanceOutcomes(nil)[0].Action)
+	engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	if js := s.jobs[0]; js.nc != 5 || js.up[4] != 0 {
 		t.Errorf("after the draw: %+v", js)
 	}
@@ -93,7 +93,7 @@ func TestMonaLisaStateWithoutTightQuarters(t *testing.T) {
 	g := shipped(t)
 	s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "security-cameras")
 	handBefore := s.hand[0].Len()
-	s.Apply(actHeist + 0)
+	engine.Apply(s, actHeist+0)
 	if s.ph != phCrew {
 		t.Fatalf("phase %d, want the crew choice", s.ph)
 	}
@@ -101,7 +101,7 @@ func TestMonaLisaStateWithoutTightQuarters(t *testing.T) {
 	if len(legal) != 1 || legal[0] != actCrew+0b1111 {
 		t.Fatalf("crews %v, want the whole crew", legal)
 	}
-	s.Apply(legal[0])
+	engine.Apply(s, legal[0])
 	if s.heat[0] != 2 || s.coll[0] != 5 || s.won[0] != 1 {
 		t.Fatalf("heat %d, prestige %d, jobs %d; want 2 Heat, 4 + 1 Prestige, the job", s.heat[0], s.coll[0], s.won[0])
 	}
@@ -123,7 +123,7 @@ func TestMonaLisaStateWithoutTightQuarters(t *testing.T) {
 				break
 			}
 		}
-		s.Apply(a)
+		engine.Apply(s, a)
 	}
 	if s.hand[0].Len() != handBefore+2 {
 		t.Errorf("hand %d, want %d", s.hand[0].Len(), handBefore+2)
@@ -143,10 +143,10 @@ func TestPlayImmediatelyInTheOpeningHandIsReplaced(t *testing.T) {
 	s := g.NewState(2, engine.StateOptions{}).(*state)
 	pc := engine.Action(g.cardID("police-crackdown"))
 	for s.ph == phChance && s.tasks()[0].kind != tDeal {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	before := len(s.tasks())
-	s.Apply(pc)
+	engine.Apply(s, pc)
 	if s.hand[0].Len() != 0 || s.heat[0] != 0 || s.heat[1] != 0 || len(s.tasks()) != before || s.ndiscard != 1 {
 		t.Errorf("Play Immediately in the opening hand: hand %d, heat %v, queue %d (want %d), discard %d", s.hand[0].Len(), s.heat[:2], len(s.tasks()), before, s.ndiscard)
 	}
@@ -155,7 +155,7 @@ func TestPlayImmediatelyInTheOpeningHandIsReplaced(t *testing.T) {
 func TestPlayImmediatelyResolvesOnDraw(t *testing.T) {
 	g := shipped(t)
 	s := started(t, g, 3)
-	s.Apply(actGatherDeck)
+	engine.Apply(s, actGatherDeck)
 	if s.ph != phChance {
 		t.Fatal("no draw")
 	}
@@ -163,7 +163,7 @@ func TestPlayImmediatelyResolvesOnDraw(t *testing.T) {
 	if s.deck.Count(pc) == 0 {
 		t.Skip("crackdown dealt at set-up")
 	}
-	s.Apply(engine.Action(pc))
+	engine.Apply(s, engine.Action(pc))
 	for p := 0; p < 3; p++ {
 		if s.heat[p] != 1 {
 			t.Errorf("seat %d heat %d, want 1", p+1, s.heat[p])
@@ -175,19 +175,19 @@ func TestHeatSendsSomeoneToJailAndTimeReleases(t *testing.T) {
 	g := shipped(t)
 	s := started(t, g, 2)
 	s.heat[0] = 3
-	s.Apply(actLayLow) // 3 - 2 = 1: nobody to jail
+	engine.Apply(s, actLayLow) // 3 - 2 = 1: nobody to jail
 	if s.ph == phJail || s.heat[0] != 1 {
 		t.Fatalf("lay low: phase %d heat %d", s.ph, s.heat[0])
 	}
 	s.heat[0] = 4
-	s.Apply(actGatherDeck)
+	engine.Apply(s, actGatherDeck)
 	for s.ph == phChance {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	if s.ph != phJail || s.who != 0 {
 		t.Fatalf("phase %d seat %d, want seat 1 to pick who goes to jail", s.ph, s.who+1)
 	}
-	s.Apply(actJail + 0)
+	engine.Apply(s, actJail+0)
 	// Gathering was the turn's second action: the turn ended and took the
 	// first of the three Time tokens off.
 	if s.crew[0][0].time != 2 || s.heat[0] != 1 || s.cur != 1 {
@@ -211,9 +211,9 @@ func TestTurnIsTwoDifferentActions(t *testing.T) {
 	s := started(t, g, 3)
 	s.heat[0] = 1
 	s.toDiscard(g.cardID("crowbar"))
-	s.Apply(actGatherDeck)
+	engine.Apply(s, actGatherDeck)
 	for s.ph == phChance {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	if s.cur != 0 || s.ph != phMain {
 		t.Fatalf("after one action: seat %d phase %d, want seat 1 still playing", s.cur+1, s.ph)
@@ -223,7 +223,7 @@ func TestTurnIsTwoDifferentActions(t *testing.T) {
 			t.Fatal("Gather Resources offered twice in one turn")
 		}
 	}
-	s.Apply(actLayLow)
+	engine.Apply(s, actLayLow)
 	if s.cur != 1 {
 		t.Errorf("after two actions seat %d is playing, want seat 2", s.cur+1)
 	}
@@ -232,7 +232,7 @@ func TestTurnIsTwoDifferentActions(t *testing.T) {
 	g.params.ActionsPerTurn = 1
 	s = started(t, g, 3)
 	s.heat[0] = 1
-	s.Apply(actLayLow)
+	engine.Apply(s, actLayLow)
 	if s.cur != 1 {
 		t.Errorf("actions_per_turn 1: seat %d is playing after one action, want seat 2", s.cur+1)
 	}
@@ -261,12 +261,12 @@ func TestEffectDrawsNeverReshuffle(t *testing.T) {
 	wf := g.cardID("windfall")
 	s.toHand(0, wf)
 	hand, pile := s.hand[0].Len(), s.ndiscard
-	s.Apply(actEvent + engine.Action(wf))
+	engine.Apply(s, actEvent+engine.Action(wf))
 	if s.ph == phChance || s.deck.Len() != 0 || s.ndiscard != pile+1 || s.hand[0].Len() != hand-1 {
 		t.Fatalf("Windfall with an empty deck: phase %d, deck %d, discard %d (want %d), hand %d (want %d)",
 			s.ph, s.deck.Len(), s.ndiscard, pile+1, s.hand[0].Len(), hand-1)
 	}
-	s.Apply(actGatherDeck)
+	engine.Apply(s, actGatherDeck)
 	if s.ph != phChance || s.ndiscard != 0 || s.deck.Len() != pile+1 {
 		t.Errorf("Gather with an empty deck: phase %d, deck %d (want %d), discard %d (want 0)", s.ph, s.deck.Len(), pile+1, s.ndiscard)
 	}

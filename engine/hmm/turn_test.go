@@ -52,7 +52,7 @@ func TestJailTakesGearAndJailedMembersSnitch(t *testing.T) {
 	if got := s.LegalActions(0, nil); !slices.Equal(got, []engine.Action{actJail + 0, actJail + 1}) {
 		t.Fatalf("who may go to jail: %v, want the Mastermind and the Hacker", got)
 	}
-	s.Apply(actJail + 1)
+	engine.Apply(s, actJail+1)
 	hacker := s.crew[0][1]
 	if int(hacker.time) != g.params.JailTime || hacker.gear != -1 || s.heat[0] != 0 || int(s.discard[s.ndiscard-1]) != lockpicks {
 		t.Fatalf("jailed Hacker %+v, heat %d, top discard %d; want %d Time, Lockpicks discarded, no Heat", hacker, s.heat[0], s.discard[s.ndiscard-1], g.params.JailTime)
@@ -77,7 +77,7 @@ func TestJailTakesGearAndJailedMembersSnitch(t *testing.T) {
 	if !slices.Equal(hires, []engine.Action{1, 2, 3}) {
 		t.Fatalf("Muscle may replace members %v, want 1-3 (a full crew of four, the Mastermind stays)", hires)
 	}
-	s.Apply(actHire + engine.Action(muscle*8+1))
+	engine.Apply(s, actHire+engine.Action(muscle*8+1))
 	if s.heat[0] != 3 || s.ncrew[0] != 4 || int(s.crew[0][3].card) != muscle {
 		t.Errorf("after dismissing the jailed Hacker: heat %d (want his 3 Time), crew %d", s.heat[0], s.ncrew[0])
 	}
@@ -100,7 +100,7 @@ func TestManeuverFlipsBackAndUnpaidFeeQuits(t *testing.T) {
 	setCrew(t, s, 0, "ghost")
 	setHand(t, s, 0, "prestige")
 	s.heat[0] = 1
-	s.Apply(actManeuver + 1)
+	engine.Apply(s, actManeuver+1)
 	if !s.crew[0][1].faceDown || s.hand[0].Len() != 0 || s.heat[0] != 0 || s.done != 0 || s.cur != 0 {
 		t.Fatalf("Ghost's maneuver: face down %v, hand %d, heat %d, actions done %b", s.crew[0][1].faceDown, s.hand[0].Len(), s.heat[0], s.done)
 	}
@@ -132,7 +132,7 @@ func TestGatherFromTheDiscardNotAfterDiscarding(t *testing.T) {
 	if !slices.Contains(s.LegalActions(0, nil), actGatherDiscard) {
 		t.Fatal("the discard pile is not offered")
 	}
-	s.Apply(actEvent + engine.Action(mustCard(t, g, "bribe")))
+	engine.Apply(s, actEvent+engine.Action(mustCard(t, g, "bribe")))
 	legal := s.LegalActions(0, nil)
 	if slices.Contains(legal, actGatherDiscard) || !slices.Contains(legal, actGatherDeck) {
 		t.Errorf("after playing an Event: %v; want the deck only", legal)
@@ -173,7 +173,7 @@ func TestLegworkIsPrivate(t *testing.T) {
 		t.Fatal("no face-down Complication to look at")
 	}
 	j, k := int(look-actLegwork)/maxComp, int(look-actLegwork)%maxComp
-	s.Apply(look)
+	engine.Apply(s, look)
 	if s.jobs[j].known[k] != 1<<0 || s.jobs[j].up[k] != 0 {
 		t.Fatalf("after seat 1's Legwork: known by %03b, face up %v; want seat 1 only, still face down", s.jobs[j].known[k], s.jobs[j].up[k])
 	}
@@ -269,14 +269,14 @@ func TestMercenaryFeeMayBeRefused(t *testing.T) {
 		t.Errorf("paying is named %q", got)
 	}
 	ghost, pile := mustCard(t, g, "ghost"), s.ndiscard
-	s.Apply(actRefuseFee + 1)
+	engine.Apply(s, actRefuseFee+1)
 	if s.ncrew[0] != 1 || s.heat[0] != g.params.UnpaidFeeHeat || s.hand[0].Len() != 1 || s.ndiscard != pile+1 || int(s.discard[pile]) != ghost || s.ph != phMain {
 		t.Errorf("refused Ghost: crew %d, heat %d (want %d), hand %d (kept), discard %d, phase %d", s.ncrew[0], s.heat[0], g.params.UnpaidFeeHeat, s.hand[0].Len(), s.ndiscard-pile, s.ph)
 	}
 
 	s = started(t, g, 2)
 	due(s)
-	s.Apply(actPayFee + 1)
+	engine.Apply(s, actPayFee+1)
 	if s.ncrew[0] != 2 || s.heat[0] != 0 || s.hand[0].Len() != 0 || s.ph != phMain {
 		t.Errorf("paid Ghost: crew %d, heat %d, hand %d, phase %d", s.ncrew[0], s.heat[0], s.hand[0].Len(), s.ph)
 	}
@@ -299,14 +299,14 @@ func TestRefusableFeeAfterAHeist(t *testing.T) {
 	// Job, and Ghost's fee is due.
 	s.crew[0][2] = member{card: int16(mustCard(t, g, "ghost")), gear: -1}
 	setHand(t, s, 0, "prestige")
-	s.Apply(actHeist + 0)
+	engine.Apply(s, actHeist+0)
 	crews := s.LegalActions(0, nil)
 	if !slices.Contains(crews, actCrew+0b1111) {
 		t.Fatalf("crews %v: want the whole crew, Ghost included", crews)
 	}
-	s.Apply(actCrew + 0b1111)
+	engine.Apply(s, actCrew+0b1111)
 	for s.ph == phChance {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	if s.ph != phFee || !slices.Equal(s.LegalActions(0, nil), []engine.Action{actPayFee + 2, actRefuseFee + 2}) {
 		t.Fatalf("after the heist: phase %d, choices %v; want Ghost's fee to pay or refuse", s.ph, s.LegalActions(0, nil))
@@ -324,13 +324,13 @@ func TestGoalCheckedAfterEachAction(t *testing.T) {
 			g.params.GoalCheck = check
 			s := monaLisaTable(t, g, "laser-grid", "timelock-vault", "security-cameras")
 			s.coll[0] = g.params.row(2).Goal - 5 // the Mona Lisa gives 4 + 1
-			s.Apply(actHeist + 0)
-			s.Apply(actCrew + 0b1111)
+			engine.Apply(s, actHeist+0)
+			engine.Apply(s, actCrew+0b1111)
 			for s.ph == phChance {
-				s.Apply(s.ChanceOutcomes(nil)[0].Action)
+				engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 			}
 			for s.ph == phJail && s.who == 0 {
-				s.Apply(s.LegalActions(0, nil)[0])
+				engine.Apply(s, s.LegalActions(0, nil)[0])
 			}
 			if s.coll[0] != g.params.row(2).Goal {
 				t.Fatalf("Prestige %d, want the goal %d", s.coll[0], g.params.row(2).Goal)
@@ -344,13 +344,13 @@ func TestGoalCheckedAfterEachAction(t *testing.T) {
 			if s.trigger != -1 || s.cur != 0 || s.ph != phMain || !slices.Contains(s.LegalActions(0, nil), actGatherDeck) {
 				t.Fatalf("turn_end: trigger %d, seat %d, phase %d; want seat 1 to take its second action", s.trigger+1, s.cur+1, s.ph)
 			}
-			s.Apply(actGatherDeck)
+			engine.Apply(s, actGatherDeck)
 			for s.cur == 0 && !s.IsTerminal() {
 				legal := s.LegalActions(s.CurrentPlayer(), nil)
 				if s.ph == phChance {
 					legal = []engine.Action{s.ChanceOutcomes(nil)[0].Action}
 				}
-				s.Apply(legal[0])
+				engine.Apply(s, legal[0])
 			}
 			if s.trigger != 0 {
 				t.Errorf("turn_end: the goal did not trigger at the end of the turn (trigger %d)", s.trigger+1)

@@ -48,7 +48,7 @@ type Violation struct {
 // ParamViolations checks d's parameters against bounds whose paths start
 // with a parameter name. A parameter that is not declared is left to the
 // engine's own check for missing parameters.
-func ParamViolations(d *gamedata.Game, bounds []Bound) []Violation {
+func ParamViolations(d *gamedata.Data, bounds []Bound) []Violation {
 	var out []Violation
 	for _, b := range bounds {
 		name, rest, _ := strings.Cut(b.Path, ".")
@@ -87,7 +87,7 @@ func CardViolations(c gamedata.Card, bounds []Bound) []Violation {
 // value at that value, and returns the names of the parameters it
 // reported: an engine does not decode those, as one finding per bad value
 // is enough.
-func ParamRangeFindings(d *gamedata.Game, bounds []Bound) ([]finding.Finding, map[string]bool) {
+func ParamRangeFindings(d *gamedata.Data, bounds []Bound) ([]finding.Finding, map[string]bool) {
 	var fs []finding.Finding
 	bad := map[string]bool{}
 	for _, v := range ParamViolations(d, bounds) {
@@ -284,7 +284,7 @@ func PlayerCounts(r gamedata.Range, maxSeats int) (lo, hi int) {
 // PlayersFindings checks a manifest's player range for the engine of game
 // (named in messages), which plays at most maxSeats: PLAYERS_RANGE for a
 // range that makes no sense, TOO_MANY_PLAYERS for one past maxSeats.
-func PlayersFindings(d *gamedata.Game, game string, maxSeats int) []finding.Finding {
+func PlayersFindings(d *gamedata.Data, game string, maxSeats int) []finding.Finding {
 	r, pos := d.Manifest.Players, d.Manifest.PlayersPos
 	var out []finding.Finding
 	switch {

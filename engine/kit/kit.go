@@ -28,7 +28,7 @@ type Module interface {
 	// Build compiles validated data into a playable game. Findings report
 	// semantic problems (undefined keywords, impossible parameters) at their
 	// positions; a nil Game means the data cannot be played.
-	Build(data *gamedata.Game) (engine.Game, []finding.Finding)
+	Build(data *gamedata.Data) (engine.Game, []finding.Finding)
 	// Bounds are the ranges the engine plays, of its parameters and of its
 	// cards' fields. Its schemas state them too; the conformance test
 	// holds the two equal and checks that Build reports every value out of
@@ -75,8 +75,8 @@ func Modules() []string {
 // game is one line:
 //
 //	kit.Register(kit.ModuleOf("heat", schemas, Build, params.Bounds(), cardBounds))
-func ModuleOf[G engine.Game](id string, schemas fs.FS, build func(*gamedata.Game) (G, []finding.Finding), paramBounds, cardBounds []Bound) Module {
-	return funcModule{id: id, schemas: schemas, params: paramBounds, cards: cardBounds, build: func(d *gamedata.Game) (engine.Game, []finding.Finding) {
+func ModuleOf[G engine.Game](id string, schemas fs.FS, build func(*gamedata.Data) (G, []finding.Finding), paramBounds, cardBounds []Bound) Module {
+	return funcModule{id: id, schemas: schemas, params: paramBounds, cards: cardBounds, build: func(d *gamedata.Data) (engine.Game, []finding.Finding) {
 		g, fs := build(d)
 		// A nil *heat.Game must come back as a nil Game, not a typed nil.
 		if any(g) == nil || isNilPointer(g) {
@@ -90,12 +90,12 @@ type funcModule struct {
 	id            string
 	schemas       fs.FS
 	params, cards []Bound
-	build         func(*gamedata.Game) (engine.Game, []finding.Finding)
+	build         func(*gamedata.Data) (engine.Game, []finding.Finding)
 }
 
 func (m funcModule) ID() string                                              { return m.id }
 func (m funcModule) Schemas() fs.FS                                          { return m.schemas }
-func (m funcModule) Build(d *gamedata.Game) (engine.Game, []finding.Finding) { return m.build(d) }
+func (m funcModule) Build(d *gamedata.Data) (engine.Game, []finding.Finding) { return m.build(d) }
 func (m funcModule) Bounds() (params, cards []Bound)                         { return m.params, m.cards }
 
 func isNilPointer(v any) bool {
@@ -106,7 +106,7 @@ func isNilPointer(v any) bool {
 // Info is the part of a game's engine.Info its manifest states: the id and
 // the player range (capped at what the core plays). An engine's Info sets
 // the rest (turn cap, cards, counters, alarms, dynamics) on the copy.
-func Info(d *gamedata.Game) engine.Info {
+func Info(d *gamedata.Data) engine.Info {
 	return engine.Info{
 		ID:         d.Manifest.ID,
 		MinPlayers: d.Manifest.Players.Min,

@@ -127,7 +127,7 @@ func (p *Params[T]) Schemas(own fs.FS) fs.FS {
 // UNDEFINED_PARAMETER at the manifest; a value that does not decode is
 // SCHEMA_TYPE at the value. It returns the findings and the names out of
 // range, for the engine's own checks.
-func (p *Params[T]) Decode(d *gamedata.Game) (T, []finding.Finding, map[string]bool) {
+func (p *Params[T]) Decode(d *gamedata.Data) (T, []finding.Finding, map[string]bool) {
 	var out T
 	found, outOfRange := ParamRangeFindings(d, p.bounds)
 	v := reflect.ValueOf(&out).Elem()
@@ -312,7 +312,7 @@ type Limits struct {
 // (params.Decode); every card's numbers (CardRangeFindings against
 // cardBounds), and each card through compile, in order. Messages name the
 // engine by the game name its parameters were declared with.
-func Open[T, C any](d *gamedata.Game, params *Params[T], lim Limits, cardBounds []Bound, compile func(gamedata.Card) C) (o Opening[T, C], ok bool) {
+func Open[T, C any](d *gamedata.Data, params *Params[T], lim Limits, cardBounds []Bound, compile func(gamedata.Card) C) (o Opening[T, C], ok bool) {
 	if len(d.Cards) > engine.MaxDeck-1 {
 		o.Findings = append(o.Findings, CodeTooManyCards.At(d.Manifest.Pos, "%s supports at most %d distinct cards", params.game, engine.MaxDeck-1))
 	}

@@ -78,13 +78,13 @@ func TestParamsSchemasServeTheGeneratedSchemaBesideTheEngines(t *testing.T) {
 }
 
 // gameWith is a loaded game whose parameters are the YAML mapping src.
-func gameWith(t *testing.T, src string) *gamedata.Game {
+func gameWith(t *testing.T, src string) *gamedata.Data {
 	t.Helper()
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
 		t.Fatal(err)
 	}
-	d := &gamedata.Game{Params: map[string]gamedata.Param{}}
+	d := &gamedata.Data{Params: map[string]gamedata.Param{}}
 	d.Manifest.Pos = finding.Pos{File: "game.yaml", Line: 1}
 	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {

@@ -26,7 +26,7 @@ func TestBoxCountsComeFromTheManifest(t *testing.T) {
 	s := g.NewState(2, engine.StateOptions{}).(*state)
 	r := engine.NewRand(1)
 	for s.CurrentPlayer() == engine.Chance && s.bagTotal == 0 {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	if s.bagTotal != 2*7+3 {
 		t.Errorf("bag holds %d gems, want 2 colours × 7 + 3 clear", s.bagTotal)

@@ -31,10 +31,10 @@ func TestDeterminizeRedealsEveryHiddenPrepCard(t *testing.T) {
 	r := engine.NewRand(7)
 	for truth.Move < 200 {
 		if truth.cur == engine.Chance {
-			truth.Apply(truth.SampleChance(r))
+			engine.Apply(truth, truth.SampleChance(r))
 		} else {
 			legal := truth.LegalActions(truth.cur, nil)
-			truth.Apply(legal[r.Intn(len(legal))])
+			engine.Apply(truth, legal[r.Intn(len(legal))])
 		}
 	}
 	view := truth.Observation(0, nil)

@@ -149,7 +149,7 @@ func started(t testing.TB, g *Game, players int, seed uint64) *state {
 	s := g.NewState(players, engine.StateOptions{}).(*state)
 	r := engine.NewRand(seed)
 	for s.cur == engine.Chance {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	if s.cur < 0 || s.top().op != opTurn {
 		t.Fatalf("setup ends at %v, task %d", s.cur, s.top().op)
@@ -285,7 +285,7 @@ func do(t testing.TB, s *state, a engine.Action) {
 		}
 		t.Fatalf("%s is not legal at task %d; legal: %q", s.ActionString(s.cur, a), s.top().op, names)
 	}
-	s.Apply(a)
+	engine.Apply(s, a)
 	check(t, s)
 }
 
@@ -297,7 +297,7 @@ func roll(t testing.TB, s *state, a int) {
 	}
 	for _, o := range s.ChanceOutcomes(nil) {
 		if int(o.Action) == a {
-			s.Apply(o.Action)
+			engine.Apply(s, o.Action)
 			check(t, s)
 			return
 		}
@@ -309,7 +309,7 @@ func roll(t testing.TB, s *state, a int) {
 func settle(s *state, seed uint64) {
 	r := engine.NewRand(seed)
 	for s.cur == engine.Chance {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 }
 

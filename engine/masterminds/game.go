@@ -19,7 +19,7 @@ import (
 
 // Game is Masterminds with one set of rules and cards.
 type Game struct {
-	data   *gamedata.Game
+	data   *gamedata.Data
 	params Params
 	cards  []card
 
@@ -102,7 +102,7 @@ var codeCashShort = codes.Error("CASH_SHORT", "There are too few Starter Cash ca
 // data, so out-of-range data (which Build also sees, for its reference
 // findings) gives findings, never a crash, a giant allocation or a loop
 // over a player range of 2^63.
-func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d, cashCard: -1}
 	open, ok := kit.Open(d, params, kit.Limits{Seats: maxSeats}, cardBounds, c.compileCard)
@@ -219,7 +219,7 @@ func Build(d *gamedata.Game) (*Game, []finding.Finding) {
 	return g, c.findings
 }
 
-func paramPos(d *gamedata.Game, name string) finding.Pos {
+func paramPos(d *gamedata.Data, name string) finding.Pos {
 	if p, ok := d.Params[name]; ok {
 		return p.Pos
 	}

@@ -138,10 +138,10 @@ func TestInvariantScreen(t *testing.T) {
 				var legal []engine.Action
 				for n := 0; s.cur != engine.Terminal && n < 2000; n++ {
 					if s.cur == engine.Chance {
-						s.Apply(s.SampleChance(r))
+						engine.Apply(s, s.SampleChance(r))
 					} else {
 						legal = s.LegalActions(s.cur, legal[:0])
-						s.Apply(legal[r.Intn(len(legal))])
+						engine.Apply(s, legal[r.Intn(len(legal))])
 					}
 					if err := s.invariantError(); err != nil {
 						t.Fatalf("move %d: %v", s.Move, err)

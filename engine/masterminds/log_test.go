@@ -31,11 +31,11 @@ func logged(t *testing.T, g *Game, players int, seed uint64, bot string) (*state
 			t.Fatalf("seed %d: no end after %d moves", seed, moves)
 		}
 		if s.cur == engine.Chance {
-			s.Apply(s.SampleChance(r))
+			engine.Apply(s, s.SampleChance(r))
 			continue
 		}
 		legal = s.LegalActions(s.cur, legal[:0])
-		s.Apply(bots[s.cur].Act(s, s.cur, legal))
+		engine.Apply(s, bots[s.cur].Act(s, s.cur, legal))
 	}
 	return s, events
 }
@@ -407,7 +407,7 @@ func TestLogFirstPlayerDiceAndTies(t *testing.T) {
 	s := g.NewState(3, engine.StateOptions{Log: func(e engine.Event) { events = append(events, e) }}).(*state)
 	r := engine.NewRand(1)
 	for s.cur == engine.Chance && s.top().op != opFirstPlayer {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	for _, face := range []int{5, 2, 5, 6, 3} { // seats 1 and 3 tie on 5; seat 1 re-rolls 6
 		roll(t, s, face)

@@ -37,7 +37,7 @@ func TestResetEqualsNewState(t *testing.T) {
 	a := g.NewState(4, engine.StateOptions{}).(*state)
 	settle(a, 1)
 	for a.cur >= 0 {
-		a.Apply(a.LegalActions(a.cur, nil)[0])
+		engine.Apply(a, a.LegalActions(a.cur, nil)[0])
 		settle(a, uint64(a.Move))
 		if a.Move > 300 {
 			break

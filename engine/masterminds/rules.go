@@ -354,7 +354,7 @@ type cardYAML struct {
 // compiler turns validated data into rules, collecting findings for what
 // the schema cannot check.
 type compiler struct {
-	data     *gamedata.Game
+	data     *gamedata.Data
 	findings []finding.Finding
 }
 

@@ -26,10 +26,10 @@ func screenStates(b *testing.B) []*state {
 	var legal []engine.Action
 	for s.cur != engine.Terminal {
 		if s.cur == engine.Chance {
-			s.Apply(s.SampleChance(r))
+			engine.Apply(s, s.SampleChance(r))
 		} else {
 			legal = s.LegalActions(s.cur, legal[:0])
-			s.Apply(legal[r.Intn(len(legal))])
+			engine.Apply(s, legal[r.Intn(len(legal))])
 		}
 		if s.Move%16 == 0 && s.cur != engine.Terminal {
 			states = append(states, s.CloneInto(nil).(*state))

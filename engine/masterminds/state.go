@@ -346,11 +346,10 @@ func (s *state) draw(d *engine.Deck, c int) {
 	s.sampled = -1
 }
 
-func (s *state) Apply(a engine.Action) {
+func (s *state) DoApply(a engine.Action) {
 	if s.ended || s.sp == 0 {
 		panic("masterminds: Apply on a finished game")
 	}
-	s.Move++
 	if s.cur == engine.Chance {
 		s.chance(s.top(), int(a))
 	} else {

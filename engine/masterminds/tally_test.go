@@ -34,8 +34,8 @@ func TestTallyHeldCache(t *testing.T) {
 				var legal []engine.Action
 				for n := 0; a.cur != engine.Terminal && n < 5000; n++ {
 					if a.cur == engine.Chance {
-						a.Apply(a.SampleChance(ra))
-						b.Apply(b.SampleChance(rb))
+						engine.Apply(a, a.SampleChance(ra))
+						engine.Apply(b, b.SampleChance(rb))
 						continue
 					}
 					legal = a.LegalActions(a.cur, legal[:0])
@@ -61,8 +61,8 @@ func TestTallyHeldCache(t *testing.T) {
 					}
 					x := legal[ra.Intn(len(legal))]
 					rb.Intn(len(legal))
-					a.Apply(x)
-					b.Apply(x)
+					engine.Apply(a, x)
+					engine.Apply(b, x)
 				}
 				if !reflect.DeepEqual(ta, tb) {
 					t.Fatalf("%dp game %d: tallies differ with and without the noted cards", players, game)

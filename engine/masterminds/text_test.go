@@ -126,7 +126,7 @@ func TestCardFields(t *testing.T) {
 
 // withIcons declares icons for the skills and gems, as the shipped game
 // does, so the printed text uses them instead of the words.
-func withIcons(d *gamedata.Game) *gamedata.Game {
+func withIcons(d *gamedata.Data) *gamedata.Data {
 	for _, id := range []string{"stealth", "tech", "muscle", "charm", "driving", "gem", "gem-blue"} {
 		d.Manifest.Icons = append(d.Manifest.Icons, gamedata.IconDecl{ID: id, Builtin: "gem"})
 	}

@@ -36,7 +36,7 @@ func playRearranged(t *testing.T, g *Game, players int, seed uint64) {
 			if got := other.ChanceOutcomes(nil); !slices.Equal(got, outs) {
 				t.Fatalf("%d players, move %d: chance outcomes %v depend on how the deck and bag are stored: %v", players, s.MoveNumber(), outs, got)
 			}
-			s.Apply(engine.SampleOutcome(outs, r))
+			engine.Apply(s, engine.SampleOutcome(outs, r))
 			continue
 		}
 		// Play on with the random bot's choices, checked like the others.
@@ -48,7 +48,7 @@ func playRearranged(t *testing.T, g *Game, players int, seed uint64) {
 			}
 		}
 		if cur := s.CurrentPlayer(); cur >= 0 {
-			s.Apply(joint[cur])
+			engine.Apply(s, joint[cur])
 		} else {
 			engine.ApplyJoint(s, joint)
 		}

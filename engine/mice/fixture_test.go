@@ -68,11 +68,11 @@ var fixtureData = gamedatatest.Fixture{
 func started(t testing.TB, g *Game, players int) *state {
 	t.Helper()
 	s := g.NewState(players, engine.StateOptions{}).(*state)
-	s.Apply(0)
+	engine.Apply(s, 0)
 	r := engine.NewRand(1)
 	for s.ph == phDeal {
 		outs := s.ChanceOutcomes(nil)
-		s.Apply(outs[r.Intn(len(outs))].Action)
+		engine.Apply(s, outs[r.Intn(len(outs))].Action)
 	}
 	if s.ph != phSelect || s.tester != 0 {
 		t.Fatalf("set-up ends in phase %d, tester %d", s.ph, s.tester)
@@ -105,8 +105,8 @@ func drawChip(t testing.TB, s *state, chip, side int) {
 	if s.ph != phDrawChip {
 		t.Fatalf("not drawing a chip: phase %d", s.ph)
 	}
-	s.Apply(engine.Action(chip))
-	s.Apply(engine.Action(side))
+	engine.Apply(s, engine.Action(chip))
+	engine.Apply(s, engine.Action(side))
 }
 
 func bets(s *state, b ...int) []engine.Action {

@@ -27,8 +27,8 @@ func learnSkill(t *testing.T, g *Game, s *state, p int, id string) engine.Action
 func testWith(t *testing.T, g *Game, chips ...[3]int) *state {
 	t.Helper()
 	s := started(t, g, 2)
-	s.Apply(actFirst + 0)
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+0)
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	for _, c := range chips {
 		drawChip(t, s, chipOf(t, s, c[0], c[1]), c[2])
 	}
@@ -44,7 +44,7 @@ func testWith(t *testing.T, g *Game, chips ...[3]int) *state {
 func TestDoubleTakeFlipsTwoDifferentChips(t *testing.T) {
 	g := fixture(t, flipCards, nil)
 	s := testWith(t, g, [3]int{3, -3, 0}, [3]int{4, 2, 0}) // +3 +4
-	s.Apply(learnSkill(t, g, s, 0, "double-take"))
+	engine.Apply(s, learnSkill(t, g, s, 0, "double-take"))
 	purple, blue := chipOf0(s, 3, -3), chipOf0(s, 4, 2)
 	if s.chips.Side(purple) != 1 || s.chips.Side(blue) != 1 || s.rating() != -1 {
 		t.Errorf("after Double Take: sides %d %d rating %d; want both flipped, -3 + 2 = -1",
@@ -56,7 +56,7 @@ func TestDoubleTakeFlipsTwoDifferentChips(t *testing.T) {
 
 	// Both flips gain: each chip turns to its better side.
 	s = testWith(t, g, [3]int{3, -3, 1}, [3]int{4, 2, 1}) // -3 +2
-	s.Apply(learnSkill(t, g, s, 0, "double-take"))
+	engine.Apply(s, learnSkill(t, g, s, 0, "double-take"))
 	if s.rating() != 7 {
 		t.Errorf("rating %d, want 3 + 4 = 7", s.rating())
 	}
@@ -66,7 +66,7 @@ func TestDoubleTakeFlipsTwoDifferentChips(t *testing.T) {
 func TestFlipTakesTheBestDifferentChips(t *testing.T) {
 	g := fixture(t, flipCards, map[string]string{"chips_drawn": "3"})
 	s := testWith(t, g, [3]int{2, 1, 1}, [3]int{3, -3, 1}, [3]int{1, -1, 1}) // +1 -3 -1
-	s.Apply(learnSkill(t, g, s, 0, "double-take"))
+	engine.Apply(s, learnSkill(t, g, s, 0, "double-take"))
 	green := chipOf0(s, 2, 1)
 	if s.rating() != 5 || s.chips.Side(green) != 1 {
 		t.Errorf("rating %d (want +1 +3 +1 = 5), green side %d (want unflipped)", s.rating(), s.chips.Side(green))
@@ -78,7 +78,7 @@ func TestFlipTakesTheBestDifferentChips(t *testing.T) {
 func TestFlipWithFewerChipsFlipsEachOnce(t *testing.T) {
 	g := fixture(t, flipCards, map[string]string{"chips_drawn": "1"})
 	s := testWith(t, g, [3]int{4, 2, 1}) // +2
-	s.Apply(learnSkill(t, g, s, 0, "double-take"))
+	engine.Apply(s, learnSkill(t, g, s, 0, "double-take"))
 	if s.rating() != 4 {
 		t.Errorf("rating %d, want +4: flipped once, not twice back to +2", s.rating())
 	}
@@ -89,7 +89,7 @@ func TestFlipWithFewerChipsFlipsEachOnce(t *testing.T) {
 func TestDrawThenFlipFlipsTheDrawnChip(t *testing.T) {
 	g := fixture(t, flipCards, nil)
 	s := testWith(t, g, [3]int{2, 1, 0}, [3]int{1, -1, 0}) // +2 +1
-	s.Apply(learnSkill(t, g, s, 0, "dig-and-turn"))
+	engine.Apply(s, learnSkill(t, g, s, 0, "dig-and-turn"))
 	drawChip(t, s, chipOf(t, s, 3, -3), 1) // -3, the best flip once it is out
 	if s.ph != phActivate || s.rating() != 6 {
 		t.Errorf("phase %d rating %d; want activate and 2 + 1 + 3 = 6", s.ph, s.rating())
@@ -126,7 +126,7 @@ func TestNoChipFlippedTwiceInPlay(t *testing.T) {
 						}
 					}
 					if flips == 0 || draws {
-						s.Apply(a)
+						engine.Apply(s, a)
 						continue
 					}
 					var buf [maxChips]int
@@ -135,7 +135,7 @@ func TestNoChipFlippedTwiceInPlay(t *testing.T) {
 					for k, c := range drawn {
 						before[k] = s.chips.Side(c)
 					}
-					s.Apply(a)
+					engine.Apply(s, a)
 					changed := 0
 					for k, c := range drawn {
 						if s.chips.Side(c) != before[k] {

@@ -132,7 +132,7 @@ type card struct {
 
 // Game is Mice Heist with one set of rules and cards.
 type Game struct {
-	data     *gamedata.Game
+	data     *gamedata.Data
 	params   Params
 	cards    []card
 	keywords []gamedata.Keyword
@@ -155,7 +155,7 @@ type Game struct {
 }
 
 type compiler struct {
-	data     *gamedata.Game
+	data     *gamedata.Data
 	findings []finding.Finding
 	keywords map[string]int
 }
@@ -172,7 +172,7 @@ var codeJobsRange = codes.Error("JOBS_RANGE", "The obstacles make no job, or mor
 // rules rely on is checked before anything is sized by the data, so
 // out-of-range data (which Build also sees, for its reference findings)
 // gives findings, never a crash or a giant allocation.
-func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d, keywords: map[string]int{}}
 	for i, kw := range d.Manifest.Keywords {
 		c.keywords[kw.ID] = i

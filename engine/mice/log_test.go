@@ -27,7 +27,7 @@ func playLogged(t *testing.T, g *Game, players int, seed uint64, kinds []string)
 		}
 		switch cur := s.CurrentPlayer(); cur {
 		case engine.Chance:
-			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), chance))
+			engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), chance))
 		case engine.Simultaneous:
 			joint := make([]engine.Action, players)
 			for p := range joint {
@@ -38,7 +38,7 @@ func playLogged(t *testing.T, g *Game, players int, seed uint64, kinds []string)
 			}
 			engine.ApplyJoint(s, joint)
 		default:
-			s.Apply(bots[cur].Act(s, cur, s.LegalActions(cur, nil)))
+			engine.Apply(s, bots[cur].Act(s, cur, s.LegalActions(cur, nil)))
 		}
 	}
 	return s, log
@@ -380,12 +380,12 @@ func deref(p *int) any {
 // their amounts, causes and zones.
 func TestLogFailureWithAnEmptySupply(t *testing.T) {
 	s, log := loggedTest(t, 3, nil)
-	s.Apply(actFirst + 0) // a1, target 2
-	s.ApplyJoint(bets(s, 0, 1, 0))
+	engine.Apply(s, actFirst+0) // a1, target 2
+	engine.ApplyJoint(s, bets(s, 0, 1, 0))
 	s.supply = 0
 	drawChip(t, s, chipOf(t, s, -2, -4), 0)
 	drawChip(t, s, chipOf(t, s, -1, -2), 1)
-	s.Apply(actStop)
+	engine.Apply(s, actStop)
 	type want struct {
 		kind, cause, card, from, to string
 		seat                        int
@@ -429,8 +429,8 @@ func TestLogFailureWithAnEmptySupply(t *testing.T) {
 // the chip, the side it now shows and what it gained.
 func TestLogSkillBonusesAndFlips(t *testing.T) {
 	s, log := loggedTest(t, 2, nil)
-	s.Apply(actFirst + 1) // b1 shows a mouth, no leg
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+1) // b1 shows a mouth, no leg
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, chipOf(t, s, 4, 2), 1)  // +2
 	drawChip(t, s, chipOf(t, s, 3, -3), 1) // -3
 	slot := func(id string) engine.Action {
@@ -445,9 +445,9 @@ func TestLogSkillBonusesAndFlips(t *testing.T) {
 		return actFirst + engine.Action(s.nskill[0]-1)
 	}
 	*log = nil
-	s.Apply(slot("flip"))
-	s.Apply(slot("plus"))
-	s.Apply(slot("legs"))
+	engine.Apply(s, slot("flip"))
+	engine.Apply(s, slot("plus"))
+	engine.Apply(s, slot("legs"))
 	ev := *log
 	if len(ev) != 6 {
 		t.Fatalf("%d events: %+v", len(ev), ev)
@@ -475,8 +475,8 @@ func TestLogBagRefill(t *testing.T) {
 		s.chips.Draw(i, 0)
 	}
 	s.chips.EndTest() // every chip but chip 0 is in the play area
-	s.Apply(actFirst + 0)
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+0)
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, 0, 0)
 	refill := enginetest.OfKind(*log, "refill")
 	if len(refill) != 1 || deref(refill[0].Amount) != s.chips.Len()-1 || refill[0].From != zPlayArea || refill[0].To != zBag {

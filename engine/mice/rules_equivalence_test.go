@@ -126,8 +126,8 @@ func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) erro
 			}
 			x := engine.SampleOutcome(oa, r)
 			k := slices.IndexFunc(oa, func(o engine.Outcome) bool { return o.Action == x })
-			a.Apply(oa[k].Action)
-			b.Apply(ob[k].Action)
+			engine.Apply(a, oa[k].Action)
+			engine.Apply(b, ob[k].Action)
 		case engine.Simultaneous:
 			joint := make([]engine.Action, players)
 			for p := range players {
@@ -153,8 +153,8 @@ func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) erro
 			}
 			k := r.Intn(len(la))
 			x := la[k]
-			a.Apply(x)
-			b.Apply(want[k])
+			engine.Apply(a, x)
+			engine.Apply(b, want[k])
 		}
 		if a.MoveNumber() != b.MoveNumber() {
 			return fmt.Errorf("move counts differ: %d and %d", a.MoveNumber(), b.MoveNumber())

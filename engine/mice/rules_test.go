@@ -15,8 +15,8 @@ import (
 func TestSuccessPaysBetsAndPayout(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 3)
-	s.Apply(actFirst + 0) // job A: a1, target 2
-	s.ApplyJoint(bets(s, 0, 2, 0))
+	engine.Apply(s, actFirst+0) // job A: a1, target 2
+	engine.ApplyJoint(s, bets(s, 0, 2, 0))
 	// The bet waits on the helper's chip: not the tester's to spend yet.
 	if s.stash[0] != 3 || s.stash[1] != 1 || s.bets[1] != 2 {
 		t.Fatalf("stashes %v bets %v", s.stash[:3], s.bets[:3])
@@ -26,7 +26,7 @@ func TestSuccessPaysBetsAndPayout(t *testing.T) {
 	if s.ph != phActivate || s.rating() != 3 {
 		t.Fatalf("phase %d rating %d", s.ph, s.rating())
 	}
-	s.Apply(actStop)
+	engine.Apply(s, actStop)
 	if s.stash[0] != 5 {
 		t.Errorf("tester stash %d after the test, want 5 (3 + the bet of 2)", s.stash[0])
 	}
@@ -58,11 +58,11 @@ func TestFailurePaysHelpersAndLearns(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 3)
 	supply := s.supply
-	s.Apply(actFirst + 0)
-	s.ApplyJoint(bets(s, 0, 1, 0))
+	engine.Apply(s, actFirst+0)
+	engine.ApplyJoint(s, bets(s, 0, 1, 0))
 	drawChip(t, s, chipOf(t, s, -2, -4), 0)
 	drawChip(t, s, chipOf(t, s, -1, -2), 0)
-	s.Apply(actStop)
+	engine.Apply(s, actStop)
 	if s.ph != phLearn {
 		t.Fatalf("phase %d, want learn", s.ph)
 	}
@@ -73,9 +73,9 @@ func TestFailurePaysHelpersAndLearns(t *testing.T) {
 		t.Errorf("track A: tester %d helper %d, want 1 0", s.tracks[0].Pos(0), s.tracks[0].Pos(1))
 	}
 	learned := int(s.market[0])
-	s.Apply(actFirst + 0)
+	engine.Apply(s, actFirst+0)
 	for s.ph == phDeal {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	if s.nskill[0] != 4 || int(s.skill[0][3]) != learned || s.market[0] < 0 {
 		t.Errorf("skills %d (last %d, want %d), market slot %d", s.nskill[0], s.skill[0][3], learned, s.market[0])
@@ -94,21 +94,21 @@ func TestFinaleStaysThenEndsTheGame(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 2)
 	s.top[1] = 1 // B2, the Finale (target 6), on top
-	s.Apply(actFirst + 1)
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+1)
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, chipOf(t, s, -2, -4), 0)
 	drawChip(t, s, chipOf(t, s, 1, -1), 0)
-	s.Apply(actStop)
-	s.Apply(actStop) // learn nothing
+	engine.Apply(s, actStop)
+	engine.Apply(s, actStop) // learn nothing
 	if s.top[1] != 1 || s.cheese[1] != 1 || s.ph != phSelect {
 		t.Fatalf("finale after a failure: top %d cheese %d phase %d", s.top[1], s.cheese[1], s.ph)
 	}
-	s.Apply(actFirst + 1) // seat 2 tests the Finale
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+1) // seat 2 tests the Finale
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, chipOf(t, s, 4, 2), 0)
 	drawChip(t, s, chipOf(t, s, 3, -3), 0)
 	stash := s.stash[1]
-	s.Apply(actStop)
+	engine.Apply(s, actStop)
 	if !s.IsTerminal() || s.EndCause() != "finale succeeded" {
 		t.Fatalf("terminal %v cause %q", s.IsTerminal(), s.EndCause())
 	}
@@ -123,8 +123,8 @@ func TestFinaleStaysThenEndsTheGame(t *testing.T) {
 func TestSkillsModifyTheTest(t *testing.T) {
 	g := fixture(t, testCards, nil)
 	s := started(t, g, 2)
-	s.Apply(actFirst + 0) // a1 shows a paw
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+0) // a1 shows a paw
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, chipOf(t, s, 4, 2), 1)  // +2
 	drawChip(t, s, chipOf(t, s, 3, -3), 1) // -3
 	flip, plus, more := g.cardIndex(t, "flip"), g.cardIndex(t, "plus"), g.cardIndex(t, "more")
@@ -137,15 +137,15 @@ func TestSkillsModifyTheTest(t *testing.T) {
 		t.Fatalf("no skill %d", c)
 		return 0
 	}
-	s.Apply(slot(flip)) // flips the purple chip: -3 -> +3 (gain 6 beats 2)
+	engine.Apply(s, slot(flip)) // flips the purple chip: -3 -> +3 (gain 6 beats 2)
 	if s.rating() != 5 || s.stash[0] != 2 || s.covered[0][slot(flip)-actFirst] == 0 {
 		t.Fatalf("after flip: rating %d stash %d", s.rating(), s.stash[0])
 	}
-	s.Apply(slot(plus))
+	engine.Apply(s, slot(plus))
 	if s.rating() != 6 {
 		t.Errorf("after +1: rating %d", s.rating())
 	}
-	s.Apply(slot(more))
+	engine.Apply(s, slot(more))
 	drawChip(t, s, chipOf(t, s, 2, 1), 0)
 	if s.rating() != 8 || s.stash[0] != 0 {
 		t.Errorf("after draw: rating %d stash %d", s.rating(), s.stash[0])
@@ -172,11 +172,11 @@ func TestHelpFromCoveredSkillsAndAbstainers(t *testing.T) {
 	s.covered[2][0] = 1
 	s.stash[2]--
 	s.supply += 0
-	s.Apply(actFirst + 0)
+	engine.Apply(s, actFirst+0)
 	if got := s.LegalActions(1, nil); len(got) != 4 { // 0..3: 1 in stash + 2 covered
 		t.Fatalf("seat 2 may bet %v", got)
 	}
-	s.ApplyJoint(bets(s, 0, 3, 0))
+	engine.ApplyJoint(s, bets(s, 0, 3, 0))
 	if s.covered[1][0] != 0 || s.covered[1][1] != 0 || s.stash[1] != 0 || s.stash[0] != 3 || s.bets[1] != 3 {
 		t.Errorf("helper: covered %v stash %d, tester %d", s.covered[1][:3], s.stash[1], s.stash[0])
 	}
@@ -196,8 +196,8 @@ func TestEmptyBagRefillsFromPlayArea(t *testing.T) {
 		}
 	}
 	s.chips.EndTest() // every chip but chip 0 is in the play area
-	s.Apply(actFirst + 0)
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+0)
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, 0, 0)
 	if s.chips.InBag() != s.chips.Len()-1 || s.chips.Where(0) != chipDrawn {
 		t.Errorf("after the refill: %d in bag, chip 0 at %d", s.chips.InBag(), s.chips.Where(0))
@@ -208,18 +208,18 @@ func TestEmptyBagRefillsFromPlayArea(t *testing.T) {
 func TestSkillLimit(t *testing.T) {
 	g := fixture(t, testCards, map[string]string{"skill_limit": "3"})
 	s := started(t, g, 2)
-	s.Apply(actFirst + 0)
-	s.ApplyJoint(bets(s, 0, 0))
+	engine.Apply(s, actFirst+0)
+	engine.ApplyJoint(s, bets(s, 0, 0))
 	drawChip(t, s, chipOf(t, s, -2, -4), 0)
 	drawChip(t, s, chipOf(t, s, -1, -2), 0)
-	s.Apply(actStop)
-	s.Apply(actFirst + 1)
+	engine.Apply(s, actStop)
+	engine.Apply(s, actFirst+1)
 	if s.ph != phDiscard {
 		t.Fatalf("phase %d, want discard", s.ph)
 	}
-	s.Apply(actFirst + 0)
+	engine.Apply(s, actFirst+0)
 	for s.ph == phDeal {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	if s.nskill[0] != 3 {
 		t.Errorf("%d skills, want 3", s.nskill[0])

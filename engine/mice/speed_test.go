@@ -79,7 +79,7 @@ func BenchmarkCheckInvariants(b *testing.B) {
 func randomMove(s *state, r *engine.Rand, legal []engine.Action) []engine.Action {
 	switch cur := s.CurrentPlayer(); cur {
 	case engine.Chance:
-		s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+		engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 	case engine.Simultaneous:
 		joint := make([]engine.Action, s.N)
 		for p := range joint {
@@ -89,10 +89,10 @@ func randomMove(s *state, r *engine.Rand, legal []engine.Action) []engine.Action
 				joint[p] = legal[r.Intn(len(legal))]
 			}
 		}
-		s.ApplyJoint(joint)
+		engine.ApplyJoint(s, joint)
 	default:
 		legal = s.LegalActions(cur, legal[:0])
-		s.Apply(legal[r.Intn(len(legal))])
+		engine.Apply(s, legal[r.Intn(len(legal))])
 	}
 	return legal
 }

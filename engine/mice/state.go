@@ -225,8 +225,7 @@ func (s *state) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome {
 	return buf
 }
 
-func (s *state) Apply(a engine.Action) {
-	s.Move++
+func (s *state) DoApply(a engine.Action) {
 	switch s.ph {
 	case phStart:
 		s.tester = int(a)
@@ -346,11 +345,10 @@ func (s *state) tallyChoice(held *cardSet, played int) {
 }
 
 // 2. Get help: every other player's bet, revealed together.
-func (s *state) ApplyJoint(actions []engine.Action) {
+func (s *state) DoApplyJoint(actions []engine.Action) {
 	if s.ph != phHelp {
 		panic("mice: ApplyJoint outside Get Help")
 	}
-	s.Move++
 	// The seats after the tester, in turn order (a wrap, not a modulo: a
 	// division per seat shows in the heuristic bot's look-aheads).
 	p := s.tester

@@ -102,8 +102,8 @@ func lockstep(t *testing.T, sets, walk *Game, players, games int) (faults int) {
 				if x != y {
 					t.Fatalf("seed %d move %d: chance %d and %d", seed, move, x, y)
 				}
-				a.Apply(x)
-				b.Apply(y)
+				engine.Apply(a, x)
+				engine.Apply(b, y)
 			case engine.Simultaneous:
 				var joint []engine.Action
 				for p := range players {
@@ -125,8 +125,8 @@ func lockstep(t *testing.T, sets, walk *Game, players, games int) (faults int) {
 					t.Fatalf("%d players, seed %d, move %d: legal %v and %v", players, seed, move, la, lb)
 				}
 				x := la[pick.Intn(len(la))]
-				a.Apply(x)
-				b.Apply(x)
+				engine.Apply(a, x)
+				engine.Apply(b, x)
 			}
 		}
 	}

@@ -66,7 +66,7 @@ type compiler struct {
 }
 
 // Build compiles a game's rules file against its cards and parameters.
-func Build(d *gamedata.Game) (*Game, []finding.Finding) {
+func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	if d.Rules == nil {
 		// The loader reports a missing or broken rules file.
 		return nil, nil

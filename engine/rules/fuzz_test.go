@@ -73,7 +73,7 @@ func playSome(t *testing.T, g *rules.Game, players int, seed uint64) {
 			return
 		case engine.Chance:
 			outs := s.ChanceOutcomes(nil)
-			s.Apply(engine.SampleOutcome(outs, r))
+			engine.Apply(s, engine.SampleOutcome(outs, r))
 		case engine.Simultaneous:
 			joint := make([]engine.Action, players)
 			for q := range players {
@@ -88,7 +88,7 @@ func playSome(t *testing.T, g *rules.Game, players int, seed uint64) {
 			if len(buf) == 0 {
 				t.Fatalf("seat %d to move has no legal action", p)
 			}
-			s.Apply(buf[r.Intn(len(buf))])
+			engine.Apply(s, buf[r.Intn(len(buf))])
 		}
 	}
 }

@@ -19,7 +19,7 @@ func init() {
 
 // Game is one rules file compiled against its game's cards and parameters.
 type Game struct {
-	data  *gamedata.Game
+	data  *gamedata.Data
 	memos int // memoAggregate's sites
 	cards []cardInfo
 	// fields are the card fields the rules can read, by name; enums the

@@ -228,7 +228,7 @@ func TestInvariantScreen(t *testing.T) {
 				for !s.IsTerminal() && s.Move < 3000 {
 					switch cur := s.CurrentPlayer(); cur {
 					case engine.Chance:
-						s.Apply(s.SampleChance(r))
+						engine.Apply(s, s.SampleChance(r))
 					case engine.Simultaneous:
 						joint = joint[:0]
 						for p := range n {
@@ -241,7 +241,7 @@ func TestInvariantScreen(t *testing.T) {
 						s.applyJoint(joint)
 					default:
 						legal = s.LegalActions(cur, legal[:0])
-						s.Apply(legal[r.Intn(len(legal))])
+						engine.Apply(s, legal[r.Intn(len(legal))])
 					}
 					where := fmt.Sprintf("%s %dp game %d move %d", name, n, game, s.Move)
 					// The empty range fails every state, unbroken or not.

@@ -179,12 +179,12 @@ tests:
 	st := g.NewState(2, engine.StateOptions{Log: func(e engine.Event) { log.WriteString(e.Text + "\n") }})
 	s := stateOf(st)
 	for r := engine.NewRand(1); s.mode == mChance || s.mode == mRoll; {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	if s.mode != mSeat || s.ch.id != "bid" {
 		t.Fatalf("not at bid: %v", s.mode)
 	}
-	s.Apply(s.legalNow(s.seat)[0])
+	engine.Apply(s, s.legalNow(s.seat)[0])
 	if !strings.Contains(log.String(), "bid 1") {
 		t.Errorf("the log does not say the bid:\n%s", log.String())
 	}
@@ -214,7 +214,7 @@ func TestNumberChoiceMistakes(t *testing.T) {
 		}
 		s := stateOf(g.NewState(2, engine.StateOptions{}))
 		for r := engine.NewRand(1); s.mode == mChance; {
-			s.Apply(s.SampleChance(r))
+			engine.Apply(s, s.SampleChance(r))
 		}
 		if !strings.Contains(s.fault, c.msg) || !strings.Contains(s.fault, dir) {
 			t.Errorf("fault %q, want %q", s.fault, c.msg)

@@ -221,10 +221,10 @@ func TestNestedForEachStaysWithinBudget(t *testing.T) {
 		r := engine.NewRand(seed)
 		for n := 0; s.CurrentPlayer() != engine.Terminal && n < 200; n++ {
 			if p := s.CurrentPlayer(); p == engine.Chance {
-				s.Apply(s.(engine.ChanceSampler).SampleChance(r))
+				engine.Apply(s, s.(engine.ChanceSampler).SampleChance(r))
 			} else {
 				legal := s.LegalActions(p, nil)
-				s.Apply(legal[r.Intn(len(legal))])
+				engine.Apply(s, legal[r.Intn(len(legal))])
 			}
 		}
 		if f := stateOf(s).fault; f != "" {
@@ -265,9 +265,9 @@ func TestAGameRunsOutOfSteps(t *testing.T) {
 	r := engine.NewRand(1)
 	for n := 0; s.CurrentPlayer() != engine.Terminal && n < 100; n++ {
 		if p := s.CurrentPlayer(); p == engine.Chance {
-			s.Apply(s.(engine.ChanceSampler).SampleChance(r))
+			engine.Apply(s, s.(engine.ChanceSampler).SampleChance(r))
 		} else {
-			s.Apply(s.LegalActions(p, nil)[0])
+			engine.Apply(s, s.LegalActions(p, nil)[0])
 		}
 	}
 	want := at(t, dir, "rules.yaml", "while:", 0) + ": in this while, the game ran "

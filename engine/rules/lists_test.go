@@ -44,7 +44,7 @@ func bankEdited(t testing.TB, edits ...bankEdit) (*Game, []finding.Finding, stri
 
 // bankData writes testdata/bank with edits and loads it: the data (nil
 // with the errors of loading) and its folder.
-func bankData(t testing.TB, edits ...bankEdit) (*gamedata.Game, []finding.Finding, string) {
+func bankData(t testing.TB, edits ...bankEdit) (*gamedata.Data, []finding.Finding, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "bank")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "bank"))); err != nil {
@@ -120,7 +120,7 @@ func TestRollIsAChanceMove(t *testing.T) {
 	s := g.NewState(2, engine.StateOptions{}).(*state)
 	r := engine.NewRand(1)
 	for s.mode == mChance { // the deal
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	if s.mode != mRoll || s.CurrentPlayer() != engine.Chance {
 		t.Fatalf("after the deal: mode %d, %s to move, want the roll", s.mode, s.CurrentPlayer())
@@ -129,7 +129,7 @@ func TestRollIsAChanceMove(t *testing.T) {
 	if len(outs) != 3 || outs[0].Action != 1 || outs[2].Action != 3 || outs[1].Prob != 1.0/3 {
 		t.Fatalf("roll outcomes %v, want 1-3 each 1/3", outs)
 	}
-	s.Apply(3)
+	engine.Apply(s, 3)
 	if v, _ := g.Value(s, "bonus", 0); v != 3 {
 		t.Errorf("bonus is %d after rolling 3", v)
 	}

@@ -23,7 +23,7 @@ func playLogs(t *testing.T, g *rules.Game, players int) (fast, ref []string) {
 		for !st.IsTerminal() {
 			switch st.CurrentPlayer() {
 			case engine.Chance:
-				st.Apply(st.ChanceOutcomes(nil)[0].Action)
+				engine.Apply(st, st.ChanceOutcomes(nil)[0].Action)
 			case engine.Simultaneous:
 				joint := make([]engine.Action, players)
 				for q := range joint {
@@ -34,7 +34,7 @@ func playLogs(t *testing.T, g *rules.Game, players int) (fast, ref []string) {
 				}
 				engine.ApplyJoint(st, joint)
 			default:
-				st.Apply(st.LegalActions(st.CurrentPlayer(), nil)[0])
+				engine.Apply(st, st.LegalActions(st.CurrentPlayer(), nil)[0])
 			}
 		}
 		if i == 0 {
@@ -108,7 +108,7 @@ winners:
 `)
 	st := rules.Reference(g).NewState(2, engine.StateOptions{})
 	for st.CurrentPlayer() == engine.Chance {
-		st.Apply(st.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(st, st.ChanceOutcomes(nil)[0].Action)
 	}
 	view := func(p int) string { return strings.Join(st.(interface{ View(int) []string }).View(p), "\n") }
 	one, two := view(0), view(1)

@@ -194,7 +194,7 @@ func playOne(r *engine.Rand, a engine.State, others ...engine.State) string {
 		act := engine.SampleOutcome(a.ChanceOutcomes(nil), r)
 		text := a.ActionString(p, act)
 		for _, s := range append(others, a) {
-			s.Apply(act)
+			engine.Apply(s, act)
 		}
 		return text
 	case engine.Simultaneous:
@@ -216,7 +216,7 @@ func playOne(r *engine.Rand, a engine.State, others ...engine.State) string {
 	act := legal[r.Intn(len(legal))]
 	text := fmt.Sprintf("%s %s", p, a.ActionString(p, act))
 	for _, s := range append(others, a) {
-		s.Apply(act)
+		engine.Apply(s, act)
 	}
 	return text
 }

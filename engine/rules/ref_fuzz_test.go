@@ -53,7 +53,7 @@ const (
 
 var (
 	bankOnce sync.Once
-	bankGame *gamedata.Game
+	bankGame *gamedata.Data
 )
 
 // buildGenerated builds a generated program over Bank Run's cards and

@@ -13,7 +13,7 @@ func TestReferenceObservationHidesOtherHands(t *testing.T) {
 	g := loadGame(t, "../../cards/crazy-eights")
 	s := Reference(g).NewState(3, engine.StateOptions{}).(*refState)
 	for s.CurrentPlayer() == engine.Chance {
-		s.Apply(s.ChanceOutcomes(nil)[0].Action)
+		engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 	}
 	hand := func(p int) int { return g.names.zoneByName["hand"].base + p }
 	stock := g.names.zoneByName["stock"].base

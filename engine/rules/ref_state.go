@@ -189,7 +189,7 @@ func (s *refState) cloneInto(c *refState) {
 	c.counters = slices.Clone(s.counters)
 	c.shown = slices.Clone(s.shown)
 	c.stack = slices.Clone(s.stack)
-	c.Log, c.Tally = nil, nil
+	c.Silence()
 }
 
 func (s *refState) IsTerminal() bool { return s.wait.kind == wOver }
@@ -243,17 +243,14 @@ func bytesCount(b []uint8, c uint8) int {
 	return k
 }
 
-// Apply plays a chance outcome or the deciding seat's action.
-func (s *refState) Apply(a engine.Action) {
+// DoApply plays a chance outcome or the deciding seat's action.
+func (s *refState) DoApply(a engine.Action) {
 	switch s.wait.kind {
 	case wDraw:
-		s.Move++
 		s.protect(func() { s.drawn(uint8(a)) })
 	case wRoll:
-		s.Move++
 		s.protect(func() { s.rolled(int64(a)) })
 	case wSeat:
-		s.Move++
 		w := s.wait
 		s.wait = refWait{}
 		s.protect(func() { s.decide(w.choice, w.env, w.seat, a, w.ranges[w.seat]) })
@@ -276,7 +273,7 @@ func (s *refSimState) CloneInto(dst engine.State) engine.State {
 	return c
 }
 
-func (s *refSimState) ApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
+func (s *refSimState) DoApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
 
 // applyJoint carries out a secret choice: every seat's pick in seat
 // order, seat 1 first, each seeing the table as the picks before it
@@ -285,7 +282,6 @@ func (s *refState) applyJoint(actions []engine.Action) {
 	if s.wait.kind != wAll || len(actions) != s.N {
 		panic(fmt.Sprintf("rules reference: %d joint actions at a %s node", len(actions), s.CurrentPlayer()))
 	}
-	s.Move++
 	w := s.wait
 	s.wait = refWait{}
 	loop := refLoop{kind: lDispatch, stmt: w.choice}

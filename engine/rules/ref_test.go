@@ -30,7 +30,7 @@ func loadAnyRules(t testing.TB, dir string) *rules.Game {
 }
 
 // loadData loads a game folder with its rules file, clean.
-func loadData(t testing.TB, dir string) *gamedata.Game {
+func loadData(t testing.TB, dir string) *gamedata.Data {
 	t.Helper()
 	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) {
 		if m, ok := kit.Lookup(id); ok {
@@ -94,7 +94,7 @@ func playToEnd(t *testing.T, g *rules.Game, players int) *engine.Tally {
 	r := engine.NewRand(1)
 	for !s.IsTerminal() {
 		if s.CurrentPlayer() == engine.Chance {
-			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+			engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 			continue
 		}
 		if s.CurrentPlayer() == engine.Simultaneous {
@@ -109,7 +109,7 @@ func playToEnd(t *testing.T, g *rules.Game, players int) *engine.Tally {
 			continue
 		}
 		legal := s.LegalActions(s.CurrentPlayer(), nil)
-		s.Apply(legal[r.Intn(len(legal))])
+		engine.Apply(s, legal[r.Intn(len(legal))])
 	}
 	return tally
 }
@@ -295,7 +295,7 @@ func TestReferenceAgreesOnRulesErrors(t *testing.T) {
 			src := refFuzzHeader + "play:\n  - move: {from: deck, to: pile}\n" + c.play + "\nwinners:\n  - highest: \"coins[seat]\"\n"
 			g := buildGenerated(t, src)
 			s := g.NewState(2, engine.StateOptions{})
-			s.Apply(s.ChanceOutcomes(nil)[0].Action)
+			engine.Apply(s, s.ChanceOutcomes(nil)[0].Action)
 			if err := s.(engine.InvariantChecker).CheckInvariants(); !s.IsTerminal() || err == nil {
 				t.Fatalf("the fast engine did not stop on a rules error: %v", err)
 			}

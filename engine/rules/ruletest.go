@@ -569,10 +569,10 @@ func (t *ruleTest) reach(ch *choice, at *yaml.Node, visit int) bool {
 			return false
 		case s.mode == mChance || s.mode == mRoll:
 			// A card drawn or a die rolled before at: the seed decides.
-			s.Apply(s.SampleChance(t.rng))
+			engine.Apply(s, s.SampleChance(t.rng))
 		case s.mode == mSeat:
 			var buf [8]engine.Action
-			s.Apply(s.legal(s.ch, s.seat, buf[:0])[0])
+			engine.Apply(s, s.legal(s.ch, s.seat, buf[:0])[0])
 		case s.mode == mAll:
 			s.applyJoint(t.joint(-1, 0))
 		default:
@@ -934,7 +934,7 @@ func (t *ruleTest) settle() bool {
 			continue
 		}
 		if len(t.draws) == 0 {
-			s.Apply(s.SampleChance(t.rng))
+			engine.Apply(s, s.SampleChance(t.rng))
 			continue
 		}
 		d := t.draws[0]
@@ -945,7 +945,7 @@ func (t *ruleTest) settle() bool {
 			return false
 		}
 		s.sampled = -1
-		s.Apply(engine.Action(c))
+		engine.Apply(s, engine.Action(c))
 	}
 	return true
 }
@@ -955,7 +955,7 @@ func (t *ruleTest) settle() bool {
 func (t *ruleTest) roll() bool {
 	s := t.s
 	if len(t.rolls) == 0 {
-		s.Apply(s.SampleChance(t.rng))
+		engine.Apply(s, s.SampleChance(t.rng))
 		return true
 	}
 	r := t.rolls[0]
@@ -965,7 +965,7 @@ func (t *ruleTest) roll() bool {
 		t.fail(r, "%d is no side of the %d-sided die rolled here", v, s.sides)
 		return false
 	}
-	s.Apply(engine.Action(v))
+	engine.Apply(s, engine.Action(v))
 	return true
 }
 
@@ -1007,7 +1007,7 @@ func (t *ruleTest) moves(mn *yaml.Node) bool {
 		if s.mode == mAll {
 			s.applyJoint(t.joint(p, a))
 		} else {
-			s.Apply(a)
+			engine.Apply(s, a)
 		}
 		if s.fault != "" {
 			t.fail(w, "the rules fail after move %s: %s", w.Value, s.fault)

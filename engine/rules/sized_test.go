@@ -95,7 +95,7 @@ func dealt(g *Game, opts engine.StateOptions) *state {
 	s := g.NewState(2, opts).(*state)
 	r := engine.NewRand(1)
 	for s.mode == mChance {
-		s.Apply(s.SampleChance(r))
+		engine.Apply(s, s.SampleChance(r))
 	}
 	return s
 }
@@ -178,7 +178,7 @@ func TestRuleFields(t *testing.T) {
 
 // miceData loads a copy of cards/mice with edits to obstacles.yaml (its
 // own engine's schema is not checked here: the rules read the cards).
-func miceData(t *testing.T, edits [][2]string) *gamedata.Game {
+func miceData(t *testing.T, edits [][2]string) *gamedata.Data {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "mice")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testutil.RepoRoot(), "cards", "mice"))); err != nil {

@@ -194,7 +194,7 @@ func (s *state) CloneInto(dst engine.State) engine.State {
 
 // simState is the state of a game with a secret choice of every seat
 // (engine.JointApplier); a game without one plays state, which has no
-// ApplyJoint, as its sequential dynamics say.
+// DoApplyJoint, as its sequential dynamics say.
 type simState struct{ state }
 
 func (s *simState) CloneInto(dst engine.State) engine.State {
@@ -206,7 +206,7 @@ func (s *simState) CloneInto(dst engine.State) engine.State {
 	return c
 }
 
-func (s *simState) ApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
+func (s *simState) DoApplyJoint(actions []engine.Action) { s.applyJoint(actions) }
 
 // cloneInto copies s into c, reusing c's buffers.
 func (s *state) cloneInto(c *state) {
@@ -217,7 +217,7 @@ func (s *state) cloneInto(c *state) {
 	c.zlen = append(zlen[:0], s.zlen...)
 	c.zcards = append(zcards[:0], s.zcards...)
 	c.joints = append(joints[:0], s.joints...)
-	c.Log, c.Tally = nil, nil
+	c.Silence()
 	c.forgetLegal()
 }
 
@@ -928,13 +928,11 @@ func (s *state) SampleChance(r *engine.Rand) engine.Action {
 	return engine.Action(s.zone(s.from)[s.sampled])
 }
 
-func (s *state) Apply(a engine.Action) {
+func (s *state) DoApply(a engine.Action) {
 	switch s.mode {
 	case mChance:
-		s.Move++
 		s.draw(uint8(a))
 	case mRoll:
-		s.Move++
 		if a < 1 || int(a) > s.sides {
 			panic(fmt.Sprintf("rules: %d is no side of a %d-sided die", a, s.sides))
 		}
@@ -949,7 +947,6 @@ func (s *state) Apply(a engine.Action) {
 		s.pc++
 		s.run()
 	case mSeat:
-		s.Move++
 		s.decide(s.ch, s.seat, a)
 		s.run()
 	default:
@@ -985,7 +982,6 @@ func (s *state) applyJoint(actions []engine.Action) {
 	if s.mode != mAll || len(actions) != s.N {
 		panic(fmt.Sprintf("rules: %d joint actions at a %s node", len(actions), s.CurrentPlayer()))
 	}
-	s.Move++
 	copy(s.joints[s.ch.jbase:], actions)
 	if s.Tally != nil && s.ch.plays {
 		for p, a := range actions {

@@ -123,13 +123,13 @@ func toDecision(t *testing.T, s *state, id string, p int, r *engine.Rand) {
 	for guard := 0; guard < 1000; guard++ {
 		switch cur := s.CurrentPlayer(); {
 		case cur == engine.Chance:
-			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+			engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
 		case s.IsTerminal():
 			t.Fatalf("the game ended before %s", id)
 		case s.ch != nil && s.ch.id == id && (p < 0 || int(cur) == p):
 			return
 		default:
-			s.Apply(s.LegalActions(cur, nil)[0])
+			engine.Apply(s, s.LegalActions(cur, nil)[0])
 		}
 	}
 	t.Fatalf("no decision at %s", id)
@@ -144,7 +144,7 @@ func TestShowLetsOneSeatSeeACard(t *testing.T) {
 	toDecision(t, s, "reveal", 1, engine.NewRand(2)) // seat 1 asked seat 2
 	hand2 := g.zones[3].base + 1
 	c := s.zone(hand2)[0]
-	s.Apply(s.LegalActions(1, nil)[slices.Index(s.LegalActions(1, nil), engine.Action(s.ch.opts[0].base+int(c)))])
+	engine.Apply(s, s.LegalActions(1, nil)[slices.Index(s.LegalActions(1, nil), engine.Action(s.ch.opts[0].base+int(c)))])
 	if !s.knows(0, c, hand2) || s.knows(2, c, hand2) {
 		t.Fatalf("after the show: seat 1 knows %d: %v, seat 3: %v", c, s.knows(0, c, hand2), s.knows(2, c, hand2))
 	}
@@ -202,7 +202,7 @@ func TestSecretValuesAndHiddenSizes(t *testing.T) {
 	r := engine.NewRand(4)
 	for s.Move < 12 {
 		toDecision(t, s, "take", -1, r)
-		s.Apply(s.LegalActions(s.CurrentPlayer(), nil)[0])
+		engine.Apply(s, s.LegalActions(s.CurrentPlayer(), nil)[0])
 	}
 	bonus, pile := g.values[2], g.zones[2]
 	s.vars[bonus.base+1] = 5

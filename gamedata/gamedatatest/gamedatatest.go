@@ -31,9 +31,9 @@ type Fixture struct {
 // Data is f's game data with cards, a YAML list of card mappings (see
 // AddCards), and parameters overriding the defaults by name (see
 // SetParams). The manifest sits at game.yaml:1, where the loader puts it.
-func (f Fixture) Data(t testing.TB, cards string, overrides map[string]string) *gamedata.Game {
+func (f Fixture) Data(t testing.TB, cards string, overrides map[string]string) *gamedata.Data {
 	t.Helper()
-	d := &gamedata.Game{}
+	d := &gamedata.Data{}
 	m := &d.Manifest
 	m.ID, m.Players, m.Pos = f.ID, f.Players, finding.Pos{File: "game.yaml", Line: 1}
 	m.Components = slices.Clone(f.Components)
@@ -58,7 +58,7 @@ func capitalised(id string) string {
 // SetParams fills d.Params from a YAML mapping of default values; overrides
 // replace a default by name (or add a parameter the mapping lacks), each
 // value written as YAML.
-func SetParams(t testing.TB, d *gamedata.Game, defaults string, overrides map[string]string) {
+func SetParams(t testing.TB, d *gamedata.Data, defaults string, overrides map[string]string) {
 	t.Helper()
 	if d.Params == nil {
 		d.Params = map[string]gamedata.Param{}
@@ -80,14 +80,14 @@ func SetParams(t testing.TB, d *gamedata.Game, defaults string, overrides map[st
 	}
 }
 
-func add(d *gamedata.Game, name string, val *yaml.Node, pos finding.Pos) {
+func add(d *gamedata.Data, name string, val *yaml.Node, pos finding.Pos) {
 	d.Params[name] = gamedata.Param{Name: name, Node: val, Pos: pos}
 	d.ParamOrder = append(d.ParamOrder, name)
 }
 
 // AddCards decodes a YAML list of card mappings into d.Cards, positioned in
 // cards.yaml at the snippet's lines.
-func AddCards(t testing.TB, d *gamedata.Game, list string) {
+func AddCards(t testing.TB, d *gamedata.Data, list string) {
 	t.Helper()
 	for _, cn := range node(t, list).Content {
 		var c gamedata.Card
@@ -103,7 +103,7 @@ func AddCards(t testing.TB, d *gamedata.Game, list string) {
 
 // SetCount sets the count of the card with id in d, as the loader would,
 // and returns the card.
-func SetCount(t testing.TB, d *gamedata.Game, id string, n int) gamedata.Card {
+func SetCount(t testing.TB, d *gamedata.Data, id string, n int) gamedata.Card {
 	t.Helper()
 	for i := range d.Cards {
 		if d.Cards[i].ID == id {

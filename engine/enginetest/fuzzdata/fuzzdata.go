@@ -134,7 +134,7 @@ func Check(t *testing.T, game string, base *Data, in Input) {
 		opt.Bleed = 3
 	}
 	for i, id := range g.Data.Variants() {
-		v, vfs, err := g.ForVariant(id)
+		v, vfs, err := g.BuildVariant(id)
 		if err != nil {
 			t.Fatalf("variant %q: %v", id, err)
 		}
