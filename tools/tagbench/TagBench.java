@@ -12,6 +12,8 @@ import players.mcts.MCTSParams;
 import players.mcts.MCTSPlayer;
 import players.simple.RandomPlayer;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,12 +26,14 @@ import java.util.Random;
  * decision, each rollout a uniformly random play-out to the end of the game,
  * one thread. The decision searched is a game's first one with a real
  * choice for seat 0, so every rollout plays nearly a whole game, as in
- * cardpress. It also plays random games to report the game's length in
- * ticks (moves).
+ * cardpress. Each decision's rate is reported in wall-clock time and in
+ * the JVM's CPU time (a busy machine inflates the first, hardly the
+ * second), with the median over decisions, each from another deal. It also
+ * plays random games first to report the game's length in ticks (moves).
  *
  * Usage: java TagBench GAME PLAYERS [key=value ...]
  *   iterations=1000  MCTS iterations per decision
- *   warmup=15        seconds of searches before measuring (JIT)
+ *   warmup=15        CPU seconds of searches before measuring (the JIT's warm-up)
  *   decisions=15     decisions measured (one per game seed)
  *   games=2000       random games played for the length
  *   any other key is a parameter of the game (TAG's tunable parameter
@@ -71,26 +75,29 @@ public final class TagBench {
                 System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors());
         reportLength();
 
-        long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
+        // Warm-up is counted in CPU time, so a busy machine does not shorten it.
+        long warmupEnd = os.getProcessCpuTime() + warmupSeconds * 1_000_000_000L;
         int warmups = 0;
-        for (long seed = 1_000_000; System.nanoTime() < warmupEnd; seed++) {
+        for (long seed = 1_000_000; os.getProcessCpuTime() < warmupEnd; seed++) {
             searchFirstDecision(seed);
             warmups++;
         }
         System.out.printf("warm-up: %d searches of %d iterations%n", warmups, iterations);
 
-        double[] rates = new double[decisions];
-        long[] rolloutTicks = new long[decisions];
+        double[] wall = new double[decisions], cpu = new double[decisions], thread = new double[decisions];
+        long[] tick = new long[decisions];
         for (int i = 0; i < decisions; i++) {
             Search s = searchFirstDecision(1 + i);
-            rates[i] = iterations / (s.nanos / 1e9);
-            rolloutTicks[i] = s.ticksAtDecision;
+            wall[i] = iterations / (s.wallNanos / 1e9);
+            cpu[i] = iterations / (s.cpuNanos / 1e9);
+            thread[i] = iterations / (s.threadNanos / 1e9);
+            tick[i] = s.ticksAtDecision;
         }
-        System.out.printf("iterations/s per decision: %s%n", Arrays.toString(round(rates)));
-        System.out.printf("decision made at tick: %s%n", Arrays.toString(rolloutTicks));
-        Arrays.sort(rates);
-        System.out.printf("RESULT %s %dp: median %.0f iterations/s (min %.0f, max %.0f) over %d decisions of %d iterations%n",
-                game.name(), players, median(rates), rates[0], rates[rates.length - 1], decisions, iterations);
+        System.out.printf("iterations/s per decision, wall clock: %s%n", Arrays.toString(round(wall)));
+        System.out.printf("iterations/s per decision, CPU time:   %s%n", Arrays.toString(round(cpu)));
+        System.out.printf("decision made at tick: %s%n", Arrays.toString(tick));
+        System.out.printf("RESULT %s %dp: median %.0f iterations/s of wall clock (%s), %.0f of CPU time (%s), %.0f of the search thread's CPU time (%s), %d decisions of %d iterations%n",
+                game.name(), players, median(wall), range(wall), median(cpu), range(cpu), median(thread), range(thread), decisions, iterations);
     }
 
     /** Plays random games and prints the mean and spread of their length in ticks. */
@@ -106,12 +113,21 @@ public final class TagBench {
         }
         double mean = Arrays.stream(ticks).average().orElse(0);
         double sd = Math.sqrt(Arrays.stream(ticks).map(t -> (t - mean) * (t - mean)).sum() / (ticks.length - 1));
-        Arrays.sort(ticks);
         System.out.printf("LENGTH %s %dp: %d random games, mean %.1f ticks (sd %.1f, median %.0f), mean %.2f rounds%n",
                 game.name(), players, lengthGames, mean, sd, median(ticks), rounds / lengthGames);
     }
 
-    private record Search(long nanos, int ticksAtDecision) {}
+    /**
+     * One search's cost: wall clock, and the CPU time of the whole JVM (the
+     * search, and the garbage collector and JIT working for it), which a
+     * busy machine does not inflate; and the search thread's CPU time alone
+     * (without the collector and the JIT).
+     */
+    private record Search(long wallNanos, long cpuNanos, long threadNanos, int ticksAtDecision) {}
+
+    private static final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
     /**
      * Deals a game with seed, lets random players move until seat 0 has more
@@ -131,11 +147,13 @@ public final class TagBench {
                 AbstractGameState observation = state.copy(0);
                 List<AbstractAction> legal = model.computeAvailableActions(observation, mcts.getParameters().actionSpace);
                 if (legal.size() > 1) {
-                    long start = System.nanoTime();
+                    long cpu = os.getProcessCpuTime(), thread = threads.getCurrentThreadCpuTime(), start = System.nanoTime();
                     AbstractAction chosen = mcts.getAction(observation, legal);
-                    long nanos = System.nanoTime() - start;
+                    long wall = System.nanoTime() - start;
+                    thread = threads.getCurrentThreadCpuTime() - thread;
+                    cpu = os.getProcessCpuTime() - cpu;
                     if (!legal.contains(chosen)) throw new AssertionError("MCTS chose an illegal action");
-                    return new Search(nanos, match.getTick());
+                    return new Search(wall, cpu, thread, match.getTick());
                 }
             }
             match.oneAction();
@@ -179,9 +197,15 @@ public final class TagBench {
         return b.toString();
     }
 
-    private static double median(double[] sorted) {
+    private static double median(double[] xs) {
+        double[] sorted = xs.clone();
+        Arrays.sort(sorted);
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static String range(double[] xs) {
+        return String.format("%.0f-%.0f", Arrays.stream(xs).min().orElse(0), Arrays.stream(xs).max().orElse(0));
     }
 
     private static double[] round(double[] xs) {

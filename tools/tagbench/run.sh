@@ -67,7 +67,7 @@ if [ ! -f "$classes/TagBench.class" ] || [ "$here/TagBench.java" -nt "$classes/T
   echo "compiled $(find "$classes" -name '*.class' | wc -l) classes from $(find "$tag" -name '*.java' | wc -l) TAG sources"
 fi
 
-echo "TAG commit $commit ($(git -C "$TAG_REPO" log -1 --format=%cs "$commit"))"
+echo "TAG commit $commit ($(git -C "$TAG_REPO" show -s --format=%cs "$commit"))"
 if [ $# -eq 0 ]; then set -- Uno 4 scoringMethod=CLASSIC nWinPoints=1; fi
 # One thread for the search, as cardpress's -cpu 1; the JIT and GC run
 # beside it as the JVM does.
