@@ -12,6 +12,7 @@ import players.mcts.MCTSParams;
 import players.mcts.MCTSPlayer;
 import players.simple.RandomPlayer;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -86,6 +87,8 @@ public final class TagBench {
 
         double[] wall = new double[decisions], cpu = new double[decisions], thread = new double[decisions];
         long[] tick = new long[decisions];
+        long gcMillis = gcMillis(), jitMillis = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+        long cpuStart = os.getProcessCpuTime();
         for (int i = 0; i < decisions; i++) {
             Search s = searchFirstDecision(1 + i);
             wall[i] = iterations / (s.wallNanos / 1e9);
@@ -93,6 +96,9 @@ public final class TagBench {
             thread[i] = iterations / (s.threadNanos / 1e9);
             tick[i] = s.ticksAtDecision;
         }
+        System.out.printf("while measured: %.1f s of CPU time, of which garbage collection %.1f s and JIT compilation %.1f s (elapsed)%n",
+                (os.getProcessCpuTime() - cpuStart) / 1e9, (gcMillis() - gcMillis) / 1e3,
+                (ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitMillis) / 1e3);
         System.out.printf("iterations/s per decision, wall clock: %s%n", Arrays.toString(round(wall)));
         System.out.printf("iterations/s per decision, CPU time:   %s%n", Arrays.toString(round(cpu)));
         System.out.printf("decision made at tick: %s%n", Arrays.toString(tick));
@@ -195,6 +201,11 @@ public final class TagBench {
         StringBuilder b = new StringBuilder("iterations=" + iterations + " warmup=" + warmupSeconds + "s decisions=" + decisions);
         for (String[] kv : gameSettings) b.append(' ').append(kv[0]).append('=').append(kv[1]);
         return b.toString();
+    }
+
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
     }
 
     private static double median(double[] xs) {

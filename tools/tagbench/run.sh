@@ -11,7 +11,8 @@
 # game ends with the first round, as a game of Crazy Eights is one deal).
 # Environment: TAG_REPO (a clone or bare mirror of
 # GAIGResearch/TabletopGames), TAG_COMMIT (default: its HEAD), JAVA_HOME (a
-# JDK 21 or newer: TAG is written for Java 21), BUILD (work directory).
+# JDK 21 or newer: TAG is written for Java 21), BUILD (work directory),
+# JAVA_OPTS (more JVM options, e.g. -Xlog:gc).
 #
 # Debian packages used: libjson-simple-java libgoogle-gson-java
 # libcommons-lang3-java libcommons-math3-java libjetbrains-annotations-java
@@ -56,19 +57,23 @@ if [ ! -f "$classes/TagBench.class" ] || [ "$here/TagBench.java" -nt "$classes/T
   # compile time only by compile-only/ (see there).
   rm "$tag/evaluation/metrics/tablessaw/DataTableSaw.java" "$tag/llm/DocumentSummariser.java"
   # javac compiles what TagBench reaches (-sourcepath): TAG's GameType names
-  # every game and its GUI, so that is most of TAG but no test, LLM or
-  # Tablesaw class.
+  # every game and its GUI, so that is most of TAG, but no test, LLM client
+  # or Tablesaw class.
   "$javac" --release 21 -nowarn -encoding UTF-8 -proc:none -cp "$jars" \
     -sourcepath "$tag:$here/compile-only" -d "$classes" "$here/TagBench.java" 2>&1 | grep -v '^Note:' || true
   [ -f "$classes/TagBench.class" ] || { echo "tagbench: compilation failed" >&2; exit 1; }
   # The stand-ins stay out of the run: any call would fail with NoClassDefFoundError.
   rm -f "$classes/org/davidmoten/text/utils/WordWrap.class" "$classes/llm/DocumentSummariser.class" \
     "$classes"/evaluation/metrics/tablessaw/DataTableSaw*.class
-  echo "compiled $(find "$classes" -name '*.class' | wc -l) classes from $(find "$tag" -name '*.java' | wc -l) TAG sources"
+  find "$classes" -type d -empty -delete
+  echo "compiled $(find "$classes" -name '*.class' | wc -l) class files (TAG has $(find "$tag" -name '*.java' | wc -l) sources)"
 fi
 
 echo "TAG commit $commit ($(git -C "$TAG_REPO" show -s --format=%cs "$commit"))"
 if [ $# -eq 0 ]; then set -- Uno 4 scoringMethod=CLASSIC nWinPoints=1; fi
 # One thread for the search, as cardpress's -cpu 1; the JIT and GC run
-# beside it as the JVM does.
-exec "$java" -Xms512m -Xmx2g -XX:+UseSerialGC -cp "$classes:$jars" TagBench "$@"
+# beside it as the JVM does. A search's tree holds a game state per node,
+# so with a small young generation every collection copies the tree and the
+# collector took more CPU than the search (2-2.5 times the CPU time per
+# iteration at -Xmx2g); a 2 GB young generation makes that negligible.
+exec "$java" -Xms3g -Xmx3g -Xmn2g -XX:+UseSerialGC ${JAVA_OPTS:-} -cp "$classes:$jars" TagBench "$@"
