@@ -74,6 +74,7 @@ if [ $# -eq 0 ]; then set -- Uno 4 scoringMethod=CLASSIC nWinPoints=1; fi
 # One thread for the search, as cardpress's -cpu 1; the JIT and GC run
 # beside it as the JVM does. A search's tree holds a game state per node,
 # so with a small young generation every collection copies the tree and the
-# collector took more CPU than the search (2-2.5 times the CPU time per
-# iteration at -Xmx2g); a 2 GB young generation makes that negligible.
+# collector took more CPU than the search (at -Xmx2g the JVM used 1.8-2.8
+# times the search thread's CPU time); a 2 GB young generation makes that
+# small.
 exec "$java" -Xms3g -Xmx3g -Xmn2g -XX:+UseSerialGC ${JAVA_OPTS:-} -cp "$classes:$jars" TagBench "$@"
