@@ -27,9 +27,10 @@ import java.util.Random;
  * decision, each rollout a uniformly random play-out to the end of the game,
  * one thread. The decision searched is a game's first one with a real
  * choice for seat 0, so every rollout plays nearly a whole game, as in
- * cardpress. Each decision's rate is reported in wall-clock time and in
- * the JVM's CPU time (a busy machine inflates the first, hardly the
- * second), with the median over decisions, each from another deal. It also
+ * cardpress. Each decision's rate is reported in wall-clock time, in the
+ * JVM's CPU time and in the search thread's (a busy machine inflates the
+ * first far more than the others), with the median over decisions, each
+ * from another deal. It also
  * plays random games first to report the game's length in ticks (moves).
  *
  * Usage: java TagBench GAME PLAYERS [key=value ...]
