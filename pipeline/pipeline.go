@@ -203,11 +203,12 @@ func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path str
 	var games []*Game
 	var all []finding.Finding
 	for _, d := range datas {
-		valid := countErrors(ownFindings(complete, d, datas)) == 0
+		own := ownFindings(complete, d, datas)
+		valid := countErrors(own) == 0
 		// Commands play the default variant unless told otherwise.
 		d, _ = d.WithVariant("")
 		g := &Game{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
-		found, layoutBroken := buildEngine(g, valid, fs)
+		found, layoutBroken := buildEngine(g, valid, own)
 		var doc *render.Document
 		if g.Engine != nil {
 			doc = Document(g)
@@ -231,24 +232,26 @@ func buildGames(datas []*gamedata.Game, fs, complete []finding.Finding, path str
 	return games, finding.Sort(all)
 }
 
-// buildEngine builds g's data with its engine, if it has one, when the
-// data is valid, and reports what the engine finds; layoutBroken is a
-// layout naming a field the engine's cards do not have.
-func buildEngine(g *Game, valid bool, fs []finding.Finding) (found []finding.Finding, layoutBroken bool) {
+// buildEngine builds g's data with its engine, if it has one, and reports
+// what the engine finds; loaded are the findings of loading the game and
+// layoutBroken is a layout naming a field the engine's cards do not have.
+// An engine builds only from data that passed validation (engineData).
+func buildEngine(g *Game, valid bool, loaded []finding.Finding) (found []finding.Finding, layoutBroken bool) {
 	d := g.Data
 	m, ok := kit.Lookup(d.Manifest.Engine)
 	if !ok || !d.Manifest.HasEngine() {
 		return nil, false
 	}
-	eg, bfs := build(m, d)
 	if !valid {
-		// The data has errors: no engine to play with, but the engine's
-		// reference checks still report, so every problem shows in one
-		// run. Engines check every bound they rely on before they
-		// allocate or loop, so building on invalid values is safe; what
-		// they say about a value the schema already rejected is left out.
-		return references(bfs, fs), false
+		// Errors: no engine to play with, but its reference checks still
+		// report on the data that passed, so every problem shows in one run.
+		if ed, ok := engineData(d, m.ID(), loaded); ok {
+			_, bfs := build(m, ed)
+			return references(bfs, loaded), false
+		}
+		return nil, false
 	}
+	eg, bfs := build(m, d)
 	g.Engine = eg
 	g.Valid = eg != nil && countErrors(bfs) == 0
 	found = append(bfs, variantBuilds(g, bfs)...)
@@ -479,23 +482,4 @@ func build(m kit.Module, d *gamedata.Game) (g engine.Game, fs []finding.Finding)
 		}
 	}()
 	return m.Build(d)
-}
-
-// references keeps the engine's findings about undefined names (and a
-// crash), except at a position where loading already found an error: a
-// value that failed its schema is reported once, by the schema.
-func references(engineFindings, loaded []finding.Finding) []finding.Finding {
-	rejected := map[finding.Pos]bool{}
-	for _, f := range loaded {
-		if f.Severity == finding.Error {
-			rejected[f.Pos] = true
-		}
-	}
-	var out []finding.Finding
-	for _, f := range engineFindings {
-		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || lint.CodeEnginePanic.Is(f) {
-			out = append(out, f)
-		}
-	}
-	return out
 }

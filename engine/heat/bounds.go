@@ -44,19 +44,9 @@ const (
 const minMoney = -(maxHeists*maxStages*engine.MaxPlayers*maxEffects*maxAmount*max(maxStages, engine.MaxPlayers-1) +
 	maxHeists*maxStages*maxPhases*maxBoardRows*maxRowSlots*maxPenalty)
 
-var cardBounds = func() []kit.Bound {
-	b := []kit.Bound{
-		{Path: "players", Min: 1, Max: maxMark, Items: true},
-		{Path: "players.*", Min: 1, Max: maxMark},
-		{Path: "effects", Min: 1, Max: maxEffects, Items: true},
-		{Path: "effects.*.max", Min: 1, Max: maxAmount},
-		{Path: "effects.*.if.stage", Min: 1, Max: maxStages},
-	}
-	for _, action := range actionKeys {
-		b = append(b, kit.Bound{Path: "effects.*." + action, Min: 1, Max: maxAmount})
-	}
-	return b
-}()
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 // checkDecks reports every supported player count whose deck holds more
 // than an engine.Deck can, at the count of the card with the most copies

@@ -20,33 +20,9 @@ const (
 	maxGems     = 255 // gems of one kind in the box: a player may hold them all, in a byte
 )
 
-var cardBounds = func() []kit.Bound {
-	var b []kit.Bound
-	for _, s := range skillIDs {
-		b = append(b, kit.Bound{Path: "skills." + s, Min: 0, Max: maxSkill})
-	}
-	b = append(b,
-		kit.Bound{Path: "ability.draw_prep", Min: 1, Max: maxAmount},
-		kit.Bound{Path: "ability.skill_bonus.amount", Min: 1, Max: maxAmount},
-		kit.Bound{Path: "gear.amount", Min: 1, Max: maxAmount},
-		kit.Bound{Path: "side_a.step.skills", Min: 1, Max: nSkills, Items: true},
-		kit.Bound{Path: "side_a.step.target", Min: 1, Max: maxStepGoal},
-		kit.Bound{Path: "side_a.take", Min: 1, Max: maxTake},
-		kit.Bound{Path: "side_b.steps", Min: stepsPerHeist - 1, Max: stepsPerHeist - 1, Items: true},
-		kit.Bound{Path: "side_b.steps.*.skills", Min: 1, Max: nSkills, Items: true},
-		kit.Bound{Path: "side_b.steps.*.target", Min: 1, Max: maxStepGoal},
-		kit.Bound{Path: "triggers", Min: 1, Max: 2, Items: true},
-		kit.Bound{Path: "triggers.*", Min: 1, Max: nSkills, Items: true},
-		kit.Bound{Path: "test.target", Min: 1, Max: maxTestGoal},
-	)
-	for _, section := range []string{"effect", "gem.effect"} {
-		for _, k := range effKeys[effDrawPrep:effRollBonus] {
-			b = append(b, kit.Bound{Path: section + "." + k, Min: 1, Max: maxAmount})
-		}
-		b = append(b, kit.Bound{Path: section + ".roll_bonus", Min: -maxAmount, Max: maxAmount})
-	}
-	return b
-}()
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 // checkDecks reports a deck (or the Starter Cash) with more cards than an
 // engine.Deck holds, at the count of its card with the most copies, before

@@ -22,15 +22,9 @@ const (
 	maxEffects    = 8
 )
 
-var cardBounds = []kit.Bound{
-	{Path: "order", Min: 1, Max: maxObstacle},
-	{Path: "target", Min: 1, Max: maxTarget},
-	{Path: "payout", Min: 0, Max: maxPayout},
-	{Path: "effects", Min: 1, Max: maxEffects, Items: true},
-	{Path: "effects.*.add", Min: -maxModifier, Max: maxModifier},
-	{Path: "effects.*.flip", Min: 1, Max: maxSkillMoves},
-	{Path: "effects.*.draw", Min: 1, Max: maxSkillMoves},
-}
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 var codeTooManyObstacles = codes.Error("TOO_MANY_OBSTACLES", "A job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies.")
 
