@@ -101,6 +101,62 @@ func Bounds(t *testing.T, m kit.Module, d *gamedata.Game) {
 		findings := func(d *gamedata.Game) []finding.Finding { _, fs := m.Build(d); return fs }
 		BoundsEnforced(t, d, findings, params, cards, kit.CodeParamRange.ID, kit.CodeCardRange.ID)
 	})
+	t.Run("UnvalidatedCardsDoNotCrash", func(t *testing.T) { UnvalidatedCards(t, m, d) })
+}
+
+// UnvalidatedCards builds d with m after giving a field of one card of
+// each deck, in turn, a value of the wrong kind (a mapping, a word, a
+// negative number), as data that skipped validation may hold: Build must
+// neither crash nor report a schema's finding (SCHEMA_*: those are
+// validation's, and commands build only from validated data). d's nodes
+// are restored afterwards.
+func UnvalidatedCards(t *testing.T, m kit.Module, d *gamedata.Game) {
+	t.Helper()
+	wrong := []yaml.Node{
+		{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: "x"}, {Kind: yaml.ScalarNode, Tag: "!!int", Value: "1"}}},
+		{Kind: yaml.ScalarNode, Tag: "!!str", Value: "no-such-word"},
+		{Kind: yaml.ScalarNode, Tag: "!!int", Value: "-1"},
+	}
+	decks := map[string]bool{}
+	for _, c := range d.Cards {
+		n := c.Node
+		if decks[c.Deck] || n == nil || n.Kind != yaml.MappingNode {
+			continue
+		}
+		decks[c.Deck] = true
+		for i := 1; i < len(n.Content); i += 2 {
+			if key := n.Content[i-1].Value; key == "id" || key == "name" || key == "count" {
+				continue
+			}
+			for _, w := range wrong {
+				old := n.Content[i]
+				n.Content[i] = &w
+				fs, crash := buildSafely(m, d)
+				n.Content[i] = old
+				if crash != nil {
+					t.Fatalf("card %s, %s = %s: Build crashed: %v", c.ID, n.Content[i-1].Value, describeNode(&w), crash)
+				}
+				for _, f := range fs {
+					if strings.HasPrefix(f.Code, "SCHEMA") {
+						t.Errorf("card %s, %s = %s: Build reports a schema finding: %v", c.ID, n.Content[i-1].Value, describeNode(&w), f)
+					}
+				}
+			}
+		}
+	}
+}
+
+func buildSafely(m kit.Module, d *gamedata.Game) (fs []finding.Finding, crash any) {
+	defer func() { crash = recover() }()
+	_, fs = m.Build(d)
+	return fs, nil
+}
+
+func describeNode(n *yaml.Node) string {
+	if n.Kind == yaml.MappingNode {
+		return "a mapping"
+	}
+	return n.Value
 }
 
 // BoundsEnforced checks that build reports every value just outside a

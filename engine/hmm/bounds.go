@@ -6,18 +6,17 @@ import (
 )
 
 // The ranges Heist Masterminds plays. The parameters' ranges are declared
-// on DataParams with these limits (game.go); the cards' are stated again
-// in cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
+// on DataParams with these limits (game.go); the cards' in
+// cards.schema.json, and those the engine sizes by (maxCost, maxIcons)
+// are generated from it into schemabounds.go.
 // Costs are whole hundreds up to maxCost, so paying (Pay) searches at most
 // a few hundred sums; Time and Heat counters fit the state's int8s.
-const (
-	maxCost      = 5000
-	costStep     = 100
-	maxIcons     = 9
-	maxPrestige  = 10
-	maxEffects   = 3
-	maxHeatTurns = 10 // heat_to_jail, jail_time, job_time
-)
+//go:generate go run ../kit/boundsgen maxCost=cost.max maxIcons=skills.force.max cardCrewMax=crew_max.max
+
+const maxHeatTurns = 10 // heat_to_jail, jail_time, job_time
+
+// A card's crew_max is what a crew can hold.
+const _ = uint(maxCrew-cardCrewMax) + uint(cardCrewMax-maxCrew)
 
 // cardBounds are the ranges of the cards' fields, read from
 // cards.schema.json, where they are declared.

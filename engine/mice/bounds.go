@@ -6,21 +6,19 @@ import (
 )
 
 // The ranges Mice Heist plays. The parameters' ranges are declared on
-// Params with these limits (game.go); the cards' are stated again in
-// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). With
-// these, cheese and scores stay small: the box holds at most 999 cheese,
-// an unlimited supply makes at most failure_obstacle_cheese more a move,
-// and a game is capped at 20,000 moves.
+// Params with these limits (game.go); the cards' in cards.schema.json,
+// and maxModifier, which chip sides share with a skill's add, is
+// generated from it into schemabounds.go. With these, cheese and scores
+// stay small: the box holds at most 999 cheese, an unlimited supply makes
+// at most failure_obstacle_cheese more a move, and a game is capped at
+// 20,000 moves.
 const (
-	maxModifier   = 9 // a chip side or a skill's add
-	maxChipKind   = 16
-	maxChipKinds  = 16
-	maxFoodValue  = 99
-	maxTarget     = 99
-	maxPayout     = 20
-	maxSkillMoves = 3 // a skill's flip or draw
-	maxEffects    = 8
+	maxChipKind  = 16
+	maxChipKinds = 16
+	maxFoodValue = 99
 )
+
+//go:generate go run ../kit/boundsgen maxModifier=effects.*.add.max
 
 // cardBounds are the ranges of the cards' fields, read from
 // cards.schema.json, where they are declared.
