@@ -85,9 +85,11 @@ func same(p *float64, v, none int) bool {
 // Bounds runs the checks of an engine's bounds (kit.Module.Bounds) on d,
 // the data of a game it plays, as subtests: MatchSchemas
 // (BoundsMatchSchema: the parameters' bounds against params.schema.json,
-// the cards' against one card of cards.schema.json) and
-// EveryBoundIsCheckedAtItsValue (BoundsEnforced, with kit.CodeParamRange
-// and kit.CodeCardRange). It changes d's values one at a time, and puts
+// the cards' against one card of cards.schema.json, which also holds
+// every number and list there bounded), EveryBoundIsCheckedAtItsValue
+// (BoundsEnforced, with kit.CodeParamRange and kit.CodeCardRange) and
+// UnvalidatedCardsDoNotCrash (UnvalidatedCards): Build's guard for data
+// that skipped validation. It changes d's values one at a time, and puts
 // each back.
 func Bounds(t *testing.T, m kit.Module, d *gamedata.Game) {
 	params, cards := m.Bounds()
