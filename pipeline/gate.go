@@ -16,7 +16,9 @@ import (
 // so the problems there are reported once, by validation. A card with an
 // error (from its line up to the next card's) is left out, unless the
 // error is a name undefined in game.yaml (UNDEFINED_*: the card's shape is
-// sound, and engines skip names they do not know); any other error in a
+// sound, and engines skip names they do not know), and for the rules
+// engine, whose data names cards by id, there is then nothing to build;
+// any other error in a
 // file the engine reads (engineReads) leaves nothing to build (ok is
 // false), but for an unknown field of game.yaml, which the loader drops
 // and no engine sees.
@@ -42,6 +44,11 @@ func engineData(d *gamedata.Game, engineID string, loaded []finding.Finding) (_ 
 			return nil, false
 		}
 		bad[i] = bad[i] || !strings.HasPrefix(f.Code, "UNDEFINED_")
+	}
+	if len(bad) > 0 && engineID == gamedata.RulesEngine {
+		// Its rules and rule tests name cards by id: one left out would
+		// be reported as undefined.
+		return nil, false
 	}
 	out := *d
 	out.Cards = nil

@@ -48,3 +48,23 @@ func TestEngineBuildsOnlyFromTheDataThatPassed(t *testing.T) {
 		})
 	}
 }
+
+// The rules engine names cards by id in its rules and rule tests: a card
+// the schema rejects is not left out of its build (the tests naming it
+// would be undefined), the engine is not built, and the card's error is
+// the one finding.
+func TestRulesEngineIsNotBuiltWithoutACard(t *testing.T) {
+	ws := testutil.CopyGame(t, "hearts")
+	testutil.Edit(t, ws, "cards/hearts/cards.yaml", "    name: Ace of Hearts\n    suit: hearts\n    keywords: [hearts]\n    rank: \"A\"\n",
+		"    name: Ace of Hearts\n    suit: hearts\n    keywords: [hearts]\n    rank: \"Z\"\n")
+	_, fs := Load([]string{filepath.Join(ws, "cards/hearts")})
+	var errs []finding.Finding
+	for _, f := range fs {
+		if f.Severity == finding.Error {
+			errs = append(errs, f)
+		}
+	}
+	if got := codesOf(errs); !slices.Equal(got, []string{"SCHEMA_ENUM"}) || errs[0].Line != testutil.LineOf(t, ws, "cards/hearts/cards.yaml", `rank: "Z"`, false) {
+		t.Errorf("errors %v, want the schema's alone, at the rank", errs)
+	}
+}
