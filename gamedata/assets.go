@@ -1,6 +1,7 @@
 package gamedata
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/schema"
 	"github.com/cardpress/cardpress/source"
 )
 
@@ -24,12 +26,26 @@ const (
 	MaxAssetsBytes = 64 << 20 // every asset of the game together
 )
 
-// maxAssetPath is the longest asset path the schemas allow.
-const maxAssetPath = 200
+// assetName is the schemas' pattern for asset paths (relative to the game
+// folder, forward slashes, no "..", no leading "/") and maxAssetPath the
+// longest they allow: read from layout.schema.json's imageFile, where they
+// are declared, for the paths a deck's declared image fields name.
+var assetName, maxAssetPath = assetRule()
 
-// assetName is the schemas' pattern for asset paths: relative to the game
-// folder, forward slashes, no "..", no leading "/".
-var assetName = regexp.MustCompile(`^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$`)
+func assetRule() (*regexp.Regexp, int) {
+	data, err := schema.Generic(schema.Layout)
+	var doc any
+	if err == nil {
+		err = json.Unmarshal(data, &doc)
+	}
+	pattern, _ := schema.ValueAt(doc, "$defs", "imageFile", "pattern").(string)
+	most, _ := schema.ValueAt(doc, "$defs", "imageFile", "maxLength").(float64)
+	if err != nil || pattern == "" || most < 1 {
+		// The embedded schemas are ours and tested: a build bug.
+		panic(fmt.Sprintf("gamedata: layout schema's imageFile has no pattern and maxLength: %v", err))
+	}
+	return regexp.MustCompile(pattern), int(most)
+}
 
 // assetRead is the outcome of reading one path: its bytes, or the finding
 // to repeat at every line that names it.

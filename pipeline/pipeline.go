@@ -205,11 +205,12 @@ func buildGames(datas []*gamedata.Data, fs, complete []finding.Finding, path str
 	var games []*LoadedGame
 	var all []finding.Finding
 	for _, d := range datas {
-		valid := countErrors(ownFindings(complete, d, datas)) == 0
+		own := ownFindings(complete, d, datas)
+		valid := countErrors(own) == 0
 		// Commands play the default variant unless told otherwise.
 		d, _ = d.WithVariant("")
 		g := &LoadedGame{Data: d, Variant: d.Variant, Valid: valid && !d.Manifest.HasEngine()}
-		found := buildEngine(g, valid, fs)
+		found := buildEngine(g, valid, own)
 		found = append(found, check.Run(check.Build, input(g))...)
 		all = append(all, keepFile(found, path)...)
 		games = append(games, g)
@@ -217,23 +218,25 @@ func buildGames(datas []*gamedata.Data, fs, complete []finding.Finding, path str
 	return games, finding.Sort(all)
 }
 
-// buildEngine builds g's data with its engine, if it has one, when the
-// data is valid, and reports what the engine finds.
-func buildEngine(g *LoadedGame, valid bool, fs []finding.Finding) []finding.Finding {
+// buildEngine builds g's data with its engine, if it has one, and reports
+// what the engine finds; loaded are the findings of loading the game. An
+// engine builds only from data that passed validation (engineData).
+func buildEngine(g *LoadedGame, valid bool, loaded []finding.Finding) []finding.Finding {
 	d := g.Data
 	m, ok := kit.Lookup(d.Manifest.Engine)
 	if !ok || !d.Manifest.HasEngine() {
 		return nil
 	}
-	eg, bfs := build(m, d)
 	if !valid {
-		// The data has errors: no engine to play with, but the engine's
-		// reference checks still report, so every problem shows in one
-		// run. Engines check every bound they rely on before they
-		// allocate or loop, so building on invalid values is safe; what
-		// they say about a value the schema already rejected is left out.
-		return references(bfs, fs)
+		// Errors: no engine to play with, but its reference checks still
+		// report on the data that passed, so every problem shows in one run.
+		if ed, ok := engineData(d, m.ID(), loaded); ok {
+			_, bfs := build(m, ed)
+			return references(bfs, loaded)
+		}
+		return nil
 	}
+	eg, bfs := build(m, d)
 	g.Engine = eg
 	g.Valid = eg != nil && countErrors(bfs) == 0
 	found := append(bfs, variantBuilds(g, bfs)...)
@@ -425,23 +428,4 @@ func build(m kit.Module, d *gamedata.Data) (g engine.Game, fs []finding.Finding)
 		}
 	}()
 	return m.Build(d)
-}
-
-// references keeps the engine's findings about undefined names (and a
-// crash), except at a position where loading already found an error: a
-// value that failed its schema is reported once, by the schema.
-func references(engineFindings, loaded []finding.Finding) []finding.Finding {
-	rejected := map[finding.Pos]bool{}
-	for _, f := range loaded {
-		if f.Severity == finding.Error {
-			rejected[f.Pos] = true
-		}
-	}
-	var out []finding.Finding
-	for _, f := range engineFindings {
-		if (strings.HasPrefix(f.Code, "UNDEFINED_") && !rejected[f.Pos]) || smoke.CodeEnginePanic.Is(f) {
-			out = append(out, f)
-		}
-	}
-	return out
 }

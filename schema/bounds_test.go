@@ -159,3 +159,29 @@ func TestCardSizeFitsEveryPaper(t *testing.T) {
 		}
 	}
 }
+
+// An asset path is one rule wherever a schema names a file of the game
+// folder: gamedata reads it from the layout schema's imageFile, so the
+// manifest's picture and font files must say the same.
+func TestAssetPathsAreOneRule(t *testing.T) {
+	rule := func(file string, def string) [2]any {
+		data, err := generic.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		return [2]any{ValueAt(doc, "$defs", def, "pattern"), ValueAt(doc, "$defs", def, "maxLength")}
+	}
+	want := rule("layout.schema.json", "imageFile")
+	if want[0] == nil || want[1] == nil {
+		t.Fatalf("layout.schema.json imageFile states no pattern and maxLength: %v", want)
+	}
+	for _, def := range []string{"imageFile", "fontFile"} {
+		if got := rule("manifest.schema.json", def); got != want {
+			t.Errorf("manifest.schema.json %s is %v, the layout's imageFile %v", def, got, want)
+		}
+	}
+}

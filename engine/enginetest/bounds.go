@@ -1,8 +1,6 @@
 package enginetest
 
 import (
-	"encoding/json"
-	"fmt"
 	"io/fs"
 	"math"
 	"slices"
@@ -13,32 +11,10 @@ import (
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
-
-// schemaRange is what a schema states about the values at one path.
-type schemaRange struct {
-	min, max, step *float64
-	items          bool
-	// distinct is a list of unique values from a bounded set: it cannot
-	// be longer than the set, maxItems or not.
-	distinct bool
-}
-
-func (r schemaRange) String() string {
-	s := func(p *float64) string {
-		if p == nil {
-			return "none"
-		}
-		return strconv.FormatFloat(*p, 'f', -1, 64)
-	}
-	kind := "value"
-	if r.items {
-		kind = "list"
-	}
-	return fmt.Sprintf("%s %s..%s step %s", kind, s(r.min), s(r.max), s(r.step))
-}
 
 // BoundsMatchSchema fails t unless an engine's bounds and one of its JSON
 // Schemas say the same: every whole number the schema allows has a Bound
@@ -51,17 +27,11 @@ func (r schemaRange) String() string {
 // out: the engine checks copies with kit.OverfullPile.
 func BoundsMatchSchema(t testing.TB, schemas fs.FS, file, root string, bounds []kit.Bound) {
 	t.Helper()
-	data, err := fs.ReadFile(schemas, file)
+	found, err := kit.SchemaRanges(schemas, file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	found := map[string][]schemaRange{}
-	collectRanges(doc, doc, "", found, nil)
-	stated := map[string]schemaRange{}
+	stated := map[string]kit.SchemaRange{}
 	for path, rs := range found {
 		rel, ok := strings.CutPrefix(path, root)
 		if !ok || (root != "" && rel == "") {
@@ -82,9 +52,11 @@ func BoundsMatchSchema(t testing.TB, schemas fs.FS, file, root string, bounds []
 		switch {
 		case !ok:
 			t.Errorf("%s: the engine bounds %s, which the schema does not have", file, b.Path)
-		case r.items != b.Items:
-			t.Errorf("%s: %s is a %s in the schema", file, b.Path, map[bool]string{true: "list", false: "value"}[r.items])
-		case !same(r.min, b.Min) || !same(r.max, b.Max) || (b.Step > 1 || r.step != nil) && !same(r.step, b.Step):
+		case r.Items != b.Items:
+			t.Errorf("%s: %s is a %s in the schema", file, b.Path, map[bool]string{true: "list", false: "value"}[r.Items])
+		case r.Items && r.Max == nil && !r.Distinct:
+			t.Errorf("%s: list %s has no maxItems", file, b.Path)
+		case !same(r.Min, b.Min, math.MinInt) || !same(r.Max, b.Max, math.MaxInt) || (b.Step > 1 || r.Step != nil) && !same(r.Step, b.Step, 0):
 			t.Errorf("%s: %s is %s in the schema but %d..%d step %d in the engine", file, b.Path, r, b.Min, b.Max, b.Step)
 		}
 	}
@@ -93,96 +65,31 @@ func BoundsMatchSchema(t testing.TB, schemas fs.FS, file, root string, bounds []
 			continue
 		}
 		switch {
-		case !r.items:
+		case !r.Items:
 			t.Errorf("%s: %s is a number (%s) the engine does not bound", file, path, r)
-		case r.max == nil && !r.distinct:
+		case r.Max == nil && !r.Distinct:
 			t.Errorf("%s: list %s has no maxItems", file, path)
 		}
 	}
 }
 
-func same(p *float64, v int) bool { return p != nil && *p == float64(v) }
-
-// collectRanges walks a schema, following local $refs and every branch
-// (allOf, anyOf, oneOf, if/then/else), and records the range of every
-// number and list by path (properties by name, list items as *).
-func collectRanges(root, s map[string]any, path string, out map[string][]schemaRange, seen []string) {
-	if ref, ok := s["$ref"].(string); ok {
-		if name, local := strings.CutPrefix(ref, "#/$defs/"); local && !slices.Contains(seen, ref) {
-			if def, ok := root["$defs"].(map[string]any)[name].(map[string]any); ok {
-				collectRanges(root, def, path, out, append(seen, ref))
-			}
-		}
+// same reports whether a schema's bound p is v; none is what a bound the
+// schema leaves out is to the engine.
+func same(p *float64, v, none int) bool {
+	if p == nil {
+		return v == none
 	}
-	num := func(key string) *float64 {
-		if v, ok := s[key].(float64); ok {
-			return &v
-		}
-		return nil
-	}
-	if isType(s, "integer") || isType(s, "number") {
-		out[path] = append(out[path], schemaRange{min: num("minimum"), max: num("maximum"), step: num("multipleOf")})
-	}
-	if isType(s, "array") {
-		least := num("minItems")
-		if least == nil {
-			least = new(float64) // a list may be empty unless minItems says otherwise
-		}
-		item, _ := s["items"].(map[string]any)
-		_, enum := item["enum"]
-		_, floor := item["minimum"]
-		_, ceiling := item["maximum"]
-		distinct := s["uniqueItems"] == true && (enum || isType(item, "integer") && floor && ceiling)
-		out[path] = append(out[path], schemaRange{min: least, max: num("maxItems"), items: true, distinct: distinct})
-	}
-	if props, ok := s["properties"].(map[string]any); ok {
-		for name, sub := range props {
-			if m, ok := sub.(map[string]any); ok {
-				collectRanges(root, m, join(path, name), out, seen)
-			}
-		}
-	}
-	if items, ok := s["items"].(map[string]any); ok {
-		collectRanges(root, items, join(path, "*"), out, seen)
-	}
-	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
-		list, _ := s[key].([]any)
-		for _, sub := range list {
-			if m, ok := sub.(map[string]any); ok {
-				collectRanges(root, m, path, out, seen)
-			}
-		}
-	}
-	for _, key := range []string{"then", "else"} {
-		if m, ok := s[key].(map[string]any); ok {
-			collectRanges(root, m, path, out, seen)
-		}
-	}
-}
-
-func isType(s map[string]any, want string) bool {
-	switch t := s["type"].(type) {
-	case string:
-		return t == want
-	case []any:
-		return slices.Contains(t, any(want))
-	}
-	return false
-}
-
-func join(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
+	return *p == float64(v)
 }
 
 // Bounds runs the checks of an engine's bounds (kit.Module.Bounds) on d,
 // the data of a game it plays, as subtests: MatchSchemas
 // (BoundsMatchSchema: the parameters' bounds against params.schema.json,
-// the cards' against one card of cards.schema.json) and
-// EveryBoundIsCheckedAtItsValue (BoundsEnforced, with kit.CodeParamRange
-// and kit.CodeCardRange). It changes d's values one at a time, and puts
+// the cards' against one card of cards.schema.json, which also holds
+// every number and list there bounded), EveryBoundIsCheckedAtItsValue
+// (BoundsEnforced, with kit.CodeParamRange and kit.CodeCardRange) and
+// UnvalidatedCardsDoNotCrash (UnvalidatedCards): Build's guard for data
+// that skipped validation. It changes d's values one at a time, and puts
 // each back.
 func Bounds(t *testing.T, m kit.Module, d *gamedata.Data) {
 	params, cards := m.Bounds()
@@ -197,6 +104,65 @@ func Bounds(t *testing.T, m kit.Module, d *gamedata.Data) {
 		findings := func(d *gamedata.Data) []finding.Finding { _, fs := m.Build(d); return fs }
 		BoundsEnforced(t, d, findings, params, cards, kit.CodeParamRange.ID, kit.CodeCardRange.ID)
 	})
+	t.Run("UnvalidatedCardsDoNotCrash", func(t *testing.T) { UnvalidatedCards(t, m, d) })
+}
+
+// UnvalidatedCards builds d with m after giving a field of one card of
+// each deck, in turn, a value of the wrong kind (a mapping, a word, a
+// negative number), as data that skipped validation may hold: Build must
+// neither crash nor report a schema's finding (SCHEMA_*: those are
+// validation's, and commands build only from validated data). d's nodes
+// are restored afterwards.
+func UnvalidatedCards(t *testing.T, m kit.Module, d *gamedata.Data) {
+	t.Helper()
+	wrong := []yaml.Node{
+		{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: "x"}, {Kind: yaml.ScalarNode, Tag: "!!int", Value: "1"}}},
+		{Kind: yaml.ScalarNode, Tag: "!!str", Value: "no-such-word"},
+		{Kind: yaml.ScalarNode, Tag: "!!int", Value: "-1"},
+	}
+	decks := map[string]bool{}
+	for _, c := range d.Cards {
+		n := c.Node
+		if decks[c.Deck] || n == nil || n.Kind != yaml.MappingNode {
+			continue
+		}
+		decks[c.Deck] = true
+		for i := 1; i < len(n.Content); i += 2 {
+			if key := n.Content[i-1].Value; key == "id" || key == "name" || key == "count" {
+				continue
+			}
+			for _, w := range wrong {
+				old := n.Content[i]
+				n.Content[i] = &w
+				fs, crash := buildSafely(m, d)
+				n.Content[i] = old
+				if crash != nil {
+					t.Fatalf("card %s, %s = %s: Build crashed: %v", c.ID, n.Content[i-1].Value, describeNode(&w), crash)
+				}
+				for _, f := range fs {
+					if slices.ContainsFunc(schemaCodes, func(c *finding.Code) bool { return c.Is(f) }) {
+						t.Errorf("card %s, %s = %s: Build reports a schema finding: %v", c.ID, n.Content[i-1].Value, describeNode(&w), f)
+					}
+				}
+			}
+		}
+	}
+}
+
+// schemaCodes are validation's findings about a value against its schema.
+var schemaCodes = []*finding.Code{schema.CodeUnknownField, schema.CodeType, schema.CodeEnum, schema.CodeRequired, schema.CodeOther}
+
+func buildSafely(m kit.Module, d *gamedata.Data) (fs []finding.Finding, crash any) {
+	defer func() { crash = recover() }()
+	_, fs = m.Build(d)
+	return fs, nil
+}
+
+func describeNode(n *yaml.Node) string {
+	if n.Kind == yaml.MappingNode {
+		return "a mapping"
+	}
+	return n.Value
 }
 
 // BoundsEnforced checks that build reports every value just outside a

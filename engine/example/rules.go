@@ -38,9 +38,9 @@ func init() { kit.Register(kit.ModuleOf("example", schemas, Build, params.Bounds
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("example")
 
-// cardBounds are the ranges of card fields the engine plays, stated again
-// in cards.schema.json (TestBounds keeps the two equal).
-var cardBounds = []kit.Bound{{Path: "points", Min: 1, Max: 9}}
+// cardBounds are the ranges of card fields the engine plays, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 // codeAlwaysBusts is this engine's own finding code.
 var codeAlwaysBusts = codes.Warning("CARD_ALWAYS_BUSTS", "A card is worth more than bust_limit: whoever draws it busts.")

@@ -9,8 +9,9 @@ import (
 )
 
 // The ranges HEAT plays. The parameters' ranges are declared on Params
-// with these limits (rules.go); the cards' are stated again in
-// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
+// with these limits (rules.go); the cards' in cards.schema.json, and those
+// the engine sizes by (maxStages, maxAmount, maxEffects) are generated
+// from it into schemabounds.go.
 //
 // Money cannot overflow: it is made only by gain and steal effects, at
 // most maxHeists × maxStages reveals per seat, each card with at most
@@ -31,32 +32,23 @@ const (
 	maxPenalty       = 1000
 	minHeatValue     = -1000
 	maxHeists        = 10
-	maxStages        = 10 // a Record holds one card per Stage: at most maxRecord
 	maxDraft         = 10
 	maxBoardRows     = 12
 	maxRowSlots      = 20
-	maxAmount        = 99
-	maxEffects       = 8
-	maxMark          = 10 // player marks on a card
 )
+
+//go:generate go run ../kit/boundsgen maxStages=effects.*.if.stage.max maxAmount=effects.*.gain.max maxEffects=effects.max
+
+// A Record holds one card per Stage.
+const _ = uint(maxRecord - maxStages)
 
 // minMoney is the least money a seat can hold (shortfall debt).
 const minMoney = -(maxHeists*maxStages*engine.MaxPlayers*maxEffects*maxAmount*max(maxStages, engine.MaxPlayers-1) +
 	maxHeists*maxStages*maxPhases*maxBoardRows*maxRowSlots*maxPenalty)
 
-var cardBounds = func() []kit.Bound {
-	b := []kit.Bound{
-		{Path: "players", Min: 1, Max: maxMark, Items: true},
-		{Path: "players.*", Min: 1, Max: maxMark},
-		{Path: "effects", Min: 1, Max: maxEffects, Items: true},
-		{Path: "effects.*.max", Min: 1, Max: maxAmount},
-		{Path: "effects.*.if.stage", Min: 1, Max: maxStages},
-	}
-	for _, action := range actionKeys {
-		b = append(b, kit.Bound{Path: "effects.*." + action, Min: 1, Max: maxAmount})
-	}
-	return b
-}()
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 // checkDecks reports every supported player count whose deck holds more
 // than an engine.Deck can, at the count of the card with the most copies

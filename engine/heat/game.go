@@ -33,10 +33,11 @@ type Game struct {
 
 var codeTooManyPhases = codes.Error("TOO_MANY_PHASES", "The game has more than 8 phases.")
 
-// Build compiles validated data into a playable game. Every bound the
-// rules rely on is checked before anything is sized by the data, so
-// out-of-range data (which Build also sees, for its reference findings)
-// gives findings, never a crash or a giant allocation.
+// Build compiles validated data into a playable game: commands build
+// only from data that passed validation, and for data that did not (the
+// Go API) every bound the rules rely on is checked before anything is
+// sized by the data, so it gives findings, never a crash or a giant
+// allocation.
 func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d, keywords: map[string]int{}, phases: map[string]int{}}
 	for i, kw := range d.Manifest.Keywords {

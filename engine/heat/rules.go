@@ -7,7 +7,6 @@ import (
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
-	"github.com/cardpress/cardpress/schema"
 	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
@@ -302,7 +301,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	for _, en := range effectsNode.Content {
 		var ey effectYAML
 		if err := en.Decode(&ey); err != nil {
-			c.report(schema.CodeOther.At(c.pos(file, en), "effect does not decode: %v", err))
+			c.report(kit.CodeCardInvalid.At(c.pos(file, en), "card %s: effect does not decode: %v", gc.ID, err))
 			continue
 		}
 		out.effects = append(out.effects, c.compileEffect(file, en, ey))

@@ -6,48 +6,21 @@ import (
 )
 
 // The ranges Heist Masterminds plays. The parameters' ranges are declared
-// on DataParams with these limits (game.go); the cards' are stated again
-// in cards.schema.json (enginetest.BoundsMatchSchema keeps them equal).
+// on DataParams with these limits (game.go); the cards' in
+// cards.schema.json, and those the engine sizes by (maxCost, maxIcons)
+// are generated from it into schemabounds.go.
 // Costs are whole hundreds up to maxCost, so paying (Pay) searches at most
 // a few hundred sums; Time and Heat counters fit the state's int8s.
-const (
-	maxCost      = 5000
-	costStep     = 100
-	maxIcons     = 9
-	maxPrestige  = 10
-	maxEffects   = 3
-	maxHeatTurns = 10 // heat_to_jail, jail_time, job_time
-)
+//go:generate go run ../kit/boundsgen maxCost=cost.max maxIcons=skills.force.max cardCrewMax=crew_max.max
 
-var cardBounds = func() []kit.Bound {
-	b := []kit.Bound{
-		{Path: "cost", Min: costStep, Max: maxCost, Step: costStep},
-		{Path: "ability.heat_reduction.by", Min: 1, Max: 5},
-		{Path: "ability.heat_reduction.min", Min: 0, Max: 5},
-		{Path: "ability.gather_extra", Min: 1, Max: 3},
-		{Path: "ability.lay_low_extra", Min: 1, Max: 3},
-		{Path: "prestige", Min: 0, Max: maxPrestige},
-		{Path: "effects", Min: 1, Max: maxEffects, Items: true},
-		{Path: "effects.*.lose_heat", Min: 1, Max: 5},
-		{Path: "effects.*.rival_heat", Min: 1, Max: 5},
-		{Path: "effects.*.draw", Min: 1, Max: 5},
-		{Path: "effects.*.add_time", Min: 1, Max: 3},
-		{Path: "effects.*.all_heat", Min: 1, Max: 3},
-		{Path: "effects.*.jobs_time", Min: 1, Max: 3},
-		{Path: "face_up", Min: 0, Max: 4},
-		{Path: "face_down", Min: 0, Max: 4},
-		{Path: "reward", Min: 0, Max: 6},
-		{Path: "heat", Min: 0, Max: 5},
-		{Path: "crew_max", Min: 1, Max: maxCrew},
-		{Path: "draw_more", Min: 1, Max: 2},
-	}
-	for _, field := range []string{"skills", "difficulty"} {
-		for _, icon := range []string{"force", "stealth", "tech"} {
-			b = append(b, kit.Bound{Path: field + "." + icon, Min: 0, Max: maxIcons})
-		}
-	}
-	return b
-}()
+const maxHeatTurns = 10 // heat_to_jail, jail_time, job_time
+
+// A card's crew_max is what a crew can hold.
+const _ = uint(maxCrew-cardCrewMax) + uint(cardCrewMax-maxCrew)
+
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 // deckNames name the piles of play, by the kind of card that decides them.
 var deckNames = map[cardKind]string{kindMastermind: "Mastermind", kindPrestige: "Resource", kindJob: "Job", kindComplication: "Complication"}

@@ -10,7 +10,6 @@ import (
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
-	"github.com/cardpress/cardpress/schema"
 )
 
 // Limits of the state's fixed arrays.
@@ -291,11 +290,11 @@ func (c *compiler) paramPos(name string) finding.Pos {
 
 var codeDeckEmpty = codes.Error("DECK_EMPTY", "The game has no Jobs, no Complications or no Resource cards.")
 
-// Build compiles validated data into a playable game. Every bound the
-// rules rely on is checked before anything is sized by the data, so
-// out-of-range data (which Build also sees, for its reference findings)
-// gives findings, never a crash, a giant allocation or a loop over a
-// player range of 2^63.
+// Build compiles validated data into a playable game: commands build
+// only from data that passed validation, and for data that did not (the
+// Go API) every bound the rules rely on is checked before anything is
+// sized by the data, so it gives findings, never a crash or a giant
+// allocation.
 func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d}
@@ -405,7 +404,7 @@ type cardYAML struct {
 	DrawMore   int         `yaml:"draw_more"`
 }
 
-var codeEffect = codes.Error("EFFECT", "An Event, Play Immediately card or maneuver has no effects, or an effect that does not set exactly one thing.")
+var codeEffect = codes.Error("EFFECT", "An Event, Play Immediately card or maneuver has no effects.")
 
 var codeMastermindSkills = codes.Error("MASTERMIND_SKILLS", "A Mastermind does not have three skill icons.")
 
@@ -422,13 +421,13 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {
-			c.report(schema.CodeType, gc.Pos, "card %s: %v", gc.ID, err)
+			c.report(kit.CodeCardInvalid, gc.Pos, "card %s: %v", gc.ID, err)
 			return out
 		}
 	}
 	kind, ok := kindNames[gc.Deck]
 	if !ok {
-		c.report(gamedata.CodeUndefinedDeck, gc.Pos, "card %s: Heist Masterminds decks are mastermind, prestige, gear, crew, mercenary, event, immediate, job, complication and reference, not %q", gc.ID, gc.Deck)
+		c.report(kit.CodeCardInvalid, gc.Pos, "card %s: Heist Masterminds decks are mastermind, prestige, gear, crew, mercenary, event, immediate, job, complication and reference, not %q", gc.ID, gc.Deck)
 		return out
 	}
 	out.kind = kind
@@ -445,7 +444,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 			}
 		}
 		if n != 1 {
-			c.report(codeEffect, gc.Pos, "card %s: each effect sets exactly one of lose_heat, rival_heat, peek, draw, add_time, all_heat, jobs_time", gc.ID)
+			c.report(kit.CodeCardInvalid, gc.Pos, "card %s: each effect sets exactly one of lose_heat, rival_heat, peek, draw, add_time, all_heat, jobs_time", gc.ID)
 		}
 	}
 	switch kind {

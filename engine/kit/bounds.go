@@ -23,11 +23,12 @@ const MaxCopies = math.MaxUint8
 // must be a whole number from Min to Max, a multiple of Step when Step is
 // set; with Items, the value is a list of Min to Max entries.
 //
-// Engines check their bounds in Build themselves, before they allocate or
-// compute anything from a number, because Build also runs on data that
-// failed its schema (for reference findings) and on data from tests and
-// fuzzers that never saw one. A game's schemas state the same bounds, and
-// enginetest.BoundsMatchSchema keeps the two equal.
+// The bounds of a card are declared in the engine's cards.schema.json and
+// read from it (CardBounds); a parameter's on its declaration (Params).
+// Commands build engines only from data that passed validation; Build
+// still checks the bounds, before it allocates or computes anything from
+// a number, as a guard for data from tests, fuzzers and the Go API that
+// never saw a schema.
 type Bound struct {
 	Path     string
 	Min, Max int

@@ -9,6 +9,8 @@ var (
 		Purpose: "A rule parameter is outside the range the engine plays (the bounds of its parameter schema, checked again for data that did not come through validation), or does not fit the rest of the data."})
 	CodeCardRange = finding.Declare(finding.Code{ID: "CARD_FIELD_RANGE", Severity: finding.Error, Scope: finding.Engine,
 		Purpose: "A number on a card is outside the range the engine plays (the bounds of its cards schema, checked again for data that did not come through validation)."})
+	CodeCardInvalid = finding.Declare(finding.Code{ID: "CARD_INVALID", Severity: finding.Error, Scope: finding.Engine,
+		Purpose: "A card handed to an engine without validation (through the Go API) is not what its cards schema allows: a field missing, of the wrong type or not one of its values. Commands build engines only from validated data and report the schema's finding instead."})
 	CodeTooManyPlayers = finding.Declare(finding.Code{ID: "TOO_MANY_PLAYERS", Severity: finding.Error, Scope: finding.Engine,
 		Purpose: "The player range goes past what the engine plays (at most 8 players)."})
 	CodeTooManyCards = finding.Declare(finding.Code{ID: "TOO_MANY_CARDS", Severity: finding.Error, Scope: finding.Engine,

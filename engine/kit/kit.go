@@ -26,13 +26,15 @@ type Module interface {
 	// its card files and params.schema.json the object of parameter defaults.
 	Schemas() fs.FS
 	// Build compiles validated data into a playable game. Findings report
-	// semantic problems (undefined keywords, impossible parameters) at their
-	// positions; a nil Game means the data cannot be played.
+	// what a schema cannot (undefined keywords, impossible parameters) at
+	// their positions, never a schema's finding again; a nil Game means
+	// the data cannot be played.
 	Build(data *gamedata.Data) (engine.Game, []finding.Finding)
-	// Bounds are the ranges the engine plays, of its parameters and of its
-	// cards' fields. Its schemas state them too; the conformance test
-	// holds the two equal and checks that Build reports every value out of
-	// them, at the value.
+	// Bounds are the ranges the engine plays, of its parameters (from
+	// their declaration, as params.schema.json) and of its cards' fields
+	// (read from cards.schema.json); the conformance test checks that
+	// Build reports every value out of them, at the value, for data that
+	// skipped validation.
 	Bounds() (params, cards []Bound)
 }
 

@@ -124,8 +124,9 @@ func (p *Params[T]) Schemas(own fs.FS) fs.FS {
 // Decode decodes d's parameters into a T. Every parameter is first held to
 // its bounds: one out of range is reported once, at its value, and not
 // decoded. A required parameter the game does not declare is
-// UNDEFINED_PARAMETER at the manifest; a value that does not decode is
-// SCHEMA_TYPE at the value. It returns the findings and the names out of
+// UNDEFINED_PARAMETER at the manifest; a value that does not decode (data
+// that skipped validation: params.schema.json rules it out) is
+// PARAMETER_RANGE at the value. It returns the findings and the names out of
 // range, for the engine's own checks.
 func (p *Params[T]) Decode(d *gamedata.Data) (T, []finding.Finding, map[string]bool) {
 	var out T
@@ -144,7 +145,7 @@ func (p *Params[T]) Decode(d *gamedata.Data) (T, []finding.Finding, map[string]b
 		}
 		field := v.Field(prm.field)
 		if err := given.Node.Decode(field.Addr().Interface()); err != nil {
-			found = append(found, schema.CodeType.At(given.Pos, "parameter %s: %s", prm.name, strings.Join(strings.Fields(err.Error()), " ")))
+			found = append(found, CodeParamRange.At(given.Pos, "parameter %s: %s", prm.name, strings.Join(strings.Fields(err.Error()), " ")))
 			continue
 		}
 		if word, bad := outsideEnum(field, prm.enum); bad {

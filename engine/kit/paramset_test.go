@@ -125,7 +125,7 @@ name: [not, text]
 	for _, want := range []string{
 		"game.yaml:2:9: error PARAMETER_RANGE: parameter rounds is 9, more than 6",
 		"game.yaml:4:17: error PARAMETER_RANGE: parameter board[0].value is 1, more than 0",
-		"game.yaml:6:7: error SCHEMA_TYPE: parameter name:",
+		"game.yaml:6:7: error PARAMETER_RANGE: parameter name:",
 		`game.yaml:3:7: error PARAMETER_RANGE: parameter ways: "up" is not one of left, right`,
 	} {
 		if !strings.Contains(text, want) {

@@ -6,47 +6,25 @@ import (
 )
 
 // The ranges Masterminds plays. The parameters' ranges are declared on
-// Params with these limits (rules.go); the cards' are stated again in
-// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). Every
+// Params with these limits (rules.go); the cards' in cards.schema.json,
+// and those the engine sizes by (maxAmount, maxSkill, the lists of
+// skills and steps) are generated from it into schemabounds.go. Every
 // count the state keeps is small (a player's gems of one kind fit a byte,
 // marker dice an int8, a task's count an int16), so no sum can overflow
 // once these hold.
+//go:generate go run ../kit/boundsgen maxAmount=gear.amount.max maxSkill=skills.stealth.max stepSkills=side_a.step.skills.max sideBSteps=side_b.steps.max
+
+const maxGems = 255 // gems of one kind in the box: a player may hold them all, in a byte
+
+// A step may show every skill, and side B holds every step but side A's.
 const (
-	maxAmount   = 9   // an effect's or ability's number
-	maxSkill    = 5   // a Talent's skill value
-	maxStepGoal = 40  // a heist step's target
-	maxTestGoal = 30  // a Failure card's test target
-	maxTake     = 10  // gems a heist's TAKE gives
-	maxGems     = 255 // gems of one kind in the box: a player may hold them all, in a byte
+	_ = uint(nSkills-stepSkills) + uint(stepSkills-nSkills)
+	_ = uint(stepsPerHeist-1-sideBSteps) + uint(sideBSteps-stepsPerHeist+1)
 )
 
-var cardBounds = func() []kit.Bound {
-	var b []kit.Bound
-	for _, s := range skillIDs {
-		b = append(b, kit.Bound{Path: "skills." + s, Min: 0, Max: maxSkill})
-	}
-	b = append(b,
-		kit.Bound{Path: "ability.draw_prep", Min: 1, Max: maxAmount},
-		kit.Bound{Path: "ability.skill_bonus.amount", Min: 1, Max: maxAmount},
-		kit.Bound{Path: "gear.amount", Min: 1, Max: maxAmount},
-		kit.Bound{Path: "side_a.step.skills", Min: 1, Max: nSkills, Items: true},
-		kit.Bound{Path: "side_a.step.target", Min: 1, Max: maxStepGoal},
-		kit.Bound{Path: "side_a.take", Min: 1, Max: maxTake},
-		kit.Bound{Path: "side_b.steps", Min: stepsPerHeist - 1, Max: stepsPerHeist - 1, Items: true},
-		kit.Bound{Path: "side_b.steps.*.skills", Min: 1, Max: nSkills, Items: true},
-		kit.Bound{Path: "side_b.steps.*.target", Min: 1, Max: maxStepGoal},
-		kit.Bound{Path: "triggers", Min: 1, Max: 2, Items: true},
-		kit.Bound{Path: "triggers.*", Min: 1, Max: nSkills, Items: true},
-		kit.Bound{Path: "test.target", Min: 1, Max: maxTestGoal},
-	)
-	for _, section := range []string{"effect", "gem.effect"} {
-		for _, k := range effKeys[effDrawPrep:effRollBonus] {
-			b = append(b, kit.Bound{Path: section + "." + k, Min: 1, Max: maxAmount})
-		}
-		b = append(b, kit.Bound{Path: section + ".roll_bonus", Min: -maxAmount, Max: maxAmount})
-	}
-	return b
-}()
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 // checkDecks reports a deck (or the Starter Cash) with more cards than an
 // engine.Deck holds, at the count of its card with the most copies, before

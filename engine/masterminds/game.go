@@ -97,11 +97,11 @@ var codeHeistDeckShort = codes.Error("HEIST_DECK_SHORT", "The Heist deck cannot 
 
 var codeCashShort = codes.Error("CASH_SHORT", "There are too few Starter Cash cards for starter_cash at some player count.")
 
-// Build compiles validated data into a playable game. Every bound the
-// rules rely on is checked before anything is sized or counted by the
-// data, so out-of-range data (which Build also sees, for its reference
-// findings) gives findings, never a crash, a giant allocation or a loop
-// over a player range of 2^63.
+// Build compiles validated data into a playable game: commands build
+// only from data that passed validation, and for data that did not (the
+// Go API) every bound the rules rely on is checked before anything is
+// sized or counted by the data, so it gives findings, never a crash, a
+// giant allocation or a loop over a player range of 2^63.
 func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d}
 	g := &Game{data: d, cashCard: -1}
@@ -110,13 +110,32 @@ func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	if !ok {
 		return nil, c.findings
 	}
-	m := d.Manifest
 	g.params, g.cards = open.Params, open.Cards
 	c.checkParams(&g.params, open.OutOfRange)
-	copies := map[cardType]int{}
-	decks := map[cardType][]int{}
+	copies, decks := g.sortCards(c)
+	c.checkDecks(decks)
+	g.countGems(c)
+	g.readRules()
+	g.maxPlayers = min(d.Manifest.Players.Max, len(g.masterminds), maxSeats)
+	g.checkCounts(c, copies)
+	// Random-bot smoke games last a few thousand moves (tens of thousands
+	// at 5 players with recall_markers); a game still running at this cap
+	// does not end.
+	g.maxMoves = 250000
+	if errs, _ := finding.Count(c.findings); errs > 0 {
+		return nil, c.findings
+	}
+	g.tables()
+	return g, c.findings
+}
+
+// sortCards files each card under its type and numbers the Masterminds'
+// colours, reporting two of one colour; copies are each type's physical
+// cards, decks its card indexes.
+func (g *Game) sortCards(c *compiler) (copies map[cardType]int, decks map[cardType][]int) {
+	copies, decks = map[cardType]int{}, map[cardType][]int{}
 	colours := map[string]string{}
-	for i, gc := range d.Cards {
+	for i, gc := range c.data.Cards {
 		cd := &g.cards[i]
 		decks[cd.typ] = append(decks[cd.typ], i)
 		switch cd.typ {
@@ -149,8 +168,11 @@ func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 		}
 		copies[cd.typ] = sat.Add(copies[cd.typ], cd.copies)
 	}
-	c.checkDecks(decks)
-	g.countGems(c)
+	return copies, decks
+}
+
+// readRules decodes the enum parameters once.
+func (g *Game) readRules() {
 	p := &g.params
 	g.testAtLeast = p.FailureTest != "higher"
 	g.keepOne = p.RetireAfterHeist != "retire_one"
@@ -160,7 +182,13 @@ func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	for _, t := range p.TieBreak {
 		g.tieBreak = append(g.tieBreak, map[string]tieKey{"clear_gems": tieClearGems, "heists": tieHeists, "shared": tieShared}[t])
 	}
-	g.maxPlayers = min(m.Players.Max, len(g.masterminds), maxSeats)
+}
+
+// checkCounts reports cards too few or too many for the rules at some
+// player count: Mastermind colours, heists, Starter Cash, play-immediately
+// Prep cards and Talents.
+func (g *Game) checkCounts(c *compiler, copies map[cardType]int) {
+	d, m, p := c.data, c.data.Manifest, &g.params
 	if len(g.masterminds) > maxColours {
 		c.report(codeTooManyMasterminds, m.Pos, "Masterminds supports at most %d Mastermind colours", maxColours)
 	}
@@ -188,13 +216,12 @@ func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	if copies[typeTalent] == 0 {
 		c.report(codeNoTalents, m.Pos, "Masterminds needs Talent cards")
 	}
-	// Random-bot smoke games last a few thousand moves (tens of thousands
-	// at 5 players with recall_markers); a game still running at this cap
-	// does not end.
-	g.maxMoves = 250000
-	if errs, _ := finding.Count(c.findings); errs > 0 {
-		return nil, c.findings
-	}
+}
+
+// tables fills what play reads many times a move, once the data is
+// known to be sound: the copies of each type, the word of the heists'
+// CardSet and each card's skill rows.
+func (g *Game) tables() {
 	total := func(ids []int) int {
 		n := 0
 		for _, c := range ids {
@@ -216,7 +243,6 @@ func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 			row.gear[sk] = int8(cd.gearBonus(sk))
 		}
 	}
-	return g, c.findings
 }
 
 func paramPos(d *gamedata.Data, name string) finding.Pos {

@@ -3,12 +3,12 @@ package masterminds
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
-	"github.com/cardpress/cardpress/schema"
 	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
@@ -416,175 +416,171 @@ func (c *compiler) checkParams(p *Params, outOfRange map[string]bool) {
 	}
 }
 
-var codeUndefinedSkill = codes.Error("UNDEFINED_SKILL", "A card names a skill that is not one of the game's skills.")
-
-var codeUndefinedType = codes.Error("UNDEFINED_TYPE", "A card's type is not one the game knows.")
-
 var codeTypeDeckMismatch = codes.Error("TYPE_DECK_MISMATCH", "A card is not in the deck of its type.")
 
-var codeImmediateNotAction = codes.Error("IMMEDIATE_NOT_ACTION", "A play-immediately card is not an Action card.")
+// invalid reports what cards.schema.json rules out, met by Build only on
+// data that skipped validation (the Go API): a guard, so such data gives
+// an error rather than a crash, never a second report of a schema finding.
+func (c *compiler) invalid(gc gamedata.Card, keys []string, format string, args ...any) {
+	c.report(kit.CodeCardInvalid, at(gc.Pos.File, gc.Node, keys...), "card %s: "+format, append([]any{gc.ID}, args...)...)
+}
 
-var codeUndefinedConsequence = codes.Error("UNDEFINED_CONSEQUENCE", "A Failure card's consequence is not one the engine knows.")
+// skill is the index of a skill a card names at keys; anyOK admits any.
+func (c *compiler) skill(gc gamedata.Card, name string, anyOK bool, keys ...string) int {
+	i := skillIndex(name)
+	if i < 0 || (i == skillAny && !anyOK) {
+		c.invalid(gc, keys, "skill %q is not one of %s", name, strings.Join(skillIDs[:], ", "))
+		return 0
+	}
+	return i
+}
 
-// compileCard decodes one card by its type.
+// compileCard decodes one card by its type. The schema has checked every
+// field; what it cannot say (a type's deck) is checked here.
 func (c *compiler) compileCard(gc gamedata.Card) card {
 	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
-	file := gc.Pos.File
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {
-			c.report(schema.CodeType, gc.Pos, "card %s does not decode: %s", gc.ID, oneLine(err))
+			c.invalid(gc, nil, "does not decode: %s", oneLine(err))
 			return out
 		}
 	}
-	typ := -1
-	for i, t := range typeIDs {
-		if t == y.Type {
-			typ = i
-		}
-	}
+	typ := slices.Index(typeIDs[:], y.Type)
 	if typ < 0 {
-		c.report(codeUndefinedType, at(file, gc.Node, "type"), "card %s: type %q is not one of %s", gc.ID, y.Type, strings.Join(typeIDs, ", "))
+		c.invalid(gc, []string{"type"}, "type %q is not one of %s", y.Type, strings.Join(typeIDs[:], ", "))
 		return out
 	}
 	out.typ = cardType(typ)
 	if gc.Deck != "" && gc.Deck != y.Type {
-		c.report(codeTypeDeckMismatch, at(file, gc.Node, "deck"), "card %s is of type %s but in deck %s; each type has its own deck of the same id", gc.ID, y.Type, gc.Deck)
-	}
-	skill := func(name string, anyOK bool, keys ...string) int {
-		i := skillIndex(name)
-		if i < 0 || (i == skillAny && !anyOK) {
-			allowed := strings.Join(skillIDs[:], ", ")
-			if anyOK {
-				allowed += " or any"
-			}
-			c.report(codeUndefinedSkill, at(file, gc.Node, keys...), "card %s: skill %q is not one of %s", gc.ID, name, allowed)
-			return 0
-		}
-		return i
+		c.report(codeTypeDeckMismatch, at(gc.Pos.File, gc.Node, "deck"), "card %s is of type %s but in deck %s; each type has its own deck of the same id", gc.ID, y.Type, gc.Deck)
 	}
 	switch out.typ {
 	case typeMastermind:
 		out.color = y.Color
 	case typeTalent:
-		for name, v := range y.Skills {
-			if i := skill(name, false, "skills", name); i >= 0 {
-				out.skills[i] = v
-			}
-		}
-		for _, s := range skillIDs {
-			if _, ok := y.Skills[s]; !ok {
-				c.report(schema.CodeRequired, at(file, gc.Node, "skills"), "card %s: Talent needs a %s value", gc.ID, s)
-			}
-		}
-		if a := y.Ability; a != nil {
-			switch a.When {
-			case "recruit":
-				out.ability = ability{when: whenRecruit, drawPrep: a.DrawPrep}
-			case "active":
-				out.ability = ability{when: whenActive}
-				if a.SkillBonus != nil {
-					out.ability.bonusSkill = skill(a.SkillBonus.Skill, true, "ability", "skill_bonus", "skill")
-					out.ability.bonusAmount = a.SkillBonus.Amount
-				}
-			case "always":
-				out.ability = ability{when: whenAlways, ignoreFailure: a.IgnoreFailure > 0}
-			}
-		}
+		c.compileTalent(gc, &y, &out)
 	case typePrep:
-		for i, k := range prepKinds {
-			if k == y.Kind {
-				out.kind = prepKind(i)
-			}
+		c.compilePrep(gc, &y, &out)
+	case typeHeist:
+		c.compileHeist(gc, &y, &out)
+	case typeFailure:
+		c.compileFailure(gc, &y, &out)
+	}
+	return out
+}
+
+func (c *compiler) compileTalent(gc gamedata.Card, y *cardYAML, out *card) {
+	for name, v := range y.Skills {
+		out.skills[c.skill(gc, name, false, "skills", name)] = v
+	}
+	for _, s := range skillIDs {
+		if _, ok := y.Skills[s]; !ok {
+			c.invalid(gc, []string{"skills"}, "a Talent needs a %s value", s)
 		}
-		out.oneUse, out.immediate = y.OneUse, y.Immediate
-		if out.kind == kindGear {
-			if y.Gear == nil {
-				c.report(schema.CodeRequired, gc.Pos, "card %s: Gear needs gear: {skill, amount}", gc.ID)
-			} else {
-				out.gearSkill = skill(y.Gear.Skill, true, "gear", "skill")
-				out.gearAmt = y.Gear.Amount
-			}
-			break
+	}
+	a := y.Ability
+	if a == nil {
+		return
+	}
+	switch a.When {
+	case "recruit":
+		out.ability = ability{when: whenRecruit, drawPrep: a.DrawPrep}
+	case "active":
+		out.ability = ability{when: whenActive}
+		if a.SkillBonus != nil {
+			out.ability.bonusSkill = c.skill(gc, a.SkillBonus.Skill, true, "ability", "skill_bonus", "skill")
+			out.ability.bonusAmount = a.SkillBonus.Amount
 		}
-		if y.Effect == nil {
-			c.report(schema.CodeRequired, gc.Pos, "card %s: an %s needs an effect", gc.ID, y.Kind)
-			break
-		}
-		out.effect = c.compileEffect(file, gc, out.kind, y.Effect, "effect")
+	case "always":
+		out.ability = ability{when: whenAlways, ignoreFailure: a.IgnoreFailure > 0}
+	}
+}
+
+func (c *compiler) compilePrep(gc gamedata.Card, y *cardYAML, out *card) {
+	if i := slices.Index(prepKinds[:], y.Kind); i >= 0 {
+		out.kind = prepKind(i)
+	}
+	out.oneUse, out.immediate = y.OneUse, y.Immediate
+	switch {
+	case out.immediate && out.kind != kindAction:
+		c.invalid(gc, []string{"immediate"}, "only Action cards can be play-immediately")
+	case out.kind == kindGear && y.Gear == nil:
+		c.invalid(gc, nil, "a Gear needs gear: {skill, amount}")
+	case out.kind == kindGear:
+		out.gearSkill = c.skill(gc, y.Gear.Skill, true, "gear", "skill")
+		out.gearAmt = y.Gear.Amount
+	case y.Effect == nil:
+		c.invalid(gc, nil, "an %s needs an effect", y.Kind)
+	default:
+		out.effect = c.compileEffect(gc, out.kind, y.Effect, "effect")
 		if y.Gem != nil && y.Gem.Effect != nil {
 			out.gemMode = gemAnd
 			if y.Gem.Mode == "or" {
 				out.gemMode = gemOr
 			}
-			out.gemEffect = c.compileEffect(file, gc, out.kind, y.Gem.Effect, "gem", "effect")
-		}
-		if out.immediate && out.kind != kindAction {
-			c.report(codeImmediateNotAction, at(file, gc.Node, "immediate"), "card %s: only Action cards can be play-immediately", gc.ID)
-		}
-	case typeHeist:
-		if y.SideA == nil || y.SideB == nil || len(y.SideB.Steps) != stepsPerHeist-1 {
-			c.report(schema.CodeRequired, gc.Pos, "card %s: a Heist needs side_a (title, step, take) and side_b with 3 steps", gc.ID)
-			break
-		}
-		out.title, out.take = y.SideA.Title, y.SideA.Take
-		if out.title == "" {
-			out.title = gc.Name
-		}
-		compileStep := func(sy stepYAML, keys ...string) step {
-			st := step{target: sy.Target}
-			for j, name := range sy.Skills {
-				i := skill(name, false, append(keys, "skills", fmt.Sprint(j))...)
-				if st.mask&(1<<i) == 0 {
-					st.skills = append(st.skills, i)
-					st.mask |= 1 << i
-				}
-			}
-			if len(st.skills) == 0 {
-				c.report(schema.CodeRequired, at(file, gc.Node, keys...), "card %s: a heist step needs at least one skill", gc.ID)
-			}
-			return st
-		}
-		out.steps[0] = compileStep(y.SideA.Step, "side_a", "step")
-		for k, sy := range y.SideB.Steps {
-			out.steps[k+1] = compileStep(sy, "side_b", "steps", fmt.Sprint(k))
-		}
-	case typeFailure:
-		for a, area := range y.Triggers {
-			var list []int
-			for j, name := range area {
-				i := skill(name, false, "triggers", fmt.Sprint(a), fmt.Sprint(j))
-				list = append(list, i)
-				out.triggerMask |= 1 << i
-			}
-			out.triggers = append(out.triggers, list)
-		}
-		if y.Test == nil {
-			c.report(schema.CodeRequired, gc.Pos, "card %s: a Failure card needs test: {skill, target}", gc.ID)
-		} else {
-			out.testSkill = skill(y.Test.Skill, false, "test", "skill")
-			out.testTarget = y.Test.Target
-		}
-		found := false
-		for i, id := range consequenceIDs {
-			if id == y.Consequence {
-				out.consequence, found = consequence(i), true
-			}
-		}
-		if !found {
-			c.report(codeUndefinedConsequence, at(file, gc.Node, "consequence"), "card %s: consequence %q is not one of %s", gc.ID, y.Consequence, strings.Join(consequenceIDs, ", "))
+			out.gemEffect = c.compileEffect(gc, out.kind, y.Gem.Effect, "gem", "effect")
 		}
 	}
-	return out
 }
 
-var codeEffectShape = codes.Error("EFFECT_SHAPE", "An effect does not set exactly one thing.")
+func (c *compiler) compileHeist(gc gamedata.Card, y *cardYAML, out *card) {
+	if y.SideA == nil || y.SideB == nil || len(y.SideB.Steps) != stepsPerHeist-1 {
+		c.invalid(gc, nil, "a Heist needs side_a (title, step, take) and side_b with %d steps", stepsPerHeist-1)
+		return
+	}
+	out.title, out.take = y.SideA.Title, y.SideA.Take
+	if out.title == "" {
+		out.title = gc.Name
+	}
+	compileStep := func(sy stepYAML, keys ...string) step {
+		st := step{target: sy.Target}
+		for j, name := range sy.Skills {
+			i := c.skill(gc, name, false, append(keys, "skills", fmt.Sprint(j))...)
+			if st.mask&(1<<i) == 0 {
+				st.skills = append(st.skills, i)
+				st.mask |= 1 << i
+			}
+		}
+		if len(st.skills) == 0 {
+			c.invalid(gc, keys, "a heist step needs at least one skill")
+		}
+		return st
+	}
+	out.steps[0] = compileStep(y.SideA.Step, "side_a", "step")
+	for k, sy := range y.SideB.Steps {
+		out.steps[k+1] = compileStep(sy, "side_b", "steps", fmt.Sprint(k))
+	}
+}
 
-var codeEffectKind = codes.Error("EFFECT_KIND", "A Prep card has an effect that does not belong to its kind (an Interrupt rolls or rerolls; the others do not).")
+func (c *compiler) compileFailure(gc gamedata.Card, y *cardYAML, out *card) {
+	for a, area := range y.Triggers {
+		var list []int
+		for j, name := range area {
+			i := c.skill(gc, name, false, "triggers", fmt.Sprint(a), fmt.Sprint(j))
+			list = append(list, i)
+			out.triggerMask |= 1 << i
+		}
+		out.triggers = append(out.triggers, list)
+	}
+	if y.Test == nil {
+		c.invalid(gc, nil, "a Failure card needs test: {skill, target}")
+	} else {
+		out.testSkill = c.skill(gc, y.Test.Skill, false, "test", "skill")
+		out.testTarget = y.Test.Target
+	}
+	i := slices.Index(consequenceIDs[:], y.Consequence)
+	if i < 0 {
+		c.invalid(gc, []string{"consequence"}, "consequence %q is not one of %s", y.Consequence, strings.Join(consequenceIDs[:], ", "))
+		return
+	}
+	out.consequence = consequence(i)
+}
 
-// compileEffect reads one effect (exactly one vocabulary key and a target)
-// and checks it suits the card's kind.
-func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, ey *effectYAML, keys ...string) effect {
+// compileEffect reads one effect (exactly one vocabulary key and a
+// target, and only one its card's kind plays: the schema's) and checks
+// whom it targets.
+func (c *compiler) compileEffect(gc gamedata.Card, kind prepKind, ey *effectYAML, keys ...string) effect {
 	var e effect
 	amounts := []int{0, ey.DrawPrep, ey.GainGem, ey.Recruit, ey.Untap, ey.DiscardGear, ey.RollBonus, ey.Reroll}
 	found := 0
@@ -595,7 +591,7 @@ func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, e
 		}
 	}
 	if found != 1 {
-		c.report(codeEffectShape, at(file, gc.Node, keys...), "card %s: an effect has exactly one of %s", gc.ID, strings.Join(effKeys[1:], ", "))
+		c.invalid(gc, keys, "an effect has exactly one of %s", strings.Join(effKeys[1:], ", "))
 		return effect{}
 	}
 	switch ey.Target {
@@ -611,12 +607,12 @@ func (c *compiler) compileEffect(file string, gc gamedata.Card, kind prepKind, e
 			e.target = targetOther
 		}
 	}
-	interrupt := e.kind == effRollBonus || e.kind == effReroll
+	file := gc.Pos.File
+	if interrupt := e.kind == effRollBonus || e.kind == effReroll; interrupt != (kind == kindInterrupt) {
+		c.invalid(gc, append(keys, effKeys[e.kind]), "%s is not an effect of an %s", effKeys[e.kind], prepKinds[kind])
+		return effect{}
+	}
 	switch {
-	case interrupt && kind != kindInterrupt:
-		c.report(codeEffectKind, at(file, gc.Node, append(keys, effKeys[e.kind])...), "card %s: %s is an Interrupt effect, not an %s one", gc.ID, effKeys[e.kind], prepKinds[kind])
-	case !interrupt && kind == kindInterrupt:
-		c.report(codeEffectKind, at(file, gc.Node, append(keys, effKeys[e.kind])...), "card %s: an Interrupt does %s (roll_bonus or reroll), not %s", gc.ID, "roll_bonus or reroll", effKeys[e.kind])
 	case e.kind == effDiscardGear && e.target != targetOther:
 		c.report(kit.CodeEffectTarget, at(file, gc.Node, append(keys, "target")...), "card %s: discard_gear hits another player (target: other)", gc.ID)
 	case e.kind != effDiscardGear && e.kind != effRollBonus && e.kind != effReroll && ey.Target != "" && ey.Target != "self":

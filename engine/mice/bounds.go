@@ -6,31 +6,23 @@ import (
 )
 
 // The ranges Mice Heist plays. The parameters' ranges are declared on
-// Params with these limits (game.go); the cards' are stated again in
-// cards.schema.json (enginetest.BoundsMatchSchema keeps them equal). With
-// these, cheese and scores stay small: the box holds at most 999 cheese,
-// an unlimited supply makes at most failure_obstacle_cheese more a move,
-// and a game is capped at 20,000 moves.
+// Params with these limits (game.go); the cards' in cards.schema.json,
+// and maxModifier, which chip sides share with a skill's add, is
+// generated from it into schemabounds.go. With these, cheese and scores
+// stay small: the box holds at most 999 cheese, an unlimited supply makes
+// at most failure_obstacle_cheese more a move, and a game is capped at
+// 20,000 moves.
 const (
-	maxModifier   = 9 // a chip side or a skill's add
-	maxChipKind   = 16
-	maxChipKinds  = 16
-	maxFoodValue  = 99
-	maxTarget     = 99
-	maxPayout     = 20
-	maxSkillMoves = 3 // a skill's flip or draw
-	maxEffects    = 8
+	maxChipKind  = 16
+	maxChipKinds = 16
+	maxFoodValue = 99
 )
 
-var cardBounds = []kit.Bound{
-	{Path: "order", Min: 1, Max: maxObstacle},
-	{Path: "target", Min: 1, Max: maxTarget},
-	{Path: "payout", Min: 0, Max: maxPayout},
-	{Path: "effects", Min: 1, Max: maxEffects, Items: true},
-	{Path: "effects.*.add", Min: -maxModifier, Max: maxModifier},
-	{Path: "effects.*.flip", Min: 1, Max: maxSkillMoves},
-	{Path: "effects.*.draw", Min: 1, Max: maxSkillMoves},
-}
+//go:generate go run ../kit/boundsgen maxModifier=effects.*.add.max
+
+// cardBounds are the ranges of the cards' fields, read from
+// cards.schema.json, where they are declared.
+var cardBounds = kit.CardBounds(schemas)
 
 var codeTooManyObstacles = codes.Error("TOO_MANY_OBSTACLES", "A job has more obstacles (copies counted) than the engine holds (10); reported at the count of the obstacle with the most copies.")
 

@@ -18,7 +18,6 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/sat"
-	"github.com/cardpress/cardpress/schema"
 )
 
 // Limits of the state's fixed arrays.
@@ -168,10 +167,11 @@ var codeFinaleNotLast = codes.Error("FINALE_NOT_LAST", "A job's Finale is not it
 
 var codeJobsRange = codes.Error("JOBS_RANGE", "The obstacles make no job, or more jobs than the engine holds (6).")
 
-// Build compiles validated data into a playable game. Every bound the
-// rules rely on is checked before anything is sized by the data, so
-// out-of-range data (which Build also sees, for its reference findings)
-// gives findings, never a crash or a giant allocation.
+// Build compiles validated data into a playable game: commands build
+// only from data that passed validation, and for data that did not (the
+// Go API) every bound the rules rely on is checked before anything is
+// sized by the data, so it gives findings, never a crash or a giant
+// allocation.
 func Build(d *gamedata.Data) (*Game, []finding.Finding) {
 	c := &compiler{data: d, keywords: map[string]int{}}
 	for i, kw := range d.Manifest.Keywords {
@@ -315,14 +315,14 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 	out := card{id: gc.ID, name: gc.Name, copies: kit.Copies(gc), pos: gc.Pos}
 	kind, ok := deckKinds[gc.Deck]
 	if !ok {
-		c.report(gamedata.CodeUndefinedDeck, gc.Pos, "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)
+		c.report(kit.CodeCardInvalid, gc.Pos, "card %s: Mice Heist decks are obstacle, starting, upgrade, reminder and identity, not %q", gc.ID, gc.Deck)
 		return out
 	}
 	out.kind = kind
 	var y cardYAML
 	if gc.Node != nil {
 		if err := gc.Node.Decode(&y); err != nil {
-			c.report(schema.CodeType, gc.Pos, "card %s: %v", gc.ID, err)
+			c.report(kit.CodeCardInvalid, gc.Pos, "card %s: %v", gc.ID, err)
 			return out
 		}
 	}
