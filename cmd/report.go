@@ -62,7 +62,7 @@ one shard of the ladders and writes out/<game>/<game>-ladder-K-of-N.json;
 	f := c.Flags()
 	f.IntVar(&opts.Games, "games", 0, "games per player count and variant (and for the heuristic bot's seat rotation); default: until every seat's 95% interval is within 5 points, from 200 to 1000 games")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
-	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.OutDir, "out", "out", "output folder")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")

@@ -78,10 +78,24 @@ const noNode = -1
 // NewMCTSBot is an MCTS bot with the default knobs and iters iterations a
 // decision.
 func NewMCTSBot(seed uint64, iters int) *MCTSBot {
-	return &MCTSBot{Iterations: iters, Exploration: 0.7, MaxRolloutMoves: 100_000, rng: NewRand(seed)}
+	return &MCTSBot{Iterations: iters, Exploration: MCTSExploration, MaxRolloutMoves: mctsMaxRolloutMoves, rng: NewRand(seed)}
 }
 
-func (b *MCTSBot) Reseed(seed uint64) { b.rng.Seed(seed) }
+// MCTSExploration is the default UCB1 constant (Exploration), and
+// mctsMaxRolloutMoves the default MaxRolloutMoves.
+const (
+	MCTSExploration     = 0.7
+	mctsMaxRolloutMoves = 100_000
+)
+
+// Reseed starts the bot over, its play-out bot too (with a seed of its
+// own), so a reused bot replays as a new one.
+func (b *MCTSBot) Reseed(seed uint64) {
+	b.rng.Seed(seed)
+	if r, ok := b.Rollout.(Reseeder); ok {
+		r.Reseed(seed ^ rolloutSeed)
+	}
+}
 
 func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 	if len(legal) == 1 {
