@@ -67,11 +67,11 @@ func playerRange(opts *reportOptions, info engine.Info) (lo, hi int, err error) 
 
 // playLadder plays shard k of n (0-based) of g's ladder at players.
 func playLadder(opts *reportOptions, g engine.Game, players, k, n int, each func(engine.Result)) *report.Ladder {
-	budget := opts.Budget
-	if budget == 0 {
-		budget = report.LadderBudget(g, players, opts.Seed)
+	plan := report.PlanLadder(g, players, opts.Seed)
+	if opts.Budget > 0 {
+		plan.Budget = opts.Budget
 	}
-	return report.PlayLadder(g, report.LadderConfig{Players: players, Agents: report.LadderAgents(budget), Seed: opts.Seed,
+	return report.PlayLadder(g, report.LadderConfig{Players: players, Agents: report.LadderAgents(plan), Seed: opts.Seed,
 		Workers: opts.Workers, Shard: k, Shards: n, Each: each})
 }
 

@@ -38,9 +38,22 @@ func AgentName(kind string) string {
 	case kind == "heuristic":
 		return "look-ahead"
 	case strings.HasPrefix(kind, "mcts:"):
-		return "MCTS " + strings.TrimPrefix(kind, "mcts:")
+		budget, _ := mctsSpec(kind)
+		return "MCTS " + budget
 	}
 	return kind
+}
+
+// mctsSpec is a ladder MCTS agent's budget and horizon ("" for none),
+// from its spec "mcts:N[:horizon=H]".
+func mctsSpec(kind string) (budget, horizon string) {
+	parts := strings.Split(kind, ":")
+	for _, p := range parts[2:] {
+		if h, ok := strings.CutPrefix(p, "horizon="); ok {
+			horizon = h
+		}
+	}
+	return parts[1], horizon
 }
 
 // HeatCell is one cell of a heat map: its colour's value, its text and
@@ -134,7 +147,12 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	var budgets []string
 	for _, col := range c.Columns {
 		if col.Ladder != nil {
-			budgets = append(budgets, strings.TrimPrefix(col.Ladder.Agents[2], "mcts:")+" and "+strings.TrimPrefix(col.Ladder.Agents[3], "mcts:"))
+			half, _ := mctsSpec(col.Ladder.Agents[2])
+			top, horizon := mctsSpec(col.Ladder.Agents[3])
+			if horizon != "" {
+				top += " (play-outs cut at " + horizon + " moves, scored by the evaluation)"
+			}
+			budgets = append(budgets, half+" and "+top)
 		}
 	}
 	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
