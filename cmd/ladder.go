@@ -36,21 +36,32 @@ type LadderColumn struct {
 }
 
 func checkLadderOptions(opts *reportOptions) error {
+	off := opts.LadderSet && !opts.Ladder
 	switch {
 	case opts.Budget < 0 || opts.Budget == 1 || opts.Budget > engine.MaxIterations:
 		return usagef("--budget must be 2 to %d iterations a decision (0, the default: from the game's length)", engine.MaxIterations)
-	case opts.Shard != "" && !opts.Ladder:
-		return usagef("--shard plays a shard of the skill ladder: add --ladder")
+	case opts.Shard != "" && off:
+		return usagef("--shard plays a shard of the skill ladders: not with --ladder=false")
+	case len(opts.Merge) > 0 && off:
+		return usagef("--merge draws the skill ladders from shard files: not with --ladder=false")
 	case opts.Shard != "" && len(opts.Merge) > 0:
 		return usagef("--shard plays a shard and --merge draws the merged shards: not both")
 	case len(opts.Merge) > 0 && len(opts.Paths) != 1:
 		return usagef("--merge draws one game's ladders: name that game alone")
 	}
-	if len(opts.Merge) > 0 {
-		opts.Ladder = true
-	}
 	_, _, err := parseShard(opts.Shard)
 	return err
+}
+
+// ladderAt says whether the report has a skill ladder at players, of the
+// counts lo to hi it covers: by default at report.LadderPlayers, or the
+// nearest count covered; with --ladder at every count; with
+// --ladder=false at none.
+func (opts *reportOptions) ladderAt(players, lo, hi int) bool {
+	if opts.LadderSet {
+		return opts.Ladder
+	}
+	return players == min(max(report.LadderPlayers, lo), hi)
 }
 
 // playerRange is the player counts a report covers: every count the game
@@ -95,7 +106,9 @@ func ladderShard(opts *reportOptions, g *pipeline.Game) error {
 		}
 		col := LadderColumn{Variant: v.Variant}
 		for players := lo; players <= hi; players++ {
-			col.Ladders = append(col.Ladders, playLadder(opts, v.Engine, players, k, n, nil))
+			if opts.ladderAt(players, lo, hi) {
+				col.Ladders = append(col.Ladders, playLadder(opts, v.Engine, players, k, n, nil))
+			}
 		}
 		res.Columns = append(res.Columns, col)
 	}
@@ -151,7 +164,11 @@ func mergedLadders(opts *reportOptions, g *pipeline.Game, b *report.Balance) err
 			}
 		}
 	}
+	lo, hi := b.Counts[0].Players, b.Counts[len(b.Counts)-1].Players
 	for i, count := range b.Counts {
+		if !opts.ladderAt(count.Players, lo, hi) {
+			continue
+		}
 		for j := range count.Columns {
 			col := &b.Counts[i].Columns[j]
 			if col.Ladder = total.ladder(col.Variant, count.Players); col.Ladder == nil {

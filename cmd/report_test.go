@@ -18,7 +18,7 @@ import (
 // their plot titles, and the same seed gives the same bytes.
 func TestReportHeat(t *testing.T) {
 	outDir := t.TempDir()
-	code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--out", outDir, "cards/heat")
+	code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--ladder=false", "--out", outDir, "cards/heat")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
@@ -46,7 +46,7 @@ func TestReportHeat(t *testing.T) {
 		}
 	}
 	// Deterministic: a second run (one worker) writes the same bytes.
-	if code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--workers", "1", "--out", outDir, "cards/heat"); code != 0 {
+	if code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--ladder=false", "--workers", "1", "--out", outDir, "cards/heat"); code != 0 {
 		t.Fatalf("second run: exit %d\n%s%s", code, out, errOut)
 	}
 	if again, _ := os.ReadFile(path); !bytes.Equal(again, first) {
@@ -62,7 +62,7 @@ func TestReportPlaysUntilTheIntervalsAreNarrow(t *testing.T) {
 	path := filepath.Join(outDir, "heat", "heat-balance.pdf")
 	var first []byte
 	for _, workers := range []string{"2", "1"} {
-		if code, out, errOut := run(t, repoRoot, "report", "--seed", "3", "--workers", workers, "--out", outDir, "cards/heat"); code != 0 {
+		if code, out, errOut := run(t, repoRoot, "report", "--seed", "3", "--ladder=false", "--workers", workers, "--out", outDir, "cards/heat"); code != 0 {
 			t.Fatalf("exit %d\n%s%s", code, out, errOut)
 		}
 		b, err := os.ReadFile(path)
@@ -124,6 +124,69 @@ func TestReportLadder(t *testing.T) {
 	}
 }
 
+// Without --ladder the report has one skill ladder page per variant, at
+// 4 players or the nearest count it covers (Bank Run plays 2 or 3: 3, or
+// 2 with --players 2); --ladder=false has none. Read back from the PDF.
+func TestReportHasALadderByDefault(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		pages   int
+		ladder  string // the ladder page's title; "" for none
+		players []string
+	}{
+		{nil, 5, "Bank Run balance: 3 players, skill ladder", []string{"2", "3"}},
+		{[]string{"--players", "2"}, 3, "Bank Run balance: 2 players, skill ladder", []string{"2"}},
+		{[]string{"--ladder=false"}, 4, "", []string{"2", "3"}},
+	} {
+		outDir := t.TempDir()
+		args := append([]string{"report", "--games", "20", "--budget", "8", "--seed", "4", "--out", outDir}, c.args...)
+		if code, out, errOut := run(t, repoRoot, append(args, bank)...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", c.args, code, out, errOut)
+		}
+		pages := pdftest.FilePages(t, filepath.Join(outDir, "bank", "bank-balance.pdf"))
+		if len(pages) != c.pages {
+			t.Fatalf("%v: %d pages, want %d", c.args, len(pages), c.pages)
+		}
+		all := strings.Join(pages, "\f")
+		if got := strings.Count(all, "players, skill ladder"); c.ladder == "" && got > 0 || c.ladder != "" && (got != 1 || !strings.Contains(pages[len(pages)-1], c.ladder)) {
+			t.Errorf("%v: %d ladder pages; want the last one to be %q", c.args, got, c.ladder)
+		}
+		if c.ladder != "" && !strings.Contains(pages[len(pages)-1], "Matchups") {
+			t.Errorf("%v: the ladder page has no matchup matrix:\n%s", c.args, pages[len(pages)-1])
+		}
+		for _, n := range c.players {
+			if !strings.Contains(all, "Bank Run balance: "+n+" players, outcomes") {
+				t.Errorf("%v: no outcomes page at %s players", c.args, n)
+			}
+		}
+	}
+}
+
+// A bad bot spec is a usage error: one line saying what is wrong, exit 2,
+// before any game is played.
+func TestBadBotSpecs(t *testing.T) {
+	for spec, want := range map[string]string{
+		"genius":                 `--bots: unknown bot "genius" (want random, heuristic or mcts[:N][:c=X][:rollout=random|heuristic][:horizon=H])`,
+		"mcts:0":                 `--bots: bot "mcts:0": the budget "0" is not 1 to 1000000 iterations`,
+		"heuristic:5":            `--bots: bot "heuristic:5": heuristic takes no budget`,
+		"mcts:c=-1":              `--bots: bot "mcts:c=-1": c="-1": want c=X, UCB1's exploration constant, 0 to 100 (default 0.7)`,
+		"mcts:200:rollout=smart": `--bots: bot "mcts:200:rollout=smart": rollout="smart": want rollout=random|heuristic`,
+		"mcts:horizon=x":         `--bots: bot "mcts:horizon=x": horizon="x": want horizon=H, stop each play-out after H moves`,
+		"mcts:depth=3":           `--bots: bot "mcts:depth=3": "depth=3" is not a knob of mcts (want c=X, rollout=random|heuristic, horizon=H)`,
+		"random:c=1":             `--bots: bot "random:c=1": "c=1" is not a knob of random (want none: random has no knobs)`,
+		"mcts:9:c=1:c=2":         `--bots: bot "mcts:9:c=1:c=2": c given twice`,
+	} {
+		code, out, errOut := run(t, repoRoot, "report", "--games", "1", "--ladder=false", "--bots", "random,"+spec, "--out", t.TempDir(), bank)
+		if code != 2 || !strings.HasPrefix(errOut, "cardpress: "+want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || out != "" {
+			t.Errorf("--bots %s: exit %d, %q; want exit 2 and one line starting %q", spec, code, errOut, want)
+		}
+	}
+	// A good spec with every knob plays.
+	if code, out, errOut := run(t, repoRoot, "report", "--games", "2", "--ladder=false", "--players", "2", "--bots", "mcts:20:c=1.2:rollout=heuristic:horizon=30,random", "--out", t.TempDir(), bank); code != 0 {
+		t.Errorf("a good spec: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 // A ladder played in three shards and drawn from their files is the
 // ladder one run plays, byte for byte; a missing, doubled or foreign
 // shard is refused with one line and exit 2.
@@ -170,7 +233,8 @@ func TestReportLadderShardsMerge(t *testing.T) {
 		{[]string{"--merge", files[0] + "," + files[2]}, "shard 2/3 is missing"},
 		{[]string{"--merge", files[0] + "," + files[0] + "," + files[2]}, "shard 1/3, the same as"},
 		{[]string{"--merge", strings.Join(files, ","), "--seed", "5"}, "played with seed 4; draw it with --seed 4"},
-		{[]string{"--shard", "1/2", "--ladder=false"}, "--shard plays a shard of the skill ladder: add --ladder"},
+		{[]string{"--shard", "1/2", "--ladder=false"}, "--shard plays a shard of the skill ladders: not with --ladder=false"},
+		{[]string{"--merge", strings.Join(files, ","), "--ladder=false"}, "--merge draws the skill ladders from shard files: not with --ladder=false"},
 		{[]string{"--budget", "1"}, "--budget must be 2 to"},
 	} {
 		code, _, errOut := run(t, repoRoot, append(append(slices.Clone(ladderArgs), c.args...), "--out", t.TempDir(), bank)...)

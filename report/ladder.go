@@ -46,6 +46,12 @@ const (
 	LadderMaxBudget  = 1000
 )
 
+// LadderPlayers is the player count of the one ladder a report has by
+// default, per variant (the nearest count the report covers when the
+// game or --players leaves it out): the one the measured ladders and the
+// benchmark are at, and most games' middle count.
+const LadderPlayers = 4
+
 // LadderPlan is the budget and horizon of a ladder's MCTS agents.
 type LadderPlan struct {
 	Budget  int // the top agent's iterations a decision

@@ -28,7 +28,7 @@ func BenchmarkLadder4(b *testing.B) {
 			}
 			g := games[0].Engine
 			info := g.Info()
-			players := min(max(4, info.MinPlayers), info.MaxPlayers)
+			players := min(max(LadderPlayers, info.MinPlayers), info.MaxPlayers)
 			plan := PlanLadder(g, players, 1)
 			var played int
 			start := cpuTime()
