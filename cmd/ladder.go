@@ -1,14 +1,12 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
-	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/report"
 )
@@ -207,15 +205,9 @@ func (r *LadderResults) ladder(variant string, players int) *report.Ladder {
 // game g: its id, the seed, variants and player counts it has, the bots
 // its ladders name and every summary's numbers and names.
 func readLadderResults(path string, g *pipeline.Game, opts *reportOptions) (*LadderResults, error) {
-	data, err := fileio.ReadFile(path, simResultsBytes)
-	if err != nil {
-		return nil, inputErrorf(path, "cannot read: %s", fileio.Describe(err))
-	}
 	var r LadderResults
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, inputErrorf(path, "not a ladder file (report --ladder --shard): %v", err)
+	if err := ladderResultsInput.read(path, path, &r); err != nil {
+		return nil, err
 	}
 	switch {
 	case r.Format != ladderFormat:

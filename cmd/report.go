@@ -31,8 +31,8 @@ type reportOptions struct {
 	Ladder    bool
 	LadderSet bool
 	Budget    int
-	Shard  string
-	Merge  []string
+	Shard     string
+	Merge     []string
 }
 
 func newReportCmd(streams IO) *cobra.Command {

@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/report"
 )
 
 // The HEAT balance report reads back with two pages per player count and
@@ -225,6 +228,11 @@ func TestReportLadderShardsMerge(t *testing.T) {
 	if err := os.WriteFile(bad, bytes.Replace(data, []byte(`"Games": `), []byte(`"Games": -`), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A field the format does not have: the schema refuses it.
+	unknown := filepath.Join(t.TempDir(), "unknown.json")
+	if err := os.WriteFile(unknown, bytes.Replace(data, []byte(`"players": `), []byte(`"budget": 8, "players": `), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -236,10 +244,66 @@ func TestReportLadderShardsMerge(t *testing.T) {
 		{[]string{"--shard", "1/2", "--ladder=false"}, "--shard plays a shard of the skill ladders: not with --ladder=false"},
 		{[]string{"--merge", strings.Join(files, ","), "--ladder=false"}, "--merge draws the skill ladders from shard files: not with --ladder=false"},
 		{[]string{"--budget", "1"}, "--budget must be 2 to"},
+		{[]string{"--merge", files[0] + "," + unknown + "," + files[2]}, unknown + `: columns/0/ladders/0/budget: unknown field "budget"`},
 	} {
 		code, _, errOut := run(t, repoRoot, append(append(slices.Clone(ladderArgs), c.args...), "--out", t.TempDir(), bank)...)
 		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
 			t.Errorf("%v: exit %d, %q; want exit 2 and one line saying %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// merge adds up sim's shards; given a ladder shard it says, in one line
+// and exit 2, that report --merge draws those.
+func TestMergeRefersLadderFilesToReport(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, errOut := run(t, repoRoot, append(ladderArgs, "--shard", "1/2", "--out", dir, bank)...); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	file := filepath.Join(dir, "bank", "bank-ladder-1-of-2.json")
+	code, out, errOut := run(t, repoRoot, "merge", file)
+	want := "cardpress: " + file + ": a skill ladder shard (report --shard), not sim's: draw the ladders with cardpress report GAME --merge FILE,...\n"
+	if code != 2 || errOut != want || out != "" {
+		t.Errorf("merge of a ladder file: exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+}
+
+// The ladder file's schema and the Go types say the same: every field
+// the types write is in the schema and every field of the schema is one
+// they write (the summaries are sim's: TestSimResultsSchemaNamesEveryField).
+func TestLadderResultsSchemaNamesEveryField(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "schema", "ladder-results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sch struct {
+		Properties map[string]any
+		Defs       map[string]struct{ Properties map[string]any } `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &sch); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		typ   reflect.Type
+		props map[string]any
+	}{
+		{reflect.TypeFor[LadderResults](), sch.Properties},
+		{reflect.TypeFor[LadderColumn](), sch.Defs["column"].Properties},
+		{reflect.TypeFor[report.Ladder](), sch.Defs["ladder"].Properties},
+		{reflect.TypeFor[report.LadderCell](), sch.Defs["cell"].Properties},
+	} {
+		var fields, props []string
+		for f := range tc.typ.Fields() {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			fields = append(fields, name)
+		}
+		for p := range tc.props {
+			props = append(props, p)
+		}
+		slices.Sort(fields)
+		slices.Sort(props)
+		if !slices.Equal(fields, props) {
+			t.Errorf("%s writes %v; the schema has %v", tc.typ, fields, props)
 		}
 	}
 }
