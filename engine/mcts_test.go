@@ -282,3 +282,38 @@ func TestMCTSHorizonReproducibleWithoutAllocating(t *testing.T) {
 		t.Errorf("%.1f allocations a decision of 500 iterations with a horizon, want 0", n)
 	}
 }
+
+// A spec's knobs reach the bot: its budget, exploration, roll-out bot and
+// horizon; a reseeded bot replays as a new one, its roll-out bot too.
+func TestMCTSSpecSetsTheKnobs(t *testing.T) {
+	b, err := engine.ParseBot("mcts:40:c=1.5:rollout=heuristic:horizon=30", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := b.(*engine.MCTSBot)
+	if _, heuristic := m.Rollout.(*engine.HeuristicBot); m.Iterations != 40 || m.Exploration != 1.5 || m.Horizon != 30 || !heuristic {
+		t.Errorf("spec gave %+v", m)
+	}
+	if b, _ := engine.ParseBot("mcts", 3); b.(*engine.MCTSBot).Iterations != engine.MCTSIterations || b.(*engine.MCTSBot).Horizon != 0 {
+		t.Errorf("a plain mcts has %+v", b)
+	}
+	// Without an evaluation the heuristic roll-out plays at random, from
+	// its own generator: the choices depend on it.
+	applied := 0
+	s := race{moves: 30, applied: &applied}.NewState(2, engine.StateOptions{})
+	legal := s.LegalActions(0, nil)
+	choices := func(b engine.Bot) (out []engine.Action) {
+		for range 40 {
+			out = append(out, b.Act(s, 0, legal))
+		}
+		return out
+	}
+	fresh, _ := engine.ParseBot("mcts:9:rollout=heuristic", 7)
+	want := choices(fresh)
+	used, _ := engine.ParseBot("mcts:9:rollout=heuristic", 1)
+	choices(used)
+	used.(engine.Reseeder).Reseed(7)
+	if got := choices(used); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("reseeded: %v, a new bot: %v", got, want)
+	}
+}
