@@ -23,7 +23,8 @@ $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema en
 # players (docs/commands.md, Balance report, Skill ladder): every run stops
 # once its intervals are decided, but the ladders' MCTS games are most of
 # make's time, some 13 CPU-minutes for the shipped games (about 7
-# minutes on two idle cores, estimated from CPU time). REPORT_FLAGS=--ladder=false leaves them out.
+# minutes on two idle cores, estimated from CPU time).
+# REPORT_FLAGS=--ladder=false leaves them out.
 REPORT_FLAGS ?=
 build: $(BIN)
 	./$(BIN) build
