@@ -19,11 +19,16 @@ COMMIT  := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff
 $(BIN): $(shell find . -name '*.go' -not -path './out/*') $(shell find schema engine -name '*.json') go.mod go.sum
 	$(GO) build -ldflags "-X github.com/cardpress/cardpress/cmd.linkedCommit=$(COMMIT)" -o $(BIN) ./cmd/cardpress
 
-# The balance reports too: each run stops once its intervals are narrow,
-# so all of them take seconds (docs/commands.md, Balance report).
+# The balance reports too, each with a skill ladder per variant at 4
+# players (docs/commands.md, Balance report, Skill ladder): every run stops
+# once its intervals are decided, but the ladders' MCTS games are most of
+# make's time, some 13 CPU-minutes for the shipped games (about 7
+# minutes on two idle cores, estimated from CPU time).
+# REPORT_FLAGS=--ladder=false leaves them out.
+REPORT_FLAGS ?=
 build: $(BIN)
 	./$(BIN) build
-	./$(BIN) report
+	./$(BIN) report $(REPORT_FLAGS)
 
 # `make test` ends with every fuzz target for TEST_FUZZTIME each: a time,
 # not an iteration count, because one input costs 0.1 s in HEAT and

@@ -123,7 +123,7 @@ func exitCodeCases() map[string][]exitCase {
 			{name: "bad flag value", args: []string{"build", "--bleed", "-1", "cards/heat"}, want: ExitUsage},
 		}, pathCases("build", "--games", "20", "--out", "out")...),
 		"report": append([]exitCase{
-			{name: "clean", args: []string{"report", "--games", "10", "--out", "out", "cards/heat"}, want: ExitClean},
+			{name: "clean", args: []string{"report", "--games", "10", "--ladder=false", "--out", "out", "cards/heat"}, want: ExitClean},
 			{name: "findings", setup: breakHeat, args: []string{"report", "--games", "10", "--out", "out", "cards/heat"}, want: ExitFindings},
 			{name: "bad flag value", args: []string{"report", "--games", "-1", "cards/heat"}, want: ExitUsage,
 				line: "cardpress: --games must be 1 or more (0, the default: until the intervals are narrow)"},

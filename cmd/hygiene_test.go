@@ -193,7 +193,7 @@ func TestSignalsStopCleanly(t *testing.T) {
 			out := t.TempDir()
 			cmd := exec.Command(os.Args[0], "-test.run=^TestChildCardpress$")
 			cmd.Dir = repoRoot
-			cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"report", "--games", "1000000", "--workers", "1", "--out", out, "cards/heat"}, "\n"))
+			cmd.Env = append(os.Environ(), childArgs+"="+strings.Join([]string{"report", "--games", "1000000", "--ladder=false", "--workers", "1", "--out", out, "cards/heat"}, "\n"))
 			line, stderr := testutil.StartChild(t, cmd)
 			if line != "ready" {
 				t.Fatalf("the child did not start: %q\n%s", line, stderr.String())

@@ -41,9 +41,11 @@ type jsonInput struct {
 }
 
 var (
-	simResultsInput  = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues}
-	lintReportInput  = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
-	tuneResultsInput = jsonInput{"a tune results file (tune --out)", schema.TuneResults, tuneResultsBytes, tuneResultsValues}
+	simResultsInput = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues}
+	// A ladder shard is sim's summaries by cell: the same limits.
+	ladderResultsInput = jsonInput{"a ladder file (report --ladder --shard)", schema.LadderResults, simResultsBytes, simResultsValues}
+	lintReportInput    = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
+	tuneResultsInput   = jsonInput{"a tune results file (tune --out)", schema.TuneResults, tuneResultsBytes, tuneResultsValues}
 )
 
 // read reads the file at path — a regular file within the size limit, so

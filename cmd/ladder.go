@@ -1,14 +1,12 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
-	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/report"
 )
@@ -36,21 +34,32 @@ type LadderColumn struct {
 }
 
 func checkLadderOptions(opts *reportOptions) error {
+	off := opts.LadderSet && !opts.Ladder
 	switch {
 	case opts.Budget < 0 || opts.Budget == 1 || opts.Budget > engine.MaxIterations:
 		return usagef("--budget must be 2 to %d iterations a decision (0, the default: from the game's length)", engine.MaxIterations)
-	case opts.Shard != "" && !opts.Ladder:
-		return usagef("--shard plays a shard of the skill ladder: add --ladder")
+	case opts.Shard != "" && off:
+		return usagef("--shard plays a shard of the skill ladders: not with --ladder=false")
+	case len(opts.Merge) > 0 && off:
+		return usagef("--merge draws the skill ladders from shard files: not with --ladder=false")
 	case opts.Shard != "" && len(opts.Merge) > 0:
 		return usagef("--shard plays a shard and --merge draws the merged shards: not both")
 	case len(opts.Merge) > 0 && len(opts.Paths) != 1:
 		return usagef("--merge draws one game's ladders: name that game alone")
 	}
-	if len(opts.Merge) > 0 {
-		opts.Ladder = true
-	}
 	_, _, err := parseShard(opts.Shard)
 	return err
+}
+
+// ladderAt says whether the report has a skill ladder at players, of the
+// counts lo to hi it covers: by default at report.LadderPlayers, or the
+// nearest count covered; with --ladder at every count; with
+// --ladder=false at none.
+func (opts *reportOptions) ladderAt(players, lo, hi int) bool {
+	if opts.LadderSet {
+		return opts.Ladder
+	}
+	return players == min(max(report.LadderPlayers, lo), hi)
 }
 
 // playerRange is the player counts a report covers: every count the game
@@ -67,11 +76,11 @@ func playerRange(opts *reportOptions, info engine.Info) (lo, hi int, err error) 
 
 // playLadder plays shard k of n (0-based) of g's ladder at players.
 func playLadder(opts *reportOptions, g engine.Game, players, k, n int, each func(engine.Result)) *report.Ladder {
-	budget := opts.Budget
-	if budget == 0 {
-		budget = report.LadderBudget(g, players, opts.Seed)
+	plan := report.PlanLadder(g, players, opts.Seed)
+	if opts.Budget > 0 {
+		plan.Budget = opts.Budget
 	}
-	return report.PlayLadder(g, report.LadderConfig{Players: players, Agents: report.LadderAgents(budget), Seed: opts.Seed,
+	return report.PlayLadder(g, report.LadderConfig{Players: players, Agents: report.LadderAgents(plan), Seed: opts.Seed,
 		Workers: opts.Workers, Shard: k, Shards: n, Each: each})
 }
 
@@ -95,7 +104,9 @@ func ladderShard(opts *reportOptions, g *pipeline.LoadedGame) error {
 		}
 		col := LadderColumn{Variant: v.Variant}
 		for players := lo; players <= hi; players++ {
-			col.Ladders = append(col.Ladders, playLadder(opts, v.Engine, players, k, n, nil))
+			if opts.ladderAt(players, lo, hi) {
+				col.Ladders = append(col.Ladders, playLadder(opts, v.Engine, players, k, n, nil))
+			}
 		}
 		res.Columns = append(res.Columns, col)
 	}
@@ -151,7 +162,11 @@ func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balanc
 			}
 		}
 	}
+	lo, hi := b.Counts[0].Players, b.Counts[len(b.Counts)-1].Players
 	for i, count := range b.Counts {
+		if !opts.ladderAt(count.Players, lo, hi) {
+			continue
+		}
 		for j := range count.Columns {
 			col := &b.Counts[i].Columns[j]
 			if col.Ladder = total.ladder(col.Variant, count.Players); col.Ladder == nil {
@@ -190,15 +205,9 @@ func (r *LadderResults) ladder(variant string, players int) *report.Ladder {
 // game g: its id, the seed, variants and player counts it has, the bots
 // its ladders name and every summary's numbers and names.
 func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions) (*LadderResults, error) {
-	data, err := fileio.ReadFile(path, simResultsBytes)
-	if err != nil {
-		return nil, inputErrorf(path, "cannot read: %s", fileio.Describe(err))
-	}
 	var r LadderResults
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, inputErrorf(path, "not a ladder file (report --ladder --shard): %v", err)
+	if err := ladderResultsInput.read(path, path, &r); err != nil {
+		return nil, err
 	}
 	switch {
 	case r.Format != ladderFormat:

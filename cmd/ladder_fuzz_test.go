@@ -21,7 +21,7 @@ func FuzzLadderResults(f *testing.F) {
 		f.Fatalf("bank does not load: %v", fs)
 	}
 	g := games[0]
-	l := report.PlayLadder(g.Engine, report.LadderConfig{Players: 2, Agents: report.LadderAgents(4), Seed: 1, Workers: 1, Floor: 2, Cap: 4, Shard: 0, Shards: 5})
+	l := report.PlayLadder(g.Engine, report.LadderConfig{Players: 2, Agents: report.LadderAgents(report.LadderPlan{Budget: 4}), Seed: 1, Workers: 1, Floor: 2, Cap: 4, Shard: 0, Shards: 5})
 	valid, err := json.Marshal(LadderResults{Format: ladderFormat, Game: "bank", Seed: finding.Seed(1), Shard: 1, Shards: 5,
 		Columns: []LadderColumn{{Ladders: []*report.Ladder{l}}}})
 	if err != nil {

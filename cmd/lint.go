@@ -50,7 +50,7 @@ findings name the seed and player count that replay them. Exit 1 on any error.`,
 	f.StringVar(&opts.Baseline, "baseline", "", "compare with `FILE`, an earlier lint --format json report: print new and fixed findings and balance metrics that moved")
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	engineVar(f, &opts.Engine)
-	f.StringVar(&opts.botList, "bots", "random", "bots for the smoke games, one per seat, comma-separated, cycled: random or heuristic (heuristic: skilled play, slower)")
+	f.StringVar(&opts.botList, "bots", "random", botsHelp("bots for the smoke games, one per seat (heuristic and mcts: skilled play, slower)"))
 	return c
 }
 

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/internal/fileio"
 
 	"github.com/spf13/cobra"
 )
@@ -152,12 +154,26 @@ func filesBefore(files []string, path string) string {
 func readSimResults(path string) (*SimResults, error) {
 	var r SimResults
 	if err := simResultsInput.read(path, path, &r); err != nil {
+		if isLadderFile(path) {
+			return nil, inputErrorf(path, "a skill ladder shard (report --shard), not sim's: draw the ladders with cardpress report GAME --merge FILE,...")
+		}
 		return nil, err
 	}
 	if err := checkSimResults(&r); err != nil {
 		return nil, inputErrorf(path, "%v", err)
 	}
 	return &r, nil
+}
+
+// isLadderFile says whether the file at path, which is not a sim results
+// file, says it is a ladder shard, for a message that names the command
+// that reads it.
+func isLadderFile(path string) bool {
+	data, err := fileio.ReadFile(path, simResultsBytes)
+	var head struct {
+		Format string `json:"format"`
+	}
+	return err == nil && json.Unmarshal(data, &head) == nil && head.Format == ladderFormat
 }
 
 // sameRun reports why r is not another shard of the run a.

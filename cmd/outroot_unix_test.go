@@ -75,7 +75,7 @@ func TestNothingIsWrittenThroughALinkUnderOut(t *testing.T) {
 		{"export", "tts", "cards/heat", "--out", "out"},
 		{"export", "csv", "cards/heat", "--out", "out"},
 		{"render", "cards/heat", "--out", "out"},
-		{"report", "cards/heat", "--out", "out", "--games", "20"},
+		{"report", "cards/heat", "--out", "out", "--games", "20", "--ladder=false"},
 	} {
 		code, out, errOut := run(t, ws, args...)
 		wantOneLine(t, code, "", errOut, "cardpress: out/heat"+linkRefused)

@@ -45,7 +45,7 @@ string, taken as it is or with its quotes.`,
 	f.IntVar(&opts.Players, "players", 0, "player count (default: the game's minimum)")
 	seedVar(f, &opts.Seed, "the game's seed, as lint or sim prints it (in JSON output, a string: its quotes may stay)")
 	f.StringVar(&opts.Format, "format", "text", "text or jsonl")
-	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
 	_ = c.MarkFlagRequired("game")
 	return c
 }

@@ -23,14 +23,16 @@ type reportOptions struct {
 	Workers int
 	OutDir  string
 	Players int
-	// Ladder plays the skill ladder; Budget is its top MCTS agent's
-	// iterations a decision (0: report.LadderBudget); Shard (K/N) plays
-	// one shard of the ladder and writes it instead of the PDF; Merge
-	// draws the ladder from the shard files named instead of playing it.
-	Ladder bool
-	Budget int
-	Shard  string
-	Merge  []string
+	// Ladder is --ladder, LadderSet whether it was given (ladderAt);
+	// Budget is the top MCTS agent's iterations a decision (0: from
+	// report.PlanLadder); Shard (K/N) plays one shard of the ladders and
+	// writes it instead of the PDF; Merge draws the ladders from the
+	// shard files named instead of playing them.
+	Ladder    bool
+	LadderSet bool
+	Budget    int
+	Shard     string
+	Merge     []string
 }
 
 func newReportCmd(streams IO) *cobra.Command {
@@ -38,35 +40,38 @@ func newReportCmd(streams IO) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "report [PATH...]",
 		Short: "Play seeded games and draw a balance report PDF per game",
-		Long: `Report plays --games games per player count and rule variant with --bots and
+		Long: fmt.Sprintf(`Report plays --games games per player count and rule variant with --bots and
 writes out/<game>/<game>-balance.pdf: per player count, seat win rates with
-95% Wilson intervals, game length, ending causes, each card's play rate and
+95%% Wilson intervals, game length, ending causes, each card's play rate and
 win rate when played (dead and dominant cards highlighted), the game's
 counters per game, and how often the heuristic bot beats random bots with
 seat rotation (the heuristic bot takes every seat in turn). Variants stand
 side by side. The same seed gives the same PDF, byte for byte.
 
---ladder adds a page per player count: the skill ladder (random, the
-look-ahead bot, MCTS at half the budget and at the budget), its matchup
-matrix as a heat map, each seat's win rate at each skill level, the skill
-depth, and whether the game is luck-dominated. --shard K/N --ladder plays
-one shard of the ladders and writes out/<game>/<game>-ladder-K-of-N.json;
---merge FILE... draws the ladders from all N shard files.`,
-		RunE: func(_ *cobra.Command, args []string) (err error) {
+Each variant also gets a skill ladder page, at %d players (or the nearest
+count the report covers): the game played by random, the look-ahead bot,
+MCTS at half the budget and at the budget; its matchup matrix as a heat
+map, each seat's win rate at each skill level, the skill depth, and
+whether the game is luck-dominated. --ladder plays it at every player
+count, --ladder=false at none. --shard K/N plays one shard of the
+ladders and writes out/<game>/<game>-ladder-K-of-N.json; --merge FILE...
+draws the ladders from all N shard files.`, report.LadderPlayers),
+		RunE: func(c *cobra.Command, args []string) (err error) {
 			if opts.Paths, err = gamePaths(args); err != nil {
 				return err
 			}
+			opts.LadderSet = c.Flags().Changed("ladder")
 			return runReport(opts)
 		},
 	}
 	f := c.Flags()
 	f.IntVar(&opts.Games, "games", 0, "games per player count and variant (and for the heuristic bot's seat rotation); default: until every seat's 95% interval is within 5 points, from 200 to 1000 games")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
-	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.OutDir, "out", "out", "output folder")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
-	f.BoolVar(&opts.Ladder, "ladder", false, "play the skill ladder (random, heuristic, MCTS at half the budget and at the budget) and draw it")
+	f.BoolVar(&opts.Ladder, "ladder", false, fmt.Sprintf("play the skill ladder (random, heuristic, MCTS at half the budget and at the budget) at every player count; --ladder=false: at none (default: at %d players, or the nearest count covered)", report.LadderPlayers))
 	f.IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the ladder's top MCTS budget in iterations a decision (default: %d moves simulated a decision over the game's length, %d-%d)", report.LadderMoves, report.LadderMinBudget, report.LadderMaxBudget))
 	f.StringVar(&opts.Shard, "shard", "", "K/N: with --ladder, play only shard K of N of the ladders' cells and write them as JSON instead of the PDF")
 	f.StringSliceVar(&opts.Merge, "merge", nil, "draw the ladders from these shard files (report --ladder --shard K/N), all N of them, instead of playing them")
@@ -241,7 +246,7 @@ func balance(opts *reportOptions, g *pipeline.LoadedGame, bots []string, epoch i
 		n := b.Counts[i].Players
 		for j, v := range variants {
 			col := &b.Counts[i].Columns[j]
-			if opts.Ladder && len(opts.Merge) == 0 {
+			if opts.ladderAt(n, lo, hi) && len(opts.Merge) == 0 {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()

@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,13 +14,14 @@ import (
 
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render/pdftest"
+	"github.com/cardpress/cardpress/report"
 )
 
 // The HEAT balance report reads back with two pages per player count and
 // their plot titles, and the same seed gives the same bytes.
 func TestReportHeat(t *testing.T) {
 	outDir := t.TempDir()
-	code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--out", outDir, "cards/heat")
+	code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--ladder=false", "--out", outDir, "cards/heat")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
@@ -46,7 +49,7 @@ func TestReportHeat(t *testing.T) {
 		}
 	}
 	// Deterministic: a second run (one worker) writes the same bytes.
-	if code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--workers", "1", "--out", outDir, "cards/heat"); code != 0 {
+	if code, out, errOut := run(t, repoRoot, "report", "--games", "60", "--seed", "2", "--ladder=false", "--workers", "1", "--out", outDir, "cards/heat"); code != 0 {
 		t.Fatalf("second run: exit %d\n%s%s", code, out, errOut)
 	}
 	if again, _ := os.ReadFile(path); !bytes.Equal(again, first) {
@@ -62,7 +65,7 @@ func TestReportPlaysUntilTheIntervalsAreNarrow(t *testing.T) {
 	path := filepath.Join(outDir, "heat", "heat-balance.pdf")
 	var first []byte
 	for _, workers := range []string{"2", "1"} {
-		if code, out, errOut := run(t, repoRoot, "report", "--seed", "3", "--workers", workers, "--out", outDir, "cards/heat"); code != 0 {
+		if code, out, errOut := run(t, repoRoot, "report", "--seed", "3", "--ladder=false", "--workers", workers, "--out", outDir, "cards/heat"); code != 0 {
 			t.Fatalf("exit %d\n%s%s", code, out, errOut)
 		}
 		b, err := os.ReadFile(path)
@@ -124,6 +127,69 @@ func TestReportLadder(t *testing.T) {
 	}
 }
 
+// Without --ladder the report has one skill ladder page per variant, at
+// 4 players or the nearest count it covers (Bank Run plays 2 or 3: 3, or
+// 2 with --players 2); --ladder=false has none. Read back from the PDF.
+func TestReportHasALadderByDefault(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		pages   int
+		ladder  string // the ladder page's title; "" for none
+		players []string
+	}{
+		{nil, 5, "Bank Run balance: 3 players, skill ladder", []string{"2", "3"}},
+		{[]string{"--players", "2"}, 3, "Bank Run balance: 2 players, skill ladder", []string{"2"}},
+		{[]string{"--ladder=false"}, 4, "", []string{"2", "3"}},
+	} {
+		outDir := t.TempDir()
+		args := append([]string{"report", "--games", "20", "--budget", "8", "--seed", "4", "--out", outDir}, c.args...)
+		if code, out, errOut := run(t, repoRoot, append(args, bank)...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", c.args, code, out, errOut)
+		}
+		pages := pdftest.FilePages(t, filepath.Join(outDir, "bank", "bank-balance.pdf"))
+		if len(pages) != c.pages {
+			t.Fatalf("%v: %d pages, want %d", c.args, len(pages), c.pages)
+		}
+		all := strings.Join(pages, "\f")
+		if got := strings.Count(all, "players, skill ladder"); c.ladder == "" && got > 0 || c.ladder != "" && (got != 1 || !strings.Contains(pages[len(pages)-1], c.ladder)) {
+			t.Errorf("%v: %d ladder pages; want the last one to be %q", c.args, got, c.ladder)
+		}
+		if c.ladder != "" && !strings.Contains(pages[len(pages)-1], "Matchups") {
+			t.Errorf("%v: the ladder page has no matchup matrix:\n%s", c.args, pages[len(pages)-1])
+		}
+		for _, n := range c.players {
+			if !strings.Contains(all, "Bank Run balance: "+n+" players, outcomes") {
+				t.Errorf("%v: no outcomes page at %s players", c.args, n)
+			}
+		}
+	}
+}
+
+// A bad bot spec is a usage error: one line saying what is wrong, exit 2,
+// before any game is played.
+func TestBadBotSpecs(t *testing.T) {
+	for spec, want := range map[string]string{
+		"genius":                 `--bots: unknown bot "genius" (want random, heuristic or mcts[:N][:c=X][:rollout=random|heuristic][:horizon=H])`,
+		"mcts:0":                 `--bots: bot "mcts:0": the budget "0" is not 1 to 1000000 iterations`,
+		"heuristic:5":            `--bots: bot "heuristic:5": heuristic takes no budget`,
+		"mcts:c=-1":              `--bots: bot "mcts:c=-1": c="-1": want c=X, UCB1's exploration constant, 0 to 100 (default 0.7)`,
+		"mcts:200:rollout=smart": `--bots: bot "mcts:200:rollout=smart": rollout="smart": want rollout=random|heuristic`,
+		"mcts:horizon=x":         `--bots: bot "mcts:horizon=x": horizon="x": want horizon=H, stop each play-out after H moves`,
+		"mcts:depth=3":           `--bots: bot "mcts:depth=3": "depth=3" is not a knob of mcts (want c=X, rollout=random|heuristic, horizon=H)`,
+		"random:c=1":             `--bots: bot "random:c=1": "c=1" is not a knob of random (want none: random has no knobs)`,
+		"mcts:9:c=1:c=2":         `--bots: bot "mcts:9:c=1:c=2": c given twice`,
+	} {
+		code, out, errOut := run(t, repoRoot, "report", "--games", "1", "--ladder=false", "--bots", "random,"+spec, "--out", t.TempDir(), bank)
+		if code != 2 || !strings.HasPrefix(errOut, "cardpress: "+want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || out != "" {
+			t.Errorf("--bots %s: exit %d, %q; want exit 2 and one line starting %q", spec, code, errOut, want)
+		}
+	}
+	// A good spec with every knob plays.
+	if code, out, errOut := run(t, repoRoot, "report", "--games", "2", "--ladder=false", "--players", "2", "--bots", "mcts:20:c=1.2:rollout=heuristic:horizon=30,random", "--out", t.TempDir(), bank); code != 0 {
+		t.Errorf("a good spec: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 // A ladder played in three shards and drawn from their files is the
 // ladder one run plays, byte for byte; a missing, doubled or foreign
 // shard is refused with one line and exit 2.
@@ -162,6 +228,11 @@ func TestReportLadderShardsMerge(t *testing.T) {
 	if err := os.WriteFile(bad, bytes.Replace(data, []byte(`"Games": `), []byte(`"Games": -`), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A field the format does not have: the schema refuses it.
+	unknown := filepath.Join(t.TempDir(), "unknown.json")
+	if err := os.WriteFile(unknown, bytes.Replace(data, []byte(`"players": `), []byte(`"budget": 8, "players": `), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -170,12 +241,69 @@ func TestReportLadderShardsMerge(t *testing.T) {
 		{[]string{"--merge", files[0] + "," + files[2]}, "shard 2/3 is missing"},
 		{[]string{"--merge", files[0] + "," + files[0] + "," + files[2]}, "shard 1/3, the same as"},
 		{[]string{"--merge", strings.Join(files, ","), "--seed", "5"}, "played with seed 4; draw it with --seed 4"},
-		{[]string{"--shard", "1/2", "--ladder=false"}, "--shard plays a shard of the skill ladder: add --ladder"},
+		{[]string{"--shard", "1/2", "--ladder=false"}, "--shard plays a shard of the skill ladders: not with --ladder=false"},
+		{[]string{"--merge", strings.Join(files, ","), "--ladder=false"}, "--merge draws the skill ladders from shard files: not with --ladder=false"},
 		{[]string{"--budget", "1"}, "--budget must be 2 to"},
+		{[]string{"--merge", files[0] + "," + unknown + "," + files[2]}, unknown + `: columns/0/ladders/0/budget: unknown field "budget"`},
 	} {
 		code, _, errOut := run(t, repoRoot, append(append(slices.Clone(ladderArgs), c.args...), "--out", t.TempDir(), bank)...)
 		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
 			t.Errorf("%v: exit %d, %q; want exit 2 and one line saying %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// merge adds up sim's shards; given a ladder shard it says, in one line
+// and exit 2, that report --merge draws those.
+func TestMergeRefersLadderFilesToReport(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, errOut := run(t, repoRoot, append(ladderArgs, "--shard", "1/2", "--out", dir, bank)...); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	file := filepath.Join(dir, "bank", "bank-ladder-1-of-2.json")
+	code, out, errOut := run(t, repoRoot, "merge", file)
+	want := "cardpress: " + file + ": a skill ladder shard (report --shard), not sim's: draw the ladders with cardpress report GAME --merge FILE,...\n"
+	if code != 2 || errOut != want || out != "" {
+		t.Errorf("merge of a ladder file: exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+}
+
+// The ladder file's schema and the Go types say the same: every field
+// the types write is in the schema and every field of the schema is one
+// they write (the summaries are sim's: TestSimResultsSchemaNamesEveryField).
+func TestLadderResultsSchemaNamesEveryField(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "schema", "ladder-results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sch struct {
+		Properties map[string]any
+		Defs       map[string]struct{ Properties map[string]any } `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &sch); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		typ   reflect.Type
+		props map[string]any
+	}{
+		{reflect.TypeFor[LadderResults](), sch.Properties},
+		{reflect.TypeFor[LadderColumn](), sch.Defs["column"].Properties},
+		{reflect.TypeFor[report.Ladder](), sch.Defs["ladder"].Properties},
+		{reflect.TypeFor[report.LadderCell](), sch.Defs["cell"].Properties},
+	} {
+		var fields, props []string
+		for f := range tc.typ.Fields() {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			fields = append(fields, name)
+		}
+		for p := range tc.props {
+			props = append(props, p)
+		}
+		slices.Sort(fields)
+		slices.Sort(props)
+		if !slices.Equal(fields, props) {
+			t.Errorf("%s writes %v; the schema has %v", tc.typ, fields, props)
 		}
 	}
 }

@@ -148,15 +148,21 @@ func checkRenderOptions(env Env, o *pipeline.RenderOptions) error {
 	return nil
 }
 
-// parseBots reads --bots: bot kinds, comma-separated, one per seat.
+// parseBots reads --bots: bot specs, comma-separated, one per seat.
 func parseBots(s string) ([]string, error) {
 	bots := strings.Split(s, ",")
 	for _, b := range bots {
-		if _, ok := engine.NewBot(b, 0); !ok {
-			return nil, usagef("unknown bot %q (want %s; mcts:N searches N iterations a move, 1 to %d)", b, strings.Join(engine.BotKinds, " or "), engine.MaxIterations)
+		if _, err := engine.ParseBot(b, 0); err != nil {
+			return nil, usagef("--bots: %v", err)
 		}
 	}
 	return bots, nil
+}
+
+// botsHelp is --bots' help: what the flag is for, then the bot specs'
+// grammar and knobs from the engine's table of bots.
+func botsHelp(what string) string {
+	return what + ", comma-separated, cycled: " + engine.BotUsage() + " (" + strings.Join(engine.BotKnobDocs(), "; ") + ")"
 }
 
 // engineVar adds --engine: a game played by another registered engine

@@ -57,7 +57,7 @@ invariant; the seed to replay it is printed.`,
 	f.IntVar(&opts.Games, "games", 1000, "games per player count and variant")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
-	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random or heuristic")
+	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
 	f.StringVar(&opts.Shard, "shard", "", "K/N: play only shard K of N (games i with i % N == K-1)")
 	f.StringVar(&opts.Out, "out", "", "write mergeable results (JSON) to this file, for cardpress merge; atomically")

@@ -56,7 +56,7 @@ writes them; tune GAME_DIR --merge FILE... puts the shards together.`,
 	f.StringVar(&opts.Plan, "plan", "", "the tuning plan (default: GAME_DIR/tune.yaml)")
 	f.StringVar(&opts.Variant, "variant", "", "rule variant to start from (default: the game's default)")
 	engineVar(f, &opts.Engine)
-	f.StringVar(&opts.Bots, "bots", "random", "bot per seat, comma-separated, cycled: random, heuristic, mcts or mcts:N")
+	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
 	f.IntVar(&opts.Games, "games", 100, "games per candidate and player count")
 	f.IntVar(&opts.Evaluations, "evaluations", 50, "candidates played per search")
 	f.IntVar(&opts.Repeats, "repeats", 1, "independent searches (the best proposal wins)")

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -13,18 +14,51 @@ type Bot interface {
 	Act(s State, p Player, legal []Action) Action
 }
 
-// botKinds are the bots a run can be played with, by name: a bot with an
-// iteration budget also takes it after a colon ("mcts:2000"), and without
-// one has its own default.
-var botKinds = []struct {
+// botKinds are the bots a run can be played with, by name. A bot spec is
+// the name, then, after colons, a budget in iterations (for a bot that
+// takes one) and knobs as key=value: "mcts:2000:c=0.5:horizon=200".
+var botKinds = []botKind{
+	{name: "random", make: func(seed uint64, _ int) Bot { return &RandomBot{rng: NewRand(seed)} }},
+	{name: "heuristic", make: func(seed uint64, _ int) Bot { return newHeuristicBot(seed) }},
+	{name: "mcts", iterations: MCTSIterations, make: func(seed uint64, n int) Bot { return NewMCTSBot(seed, n) },
+		knobs: []botKnob{
+			{key: "c", value: "X", doc: fmt.Sprintf("UCB1's exploration constant, 0 to 100 (default %g)", MCTSExploration), set: func(b Bot, _ uint64, v string) bool {
+				c, err := strconv.ParseFloat(v, 64)
+				b.(*MCTSBot).Exploration = c
+				return err == nil && c >= 0 && c <= 100
+			}},
+			{key: "rollout", value: "random|heuristic", doc: "how the play-out after the tree is played (default random)", set: func(b Bot, seed uint64, v string) bool {
+				switch v {
+				case "random":
+					b.(*MCTSBot).Rollout = nil
+				case "heuristic":
+					b.(*MCTSBot).Rollout = newHeuristicBot(seed ^ rolloutSeed)
+				default:
+					return false
+				}
+				return true
+			}},
+			{key: "horizon", value: "H", doc: fmt.Sprintf("stop each play-out after H moves and score it by the evaluation, 0 (the default: none) to %d", MaxHorizon), set: func(b Bot, _ uint64, v string) bool {
+				h, err := strconv.Atoi(v)
+				b.(*MCTSBot).Horizon = h
+				return err == nil && h >= 0 && h <= MaxHorizon
+			}},
+		}},
+}
+
+type botKind struct {
 	name string
 	make func(seed uint64, iterations int) Bot
 	// iterations is the default budget; 0: the bot takes none.
 	iterations int
-}{
-	{"random", func(seed uint64, _ int) Bot { return &RandomBot{rng: NewRand(seed)} }, 0},
-	{"heuristic", func(seed uint64, _ int) Bot { return &HeuristicBot{rng: NewRand(seed), Samples: 3} }, 0},
-	{"mcts", func(seed uint64, n int) Bot { return NewMCTSBot(seed, n) }, MCTSIterations},
+	knobs      []botKnob
+}
+
+// botKnob is a key=value of a bot spec: value is its form in the usage,
+// and set sets it on a bot of its kind, false for a bad value.
+type botKnob struct {
+	key, value, doc string
+	set             func(b Bot, seed uint64, v string) bool
 }
 
 // BotKinds are the bots' names, from botKinds.
@@ -38,31 +72,104 @@ func botNames() []string {
 	return names
 }
 
-// MCTSIterations is the budget of a plain "mcts" bot, and MaxIterations
-// the most a "kind:N" takes (the search tree holds a node per iteration).
+// MCTSIterations is the budget of a plain "mcts" bot, MaxIterations the
+// most a "kind:N" takes (the search tree holds a node per iteration), and
+// MaxHorizon the longest horizon, the play-out's own limit.
 const (
 	MCTSIterations = 500
 	MaxIterations  = 1_000_000
+	MaxHorizon     = mctsMaxRolloutMoves
 )
 
-// NewBot makes a bot by name ("kind" or "kind:N"); ok is false for an
-// unknown name or a budget out of range.
-func NewBot(kind string, seed uint64) (b Bot, ok bool) {
-	name, budget, hasBudget := strings.Cut(kind, ":")
+// rolloutSeed sets a search bot's play-out bot's seed apart from its own.
+const rolloutSeed = 0x5eed_2011
+
+// BotUsage is the bot specs' grammar, one line from botKinds:
+// "random, heuristic or mcts[:N][:c=X]...".
+func BotUsage() string {
+	var forms []string
 	for _, k := range botKinds {
-		if k.name != name {
-			continue
+		f := k.name
+		if k.iterations > 0 {
+			f += "[:N]"
 		}
-		n := k.iterations
-		if hasBudget {
-			var err error
-			if n, err = strconv.Atoi(budget); err != nil || k.iterations == 0 || n < 1 || n > MaxIterations {
-				return nil, false
-			}
+		for _, kn := range k.knobs {
+			f += "[:" + kn.key + "=" + kn.value + "]"
 		}
-		return k.make(seed, n), true
+		forms = append(forms, f)
 	}
-	return nil, false
+	return strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
+
+// BotKnobDocs says what each kind's budget and knobs mean, a line each,
+// from botKinds.
+func BotKnobDocs() []string {
+	var out []string
+	for _, k := range botKinds {
+		if k.iterations > 0 {
+			out = append(out, fmt.Sprintf("%s:N: N iterations a decision, 1 to %d (default %d)", k.name, MaxIterations, k.iterations))
+		}
+		for _, kn := range k.knobs {
+			out = append(out, fmt.Sprintf("%s:%s=%s: %s", k.name, kn.key, kn.value, kn.doc))
+		}
+	}
+	return out
+}
+
+// ParseBot makes a bot from its spec, or says in one line what is wrong
+// with the spec.
+func ParseBot(spec string, seed uint64) (Bot, error) {
+	parts := strings.Split(spec, ":")
+	i := slices.IndexFunc(botKinds, func(k botKind) bool { return k.name == parts[0] })
+	if i < 0 {
+		return nil, fmt.Errorf("unknown bot %q (want %s)", spec, BotUsage())
+	}
+	k := botKinds[i]
+	n, rest := k.iterations, parts[1:]
+	if len(rest) > 0 && !strings.Contains(rest[0], "=") {
+		var err error
+		if n, err = strconv.Atoi(rest[0]); err != nil || k.iterations == 0 || n < 1 || n > MaxIterations {
+			if k.iterations == 0 {
+				return nil, fmt.Errorf("bot %q: %s takes no budget", spec, k.name)
+			}
+			return nil, fmt.Errorf("bot %q: the budget %q is not 1 to %d iterations", spec, rest[0], MaxIterations)
+		}
+		rest = rest[1:]
+	}
+	b := k.make(seed, n)
+	seen := map[string]bool{}
+	for _, kv := range rest {
+		key, v, _ := strings.Cut(kv, "=")
+		j := slices.IndexFunc(k.knobs, func(kn botKnob) bool { return kn.key == key })
+		switch {
+		case j < 0:
+			return nil, fmt.Errorf("bot %q: %q is not a knob of %s (want %s)", spec, kv, k.name, knobKeys(k))
+		case seen[key]:
+			return nil, fmt.Errorf("bot %q: %s given twice", spec, key)
+		case !k.knobs[j].set(b, seed, v):
+			return nil, fmt.Errorf("bot %q: %s=%q: want %s=%s, %s", spec, key, v, key, k.knobs[j].value, k.knobs[j].doc)
+		}
+		seen[key] = true
+	}
+	return b, nil
+}
+
+func knobKeys(k botKind) string {
+	if len(k.knobs) == 0 {
+		return "none: " + k.name + " has no knobs"
+	}
+	var keys []string
+	for _, kn := range k.knobs {
+		keys = append(keys, kn.key+"="+kn.value)
+	}
+	return strings.Join(keys, ", ")
+}
+
+// NewBot makes a bot from its spec (ParseBot); ok is false for a spec
+// that is not one.
+func NewBot(spec string, seed uint64) (b Bot, ok bool) {
+	b, err := ParseBot(spec, seed)
+	return b, err == nil
 }
 
 // Reseeder is a bot that can start over with a new seed, so a worker
@@ -109,6 +216,8 @@ type HeuristicBot struct {
 	joint    []Action
 	outs     []Outcome
 }
+
+func newHeuristicBot(seed uint64) *HeuristicBot { return &HeuristicBot{rng: NewRand(seed), Samples: 3} }
 
 func (b *HeuristicBot) Reseed(seed uint64) { b.rng.Seed(seed) }
 

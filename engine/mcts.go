@@ -39,6 +39,13 @@ type MCTSBot struct {
 	// MaxRolloutMoves stops a play-out that does not end; it then counts
 	// as a draw (every seat 1/n).
 	MaxRolloutMoves int
+	// Horizon, when above 0, stops every iteration after that many moves
+	// from the decision (tree, play-out and chance moves alike): the
+	// truncated roll-out of TAG's MCTS, for games whose play-outs run to
+	// thousands of moves. A state that evaluates (Evaluates) is then
+	// scored by its evaluation (horizonReturns); one that does not counts
+	// as a draw.
+	Horizon int
 
 	rng     *Rand
 	nodes   []mctsNode
@@ -52,6 +59,7 @@ type MCTSBot struct {
 	// scratch state every iteration reuses.
 	sampled State
 	sampler ChanceSampler
+	eval    Evaluator
 }
 
 // mctsNode is one move in the tree: action chosen by seat after the moves
@@ -70,10 +78,24 @@ const noNode = -1
 // NewMCTSBot is an MCTS bot with the default knobs and iters iterations a
 // decision.
 func NewMCTSBot(seed uint64, iters int) *MCTSBot {
-	return &MCTSBot{Iterations: iters, Exploration: 0.7, MaxRolloutMoves: 100_000, rng: NewRand(seed)}
+	return &MCTSBot{Iterations: iters, Exploration: MCTSExploration, MaxRolloutMoves: mctsMaxRolloutMoves, rng: NewRand(seed)}
 }
 
-func (b *MCTSBot) Reseed(seed uint64) { b.rng.Seed(seed) }
+// MCTSExploration is the default UCB1 constant (Exploration), and
+// mctsMaxRolloutMoves the default MaxRolloutMoves.
+const (
+	MCTSExploration     = 0.7
+	mctsMaxRolloutMoves = 100_000
+)
+
+// Reseed starts the bot over, its play-out bot too (with a seed of its
+// own), so a reused bot replays as a new one.
+func (b *MCTSBot) Reseed(seed uint64) {
+	b.rng.Seed(seed)
+	if r, ok := b.Rollout.(Reseeder); ok {
+		r.Reseed(seed ^ rolloutSeed)
+	}
+}
 
 func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 	if len(legal) == 1 {
@@ -130,13 +152,21 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	if w != b.sampled {
 		b.sampled = w
 		b.sampler, _ = w.(ChanceSampler)
+		b.eval = nil
+		if Evaluates(w) {
+			b.eval = w.(Evaluator)
+		}
 	}
 	if d, ok := w.(Determinizer); ok {
 		d.Determinize(p, b.rng)
 	}
 	b.path = append(b.path[:0], 0)
 	node, inTree := int32(0), true
-	for moves := 0; !w.IsTerminal() && moves < b.MaxRolloutMoves; moves++ {
+	limit, horizon := b.MaxRolloutMoves, false
+	if b.Horizon > 0 && b.Horizon < limit {
+		limit, horizon = b.Horizon, true
+	}
+	for moves := 0; !w.IsTerminal() && moves < limit; moves++ {
 		switch q := w.CurrentPlayer(); q {
 		case Chance:
 			Apply(w, b.sampleChance(w))
@@ -163,7 +193,7 @@ func (b *MCTSBot) iterate(s State, p Player) {
 			Apply(w, a)
 		}
 	}
-	b.backUp(w)
+	b.backUp(w, horizon)
 }
 
 // choose picks seat's move among b.legal: by the tree while the walk is
@@ -235,11 +265,14 @@ func (b *MCTSBot) add(parent int32, seat Player, a Action) int32 {
 }
 
 // backUp credits every move on the path with the return of the seat that
-// chose it.
-func (b *MCTSBot) backUp(w State) {
-	if w.IsTerminal() {
+// chose it; horizon says the play-out was cut by the Horizon.
+func (b *MCTSBot) backUp(w State, horizon bool) {
+	switch {
+	case w.IsTerminal():
 		b.returns = w.Returns(b.returns[:0])
-	} else {
+	case horizon && b.eval != nil:
+		b.horizonReturns(w.NumPlayers())
+	default:
 		b.returns = b.returns[:0]
 		for range w.NumPlayers() {
 			b.returns = append(b.returns, 1/float64(w.NumPlayers()))
@@ -250,6 +283,41 @@ func (b *MCTSBot) backUp(w State) {
 		n := &b.nodes[id]
 		n.visits++
 		n.reward += b.returns[n.seat]
+	}
+}
+
+// horizonReturns scores a play-out cut by the horizon as if the seats
+// ahead by the state's evaluation had won: 1 shared among the seats of
+// the highest evaluation (within 1e-9), 0 for the others. That is the
+// scale and sum of a finished game's returns (a win is 1, shared among
+// tied winners), so cut and finished play-outs average alike in a node's
+// mean. Only the ranking is kept: evaluations are in each game's own
+// units (HEAT's money, Mice Heist's cheese) and some are relative (Heist
+// Society's is a seat's value less half the best other's), so their
+// margins have no common scale; TAG instead normalises raw scores by the
+// bounds seen so far, which makes a return depend on the search's history.
+func (b *MCTSBot) horizonReturns(players int) {
+	b.returns = b.returns[:0]
+	best := math.Inf(-1)
+	for p := range players {
+		v := b.eval.Evaluate(Player(p))
+		b.returns = append(b.returns, v)
+		best = max(best, v)
+	}
+	leaders := 0.0 // 0 only if every evaluation is NaN: then a draw
+	for p, v := range b.returns {
+		b.returns[p] = 0
+		if v >= best-1e-9 {
+			b.returns[p] = 1
+			leaders++
+		}
+	}
+	for p := range b.returns {
+		if leaders == 0 {
+			b.returns[p] = 1 / float64(players)
+		} else {
+			b.returns[p] /= leaders
+		}
 	}
 }
 

@@ -140,3 +140,181 @@ func TestMCTSBeatsRandomAtNim(t *testing.T) {
 		t.Errorf("the search won %d of %d games from a winning pile, want at least 90%%", wins, games)
 	}
 }
+
+// race is a long game for the horizon: in turn each seat adds 1 or 2 to
+// its score, and after moves moves the higher score wins. applied counts
+// every move played, in the game and in every copy of it.
+type race struct {
+	moves    int
+	evaluate bool
+	applied  *int
+}
+
+func (g race) Info() engine.Info {
+	return engine.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2, MaxMoves: g.moves, Cards: 1, Information: engine.PerfectInformation}
+}
+func (g race) NewState(players int, opts engine.StateOptions) engine.State {
+	s := &raceState{Base: engine.NewBase(players, opts), g: g}
+	if g.evaluate {
+		return &evalRaceState{*s}
+	}
+	return s
+}
+func (g race) CardRules(int) []engine.RulesLine { return nil }
+
+type raceState struct {
+	engine.Base
+	g     race
+	score [2]int
+}
+
+func (s *raceState) CurrentPlayer() engine.Player {
+	if s.Move == s.g.moves {
+		return engine.Terminal
+	}
+	return engine.Player(s.Move % 2)
+}
+func (s *raceState) LegalActions(p engine.Player, buf []engine.Action) []engine.Action {
+	if p != s.CurrentPlayer() {
+		return buf
+	}
+	return append(buf, 1, 2)
+}
+func (s *raceState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome { return buf }
+// DoApply runs after engine.Apply has counted the move: the mover is
+// the seat of move Move-1.
+func (s *raceState) DoApply(a engine.Action) {
+	*s.g.applied++
+	s.score[(s.Move-1)%2] += int(a)
+	if s.Move == s.g.moves {
+		switch {
+		case s.score[0] > s.score[1]:
+			s.ShareWin(engine.Seats(0).With(0))
+		case s.score[1] > s.score[0]:
+			s.ShareWin(engine.Seats(0).With(1))
+		default:
+			s.ShareWin(engine.Seats(0).With(0).With(1))
+		}
+	}
+}
+func (s *raceState) IsTerminal() bool                        { return s.Move == s.g.moves }
+func (s *raceState) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
+func (s *raceState) ActionString(_ engine.Player, a engine.Action) string {
+	return fmt.Sprintf("add %d", a)
+}
+
+// evalRaceState is the race with an evaluation: a seat's lead.
+type evalRaceState struct{ raceState }
+
+func (s *evalRaceState) Evaluate(p engine.Player) float64 {
+	return float64(s.score[p] - s.score[1-p])
+}
+func (s *evalRaceState) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
+
+// The horizon cuts every iteration after Horizon moves: a decision of N
+// iterations plays at most N*Horizon moves, where without it each one
+// plays the game out.
+func TestMCTSHorizonShortensPlayOuts(t *testing.T) {
+	for _, horizon := range []int{0, 10} {
+		applied := 0
+		g := race{moves: 1000, evaluate: true, applied: &applied}
+		s := g.NewState(2, engine.StateOptions{})
+		bot := engine.NewMCTSBot(1, 50)
+		bot.Horizon = horizon
+		bot.Act(s, 0, s.LegalActions(0, nil))
+		switch {
+		case horizon == 0 && applied != 50*1000:
+			t.Errorf("no horizon: %d moves played, want every iteration's 1000", applied)
+		case horizon > 0 && applied > 50*horizon:
+			t.Errorf("horizon %d: %d moves played, want at most %d", horizon, applied, 50*horizon)
+		}
+	}
+}
+
+// Cut by the horizon, a play-out is scored by the evaluation (the seat
+// ahead counts as the winner), so the search sees that adding 2 is better
+// a thousand moves before the end; without an evaluation a cut play-out
+// is a draw and tells it nothing.
+func TestMCTSHorizonScoresByEvaluation(t *testing.T) {
+	twos := map[bool]int{}
+	for _, evaluate := range []bool{true, false} {
+		for seed := range 20 {
+			applied := 0
+			s := race{moves: 1000, evaluate: evaluate, applied: &applied}.NewState(2, engine.StateOptions{})
+			bot := engine.NewMCTSBot(uint64(seed), 200)
+			bot.Horizon = 6
+			if bot.Act(s, 0, s.LegalActions(0, nil)) == 2 {
+				twos[evaluate]++
+			}
+		}
+	}
+	if twos[true] != 20 {
+		t.Errorf("with the evaluation, the search added 2 in %d of 20 decisions, want all", twos[true])
+	}
+	if twos[false] == 20 {
+		t.Errorf("without an evaluation, the search added 2 in all 20 decisions: a cut play-out is not a draw")
+	}
+}
+
+// The horizon keeps the search reproducible and allocation-free.
+func TestMCTSHorizonReproducibleWithoutAllocating(t *testing.T) {
+	applied := 0
+	g := race{moves: 1000, evaluate: true, applied: &applied}
+	s := g.NewState(2, engine.StateOptions{})
+	for range 10 {
+		engine.Apply(s, 1)
+	}
+	legal := s.LegalActions(0, nil)
+	choices := func(seed uint64) (out []engine.Action) {
+		bot := engine.NewMCTSBot(seed, 300)
+		bot.Horizon = 20
+		for range 10 {
+			out = append(out, bot.Act(s, 0, legal))
+		}
+		return out
+	}
+	if a, b := choices(7), choices(7); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("two runs with the same seed differ: %v, %v", a, b)
+	}
+	bot := engine.NewMCTSBot(1, 500)
+	bot.Horizon = 20
+	bot.Act(s, 0, legal)
+	if n := testing.AllocsPerRun(5, func() { bot.Act(s, 0, legal) }); n != 0 {
+		t.Errorf("%.1f allocations a decision of 500 iterations with a horizon, want 0", n)
+	}
+}
+
+// A spec's knobs reach the bot: its budget, exploration, roll-out bot and
+// horizon; a reseeded bot replays as a new one, its roll-out bot too.
+func TestMCTSSpecSetsTheKnobs(t *testing.T) {
+	b, err := engine.ParseBot("mcts:40:c=1.5:rollout=heuristic:horizon=30", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := b.(*engine.MCTSBot)
+	if _, heuristic := m.Rollout.(*engine.HeuristicBot); m.Iterations != 40 || m.Exploration != 1.5 || m.Horizon != 30 || !heuristic {
+		t.Errorf("spec gave %+v", m)
+	}
+	if b, _ := engine.ParseBot("mcts", 3); b.(*engine.MCTSBot).Iterations != engine.MCTSIterations || b.(*engine.MCTSBot).Horizon != 0 {
+		t.Errorf("a plain mcts has %+v", b)
+	}
+	// Without an evaluation the heuristic roll-out plays at random, from
+	// its own generator: the choices depend on it.
+	applied := 0
+	s := race{moves: 30, applied: &applied}.NewState(2, engine.StateOptions{})
+	legal := s.LegalActions(0, nil)
+	choices := func(b engine.Bot) (out []engine.Action) {
+		for range 40 {
+			out = append(out, b.Act(s, 0, legal))
+		}
+		return out
+	}
+	fresh, _ := engine.ParseBot("mcts:9:rollout=heuristic", 7)
+	want := choices(fresh)
+	used, _ := engine.ParseBot("mcts:9:rollout=heuristic", 1)
+	choices(used)
+	used.(engine.Reseeder).Reseed(7)
+	if got := choices(used); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("reseeded: %v, a new bot: %v", got, want)
+	}
+}

@@ -18,32 +18,79 @@ import (
 // agents is a cell of the matchup matrix; every agent alone at the table
 // is a cell of the diagonal, the seat advantage at its skill level.
 
-// Ladder budgets: the top MCTS agent gets LadderMoves / L iterations a
-// decision, L the mean length in moves of LadderProbeGames random-bot
-// games. An iteration plays the game out from the decision, about L/2
-// moves, so every game's MCTS simulates about LadderMoves/2 moves a
-// decision, which the engines play at 0.3-4 million moves a second
-// (BenchmarkMCTS: iterations a second times half the game's length):
-// 2-30 ms a decision whatever the game (docs/commands.md, Skill ladder). The budget is even so that the half budget is exact.
+// Ladder budgets. L is the mean length in moves of LadderProbeGames
+// seeded random-bot games. An MCTS iteration plays the game out from the
+// decision, about L/2 moves, so a decision simulates B times that; the
+// top agent gets B = S / L iterations a decision, S = LadderMoves: every
+// game's search simulates about LadderMoves/2 moves a decision, 2-30 ms
+// on the engines (docs/commands.md, Skill ladder).
+//
+// A long game (L above LadderLongGame: Heist Society's thousands of
+// moves, Hearts') has as many more decisions, so its ladder would cost
+// L/LadderLongGame times as much: its S is LadderMoves*LadderLongGame/L,
+// the moves a decision that keep a whole game's search at what a game of
+// LadderLongGame moves costs. And, when its states evaluate, its agents
+// cut every play-out at LadderHorizon moves (engine.MCTSBot.Horizon: the
+// truncated roll-out of TAG's MCTS), which scores it by the evaluation:
+// B = S / min(L, LadderHorizon), so the search spends its moves on more,
+// shorter iterations instead of a few play-outs to a distant end.
+//
+// B is even (the half budget exact), within LadderMinBudget and
+// LadderMaxBudget.
 const (
 	LadderMoves      = 18_000
+	LadderLongGame   = 400
+	LadderHorizon    = 100
 	LadderProbeGames = 20
 	LadderMinBudget  = 8
 	LadderMaxBudget  = 1000
 )
 
-// LadderBudget is the top MCTS agent's iterations a decision for g at
-// players, from the length of seeded random-bot games: the same on every
-// machine and every shard.
-func LadderBudget(g engine.Game, players int, seed uint64) int {
-	s := engine.Run(g, engine.RunConfig{Players: players, Games: LadderProbeGames, Seed: seed, Workers: 1})
-	b := int(math.Round(LadderMoves / math.Max(s.MeanMoves(), 1)))
-	return min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
+// LadderPlayers is the player count of the one ladder a report has by
+// default, per variant (the nearest count the report covers when the
+// game or --players leaves it out): the one the measured ladders and the
+// benchmark are at, and most games' middle count.
+const LadderPlayers = 4
+
+// LadderPlan is the budget and horizon of a ladder's MCTS agents.
+type LadderPlan struct {
+	Budget  int // the top agent's iterations a decision
+	Horizon int // play-out horizon in moves; 0: none
 }
 
-// LadderAgents are the ladder's agents, weakest first, at budget b.
-func LadderAgents(b int) []string {
-	return []string{"random", "heuristic", fmt.Sprintf("mcts:%d", b/2), fmt.Sprintf("mcts:%d", b)}
+// PlanLadder is the ladder plan for g at players, from the length of
+// seeded random-bot games: the same on every machine and every shard.
+func PlanLadder(g engine.Game, players int, seed uint64) LadderPlan {
+	s := engine.Run(g, engine.RunConfig{Players: players, Games: LadderProbeGames, Seed: seed, Workers: 1})
+	return planFor(s.MeanMoves(), engine.Evaluates(g.NewState(players, engine.StateOptions{})))
+}
+
+// planFor is the plan for a game of mean length l moves; evaluates says
+// whether its states evaluate, which a horizon needs.
+func planFor(l float64, evaluates bool) LadderPlan {
+	l = math.Max(l, 1)
+	moves, length, p := float64(LadderMoves), l, LadderPlan{}
+	if l > LadderLongGame {
+		moves = LadderMoves * LadderLongGame / l
+		if evaluates {
+			p.Horizon, length = LadderHorizon, LadderHorizon
+		}
+	}
+	b := int(math.Round(moves / length))
+	p.Budget = min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
+	return p
+}
+
+// LadderAgents are the ladder's agents, weakest first, with plan's
+// budget and horizon.
+func LadderAgents(plan LadderPlan) []string {
+	mcts := func(n int) string {
+		if plan.Horizon > 0 {
+			return fmt.Sprintf("mcts:%d:horizon=%d", n, plan.Horizon)
+		}
+		return fmt.Sprintf("mcts:%d", n)
+	}
+	return []string{"random", "heuristic", mcts(plan.Budget / 2), mcts(plan.Budget)}
 }
 
 // How long a ladder's runs play. An off-diagonal cell plays LadderFloor

@@ -10,7 +10,7 @@ import (
 
 // tiny is a ladder small enough for a test: few games, small budgets.
 func tiny(players, budget, shard, shards int) LadderConfig {
-	return LadderConfig{Players: players, Agents: LadderAgents(budget), Seed: 5, Workers: 2, Floor: 8, Cap: 40, Shard: shard, Shards: shards}
+	return LadderConfig{Players: players, Agents: LadderAgents(LadderPlan{Budget: budget}), Seed: 5, Workers: 2, Floor: 8, Cap: 40, Shard: shard, Shards: shards}
 }
 
 // In the Toy with a dominant card, skill pays: MCTS beats random beyond
@@ -115,5 +115,36 @@ func TestSkilledOnlySeatAdvantage(t *testing.T) {
 	l.Cells[0].Seats[0] = run(250, 150)
 	if got := l.SkilledSeats(); len(got) != 0 {
 		t.Errorf("a seat favoured at every level is named skilled-only: %+v", got)
+	}
+}
+
+// A game up to LadderLongGame moves keeps its budget of LadderMoves over
+// its length and no horizon; a longer one that evaluates gets the horizon
+// and a budget of the moves a decision of a LadderLongGame-move game over
+// min(L, horizon); one that does not evaluate cannot score a cut play-out,
+// so it gets no horizon.
+func TestPlanFor(t *testing.T) {
+	for _, c := range []struct {
+		length    float64
+		evaluates bool
+		want      LadderPlan
+	}{
+		{90, true, LadderPlan{Budget: 200}},  // HEAT: 18000/90
+		{346, true, LadderPlan{Budget: 52}},  // 18000/346, rounded up to even
+		{7141, true, LadderPlan{Budget: 10}}, // 18000*400/7141 = 1008 over 100
+		{1154, true, LadderPlan{Budget: 62}}, // 6239 over 100
+		{1154, false, LadderPlan{Budget: 8}}, // 6239 over 1154: the floor
+		{2, true, LadderPlan{Budget: 1000}},  // the ceiling
+	} {
+		want := c.want
+		if c.length > LadderLongGame && c.evaluates {
+			want.Horizon = LadderHorizon
+		}
+		if got := planFor(c.length, c.evaluates); got != want {
+			t.Errorf("length %g, evaluates %v: %+v, want %+v", c.length, c.evaluates, got, want)
+		}
+	}
+	if got := LadderAgents(LadderPlan{Budget: 10, Horizon: 100}); got[3] != "mcts:10:horizon=100" || got[2] != "mcts:5:horizon=100" {
+		t.Errorf("agents %v", got)
 	}
 }

@@ -38,9 +38,22 @@ func AgentName(kind string) string {
 	case kind == "heuristic":
 		return "look-ahead"
 	case strings.HasPrefix(kind, "mcts:"):
-		return "MCTS " + strings.TrimPrefix(kind, "mcts:")
+		budget, _ := mctsSpec(kind)
+		return "MCTS " + budget
 	}
 	return kind
+}
+
+// mctsSpec is a ladder MCTS agent's budget and horizon ("" for none),
+// from its spec "mcts:N[:horizon=H]".
+func mctsSpec(kind string) (budget, horizon string) {
+	parts := strings.Split(kind, ":")
+	for _, p := range parts[2:] {
+		if h, ok := strings.CutPrefix(p, "horizon="); ok {
+			horizon = h
+		}
+	}
+	return parts[1], horizon
 }
 
 // HeatCell is one cell of a heat map: its colour's value, its text and
@@ -134,11 +147,14 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	var budgets []string
 	for _, col := range c.Columns {
 		if col.Ladder != nil {
-			budgets = append(budgets, strings.TrimPrefix(col.Ladder.Agents[2], "mcts:")+" and "+strings.TrimPrefix(col.Ladder.Agents[3], "mcts:"))
+			// A horizon is said under the matrices: the header is full.
+			half, _ := mctsSpec(col.Ladder.Agents[2])
+			top, _ := mctsSpec(col.Ladder.Agents[3])
+			budgets = append(budgets, half+" and "+top+" iterations a decision")
 		}
 	}
 	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
-		"random, look-ahead (one step), MCTS at %s iterations a decision; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
+		"random, look-ahead (one step), MCTS at %s; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
 		budgets[0], b.Seed, c.Players))
 	w := (pageW - 2*margin - float64(len(c.Columns)-1)*6) / float64(len(c.Columns))
 	for k, col := range c.Columns {
@@ -218,6 +234,9 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		}
 		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
 			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
+	}
+	if _, horizon := mctsSpec(l.Agents[len(l.Agents)-1]); horizon != "" {
+		lines = append(lines, fmt.Sprintf("MCTS stops each play-out %s moves after the decision and counts the seat the evaluation puts ahead as the winner (a long game).", horizon))
 	}
 	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points (seats ±%.0f), at most %d games a seat.",
 		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))

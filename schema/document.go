@@ -20,6 +20,9 @@ import (
 // --baseline reads them back) and each line of `replay --format jsonl`.
 const (
 	SimResults = "schema/sim-results.schema.json"
+	// LadderResults is what report --ladder --shard writes and report
+	// --merge reads back.
+	LadderResults = "schema/ladder-results.schema.json"
 	// TuneResults is what tune --out writes and tune --merge reads back.
 	TuneResults = "schema/tune-results.schema.json"
 	LintReport  = "schema/lint-report.schema.json"

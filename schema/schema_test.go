@@ -93,7 +93,7 @@ func TestFiles(t *testing.T) {
 	slices.Sort(got)
 	want := []string{
 		"engine/heat/cards.schema.json", "engine/heat/params.schema.json",
-		"schema/card.schema.json", "schema/layout.schema.json", "schema/lint-report.schema.json", "schema/log.schema.json",
+		"schema/card.schema.json", "schema/ladder-results.schema.json", "schema/layout.schema.json", "schema/lint-report.schema.json", "schema/log.schema.json",
 		"schema/manifest.schema.json", "schema/reference.schema.json", "schema/rules.schema.json", "schema/sim-results.schema.json",
 		"schema/tests.schema.json", "schema/tune-results.schema.json", "schema/tune.schema.json",
 	}

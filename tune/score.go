@@ -75,13 +75,15 @@ func (m *Measure) Length(l *Length) float64 {
 // the search's objective, lower is better: the worst seat's distance
 // from fair in units of the tolerance, plus the length's distance outside
 // its range in units of the range's width, plus each rung's shortfall
-// below its fair share in units of the tolerance (5 points when the plan
-// has no seat target). Met: every target is met.
+// (its interval's below its fair share: Rung.shortfall) in units of the
+// tolerance (5 points when the plan has no seat target). Met: every
+// target is met, each rung by its interval.
 type Score struct {
 	Loss float64 `json:"loss"`
 	// SeatOff is the worst seat's distance from fair over the player
 	// counts, in points; LengthMiss the length's worst distance outside
-	// its range; LadderShort the summed shortfall of the rungs, in points.
+	// its range; LadderShort the summed shortfall of the rungs' intervals
+	// below fair, in points.
 	SeatOff     float64 `json:"seat_off"`
 	LengthMiss  float64 `json:"length_miss"`
 	LadderShort float64 `json:"ladder_short"`
@@ -98,6 +100,7 @@ const defaultLadderTolerance = 5.0
 // score measures ms against t.
 func (t *Targets) score(ms []Measure) Score {
 	var s Score
+	ladderMet := true
 	for _, m := range ms {
 		if m.Failed > 0 || m.Games == 0 {
 			return Score{Loss: brokenLoss}
@@ -109,9 +112,9 @@ func (t *Targets) score(ms []Measure) Score {
 			s.LengthMiss = math.Max(s.LengthMiss, miss)
 		}
 		for _, r := range m.Ladder {
-			if r.Games > 0 {
-				s.LadderShort += 100 * math.Max(0, 1/float64(m.Players)-r.Wins/float64(r.Games))
-			}
+			short, cleared := r.shortfall(m.Players)
+			s.LadderShort += short
+			ladderMet = ladderMet && cleared
 		}
 	}
 	tol := t.Within
@@ -124,6 +127,18 @@ func (t *Targets) score(ms []Measure) Score {
 		s.Loss += s.LengthMiss / math.Max(l.Max-l.Min, 1)
 	}
 	s.Loss += s.LadderShort / tol
-	s.Met = (t.Within == 0 || s.SeatOff <= t.Within) && s.LengthMiss == 0 && s.LadderShort == 0
+	s.Met = (t.Within == 0 || s.SeatOff <= t.Within) && s.LengthMiss == 0 && ladderMet
 	return s
+}
+
+// shortfall is how far, in points, the rung's 95% Wilson interval lies
+// below the fair share 1/players (0 once its low end reaches it), and
+// whether the rung is met: the low end clears fair, so its bot beats the
+// one before beyond its interval. Judging by the mean would pass a flat
+// ladder half the time by luck; and since every candidate of a search
+// plays the same games a rung, the low end ranks them as the mean does.
+func (r Rung) shortfall(players int) (points float64, cleared bool) {
+	fair := 1 / float64(players)
+	lo, _ := engine.Wilson(r.Wins, float64(r.Games))
+	return 100 * math.Max(0, fair-lo), r.Games > 0 && lo > fair
 }
