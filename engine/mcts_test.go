@@ -181,6 +181,7 @@ func (s *raceState) LegalActions(p engine.Player, buf []engine.Action) []engine.
 	return append(buf, 1, 2)
 }
 func (s *raceState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome { return buf }
+
 // DoApply runs after engine.Apply has counted the move: the mover is
 // the seat of move Move-1.
 func (s *raceState) DoApply(a engine.Action) {

@@ -36,7 +36,7 @@ func BenchmarkLadder4(b *testing.B) {
 				l := PlayLadder(g, LadderConfig{Players: players, Agents: LadderAgents(plan), Seed: 1, Workers: runtime.GOMAXPROCS(0)})
 				played = l.Games()
 			}
-			b.ReportMetric((cpuTime() - start).Seconds()/float64(b.N), "cpu-s")
+			b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s")
 			b.ReportMetric(float64(played), "games")
 			b.ReportMetric(float64(plan.Budget), "budget")
 			b.ReportMetric(float64(plan.Horizon), "horizon")
