@@ -154,6 +154,44 @@ const (
 	reportWithin = 0.05 // the widest half 95% interval of a seat's win rate
 )
 
+// buildVariants builds every variant of g, or says which does not build.
+func buildVariants(opts *reportOptions, g *pipeline.LoadedGame) ([]*pipeline.LoadedGame, error) {
+	var variants []*pipeline.LoadedGame
+	for _, id := range g.Data.Variants() {
+		v, fs, err := g.BuildVariant(id)
+		if err != nil {
+			return nil, err
+		}
+		if errs, _ := finding.Count(fs); errs > 0 || v.Engine == nil {
+			opts.printFindings(opts.Err, "text", fs, nil)
+			fmt.Fprintf(opts.Err, "cardpress: variant %s of game %q does not build; run cardpress validate\n", finding.Visible(id), g.Data.Manifest.ID)
+			return nil, errFindings
+		}
+		variants = append(variants, v)
+	}
+	return variants, nil
+}
+
+// reportCount is the empty page of n players: a column per variant, with
+// its cards' names and its counters' labels.
+func reportCount(variants []*pipeline.LoadedGame, n int) report.Count {
+	c := report.Count{Players: n}
+	for _, v := range variants {
+		var names []string
+		for _, card := range v.Data.Cards {
+			names = append(names, card.Name)
+		}
+		vi := v.Engine.Info()
+		var counters []string
+		for i := range vi.Counters {
+			counters = append(counters, report.CounterLabel(vi, i))
+		}
+		c.Columns = append(c.Columns, report.Column{Variant: v.Variant, Cards: names, Counters: counters,
+			Rotation: make([]*engine.Summary, n)})
+	}
+	return c
+}
+
 // narrow says whether every seat's 95% interval in s is within half-width
 // within, or only seat only's (-1: all): a rotation run shows only the
 // heuristic bot's seat.
@@ -182,18 +220,9 @@ func balance(opts *reportOptions, g *pipeline.LoadedGame, bots []string, epoch i
 	if len(opts.Merge) == 0 { // merging plays nothing
 		notePlaysAtRandom(opts.Err, "report", g, []string{"heuristic"})
 	}
-	var variants []*pipeline.LoadedGame
-	for _, id := range g.Data.Variants() {
-		v, fs, err := g.BuildVariant(id)
-		if err != nil {
-			return nil, err
-		}
-		if errs, _ := finding.Count(fs); errs > 0 || v.Engine == nil {
-			opts.printFindings(opts.Err, "text", fs, nil)
-			fmt.Fprintf(opts.Err, "cardpress: variant %s of game %q does not build; run cardpress validate\n", finding.Visible(id), g.Data.Manifest.ID)
-			return nil, errFindings
-		}
-		variants = append(variants, v)
+	variants, err := buildVariants(opts, g)
+	if err != nil {
+		return nil, err
 	}
 	info := g.Engine.Info()
 	each := func(engine.Result) { bar.add(1) }
@@ -221,21 +250,7 @@ func balance(opts *reportOptions, g *pipeline.LoadedGame, bots []string, epoch i
 		return nil, err
 	}
 	for n := lo; n <= hi; n++ {
-		c := report.Count{Players: n}
-		for _, v := range variants {
-			var names []string
-			for _, card := range v.Data.Cards {
-				names = append(names, card.Name)
-			}
-			vi := v.Engine.Info()
-			var counters []string
-			for i := range vi.Counters {
-				counters = append(counters, report.CounterLabel(vi, i))
-			}
-			c.Columns = append(c.Columns, report.Column{Variant: v.Variant, Cards: names, Counters: counters,
-				Rotation: make([]*engine.Summary, n)})
-		}
-		b.Counts = append(b.Counts, c)
+		b.Counts = append(b.Counts, reportCount(variants, n))
 	}
 	if len(opts.Merge) > 0 {
 		if err := mergedLadders(opts, g, b); err != nil {
