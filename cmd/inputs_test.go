@@ -280,27 +280,43 @@ func TestMergeOutMergesAgain(t *testing.T) {
 // Summary field cannot make merge refuse sim's own files (the schema
 // forbids unknown fields).
 func TestSimResultsSchemaNamesEveryField(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(repoRoot, "schema", "sim-results.schema.json"))
+	schemaNamesEveryField(t, "sim-results.schema.json", func(sch resultsSchema) []typeAndProps {
+		return []typeAndProps{
+			{reflect.TypeFor[SimResults](), sch.Properties},
+			{reflect.TypeFor[SimColumn](), sch.Defs["column"].Properties},
+			{reflect.TypeFor[engine.Summary](), sch.Defs["summary"].Properties},
+			{reflect.TypeFor[engine.Tally](), sch.Defs["tally"].Properties},
+			{reflect.TypeFor[engine.Result](), sch.Defs["firstGame"].Properties},
+		}
+	})
+}
+
+// resultsSchema is what schemaNamesEveryField reads of a results schema.
+type resultsSchema struct {
+	Properties map[string]any
+	Defs       map[string]struct{ Properties map[string]any } `json:"$defs"`
+}
+
+// typeAndProps is a Go type and the schema's properties of what it writes.
+type typeAndProps struct {
+	typ   reflect.Type
+	props map[string]any
+}
+
+// schemaNamesEveryField checks that the fields each Go type writes (its
+// exported fields, by their JSON names) are exactly the properties the
+// schema file gives it.
+func schemaNamesEveryField(t *testing.T, file string, pairs func(resultsSchema) []typeAndProps) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "schema", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sch struct {
-		Properties map[string]any
-		Defs       map[string]struct{ Properties map[string]any } `json:"$defs"`
-	}
+	var sch resultsSchema
 	if err := json.Unmarshal(data, &sch); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		typ   reflect.Type
-		props map[string]any
-	}{
-		{reflect.TypeFor[SimResults](), sch.Properties},
-		{reflect.TypeFor[SimColumn](), sch.Defs["column"].Properties},
-		{reflect.TypeFor[engine.Summary](), sch.Defs["summary"].Properties},
-		{reflect.TypeFor[engine.Tally](), sch.Defs["tally"].Properties},
-		{reflect.TypeFor[engine.Result](), sch.Defs["firstGame"].Properties},
-	} {
+	for _, tc := range pairs(sch) {
 		var fields []string
 		for f := range tc.typ.Fields() {
 			if !f.IsExported() || f.Tag.Get("json") == "-" {

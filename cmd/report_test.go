@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -272,40 +271,14 @@ func TestMergeRefersLadderFilesToReport(t *testing.T) {
 // the types write is in the schema and every field of the schema is one
 // they write (the summaries are sim's: TestSimResultsSchemaNamesEveryField).
 func TestLadderResultsSchemaNamesEveryField(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(repoRoot, "schema", "ladder-results.schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sch struct {
-		Properties map[string]any
-		Defs       map[string]struct{ Properties map[string]any } `json:"$defs"`
-	}
-	if err := json.Unmarshal(data, &sch); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		typ   reflect.Type
-		props map[string]any
-	}{
-		{reflect.TypeFor[LadderResults](), sch.Properties},
-		{reflect.TypeFor[LadderColumn](), sch.Defs["column"].Properties},
-		{reflect.TypeFor[report.Ladder](), sch.Defs["ladder"].Properties},
-		{reflect.TypeFor[report.LadderCell](), sch.Defs["cell"].Properties},
-	} {
-		var fields, props []string
-		for f := range tc.typ.Fields() {
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			fields = append(fields, name)
+	schemaNamesEveryField(t, "ladder-results.schema.json", func(sch resultsSchema) []typeAndProps {
+		return []typeAndProps{
+			{reflect.TypeFor[LadderResults](), sch.Properties},
+			{reflect.TypeFor[LadderColumn](), sch.Defs["column"].Properties},
+			{reflect.TypeFor[report.Ladder](), sch.Defs["ladder"].Properties},
+			{reflect.TypeFor[report.LadderCell](), sch.Defs["cell"].Properties},
 		}
-		for p := range tc.props {
-			props = append(props, p)
-		}
-		slices.Sort(fields)
-		slices.Sort(props)
-		if !slices.Equal(fields, props) {
-			t.Errorf("%s writes %v; the schema has %v", tc.typ, fields, props)
-		}
-	}
+	})
 }
 
 // Every shipped game's engine says in words what each of its counters
