@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/render"
@@ -145,12 +146,30 @@ func All() []*Check {
 	for _, c := range checks {
 		out = append(out, c)
 	}
+	out = append(out, engineChecks()...)
 	slices.SortFunc(out, func(a, b *Check) int {
 		if d := slices.Index(steps, a.Step) - slices.Index(steps, b.Step); d != 0 {
 			return d
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
+	return out
+}
+
+// engineChecks are the engines' own static checks (kit.RegisterCheck), as
+// rows of the table: they run on the games their engine built. Engines
+// register there, not here, so that they need not import the renderer
+// this package's layout checks use.
+func engineChecks() []*Check {
+	var out []*Check
+	for _, ec := range kit.Checks() {
+		c := Check{ID: ec.ID, Doc: ec.Doc, Codes: ec.Codes, Engine: ec.Engine, Step: Static, Needs: Valid | Engine,
+			Run: func(in *Input) []finding.Finding { return ec.Run(in.Engine) }}
+		if err := c.validate(); err != nil || checks[c.ID] != nil {
+			panic(fmt.Sprintf("check: engine %s's check %q is incomplete or registered twice (%v)", ec.Engine, ec.ID, err))
+		}
+		out = append(out, &c)
+	}
 	return out
 }
 
@@ -225,15 +244,4 @@ func Run(step Step, in *Input) []finding.Finding {
 		}
 	}
 	return out
-}
-
-// OfEngine adapts an engine's own static checks (a method of its Game) to
-// a Run: they run on the games that engine built, and on no other.
-func OfEngine[G engine.Game](check func(G) []finding.Finding) func(*Input) []finding.Finding {
-	return func(in *Input) []finding.Finding {
-		if g, ok := in.Engine.(G); ok {
-			return check(g)
-		}
-		return nil
-	}
 }

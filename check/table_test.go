@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
@@ -137,13 +138,13 @@ func TestChecksReportTheirOwnCodes(t *testing.T) {
 // OfEngine runs an engine's checks on that engine's games only: a game
 // played by another engine (--engine) is not checked by them.
 func TestOfEngineChecksOnlyItsEngine(t *testing.T) {
-	run := check.OfEngine(func(g *ownGame) []finding.Finding {
+	run := kit.OfEngine(func(g *ownGame) []finding.Finding {
 		return []finding.Finding{{Code: "OWN", Message: "checked"}}
 	})
-	if fs := run(&check.Input{Engine: &ownGame{}}); len(fs) != 1 {
+	if fs := run(&ownGame{}); len(fs) != 1 {
 		t.Errorf("own engine: %v", fs)
 	}
-	if fs := run(&check.Input{Engine: otherGame{}}); len(fs) != 0 {
+	if fs := run(otherGame{}); len(fs) != 0 {
 		t.Errorf("another engine's game was checked: %v", fs)
 	}
 }

@@ -1,7 +1,7 @@
 package heat
 
 import (
-	"github.com/cardpress/cardpress/check"
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 )
@@ -13,12 +13,12 @@ var codeHeatBoardOrder = codes.Error("HEAT_BOARD_ORDER", "The heat_board rows do
 var codeCardNeverPlayable = codes.Error("CARD_NEVER_PLAYABLE", "A card is marked for no supported player count.")
 
 // The engine's static checks, in the table cardpress rules lists.
-var _ = check.Register(check.Check{
+var _ = kit.RegisterCheck(kit.Check{
 	ID:     "heat-data",
 	Doc:    "Checks HEAT's data beyond its build: hands big enough for the stages, the heat board in order and matching the Heat tokens, a draft every count can fill, every card playable at some count.",
+	Engine: "heat",
 	Codes:  []*finding.Code{codeHandTooSmall, codeHeatBoardOrder, codeCardNeverPlayable, codeDraftTooFewCards, gamedata.CodeCountMismatch},
-	Engine: "heat", Step: check.Static, Needs: check.Valid | check.Engine,
-	Run: check.OfEngine((*Game).Check),
+	Run:    kit.OfEngine((*Game).Check),
 })
 
 // Check runs HEAT's static checks on its data.

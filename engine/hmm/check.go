@@ -3,7 +3,7 @@ package hmm
 import (
 	"sort"
 
-	"github.com/cardpress/cardpress/check"
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 )
 
@@ -76,12 +76,12 @@ var codeJobImpossible = codes.Error("JOB_IMPOSSIBLE", "A Job needs more skill ic
 var codeComplicationImpossible = codes.Error("COMPLICATION_IMPOSSIBLE", "A Complication makes even the easiest Job impossible for the best legal crew, counting the icons and crew maximum it adds and the fewest icons of the extra ones it draws.")
 
 // The engine's static checks, in the table cardpress rules lists.
-var _ = check.Register(check.Check{
+var _ = kit.RegisterCheck(kit.Check{
 	ID:     "hmm-jobs",
 	Doc:    "Checks that the best legal crew can do every Job, whatever Complication comes up.",
+	Engine: "hmm",
 	Codes:  []*finding.Code{codeJobImpossible, codeComplicationImpossible},
-	Engine: "hmm", Step: check.Static, Needs: check.Valid | check.Engine,
-	Run: check.OfEngine((*Game).Check),
+	Run:    kit.OfEngine((*Game).Check),
 })
 
 // Check runs Heist Masterminds' static checks.

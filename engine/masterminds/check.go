@@ -3,7 +3,7 @@ package masterminds
 import (
 	"sort"
 
-	checks "github.com/cardpress/cardpress/check" // fixture_test.go has a check of its own
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 )
 
@@ -14,12 +14,12 @@ var codeStepAlwaysPerfect = codes.Warning("HEIST_STEP_ALWAYS_PERFECT", "A heist 
 var codeSkillNoTalent = codes.Error("SKILL_NO_TALENT", "A heist step or a Failure card names a skill that no Talent has above 0.")
 
 // The engine's static checks, in the table cardpress rules lists.
-var _ = checks.Register(checks.Check{
+var _ = kit.RegisterCheck(kit.Check{
 	ID:     "masterminds-steps",
 	Doc:    "Checks that every Masterminds heist step can be beaten by the best team and is not beaten by most Talents alone, and that every skill named has a Talent.",
+	Engine: "masterminds",
 	Codes:  []*finding.Code{codeStepUnbeatable, codeStepAlwaysPerfect, codeSkillNoTalent},
-	Engine: "masterminds", Step: checks.Static, Needs: checks.Valid | checks.Engine,
-	Run: checks.OfEngine((*Game).Check),
+	Run:    kit.OfEngine((*Game).Check),
 })
 
 // Check runs the static checks on the data.

@@ -3,7 +3,7 @@ package mice
 import (
 	"sort"
 
-	"github.com/cardpress/cardpress/check"
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 )
 
@@ -12,12 +12,12 @@ var codeObstacleUnreachable = codes.Error("OBSTACLE_UNREACHABLE", "An obstacle's
 var codeObstacleAlwaysSucceeds = codes.Warning("OBSTACLE_ALWAYS_SUCCEEDS", "An obstacle is beaten by the worst chips on their worst sides without any skill.")
 
 // The engine's static checks, in the table cardpress rules lists.
-var _ = check.Register(check.Check{
+var _ = kit.RegisterCheck(kit.Check{
 	ID:     "mice-obstacles",
 	Doc:    "Checks that every Mice Heist obstacle can be beaten by the best test, and cannot be beaten by the worst.",
+	Engine: "mice",
 	Codes:  []*finding.Code{codeObstacleUnreachable, codeObstacleAlwaysSucceeds},
-	Engine: "mice", Step: check.Static, Needs: check.Valid | check.Engine,
-	Run: check.OfEngine((*Game).Check),
+	Run:    kit.OfEngine((*Game).Check),
 })
 
 // Check runs Mice Heist's static checks on its data: obstacles no player
