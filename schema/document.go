@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -68,6 +69,24 @@ func Pointer(path []string) string {
 	return strings.Join(escaped, "/")
 }
 
+// documents compiles each of these schemas once for the program: a log is
+// checked line by line, and a new compiler reads every generic schema
+// again (2-3 ms a line, most of a full game's check). A compiled schema is
+// read-only, so it serves every caller.
+var documents struct {
+	sync.Mutex
+	c *Compiler
+}
+
+func documentSchema(repoPath string) (*Schema, error) {
+	documents.Lock()
+	defer documents.Unlock()
+	if documents.c == nil {
+		documents.c = NewCompiler()
+	}
+	return documents.c.Compile(repoPath)
+}
+
 // CheckJSON checks that data is one JSON document of at most maxValues
 // values that the schema at repoPath (e.g. SimResults) accepts. The error,
 // a *DocumentError, names the first problem and where it is; the text of
@@ -80,7 +99,7 @@ func CheckJSON(repoPath string, data []byte, maxValues int) error {
 	if err != nil { // scan has accepted the syntax; this is a safety net
 		return &DocumentError{Message: "not JSON: " + err.Error()}
 	}
-	sch, err := NewCompiler().Compile(repoPath)
+	sch, err := documentSchema(repoPath)
 	if err != nil {
 		return err
 	}
