@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,6 +31,12 @@ const (
 	// evaluations at 4 counts. A bigger run is split into more shards.
 	tuneResultsBytes  = 32 << 20
 	tuneResultsValues = 2 << 20
+	// A game log (replay --format jsonl --moves) is some 150 bytes an
+	// event: Heist Society's longest games (about 10,000 moves, a few
+	// events each) stay under 8 MiB. One line is one event, of at most a
+	// few dozen values, but a header lists every rule parameter.
+	gameLogBytes     = 64 << 20
+	gameLogLineValue = 1 << 16
 )
 
 // jsonInput is a kind of JSON file that cardpress writes and reads back.
@@ -46,6 +53,7 @@ var (
 	ladderResultsInput = jsonInput{"a ladder file (report --ladder --shard)", schema.LadderResults, simResultsBytes, simResultsValues}
 	lintReportInput    = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
 	tuneResultsInput   = jsonInput{"a tune results file (tune --out)", schema.TuneResults, tuneResultsBytes, tuneResultsValues}
+	gameLogInput       = jsonInput{"a game log (replay --format jsonl)", schema.Log, gameLogBytes, gameLogLineValue}
 )
 
 // read reads the file at path — a regular file within the size limit, so
@@ -68,6 +76,33 @@ func (in jsonInput) read(name, path string, v any) error {
 	// short of a bug, but is worded like the rest if it does.
 	if err := json.Unmarshal(data, v); err != nil {
 		return inputErrorf(name, "not %s: %v", in.kind, err)
+	}
+	return nil
+}
+
+// readLines reads a JSON Lines file at path, as read does a JSON file:
+// each non-empty line is checked against the schema and decoded by
+// decode, which is told its number; a problem is reported at its line (name:LINE).
+func (in jsonInput) readLines(name, path string, decode func(line int, data []byte) error) error {
+	data, err := fileio.ReadFile(path, in.maxBytes)
+	if err != nil {
+		return inputErrorf(name, "cannot read: %s", fileio.Describe(err))
+	}
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", name, i+1)
+		if err := schema.CheckJSON(in.schema, line, in.values); err != nil {
+			var de *schema.DocumentError
+			if errors.As(err, &de) && len(de.Path) == 0 {
+				return inputErrorf(at, "not %s: %s", in.kind, de.Message)
+			}
+			return inputErrorf(at, "%v", err)
+		}
+		if err := decode(i+1, line); err != nil {
+			return inputErrorf(at, "%v", err)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -22,6 +23,8 @@ type replayOptions struct {
 	Seed    uint64
 	Format  string
 	Bots    string
+	Moves   bool   // logs every move
+	From    string // plays the moves of this log instead of the bots'
 }
 
 func newReplayCmd(streams IO) *cobra.Command {
@@ -33,9 +36,25 @@ func newReplayCmd(streams IO) *cobra.Command {
 prints every event the game logs, one per line (for HEAT: deals, passes,
 reveals, money and Heat moving, the end and the scores). The seed is the
 game's own seed as lint or sim prints it; their JSON has it as a decimal
-string, taken as it is or with its quotes.`,
+string, taken as it is or with its quotes.
+
+--moves logs every move too, chance's included (kind action, with the
+action's number). Such a log, written with --format jsonl, is the whole
+game: --from FILE plays its moves again, in place of the bots and the
+seed, checking each against the rules as they are now, and prints the
+log afresh (its header names the player count and variant). A move the
+rules no longer allow stops the replay at that move, exit 1.`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return runReplay(opts) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			if opts.From != "" {
+				for _, name := range []string{"players", "seed", "variant", "bots"} {
+					if c.Flags().Changed(name) {
+						return usagef("--from plays the game its log names: its players, seed, variant and bots; drop --%s", name)
+					}
+				}
+			}
+			return runReplay(opts)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&opts.Game, "game", "", "game id (the folder under --cards), or the path of a game folder")
@@ -46,6 +65,8 @@ string, taken as it is or with its quotes.`,
 	seedVar(f, &opts.Seed, "the game's seed, as lint or sim prints it (in JSON output, a string: its quotes may stay)")
 	f.StringVar(&opts.Format, "format", "text", "text or jsonl")
 	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
+	f.BoolVar(&opts.Moves, "moves", false, "log every move, chance's included, with its action's number")
+	f.StringVar(&opts.From, "from", "", "play the moves of a game log (replay --format jsonl --moves) instead of the bots")
 	_ = c.MarkFlagRequired("game")
 	return c
 }
@@ -53,6 +74,15 @@ string, taken as it is or with its quotes.`,
 func runReplay(opts *replayOptions) error {
 	if opts.Format != "text" && opts.Format != "jsonl" {
 		return usagef("unknown --format %q (want text or jsonl)", opts.Format)
+	}
+	var rec *engine.Record
+	if opts.From != "" {
+		var err error
+		if rec, err = readRecord(opts.From); err != nil {
+			return err
+		}
+		h := rec.Header
+		opts.Players, opts.Seed, opts.Variant, opts.Bots = h.Players, uint64(h.Seed), h.Variant, strings.Join(h.Bots, ",")
 	}
 	bots, err := parseBots(opts.Bots)
 	if err != nil {
@@ -62,38 +92,92 @@ func runReplay(opts *replayOptions) error {
 	if err != nil {
 		return err
 	}
-	g := game.Engine
-	info := g.Info()
+	if rec != nil && rec.Header.Game != game.Data.Manifest.ID {
+		return usagef("%s is a log of %q, not of %q", opts.From, rec.Header.Game, game.Data.Manifest.ID)
+	}
+	info := game.Engine.Info()
 	if opts.Players == 0 {
 		opts.Players = info.MinPlayers
 	}
 	if opts.Players < info.MinPlayers || opts.Players > info.MaxPlayers {
 		return usagef("%s plays with %d-%d players, not %d", opts.Game, info.MinPlayers, info.MaxPlayers, opts.Players)
 	}
-	enc := json.NewEncoder(opts.Out)
-	var werr error
-	log := func(e engine.Event) {
-		if werr != nil {
-			return
-		}
-		if opts.Format == "jsonl" {
-			werr = enc.Encode(e)
-			return
-		}
-		// Event texts name cards, from the data: made Visible.
-		_, werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, finding.Visible(e.Kind), finding.Visible(e.Text))
+	log, werr := replayLog(opts)
+	if rec == nil {
+		notePlaysAtRandom(opts.Err, "replay", game, bots)
 	}
-	notePlaysAtRandom(opts.Err, "replay", game, bots)
 	log(header(game, opts, bots))
-	res := engine.PlayGame(g, opts.Players, opts.Seed, engine.PlayOptions{Bots: bots, Log: log, CheckInvariants: true})
-	if werr != nil {
-		return werr
+	play := engine.PlayOptions{Bots: bots, Log: log, CheckInvariants: true, LogMoves: opts.Moves}
+	var res engine.Result
+	var merr error
+	if rec == nil {
+		res = engine.PlayGame(game.Engine, opts.Players, opts.Seed, play)
+	} else {
+		res, merr = engine.PlayMoves(game.Engine, opts.Players, rec.Moves, play)
+		res.Seed = opts.Seed
+	}
+	if *werr != nil {
+		return *werr
+	}
+	if merr != nil {
+		fmt.Fprintln(opts.Err, "cardpress: "+finding.Visible(moveErrorText(opts.From, rec, merr)))
+		return errFindings
 	}
 	log(engine.Event{Move: res.Moves, Kind: "result", Player: -1, Text: resultText(res), Result: res.EndCause, Returns: res.Returns})
 	if res.Failed() {
 		return errFindings
 	}
-	return werr
+	return *werr
+}
+
+// replayLog prints each event in opts.Format and keeps the first write
+// error, after which it prints nothing.
+func replayLog(opts *replayOptions) (func(engine.Event), *error) {
+	enc := json.NewEncoder(opts.Out)
+	werr := new(error)
+	return func(e engine.Event) {
+		if *werr != nil {
+			return
+		}
+		if opts.Format == "jsonl" {
+			*werr = enc.Encode(e)
+			return
+		}
+		// Event texts name cards, from the data: made Visible.
+		_, *werr = fmt.Fprintf(opts.Out, "%4d  %-12s %s\n", e.Move, finding.Visible(e.Kind), finding.Visible(e.Text))
+	}, werr
+}
+
+// readRecord reads a game log written by replay --format jsonl --moves.
+func readRecord(path string) (*engine.Record, error) {
+	rec := &engine.Record{}
+	err := gameLogInput.readLines(path, path, func(line int, data []byte) error {
+		var e engine.Event
+		if err := json.Unmarshal(data, &e); err != nil {
+			return err
+		}
+		return rec.Add(e, line)
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case rec.Header == nil:
+		return nil, inputErrorf(path, "not a game log: no header")
+	case len(rec.Moves) == 0:
+		return nil, inputErrorf(path, "no move events: write the log with replay --moves --format jsonl")
+	}
+	return rec, nil
+}
+
+// moveErrorText says where a log stopped fitting the game: at the log's
+// line of the move, or at its end.
+func moveErrorText(path string, rec *engine.Record, err error) string {
+	var me *engine.MoveError
+	if errors.As(err, &me) && me.Index < len(rec.Lines) {
+		return fmt.Sprintf("%s:%d: %v", path, rec.Lines[me.Index], err)
+	}
+	return fmt.Sprintf("%s: %v", path, err)
 }
 
 func resultText(r engine.Result) string {

@@ -183,6 +183,8 @@ type Event struct {
 	// Returns are each seat's share of the win, on the event that ends
 	// the log.
 	Returns []float64 `json:"returns,omitempty"`
+	// Action is the action's number, on a move event (PlayOptions.LogMoves).
+	Action *int `json:"action,omitempty"`
 	// Header, on the first event only, says what was played.
 	Header *Header `json:"header,omitempty"`
 }

@@ -35,6 +35,10 @@ type PlayOptions struct {
 	Tally           *Tally
 	// History, when set, receives the game's moves (StateOptions.History).
 	History *History
+	// LogMoves logs every move, chance's included, as an event of kind
+	// "action" before the events it causes: the log then holds the whole
+	// game, and PlayMoves can play it again without the bots or the seed.
+	LogMoves bool
 }
 
 var defaultBots = []string{"random"}
@@ -117,12 +121,17 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 			}
 			switch cur {
 			case Chance:
+				var a Action
 				if fast {
-					apply(b, s, sampler.SampleChance(chance))
+					a = sampler.SampleChance(chance)
 				} else {
 					w.outs = s.ChanceOutcomes(w.outs[:0])
-					apply(b, s, SampleOutcome(w.outs, chance))
+					a = SampleOutcome(w.outs, chance)
 				}
+				if opt.LogMoves {
+					logMove(s, cur, a)
+				}
+				apply(b, s, a)
 			case Simultaneous:
 				w.joint = w.joint[:0]
 				for seat := 0; seat < players; seat++ {
@@ -133,10 +142,17 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 					}
 					w.joint = append(w.joint, w.bots[seat].Act(s, Player(seat), w.legal))
 				}
+				if opt.LogMoves {
+					logJoint(s, w.joint)
+				}
 				ApplyJoint(s, w.joint)
 			default:
 				w.legal = s.LegalActions(cur, w.legal[:0])
-				apply(b, s, w.bots[cur].Act(s, cur, w.legal))
+				a := w.bots[cur].Act(s, cur, w.legal)
+				if opt.LogMoves {
+					logMove(s, cur, a)
+				}
+				apply(b, s, a)
 			}
 			if checks {
 				if err := checker.CheckInvariants(); err != nil {
@@ -146,20 +162,27 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 			}
 		}
 	}
-	res.Moves = s.MoveNumber()
-	if s.IsTerminal() {
-		w.returns = s.Returns(w.returns[:0])
-		// The worker's buffer: no allocation per game. Run copies the
-		// returns of the games it keeps (keepFirst).
-		res.Returns = w.returns
-		if opt.Tally != nil {
-			opt.Tally.endGame(w.returns)
-		}
-		if e, ok := s.(Ender); ok {
-			res.EndCause = e.EndCause()
-		}
-	}
+	w.finish(s, &res, opt.Tally)
 	return res
+}
+
+// finish fills in how the game on s ended: its length, and once it is
+// over each seat's return and the end's cause.
+func (w *player) finish(s State, res *Result, tally *Tally) {
+	res.Moves = s.MoveNumber()
+	if !s.IsTerminal() {
+		return
+	}
+	w.returns = s.Returns(w.returns[:0])
+	// The worker's buffer: no allocation per game. Run copies the
+	// returns of the games it keeps (keepFirst).
+	res.Returns = w.returns
+	if tally != nil {
+		tally.endGame(w.returns)
+	}
+	if e, ok := s.(Ender); ok {
+		res.EndCause = e.EndCause()
+	}
 }
 
 // newState reuses the worker's last state when the game can reset it.
