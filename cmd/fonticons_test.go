@@ -150,14 +150,7 @@ func TestFontAndIconMistakesAtTheirLine(t *testing.T) {
 			file := filepath.Join("fonticons", tc.file)
 			testutil.Edit(t, ws, file, tc.old, tc.new)
 			line, col := posOf(t, ws, file, tc.at)
-			code, out, errOut := run(t, ws, "validate", "fonticons")
-			if code != 1 {
-				t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
-			}
-			prefix := file + ":" + itoa(line) + ":" + itoa(col) + ":"
-			if !containsLine(out, prefix, tc.code) || !strings.Contains(out, tc.msg) {
-				t.Errorf("want %s %s: %s in:\n%s", prefix, tc.code, tc.msg, out)
-			}
+			validateReports(t, ws, "fonticons", file+":"+itoa(line)+":"+itoa(col)+":", tc.code, tc.msg)
 		})
 	}
 }
