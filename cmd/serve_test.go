@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -11,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,25 +17,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-// lockedBuffer is a bytes.Buffer a running command writes while the test
-// reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // chromiumMissing is the skip message; `make test` prints the same.
 const chromiumMissing = "Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run"
@@ -87,9 +66,9 @@ func browser(t *testing.T) context.Context {
 
 // serveGame runs `cardpress serve DIR --port 0` until the test ends and
 // returns the page's URL.
-func serveGame(t *testing.T, dir string, games int) (string, *lockedBuffer) {
+func serveGame(t *testing.T, dir string, games int) (string, *testutil.LockedBuffer) {
 	t.Helper()
-	out := &lockedBuffer{}
+	out := &testutil.LockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	opts := &serveOptions{IO: IO{Out: out, Err: out}, Path: dir, Addr: "127.0.0.1", Port: 0, Games: games,
