@@ -2,10 +2,38 @@ package enginetest
 
 import (
 	"fmt"
+	"io/fs"
 	"slices"
+	"testing"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 )
+
+// LoadWithRules loads the game of engine id in dir, validated with the
+// engine's schemas; it fails t unless the game loads with its rules file.
+func LoadWithRules(t testing.TB, dir, id string, schemas fs.FS) *gamedata.Data {
+	t.Helper()
+	d, found := gamedata.Load(dir, func(engine string) (fs.FS, bool) { return schemas, engine == id })
+	if errs, _ := finding.Count(found); errs > 0 || d == nil || d.Rules == nil {
+		t.Fatalf("%s does not load with its rules file: %v", dir, found)
+	}
+	return d
+}
+
+// PlaySeeds plays seeds 1 to games at each player count from lo to hi
+// (one game each, by play) and fails t at the first difference play finds.
+func PlaySeeds(t testing.TB, lo, hi, games int, play func(players int, seed uint64) error) {
+	t.Helper()
+	for players := lo; players <= hi; players++ {
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			if err := play(players, seed); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, seed, err)
+			}
+		}
+	}
+}
 
 // Lockstep holds a game written twice, a Go engine's and the rules file's,
 // to the same play: Play drives both states by one random stream and

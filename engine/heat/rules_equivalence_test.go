@@ -2,7 +2,6 @@ package heat
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/rules"
-	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testutil"
 )
@@ -27,13 +25,9 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 	if testing.Short() {
 		games = 100
 	}
-	for _, players := range []int{3, 4, 5} {
-		for seed := uint64(1); seed <= uint64(games); seed++ {
-			if err := lockstep(goGame, dataGame, players, seed); err != nil {
-				t.Fatalf("%d players, seed %d: %v", players, seed, err)
-			}
-		}
-	}
+	enginetest.PlaySeeds(t, 3, 5, games, func(players int, seed uint64) error {
+		return lockstep(goGame, dataGame, players, seed)
+	})
 }
 
 // bothEngines builds the shipped HEAT with engine/heat and with its rules
@@ -41,25 +35,13 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 func bothEngines(t *testing.T) (*Game, *rules.Game) {
 	t.Helper()
 	d := shippedWithRules(t)
-	goGame, found := Build(d)
-	if goGame == nil {
-		t.Fatalf("engine/heat does not build: %v", found)
-	}
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
-	return goGame, dataGame
+	return enginetest.MustBuild(t, Build, d), enginetest.MustBuild(t, rules.Build, d)
 }
 
+// shippedWithRules is cards/heat, loaded with its rules file.
 func shippedWithRules(t testing.TB) *gamedata.Data {
 	t.Helper()
-	dir := filepath.Join(testutil.RepoRoot(), "cards", "heat")
-	d, fs := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "heat" })
-	if errs, _ := finding.Count(fs); errs > 0 || d == nil || d.Rules == nil {
-		t.Fatalf("cards/heat does not load with its rules file: %v", fs)
-	}
-	return d
+	return enginetest.LoadWithRules(t, filepath.Join(testutil.RepoRoot(), "cards", "heat"), "heat", schemas)
 }
 
 // lockstep plays one game on both engines with the same random choices;

@@ -2,7 +2,6 @@ package mice
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,8 +10,6 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/rules"
-	"github.com/cardpress/cardpress/finding"
-	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testutil"
 )
 
@@ -30,13 +27,9 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 	if testing.Short() {
 		games = 100
 	}
-	for players := 2; players <= 6; players++ {
-		for seed := uint64(1); seed <= uint64(games); seed++ {
-			if err := lockstep(goGame, dataGame, players, seed); err != nil {
-				t.Fatalf("%d players, seed %d: %v", players, seed, err)
-			}
-		}
-	}
+	enginetest.PlaySeeds(t, 2, 6, games, func(players int, seed uint64) error {
+		return lockstep(goGame, dataGame, players, seed)
+	})
 }
 
 // Other parameters (a short track that overflows, fewer skill and market
@@ -65,13 +58,9 @@ func TestRulesFilePlaysTheSameGameWithOtherParameters(t *testing.T) {
 		t.Fatal(err)
 	}
 	goGame, dataGame := bothEnginesIn(t, dir)
-	for players := 2; players <= 6; players++ {
-		for seed := uint64(1); seed <= 100; seed++ {
-			if err := lockstep(goGame, dataGame, players, seed); err != nil {
-				t.Fatalf("%d players, seed %d: %v", players, seed, err)
-			}
-		}
-	}
+	enginetest.PlaySeeds(t, 2, 6, 100, func(players int, seed uint64) error {
+		return lockstep(goGame, dataGame, players, seed)
+	})
 }
 
 // bothEngines builds the shipped Mice Heist with engine/mice and with its
@@ -84,19 +73,8 @@ func bothEngines(t testing.TB) (*Game, *rules.Game) {
 // bothEnginesIn builds the Mice Heist in dir with both engines.
 func bothEnginesIn(t testing.TB, dir string) (*Game, *rules.Game) {
 	t.Helper()
-	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "mice" })
-	if errs, _ := finding.Count(found); errs > 0 || d == nil || d.Rules == nil {
-		t.Fatalf("%s does not load with its rules file: %v", dir, found)
-	}
-	goGame, found := Build(d)
-	if goGame == nil {
-		t.Fatalf("engine/mice does not build: %v", found)
-	}
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
-	return goGame, dataGame
+	d := enginetest.LoadWithRules(t, dir, "mice", schemas)
+	return enginetest.MustBuild(t, Build, d), enginetest.MustBuild(t, rules.Build, d)
 }
 
 // lockstep plays one game on both engines with the same random choices,
