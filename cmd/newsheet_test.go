@@ -157,17 +157,25 @@ func TestNewFromBadSheet(t *testing.T) {
 	}
 }
 
+// fablesFromSheet makes the game fables with `new --from-sheet` from the
+// heroes workbook in a new workspace, and returns the workspace and the
+// game's copy of the workbook.
+func fablesFromSheet(t *testing.T) (ws, book string) {
+	t.Helper()
+	ws = t.TempDir()
+	heroesWorkbook(t, filepath.Join(ws, "sheets"))
+	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
+		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
+	}
+	return ws, filepath.Join(ws, "fables", "Cards.xlsx")
+}
+
 // TestWatchFollowsTheSheet: watch imports the spreadsheet game.yaml names
 // again when it is saved, so a designer who never leaves the sheet sees
 // each save; a sheet with a problem is told at its row and column and
 // the cards stay as they were.
 func TestWatchFollowsTheSheet(t *testing.T) {
-	ws := t.TempDir()
-	heroesWorkbook(t, filepath.Join(ws, "sheets"))
-	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
-		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
-	}
-	book := filepath.Join(ws, "fables", "Cards.xlsx")
+	ws, book := fablesFromSheet(t)
 	villains := filepath.Join(ws, "fables", "villains.yaml")
 	built, log := watchGame(t, filepath.Join(ws, "fables"), filepath.Join(ws, "out"))
 	awaitBuild(t, built, log)
@@ -250,12 +258,7 @@ func TestNewFromCSVWithDeckColumn(t *testing.T) {
 // TestServeFollowsTheSheet: serve, too, imports the game's spreadsheet
 // again when it is saved, before it loads the game for the page.
 func TestServeFollowsTheSheet(t *testing.T) {
-	ws := t.TempDir()
-	heroesWorkbook(t, filepath.Join(ws, "sheets"))
-	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
-		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
-	}
-	book := filepath.Join(ws, "fables", "Cards.xlsx")
+	ws, book := fablesFromSheet(t)
 	_, log := serveGame(t, filepath.Join(ws, "fables"), 0)
 	f, err := excelize.OpenFile(book)
 	if err != nil {

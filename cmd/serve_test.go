@@ -120,14 +120,22 @@ func pageHas(text string) string {
 	return fmt.Sprintf(`document.body.innerText.includes(%q)`, text)
 }
 
-// The issue's test: with serve running on a copy of a game, a new card
-// name in its YAML is on the open page within a second of the write.
-func TestServeShowsASavedCardNameWithinASecond(t *testing.T) {
+// sprintOnAPage serves a copy of the sprint game and opens its page in a
+// browser, its cards shown; it returns the browser and the workspace.
+func sprintOnAPage(t *testing.T) (context.Context, string) {
+	t.Helper()
 	ctx := browser(t)
 	ws := sprint(t)
 	url, _ := serveGame(t, filepath.Join(ws, "sprint"), 0)
 	open(t, ctx, url)
 	waitFor(t, ctx, pageHas("Tortoise"), 5*time.Second)
+	return ctx, ws
+}
+
+// The issue's test: with serve running on a copy of a game, a new card
+// name in its YAML is on the open page within a second of the write.
+func TestServeShowsASavedCardNameWithinASecond(t *testing.T) {
+	ctx, ws := sprintOnAPage(t)
 
 	written := time.Now()
 	edit(t, ws, "sprint/cards.yaml", "name: Tortoise", "name: Armoured Tortoise")
@@ -154,11 +162,7 @@ func TestServeShowsASavedCardNameWithinASecond(t *testing.T) {
 // Breaking the YAML shows the error with its file and line in place of the
 // cards; fixing it brings them back.
 func TestServeShowsABrokenFilesErrorInsteadOfTheCards(t *testing.T) {
-	ctx := browser(t)
-	ws := sprint(t)
-	url, _ := serveGame(t, filepath.Join(ws, "sprint"), 0)
-	open(t, ctx, url)
-	waitFor(t, ctx, pageHas("Tortoise"), 5*time.Second)
+	ctx, ws := sprintOnAPage(t)
 
 	line := edit(t, ws, "sprint/cards.yaml", "    points: 3\n", "    points: [3\n")
 	want := fmt.Sprintf("cards.yaml:%d:", line)
