@@ -57,6 +57,16 @@ func copyHeat(t *testing.T) string { return testutil.CopyGame(t, "heat") }
 
 func edit(t *testing.T, ws, file, old, new string) int { return testutil.Edit(t, ws, file, old, new) }
 
+// readFile is the content of the file at path.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func lineOf(t *testing.T, ws, file, text string) int {
 	return testutil.LineOf(t, ws, file, text, false)
 }

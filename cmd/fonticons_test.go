@@ -168,15 +168,6 @@ func posOf(t *testing.T, ws, file, text string) (int, int) {
 	return 1 + strings.Count(s[:i], "\n"), 1 + utf8.RuneCountInString(s[start:i])
 }
 
-func readFile(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 // sizeAt is the font size of the glyph drawn at sp.
 func sizeAt(ts []pdf.Text, sp pdftest.Span) float64 {
 	for _, tx := range ts {
