@@ -118,17 +118,8 @@ func TestArtProblemsAtTheirLine(t *testing.T) {
 				tc.setup(t, filepath.Join(ws, "art"))
 			}
 			line := testutil.LineOf(t, ws, file, tc.at, false)
-			code, out, errOut := run(t, ws, "validate", "art")
-			if code != 1 {
-				t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
-			}
-			prefix := file + ":" + itoa(line) + ":"
-			if !containsLine(out, prefix, tc.code) || !strings.Contains(out, tc.msg) {
-				t.Errorf("want %s... %s: %s in:\n%s", prefix, tc.code, tc.msg, out)
-			}
-			if code, _, _ := run(t, ws, "render", "art", "--out", "out"); code != 1 {
-				t.Errorf("render exits %d on invalid data, want 1", code)
-			}
+			validateReports(t, ws, "art", file+":"+itoa(line)+":", tc.code, tc.msg)
+			renderRefuses(t, ws, "art")
 		})
 	}
 }

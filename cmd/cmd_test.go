@@ -57,6 +57,16 @@ func copyHeat(t *testing.T) string { return testutil.CopyGame(t, "heat") }
 
 func edit(t *testing.T, ws, file, old, new string) int { return testutil.Edit(t, ws, file, old, new) }
 
+// readFile is the content of the file at path.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func lineOf(t *testing.T, ws, file, text string) int {
 	return testutil.LineOf(t, ws, file, text, false)
 }
@@ -412,6 +422,27 @@ func containsLine(out, prefix, code string) bool {
 		}
 	}
 	return false
+}
+
+// validateReports runs validate on game in ws and wants exit 1 and a
+// finding code at prefix (file:line:) whose message holds msg.
+func validateReports(t *testing.T, ws, game, prefix, code, msg string) {
+	t.Helper()
+	exit, out, errOut := run(t, ws, "validate", game)
+	if exit != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", exit, out, errOut)
+	}
+	if !containsLine(out, prefix, code) || !strings.Contains(out, msg) {
+		t.Errorf("want %s... %s: %s in:\n%s", prefix, code, msg, out)
+	}
+}
+
+// renderRefuses: no PDF is written from game's data with errors.
+func renderRefuses(t *testing.T, ws, game string) {
+	t.Helper()
+	if code, _, _ := run(t, ws, "render", game, "--out", "out"); code != 1 {
+		t.Errorf("render exits %d on invalid data, want 1", code)
+	}
 }
 
 // Mice Heist: an obstacle whose target no test can reach is reported by

@@ -17,7 +17,7 @@ func TestCardCountsSaidOnce(t *testing.T) {
 	ws := t.TempDir()
 	run(t, ws, "new", "market")
 	goods := filepath.Join(ws, "market", "goods.yaml")
-	data := mustRead(t, goods)
+	data := readFile(t, goods)
 	os.WriteFile(goods, append(data, []byte("\n  - {id: rose-water, name: Rose Water, deck: goods, count: 2, cost: 2, points: 1, stall: spice}\n")...), 0o644)
 	if code, out, _ := run(t, ws, "validate", "market"); code != 0 || !strings.Contains(out, "1 game, 13 cards, no problems") {
 		t.Fatalf("a card added, nothing else edited: exit %d\n%s", code, out)

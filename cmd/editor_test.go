@@ -144,14 +144,7 @@ func withUndeclaredField(t *testing.T, text string) (string, int) {
 	return "", 0
 }
 
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+func readText(t *testing.T, path string) string { return string(readFile(t, path)) }
 
 func rel(dir, path string) string {
 	if r, err := filepath.Rel(dir, path); err == nil {

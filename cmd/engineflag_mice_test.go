@@ -17,15 +17,7 @@ import (
 // finds the file clean, and keeps engine/mice's lint.ignore (an alarm the
 // rules engine does not raise) without calling it stale.
 func TestEngineRulesPlaysMiceAsEngineMice(t *testing.T) {
-	args := []string{"sim", "--game", "mice", "--games", "400", "--seed", "9"}
-	code, want, errOut := run(t, repoRoot, args...)
-	if code != 0 {
-		t.Fatalf("sim: exit %d\n%s", code, errOut)
-	}
-	code, got, errOut := run(t, repoRoot, append(args, "--engine", "rules")...)
-	if code != 0 {
-		t.Fatalf("sim --engine rules: exit %d\n%s", code, errOut)
-	}
+	want, got := simWithEachEngine(t, "sim", "--game", "mice", "--games", "400", "--seed", "9")
 	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
 	if len(wl) != len(gl) {
 		t.Fatalf("sim --engine rules prints %d lines, engine/mice %d:\n%s\nwant:\n%s", len(gl), len(wl), got, want)
@@ -35,10 +27,7 @@ func TestEngineRulesPlaysMiceAsEngineMice(t *testing.T) {
 			t.Errorf("line %d: %s:\n  engine/mice: %s\n  rules file:  %s", i+1, err, wl[i], gl[i])
 		}
 	}
-	code, out, errOut := run(t, repoRoot, "lint", "cards/mice", "--engine", "rules")
-	if code != 0 || !strings.Contains(out, "no problems") {
-		t.Fatalf("lint --engine rules: exit %d\n%s%s", code, out, errOut)
-	}
+	lintCleanWithRules(t, "cards/mice")
 }
 
 var (

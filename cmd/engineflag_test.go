@@ -74,16 +74,33 @@ func TestEngineFlagRulesNeedsARulesFile(t *testing.T) {
 // player count (engine/heat's TestRulesFilePlaysTheSameGame checks each
 // game move by move), and lint finds it as clean.
 func TestEngineRulesPlaysHeatAsEngineHeat(t *testing.T) {
-	args := []string{"sim", "--game", "heat", "--games", "500", "--seed", "9"}
-	code, want, errOut := run(t, repoRoot, args...)
+	want, got := simWithEachEngine(t, "sim", "--game", "heat", "--games", "500", "--seed", "9")
+	if got != want {
+		t.Fatalf("sim --engine rules: output differs from engine/heat's:\n%s\nwant:\n%s", got, want)
+	}
+	lintCleanWithRules(t, "cards/heat", "--games", "300")
+}
+
+// simWithEachEngine runs sim with args with the game's own engine and with
+// --engine rules, failing t unless both exit 0, and returns both outputs.
+func simWithEachEngine(t *testing.T, args ...string) (own, rules string) {
+	t.Helper()
+	code, own, errOut := run(t, repoRoot, args...)
 	if code != 0 {
 		t.Fatalf("sim: exit %d\n%s", code, errOut)
 	}
-	code, got, errOut := run(t, repoRoot, append(args, "--engine", "rules")...)
-	if code != 0 || got != want {
-		t.Fatalf("sim --engine rules: exit %d, output differs from engine/heat's:\n%s\nwant:\n%s%s", code, got, want, errOut)
+	code, rules, errOut = run(t, repoRoot, append(args, "--engine", "rules")...)
+	if code != 0 {
+		t.Fatalf("sim --engine rules: exit %d\n%s", code, errOut)
 	}
-	code, out, errOut := run(t, repoRoot, "lint", "cards/heat", "--engine", "rules", "--games", "300")
+	return own, rules
+}
+
+// lintCleanWithRules: lint of game with --engine rules (and extra flags)
+// exits 0 and finds no problems.
+func lintCleanWithRules(t *testing.T, game string, extra ...string) {
+	t.Helper()
+	code, out, errOut := run(t, repoRoot, append([]string{"lint", game, "--engine", "rules"}, extra...)...)
 	if code != 0 || !strings.Contains(out, "no problems") {
 		t.Fatalf("lint --engine rules: exit %d\n%s%s", code, out, errOut)
 	}

@@ -150,14 +150,7 @@ func TestFontAndIconMistakesAtTheirLine(t *testing.T) {
 			file := filepath.Join("fonticons", tc.file)
 			testutil.Edit(t, ws, file, tc.old, tc.new)
 			line, col := posOf(t, ws, file, tc.at)
-			code, out, errOut := run(t, ws, "validate", "fonticons")
-			if code != 1 {
-				t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
-			}
-			prefix := file + ":" + itoa(line) + ":" + itoa(col) + ":"
-			if !containsLine(out, prefix, tc.code) || !strings.Contains(out, tc.msg) {
-				t.Errorf("want %s %s: %s in:\n%s", prefix, tc.code, tc.msg, out)
-			}
+			validateReports(t, ws, "fonticons", file+":"+itoa(line)+":"+itoa(col)+":", tc.code, tc.msg)
 		})
 	}
 }
@@ -173,15 +166,6 @@ func posOf(t *testing.T, ws, file, text string) (int, int) {
 	}
 	start := strings.LastIndexByte(s[:i], '\n') + 1
 	return 1 + strings.Count(s[:i], "\n"), 1 + utf8.RuneCountInString(s[start:i])
-}
-
-func readFile(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // sizeAt is the font size of the glyph drawn at sp.

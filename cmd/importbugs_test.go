@@ -32,12 +32,12 @@ func TestImportNewPictureThatExists(t *testing.T) {
 	}
 	// A picture that does not exist is still refused, at its cell.
 	os.WriteFile(filepath.Join(ws, "heroes.csv"), []byte("id,name,count,portrait,power\nowl,Owl,6,art/portraits/weasel.png,3\n"), 0o644)
-	before := mustRead(t, filepath.Join(ws, "art", "cards.yaml"))
+	before := readFile(t, filepath.Join(ws, "art", "cards.yaml"))
 	code, out, _ = run(t, ws, "import", "heroes.csv", "--game", "art", "--deck", "heroes", "--into", "cards.yaml")
 	if want := "heroes.csv: row 2, column D (portrait): image file " + filepath.Join("art", "art", "portraits", "weasel.png") + " not found (FILE_MISSING)"; code != 1 || !strings.Contains(out, want) {
 		t.Errorf("a missing picture: exit %d, want %q in\n%s", code, want, out)
 	}
-	if !bytes.Equal(before, mustRead(t, filepath.Join(ws, "art", "cards.yaml"))) {
+	if !bytes.Equal(before, readFile(t, filepath.Join(ws, "art", "cards.yaml"))) {
 		t.Error("cards.yaml was written despite the error")
 	}
 }
@@ -125,7 +125,7 @@ func TestImportNoSilentChange(t *testing.T) {
 	if err := f.SaveAs(path); err != nil {
 		t.Fatal(err)
 	}
-	before := mustRead(t, filepath.Join(ws, "sprint", "cards.yaml"))
+	before := readFile(t, filepath.Join(ws, "sprint", "cards.yaml"))
 	code, out, _ := run(t, ws, "import", "cards.xlsx", "--game", "sprint", "--deck", "main", "--into", "cards.yaml")
 	want := []string{
 		`cards.xlsx: sheet "main", row 3, column E (rules): warning: the spreadsheet shows this date as "2-Jan" (it stores 45293), read as shown; if you typed something else, format the column as Text and type it again`,
@@ -136,7 +136,7 @@ func TestImportNoSilentChange(t *testing.T) {
 	if code != 1 || strings.TrimSpace(out) != strings.Join(want, "\n") {
 		t.Errorf("exit %d, got\n%s\nwant\n%s", code, out, strings.Join(want, "\n"))
 	}
-	if !bytes.Equal(before, mustRead(t, filepath.Join(ws, "sprint", "cards.yaml"))) {
+	if !bytes.Equal(before, readFile(t, filepath.Join(ws, "sprint", "cards.yaml"))) {
 		t.Error("cards.yaml was written despite the errors")
 	}
 	// With the numbers typed again, the date is the only note, and the
@@ -149,7 +149,7 @@ func TestImportNoSilentChange(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "warning: the spreadsheet shows this date") {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	if got := string(mustRead(t, filepath.Join(ws, "sprint", "cards.yaml"))); !strings.Contains(got, "rules: 2-Jan") || strings.Contains(got, "45293") {
+	if got := string(readFile(t, filepath.Join(ws, "sprint", "cards.yaml"))); !strings.Contains(got, "rules: 2-Jan") || strings.Contains(got, "45293") {
 		t.Errorf("the date was not read as shown:\n%s", got)
 	}
 }

@@ -71,7 +71,7 @@ func TestImportSheetAsItIs(t *testing.T) {
 			t.Fatalf("exit %d, want %q in\n%s%s", code, w, out, errOut)
 		}
 	}
-	goods := string(mustRead(t, filepath.Join(ws, "market", "goods.yaml")))
+	goods := string(readFile(t, filepath.Join(ws, "market", "goods.yaml")))
 	for _, want := range []string{"  - id: pepper-sacks\n    name: Pepper Sacks\n    deck: goods\n    cost: 1\n    points: 1\n    stall: spice\n    count: 2\n",
 		"  - id: jasmine-pearls\n", "    count: 3\n", "    rules: Worth **double** at dusk.\n"} {
 		if !strings.Contains(goods, want) {
@@ -91,11 +91,11 @@ func TestImportSheetAsItIs(t *testing.T) {
 	}
 	// Exported and imported back, nothing changes.
 	run(t, ws, "export", "xlsx", "market", "--out", "out")
-	before := mustRead(t, filepath.Join(ws, "market", "goods.yaml"))
+	before := readFile(t, filepath.Join(ws, "market", "goods.yaml"))
 	if code, out, errOut := run(t, ws, "import", "out/market/market-cards.xlsx", "--game", "market"); code != 0 {
 		t.Fatalf("import the export: exit %d\n%s%s", code, out, errOut)
 	}
-	if !bytes.Equal(before, mustRead(t, filepath.Join(ws, "market", "goods.yaml"))) {
+	if !bytes.Equal(before, readFile(t, filepath.Join(ws, "market", "goods.yaml"))) {
 		t.Error("export then import changed goods.yaml")
 	}
 }
@@ -112,7 +112,7 @@ func TestImportBadSheet(t *testing.T) {
 	)
 	before := map[string][]byte{}
 	for _, f := range []string{"goods.yaml", "orders.yaml", "game.yaml"} {
-		before[f] = mustRead(t, filepath.Join(ws, "market", f))
+		before[f] = readFile(t, filepath.Join(ws, "market", f))
 	}
 	code, out, _ := run(t, ws, "import", book, "--column", "Card Name=name", "--drop", "Notes")
 	want := []string{
@@ -128,7 +128,7 @@ func TestImportBadSheet(t *testing.T) {
 		t.Errorf("exit %d, got\n%s\nwant\n%s", code, got, strings.Join(want, "\n"))
 	}
 	for f, b := range before {
-		if !bytes.Equal(b, mustRead(t, filepath.Join(ws, "market", f))) {
+		if !bytes.Equal(b, readFile(t, filepath.Join(ws, "market", f))) {
 			t.Errorf("%s was changed", f)
 		}
 	}
@@ -155,7 +155,7 @@ func TestImportWholeWorkbookRoundTrip(t *testing.T) {
 		entries, _ := os.ReadDir(filepath.Join(repoRoot, "cards", g))
 		for _, e := range entries {
 			name := filepath.Join("cards", g, e.Name())
-			if !e.IsDir() && !bytes.Equal(mustRead(t, filepath.Join(repoRoot, name)), mustRead(t, filepath.Join(ws, name))) {
+			if !e.IsDir() && !bytes.Equal(readFile(t, filepath.Join(repoRoot, name)), readFile(t, filepath.Join(ws, name))) {
 				t.Errorf("%s changed by importing its own workbook", name)
 			}
 		}

@@ -127,16 +127,15 @@ func ladderShard(opts *reportOptions, g *pipeline.LoadedGame) error {
 // merged ladders in b's columns.
 func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balance) error {
 	var total *LadderResults
-	seen := map[int]string{}
+	seen := shardFiles{}
 	for _, path := range opts.Merge {
 		r, err := readLadderResults(path, g, opts)
 		if err != nil {
 			return err
 		}
-		if prev, dup := seen[r.Shard]; dup {
-			return inputErrorf(path, "shard %d/%d, the same as %s", r.Shard, r.Shards, prev)
+		if err := seen.add(path, r.Shard, r.Shards); err != nil {
+			return err
 		}
-		seen[r.Shard] = path
 		if total == nil {
 			total = r
 			continue
@@ -155,12 +154,8 @@ func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balanc
 			}
 		}
 	}
-	if len(seen) < total.Shards {
-		for k := 1; ; k++ {
-			if _, ok := seen[k]; !ok {
-				return usagef("--merge: shard %d/%d is missing", k, total.Shards)
-			}
-		}
+	if k := seen.missing(total.Shards); k > 0 {
+		return usagef("--merge: shard %d/%d is missing", k, total.Shards)
 	}
 	lo, hi := b.Counts[0].Players, b.Counts[len(b.Counts)-1].Players
 	for i, count := range b.Counts {

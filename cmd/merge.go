@@ -76,7 +76,7 @@ does. A file that fails is exit 2, naming the file and the field. --out writes t
 func runMerge(opts *mergeOptions) error {
 	var total *SimResults
 	var infos []engine.Info
-	seen := map[int]string{}
+	seen := shardFiles{}
 	for _, path := range opts.Files {
 		r, err := readSimResults(path)
 		if err != nil {
@@ -95,10 +95,9 @@ func runMerge(opts *mergeOptions) error {
 				return inputErrorf(path, "%v", err)
 			}
 		}
-		if prev, dup := seen[r.Shard]; dup {
-			return inputErrorf(path, "shard %d/%d, the same as %s", r.Shard, r.Shards, prev)
+		if err := seen.add(path, r.Shard, r.Shards); err != nil {
+			return err
 		}
-		seen[r.Shard] = path
 		if total == nil {
 			total = r
 			continue
@@ -111,15 +110,8 @@ func runMerge(opts *mergeOptions) error {
 			}
 		}
 	}
-	// Every shard is in 1..Shards and none is there twice, so as many
-	// files as shards means all of them; otherwise one of the first
-	// len(seen)+1 numbers is missing.
-	if len(seen) < total.Shards {
-		for k := 1; ; k++ {
-			if _, ok := seen[k]; !ok {
-				return usagef("shard %d/%d is missing", k, total.Shards)
-			}
-		}
+	if k := seen.missing(total.Shards); k > 0 {
+		return usagef("shard %d/%d is missing", k, total.Shards)
 	}
 	for i, c := range total.Columns {
 		for k, s := range c.Summaries {
@@ -130,7 +122,7 @@ func runMerge(opts *mergeOptions) error {
 	}
 	total.Shard, total.Shards = 1, 1
 	if opts.Out != "" {
-		if err := writeSimResults(opts.Out, total); err != nil {
+		if err := writeResults(opts.Out, total); err != nil {
 			return err
 		}
 	}

@@ -73,7 +73,7 @@ func TestNewFromSheet(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	manifest := string(mustRead(t, filepath.Join(ws, "fables", "game.yaml")))
+	manifest := string(readFile(t, filepath.Join(ws, "fables", "game.yaml")))
 	for _, want := range []string{
 		`{name: cost, type: integer, required: true, doc: "The column \"COST\" of the sheet."}`,
 		`{name: element, type: enum, values: ["Air", "Fire"], required: true,`,
@@ -88,7 +88,7 @@ func TestNewFromSheet(t *testing.T) {
 			t.Errorf("game.yaml lacks %q:\n%s", want, manifest)
 		}
 	}
-	heroes := string(mustRead(t, filepath.Join(ws, "fables", "heroes.yaml")))
+	heroes := string(readFile(t, filepath.Join(ws, "fables", "heroes.yaml")))
 	for _, want := range []string{"  - id: owl\n    name: Owl\n    deck: heroes\n    cost: 3\n    element: Air\n    art: art/owl.png\n", "    count: 2\n", "  - id: elan\n", "rules_text: 2-Jan"} {
 		if !strings.Contains(heroes, want) {
 			t.Errorf("heroes.yaml lacks %q:\n%s", want, heroes)
@@ -157,17 +157,25 @@ func TestNewFromBadSheet(t *testing.T) {
 	}
 }
 
+// fablesFromSheet makes the game fables with `new --from-sheet` from the
+// heroes workbook in a new workspace, and returns the workspace and the
+// game's copy of the workbook.
+func fablesFromSheet(t *testing.T) (ws, book string) {
+	t.Helper()
+	ws = t.TempDir()
+	heroesWorkbook(t, filepath.Join(ws, "sheets"))
+	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
+		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
+	}
+	return ws, filepath.Join(ws, "fables", "Cards.xlsx")
+}
+
 // TestWatchFollowsTheSheet: watch imports the spreadsheet game.yaml names
 // again when it is saved, so a designer who never leaves the sheet sees
 // each save; a sheet with a problem is told at its row and column and
 // the cards stay as they were.
 func TestWatchFollowsTheSheet(t *testing.T) {
-	ws := t.TempDir()
-	heroesWorkbook(t, filepath.Join(ws, "sheets"))
-	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
-		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
-	}
-	book := filepath.Join(ws, "fables", "Cards.xlsx")
+	ws, book := fablesFromSheet(t)
 	villains := filepath.Join(ws, "fables", "villains.yaml")
 	built, log := watchGame(t, filepath.Join(ws, "fables"), filepath.Join(ws, "out"))
 	awaitBuild(t, built, log)
@@ -201,13 +209,13 @@ func TestWatchFollowsTheSheet(t *testing.T) {
 	}
 	save([]any{"Crow", 2}, "")
 	until("wrote " + villains + ": 3 cards of deck villains")
-	if !strings.Contains(string(mustRead(t, villains)), "  - id: crow\n") {
+	if !strings.Contains(string(readFile(t, villains)), "  - id: crow\n") {
 		t.Errorf("the card added in the sheet is not in villains.yaml")
 	}
-	before := mustRead(t, villains)
+	before := readFile(t, villains)
 	save([]any{"Crow", nil}, "A5*2")
 	until(`Cards.xlsx: sheet "Villains", row 5, column B (Power): the formula =A5*2 has no stored result`)
-	if !bytes.Equal(before, mustRead(t, villains)) {
+	if !bytes.Equal(before, readFile(t, villains)) {
 		t.Errorf("villains.yaml changed although the sheet has an error")
 	}
 }
@@ -225,13 +233,13 @@ func TestNewFromCSVWithDeckColumn(t *testing.T) {
 	if code, out, errOut := run(t, ws, "new", "race", "--from-sheet", "cards.csv"); code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	manifest := string(mustRead(t, filepath.Join(ws, "race", "game.yaml")))
+	manifest := string(readFile(t, filepath.Join(ws, "race", "game.yaml")))
 	for _, want := range []string{"  cards: [actions.yaml, events.yaml]\n", "  - id: actions\n    name: \"Actions\"\n", "  - id: events\n", "\"Copies\": count"} {
 		if !strings.Contains(manifest, want) {
 			t.Errorf("game.yaml lacks %q:\n%s", want, manifest)
 		}
 	}
-	actions := string(mustRead(t, filepath.Join(ws, "race", "actions.yaml")))
+	actions := string(readFile(t, filepath.Join(ws, "race", "actions.yaml")))
 	if !strings.Contains(actions, "  - id: dash\n    deck: actions\n    name: Dash\n    cost: 1\n    card_text: Move 2.\n    count: 2\n") {
 		t.Errorf("actions.yaml:\n%s", actions)
 	}
@@ -241,7 +249,7 @@ func TestNewFromCSVWithDeckColumn(t *testing.T) {
 		}
 	}
 	// The sheet edited and imported back: the deck column still sorts the rows.
-	os.WriteFile(filepath.Join(ws, "race", "cards.csv"), append(mustRead(t, filepath.Join(ws, "race", "cards.csv")), []byte("Events,Fog,1,Nobody moves.,\n")...), 0o644)
+	os.WriteFile(filepath.Join(ws, "race", "cards.csv"), append(readFile(t, filepath.Join(ws, "race", "cards.csv")), []byte("Events,Fog,1,Nobody moves.,\n")...), 0o644)
 	if code, out, errOut := run(t, ws, "import", "race/cards.csv"); code != 0 || !strings.Contains(out, "wrote "+filepath.Join("race", "events.yaml")+": 3 cards of deck events") {
 		t.Errorf("import: exit %d\n%s%s", code, out, errOut)
 	}
@@ -250,12 +258,7 @@ func TestNewFromCSVWithDeckColumn(t *testing.T) {
 // TestServeFollowsTheSheet: serve, too, imports the game's spreadsheet
 // again when it is saved, before it loads the game for the page.
 func TestServeFollowsTheSheet(t *testing.T) {
-	ws := t.TempDir()
-	heroesWorkbook(t, filepath.Join(ws, "sheets"))
-	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/Cards.xlsx"); code != 0 {
-		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
-	}
-	book := filepath.Join(ws, "fables", "Cards.xlsx")
+	ws, book := fablesFromSheet(t)
 	_, log := serveGame(t, filepath.Join(ws, "fables"), 0)
 	f, err := excelize.OpenFile(book)
 	if err != nil {
@@ -272,7 +275,7 @@ func TestServeFollowsTheSheet(t *testing.T) {
 			t.Fatalf("no %q within 20 s:\n%s", want, log)
 		}
 	}
-	if !strings.Contains(string(mustRead(t, filepath.Join(ws, "fables", "villains.yaml"))), "  - id: crow\n") {
+	if !strings.Contains(string(readFile(t, filepath.Join(ws, "fables", "villains.yaml"))), "  - id: crow\n") {
 		t.Error("the card added in the sheet is not in villains.yaml")
 	}
 }
@@ -297,7 +300,7 @@ func TestFollowASheetNamedWithSpaces(t *testing.T) {
 	ws := t.TempDir()
 	book := heroesWorkbook(t, filepath.Join(ws, "sheets"))
 	os.Rename(book, filepath.Join(ws, "sheets", "My Cards.xlsx"))
-	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/My Cards.xlsx"); code != 0 || !strings.Contains(string(mustRead(t, filepath.Join(ws, "fables", "game.yaml"))), "  file: \"My Cards.xlsx\"\n") {
+	if code, out, errOut := run(t, ws, "new", "fables", "--from-sheet", "sheets/My Cards.xlsx"); code != 0 || !strings.Contains(string(readFile(t, filepath.Join(ws, "fables", "game.yaml"))), "  file: \"My Cards.xlsx\"\n") {
 		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
 	}
 	if code, out, errOut := run(t, ws, "import", "fables/My Cards.xlsx"); code != 0 || !strings.Contains(out, "wrote "+filepath.Join("fables", "heroes.yaml")) {

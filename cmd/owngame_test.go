@@ -103,18 +103,8 @@ func TestOwnGameEditsAtTheirLine(t *testing.T) {
 				file = filepath.Join("sprint", tc.atIn)
 			}
 			line := testutil.LineOf(t, ws, file, tc.at, false)
-			code, out, errOut := run(t, ws, "validate", "sprint")
-			if code != 1 {
-				t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
-			}
-			prefix := file + ":" + itoa(line) + ":"
-			if !containsLine(out, prefix, tc.code) || !strings.Contains(out, tc.msg) {
-				t.Errorf("want %s... %s: %s in:\n%s", prefix, tc.code, tc.msg, out)
-			}
-			// The PDF is not written from data with errors.
-			if code, _, _ := run(t, ws, "render", "sprint", "--out", "out"); code != 1 {
-				t.Errorf("render exits %d on invalid data, want 1", code)
-			}
+			validateReports(t, ws, "sprint", file+":"+itoa(line)+":", tc.code, tc.msg)
+			renderRefuses(t, ws, "sprint")
 		})
 	}
 }

@@ -94,17 +94,8 @@ func TestJSONOutputsCarryNoIntegerAbove2To53(t *testing.T) {
 		wantBigSeed(t, "lint --format "+format, checkJSONNumbers(t, "lint --format "+format, []byte(out)))
 	}
 
-	dir := t.TempDir()
-	simArgs := []string{"sim", "--cards", "cards", "--game", "hmm", "--players", "2", "--games", "10", "--seed", "13757245211066428519"}
-	var shards []string
-	for _, k := range []string{"1", "2"} {
-		f := filepath.Join(dir, k+".json")
-		if code, out, errOut := run(t, ws, append(simArgs, "--shard", k+"/2", "--out", f)...); code != 0 {
-			t.Fatalf("sim shard %s: exit %d\n%s%s", k, code, out, errOut)
-		}
-		shards = append(shards, f)
-	}
-	merged := filepath.Join(dir, "merged.json")
+	shards := bigSeedShards(t, ws)
+	merged := filepath.Join(t.TempDir(), "merged.json")
 	if code, out, errOut := run(t, ws, "merge", "--out", merged, shards[0], shards[1]); code != 0 {
 		t.Fatalf("merge: exit %d\n%s%s", code, out, errOut)
 	}
@@ -214,16 +205,7 @@ func TestNumericSeedsFromEarlierVersionsStillRead(t *testing.T) {
 		}
 	}
 
-	dir := t.TempDir()
-	simArgs := []string{"sim", "--cards", "cards", "--game", "hmm", "--players", "2", "--games", "10", "--seed", "13757245211066428519"}
-	var files []string
-	for _, k := range []string{"1", "2"} {
-		f := filepath.Join(dir, k+".json")
-		if code, out, errOut := run(t, ws, append(simArgs, "--shard", k+"/2", "--out", f)...); code != 0 {
-			t.Fatalf("sim shard %s: exit %d\n%s%s", k, code, out, errOut)
-		}
-		files = append(files, f)
-	}
+	files := bigSeedShards(t, ws)
 	code, want, errOut := run(t, ws, append([]string{"merge"}, files...)...)
 	if code != 0 {
 		t.Fatalf("merge: exit %d\n%s%s", code, want, errOut)
@@ -244,4 +226,21 @@ func TestNumericSeedsFromEarlierVersionsStillRead(t *testing.T) {
 	if code != 0 || got != want {
 		t.Errorf("merge of a file with numeric seeds: exit %d\n%s%s\nwant:\n%s", code, got, errOut, want)
 	}
+}
+
+// bigSeedShards runs sim on ws's hmm from a seed above 2^63 in two shards
+// and returns the files they wrote.
+func bigSeedShards(t *testing.T, ws string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	simArgs := []string{"sim", "--cards", "cards", "--game", "hmm", "--players", "2", "--games", "10", "--seed", "13757245211066428519"}
+	var files []string
+	for _, k := range []string{"1", "2"} {
+		f := filepath.Join(dir, k+".json")
+		if code, out, errOut := run(t, ws, append(simArgs, "--shard", k+"/2", "--out", f)...); code != 0 {
+			t.Fatalf("sim shard %s: exit %d\n%s%s", k, code, out, errOut)
+		}
+		files = append(files, f)
+	}
+	return files
 }

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -11,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,25 +17,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-// lockedBuffer is a bytes.Buffer a running command writes while the test
-// reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // chromiumMissing is the skip message; `make test` prints the same.
 const chromiumMissing = "Chromium not found: the browser tests did not run; install chromium (apt-get install chromium) or run .ci/run"
@@ -87,9 +66,9 @@ func browser(t *testing.T) context.Context {
 
 // serveGame runs `cardpress serve DIR --port 0` until the test ends and
 // returns the page's URL.
-func serveGame(t *testing.T, dir string, games int) (string, *lockedBuffer) {
+func serveGame(t *testing.T, dir string, games int) (string, *testutil.LockedBuffer) {
 	t.Helper()
-	out := &lockedBuffer{}
+	out := &testutil.LockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	opts := &serveOptions{IO: IO{Out: out, Err: out}, Path: dir, Addr: "127.0.0.1", Port: 0, Games: games,
@@ -141,14 +120,22 @@ func pageHas(text string) string {
 	return fmt.Sprintf(`document.body.innerText.includes(%q)`, text)
 }
 
-// The issue's test: with serve running on a copy of a game, a new card
-// name in its YAML is on the open page within a second of the write.
-func TestServeShowsASavedCardNameWithinASecond(t *testing.T) {
+// sprintOnAPage serves a copy of the sprint game and opens its page in a
+// browser, its cards shown; it returns the browser and the workspace.
+func sprintOnAPage(t *testing.T) (context.Context, string) {
+	t.Helper()
 	ctx := browser(t)
 	ws := sprint(t)
 	url, _ := serveGame(t, filepath.Join(ws, "sprint"), 0)
 	open(t, ctx, url)
 	waitFor(t, ctx, pageHas("Tortoise"), 5*time.Second)
+	return ctx, ws
+}
+
+// The issue's test: with serve running on a copy of a game, a new card
+// name in its YAML is on the open page within a second of the write.
+func TestServeShowsASavedCardNameWithinASecond(t *testing.T) {
+	ctx, ws := sprintOnAPage(t)
 
 	written := time.Now()
 	edit(t, ws, "sprint/cards.yaml", "name: Tortoise", "name: Armoured Tortoise")
@@ -175,11 +162,7 @@ func TestServeShowsASavedCardNameWithinASecond(t *testing.T) {
 // Breaking the YAML shows the error with its file and line in place of the
 // cards; fixing it brings them back.
 func TestServeShowsABrokenFilesErrorInsteadOfTheCards(t *testing.T) {
-	ctx := browser(t)
-	ws := sprint(t)
-	url, _ := serveGame(t, filepath.Join(ws, "sprint"), 0)
-	open(t, ctx, url)
-	waitFor(t, ctx, pageHas("Tortoise"), 5*time.Second)
+	ctx, ws := sprintOnAPage(t)
 
 	line := edit(t, ws, "sprint/cards.yaml", "    points: 3\n", "    points: [3\n")
 	want := fmt.Sprintf("cards.yaml:%d:", line)

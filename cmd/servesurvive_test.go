@@ -65,7 +65,7 @@ func httpGet(t *testing.T, url string) string {
 func TestServeClosesTheOldestPageInTheBrowser(t *testing.T) {
 	ctx := browser(t)
 	ws := sprint(t)
-	out := &lockedBuffer{}
+	out := &testutil.LockedBuffer{}
 	sctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	done := make(chan error, 1)

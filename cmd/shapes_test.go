@@ -172,9 +172,7 @@ func TestShapesProblemsAtTheirPlace(t *testing.T) {
 				t.Fatalf("exit %d, want %d and %s %s: %s in:\n%s%s", code, tc.exit, at, tc.code, tc.msg, out, errOut)
 			}
 			if tc.exit == 1 {
-				if code, _, _ := run(t, ws, "render", "shapes", "--out", "out"); code != 1 {
-					t.Errorf("render exits %d on invalid data, want 1", code)
-				}
+				renderRefuses(t, ws, "shapes")
 			}
 		})
 	}

@@ -354,11 +354,11 @@ func writeInto(dir, name string, data []byte) (string, error) {
 	return out.Join(name), out.WriteFile(name, data)
 }
 
-// writeSimResults writes the results atomically: a failed write (a full
-// disk) leaves the file that was there, not a truncated one. The folder
-// of the file named may be reached through links, as the user named it;
-// the file itself must not be a link.
-func writeSimResults(path string, res *SimResults) error {
+// writeResults writes a run's results (sim's, tune's) as indented JSON,
+// atomically: a failed write (a full disk) leaves the file that was there,
+// not a truncated one. The folder of the file named may be reached through
+// links, as the user named it; the file itself must not be a link.
+func writeResults(path string, res any) error {
 	b, err := json.MarshalIndent(res, "", " ")
 	if err != nil {
 		return err
@@ -367,6 +367,29 @@ func writeSimResults(path string, res *SimResults) error {
 		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
 	}
 	return nil
+}
+
+// shardFiles holds the files of a sharded run read so far, by shard number
+// (1-based), for merge and report --merge.
+type shardFiles map[int]string
+
+// add records path as shard k of n, or says which file was that shard.
+func (s shardFiles) add(path string, k, n int) error {
+	if prev, dup := s[k]; dup {
+		return inputErrorf(path, "shard %d/%d, the same as %s", k, n, prev)
+	}
+	s[k] = path
+	return nil
+}
+
+// missing is the first of shards 1..n no file was, or 0 if none is.
+func (s shardFiles) missing(n int) int {
+	for k := 1; k <= n; k++ {
+		if _, ok := s[k]; !ok {
+			return k
+		}
+	}
+	return 0
 }
 
 // shardGames is how many of a run's games shard k of n (1-based) plays:

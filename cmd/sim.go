@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"slices"
 	"text/tabwriter"
@@ -123,7 +122,7 @@ func runSim(opts *simOptions) error {
 	elapsed := time.Since(start)
 	bar.finish()
 	if opts.Out != "" {
-		if err := writeSimResults(opts.Out, res); err != nil {
+		if err := writeResults(opts.Out, res); err != nil {
 			return err
 		}
 	}
@@ -194,13 +193,13 @@ func simTable(out io.Writer, players int, games []SimColumn, sums []*engine.Summ
 	row(fmt.Sprintf("%d players", players), func(i int, _ *engine.Summary) string { return finding.Visible(variantName(games[i])) })
 	row("games", func(_ int, s *engine.Summary) string { return fmt.Sprint(s.Games) })
 	row("moves (mean ± sd)", func(_ int, s *engine.Summary) string {
-		return finite("%.1f ± %.1f", s.MeanMoves(), s.StdMoves())
+		return engine.FiniteCell("%.1f ± %.1f", s.MeanMoves(), s.StdMoves())
 	})
 	for seat := range players {
 		row(fmt.Sprintf("seat %d wins (95%%)", seat+1), func(_ int, s *engine.Summary) string {
 			rate := s.WinRate(seat)
 			lo, hi := engine.Wilson(rate*float64(s.Games), float64(s.Games))
-			return finite("%.1f%% [%.1f-%.1f]", 100*rate, 100*lo, 100*hi)
+			return engine.FiniteCell("%.1f%% [%.1f-%.1f]", 100*rate, 100*lo, 100*hi)
 		})
 	}
 	for _, name := range counterNames(games) {
@@ -209,12 +208,12 @@ func simTable(out io.Writer, players int, games []SimColumn, sums []*engine.Summ
 			if k < 0 || k >= len(s.Tally.Counters) || s.Games == 0 {
 				return "-"
 			}
-			return finite("%.2f", float64(s.Tally.Counters[k])/float64(s.Games))
+			return engine.FiniteCell("%.2f", float64(s.Tally.Counters[k])/float64(s.Games))
 		})
 	}
 	for _, cause := range endCauses(sums) {
 		row("end: "+finding.Visible(cause), func(_ int, s *engine.Summary) string {
-			return finite("%.1f%%", 100*float64(s.EndCauses[cause])/float64(max(s.Games, 1)))
+			return engine.FiniteCell("%.1f%%", 100*float64(s.EndCauses[cause])/float64(max(s.Games, 1)))
 		})
 	}
 	return w.Flush()
@@ -245,20 +244,6 @@ func simFailures(out io.Writer, res *SimResults, g SimColumn, s *engine.Summary)
 		fmt.Fprintf(out, "%s: %d of %d games %s%s\n", finding.Visible(variantName(g)), f.n, s.Games, f.what, replay)
 	}
 	return s.Capped+s.Panics+s.Invariants > 0
-}
-
-// finite formats a table cell's numbers, or "-" if one is NaN or
-// infinite. Merged files are checked so that none is; this keeps whatever
-// slips through from being printed as "NaN%".
-func finite(format string, xs ...float64) string {
-	args := make([]any, len(xs))
-	for i, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "-"
-		}
-		args[i] = x
-	}
-	return fmt.Sprintf(format, args...)
 }
 
 func variantName(g SimColumn) string {

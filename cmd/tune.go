@@ -9,7 +9,6 @@ import (
 
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
-	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/tune"
 
@@ -117,7 +116,7 @@ func runTune(opts *tuneOptions, args []string) error {
 		fmt.Fprintf(opts.Err, "tune: %d games in %.2f s\n", cfg.TotalGames(), time.Since(start).Seconds())
 	}
 	if opts.OutFile != "" {
-		if err := writeTuneResults(opts.OutFile, res); err != nil {
+		if err := writeResults(opts.OutFile, res); err != nil {
 			return err
 		}
 	}
@@ -193,15 +192,4 @@ func mergeTune(names []string, g *pipeline.LoadedGame, plan *tune.Plan, engineID
 		return nil, usageError{fmt.Errorf("%s", finding.Visible(err.Error()))}
 	}
 	return res, nil
-}
-
-func writeTuneResults(path string, res *tune.Result) error {
-	b, err := json.MarshalIndent(res, "", " ")
-	if err != nil {
-		return err
-	}
-	if _, err := writeInto(filepath.Dir(path), filepath.Base(path), append(b, '\n')); err != nil {
-		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
-	}
-	return nil
 }

@@ -9,13 +9,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // watchGame runs `cardpress watch DIR --out OUT` until the test ends; each
 // build is announced on the returned channel.
-func watchGame(t *testing.T, dir, out string) (<-chan struct{}, *lockedBuffer) {
+func watchGame(t *testing.T, dir, out string) (<-chan struct{}, *testutil.LockedBuffer) {
 	t.Helper()
-	buf := &lockedBuffer{}
+	buf := &testutil.LockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	built := make(chan struct{}, 16)
 	opts := &watchOptions{IO: IO{Out: buf, Err: buf}, Paths: []string{dir}, ctx: ctx, built: func() { built <- struct{}{} }}
@@ -31,7 +33,7 @@ func watchGame(t *testing.T, dir, out string) (<-chan struct{}, *lockedBuffer) {
 	return built, buf
 }
 
-func awaitBuild(t *testing.T, built <-chan struct{}, out *lockedBuffer) {
+func awaitBuild(t *testing.T, built <-chan struct{}, out *testutil.LockedBuffer) {
 	t.Helper()
 	select {
 	case <-built:

@@ -29,19 +29,11 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 	for _, k := range []int{2, 0, 3, 1} {
 		c := cfg
 		c.Shard, c.Shards, c.Workers = k, 4, k+1
-		part := engine.Run(g, c)
-		b, err := json.Marshal(part)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back engine.Summary
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Fatal(err)
-		}
+		back := roundTrip(t, engine.Run(g, c))
 		if merged == nil {
-			merged = &back
+			merged = back
 		} else {
-			merged.Merge(&back)
+			merged.Merge(back)
 		}
 	}
 	if !reflect.DeepEqual(roundTrip(t, want), merged) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"sort"
 )
@@ -209,4 +210,19 @@ func (s *Summary) WonWhenPlayed(c int) (rate float64, plays int64, ok bool) {
 		return 0, 0, false
 	}
 	return float64(t.CardWon[c]) / shareUnit / float64(t.CardPlayedBy[c]), t.CardPlayedBy[c], true
+}
+
+// FiniteCell formats a statistics table's cell (sim's, tune's), or "-" if
+// one of its numbers is NaN or infinite: merged and loaded results are
+// checked so that none is; this keeps whatever slips through from being
+// printed as "NaN%".
+func FiniteCell(format string, xs ...float64) string {
+	args := make([]any, len(xs))
+	for i, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "-"
+		}
+		args[i] = x
+	}
+	return fmt.Sprintf(format, args...)
 }

@@ -80,7 +80,13 @@ func hostileFonts() []hostile {
 // damaged or unsupported, and Parse returns: nothing recurses on the
 // font's data, so nothing can overflow the stack.
 func TestHostileFontsRefused(t *testing.T) {
-	for _, h := range hostileFonts() {
+	wantRefused(t, hostileFonts())
+}
+
+// wantRefused: Parse refuses each font with one line holding its want,
+// as damaged or as unsupported.
+func wantRefused(t *testing.T, fonts []hostile) {
+	for _, h := range fonts {
 		t.Run(h.name, func(t *testing.T) {
 			_, err := Parse(h.data)
 			if err == nil {

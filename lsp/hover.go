@@ -74,12 +74,20 @@ func at(runes []rune, i int) rune {
 	return runes[i]
 }
 
-func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
-	c, d := s.cursorAt(p.TextDocumentPositionParams)
+// targetAtCursor is the name under the cursor at p (a field, parameter,
+// icon, deck or card), with the cursor and the game it is in; false where
+// there is none.
+func (s *server) targetAtCursor(p protocol.TextDocumentPositionParams) (cursor, *gamedata.Data, target, bool) {
+	c, d := s.cursorAt(p)
 	if d == nil {
-		return nil, nil
+		return c, nil, target{}, false
 	}
 	t, ok := targetAt(c, d)
+	return c, d, t, ok
+}
+
+func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	c, d, t, ok := s.targetAtCursor(p.TextDocumentPositionParams)
 	if !ok {
 		return nil, nil
 	}
@@ -157,11 +165,7 @@ func iconDoc(d *gamedata.Data, name string) string {
 }
 
 func (s *server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
-	c, d := s.cursorAt(p.TextDocumentPositionParams)
-	if d == nil {
-		return nil, nil
-	}
-	t, ok := targetAt(c, d)
+	_, d, t, ok := s.targetAtCursor(p.TextDocumentPositionParams)
 	if !ok {
 		return nil, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cardpress/cardpress/internal/lsptest"
+	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/newgame"
 	"github.com/cardpress/cardpress/source"
 )
@@ -21,14 +22,7 @@ import (
 // The tests drive the server as an editor does: the test binary run again
 // as `cardpress lsp` would run, over its stdin and stdout, with JSON-RPC.
 func TestMain(m *testing.M) {
-	if os.Getenv("CARDPRESS_LSP_CHILD") == "1" {
-		if err := Serve(context.Background(), stdio{}, os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
+	testutil.MainOrChild(m, "CARDPRESS_LSP_CHILD", func() error { return Serve(context.Background(), stdio{}, os.Stderr) })
 }
 
 type stdio struct{}

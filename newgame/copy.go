@@ -14,6 +14,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
+	"github.com/cardpress/cardpress/internal/yamltext"
 	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
@@ -169,7 +170,7 @@ func namedFiles(path string, f *source.File) ([]named, error) {
 // is an error rather than a broken copy.
 func retitle(path string, data []byte, f *source.File, id, title string) ([]byte, error) {
 	lines := strings.SplitAfter(string(data), "\n")
-	want := map[string]string{"id": plainOrQuoted(id), "title": quote(title)}
+	want := map[string]string{"id": plainOrQuoted(id), "title": yamltext.Quote(title)}
 	done := map[string]bool{}
 	root := f.Root
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -237,7 +238,7 @@ var yamlWords = map[string]bool{"null": true, "true": true, "false": true, "yes"
 // boolean or null.
 func plainOrQuoted(id string) string {
 	if yamlWords[id] {
-		return quote(id)
+		return yamltext.Quote(id)
 	}
 	return id
 }

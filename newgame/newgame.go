@@ -8,7 +8,6 @@ package newgame
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +24,7 @@ import (
 
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/internal/slug"
+	"github.com/cardpress/cardpress/internal/yamltext"
 	"github.com/cardpress/cardpress/source"
 )
 
@@ -118,7 +118,7 @@ func Blank(id, title string) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	funcs := template.FuncMap{"yaml": quote, "id": plainOrQuoted}
+	funcs := template.FuncMap{"yaml": yamltext.Quote, "id": plainOrQuoted}
 	vars := struct{ ID, Title string }{id, title}
 	var files []File
 	for _, e := range entries {
@@ -171,17 +171,6 @@ func ordered(files []File) ([]File, error) {
 		return nil, fmt.Errorf("the template holds files its %s does not name", Manifest)
 	}
 	return out, nil
-}
-
-// quote writes s as a YAML double-quoted scalar. JSON's string syntax is a
-// subset of it, and quoting always spares the reader YAML's plain-scalar
-// surprises (a title "No" read as false, one with ": " as a mapping).
-func quote(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // Modeline is the first line a file at name (relative to its game folder)

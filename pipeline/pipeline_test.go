@@ -35,6 +35,36 @@ func pdfText(t *testing.T, path string) (pages []string, raw []byte) {
 	return pdftest.Pages(t, raw), raw
 }
 
+// loadWithParams loads a copy of cards/<id> with each edit (old text, new
+// text) made in its game.yaml.
+func loadWithParams(t *testing.T, id string, edits ...[2]string) *LoadedGame {
+	t.Helper()
+	ws := testutil.CopyGame(t, id)
+	for _, e := range edits {
+		testutil.Edit(t, ws, filepath.Join("cards", id, "game.yaml"), e[0], e[1])
+	}
+	return load(t, filepath.Join(ws, "cards", id))
+}
+
+// renderSays renders g into a new folder, which it returns, and wants
+// each of says in its reference sheet, whose text it returns.
+func renderSays(t *testing.T, g *LoadedGame, says ...string) (out, sheet string) {
+	t.Helper()
+	out = t.TempDir()
+	if _, err := Render(g, RenderOptions{OutDir: out, Options: render.Options{}}); err != nil {
+		t.Fatalf("render: %v", err)
+	}
+	id := g.Data.Manifest.ID
+	ref, _ := pdfText(t, filepath.Join(out, id, id+"-reference.pdf"))
+	sheet = strings.Join(ref, "\n")
+	for _, s := range says {
+		if !strings.Contains(sheet, s) {
+			t.Errorf("reference sheet does not say %q", s)
+		}
+	}
+	return out, sheet
+}
+
 func TestRenderShippedHeat(t *testing.T) {
 	g := load(t, filepath.Join(testutil.RepoRoot(), "cards/heat"))
 	out := t.TempDir()
@@ -99,26 +129,15 @@ func TestRenderIsByteIdentical(t *testing.T) {
 // One source of truth: a parameter changed in game.yaml changes both what
 // the engine plays and what the reference sheet prints.
 func TestParameterChangesEngineAndSheet(t *testing.T) {
-	ws := testutil.CopyGame(t, "heat")
-	testutil.Edit(t, ws, "cards/heat/game.yaml", "  out_of_heat_penalty:\n    default: 3\n", "  out_of_heat_penalty:\n    default: 7\n")
-	testutil.Edit(t, ws, "cards/heat/game.yaml", "      - {value: -1, slots: 3}\n", "      - {value: -1, slots: 2}\n      - {value: -1, slots: 1}\n")
-	testutil.Edit(t, ws, "cards/heat/game.yaml", "  draft_rounds:\n    default: 3\n", "  draft_rounds:\n    default: 4\n")
-	g := load(t, filepath.Join(ws, "cards/heat"))
+	g := loadWithParams(t, "heat",
+		[2]string{"  out_of_heat_penalty:\n    default: 3\n", "  out_of_heat_penalty:\n    default: 7\n"},
+		[2]string{"      - {value: -1, slots: 3}\n", "      - {value: -1, slots: 2}\n      - {value: -1, slots: 1}\n"},
+		[2]string{"  draft_rounds:\n    default: 3\n", "  draft_rounds:\n    default: 4\n"})
 	p := g.Engine.(*heat.Game).Params()
 	if p.OutOfHeatPenalty != 7 || p.HandSize() != 6 || p.HeatValue(2) != -1 {
 		t.Fatalf("engine did not pick up the parameters: %+v", p)
 	}
-	out := t.TempDir()
-	if _, err := Render(g, RenderOptions{OutDir: out, Options: render.Options{}}); err != nil {
-		t.Fatalf("render: %v", err)
-	}
-	ref, _ := pdfText(t, filepath.Join(out, "heat", "heat-reference.pdf"))
-	sheet := strings.Join(ref, "\n")
-	for _, s := range []string{"loses $7", "Repeat 4 times", "Hands end at 6 cards"} {
-		if !strings.Contains(sheet, s) {
-			t.Errorf("reference sheet does not say %q", s)
-		}
-	}
+	_, sheet := renderSays(t, g, "loses $7", "Repeat 4 times", "Hands end at 6 cards")
 	if strings.Contains(sheet, "loses $3") {
 		t.Error("reference sheet still prints the old penalty")
 	}

@@ -1,7 +1,6 @@
 package preview
 
 import (
-	"bufio"
 	"context"
 	"image"
 	"image/color"
@@ -122,46 +121,7 @@ func TestNoFileIsServed(t *testing.T) {
 type event struct{ ID, Name, Data string }
 
 // events reads the events a page would see on /events.
-func events(t *testing.T, base string) <-chan event {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/events", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("/events is %s", ct)
-	}
-	ch := make(chan event, 16)
-	go func() {
-		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 16<<20)
-		var e event
-		var data []string
-		for sc.Scan() {
-			line := sc.Text()
-			field, value, _ := strings.Cut(line, ": ")
-			switch {
-			case line == "":
-				if e.Name != "" {
-					e.Data = strings.Join(data, "\n")
-					ch <- e
-				}
-				e, data = event{}, nil
-			case field == "id":
-				e.ID = value
-			case field == "event":
-				e.Name = value
-			case field == "data":
-				data = append(data, value)
-			}
-		}
-	}()
-	return ch
-}
+func events(t *testing.T, base string) <-chan event { return openStream(t, base).events }
 
 func next(t *testing.T, ch <-chan event, within time.Duration) event {
 	t.Helper()

@@ -2,14 +2,13 @@ package preview
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"image"
 	"image/color"
+	"io"
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,31 +19,13 @@ import (
 	"github.com/cardpress/cardpress/render"
 )
 
-// syncBuffer is a buffer the server writes while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // A load that panics (a game's data tripping the loader) is shown on the
 // page and as a line on Errors; the server goes on answering, and the
 // next save loads the game again.
 func TestALoadThatCrashesIsShownAndTheServerGoesOn(t *testing.T) {
 	var crash atomic.Bool
 	crash.Store(true)
-	errs := &syncBuffer{}
+	errs := &testutil.LockedBuffer{}
 	ws, base := start(t, Options{Errors: errs, load: func(paths []string) ([]*pipeline.LoadedGame, []finding.Finding) {
 		if crash.Load() {
 			var g *pipeline.LoadedGame
@@ -95,7 +76,7 @@ func (crashImage) At(x, y int) color.Color { panic("a picture that cannot be dra
 // A request whose handler panics gets a 500 that says so, Errors gets a
 // line, and the server answers the next request as before.
 func TestARequestThatCrashesIsAnsweredAndTheServerGoesOn(t *testing.T) {
-	errs := &syncBuffer{}
+	errs := &testutil.LockedBuffer{}
 	_, base := start(t, Options{Drawer: &crashingDrawer{}, Errors: errs})
 	next(t, events(t, base), 5*time.Second)
 	_, body := get(t, base+"/content", "")
@@ -131,6 +112,7 @@ type stream struct {
 	ended  chan struct{} // closed when the server ends the stream
 }
 
+// openStream opens /events as a page does and reads its events.
 func openStream(t testing.TB, base string) *stream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -140,29 +122,42 @@ func openStream(t testing.TB, base string) *stream {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("/events is %s", ct)
+	}
 	s := &stream{events: make(chan event, 16), ended: make(chan struct{})}
 	go func() {
 		defer close(s.ended)
 		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 16<<20)
-		var e event
-		var data []string
-		for sc.Scan() {
-			field, value, _ := strings.Cut(sc.Text(), ": ")
-			switch {
-			case sc.Text() == "" && e.Name != "":
-				e.Data = strings.Join(data, "\n")
-				s.events <- e
-				e, data = event{}, nil
-			case field == "event":
-				e.Name = value
-			case field == "data":
-				data = append(data, value)
-			}
-		}
+		s.read(resp.Body)
 	}()
 	return s
+}
+
+// read sends each event in body, as a page's EventSource parses it.
+func (s *stream) read(body io.Reader) {
+	sc := bufio.NewScanner(body)
+	sc.Buffer(nil, 16<<20)
+	var e event
+	var data []string
+	for sc.Scan() {
+		line := sc.Text()
+		field, value, _ := strings.Cut(line, ": ")
+		switch {
+		case line == "":
+			if e.Name != "" {
+				e.Data = strings.Join(data, "\n")
+				s.events <- e
+			}
+			e, data = event{}, nil
+		case field == "id":
+			e.ID = value
+		case field == "event":
+			e.Name = value
+		case field == "data":
+			data = append(data, value)
+		}
+	}
 }
 
 func (s *stream) next(t testing.TB) event {
@@ -179,7 +174,7 @@ func (s *stream) next(t testing.TB) event {
 // Past MaxPages open pages the oldest is closed, told why, and its stream
 // ends; the others go on getting every save.
 func TestTheOldestPageIsClosedPastTheLimit(t *testing.T) {
-	log := &syncBuffer{}
+	log := &testutil.LockedBuffer{}
 	ws, base := start(t, Options{MaxPages: 2, Log: log})
 	var pages []*stream
 	for range 3 {

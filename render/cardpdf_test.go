@@ -95,11 +95,7 @@ func TestCardsPDFRefusesWhatItCannotDraw(t *testing.T) {
 func TestPnPSpotsFindEveryCopyOnItsPage(t *testing.T) {
 	doc := smallDoc()
 	opt := Options{Bleed: 3, BackOffset: [2]float64{1, 0.5}}
-	data, err := PnP(doc, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, opt)
 	const ptPerMM = 72 / 25.4
 	for i, c := range doc.Cards {
 		spots, err := PnPSpots(doc, i, false, opt)

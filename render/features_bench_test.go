@@ -11,7 +11,7 @@ import (
 
 // perCardCost renders small and big (two documents of one layout, 9 and
 // 90 cards) and reports what each card beyond the first 9 adds: ms/card of
-// wall-clock time (the target is at most 1 ms a card) and cpu-ms/card of
+// wall-clock time (each benchmark states its target) and cpu-ms/card of
 // CPU time, which a machine busy with other work inflates less.
 func perCardCost(b *testing.B, small, big *Document) {
 	b.Helper()

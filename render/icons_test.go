@@ -136,11 +136,7 @@ func iconDoc(t *testing.T, text string, font bool) *Document {
 // The icon is drawn as a filled path in its em square, between the text
 // before and after it.
 func TestIconDrawnInPlace(t *testing.T) {
-	data, err := PnP(iconDoc(t, "Gain 2 :star: now", false), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, iconDoc(t, "Gain 2 :star: now", false), Options{})
 	var page int
 	for n := 1; n <= r.NumPage(); n++ {
 		if strings.Contains(pdftest.Joined(pdftest.PageText(t, r, n)), "Alpha") {

@@ -12,9 +12,7 @@ import (
 	"io"
 	"math"
 	"regexp"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testart"
@@ -272,24 +270,7 @@ func BenchmarkRenderWithImages(b *testing.B) {
 		jpeg bool
 	}{{"jpeg", true}, {"png-alpha", false}} {
 		b.Run(tc.name, func(b *testing.B) {
-			small, big := artDoc(9, 600, 354, tc.jpeg), artDoc(90, 600, 354, tc.jpeg)
-			wall, cpu := make([]time.Duration, 5), make([]time.Duration, 5)
-			for i := range wall {
-				t0, c0 := time.Now(), cpuTime()
-				if _, err := PnP(small, Options{}); err != nil {
-					b.Fatal(err)
-				}
-				wall[i], cpu[i] = time.Since(t0), cpuTime()-c0
-			}
-			c0 := cpuTime()
-			for b.Loop() {
-				if _, err := PnP(big, Options{}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			n := time.Duration(b.N)
-			b.ReportMetric(float64((b.Elapsed()/n-slices.Min(wall))/81)/1e6, "ms/card")
-			b.ReportMetric(float64(((cpuTime()-c0)/n-slices.Min(cpu))/81)/1e6, "cpu-ms/card")
+			perCardCost(b, artDoc(9, 600, 354, tc.jpeg), artDoc(90, 600, 354, tc.jpeg))
 		})
 	}
 }

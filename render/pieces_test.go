@@ -36,11 +36,7 @@ func chipsDoc() *Document {
 func TestTokenBacksMirrored(t *testing.T) {
 	const pt = 72 / 25.4
 	for _, paper := range []string{"a4", "letter"} {
-		data, err := PnP(chipsDoc(), Options{Paper: paper})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pdftest.Read(t, data)
+		r, _ := pnpPDF(t, chipsDoc(), Options{Paper: paper})
 		pageW, pageH := pdftest.MediaBox(r, 1)
 		front, back := pdftest.PageText(t, r, guidePages+1), pdftest.PageText(t, r, guidePages+2)
 		if !strings.Contains(pdftest.Joined(front), "Modifier chips") || !strings.Contains(pdftest.Joined(back), "Modifier chips (backs)") {
@@ -110,11 +106,7 @@ type spanList struct {
 func TestTokenSheetsStartOnAFrontPage(t *testing.T) {
 	doc := smallDoc() // 11 cards: four card pages
 	doc.Components = chipsDoc().Components
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	// After the two guide pages and four card pages.
 	if !strings.Contains(pdftest.Joined(pdftest.PageText(t, r, guidePages+5)), "Modifier chips") || !strings.Contains(pdftest.Joined(pdftest.PageText(t, r, guidePages+6)), "(backs)") {
 		t.Errorf("chip fronts and backs are not pages 7 and 8")
@@ -142,11 +134,7 @@ func words(ts []pdf.Text) []pdf.Text {
 // printed once per copy, and the values under their spaces.
 func TestTrackStrips(t *testing.T) {
 	doc := chipsDoc()
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	text := pdftest.PageText(t, r, guidePages+3)
 	if !strings.Contains(pdftest.Joined(text), "Contribution track") {
 		t.Fatalf("page 5 is not the track: %q", pdftest.Joined(text))
@@ -198,11 +186,7 @@ func TestTokenSheetOverSeveralPages(t *testing.T) {
 	doc := chipsDoc()
 	doc.Components = doc.Components[1:]
 	doc.Components[0].Faces[1].Count = 200
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	if r.NumPage()%2 != 0 || r.NumPage() < 4 {
 		t.Fatalf("pages = %d, want an even number, at least 4", r.NumPage())
 	}
@@ -237,11 +221,7 @@ func TestTokenLabelsOneSizePerSheet(t *testing.T) {
 		{Kind: "tokens", Label: "$5", Count: 5, Diameter: 20, Color: "#fff59d"},
 		{Kind: "tokens", Label: "$25", Count: 5, Diameter: 24, Color: "#66bb6a"},
 	}
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	const pt = 72 / 25.4
 	n := guidePages + 1
 	_, pageH := pdftest.MediaBox(r, n)
@@ -310,11 +290,7 @@ func TestTokenLabelSizePerPage(t *testing.T) {
 		{Kind: "tokens", Title: "Pieces", Label: "CHEESE", Count: 176, Diameter: 14}, // 16 rows of 11: a page
 		{Kind: "tokens", Title: "More", Label: "12", Count: 4, Diameter: 22},
 	}
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	sizeOf := func(n int, s string) map[float64]bool {
 		out := map[float64]bool{}
 		for _, g := range pdftest.PageText(t, r, n) {

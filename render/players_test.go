@@ -91,11 +91,7 @@ func piecesDoc() *Document {
 // colour, the four markers in one row.
 func TestPerPlayerSets(t *testing.T) {
 	for _, paper := range []string{"a4", "letter"} {
-		data, err := PnP(piecesDoc(), Options{Paper: paper})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pdftest.Read(t, data)
+		r, _ := pnpPDF(t, piecesDoc(), Options{Paper: paper})
 		if r.NumPage() != guidePages+1 {
 			t.Fatalf("%s: %d pages, want the pieces on one after the guide", paper, r.NumPage())
 		}
@@ -159,11 +155,7 @@ func TestPerPlayerBacks(t *testing.T) {
 	doc := piecesDoc()
 	doc.Components = []Component{{Kind: "tokens", Title: "Workers", Diameter: 16, Players: gamedata.PlayerPalette[:3],
 		Faces: []TokenFace{{Label: "X", Back: "Tired", Count: 2}}}}
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	pageW, _ := pdftest.MediaBox(r, 1)
 	pageW *= 72 / 25.4
 	front, back := circles(t, r, guidePages+1), circles(t, r, guidePages+2)
@@ -196,11 +188,7 @@ func TestTrackLabelsAndRows(t *testing.T) {
 	doc := piecesDoc()
 	doc.Components = []Component{{Kind: "track", Title: "Contribution tracks", Label: "Job", Labels: []string{"Job A", "Job B", "Job C", "Job D"},
 		Spaces: 20, Start: 1, SpaceSize: 13, Count: 4}}
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	if r.NumPage() != guidePages+1 {
 		t.Fatalf("%d pages, want 1 after the guide", r.NumPage())
 	}
@@ -226,10 +214,7 @@ func TestTrackLabelsAndRows(t *testing.T) {
 
 	// 500 spaces of 20 mm: far taller than a page when folded.
 	doc.Components = []Component{{Kind: "track", Label: "Loot", Spaces: 500, Start: 1, SpaceSize: 20, Count: 1}}
-	if data, err = PnP(doc, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	r = pdftest.Read(t, data)
+	r, _ = pnpPDF(t, doc, Options{})
 	seen := map[int]bool{}
 	pieces := 0
 	for n := guidePages + 1; n <= r.NumPage(); n++ {

@@ -287,11 +287,7 @@ func TestCardsPerPage(t *testing.T) {
 		t.Run(optName(tc.opt), func(t *testing.T) {
 			doc := sampleDoc() // 34 poker cards
 			doc.Components, doc.Box = nil, nil
-			data, err := PnP(doc, tc.opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pdftest.Read(t, data)
+			r, _ := pnpPDF(t, doc, tc.opt)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			prints := len(copiesOf(doc.Cards))
 			perPage := tc.cols * tc.rows
@@ -338,11 +334,7 @@ func TestCropMarksMarkEveryCut(t *testing.T) {
 		t.Run(optName(opt), func(t *testing.T) {
 			doc := sampleDoc()
 			doc.Components, doc.Box = nil, nil
-			data, err := PnP(doc, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pdftest.Read(t, data)
+			r, _ := pnpPDF(t, doc, opt)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			for n := guidePages + 1; n <= r.NumPage(); n++ {
 				cards := cardsOn(t, r, n, 63, 88, opt.Bleed)
@@ -446,11 +438,7 @@ func TestFullBleedAllRound(t *testing.T) {
 		{Options{Paper: "a4", Bleed: 3, Gutter: gutterOpt(3)}, 2, 4, 3},
 	} {
 		t.Run(optName(tc.opt), func(t *testing.T) {
-			data, err := PnP(doc, tc.opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pdftest.Read(t, data)
+			r, _ := pnpPDF(t, doc, tc.opt)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			const w, h, bleed = 88.0, 63.0, 3.0
 			x0 := (pageW - float64(tc.cols)*w - float64(tc.cols-1)*tc.gutter) / 2
@@ -561,11 +549,7 @@ func TestBackOffsetMovesBackPages(t *testing.T) {
 func TestBackOffsetKeepsTheClearZone(t *testing.T) {
 	for _, off := range [][2]float64{{-3, 4}, {MaxBackOffset, -MaxBackOffset}, {-MaxBackOffset, MaxBackOffset}} {
 		for _, bleed := range []float64{0, 3} {
-			data, err := PnP(richDoc(), Options{Bleed: bleed, BackOffset: off})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pdftest.Read(t, data)
+			r, _ := pnpPDF(t, richDoc(), Options{Bleed: bleed, BackOffset: off})
 			for n := 2; n <= r.NumPage(); n += 2 {
 				w, h := pdftest.MediaBox(r, n)
 				for _, in := range pageInk(t, r, n) {
@@ -672,11 +656,7 @@ func read(t *testing.T, ticks []tick, at float64) float64 {
 // puts the back's cross exactly behind the front's.
 func TestDuplexCheckReadsTheOffset(t *testing.T) {
 	for _, paperName := range []string{"a4", "letter"} {
-		data, err := PnP(smallDoc(), Options{Paper: paperName})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pdftest.Read(t, data)
+		r, _ := pnpPDF(t, smallDoc(), Options{Paper: paperName})
 		pageW, _ := pdftest.MediaBox(r, 1)
 		front := crossAt(t, r, 1, 0.12)
 		back := crossAt(t, r, 2, 0.6)
@@ -776,11 +756,7 @@ func TestOneSidedPiecesShareSheets(t *testing.T) {
 func TestOneSidedSheetsHaveBlankBacks(t *testing.T) {
 	doc := richDoc()
 	doc.Components = append(doc.Components, Component{Kind: "track", Label: "Long", Spaces: 300, SpaceSize: 20, Count: 1})
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, data := pnpPDF(t, doc, Options{})
 	pages := pdftest.Pages(t, data)
 	// Where things are, read from the pages themselves.
 	chips := slices.IndexFunc(pages, func(s string) bool {
@@ -879,11 +855,7 @@ func TestInstructionsFollowTheSettings(t *testing.T) {
 // The ruler on page 1 is 100 mm long, so measuring it checks the scale.
 func TestRulerIs100mm(t *testing.T) {
 	for _, paperName := range []string{"a4", "letter"} {
-		data, err := PnP(smallDoc(), Options{Paper: paperName})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pdftest.Read(t, data)
+		r, _ := pnpPDF(t, smallDoc(), Options{Paper: paperName})
 		found := false
 		for _, in := range pageInk(t, r, 1) {
 			if s := in.line; s != nil && math.Abs(in.lw-0.25) < 0.005 && s.y1 == s.y2 {

@@ -11,6 +11,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/render/pdftest"
+	"github.com/ledongthuc/pdf"
 )
 
 // smallDoc has 11 printed cards (two front pages), two backs, a board and a
@@ -39,11 +40,7 @@ func TestPnPPagesAndPaper(t *testing.T) {
 		{"", 210, 297, 3, guidePages + 2*2 + 1},           // with 3 mm bleed A4 holds 3×3 too
 	} {
 		t.Run(fmt.Sprintf("%s-%g", tc.paper, tc.bleed), func(t *testing.T) {
-			data, err := PnP(smallDoc(), Options{Paper: tc.paper, Bleed: tc.bleed})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pdftest.Read(t, data)
+			r, _ := pnpPDF(t, smallDoc(), Options{Paper: tc.paper, Bleed: tc.bleed})
 			if got := r.NumPage(); got != tc.pages {
 				t.Errorf("pages = %d, want %d", got, tc.pages)
 			}
@@ -57,13 +54,20 @@ func TestPnPPagesAndPaper(t *testing.T) {
 	}
 }
 
-func TestPnPText(t *testing.T) {
-	doc := sampleDoc()
-	data, err := PnP(doc, Options{})
+// pnpPDF renders doc's print-and-play PDF with opt and reads it back,
+// failing t if either fails; it returns the reader and the file's bytes.
+func pnpPDF(t *testing.T, doc *Document, opt Options) (*pdf.Reader, []byte) {
+	t.Helper()
+	data, err := PnP(doc, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := pdftest.Read(t, data)
+	return pdftest.Read(t, data), data
+}
+
+func TestPnPText(t *testing.T) {
+	doc := sampleDoc()
+	r, _ := pnpPDF(t, doc, Options{})
 	// 34 prints: 4 front pages (3, 5, 7, 9 after the guide), each
 	// followed by its backs.
 	if got := r.NumPage(); got < guidePages+8 {
@@ -90,11 +94,7 @@ func TestPnPText(t *testing.T) {
 }
 
 func TestFontsEmbedded(t *testing.T) {
-	data, err := PnP(smallDoc(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, data := pnpPDF(t, smallDoc(), Options{})
 	p := r.Page(1)
 	names := p.Fonts()
 	if len(names) == 0 {
@@ -162,11 +162,7 @@ func TestBacksMirrored(t *testing.T) {
 		{Options{Paper: "letter", Bleed: 2}, 2, 4, 88, 63, 0},
 		{Options{Paper: "a4", Bleed: 3}, 2, 4, 88, 63, 6},
 	} {
-		data, err := PnP(doc, tc.opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pdftest.Read(t, data)
+		r, _ := pnpPDF(t, doc, tc.opt)
 		if r.NumPage() != guidePages+2 {
 			t.Fatalf("pages = %d, want %d", r.NumPage(), guidePages+2)
 		}

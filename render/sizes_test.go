@@ -133,11 +133,7 @@ func TestMixedCardSizes(t *testing.T) {
 		{Options{Paper: "a4", Bleed: 0.5}},
 	} {
 		t.Run(fmt.Sprintf("%s-%g", tc.opt.Paper, tc.opt.Bleed), func(t *testing.T) {
-			data, err := PnP(doc, tc.opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pdftest.Read(t, data)
+			r, _ := pnpPDF(t, doc, tc.opt)
 			pageW, pageH := pdftest.MediaBox(r, 1)
 			p, _ := paperSize(tc.opt.Paper)
 			page := guidePages + 1
@@ -269,11 +265,7 @@ func TestCheckFitUsesTheCardsSize(t *testing.T) {
 	}
 	// It is drawn as measured: the name is set in the 39 mm of its box on
 	// the card, so it is centred on the mini card, not past its edge.
-	data, err := PnP(doc, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{})
 	pageW, pageH := pdftest.MediaBox(r, 1)
 	card := slotOf(pageW, pageH, mini, 0, 0, false)
 	if s := pdftest.Find(pdftest.PageText(t, r, guidePages+1), "Bank Job"); len(s) != 1 || !in(s[0], card, pageH) {

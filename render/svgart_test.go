@@ -224,12 +224,7 @@ func TestSVGGradientsAndClipsAsVectors(t *testing.T) {
 	}
 
 	page := drawnAsOksvgDraws(t, out, sp, gradientArt, 4)
-	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x*5), int(y*5)) }
-	for _, s := range []struct {
-		x, y float64
-		want color.RGBA
-		what string
-	}{
+	checkArtSpots(t, page, 16, []artSpot{
 		{0.5, 7, color.RGBA{0xd0, 0, 0, 0xff}, "the sky's first stop"},
 		{0.3 * 51, 7, color.RGBA{0xff, 0xd0, 0, 0xff}, "the sky's second stop, at 0.3"},
 		{0.45 * 51, 7, color.RGBA{0x80, 0xb8, 0x28, 0xff}, "half way from the second stop to the third"},
@@ -240,11 +235,7 @@ func TestSVGGradientsAndClipsAsVectors(t *testing.T) {
 		{38, 18, color.RGBA{0x80, 0, 0xff, 0xff}, "purple: inside the clip circle"},
 		{31, 16, color.RGBA{0, 0xc0, 0, 0xff}, "green: the purple rect clipped away outside the circle"},
 		{38, 27, color.RGBA{0x55, 0xb0, 0x35, 0xff}, "the sky again, in the clipped rect's own box (x 30 to 46: half way, 0.5: two thirds from the second stop to the third)"},
-	} {
-		if c := at(s.x, s.y); colourDiff(c, s.want) > 16 {
-			t.Errorf("at (%g, %g): %v, want %v, %s", s.x, s.y, c, s.want, s.what)
-		}
-	}
+	})
 }
 
 // drawnAsOksvgDraws is the portrait box of the card at sp, drawn by
@@ -287,6 +278,25 @@ func drawnAsOksvgDraws(t *testing.T, out []byte, sp PnPSpot, art string, mean fl
 	return page
 }
 
+// artSpot is a colour expected at (x, y) of a portrait drawn by
+// drawnAsOksvgDraws, in the drawing's units, and what it shows.
+type artSpot struct {
+	x, y float64
+	want color.RGBA
+	what string
+}
+
+// checkArtSpots checks each spot's colour in page (5 pixels a unit)
+// within tolerance.
+func checkArtSpots(t *testing.T, page *image.RGBA, tolerance int, spots []artSpot) {
+	t.Helper()
+	for _, s := range spots {
+		if c := page.RGBAAt(int(s.x*5), int(s.y*5)); colourDiff(c, s.want) > tolerance {
+			t.Errorf("at (%g, %g): %v, want %v, %s", s.x, s.y, c, s.want, s.what)
+		}
+	}
+}
+
 func colourDiff(a, b color.RGBA) int {
 	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
 	return max(d(a.R, b.R), d(a.G, b.G), d(a.B, b.B))
@@ -318,21 +328,17 @@ func TestSVGRepeatingGradientsAsVectors(t *testing.T) {
 	// end, where poppler's drawing of the same file is not (pdftoppm: 5 on
 	// average, half of it the half pixel its crop is off by).
 	page := drawnAsOksvgDraws(t, out, spots[0], art, 10)
-	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x*5), int(y*5)) }
 	// The reflected gradient: red at x 15.3 (0.3 across), blue at 35.7
 	// (0.7), red again at 56.1 (1.1: off the box) and, reflected, yellow
 	// half way; the repeated radial one white inside 0.3 of each time.
-	for _, s := range []struct {
-		x, y float64
-		want color.RGBA
-	}{
-		{15.3, 7, color.RGBA{0xff, 0, 0, 0xff}}, {25.5, 7, color.RGBA{0xff, 0xff, 0, 0xff}}, {35.7, 7, color.RGBA{0, 0, 0xff, 0xff}},
-		{45.9, 7, color.RGBA{0xff, 0xff, 0, 0xff}}, {5.1, 7, color.RGBA{0xff, 0xff, 0, 0xff}}, {23, 22.5, color.RGBA{0xff, 0xff, 0xff, 0xff}},
-	} {
-		if c := at(s.x, s.y); colourDiff(c, s.want) > 24 {
-			t.Errorf("at (%g, %g): %v, want %v", s.x, s.y, c, s.want)
-		}
-	}
+	checkArtSpots(t, page, 24, []artSpot{
+		{15.3, 7, color.RGBA{0xff, 0, 0, 0xff}, "red at 0.3 across"},
+		{25.5, 7, color.RGBA{0xff, 0xff, 0, 0xff}, "yellow half way from red to blue"},
+		{35.7, 7, color.RGBA{0, 0, 0xff, 0xff}, "blue at 0.7"},
+		{45.9, 7, color.RGBA{0xff, 0xff, 0, 0xff}, "yellow, reflected towards red"},
+		{5.1, 7, color.RGBA{0xff, 0xff, 0, 0xff}, "yellow, reflected before 0.3"},
+		{23, 22.5, color.RGBA{0xff, 0xff, 0xff, 0xff}, "white inside the repeated radial's 0.3"},
+	})
 }
 
 // fadedArt has three groups at opacity 0.5, over white: two overlapping
@@ -364,13 +370,8 @@ func TestSVGGroupOpacityAsVectors(t *testing.T) {
 		t.Errorf("CPFm1 is %v, want a form that is a transparency group", form)
 	}
 	page := drawnAsOksvgDraws(t, out, sp, fadedArt, 4)
-	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x*5), int(y*5)) }
 	half := color.RGBA{0x80, 0x80, 0xff, 0xff}
-	for _, s := range []struct {
-		x, y float64
-		want color.RGBA
-		what string
-	}{
+	checkArtSpots(t, page, 12, []artSpot{
 		{4, 4, half, "the first square alone"},
 		{13, 12, half, "where the squares overlap: one even tint, not darker"},
 		{22, 18, half, "the second square alone"},
@@ -379,11 +380,7 @@ func TestSVGGroupOpacityAsVectors(t *testing.T) {
 		{42, 15, color.RGBA{0xff, 0x80, 0x80, 0xff}, "the red square at half, inside the clip"},
 		{34.6, 15, color.RGBA{0x80, 0x80, 0x80, 0xff}, "its stroke at half, no red under it"},
 		{49, 8, color.RGBA{0xff, 0xff, 0xff, 0xff}, "white: the red square clipped away"},
-	} {
-		if c := at(s.x, s.y); colourDiff(c, s.want) > 12 {
-			t.Errorf("at (%g, %g): %v, want %v, %s", s.x, s.y, c, s.want, s.what)
-		}
-	}
+	})
 }
 
 // fadingArt has gradients whose stops differ in opacity over green: a
@@ -414,23 +411,14 @@ func TestSVGStopOpacityAsVectors(t *testing.T) {
 		t.Errorf("%d luminosity soft masks of a form, want 2 (one a gradient)", masks)
 	}
 	page := drawnAsOksvgDraws(t, out, sp, fadingArt, 4)
-	at := func(x, y float64) color.RGBA { return page.RGBAAt(int(x*5), int(y*5)) }
-	for _, s := range []struct {
-		x, y float64
-		want color.RGBA
-		what string
-	}{
+	checkArtSpots(t, page, 12, []artSpot{
 		{0.5, 7, color.RGBA{0xcd, 0x02, 0, 0xff}, "opaque red at the first stop"},
 		{25.5, 7, color.RGBA{0, 0x60, 0x68, 0xff}, "blue at half over green, the second stop"},
 		{38.25, 7, color.RGBA{0, 0x90, 0x34, 0xff}, "blue at a quarter, half way on"},
 		{50.5, 7, color.RGBA{0, 0xbf, 0x02, 0xff}, "the green under, the last stop at none"},
 		{25, 22, color.RGBA{0xfd, 0xfe, 0xfd, 0xff}, "white at the glow's centre"},
 		{28.5, 22, color.RGBA{0x80, 0xdf, 0x80, 0xff}, "white at half, half way out"},
-	} {
-		if c := at(s.x, s.y); colourDiff(c, s.want) > 12 {
-			t.Errorf("at (%g, %g): %v, want %v, %s", s.x, s.y, c, s.want, s.what)
-		}
-	}
+	})
 }
 
 // vectorPortrait is a PDF of one card whose portrait is art, checked to

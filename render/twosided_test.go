@@ -50,11 +50,7 @@ func TestTwoSidedCardsPrintTheirOwnBack(t *testing.T) {
 	doc.Backs["common"] = gamedata.Back{Title: "COMMON", Color: "#222222"}
 	const pt = 72 / 25.4
 	for _, opt := range []Options{{Paper: "a4"}, {Paper: "a4", Bleed: 0.5}} { // upright, 3 a row
-		data, err := PnP(doc, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pdftest.Read(t, data)
+		r, _ := pnpPDF(t, doc, opt)
 		if r.NumPage() != guidePages+2 {
 			t.Fatalf("pages = %d, want %d", r.NumPage(), guidePages+2)
 		}
@@ -124,11 +120,7 @@ func TestBackFrameWhereTheLayoutPutsIt(t *testing.T) {
 	doc.Cards[0].Copies = 1
 	doc.Components, doc.Box = nil, nil
 	doc.Layout.Back.Border = gamedata.Border{Width: 1.2, Inset: 5, Radius: 2.5, Color: "#e0533d"}
-	data, err := PnP(doc, Options{Paper: "a4"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r, _ := pnpPDF(t, doc, Options{Paper: "a4"})
 	trim := slotOf(210, 297, gamedata.Size{Width: 63, Height: 88}, 0, 0, true)
 	var frames []rect
 	for _, in := range pageInk(t, r, guidePages+2) {

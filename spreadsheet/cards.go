@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardpress/cardpress/internal/yamltext"
+
 	"go.yaml.in/yaml/v3"
 )
 
@@ -79,7 +81,7 @@ func Export(d Deck, cards []*yaml.Node) (*Table, error) {
 func cardID(c *yaml.Node) string {
 	for i := 0; i+1 < len(c.Content); i += 2 {
 		if c.Content[i].Value == "id" {
-			return quote(deref(c.Content[i+1]).Value)
+			return yamltext.Quote(deref(c.Content[i+1]).Value)
 		}
 	}
 	return fmt.Sprintf("at line %d", c.Line)

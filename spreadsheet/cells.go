@@ -6,13 +6,12 @@
 package spreadsheet
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/cardpress/cardpress/internal/yamltext"
 	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
@@ -116,7 +115,7 @@ func typedCell(n *yaml.Node) Cell {
 // JSON escapes, which YAML reads the same way.
 func textCell(s string) string {
 	if s == "" || strings.TrimSpace(s) != s || strings.HasPrefix(s, `"`) {
-		return quote(s)
+		return yamltext.Quote(s)
 	}
 	return s
 }
@@ -140,7 +139,7 @@ func listCell(n *yaml.Node) (Cell, bool) {
 		}
 		v := item.Value
 		if isString(item) && (v == "" || strings.TrimSpace(v) != v || strings.ContainsAny(v, ",\n\r") || strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "[")) {
-			v = quote(v)
+			v = yamltext.Quote(v)
 		}
 		parts = append(parts, v)
 	}
@@ -158,7 +157,7 @@ func flowCell(n *yaml.Node) (string, error) {
 				return v, nil
 			}
 		}
-		return quote(n.Value), nil
+		return yamltext.Quote(n.Value), nil
 	}
 	var b strings.Builder
 	if err := writeFlow(&b, n); err != nil {
@@ -223,21 +222,12 @@ func writeFlow(b *strings.Builder, n *yaml.Node) error {
 func flowString(s string) string {
 	if s == "" || strings.TrimSpace(s) != s || strings.ContainsAny(s, ",[]{}#\"'\n\r\t\\") ||
 		strings.ContainsAny(s[:1], "-?:&*!|>%@`") || strings.Contains(s, ": ") || strings.HasSuffix(s, ":") {
-		return quote(s)
+		return yamltext.Quote(s)
 	}
 	if _, typed := plainScalar(s); typed {
-		return quote(s)
+		return yamltext.Quote(s)
 	}
 	return s
-}
-
-// quote is s as a JSON string, which YAML reads as the same string.
-func quote(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func isString(n *yaml.Node) bool {
@@ -431,7 +421,7 @@ func splitList(s string) ([]listItem, string) {
 			it = listItem{n.Value, true}
 			rest = strings.TrimLeft(rest[end+1:], " \t")
 			if rest != "" && !strings.HasPrefix(rest, ",") {
-				return nil, fmt.Sprintf("expected a comma after the quoted value %s in %q", quote(it.text), s)
+				return nil, fmt.Sprintf("expected a comma after the quoted value %s in %q", yamltext.Quote(it.text), s)
 			}
 		} else {
 			v, after, _ := strings.Cut(rest, ",")

@@ -3,7 +3,6 @@ package tune
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -94,21 +93,21 @@ func compare(out io.Writer, p PlanInfo, cur, best Candidate) error {
 				}
 				m := c.Measures[k]
 				lo, hi := m.Interval(seat)
-				return finite("%.1f%% [%.1f-%.1f]", 100*m.WinRate(seat), 100*lo, 100*hi)
+				return engine.FiniteCell("%.1f%% [%.1f-%.1f]", 100*m.WinRate(seat), 100*lo, 100*hi)
 			})
 		}
 		row(fmt.Sprintf("%d players: moves (mean ± sd)", n), func(c Candidate) string {
 			if k >= len(c.Measures) {
 				return "-"
 			}
-			return finite("%.1f ± %.1f", c.Measures[k].MeanMoves(), c.Measures[k].SDMoves())
+			return engine.FiniteCell("%.1f ± %.1f", c.Measures[k].MeanMoves(), c.Measures[k].SDMoves())
 		})
 		if l := p.Length; l != nil && l.Counter != "" {
 			row(fmt.Sprintf("%d players: %s per game", n, finding.Visible(l.Counter)), func(c Candidate) string {
 				if k >= len(c.Measures) {
 					return "-"
 				}
-				return finite("%.2f", c.Measures[k].Length(l))
+				return engine.FiniteCell("%.2f", c.Measures[k].Length(l))
 			})
 		}
 		if p.Ladder != nil {
@@ -119,12 +118,12 @@ func compare(out io.Writer, p PlanInfo, cur, best Candidate) error {
 					}
 					r := c.Measures[k].Ladder[j-1]
 					lo, hi := engine.Wilson(r.Wins, float64(r.Games))
-					return finite("%.1f%% [%.1f-%.1f]", 100*r.Wins/float64(max(r.Games, 1)), 100*lo, 100*hi)
+					return engine.FiniteCell("%.1f%% [%.1f-%.1f]", 100*r.Wins/float64(max(r.Games, 1)), 100*lo, 100*hi)
 				})
 			}
 		}
 	}
-	row("worst seat off fair", func(c Candidate) string { return finite("%.1f points", c.Score.SeatOff) })
+	row("worst seat off fair", func(c Candidate) string { return engine.FiniteCell("%.1f points", c.Score.SeatOff) })
 	row("score", func(c Candidate) string { return scoreText(c) })
 	row("targets met", func(c Candidate) string {
 		if c.Score.Met {
@@ -139,7 +138,7 @@ func scoreText(c Candidate) string {
 	if c.Error != "" || c.Score.Loss >= brokenLoss {
 		return "broken"
 	}
-	return finite("%.2f", c.Score.Loss)
+	return engine.FiniteCell("%.2f", c.Score.Loss)
 }
 
 // evidence prints every evaluation of every search.
@@ -160,7 +159,7 @@ func evidence(out io.Writer, r *Result) error {
 			if note == "" && c.Score.Loss >= brokenLoss {
 				note = "games failed (did not end, crashed or broke an invariant)"
 			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s", finite("%.1f", c.Score.SeatOff), lengths(r.Plan, c), scoreText(c))
+			fmt.Fprintf(w, "\t%s\t%s\t%s", engine.FiniteCell("%.1f", c.Score.SeatOff), lengths(r.Plan, c), scoreText(c))
 			if note != "" {
 				fmt.Fprint(w, "\t", note)
 			}
@@ -184,18 +183,7 @@ func lengths(p PlanInfo, c Candidate) string {
 	}
 	var s []string
 	for _, m := range c.Measures {
-		s = append(s, finite("%.1f", m.Length(p.Length)))
+		s = append(s, engine.FiniteCell("%.1f", m.Length(p.Length)))
 	}
 	return strings.Join(s, "/")
-}
-
-func finite(format string, xs ...float64) string {
-	args := make([]any, len(xs))
-	for i, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "-"
-		}
-		args[i] = x
-	}
-	return fmt.Sprintf(format, args...)
 }

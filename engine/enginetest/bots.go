@@ -93,7 +93,7 @@ func BenchmarkMCTS(b *testing.B, g engine.Game, players int) {
 		if legal = s.LegalActions(p, nil); p >= 0 && len(legal) > 1 {
 			break
 		}
-		randomStep(s, r)
+		RandomStep(s, r)
 	}
 	if s.IsTerminal() {
 		b.Fatal("the game ended without a choice")

@@ -74,7 +74,7 @@ func sameForAll(g engine.Game, players int, seed uint64) error {
 				return fmt.Errorf("Info declares PerfectInformation, but at move %d seat %d sees\n %q\nand seat 1\n %q", s.MoveNumber(), q+1, got, first)
 			}
 		}
-		randomStep(s, r)
+		RandomStep(s, r)
 	}
 	return nil
 }
@@ -109,7 +109,7 @@ func fairGame(g engine.Game, players int, seed uint64) (varied bool, err error) 
 				varied = varied || v
 			}
 		}
-		randomStep(s, r)
+		RandomStep(s, r)
 	}
 	return varied, nil
 }
@@ -185,8 +185,8 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64, seen bool) (
 	}
 	ra, rb := engine.NewRand(seed^0x5eed), engine.NewRand(seed^0x5eed)
 	for !worlds[0].IsTerminal() && !worlds[1].IsTerminal() && worlds[0].MoveNumber() < 1<<20 {
-		randomStep(worlds[0], ra)
-		randomStep(worlds[1], rb)
+		RandomStep(worlds[0], ra)
+		RandomStep(worlds[1], rb)
 	}
 	a, b := worlds[0].Returns(nil), worlds[1].Returns(nil)
 	if worlds[0].MoveNumber() != worlds[1].MoveNumber() || !slices.Equal(a, b) {
@@ -208,8 +208,8 @@ func playsDiffer(a, b engine.State, seed uint64) bool {
 				return true
 			}
 		}
-		randomStep(a, ra)
-		randomStep(b, rb)
+		RandomStep(a, ra)
+		RandomStep(b, rb)
 	}
 	return a.IsTerminal() != b.IsTerminal() || !slices.Equal(a.Returns(nil), b.Returns(nil))
 }
@@ -218,9 +218,9 @@ func observe(s engine.State, p engine.Player) []byte {
 	return s.(engine.Observer).Observation(p, nil)
 }
 
-// randomStep plays one move at random: a chance outcome by its
+// RandomStep plays one move at random: a chance outcome by its
 // probability, or a uniformly random legal action for each seat to move.
-func randomStep(s engine.State, r *engine.Rand) {
+func RandomStep(s engine.State, r *engine.Rand) {
 	switch cur := s.CurrentPlayer(); cur {
 	case engine.Chance:
 		engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
 // At a secret choice every seat's legal actions are its own hand in the
@@ -20,7 +21,7 @@ func TestRulesFileListsEachCloneItsOwnHands(t *testing.T) {
 			r := engine.NewRand(seed)
 			s := g.NewState(3, engine.StateOptions{})
 			for s.MoveNumber() < int(seed) || s.CurrentPlayer() != engine.Simultaneous {
-				stepAtRandom(s, r)
+				enginetest.RandomStep(s, r)
 			}
 			return s
 		}
@@ -43,19 +44,4 @@ func TestRulesFileListsEachCloneItsOwnHands(t *testing.T) {
 	if !differed {
 		t.Fatal("no re-deal changed another seat's choices: the test shows nothing")
 	}
-}
-
-func stepAtRandom(s engine.State, r *engine.Rand) {
-	if s.CurrentPlayer() == engine.Chance {
-		engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
-		return
-	}
-	joint := make([]engine.Action, s.NumPlayers())
-	for p := range joint {
-		joint[p] = engine.NoAction
-		if legal := s.LegalActions(engine.Player(p), nil); len(legal) > 0 {
-			joint[p] = legal[r.Intn(len(legal))]
-		}
-	}
-	engine.ApplyJoint(s, joint)
 }

@@ -488,6 +488,17 @@ func logged(s *state) *[]engine.Event {
 	return log
 }
 
+// loggedStage plays a stage of the fixture at 3 players, seat by seat
+// revealing ids, and returns its log.
+func loggedStage(t *testing.T, ids ...string) *[]engine.Event {
+	t.Helper()
+	g := fixture(t, testCards, nil)
+	s := newTestState(g, 3)
+	log := logged(s)
+	reveal(t, s, ids...)
+	return log
+}
+
 // find is the events of a kind of one seat (-1: the table).
 func find(log []engine.Event, kind string, seat int) []engine.Event {
 	var out []engine.Event
@@ -555,10 +566,7 @@ func TestLogPaymentCutShort(t *testing.T) {
 // Vault card" comes to nothing and is logged so, with what it would have
 // paid; its $3 is paid; both name the Bank.
 func TestLogEffectsThatComeToNothing(t *testing.T) {
-	g := fixture(t, testCards, nil)
-	s := newTestState(g, 3)
-	log := logged(s)
-	reveal(t, s, "bank", "casino", "heavy")
+	log := loggedStage(t, "bank", "casino", "heavy")
 	var got []string
 	for _, e := range find(*log, "gain", 0) {
 		got = append(got, fmt.Sprintf("%s %s/%s %s", e.Cause, val(e.Amount), val(e.Printed), e.Result))
@@ -571,9 +579,7 @@ func TestLogEffectsThatComeToNothing(t *testing.T) {
 		t.Errorf("casino's gain %+v, want 0 of 8", c)
 	}
 	// A theft with nobody to take from.
-	s = newTestState(g, 3)
-	log = logged(s)
-	reveal(t, s, "pickpocket", "bank", "casino")
+	log = loggedStage(t, "pickpocket", "bank", "casino")
 	if st := find(*log, "steal", 0); len(st) != 1 || *st[0].Amount != 0 || *st[0].Printed != 2 || st[0].Result != resNoTarget {
 		t.Errorf("pickpocket with no Crew revealed: %+v", st)
 	}
@@ -582,10 +588,7 @@ func TestLogEffectsThatComeToNothing(t *testing.T) {
 // Each stage: the stage marker, the reveals (card, from hand to record,
 // where), then every phase in order, each effect after its phase's marker.
 func TestLogMarksStagesAndPhases(t *testing.T) {
-	g := fixture(t, testCards, nil)
-	s := newTestState(g, 3)
-	log := logged(s)
-	reveal(t, s, "early", "late", "heavy")
+	log := loggedStage(t, "early", "late", "heavy")
 	var kinds []string
 	for _, e := range *log {
 		switch e.Kind {

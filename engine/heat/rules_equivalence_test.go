@@ -2,7 +2,6 @@ package heat
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/rules"
-	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testutil"
 )
@@ -27,13 +25,9 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 	if testing.Short() {
 		games = 100
 	}
-	for _, players := range []int{3, 4, 5} {
-		for seed := uint64(1); seed <= uint64(games); seed++ {
-			if err := lockstep(goGame, dataGame, players, seed); err != nil {
-				t.Fatalf("%d players, seed %d: %v", players, seed, err)
-			}
-		}
-	}
+	enginetest.PlaySeeds(t, 3, 5, games, func(players int, seed uint64) error {
+		return lockstep(goGame, dataGame, players, seed)
+	})
 }
 
 // bothEngines builds the shipped HEAT with engine/heat and with its rules
@@ -41,87 +35,32 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 func bothEngines(t *testing.T) (*Game, *rules.Game) {
 	t.Helper()
 	d := shippedWithRules(t)
-	goGame, found := Build(d)
-	if goGame == nil {
-		t.Fatalf("engine/heat does not build: %v", found)
-	}
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
-	return goGame, dataGame
+	return enginetest.MustBuild(t, Build, d), enginetest.MustBuild(t, rules.Build, d)
 }
 
+// shippedWithRules is cards/heat, loaded with its rules file.
 func shippedWithRules(t testing.TB) *gamedata.Data {
 	t.Helper()
-	dir := filepath.Join(testutil.RepoRoot(), "cards", "heat")
-	d, fs := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "heat" })
-	if errs, _ := finding.Count(fs); errs > 0 || d == nil || d.Rules == nil {
-		t.Fatalf("cards/heat does not load with its rules file: %v", fs)
-	}
-	return d
+	return enginetest.LoadWithRules(t, filepath.Join(testutil.RepoRoot(), "cards", "heat"), "heat", schemas)
 }
 
-// lockstep plays one game on both engines with the same random choices.
+// lockstep plays one game on both engines with the same random choices;
+// at the end each seat has the same money and Heat in both.
 func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) error {
 	a := goGame.NewState(players, engine.StateOptions{})
 	b := dataGame.NewState(players, engine.StateOptions{})
-	r := engine.NewRand(seed)
-	var la, lb []engine.Action
-	var oa, ob []engine.Outcome
-	for !a.IsTerminal() {
-		if b.IsTerminal() {
-			return fmt.Errorf("move %d: the rules file's game is over (%s), engine/heat's is not", a.MoveNumber(), b.(engine.Ender).EndCause())
-		}
-		pa, pb := a.CurrentPlayer(), b.CurrentPlayer()
-		if pa != pb {
-			return fmt.Errorf("move %d: %s to move in engine/heat, %s in the rules file", a.MoveNumber(), pa, pb)
-		}
-		switch pa {
-		case engine.Chance:
-			oa, ob = a.ChanceOutcomes(oa[:0]), b.ChanceOutcomes(ob[:0])
-			if !slices.Equal(oa, ob) {
-				return fmt.Errorf("move %d: chance outcomes differ:\n%v\n%v", a.MoveNumber(), oa, ob)
-			}
-			act := engine.SampleOutcome(oa, r)
-			engine.Apply(a, act)
-			engine.Apply(b, act)
-		case engine.Simultaneous:
-			joint := make([]engine.Action, players)
-			for p := range players {
-				la, lb = a.LegalActions(engine.Player(p), la[:0]), b.LegalActions(engine.Player(p), lb[:0])
-				if !slices.Equal(la, lb) {
-					return fmt.Errorf("move %d: seat %d's legal actions differ: %v and %v", a.MoveNumber(), p+1, la, lb)
-				}
-				joint[p] = engine.NoAction
-				if len(la) > 0 {
-					joint[p] = la[r.Intn(len(la))]
-				}
-			}
-			engine.ApplyJoint(a, joint)
-			engine.ApplyJoint(b, joint)
-		default:
-			return fmt.Errorf("move %d: HEAT has no single-seat decisions, got %s", a.MoveNumber(), pa)
-		}
-		if a.MoveNumber() != b.MoveNumber() {
-			return fmt.Errorf("move counts differ: %d and %d", a.MoveNumber(), b.MoveNumber())
-		}
-	}
-	if !b.IsTerminal() {
-		return fmt.Errorf("engine/heat's game is over after move %d, the rules file's is not", a.MoveNumber())
-	}
 	s := a.(*state)
-	for p := range players {
-		money, _ := dataGame.Value(b, "money", p)
-		heat, _ := dataGame.Value(b, "heat", p)
-		if int(money) != s.money[p] || int(heat) != s.heat.Held[p] {
-			return fmt.Errorf("seat %d ends with $%d and %d Heat in engine/heat, $%d and %d in the rules file", p+1, s.money[p], s.heat.Held[p], money, heat)
+	sameMoneyAndHeat := func() error {
+		for p := range players {
+			money, _ := dataGame.Value(b, "money", p)
+			heat, _ := dataGame.Value(b, "heat", p)
+			if int(money) != s.money[p] || int(heat) != s.heat.Held[p] {
+				return fmt.Errorf("seat %d ends with $%d and %d Heat in engine/heat, $%d and %d in the rules file", p+1, s.money[p], s.heat.Held[p], money, heat)
+			}
 		}
+		return nil
 	}
-	if ra, rb := a.Returns(nil), b.Returns(nil); !slices.Equal(ra, rb) {
-		return fmt.Errorf("returns differ: %v and %v", ra, rb)
-	}
-	return nil
+	return enginetest.Lockstep{Go: a, Rules: b, Name: "engine/heat", End: sameMoneyAndHeat}.Play(players, seed)
 }
 
 // TestRulesFilePrintsTheSameCards: the card texts the rules file prints

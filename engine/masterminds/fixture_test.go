@@ -165,6 +165,20 @@ func check(t testing.TB, s *state) {
 	}
 }
 
+// clearedTable is a 3-player game of the fixture, settled from seed 1,
+// with every seat's hand, team and Gear back in the decks, and its tally.
+func clearedTable(t *testing.T) (*state, *engine.Tally) {
+	t.Helper()
+	g := fixture(t, nil)
+	tally := engine.NewTally(g.Info())
+	s := g.NewState(3, engine.StateOptions{Tally: tally}).(*state)
+	settle(s, 1)
+	for p := range 3 {
+		clearSeat(s, p)
+	}
+	return s, tally
+}
+
 // clearSeat puts seat p's hand, team and Gear back into the decks.
 func clearSeat(s *state, p int) {
 	st := &s.seats[p]

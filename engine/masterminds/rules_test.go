@@ -349,13 +349,7 @@ func TestCompletionVariants(t *testing.T) {
 }
 
 func TestMarkerDiceAreLimited(t *testing.T) {
-	g := fixture(t, nil)
-	tally := engine.NewTally(g.Info())
-	s := g.NewState(3, engine.StateOptions{Tally: tally}).(*state)
-	settle(s, 1)
-	for p := 0; p < 3; p++ {
-		clearSeat(s, p)
-	}
+	s, tally := clearedTable(t)
 	hire(t, s, 0, "ghost", "")
 	markers(s, 0, 0, 1, 2, 3)
 	markers(s, 0, 1, 4)
@@ -421,13 +415,7 @@ func TestEndAfterPlayersPlusOneHeists(t *testing.T) {
 }
 
 func TestEndWhenTheBagIsEmpty(t *testing.T) {
-	g := fixture(t, nil)
-	tally := engine.NewTally(g.Info())
-	s := g.NewState(3, engine.StateOptions{Tally: tally}).(*state)
-	settle(s, 1)
-	for p := 0; p < 3; p++ {
-		clearSeat(s, p)
-	}
+	s, tally := clearedTable(t)
 	// Everything but one clear gem goes to seat 3.
 	for k := 0; k < nKinds; k++ {
 		for s.bag.Count(k) > 0 && s.bag.Len() > 1 {

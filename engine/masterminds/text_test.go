@@ -37,15 +37,7 @@ func TestPrintedTextComesFromTheData(t *testing.T) {
 			line("Failed: the Recruit retires."),
 		},
 	}
-	for id, lines := range want {
-		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {
-			t.Errorf("%s: %q\nwant %q", id, got, lines)
-		}
-	}
-	back := g.BackRules(g.cardIndex(t, "museum"))
-	if !slices.Equal(back, []engine.RulesLine{{Phase: "B", Text: "Tech 7"}, {Phase: "C", Text: "Muscle or Driving 8"}, {Phase: "D", Text: "Charm 9"}}) {
-		t.Errorf("museum side B: %q", back)
-	}
+	wantCardRules(t, g, want, []engine.RulesLine{{Phase: "B", Text: "Tech 7"}, {Phase: "C", Text: "Muscle or Driving 8"}, {Phase: "D", Text: "Charm 9"}})
 	if g.BackRules(g.cardIndex(t, "ghost")) != nil {
 		t.Error("only heists have their own back")
 	}
@@ -151,15 +143,7 @@ func TestPrintedTextUsesTheGamesIcons(t *testing.T) {
 			line("Failed: the Recruit retires."),
 		},
 	}
-	for id, lines := range want {
-		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {
-			t.Errorf("%s: %q\nwant %q", id, got, lines)
-		}
-	}
-	back := g.BackRules(g.cardIndex(t, "museum"))
-	if !slices.Equal(back, []engine.RulesLine{{Phase: "B", Text: ":tech:\u00a07"}, {Phase: "C", Text: ":muscle: or :driving:\u00a08"}, {Phase: "D", Text: ":charm:\u00a09"}}) {
-		t.Errorf("museum side B: %q", back)
-	}
+	wantCardRules(t, g, want, []engine.RulesLine{{Phase: "B", Text: ":tech:\u00a07"}, {Phase: "C", Text: ":muscle: or :driving:\u00a08"}, {Phase: "D", Text: ":charm:\u00a09"}})
 }
 
 // A Talent's skills print as one row of icon-and-number pairs, each pair
@@ -189,5 +173,19 @@ func TestTalentStatRow(t *testing.T) {
 	front, _ = g.CardFields(g.cardIndex(t, "alarm"))
 	if front["triggers"] != "Stealth, :tech: or :driving:" {
 		t.Errorf("partly declared trigger icons: %q", front["triggers"])
+	}
+}
+
+// wantCardRules checks the rules each card in want prints, and the back
+// of the museum heist (its sides B to D).
+func wantCardRules(t *testing.T, g *Game, want map[string][]engine.RulesLine, museumBack []engine.RulesLine) {
+	t.Helper()
+	for id, lines := range want {
+		if got := g.CardRules(g.cardIndex(t, id)); !slices.Equal(got, lines) {
+			t.Errorf("%s: %q\nwant %q", id, got, lines)
+		}
+	}
+	if back := g.BackRules(g.cardIndex(t, "museum")); !slices.Equal(back, museumBack) {
+		t.Errorf("museum side B: %q", back)
 	}
 }

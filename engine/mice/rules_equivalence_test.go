@@ -2,18 +2,14 @@ package mice
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/engine/rules"
-	"github.com/cardpress/cardpress/finding"
-	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testutil"
 )
 
@@ -31,13 +27,9 @@ func TestRulesFilePlaysTheSameGame(t *testing.T) {
 	if testing.Short() {
 		games = 100
 	}
-	for players := 2; players <= 6; players++ {
-		for seed := uint64(1); seed <= uint64(games); seed++ {
-			if err := lockstep(goGame, dataGame, players, seed); err != nil {
-				t.Fatalf("%d players, seed %d: %v", players, seed, err)
-			}
-		}
-	}
+	enginetest.PlaySeeds(t, 2, 6, games, func(players int, seed uint64) error {
+		return lockstep(goGame, dataGame, players, seed)
+	})
 }
 
 // Other parameters (a short track that overflows, fewer skill and market
@@ -66,13 +58,9 @@ func TestRulesFilePlaysTheSameGameWithOtherParameters(t *testing.T) {
 		t.Fatal(err)
 	}
 	goGame, dataGame := bothEnginesIn(t, dir)
-	for players := 2; players <= 6; players++ {
-		for seed := uint64(1); seed <= 100; seed++ {
-			if err := lockstep(goGame, dataGame, players, seed); err != nil {
-				t.Fatalf("%d players, seed %d: %v", players, seed, err)
-			}
-		}
-	}
+	enginetest.PlaySeeds(t, 2, 6, 100, func(players int, seed uint64) error {
+		return lockstep(goGame, dataGame, players, seed)
+	})
 }
 
 // bothEngines builds the shipped Mice Heist with engine/mice and with its
@@ -85,103 +73,34 @@ func bothEngines(t testing.TB) (*Game, *rules.Game) {
 // bothEnginesIn builds the Mice Heist in dir with both engines.
 func bothEnginesIn(t testing.TB, dir string) (*Game, *rules.Game) {
 	t.Helper()
-	d, found := gamedata.Load(dir, func(id string) (fs.FS, bool) { return schemas, id == "mice" })
-	if errs, _ := finding.Count(found); errs > 0 || d == nil || d.Rules == nil {
-		t.Fatalf("%s does not load with its rules file: %v", dir, found)
-	}
-	goGame, found := Build(d)
-	if goGame == nil {
-		t.Fatalf("engine/mice does not build: %v", found)
-	}
-	dataGame, found := rules.Build(d)
-	if dataGame == nil {
-		t.Fatalf("rules.yaml does not build: %v", found)
-	}
-	return goGame, dataGame
+	d := enginetest.LoadWithRules(t, dir, "mice", schemas)
+	return enginetest.MustBuild(t, Build, d), enginetest.MustBuild(t, rules.Build, d)
 }
 
-// lockstep plays one game on both engines with the same random choices:
-// each chance move and decision picks one position in engine/mice's list,
-// and both engines play the entry at that position.
+// lockstep plays one game on both engines with the same random choices,
+// comparing the tables after every move; at the end each seat has the
+// same food in both.
 func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) error {
 	a := goGame.NewState(players, engine.StateOptions{})
 	b := dataGame.NewState(players, engine.StateOptions{})
 	s := a.(*state)
-	r := engine.NewRand(seed)
-	var la, lb []engine.Action
-	var oa, ob []engine.Outcome
-	for !a.IsTerminal() {
-		if b.IsTerminal() {
-			return fmt.Errorf("move %d (phase %d): the rules file's game is over (%s), engine/mice's is not", a.MoveNumber(), s.ph, b.(engine.Ender).EndCause())
-		}
-		pa, pb := a.CurrentPlayer(), b.CurrentPlayer()
-		if pa != pb {
-			return fmt.Errorf("move %d (phase %d): %s to move in engine/mice, %s in the rules file", a.MoveNumber(), s.ph, pa, pb)
-		}
-		switch pa {
-		case engine.Chance:
-			oa, ob = a.ChanceOutcomes(oa[:0]), b.ChanceOutcomes(ob[:0])
-			if err := sameOutcomes(s, oa, ob); err != nil {
-				return fmt.Errorf("move %d (phase %d): %v", a.MoveNumber(), s.ph, err)
+	sameFood := func() error {
+		for p := range players {
+			food, _ := dataGame.Value(b, "food", p)
+			if int(food) != s.food[p] {
+				return fmt.Errorf("seat %d ends with %d food in engine/mice, %d in the rules file", p+1, s.food[p], food)
 			}
-			x := engine.SampleOutcome(oa, r)
-			k := slices.IndexFunc(oa, func(o engine.Outcome) bool { return o.Action == x })
-			engine.Apply(a, oa[k].Action)
-			engine.Apply(b, ob[k].Action)
-		case engine.Simultaneous:
-			joint := make([]engine.Action, players)
-			for p := range players {
-				la, lb = a.LegalActions(engine.Player(p), la[:0]), b.LegalActions(engine.Player(p), lb[:0])
-				if !slices.Equal(la, lb) { // a bet of b is action b in both
-					return fmt.Errorf("move %d: seat %d's bets differ: %v and %v", a.MoveNumber(), p+1, la, lb)
-				}
-				joint[p] = engine.NoAction
-				if len(la) > 0 {
-					joint[p] = la[r.Intn(len(la))]
-				}
-			}
-			engine.ApplyJoint(a, joint)
-			engine.ApplyJoint(b, joint)
-		default:
-			la, lb = a.LegalActions(pa, la[:0]), b.LegalActions(pb, lb[:0])
-			want := make([]engine.Action, len(la))
-			for i, x := range la {
-				want[i] = s.rulesAction(x)
-			}
-			if !slices.Equal(want, lb) {
-				return fmt.Errorf("move %d (phase %d): seat %d's actions differ: engine/mice's %v are %v in the rules file, which offers %v", a.MoveNumber(), s.ph, pa+1, la, want, lb)
-			}
-			k := r.Intn(len(la))
-			x := la[k]
-			engine.Apply(a, x)
-			engine.Apply(b, want[k])
 		}
-		if a.MoveNumber() != b.MoveNumber() {
-			return fmt.Errorf("move counts differ: %d and %d", a.MoveNumber(), b.MoveNumber())
-		}
-		if err := sameTable(s, dataGame, b); err != nil {
-			return fmt.Errorf("after move %d: %v", a.MoveNumber(), err)
-		}
+		return sameTable(s, dataGame, b)
 	}
-	if !b.IsTerminal() {
-		return fmt.Errorf("engine/mice's game is over after move %d, the rules file's is not", a.MoveNumber())
-	}
-	if ca, cb := a.(engine.Ender).EndCause(), b.(engine.Ender).EndCause(); ca != cb {
-		return fmt.Errorf("the game ends by %q in engine/mice, by %q in the rules file", ca, cb)
-	}
-	for p := range players {
-		food, _ := dataGame.Value(b, "food", p)
-		if int(food) != s.food[p] {
-			return fmt.Errorf("seat %d ends with %d food in engine/mice, %d in the rules file", p+1, s.food[p], food)
-		}
-	}
-	if err := sameTable(s, dataGame, b); err != nil {
-		return fmt.Errorf("at the end: %v", err)
-	}
-	if ra, rb := a.Returns(nil), b.Returns(nil); !slices.Equal(ra, rb) {
-		return fmt.Errorf("returns differ: %v and %v", ra, rb)
-	}
-	return nil
+	return enginetest.Lockstep{
+		Go: a, Rules: b, Name: "engine/mice",
+		Action:    s.rulesAction,
+		Outcomes:  func(oa, ob []engine.Outcome) error { return sameOutcomes(s, oa, ob) },
+		Where:     func() string { return fmt.Sprintf(" (phase %d)", s.ph) },
+		AfterMove: func() error { return sameTable(s, dataGame, b) },
+		End:       sameFood,
+	}.Play(players, seed)
 }
 
 // rulesAction is engine/mice's action x at the state's decision as the

@@ -13,7 +13,6 @@ package lsptest
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,6 +25,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // Diagnostic is one problem the server reports in a file; Line and
@@ -62,7 +63,7 @@ var Settings = map[string]any{
 type Server struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	stderr *lockedBuffer
+	stderr *testutil.LockedBuffer
 
 	writeMu sync.Mutex
 
@@ -112,7 +113,7 @@ func StartCommand(ctx context.Context, cmd *exec.Cmd, root string) (*Server, err
 	cmd.Dir = root
 	s := &Server{
 		cmd:      cmd,
-		stderr:   new(lockedBuffer),
+		stderr:   new(testutil.LockedBuffer),
 		pending:  map[int]chan response{},
 		diags:    map[string][][]Diagnostic{},
 		versions: map[string][]int{},
@@ -447,21 +448,4 @@ func (s *Server) stderrTail() string {
 		out = "…" + out[len(out)-2000:]
 	}
 	return "\nserver stderr:\n" + out
-}
-
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

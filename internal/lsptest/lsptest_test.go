@@ -10,20 +10,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 // The client is tested against a fake server, the test binary run again,
 // so that this package's tests need no node; cmd/editor_test.go runs the
 // real yaml-language-server.
 func TestMain(m *testing.M) {
-	if os.Getenv("LSPTEST_FAKE_SERVER") == "1" {
+	testutil.MainOrChild(m, "LSPTEST_FAKE_SERVER", func() error {
 		if err := fakeServer(); err != nil {
-			fmt.Fprintln(os.Stderr, "fake server:", err)
-			os.Exit(1)
+			return fmt.Errorf("fake server: %w", err)
 		}
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
+		return nil
+	})
 }
 
 func TestClientAgainstFakeServer(t *testing.T) {

@@ -3,6 +3,7 @@ package testutil
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -43,4 +44,18 @@ func StopChild(t testing.TB, cmd *exec.Cmd, sig os.Signal) int {
 	}
 	cmd.Wait()
 	return cmd.ProcessState.ExitCode()
+}
+
+// MainOrChild is a TestMain: it runs the tests, or, in the test binary run
+// again with env set to 1 (a child the tests start), runs child instead
+// and exits, 1 with child's error on stderr if it fails.
+func MainOrChild(m *testing.M, env string, child func() error) {
+	if os.Getenv(env) == "1" {
+		if err := child(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
 }
