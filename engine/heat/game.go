@@ -104,17 +104,18 @@ func (g *Game) Info() engine.Info {
 	return info
 }
 
-// Counters this game tallies; counterDocs says what each counts.
+// Counters this game tallies, each with what it counts.
 const (
 	cntOutOfHeat = iota
 	cntDrawsSkipped
 	cntArrests
 )
 
-var (
-	counterNames = []string{"out_of_heat_returns", "draws_skipped", "arrests"}
-	counterDocs  = []string{"Heat returned for a short Phase B", "phases whose draws were all skipped (out of cards)", "games ended by arrest"}
-)
+var counterNames, counterDocs = kit.CounterInfo([]kit.Counter{
+	{Name: "out_of_heat_returns", Doc: "Heat returned for a short Phase B"},
+	{Name: "draws_skipped", Doc: "phases whose draws were all skipped (out of cards)"},
+	{Name: "arrests", Doc: "games ended by arrest"},
+})
 
 // deckSize counts the physical cards used at a player count: the deck
 // Build made for it (the invariants ask after every move).

@@ -482,7 +482,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 // Params exposes the compiled parameters.
 func (g *Game) Params() DataParams { return g.params }
 
-// Counters this game tallies; counterDocs says what each counts.
+// Counters this game tallies, each with what it counts.
 const (
 	cntJailLock = iota
 	cntDeckExhausted
@@ -493,18 +493,15 @@ const (
 	cntCompsShort
 )
 
-var (
-	counterNames = []string{"jail_lock", "deck_exhausted", "no_goal", "unpaid_fees", "jobs_expired", "failed_heists", "complications_short"}
-	counterDocs  = []string{
-		"whole crews in jail jail_time turns in a row",
-		"Resource draws with deck and discard empty",
-		"games stopped by round_limit, no one at the goal",
-		"Mercenaries discarded for an unpaid fee",
-		"Jobs that ran out of Time",
-		"heists short of icons",
-		"Complications due with none left",
-	}
-)
+var counterNames, counterDocs = kit.CounterInfo([]kit.Counter{
+	{Name: "jail_lock", Doc: "whole crews in jail jail_time turns in a row"},
+	{Name: "deck_exhausted", Doc: "Resource draws with deck and discard empty"},
+	{Name: "no_goal", Doc: "games stopped by round_limit, no one at the goal"},
+	{Name: "unpaid_fees", Doc: "Mercenaries discarded for an unpaid fee"},
+	{Name: "jobs_expired", Doc: "Jobs that ran out of Time"},
+	{Name: "failed_heists", Doc: "heists short of icons"},
+	{Name: "complications_short", Doc: "Complications due with none left"},
+})
 
 var alarmJailLock = codes.Alarm("JAIL_LOCK", "A crew was entirely in jail at the start of jail_time of its turns in a row.")
 

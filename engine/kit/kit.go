@@ -105,6 +105,19 @@ func isNilPointer(v any) bool {
 	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
+// Counter is one counter a game tallies: its name (Info.Counters) and
+// what it counts (Info.CounterDocs).
+type Counter struct{ Name, Doc string }
+
+// CounterInfo is Info's Counters and CounterDocs from one list, in its
+// order, so each name is declared beside what it counts.
+func CounterInfo(counters []Counter) (names, docs []string) {
+	for _, c := range counters {
+		names, docs = append(names, c.Name), append(docs, c.Doc)
+	}
+	return names, docs
+}
+
 // Info is the part of a game's engine.Info its manifest states: the id and
 // the player range (capped at what the core plays). An engine's Info sets
 // the rest (turn cap, cards, counters, alarms, dynamics) on the copy.

@@ -271,8 +271,8 @@ func (g *Game) Info() engine.Info {
 	return info
 }
 
-// Counters this game tallies (Info.Counters order); counterDocs says what
-// each counts.
+// Counters this game tallies (Info.Counters order), each with what it
+// counts.
 const (
 	cntTurns = iota
 	cntHeistsCompleted
@@ -296,35 +296,28 @@ const (
 	cntMarkersRecalled
 )
 
-var counterNames = []string{
-	"turns", "heists_completed", "out_of_markers", "bag_empty", "gems_lost",
-	"prep_deck_empty", "prep_draws_skipped", "talent_reshuffles", "failure_reshuffles",
-	"attempts", "perfections", "successes", "pushes", "failures", "consequences",
-	"interrupts_played", "bonus_gems", "markers_deadlock", "heists_exhausted", "markers_recalled",
-}
-
-var counterDocs = []string{
-	"turns played",
-	"heists completed",
-	"turns with a heist step open but no free marker die",
-	"draws that took the last gem from the bag",
-	"gems owed with the bag already empty",
-	"Prep draws from an exhausted deck",
-	"Prep draws skipped: deck and discard both empty",
-	"Talent discard reshuffled into an exhausted deck",
-	"Failure discard reshuffled into an exhausted deck",
-	"heist step attempts",
-	"attempts already above the target before the roll",
-	"attempts won on the roll",
-	"attempts that tied the target",
-	"attempts below the target",
-	"Failure consequences suffered",
-	"Interrupt cards played",
-	"bonus gems for matching dice",
-	"games ended because no player had a free marker die",
-	"games ended because no heist could be laid out",
-	"marker dice taken back from a heist",
-}
+var counterNames, counterDocs = kit.CounterInfo([]kit.Counter{
+	{Name: "turns", Doc: "turns played"},
+	{Name: "heists_completed", Doc: "heists completed"},
+	{Name: "out_of_markers", Doc: "turns with a heist step open but no free marker die"},
+	{Name: "bag_empty", Doc: "draws that took the last gem from the bag"},
+	{Name: "gems_lost", Doc: "gems owed with the bag already empty"},
+	{Name: "prep_deck_empty", Doc: "Prep draws from an exhausted deck"},
+	{Name: "prep_draws_skipped", Doc: "Prep draws skipped: deck and discard both empty"},
+	{Name: "talent_reshuffles", Doc: "Talent discard reshuffled into an exhausted deck"},
+	{Name: "failure_reshuffles", Doc: "Failure discard reshuffled into an exhausted deck"},
+	{Name: "attempts", Doc: "heist step attempts"},
+	{Name: "perfections", Doc: "attempts already above the target before the roll"},
+	{Name: "successes", Doc: "attempts won on the roll"},
+	{Name: "pushes", Doc: "attempts that tied the target"},
+	{Name: "failures", Doc: "attempts below the target"},
+	{Name: "consequences", Doc: "Failure consequences suffered"},
+	{Name: "interrupts_played", Doc: "Interrupt cards played"},
+	{Name: "bonus_gems", Doc: "bonus gems for matching dice"},
+	{Name: "markers_deadlock", Doc: "games ended because no player had a free marker die"},
+	{Name: "heists_exhausted", Doc: "games ended because no heist could be laid out"},
+	{Name: "markers_recalled", Doc: "marker dice taken back from a heist"},
+})
 
 var alarmOutOfMarkers = codes.Alarm("OUT_OF_MARKERS", "Players often had a heist step open but no free marker die: markers_per_player is tight for the heists on the table.")
 

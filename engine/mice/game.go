@@ -379,7 +379,7 @@ func (c *compiler) compileCard(gc gamedata.Card) card {
 // Params exposes the compiled parameters.
 func (g *Game) Params() Params { return g.params }
 
-// Counters this game tallies; counterDocs says what each counts.
+// Counters this game tallies, each with what it counts.
 const (
 	cntCheeseShort = iota
 	cntTrackOverflow
@@ -387,15 +387,12 @@ const (
 	cntFinaleFailed
 )
 
-var (
-	counterNames = []string{"cheese_short", "track_overflow", "chips_short", "finale_failed"}
-	counterDocs  = []string{
-		"cheese due that the supply did not have",
-		"increases past the end of a track",
-		"chip draws with no chip left",
-		"failed tests against a Finale",
-	}
-)
+var counterNames, counterDocs = kit.CounterInfo([]kit.Counter{
+	{Name: "cheese_short", Doc: "cheese due that the supply did not have"},
+	{Name: "track_overflow", Doc: "increases past the end of a track"},
+	{Name: "chips_short", Doc: "chip draws with no chip left"},
+	{Name: "finale_failed", Doc: "failed tests against a Finale"},
+})
 
 var alarmCheeseShort = codes.Alarm("CHEESE_SUPPLY_EMPTY", "The central cheese supply ran out when the rules handed out cheese.")
 
