@@ -146,6 +146,7 @@ func All() []*Check {
 	for _, c := range checks {
 		out = append(out, c)
 	}
+	out = append(out, loadChecks()...)
 	out = append(out, engineChecks()...)
 	slices.SortFunc(out, func(a, b *Check) int {
 		if d := slices.Index(steps, a.Step) - slices.Index(steps, b.Step); d != 0 {
@@ -153,6 +154,20 @@ func All() []*Check {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
+	return out
+}
+
+// loadChecks are loading's checks (gamedata.Checks), as rows of the
+// table: gamedata runs them as it loads a game, so their rows have no Run.
+func loadChecks() []*Check {
+	var out []*Check
+	for _, lc := range gamedata.Checks() {
+		c := Check{ID: lc.ID, Doc: lc.Doc, Codes: lc.Codes, Step: Load}
+		if checks[c.ID] != nil {
+			panic("check: loading's check " + c.ID + " has the id of another check")
+		}
+		out = append(out, &c)
+	}
 	return out
 }
 

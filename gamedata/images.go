@@ -14,7 +14,18 @@ import (
 	"strings"
 
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/source"
 )
+
+var _ = registerCheck(Check{
+	ID:  "pictures",
+	Doc: "Checks the pictures layouts, cards and backs print: files in the game folder, PNG, JPEG or SVG that decode within the limits, sharp enough at their size, shown by image elements.",
+	Codes: []*finding.Code{CodeImagePath, CodeImageFormat, CodeImageLowRes, CodeAssetTooLarge, CodeLayoutField, CodeLayoutValue, CodeTemplate,
+		source.CodeFileMissing, source.CodeFileOutside, source.CodeFileRead},
+	// Values already reported are not checked again; counts are filled in.
+	After: []string{"card-references", "printed-text", "layout-boxes", "layout-shapes", "layout-values", "layout-fields"},
+	run:   (*loader).images,
+})
 
 // Art: PNG and JPEG images on cards. A deck declares a field of type image
 // (each card names its own file), a layout element of kind image shows
