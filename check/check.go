@@ -25,8 +25,9 @@ type Step string
 
 const (
 	// Load is loading a game's files: YAML, schemas, references, then the
-	// engine's build of the data. Its checks run inline in source, schema,
-	// gamedata and the engines' Build; the table lists their codes.
+	// engine's build of the data. Its checks run in gamedata (its own
+	// table, gamedata.Checks, in the order listed there) and in the
+	// engines' Build (kit.Check with Build); the table lists their codes.
 	Load Step = "load"
 	// Build runs once the engine has built the data, still while loading:
 	// what the engine's cards print against the layout and the reference.
@@ -171,8 +172,9 @@ func loadChecks() []*Check {
 	return out
 }
 
-// engineChecks are the engines' own static checks (kit.RegisterCheck), as
-// rows of the table: they run on the games their engine built. Engines
+// engineChecks are the engines' own checks (kit.RegisterCheck), as rows
+// of the table: the static ones run on the games their engine built, the
+// build ones are what each engine's Build reports as loading builds it. Engines
 // register there, not here, so that they need not import the renderer
 // this package's layout checks use.
 func engineChecks() []*Check {
@@ -180,6 +182,10 @@ func engineChecks() []*Check {
 	for _, ec := range kit.Checks() {
 		c := Check{ID: ec.ID, Doc: ec.Doc, Codes: ec.Codes, Engine: ec.Engine, Step: Static, Needs: Valid | Engine,
 			Run: func(in *Input) []finding.Finding { return ec.Run(in.Engine) }}
+		if ec.Build {
+			// Build reports these itself, as loading builds the game.
+			c.Step, c.Needs, c.Run = Load, 0, nil
+		}
 		if err := c.validate(); err != nil || checks[c.ID] != nil {
 			panic(fmt.Sprintf("check: engine %s's check %q is incomplete or registered twice (%v)", ec.Engine, ec.ID, err))
 		}

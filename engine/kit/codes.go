@@ -21,6 +21,15 @@ var (
 		Purpose: "An effect targets someone it cannot (stealing from yourself, giving yourself a penalty meant for others)."})
 )
 
+// The kit's checks, which every engine's build makes through kit.Open and
+// the bounds of its schemas.
+var _ = RegisterCheck(Check{
+	ID:    "engine-kit-build",
+	Doc:   "Checks as any engine builds a game that parameters and card numbers are within the bounds the engine plays, cards are what its schema allows, and players, cards and keywords fit what it holds.",
+	Codes: []*finding.Code{CodeParamRange, CodeCardRange, CodeCardInvalid, CodeTooManyPlayers, CodeTooManyCards, CodeTooManyKeywords, CodeEffectTarget},
+	Build: true,
+})
+
 // Codes declares the finding codes of one engine: its own checks (Error,
 // Warning) and its alarms, each in a line beside the check or counter it
 // belongs to, with the engine's id and scope filled in.
