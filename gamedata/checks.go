@@ -78,17 +78,22 @@ func Checks() []Check {
 	return out
 }
 
-// ordered is the run order of the checks with a run: each after those it
-// names in After, the first by id among those ready. Callers hold
-// loadChecksMu. A name that is no check, or a circle, panics: the
-// program does not start.
+// ordered is the run order of the registered checks with a run, made
+// once. Callers hold loadChecksMu.
 func ordered() []*Check {
-	if loadOrder != nil {
-		return loadOrder
+	if loadOrder == nil {
+		loadOrder = runOrder(loadChecks)
 	}
+	return loadOrder
+}
+
+// runOrder orders the checks with a run: each after those it names in
+// After, the first by id among those ready. A name that is no such check,
+// or a circle, panics: the program does not start.
+func runOrder(all []*Check) []*Check {
 	byID := map[string]*Check{}
 	var left []*Check
-	for _, c := range loadChecks {
+	for _, c := range all {
 		byID[c.ID] = c
 		if !c.Reading {
 			left = append(left, c)
@@ -116,7 +121,6 @@ func ordered() []*Check {
 		out = append(out, left[i])
 		left = slices.Delete(left, i, i+1)
 	}
-	loadOrder = out
 	return out
 }
 
@@ -128,7 +132,8 @@ func ids(cs []*Check) string {
 	return strings.Join(s, ", ")
 }
 
-// ranCheck, when set (by a test), is told what each check found.
+// ranCheck, when set (by the package's tests), is told what each check
+// of the table found, and (c nil) what reading the files found.
 var ranCheck func(c *Check, found []finding.Finding)
 
 // check runs the table once every file is read.
@@ -136,6 +141,9 @@ func (l *loader) check() {
 	loadChecksMu.Lock()
 	order := ordered()
 	loadChecksMu.Unlock()
+	if ranCheck != nil {
+		ranCheck(nil, l.found)
+	}
 	for _, c := range order {
 		before := len(l.found)
 		c.run(l)

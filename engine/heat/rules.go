@@ -66,9 +66,9 @@ var codes = kit.CodesOf("heat")
 // What Build reports as it compiles the data, for the table of checks.
 var _ = kit.RegisterCheck(kit.Check{
 	ID:     "heat-build",
-	Doc:    "Checks as HEAT builds a game that the game declares at most 8 phases and every effect's phase is one of them.",
+	Doc:    "Checks as HEAT builds a game that the game declares at most 8 phases and every effect's phase and keyword is one game.yaml declares.",
 	Engine: "heat",
-	Codes:  []*finding.Code{codeTooManyPhases, codeUndefinedPhase},
+	Codes:  []*finding.Code{codeTooManyPhases, codeUndefinedPhase, gamedata.CodeUndefinedKeyword},
 	Build:  true,
 })
 

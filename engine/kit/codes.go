@@ -1,6 +1,9 @@
 package kit
 
-import "github.com/cardpress/cardpress/finding"
+import (
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+)
 
 // The codes several engines report, each for its own data; a code only one
 // engine reports is declared in that engine's package.
@@ -24,9 +27,10 @@ var (
 // The kit's checks, which every engine's build makes through kit.Open and
 // the bounds of its schemas.
 var _ = RegisterCheck(Check{
-	ID:    "engine-kit-build",
-	Doc:   "Checks as any engine builds a game that parameters and card numbers are within the bounds the engine plays, cards are what its schema allows, and players, cards and keywords fit what it holds.",
-	Codes: []*finding.Code{CodeParamRange, CodeCardRange, CodeCardInvalid, CodeTooManyPlayers, CodeTooManyCards, CodeTooManyKeywords, CodeEffectTarget},
+	ID:  "engine-kit-build",
+	Doc: "Checks as any engine builds a game that parameters and card numbers are within the bounds the engine plays, cards are what its schema allows, players, cards and keywords fit what it holds, the players range is whole, and the engine's rule parameters are declared.",
+	Codes: []*finding.Code{CodeParamRange, CodeCardRange, CodeCardInvalid, CodeTooManyPlayers, CodeTooManyCards, CodeTooManyKeywords, CodeEffectTarget,
+		gamedata.CodePlayers, gamedata.CodeUndefinedParameter},
 	Build: true,
 })
 

@@ -116,9 +116,9 @@ var codes = kit.CodesOf("masterminds")
 // What Build reports as it compiles the data, for the table of checks.
 var _ = kit.RegisterCheck(kit.Check{
 	ID:     "masterminds-build",
-	Doc:    "Checks as Masterminds builds a game that its Mastermind colours, Talents, play-immediately cards, Heist and Cash decks and gem counts are what the engine plays at every player count, and cards are in their type's deck.",
+	Doc:    "Checks as Masterminds builds a game that its Mastermind colours, Talents, play-immediately cards, Heist and Cash decks and gem counts are what the engine plays at every player count, that its gems and dice are the components the colours need, and cards are in their type's deck.",
 	Engine: "masterminds",
-	Codes:  []*finding.Code{codeTooManyMasterminds, codeTooFewMasterminds, codeTooManyImmediate, codeNoTalents, codeDuplicateColor, codeHeistDeckShort, codeCashShort, codeComponentRange, codeTypeDeckMismatch},
+	Codes:  []*finding.Code{codeTooManyMasterminds, codeTooFewMasterminds, codeTooManyImmediate, codeNoTalents, codeDuplicateColor, codeHeistDeckShort, codeCashShort, codeComponentRange, codeTypeDeckMismatch, gamedata.CodeUndefinedComponent, gamedata.CodeCountMismatch},
 	Build:  true,
 })
 
