@@ -69,7 +69,7 @@ func (l *loader) loadIcons() {
 				continue
 			}
 			// An icon is drawn within one em of the text around it.
-			em := MaxFontSize * 25.4 / 72
+			em := MaxFontSize() * 25.4 / 72
 			l.printsAt(img, em, em, FitContain)
 		default:
 			continue // the schema asks for one of the two
