@@ -8,6 +8,7 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,7 +84,9 @@ type Check struct {
 	// Codes are the finding codes it reports.
 	Codes []*finding.Code
 	// Claims gives the check every declared code of this scope that no
-	// other check names: the many codes loading reports inline.
+	// other check names. Only the alarms check has it: each engine
+	// declares its alarms beside its counters (kit.Codes.Alarm), and the
+	// one smoke check judges them all. Every other check names its codes.
 	Claims finding.Scope
 	// Engine is the rules engine whose games it checks ("": every game).
 	Engine string
@@ -93,6 +96,10 @@ type Check struct {
 	Run func(in *Input) []finding.Finding
 	// Smoke is a smoke check's handler and stopping rule.
 	Smoke *SmokeRule
+
+	// order places a load check in its step by when it runs: loading's
+	// in gamedata's order, then the engines' builds.
+	order int
 }
 
 var (
@@ -139,7 +146,9 @@ func (c Check) validate() error {
 	return nil
 }
 
-// All lists the checks in the order their steps run, by id within a step.
+// All lists the checks in the order their steps run, by id within a step;
+// the load step's in the order they run (gamedata.Checks), the engines'
+// builds last.
 func All() []*Check {
 	mu.Lock()
 	defer mu.Unlock()
@@ -153,7 +162,7 @@ func All() []*Check {
 		if d := slices.Index(steps, a.Step) - slices.Index(steps, b.Step); d != 0 {
 			return d
 		}
-		return strings.Compare(a.ID, b.ID)
+		return cmp.Or(a.order-b.order, strings.Compare(a.ID, b.ID))
 	})
 	return out
 }
@@ -162,8 +171,8 @@ func All() []*Check {
 // table: gamedata runs them as it loads a game, so their rows have no Run.
 func loadChecks() []*Check {
 	var out []*Check
-	for _, lc := range gamedata.Checks() {
-		c := Check{ID: lc.ID, Doc: lc.Doc, Codes: lc.Codes, Step: Load}
+	for i, lc := range gamedata.Checks() {
+		c := Check{ID: lc.ID, Doc: lc.Doc, Codes: lc.Codes, Step: Load, order: i - len(gamedata.Checks())}
 		if checks[c.ID] != nil {
 			panic("check: loading's check " + c.ID + " has the id of another check")
 		}
