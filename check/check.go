@@ -83,11 +83,10 @@ type Check struct {
 	Doc string
 	// Codes are the finding codes it reports.
 	Codes []*finding.Code
-	// Claims gives the check every declared code of this scope that no
-	// other check names. Only the alarms check has it: each engine
-	// declares its alarms beside its counters (kit.Codes.Alarm), and the
-	// one smoke check judges them all. Every other check names its codes.
-	Claims finding.Scope
+	// MoreCodes lists codes declared after the check registers: the
+	// alarms each engine declares beside its counters (kit.AlarmCodes),
+	// which the one alarms check judges.
+	MoreCodes func() []*finding.Code
 	// Engine is the rules engine whose games it checks ("": every game).
 	Engine string
 	Step   Step
@@ -132,7 +131,7 @@ func (c Check) validate() error {
 		return fmt.Errorf("id %q is not lower-case-with-dashes", c.ID)
 	case strings.TrimSpace(c.Doc) == "":
 		return fmt.Errorf("%s has no doc", c.ID)
-	case len(c.Codes) == 0 && c.Claims == "":
+	case len(c.Codes) == 0 && c.MoreCodes == nil:
 		return fmt.Errorf("%s reports no code", c.ID)
 	case !slices.Contains(steps, c.Step):
 		return fmt.Errorf("%s: unknown step %q", c.ID, c.Step)
@@ -214,22 +213,11 @@ func Of(step Step) []*Check {
 	return out
 }
 
-// CodesOf lists the codes c reports: its own, then those it claims, by id.
+// CodesOf lists the codes c reports: its own, then its MoreCodes.
 func CodesOf(c *Check) []*finding.Code {
 	out := slices.Clone(c.Codes)
-	if c.Claims == "" {
-		return out
-	}
-	named := map[*finding.Code]bool{}
-	for _, o := range All() {
-		for _, code := range o.Codes {
-			named[code] = true
-		}
-	}
-	for _, code := range finding.Declared() {
-		if code.Scope == c.Claims && !named[code] {
-			out = append(out, code)
-		}
+	if c.MoreCodes != nil {
+		out = append(out, c.MoreCodes()...)
 	}
 	return out
 }

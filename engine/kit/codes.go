@@ -1,6 +1,10 @@
 package kit
 
 import (
+	"slices"
+	"strings"
+	"sync"
+
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 )
@@ -53,9 +57,28 @@ func (c Codes) Warning(id, purpose string) *finding.Code {
 }
 
 // Alarm declares the warning of an alarm (engine.Alarm): purpose says what
-// it means when the counter runs high.
+// it means when the counter runs high. The smoke games' alarms check
+// reports it (AlarmCodes).
 func (c Codes) Alarm(id, purpose string) *finding.Code {
-	return c.declare(id, finding.Warning, finding.Alarm, purpose)
+	code := c.declare(id, finding.Warning, finding.Alarm, purpose)
+	alarmsMu.Lock()
+	defer alarmsMu.Unlock()
+	alarms = append(alarms, code)
+	return code
+}
+
+var (
+	alarmsMu sync.Mutex
+	alarms   []*finding.Code
+)
+
+// AlarmCodes lists every engine's alarm codes, by id.
+func AlarmCodes() []*finding.Code {
+	alarmsMu.Lock()
+	defer alarmsMu.Unlock()
+	out := slices.Clone(alarms)
+	slices.SortFunc(out, func(a, b *finding.Code) int { return strings.Compare(a.ID, b.ID) })
+	return out
 }
 
 func (c Codes) declare(id string, sev finding.Severity, scope finding.Scope, purpose string) *finding.Code {
