@@ -30,8 +30,6 @@ var (
 		ID:    "card-references",
 		Doc:   "Checks the cards: unique ids, declared decks and keywords, player counts within the game's, and the copies that components count (a cards component without a count takes them).",
 		Codes: []*finding.Code{CodeDuplicateID, CodeUndefinedDeck, CodeUndefinedKeyword, CodePlayers, CodeCountMismatch},
-		// Its errors at a component's count silence those that compare it.
-		After: []string{"manifest-lists"},
 		run:   (*loader).checkCards,
 	})
 	_ = registerCheck(Check{
@@ -45,7 +43,7 @@ var (
 	_ = registerCheck(Check{
 		ID:    "reference-text",
 		Doc:   "Checks reference.yaml's texts: their templates, and the parameters their boards name.",
-		Codes: []*finding.Code{CodeTemplate, CodeUndefinedParameter, CodeEmphasis},
+		Codes: []*finding.Code{CodeTemplate, CodeUndefinedParameter},
 		run:   (*loader).checkReference,
 	})
 	_ = registerCheck(Check{

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/cardpress/cardpress/finding"
 )
@@ -32,14 +31,19 @@ type Check struct {
 	run     func(*loader)
 }
 
+// The table: registered while the package's variables are initialized,
+// then ordered once (init), so a table that cannot be ordered stops the
+// program at start. Read-only afterwards.
 var (
-	loadChecksMu sync.Mutex
-	loadChecks   []*Check
-	loadOrder    []*Check // the checks with a run, in order; made on first use
+	loadChecks []*Check
+	loadOrder  []*Check // the checks with a run, in the order they run
 )
 
+func init() { loadOrder = runOrder(loadChecks) }
+
 // registerCheck adds a check of loading; files of gamedata call it from a
-// package-level var. An incomplete one panics when the program starts.
+// package-level var (and only there: the table is read without a lock).
+// An incomplete one panics when the program starts.
 func registerCheck(c Check) *Check {
 	switch {
 	case c.ID == "" || strings.ToLower(c.ID) != c.ID || strings.ContainsAny(c.ID, " _"):
@@ -49,22 +53,17 @@ func registerCheck(c Check) *Check {
 	case c.Reading != (c.run == nil):
 		panic("gamedata: check " + c.ID + " needs a run unless its reader reports its codes")
 	}
-	loadChecksMu.Lock()
-	defer loadChecksMu.Unlock()
 	if slices.ContainsFunc(loadChecks, func(o *Check) bool { return o.ID == c.ID }) {
 		panic("gamedata: check " + c.ID + " registered twice")
 	}
 	p := &c
 	loadChecks = append(loadChecks, p)
-	loadOrder = nil
 	return p
 }
 
 // Checks lists loading's checks: the readers' first, by id, then the ones
 // the loader runs, in the order it runs them.
 func Checks() []Check {
-	loadChecksMu.Lock()
-	defer loadChecksMu.Unlock()
 	var out []Check
 	for _, c := range loadChecks {
 		if c.Reading {
@@ -72,19 +71,10 @@ func Checks() []Check {
 		}
 	}
 	slices.SortFunc(out, func(a, b Check) int { return strings.Compare(a.ID, b.ID) })
-	for _, c := range ordered() {
+	for _, c := range loadOrder {
 		out = append(out, *c)
 	}
 	return out
-}
-
-// ordered is the run order of the registered checks with a run, made
-// once. Callers hold loadChecksMu.
-func ordered() []*Check {
-	if loadOrder == nil {
-		loadOrder = runOrder(loadChecks)
-	}
-	return loadOrder
 }
 
 // runOrder orders the checks with a run: each after those it names in
@@ -138,13 +128,10 @@ var ranCheck func(c *Check, found []finding.Finding)
 
 // check runs the table once every file is read.
 func (l *loader) check() {
-	loadChecksMu.Lock()
-	order := ordered()
-	loadChecksMu.Unlock()
 	if ranCheck != nil {
 		ranCheck(nil, l.found)
 	}
-	for _, c := range order {
+	for _, c := range loadOrder {
 		before := len(l.found)
 		c.run(l)
 		if ranCheck != nil {
