@@ -170,8 +170,9 @@ func All() []*Check {
 // table: gamedata runs them as it loads a game, so their rows have no Run.
 func loadChecks() []*Check {
 	var out []*Check
-	for i, lc := range gamedata.Checks() {
-		c := Check{ID: lc.ID, Doc: lc.Doc, Codes: lc.Codes, Step: Load, order: i - len(gamedata.Checks())}
+	all := gamedata.Checks()
+	for i, lc := range all {
+		c := Check{ID: lc.ID, Doc: lc.Doc, Codes: lc.Codes, Step: Load, order: i - len(all)}
 		if checks[c.ID] != nil {
 			panic("check: loading's check " + c.ID + " has the id of another check")
 		}
