@@ -8,6 +8,7 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -25,8 +26,9 @@ type Step string
 
 const (
 	// Load is loading a game's files: YAML, schemas, references, then the
-	// engine's build of the data. Its checks run inline in source, schema,
-	// gamedata and the engines' Build; the table lists their codes.
+	// engine's build of the data. Its checks run in gamedata (its own
+	// table, gamedata.Checks, in the order listed there) and in the
+	// engines' Build (kit.Check with Build); the table lists their codes.
 	Load Step = "load"
 	// Build runs once the engine has built the data, still while loading:
 	// what the engine's cards print against the layout and the reference.
@@ -81,9 +83,10 @@ type Check struct {
 	Doc string
 	// Codes are the finding codes it reports.
 	Codes []*finding.Code
-	// Claims gives the check every declared code of this scope that no
-	// other check names: the many codes loading reports inline.
-	Claims finding.Scope
+	// MoreCodes lists codes declared after the check registers: the
+	// alarms each engine declares beside its counters (kit.AlarmCodes),
+	// which the one alarms check judges.
+	MoreCodes func() []*finding.Code
 	// Engine is the rules engine whose games it checks ("": every game).
 	Engine string
 	Step   Step
@@ -92,6 +95,10 @@ type Check struct {
 	Run func(in *Input) []finding.Finding
 	// Smoke is a smoke check's handler and stopping rule.
 	Smoke *SmokeRule
+
+	// order places a load check in its step by when it runs: loading's
+	// in gamedata's order, then the engines' builds.
+	order int
 }
 
 var (
@@ -124,7 +131,7 @@ func (c Check) validate() error {
 		return fmt.Errorf("id %q is not lower-case-with-dashes", c.ID)
 	case strings.TrimSpace(c.Doc) == "":
 		return fmt.Errorf("%s has no doc", c.ID)
-	case len(c.Codes) == 0 && c.Claims == "":
+	case len(c.Codes) == 0 && c.MoreCodes == nil:
 		return fmt.Errorf("%s reports no code", c.ID)
 	case !slices.Contains(steps, c.Step):
 		return fmt.Errorf("%s: unknown step %q", c.ID, c.Step)
@@ -138,7 +145,9 @@ func (c Check) validate() error {
 	return nil
 }
 
-// All lists the checks in the order their steps run, by id within a step.
+// All lists the checks in the order their steps run, by id within a step;
+// the load step's in the order they run (gamedata.Checks), the engines'
+// builds last.
 func All() []*Check {
 	mu.Lock()
 	defer mu.Unlock()
@@ -146,18 +155,35 @@ func All() []*Check {
 	for _, c := range checks {
 		out = append(out, c)
 	}
+	out = append(out, loadChecks()...)
 	out = append(out, engineChecks()...)
 	slices.SortFunc(out, func(a, b *Check) int {
 		if d := slices.Index(steps, a.Step) - slices.Index(steps, b.Step); d != 0 {
 			return d
 		}
-		return strings.Compare(a.ID, b.ID)
+		return cmp.Or(a.order-b.order, strings.Compare(a.ID, b.ID))
 	})
 	return out
 }
 
-// engineChecks are the engines' own static checks (kit.RegisterCheck), as
-// rows of the table: they run on the games their engine built. Engines
+// loadChecks are loading's checks (gamedata.Checks), as rows of the
+// table: gamedata runs them as it loads a game, so their rows have no Run.
+func loadChecks() []*Check {
+	var out []*Check
+	all := gamedata.Checks()
+	for i, lc := range all {
+		c := Check{ID: lc.ID, Doc: lc.Doc, Codes: lc.Codes, Step: Load, order: i - len(all)}
+		if checks[c.ID] != nil {
+			panic("check: loading's check " + c.ID + " has the id of another check")
+		}
+		out = append(out, &c)
+	}
+	return out
+}
+
+// engineChecks are the engines' own checks (kit.RegisterCheck), as rows
+// of the table: the static ones run on the games their engine built, the
+// build ones are what each engine's Build reports as loading builds it. Engines
 // register there, not here, so that they need not import the renderer
 // this package's layout checks use.
 func engineChecks() []*Check {
@@ -165,6 +191,10 @@ func engineChecks() []*Check {
 	for _, ec := range kit.Checks() {
 		c := Check{ID: ec.ID, Doc: ec.Doc, Codes: ec.Codes, Engine: ec.Engine, Step: Static, Needs: Valid | Engine,
 			Run: func(in *Input) []finding.Finding { return ec.Run(in.Engine) }}
+		if ec.Build {
+			// Build reports these itself, as loading builds the game.
+			c.Step, c.Needs, c.Run = Load, 0, nil
+		}
 		if err := c.validate(); err != nil || checks[c.ID] != nil {
 			panic(fmt.Sprintf("check: engine %s's check %q is incomplete or registered twice (%v)", ec.Engine, ec.ID, err))
 		}
@@ -184,22 +214,11 @@ func Of(step Step) []*Check {
 	return out
 }
 
-// CodesOf lists the codes c reports: its own, then those it claims, by id.
+// CodesOf lists the codes c reports: its own, then its MoreCodes.
 func CodesOf(c *Check) []*finding.Code {
 	out := slices.Clone(c.Codes)
-	if c.Claims == "" {
-		return out
-	}
-	named := map[*finding.Code]bool{}
-	for _, o := range All() {
-		for _, code := range o.Codes {
-			named[code] = true
-		}
-	}
-	for _, code := range finding.Declared() {
-		if code.Scope == c.Claims && !named[code] {
-			out = append(out, code)
-		}
+	if c.MoreCodes != nil {
+		out = append(out, c.MoreCodes()...)
 	}
 	return out
 }

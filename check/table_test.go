@@ -9,6 +9,7 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
@@ -64,9 +65,18 @@ func TestEveryCodeHasACheck(t *testing.T) {
 			by[code] = append(by[code], c.ID)
 		}
 	}
+	engineOf := map[string]string{}
+	for _, c := range check.All() {
+		engineOf[c.ID] = c.Engine
+	}
 	for _, code := range finding.Declared() {
 		if len(by[code]) == 0 {
 			t.Errorf("%s (scope %s) is reported by no check: name it in its check's Codes", code.ID, code.Scope)
+		}
+		// An engine's own code is named by a check of that engine (its
+		// alarms are the alarms check's).
+		if code.Engine != "" && code.Scope != finding.Alarm && !slices.ContainsFunc(by[code], func(id string) bool { return engineOf[id] == code.Engine }) {
+			t.Errorf("%s, engine %s's code, is named by no check of that engine (%v)", code.ID, code.Engine, by[code])
 		}
 	}
 }
@@ -151,3 +161,60 @@ func TestOfEngineChecksOnlyItsEngine(t *testing.T) {
 
 type ownGame struct{ engine.Game }
 type otherGame struct{ engine.Game }
+
+// What an engine's Build reports is among the codes of its build checks
+// (kit.Check with Build) and the kit's: on every shipped game and rules
+// game, as written, without its cards, with each card's copies made 300,
+// and with the card of each deck given every keyword the game has.
+func TestEngineBuildsReportTheirOwnCodes(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	games, _ := pipeline.Load([]string{"cards", "engine/rules/testdata"})
+	reported := map[string]bool{}
+	for _, g := range games {
+		m, ok := kit.Lookup(g.Data.Manifest.Engine)
+		if !ok || !g.Valid {
+			continue
+		}
+		codes := kit.BuildCodes(m.ID())
+		for name, broken := range brokenData(g.Data) {
+			_, found := m.Build(broken)
+			for _, f := range found {
+				reported[f.Code] = true
+				if !slices.ContainsFunc(codes, func(c *finding.Code) bool { return c.Is(f) }) {
+					t.Errorf("%s %s: engine %s's build reported %s, which none of its build checks names: %s", g.Data.Manifest.ID, name, m.ID(), f.Code, f)
+				}
+			}
+		}
+	}
+	t.Logf("build codes seen: %v", reported)
+	if len(reported) < 3 {
+		t.Errorf("the broken data made only %v: the test checks nothing", reported)
+	}
+}
+
+// brokenData is d as written and broken in ways every engine meets.
+func brokenData(d *gamedata.Data) map[string]*gamedata.Data {
+	with := func(change func(*gamedata.Data)) *gamedata.Data {
+		c := *d
+		c.Cards = slices.Clone(d.Cards)
+		change(&c)
+		return &c
+	}
+	return map[string]*gamedata.Data{
+		"as written": d,
+		"no cards":   with(func(c *gamedata.Data) { c.Cards = nil }),
+		"300 copies": with(func(c *gamedata.Data) {
+			for i := range c.Cards {
+				c.Cards[i].Count = 300
+			}
+		}),
+		"first card of each deck gone": with(func(c *gamedata.Data) {
+			seen := map[string]bool{}
+			c.Cards = slices.DeleteFunc(c.Cards, func(card gamedata.Card) bool {
+				first := !seen[card.Deck]
+				seen[card.Deck] = true
+				return first
+			})
+		}),
+	}
+}

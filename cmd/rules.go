@@ -88,14 +88,18 @@ func runRules(opts *rulesOptions) error {
 	return tw.Flush()
 }
 
-// printChecks lists the table of checks: per check its id, step, needs
-// and codes on one line and its doc under it.
+// printChecks lists the table of checks: per check its id, step, engine
+// (an engine's own), needs and codes on one line and its doc under it.
 func printChecks(opts *rulesOptions, checks []codes.Check) error {
 	if opts.Format == "json" {
 		return writeJSON(opts.Out, checks)
 	}
 	for _, c := range checks {
-		fmt.Fprintf(opts.Out, "%s  %s  needs %s  %s\n      %s\n", finding.Visible(c.ID), c.Step, c.Needs,
+		step := string(c.Step)
+		if c.Engine != "" {
+			step += "  engine " + finding.Visible(c.Engine)
+		}
+		fmt.Fprintf(opts.Out, "%s  %s  needs %s  %s\n      %s\n", finding.Visible(c.ID), step, c.Needs,
 			finding.Visible(strings.Join(c.Codes, ",")), finding.Visible(c.Doc))
 	}
 	return nil

@@ -79,8 +79,8 @@ type Check struct {
 }
 
 // Checks lists the table of checks, those of engines no loaded game plays
-// left out, each with the codes it reports (an alarm claims every engine's
-// alarms: those of the loaded games).
+// left out, each with the codes it reports (the alarms check: the alarms of
+// the loaded games' engines).
 func Checks(games []*pipeline.LoadedGame) []Check {
 	c, engines := For(games), enginesOf(games)
 	out := []Check{}

@@ -191,9 +191,12 @@ func TestRulesNameTheirChecks(t *testing.T) {
 		path string
 		want map[string][]string
 	}{
-		{"cards/mice", map[string][]string{"COUNT_MISMATCH": {"load"}, "OBSTACLE_UNREACHABLE": {"mice-obstacles"}, "TEXT_OVERFLOW": {"text-fit"},
-			"ENGINE_PANIC": {"engine-build", "broken-games"}, "CHEESE_SUPPLY_EMPTY": {"alarms"}, "LAYOUT_FIELD": {"load", "layout-engine-fields"}}},
-		{"cards/heat", map[string][]string{"COUNT_MISMATCH": {"load", "heat-data"}, "OBSTACLE_UNREACHABLE": nil}},
+		{"cards/mice", map[string][]string{"COUNT_MISMATCH": {"card-references", "layout-references", "pieces"}, "OBSTACLE_UNREACHABLE": {"mice-obstacles"},
+			"TEXT_OVERFLOW": {"text-fit"}, "ENGINE_PANIC": {"engine-build", "broken-games"}, "CHEESE_SUPPLY_EMPTY": {"alarms"},
+			"LAYOUT_FIELD": {"layout-values", "layout-fields", "pictures", "layout-engine-fields"}, "YAML_DUPLICATE_KEY": {"yaml"},
+			"TOO_MANY_OBSTACLES": {"mice-build"}, "PARAMETER_RANGE": {"engine-kit-build"}, "UNDEFINED_KEYWORD": {"card-references", "layout-references", "mice-build"}}},
+		{"cards/heat", map[string][]string{"COUNT_MISMATCH": {"card-references", "layout-references", "pieces", "heat-data"}, "OBSTACLE_UNREACHABLE": nil,
+			"TOO_MANY_OBSTACLES": nil, "UNDEFINED_PHASE": {"heat-build"}}},
 	} {
 		games, _ := pipeline.Load([]string{tc.path})
 		c := For(games)

@@ -16,28 +16,43 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// check runs the generic cross-reference checks: ids are unique and every
-// id a file names is declared in game.yaml. Game-specific meaning (effects,
-// phases inside effects) is the engine's to check.
-func (l *loader) check() {
-	l.checkManifest()
-	l.checkFieldDecls()
-	l.checkCards()
-	l.checkLayout()
-	l.checkPrintedText()
-	l.checkPieces()
-	if l.lay != nil {
-		l.checkBoxes()
-		l.checkShapes()
-		l.checkColorValues()
-		l.checkUnused()
-		if l.g.Manifest.DeclaresFields() {
-			l.add(l.g.CheckLayoutFields(nil)...)
-		}
-	}
-	l.checkReference()
-	l.checkIgnores()
-}
+// The cross-reference checks: ids are unique and every id a file names is
+// declared in game.yaml. Game-specific meaning (effects, phases inside
+// effects) is the engine's to check.
+var (
+	_ = registerCheck(Check{
+		ID:    "manifest-lists",
+		Doc:   "Checks game.yaml's own lists: ranges whose min is not above their max, unique ids, a spreadsheet that exists, and decks and components that name declared backs and decks.",
+		Codes: []*finding.Code{CodePlayers, CodeDuplicateID, source.CodeFileMissing, CodeUndefinedBack, CodeUndefinedDeck},
+		run:   (*loader).checkManifest,
+	})
+	_ = registerCheck(Check{
+		ID:    "card-references",
+		Doc:   "Checks the cards: unique ids, declared decks and keywords, player counts within the game's, and the copies that components count (a cards component without a count takes them).",
+		Codes: []*finding.Code{CodeDuplicateID, CodeUndefinedDeck, CodeUndefinedKeyword, CodePlayers, CodeCountMismatch},
+		run:   (*loader).checkCards,
+	})
+	_ = registerCheck(Check{
+		ID:    "layout-references",
+		Doc:   "Checks that layout.yaml names declared decks, keywords, components and parameters, that token sheets print their components' counts and that tracks have the spaces their values need.",
+		Codes: []*finding.Code{CodeUndefinedDeck, CodeUndefinedKeyword, CodeUndefinedComponent, CodeUndefinedParameter, CodeTemplate, CodeCountMismatch, schema.CodeType, schema.CodeOther},
+		// Component counts are the cards' copies once card-references filled them in.
+		After: []string{"card-references"},
+		run:   (*loader).checkLayout,
+	})
+	_ = registerCheck(Check{
+		ID:    "reference-text",
+		Doc:   "Checks reference.yaml's texts: their templates, and the parameters their boards name.",
+		Codes: []*finding.Code{CodeTemplate, CodeUndefinedParameter},
+		run:   (*loader).checkReference,
+	})
+	_ = registerCheck(Check{
+		ID:    "lint-ignore-cards",
+		Doc:   "Checks that a lint.ignore entry names a card the game has.",
+		Codes: []*finding.Code{CodeUndefinedCard},
+		run:   (*loader).checkIgnores,
+	})
+)
 
 // checkIgnores reports a lint.ignore entry that names a card no card of
 // the game has, at its card: a renamed card is caught where its old id is

@@ -14,6 +14,13 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+var _ = registerCheck(Check{
+	ID:    "layout-values",
+	Doc:   "Checks colour value maps: a value no card of its face can have is never used, and a colour is given one way.",
+	Codes: []*finding.Code{CodeLayoutValue, CodeLayoutField, schema.CodeOther},
+	run:   onLayout((*loader).checkColorValues),
+})
+
 // Colour values: a colour key of a card face (an element's color, fill and
 // stroke, the face's background) is a colour, or a value map that picks
 // one by a card's value: {by: FIELD, colors: {VALUE: COLOUR}, default:

@@ -7,6 +7,16 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
+var _ = registerCheck(Check{
+	ID:    "pieces",
+	Doc:   "Checks per-player pieces: a colour for each player, counts that share out evenly, and track strips whose labels match their copies.",
+	Codes: []*finding.Code{CodePlayers, CodeCountMismatch},
+	// Counts as the cards' copies fill them in; a count already reported is
+	// not compared again.
+	After: []string{"card-references", "layout-references"},
+	run:   (*loader).checkPieces,
+})
+
 // ComponentCount is the count of the manifest component id, and whether
 // the manifest declares it.
 func (g *Data) ComponentCount(id string) (int, bool) {

@@ -14,6 +14,13 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+var _ = registerCheck(Check{
+	ID:      "game-files",
+	Doc:     "Checks as the game is read that the folder has a game.yaml, names an engine that is registered and whose schemas compile, and stays within the game's limits of size, values and cards.",
+	Codes:   []*finding.Code{CodeNoManifest, CodeUnknownEngine, CodeEngineSchema, CodeGameTooLarge},
+	Reading: true,
+})
+
 // manifest loads game.yaml; false when there is no usable manifest.
 func (l *loader) manifest() bool {
 	if _, err := l.dir.Stat(ManifestName); errors.Is(err, fs.ErrNotExist) {

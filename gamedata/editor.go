@@ -13,6 +13,13 @@ import (
 	"github.com/cardpress/cardpress/schema"
 )
 
+var _ = registerCheck(Check{
+	ID:    "editor-schemas",
+	Doc:   "Checks that the schemas in the game's schema/ folder are what `cardpress schema` writes now.",
+	Codes: []*finding.Code{CodeSchemaStale},
+	run:   (*loader).checkEditorSchemas,
+})
+
 // SchemaDir is the folder inside a game folder that holds the schemas its
 // YAML modelines point at when the game brings its own (`cardpress
 // schema PATH` writes it): editors then check every file wherever the

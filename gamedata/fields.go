@@ -17,6 +17,13 @@ import (
 	"github.com/cardpress/cardpress/source"
 )
 
+var _ = registerCheck(Check{
+	ID:    "field-declarations",
+	Doc:   "Checks the card fields decks declare: names no card has already, declared once, bounds the right way round and whole for integers, and only in games whose engine takes them.",
+	Codes: []*finding.Code{CodeFieldDecl, CodeDuplicateID},
+	run:   (*loader).checkFieldDecls,
+})
+
 // Declared card fields: a game without a rules engine describes its cards
 // in game.yaml (decks[].fields). From those declarations come the JSON
 // Schema its card files are validated against — the same file

@@ -12,6 +12,31 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// What reading a file reports (open): the file and its YAML (package
+// source), the characters no font has, and its schema (package schema).
+var (
+	_ = registerCheck(Check{
+		ID:  "yaml",
+		Doc: "Checks that each file the game names can be read as one YAML document: present, inside the game folder, not too large, UTF-8 text, valid YAML without duplicate keys or runaway aliases, and the modeline editors check it by.",
+		Codes: []*finding.Code{source.CodeFileMissing, source.CodeFileOutside, source.CodeFileRead, source.CodeFileEmpty, source.CodeFileTooLarge,
+			source.CodeFileBinary, source.CodeFileNotUTF8, source.CodeSyntax, source.CodeTabIndent, source.CodeDuplicateKey, source.CodeKey,
+			source.CodeAliasLimit, source.CodeAliasCycle, source.CodeMappingLimit, source.CodeModeline},
+		Reading: true,
+	})
+	_ = registerCheck(Check{
+		ID:      "file-glyphs",
+		Doc:     "Checks as each file is read that every character of its text is in some font the game prints with.",
+		Codes:   []*finding.Code{source.CodeGlyph},
+		Reading: true,
+	})
+	_ = registerCheck(Check{
+		ID:      "schema",
+		Doc:     "Checks each file against its JSON Schema (cardpress's, the engine's, or the one its decks' declared fields make): known keys, types, values, required fields and bounds.",
+		Codes:   []*finding.Code{schema.CodeUnknownField, schema.CodeType, schema.CodeEnum, schema.CodeRequired, schema.CodeOther},
+		Reading: true,
+	})
+)
+
 // doc is one loaded YAML file: its nodes and, when aliases allowed it, its
 // plain values with the positions of each.
 type doc struct {

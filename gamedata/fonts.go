@@ -15,6 +15,29 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+var (
+	_ = registerCheck(Check{
+		ID:  "font-files",
+		Doc: "Checks as game.yaml's fonts are read that their ids are unique and their files are TrueType fonts cardpress can embed, within the limits of an asset.",
+		Codes: []*finding.Code{CodeDuplicateID, CodeFontFile, CodeFontDamaged, CodeAssetTooLarge,
+			source.CodeFileMissing, source.CodeFileOutside, source.CodeFileRead},
+		Reading: true,
+	})
+	_ = registerCheck(Check{
+		ID:    "layout-fonts",
+		Doc:   "Checks that every layout face and element names a font game.yaml declares, and gives each face the font it inherits.",
+		Codes: []*finding.Code{CodeUndefinedFont},
+		run:   (*loader).resolveFonts,
+	})
+	_ = registerCheck(Check{
+		ID:    "font-glyphs",
+		Doc:   "Checks that the fonts each printed text is set in have a glyph for each of its characters.",
+		Codes: []*finding.Code{source.CodeGlyph},
+		After: []string{"layout-fonts"}, // the fonts each face is set in
+		run:   (*loader).checkFontGlyphs,
+	})
+)
+
 // A game's own fonts: game.yaml declares them, each a family of TrueType
 // files in the game folder (regular, and optionally bold, italic and bold
 // italic); a layout face or element names one by id. Validation reads and

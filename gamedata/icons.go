@@ -10,9 +10,25 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/icon"
 	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 
 	"go.yaml.in/yaml/v3"
 )
+
+var _ = registerCheck(Check{
+	ID:  "icon-declarations",
+	Doc: "Checks as game.yaml's icons are read that their ids are unique, their built-ins exist and their pictures load.",
+	Codes: []*finding.Code{CodeDuplicateID, CodeIconUnknown, CodeImageFormat, CodeAssetTooLarge,
+		source.CodeFileMissing, source.CodeFileOutside, source.CodeFileRead},
+	Reading: true,
+})
+
+var _ = registerCheck(Check{
+	ID:    "printed-icons",
+	Doc:   "Checks that every :name: in printed text is a built-in icon or one game.yaml declares.",
+	Codes: []*finding.Code{CodeIconUnknown},
+	run:   (*loader).checkIcons,
+})
 
 // Inline icons: `:name:` in any printed text draws an icon a square em
 // wide in place of the word. The name is a built-in (package icon) or one
@@ -53,7 +69,7 @@ func (l *loader) loadIcons() {
 				continue
 			}
 			// An icon is drawn within one em of the text around it.
-			em := MaxFontSize * 25.4 / 72
+			em := MaxFontSize() * 25.4 / 72
 			l.printsAt(img, em, em, FitContain)
 		default:
 			continue // the schema asks for one of the two

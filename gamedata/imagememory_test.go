@@ -2,7 +2,6 @@ package gamedata
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -92,18 +91,19 @@ func TestDecodeMemoryModel(t *testing.T) {
 	}
 }
 
-// The schema's largest font size is the one icons are embedded for.
+// MaxFontSize is read from the layout schema: the largest size it
+// accepts, and any larger is refused.
 func TestMaxFontSizeIsTheSchemas(t *testing.T) {
-	data, err := schema.Generic(schema.Layout)
+	s, err := schema.NewCompiler().Compile(fontSize)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
+	most := MaxFontSize()
+	if ps := s.Validate(most); len(ps) != 0 || most < 8 {
+		t.Errorf("size %v: %v", most, ps)
 	}
-	if got := schema.ValueAt(doc, "$defs", "fontSize", "maximum"); got != MaxFontSize {
-		t.Errorf("the layout schema's fontSize maximum is %v, MaxFontSize %v", got, MaxFontSize)
+	if ps := s.Validate(most + 0.5); len(ps) == 0 {
+		t.Errorf("size %v passes the schema", most+0.5)
 	}
 }
 

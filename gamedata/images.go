@@ -12,9 +12,22 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/source"
 )
+
+var _ = registerCheck(Check{
+	ID:  "pictures",
+	Doc: "Checks the pictures layouts, cards and backs print: files in the game folder, PNG, JPEG or SVG that decode within the limits, sharp enough at their size, shown by image elements.",
+	Codes: []*finding.Code{CodeImagePath, CodeImageFormat, CodeImageLowRes, CodeAssetTooLarge, CodeLayoutField, CodeLayoutValue, CodeTemplate,
+		source.CodeFileMissing, source.CodeFileOutside, source.CodeFileRead},
+	// Values already reported are not checked again; counts are filled in.
+	After: []string{"card-references", "printed-text", "layout-boxes", "layout-shapes", "layout-values", "layout-fields"},
+	run:   (*loader).images,
+})
 
 // Art: PNG and JPEG images on cards. A deck declares a field of type image
 // (each card names its own file), a layout element of kind image shows
@@ -94,9 +107,24 @@ const MaxBleed = 10.0
 // DefaultBleed is --bleed's default, in mm, for render and export png.
 const DefaultBleed = 3.0
 
-// MaxFontSize is the largest font size in pt, the layout schema's; an
-// icon picture prints at most one em of it square.
-const MaxFontSize = 200.0
+// MaxFontSize is the largest font size in pt: the layout schema's
+// maximum for one, read from the embedded schema, its one source. An icon
+// picture prints at most one em of it square; fitting text tries no
+// larger.
+func MaxFontSize() float64 { return maxFontSize() }
+
+// fontSize is where layout.schema.json bounds a font size.
+const fontSize = schema.Layout + "#/$defs/fontSize"
+
+var maxFontSize = sync.OnceValue(func() float64 {
+	s, err := schema.NewCompiler().Compile(fontSize)
+	if err != nil || s.Maximum == nil {
+		// The embedded schema is ours and tested: this is a build bug.
+		panic(fmt.Sprintf("gamedata: the layout schema bounds no font size (%v)", err))
+	}
+	f, _ := s.Maximum.Float64()
+	return f
+})
 
 // FieldImage is a declared card field naming an image file.
 const FieldImage = "image"

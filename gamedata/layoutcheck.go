@@ -12,6 +12,36 @@ import (
 	"github.com/cardpress/cardpress/schema"
 )
 
+var (
+	_ = registerCheck(Check{
+		ID:    "layout-boxes",
+		Doc:   "Checks that every layout box stays on the card of each deck printed with it, within print.safe_margin of the trim.",
+		Codes: []*finding.Code{CodeLayoutBox},
+		run:   onLayout((*loader).checkBoxes),
+	})
+	_ = registerCheck(Check{
+		ID:    "layout-fields",
+		Doc:   "Checks that a layout element of a game whose decks declare their fields names a field its cards have.",
+		Codes: []*finding.Code{CodeLayoutField},
+		// Elements whose text or when is already reported are not checked again.
+		After: []string{"printed-text"},
+		run: onLayout(func(l *loader) {
+			if l.g.Manifest.DeclaresFields() {
+				l.add(l.g.CheckLayoutFields(nil)...)
+			}
+		}),
+	})
+)
+
+// onLayout runs a check of layout.yaml only for a game that has one.
+func onLayout(run func(*loader)) func(*loader) {
+	return func(l *loader) {
+		if l.lay != nil {
+			run(l)
+		}
+	}
+}
+
 // Layout checks against the cards: every element names a field the cards
 // of its decks have, and every box stays on the card, its text inside the
 // safe margin. Without them a typo prints every card without that field,

@@ -6,6 +6,15 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
+var _ = registerCheck(Check{
+	ID:    "printed-text",
+	Doc:   "Checks the printed text of cards and layout elements: emphasis markers closed, templates that parse, and each element's when.",
+	Codes: []*finding.Code{CodeEmphasis, CodeTemplate, CodeLayoutWhen},
+	// A text whose glyphs or icons are already reported is not checked again.
+	After: []string{"font-glyphs", "printed-icons"},
+	run:   (*loader).checkPrintedText,
+})
+
 // A layout element's text template and its when: the template mixes fixed
 // words, {field} values (ParseTemplate), :icon:s and emphasis; the when
 // is compiled against the fields of the decks its face prints (when.go).

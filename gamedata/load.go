@@ -16,6 +16,13 @@ import (
 	"github.com/cardpress/cardpress/source"
 )
 
+var _ = registerCheck(Check{
+	ID:    "unlisted-files",
+	Doc:   "Checks that every YAML file in the game folder is named in game.yaml files (or is its tune.yaml).",
+	Codes: []*finding.Code{CodeFileUnlisted},
+	run:   (*loader).unlisted,
+})
+
 // ManifestName is the file that makes a folder a game folder.
 const ManifestName = "game.yaml"
 
@@ -74,13 +81,8 @@ func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Data, [
 	}
 	l.layout()
 	l.reference()
-	l.resolveFonts()
-	l.checkFontGlyphs()
-	l.checkIcons()
-	l.unlisted()
+	// Every file is read: the checks of the table, in their order.
 	l.check()
-	l.images()
-	l.checkEditorSchemas()
 	return l.g, finding.Sort(l.found)
 }
 

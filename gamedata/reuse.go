@@ -13,6 +13,20 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+var _ = registerCheck(Check{
+	ID:      "layout-reuse",
+	Doc:     "Checks as layout.yaml is read that faces extend faces there are and elements insert groups there are, without circles, and that element names are unique in a face.",
+	Codes:   []*finding.Code{CodeLayoutExtends, CodeLayoutGroup, CodeLayoutName},
+	Reading: true,
+})
+
+var _ = registerCheck(Check{
+	ID:    "layout-unused",
+	Doc:   "Checks that every layout face and group is printed: a top-level front some deck prints, a group some face inserts.",
+	Codes: []*finding.Code{CodeLayoutUnused},
+	run:   (*loader).checkUnused,
+})
+
 // Reuse in layout.yaml: a face may extend another face (extends: front, or
 // a deck id), an element of the extending face changes the base's element
 // of its name, and {group: NAME} inserts a group of elements in place.

@@ -7,6 +7,14 @@ import (
 	"github.com/cardpress/cardpress/finding"
 )
 
+var _ = registerCheck(Check{
+	ID:    "layout-shapes",
+	Doc:   "Checks that every layout shape can be drawn as written: corner radii, points inside their box, a polygon's points or star.",
+	Codes: []*finding.Code{CodeLayoutShape},
+	After: []string{"layout-boxes"}, // a box already reported is not checked again
+	run:   onLayout((*loader).checkShapes),
+})
+
 // Shapes: elements of kind rect, ellipse, line and polygon draw vector
 // shapes in their boxes, in element order with the rest, so text drawn
 // after a shape sits on it (render/shapes.go draws them).

@@ -7,10 +7,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/schema"
 
 	"go.yaml.in/yaml/v3"
 )
+
+var _ = registerCheck(Check{
+	ID:      "variants",
+	Doc:     "Checks as game.yaml's variants are read that they set declared parameters and that the default names one of them.",
+	Codes:   []*finding.Code{CodeUndefinedVariant, CodeUndefinedParameter},
+	Reading: true,
+})
 
 // variants collects each variant's parameter overrides and checks them as
 // the defaults are checked: the names must be declared parameters and the

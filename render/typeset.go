@@ -346,9 +346,6 @@ func (m *measurer) breakWord(segs []seg, width, size float64) [][]seg {
 	return append(chunks, joinSegs(atoms[start:]))
 }
 
-// maxFontSize is the largest font size in pt, the layout schema's: it
-// bounds fit's search at 400 steps whatever size the data asks for.
-const maxFontSize = gamedata.MaxFontSize
 
 // sizes lists the sizes to try, from size down to minSize in shrinkStep
 // steps (minSize itself always last). Counting steps avoids float drift.
@@ -356,7 +353,9 @@ func sizes(size, minSize float64) []float64 {
 	if !(size > 0) { // NaN too
 		size = 8
 	}
-	size = min(size, maxFontSize)
+	// The schema's largest size bounds fit's search at 400 steps whatever
+	// size the data asks for.
+	size = min(size, gamedata.MaxFontSize())
 	if !(minSize > 0) || minSize > size {
 		minSize = size
 	}

@@ -7,17 +7,18 @@ import (
 
 	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/kit"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
 )
 
-// The alarms' codes are each engine's (kit.Codes.Alarm): the check claims
-// every code of scope alarm.
+// The alarms' codes are each engine's, declared beside its counters
+// (kit.Codes.Alarm), after this check registers.
 var _ = check.Register(check.Check{
-	ID:     "alarms",
-	Doc:    "Checks that none of the counters the game's engine watches runs above its alarm rate per game in the random-bot smoke games.",
-	Claims: finding.Alarm,
-	Step:   check.Smoke, Needs: check.Games,
+	ID:        "alarms",
+	Doc:       "Checks that none of the counters the game's engine watches runs above its alarm rate per game in the random-bot smoke games.",
+	MoreCodes: kit.AlarmCodes,
+	Step:      check.Smoke, Needs: check.Games,
 	Smoke: &check.SmokeRule{Judge: judgeAlarms, Undecided: alarmsUndecided, Counted: true},
 })
 

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
@@ -45,6 +46,15 @@ var (
 	CodeTarget = finding.Declare(finding.Code{ID: "TUNE_TARGET", Severity: finding.Error, Scope: finding.Tune,
 		Purpose: "A tune.yaml target or player count the game cannot be measured by: a length whose min is above its max, a counter the engine does not count, a player count the game does not play."})
 )
+
+// cardpress tune checks its plan as it reads tune.yaml (LoadPlan); the
+// table of checks lists the check for its codes.
+var _ = check.Register(check.Check{
+	ID:    "tune-plan",
+	Doc:   "Checks a game's tune.yaml: parameters, ranges and targets the game can be tuned by (cardpress tune).",
+	Codes: []*finding.Code{CodeParameter, CodeValue, CodeTarget},
+	Step:  check.Tune,
+})
 
 // Plan is a loaded tune.yaml.
 type Plan struct {

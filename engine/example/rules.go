@@ -38,6 +38,15 @@ func init() { kit.Register(kit.ModuleOf("example", schemas, Build, params.Bounds
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("example")
 
+// What Build reports as it compiles the data, for the table of checks.
+var _ = kit.RegisterCheck(kit.Check{
+	ID:     "example-build",
+	Doc:    "Checks as the example engine builds a game that no card is worth more than bust_limit.",
+	Engine: "example",
+	Codes:  []*finding.Code{codeAlwaysBusts},
+	Build:  true,
+})
+
 // cardBounds are the ranges of card fields the engine plays, read from
 // cards.schema.json, where they are declared.
 var cardBounds = kit.CardBounds(schemas)

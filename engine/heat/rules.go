@@ -63,6 +63,15 @@ func init() { kit.Register(kit.ModuleOf("heat", schemas, Build, params.Bounds(),
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("heat")
 
+// What Build reports as it compiles the data, for the table of checks.
+var _ = kit.RegisterCheck(kit.Check{
+	ID:     "heat-build",
+	Doc:    "Checks as HEAT builds a game that the game declares at most 8 phases and every effect's phase and keyword is one game.yaml declares.",
+	Engine: "heat",
+	Codes:  []*finding.Code{codeTooManyPhases, codeUndefinedPhase, gamedata.CodeUndefinedKeyword},
+	Build:  true,
+})
+
 // HandSize is the hand each player drafts.
 func (p *Params) HandSize() int { return p.DraftDeal + p.DraftRounds }
 

@@ -68,6 +68,15 @@ func init() { kit.Register(kit.ModuleOf("hmm", schemas, Build, params.Bounds(), 
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("hmm")
 
+// What Build reports as it compiles the data, for the table of checks.
+var _ = kit.RegisterCheck(kit.Check{
+	ID:     "hmm-build",
+	Doc:    "Checks as HMM builds a game that it has Jobs, Complications and Resources, that each kind of card has the skills, effects, fields and cost the engine plays.",
+	Engine: "hmm",
+	Codes:  []*finding.Code{codeDeckEmpty, codeEffect, codeMastermindSkills, codeCrewSkills, codeMercenaryFields, codeJobFields, codeResourceCost},
+	Build:  true,
+})
+
 // final_round values: who plays after a player reaches the goal.
 const (
 	finalOthersOnce  = "others_once"  // the book: everyone else, once

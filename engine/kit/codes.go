@@ -1,6 +1,13 @@
 package kit
 
-import "github.com/cardpress/cardpress/finding"
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cardpress/cardpress/finding"
+	"github.com/cardpress/cardpress/gamedata"
+)
 
 // The codes several engines report, each for its own data; a code only one
 // engine reports is declared in that engine's package.
@@ -21,6 +28,16 @@ var (
 		Purpose: "An effect targets someone it cannot (stealing from yourself, giving yourself a penalty meant for others)."})
 )
 
+// The kit's checks, which every engine's build makes through kit.Open and
+// the bounds of its schemas.
+var _ = RegisterCheck(Check{
+	ID:  "engine-kit-build",
+	Doc: "Checks as any engine builds a game that parameters and card numbers are within the bounds the engine plays, cards are what its schema allows, players, cards and keywords fit what it holds, the players range is whole, and the engine's rule parameters are declared.",
+	Codes: []*finding.Code{CodeParamRange, CodeCardRange, CodeCardInvalid, CodeTooManyPlayers, CodeTooManyCards, CodeTooManyKeywords, CodeEffectTarget,
+		gamedata.CodePlayers, gamedata.CodeUndefinedParameter},
+	Build: true,
+})
+
 // Codes declares the finding codes of one engine: its own checks (Error,
 // Warning) and its alarms, each in a line beside the check or counter it
 // belongs to, with the engine's id and scope filled in.
@@ -40,9 +57,28 @@ func (c Codes) Warning(id, purpose string) *finding.Code {
 }
 
 // Alarm declares the warning of an alarm (engine.Alarm): purpose says what
-// it means when the counter runs high.
+// it means when the counter runs high. The smoke games' alarms check
+// reports it (AlarmCodes).
 func (c Codes) Alarm(id, purpose string) *finding.Code {
-	return c.declare(id, finding.Warning, finding.Alarm, purpose)
+	code := c.declare(id, finding.Warning, finding.Alarm, purpose)
+	alarmsMu.Lock()
+	defer alarmsMu.Unlock()
+	alarms = append(alarms, code)
+	return code
+}
+
+var (
+	alarmsMu sync.Mutex
+	alarms   []*finding.Code
+)
+
+// AlarmCodes lists every engine's alarm codes, by id.
+func AlarmCodes() []*finding.Code {
+	alarmsMu.Lock()
+	defer alarmsMu.Unlock()
+	out := slices.Clone(alarms)
+	slices.SortFunc(out, func(a, b *finding.Code) int { return strings.Compare(a.ID, b.ID) })
+	return out
 }
 
 func (c Codes) declare(id string, sev finding.Severity, scope finding.Scope, purpose string) *finding.Code {

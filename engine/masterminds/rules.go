@@ -113,6 +113,15 @@ func init() { kit.Register(kit.ModuleOf("masterminds", schemas, Build, params.Bo
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("masterminds")
 
+// What Build reports as it compiles the data, for the table of checks.
+var _ = kit.RegisterCheck(kit.Check{
+	ID:     "masterminds-build",
+	Doc:    "Checks as Masterminds builds a game that its Mastermind colours, Talents, play-immediately cards, Heist and Cash decks and gem counts are what the engine plays at every player count, that its gems and dice are the components the colours need, and cards are in their type's deck.",
+	Engine: "masterminds",
+	Codes:  []*finding.Code{codeTooManyMasterminds, codeTooFewMasterminds, codeTooManyImmediate, codeNoTalents, codeDuplicateColor, codeHeistDeckShort, codeCashShort, codeComponentRange, codeTypeDeckMismatch, gamedata.CodeUndefinedComponent, gamedata.CodeCountMismatch},
+	Build:  true,
+})
+
 // Heists is the number of heists on the table at a player count (0 when
 // heists_on_table has no entry for it).
 func (p *Params) Heists(players int) int {

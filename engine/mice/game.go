@@ -71,6 +71,15 @@ func init() { kit.Register(kit.ModuleOf("mice", schemas, Build, params.Bounds(),
 // codes declares the engine's finding codes, each beside its check.
 var codes = kit.CodesOf("mice")
 
+// What Build reports as it compiles the data, for the table of checks.
+var _ = kit.RegisterCheck(kit.Check{
+	ID:     "mice-build",
+	Doc:    "Checks as Mice Heist builds a game that the obstacles make between one and six jobs with their Finale last and the fields they need, and that every skill has exactly one kind of effect, with icons that are declared keywords.",
+	Engine: "mice",
+	Codes:  []*finding.Code{codeTooManyObstacles, codeFinaleNotLast, codeJobsRange, codeObstacleFields, codeSkillNoEffect, codeSkillEffect, gamedata.CodeUndefinedKeyword},
+	Build:  true,
+})
+
 type cardKind uint8
 
 const (

@@ -17,6 +17,15 @@ import (
 
 var codes = kit.CodesOf(gamedata.RulesEngine)
 
+// What Build reports as it compiles the data, for the table of checks.
+var _ = kit.RegisterCheck(kit.Check{
+	ID:     "rules-build",
+	Doc:    "Checks as the rules engine compiles a game's rules file that its expressions parse, name what exists, have the types their places need, make a playable structure within the language's limits, and that its tests name cards the game has.",
+	Engine: gamedata.RulesEngine,
+	Codes:  []*finding.Code{codeSyntax, codeUndefined, codeType, codeStructure, codeLimit, CodeTest, gamedata.CodeUndefinedCard},
+	Build:  true,
+})
+
 var (
 	codeSyntax = codes.Error("RULES_SYNTAX",
 		"An expression in the rules file does not parse.")
