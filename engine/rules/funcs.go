@@ -882,6 +882,9 @@ func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
 			return f(s)
 		}}
 	}
+	if c.inAggregate == 0 && c.optFirst > 0 && setForms {
+		return c.listMemo(n, e, x.used[start:], first, c.g.slots)
+	}
 	if c.inAggregate == 0 || !setForms {
 		return e // setForms off: the tests' plain walk to compare with
 	}
@@ -906,4 +909,64 @@ func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
 		}
 		return v
 	}}
+}
+
+// listMemoSite is an aggregate worked out once per listing: its names
+// are width slots, kept from off in buffers.listBound.
+type listMemoSite struct{ width, off int }
+
+// listMemo works out e, aggregate n in an option's if: (not inside
+// another aggregate), once per listing of a seat's legal actions when it
+// reads none of the option's names (used: the slots it reads; its own
+// are first to end). The options of one choice share it: Crazy Eights'
+// draw and pass are both offered only when the seat is stuck, not
+// any(hand[turn], playable), worked out once a move, not twice. (A
+// define is compiled where it is used, from one text: the same n, and
+// the options of a choice see the same names but their own.) Options'
+// conditions run only in a listing (legalMask), where nothing but bound
+// names changes; what its names were left bound to and the steps it took
+// are kept with its value, so a state is as if it were worked out again;
+// a rules error is not kept, so it is raised where it was.
+func (c *compiler) listMemo(n *node, e expr, used []int, first, end int) expr {
+	for _, k := range used {
+		if k >= c.optFirst-1 && k < first {
+			return e // reads the option's card or value
+		}
+	}
+	key := listSite{c.optChoice, n}
+	i, ok := c.listSites[key]
+	if !ok {
+		if c.listSites == nil {
+			c.listSites = map[listSite]int{}
+		}
+		i = len(c.g.listMemos)
+		c.listSites[key] = i
+		c.g.listMemos = append(c.g.listMemos, listMemoSite{width: end - first, off: c.g.listBound})
+		c.g.listBound += end - first
+	}
+	site := c.g.listMemos[i]
+	if site.width != end-first {
+		return e // not bound alike: not the same aggregate
+	}
+	f := e.ev
+	e.ev = func(s *state) int64 {
+		b := s.buf
+		if b == nil || !b.listing || s.fault != "" || s.trialFailed {
+			return f(s)
+		}
+		m, bound := &b.list[i], b.listBound[site.off:site.off+site.width]
+		if m.at == b.listEpoch {
+			s.steps += m.steps
+			copy(s.slots[first:end], bound)
+			return m.val
+		}
+		before := s.steps
+		v := f(s)
+		if s.fault == "" && !s.trialFailed {
+			m.at, m.val, m.steps = b.listEpoch, v, s.steps-before
+			copy(bound, s.slots[first:end])
+		}
+		return v
+	}
+	return e
 }

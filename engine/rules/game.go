@@ -21,6 +21,10 @@ func init() {
 type Game struct {
 	data  *gamedata.Data
 	memos int // memoAggregate's sites
+	// listMemos are listMemo's sites; listBound the names they bind, in
+	// all.
+	listMemos []listMemoSite
+	listBound int
 	cards []cardInfo
 	// fields are the card fields the rules can read, by name; enums the
 	// types their enum fields make.

@@ -240,6 +240,16 @@ func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 			}
 		}
 	}
+	if cf := e.cmp; cf != nil && !ok {
+		// if chip_at[i] == 0: the comparison in line.
+		return func(s *state) {
+			if cf.holds(s) {
+				then(s)
+			} else {
+				els(s)
+			}
+		}
+	}
 	if ok {
 		// An effect's condition, for one entry: lint warns if it never
 		// holds.
@@ -263,9 +273,27 @@ func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 
 // nativeWhile compiles while: v, do: a loop of at most maxSteps steps.
 func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) action {
-	cond := c.expr(v, sc, typ{k: kBool}, "while").ev
+	e := c.expr(v, sc, typ{k: kBool}, "while")
+	cond := e.ev
 	body := c.nativeBlock(get(n, "do"), sc)
 	at := &loopSite{c.at(n), "while", 1 + c.weigh(get(n, "do"))}
+	if t := e.fast; t != nil {
+		// while pick > 0: the test read in line, as nativeIf does.
+		ft := *t
+		return func(s *state) {
+			for ft.holds(s) && s.loop(at) {
+				body(s)
+			}
+		}
+	}
+	if cf := e.cmp; cf != nil {
+		// while n < ndrawn: the comparison in line.
+		return func(s *state) {
+			for cf.holds(s) && s.loop(at) {
+				body(s)
+			}
+		}
+	}
 	return func(s *state) {
 		for cond(s) != 0 && s.loop(at) {
 			body(s)
@@ -562,9 +590,23 @@ func ordinal(n int, list string) string {
 func setAction(so *setOp) action {
 	base, val, at := so.v.base, so.val, so.at
 	if so.item != nil {
+		if ref := so.ref; ref != nil {
+			// chip_at[i] = 0, covered[tester][slot] = true: the item
+			// found without a call, as doSet finds it.
+			return func(s *state) {
+				if s.Log != nil {
+					s.doSet(so)
+				} else if k, ok := ref.place(s); ok {
+					s.setVar(k, so.op, val, at)
+				}
+			}
+		}
 		return func(s *state) { s.doSet(so) }
 	}
 	if so.seat == nil {
+		if so.konst {
+			return constSet(so)
+		}
 		switch so.op {
 		case '+':
 			return func(s *state) {
@@ -645,6 +687,32 @@ func setAction(so *setOp) action {
 			return
 		}
 		s.setVar(base+int(p), op, val, at)
+	}
+}
+
+// constSet is a set of a table value by a number known before play
+// (i += 1, n = 0), the commonest statement of a loop: no call for the
+// number.
+func constSet(so *setOp) action {
+	i, v := so.v.base, so.kv
+	if so.op == '=' {
+		return func(s *state) {
+			if s.Log != nil {
+				s.doSet(so)
+				return
+			}
+			s.vars[i] = v
+		}
+	}
+	if so.op == '-' {
+		v = -v
+	}
+	return func(s *state) {
+		if r := s.vars[i] + v; s.Log == nil && inRange(r) {
+			s.vars[i] = r
+			return
+		}
+		s.doSet(so)
 	}
 }
 

@@ -60,6 +60,11 @@ type setOp struct {
 	// item is the place of the item set in a value with a size (nil for
 	// any other): x[i] or x[seat][i].
 	item func(s *state) (int, bool)
+	// konst says the value is known before play, kv (i += 1).
+	konst bool
+	kv    int64
+	// ref is item without calls, when it is one (itemPlace), else nil.
+	ref *itemRef
 	// seatSlot is the seat's slot plus one when it is a bound name, else
 	// 0; seatVar the value's place plus one when it is a table value
 	// (played[turn]), else 0.
@@ -412,7 +417,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 	var d *valueDecl
 	if target.Kind == nIndex {
 		if d = x.sized(name, sc); d != nil {
-			so.item = x.itemPlace(target, d, sc)
+			so.item, so.ref = x.itemPlace(target, d, sc)
 			if name.Kind == nIndex {
 				name = name.Args[0]
 			}
@@ -468,6 +473,7 @@ func (c *compiler) setValue(x *exprCtx, d *valueDecl, op string, value *node, sc
 		want = typ{k: kInt}
 	}
 	val := x.want(x.compile(value, sc), want, "set "+d.name)
+	so.konst, so.kv = val.konst, val.kv
 	switch val.load {
 	case loadVar:
 		so.valVar, so.valSlot = val.vbase+1, val.slot
@@ -603,6 +609,7 @@ func (c *compiler) chooser(ch *choice, who *yaml.Node, sc *scope) {
 // nil when it is none (reported).
 func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
 	o := &option{pos: c.at(on), base: ch.total}
+	first := c.g.slots // the option's names are bound from here on
 	bind := inner
 	switch {
 	case get(on, "card") != nil:
@@ -637,7 +644,9 @@ func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
 	}
 	o.probe = -1
 	if n := get(on, "if"); n != nil {
+		c.optFirst, c.optChoice = first+1, ch
 		e := c.expr(n, bind, typ{k: kBool}, "if")
+		c.optFirst, c.optChoice = 0, nil
 		o.cond = e.ev
 		if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
 			o.set = c.g.lower(cs)
