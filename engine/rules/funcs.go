@@ -310,6 +310,7 @@ func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
 	if len(n.Args) != 2 {
 		return x.wrong(n.Off, "%s takes a zone or seats and an expression", n.Op)
 	}
+	used, first := len(x.used), x.c.g.slots
 	over, body, slot, inner, ok := x.aggregate(n, sc)
 	if !ok {
 		return expr{t: typ{k: kBad}}
@@ -323,7 +324,11 @@ func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
 		stop = 0
 	}
 	if set := x.zoneSet(over, slot, b, slots); set != nil {
-		return x.anySet(over.zone, slot, f, set, stop, n.Off)
+		e := x.anySet(over.zone, slot, f, set, stop, n.Off)
+		if j := x.c.listedAs(n, x.used[used:], first); j >= 0 {
+			e.ev = anyListed(e.ev, j, over.zone, slot)
+		}
+		return e
 	}
 	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 		cards, n := it.span(s)
@@ -969,4 +974,72 @@ func (c *compiler) listMemo(n *node, e expr, used []int, first, end int) expr {
 		return v
 	}
 	return e
+}
+
+// listedAs is the earlier card option of the choice whose if: is being
+// compiled that lists what any n asks about: any(Z, C) in an option's
+// if:, with an option before it card: Z, if: C (the same text), C in set
+// form. -1 for none. n reads nothing of its own option (used: the slots
+// it reads; first: its own, the only one it binds), so Z and C mean there
+// what they mean in that option. Crazy Eights' stuck, not any(hand[turn],
+// playable), in draw's and pass's if:, is whether play listed a card.
+func (c *compiler) listedAs(n *node, used []int, first int) int {
+	if c.optFirst == 0 || c.inAggregate != 1 || n.Op != "any" || c.g.slots != first+1 || len(c.g.cards) > 64 || !setForms {
+		return -1
+	}
+	for _, k := range used {
+		if k >= c.optFirst-1 && k < first {
+			return -1
+		}
+	}
+	for j, o := range c.optChoice.opts {
+		if j < maxListedOpts && o.kind == optCard && o.set != nil && o.zone.filter == nil &&
+			sameTree(o.zoneTree, n.Args[0]) && sameTree(o.condTree, n.Args[1]) {
+			c.g.listedAny++
+			return j
+		}
+	}
+	return -1
+}
+
+// anyListed is any's ev f answered from option j's legal cards when the
+// listing it runs in has listed them (buffers.optMask): the same value,
+// and the same card left bound (slot), as any's set form gives.
+func anyListed(f eval, j int, ref *zoneRef, slot int) eval {
+	return func(s *state) int64 {
+		b := s.buf
+		if b == nil || !b.listing || b.optAt[j] != b.listEpoch || s.fault != "" || s.trialFailed {
+			return f(s)
+		}
+		cards := s.zone(ref.inst(s))
+		if len(cards) == 0 {
+			return 0
+		}
+		m := b.optMask[j]
+		for _, c := range cards {
+			if m>>(c&63)&1 != 0 {
+				s.slots[slot] = int64(c)
+				return 1
+			}
+		}
+		s.slots[slot] = int64(cards[len(cards)-1])
+		return 0
+	}
+}
+
+// sameTree says whether two expressions are written alike (spaces and
+// positions aside).
+func sameTree(a, b *node) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Op != b.Op || a.Name != b.Name || len(a.Args) != len(b.Args) || a.Kind != nField && a.Num != b.Num {
+		return false
+	}
+	for i := range a.Args {
+		if !sameTree(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -25,6 +25,7 @@ type Game struct {
 	// all.
 	listMemos []listMemoSite
 	listBound int
+	listedAny int // any answered from an option's listing (listedAs)
 	cards []cardInfo
 	// fields are the card fields the rules can read, by name; enums the
 	// types their enum fields make.

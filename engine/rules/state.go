@@ -120,7 +120,14 @@ type buffers struct {
 	list      []listEntry
 	listBound []int64
 	listing   bool
+	// optMask[k] is the cards option k of the choice listed (its set
+	// form's mask) when optAt[k] is listEpoch (listedAs).
+	optMask, optAt [maxListedOpts]uint64
 }
+
+// maxListedOpts is how many of a choice's first options keep their
+// listed cards for listedAs.
+const maxListedOpts = 4
 
 type listEntry struct {
 	at    uint64
@@ -850,6 +857,9 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 				if buf, m, set = s.legalSet(o, cards, buf); set {
 					if k+1 == ch.maskOpt {
 						mask, ok = m, true
+					}
+					if b := s.buf; b != nil && k < maxListedOpts && o.set.narrow != nil {
+						b.optMask[k], b.optAt[k] = m, b.listEpoch
 					}
 					continue
 				}

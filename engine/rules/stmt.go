@@ -146,7 +146,10 @@ type option struct {
 	// set is cond in set form (cardset.go) for a card option over a zone
 	// without a filter, or nil.
 	set   *cardTest
-	slot  int // card or value bound
+	// zoneTree and condTree are a card option's card: and if:, parsed,
+	// for listedAs.
+	zoneTree, condTree *node
+	slot               int // card or value bound
 	base  int
 	size  int
 	start int
@@ -650,6 +653,8 @@ func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
 		o.cond = e.ev
 		if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
 			o.set = c.g.lower(cs)
+			o.zoneTree, _ = parseExpr(get(on, "card").Value)
+			o.condTree, _ = parseExpr(n.Value)
 		}
 		what := o.name
 		if ch.id != "" {
