@@ -26,7 +26,7 @@ type Game struct {
 	listMemos []listMemoSite
 	listBound int
 	listedAny int // any answered from an option's listing (listedAs)
-	cards []cardInfo
+	cards     []cardInfo
 	// fields are the card fields the rules can read, by name; enums the
 	// types their enum fields make.
 	fields map[string]*field
