@@ -145,19 +145,19 @@ type option struct {
 	cond eval
 	// set is cond in set form (cardset.go) for a card option over a zone
 	// without a filter, or nil.
-	set *cardTest
-	// zoneTree and condTree are a card option's card: and if:, parsed,
-	// for listedAs.
-	zoneTree, condTree *node
-	slot               int // card or value bound
-	base               int
-	size               int
-	start              int
-	pos                finding.Pos
-	probe              int // its engine.Info.Expected, when it has a condition; else -1
+	set   *cardTest
+	slot  int // card or value bound
+	base  int
+	size  int
+	start int
+	pos   finding.Pos
+	probe int // its engine.Info.Expected, when it has a condition; else -1
 	// bind and node are for compiling the option's body.
 	bind *scope
 	node *yaml.Node
+	// zoneTree and condTree are a card option's card: and if:, parsed,
+	// for listedAs.
+	zoneTree, condTree *node
 }
 
 func (c *compiler) emit(in instr) int {
