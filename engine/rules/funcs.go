@@ -887,7 +887,7 @@ func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
 			return f(s)
 		}}
 	}
-	if c.inAggregate == 0 && c.optFirst > 0 && setForms {
+	if c.inAggregate == 0 && c.optFirst > 0 && setForms && optionMemos {
 		return c.listMemo(n, e, x.used[start:], first, c.g.slots)
 	}
 	if c.inAggregate == 0 || !setForms {
@@ -915,6 +915,10 @@ func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
 		return v
 	}}
 }
+
+// optionMemos turns listMemo and listedAs on: off only for
+// BenchmarkOptionMemos, to measure what they pay.
+var optionMemos = true
 
 // listMemoSite is an aggregate worked out once per listing: its names
 // are width slots, kept from off in buffers.listBound.
@@ -984,7 +988,7 @@ func (c *compiler) listMemo(n *node, e expr, used []int, first, end int) expr {
 // what they mean in that option. Crazy Eights' stuck, not any(hand[turn],
 // playable), in draw's and pass's if:, is whether play listed a card.
 func (c *compiler) listedAs(n *node, used []int, first int) int {
-	if c.optFirst == 0 || c.inAggregate != 1 || n.Op != "any" || c.g.slots != first+1 || len(c.g.cards) > 64 || !setForms {
+	if c.optFirst == 0 || c.inAggregate != 1 || n.Op != "any" || c.g.slots != first+1 || len(c.g.cards) > 64 || !setForms || !optionMemos {
 		return -1
 	}
 	for _, k := range used {
