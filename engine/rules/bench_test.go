@@ -80,8 +80,9 @@ func BenchmarkMCTS(b *testing.B) {
 
 // BenchmarkOptionMemos: what listMemo and listedAs pay, the search bot's
 // iterations a second in Crazy Eights (whose play-outs list stuck's any
-// at every turn) and Hearts with them (on) and without (off). Run it
-// with -count: the two alternate, which a shared machine needs.
+// at every turn) and Hearts with them (on) and without (off). On a
+// shared machine run on and off in turn, one a process, and compare their
+// CPU time (docs/benchmarks.md).
 func BenchmarkOptionMemos(b *testing.B) {
 	for _, game := range []string{"crazy-eights", "hearts"} {
 		for _, on := range []bool{true, false} {
