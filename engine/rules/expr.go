@@ -459,8 +459,8 @@ func flip(op int) int {
 	return op
 }
 
-// compare builds a comparison, reading a slot, a table at a slot or a
-// constant directly where it can.
+// compare builds a comparison (compareEval) and, when both sides are
+// operands, its cmpForm.
 func compare(op int, a, b expr, off int) expr {
 	r := compareEval(op, a, b, off)
 	if r.konst || r.fast != nil {
