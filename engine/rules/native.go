@@ -335,7 +335,7 @@ func (c *compiler) nativeEachValue(n, v *yaml.Node, sc *scope) action {
 
 // nativeForEach compiles for_each: the entries of a card's list field.
 func (c *compiler) nativeForEach(n, v *yaml.Node, sc *scope) action {
-	l, card, ok := c.forEachIn(n, v, sc)
+	l, card, cardAt, ok := c.forEachIn(n, v, sc)
 	if !ok {
 		return nil
 	}
@@ -356,6 +356,30 @@ func (c *compiler) nativeForEach(n, v *yaml.Node, sc *scope) action {
 	var cond eval
 	if where != nil && ix == nil {
 		cond = c.expr(where, inner, typ{k: kBool}, "where").ev
+	}
+	if ix != nil && ix.valueSlot > 0 && cardAt.kind == opSeatSlot {
+		// for_each effect in revealed[player].effects where effect.phase
+		// == ph, for every seat at every phase: the card and the phase
+		// read here.
+		vb, vk, vs := cardAt.b, cardAt.i, ix.valueSlot-1
+		return func(s *state) {
+			var k int64
+			if p := s.slots[vk]; uint64(p) < uint64(s.N) {
+				k = s.vars[vb+int(p)]
+			} else {
+				k = card(s)
+			}
+			if k < 0 {
+				return
+			}
+			for _, e := range ix.entries(k, s.slots[vs]) {
+				if s.mode != mRun {
+					return
+				}
+				s.slots[slot] = int64(e)
+				bodies[e](s)
+			}
+		}
 	}
 	return func(s *state) {
 		k := card(s)
@@ -417,6 +441,9 @@ func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, bod
 // (HEAT resolves a phase from the effects of that phase).
 type entryIndex struct {
 	value eval
+	// valueSlot is value's slot plus one when it is a bound name (HEAT's
+	// ph), else 0.
+	valueSlot int
 	base  int64 // the smallest value of the key
 	width int64 // how many values it spans
 	// ents[(card*width + value-base)] are the entries, in order.
@@ -486,6 +513,9 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 		}
 	}
 	ix := &entryIndex{value: b.ev, base: lo, width: hi - lo + 1}
+	if b.load == loadSlot {
+		ix.valueSlot = b.slot + 1
+	}
 	if ix.width > 64 {
 		return nil // too sparse to index
 	}

@@ -794,7 +794,7 @@ func (c *compiler) optionBody(o *option) {
 // forEach runs do for every entry of a card's list, in order:
 // for_each: effect, in: "revealed[player].effects".
 func (c *compiler) forEach(n, v *yaml.Node, sc *scope) {
-	l, card, ok := c.forEachIn(n, v, sc)
+	l, card, _, ok := c.forEachIn(n, v, sc)
 	if !ok {
 		return
 	}
@@ -887,19 +887,21 @@ func rootName(n *yaml.Node) string {
 }
 
 // forEachIn checks a for_each's name and compiles its in: the card list
-// walked and the card whose entries they are.
-func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, bool) {
+// walked and the card whose entries they are, also as an operand when it
+// is one (its kind 0 when not).
+func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, operand, bool) {
 	if !c.bindable(v, false) {
-		return nil, nil, false
+		return nil, nil, operand{}, false
 	}
 	in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
 	if in.t.k != kEntries {
 		if in.t.k != kBad {
 			c.report(codeType.At(c.at(get(n, "in")), "for_each walks a card's list (card.LIST), not %s", in.t))
 		}
-		return nil, nil, false
+		return nil, nil, operand{}, false
 	}
 	card := in.ev
+	at, _ := operandOf(in)
 	if in.load == loadVar {
 		// A bound seat's card (revealed[player]): read directly.
 		vb, vk, general := in.vbase, in.slot, in.ev
@@ -910,7 +912,7 @@ func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, bool)
 			return general(s)
 		}
 	}
-	return in.t.list, card, true
+	return in.t.list, card, at, true
 }
 
 // The causes a game ends by without an end statement (Info.EndCauses).
