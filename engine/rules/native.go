@@ -444,8 +444,8 @@ type entryIndex struct {
 	// valueSlot is value's slot plus one when it is a bound name (HEAT's
 	// ph), else 0.
 	valueSlot int
-	base  int64 // the smallest value of the key
-	width int64 // how many values it spans
+	base      int64 // the smallest value of the key
+	width     int64 // how many values it spans
 	// ents[(card*width + value-base)] are the entries, in order.
 	ents [][]int32
 }
