@@ -135,10 +135,8 @@ type expr struct {
 	// seat (played[seat].suit), for a comparison to read in line.
 	vf *varField
 	// opd: ev is a read a comparison can do in line (operandOf), of a
-	// kind no load names (stash[tester], chip_at[i]); cmp: ev is a
-	// comparison of two operands.
+	// kind no load names (stash[tester], chip_at[i]).
 	opd *operand
-	cmp *cmpForm
 }
 
 // varField is vals[vars[b + slots[k]]] for a seat at the table (none for
@@ -459,42 +457,9 @@ func flip(op int) int {
 	return op
 }
 
-// compare builds a comparison (compareEval) and, when both sides are
-// operands, its cmpForm.
-func compare(op int, a, b expr, off int) expr {
-	r := compareEval(op, a, b, off)
-	if r.konst || r.fast != nil {
-		return r
-	}
-	if a.konst {
-		a, b, op = b, a, flip(op)
-	}
-	oa, okA := operandOf(a)
-	ob, okB := operandOf(b)
-	if okA && okB {
-		r.cmp = &cmpForm{op: op, a: oa, b: ob}
-	}
-	return r
-}
-
-// cmpForm is a comparison of two operands, for an if or a while to test
-// in line (no call of its ev).
-type cmpForm struct {
-	op   int
-	a, b operand
-}
-
-func (c *cmpForm) holds(s *state) bool {
-	x, y := c.a.get(s), c.b.v
-	if c.b.kind != opConst {
-		y = c.b.get(s)
-	}
-	return cmpInt(c.op, x, y) != 0
-}
-
-// compareEval is compare's ev, reading a slot, a table at a slot or a
+// compare builds a comparison, reading a slot, a table at a slot or a
 // constant directly where it can.
-func compareEval(op int, a, b expr, off int) expr {
+func compare(op int, a, b expr, off int) expr {
 	t := typ{k: kBool}
 	if a.konst && b.konst {
 		return konst(t, cmpInt(op, a.kv, b.kv), off)

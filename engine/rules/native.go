@@ -240,16 +240,6 @@ func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 			}
 		}
 	}
-	if cf := e.cmp; cf != nil && !ok {
-		// if chip_at[i] == 0: the comparison in line.
-		return func(s *state) {
-			if cf.holds(s) {
-				then(s)
-			} else {
-				els(s)
-			}
-		}
-	}
 	if ok {
 		// An effect's condition, for one entry: lint warns if it never
 		// holds.
@@ -282,14 +272,6 @@ func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) action {
 		ft := *t
 		return func(s *state) {
 			for ft.holds(s) && s.loop(at) {
-				body(s)
-			}
-		}
-	}
-	if cf := e.cmp; cf != nil {
-		// while n < ndrawn: the comparison in line.
-		return func(s *state) {
-			for cf.holds(s) && s.loop(at) {
 				body(s)
 			}
 		}
