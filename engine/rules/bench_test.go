@@ -78,6 +78,24 @@ func BenchmarkMCTS(b *testing.B) {
 	}
 }
 
+// BenchmarkOptionMemos: what listMemo and listedAs pay, the search bot's
+// iterations a second in Crazy Eights (whose play-outs list stuck's any
+// at every turn) and Hearts with them (on) and without (off). On a
+// shared machine run on and off in turn, one a process, and compare their
+// CPU time (docs/benchmarks.md).
+func BenchmarkOptionMemos(b *testing.B) {
+	for _, game := range []string{"crazy-eights", "hearts"} {
+		for _, on := range []bool{true, false} {
+			optionMemos = on
+			g := loadGame(b, "../../cards/"+game)
+			optionMemos = true
+			b.Run(fmt.Sprintf("%s/%s", game, map[bool]string{true: "on", false: "off"}[on]), func(b *testing.B) {
+				enginetest.BenchmarkMCTS(b, g, 4)
+			})
+		}
+	}
+}
+
 // BenchmarkReferenceSmokeGames plays Crazy Eights and Hearts on the
 // reference interpreter, for its speed beside the fast engine's
 // (BenchmarkCrazyEightsSmokeGames, BenchmarkHeartsSmokeGames): it is

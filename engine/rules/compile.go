@@ -64,6 +64,13 @@ type compiler struct {
 	// inAggregate counts the aggregates whose arguments are being
 	// compiled (memoAggregate).
 	inAggregate int
+	// optFirst is the first slot of the option whose if: is being
+	// compiled, plus one (0: none), for listMemo.
+	optFirst int
+	// optChoice is that option's choice; listSites the listMemo site of
+	// each aggregate (of a define's text, shared by its uses) per choice.
+	optChoice *choice
+	listSites map[listSite]int
 	// work counts the expression parts compiled, kept or not (unroll),
 	// against maxCompiled; spentFinding says they ran out, after spentAt
 	// findings.
@@ -72,6 +79,11 @@ type compiler struct {
 	spentAt      int
 	// starts are the zones that start with the cards of a condition.
 	starts []startCond
+}
+
+type listSite struct {
+	ch *choice
+	n  *node
 }
 
 // Build compiles a game's rules file against its cards and parameters.

@@ -134,6 +134,9 @@ type expr struct {
 	// vf: ev is a field of the card a seat's value holds, at a bound
 	// seat (played[seat].suit), for a comparison to read in line.
 	vf *varField
+	// opd: ev is a read a comparison can do in line (operandOf), of a
+	// kind no load names (stash[tester], chip_at[i]).
+	opd *operand
 }
 
 // varField is vals[vars[b + slots[k]]] for a seat at the table (none for
@@ -482,8 +485,18 @@ func compare(op int, a, b expr, off int) expr {
 			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, int64(s.zlen[i]), v) }, off: off,
 				fast: compareFast(true, i, op, v)}
 		}
+		if oa, ok := operandOf(a); ok {
+			// chip_at[i] == 0, stash[tester] > 0: the read without a
+			// call of a.ev.
+			return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, oa.more(s), v) }, off: off}
+		}
 		f := a.ev
 		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), v) }, off: off}
+	}
+	if a.load == loadGlobal && b.load == loadGlobal {
+		// n < ndrawn: a loop's test over table values.
+		i, j := a.vbase, b.vbase
+		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, s.vars[i], s.vars[j]) }, off: off}
 	}
 	if a.load == loadSlot && b.load == loadSlot {
 		i, j := a.slot, b.slot
@@ -512,6 +525,16 @@ func compare(op int, a, b expr, off int) expr {
 			}, off: off}
 		}
 		return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), s.vars[j]) }, off: off}
+	}
+	oa, okA := operandOf(a)
+	ob, okB := operandOf(b)
+	if okA && okB {
+		// i < nskill[player], pos[seat][at_job] == space: both reads in
+		// line, a's first as before.
+		return expr{t: t, ev: func(s *state) int64 {
+			x := oa.get(s)
+			return cmpInt(op, x, ob.get(s))
+		}, off: off}
 	}
 	return expr{t: t, ev: func(s *state) int64 { return cmpInt(op, f(s), h(s)) }, off: off}
 }
@@ -1113,6 +1136,16 @@ func (x *exprCtx) seatsValue(n *node, v *valueDecl, sc *scope) expr {
 			return general(s)
 		}, off: base.Off, load: loadVar, slot: k, vbase: b}
 	}
+	if seat.load == loadGlobal {
+		// stash[tester]: the seat a table value holds, read directly.
+		j := seat.vbase
+		return expr{t: v.t, ev: func(s *state) int64 {
+			if p := s.vars[j]; p >= 0 && p < int64(s.N) {
+				return s.vars[b+int(p)]
+			}
+			return general(s)
+		}, off: base.Off, opd: &operand{kind: opSeatVar, i: j, b: b, slow: general}}
+	}
 	return expr{t: v.t, ev: general, off: base.Off}
 }
 
@@ -1371,9 +1404,19 @@ func (v *valueDecl) itemSyntax() string {
 
 // item reads x[i] or x[seat][i] (n), an item of v counted from 0.
 func (x *exprCtx) item(n *node, v *valueDecl, sc *scope) expr {
-	place := x.itemPlace(n, v, sc)
+	place, ref := x.itemPlace(n, v, sc)
 	if place == nil {
 		return expr{t: typ{k: kBad}}
+	}
+	if ref != nil {
+		// chip_at[i], covered[tester][0]: Mice Heist's loops read such
+		// items at every step, so the reads are in line.
+		return expr{t: v.t, ev: func(s *state) int64 {
+			if k, ok := ref.place(s); ok {
+				return s.vars[k]
+			}
+			return 0
+		}, off: n.Off, opd: &operand{kind: opItem, ref: ref}}
 	}
 	return expr{t: v.t, ev: func(s *state) int64 {
 		if k, ok := place(s); ok {
@@ -1383,22 +1426,132 @@ func (x *exprCtx) item(n *node, v *valueDecl, sc *scope) expr {
 	}, off: n.Off}
 }
 
+// operand is a number read without a call: a constant, a table value
+// or a bound name.
+type operand struct {
+	kind uint8 // opConst, opVar, opSlot, opSeatSlot, opSeatVar, opItem
+	i    int
+	v    int64
+	b    int      // opSeatSlot, opSeatVar: the value's first place
+	slow eval     // opSeatSlot, opSeatVar: the read for a seat not at the table (which fails)
+	ref  *itemRef // opItem
+}
+
+const (
+	opConst    = iota + 1
+	opVar      // vars[i]
+	opSlot     // slots[i]
+	opSeatSlot // vars[b + slots[i]], a seat's value at a bound seat
+	opSeatVar  // vars[b + vars[i]], a seat's value at a table value's seat
+	opItem     // an item (itemRef)
+)
+
+// operandOf is e as an operand, when it is one (ok).
+func operandOf(e expr) (o operand, ok bool) {
+	switch {
+	case e.konst:
+		return operand{kind: opConst, v: e.kv}, true
+	case e.load == loadGlobal:
+		return operand{kind: opVar, i: e.vbase}, true
+	case e.load == loadSlot:
+		return operand{kind: opSlot, i: e.slot}, true
+	case e.load == loadVar:
+		return operand{kind: opSeatSlot, i: e.slot, b: e.vbase, slow: e.ev}, true
+	case e.opd != nil:
+		return *e.opd, true
+	}
+	return operand{}, false
+}
+
+// get reads o: a table value in line (small enough to inline), the
+// rest by more.
+func (o *operand) get(s *state) int64 {
+	if o.kind == opVar {
+		return s.vars[o.i]
+	}
+	return o.more(s)
+}
+
+func (o *operand) more(s *state) int64 {
+	switch o.kind {
+	case opConst:
+		return o.v
+	case opVar:
+		return s.vars[o.i]
+	case opSlot:
+		return s.slots[o.i]
+	case opSeatSlot:
+		if p := s.slots[o.i]; uint64(p) < uint64(s.N) {
+			return s.vars[o.b+int(p)]
+		}
+	case opSeatVar:
+		if p := s.vars[o.i]; uint64(p) < uint64(s.N) {
+			return s.vars[o.b+int(p)]
+		}
+	case opItem:
+		if k, ok := o.ref.place(s); ok {
+			return s.vars[k]
+		}
+		return 0
+	}
+	return o.slow(s)
+}
+
+// itemRef is an item whose number and seat are operands: its place is
+// found without a call.
+type itemRef struct {
+	v         *valueDecl
+	idx, seat operand
+	at        *finding.Pos
+}
+
+// place is itemPlace's function for r: the same checks, in the same
+// order, and the same errors.
+func (r *itemRef) place(s *state) (int, bool) {
+	v := r.v
+	k, size := r.idx.get(s), int64(v.size)
+	if k < 0 || k >= size {
+		s.failAt(r.at, "item %d of value %s, which holds items 0 to %d", k, v.name, size-1)
+		return 0, false
+	}
+	if !v.perPlayer {
+		return v.base + int(k), true
+	}
+	p := r.seat.get(s)
+	if p < 0 || p >= int64(s.N) {
+		s.failAt(r.at, "value %s of %s, which is not a seat at the table", v.name, seatWord(p))
+		return 0, false
+	}
+	return v.base + int(p)*v.size + int(k), true
+}
+
 // itemPlace compiles where item n of v lies in a state's values; its
-// function fails the game (false) for an item or seat out of range.
-func (x *exprCtx) itemPlace(n *node, v *valueDecl, sc *scope) func(s *state) (int, bool) {
+// function fails the game (false) for an item or seat out of range. ref
+// is the same place without calls when the item's number and seat are
+// operands, else nil.
+func (x *exprCtx) itemPlace(n *node, v *valueDecl, sc *scope) (place func(s *state) (int, bool), ref *itemRef) {
 	i := x.want(x.compile(n.Args[1], sc), typ{k: kInt}, "an item's number")
 	var seat eval
+	var p expr
 	if v.perPlayer {
-		p := x.want(x.compile(n.Args[0].Args[1], sc), typ{k: kSeat}, "a value's seat")
+		p = x.want(x.compile(n.Args[0].Args[1], sc), typ{k: kSeat}, "a value's seat")
 		if x.noSeat(p, n.Args[0].Args[1]) {
-			return nil
+			return nil, nil
 		}
 		seat = p.ev
 	}
 	if i.t.k == kBad || i.ev == nil {
-		return nil
+		return nil, nil
 	}
 	f, b, size, at := i.ev, v.base, int64(v.size), &x.site(n.Off, "").pos
+	if idx, ok := operandOf(i); ok {
+		ref = &itemRef{v: v, idx: idx, at: at}
+		if v.perPlayer {
+			if ref.seat, ok = operandOf(p); !ok {
+				ref = nil
+			}
+		}
+	}
 	return func(s *state) (int, bool) {
 		k := f(s)
 		if k < 0 || k >= size {
@@ -1414,5 +1567,5 @@ func (x *exprCtx) itemPlace(n *node, v *valueDecl, sc *scope) func(s *state) (in
 			return 0, false
 		}
 		return b + int(p)*int(size) + int(k), true
-	}
+	}, ref
 }

@@ -310,6 +310,7 @@ func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
 	if len(n.Args) != 2 {
 		return x.wrong(n.Off, "%s takes a zone or seats and an expression", n.Op)
 	}
+	used, first := len(x.used), x.c.g.slots
 	over, body, slot, inner, ok := x.aggregate(n, sc)
 	if !ok {
 		return expr{t: typ{k: kBad}}
@@ -323,7 +324,11 @@ func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
 		stop = 0
 	}
 	if set := x.zoneSet(over, slot, b, slots); set != nil {
-		return x.anySet(over.zone, slot, f, set, stop, n.Off)
+		e := x.anySet(over.zone, slot, f, set, stop, n.Off)
+		if j := x.c.listedAs(n, x.used[used:], first); j >= 0 {
+			e.ev = anyListed(e.ev, j, over.zone, slot)
+		}
+		return e
 	}
 	return expr{t: typ{k: kBool}, ev: func(s *state) int64 {
 		cards, n := it.span(s)
@@ -882,6 +887,9 @@ func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
 			return f(s)
 		}}
 	}
+	if c.inAggregate == 0 && c.optFirst > 0 && setForms && optionMemos {
+		return c.listMemo(n, e, x.used[start:], first, c.g.slots)
+	}
 	if c.inAggregate == 0 || !setForms {
 		return e // setForms off: the tests' plain walk to compare with
 	}
@@ -906,4 +914,136 @@ func (x *exprCtx) memoAggregate(n *node, sc *scope) expr {
 		}
 		return v
 	}}
+}
+
+// optionMemos turns listMemo and listedAs on: off only for
+// BenchmarkOptionMemos, to measure what they pay.
+var optionMemos = true
+
+// listMemoSite is an aggregate worked out once per listing: its names
+// are width slots, kept from off in buffers.listBound.
+type listMemoSite struct{ width, off int }
+
+// listMemo works out e, aggregate n in an option's if: (not inside
+// another aggregate), once per listing of a seat's legal actions when it
+// reads none of the option's names (used: the slots it reads; its own
+// are first to end). The options of one choice share it: Crazy Eights'
+// draw and pass are both offered only when the seat is stuck, not
+// any(hand[turn], playable), worked out once a move, not twice. (A
+// define is compiled where it is used, from one text: the same n, and
+// the options of a choice see the same names but their own.) Options'
+// conditions run only in a listing (legalMask), where nothing but bound
+// names changes; what its names were left bound to and the steps it took
+// are kept with its value, so a state is as if it were worked out again;
+// a rules error is not kept, so it is raised where it was.
+func (c *compiler) listMemo(n *node, e expr, used []int, first, end int) expr {
+	for _, k := range used {
+		if k >= c.optFirst-1 && k < first {
+			return e // reads the option's card or value
+		}
+	}
+	key := listSite{c.optChoice, n}
+	i, ok := c.listSites[key]
+	if !ok {
+		if c.listSites == nil {
+			c.listSites = map[listSite]int{}
+		}
+		i = len(c.g.listMemos)
+		c.listSites[key] = i
+		c.g.listMemos = append(c.g.listMemos, listMemoSite{width: end - first, off: c.g.listBound})
+		c.g.listBound += end - first
+	}
+	site := c.g.listMemos[i]
+	if site.width != end-first {
+		return e // not bound alike: not the same aggregate
+	}
+	f := e.ev
+	e.ev = func(s *state) int64 {
+		b := s.buf
+		if b == nil || !b.listing || s.fault != "" || s.trialFailed {
+			return f(s)
+		}
+		m, bound := &b.list[i], b.listBound[site.off:site.off+site.width]
+		if m.at == b.listEpoch {
+			s.steps += m.steps
+			copy(s.slots[first:end], bound)
+			return m.val
+		}
+		before := s.steps
+		v := f(s)
+		if s.fault == "" && !s.trialFailed {
+			m.at, m.val, m.steps = b.listEpoch, v, s.steps-before
+			copy(bound, s.slots[first:end])
+		}
+		return v
+	}
+	return e
+}
+
+// listedAs is the earlier card option of the choice whose if: is being
+// compiled that lists what any n asks about: any(Z, C) in an option's
+// if:, with an option before it card: Z, if: C (the same text), C in set
+// form. -1 for none. n reads nothing of its own option (used: the slots
+// it reads; first: its own, the only one it binds), so Z and C mean there
+// what they mean in that option. Crazy Eights' stuck, not any(hand[turn],
+// playable), in draw's and pass's if:, is whether play listed a card.
+func (c *compiler) listedAs(n *node, used []int, first int) int {
+	if c.optFirst == 0 || c.inAggregate != 1 || n.Op != "any" || c.g.slots != first+1 || len(c.g.cards) > 64 || !setForms || !optionMemos {
+		return -1
+	}
+	for _, k := range used {
+		if k >= c.optFirst-1 && k < first {
+			return -1
+		}
+	}
+	for j, o := range c.optChoice.opts {
+		if j < maxListedOpts && o.kind == optCard && o.set != nil && o.zone.filter == nil &&
+			sameTree(o.zoneTree, n.Args[0]) && sameTree(o.condTree, n.Args[1]) {
+			c.g.listedAny++
+			return j
+		}
+	}
+	return -1
+}
+
+// anyListed is any's ev f answered from option j's legal cards when the
+// listing it runs in has listed them (buffers.optMask): the same value,
+// and the same card left bound (slot), as any's set form gives.
+func anyListed(f eval, j int, ref *zoneRef, slot int) eval {
+	return func(s *state) int64 {
+		b := s.buf
+		if b == nil || !b.listing || b.optAt[j] != b.listEpoch || s.fault != "" || s.trialFailed {
+			return f(s)
+		}
+		cards := s.zone(ref.inst(s))
+		if len(cards) == 0 {
+			return 0
+		}
+		m := b.optMask[j]
+		for _, c := range cards {
+			if m>>(c&63)&1 != 0 {
+				s.slots[slot] = int64(c)
+				return 1
+			}
+		}
+		s.slots[slot] = int64(cards[len(cards)-1])
+		return 0
+	}
+}
+
+// sameTree says whether two expressions are written alike (spaces and
+// positions aside).
+func sameTree(a, b *node) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Op != b.Op || a.Name != b.Name || len(a.Args) != len(b.Args) || a.Kind != nField && a.Num != b.Num {
+		return false
+	}
+	for i := range a.Args {
+		if !sameTree(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -21,7 +21,12 @@ func init() {
 type Game struct {
 	data  *gamedata.Data
 	memos int // memoAggregate's sites
-	cards []cardInfo
+	// listMemos are listMemo's sites; listBound the names they bind, in
+	// all.
+	listMemos []listMemoSite
+	listBound int
+	listedAny int // any answered from an option's listing (listedAs)
+	cards     []cardInfo
 	// fields are the card fields the rules can read, by name; enums the
 	// types their enum fields make.
 	fields map[string]*field

@@ -29,3 +29,45 @@ func TestAggregatePartsOncePlayTheSameGames(t *testing.T) {
 		})
 	}
 }
+
+// An aggregate in options' conditions that reads none of an option's
+// names is worked out once per listing of a seat's legal actions, shared
+// by the choice's options (listMemo): Crazy Eights' stuck, in draw's and
+// pass's if:, is one site, and the games are those of the build that
+// works it out in each option, also when it raises a rules error. Its
+// any, asking what play's card: and if: list, is answered from play's
+// listing (listedAs).
+func TestOptionAggregateOncePerListing(t *testing.T) {
+	const stuck = `stuck: "not any(hand[turn], playable)"`
+	variants := []struct {
+		name   string
+		edits  [][2]string
+		sites  int
+		listed int // any answered from the play option's listing (listedAs)
+		faults bool
+	}{
+		{name: "shipped", sites: 1, listed: 2},
+		{name: "error in the aggregate", sites: 1, faults: true, edits: [][2]string{{stuck,
+			`stuck: "not any(hand[if(count(stock) < 20, none, turn)], playable)"`}}},
+		// The play option's any reads its card: worked out for each card.
+		{name: "reads the option's card", sites: 1, edits: [][2]string{{`if: playable`,
+			`if: "playable and any(hand[turn] as c, c.rank == card.rank)"`}}},
+		// Another condition than play's: worked out, once.
+		{name: "not the option's condition", sites: 1, edits: [][2]string{{stuck,
+			`stuck: "not any(hand[turn], card.rank == '8' or card.suit == named)"`}}},
+	}
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			sets, walk := loadEdited(t, "crazy-eights", v.edits)
+			if len(sets.listMemos) != v.sites || len(walk.listMemos) != 0 {
+				t.Fatalf("%d sites (%d without set forms), want %d", len(sets.listMemos), len(walk.listMemos), v.sites)
+			}
+			if sets.listedAny != v.listed || walk.listedAny != 0 {
+				t.Fatalf("%d any answered from a listing (%d without set forms), want %d", sets.listedAny, walk.listedAny, v.listed)
+			}
+			if faults := lockstepAtEveryCount(t, sets, walk, 20); v.faults != (faults > 0) {
+				t.Errorf("%d games ended on a rules error", faults)
+			}
+		})
+	}
+}

@@ -263,9 +263,19 @@ func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 
 // nativeWhile compiles while: v, do: a loop of at most maxSteps steps.
 func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) action {
-	cond := c.expr(v, sc, typ{k: kBool}, "while").ev
+	e := c.expr(v, sc, typ{k: kBool}, "while")
+	cond := e.ev
 	body := c.nativeBlock(get(n, "do"), sc)
 	at := &loopSite{c.at(n), "while", 1 + c.weigh(get(n, "do"))}
+	if t := e.fast; t != nil {
+		// while pick > 0: the test read in line, as nativeIf does.
+		ft := *t
+		return func(s *state) {
+			for ft.holds(s) && s.loop(at) {
+				body(s)
+			}
+		}
+	}
 	return func(s *state) {
 		for cond(s) != 0 && s.loop(at) {
 			body(s)
@@ -307,7 +317,7 @@ func (c *compiler) nativeEachValue(n, v *yaml.Node, sc *scope) action {
 
 // nativeForEach compiles for_each: the entries of a card's list field.
 func (c *compiler) nativeForEach(n, v *yaml.Node, sc *scope) action {
-	l, card, ok := c.forEachIn(n, v, sc)
+	l, card, cardAt, ok := c.forEachIn(n, v, sc)
 	if !ok {
 		return nil
 	}
@@ -328,6 +338,30 @@ func (c *compiler) nativeForEach(n, v *yaml.Node, sc *scope) action {
 	var cond eval
 	if where != nil && ix == nil {
 		cond = c.expr(where, inner, typ{k: kBool}, "where").ev
+	}
+	if ix != nil && ix.valueSlot > 0 && cardAt.kind == opSeatSlot {
+		// for_each effect in revealed[player].effects where effect.phase
+		// == ph, for every seat at every phase: the card and the phase
+		// read here.
+		vb, vk, vs := cardAt.b, cardAt.i, ix.valueSlot-1
+		return func(s *state) {
+			var k int64
+			if p := s.slots[vk]; uint64(p) < uint64(s.N) {
+				k = s.vars[vb+int(p)]
+			} else {
+				k = card(s)
+			}
+			if k < 0 {
+				return
+			}
+			for _, e := range ix.entries(k, s.slots[vs]) {
+				if s.mode != mRun {
+					return
+				}
+				s.slots[slot] = int64(e)
+				bodies[e](s)
+			}
+		}
 	}
 	return func(s *state) {
 		k := card(s)
@@ -389,8 +423,11 @@ func (c *compiler) nativeEachSeat(first, count eval, name string, sc *scope, bod
 // (HEAT resolves a phase from the effects of that phase).
 type entryIndex struct {
 	value eval
-	base  int64 // the smallest value of the key
-	width int64 // how many values it spans
+	// valueSlot is value's slot plus one when it is a bound name (HEAT's
+	// ph), else 0.
+	valueSlot int
+	base      int64 // the smallest value of the key
+	width     int64 // how many values it spans
 	// ents[(card*width + value-base)] are the entries, in order.
 	ents [][]int32
 }
@@ -458,6 +495,9 @@ func (c *compiler) entryIndex(where *yaml.Node, sc *scope, l *listDecl, slot int
 		}
 	}
 	ix := &entryIndex{value: b.ev, base: lo, width: hi - lo + 1}
+	if b.load == loadSlot {
+		ix.valueSlot = b.slot + 1
+	}
 	if ix.width > 64 {
 		return nil // too sparse to index
 	}
@@ -562,9 +602,23 @@ func ordinal(n int, list string) string {
 func setAction(so *setOp) action {
 	base, val, at := so.v.base, so.val, so.at
 	if so.item != nil {
+		if ref := so.ref; ref != nil {
+			// chip_at[i] = 0, covered[tester][slot] = true: the item
+			// found without a call, as doSet finds it.
+			return func(s *state) {
+				if s.Log != nil {
+					s.doSet(so)
+				} else if k, ok := ref.place(s); ok {
+					s.setVar(k, so.op, val, at)
+				}
+			}
+		}
 		return func(s *state) { s.doSet(so) }
 	}
 	if so.seat == nil {
+		if so.konst {
+			return constSet(so)
+		}
 		switch so.op {
 		case '+':
 			return func(s *state) {
@@ -645,6 +699,32 @@ func setAction(so *setOp) action {
 			return
 		}
 		s.setVar(base+int(p), op, val, at)
+	}
+}
+
+// constSet is a set of a table value by a number known before play
+// (i += 1, n = 0), the commonest statement of a loop: no call for the
+// number.
+func constSet(so *setOp) action {
+	i, v := so.v.base, so.kv
+	if so.op == '=' {
+		return func(s *state) {
+			if s.Log != nil {
+				s.doSet(so)
+				return
+			}
+			s.vars[i] = v
+		}
+	}
+	if so.op == '-' {
+		v = -v
+	}
+	return func(s *state) {
+		if r := s.vars[i] + v; s.Log == nil && inRange(r) {
+			s.vars[i] = r
+			return
+		}
+		s.doSet(so)
 	}
 }
 

@@ -111,6 +111,28 @@ type buffers struct {
 	memoEpoch uint64
 	memoAt    []uint64
 	memoVal   []int64
+	// An aggregate in an option's if: that reads none of the option's
+	// names, worked out once per listing of a seat's legal actions
+	// (listMemo): list[i] holds site i's value when its at is listEpoch,
+	// which legalMask moves on; listing says one runs. listBound holds
+	// what each site's names were left bound to.
+	listEpoch uint64
+	list      []listEntry
+	listBound []int64
+	listing   bool
+	// optMask[k] is the cards option k of the choice listed (its set
+	// form's mask) when optAt[k] is listEpoch (listedAs).
+	optMask, optAt [maxListedOpts]uint64
+}
+
+// maxListedOpts is how many of a choice's first options keep their
+// listed cards for listedAs.
+const maxListedOpts = 4
+
+type listEntry struct {
+	at    uint64
+	val   int64
+	steps int // the steps the aggregate took (state.steps)
 }
 
 // maxPools is the most conserved pools a rules file declares.
@@ -126,6 +148,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	}
 	buf.owner, buf.legalAt = [engine.MaxPlayers]*state{}, [engine.MaxPlayers]int{} // a new game: nothing listed yet
 	buf.memoAt, buf.memoVal = resize(buf.memoAt, g.memos), resize(buf.memoVal, g.memos)
+	buf.list, buf.listBound = resize(buf.list, len(g.listMemos)), resize(buf.listBound, g.listBound)
 	*s = state{Base: engine.NewBase(players, opts), g: g, sampled: -1, buf: buf}
 	s.slots = resize(slots, g.slots)
 	s.vars = resize(vars, g.valueInsts)
@@ -819,6 +842,10 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 	}
 	saved := s.slots[ch.seat]
 	s.slots[ch.seat] = int64(p)
+	if b := s.buf; b != nil {
+		b.listEpoch++
+		b.listing = true
+	}
 	for k, o := range ch.opts {
 		switch o.kind {
 		case optCard:
@@ -830,6 +857,9 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 				if buf, m, set = s.legalSet(o, cards, buf); set {
 					if k+1 == ch.maskOpt {
 						mask, ok = m, true
+					}
+					if b := s.buf; b != nil && k < maxListedOpts && o.set.narrow != nil {
+						b.optMask[k], b.optAt[k] = m, b.listEpoch
 					}
 					continue
 				}
@@ -875,6 +905,9 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 		}
 	}
 	s.slots[ch.seat] = saved
+	if b := s.buf; b != nil {
+		b.listing = false
+	}
 	return buf, mask, ok
 }
 

@@ -60,6 +60,11 @@ type setOp struct {
 	// item is the place of the item set in a value with a size (nil for
 	// any other): x[i] or x[seat][i].
 	item func(s *state) (int, bool)
+	// konst says the value is known before play, kv (i += 1).
+	konst bool
+	kv    int64
+	// ref is item without calls, when it is one (itemPlace), else nil.
+	ref *itemRef
 	// seatSlot is the seat's slot plus one when it is a bound name, else
 	// 0; seatVar the value's place plus one when it is a table value
 	// (played[turn]), else 0.
@@ -150,6 +155,9 @@ type option struct {
 	// bind and node are for compiling the option's body.
 	bind *scope
 	node *yaml.Node
+	// zoneTree and condTree are a card option's card: and if:, parsed,
+	// for listedAs.
+	zoneTree, condTree *node
 }
 
 func (c *compiler) emit(in instr) int {
@@ -412,7 +420,7 @@ func (c *compiler) setOp(v *yaml.Node, sc *scope) *setOp {
 	var d *valueDecl
 	if target.Kind == nIndex {
 		if d = x.sized(name, sc); d != nil {
-			so.item = x.itemPlace(target, d, sc)
+			so.item, so.ref = x.itemPlace(target, d, sc)
 			if name.Kind == nIndex {
 				name = name.Args[0]
 			}
@@ -468,6 +476,7 @@ func (c *compiler) setValue(x *exprCtx, d *valueDecl, op string, value *node, sc
 		want = typ{k: kInt}
 	}
 	val := x.want(x.compile(value, sc), want, "set "+d.name)
+	so.konst, so.kv = val.konst, val.kv
 	switch val.load {
 	case loadVar:
 		so.valVar, so.valSlot = val.vbase+1, val.slot
@@ -603,6 +612,7 @@ func (c *compiler) chooser(ch *choice, who *yaml.Node, sc *scope) {
 // nil when it is none (reported).
 func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
 	o := &option{pos: c.at(on), base: ch.total}
+	first := c.g.slots // the option's names are bound from here on
 	bind := inner
 	switch {
 	case get(on, "card") != nil:
@@ -637,10 +647,14 @@ func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
 	}
 	o.probe = -1
 	if n := get(on, "if"); n != nil {
+		c.optFirst, c.optChoice = first+1, ch
 		e := c.expr(n, bind, typ{k: kBool}, "if")
+		c.optFirst, c.optChoice = 0, nil
 		o.cond = e.ev
 		if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
 			o.set = c.g.lower(cs)
+			o.zoneTree, _ = parseExpr(get(on, "card").Value)
+			o.condTree, _ = parseExpr(n.Value)
 		}
 		what := o.name
 		if ch.id != "" {
@@ -780,7 +794,7 @@ func (c *compiler) optionBody(o *option) {
 // forEach runs do for every entry of a card's list, in order:
 // for_each: effect, in: "revealed[player].effects".
 func (c *compiler) forEach(n, v *yaml.Node, sc *scope) {
-	l, card, ok := c.forEachIn(n, v, sc)
+	l, card, _, ok := c.forEachIn(n, v, sc)
 	if !ok {
 		return
 	}
@@ -873,19 +887,21 @@ func rootName(n *yaml.Node) string {
 }
 
 // forEachIn checks a for_each's name and compiles its in: the card list
-// walked and the card whose entries they are.
-func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, bool) {
+// walked and the card whose entries they are, also as an operand when it
+// is one (its kind 0 when not).
+func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, operand, bool) {
 	if !c.bindable(v, false) {
-		return nil, nil, false
+		return nil, nil, operand{}, false
 	}
 	in := c.expr(get(n, "in"), sc, typ{k: kBad}, "in")
 	if in.t.k != kEntries {
 		if in.t.k != kBad {
 			c.report(codeType.At(c.at(get(n, "in")), "for_each walks a card's list (card.LIST), not %s", in.t))
 		}
-		return nil, nil, false
+		return nil, nil, operand{}, false
 	}
 	card := in.ev
+	at, _ := operandOf(in)
 	if in.load == loadVar {
 		// A bound seat's card (revealed[player]): read directly.
 		vb, vk, general := in.vbase, in.slot, in.ev
@@ -896,7 +912,7 @@ func (c *compiler) forEachIn(n, v *yaml.Node, sc *scope) (*listDecl, eval, bool)
 			return general(s)
 		}
 	}
-	return in.t.list, card, true
+	return in.t.list, card, at, true
 }
 
 // The causes a game ends by without an end statement (Info.EndCauses).
