@@ -43,6 +43,11 @@ var botKinds = []botKind{
 				b.(*MCTSBot).Horizon = h
 				return err == nil && h >= 0 && h <= MaxHorizon
 			}},
+			{key: "prior", value: "W", doc: "weight of the look-ahead's rating of the decision's moves in the search (progressive bias), 0 (the default: none) to 100", set: func(b Bot, _ uint64, v string) bool {
+				w, err := strconv.ParseFloat(v, 64)
+				b.(*MCTSBot).Prior = w
+				return err == nil && w >= 0 && w <= 100
+			}},
 		}},
 }
 
@@ -225,6 +230,27 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	if len(legal) == 1 || !Evaluates(s) {
 		return legal[b.rng.Intn(len(legal))]
 	}
+	b.score(s, p, legal)
+	best, bestScore, ties := legal[0], math.Inf(-1), 0
+	for i, a := range legal {
+		switch score := b.scores[i]; {
+		case score > bestScore+1e-9:
+			best, bestScore, ties = a, score, 1
+		case math.Abs(score-bestScore) <= 1e-9:
+			// Break ties at random so equal cards are played equally often.
+			ties++
+			if b.rng.Intn(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best
+}
+
+// score sets b.scores[i] to the look-ahead's rating of legal[i] (the sum
+// over the samples of p's evaluation after it) and returns them; s
+// evaluates (Evaluates).
+func (b *HeuristicBot) score(s State, p Player, legal []Action) []float64 {
 	b.seeds = b.seeds[:0]
 	for k := 0; k < b.Samples; k++ {
 		b.seeds = append(b.seeds, b.rng.Uint64())
@@ -247,20 +273,7 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 			b.scores[i] += b.playout(world, p, a)
 		}
 	}
-	best, bestScore, ties := legal[0], math.Inf(-1), 0
-	for i, a := range legal {
-		switch score := b.scores[i]; {
-		case score > bestScore+1e-9:
-			best, bestScore, ties = a, score, 1
-		case math.Abs(score-bestScore) <= 1e-9:
-			// Break ties at random so equal cards are played equally often.
-			ties++
-			if b.rng.Intn(ties) == 0 {
-				best = a
-			}
-		}
-	}
-	return best
+	return b.scores
 }
 
 func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {
