@@ -57,20 +57,20 @@ type MCTSBot struct {
 	// get no bias.
 	Prior float64
 
-	rng     *Rand
+	rng *Rand
 	// lookahead rates the decision's moves for Prior; bias is its rating
 	// of each of the decision's legal moves, rootLegal, scaled to [0, 1].
 	lookahead *HeuristicBot
 	decider   Player
 	rootLegal []Action
 	bias      []float64
-	nodes   []mctsNode
-	world   State
-	path    []int32
-	legal   []Action
-	joint   []Action
-	outs    []Outcome
-	returns []float64
+	nodes     []mctsNode
+	world     State
+	path      []int32
+	legal     []Action
+	joint     []Action
+	outs      []Outcome
+	returns   []float64
 	// sampler is world's ChanceSampler (nil: none), asserted once for the
 	// scratch state every iteration reuses.
 	sampled State
