@@ -168,7 +168,7 @@ func TestReportHasALadderByDefault(t *testing.T) {
 // before any game is played.
 func TestBadBotSpecs(t *testing.T) {
 	for spec, want := range map[string]string{
-		"genius":                 `--bots: unknown bot "genius" (want random, heuristic or mcts[:N][:c=X][:rollout=random|heuristic][:horizon=H])`,
+		"genius":                 `--bots: unknown bot "genius" (want random, heuristic or mcts[:N][:c=X][:rollout=random|heuristic][:horizon=H][:cut=rank|margin][:prior=W])`,
 		"mcts:0":                 `--bots: bot "mcts:0": the budget "0" is not 1 to 1000000 iterations`,
 		"heuristic:5":            `--bots: bot "heuristic:5": heuristic takes no budget`,
 		"mcts:c=-1":              `--bots: bot "mcts:c=-1": c="-1": want c=X, UCB1's exploration constant, 0 to 100 (default 0.7)`,

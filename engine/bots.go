@@ -43,6 +43,10 @@ var botKinds = []botKind{
 				b.(*MCTSBot).Horizon = h
 				return err == nil && h >= 0 && h <= MaxHorizon
 			}},
+			{key: "cut", value: "rank|margin", doc: "how a play-out cut by the horizon is scored: the leader's win (rank, the default) or each seat's margin over the best other, scaled by the margins seen in the decision", set: func(b Bot, _ uint64, v string) bool {
+				b.(*MCTSBot).Margin = v == "margin"
+				return v == "rank" || v == "margin"
+			}},
 			{key: "prior", value: "W", doc: "weight of the look-ahead's rating of the decision's moves in the search (progressive bias), 0 (the default: none) to 100", set: func(b Bot, _ uint64, v string) bool {
 				w, err := strconv.ParseFloat(v, 64)
 				b.(*MCTSBot).Prior = w

@@ -56,6 +56,11 @@ type MCTSBot struct {
 	// only when play-outs show a better one. States that do not evaluate
 	// get no bias.
 	Prior float64
+	// Margin scores a play-out cut by the horizon by each seat's margin
+	// over the best other seat's evaluation, scaled to [0, 1] by the
+	// least and greatest margins seen in the decision's search (TAG's
+	// normaliseRewards), instead of by rank (horizonReturns).
+	Margin bool
 
 	rng *Rand
 	// lookahead rates the decision's moves for Prior; bias is its rating
@@ -64,13 +69,15 @@ type MCTSBot struct {
 	decider   Player
 	rootLegal []Action
 	bias      []float64
-	nodes     []mctsNode
-	world     State
-	path      []int32
-	legal     []Action
-	joint     []Action
-	outs      []Outcome
-	returns   []float64
+	// marginLo and marginHi bound the margins seen in the decision (Margin).
+	marginLo, marginHi float64
+	nodes              []mctsNode
+	world              State
+	path               []int32
+	legal              []Action
+	joint              []Action
+	outs               []Outcome
+	returns            []float64
 	// sampler is world's ChanceSampler (nil: none), asserted once for the
 	// scratch state every iteration reuses.
 	sampled State
@@ -125,7 +132,7 @@ func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 		return legal[0]
 	}
 	b.nodes = append(b.nodes[:0], mctsNode{seat: Terminal, child: noNode, sibling: noNode})
-	b.decider = p
+	b.decider, b.marginLo, b.marginHi = p, math.Inf(1), math.Inf(-1)
 	b.rateMoves(s, p, legal)
 	deadline := time.Now().Add(b.Time)
 	for i := 0; b.more(i, deadline); i++ {
@@ -341,6 +348,8 @@ func (b *MCTSBot) backUp(w State, horizon bool) {
 	switch {
 	case w.IsTerminal():
 		b.returns = w.Returns(b.returns[:0])
+	case horizon && b.eval != nil && b.Margin:
+		b.marginReturns(w.NumPlayers())
 	case horizon && b.eval != nil:
 		b.horizonReturns(w.NumPlayers())
 	default:
@@ -390,6 +399,34 @@ func (b *MCTSBot) horizonReturns(players int) {
 			b.returns[p] /= leaders
 		}
 	}
+}
+
+// marginReturns scores a cut play-out by each seat's evaluation less the
+// best other seat's, scaled by the decision's margins so far (Margin).
+func (b *MCTSBot) marginReturns(players int) {
+	b.returns = b.returns[:0]
+	for p := range players {
+		b.returns = append(b.returns, b.eval.Evaluate(Player(p)))
+	}
+	for p := range players {
+		best := math.Inf(-1)
+		for o, v := range b.returns[:players] {
+			if o != p {
+				best = max(best, v)
+			}
+		}
+		m := b.returns[p] - best
+		b.returns = append(b.returns, m)
+		b.marginLo, b.marginHi = min(b.marginLo, m), max(b.marginHi, m)
+	}
+	span := b.marginHi - b.marginLo
+	for p := range players {
+		b.returns[p] = 0.5
+		if span > 1e-9 {
+			b.returns[p] = (b.returns[players+p] - b.marginLo) / span
+		}
+	}
+	b.returns = b.returns[:players]
 }
 
 func (b *MCTSBot) sampleChance(w State) Action {

@@ -19,32 +19,44 @@ import (
 // is a cell of the diagonal, the seat advantage at its skill level.
 
 // Ladder budgets. L is the mean length in moves of LadderProbeGames
-// seeded random-bot games. An MCTS iteration plays the game out from the
-// decision, about L/2 moves, so a decision simulates B times that; the
-// top agent gets B = S / L iterations a decision, S = LadderMoves: every
-// game's search simulates about LadderMoves/2 moves a decision, 2-30 ms
-// on the engines (docs/commands.md, Skill ladder).
+// seeded random-bot games.
 //
-// A long game (L above LadderLongGame: Heist Society's thousands of
-// moves, Hearts') has as many more decisions, so its ladder would cost
-// L/LadderLongGame times as much: its S is LadderMoves*LadderLongGame/L,
-// the moves a decision that keep a whole game's search at what a game of
-// LadderLongGame moves costs. And, when its states evaluate, its agents
-// cut every play-out at LadderHorizon moves (engine.MCTSBot.Horizon: the
-// truncated roll-out of TAG's MCTS), which scores it by the evaluation:
-// B = S / min(L, LadderHorizon), so the search spends its moves on more,
-// shorter iterations instead of a few play-outs to a distant end.
+// A game whose states evaluate gets the guided search (LadderGuided):
+// MCTS that starts from the one-step look-ahead's choice (prior), plays
+// each iteration on with look-ahead moves for LadderGuidedHorizon moves
+// and scores it by each seat's margin in the evaluation. An iteration
+// then costs about the same in every game (a few look-aheads), so its
+// budget is LadderGuidedBudget iterations a decision whatever the length.
+// Random play-outs scored by who wins or leads tell a move from another
+// too faintly in long games and in games that random play spoils (the
+// look-ahead beat MCTS in Crazy Eights and Heist Society with them: docs/
+// commands.md, Skill ladder).
+//
+// A game that does not evaluate gets random play-outs to the end: an
+// iteration plays the game out from the decision, about L/2 moves, so a
+// decision simulates B times that; the top agent gets B = S / L
+// iterations a decision, S = LadderMoves: every game's search simulates
+// about LadderMoves/2 moves a decision, 2-30 ms on the engines. A long
+// game (L above LadderLongGame) has as many more decisions, so its S is
+// LadderMoves*LadderLongGame/L, the moves a decision that keep a whole
+// game's search at what a game of LadderLongGame moves costs.
 //
 // B is even (the half budget exact), within LadderMinBudget and
 // LadderMaxBudget.
 const (
-	LadderMoves      = 18_000
-	LadderLongGame   = 400
-	LadderHorizon    = 100
-	LadderProbeGames = 20
-	LadderMinBudget  = 8
-	LadderMaxBudget  = 1000
+	LadderMoves         = 18_000
+	LadderLongGame      = 400
+	LadderProbeGames    = 20
+	LadderMinBudget     = 8
+	LadderMaxBudget     = 1000
+	LadderGuidedBudget  = 32
+	LadderGuidedHorizon = 8
+	LadderGuidedPrior   = 4
 )
+
+// LadderGuided is the guided search's knobs (engine.ParseBot), after
+// its budget.
+var LadderGuided = fmt.Sprintf("horizon=%d:rollout=heuristic:cut=margin:prior=%g", LadderGuidedHorizon, float64(LadderGuidedPrior))
 
 // LadderPlayers is the player count of the one ladder a report has by
 // default, per variant (the nearest count the report covers when the
@@ -52,41 +64,40 @@ const (
 // benchmark are at, and most games' middle count.
 const LadderPlayers = 4
 
-// LadderPlan is the budget and horizon of a ladder's MCTS agents.
+// LadderPlan is the budget and search of a ladder's MCTS agents.
 type LadderPlan struct {
-	Budget  int // the top agent's iterations a decision
-	Horizon int // play-out horizon in moves; 0: none
+	Budget int  // the top agent's iterations a decision
+	Guided bool // the guided search (LadderGuided), else random play-outs to the end
 }
 
 // PlanLadder is the ladder plan for g at players, from the length of
-// seeded random-bot games: the same on every machine and every shard.
+// LadderProbeGames random-bot games and whether its states evaluate.
 func PlanLadder(g engine.Game, players int, seed uint64) LadderPlan {
+	if engine.Evaluates(g.NewState(players, engine.StateOptions{})) {
+		return LadderPlan{Budget: LadderGuidedBudget, Guided: true}
+	}
 	s := engine.Run(g, engine.RunConfig{Players: players, Games: LadderProbeGames, Seed: seed, Workers: 1})
-	return planFor(s.MeanMoves(), engine.Evaluates(g.NewState(players, engine.StateOptions{})))
+	return planFor(s.MeanMoves())
 }
 
-// planFor is the plan for a game of mean length l moves; evaluates says
-// whether its states evaluate, which a horizon needs.
-func planFor(l float64, evaluates bool) LadderPlan {
+// planFor is the plan for a game of mean length l moves whose states do
+// not evaluate.
+func planFor(l float64) LadderPlan {
 	l = math.Max(l, 1)
-	moves, length, p := float64(LadderMoves), l, LadderPlan{}
+	moves := float64(LadderMoves)
 	if l > LadderLongGame {
 		moves = LadderMoves * LadderLongGame / l
-		if evaluates {
-			p.Horizon, length = LadderHorizon, LadderHorizon
-		}
 	}
-	b := int(math.Round(moves / length))
-	p.Budget = min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
-	return p
+	b := int(math.Round(moves / l))
+	return LadderPlan{Budget: min(max(b+b%2, LadderMinBudget), LadderMaxBudget)}
 }
 
 // LadderAgents are the ladder's agents, weakest first, with plan's
-// budget and horizon.
+// budget and search.
 func LadderAgents(plan LadderPlan) []string {
 	mcts := func(n int) string {
-		if plan.Horizon > 0 {
-			return fmt.Sprintf("mcts:%d:horizon=%d", n, plan.Horizon)
+		if plan.Guided {
+			return fmt.Sprintf("mcts:%d:%s", n, LadderGuided)
 		}
 		return fmt.Sprintf("mcts:%d", n)
 	}

@@ -118,33 +118,40 @@ func TestSkilledOnlySeatAdvantage(t *testing.T) {
 	}
 }
 
-// A game up to LadderLongGame moves keeps its budget of LadderMoves over
-// its length and no horizon; a longer one that evaluates gets the horizon
-// and a budget of the moves a decision of a LadderLongGame-move game over
-// min(L, horizon); one that does not evaluate cannot score a cut play-out,
-// so it gets no horizon.
+// A game whose states evaluate gets the guided search at the fixed
+// budget; one that does not gets random play-outs and a budget of
+// LadderMoves over its length, or for a long game the moves a decision of
+// a LadderLongGame-move game over its length.
 func TestPlanFor(t *testing.T) {
 	for _, c := range []struct {
-		length    float64
-		evaluates bool
-		want      LadderPlan
+		length float64
+		want   LadderPlan
 	}{
-		{90, true, LadderPlan{Budget: 200}},  // HEAT: 18000/90
-		{346, true, LadderPlan{Budget: 52}},  // 18000/346, rounded up to even
-		{7141, true, LadderPlan{Budget: 10}}, // 18000*400/7141 = 1008 over 100
-		{1154, true, LadderPlan{Budget: 62}}, // 6239 over 100
-		{1154, false, LadderPlan{Budget: 8}}, // 6239 over 1154: the floor
-		{2, true, LadderPlan{Budget: 1000}},  // the ceiling
+		{90, LadderPlan{Budget: 200}}, // 18000/90
+		{346, LadderPlan{Budget: 52}}, // 18000/346, rounded up to even
+		{1154, LadderPlan{Budget: 8}}, // 6239 over 1154: the floor
+		{2, LadderPlan{Budget: 1000}}, // the ceiling
+		{7141, LadderPlan{Budget: 8}}, // 1008 over 7141: the floor
+		{500, LadderPlan{Budget: 30}}, // 14400 over 500 = 28.8, rounded to 29, up to even
 	} {
-		want := c.want
-		if c.length > LadderLongGame && c.evaluates {
-			want.Horizon = LadderHorizon
-		}
-		if got := planFor(c.length, c.evaluates); got != want {
-			t.Errorf("length %g, evaluates %v: %+v, want %+v", c.length, c.evaluates, got, want)
+		if got := planFor(c.length); got != c.want {
+			t.Errorf("length %g: %+v, want %+v", c.length, got, c.want)
 		}
 	}
-	if got := LadderAgents(LadderPlan{Budget: 10, Horizon: 100}); got[3] != "mcts:10:horizon=100" || got[2] != "mcts:5:horizon=100" {
+	if got := LadderAgents(LadderPlan{Budget: 10}); got[3] != "mcts:10" || got[2] != "mcts:5" {
 		t.Errorf("agents %v", got)
+	}
+	got := LadderAgents(LadderPlan{Budget: 10, Guided: true})
+	if got[3] != "mcts:10:"+LadderGuided || got[2] != "mcts:5:"+LadderGuided {
+		t.Errorf("guided agents %v", got)
+	}
+	for _, spec := range got[2:] {
+		if _, err := engine.ParseBot(spec, 1); err != nil {
+			t.Errorf("guided agent: %v", err)
+		}
+	}
+	evaluates := &enginetest.Toy{Goal: 12}
+	if plan := PlanLadder(evaluates, 2, 1); plan != (LadderPlan{Budget: LadderGuidedBudget, Guided: true}) {
+		t.Errorf("a game that evaluates: %+v, want the guided search", plan)
 	}
 }
