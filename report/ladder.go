@@ -19,44 +19,46 @@ import (
 // is a cell of the diagonal, the seat advantage at its skill level.
 
 // Ladder budgets. L is the mean length in moves of LadderProbeGames
-// seeded random-bot games.
+// seeded random-bot games. An MCTS iteration that plays the game out from
+// the decision plays about L/2 moves, so a decision simulates B times
+// that; the top agent gets B = S / L iterations a decision, S =
+// LadderMoves: every game's search simulates about LadderMoves/2 moves a
+// decision, 2-30 ms on the engines (docs/commands.md, Skill ladder).
+//
+// A long game (L above LadderLongGame: Heist Society's thousands of
+// moves, Hearts') has as many more decisions, so its ladder would cost
+// L/LadderLongGame times as much: its S is LadderMoves*LadderLongGame/L,
+// the moves a decision that keep a whole game's search at what a game of
+// LadderLongGame moves costs; when its states evaluate, B = S /
+// LadderLongHorizon, the length of play-out that budget was set for.
 //
 // A game whose states evaluate gets the guided search (LadderGuided):
 // MCTS that starts from the one-step look-ahead's choice (prior), plays
 // each iteration on with look-ahead moves for LadderGuidedHorizon moves
-// and scores it by each seat's margin in the evaluation. An iteration
-// then costs about the same in every game (a few look-aheads), so its
-// budget is LadderGuidedBudget iterations a decision whatever the length.
-// Random play-outs scored by who wins or leads tell a move from another
-// too faintly in long games and in games that random play spoils (the
-// look-ahead beat MCTS in Crazy Eights and Heist Society with them: docs/
-// commands.md, Skill ladder).
-//
-// A game that does not evaluate gets random play-outs to the end: an
-// iteration plays the game out from the decision, about L/2 moves, so a
-// decision simulates B times that; the top agent gets B = S / L
-// iterations a decision, S = LadderMoves: every game's search simulates
-// about LadderMoves/2 moves a decision, 2-30 ms on the engines. A long
-// game (L above LadderLongGame) has as many more decisions, so its S is
-// LadderMoves*LadderLongGame/L, the moves a decision that keep a whole
-// game's search at what a game of LadderLongGame moves costs.
+// and scores it by each seat's margin in the evaluation. Random
+// play-outs scored by who wins or leads told moves apart too faintly in
+// Crazy Eights and Heist Society, where the look-ahead beat MCTS with
+// them (docs/commands.md, Skill ladder). A guided iteration costs a few
+// look-aheads, about the same in every game, so its B is at most
+// LadderGuidedMaxBudget.
 //
 // B is even (the half budget exact), within LadderMinBudget and
 // LadderMaxBudget.
 const (
-	LadderMoves         = 18_000
-	LadderLongGame      = 400
-	LadderProbeGames    = 20
-	LadderMinBudget     = 8
-	LadderMaxBudget     = 1000
-	LadderGuidedBudget  = 32
-	LadderGuidedHorizon = 8
-	LadderGuidedPrior   = 4
+	LadderMoves           = 18_000
+	LadderLongGame        = 400
+	LadderLongHorizon     = 100
+	LadderProbeGames      = 20
+	LadderMinBudget       = 8
+	LadderMaxBudget       = 1000
+	LadderGuidedMaxBudget = 100
+	LadderGuidedHorizon   = 8
+	LadderGuidedPrior     = 1
 )
 
 // LadderGuided is the guided search's knobs (engine.ParseBot), after
 // its budget.
-var LadderGuided = fmt.Sprintf("horizon=%d:rollout=heuristic:cut=margin:prior=%g", LadderGuidedHorizon, float64(LadderGuidedPrior))
+var LadderGuided = fmt.Sprintf("horizon=%d:rollout=heuristic:cut=margin:prior=%d", LadderGuidedHorizon, LadderGuidedPrior)
 
 // LadderPlayers is the player count of the one ladder a report has by
 // default, per variant (the nearest count the report covers when the
@@ -73,23 +75,27 @@ type LadderPlan struct {
 // PlanLadder is the ladder plan for g at players, from the length of
 // LadderProbeGames random-bot games and whether its states evaluate.
 func PlanLadder(g engine.Game, players int, seed uint64) LadderPlan {
-	if engine.Evaluates(g.NewState(players, engine.StateOptions{})) {
-		return LadderPlan{Budget: LadderGuidedBudget, Guided: true}
-	}
 	s := engine.Run(g, engine.RunConfig{Players: players, Games: LadderProbeGames, Seed: seed, Workers: 1})
-	return planFor(s.MeanMoves())
+	return planFor(s.MeanMoves(), engine.Evaluates(g.NewState(players, engine.StateOptions{})))
 }
 
-// planFor is the plan for a game of mean length l moves whose states do
-// not evaluate.
-func planFor(l float64) LadderPlan {
+// planFor is the plan for a game of mean length l moves; evaluates says
+// whether its states evaluate, which the guided search needs.
+func planFor(l float64, evaluates bool) LadderPlan {
 	l = math.Max(l, 1)
-	moves := float64(LadderMoves)
+	moves, length := float64(LadderMoves), l
 	if l > LadderLongGame {
 		moves = LadderMoves * LadderLongGame / l
+		if evaluates {
+			length = LadderLongHorizon
+		}
 	}
-	b := int(math.Round(moves / l))
-	return LadderPlan{Budget: min(max(b+b%2, LadderMinBudget), LadderMaxBudget)}
+	b := int(math.Round(moves / length))
+	b = min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
+	if evaluates {
+		return LadderPlan{Budget: min(b, LadderGuidedMaxBudget), Guided: true}
+	}
+	return LadderPlan{Budget: b}
 }
 
 // LadderAgents are the ladder's agents, weakest first, with plan's

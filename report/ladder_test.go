@@ -118,24 +118,26 @@ func TestSkilledOnlySeatAdvantage(t *testing.T) {
 	}
 }
 
-// A game whose states evaluate gets the guided search at the fixed
-// budget; one that does not gets random play-outs and a budget of
-// LadderMoves over its length, or for a long game the moves a decision of
-// a LadderLongGame-move game over its length.
+// A game up to LadderLongGame moves gets a budget of LadderMoves over its
+// length; a longer one the moves a decision of a LadderLongGame-move game
+// over its length, or over LadderLongHorizon when it evaluates. A game
+// that evaluates gets the guided search, at most LadderGuidedMaxBudget.
 func TestPlanFor(t *testing.T) {
 	for _, c := range []struct {
-		length float64
-		want   LadderPlan
+		length    float64
+		evaluates bool
+		want      LadderPlan
 	}{
-		{90, LadderPlan{Budget: 200}}, // 18000/90
-		{346, LadderPlan{Budget: 52}}, // 18000/346, rounded up to even
-		{1154, LadderPlan{Budget: 8}}, // 6239 over 1154: the floor
-		{2, LadderPlan{Budget: 1000}}, // the ceiling
-		{7141, LadderPlan{Budget: 8}}, // 1008 over 7141: the floor
-		{500, LadderPlan{Budget: 30}}, // 14400 over 500 = 28.8, rounded to 29, up to even
+		{90, false, LadderPlan{Budget: 200}},               // 18000/90
+		{90, true, LadderPlan{Budget: 100, Guided: true}},  // HEAT: the guided cap
+		{346, true, LadderPlan{Budget: 52, Guided: true}},  // 18000/346, rounded up to even
+		{7141, true, LadderPlan{Budget: 10, Guided: true}}, // 18000*400/7141 = 1008 over 100
+		{1154, true, LadderPlan{Budget: 62, Guided: true}}, // 6239 over 100
+		{1154, false, LadderPlan{Budget: 8}},               // 6239 over 1154: the floor
+		{2, false, LadderPlan{Budget: 1000}},               // the ceiling
 	} {
-		if got := planFor(c.length); got != c.want {
-			t.Errorf("length %g: %+v, want %+v", c.length, got, c.want)
+		if got := planFor(c.length, c.evaluates); got != c.want {
+			t.Errorf("length %g, evaluates %v: %+v, want %+v", c.length, c.evaluates, got, c.want)
 		}
 	}
 	if got := LadderAgents(LadderPlan{Budget: 10}); got[3] != "mcts:10" || got[2] != "mcts:5" {
@@ -149,9 +151,5 @@ func TestPlanFor(t *testing.T) {
 		if _, err := engine.ParseBot(spec, 1); err != nil {
 			t.Errorf("guided agent: %v", err)
 		}
-	}
-	evaluates := &enginetest.Toy{Goal: 12}
-	if plan := PlanLadder(evaluates, 2, 1); plan != (LadderPlan{Budget: LadderGuidedBudget, Guided: true}) {
-		t.Errorf("a game that evaluates: %+v, want the guided search", plan)
 	}
 }
