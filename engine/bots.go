@@ -27,12 +27,14 @@ var botKinds = []botKind{
 				b.(*MCTSBot).Exploration = c
 				return err == nil && c >= 0 && c <= 100
 			}},
-			{key: "rollout", value: "random|heuristic", doc: "how the play-out after the tree is played (default random)", set: func(b Bot, seed uint64, v string) bool {
+			{key: "rollout", value: "random|heuristic", doc: "how the play-out after the tree is played: random (the default) or look-ahead moves, one sample each", set: func(b Bot, seed uint64, v string) bool {
 				switch v {
 				case "random":
 					b.(*MCTSBot).Rollout = nil
 				case "heuristic":
-					b.(*MCTSBot).Rollout = newHeuristicBot(seed ^ rolloutSeed)
+					h := newHeuristicBot(seed ^ rolloutSeed)
+					h.Samples = rolloutSamples
+					b.(*MCTSBot).Rollout = h
 				default:
 					return false
 				}
@@ -92,6 +94,11 @@ const (
 
 // rolloutSeed sets a search bot's play-out bot's seed apart from its own.
 const rolloutSeed = 0x5eed_2011
+
+// rolloutSamples is the look-ahead's samples of what its seat cannot see
+// in a search's play-out: one, since the play-out is itself one sample of
+// the luck, and it costs a third of the look-ahead bot's three.
+const rolloutSamples = 1
 
 // BotUsage is the bot specs' grammar, one line from botKinds:
 // "random, heuristic or mcts[:N][:c=X]...".
