@@ -92,6 +92,17 @@ const (
 	MaxHorizon     = mctsMaxRolloutMoves
 )
 
+// GuidedKnobs are the knobs of the guided search, the skill ladder's MCTS
+// in a game that evaluates (docs/commands.md, Skill ladder): it starts
+// from the look-ahead's choice (prior), plays each iteration on with
+// look-ahead moves for GuidedHorizon moves and scores it by each seat's
+// margin in the evaluation.
+var GuidedKnobs = fmt.Sprintf("horizon=%d:rollout=heuristic:cut=margin:prior=1", GuidedHorizon)
+
+// GuidedHorizon is where the guided search cuts an iteration: a few
+// rounds of look-ahead moves, which cost a few look-aheads each.
+const GuidedHorizon = 8
+
 // rolloutSeed sets a search bot's play-out bot's seed apart from its own.
 const rolloutSeed = 0x5eed_2011
 

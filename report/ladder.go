@@ -34,7 +34,7 @@ import (
 //
 // A game whose states evaluate gets the guided search (LadderGuided):
 // MCTS that starts from the one-step look-ahead's choice (prior), plays
-// each iteration on with look-ahead moves for LadderGuidedHorizon moves
+// each iteration on with look-ahead moves for engine.GuidedHorizon moves
 // and scores it by each seat's margin in the evaluation. Random
 // play-outs scored by who wins or leads told moves apart too faintly in
 // Crazy Eights and Heist Society, where the look-ahead beat MCTS with
@@ -52,13 +52,11 @@ const (
 	LadderMinBudget       = 8
 	LadderMaxBudget       = 1000
 	LadderGuidedMaxBudget = 100
-	LadderGuidedHorizon   = 8
-	LadderGuidedPrior     = 1
 )
 
 // LadderGuided is the guided search's knobs (engine.ParseBot), after
 // its budget.
-var LadderGuided = fmt.Sprintf("horizon=%d:rollout=heuristic:cut=margin:prior=%d", LadderGuidedHorizon, LadderGuidedPrior)
+var LadderGuided = engine.GuidedKnobs
 
 // LadderPlayers is the player count of the one ladder a report has by
 // default, per variant (the nearest count the report covers when the

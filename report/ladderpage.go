@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The heat map's colours: white at the fair share, blue towards 100%
@@ -237,7 +239,7 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	}
 	switch top := l.Agents[len(l.Agents)-1]; {
 	case strings.HasSuffix(top, ":"+LadderGuided):
-		lines = append(lines, fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation.", LadderGuidedHorizon))
+		lines = append(lines, fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation.", engine.GuidedHorizon))
 	default:
 		if _, horizon := mctsSpec(top); horizon != "" {
 			lines = append(lines, fmt.Sprintf("MCTS stops each play-out %s moves after the decision and counts the seat the evaluation puts ahead as the winner.", horizon))

@@ -81,7 +81,7 @@ func TestLadderPageNamesTheGuidedSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := pdftest.Joined(pdftest.PageText(t, pdftest.Read(t, data), 3))
-	for _, want := range []string{"MCTS at 4 and 8 iterations a decision", fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation", LadderGuidedHorizon), "MCTS 4", "MCTS 8"} {
+	for _, want := range []string{"MCTS at 4 and 8 iterations a decision", fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation", engine.GuidedHorizon), "MCTS 4", "MCTS 8"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the ladder page lacks %q:\n%s", want, page)
 		}
