@@ -72,7 +72,7 @@ draws the ladders from all N shard files.`, report.LadderPlayers),
 	f.StringVar(&opts.OutDir, "out", "out", "output folder")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Ladder, "ladder", false, fmt.Sprintf("play the skill ladder (random, heuristic, MCTS at half the budget and at the budget) at every player count; --ladder=false: at none (default: at %d players, or the nearest count covered)", report.LadderPlayers))
-	f.IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the ladder's top MCTS budget in iterations a decision (default: %d moves simulated a decision over the game's length, %d-%d)", report.LadderMoves, report.LadderMinBudget, report.LadderMaxBudget))
+	f.IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the ladder's top MCTS budget in iterations a decision (default: %d moves simulated a decision over the game's length, %d-%d, at most %d in a game that evaluates)", report.LadderMoves, report.LadderMinBudget, report.LadderMaxBudget, report.LadderGuidedMaxBudget))
 	f.StringVar(&opts.Shard, "shard", "", "K/N: with --ladder, play only shard K of N of the ladders' cells and write them as JSON instead of the PDF")
 	f.StringSliceVar(&opts.Merge, "merge", nil, "draw the ladders from these shard files (report --ladder --shard K/N), all N of them, instead of playing them")
 	return c

@@ -27,12 +27,14 @@ var botKinds = []botKind{
 				b.(*MCTSBot).Exploration = c
 				return err == nil && c >= 0 && c <= 100
 			}},
-			{key: "rollout", value: "random|heuristic", doc: "how the play-out after the tree is played (default random)", set: func(b Bot, seed uint64, v string) bool {
+			{key: "rollout", value: "random|heuristic", doc: "how the play-out after the tree is played: random (the default) or look-ahead moves, one sample each", set: func(b Bot, seed uint64, v string) bool {
 				switch v {
 				case "random":
 					b.(*MCTSBot).Rollout = nil
 				case "heuristic":
-					b.(*MCTSBot).Rollout = newHeuristicBot(seed ^ rolloutSeed)
+					h := newHeuristicBot(seed ^ rolloutSeed)
+					h.Samples = rolloutSamples
+					b.(*MCTSBot).Rollout = h
 				default:
 					return false
 				}
@@ -42,6 +44,15 @@ var botKinds = []botKind{
 				h, err := strconv.Atoi(v)
 				b.(*MCTSBot).Horizon = h
 				return err == nil && h >= 0 && h <= MaxHorizon
+			}},
+			{key: "cut", value: "rank|margin", doc: "how a play-out cut by the horizon is scored: the leader's win (rank, the default) or each seat's margin over the best other, scaled by the margins seen in the decision", set: func(b Bot, _ uint64, v string) bool {
+				b.(*MCTSBot).Margin = v == "margin"
+				return v == "rank" || v == "margin"
+			}},
+			{key: "prior", value: "W", doc: "weight of the look-ahead's rating of the decision's moves in the search (progressive bias), 0 (the default: none) to 100", set: func(b Bot, _ uint64, v string) bool {
+				w, err := strconv.ParseFloat(v, 64)
+				b.(*MCTSBot).Prior = w
+				return err == nil && w >= 0 && w <= 100
 			}},
 		}},
 }
@@ -81,8 +92,24 @@ const (
 	MaxHorizon     = mctsMaxRolloutMoves
 )
 
+// GuidedKnobs are the knobs of the guided search, the skill ladder's MCTS
+// in a game that evaluates (docs/commands.md, Skill ladder): it starts
+// from the look-ahead's choice (prior), plays each iteration on with
+// look-ahead moves for GuidedHorizon moves and scores it by each seat's
+// margin in the evaluation.
+var GuidedKnobs = fmt.Sprintf("horizon=%d:rollout=heuristic:cut=margin:prior=1", GuidedHorizon)
+
+// GuidedHorizon is where the guided search cuts an iteration: a few
+// rounds of look-ahead moves, which cost a few look-aheads each.
+const GuidedHorizon = 8
+
 // rolloutSeed sets a search bot's play-out bot's seed apart from its own.
 const rolloutSeed = 0x5eed_2011
+
+// rolloutSamples is the look-ahead's samples of what its seat cannot see
+// in a search's play-out: one, since the play-out is itself one sample of
+// the luck, and it costs a third of the look-ahead bot's three.
+const rolloutSamples = 1
 
 // BotUsage is the bot specs' grammar, one line from botKinds:
 // "random, heuristic or mcts[:N][:c=X]...".
@@ -225,6 +252,27 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 	if len(legal) == 1 || !Evaluates(s) {
 		return legal[b.rng.Intn(len(legal))]
 	}
+	b.score(s, p, legal)
+	best, bestScore, ties := legal[0], math.Inf(-1), 0
+	for i, a := range legal {
+		switch score := b.scores[i]; {
+		case score > bestScore+1e-9:
+			best, bestScore, ties = a, score, 1
+		case math.Abs(score-bestScore) <= 1e-9:
+			// Break ties at random so equal cards are played equally often.
+			ties++
+			if b.rng.Intn(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best
+}
+
+// score sets b.scores[i] to the look-ahead's rating of legal[i] (the sum
+// over the samples of p's evaluation after it) and returns them; s
+// evaluates (Evaluates).
+func (b *HeuristicBot) score(s State, p Player, legal []Action) []float64 {
 	b.seeds = b.seeds[:0]
 	for k := 0; k < b.Samples; k++ {
 		b.seeds = append(b.seeds, b.rng.Uint64())
@@ -247,20 +295,7 @@ func (b *HeuristicBot) Act(s State, p Player, legal []Action) Action {
 			b.scores[i] += b.playout(world, p, a)
 		}
 	}
-	best, bestScore, ties := legal[0], math.Inf(-1), 0
-	for i, a := range legal {
-		switch score := b.scores[i]; {
-		case score > bestScore+1e-9:
-			best, bestScore, ties = a, score, 1
-		case math.Abs(score-bestScore) <= 1e-9:
-			// Break ties at random so equal cards are played equally often.
-			ties++
-			if b.rng.Intn(ties) == 0 {
-				best = a
-			}
-		}
-	}
-	return best
+	return b.scores
 }
 
 func (b *HeuristicBot) playout(s State, p Player, a Action) float64 {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -46,15 +47,37 @@ type MCTSBot struct {
 	// scored by its evaluation (horizonReturns); one that does not counts
 	// as a draw.
 	Horizon int
+	// Prior, when above 0, is the weight of a progressive bias (Chaslot
+	// et al., "Progressive strategies for Monte-Carlo tree search", 2008)
+	// at the decision: each move's UCB1 score gains Prior·h/(visits+1),
+	// h the one-step look-ahead's rating of the move scaled to [0, 1]
+	// (the best 1, the worst 0), and untried moves are tried best first.
+	// The search so starts from the look-ahead's choice and leaves it
+	// only when play-outs show a better one. States that do not evaluate
+	// get no bias.
+	Prior float64
+	// Margin scores a play-out cut by the horizon by each seat's margin
+	// over the best other seat's evaluation, scaled to [0, 1] by the
+	// least and greatest margins seen in the decision's search (TAG's
+	// normaliseRewards), instead of by rank (horizonReturns).
+	Margin bool
 
-	rng     *Rand
-	nodes   []mctsNode
-	world   State
-	path    []int32
-	legal   []Action
-	joint   []Action
-	outs    []Outcome
-	returns []float64
+	rng *Rand
+	// lookahead rates the decision's moves for Prior; bias is its rating
+	// of each of the decision's legal moves, rootLegal, scaled to [0, 1].
+	lookahead *HeuristicBot
+	decider   Player
+	rootLegal []Action
+	bias      []float64
+	// marginLo and marginHi bound the margins seen in the decision (Margin).
+	marginLo, marginHi float64
+	nodes              []mctsNode
+	world              State
+	path               []int32
+	legal              []Action
+	joint              []Action
+	outs               []Outcome
+	returns            []float64
 	// sampler is world's ChanceSampler (nil: none), asserted once for the
 	// scratch state every iteration reuses.
 	sampled State
@@ -71,6 +94,7 @@ type mctsNode struct {
 	child, sibling int32
 	visits, avail  float64
 	reward         float64
+	bias           float64 // Prior's h, 0 off the decision
 }
 
 const noNode = -1
@@ -78,7 +102,8 @@ const noNode = -1
 // NewMCTSBot is an MCTS bot with the default knobs and iters iterations a
 // decision.
 func NewMCTSBot(seed uint64, iters int) *MCTSBot {
-	return &MCTSBot{Iterations: iters, Exploration: MCTSExploration, MaxRolloutMoves: mctsMaxRolloutMoves, rng: NewRand(seed)}
+	return &MCTSBot{Iterations: iters, Exploration: MCTSExploration, MaxRolloutMoves: mctsMaxRolloutMoves, rng: NewRand(seed),
+		lookahead: newHeuristicBot(seed ^ priorSeed)}
 }
 
 // MCTSExploration is the default UCB1 constant (Exploration), and
@@ -88,10 +113,15 @@ const (
 	mctsMaxRolloutMoves = 100_000
 )
 
+// priorSeed sets the seed of the look-ahead that rates a decision's moves
+// (Prior) apart from the search's own.
+const priorSeed = 0x9e10_2008
+
 // Reseed starts the bot over, its play-out bot too (with a seed of its
 // own), so a reused bot replays as a new one.
 func (b *MCTSBot) Reseed(seed uint64) {
 	b.rng.Seed(seed)
+	b.lookahead.Reseed(seed ^ priorSeed)
 	if r, ok := b.Rollout.(Reseeder); ok {
 		r.Reseed(seed ^ rolloutSeed)
 	}
@@ -102,11 +132,44 @@ func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 		return legal[0]
 	}
 	b.nodes = append(b.nodes[:0], mctsNode{seat: Terminal, child: noNode, sibling: noNode})
+	b.decider, b.marginLo, b.marginHi = p, math.Inf(1), math.Inf(-1)
+	b.rateMoves(s, p, legal)
 	deadline := time.Now().Add(b.Time)
 	for i := 0; b.more(i, deadline); i++ {
 		b.iterate(s, p)
 	}
 	return b.mostVisited(p, legal)
+}
+
+// rateMoves sets the progressive bias of the decision's moves (Prior):
+// the look-ahead's scores scaled to [0, 1], none when Prior is 0, the
+// state does not evaluate or every move rates the same.
+func (b *MCTSBot) rateMoves(s State, p Player, legal []Action) {
+	b.rootLegal, b.bias = b.rootLegal[:0], b.bias[:0]
+	if b.Prior <= 0 || !Evaluates(s) {
+		return
+	}
+	scores := b.lookahead.score(s, p, legal)
+	lo, hi := slices.Min(scores), slices.Max(scores)
+	if !(hi-lo > 1e-9) {
+		return
+	}
+	b.rootLegal = append(b.rootLegal, legal...)
+	for _, v := range scores {
+		b.bias = append(b.bias, (v-lo)/(hi-lo))
+	}
+}
+
+// moveBias is the progressive bias's h of the decision's move a by seat,
+// 0 for any other.
+func (b *MCTSBot) moveBias(node int32, seat Player, a Action) float64 {
+	if node != 0 || len(b.bias) == 0 {
+		return 0
+	}
+	if i := slices.Index(b.rootLegal, a); i >= 0 && seat == b.decider {
+		return b.bias[i]
+	}
+	return 0
 }
 
 // more says whether iteration i is within the budget; a time budget reads
@@ -119,17 +182,25 @@ func (b *MCTSBot) more(i int, deadline time.Time) bool {
 }
 
 // mostVisited is the root move of p's, legal now, tried most often (ties:
-// the better mean, then the first); random when the budget tried none.
+// the higher bias, so a budget smaller than the moves keeps the
+// look-ahead's choice; then the better mean; then the first); random when
+// the budget tried none.
 func (b *MCTSBot) mostVisited(p Player, legal []Action) Action {
-	best, bestVisits, bestMean := legal[b.rng.Intn(len(legal))], 0.0, 0.0
+	best, bestVisits, bestBias, bestMean := legal[b.rng.Intn(len(legal))], 0.0, 0.0, 0.0
 	for c := b.nodes[0].child; c != noNode; c = b.nodes[c].sibling {
 		n := &b.nodes[c]
 		if n.seat != p || n.visits == 0 || !contains(legal, n.action) {
 			continue
 		}
 		mean := n.reward / n.visits
-		if n.visits > bestVisits || n.visits == bestVisits && mean > bestMean {
-			best, bestVisits, bestMean = n.action, n.visits, mean
+		if n.visits != bestVisits {
+			if n.visits > bestVisits {
+				best, bestVisits, bestBias, bestMean = n.action, n.visits, n.bias, mean
+			}
+			continue
+		}
+		if n.bias > bestBias || n.bias == bestBias && mean > bestMean {
+			best, bestBias, bestMean = n.action, n.bias, mean
 		}
 	}
 	return best
@@ -212,15 +283,21 @@ func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, 
 
 // selectChild is UCB1 over node's children legal now (b.legal), after
 // crediting each with one more availability; a legal move without a
-// child yet is added instead, chosen at random among such moves.
+// child yet is added instead: the one of the highest bias (Prior), else
+// one at random among such moves.
 func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bool) {
-	untried := 0
+	untried, pick, pickBias := 0, NoAction, -1.0
 	for _, a := range b.legal {
-		if c := b.find(node, seat, a); c == noNode {
-			untried++
-		} else {
+		if c := b.find(node, seat, a); c != noNode {
 			b.nodes[c].avail++
+		} else if untried++; len(b.bias) > 0 {
+			if h := b.moveBias(node, seat, a); h > pickBias {
+				pick, pickBias = a, h
+			}
 		}
+	}
+	if untried > 0 && pickBias > 0 {
+		return b.add(node, seat, pick), true
 	}
 	if untried > 0 {
 		k := b.rng.Intn(untried)
@@ -240,7 +317,7 @@ func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bo
 		if n.seat != seat || !contains(b.legal, n.action) {
 			continue
 		}
-		score := n.reward/n.visits + b.Exploration*math.Sqrt(math.Log(n.avail)/n.visits)
+		score := n.reward/n.visits + b.Exploration*math.Sqrt(math.Log(n.avail)/n.visits) + b.Prior*n.bias/(n.visits+1)
 		if score > bestScore {
 			best, bestScore = c, score
 		}
@@ -259,7 +336,8 @@ func (b *MCTSBot) find(node int32, seat Player, a Action) int32 {
 
 func (b *MCTSBot) add(parent int32, seat Player, a Action) int32 {
 	id := int32(len(b.nodes))
-	b.nodes = append(b.nodes, mctsNode{action: a, seat: seat, child: noNode, sibling: b.nodes[parent].child, avail: 1})
+	b.nodes = append(b.nodes, mctsNode{action: a, seat: seat, child: noNode, sibling: b.nodes[parent].child, avail: 1,
+		bias: b.moveBias(parent, seat, a)})
 	b.nodes[parent].child = id
 	return id
 }
@@ -270,6 +348,8 @@ func (b *MCTSBot) backUp(w State, horizon bool) {
 	switch {
 	case w.IsTerminal():
 		b.returns = w.Returns(b.returns[:0])
+	case horizon && b.eval != nil && b.Margin:
+		b.marginReturns(w.NumPlayers())
 	case horizon && b.eval != nil:
 		b.horizonReturns(w.NumPlayers())
 	default:
@@ -319,6 +399,34 @@ func (b *MCTSBot) horizonReturns(players int) {
 			b.returns[p] /= leaders
 		}
 	}
+}
+
+// marginReturns scores a cut play-out by each seat's evaluation less the
+// best other seat's, scaled by the decision's margins so far (Margin).
+func (b *MCTSBot) marginReturns(players int) {
+	b.returns = b.returns[:0]
+	for p := range players {
+		b.returns = append(b.returns, b.eval.Evaluate(Player(p)))
+	}
+	for p := range players {
+		best := math.Inf(-1)
+		for o, v := range b.returns[:players] {
+			if o != p {
+				best = max(best, v)
+			}
+		}
+		m := b.returns[p] - best
+		b.returns = append(b.returns, m)
+		b.marginLo, b.marginHi = min(b.marginLo, m), max(b.marginHi, m)
+	}
+	span := b.marginHi - b.marginLo
+	for p := range players {
+		b.returns[p] = 0.5
+		if span > 1e-9 {
+			b.returns[p] = (b.returns[players+p] - b.marginLo) / span
+		}
+	}
+	b.returns = b.returns[:players]
 }
 
 func (b *MCTSBot) sampleChance(w State) Action {

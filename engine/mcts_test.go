@@ -319,3 +319,109 @@ func TestMCTSSpecSetsTheKnobs(t *testing.T) {
 		t.Errorf("reseeded: %v, a new bot: %v", got, want)
 	}
 }
+
+// With a prior (progressive bias), the search starts from the look-ahead's
+// choice: in a long race whose random play-outs barely tell adding 2 from
+// adding 1, a tiny budget adds 2 every time, where without the prior it
+// is a coin flip. A single iteration tries the look-ahead's move first.
+func TestMCTSPriorStartsFromTheLookAhead(t *testing.T) {
+	twos := map[float64]int{}
+	for _, prior := range []float64{0, 4} {
+		for seed := range 20 {
+			applied := 0
+			s := race{moves: 1000, evaluate: true, applied: &applied}.NewState(2, engine.StateOptions{})
+			bot := engine.NewMCTSBot(uint64(seed), 8)
+			bot.Prior = prior
+			if bot.Act(s, 0, s.LegalActions(0, nil)) == 2 {
+				twos[prior]++
+			}
+		}
+	}
+	if twos[4] != 20 {
+		t.Errorf("with the prior, the search added 2 in %d of 20 decisions, want all", twos[4])
+	}
+	if twos[0] == 20 {
+		t.Errorf("without the prior, the search added 2 in all 20 decisions: the test does not need the prior")
+	}
+	applied := 0
+	s := race{moves: 1000, evaluate: true, applied: &applied}.NewState(2, engine.StateOptions{})
+	for seed := range 10 {
+		bot := engine.NewMCTSBot(uint64(seed), 1)
+		bot.Prior = 1
+		if got := bot.Act(s, 0, s.LegalActions(0, nil)); got != 2 {
+			t.Errorf("seed %d: one iteration with a prior adds %d, want the look-ahead's 2", seed, got)
+		}
+	}
+}
+
+// The guided search (prior, look-ahead play-outs, margin) stays
+// reproducible and allocation-free.
+func TestMCTSPriorReproducibleWithoutAllocating(t *testing.T) {
+	applied := 0
+	s := race{moves: 200, evaluate: true, applied: &applied}.NewState(2, engine.StateOptions{})
+	for range 7 {
+		engine.Apply(s, 1)
+	}
+	legal := s.LegalActions(1, nil)
+	choices := func(seed uint64) (out []engine.Action) {
+		b, _ := engine.ParseBot("mcts:20:prior=0.5:horizon=10", seed)
+		for range 20 {
+			out = append(out, b.Act(s, 1, legal))
+		}
+		return out
+	}
+	if a, b := choices(7), choices(7); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("two runs with the same seed differ: %v, %v", a, b)
+	}
+	bot, _ := engine.ParseBot("mcts:500:horizon=8:rollout=heuristic:cut=margin:prior=2", 1)
+	bot.Act(s, 1, legal)
+	if n := testing.AllocsPerRun(5, func() { bot.Act(s, 1, legal) }); n != 0 {
+		t.Errorf("%.1f allocations a decision of 500 guided iterations, want 0", n)
+	}
+}
+
+// Far ahead, a seat leads every cut play-out whatever it does, so scoring
+// by rank tells adding 2 from adding 1 nothing; scoring by the margin over
+// the best other seat does (cut=margin), and the search adds 2.
+func TestMCTSMarginScoresWhatRankCannot(t *testing.T) {
+	twos := map[bool]int{}
+	for _, margin := range []bool{true, false} {
+		for seed := range 20 {
+			applied := 0
+			s := race{moves: 1000, evaluate: true, applied: &applied}.NewState(2, engine.StateOptions{})
+			for range 100 {
+				engine.Apply(s, engine.Action(2-s.CurrentPlayer())) // seat 1 adds 2, seat 2 adds 1
+			}
+			bot := engine.NewMCTSBot(uint64(seed), 200)
+			bot.Horizon, bot.Margin = 6, margin
+			if bot.Act(s, 0, s.LegalActions(0, nil)) == 2 {
+				twos[margin]++
+			}
+		}
+	}
+	if twos[true] != 20 {
+		t.Errorf("scored by margin, the search added 2 in %d of 20 decisions, want all", twos[true])
+	}
+	if twos[false] == 20 {
+		t.Errorf("scored by rank, the search added 2 in all 20 decisions: the test does not need the margin")
+	}
+}
+
+// The guided knobs reach the bot from a spec.
+func TestMCTSSpecSetsTheGuidedKnobs(t *testing.T) {
+	b, err := engine.ParseBot("mcts:32:horizon=8:rollout=heuristic:cut=margin:prior=4", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := b.(*engine.MCTSBot); !m.Margin || m.Prior != 4 || m.Horizon != 8 {
+		t.Errorf("spec gave %+v", m)
+	}
+	if b, _ := engine.ParseBot("mcts:cut=rank", 3); b.(*engine.MCTSBot).Margin || b.(*engine.MCTSBot).Prior != 0 {
+		t.Errorf("cut=rank gave %+v", b)
+	}
+	for _, bad := range []string{"mcts:cut=lead", "mcts:prior=-1", "mcts:prior=101", "mcts:prior=x"} {
+		if _, err := engine.ParseBot(bad, 1); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}

@@ -19,32 +19,44 @@ import (
 // is a cell of the diagonal, the seat advantage at its skill level.
 
 // Ladder budgets. L is the mean length in moves of LadderProbeGames
-// seeded random-bot games. An MCTS iteration plays the game out from the
-// decision, about L/2 moves, so a decision simulates B times that; the
-// top agent gets B = S / L iterations a decision, S = LadderMoves: every
-// game's search simulates about LadderMoves/2 moves a decision, 2-30 ms
-// on the engines (docs/commands.md, Skill ladder).
+// seeded random-bot games. An MCTS iteration that plays the game out from
+// the decision plays about L/2 moves, so a decision simulates B times
+// that; the top agent gets B = S / L iterations a decision, S =
+// LadderMoves: every game's search simulates about LadderMoves/2 moves a
+// decision, 2-30 ms on the engines (docs/commands.md, Skill ladder).
 //
 // A long game (L above LadderLongGame: Heist Society's thousands of
 // moves, Hearts') has as many more decisions, so its ladder would cost
 // L/LadderLongGame times as much: its S is LadderMoves*LadderLongGame/L,
 // the moves a decision that keep a whole game's search at what a game of
-// LadderLongGame moves costs. And, when its states evaluate, its agents
-// cut every play-out at LadderHorizon moves (engine.MCTSBot.Horizon: the
-// truncated roll-out of TAG's MCTS), which scores it by the evaluation:
-// B = S / min(L, LadderHorizon), so the search spends its moves on more,
-// shorter iterations instead of a few play-outs to a distant end.
+// LadderLongGame moves costs; when its states evaluate, B = S /
+// LadderLongHorizon, the length of play-out that budget was set for.
+//
+// A game whose states evaluate gets the guided search (LadderGuided):
+// MCTS that starts from the one-step look-ahead's choice (prior), plays
+// each iteration on with look-ahead moves for engine.GuidedHorizon moves
+// and scores it by each seat's margin in the evaluation. Random
+// play-outs scored by who wins or leads told moves apart too faintly in
+// Crazy Eights and Heist Society, where the look-ahead beat MCTS with
+// them (docs/commands.md, Skill ladder). A guided iteration costs a few
+// look-aheads, about the same in every game, so its B is at most
+// LadderGuidedMaxBudget.
 //
 // B is even (the half budget exact), within LadderMinBudget and
 // LadderMaxBudget.
 const (
-	LadderMoves      = 18_000
-	LadderLongGame   = 400
-	LadderHorizon    = 100
-	LadderProbeGames = 20
-	LadderMinBudget  = 8
-	LadderMaxBudget  = 1000
+	LadderMoves           = 18_000
+	LadderLongGame        = 400
+	LadderLongHorizon     = 100
+	LadderProbeGames      = 20
+	LadderMinBudget       = 8
+	LadderMaxBudget       = 1000
+	LadderGuidedMaxBudget = 100
 )
+
+// LadderGuided is the guided search's knobs (engine.ParseBot), after
+// its budget.
+var LadderGuided = engine.GuidedKnobs
 
 // LadderPlayers is the player count of the one ladder a report has by
 // default, per variant (the nearest count the report covers when the
@@ -52,41 +64,44 @@ const (
 // benchmark are at, and most games' middle count.
 const LadderPlayers = 4
 
-// LadderPlan is the budget and horizon of a ladder's MCTS agents.
+// LadderPlan is the budget and search of a ladder's MCTS agents.
 type LadderPlan struct {
-	Budget  int // the top agent's iterations a decision
-	Horizon int // play-out horizon in moves; 0: none
+	Budget int  // the top agent's iterations a decision
+	Guided bool // the guided search (LadderGuided), else random play-outs to the end
 }
 
 // PlanLadder is the ladder plan for g at players, from the length of
-// seeded random-bot games: the same on every machine and every shard.
+// LadderProbeGames random-bot games and whether its states evaluate.
 func PlanLadder(g engine.Game, players int, seed uint64) LadderPlan {
 	s := engine.Run(g, engine.RunConfig{Players: players, Games: LadderProbeGames, Seed: seed, Workers: 1})
 	return planFor(s.MeanMoves(), engine.Evaluates(g.NewState(players, engine.StateOptions{})))
 }
 
 // planFor is the plan for a game of mean length l moves; evaluates says
-// whether its states evaluate, which a horizon needs.
+// whether its states evaluate, which the guided search needs.
 func planFor(l float64, evaluates bool) LadderPlan {
 	l = math.Max(l, 1)
-	moves, length, p := float64(LadderMoves), l, LadderPlan{}
+	moves, length := float64(LadderMoves), l
 	if l > LadderLongGame {
 		moves = LadderMoves * LadderLongGame / l
 		if evaluates {
-			p.Horizon, length = LadderHorizon, LadderHorizon
+			length = LadderLongHorizon
 		}
 	}
 	b := int(math.Round(moves / length))
-	p.Budget = min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
-	return p
+	b = min(max(b+b%2, LadderMinBudget), LadderMaxBudget)
+	if evaluates {
+		return LadderPlan{Budget: min(b, LadderGuidedMaxBudget), Guided: true}
+	}
+	return LadderPlan{Budget: b}
 }
 
 // LadderAgents are the ladder's agents, weakest first, with plan's
-// budget and horizon.
+// budget and search.
 func LadderAgents(plan LadderPlan) []string {
 	mcts := func(n int) string {
-		if plan.Horizon > 0 {
-			return fmt.Sprintf("mcts:%d:horizon=%d", n, plan.Horizon)
+		if plan.Guided {
+			return fmt.Sprintf("mcts:%d:%s", n, LadderGuided)
 		}
 		return fmt.Sprintf("mcts:%d", n)
 	}

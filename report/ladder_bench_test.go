@@ -18,7 +18,7 @@ import (
 // game's within about 3 CPU-minutes (cpu-s, the process's user and
 // system time a ladder: the games run side by side, so wall time hides
 // what a loaded machine takes). It also reports the games played, the
-// budget and the horizon.
+// budget and whether the search is guided (1).
 func BenchmarkLadder4(b *testing.B) {
 	for _, id := range []string{"heat", "mice", "hmm", "crazy-eights", "hearts", "masterminds"} {
 		b.Run(id, func(b *testing.B) {
@@ -39,7 +39,7 @@ func BenchmarkLadder4(b *testing.B) {
 			b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s")
 			b.ReportMetric(float64(played), "games")
 			b.ReportMetric(float64(plan.Budget), "budget")
-			b.ReportMetric(float64(plan.Horizon), "horizon")
+			b.ReportMetric(map[bool]float64{true: 1}[plan.Guided], "guided")
 		})
 	}
 }

@@ -118,33 +118,38 @@ func TestSkilledOnlySeatAdvantage(t *testing.T) {
 	}
 }
 
-// A game up to LadderLongGame moves keeps its budget of LadderMoves over
-// its length and no horizon; a longer one that evaluates gets the horizon
-// and a budget of the moves a decision of a LadderLongGame-move game over
-// min(L, horizon); one that does not evaluate cannot score a cut play-out,
-// so it gets no horizon.
+// A game up to LadderLongGame moves gets a budget of LadderMoves over its
+// length; a longer one the moves a decision of a LadderLongGame-move game
+// over its length, or over LadderLongHorizon when it evaluates. A game
+// that evaluates gets the guided search, at most LadderGuidedMaxBudget.
 func TestPlanFor(t *testing.T) {
 	for _, c := range []struct {
 		length    float64
 		evaluates bool
 		want      LadderPlan
 	}{
-		{90, true, LadderPlan{Budget: 200}},  // HEAT: 18000/90
-		{346, true, LadderPlan{Budget: 52}},  // 18000/346, rounded up to even
-		{7141, true, LadderPlan{Budget: 10}}, // 18000*400/7141 = 1008 over 100
-		{1154, true, LadderPlan{Budget: 62}}, // 6239 over 100
-		{1154, false, LadderPlan{Budget: 8}}, // 6239 over 1154: the floor
-		{2, true, LadderPlan{Budget: 1000}},  // the ceiling
+		{90, false, LadderPlan{Budget: 200}},               // 18000/90
+		{90, true, LadderPlan{Budget: 100, Guided: true}},  // HEAT: the guided cap
+		{346, true, LadderPlan{Budget: 52, Guided: true}},  // 18000/346, rounded up to even
+		{7141, true, LadderPlan{Budget: 10, Guided: true}}, // 18000*400/7141 = 1008 over 100
+		{1154, true, LadderPlan{Budget: 62, Guided: true}}, // 6239 over 100
+		{1154, false, LadderPlan{Budget: 8}},               // 6239 over 1154: the floor
+		{2, false, LadderPlan{Budget: 1000}},               // the ceiling
 	} {
-		want := c.want
-		if c.length > LadderLongGame && c.evaluates {
-			want.Horizon = LadderHorizon
-		}
-		if got := planFor(c.length, c.evaluates); got != want {
-			t.Errorf("length %g, evaluates %v: %+v, want %+v", c.length, c.evaluates, got, want)
+		if got := planFor(c.length, c.evaluates); got != c.want {
+			t.Errorf("length %g, evaluates %v: %+v, want %+v", c.length, c.evaluates, got, c.want)
 		}
 	}
-	if got := LadderAgents(LadderPlan{Budget: 10, Horizon: 100}); got[3] != "mcts:10:horizon=100" || got[2] != "mcts:5:horizon=100" {
+	if got := LadderAgents(LadderPlan{Budget: 10}); got[3] != "mcts:10" || got[2] != "mcts:5" {
 		t.Errorf("agents %v", got)
+	}
+	got := LadderAgents(LadderPlan{Budget: 10, Guided: true})
+	if got[3] != "mcts:10:"+LadderGuided || got[2] != "mcts:5:"+LadderGuided {
+		t.Errorf("guided agents %v", got)
+	}
+	for _, spec := range got[2:] {
+		if _, err := engine.ParseBot(spec, 1); err != nil {
+			t.Errorf("guided agent: %v", err)
+		}
 	}
 }

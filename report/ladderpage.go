@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/cardpress/cardpress/engine"
 )
 
 // The heat map's colours: white at the fair share, blue towards 100%
@@ -235,8 +237,13 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
 			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
 	}
-	if _, horizon := mctsSpec(l.Agents[len(l.Agents)-1]); horizon != "" {
-		lines = append(lines, fmt.Sprintf("MCTS stops each play-out %s moves after the decision and counts the seat the evaluation puts ahead as the winner (a long game).", horizon))
+	switch top := l.Agents[len(l.Agents)-1]; {
+	case strings.HasSuffix(top, ":"+LadderGuided):
+		lines = append(lines, fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation.", engine.GuidedHorizon))
+	default:
+		if _, horizon := mctsSpec(top); horizon != "" {
+			lines = append(lines, fmt.Sprintf("MCTS stops each play-out %s moves after the decision and counts the seat the evaluation puts ahead as the winner.", horizon))
+		}
 	}
 	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points (seats ±%.0f), at most %d games a seat.",
 		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))

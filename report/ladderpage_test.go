@@ -66,12 +66,12 @@ func TestLadderHeatMapReadsBack(t *testing.T) {
 	}
 }
 
-// A ladder whose MCTS agents cut their play-outs (a long game's) names
-// them by budget, and says under the matrices where they are cut.
-func TestLadderPageNamesTheHorizon(t *testing.T) {
+// A ladder of the guided search names its agents by budget, and says
+// under the matrices how they search.
+func TestLadderPageNamesTheGuidedSearch(t *testing.T) {
 	g := &enginetest.Toy{Goal: 12, Dominant: true}
 	cfg := tiny(2, 8, 0, 1)
-	cfg.Agents = LadderAgents(LadderPlan{Budget: 8, Horizon: 5})
+	cfg.Agents = LadderAgents(LadderPlan{Budget: 8, Guided: true})
 	l := PlayLadder(g, cfg)
 	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
 	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2,
@@ -81,12 +81,12 @@ func TestLadderPageNamesTheHorizon(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := pdftest.Joined(pdftest.PageText(t, pdftest.Read(t, data), 3))
-	for _, want := range []string{"MCTS at 4 and 8 iterations a decision", "MCTS stops each play-out 5 moves after the decision and counts the seat the evaluation puts ahead as the winner", "MCTS 4", "MCTS 8"} {
+	for _, want := range []string{"MCTS at 4 and 8 iterations a decision", fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation", engine.GuidedHorizon), "MCTS 4", "MCTS 8"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the ladder page lacks %q:\n%s", want, page)
 		}
 	}
-	if strings.Contains(page, "horizon=") {
+	if strings.Contains(page, "horizon=") || strings.Contains(page, "prior=") {
 		t.Errorf("the page shows a bot spec:\n%s", page)
 	}
 }

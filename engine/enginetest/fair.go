@@ -157,10 +157,11 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64, seen bool) (
 			return varied, fmt.Errorf("%v's legal actions depend on hidden cards: %v in the truth, %v in a sample", p, legal, got)
 		}
 	}
-	for _, kind := range engine.BotKinds {
+	// What the search may read does not depend on its budget; a small
+	// one keeps the check quick. The guided search also reads the
+	// look-ahead's ratings and plays look-ahead moves.
+	for _, kind := range append(slices.Clone(engine.BotKinds), "mcts:16:"+engine.GuidedKnobs) {
 		if kind == "mcts" {
-			// What the search may read does not depend on its budget; a
-			// small one keeps the check quick.
 			kind = "mcts:16"
 		}
 		var choices [3]engine.Action
