@@ -82,9 +82,9 @@ func runReplay(opts *replayOptions) error {
 			return err
 		}
 		h := rec.Header
-		opts.Players, opts.Seed, opts.Variant, opts.Bots = h.Players, uint64(h.Seed), h.Variant, strings.Join(h.Bots, ",")
+		opts.Players, opts.Seed, opts.Variant = h.Players, uint64(h.Seed), h.Variant
 	}
-	bots, err := parseBots(opts.Bots)
+	bots, err := replayBots(opts, rec)
 	if err != nil {
 		return err
 	}
@@ -128,6 +128,16 @@ func runReplay(opts *replayOptions) error {
 		return errFindings
 	}
 	return *werr
+}
+
+// replayBots are the bots of each seat: --bots', or for a log played
+// again the ones its header names, which play nothing then and are not
+// checked against today's bot table.
+func replayBots(opts *replayOptions, rec *engine.Record) ([]string, error) {
+	if rec != nil {
+		return rec.Header.Bots, nil
+	}
+	return parseBots(opts.Bots)
 }
 
 // replayLog prints each event in opts.Format and keeps the first write

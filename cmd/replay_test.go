@@ -66,6 +66,24 @@ func firstDiff(a, b string) string {
 	return fmt.Sprintf("%d lines against %d", len(al), len(bl))
 }
 
+// The bots a log's header names play nothing in a replay of its moves:
+// a bot spec that is no longer known does not stop it.
+func TestReplayFromALogIgnoresItsBots(t *testing.T) {
+	path, log := logWithMoves(t, "heat", "3", "6")
+	edited := strings.Replace(log, `"bots":["random"]`, `"bots":["oracle:9"]`, 1)
+	edited = strings.Replace(edited, "bots random", "bots oracle:9", 1)
+	if edited == log {
+		t.Fatal("no bots in the header")
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, repoRoot, "replay", "--game", "heat", "--from", path, "--moves", "--format", "jsonl")
+	if code != 0 || out != edited {
+		t.Errorf("exit %d (%s):\n%s", code, errOut, firstDiff(edited, out))
+	}
+}
+
 // A move the rules do not allow (an edited log, or rules changed since)
 // stops the replay at that move's line: one line, exit 1.
 func TestReplayFromALogStopsAtAMoveThatDoesNotFit(t *testing.T) {
