@@ -60,7 +60,14 @@ func lockstep(goGame *Game, dataGame *rules.Game, players int, seed uint64) erro
 		}
 		return nil
 	}
-	return enginetest.Lockstep{Go: a, Rules: b, Name: "engine/heat", End: sameMoneyAndHeat}.Play(players, seed)
+	// HEAT's seats choose together: a single seat to move is a bug of either.
+	onlyJointDecisions := func() error {
+		if p := a.CurrentPlayer(); p >= 0 {
+			return fmt.Errorf("move %d: HEAT has no single-seat decisions, got %s", a.MoveNumber(), p)
+		}
+		return nil
+	}
+	return enginetest.Lockstep{Go: a, Rules: b, Name: "engine/heat", AfterMove: onlyJointDecisions, End: sameMoneyAndHeat}.Play(players, seed)
 }
 
 // TestRulesFilePrintsTheSameCards: the card texts the rules file prints
