@@ -66,6 +66,10 @@ func (b *Base) ShareWin(winners Seats) {
 	}
 }
 
+// KeepsHistory says whether Apply records the state's moves: a
+// RandomPlayer, which records none, leaves such a state to Apply.
+func (b *Base) KeepsHistory() bool { return b.history != nil }
+
 // Returns are the state's final utilities (State): Won, per seat.
 func (b *Base) Returns(buf []float64) []float64 { return append(buf, b.Won[:b.N]...) }
 

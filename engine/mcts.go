@@ -83,6 +83,9 @@ type MCTSBot struct {
 	sampled State
 	sampler ChanceSampler
 	eval    Evaluator
+	// player is world's RandomPlayer (nil: none), which plays the random
+	// play-out in the state's own loop.
+	player RandomPlayer
 }
 
 // mctsNode is one move in the tree: action chosen by seat after the moves
@@ -223,6 +226,7 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	if w != b.sampled {
 		b.sampled = w
 		b.sampler, _ = w.(ChanceSampler)
+		b.player, _ = w.(RandomPlayer)
 		b.eval = nil
 		if Evaluates(w) {
 			b.eval = w.(Evaluator)
@@ -238,6 +242,14 @@ func (b *MCTSBot) iterate(s State, p Player) {
 		limit, horizon = b.Horizon, true
 	}
 	for moves := 0; !w.IsTerminal() && moves < limit; moves++ {
+		if !inTree && b.Rollout == nil && b.player != nil {
+			// Out of the tree at random: the same moves, played in the
+			// state's own loop.
+			if n := b.player.PlayRandomly(b.rng, limit-moves); n > 0 {
+				moves += n - 1
+				continue
+			}
+		}
 		switch q := w.CurrentPlayer(); q {
 		case Chance:
 			Apply(w, b.sampleChance(w))

@@ -106,6 +106,46 @@ func TestMCTSIsReproducible(t *testing.T) {
 	}
 }
 
+// playingNim is nim whose states play out on their own
+// (engine.RandomPlayer), counting how often the search lets them.
+type playingNim struct {
+	nimState
+	calls *int
+}
+
+func (s *playingNim) CloneInto(dst engine.State) engine.State { return engine.CloneState(s, dst) }
+
+func (s *playingNim) PlayRandomly(r *engine.Rand, limit int) (moves int) {
+	*s.calls++
+	for ; moves < limit && !s.IsTerminal(); moves++ {
+		legal := s.LegalActions(s.CurrentPlayer(), nil)
+		s.Move++
+		s.DoApply(legal[r.Intn(len(legal))])
+	}
+	return moves
+}
+
+// The search plays its random play-outs through a state's RandomPlayer,
+// and searches exactly as through the generic calls: the same moves from
+// every pile, seed for seed.
+func TestMCTSPlaysOutThroughRandomPlayer(t *testing.T) {
+	calls := 0
+	for stones := 5; stones <= 30; stones++ {
+		plain := nim{stones}.NewState(2, engine.StateOptions{})
+		playing := &playingNim{nimState: *plain.(*nimState), calls: &calls}
+		legal := plain.LegalActions(0, nil)
+		for seed := range uint64(3) {
+			want := engine.NewMCTSBot(seed, 200).Act(plain, 0, legal)
+			if got := engine.NewMCTSBot(seed, 200).Act(playing, 0, legal); got != want {
+				t.Errorf("%d stones, seed %d: takes %d through PlayRandomly, %d without", stones, seed, got, want)
+			}
+		}
+	}
+	if calls == 0 {
+		t.Error("the search never called PlayRandomly")
+	}
+}
+
 // After the first decision has grown the tree's storage, a decision
 // allocates nothing: no allocation per iteration.
 func TestMCTSIterationsDoNotAllocate(t *testing.T) {

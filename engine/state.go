@@ -99,6 +99,22 @@ type ChanceSampler interface {
 	SampleChance(r *Rand) Action
 }
 
+// RandomPlayer is an optional fast path for search play-outs: play on
+// from here at random without a call through State per move. It must play
+// exactly what a loop of the generic calls plays, drawing the same random
+// numbers in the same order: a seat's move legal[r.Intn(len(legal))] of
+// its LegalActions, a chance move as the search draws it (SampleChance(r)
+// of a ChanceSampler, else SampleOutcome of the ChanceOutcomes), each
+// counted in Base.Move as Apply counts it, so a
+// search gets the same play-outs either way (MCTSBot's tests compare). It
+// stops when the game is over, after limit moves, or at a node it leaves
+// to its caller (a simultaneous one: the caller orders the seats), and
+// returns how many moves it made. It keeps no history: search calls it
+// on its scratch clone only.
+type RandomPlayer interface {
+	PlayRandomly(r *Rand, limit int) (moves int)
+}
+
 // Evaluator is optional: a state that can judge how well a seat is doing,
 // used by the heuristic bot.
 type Evaluator interface {

@@ -19,8 +19,9 @@ import (
 // with them, a clone that diverges, broken invariants, returns out of
 // range, a game that does not end or ends by a cause Info does not
 // declare, a replay that differs, a move count (MoveNumber) that is not
-// the number of moves applied, or a history that is not the moves applied
-// or does not replay the same game. It runs CheckInfo first.
+// the number of moves applied, a history that is not the moves applied
+// or does not replay the same game, or a RandomPlayer that plays other
+// moves than the generic calls. It runs CheckInfo first.
 func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64) {
 	t.Helper()
 	CheckInfo(t, g)
@@ -33,6 +34,9 @@ func RandomPlayouts(t testing.TB, g engine.Game, players, games int, seed uint64
 			if err := checkReplay(g, players, gameSeed); err != nil {
 				t.Fatalf("%d players, seed %d: %v", players, gameSeed, err)
 			}
+		}
+		if err := randomPlayerAgrees(g, players, gameSeed); err != nil {
+			t.Fatalf("%d players, seed %d: %v", players, gameSeed, err)
 		}
 		a := engine.PlayGame(g, players, gameSeed, engine.PlayOptions{CheckInvariants: true})
 		b := engine.PlayGame(g, players, gameSeed, engine.PlayOptions{CheckInvariants: true})
@@ -288,6 +292,94 @@ func sortedUnique(a []engine.Action) error {
 		if a[i] <= a[i-1] {
 			return fmt.Errorf("legal actions not sorted and unique: %v", a)
 		}
+	}
+	return nil
+}
+
+// randomPlayerAgrees plays one game twice from seed, when g's states are
+// engine.RandomPlayers: by PlayRandomly, limited to a random number of
+// moves at a time, and by the generic calls with the same random numbers
+// (a seat's legal[r.Intn(len(legal))], a chance move as MCTSBot draws
+// it); after each stretch
+// both must be at the same move, node and legal actions, look the same to
+// every seat (engine.Observer) and, at the end, return the same.
+func randomPlayerAgrees(g engine.Game, players int, seed uint64) error {
+	a, b := g.NewState(players, engine.StateOptions{}), g.NewState(players, engine.StateOptions{})
+	rp, ok := a.(engine.RandomPlayer)
+	if !ok {
+		return nil
+	}
+	ra, rb, stretch := engine.NewRand(seed), engine.NewRand(seed), engine.NewRand(seed^0x5eed)
+	max := g.Info().MaxMoves
+	for !a.IsTerminal() {
+		if a.MoveNumber() > max {
+			return fmt.Errorf("no end after %d moves", max)
+		}
+		limit := 1 + stretch.Intn(40)
+		n := rp.PlayRandomly(ra, limit)
+		switch {
+		case n > limit || n < 0:
+			return fmt.Errorf("PlayRandomly(%d) made %d moves", limit, n)
+		case n < limit && !a.IsTerminal() && a.CurrentPlayer() != engine.Simultaneous:
+			return fmt.Errorf("PlayRandomly(%d) stopped after %d moves at %v's move", limit, n, a.CurrentPlayer())
+		}
+		for range n {
+			genericRandomMove(b, rb)
+		}
+		if n == 0 && !a.IsTerminal() {
+			genericRandomMove(a, ra)
+			genericRandomMove(b, rb)
+		}
+		if err := sameState(a, b, players); err != nil {
+			return fmt.Errorf("move %d, after PlayRandomly(%d) made %d: %v", b.MoveNumber(), limit, n, err)
+		}
+	}
+	return nil
+}
+
+// genericRandomMove is one move of a search's random play-out through
+// the generic calls (MCTSBot's, without a RandomPlayer).
+func genericRandomMove(s engine.State, r *engine.Rand) {
+	switch cur := s.CurrentPlayer(); cur {
+	case engine.Chance:
+		if cs, ok := s.(engine.ChanceSampler); ok {
+			engine.Apply(s, cs.SampleChance(r))
+		} else {
+			engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
+		}
+	case engine.Simultaneous:
+		joint := make([]engine.Action, s.NumPlayers())
+		for seat := range joint {
+			joint[seat] = engine.NoAction
+			if legal := s.LegalActions(engine.Player(seat), nil); len(legal) > 0 {
+				joint[seat] = legal[r.Intn(len(legal))]
+			}
+		}
+		engine.ApplyJoint(s, joint)
+	default:
+		legal := s.LegalActions(cur, nil)
+		engine.Apply(s, legal[r.Intn(len(legal))])
+	}
+}
+
+// sameState says how a and b differ in what the State interfaces show.
+func sameState(a, b engine.State, players int) error {
+	if a.MoveNumber() != b.MoveNumber() || a.CurrentPlayer() != b.CurrentPlayer() || a.IsTerminal() != b.IsTerminal() {
+		return fmt.Errorf("at move %d, %v to move (over: %v), not move %d, %v (over: %v)",
+			a.MoveNumber(), a.CurrentPlayer(), a.IsTerminal(), b.MoveNumber(), b.CurrentPlayer(), b.IsTerminal())
+	}
+	for p := range players {
+		if la, lb := a.LegalActions(engine.Player(p), nil), b.LegalActions(engine.Player(p), nil); !slices.Equal(la, lb) {
+			return fmt.Errorf("seat %d's legal actions %v, not %v", p, la, lb)
+		}
+		if o, ok := a.(engine.Observer); ok {
+			if oa, ob := o.Observation(engine.Player(p), nil), b.(engine.Observer).Observation(engine.Player(p), nil); !slices.Equal(oa, ob) {
+				return fmt.Errorf("seat %d sees another state", p)
+			}
+		}
+	}
+	if a.IsTerminal() && !slices.Equal(a.Returns(nil), b.Returns(nil)) {
+		return fmt.Errorf("returns %v, not %v", a.Returns(nil), b.Returns(nil))
 	}
 	return nil
 }
