@@ -137,6 +137,9 @@ type expr struct {
 	// opd: ev is a read a comparison can do in line (operandOf), of a
 	// kind no load names (stash[tester], chip_at[i]).
 	opd *operand
+	// guard: ev is an any answered from an earlier option's listing, or
+	// not one, or not one and more (listGuard).
+	guard *listGuard
 }
 
 // varField is vals[vars[b + slots[k]]] for a seat at the table (none for
@@ -557,6 +560,7 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 			if !r.konst {
 				r.cs = notCond(a)
 				r.fast, r.negOf = notFast(a.fast), f
+				r.guard = a.guard.negated()
 			}
 			return r
 		}
@@ -846,6 +850,9 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 		if !r.konst {
 			if r.cs = logicCond(n.Op == "and", a, b, usedA, usedB); r.cs == nil && condOf(a) == nil && condOf(b) == nil {
 				r.logic = &logicParts{and: n.Op == "and", a: a, b: b}
+			}
+			if n.Op == "and" {
+				r.guard = a.guard.and(h)
 			}
 		}
 		return r

@@ -327,6 +327,7 @@ func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
 		e := x.anySet(over.zone, slot, f, set, stop, n.Off)
 		if j := x.c.listedAs(n, x.used[used:], first); j >= 0 {
 			e.ev = anyListed(e.ev, j, over.zone, slot)
+			e.guard = &listGuard{opt: j, zone: over.zone, slot: slot}
 		}
 		return e
 	}
@@ -1011,24 +1012,92 @@ func (c *compiler) listedAs(n *node, used []int, first int) int {
 // and the same card left bound (slot), as any's set form gives.
 func anyListed(f eval, j int, ref *zoneRef, slot int) eval {
 	return func(s *state) int64 {
-		b := s.buf
-		if b == nil || !b.listing || b.optAt[j] != b.listEpoch || s.fault != "" || s.trialFailed {
-			return f(s)
+		if v, ok := s.anyListed(j, ref, slot); ok {
+			return v
 		}
-		cards := s.zone(ref.inst(s))
-		if len(cards) == 0 {
-			return 0
-		}
-		m := b.optMask[j]
-		for _, c := range cards {
-			if m>>(c&63)&1 != 0 {
-				s.slots[slot] = int64(c)
-				return 1
-			}
-		}
-		s.slots[slot] = int64(cards[len(cards)-1])
-		return 0
+		return f(s)
 	}
+}
+
+// anyListed is any(Z, C) answered from option j's legal cards (see the
+// function anyListed), ref Z and slot the card it binds; false when the
+// listing it runs in has not listed them.
+func (s *state) anyListed(j int, ref *zoneRef, slot int) (int64, bool) {
+	b := s.buf
+	if b == nil || !b.listing || b.optAt[j] != b.listEpoch || s.fault != "" || s.trialFailed {
+		return 0, false
+	}
+	cards := s.zone(ref.inst(s))
+	if len(cards) == 0 {
+		return 0, true
+	}
+	m := b.optMask[j]
+	for _, c := range cards {
+		if m>>(c&63)&1 != 0 {
+			s.slots[slot] = int64(c)
+			return 1, true
+		}
+	}
+	s.slots[slot] = int64(cards[len(cards)-1])
+	return 0, true
+}
+
+// listGuard is an option's if: of the form not any(Z, C) (and more),
+// the any answered from an earlier option's listing (listedAs): Crazy
+// Eights' draw and pass, offered only when the seat is stuck. The listing
+// decides it in line (optionHolds): when that option listed a card of Z
+// the option is not legal and nothing else is evaluated; else the rest
+// is. Through the compiled if:, the same answer took four calls (and,
+// not, listMemo, anyListed) and the memo's copies, at every decision.
+type listGuard struct {
+	opt  int      // the option whose listing answers the any
+	zone *zoneRef // Z
+	slot int      // the card any binds
+	not  bool     // not any(Z, C)
+	rest eval     // what must hold too (and), or nil
+}
+
+// negated is the guard of not e, for e's guard g: only an any's.
+func (g *listGuard) negated() *listGuard {
+	if g == nil || g.not {
+		return nil
+	}
+	n := *g
+	n.not = true
+	return &n
+}
+
+// and is the guard of e and h, for e's guard g: only a not any's, with h
+// after its rest.
+func (g *listGuard) and(h eval) *listGuard {
+	if g == nil || !g.not {
+		return nil
+	}
+	n := *g
+	n.rest = h
+	if rest := g.rest; rest != nil {
+		n.rest = func(s *state) int64 {
+			if rest(s) == 0 {
+				return 0
+			}
+			return h(s)
+		}
+	}
+	return &n
+}
+
+// optionHolds is option o's if: (true without one) at a listing, where
+// its guard, if any, answers first.
+func (s *state) optionHolds(o *option) bool {
+	if o.cond == nil {
+		return true
+	}
+	if g := o.unless; g != nil {
+		if v, ok := s.anyListed(g.opt, g.zone, g.slot); ok {
+			return v == 0 && (g.rest == nil || g.rest(s) != 0)
+		}
+	}
+	return o.cond(s) != 0
 }
 
 // sameTree says whether two expressions are written alike (spaces and

@@ -26,6 +26,7 @@ type Game struct {
 	listMemos []listMemoSite
 	listBound int
 	listedAny int // any answered from an option's listing (listedAs)
+	guarded   int // options whose if: the listing answers (listGuard)
 	cards     []cardInfo
 	// fields are the card fields the rules can read, by name; enums the
 	// types their enum fields make.

@@ -71,3 +71,41 @@ func TestOptionAggregateOncePerListing(t *testing.T) {
 		})
 	}
 }
+
+// An action option whose if: is not any(Z, C), or that and more, with
+// the any answered from an earlier option's listing, is decided by the
+// listing in line (listGuard): Crazy Eights' draw and pass. The games are
+// those of the build without set forms, also with more conditions after
+// it and when they raise a rules error; an if: of another shape keeps its
+// compiled form.
+func TestOptionGuardedByAListing(t *testing.T) {
+	const draw = `if: "stuck and count(stock) > 0"`
+	variants := []struct {
+		name    string
+		edits   [][2]string
+		guarded int
+		faults  bool
+	}{
+		{name: "shipped", guarded: 2},
+		{name: "a chain after it", guarded: 2, edits: [][2]string{{draw, `if: "stuck and count(stock) > 0 and passes < players and true"`}}},
+		{name: "a chain inside it", guarded: 2, edits: [][2]string{{draw, `if: "(stuck and count(stock) > 0) and passes < players"`}}},
+		{name: "error after it", guarded: 2, faults: true, edits: [][2]string{{draw,
+			`if: "stuck and count(hand[if(count(stock) < 20, none, turn)]) >= 0 and count(stock) > 0"`}}},
+		{name: "not first", guarded: 1, edits: [][2]string{{draw, `if: "count(stock) > 0 and stuck"`}}},
+		{name: "under or", guarded: 1, edits: [][2]string{{draw, `if: "(stuck or passes > 100) and count(stock) > 0"`}}},
+		{name: "not negated", guarded: 1, edits: [][2]string{{draw, `if: "not (not stuck) and count(stock) > 0"`}}},
+		{name: "another condition", guarded: 0, edits: [][2]string{{`stuck: "not any(hand[turn], playable)"`,
+			`stuck: "not any(hand[turn], card.rank == '8' or card.suit == named)"`}}},
+	}
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			sets, walk := loadEdited(t, "crazy-eights", v.edits)
+			if sets.guarded != v.guarded || walk.guarded != 0 {
+				t.Fatalf("%d options guarded (%d without set forms), want %d", sets.guarded, walk.guarded, v.guarded)
+			}
+			if faults := lockstepAtEveryCount(t, sets, walk, 20); v.faults != (faults > 0) {
+				t.Errorf("%d games ended on a rules error", faults)
+			}
+		})
+	}
+}

@@ -899,7 +899,7 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 				}
 			}
 		case optAction:
-			if o.cond == nil || o.cond(s) != 0 {
+			if s.optionHolds(o) {
 				buf = append(buf, engine.Action(o.base))
 			}
 		}

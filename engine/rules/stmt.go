@@ -143,6 +143,8 @@ type option struct {
 	enum *enumType // value option (nil: a seat, or a number when num is set)
 	num  *numRange // number option: value: {from, to}
 	cond eval
+	// unless answers cond at a listing in line when it can (listGuard).
+	unless *listGuard
 	// set is cond in set form (cardset.go) for a card option over a zone
 	// without a filter, or nil.
 	set   *cardTest
@@ -651,6 +653,10 @@ func (c *compiler) option(ch *choice, on *yaml.Node, inner *scope) *option {
 		e := c.expr(n, bind, typ{k: kBool}, "if")
 		c.optFirst, c.optChoice = 0, nil
 		o.cond = e.ev
+		if e.guard != nil && e.guard.not && o.kind == optAction {
+			o.unless = e.guard
+			c.g.guarded++
+		}
 		if cs := condOf(e); cs != nil && o.kind == optCard && cs.slot == o.slot && o.zone != nil && o.zone.filter == nil {
 			o.set = c.g.lower(cs)
 			o.zoneTree, _ = parseExpr(get(on, "card").Value)
