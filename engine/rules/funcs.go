@@ -326,8 +326,8 @@ func (x *exprCtx) anyAllCall(n *node, sc *scope) expr {
 	if set := x.zoneSet(over, slot, b, slots); set != nil {
 		e := x.anySet(over.zone, slot, f, set, stop, n.Off)
 		if j := x.c.listedAs(n, x.used[used:], first); j >= 0 {
-			e.ev = anyListed(e.ev, j, over.zone, slot)
-			e.guard = &listGuard{opt: j, zone: over.zone, slot: slot}
+			e.ev = anyListed(e.ev, j, slot)
+			e.guard = &listGuard{opt: j, slot: slot}
 		}
 		return e
 	}
@@ -1001,6 +1001,7 @@ func (c *compiler) listedAs(n *node, used []int, first int) int {
 		if j < maxListedOpts && o.kind == optCard && o.set != nil && o.zone.filter == nil &&
 			sameTree(o.zoneTree, n.Args[0]) && sameTree(o.condTree, n.Args[1]) {
 			c.g.listedAny++
+			o.listed = true
 			return j
 		}
 	}
@@ -1010,9 +1011,9 @@ func (c *compiler) listedAs(n *node, used []int, first int) int {
 // anyListed is any's ev f answered from option j's legal cards when the
 // listing it runs in has listed them (buffers.optMask): the same value,
 // and the same card left bound (slot), as any's set form gives.
-func anyListed(f eval, j int, ref *zoneRef, slot int) eval {
+func anyListed(f eval, j int, slot int) eval {
 	return func(s *state) int64 {
-		if v, ok := s.anyListed(j, ref, slot); ok {
+		if v, ok := s.anyListed(j, slot); ok {
 			return v
 		}
 		return f(s)
@@ -1020,26 +1021,35 @@ func anyListed(f eval, j int, ref *zoneRef, slot int) eval {
 }
 
 // anyListed is any(Z, C) answered from option j's legal cards (see the
-// function anyListed), ref Z and slot the card it binds; false when the
-// listing it runs in has not listed them.
-func (s *state) anyListed(j int, ref *zoneRef, slot int) (int64, bool) {
+// function anyListed), slot the card it binds; false when the listing it
+// runs in has not listed them. Z is the zone option j listed (the same
+// text, reading no option's names), so what any would bind was found
+// with the listing, once for every any that asks (anyBound).
+func (s *state) anyListed(j int, slot int) (int64, bool) {
 	b := s.buf
 	if b == nil || !b.listing || b.optAt[j] != b.listEpoch || s.fault != "" || s.trialFailed {
 		return 0, false
 	}
-	cards := s.zone(ref.inst(s))
-	if len(cards) == 0 {
-		return 0, true
+	if c := b.optBound[j]; c >= 0 {
+		s.slots[slot] = int64(c)
 	}
-	m := b.optMask[j]
-	for _, c := range cards {
-		if m>>(c&63)&1 != 0 {
-			s.slots[slot] = int64(c)
-			return 1, true
+	return b2i(b.optMask[j] != 0), true
+}
+
+// anyBound is the card any(Z, C) leaves bound, for Z's cards and m the
+// cards C holds for: the first C holds for, else the last; -1 for none.
+func anyBound(cards []uint8, m uint64) int16 {
+	if len(cards) == 0 {
+		return -1
+	}
+	if m != 0 {
+		for _, c := range cards {
+			if m>>(c&63)&1 != 0 {
+				return int16(c)
+			}
 		}
 	}
-	s.slots[slot] = int64(cards[len(cards)-1])
-	return 0, true
+	return int16(cards[len(cards)-1])
 }
 
 // listGuard is an option's if: of the form not any(Z, C) (and more),
@@ -1050,11 +1060,10 @@ func (s *state) anyListed(j int, ref *zoneRef, slot int) (int64, bool) {
 // is. Through the compiled if:, the same answer took four calls (and,
 // not, listMemo, anyListed) and the memo's copies, at every decision.
 type listGuard struct {
-	opt  int      // the option whose listing answers the any
-	zone *zoneRef // Z
-	slot int      // the card any binds
-	not  bool     // not any(Z, C)
-	rest eval     // what must hold too (and), or nil
+	opt  int  // the option whose listing answers the any
+	slot int  // the card any binds
+	not  bool // not any(Z, C)
+	rest eval // what must hold too (and), or nil
 }
 
 // negated is the guard of not e, for e's guard g: only an any's.
@@ -1093,7 +1102,7 @@ func (s *state) optionHolds(o *option) bool {
 		return true
 	}
 	if g := o.unless; g != nil {
-		if v, ok := s.anyListed(g.opt, g.zone, g.slot); ok {
+		if v, ok := s.anyListed(g.opt, g.slot); ok {
 			return v == 0 && (g.rest == nil || g.rest(s) != 0)
 		}
 	}

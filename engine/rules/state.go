@@ -121,8 +121,10 @@ type buffers struct {
 	listBound []int64
 	listing   bool
 	// optMask[k] is the cards option k of the choice listed (its set
-	// form's mask) when optAt[k] is listEpoch (listedAs).
+	// form's mask) when optAt[k] is listEpoch (listedAs); optBound[k] the
+	// card an any over them leaves bound, when some any asks (anyBound).
 	optMask, optAt [maxListedOpts]uint64
+	optBound       [maxListedOpts]int16
 }
 
 // maxListedOpts is how many of a choice's first options keep their
@@ -860,6 +862,9 @@ func (s *state) legalMask(ch *choice, p int, buf []engine.Action) (_ []engine.Ac
 					}
 					if b := s.buf; b != nil && k < maxListedOpts && o.set.narrow != nil {
 						b.optMask[k], b.optAt[k] = m, b.listEpoch
+						if o.listed {
+							b.optBound[k] = anyBound(cards, m)
+						}
 					}
 					continue
 				}

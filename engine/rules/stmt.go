@@ -158,8 +158,10 @@ type option struct {
 	bind *scope
 	node *yaml.Node
 	// zoneTree and condTree are a card option's card: and if:, parsed,
-	// for listedAs.
+	// for listedAs; listed says an any of a later option asks what it
+	// lists.
 	zoneTree, condTree *node
+	listed             bool
 }
 
 func (c *compiler) emit(in instr) int {
