@@ -346,7 +346,6 @@ func (m *measurer) breakWord(segs []seg, width, size float64) [][]seg {
 	return append(chunks, joinSegs(atoms[start:]))
 }
 
-
 // sizes lists the sizes to try, from size down to minSize in shrinkStep
 // steps (minSize itself always last). Counting steps avoids float drift.
 func sizes(size, minSize float64) []float64 {
