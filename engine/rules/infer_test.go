@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+)
+
+// drawWatch follows a Crazy Eights seat from a draw it took because it
+// could not play: the cards it could have played then (worked out from
+// the play option's legal cards, not from what the state learnt) and how
+// many cards its hand has received since.
+type drawWatch struct {
+	seat, hand int // the seat and its hand's zone instance
+	playable   cardSet
+	received   int
+}
+
+// playableFor is the cards seat q could play at s's decision if it held
+// them: each card not in its hand swapped into it, on a clone, and q's
+// legal plays listed.
+func playableFor(s *state, q, hand int) cardSet {
+	var out cardSet
+	play := s.ch.opts[0] // play: a card of hand[turn]
+	for c := range s.g.cards {
+		k := -1
+		c2 := s.CloneInto(nil).(*state)
+		c2.instances(func(i int) {
+			if j := bytes.IndexByte(c2.zone(i), uint8(c)); j >= 0 && i != hand && k < 0 {
+				k = i*s.g.capacity + j
+			}
+		})
+		if k < 0 || c2.zlen[hand] == 0 {
+			continue // in the hand already, or nothing to swap it for
+		}
+		at := hand * s.g.capacity
+		c2.zcards[at], c2.zcards[k] = c2.zcards[k], c2.zcards[at]
+		for _, a := range c2.legal(c2.ch, q, nil) {
+			if int(a) == play.base+c {
+				out.add(uint8(c))
+			}
+		}
+	}
+	return out
+}
+
+// heldOf counts the cards of zone instance i in set.
+func heldOf(s *state, i int, set cardSet) int {
+	n := 0
+	for _, c := range s.zone(i) {
+		if set.has(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// After a seat draws because it cannot play (no card of the suit to
+// follow, no eight, none of the top card's rank), no determinisation by
+// another seat gives it more of those cards than it has received since
+// the draw: with inference on. With it off, some determinisation does,
+// so the check is not vacuous.
+func TestDeterminizeKeepsWhatADrawTold(t *testing.T) {
+	g := loadGame(t, "../../cards/crazy-eights")
+	hand := g.zones[slicesIndexZone(g, "hand")]
+	checked, brokenWithout := 0, 0
+	for game := range 8 {
+		s := g.NewState(4, engine.StateOptions{}).(*state)
+		s.Infer(true)
+		r := engine.NewRand(uint64(game) + 1)
+		var w *drawWatch
+		for !s.IsTerminal() {
+			if q := s.CurrentPlayer(); q >= 0 {
+				legal := s.LegalActions(q, nil)
+				a := legal[r.Intn(len(legal))]
+				if s.actionWord(s.ch, int(q), a) == "draw" {
+					i := hand.base + int(q)
+					w = &drawWatch{seat: int(q), hand: i, playable: playableFor(s, int(q), i)}
+					if heldOf(s, i, w.playable) != 0 {
+						t.Fatalf("game %d: seat %d draws holding a card it could play", game, q+1)
+					}
+				}
+			}
+			before := 0
+			if w != nil {
+				before = int(s.zlen[w.hand])
+			}
+			enginetest.RandomStep(s, r)
+			if w == nil {
+				continue
+			}
+			if n := int(s.zlen[w.hand]); n > before {
+				w.received += n - before
+			}
+			if w.received >= int(s.zlen[w.hand]) {
+				w = nil // no card left that it surely held at the draw
+				continue
+			}
+			p := engine.Player((w.seat + 1) % 4)
+			for k := range 10 {
+				seed := uint64(checked*10 + k)
+				world := s.CloneInto(nil).(*state)
+				world.Determinize(p, engine.NewRand(seed))
+				if got := heldOf(world, w.hand, w.playable); got > w.received {
+					t.Fatalf("game %d, move %d: seat %d was dealt %d cards it could have played when it drew, having received %d since",
+						game, s.MoveNumber(), w.seat+1, got, w.received)
+				}
+				blind := s.CloneInto(nil).(*state)
+				blind.inferring = false
+				blind.Determinize(p, engine.NewRand(seed))
+				if heldOf(blind, w.hand, w.playable) > w.received {
+					brokenWithout++
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 50 || brokenWithout == 0 {
+		t.Fatalf("%d positions checked after a draw, %d determinisations without inference broke the draw's lesson: want many of both", checked, brokenWithout)
+	}
+}
+
+func slicesIndexZone(g *Game, name string) int {
+	for k, z := range g.zones {
+		if z.name == name {
+			return k
+		}
+	}
+	panic("no zone " + name)
+}
+
+// Determinising with lessons is reproducible: one seed, one world; and
+// what was learnt is in every seat's observation, unchanged by it.
+func TestDeterminizeWithLessonsIsReproducible(t *testing.T) {
+	g := loadGame(t, "../../cards/crazy-eights")
+	s := g.NewState(4, engine.StateOptions{}).(*state)
+	s.Infer(true)
+	r := engine.NewRand(3)
+	for s.MoveNumber() < 60 && !s.IsTerminal() {
+		enginetest.RandomStep(s, r)
+	}
+	lessons := 0
+	for _, l := range s.learnt {
+		lessons += int(l.n)
+	}
+	if lessons == 0 {
+		t.Fatal("60 random moves taught nothing: no seat drew")
+	}
+	a, b := s.CloneInto(nil).(*state), s.CloneInto(nil).(*state)
+	a.Determinize(0, engine.NewRand(9))
+	b.Determinize(0, engine.NewRand(9))
+	for q := range engine.Player(4) {
+		if x, y := a.Observation(q, nil), b.Observation(q, nil); !bytes.Equal(x, y) {
+			t.Errorf("seat %d sees two worlds from one seed", q+1)
+		}
+	}
+	if x, y := s.Observation(0, nil), a.Observation(0, nil); !bytes.Equal(x, y) {
+		t.Errorf("determinising changed seat 1's observation")
+	}
+	s.learnt[2].n = 0 // a seat forgets a lesson: everyone sees it
+	if x, y := s.Observation(1, nil), a.Observation(1, nil); bytes.Equal(x, y) {
+		t.Errorf("the lessons are not in the observation")
+	}
+}
+
+// A search with inference on allocates nothing per iteration once its
+// storage has grown, and the game without a search bot learns nothing.
+func TestInferenceCostsNothingPerIteration(t *testing.T) {
+	g := loadGame(t, "../../cards/crazy-eights")
+	s := g.NewState(4, engine.StateOptions{}).(*state)
+	r := engine.NewRand(5)
+	for s.MoveNumber() < 40 || s.CurrentPlayer() < 0 || len(s.LegalActions(s.CurrentPlayer(), nil)) < 2 {
+		enginetest.RandomStep(s, r)
+	}
+	if len(s.learnt) != 0 {
+		t.Fatalf("a state nobody asked to infer keeps lessons")
+	}
+	bot, _ := engine.NewBot("mcts:200:"+engine.GuidedKnobs, 1)
+	if !engine.StartInferring(s, []engine.Bot{bot}) {
+		t.Fatal("a search bot does not turn inference on")
+	}
+	p := s.CurrentPlayer()
+	legal := s.LegalActions(p, nil)
+	for range 3 {
+		bot.Act(s, p, legal) // the tree's storage and the scratch states grow
+	}
+	if n := testing.AllocsPerRun(5, func() { bot.Act(s, p, legal) }); n != 0 {
+		t.Errorf("%.1f allocations a decision of 200 iterations, want 0", n)
+	}
+}
