@@ -92,6 +92,9 @@ func (s *state) learn(ch *choice, k, p int) {
 			nh++
 		}
 	}
+	if nh == 0 {
+		return // nothing hidden to learn about
+	}
 	for k := range held[:nh] {
 		h := &held[k]
 		h.n, h.top = s.zlen[h.i], s.zcards[h.i*s.g.capacity]
