@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/cardpress/cardpress/engine"
 )
@@ -65,6 +66,22 @@ func (s *state) received(i int) {
 	l := &s.learnt[i]
 	for k := range l.n {
 		l.list[k].since++
+	}
+}
+
+// leftInPublic notes that card c left zone instance from for to: when
+// everyone sees it there, and a lesson of from says from did not hold c
+// then, c is one of the cards from received since, which no longer
+// counts (Crazy Eights: the card a stuck seat drew and played).
+func (s *state) leftInPublic(from, to int, c uint8) {
+	if s.instZone(to).vis != visPublic {
+		return
+	}
+	l := &s.learnt[from]
+	for k := range l.n {
+		if ls := &l.list[k]; ls.since > 0 && ls.not.has(c) {
+			ls.since--
+		}
 	}
 }
 
@@ -190,12 +207,15 @@ func (s *state) appendLessons(buf []byte) []byte {
 // places) and then to the others, so that every zone instance with
 // lessons gets cards they allow: its places held since lesson k's time
 // (all but the cards received since) from the cards outside lesson k
-// and the later ones, each the first such card in the shuffle. When too
-// few are left (another zone took them first) the places get any card.
-func (s *state) arrange(p int, cards []uint8) {
-	var whose [engine.MaxDeck]int16 // the zone instance each card went to, +1
+// and the later ones. The places are served the fewest candidates
+// first, each the first allowed cards in the shuffle; when some go
+// without (other zones took their cards first) the cards are shuffled
+// again, a few times, before they get any card.
+func (s *state) arrange(p int, cards []uint8, r *engine.Rand) {
+	var groups [maxLearntZones * maxLessons]placeGroup
+	ng := 0
 	s.instances(func(i int) {
-		if s.sees(p, i) || !s.seesSize(p, i) || s.learnt[i].n == 0 {
+		if s.sees(p, i) || !s.seesSize(p, i) || s.learnt[i].n == 0 || ng+maxLessons > len(groups) {
 			return
 		}
 		places, given := s.unknownPlaces(p, i), 0
@@ -205,19 +225,74 @@ func (s *state) arrange(p int, cards []uint8) {
 			for _, later := range l.list[k:l.n] {
 				not = not.or(later.not)
 			}
-			for j, c := range cards {
-				if given >= places-int(l.list[k].since) {
-					break
-				}
-				if whose[j] == 0 && !not.has(c) {
-					whose[j] = int16(i + 1)
-					given++
-				}
+			if need := places - int(l.list[k].since) - given; need > 0 {
+				groups[ng] = placeGroup{zone: int16(i), count: int16(need), not: not, candidates: candidates(cards, not)}
+				ng++
+				given += need
 			}
 		}
 	})
+	gs := groups[:ng]
+	slices.SortStableFunc(gs, func(a, b placeGroup) int { return int(a.candidates) - int(b.candidates) })
+	var whose [engine.MaxDeck]int16 // the zone instance each card goes to, +1
+	for try := 0; !assign(gs, cards, &whose) && try < maxReshuffles; try++ {
+		for k := len(cards) - 1; k > 0; k-- {
+			j := r.Intn(k + 1)
+			cards[k], cards[j] = cards[j], cards[k]
+		}
+	}
+	s.dealAssigned(p, cards, &whose)
+}
+
+// maxReshuffles is how many more shuffles arrange tries before it lets
+// places go without the cards their lessons allow.
+const maxReshuffles = 4
+
+// placeGroup is count places of a zone instance to deal from the cards
+// outside not; candidates is how many of the unseen cards those are.
+type placeGroup struct {
+	zone, count, candidates int16
+	not                     cardSet
+}
+
+func candidates(cards []uint8, not cardSet) int16 {
+	n := int16(0)
+	for _, c := range cards {
+		if !not.has(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// assign sets whose[j] to the zone instance (+1) each group takes card j
+// for, in order, each group the first cards it allows; false when some
+// group goes short.
+func assign(gs []placeGroup, cards []uint8, whose *[engine.MaxDeck]int16) bool {
+	clear(whose[:len(cards)])
+	full := true
+	for _, g := range gs {
+		left := g.count
+		for j, c := range cards {
+			if left == 0 {
+				break
+			}
+			if whose[j] == 0 && !g.not.has(c) {
+				whose[j] = g.zone + 1
+				left--
+			}
+		}
+		full = full && left == 0
+	}
+	return full
+}
+
+// dealAssigned orders cards for Determinize's dealing: each zone
+// instance p sees the size of, in order, its assigned cards and then the
+// next unassigned ones up to its unknown places; the rest after.
+func (s *state) dealAssigned(p int, cards []uint8, whose *[engine.MaxDeck]int16) {
 	var out [engine.MaxDeck]uint8
-	n, next := 0, 0 // next: the first card not yet dealt that no lesson took
+	n, next := 0, 0 // next: the first card not yet dealt that no group took
 	s.instances(func(i int) {
 		if s.sees(p, i) || !s.seesSize(p, i) {
 			return

@@ -130,7 +130,7 @@ func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 		cards[k], cards[j] = cards[j], cards[k]
 	}
 	if s.inferring {
-		s.arrange(int(p), cards)
+		s.arrange(int(p), cards, r)
 	}
 	for _, c := range cards {
 		// What other seats were shown of a card dealt afresh is no

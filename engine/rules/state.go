@@ -655,6 +655,9 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 			return false
 		}
 		s.add(to, uint8(c))
+		if s.inferring {
+			s.leftInPublic(from, to, uint8(c))
+		}
 		if s.Log != nil {
 			s.logMove("move", from, to, uint8(c))
 		}
