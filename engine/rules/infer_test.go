@@ -180,8 +180,8 @@ func TestDeterminizeWithLessonsIsReproducible(t *testing.T) {
 	}
 }
 
-// A search with inference on allocates nothing per iteration once its
-// storage has grown, and the game without a search bot learns nothing.
+// Only a search bot turns inference on, and a search with it on
+// allocates nothing per iteration once its storage has grown.
 func TestInferenceCostsNothingPerIteration(t *testing.T) {
 	g := loadGame(t, "../../cards/crazy-eights")
 	s := g.NewState(4, engine.StateOptions{}).(*state)
@@ -192,8 +192,13 @@ func TestInferenceCostsNothingPerIteration(t *testing.T) {
 	if len(s.learnt) != 0 {
 		t.Fatalf("a state nobody asked to infer keeps lessons")
 	}
+	random, _ := engine.NewBot("random", 1)
+	lookahead, _ := engine.NewBot("heuristic", 1)
+	if engine.StartInferring(s, []engine.Bot{random, lookahead}) || s.inferring {
+		t.Fatal("random and look-ahead bots turn inference on: smoke games would pay for it")
+	}
 	bot, _ := engine.NewBot("mcts:200:"+engine.GuidedKnobs, 1)
-	if !engine.StartInferring(s, []engine.Bot{bot}) {
+	if !engine.StartInferring(s, []engine.Bot{random, bot}) {
 		t.Fatal("a search bot does not turn inference on")
 	}
 	p := s.CurrentPlayer()
@@ -231,5 +236,76 @@ func BenchmarkMCTSInferring(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N*batch)/b.Elapsed().Seconds(), "iterations/s")
 		})
+	}
+}
+
+// inferRules: a seat may pass_red only without a red card (anti-monotone:
+// it teaches "no red card"), pass_big only with more than two cards (it
+// fails with the hand empty: it teaches nothing), go always.
+const inferRules = `
+zones:
+  deck: {owner: table, visibility: hidden, start: true}
+  hand: {owner: player, visibility: owner}
+values:
+  turn: {type: seat, start: "seat(1)"}
+play:
+  - deal: {from: deck, to: hand, count: 3}
+  - choose:
+      id: act
+      player: turn
+      options:
+        - action: pass_red
+          if: "not any(hand[turn], card.color == 'red')"
+        - action: pass_big
+          if: "count(hand[turn]) > 2"
+        - action: go
+  - choose: {id: stop, player: turn, options: [{action: done}]}
+winners:
+  - highest: "count(hand[seat])"
+`
+
+// What a move teaches follows from its option's condition: a seat that
+// may pass only without a red card held no red card; a condition that
+// fails with the hand empty teaches nothing; nor does an option without
+// one.
+func TestLessonsFollowTheCondition(t *testing.T) {
+	g, _ := snippetGame(t, inferRules, anyTest)
+	hand := g.zones[slicesIndexZone(g, "hand")].base
+	var red cardSet
+	for c, info := range g.cards {
+		if info.id == "minus-two" || info.id == "one" || info.id == "three" {
+			red.add(uint8(c))
+		}
+	}
+	for _, tc := range []struct {
+		action string
+		want   cardSet // the lesson, or none when empty
+	}{{"pass_red", red}, {"pass_big", cardSet{}}, {"go", cardSet{}}} {
+		found := false
+		for seed := uint64(1); seed < 200 && !found; seed++ {
+			s := g.NewState(2, engine.StateOptions{}).(*state)
+			s.Infer(true)
+			r := engine.NewRand(seed)
+			for s.CurrentPlayer() == engine.Chance {
+				enginetest.RandomStep(s, r)
+			}
+			for _, a := range s.LegalActions(0, nil) {
+				if s.actionWord(s.ch, 0, a) != tc.action {
+					continue
+				}
+				engine.Apply(s, a)
+				found = true
+				l := s.learnt[hand]
+				switch {
+				case tc.want.empty() && l.n != 0:
+					t.Errorf("%s taught %v, want nothing", tc.action, l.list[0].not)
+				case !tc.want.empty() && (l.n != 1 || l.list[0].not != tc.want || l.list[0].since != 0):
+					t.Errorf("%s taught %+v, want the red cards %v", tc.action, l, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s was never legal in 200 deals", tc.action)
+		}
 	}
 }
