@@ -1041,9 +1041,6 @@ func (s *state) applyJoint(actions []engine.Action) {
 // decide binds seat p's action a at ch and goes to its option.
 func (s *state) decide(ch *choice, p int, a engine.Action) {
 	k := s.bind(ch, p, a)
-	if s.inferring {
-		s.learn(ch, k, p)
-	}
 	s.mode = mRun
 	s.pc = ch.opts[k].start
 }
@@ -1066,6 +1063,9 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 	s.slots[o.slot] = s.optionValue(o, p, a)
 	if s.Log != nil {
 		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, p, a)})
+	}
+	if s.inferring && !ch.all {
+		s.learn(ch, k, p) // what a secret choice picked is no one's to learn from
 	}
 	return k
 }
