@@ -309,3 +309,22 @@ func TestLessonsFollowTheCondition(t *testing.T) {
 		}
 	}
 }
+
+// Learning changes nothing in the game: the same moves from the same
+// deal give the same cards everywhere, the same values and the same end.
+func TestInferenceLeavesTheGameAlone(t *testing.T) {
+	g := loadGame(t, "../../cards/crazy-eights")
+	for seed := range uint64(5) {
+		on, off := g.NewState(4, engine.StateOptions{}).(*state), g.NewState(4, engine.StateOptions{}).(*state)
+		on.Infer(true)
+		ra, rb := engine.NewRand(seed), engine.NewRand(seed)
+		for !on.IsTerminal() && !off.IsTerminal() {
+			enginetest.RandomStep(on, ra)
+			enginetest.RandomStep(off, rb)
+		}
+		if !slices.Equal(on.zcards, off.zcards) || !slices.Equal(on.vars, off.vars) || on.MoveNumber() != off.MoveNumber() ||
+			!slices.Equal(on.Returns(nil), off.Returns(nil)) || on.gameSteps != off.gameSteps {
+			t.Fatalf("seed %d: the game with inference on played otherwise", seed)
+		}
+	}
+}
