@@ -89,8 +89,8 @@ func (s *state) leftInPublic(from, to int, c uint8) {
 // p's hidden zones (see above), and keeps it.
 func (s *state) learn(ch *choice, k, p int) {
 	o := ch.opts[k]
-	if o.kind == optCard || o.cond == nil {
-		return
+	if o.kind == optCard || o.cond == nil || s.g.capacity == 0 {
+		return // a card chosen freely, no condition, or no cards at all
 	}
 	// p's hidden zones emptied, their cards and the steps they run kept
 	// aside, so the trials change nothing in the game.
