@@ -29,7 +29,9 @@ import (
 //
 // Each hidden zone instance keeps its latest lessons, oldest first: the
 // cards it did not hold then, and how many cards it has received since
-// (a card it receives may be one of those). Cards leaving it need no
+// (a card it receives may be one of those). A card it plays face up that
+// a lesson (or a later one) says it did not hold then is one of those
+// received since, which no longer counts; other cards leaving it need no
 // bookkeeping: the ones still there still are not those cards.
 // Determinize deals the cards it holds since lesson k's time (all but
 // the cards received since, at least) from the unseen cards outside
@@ -70,16 +72,19 @@ func (s *state) received(i int) {
 }
 
 // leftInPublic notes that card c left zone instance from for to: when
-// everyone sees it there, and a lesson of from says from did not hold c
-// then, c is one of the cards from received since, which no longer
-// counts (Crazy Eights: the card a stuck seat drew and played).
+// everyone sees it there, and a lesson of from (or a later one) says from
+// did not hold c then, c is one of the cards from received since, which
+// no longer counts (Crazy Eights: the card a stuck seat drew and played).
 func (s *state) leftInPublic(from, to int, c uint8) {
 	if s.instZone(to).vis != visPublic {
 		return
 	}
 	l := &s.learnt[from]
-	for k := range l.n {
-		if ls := &l.list[k]; ls.since > 0 && ls.not.has(c) {
+	var not cardSet // lesson k's cards and every later lesson's
+	for k := l.n - 1; k >= 0; k-- {
+		ls := &l.list[k]
+		not = not.or(ls.not)
+		if ls.since > 0 && not.has(c) {
 			ls.since--
 		}
 	}
