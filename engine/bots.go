@@ -287,6 +287,7 @@ func (b *HeuristicBot) score(s State, p Player, legal []Action) []float64 {
 			// action alike.
 			b.world = s.CloneInto(b.world)
 			b.world.(Determinizer).Determinize(p, &b.scratch)
+			stopInferring(b.world)
 			world = b.world
 		}
 		luck := b.scratch

@@ -130,6 +130,10 @@ func (b *MCTSBot) Reseed(seed uint64) {
 	}
 }
 
+// UsesInferences: the search's determinisations gain from what public
+// play tells of hidden cards (Inferrer).
+func (b *MCTSBot) UsesInferences() bool { return true }
+
 func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 	if len(legal) == 1 {
 		return legal[0]
@@ -234,6 +238,7 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	}
 	if d, ok := w.(Determinizer); ok {
 		d.Determinize(p, b.rng)
+		stopInferring(w) // the play-out learns nothing it would use
 	}
 	b.path = append(b.path[:0], 0)
 	node, inTree := int32(0), true

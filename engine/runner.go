@@ -95,6 +95,7 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	chance := &w.chance
 	chance.Seed(seed)
 	w.setBots(players, seed, opt.Bots)
+	StartInferring(s, w.bots)
 	sampler, fast := s.(ChanceSampler)
 	checker, checks := s.(InvariantChecker)
 	checks = checks && opt.CheckInvariants

@@ -88,6 +88,11 @@ func fairGame(g engine.Game, players int, seed uint64) (varied bool, err error) 
 	if _, ok := s.(engine.Determinizer); !ok {
 		return false, fmt.Errorf("the state is not an engine.Determinizer, and Info does not declare PerfectInformation")
 	}
+	if inf, ok := s.(engine.Inferrer); ok {
+		// What public play tells of hidden cards, as a game with a search
+		// bot at the table learns it: it must be in every observation.
+		inf.Infer(true)
+	}
 	next, stride := 0, 5
 	for step := 0; !s.IsTerminal() && step <= g.Info().MaxMoves; step++ {
 		// Each check plays the game out twice, so not every move is

@@ -62,12 +62,18 @@ func FuzzRulesFile(f *testing.F) {
 	})
 }
 
-// playSome plays up to 100 moves of a game, random actions and draws.
+// playSome plays up to 100 moves of a game, random actions and draws,
+// learning from them as with a search bot at the table (engine.Inferrer),
+// and deals every tenth position afresh for the seat to move.
 func playSome(t *testing.T, g *rules.Game, players int, seed uint64) {
 	s := g.NewState(players, engine.StateOptions{})
+	s.(engine.Inferrer).Infer(true)
 	r := engine.NewRand(seed)
 	var buf []engine.Action
 	for n := 0; n < 100; n++ {
+		if p := s.CurrentPlayer(); n%10 == 9 && p >= 0 {
+			engine.Clone(s).(engine.Determinizer).Determinize(p, r)
+		}
 		switch p := s.CurrentPlayer(); p {
 		case engine.Terminal:
 			return

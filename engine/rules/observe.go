@@ -100,7 +100,7 @@ func (s *state) Observation(p engine.Player, buf []byte) []byte {
 		}
 		buf = append(buf, 0xff) // the end of the shown cards
 	})
-	return buf
+	return s.appendLessons(buf)
 }
 
 // Determinize deals the cards seat p cannot see afresh into the places it
@@ -128,6 +128,9 @@ func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 	for k := n - 1; k > 0; k-- {
 		j := r.Intn(k + 1)
 		cards[k], cards[j] = cards[j], cards[k]
+	}
+	if s.inferring {
+		s.arrange(int(p), cards, r)
 	}
 	for _, c := range cards {
 		// What other seats were shown of a card dealt afresh is no

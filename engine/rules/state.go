@@ -85,6 +85,10 @@ type state struct {
 	// a bot's guess at another seat's secret value (Determinize). Set
 	// only in a game with secret values, and shared with clones.
 	starts []int64
+	// learnt is each zone instance's lessons from public moves, kept
+	// while inferring (infer.go); empty when never turned on.
+	learnt    []lessons
+	inferring bool
 }
 
 type buffers struct {
@@ -144,7 +148,7 @@ const maxPools = 8
 // value at its start, and the program run to its first decision.
 func (s *state) Reset(players int, opts engine.StateOptions) {
 	g := s.g
-	slots, vars, zlen, zcards, joints, buf, starts := s.slots, s.vars, s.zlen, s.zcards, s.joints, s.buf, s.starts
+	slots, vars, zlen, zcards, joints, buf, starts, learnt := s.slots, s.vars, s.zlen, s.zcards, s.joints, s.buf, s.starts, s.learnt
 	if buf == nil {
 		buf = &buffers{}
 	}
@@ -157,6 +161,7 @@ func (s *state) Reset(players int, opts engine.StateOptions) {
 	s.zlen = resize(zlen, zlenSize(g.zoneInsts))
 	s.zcards = resize(zcards, g.zoneInsts*g.capacity)
 	s.joints = resize(joints, g.joints)
+	s.learnt = learnt[:0]
 	if at := g.startAt[players]; at != nil {
 		for _, c := range g.inPlay[players] {
 			s.add(at[c], c)
@@ -235,8 +240,9 @@ func (s *simState) DoApplyJoint(actions []engine.Action) { s.applyJoint(actions)
 
 // cloneInto copies s into c, reusing c's buffers.
 func (s *state) cloneInto(c *state) {
-	slots, vars, zlen, zcards, joints := c.slots, c.vars, c.zlen, c.zcards, c.joints
+	slots, vars, zlen, zcards, joints, learnt := c.slots, c.vars, c.zlen, c.zcards, c.joints, c.learnt
 	*c = *s
+	c.learnt = append(learnt[:0], s.learnt...)
 	c.slots = append(slots[:0], s.slots...)
 	c.vars = append(vars[:0], s.vars...)
 	c.zlen = append(zlen[:0], s.zlen...)
@@ -281,6 +287,9 @@ func (s *state) add(i int, c uint8) {
 	s.zcards[i*s.g.capacity+int(s.zlen[i])] = c
 	s.zlen[i]++
 	s.shown[c] = 0 // a card that moves is no longer known where it was shown
+	if s.inferring {
+		s.received(i)
+	}
 }
 
 // takeAt removes the card at position k of zone instance i: an unordered
@@ -648,6 +657,9 @@ func (s *state) move(mv *moveOp) (drawing bool) {
 			return false
 		}
 		s.add(to, uint8(c))
+		if s.inferring {
+			s.leftInPublic(from, to, uint8(c))
+		}
 		if s.Log != nil {
 			s.logMove("move", from, to, uint8(c))
 		}
@@ -1056,6 +1068,9 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 	s.slots[o.slot] = s.optionValue(o, p, a)
 	if s.Log != nil {
 		s.Record(engine.Event{Kind: "choose", Player: p, Card: s.actionCard(ch, a), Text: s.actionText(ch, p, a)})
+	}
+	if s.inferring && !ch.all {
+		s.learn(ch, k, p) // what a secret choice picked is no one's to learn from
 	}
 	return k
 }
