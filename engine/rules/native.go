@@ -54,6 +54,17 @@ func (c *compiler) drawsFrom(n *yaml.Node) bool {
 
 // nativeList compiles statements that never wait into one action.
 func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
+	if f := c.nativeSteps(list, sc); f != nil {
+		return f
+	}
+	return func(*state) {}
+}
+
+// nativeSteps is nativeList, nil when no statement does anything: an if
+// decided before play with nothing in the branch taken (HEAT's "if
+// effect.pay > 0" for an effect that pays nothing) is then no step of
+// the list around it, not a call that returns at once.
+func (c *compiler) nativeSteps(list []*yaml.Node, sc *scope) action {
 	var steps []action
 	for _, n := range list {
 		if f := c.native(n, sc); f != nil {
@@ -62,7 +73,7 @@ func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
 	}
 	switch len(steps) {
 	case 0:
-		return func(*state) {}
+		return nil
 	case 1:
 		return steps[0]
 	case 2:
@@ -113,14 +124,22 @@ func nativeList4(steps []action) action {
 }
 
 func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
+	if f := c.nativeBlockSteps(list, sc); f != nil {
+		return f
+	}
+	return func(*state) {}
+}
+
+// nativeBlockSteps is nativeBlock, nil when it does nothing (nativeSteps).
+func (c *compiler) nativeBlockSteps(list *yaml.Node, sc *scope) action {
 	if list == nil {
-		return func(*state) {}
+		return nil
 	}
 	if list.Kind != yaml.SequenceNode {
 		c.report(codeStructure.At(c.at(list), "expected a list of statements"))
-		return func(*state) {}
+		return nil
 	}
-	return c.nativeList(list.Content, sc)
+	return c.nativeSteps(list.Content, sc)
 }
 
 // loop counts one more round of loop at (a while or repeat) against the
@@ -199,14 +218,21 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 // nativeIf compiles if: v, then: and else:.
 func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 	e := c.expr(v, sc, typ{k: kBool}, "if")
-	then, els := c.nativeBlock(get(n, "then"), sc), c.nativeBlock(get(n, "else"), sc)
+	then, els := c.nativeBlockSteps(get(n, "then"), sc), c.nativeBlockSteps(get(n, "else"), sc)
 	if e.konst {
 		// Known before play (an unrolled entry's key): only one
-		// branch runs; both were compiled, so both are checked.
+		// branch runs, nil (no step) when it does nothing; both were
+		// compiled, so both are checked.
 		if e.kv != 0 {
 			return then
 		}
 		return els
+	}
+	if then == nil {
+		then = func(*state) {}
+	}
+	if els == nil {
+		els = func(*state) {}
 	}
 	cond := e.ev
 	probe, ok := c.entryProbe(v, sc)
