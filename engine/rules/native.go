@@ -52,28 +52,27 @@ func (c *compiler) drawsFrom(n *yaml.Node) bool {
 	return z != nil && z.chance()
 }
 
-// nativeList compiles statements that never wait into one action.
-func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
-	if f := c.nativeSteps(list, sc); f != nil {
-		return f
-	}
-	return func(*state) {}
-}
-
-// nativeSteps is nativeList, nil when no statement does anything: an if
-// decided before play with nothing in the branch taken (HEAT's "if
-// effect.pay > 0" for an effect that pays nothing) is then no step of
-// the list around it, not a call that returns at once.
-func (c *compiler) nativeSteps(list []*yaml.Node, sc *scope) action {
+// nativeSteps compiles statements that never wait, each to its step; a
+// statement that does nothing is none: an if decided before play with
+// nothing in the branch taken (HEAT's "if effect.pay > 0" for an effect
+// that pays nothing) is no step of the list around it, not a call that
+// returns at once.
+func (c *compiler) nativeSteps(list []*yaml.Node, sc *scope) []action {
 	var steps []action
 	for _, n := range list {
 		if f := c.native(n, sc); f != nil {
 			steps = append(steps, f)
 		}
 	}
+	return steps
+}
+
+// nativeList runs steps (nativeSteps) as one action. Its closures keep
+// their names (the profile-guided build knows them by name).
+func (c *compiler) nativeList(steps []action) action {
 	switch len(steps) {
 	case 0:
-		return nil
+		return func(*state) {}
 	case 1:
 		return steps[0]
 	case 2:
@@ -124,14 +123,11 @@ func nativeList4(steps []action) action {
 }
 
 func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
-	if f := c.nativeBlockSteps(list, sc); f != nil {
-		return f
-	}
-	return func(*state) {}
+	return c.nativeList(c.nativeBlockSteps(list, sc))
 }
 
-// nativeBlockSteps is nativeBlock, nil when it does nothing (nativeSteps).
-func (c *compiler) nativeBlockSteps(list *yaml.Node, sc *scope) action {
+// nativeBlockSteps is a block's steps (nativeSteps): none for no block.
+func (c *compiler) nativeBlockSteps(list *yaml.Node, sc *scope) []action {
 	if list == nil {
 		return nil
 	}
@@ -218,22 +214,21 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 // nativeIf compiles if: v, then: and else:.
 func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 	e := c.expr(v, sc, typ{k: kBool}, "if")
-	then, els := c.nativeBlockSteps(get(n, "then"), sc), c.nativeBlockSteps(get(n, "else"), sc)
+	thenSteps, elseSteps := c.nativeBlockSteps(get(n, "then"), sc), c.nativeBlockSteps(get(n, "else"), sc)
 	if e.konst {
 		// Known before play (an unrolled entry's key): only one
-		// branch runs, nil (no step) when it does nothing; both were
-		// compiled, so both are checked.
+		// branch runs, and no step (nil) when it does nothing; both
+		// were compiled, so both are checked.
+		taken := elseSteps
 		if e.kv != 0 {
-			return then
+			taken = thenSteps
 		}
-		return els
+		if len(taken) == 0 {
+			return nil
+		}
+		return c.nativeList(taken)
 	}
-	if then == nil {
-		then = func(*state) {}
-	}
-	if els == nil {
-		els = func(*state) {}
-	}
+	then, els := c.nativeList(thenSteps), c.nativeList(elseSteps)
 	cond := e.ev
 	probe, ok := c.entryProbe(v, sc)
 	if cs := condOf(e); cs != nil && cs.op == cKnown && !ok && setForms {
