@@ -104,3 +104,17 @@ func TestRulesFileIsFair(t *testing.T) {
 		enginetest.FairBots(t, dataGame, n, 10, 3)
 	}
 }
+
+// TestRulesFileFingerprint: a faster rules.yaml (or rules engine) must
+// play the very same games: seat wins, moves, end causes and counters of
+// random and heuristic games at every player count hash as they did
+// (taken before the issue 36 rewrites). Only the games are hashed, not
+// the log: the log shows every set of the file's working values, which a
+// rewrite may use otherwise for the same game.
+func TestRulesFileFingerprint(t *testing.T) {
+	dataGame, found := rules.Build(shippedWithRules(t))
+	if dataGame == nil {
+		t.Fatalf("rules.yaml does not build: %v", found)
+	}
+	enginetest.SameGames(t, dataGame, 0, 100, "d8c742995d5f0d8b")
+}

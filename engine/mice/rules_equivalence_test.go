@@ -196,3 +196,14 @@ func TestRulesFileIsFair(t *testing.T) {
 		enginetest.FairBots(t, dataGame, n, 10, 3)
 	}
 }
+
+// TestRulesFileFingerprint: a faster rules.yaml (or rules engine) must
+// play the very same games: seat wins, moves, end causes and counters of
+// random and heuristic games at every player count hash as they did
+// (taken before the issue 36 rewrites). Only the games are hashed, not
+// the log: the log shows every set of the file's working values (i, k,
+// space), which a rewrite may use otherwise for the same game.
+func TestRulesFileFingerprint(t *testing.T) {
+	_, dataGame := bothEngines(t)
+	enginetest.SameGames(t, dataGame, 0, 100, "b192ef02f1a9d701")
+}

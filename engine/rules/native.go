@@ -52,14 +52,24 @@ func (c *compiler) drawsFrom(n *yaml.Node) bool {
 	return z != nil && z.chance()
 }
 
-// nativeList compiles statements that never wait into one action.
-func (c *compiler) nativeList(list []*yaml.Node, sc *scope) action {
+// nativeSteps compiles statements that never wait, each to its step; a
+// statement that does nothing is none: an if decided before play with
+// nothing in the branch taken (HEAT's "if effect.pay > 0" for an effect
+// that pays nothing) is no step of the list around it, not a call that
+// returns at once.
+func (c *compiler) nativeSteps(list []*yaml.Node, sc *scope) []action {
 	var steps []action
 	for _, n := range list {
 		if f := c.native(n, sc); f != nil {
 			steps = append(steps, f)
 		}
 	}
+	return steps
+}
+
+// nativeList runs steps (nativeSteps) as one action. Its closures keep
+// their names (the profile-guided build knows them by name).
+func (c *compiler) nativeList(steps []action) action {
 	switch len(steps) {
 	case 0:
 		return func(*state) {}
@@ -113,14 +123,19 @@ func nativeList4(steps []action) action {
 }
 
 func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
+	return c.nativeList(c.nativeBlockSteps(list, sc))
+}
+
+// nativeBlockSteps is a block's steps (nativeSteps): none for no block.
+func (c *compiler) nativeBlockSteps(list *yaml.Node, sc *scope) []action {
 	if list == nil {
-		return func(*state) {}
+		return nil
 	}
 	if list.Kind != yaml.SequenceNode {
 		c.report(codeStructure.At(c.at(list), "expected a list of statements"))
-		return func(*state) {}
+		return nil
 	}
-	return c.nativeList(list.Content, sc)
+	return c.nativeSteps(list.Content, sc)
 }
 
 // loop counts one more round of loop at (a while or repeat) against the
@@ -199,15 +214,21 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 // nativeIf compiles if: v, then: and else:.
 func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 	e := c.expr(v, sc, typ{k: kBool}, "if")
-	then, els := c.nativeBlock(get(n, "then"), sc), c.nativeBlock(get(n, "else"), sc)
+	thenSteps, elseSteps := c.nativeBlockSteps(get(n, "then"), sc), c.nativeBlockSteps(get(n, "else"), sc)
 	if e.konst {
 		// Known before play (an unrolled entry's key): only one
-		// branch runs; both were compiled, so both are checked.
+		// branch runs, and no step (nil) when it does nothing; both
+		// were compiled, so both are checked.
+		taken := elseSteps
 		if e.kv != 0 {
-			return then
+			taken = thenSteps
 		}
-		return els
+		if len(taken) == 0 {
+			return nil
+		}
+		return c.nativeList(taken)
 	}
+	then, els := c.nativeList(thenSteps), c.nativeList(elseSteps)
 	cond := e.ev
 	probe, ok := c.entryProbe(v, sc)
 	if cs := condOf(e); cs != nil && cs.op == cKnown && !ok && setForms {

@@ -58,7 +58,7 @@ var (
 
 // buildGenerated builds a generated program over Bank Run's cards and
 // parameters; it must build, being valid by construction.
-func buildGenerated(t *testing.T, src string) *rules.Game {
+func buildGenerated(t testing.TB, src string) *rules.Game {
 	t.Helper()
 	bankOnce.Do(func() {
 		bankGame = loadData(t, filepath.Join("testdata", "bank"))

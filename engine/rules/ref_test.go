@@ -204,6 +204,48 @@ winners:
 	}
 }
 
+// An if decided before play for an entry (for_each compiles its body
+// once per entry) with nothing in the branch taken is no step of the list
+// around it: the statements before and after it still run, in order, as
+// the reference runs them. Heist's effects gain 5 (alone) and 1, Tax's
+// loses 2 (others).
+func TestForEachEntryIfWithNothingToDo(t *testing.T) {
+	src := refFuzzHeader + `play:
+  - for_each: e
+    in: "'heist'.effects"
+    do:
+      - tally: k
+      - if: "e.gain > 3"
+        then: []
+        else: [{set: "coins[seat(1)] += e.gain"}]
+      - if: "e.lose > 0"
+        then: [{tally: k}]
+      - set: "coins[seat(2)] += e.gain * 10"
+      - if: "e.target == none"
+        else: [{tally: k}]
+  - for_each: e
+    in: "'tax'.effects"
+    do:
+      - if: "e.gain > 0"
+        then: [{tally: k}]
+      - if: "e.target == 'others'"
+        then: [{tally: k, by: 100}, {if: "e.lose == 0", then: [{tally: k}]}]
+  - tally: k
+    by: "coins[seat(1)] * 1000 + coins[seat(2)] * 10000"
+winners:
+  - highest: "coins[seat]"
+`
+	g := buildGenerated(t, src)
+	// 2 (a heist effect each) + 100 (tax's) + 1,000 for each of seat 1's
+	// coins (1) + 10,000 for each of seat 2's (50 + 10).
+	if got := playToEnd(t, g, 2).Counters[0]; got != 601_102 {
+		t.Errorf("counted %d, want 601102", got)
+	}
+	if d := rules.Agree(g, 2, 1, 100); d != nil {
+		t.Errorf("the reference differs: %s", d)
+	}
+}
+
 // A zone's cards moved into the zone itself stay in play: those that
 // pass the filter end on top, in order (both engines lost them all).
 func TestMoveAllIntoItselfKeepsTheCards(t *testing.T) {

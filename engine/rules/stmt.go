@@ -214,7 +214,7 @@ func (c *compiler) block(list *yaml.Node, sc *scope) {
 	flush := func() {
 		if len(run) > 0 {
 			w := c.weigh(&yaml.Node{Kind: yaml.SequenceNode, Content: run})
-			c.emit(instr{op: opExec, fn: c.nativeList(run, sc), a: w - 1, pos: c.at(run[0])})
+			c.emit(instr{op: opExec, fn: c.nativeList(c.nativeSteps(run, sc)), a: w - 1, pos: c.at(run[0])})
 			run = nil
 		}
 	}
