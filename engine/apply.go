@@ -7,7 +7,9 @@ import "fmt"
 // State.ApplyAction): it counts the move and, when the state keeps a
 // history, records it, then runs the game's rules for it (DoApply). The
 // runner, the bots, the search and the tests all move through it, so no
-// engine counts its own moves.
+// engine counts its own moves. The one exception is a RandomPlayer's
+// play-out loop, which counts each move as Apply does and runs only on a
+// search's scratch state, which keeps no history.
 func Apply(s State, a Action) { apply(s.base(), s, a) }
 
 // apply is Apply for a state whose Base b the caller holds: the runner
