@@ -338,28 +338,15 @@ func randomPlayerAgrees(g engine.Game, players int, seed uint64) error {
 }
 
 // genericRandomMove is one move of a search's random play-out through
-// the generic calls (MCTSBot's, without a RandomPlayer).
+// the generic calls (MCTSBot's, without a RandomPlayer): RandomStep, but
+// a chance move drawn as the search draws it, by a ChanceSampler's own
+// sampling where the state has one.
 func genericRandomMove(s engine.State, r *engine.Rand) {
-	switch cur := s.CurrentPlayer(); cur {
-	case engine.Chance:
-		if cs, ok := s.(engine.ChanceSampler); ok {
-			engine.Apply(s, cs.SampleChance(r))
-		} else {
-			engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), r))
-		}
-	case engine.Simultaneous:
-		joint := make([]engine.Action, s.NumPlayers())
-		for seat := range joint {
-			joint[seat] = engine.NoAction
-			if legal := s.LegalActions(engine.Player(seat), nil); len(legal) > 0 {
-				joint[seat] = legal[r.Intn(len(legal))]
-			}
-		}
-		engine.ApplyJoint(s, joint)
-	default:
-		legal := s.LegalActions(cur, nil)
-		engine.Apply(s, legal[r.Intn(len(legal))])
+	if cs, ok := s.(engine.ChanceSampler); ok && s.CurrentPlayer() == engine.Chance {
+		engine.Apply(s, cs.SampleChance(r))
+		return
 	}
+	RandomStep(s, r)
 }
 
 // sameState says how a and b differ in what the State interfaces show.
