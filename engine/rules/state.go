@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
@@ -1055,7 +1056,7 @@ func (s *state) decide(ch *choice, p int, a engine.Action) {
 // bind binds seat p's action a at ch (the seat, the card or value) and
 // returns its option's index.
 func (s *state) bind(ch *choice, p int, a engine.Action) int {
-	k := ch.optionIndex(int(a))
+	k := slices.IndexFunc(ch.opts, func(o *option) bool { return int(a) >= o.base && int(a) < o.base+o.size })
 	if k < 0 {
 		panic(fmt.Sprintf("rules: action %d is not an option%s", a, choiceName(ch)))
 	}
@@ -1079,22 +1080,12 @@ func (s *state) bind(ch *choice, p int, a engine.Action) int {
 
 // option is the option action a belongs to.
 func (ch *choice) option(a int) *option {
-	if k := ch.optionIndex(a); k >= 0 {
-		return ch.opts[k]
-	}
-	return nil
-}
-
-// optionIndex is the index of the option action a belongs to, or -1: a
-// loop the compiler keeps in line, where slices.IndexFunc called a
-// closure per option at every move (3% of a play-out).
-func (ch *choice) optionIndex(a int) int {
-	for k, o := range ch.opts {
-		if uint(a-o.base) < uint(o.size) {
-			return k
+	for _, o := range ch.opts {
+		if a >= o.base && a < o.base+o.size {
+			return o
 		}
 	}
-	return -1
+	return nil
 }
 
 // tallyChoice counts seat p's action a at ch, of option o (nil: none),

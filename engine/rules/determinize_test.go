@@ -2,9 +2,7 @@ package rules
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
@@ -54,45 +52,5 @@ func TestDeterminizeDependsOnlyOnTheObservation(t *testing.T) {
 		if !slices.Equal(a.zone(g.zones[1].base), s.zone(g.zones[1].base)) {
 			t.Fatalf("seed %d: seat 1's own hand changed", seed)
 		}
-	}
-}
-
-// Each action of a choice binds the option whose range holds it (bind,
-// optionIndex): Crazy Eights' turn (play's 52 cards, then draw, then
-// pass) and name_suit, every action and one past each end; an action
-// outside every range is no option, and Apply panics on it.
-func TestOptionIndexFindsEachActionsOption(t *testing.T) {
-	g := loadGame(t, "../../cards/crazy-eights")
-	s := g.NewState(4, engine.StateOptions{}).(*state)
-	r := engine.NewRand(2)
-	seen := map[*choice]bool{}
-	for len(seen) < 2 && !s.IsTerminal() {
-		if s.mode == mSeat && !seen[s.ch] {
-			seen[s.ch] = true
-			ch := s.ch
-			for a := -1; a <= ch.total; a++ {
-				want := -1
-				for k, o := range ch.opts {
-					if a >= o.base && a < o.base+o.size {
-						want = k
-					}
-				}
-				if got := ch.optionIndex(a); got != want {
-					t.Errorf("choice %s: action %d in option %d, want %d", ch.id, a, got, want)
-				}
-			}
-			func() {
-				defer func() {
-					if msg := recover(); msg == nil || !strings.Contains(fmt.Sprint(msg), "is not an option") {
-						t.Errorf("choice %s: action %d applied: %v, want a panic", ch.id, ch.total, msg)
-					}
-				}()
-				engine.Clone(s).(*state).bind(ch, s.seat, engine.Action(ch.total))
-			}()
-		}
-		enginetest.RandomStep(s, r)
-	}
-	if len(seen) < 2 {
-		t.Fatalf("met %d choices, want turn and name_suit", len(seen))
 	}
 }
