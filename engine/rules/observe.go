@@ -161,7 +161,8 @@ func (s *state) Determinize(p engine.Player, r *engine.Rand) {
 // see, and not shown to it) to buf in the order of their ids, whatever
 // their order in the zones: a determinisation then depends on nothing
 // but what p sees. A count per id and a set of the ids present do it in
-// one pass, where sorting the cards was a tenth of a search's own work.
+// one pass (ids repeat: a game may hold copies); sorting the cards took
+// 2% of a search of Crazy Eights.
 func (s *state) unseenSorted(p int, buf []uint8) []uint8 {
 	var count [engine.MaxDeck]uint16
 	var present cardSet
