@@ -129,6 +129,9 @@ type buffers struct {
 	// card an any over them leaves bound, when some any asks (anyBound).
 	optMask, optAt [maxListedOpts]uint64
 	optBound       [maxListedOpts]int16
+	// loose is Determinize's list of the zones whose sizes its seat does
+	// not see.
+	loose []int
 }
 
 // maxListedOpts is how many of a choice's first options keep their
