@@ -1,0 +1,360 @@
+package rules
+
+// A block of statements that never wait, lowered to instructions: the
+// common shapes (a set of a table value, a seat's value or an item by a
+// constant or a plain read; an if or a while on a comparison of two
+// plain reads) run in one loop over an array, with no call per statement
+// or per operand; any other statement is one instruction that calls its
+// compiled function (action). The twins' loops (Mice Heist's chip search:
+// while pick > 0, i += 1, if chip_at[i] == 0 then pick -= 1) are made of
+// these shapes and run a few of them per move.
+//
+// A block runs as its functions would, step for step: the same values
+// read in the same order, the same rules errors at the same places, the
+// same steps counted against maxSteps. It stops at once when the game
+// ends or fails (the functions' lists stop before their next statement;
+// what a failed game's state holds after its fault is not compared).
+type vmCode []vmIns
+
+type vmOp uint8
+
+const (
+	vmCall     vmOp = iota // fn(s), stopping if the game ended
+	vmJump                 // to jmp
+	vmLoop                 // a while's round counted (state.loop), stopping when out of steps
+	vmSetK                 // vars[i] = k
+	vmAddK                 // vars[i] += k (k negated for -=)
+	vmSetRead              // vars[i] = a
+	vmAddRead              // vars[i] += a
+	vmSubRead              // vars[i] -= a
+	vmSetAt                // any other set of a lowered shape (vmSetAt's function)
+	vmUnlessVar            // unless vars[i] in range (lo, span, neg): jump
+	vmUnlessLen            // unless zlen[i] in range: jump
+	vmUnlessItem           // unless vars[ref's place] in range: jump
+	vmUnlessRead           // unless a in range: jump
+	vmUnlessCmp            // unless a cmp b: jump
+)
+
+// vmIns is one instruction; which fields it uses is its op's.
+type vmIns struct {
+	op  vmOp
+	neg bool  // a test: the range's complement
+	cmp uint8 // vmUnlessCmp: the comparison (cmpEq ...)
+	jmp int32 // a test's or a jump's target
+	i   int   // the value's place (vars or zlen)
+	// k is a set's constant, or a test's range start (lo); span its
+	// width (a fastTest's).
+	k    int64
+	span uint64
+	a, b *operand
+	so   *setOp
+	ref  *itemRef
+	at   *loopSite
+	fn   action
+}
+
+// run runs the block on s.
+func (p vmCode) run(s *state) {
+	for pc := 0; pc < len(p); {
+		in := &p[pc]
+		pc++
+		switch in.op {
+		case vmUnlessVar:
+			if (uint64(s.vars[in.i]-in.k) <= in.span) == in.neg {
+				pc = int(in.jmp)
+			}
+		case vmAddK:
+			if r := s.vars[in.i] + in.k; s.Log == nil && inRange(r) {
+				s.vars[in.i] = r
+			} else if s.doSet(in.so); s.mode != mRun {
+				return
+			}
+		case vmSetK:
+			if s.Log != nil {
+				s.doSet(in.so)
+			} else {
+				s.vars[in.i] = in.k
+			}
+		case vmUnlessItem:
+			x, ok := in.ref.read(s)
+			if !ok {
+				return
+			}
+			if (uint64(x-in.k) <= in.span) == in.neg {
+				pc = int(in.jmp)
+			}
+		case vmJump:
+			pc = int(in.jmp)
+		case vmLoop:
+			if !s.loop(in.at) {
+				return
+			}
+		case vmCall:
+			if in.fn(s); s.mode != mRun {
+				return
+			}
+		default:
+			if pc = p.more(s, in, pc); pc < 0 {
+				return
+			}
+		}
+	}
+}
+
+// more runs the instructions run less often than run's: the next pc, or
+// -1 to stop.
+func (p vmCode) more(s *state, in *vmIns, pc int) int {
+	switch in.op {
+	case vmUnlessLen:
+		if (uint64(int64(s.zlen[in.i])-in.k) <= in.span) == in.neg {
+			return int(in.jmp)
+		}
+	case vmUnlessRead:
+		x := in.a.get(s)
+		if s.mode != mRun {
+			return -1
+		}
+		if (uint64(x-in.k) <= in.span) == in.neg {
+			return int(in.jmp)
+		}
+	case vmUnlessCmp:
+		x := in.a.get(s)
+		y := in.b.get(s)
+		if s.mode != mRun {
+			return -1
+		}
+		if cmpInt(int(in.cmp), x, y) == 0 {
+			return int(in.jmp)
+		}
+	case vmSetRead, vmAddRead, vmSubRead:
+		if s.Log != nil {
+			s.doSet(in.so)
+		} else {
+			s.vmSetVar(in.i, in.op, in.a.get(s), in.so.at)
+		}
+	case vmSetAt:
+		s.vmSetAt(in)
+	}
+	if s.mode != mRun {
+		return -1
+	}
+	return pc
+}
+
+// vmSetVar applies a set's operation to value place i, v its number;
+// as setVar.
+func (s *state) vmSetVar(i int, op vmOp, v int64, at *site) {
+	var r int64
+	switch op {
+	case vmAddRead:
+		r = s.vars[i] + v
+	case vmSubRead:
+		r = s.vars[i] - v
+	default:
+		s.vars[i] = v
+		return
+	}
+	if !inRange(r) {
+		s.overflow(at, r)
+		return
+	}
+	s.vars[i] = r
+}
+
+// vmSetAt is a set of a seat's value or an item, by a constant or a
+// read (in.a): its place found as doSet finds it, then its number read.
+func (s *state) vmSetAt(in *vmIns) {
+	so := in.so
+	if s.Log != nil {
+		s.doSet(so)
+		return
+	}
+	var i int
+	switch {
+	case so.ref != nil:
+		k, ok := so.ref.place(s)
+		if !ok {
+			return
+		}
+		i = k
+	default:
+		var p int64
+		if so.seatSlot > 0 {
+			p = s.slots[so.seatSlot-1]
+		} else {
+			p = s.vars[so.seatVar-1]
+		}
+		if uint64(p) >= uint64(s.N) {
+			s.doSet(so) // fails, naming the seat
+			return
+		}
+		i = so.v.base + int(p)
+	}
+	s.vmSetVar(i, vmOp(in.cmp), in.a.get(s), so.at)
+}
+
+// read is the item's number, false when its place fails (the game then
+// has its rules error): an item of a table value at a table value's
+// number read in line, the rest as place finds them.
+func (r *itemRef) read(s *state) (int64, bool) {
+	if r.idx.kind == opVar && !r.v.perPlayer {
+		if k := s.vars[r.idx.i]; uint64(k) < uint64(r.v.size) {
+			return s.vars[r.v.base+int(k)], true
+		}
+	}
+	k, ok := r.place(s)
+	if !ok {
+		return 0, false
+	}
+	return s.vars[k], true
+}
+
+// setOpOf is the vmOp of a set's operation (=, + or -).
+func setOpOf(c byte) vmOp {
+	switch c {
+	case '+':
+		return vmAddRead
+	case '-':
+		return vmSubRead
+	}
+	return vmSetRead
+}
+
+// lowerSet is a set as instructions, or nil when its shape has none.
+func lowerSet(so *setOp) vmCode {
+	val := so.valOpd
+	if so.konst {
+		val = &operand{kind: opConst, v: so.kv}
+	}
+	if val == nil {
+		return nil
+	}
+	// vmSetAt keeps the operation in cmp.
+	in := vmIns{so: so, i: so.v.base, a: val, cmp: uint8(setOpOf(so.op))}
+	switch {
+	case so.item != nil:
+		if so.ref == nil {
+			return nil
+		}
+		in.op = vmSetAt
+	case so.seat != nil:
+		if so.seatSlot == 0 && so.seatVar == 0 {
+			return nil
+		}
+		in.op = vmSetAt
+	case so.konst && so.op == '=':
+		in.op, in.k = vmSetK, so.kv
+	case so.konst:
+		in.op, in.k = vmAddK, so.kv
+		if so.op == '-' {
+			in.k = -so.kv
+		}
+	default:
+		in.op = setOpOf(so.op)
+	}
+	return vmCode{in}
+}
+
+// lowerTest is a test that jumps when e does not hold, or false when e's
+// shape has none: a fastTest, a comparison of two reads, or a read.
+func lowerTest(e expr) (vmIns, bool) {
+	if t := e.fast; t != nil {
+		op := vmUnlessVar
+		if t.count {
+			op = vmUnlessLen
+		}
+		if t.raw {
+			// x itself: it holds when not 0.
+			return vmIns{op: op, i: t.i, k: 0, span: 0, neg: true}, true
+		}
+		return vmIns{op: op, i: t.i, k: t.lo, span: t.span, neg: t.neg}, true
+	}
+	c := e.cmpOf
+	if c == nil {
+		if o, ok := operandOf(e); ok && !e.konst && e.t.k == kBool {
+			c = &cmpParts{op: cmpNe, a: o, b: operand{kind: opConst, v: 0}}
+		} else {
+			return vmIns{}, false
+		}
+	}
+	if c.b.kind != opConst {
+		return vmIns{op: vmUnlessCmp, cmp: uint8(c.op), a: &c.a, b: &c.b}, true
+	}
+	r := compareFast(false, 0, c.op, c.b.v)
+	in := vmIns{op: vmUnlessRead, a: &c.a, k: r.lo, span: r.span, neg: r.neg}
+	if c.a.kind == opItem {
+		in.op, in.ref = vmUnlessItem, c.a.ref
+	}
+	return in, true
+}
+
+// cmpParts is a comparison of two reads (b a constant when one side is).
+type cmpParts struct {
+	op   int
+	a, b operand
+}
+
+// vmBlock joins pieces into instructions: a piece's code as it is, an
+// action as a call.
+func vmBlock(ps []piece) vmCode {
+	var code vmCode
+	for _, p := range ps {
+		if p.code == nil {
+			code = append(code, vmIns{op: vmCall, fn: p.act})
+			continue
+		}
+		code = appendCode(code, p.code)
+	}
+	return code
+}
+
+// appendCode appends b to a, its jumps moved by a's length.
+func appendCode(a, b vmCode) vmCode {
+	base := int32(len(a))
+	for _, in := range b {
+		if in.op == vmJump || in.op >= vmUnlessVar {
+			in.jmp += base
+		}
+		a = append(a, in)
+	}
+	return a
+}
+
+// piece is a statement compiled: instructions (code) when its shape has
+// them, else its function (act).
+type piece struct {
+	act  action
+	code vmCode
+}
+
+// lowered reports whether any piece has instructions.
+func lowered(ps []piece) bool {
+	for _, p := range ps {
+		if p.code != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerIf is if (test) then else as instructions.
+func lowerIf(test vmIns, then, els []piece) vmCode {
+	t, e := vmBlock(then), vmBlock(els)
+	code := vmCode{test}
+	code = appendCode(code, t)
+	if len(e) > 0 {
+		code = append(code, vmIns{op: vmJump, jmp: int32(len(code) + 1 + len(e))})
+	}
+	code[0].jmp = int32(len(code))
+	return appendCode(code, e)
+}
+
+// lowerWhile is while (test) do body as instructions: the test, the
+// round counted, the body, the jump back.
+func lowerWhile(test vmIns, at *loopSite, body []piece) vmCode {
+	code := vmCode{test, {op: vmLoop, at: at}}
+	code = appendCode(code, vmBlock(body))
+	code = append(code, vmIns{op: vmJump, jmp: 0})
+	code[0].jmp = int32(len(code))
+	return code
+}
