@@ -19,20 +19,20 @@ type vmCode []vmIns
 type vmOp uint8
 
 const (
-	vmCall     vmOp = iota // fn(s), stopping if the game ended
-	vmJump                 // to jmp
-	vmLoop                 // a while's round counted (state.loop), stopping when out of steps
-	vmSetK                 // vars[i] = k
-	vmAddK                 // vars[i] += k (k negated for -=)
-	vmSetRead              // vars[i] = a
-	vmAddRead              // vars[i] += a
-	vmSubRead              // vars[i] -= a
-	vmSetAt                // any other set of a lowered shape (vmSetAt's function)
-	vmUnlessVar            // unless vars[i] in range (lo, span, neg): jump
-	vmUnlessLen            // unless zlen[i] in range: jump
-	vmUnlessItem           // unless vars[ref's place] in range: jump
-	vmUnlessRead           // unless a in range: jump
-	vmUnlessCmp            // unless a cmp b: jump
+	vmCall       vmOp = iota // fn(s), stopping if the game ended
+	vmJump                   // to jmp
+	vmLoop                   // a while's round counted (state.loop), stopping when out of steps
+	vmSetK                   // vars[i] = k
+	vmAddK                   // vars[i] += k (k negated for -=)
+	vmSetRead                // vars[i] = a
+	vmAddRead                // vars[i] += a
+	vmSubRead                // vars[i] -= a
+	vmSetAt                  // any other set of a lowered shape (vmSetAt's function)
+	vmUnlessVar              // unless vars[i] in range (lo, span, neg): jump
+	vmUnlessLen              // unless zlen[i] in range: jump
+	vmUnlessItem             // unless vars[ref's place] in range: jump
+	vmUnlessRead             // unless a in range: jump
+	vmUnlessCmp              // unless a cmp b: jump
 )
 
 // vmIns is one instruction; which fields it uses is its op's.
