@@ -63,9 +63,11 @@ func (c *compiler) nativeSteps(list []*yaml.Node, sc *scope) []action {
 	return assemble(c.pieces(list, sc))
 }
 
-// assemble is pieces as steps: one block when any has instructions.
+// assemble is pieces as steps: one block when one of them is a loop of
+// instructions (a block pays for itself only where it runs rounds; a
+// set or an if alone runs faster as its function), else their functions.
 func assemble(ps []piece) []action {
-	if lowered(ps) {
+	if looping(ps) {
 		return []action{vmBlock(ps).run}
 	}
 	steps := make([]action, 0, len(ps))
@@ -108,10 +110,7 @@ func (c *compiler) piecesOf(n *yaml.Node, sc *scope) []piece {
 		if so == nil {
 			return nil
 		}
-		if code := lowerSet(so); code != nil {
-			return []piece{{code: code}}
-		}
-		return []piece{{act: setAction(so)}}
+		return []piece{{code: lowerSet(so), act: setAction(so)}}
 	case "if":
 		return c.nativeIf(n, v, sc)
 	case "while":
@@ -265,11 +264,12 @@ func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) []piece {
 		return elsePs
 	}
 	probe, ok := c.entryProbe(v, sc)
+	p := piece{act: c.ifAction(e, v, probe, ok, c.nativeList(assemble(thenPs)), c.nativeList(assemble(elsePs))),
+		loops: looping(thenPs) || looping(elsePs)}
 	if test, low := lowerTest(e); low && !ok {
-		return []piece{{code: lowerIf(test, thenPs, elsePs)}}
+		p.code = lowerIf(test, thenPs, elsePs)
 	}
-	return []piece{{act: c.ifAction(e, v, probe, ok,
-		c.nativeList(assemble(thenPs)), c.nativeList(assemble(elsePs)))}}
+	return []piece{p}
 }
 
 // ifAction is an if as a function: the test's shapes vm.go does not
@@ -333,11 +333,11 @@ func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) piece {
 	cond := e.ev
 	ps := c.blockPieces(get(n, "do"), sc)
 	at := &loopSite{c.at(n), "while", 1 + c.weigh(get(n, "do"))}
+	p := piece{act: whileAction(e, cond, at, c.nativeList(assemble(ps)))}
 	if test, ok := lowerTest(e); ok {
-		return piece{code: lowerWhile(test, at, ps)}
+		p.code, p.loops = lowerWhile(test, at, ps), true
 	}
-	body := c.nativeList(assemble(ps))
-	return piece{act: whileAction(e, cond, at, body)}
+	return p
 }
 
 // whileAction is a while whose test vm.go does not lower, as a function.

@@ -19,29 +19,33 @@ type vmCode []vmIns
 type vmOp uint8
 
 const (
-	vmCall       vmOp = iota // fn(s), stopping if the game ended
-	vmJump                   // to jmp
-	vmLoop                   // a while's round counted (state.loop), stopping when out of steps
-	vmSetK                   // vars[i] = k
-	vmAddK                   // vars[i] += k (k negated for -=)
-	vmSetRead                // vars[i] = a
-	vmAddRead                // vars[i] += a
-	vmSubRead                // vars[i] -= a
-	vmSetAt                  // any other set of a lowered shape (vmSetAt's function)
-	vmUnlessVar              // unless vars[i] in range (lo, span, neg): jump
-	vmUnlessLen              // unless zlen[i] in range: jump
-	vmUnlessItem             // unless vars[ref's place] in range: jump
-	vmUnlessRead             // unless a in range: jump
-	vmUnlessCmp              // unless a cmp b: jump
+	vmCall    vmOp = iota // fn(s), stopping if the game ended
+	vmJump                // to jmp
+	vmSetK                // vars[i] = k
+	vmAddK                // vars[i] += k (k negated for -=)
+	vmSetRead             // vars[i] = a
+	vmAddRead             // vars[i] += a
+	vmSubRead             // vars[i] -= a
+	vmSetAt               // any other set of a lowered shape (vmSetAt's function)
+	// The tests (vmBranch says where each goes): whether
+	vmTestVar  // vars[i] is in range (lo, span, neg)
+	vmTestLen  // zlen[i] is in range
+	vmTestItem // vars[ref's place] is in range
+	vmTestRow  // vars[base + vars[i]] is in range, vars[i] below size (else as vmTestItem)
+	vmTestRead // a is in range
+	vmTestCmp  // a cmp b
 )
 
 // vmIns is one instruction; which fields it uses is its op's.
 type vmIns struct {
 	op  vmOp
-	neg bool  // a test: the range's complement
-	cmp uint8 // vmUnlessCmp: the comparison (cmpEq ...)
-	jmp int32 // a test's or a jump's target
-	i   int   // the value's place (vars or zlen)
+	neg bool // a test: the range's complement
+	// back: a test at the end of a while's body, which jumps back when
+	// it holds (else on when it holds).
+	back bool
+	cmp  uint8 // vmUnlessCmp: the comparison (cmpEq ...)
+	jmp  int32 // a test's or a jump's target
+	i    int   // the value's place (vars or zlen)
 	// k is a set's constant, or a test's range start (lo); span its
 	// width (a fastTest's).
 	k    int64
@@ -49,7 +53,10 @@ type vmIns struct {
 	a, b *operand
 	so   *setOp
 	ref  *itemRef
-	at   *loopSite
+	// base and size: vmTestRow's value.
+	base int
+	size uint64
+	at   *loopSite // a while's test: a round counted when it holds
 	fn   action
 }
 
@@ -59,10 +66,12 @@ func (p vmCode) run(s *state) {
 		in := &p[pc]
 		pc++
 		switch in.op {
-		case vmUnlessVar:
-			if (uint64(s.vars[in.i]-in.k) <= in.span) == in.neg {
-				pc = int(in.jmp)
+		case vmTestVar:
+			h := (uint64(s.vars[in.i]-in.k) <= in.span) != in.neg
+			if h && in.at != nil && !s.loop(in.at) {
+				return
 			}
+			pc = in.next(h, pc)
 		case vmAddK:
 			if r := s.vars[in.i] + in.k; s.Log == nil && inRange(r) {
 				s.vars[in.i] = r
@@ -75,20 +84,30 @@ func (p vmCode) run(s *state) {
 			} else {
 				s.vars[in.i] = in.k
 			}
-		case vmUnlessItem:
+		case vmTestRow:
+			// chip_at[i] == 0: the item read here, unless its number
+			// is out of range (then as place finds it, which fails).
+			x, ok := int64(0), true
+			if k := s.vars[in.i]; uint64(k) < in.size {
+				x = s.vars[in.base+int(k)]
+			} else if x, ok = in.ref.read(s); !ok {
+				return
+			}
+			h := (uint64(x-in.k) <= in.span) != in.neg
+			if h && in.at != nil && !s.loop(in.at) {
+				return
+			}
+			pc = in.next(h, pc)
+		case vmTestItem:
 			x, ok := in.ref.read(s)
 			if !ok {
 				return
 			}
-			if (uint64(x-in.k) <= in.span) == in.neg {
-				pc = int(in.jmp)
+			if pc = s.vmBranch(in, (uint64(x-in.k) <= in.span) != in.neg, pc); pc < 0 {
+				return
 			}
 		case vmJump:
 			pc = int(in.jmp)
-		case vmLoop:
-			if !s.loop(in.at) {
-				return
-			}
 		case vmCall:
 			if in.fn(s); s.mode != mRun {
 				return
@@ -105,27 +124,21 @@ func (p vmCode) run(s *state) {
 // -1 to stop.
 func (p vmCode) more(s *state, in *vmIns, pc int) int {
 	switch in.op {
-	case vmUnlessLen:
-		if (uint64(int64(s.zlen[in.i])-in.k) <= in.span) == in.neg {
-			return int(in.jmp)
-		}
-	case vmUnlessRead:
+	case vmTestLen:
+		return s.vmBranch(in, (uint64(int64(s.zlen[in.i])-in.k) <= in.span) != in.neg, pc)
+	case vmTestRead:
 		x := in.a.get(s)
 		if s.mode != mRun {
 			return -1
 		}
-		if (uint64(x-in.k) <= in.span) == in.neg {
-			return int(in.jmp)
-		}
-	case vmUnlessCmp:
+		return s.vmBranch(in, (uint64(x-in.k) <= in.span) != in.neg, pc)
+	case vmTestCmp:
 		x := in.a.get(s)
 		y := in.b.get(s)
 		if s.mode != mRun {
 			return -1
 		}
-		if cmpInt(int(in.cmp), x, y) == 0 {
-			return int(in.jmp)
-		}
+		return s.vmBranch(in, cmpInt(int(in.cmp), x, y) != 0, pc)
 	case vmSetRead, vmAddRead, vmSubRead:
 		if s.Log != nil {
 			s.doSet(in.so)
@@ -137,6 +150,26 @@ func (p vmCode) more(s *state, in *vmIns, pc int) int {
 	}
 	if s.mode != mRun {
 		return -1
+	}
+	return pc
+}
+
+// vmBranch is where test in goes on from pc, h whether it holds: on
+// into an if's branch or a while's body when it holds (a while's round
+// counted: -1 to stop when out of steps), to jmp when not; a back test
+// jumps back to its body when it holds. As nativeWhile's loop: test,
+// count, body, test, count, ...
+func (s *state) vmBranch(in *vmIns, h bool, pc int) int {
+	if h && in.at != nil && !s.loop(in.at) {
+		return -1
+	}
+	return in.next(h, pc)
+}
+
+// next is vmBranch's pc once the round is counted.
+func (in *vmIns) next(h bool, pc int) int {
+	if h == in.back {
+		return int(in.jmp)
 	}
 	return pc
 }
@@ -194,14 +227,8 @@ func (s *state) vmSetAt(in *vmIns) {
 }
 
 // read is the item's number, false when its place fails (the game then
-// has its rules error): an item of a table value at a table value's
-// number read in line, the rest as place finds them.
+// has its rules error).
 func (r *itemRef) read(s *state) (int64, bool) {
-	if r.idx.kind == opVar && !r.v.perPlayer {
-		if k := s.vars[r.idx.i]; uint64(k) < uint64(r.v.size) {
-			return s.vars[r.v.base+int(k)], true
-		}
-	}
 	k, ok := r.place(s)
 	if !ok {
 		return 0, false
@@ -259,9 +286,9 @@ func lowerSet(so *setOp) vmCode {
 // shape has none: a fastTest, a comparison of two reads, or a read.
 func lowerTest(e expr) (vmIns, bool) {
 	if t := e.fast; t != nil {
-		op := vmUnlessVar
+		op := vmTestVar
 		if t.count {
-			op = vmUnlessLen
+			op = vmTestLen
 		}
 		if t.raw {
 			// x itself: it holds when not 0.
@@ -278,12 +305,15 @@ func lowerTest(e expr) (vmIns, bool) {
 		}
 	}
 	if c.b.kind != opConst {
-		return vmIns{op: vmUnlessCmp, cmp: uint8(c.op), a: &c.a, b: &c.b}, true
+		return vmIns{op: vmTestCmp, cmp: uint8(c.op), a: &c.a, b: &c.b}, true
 	}
 	r := compareFast(false, 0, c.op, c.b.v)
-	in := vmIns{op: vmUnlessRead, a: &c.a, k: r.lo, span: r.span, neg: r.neg}
-	if c.a.kind == opItem {
-		in.op, in.ref = vmUnlessItem, c.a.ref
+	in := vmIns{op: vmTestRead, a: &c.a, k: r.lo, span: r.span, neg: r.neg}
+	if r := c.a.ref; c.a.kind == opItem {
+		in.op, in.ref = vmTestItem, r
+		if r.idx.kind == opVar && !r.v.perPlayer {
+			in.op, in.i, in.base, in.size = vmTestRow, r.idx.i, r.v.base, uint64(r.v.size)
+		}
 	}
 	return in, true
 }
@@ -312,7 +342,7 @@ func vmBlock(ps []piece) vmCode {
 func appendCode(a, b vmCode) vmCode {
 	base := int32(len(a))
 	for _, in := range b {
-		if in.op == vmJump || in.op >= vmUnlessVar {
+		if in.op == vmJump || in.op >= vmTestVar {
 			in.jmp += base
 		}
 		a = append(a, in)
@@ -320,17 +350,18 @@ func appendCode(a, b vmCode) vmCode {
 	return a
 }
 
-// piece is a statement compiled: instructions (code) when its shape has
-// them, else its function (act).
+// piece is a statement compiled: its function (act), and instructions
+// (code) when its shape has them; loops says code holds a loop.
 type piece struct {
-	act  action
-	code vmCode
+	act   action
+	code  vmCode
+	loops bool
 }
 
-// lowered reports whether any piece has instructions.
-func lowered(ps []piece) bool {
+// looping reports whether any piece's code holds a loop.
+func looping(ps []piece) bool {
 	for _, p := range ps {
-		if p.code != nil {
+		if p.loops {
 			return true
 		}
 	}
@@ -349,12 +380,15 @@ func lowerIf(test vmIns, then, els []piece) vmCode {
 	return appendCode(code, e)
 }
 
-// lowerWhile is while (test) do body as instructions: the test, the
-// round counted, the body, the jump back.
+// lowerWhile is while (test) do body as instructions: the test (a round
+// counted when it holds), the body, and the test again at its end,
+// which jumps back to the body.
 func lowerWhile(test vmIns, at *loopSite, body []piece) vmCode {
-	code := vmCode{test, {op: vmLoop, at: at}}
-	code = appendCode(code, vmBlock(body))
-	code = append(code, vmIns{op: vmJump, jmp: 0})
+	test.at = at
+	code := appendCode(vmCode{test}, vmBlock(body))
+	back := test
+	back.back, back.jmp = true, 1
+	code = append(code, back)
 	code[0].jmp = int32(len(code))
 	return code
 }
