@@ -140,6 +140,9 @@ type expr struct {
 	// guard: ev is an any answered from an earlier option's listing, or
 	// not one, or not one and more (listGuard).
 	guard *listGuard
+	// sides: ev is an and (or an or) of these, which a block's
+	// instructions test one after the other (vm.go), or nil.
+	sides *logicParts
 	// cmpOf: ev is a comparison of two reads (operandOf), which a block's
 	// instructions test without a call (vm.go), or nil.
 	cmpOf *cmpParts
@@ -871,6 +874,9 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 			}, off: n.Off}, a, b)
 		}
 		if !r.konst {
+			if r.load == loadNone {
+				r.sides = &logicParts{and: n.Op == "and", a: a, b: b}
+			}
 			if r.cs = logicCond(n.Op == "and", a, b, usedA, usedB); r.cs == nil && condOf(a) == nil && condOf(b) == nil {
 				r.logic = &logicParts{and: n.Op == "and", a: a, b: b}
 			}

@@ -266,8 +266,8 @@ func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) []piece {
 	probe, ok := c.entryProbe(v, sc)
 	p := piece{act: c.ifAction(e, v, probe, ok, c.nativeList(assemble(thenPs)), c.nativeList(assemble(elsePs))),
 		loops: looping(thenPs) || looping(elsePs)}
-	if test, low := lowerTest(e); low && !ok {
-		p.code = lowerIf(test, thenPs, elsePs)
+	if !ok {
+		p.code, _ = lowerIf(e, thenPs, elsePs)
 	}
 	return []piece{p}
 }
@@ -334,9 +334,7 @@ func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) piece {
 	ps := c.blockPieces(get(n, "do"), sc)
 	at := &loopSite{c.at(n), "while", 1 + c.weigh(get(n, "do"))}
 	p := piece{act: whileAction(e, cond, at, c.nativeList(assemble(ps)))}
-	if test, ok := lowerTest(e); ok {
-		p.code, p.loops = lowerWhile(test, at, ps), true
-	}
+	p.code, p.loops = lowerWhile(e, at, ps)
 	return p
 }
 

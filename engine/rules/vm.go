@@ -27,6 +27,7 @@ const (
 	vmAddRead             // vars[i] += a
 	vmSubRead             // vars[i] -= a
 	vmSetAt               // any other set of a lowered shape (vmSetAt's function)
+	vmRound               // a while's round counted (state.loop), stopping when out of steps
 	// The tests (vmBranch says where each goes): whether
 	vmTestVar  // vars[i] is in range (lo, span, neg)
 	vmTestLen  // zlen[i] is in range
@@ -40,8 +41,8 @@ const (
 type vmIns struct {
 	op  vmOp
 	neg bool // a test: the range's complement
-	// back: a test at the end of a while's body, which jumps back when
-	// it holds (else on when it holds).
+	// back: a test that jumps when it holds (a while's at the end of its
+	// body, an or's first side), else when it does not.
 	back bool
 	cmp  uint8 // vmUnlessCmp: the comparison (cmpEq ...)
 	jmp  int32 // a test's or a jump's target
@@ -147,6 +148,8 @@ func (p vmCode) more(s *state, in *vmIns, pc int) int {
 		}
 	case vmSetAt:
 		s.vmSetAt(in)
+	case vmRound:
+		s.loop(in.at)
 	}
 	if s.mode != mRun {
 		return -1
@@ -282,8 +285,9 @@ func lowerSet(so *setOp) vmCode {
 	return vmCode{in}
 }
 
-// lowerTest is a test that jumps when e does not hold, or false when e's
-// shape has none: a fastTest, a comparison of two reads, or a read.
+// lowerTest is a test of e alone, which jumps when e does not hold, or
+// false when e's shape has none: a fastTest, a comparison of two reads,
+// or a read.
 func lowerTest(e expr) (vmIns, bool) {
 	if t := e.fast; t != nil {
 		op := vmTestVar
@@ -318,6 +322,46 @@ func lowerTest(e expr) (vmIns, bool) {
 	return in, true
 }
 
+// toExit is the jump target a condition's code leaves to be set: where
+// it goes (lowerCond's when).
+const toExit = -1
+
+// lowerCond is condition e as tests that jump to toExit when e's value
+// is when (true or false), else run on past their end; false when some
+// part of e has no test (lowerTest). An and or an or short-circuits as
+// its function does.
+func lowerCond(e expr, when bool) (vmCode, bool) {
+	if in, ok := lowerTest(e); ok {
+		in.back, in.jmp = when, toExit
+		return vmCode{in}, true
+	}
+	l := e.sides
+	if l == nil {
+		return nil, false
+	}
+	// a and b: false as soon as a is; a or b: true as soon as a is.
+	short := !l.and
+	a, okA := lowerCond(l.a, short)
+	b, okB := lowerCond(l.b, when)
+	if !okA || !okB {
+		return nil, false
+	}
+	if short != when {
+		// a's short cut is not the exit: it skips b.
+		patch(a, int32(len(a)+len(b)))
+	}
+	return appendCode(a, b), true
+}
+
+// patch sets the jumps code leaves to toExit to target.
+func patch(code vmCode, target int32) {
+	for k := range code {
+		if code[k].jmp == toExit && code[k].op >= vmTestVar {
+			code[k].jmp = target
+		}
+	}
+}
+
 // cmpParts is a comparison of two reads (b a constant when one side is).
 type cmpParts struct {
 	op   int
@@ -338,11 +382,12 @@ func vmBlock(ps []piece) vmCode {
 	return code
 }
 
-// appendCode appends b to a, its jumps moved by a's length.
+// appendCode appends b to a, its jumps moved by a's length (those left
+// to toExit stay so).
 func appendCode(a, b vmCode) vmCode {
 	base := int32(len(a))
 	for _, in := range b {
-		if in.op == vmJump || in.op >= vmTestVar {
+		if (in.op == vmJump || in.op >= vmTestVar) && in.jmp != toExit {
 			in.jmp += base
 		}
 		a = append(a, in)
@@ -368,27 +413,45 @@ func looping(ps []piece) bool {
 	return false
 }
 
-// lowerIf is if (test) then else as instructions.
-func lowerIf(test vmIns, then, els []piece) vmCode {
-	t, e := vmBlock(then), vmBlock(els)
-	code := vmCode{test}
-	code = appendCode(code, t)
-	if len(e) > 0 {
-		code = append(code, vmIns{op: vmJump, jmp: int32(len(code) + 1 + len(e))})
+// lowerIf is if e then else as instructions: e's tests, which jump to
+// the else branch when e does not hold.
+func lowerIf(e expr, then, els []piece) (vmCode, bool) {
+	code, ok := lowerCond(e, false)
+	if !ok {
+		return nil, false
 	}
-	code[0].jmp = int32(len(code))
-	return appendCode(code, e)
+	code = appendCode(code, vmBlock(then))
+	if e := vmBlock(els); len(e) > 0 {
+		code = append(code, vmIns{op: vmJump, jmp: int32(len(code) + 1 + len(e))})
+		patch(code, int32(len(code)))
+		return appendCode(code, e), true
+	}
+	patch(code, int32(len(code)))
+	return code, true
 }
 
-// lowerWhile is while (test) do body as instructions: the test (a round
-// counted when it holds), the body, and the test again at its end,
-// which jumps back to the body.
-func lowerWhile(test vmIns, at *loopSite, body []piece) vmCode {
-	test.at = at
-	code := appendCode(vmCode{test}, vmBlock(body))
-	back := test
-	back.back, back.jmp = true, 1
-	code = append(code, back)
-	code[0].jmp = int32(len(code))
-	return code
+// lowerWhile is while e do body as instructions. A lone test counts the
+// round when it holds and is repeated at the body's end, where it jumps
+// back to the body; else e's tests, the round counted (vmRound), the
+// body, and a jump back to the tests. As nativeWhile's loop: test,
+// count, body, test, count, ...
+func lowerWhile(e expr, at *loopSite, body []piece) (vmCode, bool) {
+	if test, ok := lowerTest(e); ok {
+		test.at = at
+		code := appendCode(vmCode{test}, vmBlock(body))
+		back := test
+		back.back, back.jmp = true, 1
+		code = append(code, back)
+		code[0].jmp = int32(len(code))
+		return code, true
+	}
+	code, ok := lowerCond(e, false)
+	if !ok {
+		return nil, false
+	}
+	code = append(code, vmIns{op: vmRound, at: at})
+	code = appendCode(code, vmBlock(body))
+	code = append(code, vmIns{op: vmJump, jmp: 0})
+	patch(code, int32(len(code)))
+	return code, true
 }
