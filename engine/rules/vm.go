@@ -28,6 +28,8 @@ const (
 	vmSubRead             // vars[i] -= a
 	vmSetAt               // any other set of a lowered shape (vmSetAt's function)
 	vmRound               // a while's round counted (state.loop), stopping when out of steps
+	vmSetRow              // vars[base + vars[i]] = k (+= k for cmp '+'), vars[i] below size (else doSet)
+	vmSetSeat             // vars[i + slots[base]] (vars[base] when neg) op= a, at a seat (else doSet)
 	// The tests (vmBranch says where each goes): whether
 	vmTestVar  // vars[i] is in range (lo, span, neg)
 	vmTestLen  // zlen[i] is in range
@@ -35,6 +37,7 @@ const (
 	vmTestRow  // vars[base + vars[i]] is in range, vars[i] below size (else as vmTestItem)
 	vmTestRead // a is in range
 	vmTestCmp  // a cmp b
+	vmTestEval // fn's expression (ev) is not 0
 )
 
 // vmIns is one instruction; which fields it uses is its op's.
@@ -59,6 +62,7 @@ type vmIns struct {
 	size uint64
 	at   *loopSite // a while's test: a round counted when it holds
 	fn   action
+	ev   eval
 }
 
 // run runs the block on s.
@@ -107,6 +111,22 @@ func (p vmCode) run(s *state) {
 			if pc = s.vmBranch(in, (uint64(x-in.k) <= in.span) != in.neg, pc); pc < 0 {
 				return
 			}
+		case vmSetRow:
+			// chip_at[i] = 0: the item's place found here.
+			if k := s.vars[in.i]; s.Log == nil && uint64(k) < in.size {
+				j := in.base + int(k)
+				if vmOp(in.cmp) == vmSetRead {
+					s.vars[j] = in.k
+					break
+				}
+				if r := s.vars[j] + in.k; inRange(r) {
+					s.vars[j] = r
+					break
+				}
+			}
+			if s.doSet(in.so); s.mode != mRun {
+				return
+			}
 		case vmJump:
 			pc = int(in.jmp)
 		case vmCall:
@@ -150,6 +170,14 @@ func (p vmCode) more(s *state, in *vmIns, pc int) int {
 		s.vmSetAt(in)
 	case vmRound:
 		s.loop(in.at)
+	case vmSetSeat:
+		s.vmSetSeat(in)
+	case vmTestEval:
+		x := in.ev(s)
+		if s.mode != mRun {
+			return -1
+		}
+		return s.vmBranch(in, x != 0, pc)
 	}
 	if s.mode != mRun {
 		return -1
@@ -197,36 +225,37 @@ func (s *state) vmSetVar(i int, op vmOp, v int64, at *site) {
 	s.vars[i] = r
 }
 
-// vmSetAt is a set of a seat's value or an item, by a constant or a
-// read (in.a): its place found as doSet finds it, then its number read.
+// vmSetAt is a set of an item, by a constant or a read (in.a): its
+// place found as doSet finds it, then its number read.
 func (s *state) vmSetAt(in *vmIns) {
 	so := in.so
 	if s.Log != nil {
 		s.doSet(so)
 		return
 	}
-	var i int
-	switch {
-	case so.ref != nil:
-		k, ok := so.ref.place(s)
-		if !ok {
-			return
-		}
-		i = k
-	default:
-		var p int64
-		if so.seatSlot > 0 {
-			p = s.slots[so.seatSlot-1]
-		} else {
-			p = s.vars[so.seatVar-1]
-		}
-		if uint64(p) >= uint64(s.N) {
-			s.doSet(so) // fails, naming the seat
-			return
-		}
-		i = so.v.base + int(p)
+	i, ok := so.ref.place(s)
+	if !ok {
+		return
 	}
 	s.vmSetVar(i, vmOp(in.cmp), in.a.get(s), so.at)
+}
+
+// vmSetSeat is a set of a seat's value at a bound seat or a table
+// value's (bet[player] = 0, stash[tester] += bet[player]): the seat read
+// first, then the number, as doSet; doSet for a seat not at the table
+// (which fails) or when logging.
+func (s *state) vmSetSeat(in *vmIns) {
+	var p int64
+	if in.neg {
+		p = s.vars[in.base]
+	} else {
+		p = s.slots[in.base]
+	}
+	if s.Log != nil || uint64(p) >= uint64(s.N) {
+		s.doSet(in.so)
+		return
+	}
+	s.vmSetVar(in.i+int(p), vmOp(in.cmp), in.a.get(s), in.so.at)
 }
 
 // read is the item's number, false when its place fails (the game then
@@ -259,7 +288,7 @@ func lowerSet(so *setOp) vmCode {
 	if val == nil {
 		return nil
 	}
-	// vmSetAt keeps the operation in cmp.
+	// vmSetAt, vmSetRow and vmSetSeat keep the operation in cmp.
 	in := vmIns{so: so, i: so.v.base, a: val, cmp: uint8(setOpOf(so.op))}
 	switch {
 	case so.item != nil:
@@ -267,11 +296,18 @@ func lowerSet(so *setOp) vmCode {
 			return nil
 		}
 		in.op = vmSetAt
-	case so.seat != nil:
-		if so.seatSlot == 0 && so.seatVar == 0 {
-			return nil
+		if r := so.ref; so.konst && r.idx.kind == opVar && !r.v.perPlayer {
+			in.op, in.i, in.base, in.size, in.k = vmSetRow, r.idx.i, r.v.base, uint64(r.v.size), so.kv
+			if so.op == '-' {
+				in.k, in.cmp = -so.kv, uint8(vmAddRead)
+			}
 		}
-		in.op = vmSetAt
+	case so.seatSlot > 0:
+		in.op, in.base = vmSetSeat, so.seatSlot-1
+	case so.seatVar > 0:
+		in.op, in.base, in.neg = vmSetSeat, so.seatVar-1, true
+	case so.seat != nil:
+		return nil
 	case so.konst && so.op == '=':
 		in.op, in.k = vmSetK, so.kv
 	case so.konst:
@@ -327,9 +363,10 @@ func lowerTest(e expr) (vmIns, bool) {
 const toExit = -1
 
 // lowerCond is condition e as tests that jump to toExit when e's value
-// is when (true or false), else run on past their end; false when some
-// part of e has no test (lowerTest). An and or an or short-circuits as
-// its function does.
+// is when (true or false), else run on past their end: a test for each
+// part lowerTest has one for, the part's function called for the others
+// (false for a constant). An and or an or short-circuits as its function
+// does.
 func lowerCond(e expr, when bool) (vmCode, bool) {
 	if in, ok := lowerTest(e); ok {
 		in.back, in.jmp = when, toExit
@@ -337,7 +374,11 @@ func lowerCond(e expr, when bool) (vmCode, bool) {
 	}
 	l := e.sides
 	if l == nil {
-		return nil, false
+		if e.ev == nil || e.konst {
+			return nil, false
+		}
+		// Any other condition: its function, called.
+		return vmCode{{op: vmTestEval, ev: e.ev, back: when, jmp: toExit}}, true
 	}
 	// a and b: false as soon as a is; a or b: true as soon as a is.
 	short := !l.and
