@@ -140,12 +140,6 @@ type expr struct {
 	// guard: ev is an any answered from an earlier option's listing, or
 	// not one, or not one and more (listGuard).
 	guard *listGuard
-	// sides: ev is an and (or an or) of these, which a block's
-	// instructions test one after the other (vm.go), or nil.
-	sides *logicParts
-	// cmpOf: ev is a comparison of two reads (operandOf), which a block's
-	// instructions test without a call (vm.go), or nil.
-	cmpOf *cmpParts
 }
 
 // varField is vals[vars[b + slots[k]]] for a seat at the table (none for
@@ -467,24 +461,8 @@ func flip(op int) int {
 }
 
 // compare builds a comparison, reading a slot, a table at a slot or a
-// constant directly where it can; of two reads, its parts too (cmpOf).
+// constant directly where it can.
 func compare(op int, a, b expr, off int) expr {
-	r := compareReads(op, a, b, off)
-	if r.konst {
-		return r
-	}
-	if a.konst {
-		a, b, op = b, a, flip(op)
-	}
-	oa, okA := operandOf(a)
-	ob, okB := operandOf(b)
-	if okA && okB {
-		r.cmpOf = &cmpParts{op: op, a: oa, b: ob}
-	}
-	return r
-}
-
-func compareReads(op int, a, b expr, off int) expr {
 	t := typ{k: kBool}
 	if a.konst && b.konst {
 		return konst(t, cmpInt(op, a.kv, b.kv), off)
@@ -583,10 +561,6 @@ func (x *exprCtx) compile(n *node, sc *scope) expr {
 				r.cs = notCond(a)
 				r.fast, r.negOf = notFast(a.fast), f
 				r.guard = a.guard.negated()
-				if o, ok := operandOf(a); ok {
-					// not x is 1 - x: it holds when x is not 1.
-					r.cmpOf = &cmpParts{op: cmpNe, a: o, b: operand{kind: opConst, v: 1}}
-				}
 			}
 			return r
 		}
@@ -874,9 +848,6 @@ func (x *exprCtx) binary(n *node, sc *scope) expr {
 			}, off: n.Off}, a, b)
 		}
 		if !r.konst {
-			if r.load == loadNone {
-				r.sides = &logicParts{and: n.Op == "and", a: a, b: b}
-			}
 			if r.cs = logicCond(n.Op == "and", a, b, usedA, usedB); r.cs == nil && condOf(a) == nil && condOf(b) == nil {
 				r.logic = &logicParts{and: n.Op == "and", a: a, b: b}
 			}

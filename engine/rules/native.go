@@ -56,70 +56,15 @@ func (c *compiler) drawsFrom(n *yaml.Node) bool {
 // statement that does nothing is none: an if decided before play with
 // nothing in the branch taken (HEAT's "if effect.pay > 0" for an effect
 // that pays nothing) is no step of the list around it, not a call that
-// returns at once. When a statement's shape has instructions (vm.go),
-// the list is one step: a block of instructions, the other statements
-// called from it.
+// returns at once.
 func (c *compiler) nativeSteps(list []*yaml.Node, sc *scope) []action {
-	return assemble(c.pieces(list, sc))
-}
-
-// assemble is pieces as steps: one block when one of them is a loop of
-// instructions (a block pays for itself only where it runs rounds; a
-// set or an if alone runs faster as its function), else their functions.
-func assemble(ps []piece) []action {
-	if looping(ps) {
-		return []action{vmBlock(ps).run}
-	}
-	steps := make([]action, 0, len(ps))
-	for _, p := range ps {
-		steps = append(steps, p.act)
+	var steps []action
+	for _, n := range list {
+		if f := c.native(n, sc); f != nil {
+			steps = append(steps, f)
+		}
 	}
 	return steps
-}
-
-// pieces compiles statements that never wait (nativeSteps) as pieces.
-func (c *compiler) pieces(list []*yaml.Node, sc *scope) []piece {
-	var ps []piece
-	for _, n := range list {
-		ps = append(ps, c.piecesOf(n, sc)...)
-	}
-	return ps
-}
-
-// blockPieces is a block's pieces: none for no block.
-func (c *compiler) blockPieces(list *yaml.Node, sc *scope) []piece {
-	if list == nil {
-		return nil
-	}
-	if list.Kind != yaml.SequenceNode {
-		c.report(codeStructure.At(c.at(list), "expected a list of statements"))
-		return nil
-	}
-	return c.pieces(list.Content, sc)
-}
-
-// piecesOf compiles statement n: instructions for a set, an if or a
-// while of the shapes vm.go has, a function for anything else; none or
-// the branch taken's for an if known before play.
-func (c *compiler) piecesOf(n *yaml.Node, sc *scope) []piece {
-	kind := stmtKind(n)
-	v := get(n, kind)
-	switch kind {
-	case "set":
-		so := c.setOp(v, sc)
-		if so == nil {
-			return nil
-		}
-		return []piece{{code: lowerSet(so), act: setAction(so)}}
-	case "if":
-		return c.nativeIf(n, v, sc)
-	case "while":
-		return []piece{c.nativeWhile(n, v, sc)}
-	}
-	if f := c.native(n, sc); f != nil {
-		return []piece{{act: f}}
-	}
-	return nil
 }
 
 // nativeList runs steps (nativeSteps) as one action. Its closures keep
@@ -178,7 +123,19 @@ func nativeList4(steps []action) action {
 }
 
 func (c *compiler) nativeBlock(list *yaml.Node, sc *scope) action {
-	return c.nativeList(assemble(c.blockPieces(list, sc)))
+	return c.nativeList(c.nativeBlockSteps(list, sc))
+}
+
+// nativeBlockSteps is a block's steps (nativeSteps): none for no block.
+func (c *compiler) nativeBlockSteps(list *yaml.Node, sc *scope) []action {
+	if list == nil {
+		return nil
+	}
+	if list.Kind != yaml.SequenceNode {
+		c.report(codeStructure.At(c.at(list), "expected a list of statements"))
+		return nil
+	}
+	return c.nativeSteps(list.Content, sc)
 }
 
 // loop counts one more round of loop at (a while or repeat) against the
@@ -197,11 +154,16 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 	kind := stmtKind(n)
 	v := get(n, kind)
 	switch kind {
-	case "set", "if", "while":
-		if ps := c.piecesOf(n, sc); len(ps) > 0 {
-			return c.nativeList(assemble(ps))
+	case "set":
+		so := c.setOp(v, sc)
+		if so == nil {
+			return nil
 		}
-		return nil
+		return setAction(so)
+	case "if":
+		return c.nativeIf(n, v, sc)
+	case "while":
+		return c.nativeWhile(n, v, sc)
 	case "repeat":
 		return c.nativeRepeat(n, v, sc)
 	case "each_seat":
@@ -250,32 +212,25 @@ func (c *compiler) native(n *yaml.Node, sc *scope) action {
 }
 
 // nativeIf compiles if: v, then: and else:.
-func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) []piece {
+func (c *compiler) nativeIf(n, v *yaml.Node, sc *scope) action {
 	e := c.expr(v, sc, typ{k: kBool}, "if")
-	thenPs, elsePs := c.blockPieces(get(n, "then"), sc), c.blockPieces(get(n, "else"), sc)
+	thenSteps, elseSteps := c.nativeBlockSteps(get(n, "then"), sc), c.nativeBlockSteps(get(n, "else"), sc)
 	if e.konst {
 		// Known before play (an unrolled entry's key): only one
-		// branch runs, its statements those of the list around it, and
-		// none when it does nothing; both were compiled, so both are
-		// checked.
+		// branch runs, and no step (nil) when it does nothing; both
+		// were compiled, so both are checked.
+		taken := elseSteps
 		if e.kv != 0 {
-			return thenPs
+			taken = thenSteps
 		}
-		return elsePs
+		if len(taken) == 0 {
+			return nil
+		}
+		return c.nativeList(taken)
 	}
-	probe, ok := c.entryProbe(v, sc)
-	p := piece{act: c.ifAction(e, v, probe, ok, c.nativeList(assemble(thenPs)), c.nativeList(assemble(elsePs))),
-		loops: looping(thenPs) || looping(elsePs)}
-	if !ok {
-		p.code, _ = lowerIf(e, thenPs, elsePs)
-	}
-	return []piece{p}
-}
-
-// ifAction is an if as a function: the test's shapes vm.go does not
-// lower, and an effect's condition lint probes.
-func (c *compiler) ifAction(e expr, v *yaml.Node, probe int, ok bool, then, els action) action {
+	then, els := c.nativeList(thenSteps), c.nativeList(elseSteps)
 	cond := e.ev
+	probe, ok := c.entryProbe(v, sc)
 	if cs := condOf(e); cs != nil && cs.op == cKnown && !ok && setForms {
 		// A condition on a bound card alone (card.suit == 'hearts' or
 		// card == 'spades-q'): whether the card is in its set. A card
@@ -328,18 +283,11 @@ func (c *compiler) ifAction(e expr, v *yaml.Node, probe int, ok bool, then, els 
 }
 
 // nativeWhile compiles while: v, do: a loop of at most maxSteps steps.
-func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) piece {
+func (c *compiler) nativeWhile(n, v *yaml.Node, sc *scope) action {
 	e := c.expr(v, sc, typ{k: kBool}, "while")
 	cond := e.ev
-	ps := c.blockPieces(get(n, "do"), sc)
+	body := c.nativeBlock(get(n, "do"), sc)
 	at := &loopSite{c.at(n), "while", 1 + c.weigh(get(n, "do"))}
-	p := piece{act: whileAction(e, cond, at, c.nativeList(assemble(ps)))}
-	p.code, p.loops = lowerWhile(e, at, ps)
-	return p
-}
-
-// whileAction is a while whose test vm.go does not lower, as a function.
-func whileAction(e expr, cond eval, at *loopSite, body action) action {
 	if t := e.fast; t != nil {
 		// while pick > 0: the test read in line, as nativeIf does.
 		ft := *t

@@ -78,9 +78,6 @@ type setOp struct {
 	// fromSlot is the slot plus one when the value is a bound name
 	// (played[turn] = card), else 0.
 	fromSlot int
-	// valOpd is the value as a read (operandOf) when it is one and not a
-	// constant, else nil: a block's instructions read it (vm.go).
-	valOpd *operand
 	// at is the operator, where += or -= leaving the numbers fails;
 	// target the value set, where a seat not at the table does.
 	at     *site
@@ -489,9 +486,6 @@ func (c *compiler) setValue(x *exprCtx, d *valueDecl, op string, value *node, sc
 		so.valVar, so.valSlot = val.vbase+1, val.slot
 	case loadSlot:
 		so.fromSlot = val.slot + 1
-	}
-	if o, ok := operandOf(val); ok && !val.konst {
-		so.valOpd = &o
 	}
 	return val.ev
 }
