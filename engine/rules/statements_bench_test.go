@@ -19,6 +19,9 @@ func BenchmarkStatementCosts(b *testing.B) {
 		{"four-sets", "      - set: \"w1 += 1\"\n      - set: \"w2 += 1\"\n      - set: \"w3 += 1\"\n      - set: \"w4 += 1\""},
 		{"set-and-if", "      - set: \"w1 += 1\"\n      - if: \"w2 == 0\"\n        then: [{set: \"w3 += 1\"}]"},
 		{"set-and-if-on-an-item", "      - set: \"w1 += 1\"\n      - if: \"row[w4] == 0\"\n        then: [{set: \"w3 += 1\"}]"},
+		// A loop of six rounds in each round (Mice Heist's chip search
+		// is such a loop): ns/round is the outer round's.
+		{"a-short-loop", "      - set: \"w1 += 1\"\n      - set: \"w2 = 6\"\n      - while: \"w2 > 0\"\n        do:\n          - set: \"w3 += 1\"\n          - if: \"row[w4] == 0\"\n            then: [{set: \"w2 -= 1\"}]"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			src := strings.Replace(refFuzzHeader, "values:\n", "values:\n  row: {type: int, size: 4}\n", 1) + `play:
