@@ -37,6 +37,8 @@ func (s *refState) evalCall(n *node, env *refEnv) refVal {
 		return refInt(enumNumber(v.t, v.n))
 	case "len":
 		return refInt(int64(len(s.eval(n.Args[0], env).items)))
+	case "nth":
+		return s.callNth(n, env)
 	}
 	panic(fmt.Sprintf("rules reference: no definition of the function %s: add it to evalCall", n.Op))
 }
@@ -242,4 +244,22 @@ func (s *refState) callHas(n *node, env *refEnv) refVal {
 		return refBool(false)
 	}
 	return refBool(s.g.fast.keywords[c][w>>6]>>(w&63)&1 == 1)
+}
+
+// callNth: nth(x, v, k), the position of the k-th item of x that is v
+// (counted from 1), or -1. Each item is read as x[i] is.
+func (s *refState) callNth(n *node, env *refEnv) refVal {
+	row := n.Args[0]
+	d, _ := s.valueNamed(&node{Kind: nIndex, Args: []*node{row, {Kind: nNum}}}, env)
+	want := s.evalAs(n.Args[1], env, d.t).n
+	k := s.number(n.Args[2], env)
+	for i := range d.size {
+		item := &node{Kind: nIndex, Args: []*node{row, {Kind: nNum, Num: int64(i)}}}
+		if s.eval(item, env).n == want {
+			if k--; k == 0 {
+				return refInt(int64(i))
+			}
+		}
+	}
+	return refInt(-1)
 }
