@@ -6,7 +6,8 @@ package rules
 // (covered[player]); v has its type. Mice Heist's draw is its use: the
 // pick-th chip in the bag, nth(chip_at, 0, pick), one call where a loop
 // of statements walked the chips. The walk is at most the value's size
-// (256), so, like len, it counts as no steps.
+// (256), so, like len, it counts as no steps; the cost model counts it
+// (nthWalk).
 func (x *exprCtx) nthCall(n *node, sc *scope) expr {
 	row := n.Args[0]
 	v := x.sized(row, sc)
@@ -46,4 +47,19 @@ func (x *exprCtx) nthCall(n *node, sc *scope) expr {
 		}
 		return -1
 	}, off: n.Off}
+}
+
+// nthWalk is the most items nth call n reads: its value's size (the
+// largest a value may have when n names none: an error reported there).
+func (c *compiler) nthWalk(n *node) int64 {
+	if len(n.Args) > 0 {
+		row := n.Args[0]
+		if row.Kind == nIndex {
+			row = row.Args[0]
+		}
+		if v := c.valueByName[row.Name]; row.Kind == nIdent && v != nil && v.size > 0 {
+			return int64(v.size)
+		}
+	}
+	return maxValueSize
 }

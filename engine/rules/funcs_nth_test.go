@@ -71,3 +71,19 @@ func TestNthMistakes(t *testing.T) {
 		}
 	}
 }
+
+// nth reads up to its value's every item, and the cost model counts them:
+// inside aggregates deep enough, an expression that would be within the
+// limits with an item read instead (heap[0]) is over them with nth.
+func TestNthIsMeasured(t *testing.T) {
+	deep := func(inner string) string {
+		return "  - set: \"bonus = min(3, sum(seats, sum(seats, sum(seats, sum(seats, count(deck, " + inner + " > 0))))))\"\n"
+	}
+	if g, found := bankValues(t, "  heap: {type: int, size: 256}\n", deep("heap[0]")); g == nil {
+		t.Fatalf("with an item read: %s", findingsText(found))
+	}
+	g, found := bankValues(t, "  heap: {type: int, size: 256}\n", deep("nth(heap, 0, 1)"))
+	if g != nil || !strings.Contains(findingsText(found), "RULES_LIMIT") || !strings.Contains(findingsText(found), "may work out") {
+		t.Errorf("with nth: %s", findingsText(found))
+	}
+}
