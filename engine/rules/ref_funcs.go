@@ -247,15 +247,16 @@ func (s *refState) callHas(n *node, env *refEnv) refVal {
 }
 
 // callNth: nth(x, v, k), the position of the k-th item of x that is v
-// (counted from 1), or -1. Each item is read as x[i] is.
+// (counted from 1), or -1. The row starts where x[0] lies (its seat
+// worked out once, as the fast engine does).
 func (s *refState) callNth(n *node, env *refEnv) refVal {
-	row := n.Args[0]
-	d, _ := s.valueNamed(&node{Kind: nIndex, Args: []*node{row, {Kind: nNum}}}, env)
+	first := &node{Kind: nIndex, Args: []*node{n.Args[0], {Kind: nNum}}}
+	d, _ := s.valueNamed(first, env)
 	want := s.evalAs(n.Args[1], env, d.t).n
 	k := s.number(n.Args[2], env)
-	for i := range d.size {
-		item := &node{Kind: nIndex, Args: []*node{row, {Kind: nNum, Num: int64(i)}}}
-		if s.eval(item, env).n == want {
+	at, _ := s.valuePlace(first, env)
+	for i, item := range s.vars[at.place : at.place+d.size] {
+		if item == want {
 			if k--; k == 0 {
 				return refInt(int64(i))
 			}
