@@ -30,6 +30,7 @@ values:
   n: {type: int, min: -100, max: 1000}
   k: {type: int, owner: player, min: -100, max: 1000}
   col: {type: color}
+  slots: {type: int, size: 4}
 play:
   - choose:
       id: act
@@ -197,6 +198,9 @@ func TestExpressions(t *testing.T) {
 		{"index", "index(bottom(row).size)", "2"},
 		{"number", "number(bottom(row).size)", "3"},
 		{"len", "len(steps)", "3"},
+		{"nth", "nth(slots, 0, 3)", "2"},
+		{"nth past the items", "nth(slots, 0, 5)", "-1"},
+		{"nth of none", "nth(slots, 1, 1)", "-1"},
 		{"a list's item", "steps[2]", "5"},
 		{"a card's field", "bottom(row).points", "4"},
 		{"none", "seat(0) == none", "true"},
@@ -337,7 +341,7 @@ func TestZoneVisibility(t *testing.T) {
 // unknown function lists and what names cannot be declared.
 func TestBuiltinsAreOneList(t *testing.T) {
 	_, found := editedGame(t, "pickup", bankEdit{"rules.yaml", `set: "turn = next(turn)"`, `set: "turn = nxt(turn)"`})
-	want := "nxt is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len)"
+	want := "nxt is not a function (count, sum, min, max, any, all, argmin, argmax, top, bottom, next, prev, across, seat, has, if, abs, index, number, len, nth)"
 	if !strings.Contains(findingsText(found), want) {
 		t.Errorf("an unknown function: %s, want %q", findingsText(found), want)
 	}

@@ -191,6 +191,7 @@ func init() {
 		{name: "index", lo: 1, hi: 1, compile: (*exprCtx).enumCall},
 		{name: "number", lo: 1, hi: 1, compile: (*exprCtx).enumCall},
 		{name: "len", lo: 1, hi: 1, compile: (*exprCtx).lenCall},
+		{name: "nth", lo: 3, hi: 3, compile: (*exprCtx).nthCall},
 	}
 	builtinByName = make(map[string]*builtin, len(builtins))
 	names := make([]string, len(builtins))

@@ -159,6 +159,9 @@ func (c *compiler) measureTree(n *node) measure {
 	for _, a := range n.Args {
 		m = m.add(c.measureTree(a))
 	}
+	if n.Kind == nCall && n.Op == "nth" {
+		m.cost = min(m.cost+c.nthWalk(n), saturated)
+	}
 	return m
 }
 

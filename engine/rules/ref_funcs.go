@@ -37,6 +37,8 @@ func (s *refState) evalCall(n *node, env *refEnv) refVal {
 		return refInt(enumNumber(v.t, v.n))
 	case "len":
 		return refInt(int64(len(s.eval(n.Args[0], env).items)))
+	case "nth":
+		return s.callNth(n, env)
 	}
 	panic(fmt.Sprintf("rules reference: no definition of the function %s: add it to evalCall", n.Op))
 }
@@ -242,4 +244,23 @@ func (s *refState) callHas(n *node, env *refEnv) refVal {
 		return refBool(false)
 	}
 	return refBool(s.g.fast.keywords[c][w>>6]>>(w&63)&1 == 1)
+}
+
+// callNth: nth(x, v, k), the position of the k-th item of x that is v
+// (counted from 1), or -1. The row starts where x[0] lies (its seat
+// worked out once, as the fast engine does).
+func (s *refState) callNth(n *node, env *refEnv) refVal {
+	first := &node{Kind: nIndex, Args: []*node{n.Args[0], {Kind: nNum}}}
+	d, _ := s.valueNamed(first, env)
+	want := s.evalAs(n.Args[1], env, d.t).n
+	k := s.number(n.Args[2], env)
+	at, _ := s.valuePlace(first, env)
+	for i, item := range s.vars[at.place : at.place+d.size] {
+		if item == want {
+			if k--; k == 0 {
+				return refInt(int64(i))
+			}
+		}
+	}
+	return refInt(-1)
 }

@@ -508,7 +508,7 @@ func (g *gen) intExpr(d int) string {
 		opts = append(opts, g.bound["int"]...)
 		return opts[g.pick(len(opts))]
 	}
-	switch g.pick(13) {
+	switch g.pick(14) {
 	case 0:
 		return fmt.Sprintf("(%s %s %s)", g.intExpr(d-1), []string{"+", "-", "*", "/", "%"}[g.pick(5)], g.intExpr(d-1))
 	case 1:
@@ -533,8 +533,23 @@ func (g *gen) intExpr(d int) string {
 		return fmt.Sprintf("max(seats, %s)", g.withSeat(func() string { return g.intExpr(d - 1) }))
 	case 11:
 		return g.namedAggregate(d)
+	case 12:
+		return g.nth(d)
 	}
 	return g.intExpr(0)
+}
+
+// nth finds an item of a value with a size: the table's numbers or
+// cards, or a seat's numbers.
+func (g *gen) nth(d int) string {
+	k := g.intExpr(d - 1)
+	switch g.pick(3) {
+	case 0:
+		return fmt.Sprintf("nth(row, %s, %s)", g.intExpr(d-1), k)
+	case 1:
+		return fmt.Sprintf("nth(pos[%s], %s, %s)", g.seatIndex(), g.intExpr(d-1), k)
+	}
+	return fmt.Sprintf("nth(marks, %s, %s)", g.cardExpr(d-1), k)
 }
 
 // namedAggregate is an aggregate that names what it binds (Z as c,
