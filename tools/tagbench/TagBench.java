@@ -36,7 +36,7 @@ import java.util.Random;
  * Usage: java TagBench GAME PLAYERS [key=value ...]
  *   iterations=1000  MCTS iterations per decision
  *   warmup=15        CPU seconds of searches before measuring (the JIT's warm-up)
- *   decisions=15     decisions measured (one per game seed)
+ *   decisions=15     decisions measured (one per game seed); 0: only the length
  *   games=2000       random games played for the length
  *   any other key is a parameter of the game (TAG's tunable parameter
  *   names, e.g. Uno's nWinPoints=1 scoringMethod=CLASSIC).
@@ -76,6 +76,7 @@ public final class TagBench {
         System.out.printf("java %s (%s), available processors %d%n", System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors());
         reportLength();
+        if (decisions == 0) return;
 
         // Warm-up is counted in CPU time, so a busy machine does not shorten it.
         long warmupEnd = os.getProcessCpuTime() + warmupSeconds * 1_000_000_000L;
