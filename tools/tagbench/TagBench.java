@@ -188,9 +188,24 @@ public final class TagBench {
         for (String[] kv : gameSettings) {
             TunableParameters<?> tunable = (TunableParameters<?>) params;
             Object current = tunable.getParameterValue(kv[0]);
-            tunable.setParameterValue(kv[0], current instanceof Integer ? Integer.valueOf(kv[1]) : kv[1]);
+            tunable.setParameterValue(kv[0], parseLike(current, kv[0], kv[1]));
         }
         return game.createGameInstance(players, seed, params);
+    }
+
+    /** A parameter's new value, of the type of its current one (TAG's setters cast, not parse). */
+    private Object parseLike(Object current, String name, String value) {
+        if (current == null) throw new IllegalArgumentException(game + " has no parameter " + name);
+        return switch (current) {
+            case Integer i -> Integer.valueOf(value);
+            case Double d -> Double.valueOf(value);
+            case Boolean b when value.equals("true") || value.equals("false") -> Boolean.valueOf(value);
+            case Boolean b -> throw new IllegalArgumentException(name + " is true or false, not " + value);
+            case Enum<?> e -> Arrays.stream(e.getDeclaringClass().getEnumConstants())
+                    .filter(c -> c.name().equals(value)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(name + " has no value " + value));
+            default -> value;
+        };
     }
 
     private List<AbstractPlayer> randomPlayers(long seed) {
