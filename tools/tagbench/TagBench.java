@@ -186,7 +186,8 @@ public final class TagBench {
     private Game newGame(long seed) {
         AbstractParameters params = game.createParameters(seed);
         for (String[] kv : gameSettings) {
-            TunableParameters<?> tunable = (TunableParameters<?>) params;
+            if (!(params instanceof TunableParameters<?> tunable))
+                throw new IllegalArgumentException(game.name() + " has no parameters to set: " + kv[0] + "=" + kv[1]);
             Object current = tunable.getParameterValue(kv[0]);
             tunable.setParameterValue(kv[0], parseLike(current, kv[0], kv[1]));
         }
@@ -195,7 +196,7 @@ public final class TagBench {
 
     /** A parameter's new value, of the type of its current one (TAG's setters cast, not parse). */
     private Object parseLike(Object current, String name, String value) {
-        if (current == null) throw new IllegalArgumentException(game + " has no parameter " + name);
+        if (current == null) throw new IllegalArgumentException(game.name() + " has no parameter " + name);
         return switch (current) {
             case Integer i -> Integer.valueOf(value);
             case Double d -> Double.valueOf(value);
