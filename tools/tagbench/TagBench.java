@@ -36,7 +36,7 @@ import java.util.Random;
  * Usage: java TagBench GAME PLAYERS [key=value ...]
  *   iterations=1000  MCTS iterations per decision
  *   warmup=15        CPU seconds of searches before measuring (the JIT's warm-up)
- *   decisions=15     decisions measured (one per game seed)
+ *   decisions=15     decisions measured (one per game seed); 0: only the length
  *   games=2000       random games played for the length
  *   any other key is a parameter of the game (TAG's tunable parameter
  *   names, e.g. Uno's nWinPoints=1 scoringMethod=CLASSIC).
@@ -76,6 +76,7 @@ public final class TagBench {
         System.out.printf("java %s (%s), available processors %d%n", System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), Runtime.getRuntime().availableProcessors());
         reportLength();
+        if (decisions == 0) return;
 
         // Warm-up is counted in CPU time, so a busy machine does not shorten it.
         long warmupEnd = os.getProcessCpuTime() + warmupSeconds * 1_000_000_000L;
@@ -185,11 +186,27 @@ public final class TagBench {
     private Game newGame(long seed) {
         AbstractParameters params = game.createParameters(seed);
         for (String[] kv : gameSettings) {
-            TunableParameters<?> tunable = (TunableParameters<?>) params;
+            if (!(params instanceof TunableParameters<?> tunable))
+                throw new IllegalArgumentException(game.name() + " has no parameters to set: " + kv[0] + "=" + kv[1]);
             Object current = tunable.getParameterValue(kv[0]);
-            tunable.setParameterValue(kv[0], current instanceof Integer ? Integer.valueOf(kv[1]) : kv[1]);
+            tunable.setParameterValue(kv[0], parseLike(current, kv[0], kv[1]));
         }
         return game.createGameInstance(players, seed, params);
+    }
+
+    /** A parameter's new value, of the type of its current one (TAG's setters cast, not parse). */
+    private Object parseLike(Object current, String name, String value) {
+        if (current == null) throw new IllegalArgumentException(game.name() + " has no parameter " + name);
+        return switch (current) {
+            case Integer i -> Integer.valueOf(value);
+            case Double d -> Double.valueOf(value);
+            case Boolean b when value.equals("true") || value.equals("false") -> Boolean.valueOf(value);
+            case Boolean b -> throw new IllegalArgumentException(name + " is true or false, not " + value);
+            case Enum<?> e -> Arrays.stream(e.getDeclaringClass().getEnumConstants())
+                    .filter(c -> c.name().equals(value)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(name + " has no value " + value));
+            default -> value;
+        };
     }
 
     private List<AbstractPlayer> randomPlayers(long seed) {
