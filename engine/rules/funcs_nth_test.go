@@ -63,7 +63,7 @@ func TestNthMistakes(t *testing.T) {
 		{"  owed: {type: int, owner: player, size: 3}\n", "  - set: \"bonus = nth(owed, 0, 1)\"\n", "RULES_TYPE: nth takes a value with a size first"},
 		{"  heap: {type: int, size: 2}\n", "  - set: \"bonus = nth(heap[0], 0, 1)\"\n", "RULES_TYPE: nth takes a value with a size first"},
 		{"  heap: {type: int, size: 2}\n", "  - set: \"bonus = nth(heap, turn, 1)\"\n", "RULES_TYPE: nth's item needs a number, not a seat"},
-		{"  heap: {type: int, size: 2}\n", "  - set: \"bonus = nth(heap, 0)\"\n", "RULES_"},
+		{"  heap: {type: int, size: 2}\n", "  - set: \"bonus = nth(heap, 0)\"\n", "rules.yaml:34:19: error RULES_TYPE: nth takes 3 arguments, not 2"},
 	} {
 		_, found := bankValues(t, tc.values, tc.play)
 		if !strings.Contains(findingsText(found), tc.want) {
