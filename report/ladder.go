@@ -410,9 +410,35 @@ func (l *Ladder) Steps() []bool {
 	return out
 }
 
-// LuckDominated says the ladder is flat: no agent beat the one below it
-// beyond its interval, so skill does not show in who wins.
-func (l *Ladder) LuckDominated() bool { return !slices.Contains(l.Steps(), true) }
+// StrongestBeaten is the strongest agent below r's neighbour that r beats
+// beyond its interval, or -1. A step too small to show (MCTS against
+// MCTS at half its budget, or the half budget against the look-ahead)
+// does not mean the agent above it plays no better than those further
+// down: Crazy Eights' top search beats the look-ahead where its half
+// budget does not.
+func (l *Ladder) StrongestBeaten(r int) int {
+	for c := r - 2; c >= 0; c-- {
+		if l.Matchup(r, c).Above(l.Fair()) {
+			return c
+		}
+	}
+	return -1
+}
+
+// LuckDominated says the ladder is flat: no agent beat a weaker one
+// beyond its interval, so skill does not show in who wins. Each step may
+// be too small to show on its own while the top agent still beats random
+// or the look-ahead; such a ladder is not flat.
+func (l *Ladder) LuckDominated() bool {
+	for r := range l.Agents {
+		for c := range r {
+			if l.Matchup(r, c).Above(l.Fair()) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // SkilledSeat is a seat whose advantage shows only with skilled play.
 type SkilledSeat struct {

@@ -32,8 +32,8 @@ func TestLadderShowsSkillWhereThereIsSome(t *testing.T) {
 	}
 }
 
-// Where both cards are the same, only the dice decide: no agent beats the
-// one below it, and the ladder is flagged as luck-dominated.
+// Where both cards are the same, only the dice decide: no agent beats a
+// weaker one, and the ladder is flagged as luck-dominated.
 func TestLadderOfPureLuckIsFlat(t *testing.T) {
 	l := PlayLadder(&enginetest.Toy{Goal: 12}, tiny(2, 16, 0, 1))
 	if err := l.Check(); err != nil {
@@ -151,5 +151,70 @@ func TestPlanFor(t *testing.T) {
 		if _, err := engine.ParseBot(spec, 1); err != nil {
 			t.Errorf("guided agent: %v", err)
 		}
+	}
+}
+
+// madeLadder is a 4-player ladder of four agents whose cell r, c has the
+// row agent win wins[r][c] of 400 games (100 at each seat); the diagonal
+// is fair.
+func madeLadder(wins [4][4]int) *Ladder {
+	const players, games = 4, 100
+	l := &Ladder{Players: players, Agents: []string{"random", "heuristic", "mcts:343", "mcts:686"}}
+	for _, rc := range ladderCells(len(l.Agents)) {
+		r, c := rc[0], rc[1]
+		cell := &LadderCell{Row: r, Col: c}
+		seats := players
+		if r == c {
+			seats = 1
+		}
+		for k := range seats {
+			s := &engine.Summary{Players: players, Games: games}
+			if r == c {
+				s.Games = 4 * games
+				for p := range players {
+					s.SeatWins[p] = games * 840
+				}
+			} else {
+				// The row agent's wins at seat k: its share of wins[r][c].
+				s.SeatWins[k] = int64(wins[r][c]/players+boolInt(k < wins[r][c]%players)) * 840
+			}
+			cell.Seats = append(cell.Seats, s)
+		}
+		l.Cells = append(l.Cells, cell)
+	}
+	return l
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// A rung that does not beat the one just below it may still beat one
+// further down (Crazy Eights at B 686: the top search beats the
+// look-ahead, its half budget does not); StrongestBeaten finds it, and
+// only beyond the interval.
+func TestStrongestBeaten(t *testing.T) {
+	var wins [4][4]int
+	wins[1][0] = 136 // look-ahead vs random: 34% of 400, beyond
+	wins[2][1] = 112 // MCTS 343 vs look-ahead: 28%, not beyond
+	wins[3][2] = 92  // MCTS 686 vs MCTS 343: 23%
+	wins[3][1] = 120 // MCTS 686 vs look-ahead: 30%, beyond
+	wins[3][0] = 160
+	wins[2][0] = 104 // 26%: not beyond
+	l := madeLadder(wins)
+	if got := l.StrongestBeaten(3); got != 1 {
+		t.Errorf("MCTS 686's strongest beaten agent: %d, want 1 (the look-ahead)", got)
+	}
+	if got := l.StrongestBeaten(2); got != -1 {
+		t.Errorf("MCTS 343 beats nobody below the look-ahead beyond its interval, got %d", got)
+	}
+	if got := l.StrongestBeaten(1); got != -1 {
+		t.Errorf("the look-ahead has nobody below random: got %d", got)
+	}
+	if l.LuckDominated() {
+		t.Error("a ladder whose look-ahead beats random is flagged as luck-dominated")
 	}
 }

@@ -206,6 +206,12 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	}
 }
 
+// matchWords is "A word C: rate [interval]." for row agent r against c.
+func matchWords(l *Ladder, r, c int, word string) string {
+	m := l.Matchup(r, c)
+	return fmt.Sprintf("%s %s %s: %.0f%% [%.0f-%.0f].", AgentName(l.Agents[r]), word, AgentName(l.Agents[c]), 100*m.Value, 100*m.Lo, 100*m.Hi)
+}
+
 // verdict says in words what the ladder shows.
 func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	l := col.Ladder
@@ -215,18 +221,22 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	lines = append(lines, fmt.Sprintf("Skill depth: the stronger agent of a pair wins %.0f%% [%.0f-%.0f] of its games against the weaker (fair %.0f%%; the mean of the matrix below its diagonal).",
 		100*d.Value, 100*d.Lo, 100*d.Hi, 100*fair))
 	if l.LuckDominated() {
-		lines = append(lines, "LUCK-DOMINATED: no agent beats the one below it beyond its interval; skill does not show in who wins.")
+		lines = append(lines, "LUCK-DOMINATED: no agent beats a weaker one beyond its interval; skill does not show in who wins.")
 	} else {
 		for i, up := range l.Steps() {
-			m := l.Matchup(i+1, i)
+			r := i + 1
 			word := "does not beat"
 			switch {
 			case up:
 				word = "beats"
-			case m.Below(fair):
+			case l.Matchup(r, i).Below(fair):
 				word = "loses to"
 			}
-			lines = append(lines, fmt.Sprintf("%s %s %s: %.0f%% [%.0f-%.0f].", AgentName(l.Agents[i+1]), word, AgentName(l.Agents[i]), 100*m.Value, 100*m.Lo, 100*m.Hi))
+			line := matchWords(l, r, i, word)
+			if c := l.StrongestBeaten(r); !up && c >= 0 {
+				line = strings.TrimSuffix(line, ".") + ", but " + matchWords(l, r, c, "beats")
+			}
+			lines = append(lines, line)
 		}
 	}
 	for _, s := range l.SkilledSeats() {

@@ -90,3 +90,46 @@ func TestLadderPageNamesTheGuidedSearch(t *testing.T) {
 		t.Errorf("the page shows a bot spec:\n%s", page)
 	}
 }
+
+// The verdict says what a rung beats further down when it does not beat
+// its neighbour; such a ladder is not flat, one where nobody beats
+// anybody is.
+func TestLadderVerdictNamesWhatARungBeatsFurtherDown(t *testing.T) {
+	var wins [4][4]int
+	wins[1][0], wins[2][1], wins[3][2], wins[3][1], wins[3][0], wins[2][0] = 136, 112, 92, 120, 160, 104
+	page := ladderPageText(t, madeLadder(wins))
+	for _, want := range []string{
+		"look-ahead beats random: 34% [30-39].",
+		"MCTS 343 does not beat look-ahead: 28% [24-33].",
+		"MCTS 686 does not beat MCTS 343: 23% [19-27], but MCTS 686 beats look-ahead: 30% [26-35].",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the verdict lacks %q:\n%s", want, page)
+		}
+	}
+	// No step shows, but the top search beats the look-ahead: not flat.
+	wins[1][0] = 100
+	if page = ladderPageText(t, madeLadder(wins)); strings.Contains(page, "LUCK-DOMINATED") || !strings.Contains(page, "but MCTS 686 beats look-ahead") {
+		t.Errorf("a ladder whose top agent beats the look-ahead reads:\n%s", page)
+	}
+	// Nobody beats anybody: flat.
+	wins[3][1], wins[3][0] = 100, 104
+	if page = ladderPageText(t, madeLadder(wins)); !strings.Contains(page, "LUCK-DOMINATED: no agent beats a weaker one") || strings.Contains(page, "does not beat") {
+		t.Errorf("a flat ladder reads:\n%s", page)
+	}
+}
+
+// ladderPageText is the text of the ladder page of a report with l.
+func ladderPageText(t *testing.T, l *Ladder) string {
+	t.Helper()
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 4, Seed: 5, Workers: 1})
+	b := &Balance{Title: "Toy", Games: 4, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 4,
+		Columns: []Column{{Sum: sum, Counters: []string{"rolls", "ties"}, Ladder: l}}}}}
+	data, err := PDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	return pdftest.Joined(pdftest.PageText(t, r, r.NumPage()))
+}
