@@ -12,7 +12,10 @@
 # Environment: TAG_REPO (a clone or bare mirror of
 # GAIGResearch/TabletopGames), TAG_COMMIT (default: its HEAD), JAVA_HOME (a
 # JDK 21 or newer: TAG is written for Java 21), BUILD (work directory),
-# JAVA_OPTS (more JVM options, e.g. -Xlog:gc).
+# JAVA_OPTS (more JVM options, e.g. -Xlog:gc), TAG_EDIT (FILE=SED: a sed
+# expression applied to one of TAG's sources, FILE under src/main/java, for
+# a game setting TAG keeps as a constant rather than a parameter, e.g.
+# Hearts' target score; it is compiled into a classes directory of its own).
 #
 # Debian packages used: libjson-simple-java libgoogle-gson-java
 # libcommons-lang3-java libcommons-math3-java libjetbrains-annotations-java
@@ -41,6 +44,13 @@ jars=${jars#:}
 
 src=$BUILD/src-$commit
 classes=$BUILD/classes-$commit
+edit_file="" edit_sed=""
+if [ -n "${TAG_EDIT:-}" ]; then
+  edit_file=${TAG_EDIT%%=*} edit_sed=${TAG_EDIT#*=}
+  [ "$edit_file" != "$TAG_EDIT" ] || { echo "tagbench: TAG_EDIT is FILE=SED, not $TAG_EDIT" >&2; exit 2; }
+  edit=$(printf '%s' "$TAG_EDIT" | sha256sum | cut -c1-12)
+  src=$src-$edit classes=$classes-$edit
+fi
 if [ ! -f "$classes/TagBench.class" ] || [ "$here/TagBench.java" -nt "$classes/TagBench.class" ]; then
   rm -rf "$src" "$classes"
   mkdir -p "$src" "$classes"
@@ -55,6 +65,13 @@ if [ ! -f "$classes/TagBench.class" ] || [ "$here/TagBench.java" -nt "$classes/T
     "$tag/games/catan/CatanActionFactory.java" "$tag/games/descent2e/actions/items/RerollAttributeTest.java" \
     "$tag/games/descent2e/actions/attack/EndCurrentPhase.java" "$tag/players/mcts/OMATreeNode.java" \
     "$tag/games/descent2e/actions/herofeats/MagicAttackAll.java"
+  if [ -n "$edit_file" ]; then
+    cp "$tag/$edit_file" "$src/unedited.java"
+    # An edit that matches nothing would measure TAG unchanged under another name.
+    if ! sed -i -E "$edit_sed" "$tag/$edit_file" || cmp -s "$tag/$edit_file" "$src/unedited.java"; then
+      rm -rf "$src" "$classes"; echo "tagbench: TAG_EDIT changed nothing in $edit_file" >&2; exit 2
+    fi
+  fi
   # Left out: classes over libraries Debian does not package, replaced at
   # compile time only by compile-only/ (see there).
   rm "$tag/evaluation/metrics/tablessaw/DataTableSaw.java" "$tag/llm/DocumentSummariser.java"
@@ -72,6 +89,7 @@ if [ ! -f "$classes/TagBench.class" ] || [ "$here/TagBench.java" -nt "$classes/T
 fi
 
 echo "TAG commit $commit ($(git -C "$TAG_REPO" show -s --format=%cs "$commit"))"
+[ -z "$edit_file" ] || echo "edited: $edit_file: $edit_sed"
 if [ $# -eq 0 ]; then set -- Uno 4 scoringMethod=CLASSIC nWinPoints=1; fi
 # One thread for the search, as cardpress's -cpu 1; the JIT and GC run
 # beside it as the JVM does. A search's tree holds a game state per node,
