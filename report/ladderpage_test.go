@@ -8,6 +8,7 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/render/pdftest"
+	"github.com/ledongthuc/pdf"
 )
 
 // The ladder page reads back from the PDF: every cell of the matchup
@@ -17,14 +18,7 @@ import (
 func TestLadderHeatMapReadsBack(t *testing.T) {
 	g := &enginetest.Toy{Goal: 12, Dominant: true}
 	l := PlayLadder(g, tiny(2, 60, 0, 1))
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2,
-		Columns: []Column{{Sum: sum, Counters: []string{"rolls", "ties"}, Ladder: l}}}}}
-	data, err := PDF(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := pdftest.Read(t, data)
+	r := ladderPDF(t, l)
 	if r.NumPage() != 3 {
 		t.Fatalf("%d pages, want outcomes, cards and the ladder", r.NumPage())
 	}
@@ -72,15 +66,7 @@ func TestLadderPageNamesTheGuidedSearch(t *testing.T) {
 	g := &enginetest.Toy{Goal: 12, Dominant: true}
 	cfg := tiny(2, 8, 0, 1)
 	cfg.Agents = LadderAgents(LadderPlan{Budget: 8, Guided: true})
-	l := PlayLadder(g, cfg)
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2,
-		Columns: []Column{{Sum: sum, Counters: []string{"rolls", "ties"}, Ladder: l}}}}}
-	data, err := PDF(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := pdftest.Joined(pdftest.PageText(t, pdftest.Read(t, data), 3))
+	page := ladderPageText(t, PlayLadder(g, cfg))
 	for _, want := range []string{"MCTS at 4 and 8 iterations a decision", fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation", engine.GuidedHorizon), "MCTS 4", "MCTS 8"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the ladder page lacks %q:\n%s", want, page)
@@ -119,17 +105,24 @@ func TestLadderVerdictNamesWhatARungBeatsFurtherDown(t *testing.T) {
 	}
 }
 
-// ladderPageText is the text of the ladder page of a report with l.
-func ladderPageText(t *testing.T, l *Ladder) string {
+// ladderPDF is a Toy report with ladder l at l's player count, read
+// back; its last page is the ladder's.
+func ladderPDF(t *testing.T, l *Ladder) *pdf.Reader {
 	t.Helper()
 	g := &enginetest.Toy{Goal: 12, Dominant: true}
-	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 4, Seed: 5, Workers: 1})
-	b := &Balance{Title: "Toy", Games: 4, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 4,
+	sum := engine.Run(g, engine.RunConfig{Players: l.Players, Games: 20, Seed: 5, Workers: 1})
+	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: l.Players,
 		Columns: []Column{{Sum: sum, Counters: []string{"rolls", "ties"}, Ladder: l}}}}}
 	data, err := PDF(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := pdftest.Read(t, data)
+	return pdftest.Read(t, data)
+}
+
+// ladderPageText is the text of the ladder page of a report with l.
+func ladderPageText(t *testing.T, l *Ladder) string {
+	t.Helper()
+	r := ladderPDF(t, l)
 	return pdftest.Joined(pdftest.PageText(t, r, r.NumPage()))
 }
