@@ -63,7 +63,7 @@ type MCTSBot struct {
 	Margin bool
 	// PlayOutGenerically plays out through the generic calls (State) even
 	// where the state plays out in its own loop (RandomPlayer): the same
-	// moves, so tests and measurements can compare the two.
+	// moves, so tests can hold the two to each other.
 	PlayOutGenerically bool
 
 	rng *Rand
@@ -250,13 +250,34 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	if b.Horizon > 0 && b.Horizon < limit {
 		limit, horizon = b.Horizon, true
 	}
-	moves := 0
-	for ; inTree && !w.IsTerminal() && moves < limit; moves++ {
+	for moves := 0; !w.IsTerminal() && moves < limit; moves++ {
+		if !inTree && b.Rollout == nil && b.player != nil && !b.PlayOutGenerically {
+			// Out of the tree at random: the same moves, played in the
+			// state's own loop.
+			if n := b.player.PlayRandomly(b.rng, limit-moves); n > 0 {
+				moves += n - 1
+				continue
+			}
+		}
 		switch q := w.CurrentPlayer(); q {
 		case Chance:
 			Apply(w, b.sampleChance(w))
 		case Simultaneous:
-			node, inTree = b.jointMove(w, p, node, inTree)
+			b.joint = b.joint[:0]
+			for range w.NumPlayers() {
+				b.joint = append(b.joint, NoAction)
+			}
+			for k := range w.NumPlayers() {
+				seat := Player((int(p) + k) % w.NumPlayers()) // the deciding seat first
+				b.legal = w.LegalActions(seat, b.legal[:0])
+				if len(b.legal) == 0 {
+					continue
+				}
+				var a Action
+				node, a, inTree = b.choose(w, node, seat, inTree)
+				b.joint[seat] = a
+			}
+			ApplyJoint(w, b.joint)
 		default:
 			b.legal = w.LegalActions(q, b.legal[:0])
 			var a Action
@@ -264,76 +285,21 @@ func (b *MCTSBot) iterate(s State, p Player) {
 			Apply(w, a)
 		}
 	}
-	b.playOut(w, p, limit-moves)
 	b.backUp(w, horizon)
-}
-
-// jointMove plays one simultaneous move: the seats in a row, the
-// deciding seat p first, each by the tree while the walk is in it.
-func (b *MCTSBot) jointMove(w State, p Player, node int32, inTree bool) (int32, bool) {
-	b.joint = b.joint[:0]
-	for range w.NumPlayers() {
-		b.joint = append(b.joint, NoAction)
-	}
-	for k := range w.NumPlayers() {
-		seat := Player((int(p) + k) % w.NumPlayers()) // the deciding seat first
-		b.legal = w.LegalActions(seat, b.legal[:0])
-		if len(b.legal) == 0 {
-			continue
-		}
-		var a Action
-		node, a, inTree = b.choose(w, node, seat, inTree)
-		b.joint[seat] = a
-	}
-	ApplyJoint(w, b.joint)
-	return node, inTree
-}
-
-// playOut plays at most limit moves once the walk has left the tree: in
-// the state's own loop where it has one (RandomPlayer), else by the
-// generic calls, at random or by the Rollout bot.
-func (b *MCTSBot) playOut(w State, p Player, limit int) {
-	player, base := b.player, w.base()
-	if b.Rollout != nil || b.PlayOutGenerically {
-		player = nil
-	}
-	for moves := 0; moves < limit && !w.IsTerminal(); moves++ {
-		if player != nil {
-			if n := player.PlayRandomly(b.rng, limit-moves); n > 0 {
-				moves += n - 1
-				continue
-			}
-		}
-		switch q := w.CurrentPlayer(); q {
-		case Chance:
-			apply(base, w, b.sampleChance(w))
-		case Simultaneous:
-			b.jointMove(w, p, noNode, false)
-		default:
-			b.legal = w.LegalActions(q, b.legal[:0])
-			apply(base, w, b.pick(w, q))
-		}
-	}
 }
 
 // choose picks seat's move among b.legal: by the tree while the walk is
 // in it, at random (or by the Rollout bot) once it has left it.
 func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, Action, bool) {
 	if !inTree {
-		return node, b.pick(w, seat), false
+		if b.Rollout != nil {
+			return node, b.Rollout.Act(w, seat, b.legal), false
+		}
+		return node, b.legal[b.rng.Intn(len(b.legal))], false
 	}
 	next, expanded := b.selectChild(node, seat)
 	b.path = append(b.path, next)
 	return next, b.nodes[next].action, !expanded
-}
-
-// pick is seat's move among b.legal out of the tree: at random, or by the
-// Rollout bot.
-func (b *MCTSBot) pick(w State, seat Player) Action {
-	if b.Rollout != nil {
-		return b.Rollout.Act(w, seat, b.legal)
-	}
-	return b.legal[b.rng.Intn(len(b.legal))]
 }
 
 // selectChild is UCB1 over node's children legal now (b.legal), after
