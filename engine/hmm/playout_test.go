@@ -3,14 +3,20 @@ package hmm
 import (
 	"testing"
 
+	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
-// The shipped game holds to the State contract at every player count.
-// Heist Masterminds has no PlayRandomly (engine.RandomPlayer): one was
-// measured, 9% fewer instructions a search iteration but no less CPU time
-// built with the committed profile (docs/benchmarks.md, "Speed tricks and
-// what they pay"), so the search plays it out through the generic calls.
+var _ engine.RandomPlayer = (*state)(nil)
+
+// The shipped game holds to the State contract at every player count,
+// its PlayRandomly to the generic calls among the rest.
 func TestRandomPlayoutsShipped(t *testing.T) {
 	enginetest.RandomPlayoutsAtEveryCount(t, shipped(t), 10, 1)
+}
+
+// The search plays the same moves of the shipped game whether its
+// play-outs run in PlayRandomly or through the generic calls.
+func TestSearchPlaysOutAlike(t *testing.T) {
+	enginetest.SearchPlaysOutAlike(t, shipped(t), 4, 40)
 }
