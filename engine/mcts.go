@@ -61,6 +61,10 @@ type MCTSBot struct {
 	// least and greatest margins seen in the decision's search (TAG's
 	// normaliseRewards), instead of by rank (horizonReturns).
 	Margin bool
+	// PlayOutGenerically plays out through the generic calls (State) even
+	// where the state plays out in its own loop (RandomPlayer): the same
+	// moves, so tests can hold the two to each other.
+	PlayOutGenerically bool
 
 	rng *Rand
 	// lookahead rates the decision's moves for Prior; bias is its rating
@@ -247,7 +251,7 @@ func (b *MCTSBot) iterate(s State, p Player) {
 		limit, horizon = b.Horizon, true
 	}
 	for moves := 0; !w.IsTerminal() && moves < limit; moves++ {
-		if !inTree && b.Rollout == nil && b.player != nil {
+		if !inTree && b.Rollout == nil && b.player != nil && !b.PlayOutGenerically {
 			// Out of the tree at random: the same moves, played in the
 			// state's own loop.
 			if n := b.player.PlayRandomly(b.rng, limit-moves); n > 0 {

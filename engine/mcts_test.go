@@ -144,6 +144,15 @@ func TestMCTSPlaysOutThroughRandomPlayer(t *testing.T) {
 	if calls == 0 {
 		t.Error("the search never called PlayRandomly")
 	}
+	// Told to play out generically, it leaves PlayRandomly alone.
+	calls = 0
+	s := &playingNim{nimState: nimState{Base: engine.NewBase(2, engine.StateOptions{}), left: 21}, calls: &calls}
+	bot := engine.NewMCTSBot(1, 200)
+	bot.PlayOutGenerically = true
+	bot.Act(s, 0, s.LegalActions(0, nil))
+	if calls != 0 {
+		t.Errorf("PlayRandomly called %d times by a search told to play out generically", calls)
+	}
 }
 
 // After the first decision has grown the tree's storage, a decision

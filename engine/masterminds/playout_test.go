@@ -9,6 +9,8 @@ import (
 	"github.com/cardpress/cardpress/engine/enginetest"
 )
 
+var _ engine.RandomPlayer = (*state)(nil)
+
 func TestRandomPlayoutsFixture(t *testing.T) {
 	for name, variant := range map[string]map[string]string{"v2.2": nil, "draft": draft} {
 		t.Run(name, func(t *testing.T) {
@@ -78,4 +80,10 @@ func TestExtremeParameters(t *testing.T) {
 			})
 		}
 	}
+}
+
+// The search plays the same moves of the shipped game whether its
+// play-outs run in PlayRandomly or through the generic calls.
+func TestSearchPlaysOutAlike(t *testing.T) {
+	enginetest.SearchPlaysOutAlike(t, shipped(t, ""), 4, 40)
 }

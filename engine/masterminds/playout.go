@@ -1,0 +1,35 @@
+package masterminds
+
+import "github.com/cardpress/cardpress/engine"
+
+// playOutLegal is the room for a decision's legal actions that
+// PlayRandomly keeps on the stack: the shipped game lists at most 34
+// (random games at every player count); a longer list is still played
+// right, its room taken from the heap.
+const playOutLegal = 128
+
+// PlayRandomly plays on at random (engine.RandomPlayer) as a search's
+// play-out does through the generic calls, drawing the same numbers: the
+// seat's move uniform among LegalActions, listed on the stack, and a
+// chance move by SampleChance. It saves the calls through engine.State
+// per move (four or five, in a play-out of some 7,800 moves). The game
+// has no secret choice of every seat, so it plays on to the end or the
+// limit.
+func (s *state) PlayRandomly(r *engine.Rand, limit int) (moves int) {
+	if s.KeepsHistory() {
+		return 0 // Apply records what a play-out here would not
+	}
+	var buf [playOutLegal]engine.Action
+	for ; moves < limit && !s.ended; moves++ {
+		var a engine.Action
+		if s.cur == engine.Chance {
+			a = s.SampleChance(r)
+		} else {
+			legal := s.LegalActions(s.cur, buf[:0])
+			a = legal[r.Intn(len(legal))]
+		}
+		s.Move++
+		s.DoApply(a)
+	}
+	return moves
+}
