@@ -165,6 +165,14 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			continue
 		}
 		x := margin + float64(k)*(w+6)
+		y := y
+		if len(c.Columns) > 1 {
+			// The variant heads its column once: in the maps' headings it
+			// would not fit beside each other.
+			setFont(pdf, "B", titleSize+1)
+			text(pdf, x+w/2, y+(titleSize+1)*mmPerPt, "C", "Variant "+variantName(col.Variant))
+			y += 8
+		}
 		var names []string
 		for _, a := range l.Agents {
 			names = append(names, AgentName(a))
@@ -184,7 +192,7 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			cells = append(cells, row)
 		}
 		mh := 13 + 14*float64(len(l.Agents))
-		HeatMap(pdf, Box{X: x, Y: y, W: w, H: mh}, "Matchups: how often the row agent wins, the column agent in every other seat"+suffix(c, col), names, names, cells, fair)
+		HeatMap(pdf, Box{X: x, Y: y, W: w, H: mh}, "Matchups: the row agent's wins, the column agent in every other seat", names, names, cells, fair)
 		heatLegend(pdf, x+w*0.3, y+mh+2, w*0.65, fair)
 		y2 := y + mh + 12
 		var seats []string
@@ -201,7 +209,7 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			cells = append(cells, row)
 		}
 		sh := 13 + 14*float64(len(l.Agents))
-		HeatMap(pdf, Box{X: x, Y: y2, W: w, H: sh}, "Seat advantage: each seat's win rate, the row agent in every seat"+suffix(c, col), names, seats, cells, fair)
+		HeatMap(pdf, Box{X: x, Y: y2, W: w, H: sh}, "Seat advantage: each seat's win rate, the row agent in every seat", names, seats, cells, fair)
 		verdict(pdf, Box{X: x, Y: y2 + sh + 6, W: w, H: pageH - margin - (y2 + sh + 6)}, col)
 	}
 }

@@ -126,3 +126,32 @@ func ladderPageText(t *testing.T, l *Ladder) string {
 	r := ladderPDF(t, l)
 	return pdftest.Joined(pdftest.PageText(t, r, r.NumPage()))
 }
+
+// With two variants side by side, each column is headed by its variant and
+// each heat map's heading is drawn whole, not cut short with an ellipsis.
+func TestLadderHeadingsFitTwoVariants(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 4, Games: 20, Seed: 5, Workers: 1})
+	var cols []Column
+	for _, v := range []string{"v2.2", "equal-turns"} {
+		var wins [4][4]int
+		cols = append(cols, Column{Variant: v, Sum: sum, Counters: []string{"rolls", "ties"}, Ladder: madeLadder(wins)})
+	}
+	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 4, Columns: cols}}}
+	data, err := PDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	page := pdftest.Joined(pdftest.PageText(t, r, r.NumPage()))
+	for _, want := range []string{"Variant v2.2", "Variant equal-turns"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the ladder page lacks %q:\n%s", want, page)
+		}
+	}
+	for _, want := range []string{"Matchups: the row agent's wins, the column agent in every other seat", "Seat advantage: each seat's win rate, the row agent in every seat"} {
+		if n := strings.Count(page, want); n != 2 {
+			t.Errorf("%q drawn whole %d times, want once a variant:\n%s", want, n, page)
+		}
+	}
+}
