@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
@@ -102,10 +103,14 @@ func TestSkilledOnlySeatAdvantage(t *testing.T) {
 		{Row: 0, Col: 0, Seats: []*engine.Summary{run(205, 195)}},
 		{Row: 1, Col: 1, Seats: []*engine.Summary{run(260, 140)}},
 	}}
-	// 54% of 400 is beyond the 95% interval of one seat, not of two.
-	l.Cells[1].Seats[0] = run(218, 182)
-	if got := l.SkilledSeats(); len(got) != 0 {
-		t.Errorf("a seat within the interval corrected for two seats is named: %+v", got)
+	// 54% of 400 is beyond the 95% interval of one seat, not of two;
+	// 56.5% beyond that of two seats, not of two seats at each of the
+	// cell's seven looks.
+	for _, wins := range []int64{218, 226} {
+		l.Cells[1].Seats[0] = run(wins, 400-wins)
+		if got := l.SkilledSeats(); len(got) != 0 {
+			t.Errorf("%d of 400, within the interval corrected for two seats at seven looks, is named: %+v", wins, got)
+		}
 	}
 	l.Cells[1].Seats[0] = run(260, 140)
 	got := l.SkilledSeats()
@@ -216,5 +221,54 @@ func TestStrongestBeaten(t *testing.T) {
 	}
 	if l.LuckDominated() {
 		t.Error("a ladder whose look-ahead beats random is flagged as luck-dominated")
+	}
+}
+
+// A cell looks at its intervals at the floor and at each step of half as
+// many games again up to the cap: seven times from 10 to 150 games a seat
+// (10, 20, 30, 45, 67, 100, 150), the looks seatZ corrects for.
+func TestLadderLooks(t *testing.T) {
+	var seen []int
+	for done := LadderFloor; ; done = nextLook(done, LadderFloor, LadderCap) {
+		seen = append(seen, done)
+		if done >= LadderCap {
+			break
+		}
+	}
+	if want := []int{10, 20, 30, 45, 67, 100, 150}; !slices.Equal(seen, want) {
+		t.Errorf("looks at %v games a seat, want %v", seen, want)
+	}
+	if got := ladderLooks(LadderFloor, LadderCap); got != len(seen) {
+		t.Errorf("ladderLooks: %d, want %d", got, len(seen))
+	}
+	if got := ladderLooks(8, 8); got != 1 {
+		t.Errorf("a cell whose floor is its cap looks %d times, want once", got)
+	}
+}
+
+// A diagonal cell plays on while a seat is beyond its 95% interval but
+// within the wider one SkilledSeats judges it by: it would otherwise stop
+// on a run of luck and name it.
+func TestDiagonalCellPlaysOnUntilTheWideIntervalDecides(t *testing.T) {
+	diag := func(wins ...int64) *LadderCell {
+		s := engine.NewSummary(engine.Info{}, 4)
+		s.Games = 120
+		for seat, w := range wins {
+			s.SeatWins[seat] = w * 840
+		}
+		return &LadderCell{Row: 2, Col: 2, Seats: []*engine.Summary{s}}
+	}
+	// 43 of 120 (36% [28-45] at 95%) and three seats near fair, each
+	// within 8 points: the old rule stopped here.
+	if diag(43, 26, 25, 26).decided(4) {
+		t.Error("a diagonal cell stops with a seat decided only at one look's 95%")
+	}
+	// 48 of 120 (40%) is beyond even the wide interval.
+	if !diag(48, 24, 24, 24).decided(4) {
+		t.Error("a diagonal cell with a seat beyond its wide interval plays on")
+	}
+	// Every seat within 8 points of its rate: narrow enough.
+	if !diag(30, 30, 30, 30).decided(4) {
+		t.Error("a fair diagonal cell whose intervals are narrow plays on")
 	}
 }
