@@ -247,12 +247,13 @@ func TestLadderLooks(t *testing.T) {
 }
 
 // A diagonal cell plays on while a seat is beyond its 95% interval but
-// within the wider one SkilledSeats judges it by: it would otherwise stop
-// on a run of luck and name it.
+// within the wider one SkilledSeats judges it by, narrow or not: it would
+// otherwise stop on a run of luck and name it, or stop on a real
+// advantage before the wide interval could show it.
 func TestDiagonalCellPlaysOnUntilTheWideIntervalDecides(t *testing.T) {
-	diag := func(wins ...int64) *LadderCell {
+	diag := func(games int, wins ...int64) *LadderCell {
 		s := engine.NewSummary(engine.Info{}, 4)
-		s.Games = 120
+		s.Games = games
 		for seat, w := range wins {
 			s.SeatWins[seat] = w * 840
 		}
@@ -260,15 +261,20 @@ func TestDiagonalCellPlaysOnUntilTheWideIntervalDecides(t *testing.T) {
 	}
 	// 43 of 120 (36% [28-45] at 95%) and three seats near fair, each
 	// within 8 points: the old rule stopped here.
-	if diag(43, 26, 25, 26).decided(4) {
+	if diag(120, 43, 26, 25, 26).decided(4) {
 		t.Error("a diagonal cell stops with a seat decided only at one look's 95%")
 	}
 	// 48 of 120 (40%) is beyond even the wide interval.
-	if !diag(48, 24, 24, 24).decided(4) {
+	if !diag(120, 48, 24, 24, 24).decided(4) {
 		t.Error("a diagonal cell with a seat beyond its wide interval plays on")
 	}
+	// 30 of 180 (17% [12-23] at 95%, within 8 points) is narrow but still
+	// looks unfair: the cell plays on until the wide interval decides.
+	if diag(180, 30, 50, 50, 50).decided(4) {
+		t.Error("a diagonal cell stops on a narrow seat that looks unfair only at one look's 95%")
+	}
 	// Every seat within 8 points of its rate: narrow enough.
-	if !diag(30, 30, 30, 30).decided(4) {
+	if !diag(120, 30, 30, 30, 30).decided(4) {
 		t.Error("a fair diagonal cell whose intervals are narrow plays on")
 	}
 }
