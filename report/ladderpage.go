@@ -263,7 +263,7 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 			lines = append(lines, fmt.Sprintf("MCTS stops each play-out %s moves after the decision and counts the seat the evaluation puts ahead as the winner.", horizon))
 		}
 	}
-	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points (seats ±%.0f), at most %d games a seat.",
+	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points, seats when their interval widened for every seat and look leaves it or their 95%% interval holds it within ±%.0f; at most %d games a seat.",
 		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))
 	pdf.SetXY(b.X, b.Y)
 	pdf.SetTextColor(0, 0, 0)
