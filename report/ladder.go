@@ -489,7 +489,8 @@ func (l *Ladder) SkilledSeats() []SkilledSeat {
 // since a cell that stops when its seats look decided may stop on a run
 // of luck. Corrected for the seats alone, a Crazy Eights ladder at B 686
 // named two seats after 120 games, 15% and 38%, that 600 fresh games
-// showed at 27% and 24%; corrected for the looks too, it names one.
+// showed at 27% and 24%; now its cell plays on to 270 games and names
+// none (decided).
 func seatZ(players int) float64 {
 	return normalQuantile(1 - 0.05/(2*float64(players*ladderLooks(LadderFloor, LadderCap))))
 }
