@@ -30,31 +30,40 @@ func SearchPlaysOutAlike(t testing.TB, g engine.Game, players, decisions int) {
 // many decisions (a joint move is one per seat).
 func searchedGame(g engine.Game, players, decisions int, generic bool) (moves []engine.Action) {
 	s := g.NewState(players, engine.StateOptions{})
-	bots := make([]*engine.MCTSBot, players)
+	bots := make([]engine.Bot, players)
 	for p := range bots {
-		bots[p] = engine.NewMCTSBot(uint64(p+1), 8)
-		bots[p].PlayOutGenerically = generic
+		b := engine.NewMCTSBot(uint64(p+1), 8)
+		b.PlayOutGenerically = generic
+		bots[p] = b
 	}
 	r := engine.NewRand(5)
 	for !s.IsTerminal() && len(moves) < decisions {
-		switch q := s.CurrentPlayer(); q {
-		case engine.Chance:
+		if s.CurrentPlayer() == engine.Chance {
 			genericRandomMove(s, r)
-		case engine.Simultaneous:
-			joint := make([]engine.Action, players)
-			for p := range joint {
-				joint[p] = engine.NoAction
-				if legal := s.LegalActions(engine.Player(p), nil); len(legal) > 0 {
-					joint[p] = bots[p].Act(s, engine.Player(p), legal)
-				}
-			}
-			moves = append(moves, joint...)
-			engine.ApplyJoint(s, joint)
-		default:
-			a := bots[q].Act(s, q, s.LegalActions(q, nil))
-			moves = append(moves, a)
-			engine.Apply(s, a)
+			continue
 		}
+		moves = append(moves, BotsMove(s, bots)...)
 	}
 	return moves
+}
+
+// BotsMove plays the seats' move on s, not at a chance node: the one seat
+// to move chooses with its bot, or at a simultaneous node every seat with
+// a choice (NoAction for one without). It returns what was played.
+func BotsMove(s engine.State, bots []engine.Bot) []engine.Action {
+	q := s.CurrentPlayer()
+	if q != engine.Simultaneous {
+		a := bots[q].Act(s, q, s.LegalActions(q, nil))
+		engine.Apply(s, a)
+		return []engine.Action{a}
+	}
+	joint := make([]engine.Action, s.NumPlayers())
+	for p := range joint {
+		joint[p] = engine.NoAction
+		if legal := s.LegalActions(engine.Player(p), nil); len(legal) > 0 {
+			joint[p] = bots[p].Act(s, engine.Player(p), legal)
+		}
+	}
+	engine.ApplyJoint(s, joint)
+	return joint
 }

@@ -25,21 +25,11 @@ func playLogged(t *testing.T, g *Game, players int, seed uint64, kinds []string)
 		if moves > g.Info().MaxMoves {
 			t.Fatalf("%d players, seed %d: no end after %d moves", players, seed, moves)
 		}
-		switch cur := s.CurrentPlayer(); cur {
-		case engine.Chance:
+		if s.CurrentPlayer() == engine.Chance {
 			engine.Apply(s, engine.SampleOutcome(s.ChanceOutcomes(nil), chance))
-		case engine.Simultaneous:
-			joint := make([]engine.Action, players)
-			for p := range joint {
-				joint[p] = engine.NoAction
-				if legal := s.LegalActions(engine.Player(p), nil); len(legal) > 0 {
-					joint[p] = bots[p].Act(s, engine.Player(p), legal)
-				}
-			}
-			engine.ApplyJoint(s, joint)
-		default:
-			engine.Apply(s, bots[cur].Act(s, cur, s.LegalActions(cur, nil)))
+			continue
 		}
+		enginetest.BotsMove(s, bots)
 	}
 	return s, log
 }
