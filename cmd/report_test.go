@@ -168,17 +168,19 @@ func TestReportHasALadderByDefault(t *testing.T) {
 // before any game is played.
 func TestBadBotSpecs(t *testing.T) {
 	for spec, want := range map[string]string{
-		"genius":                 `--bots: unknown bot "genius" (want random, heuristic or mcts[:N][:c=X][:rollout=random|heuristic][:horizon=H][:cut=rank|margin][:prior=W])`,
+		"genius":                 `--bots: unknown bot "genius" (want random, heuristic or mcts[:N][:c=X][:rollout=random|heuristic][:horizon=H][:cut=rank|margin][:time=D][:prior=W])`,
 		"mcts:0":                 `--bots: bot "mcts:0": the budget "0" is not 1 to 1000000 iterations`,
 		"heuristic:5":            `--bots: bot "heuristic:5": heuristic takes no budget`,
 		"mcts:c=-1":              `--bots: bot "mcts:c=-1": c="-1": want c=X, UCB1's exploration constant, 0 to 100 (default 0.7)`,
 		"mcts:200:rollout=smart": `--bots: bot "mcts:200:rollout=smart": rollout="smart": want rollout=random|heuristic`,
 		"mcts:horizon=x":         `--bots: bot "mcts:horizon=x": horizon="x": want horizon=H, stop each play-out after H moves`,
-		"mcts:depth=3":           `--bots: bot "mcts:depth=3": "depth=3" is not a knob of mcts (want c=X, rollout=random|heuristic, horizon=H, cut=rank|margin, prior=W)`,
+		"mcts:depth=3":           `--bots: bot "mcts:depth=3": "depth=3" is not a knob of mcts (want c=X, rollout=random|heuristic, horizon=H, cut=rank|margin, time=D, prior=W)`,
 		"mcts:prior=-2":          `--bots: bot "mcts:prior=-2": prior="-2": want prior=W, weight of the look-ahead's rating`,
 		"mcts:cut=lead":          `--bots: bot "mcts:cut=lead": cut="lead": want cut=rank|margin, how a play-out cut`,
 		"random:c=1":             `--bots: bot "random:c=1": "c=1" is not a knob of random (want none: random has no knobs)`,
 		"mcts:9:c=1:c=2":         `--bots: bot "mcts:9:c=1:c=2": c given twice`,
+		"mcts:100:time=20ms":     `--bots: bot "mcts:100:time=20ms": give mcts iterations or time=, not both`,
+		"mcts:time=20":           `--bots: bot "mcts:time=20": time="20": want time=D, a time budget a decision instead of iterations, 1ms to 1m`,
 	} {
 		code, out, errOut := run(t, repoRoot, "report", "--games", "1", "--ladder=false", "--bots", "random,"+spec, "--out", t.TempDir(), bank)
 		if code != 2 || !strings.HasPrefix(errOut, "cardpress: "+want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 || out != "" {

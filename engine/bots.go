@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Bot chooses a seat's move. Bots own a seeded generator, so a game played
@@ -49,6 +50,11 @@ var botKinds = []botKind{
 				b.(*MCTSBot).Margin = v == "margin"
 				return v == "rank" || v == "margin"
 			}},
+			{key: "time", value: "D", doc: fmt.Sprintf("a time budget a decision instead of iterations, %s to %s (50ms, 2s), at most %d iterations: the games then depend on the machine's speed and do not replay by seed", shortDuration(MinSearchTime), shortDuration(MaxSearchTime), MaxIterations), budget: true, set: func(b Bot, _ uint64, v string) bool {
+				d, err := time.ParseDuration(v)
+				b.(*MCTSBot).Time = d
+				return err == nil && d >= MinSearchTime && d <= MaxSearchTime
+			}},
 			{key: "prior", value: "W", doc: "weight of the look-ahead's rating of the decision's moves in the search (progressive bias), 0 (the default: none) to 100", set: func(b Bot, _ uint64, v string) bool {
 				w, err := strconv.ParseFloat(v, 64)
 				b.(*MCTSBot).Prior = w
@@ -70,6 +76,9 @@ type botKind struct {
 type botKnob struct {
 	key, value, doc string
 	set             func(b Bot, seed uint64, v string) bool
+	// budget: the knob is the budget itself (time=), so a spec may not
+	// give an iteration budget too.
+	budget bool
 }
 
 // BotKinds are the bots' names, from botKinds.
@@ -90,6 +99,14 @@ const (
 	MCTSIterations = 500
 	MaxIterations  = 1_000_000
 	MaxHorizon     = mctsMaxRolloutMoves
+)
+
+// MinSearchTime and MaxSearchTime bound a search's time budget a
+// decision ("mcts:time=D"): below a millisecond the clock's reads cost a
+// share of the search, and a minute a decision is already a long game.
+const (
+	MinSearchTime = time.Millisecond
+	MaxSearchTime = time.Minute
 )
 
 // GuidedKnobs are the knobs of the guided search, the skill ladder's MCTS
@@ -165,6 +182,7 @@ func ParseBot(spec string, seed uint64) (Bot, error) {
 	}
 	b := k.make(seed, n)
 	seen := map[string]bool{}
+	iterationBudget := len(parts) > len(rest)+1
 	for _, kv := range rest {
 		key, v, _ := strings.Cut(kv, "=")
 		j := slices.IndexFunc(k.knobs, func(kn botKnob) bool { return kn.key == key })
@@ -175,10 +193,21 @@ func ParseBot(spec string, seed uint64) (Bot, error) {
 			return nil, fmt.Errorf("bot %q: %s given twice", spec, key)
 		case !k.knobs[j].set(b, seed, v):
 			return nil, fmt.Errorf("bot %q: %s=%q: want %s=%s, %s", spec, key, v, key, k.knobs[j].value, k.knobs[j].doc)
+		case k.knobs[j].budget && iterationBudget:
+			return nil, fmt.Errorf("bot %q: give %s iterations or %s=, not both", spec, k.name, key)
 		}
 		seen[key] = true
 	}
 	return b, nil
+}
+
+// shortDuration writes d as a spec would: "1m", not "1m0s".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	return s
 }
 
 func knobKeys(k botKind) string {

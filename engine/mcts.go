@@ -184,10 +184,11 @@ func (b *MCTSBot) moveBias(node int32, seat Player, a Action) float64 {
 }
 
 // more says whether iteration i is within the budget; a time budget reads
-// the clock every 16 iterations only.
+// the clock every 16 iterations only, and stops at MaxIterations too, since
+// the tree holds a node an iteration.
 func (b *MCTSBot) more(i int, deadline time.Time) bool {
 	if b.Time > 0 {
-		return i%16 != 0 || time.Now().Before(deadline)
+		return i < MaxIterations && (i%16 != 0 || time.Now().Before(deadline))
 	}
 	return i < b.Iterations
 }

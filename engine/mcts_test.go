@@ -3,6 +3,7 @@ package engine_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
@@ -469,6 +470,34 @@ func TestMCTSSpecSetsTheGuidedKnobs(t *testing.T) {
 		t.Errorf("cut=rank gave %+v", b)
 	}
 	for _, bad := range []string{"mcts:cut=lead", "mcts:prior=-1", "mcts:prior=101", "mcts:prior=x"} {
+		if _, err := engine.ParseBot(bad, 1); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// "mcts:time=D" gives the search a time budget a decision instead of
+// iterations: the bot searches (more than one play-out) and returns; a
+// budget out of range, not a duration, or given beside an iteration
+// budget is refused.
+func TestMCTSSpecSetsATimeBudget(t *testing.T) {
+	b, err := engine.ParseBot("mcts:time=5ms:c=1", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := b.(*engine.MCTSBot)
+	if m.Time != 5*time.Millisecond || m.Exploration != 1 {
+		t.Fatalf("spec gave %+v", m)
+	}
+	applied := 0
+	s := race{moves: 10, applied: &applied}.NewState(2, engine.StateOptions{})
+	if a := m.Act(s, 0, s.LegalActions(0, nil)); a != 1 && a != 2 {
+		t.Errorf("played %d", a)
+	}
+	if applied <= 10 {
+		t.Errorf("%d moves applied in 5 ms of search: not even two play-outs", applied)
+	}
+	for _, bad := range []string{"mcts:time=0s", "mcts:time=500us", "mcts:time=2m", "mcts:time=5", "mcts:time=-1ms", "mcts:time=", "mcts:100:time=20ms", "heuristic:time=1s"} {
 		if _, err := engine.ParseBot(bad, 1); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
