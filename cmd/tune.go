@@ -152,23 +152,28 @@ func (o *tuneOptions) check(args []string) error {
 }
 
 // loadPlan reads the plan: findings in it are exit 1, a plan that is not
-// there exit 2.
+// there exit 2. The game's own tune.yaml is read inside its folder only;
+// --plan is a file the user names, wherever it is.
 func (o *tuneOptions) loadPlan(g *pipeline.LoadedGame) (*tune.Plan, error) {
-	path := o.Plan
-	if path == "" {
-		path = filepath.Join(g.Data.Dir, tune.FileName)
-		if _, err := os.Stat(path); err != nil {
+	build := func(d *gamedata.Data) []finding.Finding {
+		_, fs := g.Build(d)
+		return fs
+	}
+	var plan *tune.Plan
+	var fs []finding.Finding
+	if path := o.Plan; path == "" {
+		// Lstat: a link is the folder's to judge (LoadGamePlan), not "no plan".
+		if _, err := os.Lstat(filepath.Join(g.Data.Dir, tune.FileName)); err != nil {
 			return nil, usagef("%s has no %s: write one (docs/commands.md, Tuning) or name one with --plan", finding.Visible(g.Data.Dir), tune.FileName)
 		}
+		plan, fs = tune.LoadGamePlan(g.Data, g.Engine.Info(), build)
 	} else if err := checkPaths([]string{path}); err != nil {
 		return nil, err
 	} else if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, usagef("--plan %s is a folder; name the plan file", finding.Visible(path))
+	} else {
+		plan, fs = tune.LoadPlan(path, g.Data, g.Engine.Info(), build)
 	}
-	plan, fs := tune.LoadPlan(path, g.Data, g.Engine.Info(), func(d *gamedata.Data) []finding.Finding {
-		_, fs := g.Build(d)
-		return fs
-	})
 	if len(fs) > 0 {
 		o.printFindings(o.Err, "text", fs, nil)
 		return nil, errFindings

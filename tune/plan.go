@@ -10,6 +10,7 @@ package tune
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/schema"
 	"github.com/cardpress/cardpress/source"
 
@@ -111,6 +113,27 @@ func (l *Length) Unit() string {
 // error: the plan is nil then.
 func LoadPlan(path string, d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
 	f, found := source.Read(path)
+	return checkPlan(f, found, d, info, build)
+}
+
+// LoadGamePlan reads the plan the game's folder holds (FileName) as
+// LoadPlan does, but as the game's own files are read: a symbolic link out
+// of the folder is reported, not followed, since a game folder from a
+// pull request may plant one.
+func LoadGamePlan(d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
+	dir, err := fileio.OpenDir(d.Dir)
+	if err != nil {
+		at := finding.Pos{File: filepath.Join(d.Dir, FileName)}
+		return nil, []finding.Finding{source.CodeFileRead.At(at, "cannot read: %s", fileio.Describe(err))}
+	}
+	defer dir.Close()
+	f, found := source.ReadIn(dir, FileName)
+	return checkPlan(f, found, d, info, build)
+}
+
+// checkPlan checks a plan read as f (nil, with found saying why, if it
+// could not be read).
+func checkPlan(f *source.File, found []finding.Finding, d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
 	if f == nil {
 		return nil, found
 	}
@@ -133,7 +156,7 @@ func LoadPlan(path string, d *gamedata.Data, info engine.Info, build func(*gamed
 	if len(found) > 0 {
 		return nil, finding.Sort(found)
 	}
-	r := planReader{f: f, game: d, info: info, build: build, plan: &Plan{File: path}}
+	r := planReader{f: f, game: d, info: info, build: build, plan: &Plan{File: f.Name}}
 	r.parameters(source.MapValue(f.Root, "parameters"))
 	r.targets(source.MapValue(f.Root, "targets"))
 	r.players(source.MapValue(f.Root, "players"))
