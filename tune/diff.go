@@ -22,8 +22,8 @@ const diffContext = 3
 // from to the values to, as a unified diff (git apply, patch -p1 from the
 // folder the game was named from). Each value is rewritten where it is
 // written: the default, or the override of the variant played. A value
-// written through a YAML alias is changed at its anchor, as loading reads
-// it. No change is "".
+// shared through a YAML anchor is not rewritten (sharedAnchor). No change
+// is "".
 func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 	var file string
 	edits := map[int][]edit{} // by 0-based line
@@ -33,7 +33,10 @@ func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 		}
 		segs := splitPath(dim.Path)
 		prm := d.Params[segs[0]]
-		n, err := nodeAt(resolve(prm.Node), segs[1:])
+		if a := sharedAnchor(prm.Node, segs[1:]); a != "" {
+			return "", fmt.Errorf("%s: the value is shared through the YAML anchor &%s; change it by hand (a rewrite would change every use of &%s)", dim.Path, a, a)
+		}
+		n, err := nodeAt(prm.Node, segs[1:])
 		if err != nil {
 			return "", fmt.Errorf("%s: %v", dim.Path, err)
 		}
@@ -67,11 +70,24 @@ func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 	return unified(filepath.ToSlash(strings.TrimPrefix(file, string(filepath.Separator))), old, changed), nil
 }
 
-func resolve(n *yaml.Node) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
+// sharedAnchor is the YAML anchor the value at segs under n is shared
+// through (an alias, or an anchor on the value or a node above it), or
+// "". The candidate played changed that one value (Apply copies aliases);
+// rewriting the anchor would change every use of it too, and rewriting an
+// anchored value would drop the anchor its aliases need.
+func sharedAnchor(n *yaml.Node, segs []string) string {
+	for i := 0; n != nil; i++ {
+		switch {
+		case n.Kind == yaml.AliasNode:
+			return n.Value
+		case n.Anchor != "":
+			return n.Anchor
+		case i == len(segs):
+			return ""
+		}
+		n, _ = child(n, segs[i])
 	}
-	return n
+	return ""
 }
 
 type edit struct {

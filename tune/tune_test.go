@@ -442,3 +442,27 @@ func TestLengthByCounter(t *testing.T) {
 		t.Errorf("%v\n%s", err, b.String())
 	}
 }
+
+// A value shared through a YAML anchor is not rewritten: the candidate
+// played changed one parameter, while rewriting the anchor would change
+// every alias of it too, and rewriting the anchored value would drop
+// the anchor and break the file. The diff says why instead.
+func TestDiffRefusesASharedValue(t *testing.T) {
+	dir := t.TempDir()
+	testutil.CopyTree(t, "testdata/duel", dir)
+	yaml := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(yaml)
+	shared := strings.Replace(strings.Replace(string(data), "    default: 0\n", "    default: &r 3\n", 1), "  rounds:\n    default: 3\n", "  rounds:\n    default: *r\n", 1)
+	if err := os.WriteFile(yaml, []byte(shared), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, dir)
+	for _, path := range []string{"compensation", "rounds"} {
+		p := &Plan{Dims: []Dim{{Path: path, Values: []any{3, 5}}}}
+		diff, err := Diff(g.Data, p, []any{3}, []any{5})
+		want := path + ": the value is shared through the YAML anchor &r; change it by hand (a rewrite would change every use of &r)"
+		if diff != "" || err == nil || err.Error() != want {
+			t.Errorf("%s: diff %q, error %v; want %q", path, diff, err, want)
+		}
+	}
+}
