@@ -197,3 +197,28 @@ func TestTuneUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// The diff applies where the output says: from the folder tune was run
+// in when the game is below it, else (an absolute path elsewhere, or one
+// through ..) in the game folder, as a/game.yaml: patch and git refuse
+// a path with .. or a leading /.
+func TestTuneDiffAppliesWhereItSays(t *testing.T) {
+	ws := t.TempDir()
+	game := filepath.Join(ws, "games", "duel")
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), game)
+	elsewhere := filepath.Join(ws, "elsewhere")
+	if err := os.Mkdir(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ dir, game, head, in string }{
+		{ws, "games/duel", "--- a/games/duel/game.yaml\n+++ b/games/duel/game.yaml\n", "in the folder tune was run from"},
+		{ws, game, "--- a/games/duel/game.yaml\n+++ b/games/duel/game.yaml\n", "in the folder tune was run from"},
+		{elsewhere, "../games/duel", "--- a/game.yaml\n+++ b/game.yaml\n", "in the game folder ../games/duel"},
+		{elsewhere, game, "--- a/game.yaml\n+++ b/game.yaml\n", "in the game folder " + game},
+	} {
+		code, out, errOut := run(t, tc.dir, append([]string{"tune", tc.game}, duelArgs[2:]...)...)
+		if code != 0 || !strings.Contains(out, "game.yaml diff (git apply, or patch -p1, "+tc.in+"):\n"+tc.head) {
+			t.Errorf("tune %s in %s: exit %d %s\n%s", tc.game, tc.dir, code, errOut, out)
+		}
+	}
+}

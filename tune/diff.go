@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -19,12 +20,19 @@ import (
 const diffContext = 3
 
 // Diff is game.yaml with the plan's parameters changed from the values
-// from to the values to, as a unified diff (git apply, patch -p1 from the
-// folder the game was named from). Each value is rewritten where it is
+// from to the values to, as a unified diff (git apply, patch -p1 in the
+// working folder, or in the game folder when DiffIn says so). Each value is rewritten where it is
 // written: the default, or the override of the variant played. A value
 // shared through a YAML anchor is not rewritten (sharedAnchor). No change
 // is "".
 func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
+	text, _, err := diff(d, p, from, to)
+	return text, err
+}
+
+// diff is Diff and the folder to apply it in when it is not the working
+// folder (diffName).
+func diff(d *gamedata.Data, p *Plan, from, to []any) (text, in string, err error) {
 	var file string
 	edits := map[int][]edit{} // by 0-based line
 	for i, dim := range p.Dims {
@@ -34,25 +42,25 @@ func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 		segs := splitPath(dim.Path)
 		prm := d.Params[segs[0]]
 		if a := sharedAnchor(prm.Node, segs[1:]); a != "" {
-			return "", fmt.Errorf("%s: the value is shared through the YAML anchor &%s; change it by hand (a rewrite would change every use of &%s)", dim.Path, a, a)
+			return "", "", fmt.Errorf("%s: the value is shared through the YAML anchor &%s; change it by hand (a rewrite would change every use of &%s)", dim.Path, a, a)
 		}
 		n, err := nodeAt(prm.Node, segs[1:])
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", dim.Path, err)
+			return "", "", fmt.Errorf("%s: %v", dim.Path, err)
 		}
 		if file == "" {
 			file = prm.Pos.File
 		} else if prm.Pos.File != file {
-			return "", fmt.Errorf("%s is written in %s, not %s", dim.Path, prm.Pos.File, file)
+			return "", "", fmt.Errorf("%s is written in %s, not %s", dim.Path, prm.Pos.File, file)
 		}
 		edits[n.Line-1] = append(edits[n.Line-1], edit{node: n, text: scalarText(n, to[i]), path: dim.Path})
 	}
 	if len(edits) == 0 {
-		return "", nil
+		return "", "", nil
 	}
 	data, err := fileio.ReadFile(file, source.MaxSize)
 	if err != nil {
-		return "", fmt.Errorf("%s: %s", file, fileio.Describe(err))
+		return "", "", fmt.Errorf("%s: %s", file, fileio.Describe(err))
 	}
 	old := strings.SplitAfter(string(data), "\n")
 	if old[len(old)-1] == "" {
@@ -61,13 +69,35 @@ func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 	changed := append([]string(nil), old...)
 	for line, es := range edits {
 		if line >= len(old) {
-			return "", fmt.Errorf("%s: line %d is past the end of the file", file, line+1)
+			return "", "", fmt.Errorf("%s: line %d is past the end of the file", file, line+1)
 		}
 		if changed[line], err = rewrite(old[line], es); err != nil {
-			return "", fmt.Errorf("%s:%d: %v", file, line+1, err)
+			return "", "", fmt.Errorf("%s:%d: %v", file, line+1, err)
 		}
 	}
-	return unified(filepath.ToSlash(strings.TrimPrefix(file, string(filepath.Separator))), old, changed), nil
+	name, in := diffName(d.Dir, file)
+	return unified(filepath.ToSlash(name), old, changed), in, nil
+}
+
+// diffName is the name a diff gives file, in the game folder dir: its path
+// from the working folder, where the diff then applies, or, when that path
+// is absolute or climbs out (patch and git apply refuse both), its path in
+// the game folder, with in the folder to apply it in.
+func diffName(dir, file string) (name, in string) {
+	if !filepath.IsAbs(file) && filepath.IsLocal(file) {
+		return file, ""
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if abs, err := filepath.Abs(file); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+				return rel, ""
+			}
+		}
+	}
+	if rel, err := filepath.Rel(dir, file); err == nil && filepath.IsLocal(rel) {
+		return rel, dir
+	}
+	return filepath.Base(file), dir
 }
 
 // sharedAnchor is the YAML anchor the value at segs under n is shared

@@ -43,7 +43,11 @@ func WriteText(w io.Writer, r *Result) error {
 		case r.Diff == "":
 			fmt.Fprintln(w, "\nno change proposed: the current values scored best")
 		default:
-			fmt.Fprintln(w, "\ngame.yaml diff (git apply, or patch -p1, in the folder tune was run from):")
+			in := "the folder tune was run from"
+			if r.DiffIn != "" {
+				in = "the game folder " + r.DiffIn
+			}
+			fmt.Fprintf(w, "\ngame.yaml diff (git apply, or patch -p1, in %s):\n", finding.Visible(in))
 			for _, line := range strings.SplitAfter(strings.TrimSuffix(r.Diff, "\n"), "\n") {
 				fmt.Fprintln(w, finding.Visible(strings.TrimSuffix(line, "\n")))
 			}
