@@ -112,6 +112,12 @@ func TestTuneShardsMergeByCLI(t *testing.T) {
 	if code != 0 || merged != whole {
 		t.Errorf("merge: exit %d %s\n%s\nwant\n%s", code, errOut, merged, whole)
 	}
+	// A matrix of one job: --shard 1/1's file merges alone.
+	one := filepath.Join(dir, "duel-1-of-1.json")
+	run(t, repoRoot, append(duelArgs, "--shard", "1/1", "--out", one)...)
+	if code, merged, errOut := run(t, repoRoot, "tune", "tune/testdata/duel", "--merge", one); code != 0 || merged != whole {
+		t.Errorf("merge of --shard 1/1: exit %d %s\n%s", code, errOut, merged)
+	}
 	// A file edited by hand is refused in one line, exit 2.
 	data, _ := os.ReadFile(files[0])
 	broken := filepath.Join(dir, "broken.json")

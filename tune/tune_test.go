@@ -466,3 +466,37 @@ func TestDiffRefusesASharedValue(t *testing.T) {
 		}
 	}
 }
+
+// A run's file of every search (no --shard, or --shard 1/1) merges alone
+// into the same result; shards played from values game.yaml no longer
+// has are refused, as a plan changed since is.
+func TestMergeAWholeRunAndRefuseAChangedGame(t *testing.T) {
+	cfg := duelConfig(t, 5)
+	cfg.Repeats, cfg.Evaluations = 1, 5
+	whole, err := Tune(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(whole)
+	var back Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := Merge([]string{"whole.json"}, []*Result{&back}, cfg.Game, cfg.Plan, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := json.Marshal(merged); !bytes.Equal(m, b) {
+		t.Errorf("a whole run merged alone differs:\n%s\n%s", b, m)
+	}
+	changed, err := Apply(cfg.Game, map[string]any{"compensation": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal(b, &back)
+	_, err = Merge([]string{"whole.json"}, []*Result{&back}, changed, cfg.Plan, "")
+	want := "whole.json: played from compensation = 0, but game.yaml has 1 now: run it again"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}
