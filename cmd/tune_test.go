@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/cardpress/cardpress/internal/testutil"
@@ -226,5 +227,40 @@ func TestTuneDiffAppliesWhereItSays(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "game.yaml diff (git apply, or patch -p1, "+tc.in+"):\n"+tc.head) {
 			t.Errorf("tune %s in %s: exit %d %s\n%s", tc.game, tc.dir, code, errOut, out)
 		}
+	}
+}
+
+// --out is checked before anything is played: a folder (or a name ending
+// in /) would lose the run at its end, and a file the game is made of
+// (game.yaml, the plan, a card file) would be overwritten with JSON.
+func TestTuneOutCheckedBeforeTheRun(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	before := readFile(t, filepath.Join(ws, "duel/game.yaml"))
+	for _, tc := range []struct{ out, want string }{
+		{"duel", "cardpress: --out duel is a folder; name the results file (e.g. duel/tune.json)\n"},
+		{"new/", "cardpress: --out new/ is a folder; name the results file (e.g. new/tune.json)\n"},
+		{"duel/game.yaml", "cardpress: --out duel/game.yaml is a file of the game (duel/game.yaml); name another file\n"},
+		{"duel/./tune.yaml", "cardpress: --out duel/./tune.yaml is a file of the game (duel/tune.yaml); name another file\n"},
+		{"duel/cards.yaml", "cardpress: --out duel/cards.yaml is a file of the game (duel/cards.yaml); name another file\n"},
+	} {
+		code, out, errOut := run(t, ws, "tune", "duel", "--games", "5", "--evaluations", "2", "--confirm", "5", "--out", tc.out)
+		if code != 2 || out != "" || errOut != tc.want {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.out, code, out, errOut, tc.want)
+		}
+	}
+	plan := readFile(t, filepath.Join(ws, "duel/tune.yaml"))
+	if err := os.WriteFile(filepath.Join(ws, "p.yaml"), plan, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := run(t, ws, "tune", "duel", "--plan", "p.yaml", "--out", "./p.yaml")
+	if want := "cardpress: --out ./p.yaml is the plan; name another file\n"; code != 2 || errOut != want {
+		t.Errorf("--out the --plan: exit %d, stderr %q; want 2 and %q", code, errOut, want)
+	}
+	if after := readFile(t, filepath.Join(ws, "duel/game.yaml")); !bytes.Equal(after, before) {
+		t.Error("game.yaml changed")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "new")); err == nil {
+		t.Error("--out new/ made a folder")
 	}
 }
