@@ -264,3 +264,25 @@ func TestTuneOutCheckedBeforeTheRun(t *testing.T) {
 		t.Error("--out new/ made a folder")
 	}
 }
+
+// A results file of another command given to --merge is named for what
+// it is, not by its first field the schema does not know.
+func TestTuneMergeNamesAFileOfAnotherKind(t *testing.T) {
+	dir := t.TempDir()
+	sim := filepath.Join(dir, "sim.json")
+	if code, _, errOut := run(t, repoRoot, "sim", "--game", "tune/testdata/duel", "--games", "5", "--out", sim); code != 0 {
+		t.Fatalf("sim: exit %d %s", code, errOut)
+	}
+	ladder := filepath.Join(dir, "ladder.json")
+	if err := os.WriteFile(ladder, []byte(`{"format": "cardpress-ladder/1", "game": "duel"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		sim:    "cardpress: " + sim + ": not a tune results file (tune --out): it is a sim results file (sim --out)\n",
+		ladder: "cardpress: " + ladder + ": not a tune results file (tune --out): it is a ladder file (report --ladder --shard)\n",
+	} {
+		if code, _, errOut := run(t, repoRoot, "tune", "tune/testdata/duel", "--merge", file); code != 2 || errOut != want {
+			t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, want)
+		}
+	}
+}
