@@ -150,7 +150,17 @@ func tokenEnd(line []rune, at int, n *yaml.Node) (int, error) {
 		return 0, fmt.Errorf("no value at column %d", at+1)
 	}
 	end := at
-	switch n.Style {
+	style := n.Style
+	if style&yaml.TaggedStyle != 0 {
+		// Column is the tag's (!!int 3): a plain value is read from there
+		// and rewritten without it, the type the parameter has; a quoted
+		// one would need the tag kept.
+		if style != yaml.TaggedStyle {
+			return 0, fmt.Errorf("a value written with a YAML tag and quotes is not rewritten")
+		}
+		style = 0
+	}
+	switch style {
 	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
 		q := line[at]
 		for end = at + 1; end < len(line); end++ {

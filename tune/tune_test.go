@@ -500,3 +500,21 @@ func TestMergeAWholeRunAndRefuseAChangedGame(t *testing.T) {
 		t.Errorf("got %v, want %q", err, want)
 	}
 }
+
+// A value written with a YAML tag (!!int 3) is rewritten in place, tag
+// and all; one tagged and quoted is left to the hand, saying so.
+func TestDiffRewritesATaggedValue(t *testing.T) {
+	dir := t.TempDir()
+	testutil.CopyTree(t, "testdata/duel", dir)
+	yaml := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(yaml)
+	if err := os.WriteFile(yaml, []byte(strings.Replace(string(data), "    default: 0\n", "    default: !!int 0 # head start\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, dir)
+	p := &Plan{Dims: []Dim{{Path: "compensation", Values: []any{0, 2}}}}
+	diff, err := Diff(g.Data, p, []any{0}, []any{2})
+	if err != nil || !strings.Contains(diff, "\n-    default: !!int 0 # head start\n+    default: 2 # head start\n") {
+		t.Errorf("diff %q, error %v", diff, err)
+	}
+}
