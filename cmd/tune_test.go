@@ -286,3 +286,20 @@ func TestTuneMergeNamesAFileOfAnotherKind(t *testing.T) {
 		}
 	}
 }
+
+// The evidence says whether each candidate met the targets: a score
+// below 1 does not (here a length 94 moves short of a range 100 wide).
+func TestTuneEvidenceSaysWhatMet(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	plan := "parameters:\n  rounds: {values: [3, 50]}\ntargets:\n  length: {min: 100, max: 200}\n"
+	if err := os.WriteFile(filepath.Join(ws, "duel/tune.yaml"), []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "tune", "duel", "--games", "5", "--evaluations", "2", "--confirm", "5")
+	if code != 0 || !strings.Contains(out, "\nevidence: every candidate played, in order (score: lower is better, 0 at best; met: every target met)\n") ||
+		!hasFields(out, []string{"search", "#", "rounds", "seat", "off", "(points)", "moves", "score", "met", "note"}) ||
+		!hasFields(out, []string{"1", "1", "3", "20.0", "6.0", "0.94", "no"}) || !hasFields(out, []string{"1", "2", "50", "50.0", "100.0", "0.00", "yes"}) {
+		t.Errorf("exit %d %s\n%s", code, errOut, out)
+	}
+}

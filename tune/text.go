@@ -53,7 +53,7 @@ func WriteText(w io.Writer, r *Result) error {
 			}
 		}
 	}
-	fmt.Fprintln(w, "\nevidence: every candidate played, in order (score: lower is better; 1 is a target just met)")
+	fmt.Fprintln(w, "\nevidence: every candidate played, in order (score: lower is better, 0 at best; met: every target met)")
 	return evidence(w, r)
 }
 
@@ -129,12 +129,7 @@ func compare(out io.Writer, p PlanInfo, cur, best Candidate) error {
 	}
 	row("worst seat off fair", func(c Candidate) string { return engine.FiniteCell("%.1f points", c.Score.SeatOff) })
 	row("score", func(c Candidate) string { return scoreText(c) })
-	row("targets met", func(c Candidate) string {
-		if c.Score.Met {
-			return "yes"
-		}
-		return "no"
-	})
+	row("targets met", func(c Candidate) string { return yesNo(c.Score.Met) })
 	return w.Flush()
 }
 
@@ -152,7 +147,7 @@ func evidence(out io.Writer, r *Result) error {
 	for _, d := range r.Plan.Parameters {
 		fmt.Fprint(w, "\t", finding.Visible(d.Path))
 	}
-	fmt.Fprint(w, "\tseat off (points)\t", lengthHeader(r.Plan), "\tscore\tnote\n")
+	fmt.Fprint(w, "\tseat off (points)\t", lengthHeader(r.Plan), "\tscore\tmet\tnote\n")
 	for _, run := range r.Runs {
 		for i, c := range run.Evaluations {
 			fmt.Fprintf(w, "%d\t%d", run.Repeat, i+1)
@@ -163,7 +158,7 @@ func evidence(out io.Writer, r *Result) error {
 			if note == "" && c.Score.Loss >= brokenLoss {
 				note = "games failed (did not end, crashed or broke an invariant)"
 			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s", engine.FiniteCell("%.1f", c.Score.SeatOff), lengths(r.Plan, c), scoreText(c))
+			fmt.Fprintf(w, "\t%s\t%s\t%s\t%s", engine.FiniteCell("%.1f", c.Score.SeatOff), lengths(r.Plan, c), scoreText(c), yesNo(c.Score.Met))
 			if note != "" {
 				fmt.Fprint(w, "\t", note)
 			}
@@ -190,4 +185,11 @@ func lengths(p PlanInfo, c Candidate) string {
 		s = append(s, engine.FiniteCell("%.1f", m.Length(p.Length)))
 	}
 	return strings.Join(s, "/")
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
