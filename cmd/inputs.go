@@ -86,6 +86,20 @@ func (in jsonInput) read(name, path string, v any) error {
 	if err != nil {
 		return inputErrorf(name, "cannot read: %s", fileio.Describe(err))
 	}
+	if err := in.check(name, data); err != nil {
+		return err
+	}
+	// The schema has vouched for every field and number; this cannot fail
+	// short of a bug, but is worded like the rest if it does.
+	if err := json.Unmarshal(data, v); err != nil {
+		return inputErrorf(name, "not %s: %v", in.kind, err)
+	}
+	return nil
+}
+
+// check holds data, read within the size limit, to the limit of values
+// and the schema.
+func (in jsonInput) check(name string, data []byte) error {
 	if err := schema.CheckJSON(in.schema, data, in.values); err != nil {
 		var de *schema.DocumentError
 		if errors.As(err, &de) && len(de.Path) == 0 {
@@ -95,11 +109,6 @@ func (in jsonInput) read(name, path string, v any) error {
 			return inputErrorf(name, "not %s: it is %s", in.kind, other)
 		}
 		return inputErrorf(name, "%v", err)
-	}
-	// The schema has vouched for every field and number; this cannot fail
-	// short of a bug, but is worded like the rest if it does.
-	if err := json.Unmarshal(data, v); err != nil {
-		return inputErrorf(name, "not %s: %v", in.kind, err)
 	}
 	return nil
 }

@@ -3,13 +3,16 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/tune"
 
@@ -123,6 +126,7 @@ func runTune(opts *tuneOptions, args []string) error {
 		if err := writeResults(opts.OutFile, res); err != nil {
 			return err
 		}
+		warnUnmergeable(opts.Err, opts.OutFile, res)
 	}
 	if opts.Format == "json" {
 		b, err := json.MarshalIndent(res, "", "  ")
@@ -230,4 +234,23 @@ func checkTuneOut(out string, d *gamedata.Data, plan string) error {
 		return usagef("--out %s is the plan; name another file", finding.Visible(out))
 	}
 	return nil
+}
+
+// warnUnmergeable warns, as the file is written rather than when it is
+// needed, that --merge will refuse it: a shard of very many evaluations
+// can exceed what --merge reads (tuneResultsBytes, tuneResultsValues).
+func warnUnmergeable(w io.Writer, path string, res *tune.Result) {
+	data, err := json.MarshalIndent(res, "", " ") // as writeResults writes it
+	if err != nil {
+		return
+	}
+	if int64(len(data)) > tuneResultsInput.maxBytes {
+		err = &fileio.TooLargeError{Size: int64(len(data)), Limit: tuneResultsInput.maxBytes}
+	} else {
+		err = tuneResultsInput.check(path, data)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "cardpress: warning: tune --merge cannot read %s: %s: split the run into more shards (--shard K/N with a larger N) or fewer --evaluations\n",
+			finding.Visible(path), strings.TrimPrefix(err.Error(), finding.Visible(path)+": "))
+	}
 }

@@ -303,3 +303,27 @@ func TestTuneEvidenceSaysWhatMet(t *testing.T) {
 		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
 }
+
+// A results file larger than --merge reads (a shard of very many
+// evaluations) is written, with a warning that merging it will fail, at
+// once rather than when the merge is run.
+func TestTuneWarnsOfAFileMergeCannotRead(t *testing.T) {
+	limit := tuneResultsInput.maxBytes
+	tuneResultsInput.maxBytes = 4 << 10
+	t.Cleanup(func() { tuneResultsInput.maxBytes = limit })
+	dir := t.TempDir()
+	out := filepath.Join(dir, "duel-1.json")
+	code, _, errOut := run(t, repoRoot, append(duelArgs, "--shard", "1/2", "--out", out)...)
+	info, err := os.Stat(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("cardpress: warning: tune --merge cannot read %s: file is %d KiB; the limit is 4 KiB: split the run into more shards (--shard K/N with a larger N) or fewer --evaluations\n", out, info.Size()>>10)
+	if code != 0 || !strings.HasSuffix(errOut, want) {
+		t.Errorf("exit %d, stderr %q; want 0 and %q", code, errOut, want)
+	}
+	tuneResultsInput.maxBytes = limit
+	if _, _, errOut := run(t, repoRoot, append(duelArgs, "--shard", "1/2", "--out", out)...); strings.Contains(errOut, "warning") {
+		t.Errorf("a file --merge reads: %q", errOut)
+	}
+}
