@@ -9,7 +9,6 @@ package tune
 
 import (
 	"fmt"
-	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -259,12 +258,12 @@ func (r *planReader) values(path string, cur any, rng *yaml.Node) ([]any, bool) 
 		r.add(CodeValue.At(r.f.Pos(rng), "%s is %s in game.yaml: list its values (values: [...]) instead of min and max", path, typeName(cur)))
 		return nil, false
 	}
-	from, _ := strconv.Atoi(lo.Value)
+	from := number(lo)
 	hiNode := source.MapValue(rng, "max")
-	hi, _ := strconv.Atoi(hiNode.Value)
+	hi := number(hiNode)
 	step := 1
 	if s := source.MapValue(rng, "step"); s != nil {
-		step, _ = strconv.Atoi(s.Value)
+		step = number(s)
 	}
 	if from > hi {
 		r.add(CodeValue.At(r.f.Pos(hiNode), "%s: max %d is below min %d", path, hi, from))
@@ -320,7 +319,7 @@ func (r *planReader) targets(m *yaml.Node) {
 			t.Ladder.Bots = append(t.Ladder.Bots, b.Value)
 		}
 		if g := source.MapValue(l, "games"); g != nil {
-			t.Ladder.Games, _ = strconv.Atoi(g.Value)
+			t.Ladder.Games = number(g)
 		}
 	}
 }
@@ -334,7 +333,7 @@ func (r *planReader) players(list *yaml.Node) {
 		return
 	}
 	for _, item := range list.Content {
-		n, _ := strconv.Atoi(item.Value)
+		n := number(item)
 		if n < lo || n > hi {
 			r.add(CodeTarget.At(r.f.Pos(item), "%s plays with %d-%d players, not %d", r.game.Manifest.ID, lo, hi, n))
 			continue
@@ -443,17 +442,13 @@ func typeName(v any) string {
 	return "empty"
 }
 
-// scalarValue is a plan's scalar as the parameter values hold it.
-func scalarValue(n *yaml.Node) any {
-	switch n.Tag {
-	case "!!int":
-		if i, err := strconv.Atoi(n.Value); err == nil {
-			return i
-		}
-		return math.NaN()
-	case "!!bool":
-		b, _ := strconv.ParseBool(strings.ToLower(n.Value))
-		return b
-	}
-	return n.Value
+// scalarValue is a plan's scalar as the parameter values hold it (both
+// converted as source.Convert converts).
+func scalarValue(n *yaml.Node) any { return source.Scalar(n) }
+
+// number is a whole number of the plan, which the schema has checked is
+// one (0 short of a bug, never a division by it: step's minimum is 1).
+func number(n *yaml.Node) int {
+	i, _ := source.Scalar(n).(int)
+	return i
 }

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,6 +47,7 @@ func FuzzLoadPlan(f *testing.F) {
 	f.Add(seed)
 	f.Add([]byte("parameters:\n  compensation: {values: [1, true, x]}\n  rounds.0: {min: 1, max: 2}\ntargets: {length: {min: 3, max: 1, counter: x}}\nplayers: [0, 2, 99]\n"))
 	f.Add([]byte("parameters: &a {compensation: *a}\ntargets: {}\n"))
+	f.Add([]byte("parameters:\n  compensation: {min: 0x0, max: 010, step: 0x2}\ntargets: {skill_ladder: {bots: [random, mcts], games: 0x1}}\nplayers: [0x2]\n"))
 	g := loadGame(f, "testdata/duel")
 	build := buildErrors(g)
 	dir := f.TempDir()
@@ -101,5 +103,26 @@ func TestResultsSchemaStatesMaxRepeats(t *testing.T) {
 	}
 	if err := json.Unmarshal(data, &doc); err != nil || doc.Properties.Repeats.Maximum != MaxRepeats {
 		t.Errorf("schema repeats maximum %d, MaxRepeats %d (%v)", doc.Properties.Repeats.Maximum, MaxRepeats, err)
+	}
+}
+
+// Whole numbers are read as YAML (and game.yaml) reads them, whatever the
+// spelling: 0x4 is 4 and 010 is 8, not 0 and 10; a step of 0x2 once
+// divided by zero.
+func TestPlanReadsNumbersAsYAMLDoes(t *testing.T) {
+	g := loadGame(t, "testdata/duel")
+	path := filepath.Join(t.TempDir(), "tune.yaml")
+	plan := "parameters:\n  compensation: {min: 0x0, max: 0x4, step: 0x2}\n  rounds: {values: [0x1, 010]}\n" +
+		"targets:\n  skill_ladder: {bots: [random, heuristic], games: 0xA}\nplayers: [0x2]\n"
+	if err := os.WriteFile(path, []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
+	if len(fs) > 0 {
+		t.Fatal(fs)
+	}
+	got := fmt.Sprint(p.Dims[0].Values, p.Dims[1].Values, p.Targets.Ladder.Games, p.Players)
+	if want := "[0 2 4] [1 8] 10 [2]"; got != want {
+		t.Errorf("read %s, want %s", got, want)
 	}
 }
