@@ -296,13 +296,12 @@ func (r *planReader) valuePos(rng *yaml.Node, v any) finding.Pos {
 func (r *planReader) targets(m *yaml.Node) {
 	t := &r.plan.Targets
 	if s := source.MapValue(m, "seat_win_rate"); s != nil {
-		t.Within, _ = strconv.ParseFloat(source.MapValue(s, "within").Value, 64)
+		t.Within = realNumber(source.MapValue(s, "within"))
 	}
 	if l := source.MapValue(m, "length"); l != nil {
 		lo, hi := source.MapValue(l, "min"), source.MapValue(l, "max")
 		t.Length = &Length{}
-		t.Length.Min, _ = strconv.ParseFloat(lo.Value, 64)
-		t.Length.Max, _ = strconv.ParseFloat(hi.Value, 64)
+		t.Length.Min, t.Length.Max = realNumber(lo), realNumber(hi)
 		if t.Length.Min > t.Length.Max {
 			r.add(CodeTarget.At(r.f.Pos(hi), "length: max %s is below min %s", hi.Value, lo.Value))
 		}
@@ -445,6 +444,17 @@ func typeName(v any) string {
 // scalarValue is a plan's scalar as the parameter values hold it (both
 // converted as source.Convert converts).
 func scalarValue(n *yaml.Node) any { return source.Scalar(n) }
+
+// realNumber is a number of the plan, which the schema has checked is one.
+func realNumber(n *yaml.Node) float64 {
+	switch v := source.Scalar(n).(type) {
+	case int:
+		return float64(v)
+	case float64:
+		return v
+	}
+	return 0
+}
 
 // number is a whole number of the plan, which the schema has checked is
 // one (0 short of a bug, never a division by it: step's minimum is 1).

@@ -113,7 +113,7 @@ func TestPlanReadsNumbersAsYAMLDoes(t *testing.T) {
 	g := loadGame(t, "testdata/duel")
 	path := filepath.Join(t.TempDir(), "tune.yaml")
 	plan := "parameters:\n  compensation: {min: 0x0, max: 0x4, step: 0x2}\n  rounds: {values: [0x1, 010]}\n" +
-		"targets:\n  skill_ladder: {bots: [random, heuristic], games: 0xA}\nplayers: [0x2]\n"
+		"targets:\n  seat_win_rate: {within: 0x5}\n  length: {min: 0o10, max: 1e1}\n  skill_ladder: {bots: [random, heuristic], games: 0xA}\nplayers: [0x2]\n"
 	if err := os.WriteFile(path, []byte(plan), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +121,8 @@ func TestPlanReadsNumbersAsYAMLDoes(t *testing.T) {
 	if len(fs) > 0 {
 		t.Fatal(fs)
 	}
-	got := fmt.Sprint(p.Dims[0].Values, p.Dims[1].Values, p.Targets.Ladder.Games, p.Players)
-	if want := "[0 2 4] [1 8] 10 [2]"; got != want {
+	got := fmt.Sprint(p.Dims[0].Values, p.Dims[1].Values, p.Targets.Within, *p.Targets.Length, p.Targets.Ladder.Games, p.Players)
+	if want := "[0 2 4] [1 8] 5 {8 10  0} 10 [2]"; got != want {
 		t.Errorf("read %s, want %s", got, want)
 	}
 }
