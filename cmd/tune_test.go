@@ -327,3 +327,23 @@ func TestTuneWarnsOfAFileMergeCannotRead(t *testing.T) {
 		t.Errorf("a file --merge reads: %q", errOut)
 	}
 }
+
+// A game.yaml with CRLF line ends gets a text diff that applies: each
+// line's CR is printed as it is, not made visible as the text \r.
+func TestTuneTextDiffKeepsCRLF(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	game := filepath.Join(ws, "duel/game.yaml")
+	crlf := strings.ReplaceAll(string(readFile(t, game)), "\n", "\r\n")
+	if err := os.WriteFile(game, []byte(crlf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan := "parameters:\n  rounds: {values: [5]}\ntargets:\n  length: {min: 8, max: 10}\n"
+	if err := os.WriteFile(filepath.Join(ws, "duel/tune.yaml"), []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "tune", "duel", "--games", "5", "--evaluations", "2", "--confirm", "5")
+	if code != 0 || !strings.Contains(out, "\n   rounds:\r\n-    default: 3\r\n+    default: 5\r\n     doc: Rounds of rolling.\r\n") {
+		t.Errorf("exit %d %s\n%q", code, errOut, out)
+	}
+}

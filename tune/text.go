@@ -48,13 +48,24 @@ func WriteText(w io.Writer, r *Result) error {
 				in = "the game folder " + r.DiffIn
 			}
 			fmt.Fprintf(w, "\ngame.yaml diff (git apply, or patch -p1, in %s):\n", finding.Visible(in))
-			for _, line := range strings.SplitAfter(strings.TrimSuffix(r.Diff, "\n"), "\n") {
-				fmt.Fprintln(w, finding.Visible(strings.TrimSuffix(line, "\n")))
-			}
+			writeDiff(w, r.Diff)
 		}
 	}
 	fmt.Fprintln(w, "\nevidence: every candidate played, in order (score: lower is better, 0 at best; met: every target met)")
 	return evidence(w, r)
+}
+
+// writeDiff prints a diff, each line made visible (game.yaml is data),
+// but a CRLF file's CR kept one, or the diff would not apply.
+func writeDiff(w io.Writer, diff string) {
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(diff, "\n"), "\n") {
+		line = strings.TrimSuffix(line, "\n")
+		end := "\n"
+		if strings.HasSuffix(line, "\r") {
+			line, end = strings.TrimSuffix(line, "\r"), "\r\n"
+		}
+		fmt.Fprint(w, finding.Visible(line), end)
+	}
 }
 
 func targetsText(p PlanInfo) string {
