@@ -107,8 +107,8 @@ func runTune(opts *tuneOptions, args []string) error {
 		if shards > 1 {
 			cfg.Shard, cfg.Shards = shard+1, shards
 		}
-		if shard >= opts.Repeats {
-			return usagef("--shard %s has no search of the %d (--repeats)", opts.Shard, opts.Repeats)
+		if shards > opts.Repeats {
+			return usagef("--shard %s: %d shards for %d searches (--repeats); a shard runs whole searches, so N can be at most --repeats", opts.Shard, shards, opts.Repeats)
 		}
 		bar := opts.newProgress(g.Data.Manifest.ID, cfg.TotalGames())
 		if bar != nil {

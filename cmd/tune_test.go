@@ -347,3 +347,17 @@ func TestTuneTextDiffKeepsCRLF(t *testing.T) {
 		t.Errorf("exit %d %s\n%q", code, errOut, out)
 	}
 }
+
+// More shards than searches is refused by every shard, before anything is
+// played: shard 1/3 of 2 searches once ran while 3/3 was refused, so the
+// run could never be merged.
+func TestTuneMoreShardsThanSearches(t *testing.T) {
+	dir := t.TempDir()
+	for _, k := range []string{"1", "3"} {
+		code, out, errOut := run(t, repoRoot, "tune", "tune/testdata/duel", "--repeats", "2", "--shard", k+"/3", "--out", filepath.Join(dir, k+".json"))
+		want := "cardpress: --shard " + k + "/3: 3 shards for 2 searches (--repeats); a shard runs whole searches, so N can be at most --repeats\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("shard %s/3: exit %d, stderr %q; want 2 and %q", k, code, errOut, want)
+		}
+	}
+}
