@@ -45,7 +45,7 @@ var (
 	CodeValue = finding.Declare(finding.Code{ID: "TUNE_VALUE", Severity: finding.Error, Scope: finding.Tune,
 		Purpose: "A value a tune.yaml range offers is of another type than the parameter's, the range is empty or too wide, or the game does not build with the value."})
 	CodeTarget = finding.Declare(finding.Code{ID: "TUNE_TARGET", Severity: finding.Error, Scope: finding.Tune,
-		Purpose: "A tune.yaml target or player count the game cannot be measured by: a length whose min is above its max, a counter the engine does not count, a player count the game does not play."})
+		Purpose: "A tune.yaml target or player count the game cannot be measured by: a length whose min is above its max, a counter the engine does not count, a ladder bot the engine cannot make, a player count the game does not play."})
 )
 
 // cardpress tune checks its plan as it reads tune.yaml (LoadPlan); the
@@ -315,6 +315,9 @@ func (r *planReader) targets(m *yaml.Node) {
 	if l := source.MapValue(m, "skill_ladder"); l != nil {
 		t.Ladder = &Ladder{}
 		for _, b := range source.MapValue(l, "bots").Content {
+			if _, err := engine.ParseBot(b.Value, 0); err != nil {
+				r.add(CodeTarget.At(r.f.Pos(b), "skill_ladder: %v", err))
+			}
 			t.Ladder.Bots = append(t.Ladder.Bots, b.Value)
 		}
 		if g := source.MapValue(l, "games"); g != nil {

@@ -126,3 +126,20 @@ func TestPlanReadsNumbersAsYAMLDoes(t *testing.T) {
 		t.Errorf("read %s, want %s", got, want)
 	}
 }
+
+// A ladder bot the engine cannot make is a finding at the bot, not a run
+// whose every candidate is "broken": the schema lets mcts:N have 7 digits,
+// the engine's bots 1,000,000 iterations at most.
+func TestPlanLadderBotsAreMade(t *testing.T) {
+	g := loadGame(t, "testdata/duel")
+	path := filepath.Join(t.TempDir(), "tune.yaml")
+	plan := "parameters:\n  compensation: {min: 0, max: 4}\ntargets:\n  skill_ladder: {bots: [random, mcts:5000000]}\n"
+	if err := os.WriteFile(path, []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
+	want := path + `:4:33: error TUNE_TARGET: skill_ladder: bot "mcts:5000000": the budget "5000000" is not 1 to 1000000 iterations`
+	if len(fs) != 1 || fs[0].String() != want {
+		t.Errorf("got %v, want %s", fs, want)
+	}
+}
