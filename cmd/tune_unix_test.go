@@ -5,6 +5,7 @@ package cmd
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -52,5 +53,23 @@ func TestTunePlanInTheFolderOnly(t *testing.T) {
 	code, _, errOut = runWithin(t, ws, append([]string{"tune", "duel"}, budget...)...)
 	if want := "duel/tune.yaml:1:1: error FILE_READ: cannot read: not a regular file but a named pipe (FIFO)\n"; code != 1 || errOut != want {
 		t.Errorf("a FIFO: exit %d, stderr %q; want 1 and %q", code, errOut, want)
+	}
+}
+
+// A diff names game.yaml so that patch -p1 and git apply both read it: a
+// folder with a space is quoted (patch stopped at the space), one with a
+// control character is left out of the name, applied in the game folder.
+func TestTuneDiffNamesOddFolders(t *testing.T) {
+	ws := t.TempDir()
+	for _, tc := range []struct{ folder, head, in string }{
+		{"my game", "--- \"a/my game/game.yaml\"\n+++ \"b/my game/game.yaml\"\n", "in the folder tune was run from"},
+		{"a\"b\\c", "--- \"a/a\\\"b\\\\c/game.yaml\"\n+++ \"b/a\\\"b\\\\c/game.yaml\"\n", "in the folder tune was run from"},
+		{"we\nird", "--- a/game.yaml\n+++ b/game.yaml\n", `in the game folder we\nird`},
+	} {
+		testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, tc.folder))
+		code, out, errOut := run(t, ws, append([]string{"tune", tc.folder}, duelArgs[2:]...)...)
+		if code != 0 || !strings.Contains(out, "game.yaml diff (git apply, or patch -p1, "+tc.in+"):\n"+tc.head) {
+			t.Errorf("tune %q: exit %d %s\n%s", tc.folder, code, errOut, out)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
@@ -84,6 +85,10 @@ func diff(d *gamedata.Data, p *Plan, from, to []any) (text, in string, err error
 // is absolute or climbs out (patch and git apply refuse both), its path in
 // the game folder, with in the folder to apply it in.
 func diffName(dir, file string) (name, in string) {
+	if strings.ContainsFunc(file, unicode.IsControl) {
+		// No diff name holds one that patch and git both read back.
+		return filepath.Base(file), dir
+	}
 	if !filepath.IsAbs(file) && filepath.IsLocal(file) {
 		return file, ""
 	}
@@ -225,7 +230,7 @@ func readsAsOther(s string) bool {
 // number of lines.
 func unified(name string, old, changed []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n", name, name)
+	fmt.Fprintf(&b, "--- %s\n+++ %s\n", diffPath("a/"+name), diffPath("b/"+name))
 	var diffs []int
 	for i := range old {
 		if old[i] != changed[i] {
@@ -263,6 +268,16 @@ func unified(name string, old, changed []string) string {
 		k = j
 	}
 	return b.String()
+}
+
+// diffPath writes a file name on a diff's ---/+++ line: in C-style
+// quotes, which patch and git apply both read, when it has a space (where
+// patch would stop reading it), a quote or a backslash.
+func diffPath(name string) string {
+	if !strings.ContainsAny(name, " \"\\") {
+		return name
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name) + `"`
 }
 
 // noNewline ends a diff line, marking a last line without a newline as
