@@ -361,3 +361,21 @@ func TestTuneMoreShardsThanSearches(t *testing.T) {
 		}
 	}
 }
+
+// When every candidate's games fail (here the game's 1,000,000 rounds
+// never end within the move cap), tune says so rather than "the current
+// values scored best", and no distance from fair is shown for games that
+// did not end.
+func TestTuneSaysWhenEveryCandidateFailed(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	edit(t, ws, "duel/game.yaml", "    default: 3\n", "    default: 1000000\n")
+	if err := os.WriteFile(filepath.Join(ws, "duel/tune.yaml"), []byte("parameters:\n  compensation: {values: [1, 2]}\ntargets:\n  seat_win_rate: {within: 5}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "tune", "duel", "--games", "2", "--evaluations", "2", "--confirm", "2")
+	if code != 0 || !strings.Contains(out, "\nno proposal: the games of every candidate measured failed (did not end, crashed or broke an invariant): cardpress lint tells why\n") ||
+		!hasFields(out, []string{"worst", "seat", "off", "fair", "-", "-"}) || !hasFields(out, []string{"1", "1", "1", "-", "20000.0", "broken", "no"}) {
+		t.Errorf("exit %d %s\n%s", code, errOut, out)
+	}
+}

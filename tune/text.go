@@ -38,6 +38,8 @@ func WriteText(w io.Writer, r *Result) error {
 			return err
 		}
 		switch {
+		case r.Best.Score.Loss >= brokenLoss:
+			fmt.Fprintln(w, "\nno proposal: the games of every candidate measured failed (did not end, crashed or broke an invariant): cardpress lint tells why")
 		case r.DiffError != "":
 			fmt.Fprintf(w, "\nno diff: %s; change the values in game.yaml by hand\n", finding.Visible(r.DiffError))
 		case r.Diff == "":
@@ -138,10 +140,19 @@ func compare(out io.Writer, p PlanInfo, cur, best Candidate) error {
 			}
 		}
 	}
-	row("worst seat off fair", func(c Candidate) string { return engine.FiniteCell("%.1f points", c.Score.SeatOff) })
+	row("worst seat off fair", func(c Candidate) string { return seatOffText(c, "%.1f points") })
 	row("score", func(c Candidate) string { return scoreText(c) })
 	row("targets met", func(c Candidate) string { return yesNo(c.Score.Met) })
 	return w.Flush()
+}
+
+// seatOffText is the worst seat's distance from fair, or "-" for a
+// candidate whose games failed: there is no distance to measure.
+func seatOffText(c Candidate, format string) string {
+	if c.Error != "" || c.Score.Loss >= brokenLoss {
+		return "-"
+	}
+	return engine.FiniteCell(format, c.Score.SeatOff)
 }
 
 func scoreText(c Candidate) string {
@@ -169,7 +180,7 @@ func evidence(out io.Writer, r *Result) error {
 			if note == "" && c.Score.Loss >= brokenLoss {
 				note = "games failed (did not end, crashed or broke an invariant)"
 			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s\t%s", engine.FiniteCell("%.1f", c.Score.SeatOff), lengths(r.Plan, c), scoreText(c), yesNo(c.Score.Met))
+			fmt.Fprintf(w, "\t%s\t%s\t%s\t%s", seatOffText(c, "%.1f"), lengths(r.Plan, c), scoreText(c), yesNo(c.Score.Met))
 			if note != "" {
 				fmt.Fprint(w, "\t", note)
 			}
