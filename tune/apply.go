@@ -107,12 +107,19 @@ func child(n *yaml.Node, s string) (*yaml.Node, error) {
 		return n.Content[k], nil
 	case yaml.MappingNode:
 		var next *yaml.Node
+		merged := false
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == s {
+			switch k := n.Content[i]; {
+			case k.Value == s:
 				next = n.Content[i+1]
+			case k.Tag == "!!merge":
+				merged = true
 			}
 		}
-		if next == nil {
+		switch {
+		case next == nil && merged:
+			return nil, fmt.Errorf("%q comes into the mapping by a YAML merge key (<<); write it in the mapping to tune it", s)
+		case next == nil:
 			return nil, fmt.Errorf("no key %q", s)
 		}
 		return next, nil

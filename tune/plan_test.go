@@ -143,3 +143,26 @@ func TestPlanLadderBotsAreMade(t *testing.T) {
 		t.Errorf("got %v, want %s", fs, want)
 	}
 }
+
+// A value a YAML merge key (<<: *b) brings into a mapping cannot be
+// changed there alone: the plan says so at the value, in those words.
+func TestPlanValueFromAMergeKey(t *testing.T) {
+	dir := t.TempDir()
+	testutil.CopyTree(t, "testdata/duel", dir)
+	yml := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(yml)
+	merged := strings.Replace(string(data), "parameters:\n", "parameters:\n  setup:\n    default:\n      base: &b {comp: 0}\n      used: {<<: *b, extra: 2}\n    doc: x\n", 1)
+	if err := os.WriteFile(yml, []byte(merged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, dir)
+	path := filepath.Join(dir, "tune.yaml")
+	if err := os.WriteFile(path, []byte("parameters:\n  setup.used.comp: {values: [0, 1]}\ntargets:\n  seat_win_rate: {within: 5}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
+	want := path + `:2:33: error TUNE_VALUE: the game does not build with setup.used.comp = 1: setup.used.comp: "comp" comes into the mapping by a YAML merge key (<<); write it in the mapping to tune it`
+	if len(fs) != 1 || fs[0].String() != want {
+		t.Errorf("got %v\nwant %s", fs, want)
+	}
+}
