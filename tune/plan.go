@@ -356,7 +356,10 @@ func lookup(v any, segs []string) (any, error) {
 		switch x := v.(type) {
 		case []any:
 			k, err := strconv.Atoi(s)
-			if err != nil || k < 0 || k >= len(x) {
+			switch {
+			case (err != nil || k < 0 || k >= len(x)) && len(x) == 0:
+				return nil, fmt.Errorf("%q is not an index of the list%s, which is empty", s, under(at))
+			case err != nil || k < 0 || k >= len(x):
 				return nil, fmt.Errorf("%q is not an index of the list%s, which has %d items (0 to %d)", s, under(at), len(x), len(x)-1)
 			}
 			v = x[k]

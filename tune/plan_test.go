@@ -166,3 +166,22 @@ func TestPlanValueFromAMergeKey(t *testing.T) {
 		t.Errorf("got %v\nwant %s", fs, want)
 	}
 }
+
+// A path into a list the variant played leaves empty says so, not "0 to
+// -1".
+func TestPlanPathIntoAnEmptyList(t *testing.T) {
+	t.Chdir(testutil.RepoRoot())
+	g, _, err := loadGame(t, "cards/masterminds").BuildVariant("draft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "tune.yaml")
+	if err := os.WriteFile(path, []byte("parameters:\n  starter_cash.0.cards: {min: 0, max: 2}\ntargets:\n  seat_win_rate: {within: 5}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
+	want := path + `:2:3: error TUNE_PARAMETER: starter_cash.0.cards: "0" is not an index of the list, which is empty`
+	if len(fs) != 1 || fs[0].String() != want {
+		t.Errorf("got %v\nwant %s", fs, want)
+	}
+}
