@@ -229,6 +229,10 @@ func (r *planReader) scalar(key *yaml.Node) (any, bool) {
 	switch v.(type) {
 	case int, bool, string:
 		return v, true
+	case []any, map[string]any:
+	default:
+		r.add(CodeParameter.At(r.f.Pos(key), "%s is %s in game.yaml; tune changes a whole number, true/false or a word", key.Value, typeName(v)))
+		return nil, false
 	}
 	r.add(CodeParameter.At(r.f.Pos(key), "%s is %s in game.yaml; name one number, true/false or word in it (%s)", key.Value, describe(v), example(key.Value, v)))
 	return nil, false

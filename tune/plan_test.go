@@ -185,3 +185,31 @@ func TestPlanPathIntoAnEmptyList(t *testing.T) {
 		t.Errorf("got %v\nwant %s", fs, want)
 	}
 }
+
+// A parameter that is empty or a fractional number cannot be tuned, and
+// the finding says so rather than "name one number ... in it (e.g. it)".
+func TestPlanParameterOfAnUntunableType(t *testing.T) {
+	dir := t.TempDir()
+	testutil.CopyTree(t, "testdata/duel", dir)
+	yml := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(yml)
+	odd := strings.Replace(string(data), "parameters:\n", "parameters:\n  label:\n    default: ~\n    doc: x\n  ratio:\n    default: 1.5\n    doc: y\n", 1)
+	if err := os.WriteFile(yml, []byte(odd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, dir)
+	path := filepath.Join(dir, "tune.yaml")
+	if err := os.WriteFile(path, []byte("parameters:\n  label: {values: [a]}\n  ratio: {values: [2]}\ntargets:\n  seat_win_rate: {within: 5}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, fs := LoadPlan(path, g.Data, g.Engine.Info(), buildErrors(g))
+	want := path + ":2:3: error TUNE_PARAMETER: label is empty in game.yaml; tune changes a whole number, true/false or a word\n" +
+		path + ":3:3: error TUNE_PARAMETER: ratio is a fractional number in game.yaml; tune changes a whole number, true/false or a word\n"
+	var got strings.Builder
+	for _, f := range fs {
+		got.WriteString(f.String() + "\n")
+	}
+	if got.String() != want {
+		t.Errorf("got\n%swant\n%s", got.String(), want)
+	}
+}
