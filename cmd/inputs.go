@@ -9,6 +9,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/schema"
+	"github.com/cardpress/cardpress/tune"
 )
 
 // Limits of the JSON files commands read back (docs/commands.md, "Sharded sweeps"
@@ -45,16 +46,36 @@ type jsonInput struct {
 	schema   string // schema.SimResults
 	maxBytes int64
 	values   int
+	format   string // the "format" its files carry, if any
 }
 
 var (
-	simResultsInput = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues}
+	simResultsInput = jsonInput{"a sim results file (sim --out)", schema.SimResults, simResultsBytes, simResultsValues, simFormat}
 	// A ladder shard is sim's summaries by cell: the same limits.
-	ladderResultsInput = jsonInput{"a ladder file (report --ladder --shard)", schema.LadderResults, simResultsBytes, simResultsValues}
-	lintReportInput    = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues}
-	tuneResultsInput   = jsonInput{"a tune results file (tune --out)", schema.TuneResults, tuneResultsBytes, tuneResultsValues}
-	gameLogInput       = jsonInput{"a game log (replay --format jsonl)", schema.Log, gameLogBytes, gameLogLineValue}
+	ladderResultsInput = jsonInput{"a ladder file (report --ladder --shard)", schema.LadderResults, simResultsBytes, simResultsValues, ladderFormat}
+	lintReportInput    = jsonInput{"a lint --format json report", schema.LintReport, lintReportBytes, lintReportValues, ""}
+	tuneResultsInput   = jsonInput{"a tune results file (tune --out)", schema.TuneResults, tuneResultsBytes, tuneResultsValues, tune.Format}
+	gameLogInput       = jsonInput{"a game log (replay --format jsonl)", schema.Log, gameLogBytes, gameLogLineValue, ""}
 )
+
+// otherKind is the kind of cardpress file data is when its format is
+// another kind's than in's ("" if it is not one), so that a file given
+// to the wrong command is named for what it is rather than by its first
+// field the schema does not know.
+func (in jsonInput) otherKind(data []byte) string {
+	var head struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(data, &head) != nil || head.Format == in.format {
+		return ""
+	}
+	for _, k := range []jsonInput{simResultsInput, ladderResultsInput, tuneResultsInput} {
+		if k.format == head.Format {
+			return k.kind
+		}
+	}
+	return ""
+}
 
 // read reads the file at path — a regular file within the size limit, so
 // that /dev/zero or a FIFO is refused, not read — checks it against the
@@ -65,17 +86,29 @@ func (in jsonInput) read(name, path string, v any) error {
 	if err != nil {
 		return inputErrorf(name, "cannot read: %s", fileio.Describe(err))
 	}
-	if err := schema.CheckJSON(in.schema, data, in.values); err != nil {
-		var de *schema.DocumentError
-		if errors.As(err, &de) && len(de.Path) == 0 {
-			return inputErrorf(name, "not %s: %s", in.kind, de.Message)
-		}
-		return inputErrorf(name, "%v", err)
+	if err := in.check(name, data); err != nil {
+		return err
 	}
 	// The schema has vouched for every field and number; this cannot fail
 	// short of a bug, but is worded like the rest if it does.
 	if err := json.Unmarshal(data, v); err != nil {
 		return inputErrorf(name, "not %s: %v", in.kind, err)
+	}
+	return nil
+}
+
+// check holds data, read within the size limit, to the limit of values
+// and the schema.
+func (in jsonInput) check(name string, data []byte) error {
+	if err := schema.CheckJSON(in.schema, data, in.values); err != nil {
+		var de *schema.DocumentError
+		if errors.As(err, &de) && len(de.Path) == 0 {
+			return inputErrorf(name, "not %s: %s", in.kind, de.Message)
+		}
+		if other := in.otherKind(data); other != "" {
+			return inputErrorf(name, "not %s: it is %s", in.kind, other)
+		}
+		return inputErrorf(name, "%v", err)
 	}
 	return nil
 }

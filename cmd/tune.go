@@ -3,12 +3,16 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/tune"
 
@@ -85,6 +89,9 @@ func runTune(opts *tuneOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkTuneOut(opts.OutFile, g.Data, opts.Plan); err != nil {
+		return err
+	}
 	var res *tune.Result
 	if opts.Merge {
 		if res, err = mergeTune(args[1:], g, plan, opts.Engine); err != nil {
@@ -100,8 +107,8 @@ func runTune(opts *tuneOptions, args []string) error {
 		if shards > 1 {
 			cfg.Shard, cfg.Shards = shard+1, shards
 		}
-		if shard >= opts.Repeats {
-			return usagef("--shard %s has no search of the %d (--repeats)", opts.Shard, opts.Repeats)
+		if shards > opts.Repeats {
+			return usagef("--shard %s: %d shards for %d searches (--repeats); a shard runs whole searches, so N can be at most --repeats", opts.Shard, shards, opts.Repeats)
 		}
 		bar := opts.newProgress(g.Data.Manifest.ID, cfg.TotalGames())
 		if bar != nil {
@@ -119,6 +126,7 @@ func runTune(opts *tuneOptions, args []string) error {
 		if err := writeResults(opts.OutFile, res); err != nil {
 			return err
 		}
+		warnUnmergeable(opts.Err, opts.OutFile, res)
 	}
 	if opts.Format == "json" {
 		b, err := json.MarshalIndent(res, "", "  ")
@@ -152,23 +160,28 @@ func (o *tuneOptions) check(args []string) error {
 }
 
 // loadPlan reads the plan: findings in it are exit 1, a plan that is not
-// there exit 2.
+// there exit 2. The game's own tune.yaml is read inside its folder only;
+// --plan is a file the user names, wherever it is.
 func (o *tuneOptions) loadPlan(g *pipeline.LoadedGame) (*tune.Plan, error) {
-	path := o.Plan
-	if path == "" {
-		path = filepath.Join(g.Data.Dir, tune.FileName)
-		if _, err := os.Stat(path); err != nil {
+	build := func(d *gamedata.Data) []finding.Finding {
+		_, fs := g.Build(d)
+		return fs
+	}
+	var plan *tune.Plan
+	var fs []finding.Finding
+	if path := o.Plan; path == "" {
+		// Lstat: a link is the folder's to judge (LoadGamePlan), not "no plan".
+		if _, err := os.Lstat(filepath.Join(g.Data.Dir, tune.FileName)); err != nil {
 			return nil, usagef("%s has no %s: write one (docs/commands.md, Tuning) or name one with --plan", finding.Visible(g.Data.Dir), tune.FileName)
 		}
+		plan, fs = tune.LoadGamePlan(g.Data, g.Engine.Info(), build)
 	} else if err := checkPaths([]string{path}); err != nil {
 		return nil, err
 	} else if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, usagef("--plan %s is a folder; name the plan file", finding.Visible(path))
+	} else {
+		plan, fs = tune.LoadPlan(path, g.Data, g.Engine.Info(), build)
 	}
-	plan, fs := tune.LoadPlan(path, g.Data, g.Engine.Info(), func(d *gamedata.Data) []finding.Finding {
-		_, fs := g.Build(d)
-		return fs
-	})
 	if len(fs) > 0 {
 		o.printFindings(o.Err, "text", fs, nil)
 		return nil, errFindings
@@ -192,4 +205,52 @@ func mergeTune(names []string, g *pipeline.LoadedGame, plan *tune.Plan, engineID
 		return nil, usageError{fmt.Errorf("%s", finding.Visible(err.Error()))}
 	}
 	return res, nil
+}
+
+// checkTuneOut refuses, before anything is played, an --out that would
+// lose the run at its end (a folder, or a name ending in /) or overwrite
+// a file the game is made of with JSON (game.yaml, the plan, its cards,
+// layout, rules...).
+func checkTuneOut(out string, d *gamedata.Data, plan string) error {
+	if out == "" {
+		return nil
+	}
+	info, err := os.Stat(out)
+	if (err == nil && info.IsDir()) || os.IsPathSeparator(out[len(out)-1]) {
+		return usagef("--out %s is a folder; name the results file (e.g. %s)", finding.Visible(out), finding.Visible(filepath.Join(out, "tune.json")))
+	}
+	if err != nil {
+		return nil // a new file, or one the write will say it cannot make
+	}
+	f := d.Manifest.Files
+	sources := slices.Concat([]string{gamedata.ManifestName, tune.FileName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests)
+	for _, name := range sources {
+		path := filepath.Join(d.Dir, filepath.FromSlash(name))
+		if src, err := os.Stat(path); err == nil && name != "" && os.SameFile(info, src) {
+			return usagef("--out %s is a file of the game (%s); name another file", finding.Visible(out), finding.Visible(path))
+		}
+	}
+	if src, err := os.Stat(plan); err == nil && plan != "" && os.SameFile(info, src) {
+		return usagef("--out %s is the plan; name another file", finding.Visible(out))
+	}
+	return nil
+}
+
+// warnUnmergeable warns, as the file is written rather than when it is
+// needed, that --merge will refuse it: a shard of very many evaluations
+// can exceed what --merge reads (tuneResultsBytes, tuneResultsValues).
+func warnUnmergeable(w io.Writer, path string, res *tune.Result) {
+	data, err := json.MarshalIndent(res, "", " ") // as writeResults writes it
+	if err != nil {
+		return
+	}
+	if int64(len(data)) > tuneResultsInput.maxBytes {
+		err = &fileio.TooLargeError{Size: int64(len(data)), Limit: tuneResultsInput.maxBytes}
+	} else {
+		err = tuneResultsInput.check(path, data)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "cardpress: warning: tune --merge cannot read %s: %s: split the run into more shards (--shard K/N with a larger N) or fewer --evaluations\n",
+			finding.Visible(path), strings.TrimPrefix(err.Error(), finding.Visible(path)+": "))
+	}
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/cardpress/cardpress/internal/testutil"
@@ -112,6 +113,12 @@ func TestTuneShardsMergeByCLI(t *testing.T) {
 	if code != 0 || merged != whole {
 		t.Errorf("merge: exit %d %s\n%s\nwant\n%s", code, errOut, merged, whole)
 	}
+	// A matrix of one job: --shard 1/1's file merges alone.
+	one := filepath.Join(dir, "duel-1-of-1.json")
+	run(t, repoRoot, append(duelArgs, "--shard", "1/1", "--out", one)...)
+	if code, merged, errOut := run(t, repoRoot, "tune", "tune/testdata/duel", "--merge", one); code != 0 || merged != whole {
+		t.Errorf("merge of --shard 1/1: exit %d %s\n%s", code, errOut, merged)
+	}
 	// A file edited by hand is refused in one line, exit 2.
 	data, _ := os.ReadFile(files[0])
 	broken := filepath.Join(dir, "broken.json")
@@ -195,5 +202,180 @@ func TestTuneUsageErrors(t *testing.T) {
 		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", args, code, errOut)
 		}
+	}
+}
+
+// The diff applies where the output says: from the folder tune was run
+// in when the game is below it, else (an absolute path elsewhere, or one
+// through ..) in the game folder, as a/game.yaml: patch and git refuse
+// a path with .. or a leading /.
+func TestTuneDiffAppliesWhereItSays(t *testing.T) {
+	ws := t.TempDir()
+	game := filepath.Join(ws, "games", "duel")
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), game)
+	elsewhere := filepath.Join(ws, "elsewhere")
+	if err := os.Mkdir(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ dir, game, head, in string }{
+		{ws, "games/duel", "--- a/games/duel/game.yaml\n+++ b/games/duel/game.yaml\n", "in the folder tune was run from"},
+		{ws, game, "--- a/games/duel/game.yaml\n+++ b/games/duel/game.yaml\n", "in the folder tune was run from"},
+		{elsewhere, "../games/duel", "--- a/game.yaml\n+++ b/game.yaml\n", "in the game folder ../games/duel"},
+		{elsewhere, game, "--- a/game.yaml\n+++ b/game.yaml\n", "in the game folder " + game},
+	} {
+		code, out, errOut := run(t, tc.dir, append([]string{"tune", tc.game}, duelArgs[2:]...)...)
+		if code != 0 || !strings.Contains(out, "game.yaml diff (git apply, or patch -p1, "+tc.in+"):\n"+tc.head) {
+			t.Errorf("tune %s in %s: exit %d %s\n%s", tc.game, tc.dir, code, errOut, out)
+		}
+	}
+}
+
+// --out is checked before anything is played: a folder (or a name ending
+// in /) would lose the run at its end, and a file the game is made of
+// (game.yaml, the plan, a card file) would be overwritten with JSON.
+func TestTuneOutCheckedBeforeTheRun(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	before := readFile(t, filepath.Join(ws, "duel/game.yaml"))
+	for _, tc := range []struct{ out, want string }{
+		{"duel", "cardpress: --out duel is a folder; name the results file (e.g. duel/tune.json)\n"},
+		{"new/", "cardpress: --out new/ is a folder; name the results file (e.g. new/tune.json)\n"},
+		{"duel/game.yaml", "cardpress: --out duel/game.yaml is a file of the game (duel/game.yaml); name another file\n"},
+		{"duel/./tune.yaml", "cardpress: --out duel/./tune.yaml is a file of the game (duel/tune.yaml); name another file\n"},
+		{"duel/cards.yaml", "cardpress: --out duel/cards.yaml is a file of the game (duel/cards.yaml); name another file\n"},
+	} {
+		code, out, errOut := run(t, ws, "tune", "duel", "--games", "5", "--evaluations", "2", "--confirm", "5", "--out", tc.out)
+		if code != 2 || out != "" || errOut != tc.want {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.out, code, out, errOut, tc.want)
+		}
+	}
+	plan := readFile(t, filepath.Join(ws, "duel/tune.yaml"))
+	if err := os.WriteFile(filepath.Join(ws, "p.yaml"), plan, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := run(t, ws, "tune", "duel", "--plan", "p.yaml", "--out", "./p.yaml")
+	if want := "cardpress: --out ./p.yaml is the plan; name another file\n"; code != 2 || errOut != want {
+		t.Errorf("--out the --plan: exit %d, stderr %q; want 2 and %q", code, errOut, want)
+	}
+	if after := readFile(t, filepath.Join(ws, "duel/game.yaml")); !bytes.Equal(after, before) {
+		t.Error("game.yaml changed")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "new")); err == nil {
+		t.Error("--out new/ made a folder")
+	}
+}
+
+// A results file of another command given to --merge is named for what
+// it is, not by its first field the schema does not know.
+func TestTuneMergeNamesAFileOfAnotherKind(t *testing.T) {
+	dir := t.TempDir()
+	sim := filepath.Join(dir, "sim.json")
+	if code, _, errOut := run(t, repoRoot, "sim", "--game", "tune/testdata/duel", "--games", "5", "--out", sim); code != 0 {
+		t.Fatalf("sim: exit %d %s", code, errOut)
+	}
+	ladder := filepath.Join(dir, "ladder.json")
+	if err := os.WriteFile(ladder, []byte(`{"format": "cardpress-ladder/1", "game": "duel"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		sim:    "cardpress: " + sim + ": not a tune results file (tune --out): it is a sim results file (sim --out)\n",
+		ladder: "cardpress: " + ladder + ": not a tune results file (tune --out): it is a ladder file (report --ladder --shard)\n",
+	} {
+		if code, _, errOut := run(t, repoRoot, "tune", "tune/testdata/duel", "--merge", file); code != 2 || errOut != want {
+			t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, want)
+		}
+	}
+}
+
+// The evidence says whether each candidate met the targets: a score
+// below 1 does not (here a length 94 moves short of a range 100 wide).
+func TestTuneEvidenceSaysWhatMet(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	plan := "parameters:\n  rounds: {values: [3, 50]}\ntargets:\n  length: {min: 100, max: 200}\n"
+	if err := os.WriteFile(filepath.Join(ws, "duel/tune.yaml"), []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "tune", "duel", "--games", "5", "--evaluations", "2", "--confirm", "5")
+	if code != 0 || !strings.Contains(out, "\nevidence: every candidate played, in order (score: lower is better, 0 at best; met: every target met)\n") ||
+		!hasFields(out, []string{"search", "#", "rounds", "seat", "off", "(points)", "moves", "score", "met", "note"}) ||
+		!hasFields(out, []string{"1", "1", "3", "20.0", "6.0", "0.94", "no"}) || !hasFields(out, []string{"1", "2", "50", "50.0", "100.0", "0.00", "yes"}) {
+		t.Errorf("exit %d %s\n%s", code, errOut, out)
+	}
+}
+
+// A results file larger than --merge reads (a shard of very many
+// evaluations) is written, with a warning that merging it will fail, at
+// once rather than when the merge is run.
+func TestTuneWarnsOfAFileMergeCannotRead(t *testing.T) {
+	limit := tuneResultsInput.maxBytes
+	tuneResultsInput.maxBytes = 4 << 10
+	t.Cleanup(func() { tuneResultsInput.maxBytes = limit })
+	dir := t.TempDir()
+	out := filepath.Join(dir, "duel-1.json")
+	code, _, errOut := run(t, repoRoot, append(duelArgs, "--shard", "1/2", "--out", out)...)
+	info, err := os.Stat(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("cardpress: warning: tune --merge cannot read %s: file is %d KiB; the limit is 4 KiB: split the run into more shards (--shard K/N with a larger N) or fewer --evaluations\n", out, info.Size()>>10)
+	if code != 0 || !strings.HasSuffix(errOut, want) {
+		t.Errorf("exit %d, stderr %q; want 0 and %q", code, errOut, want)
+	}
+	tuneResultsInput.maxBytes = limit
+	if _, _, errOut := run(t, repoRoot, append(duelArgs, "--shard", "1/2", "--out", out)...); strings.Contains(errOut, "warning") {
+		t.Errorf("a file --merge reads: %q", errOut)
+	}
+}
+
+// A game.yaml with CRLF line ends gets a text diff that applies: each
+// line's CR is printed as it is, not made visible as the text \r.
+func TestTuneTextDiffKeepsCRLF(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	game := filepath.Join(ws, "duel/game.yaml")
+	crlf := strings.ReplaceAll(string(readFile(t, game)), "\n", "\r\n")
+	if err := os.WriteFile(game, []byte(crlf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan := "parameters:\n  rounds: {values: [5]}\ntargets:\n  length: {min: 8, max: 10}\n"
+	if err := os.WriteFile(filepath.Join(ws, "duel/tune.yaml"), []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "tune", "duel", "--games", "5", "--evaluations", "2", "--confirm", "5")
+	if code != 0 || !strings.Contains(out, "\n   rounds:\r\n-    default: 3\r\n+    default: 5\r\n     doc: Rounds of rolling.\r\n") {
+		t.Errorf("exit %d %s\n%q", code, errOut, out)
+	}
+}
+
+// More shards than searches is refused by every shard, before anything is
+// played: shard 1/3 of 2 searches once ran while 3/3 was refused, so the
+// run could never be merged.
+func TestTuneMoreShardsThanSearches(t *testing.T) {
+	dir := t.TempDir()
+	for _, k := range []string{"1", "3"} {
+		code, out, errOut := run(t, repoRoot, "tune", "tune/testdata/duel", "--repeats", "2", "--shard", k+"/3", "--out", filepath.Join(dir, k+".json"))
+		want := "cardpress: --shard " + k + "/3: 3 shards for 2 searches (--repeats); a shard runs whole searches, so N can be at most --repeats\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("shard %s/3: exit %d, stderr %q; want 2 and %q", k, code, errOut, want)
+		}
+	}
+}
+
+// When every candidate's games fail (here the game's 1,000,000 rounds
+// never end within the move cap), tune says so rather than "the current
+// values scored best", and no distance from fair is shown for games that
+// did not end.
+func TestTuneSaysWhenEveryCandidateFailed(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	edit(t, ws, "duel/game.yaml", "    default: 3\n", "    default: 1000000\n")
+	if err := os.WriteFile(filepath.Join(ws, "duel/tune.yaml"), []byte("parameters:\n  compensation: {values: [1, 2]}\ntargets:\n  seat_win_rate: {within: 5}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, ws, "tune", "duel", "--games", "2", "--evaluations", "2", "--confirm", "2")
+	if code != 0 || !strings.Contains(out, "\nno proposal: the games of every candidate measured failed (did not end, crashed or broke an invariant): cardpress lint tells why\n") ||
+		!hasFields(out, []string{"worst", "seat", "off", "fair", "-", "-"}) || !hasFields(out, []string{"1", "1", "1", "-", "20000.0", "broken", "no"}) {
+		t.Errorf("exit %d %s\n%s", code, errOut, out)
 	}
 }

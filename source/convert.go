@@ -267,6 +267,10 @@ func keyText(k *yaml.Node) (string, bool) {
 	return k.Value, true
 }
 
+// Scalar converts one scalar node as Convert does (0x10 and 010 are the
+// whole numbers YAML reads), for a reader that walks the nodes itself.
+func Scalar(n *yaml.Node) any { return scalar(n) }
+
 // scalar converts by the resolved tag rather than letting yaml guess Go
 // types: timestamps stay the text the designer wrote, and unknown tags are
 // text.

@@ -85,32 +85,46 @@ func copyNode(n *yaml.Node) *yaml.Node {
 // key, as the values hold it) down a node tree.
 func nodeAt(n *yaml.Node, segs []string) (*yaml.Node, error) {
 	for _, s := range segs {
-		switch n.Kind {
-		case yaml.SequenceNode:
-			k, err := strconv.Atoi(s)
-			if err != nil || k < 0 || k >= len(n.Content) {
-				return nil, fmt.Errorf("no item %q", s)
-			}
-			n = n.Content[k]
-		case yaml.MappingNode:
-			var next *yaml.Node
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == s {
-					next = n.Content[i+1]
-				}
-			}
-			if next == nil {
-				return nil, fmt.Errorf("no key %q", s)
-			}
-			n = next
-		default:
-			return nil, fmt.Errorf("%q is inside a scalar", s)
+		var err error
+		if n, err = child(n, s); err != nil {
+			return nil, err
 		}
 	}
 	if n.Kind != yaml.ScalarNode {
 		return nil, fmt.Errorf("not a scalar")
 	}
 	return n, nil
+}
+
+// child is the item or key s of a list or mapping node.
+func child(n *yaml.Node, s string) (*yaml.Node, error) {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		k, err := strconv.Atoi(s)
+		if err != nil || k < 0 || k >= len(n.Content) {
+			return nil, fmt.Errorf("no item %q", s)
+		}
+		return n.Content[k], nil
+	case yaml.MappingNode:
+		var next *yaml.Node
+		merged := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			switch k := n.Content[i]; {
+			case k.Value == s:
+				next = n.Content[i+1]
+			case k.Tag == "!!merge":
+				merged = true
+			}
+		}
+		switch {
+		case next == nil && merged:
+			return nil, fmt.Errorf("%q comes into the mapping by a YAML merge key (<<); write it in the mapping to tune it", s)
+		case next == nil:
+			return nil, fmt.Errorf("no key %q", s)
+		}
+		return next, nil
+	}
+	return nil, fmt.Errorf("%q is inside a scalar", s)
 }
 
 // setScalar writes x into a scalar node with the tag it decodes as.

@@ -2,11 +2,13 @@ package tune
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/cardpress/cardpress/gamedata"
 	"github.com/cardpress/cardpress/internal/fileio"
@@ -19,12 +21,19 @@ import (
 const diffContext = 3
 
 // Diff is game.yaml with the plan's parameters changed from the values
-// from to the values to, as a unified diff (git apply, patch -p1 from the
-// folder the game was named from). Each value is rewritten where it is
+// from to the values to, as a unified diff (git apply, patch -p1 in the
+// working folder, or in the game folder when DiffIn says so). Each value is rewritten where it is
 // written: the default, or the override of the variant played. A value
-// written through a YAML alias is changed at its anchor, as loading reads
-// it. No change is "".
+// shared through a YAML anchor is not rewritten (sharedAnchor). No change
+// is "".
 func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
+	text, _, err := diff(d, p, from, to)
+	return text, err
+}
+
+// diff is Diff and the folder to apply it in when it is not the working
+// folder (diffName).
+func diff(d *gamedata.Data, p *Plan, from, to []any) (text, in string, err error) {
 	var file string
 	edits := map[int][]edit{} // by 0-based line
 	for i, dim := range p.Dims {
@@ -33,23 +42,26 @@ func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 		}
 		segs := splitPath(dim.Path)
 		prm := d.Params[segs[0]]
-		n, err := nodeAt(resolve(prm.Node), segs[1:])
+		if a := sharedAnchor(prm.Node, segs[1:]); a != "" {
+			return "", "", fmt.Errorf("%s: the value is shared through the YAML anchor &%s; change it by hand (a rewrite would change every use of &%s)", dim.Path, a, a)
+		}
+		n, err := nodeAt(prm.Node, segs[1:])
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", dim.Path, err)
+			return "", "", fmt.Errorf("%s: %v", dim.Path, err)
 		}
 		if file == "" {
 			file = prm.Pos.File
 		} else if prm.Pos.File != file {
-			return "", fmt.Errorf("%s is written in %s, not %s", dim.Path, prm.Pos.File, file)
+			return "", "", fmt.Errorf("%s is written in %s, not %s", dim.Path, prm.Pos.File, file)
 		}
 		edits[n.Line-1] = append(edits[n.Line-1], edit{node: n, text: scalarText(n, to[i]), path: dim.Path})
 	}
 	if len(edits) == 0 {
-		return "", nil
+		return "", "", nil
 	}
 	data, err := fileio.ReadFile(file, source.MaxSize)
 	if err != nil {
-		return "", fmt.Errorf("%s: %s", file, fileio.Describe(err))
+		return "", "", fmt.Errorf("%s: %s", file, fileio.Describe(err))
 	}
 	old := strings.SplitAfter(string(data), "\n")
 	if old[len(old)-1] == "" {
@@ -58,20 +70,59 @@ func Diff(d *gamedata.Data, p *Plan, from, to []any) (string, error) {
 	changed := append([]string(nil), old...)
 	for line, es := range edits {
 		if line >= len(old) {
-			return "", fmt.Errorf("%s: line %d is past the end of the file", file, line+1)
+			return "", "", fmt.Errorf("%s: line %d is past the end of the file", file, line+1)
 		}
 		if changed[line], err = rewrite(old[line], es); err != nil {
-			return "", fmt.Errorf("%s:%d: %v", file, line+1, err)
+			return "", "", fmt.Errorf("%s:%d: %v", file, line+1, err)
 		}
 	}
-	return unified(filepath.ToSlash(strings.TrimPrefix(file, string(filepath.Separator))), old, changed), nil
+	name, in := diffName(d.Dir, file)
+	return unified(filepath.ToSlash(name), old, changed), in, nil
 }
 
-func resolve(n *yaml.Node) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
+// diffName is the name a diff gives file, in the game folder dir: its path
+// from the working folder, where the diff then applies, or, when that path
+// is absolute or climbs out (patch and git apply refuse both), its path in
+// the game folder, with in the folder to apply it in.
+func diffName(dir, file string) (name, in string) {
+	if strings.ContainsFunc(file, unicode.IsControl) {
+		// No diff name holds one that patch and git both read back.
+		return filepath.Base(file), dir
 	}
-	return n
+	if !filepath.IsAbs(file) && filepath.IsLocal(file) {
+		return file, ""
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if abs, err := filepath.Abs(file); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+				return rel, ""
+			}
+		}
+	}
+	if rel, err := filepath.Rel(dir, file); err == nil && filepath.IsLocal(rel) {
+		return rel, dir
+	}
+	return filepath.Base(file), dir
+}
+
+// sharedAnchor is the YAML anchor the value at segs under n is shared
+// through (an alias, or an anchor on the value or a node above it), or
+// "". The candidate played changed that one value (Apply copies aliases);
+// rewriting the anchor would change every use of it too, and rewriting an
+// anchored value would drop the anchor its aliases need.
+func sharedAnchor(n *yaml.Node, segs []string) string {
+	for i := 0; n != nil; i++ {
+		switch {
+		case n.Kind == yaml.AliasNode:
+			return n.Value
+		case n.Anchor != "":
+			return n.Anchor
+		case i == len(segs):
+			return ""
+		}
+		n, _ = child(n, segs[i])
+	}
+	return ""
 }
 
 type edit struct {
@@ -104,7 +155,17 @@ func tokenEnd(line []rune, at int, n *yaml.Node) (int, error) {
 		return 0, fmt.Errorf("no value at column %d", at+1)
 	}
 	end := at
-	switch n.Style {
+	style := n.Style
+	if style&yaml.TaggedStyle != 0 {
+		// Column is the tag's (!!int 3): a plain value is read from there
+		// and rewritten without it, the type the parameter has; a quoted
+		// one would need the tag kept.
+		if style != yaml.TaggedStyle {
+			return 0, fmt.Errorf("a value written with a YAML tag and quotes is not rewritten")
+		}
+		style = 0
+	}
+	switch style {
 	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
 		q := line[at]
 		for end = at + 1; end < len(line); end++ {
@@ -169,7 +230,7 @@ func readsAsOther(s string) bool {
 // number of lines.
 func unified(name string, old, changed []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n", name, name)
+	fmt.Fprintf(&b, "--- %s\n+++ %s\n", diffPath("a/"+name), diffPath("b/"+name))
 	var diffs []int
 	for i := range old {
 		if old[i] != changed[i] {
@@ -207,6 +268,16 @@ func unified(name string, old, changed []string) string {
 		k = j
 	}
 	return b.String()
+}
+
+// diffPath writes a file name on a diff's ---/+++ line: in C-style
+// quotes, which patch and git apply both read, when it has a space (where
+// patch would stop reading it), a quote or a backslash.
+func diffPath(name string) string {
+	if !strings.ContainsAny(name, " \"\\") {
+		return name
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name) + `"`
 }
 
 // noNewline ends a diff line, marking a last line without a newline as

@@ -10,9 +10,10 @@ import (
 )
 
 // Merge puts together the results of the shards of one tuning run
-// (--shard K/N, --out), checked against the game and its plan as they are
-// now: the same settings in every file, each shard once, every search
-// once and in its shard, every value one the plan offers, and measures
+// (--shard K/N, --out; a run's file without --shard is its one shard),
+// checked against the game and its plan as they are now: the values it
+// started from, the same settings in every file, each shard once, every
+// search once and in its shard, every value one the plan offers, and measures
 // that hold together. Scores are worked out again from the measures, not
 // read, and the proposal is chosen as the unsharded run chooses it, so
 // the merged result equals that run's. Each error names the file.
@@ -45,17 +46,24 @@ func Merge(names []string, parts []*Result, d *gamedata.Data, p *Plan, engineID 
 			r.Evaluations != first.Evaluations || r.Repeats != first.Repeats || r.Confirm != first.Confirm {
 			return nil, fail("settings (seed, engine, bots, games, evaluations, repeats, confirm) differ from %s's", names[0])
 		}
-		if r.Shards != len(parts) || r.Shard < 1 || r.Shard > r.Shards {
-			return nil, fail("shard %d of %d, but %d files are merged", r.Shard, r.Shards, len(parts))
+		shard, of := r.Shard, r.Shards
+		if of == 0 { // every search, as no --shard or --shard 1/1 writes
+			shard, of = 1, 1
 		}
-		if shards[r.Shard-1] {
-			return nil, fail("shard %d is given twice", r.Shard)
+		if of != len(parts) || shard < 1 || shard > of {
+			return nil, fail("shard %d of %d, but %d files are merged", shard, of, len(parts))
 		}
-		shards[r.Shard-1] = true
+		if shards[shard-1] {
+			return nil, fail("shard %d is given twice", shard)
+		}
+		shards[shard-1] = true
 		if err := p.check(&r.Current, r.Confirm); err != nil {
 			return nil, fail("current: %v", err)
 		}
 		if i == 0 {
+			if err := sameCurrent(d, p, r.Current.Values); err != nil {
+				return nil, fail("%v", err)
+			}
 			current, _ = json.Marshal(r.Current)
 		}
 		if got, _ := json.Marshal(r.Current); string(got) != string(current) {
@@ -63,8 +71,8 @@ func Merge(names []string, parts []*Result, d *gamedata.Data, p *Plan, engineID 
 		}
 		for k := range r.Runs {
 			run := &r.Runs[k]
-			if run.Repeat < 1 || run.Repeat > r.Repeats || (run.Repeat-1)%r.Shards != r.Shard-1 || repeats[run.Repeat] {
-				return nil, fail("search %d is not one of shard %d's, or is given twice", run.Repeat, r.Shard)
+			if run.Repeat < 1 || run.Repeat > r.Repeats || (run.Repeat-1)%of != shard-1 || repeats[run.Repeat] {
+				return nil, fail("search %d is not one of shard %d's, or is given twice", run.Repeat, shard)
 			}
 			repeats[run.Repeat] = true
 			if len(run.Evaluations) != r.Evaluations {
@@ -89,6 +97,21 @@ func Merge(names []string, parts []*Result, d *gamedata.Data, p *Plan, engineID 
 	merged.DiffError = ""
 	merged.finish(d, p)
 	return &merged, nil
+}
+
+// sameCurrent: the values a run started from are the game's now (a game
+// changed since would get a diff of values it does not have).
+func sameCurrent(d *gamedata.Data, p *Plan, played []any) error {
+	now, err := currentValues(d, p)
+	if err != nil {
+		return err
+	}
+	for i, dim := range p.Dims {
+		if played[i] != now[i] {
+			return fmt.Errorf("played from %s = %v, but game.yaml has %v now: run it again", dim.Path, played[i], now[i])
+		}
+	}
+	return nil
 }
 
 // check holds a candidate read from a file to the plan: its values are

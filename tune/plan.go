@@ -9,7 +9,7 @@ package tune
 
 import (
 	"fmt"
-	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +18,7 @@ import (
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/gamedata"
+	"github.com/cardpress/cardpress/internal/fileio"
 	"github.com/cardpress/cardpress/schema"
 	"github.com/cardpress/cardpress/source"
 
@@ -44,7 +45,7 @@ var (
 	CodeValue = finding.Declare(finding.Code{ID: "TUNE_VALUE", Severity: finding.Error, Scope: finding.Tune,
 		Purpose: "A value a tune.yaml range offers is of another type than the parameter's, the range is empty or too wide, or the game does not build with the value."})
 	CodeTarget = finding.Declare(finding.Code{ID: "TUNE_TARGET", Severity: finding.Error, Scope: finding.Tune,
-		Purpose: "A tune.yaml target or player count the game cannot be measured by: a length whose min is above its max, a counter the engine does not count, a player count the game does not play."})
+		Purpose: "A tune.yaml target or player count the game cannot be measured by: a length whose min is above its max, a counter the engine does not count, a ladder bot the engine cannot make, a player count the game does not play."})
 )
 
 // cardpress tune checks its plan as it reads tune.yaml (LoadPlan); the
@@ -111,6 +112,27 @@ func (l *Length) Unit() string {
 // error: the plan is nil then.
 func LoadPlan(path string, d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
 	f, found := source.Read(path)
+	return checkPlan(f, found, d, info, build)
+}
+
+// LoadGamePlan reads the plan the game's folder holds (FileName) as
+// LoadPlan does, but as the game's own files are read: a symbolic link out
+// of the folder is reported, not followed, since a game folder from a
+// pull request may plant one.
+func LoadGamePlan(d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
+	dir, err := fileio.OpenDir(d.Dir)
+	if err != nil {
+		at := finding.Pos{File: filepath.Join(d.Dir, FileName)}
+		return nil, []finding.Finding{source.CodeFileRead.At(at, "cannot read: %s", fileio.Describe(err))}
+	}
+	defer dir.Close()
+	f, found := source.ReadIn(dir, FileName)
+	return checkPlan(f, found, d, info, build)
+}
+
+// checkPlan checks a plan read as f (nil, with found saying why, if it
+// could not be read).
+func checkPlan(f *source.File, found []finding.Finding, d *gamedata.Data, info engine.Info, build func(*gamedata.Data) []finding.Finding) (*Plan, []finding.Finding) {
 	if f == nil {
 		return nil, found
 	}
@@ -133,7 +155,7 @@ func LoadPlan(path string, d *gamedata.Data, info engine.Info, build func(*gamed
 	if len(found) > 0 {
 		return nil, finding.Sort(found)
 	}
-	r := planReader{f: f, game: d, info: info, build: build, plan: &Plan{File: path}}
+	r := planReader{f: f, game: d, info: info, build: build, plan: &Plan{File: f.Name}}
 	r.parameters(source.MapValue(f.Root, "parameters"))
 	r.targets(source.MapValue(f.Root, "targets"))
 	r.players(source.MapValue(f.Root, "players"))
@@ -207,6 +229,10 @@ func (r *planReader) scalar(key *yaml.Node) (any, bool) {
 	switch v.(type) {
 	case int, bool, string:
 		return v, true
+	case []any, map[string]any:
+	default:
+		r.add(CodeParameter.At(r.f.Pos(key), "%s is %s in game.yaml; tune changes a whole number, true/false or a word", key.Value, typeName(v)))
+		return nil, false
 	}
 	r.add(CodeParameter.At(r.f.Pos(key), "%s is %s in game.yaml; name one number, true/false or word in it (%s)", key.Value, describe(v), example(key.Value, v)))
 	return nil, false
@@ -236,12 +262,12 @@ func (r *planReader) values(path string, cur any, rng *yaml.Node) ([]any, bool) 
 		r.add(CodeValue.At(r.f.Pos(rng), "%s is %s in game.yaml: list its values (values: [...]) instead of min and max", path, typeName(cur)))
 		return nil, false
 	}
-	from, _ := strconv.Atoi(lo.Value)
+	from := number(lo)
 	hiNode := source.MapValue(rng, "max")
-	hi, _ := strconv.Atoi(hiNode.Value)
+	hi := number(hiNode)
 	step := 1
 	if s := source.MapValue(rng, "step"); s != nil {
-		step, _ = strconv.Atoi(s.Value)
+		step = number(s)
 	}
 	if from > hi {
 		r.add(CodeValue.At(r.f.Pos(hiNode), "%s: max %d is below min %d", path, hi, from))
@@ -274,13 +300,12 @@ func (r *planReader) valuePos(rng *yaml.Node, v any) finding.Pos {
 func (r *planReader) targets(m *yaml.Node) {
 	t := &r.plan.Targets
 	if s := source.MapValue(m, "seat_win_rate"); s != nil {
-		t.Within, _ = strconv.ParseFloat(source.MapValue(s, "within").Value, 64)
+		t.Within = realNumber(source.MapValue(s, "within"))
 	}
 	if l := source.MapValue(m, "length"); l != nil {
 		lo, hi := source.MapValue(l, "min"), source.MapValue(l, "max")
 		t.Length = &Length{}
-		t.Length.Min, _ = strconv.ParseFloat(lo.Value, 64)
-		t.Length.Max, _ = strconv.ParseFloat(hi.Value, 64)
+		t.Length.Min, t.Length.Max = realNumber(lo), realNumber(hi)
 		if t.Length.Min > t.Length.Max {
 			r.add(CodeTarget.At(r.f.Pos(hi), "length: max %s is below min %s", hi.Value, lo.Value))
 		}
@@ -294,10 +319,13 @@ func (r *planReader) targets(m *yaml.Node) {
 	if l := source.MapValue(m, "skill_ladder"); l != nil {
 		t.Ladder = &Ladder{}
 		for _, b := range source.MapValue(l, "bots").Content {
+			if _, err := engine.ParseBot(b.Value, 0); err != nil {
+				r.add(CodeTarget.At(r.f.Pos(b), "skill_ladder: %v", err))
+			}
 			t.Ladder.Bots = append(t.Ladder.Bots, b.Value)
 		}
 		if g := source.MapValue(l, "games"); g != nil {
-			t.Ladder.Games, _ = strconv.Atoi(g.Value)
+			t.Ladder.Games = number(g)
 		}
 	}
 }
@@ -311,7 +339,7 @@ func (r *planReader) players(list *yaml.Node) {
 		return
 	}
 	for _, item := range list.Content {
-		n, _ := strconv.Atoi(item.Value)
+		n := number(item)
 		if n < lo || n > hi {
 			r.add(CodeTarget.At(r.f.Pos(item), "%s plays with %d-%d players, not %d", r.game.Manifest.ID, lo, hi, n))
 			continue
@@ -332,7 +360,10 @@ func lookup(v any, segs []string) (any, error) {
 		switch x := v.(type) {
 		case []any:
 			k, err := strconv.Atoi(s)
-			if err != nil || k < 0 || k >= len(x) {
+			switch {
+			case (err != nil || k < 0 || k >= len(x)) && len(x) == 0:
+				return nil, fmt.Errorf("%q is not an index of the list%s, which is empty", s, under(at))
+			case err != nil || k < 0 || k >= len(x):
 				return nil, fmt.Errorf("%q is not an index of the list%s, which has %d items (0 to %d)", s, under(at), len(x), len(x)-1)
 			}
 			v = x[k]
@@ -420,17 +451,24 @@ func typeName(v any) string {
 	return "empty"
 }
 
-// scalarValue is a plan's scalar as the parameter values hold it.
-func scalarValue(n *yaml.Node) any {
-	switch n.Tag {
-	case "!!int":
-		if i, err := strconv.Atoi(n.Value); err == nil {
-			return i
-		}
-		return math.NaN()
-	case "!!bool":
-		b, _ := strconv.ParseBool(strings.ToLower(n.Value))
-		return b
+// scalarValue is a plan's scalar as the parameter values hold it (both
+// converted as source.Convert converts).
+func scalarValue(n *yaml.Node) any { return source.Scalar(n) }
+
+// realNumber is a number of the plan, which the schema has checked is one.
+func realNumber(n *yaml.Node) float64 {
+	switch v := source.Scalar(n).(type) {
+	case int:
+		return float64(v)
+	case float64:
+		return v
 	}
-	return n.Value
+	return 0
+}
+
+// number is a whole number of the plan, which the schema has checked is
+// one (0 short of a bug, never a division by it: step's minimum is 1).
+func number(n *yaml.Node) int {
+	i, _ := source.Scalar(n).(int)
+	return i
 }

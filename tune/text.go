@@ -38,19 +38,36 @@ func WriteText(w io.Writer, r *Result) error {
 			return err
 		}
 		switch {
+		case r.Best.Score.Loss >= brokenLoss:
+			fmt.Fprintln(w, "\nno proposal: the games of every candidate measured failed (did not end, crashed or broke an invariant): cardpress lint tells why")
 		case r.DiffError != "":
 			fmt.Fprintf(w, "\nno diff: %s; change the values in game.yaml by hand\n", finding.Visible(r.DiffError))
 		case r.Diff == "":
 			fmt.Fprintln(w, "\nno change proposed: the current values scored best")
 		default:
-			fmt.Fprintln(w, "\ngame.yaml diff (git apply, or patch -p1, in the folder tune was run from):")
-			for _, line := range strings.SplitAfter(strings.TrimSuffix(r.Diff, "\n"), "\n") {
-				fmt.Fprintln(w, finding.Visible(strings.TrimSuffix(line, "\n")))
+			in := "the folder tune was run from"
+			if r.DiffIn != "" {
+				in = "the game folder " + r.DiffIn
 			}
+			fmt.Fprintf(w, "\ngame.yaml diff (git apply, or patch -p1, in %s):\n", finding.Visible(in))
+			writeDiff(w, r.Diff)
 		}
 	}
-	fmt.Fprintln(w, "\nevidence: every candidate played, in order (score: lower is better; 1 is a target just met)")
+	fmt.Fprintln(w, "\nevidence: every candidate played, in order (score: lower is better, 0 at best; met: every target met)")
 	return evidence(w, r)
+}
+
+// writeDiff prints a diff, each line made visible (game.yaml is data),
+// but a CRLF file's CR kept one, or the diff would not apply.
+func writeDiff(w io.Writer, diff string) {
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(diff, "\n"), "\n") {
+		line = strings.TrimSuffix(line, "\n")
+		end := "\n"
+		if strings.HasSuffix(line, "\r") {
+			line, end = strings.TrimSuffix(line, "\r"), "\r\n"
+		}
+		fmt.Fprint(w, finding.Visible(line), end)
+	}
 }
 
 func targetsText(p PlanInfo) string {
@@ -123,15 +140,19 @@ func compare(out io.Writer, p PlanInfo, cur, best Candidate) error {
 			}
 		}
 	}
-	row("worst seat off fair", func(c Candidate) string { return engine.FiniteCell("%.1f points", c.Score.SeatOff) })
+	row("worst seat off fair", func(c Candidate) string { return seatOffText(c, "%.1f points") })
 	row("score", func(c Candidate) string { return scoreText(c) })
-	row("targets met", func(c Candidate) string {
-		if c.Score.Met {
-			return "yes"
-		}
-		return "no"
-	})
+	row("targets met", func(c Candidate) string { return yesNo(c.Score.Met) })
 	return w.Flush()
+}
+
+// seatOffText is the worst seat's distance from fair, or "-" for a
+// candidate whose games failed: there is no distance to measure.
+func seatOffText(c Candidate, format string) string {
+	if c.Error != "" || c.Score.Loss >= brokenLoss {
+		return "-"
+	}
+	return engine.FiniteCell(format, c.Score.SeatOff)
 }
 
 func scoreText(c Candidate) string {
@@ -148,7 +169,7 @@ func evidence(out io.Writer, r *Result) error {
 	for _, d := range r.Plan.Parameters {
 		fmt.Fprint(w, "\t", finding.Visible(d.Path))
 	}
-	fmt.Fprint(w, "\tseat off (points)\t", lengthHeader(r.Plan), "\tscore\tnote\n")
+	fmt.Fprint(w, "\tseat off (points)\t", lengthHeader(r.Plan), "\tscore\tmet\tnote\n")
 	for _, run := range r.Runs {
 		for i, c := range run.Evaluations {
 			fmt.Fprintf(w, "%d\t%d", run.Repeat, i+1)
@@ -159,7 +180,7 @@ func evidence(out io.Writer, r *Result) error {
 			if note == "" && c.Score.Loss >= brokenLoss {
 				note = "games failed (did not end, crashed or broke an invariant)"
 			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s", engine.FiniteCell("%.1f", c.Score.SeatOff), lengths(r.Plan, c), scoreText(c))
+			fmt.Fprintf(w, "\t%s\t%s\t%s\t%s", seatOffText(c, "%.1f"), lengths(r.Plan, c), scoreText(c), yesNo(c.Score.Met))
 			if note != "" {
 				fmt.Fprint(w, "\t", note)
 			}
@@ -186,4 +207,11 @@ func lengths(p PlanInfo, c Candidate) string {
 		s = append(s, engine.FiniteCell("%.1f", m.Length(p.Length)))
 	}
 	return strings.Join(s, "/")
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

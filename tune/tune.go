@@ -86,8 +86,10 @@ type Result struct {
 	Runs    []Run      `json:"runs"`
 	Best    *Candidate `json:"best,omitempty"`
 	// Diff is game.yaml changed to Best, as a unified diff ("" when Best
-	// is the current values).
-	Diff string `json:"diff,omitempty"`
+	// is the current values), to apply in the folder tune was run from,
+	// or in DiffIn, the game folder, when the game is not below that one.
+	Diff   string `json:"diff,omitempty"`
+	DiffIn string `json:"diff_in,omitempty"`
 	// DiffError says why there is no diff for a proposal that changes
 	// values (a value written as a block scalar): the values are changed
 	// by hand then.
@@ -170,8 +172,8 @@ func (cfg *Config) search(r int, sizes, start []int) Run {
 // that cannot be written does not lose the run: it says why instead.
 func (r *Result) finish(d *gamedata.Data, p *Plan) {
 	r.choose()
-	diff, err := Diff(d, p, r.Current.Values, r.Best.Values)
-	r.Diff = diff
+	var err error
+	r.Diff, r.DiffIn, err = diff(d, p, r.Current.Values, r.Best.Values)
 	if err != nil {
 		r.DiffError = err.Error()
 	}

@@ -442,3 +442,79 @@ func TestLengthByCounter(t *testing.T) {
 		t.Errorf("%v\n%s", err, b.String())
 	}
 }
+
+// A value shared through a YAML anchor is not rewritten: the candidate
+// played changed one parameter, while rewriting the anchor would change
+// every alias of it too, and rewriting the anchored value would drop
+// the anchor and break the file. The diff says why instead.
+func TestDiffRefusesASharedValue(t *testing.T) {
+	dir := t.TempDir()
+	testutil.CopyTree(t, "testdata/duel", dir)
+	yaml := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(yaml)
+	shared := strings.Replace(strings.Replace(string(data), "    default: 0\n", "    default: &r 3\n", 1), "  rounds:\n    default: 3\n", "  rounds:\n    default: *r\n", 1)
+	if err := os.WriteFile(yaml, []byte(shared), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, dir)
+	for _, path := range []string{"compensation", "rounds"} {
+		p := &Plan{Dims: []Dim{{Path: path, Values: []any{3, 5}}}}
+		diff, err := Diff(g.Data, p, []any{3}, []any{5})
+		want := path + ": the value is shared through the YAML anchor &r; change it by hand (a rewrite would change every use of &r)"
+		if diff != "" || err == nil || err.Error() != want {
+			t.Errorf("%s: diff %q, error %v; want %q", path, diff, err, want)
+		}
+	}
+}
+
+// A run's file of every search (no --shard, or --shard 1/1) merges alone
+// into the same result; shards played from values game.yaml no longer
+// has are refused, as a plan changed since is.
+func TestMergeAWholeRunAndRefuseAChangedGame(t *testing.T) {
+	cfg := duelConfig(t, 5)
+	cfg.Repeats, cfg.Evaluations = 1, 5
+	whole, err := Tune(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(whole)
+	var back Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := Merge([]string{"whole.json"}, []*Result{&back}, cfg.Game, cfg.Plan, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := json.Marshal(merged); !bytes.Equal(m, b) {
+		t.Errorf("a whole run merged alone differs:\n%s\n%s", b, m)
+	}
+	changed, err := Apply(cfg.Game, map[string]any{"compensation": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal(b, &back)
+	_, err = Merge([]string{"whole.json"}, []*Result{&back}, changed, cfg.Plan, "")
+	want := "whole.json: played from compensation = 0, but game.yaml has 1 now: run it again"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}
+
+// A value written with a YAML tag (!!int 3) is rewritten in place, tag
+// and all; one tagged and quoted is left to the hand, saying so.
+func TestDiffRewritesATaggedValue(t *testing.T) {
+	dir := t.TempDir()
+	testutil.CopyTree(t, "testdata/duel", dir)
+	yaml := filepath.Join(dir, "game.yaml")
+	data, _ := os.ReadFile(yaml)
+	if err := os.WriteFile(yaml, []byte(strings.Replace(string(data), "    default: 0\n", "    default: !!int 0 # head start\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := loadGame(t, dir)
+	p := &Plan{Dims: []Dim{{Path: "compensation", Values: []any{0, 2}}}}
+	diff, err := Diff(g.Data, p, []any{0}, []any{2})
+	if err != nil || !strings.Contains(diff, "\n-    default: !!int 0 # head start\n+    default: 2 # head start\n") {
+		t.Errorf("diff %q, error %v", diff, err)
+	}
+}
