@@ -25,6 +25,7 @@ import (
 	"github.com/cardpress/cardpress/internal/words"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render"
+	"github.com/cardpress/cardpress/tune"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -365,6 +366,36 @@ func writeResults(path string, res any) error {
 	}
 	if _, err := writeInto(filepath.Dir(path), filepath.Base(path), append(b, '\n')); err != nil {
 		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
+	}
+	return nil
+}
+
+// checkResultsOut refuses, before anything is played, a results file
+// (--out of sim and tune) that would lose the run at its end (a folder,
+// or a name ending in /) or overwrite with JSON a file the game is made
+// of (game.yaml, its cards, layout, rules, tests, tune plan) or the
+// plan given on the command line. example names the file in the message.
+func checkResultsOut(out, example string, d *gamedata.Data, plan string) error {
+	if out == "" {
+		return nil
+	}
+	info, err := os.Stat(out)
+	if (err == nil && info.IsDir()) || os.IsPathSeparator(out[len(out)-1]) {
+		return usagef("--out %s is a folder; name the results file (e.g. %s)", finding.Visible(out), finding.Visible(filepath.Join(out, example)))
+	}
+	if err != nil {
+		return nil // a new file, or one the write will say it cannot make
+	}
+	f := d.Manifest.Files
+	sources := slices.Concat([]string{gamedata.ManifestName, tune.FileName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests)
+	for _, name := range sources {
+		path := filepath.Join(d.Dir, filepath.FromSlash(name))
+		if src, err := os.Stat(path); err == nil && name != "" && os.SameFile(info, src) {
+			return usagef("--out %s is a file of the game (%s); name another file", finding.Visible(out), finding.Visible(path))
+		}
+	}
+	if src, err := os.Stat(plan); err == nil && plan != "" && os.SameFile(info, src) {
+		return usagef("--out %s is the plan; name another file", finding.Visible(out))
 	}
 	return nil
 }

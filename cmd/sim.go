@@ -88,6 +88,9 @@ func runSim(opts *simOptions) error {
 		}
 		games = append(games, g)
 	}
+	if err := checkResultsOut(opts.Out, "sim.json", games[0].Data, ""); err != nil {
+		return err
+	}
 	info := games[0].Engine.Info()
 	lo, hi := info.MinPlayers, info.MaxPlayers
 	if opts.Players != 0 {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"math"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/internal/testutil"
 )
 
 func TestSimHeat(t *testing.T) {
@@ -130,5 +132,31 @@ func TestSimTableNeverPrintsNaNOrInf(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "seat 1 wins (95%)  -\n") {
 		t.Errorf("the seat with an impossible rate should show -:\n%s", out.String())
+	}
+}
+
+// sim --out naming a folder, or a file the game is made of, is refused
+// before anything is played: the run would be lost at its end, or
+// game.yaml or a card file overwritten with JSON.
+func TestSimOutCheckedBeforeTheRun(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "tune/testdata/duel"), filepath.Join(ws, "duel"))
+	before := readFile(t, filepath.Join(ws, "duel/game.yaml"))
+	for _, tc := range []struct{ out, want string }{
+		{"duel", "cardpress: --out duel is a folder; name the results file (e.g. duel/sim.json)\n"},
+		{"new/", "cardpress: --out new/ is a folder; name the results file (e.g. new/sim.json)\n"},
+		{"duel/game.yaml", "cardpress: --out duel/game.yaml is a file of the game (duel/game.yaml); name another file\n"},
+		{"duel/./cards.yaml", "cardpress: --out duel/./cards.yaml is a file of the game (duel/cards.yaml); name another file\n"},
+	} {
+		code, out, errOut := run(t, ws, "sim", "--game", "duel", "--games", "5", "--out", tc.out)
+		if code != 2 || out != "" || errOut != tc.want {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.out, code, out, errOut, tc.want)
+		}
+	}
+	if after := readFile(t, filepath.Join(ws, "duel/game.yaml")); !bytes.Equal(after, before) {
+		t.Error("game.yaml changed")
+	}
+	if code, _, errOut := run(t, ws, "sim", "--game", "duel", "--games", "5", "--out", "duel.json"); code != 0 {
+		t.Errorf("--out duel.json: exit %d, %s", code, errOut)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -89,7 +88,7 @@ func runTune(opts *tuneOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkTuneOut(opts.OutFile, g.Data, opts.Plan); err != nil {
+	if err := checkResultsOut(opts.OutFile, "tune.json", g.Data, opts.Plan); err != nil {
 		return err
 	}
 	var res *tune.Result
@@ -205,35 +204,6 @@ func mergeTune(names []string, g *pipeline.LoadedGame, plan *tune.Plan, engineID
 		return nil, usageError{fmt.Errorf("%s", finding.Visible(err.Error()))}
 	}
 	return res, nil
-}
-
-// checkTuneOut refuses, before anything is played, an --out that would
-// lose the run at its end (a folder, or a name ending in /) or overwrite
-// a file the game is made of with JSON (game.yaml, the plan, its cards,
-// layout, rules...).
-func checkTuneOut(out string, d *gamedata.Data, plan string) error {
-	if out == "" {
-		return nil
-	}
-	info, err := os.Stat(out)
-	if (err == nil && info.IsDir()) || os.IsPathSeparator(out[len(out)-1]) {
-		return usagef("--out %s is a folder; name the results file (e.g. %s)", finding.Visible(out), finding.Visible(filepath.Join(out, "tune.json")))
-	}
-	if err != nil {
-		return nil // a new file, or one the write will say it cannot make
-	}
-	f := d.Manifest.Files
-	sources := slices.Concat([]string{gamedata.ManifestName, tune.FileName, f.Layout, f.Reference, f.Rules}, f.Cards, f.Tests)
-	for _, name := range sources {
-		path := filepath.Join(d.Dir, filepath.FromSlash(name))
-		if src, err := os.Stat(path); err == nil && name != "" && os.SameFile(info, src) {
-			return usagef("--out %s is a file of the game (%s); name another file", finding.Visible(out), finding.Visible(path))
-		}
-	}
-	if src, err := os.Stat(plan); err == nil && plan != "" && os.SameFile(info, src) {
-		return usagef("--out %s is the plan; name another file", finding.Visible(out))
-	}
-	return nil
 }
 
 // warnUnmergeable warns, as the file is written rather than when it is
