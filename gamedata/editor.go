@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 
 	"github.com/cardpress/cardpress/finding"
@@ -31,7 +33,7 @@ var editorGeneric = []string{schema.Manifest, schema.Layout, schema.Reference, s
 
 // EditorSchemas returns the files of a game's schema/ folder by name: the
 // generic schemas (those of rules and tests when the game names such
-// files), and its cards schema — generated from the declared fields for a
+// files, of the tuning plan when it has one), and its cards schema — generated from the declared fields for a
 // game without an engine or with the generic one, or the engine's own with
 // its reference to the generic card schema made local.
 func EditorSchemas(g *Data, schemas Schemas) (map[string][]byte, error) {
@@ -42,6 +44,9 @@ func EditorSchemas(g *Data, schemas Schemas) (map[string][]byte, error) {
 	}
 	if len(g.Manifest.Files.Tests) > 0 {
 		generic = append(slices.Clip(generic), schema.Tests)
+	}
+	if info, err := os.Lstat(filepath.Join(g.Dir, TuneName)); err == nil && info.Mode().IsRegular() {
+		generic = append(slices.Clip(generic), schema.Tune)
 	}
 	for _, p := range generic {
 		data, err := schema.Generic(p)

@@ -270,3 +270,31 @@ func TestEngineGameWithRulesFile(t *testing.T) {
 		t.Errorf("got %q, want %q\n%s", got, want, lines(fs))
 	}
 }
+
+// A game with a tuning plan (tune.yaml beside game.yaml) gets the plan's
+// schema in its schema/ folder, so an editor checks the plan wherever the
+// folder lives; a folder written before the plan is stale; a game without
+// a plan gets none.
+func TestTuneSchemaInTheSchemaFolder(t *testing.T) {
+	files := ownRules(t)
+	g, _ := loadRules(t, files)
+	written, err := EditorSchemas(g, withRulesEngine(engines(nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := written["tune.schema.json"]; ok {
+		t.Error("a game without tune.yaml got tune.schema.json")
+	}
+	files["cards/own/tune.yaml"] = "# yaml-language-server: $schema=schema/tune.schema.json\nparameters: {}\n"
+	g, fs := Load("cards/own", withRulesEngine(workspace(t, files)))
+	if got, want := briefs(fs), []string{"cards/own/schema/tune.schema.json:1:1 SCHEMA_STALE"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q\n%s", got, want, lines(fs))
+	}
+	written, err = EditorSchemas(g, withRulesEngine(engines(nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := written["tune.schema.json"]; !ok {
+		t.Error("a game with tune.yaml got no tune.schema.json")
+	}
+}
