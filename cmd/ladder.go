@@ -238,6 +238,9 @@ func ladderDeclared(l *report.Ladder, info engine.Info) error {
 	if l == nil {
 		return fmt.Errorf("null")
 	}
+	if err := l.CheckAgents(); err != nil {
+		return err
+	}
 	if l.Players < info.MinPlayers || l.Players > info.MaxPlayers {
 		return fmt.Errorf("players: %d, but %s plays with %d-%d", l.Players, info.ID, info.MinPlayers, info.MaxPlayers)
 	}

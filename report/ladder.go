@@ -2,10 +2,11 @@ package report
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/cardpress/cardpress/engine"
@@ -305,10 +306,10 @@ func (l *Ladder) Merge(o *Ladder) error {
 // Check reports why l is not a whole ladder: a cell missing or out of
 // range, or a run of another player count or seat.
 func (l *Ladder) Check() error {
-	n := len(l.Agents)
-	if n < 2 {
-		return errors.New("agents: fewer than 2")
+	if err := l.CheckAgents(); err != nil {
+		return err
 	}
+	n := len(l.Agents)
 	for i, c := range l.Cells {
 		switch {
 		case c.Row < 0 || c.Row >= n || c.Col < 0 || c.Col >= n:
@@ -331,6 +332,24 @@ func (l *Ladder) Check() error {
 		}
 	}
 	return nil
+}
+
+// CheckAgents reports why l's agents are not a ladder's (LadderAgents):
+// the page names the rungs by their place, the MCTS ones by budget, so a
+// shard file edited by hand with other agents is refused, not drawn.
+func (l *Ladder) CheckAgents() error {
+	if len(l.Agents) == 4 {
+		_, top, _ := strings.Cut(l.Agents[3], ":")
+		top, _, _ = strings.Cut(top, ":")
+		if b, err := strconv.Atoi(top); err == nil {
+			for _, guided := range []bool{false, true} {
+				if slices.Equal(l.Agents, LadderAgents(LadderPlan{Budget: b, Guided: guided})) {
+					return nil
+				}
+			}
+		}
+	}
+	return fmt.Errorf("agents: %q are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)", l.Agents)
 }
 
 // Cell is the cell of row agent r against column agent c, nil when l

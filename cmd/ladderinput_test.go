@@ -1,0 +1,71 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/cardpress/cardpress/report"
+)
+
+// ladderShardFile plays bank's whole ladder as shard 1/1 (ladderArgs)
+// and returns its file, for tests that edit it.
+func ladderShardFile(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if code, out, errOut := run(t, repoRoot, append(slices.Clone(ladderArgs), "--shard", "1/1", "--out", dir, bank)...); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	return filepath.Join(dir, "bank", "bank-ladder-1-of-1.json")
+}
+
+// editedShard writes the shard file at path with edit applied to its
+// decoded JSON, and returns the new file's path.
+func editedShard(t *testing.T, path string, edit func(r *LadderResults)) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r LadderResults
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	edit(&r)
+	if data, err = json.Marshal(r); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// mergeFails runs report --merge on files and wants exit 2 and exactly
+// the one line want on stderr.
+func mergeFails(t *testing.T, want string, args ...string) {
+	t.Helper()
+	code, out, errOut := run(t, repoRoot, append(append(slices.Clone(ladderArgs), args...), "--out", t.TempDir(), bank)...)
+	if code != 2 || errOut != want+"\n" {
+		t.Errorf("%v: exit %d, %q%q; want exit 2 and %q", args, code, out, errOut, want)
+	}
+}
+
+// A shard file edited by hand to hold other agents than a ladder's (two
+// agents, the rungs reversed) is refused in one line naming the file and
+// the field; the page, which names the rungs by place, panicked on them
+// ("internal error: index out of range").
+func TestReportMergeRefusesOtherAgents(t *testing.T) {
+	file := ladderShardFile(t)
+	two := editedShard(t, file, func(r *LadderResults) {
+		l := r.Columns[0].Ladders[0]
+		l.Agents = l.Agents[:2]
+		l.Cells = slices.DeleteFunc(l.Cells, func(c *report.LadderCell) bool { return c.Row >= 2 || c.Col >= 2 })
+	})
+	mergeFails(t, "cardpress: "+two+`: columns/0/ladders/0/agents: ["random" "heuristic"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", two)
+	reversed := editedShard(t, file, func(r *LadderResults) { slices.Reverse(r.Columns[0].Ladders[0].Agents) })
+	mergeFails(t, "cardpress: "+reversed+`: columns/0/ladders/0/agents: ["mcts:8" "mcts:4" "heuristic" "random"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", reversed)
+}
