@@ -532,6 +532,18 @@ func nextLook(done, floor, most int) int { return min(most, done+max(done/2, flo
 // normalQuantile is the standard normal's quantile at p (0.5 < p < 1).
 func normalQuantile(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
 
+// Unfinished is how many of the ladder's games hit the turn cap and how
+// many stopped on a panic: no seat won them, so the rates of their cells
+// add up to less than the fair shares.
+func (l *Ladder) Unfinished() (capped, panicked int) {
+	for _, c := range l.Cells {
+		for _, s := range c.Seats {
+			capped, panicked = capped+s.Capped, panicked+s.Panics
+		}
+	}
+	return capped, panicked
+}
+
 // Games is the number of games the ladder played.
 func (l *Ladder) Games() int {
 	n := 0

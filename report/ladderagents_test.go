@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -34,5 +35,27 @@ func TestLadderCheckRefusesOtherAgents(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "are not a skill ladder's") {
 			t.Errorf("agents %q: %v, want them refused", agents, err)
 		}
+	}
+}
+
+// Games that hit the turn cap have no winner, so every cell of a game
+// that never ends reads 0% and the verdict called it luck-dominated with
+// no word of why: the verdict says how many games were unfinished.
+func TestLadderVerdictSaysGamesHitTheCap(t *testing.T) {
+	var wins [4][4]int
+	l := madeLadder(wins)
+	page := ladderPageText(t, l)
+	if strings.Contains(page, "Unfinished") {
+		t.Errorf("a ladder whose games all ended says some did not:\n%s", page)
+	}
+	for _, c := range l.Cells {
+		c.Seats[0].Capped = c.Seats[0].Games
+	}
+	l.Cell(1, 0).Seats[1].Panics = 2
+	capped, _ := l.Unfinished()
+	page = ladderPageText(t, l)
+	want := fmt.Sprintf("Unfinished: %d of the %d games hit the turn cap, 2 stopped on an error: they count as won by nobody", capped, l.Games())
+	if !strings.Contains(page, want) {
+		t.Errorf("the ladder page lacks %q:\n%s", want, page)
 	}
 }

@@ -228,6 +228,13 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	d := l.Depth()
 	lines = append(lines, fmt.Sprintf("Skill depth: the stronger agent of a pair wins %.0f%% [%.0f-%.0f] of its games against the weaker (fair %.0f%%; the mean of the matrix below its diagonal).",
 		100*d.Value, 100*d.Lo, 100*d.Hi, 100*fair))
+	if capped, panicked := l.Unfinished(); capped+panicked > 0 {
+		what := fmt.Sprintf("%d of the %d games hit the turn cap", capped, l.Games())
+		if panicked > 0 {
+			what += fmt.Sprintf(", %d stopped on an error", panicked)
+		}
+		lines = append(lines, "Unfinished: "+what+": they count as won by nobody, so the rates add up to less than the fair shares.")
+	}
 	if l.LuckDominated() {
 		lines = append(lines, "LUCK-DOMINATED: no agent beats a weaker one beyond its interval; skill does not show in who wins.")
 	} else {
@@ -269,7 +276,7 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	pdf.SetTextColor(0, 0, 0)
 	for i, s := range lines {
 		style := ""
-		if i == 0 || strings.HasPrefix(s, "LUCK") || strings.HasPrefix(s, "Seat ") {
+		if i == 0 || strings.HasPrefix(s, "LUCK") || strings.HasPrefix(s, "Seat ") || strings.HasPrefix(s, "Unfinished") {
 			style = "B"
 		}
 		setFont(pdf, style, labelSize)
