@@ -92,8 +92,8 @@ func PDF(b *Balance) (out []byte, err error) {
 	for _, c := range b.Counts {
 		outcomesPage(pdf, b, c)
 		cardsPage(pdf, b, c)
-		if slices.ContainsFunc(c.Columns, func(col Column) bool { return col.Ladder != nil }) {
-			ladderPage(pdf, b, c)
+		for _, page := range ladderPages(c) {
+			ladderPage(pdf, b, page, len(c.Columns) > 1)
 		}
 	}
 	if err := pdf.Error(); err != nil {

@@ -2,6 +2,9 @@ package report
 
 import (
 	"fmt"
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/render/pdftest"
 	"strings"
 	"testing"
 )
@@ -57,5 +60,74 @@ func TestLadderVerdictSaysGamesHitTheCap(t *testing.T) {
 	want := fmt.Sprintf("Unfinished: %d of the %d games hit the turn cap, 2 stopped on an error: they count as won by nobody", capped, l.Games())
 	if !strings.Contains(page, want) {
 		t.Errorf("the ladder page lacks %q:\n%s", want, page)
+	}
+}
+
+// seatLadder is a whole ladder at players with agents, every seat of
+// every run winning its share of games a seat.
+func seatLadder(players, games int, agents []string) *Ladder {
+	l := &Ladder{Players: players, Agents: agents}
+	for _, rc := range ladderCells(len(agents)) {
+		cell := &LadderCell{Row: rc[0], Col: rc[1]}
+		runs, n := players, games
+		if rc[0] == rc[1] {
+			runs, n = 1, games*players
+		}
+		for range runs {
+			s := &engine.Summary{Players: players, Games: n}
+			for p := range players {
+				s.SeatWins[p] = int64(n/players) * 840
+			}
+			cell.Seats = append(cell.Seats, s)
+		}
+		l.Cells = append(l.Cells, cell)
+	}
+	return l
+}
+
+// Three variants at 7 players: two ladders a page, so the agents' names
+// over the matrices' columns are whole ("MCTS 343", not "MCT…"), and a
+// seat's interval and games, in two lines when one is too wide, are not
+// cut short; variants whose lengths gave them other budgets are each
+// named with theirs in the header.
+func TestLadderPagesFitManyVariantsAndSeats(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	sum.Players = 7 // the outcomes pages only need a summary to draw
+	var cols []Column
+	for i, v := range []string{"book", "short-hands", "grosse-ziel"} {
+		budget := 686
+		if i == 1 {
+			budget = 100
+		}
+		cols = append(cols, Column{Variant: v, Sum: sum, Counters: []string{"rolls"}, Ladder: seatLadder(7, 150, LadderAgents(LadderPlan{Budget: budget}))})
+	}
+	b := &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 7, Columns: cols}}}
+	data, err := PDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	if r.NumPage() != 4 {
+		t.Fatalf("%d pages, want outcomes, cards and two ladder pages", r.NumPage())
+	}
+	for page, want := range map[int][]string{
+		3: {"Variant book", "Variant short-hands", "MCTS at 343 and 686 (book), 50 and 100 (short-hands) iterations a decision", "MCTS 343", "MCTS 100"},
+		4: {"Variant grosse-ziel", "MCTS at 343 and 686 iterations a decision", "MCTS 686"},
+	} {
+		texts := pdftest.PageText(t, r, page)
+		text := pdftest.Joined(texts)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("page %d lacks %q:\n%s", page, w, text)
+			}
+		}
+		if strings.Contains(text, "…") {
+			t.Errorf("page %d cuts text short:\n%s", page, text)
+		}
+		// A variant's 12 matchups and 7 seats × 4 agents, each with its games.
+		if n, variants := len(pdftest.Find(texts, "n=1050")), strings.Count(text, "Variant "); n != 40*variants {
+			t.Errorf("page %d: n=1050 drawn whole %d times, want 40 for each of %d variants", page, n, variants)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -108,10 +109,22 @@ func HeatMap(pdf *fpdf.Fpdf, b Box, heading string, rows, cols []string, cells [
 			setFont(pdf, "B", titleSize-1)
 			text(pdf, x+cw/2, y+ch/2, "C", cell.Text)
 			setFont(pdf, "", tickSize-1)
-			text(pdf, x+cw/2, y+ch/2+3.2, "C", fit(pdf, cell.Note, cw-1))
+			for k, line := range noteLines(pdf, cell.Note, cw-1) {
+				text(pdf, x+cw/2, y+ch/2+3.2+2.6*float64(k), "C", fit(pdf, line, cw-1))
+			}
 		}
 	}
 	pdf.SetTextColor(0, 0, 0)
+}
+
+// noteLines is a cell's note in one line, or in two split at its last
+// space when it is wider than w: at 6 and 7 seats, two variants side by
+// side, "[10-22] n=150" was cut to "[10-…", its games lost.
+func noteLines(pdf *fpdf.Fpdf, note string, w float64) []string {
+	if i := strings.LastIndex(note, " "); i > 0 && pdf.GetStringWidth(note) > w {
+		return []string{note[:i], note[i+1:]}
+	}
+	return []string{note}
 }
 
 // heatLegend draws the colour scale from 0% through fair to 100%.
@@ -143,30 +156,59 @@ func percent(r Rate) (string, string) {
 	return fmt.Sprintf("%.0f%%", 100*r.Value), fmt.Sprintf("[%.0f-%.0f] n=%d", 100*r.Lo, 100*r.Hi, r.Games)
 }
 
-// ladderPage draws each variant's ladder: the matchup matrix, the seat
-// advantage at each skill level, and what they say in words.
-func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
-	var budgets []string
+// LadderVariantsPerPage is how many variants' ladders stand side by side
+// on a page: with three, the agents' names over the matrix's columns were
+// cut to "MCT…", the two MCTS budgets no longer told apart.
+const LadderVariantsPerPage = 2
+
+// ladderPages are c's variants that have a ladder, LadderVariantsPerPage
+// to a page.
+func ladderPages(c Count) []Count {
+	var pages []Count
 	for _, col := range c.Columns {
-		if col.Ladder != nil {
-			// A horizon is said under the matrices: the header is full.
-			half, _ := mctsSpec(col.Ladder.Agents[2])
-			top, _ := mctsSpec(col.Ladder.Agents[3])
-			budgets = append(budgets, half+" and "+top+" iterations a decision")
+		if col.Ladder == nil {
+			continue
 		}
+		if len(pages) == 0 || len(pages[len(pages)-1].Columns) == LadderVariantsPerPage {
+			pages = append(pages, Count{Players: c.Players})
+		}
+		last := &pages[len(pages)-1]
+		last.Columns = append(last.Columns, col)
 	}
+	return pages
+}
+
+// ladderBudgets says the MCTS agents' budgets of c's ladders: the same
+// on every variant, or each variant's when the game's lengths gave them
+// other budgets.
+func ladderBudgets(c Count) string {
+	var budgets, named []string
+	for _, col := range c.Columns {
+		// A horizon is said under the matrices: the header is full.
+		half, _ := mctsSpec(col.Ladder.Agents[2])
+		top, _ := mctsSpec(col.Ladder.Agents[3])
+		budgets = append(budgets, half+" and "+top)
+		named = append(named, budgets[len(budgets)-1]+" ("+variantName(col.Variant)+")")
+	}
+	if len(slices.Compact(slices.Clone(budgets))) == 1 {
+		return budgets[0] + " iterations a decision"
+	}
+	return strings.Join(named, ", ") + " iterations a decision"
+}
+
+// ladderPage draws each variant's ladder of c (every column has one):
+// the matchup matrix, the seat advantage at each skill level, and what
+// they say in words; named heads each column with its variant.
+func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count, named bool) {
 	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
 		"random, look-ahead (one step), MCTS at %s; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
-		budgets[0], b.Seed, c.Players))
+		ladderBudgets(c), b.Seed, c.Players))
 	w := (pageW - 2*margin - float64(len(c.Columns)-1)*6) / float64(len(c.Columns))
 	for k, col := range c.Columns {
 		l := col.Ladder
-		if l == nil {
-			continue
-		}
 		x := margin + float64(k)*(w+6)
 		y := y
-		if len(c.Columns) > 1 {
+		if named {
 			// The variant heads its column once: in the maps' headings it
 			// would not fit beside each other.
 			setFont(pdf, "B", titleSize+1)
