@@ -170,6 +170,9 @@ func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balanc
 			if err := col.Ladder.Check(); err != nil {
 				return usagef("--merge: variant %s at %d players: %v", variantLabel(col.Variant), count.Players, err)
 			}
+			if b := col.Ladder.Budget(); opts.Budget > 0 && b != opts.Budget {
+				return usagef("--merge: the shards were played with --budget %d; draw them with --budget %d, or without --budget", b, b)
+			}
 		}
 	}
 	return nil

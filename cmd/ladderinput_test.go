@@ -69,3 +69,24 @@ func TestReportMergeRefusesOtherAgents(t *testing.T) {
 	reversed := editedShard(t, file, func(r *LadderResults) { slices.Reverse(r.Columns[0].Ladders[0].Agents) })
 	mergeFails(t, "cardpress: "+reversed+`: columns/0/ladders/0/agents: ["mcts:8" "mcts:4" "heuristic" "random"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", reversed)
 }
+
+// --merge with no files (an empty glob: --merge "$(ls shards/*.json |
+// paste -sd,)") played the whole ladder instead of drawing the shards;
+// it is a usage error now.
+func TestReportMergeOfNoFiles(t *testing.T) {
+	mergeFails(t, "cardpress: --merge: no shard files named", "--merge", "")
+}
+
+// The budget is in the shards' agents; a --budget the merge is given that
+// is not theirs was ignored, the page drawn at the shards' budget. Without
+// --budget, or with theirs, they are drawn.
+func TestReportMergeChecksTheBudget(t *testing.T) {
+	file := ladderShardFile(t) // ladderArgs: --budget 8
+	mergeFails(t, "cardpress: --merge: the shards were played with --budget 8; draw them with --budget 8, or without --budget", "--merge", file, "--budget", "10")
+	for _, budget := range []string{"0", "8"} {
+		code, out, errOut := run(t, repoRoot, append(slices.Clone(ladderArgs), "--merge", file, "--budget", budget, "--out", t.TempDir(), bank)...)
+		if code != 0 {
+			t.Errorf("--budget %s: exit %d\n%s%s", budget, code, out, errOut)
+		}
+	}
+}

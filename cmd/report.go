@@ -61,6 +61,11 @@ draws the ladders from all N shard files.`, report.LadderPlayers),
 				return err
 			}
 			opts.LadderSet = c.Flags().Changed("ladder")
+			if c.Flags().Changed("merge") && len(opts.Merge) == 0 {
+				// An empty list (a glob that matched nothing) would
+				// play the whole ladder instead of drawing the shards.
+				return usagef("--merge: no shard files named")
+			}
 			return runReport(opts)
 		},
 	}

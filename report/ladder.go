@@ -338,18 +338,29 @@ func (l *Ladder) Check() error {
 // the page names the rungs by their place, the MCTS ones by budget, so a
 // shard file edited by hand with other agents is refused, not drawn.
 func (l *Ladder) CheckAgents() error {
-	if len(l.Agents) == 4 {
-		_, top, _ := strings.Cut(l.Agents[3], ":")
-		top, _, _ = strings.Cut(top, ":")
-		if b, err := strconv.Atoi(top); err == nil {
-			for _, guided := range []bool{false, true} {
-				if slices.Equal(l.Agents, LadderAgents(LadderPlan{Budget: b, Guided: guided})) {
-					return nil
-				}
+	if b := l.Budget(); b > 0 {
+		for _, guided := range []bool{false, true} {
+			if slices.Equal(l.Agents, LadderAgents(LadderPlan{Budget: b, Guided: guided})) {
+				return nil
 			}
 		}
 	}
 	return fmt.Errorf("agents: %q are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)", l.Agents)
+}
+
+// Budget is the top MCTS agent's iterations a decision, read from its
+// spec ("mcts:B:..."), or 0 when l's agents are not a ladder's.
+func (l *Ladder) Budget() int {
+	if len(l.Agents) != 4 {
+		return 0
+	}
+	_, top, _ := strings.Cut(l.Agents[3], ":")
+	top, _, _ = strings.Cut(top, ":")
+	b, err := strconv.Atoi(top)
+	if err != nil || b < 0 {
+		return 0
+	}
+	return b
 }
 
 // Cell is the cell of row agent r against column agent c, nil when l
