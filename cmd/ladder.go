@@ -9,6 +9,7 @@ import (
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/report"
+	"github.com/cardpress/cardpress/tune"
 )
 
 // ladderFormat names the version of a ladder shard file.
@@ -205,6 +206,12 @@ func (r *LadderResults) ladder(variant string, players int) *report.Ladder {
 func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions) (*LadderResults, error) {
 	var r LadderResults
 	if err := ladderResultsInput.read(path, path, &r); err != nil {
+		switch fileFormat(path) {
+		case simFormat:
+			return nil, inputErrorf(path, "a sim results file (sim --out), not a ladder shard: add sim's shards up with cardpress merge FILE...")
+		case tune.Format:
+			return nil, inputErrorf(path, "a tune results file (tune --out), not a ladder shard: merge tune's shards with cardpress tune GAME_DIR --merge FILE...")
+		}
 		return nil, err
 	}
 	switch {

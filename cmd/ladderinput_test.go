@@ -90,3 +90,21 @@ func TestReportMergeChecksTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// A sim or tune results file given to report --merge is named for what
+// it is, with the command that reads it, in one line; it said
+// `bots: unknown field "bots" (and 5 more problems)`.
+func TestReportMergeNamesSimAndTuneFiles(t *testing.T) {
+	dir := t.TempDir()
+	sim, tuned := filepath.Join(dir, "sim.json"), filepath.Join(dir, "tune.json")
+	for _, args := range [][]string{
+		{"sim", "--game", bank, "--games", "4", "--players", "2", "--shard", "1/2", "--out", sim},
+		{"tune", filepath.Join("tune", "testdata", "duel"), "--games", "4", "--evaluations", "2", "--confirm", "4", "--repeats", "1", "--out", tuned},
+	} {
+		if code, out, errOut := run(t, repoRoot, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+	mergeFails(t, "cardpress: "+sim+": a sim results file (sim --out), not a ladder shard: add sim's shards up with cardpress merge FILE...", "--merge", sim)
+	mergeFails(t, "cardpress: "+tuned+": a tune results file (tune --out), not a ladder shard: merge tune's shards with cardpress tune GAME_DIR --merge FILE...", "--merge", tuned)
+}
