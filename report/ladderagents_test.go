@@ -1,9 +1,11 @@
 package report
 
 import (
+	"codeberg.org/go-pdf/fpdf"
 	"fmt"
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
+	"github.com/cardpress/cardpress/fonts"
 	"github.com/cardpress/cardpress/render/pdftest"
 	"strings"
 	"testing"
@@ -130,4 +132,53 @@ func TestLadderPagesFitManyVariantsAndSeats(t *testing.T) {
 			t.Errorf("page %d: n=1050 drawn whole %d times, want 40 for each of %d variants", page, n, variants)
 		}
 	}
+}
+
+// A long game title is cut with an ellipsis so that what the page is
+// stays on it: an 80-letter title pushed "balance: 2 players, skill
+// ladder" off the page.
+func TestLongTitleKeepsThePageName(t *testing.T) {
+	var wins [4][4]int
+	l := madeLadder(wins)
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	sum.Players = l.Players
+	title := "Die Abenteuer des überaus langen Kartenspiels mit dem unendlich langen Titel — Edition ✓"
+	data, err := PDF(&Balance{Title: title, Games: 20, Seed: 5, Bots: []string{"random"},
+		Counts: []Count{{Players: l.Players, Columns: []Column{{Sum: sum, Ladder: l}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	for page := 1; page <= r.NumPage(); page++ {
+		texts := pdftest.PageText(t, r, page)
+		name := []string{"outcomes", "cards, counters and bots", "skill ladder"}[page-1]
+		heading := pdftest.Find(texts, " balance: 4 players, "+name)
+		if len(heading) != 1 || !strings.HasPrefix(pdftest.Joined(texts), "Die Abenteuer des") {
+			t.Fatalf("page %d: heading %v, want the title cut and then \"balance: 4 players, %s\":\n%s", page, heading, name, pdftest.Joined(texts))
+		}
+		// The reader gives no glyph widths: the heading's width is
+		// measured in its font, from where the PDF says it starts (the
+		// reader reads the bold ellipsis as "&").
+		var line strings.Builder
+		for _, g := range texts {
+			if g.Y == heading[0].Y {
+				line.WriteString(g.S)
+			}
+		}
+		end := texts[0].X*mmPerPt + headingWidth(strings.ReplaceAll(line.String(), "&", "…"))
+		if end > pageW-margin+0.5 {
+			t.Errorf("page %d: the heading ends at %.1f mm, past the margin at %.1f", page, end, pageW-margin)
+		}
+	}
+}
+
+// headingWidth is s's width in mm in a page heading's font.
+func headingWidth(s string) float64 {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	for _, f := range fonts.Faces {
+		pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
+	}
+	setFont(pdf, "B", 14)
+	return pdf.GetStringWidth(s)
 }
