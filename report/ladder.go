@@ -493,20 +493,46 @@ type SkilledSeat struct {
 // an advantage (or handicap) that only skilled play shows. The intervals
 // are seatZ's, widened for every seat at every look of the cell, so a
 // fair game is not named for its luck.
-func (l *Ladder) SkilledSeats() []SkilledSeat {
+func (l *Ladder) SkilledSeats() []SkilledSeat { return l.seatsUnfair(false) }
+
+// SteadySeats are the seats whose win rate is off fair the same way with
+// the weakest agent and the strongest at every seat, by seatZ's intervals:
+// an advantage (or handicap) play does not change. A game that one seat
+// always wins has a flat ladder, but it is not a game of luck. When games
+// of those runs were unfinished (no winner: the verdict says so), every
+// seat is below fair and none is named.
+func (l *Ladder) SteadySeats() []SkilledSeat {
+	for _, a := range []int{0, len(l.Agents) - 1} {
+		if s := l.Cell(a, a).Seats[0]; s.Capped+s.Panics > 0 {
+			return nil
+		}
+	}
+	return l.seatsUnfair(true)
+}
+
+// seatsUnfair are the seats off fair with the strongest agent at every
+// seat and, when random, with the weakest too, on the same side; else
+// within their interval with the weakest.
+func (l *Ladder) seatsUnfair(random bool) []SkilledSeat {
 	z := seatZ(l.Players)
-	unfair := func(a, seat int) (Rate, bool) {
+	side := func(a, seat int) (Rate, int) {
 		s := l.Cell(a, a).Seats[0]
 		won, games := s.WinRate(seat)*float64(s.Games), float64(s.Games)
 		lo, hi := engine.WilsonAt(won, games, z)
-		return rateOf(won, games), lo > l.Fair() || hi < l.Fair()
+		switch {
+		case lo > l.Fair():
+			return rateOf(won, games), 1
+		case hi < l.Fair():
+			return rateOf(won, games), -1
+		}
+		return rateOf(won, games), 0
 	}
 	top := len(l.Agents) - 1
 	var out []SkilledSeat
 	for seat := range l.Players {
-		base, was := unfair(0, seat)
-		r, is := unfair(top, seat)
-		if !was && is {
+		base, was := side(0, seat)
+		r, is := side(top, seat)
+		if is != 0 && ((random && was == is) || (!random && was == 0)) {
 			out = append(out, SkilledSeat{Seat: seat, Agent: top, Random: base, Rate: r})
 		}
 	}

@@ -182,3 +182,36 @@ func headingWidth(s string) float64 {
 	setFont(pdf, "B", 14)
 	return pdf.GetStringWidth(s)
 }
+
+// A game that seat 1 always wins has a flat ladder, and its verdict
+// said only LUCK-DOMINATED; the seat's advantage at every skill level is
+// named, and not as one only skilled play shows.
+func TestLadderVerdictNamesASeatThatAlwaysWins(t *testing.T) {
+	l := seatLadder(4, 40, LadderAgents(LadderPlan{Budget: 100, Guided: true}))
+	for a := range l.Agents {
+		s := l.Cell(a, a).Seats[0]
+		s.SeatWins = [len(s.SeatWins)]int64{int64(s.Games) * 840}
+	}
+	if got := l.SkilledSeats(); len(got) != 0 {
+		t.Errorf("skilled seats %v, want none: random play shows it too", got)
+	}
+	page := ladderPageText(t, l)
+	for _, want := range []string{"LUCK-DOMINATED", "Seat 1: 100% [98-100] with random play and 100% [98-100] with MCTS 100 at every seat: an advantage at every skill level.",
+		"Seat 2: 0% [0-2] with random play and 0% [0-2] with MCTS 100 at every seat: a handicap at every skill level."} {
+		if !strings.Contains(strings.ReplaceAll(page, "\n", ""), want) {
+			t.Errorf("the verdict lacks %q:\n%s", want, page)
+		}
+	}
+	// Fair seats are not named, nor seats of unfinished games (a game
+	// that never ends: every seat at 0%).
+	if got := seatLadder(4, 40, l.Agents).SteadySeats(); len(got) != 0 {
+		t.Errorf("steady seats %v in a fair ladder", got)
+	}
+	for a := range l.Agents {
+		s := l.Cell(a, a).Seats[0]
+		s.SeatWins, s.Capped = [len(s.SeatWins)]int64{}, s.Games
+	}
+	if got := l.SteadySeats(); len(got) != 0 {
+		t.Errorf("steady seats %v when no game ended", got)
+	}
+}

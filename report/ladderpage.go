@@ -304,6 +304,14 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
 			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
 	}
+	for _, s := range l.SteadySeats() {
+		what := "an advantage"
+		if s.Rate.Value < fair {
+			what = "a handicap"
+		}
+		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with random play and %.0f%% [%.0f-%.0f] with %s at every seat: %s at every skill level.",
+			s.Seat+1, 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), what))
+	}
 	switch top := l.Agents[len(l.Agents)-1]; {
 	case strings.HasSuffix(top, ":"+LadderGuided):
 		lines = append(lines, fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation.", engine.GuidedHorizon))
