@@ -229,6 +229,11 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 		if !slices.Contains(variants, c.Variant) {
 			return nil, inputErrorf(path, "columns/%d/variant: %q is not a variant of %s", i, c.Variant, r.Game)
 		}
+		// A variant, a player count or a cell twice would be drawn once
+		// and counted twice, or not at all.
+		if slices.ContainsFunc(r.Columns[:i], func(o LadderColumn) bool { return o.Variant == c.Variant }) {
+			return nil, inputErrorf(path, "columns/%d/variant: %q twice", i, c.Variant)
+		}
 		v, _, err := g.BuildVariant(c.Variant)
 		if err != nil || v.Engine == nil {
 			return nil, inputErrorf(path, "columns/%d/variant: %q does not build", i, c.Variant)
@@ -237,6 +242,9 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 		for k, l := range c.Ladders {
 			if err := ladderDeclared(l, info); err != nil {
 				return nil, inputErrorf(path, "columns/%d/ladders/%d/%v", i, k, err)
+			}
+			if slices.ContainsFunc(c.Ladders[:k], func(o *report.Ladder) bool { return o.Players == l.Players }) {
+				return nil, inputErrorf(path, "columns/%d/ladders/%d/players: %d twice", i, k, l.Players)
 			}
 		}
 	}
@@ -262,6 +270,9 @@ func ladderDeclared(l *report.Ladder, info engine.Info) error {
 	for i, c := range l.Cells {
 		if c == nil || c.Row < 0 || c.Col < 0 || c.Row >= len(l.Agents) || c.Col >= len(l.Agents) {
 			return fmt.Errorf("cells/%d: not a cell of the %d agents", i, len(l.Agents))
+		}
+		if slices.ContainsFunc(l.Cells[:i], func(o *report.LadderCell) bool { return o.Row == c.Row && o.Col == c.Col }) {
+			return fmt.Errorf("cells/%d: row %d, column %d twice", i, c.Row, c.Col)
 		}
 		for k, s := range c.Seats {
 			if s == nil || s.Players != l.Players || s.Tally == nil {

@@ -108,3 +108,20 @@ func TestReportMergeNamesSimAndTuneFiles(t *testing.T) {
 	mergeFails(t, "cardpress: "+sim+": a sim results file (sim --out), not a ladder shard: add sim's shards up with cardpress merge FILE...", "--merge", sim)
 	mergeFails(t, "cardpress: "+tuned+": a tune results file (tune --out), not a ladder shard: merge tune's shards with cardpress tune GAME_DIR --merge FILE...", "--merge", tuned)
 }
+
+// A shard file with a cell, a player count or a variant twice was drawn
+// (the first taken, the games counted twice); each is refused in one line.
+func TestReportMergeRefusesDoubles(t *testing.T) {
+	file := ladderShardFile(t)
+	cell := editedShard(t, file, func(r *LadderResults) {
+		l := r.Columns[0].Ladders[0]
+		l.Cells = append(l.Cells, l.Cells[5])
+	})
+	mergeFails(t, "cardpress: "+cell+": columns/0/ladders/0/cells/16: row 0, column 2 twice", "--merge", cell)
+	players := editedShard(t, file, func(r *LadderResults) {
+		r.Columns[0].Ladders = append(r.Columns[0].Ladders, r.Columns[0].Ladders[0])
+	})
+	mergeFails(t, "cardpress: "+players+": columns/0/ladders/1/players: 2 twice", "--merge", players)
+	variant := editedShard(t, file, func(r *LadderResults) { r.Columns = append(r.Columns, r.Columns[0]) })
+	mergeFails(t, "cardpress: "+variant+`: columns/1/variant: "" twice`, "--merge", variant)
+}
