@@ -215,3 +215,27 @@ func TestLadderVerdictNamesASeatThatAlwaysWins(t *testing.T) {
 		t.Errorf("steady seats %v when no game ended", got)
 	}
 }
+
+// In a rules game without evaluate: the look-ahead plays at random, and
+// the ladder page said so nowhere: "look-ahead does not beat random"
+// read as a game without depth. The verdict says why.
+func TestLadderVerdictSaysTheLookAheadPlaysAtRandom(t *testing.T) {
+	var wins [4][4]int
+	l := madeLadder(wins)
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	sum.Players = l.Players
+	want := "The look-ahead plays this game at random: its rules give it no evaluate: to look ahead with"
+	for _, blind := range []bool{false, true} {
+		data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"},
+			Counts: []Count{{Players: l.Players, Columns: []Column{{Sum: sum, Ladder: l, Blind: blind}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pdftest.Read(t, data)
+		page := pdftest.Joined(pdftest.PageText(t, r, r.NumPage()))
+		if got := strings.Contains(page, want); got != blind {
+			t.Errorf("blind %v: the ladder page says %q: %v:\n%s", blind, want, got, page)
+		}
+	}
+}

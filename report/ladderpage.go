@@ -270,6 +270,10 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	d := l.Depth()
 	lines = append(lines, fmt.Sprintf("Skill depth: the stronger agent of a pair wins %.0f%% [%.0f-%.0f] of its games against the weaker (fair %.0f%%; the mean of the matrix below its diagonal).",
 		100*d.Value, 100*d.Lo, 100*d.Hi, 100*fair))
+	if col.Blind {
+		// Else "look-ahead does not beat random" reads as a game without depth.
+		lines = append(lines, "The look-ahead plays this game at random: its rules give it no evaluate: to look ahead with (docs/rules.md#evaluate); MCTS plays each play-out to the end.")
+	}
 	if capped, panicked := l.Unfinished(); capped+panicked > 0 {
 		what := fmt.Sprintf("%d of the %d games hit the turn cap", capped, l.Games())
 		if panicked > 0 {
