@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
@@ -46,6 +47,11 @@ func checkLadderOptions(opts *reportOptions) error {
 	case opts.Shard != "" && len(opts.Merge) > 0:
 		return usagef("--shard plays a shard and --merge draws the merged shards: not both")
 	case len(opts.Merge) > 0 && len(opts.Paths) != 1:
+		// tune --merge and merge take the files as arguments; a
+		// designer used to them names the shards here after the game.
+		if i := slices.IndexFunc(opts.Paths, func(p string) bool { return strings.HasSuffix(p, ".json") }); i >= 0 {
+			return usagef("--merge takes its files comma-separated (--merge a.json,b.json) or one --merge each: %s is not a game", opts.Paths[i])
+		}
 		return usagef("--merge draws one game's ladders: name that game alone")
 	}
 	_, _, err := parseShard(opts.Shard)

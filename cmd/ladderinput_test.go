@@ -125,3 +125,19 @@ func TestReportMergeRefusesDoubles(t *testing.T) {
 	variant := editedShard(t, file, func(r *LadderResults) { r.Columns = append(r.Columns, r.Columns[0]) })
 	mergeFails(t, "cardpress: "+variant+`: columns/1/variant: "" twice`, "--merge", variant)
 }
+
+// tune --merge and merge take their files as arguments; report --merge
+// takes them comma-separated. Shards named as arguments after the game
+// were told "--merge draws one game's ladders: name that game alone";
+// now the message says how --merge takes its files.
+func TestReportMergeFilesAsArguments(t *testing.T) {
+	a, b := ladderShardFile(t), filepath.Join(t.TempDir(), "b.json")
+	if err := os.WriteFile(b, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, repoRoot, append(slices.Clone(ladderArgs), "--out", t.TempDir(), bank, "--merge", a, b)...)
+	want := "cardpress: --merge takes its files comma-separated (--merge a.json,b.json) or one --merge each: " + b + " is not a game\n"
+	if code != 2 || errOut != want {
+		t.Errorf("exit %d, %q%q; want exit 2 and %q", code, out, errOut, want)
+	}
+}
