@@ -172,7 +172,8 @@ func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balanc
 		for j := range count.Columns {
 			col := &b.Counts[i].Columns[j]
 			if col.Ladder = total.ladder(col.Variant, count.Players); col.Ladder == nil {
-				return usagef("--merge: the files hold no ladder of variant %s at %d players", variantLabel(col.Variant), count.Players)
+				return usagef("--merge: the files hold no ladder of variant %s at %d players (they hold %s: draw them with the --players or --ladder they were played with)",
+					variantLabel(col.Variant), count.Players, total.counts(col.Variant))
 			}
 			if err := col.Ladder.Check(); err != nil {
 				return usagef("--merge: variant %s at %d players: %v", variantLabel(col.Variant), count.Players, err)
@@ -190,6 +191,23 @@ func variantLabel(v string) string {
 		return "default"
 	}
 	return finding.Visible(v)
+}
+
+// counts says the player counts of variant's ladders in r, "none" when
+// it has none.
+func (r *LadderResults) counts(variant string) string {
+	var out []string
+	for _, c := range r.Columns {
+		for _, l := range c.Ladders {
+			if c.Variant == variant {
+				out = append(out, fmt.Sprintf("%d players", l.Players))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
 }
 
 func (r *LadderResults) ladder(variant string, players int) *report.Ladder {

@@ -141,3 +141,16 @@ func TestReportMergeFilesAsArguments(t *testing.T) {
 		t.Errorf("exit %d, %q%q; want exit 2 and %q", code, out, errOut, want)
 	}
 }
+
+// Shards played at one player count, drawn at another, say which counts
+// they hold.
+func TestReportMergeAtAnotherPlayerCount(t *testing.T) {
+	file := ladderShardFile(t) // --players 2
+	args := append(slices.Clone(ladderArgs), "--merge", file, "--out", t.TempDir(), bank)
+	args[slices.Index(args, "--players")+1] = "3"
+	code, out, errOut := run(t, repoRoot, args...)
+	want := "cardpress: --merge: the files hold no ladder of variant default at 3 players (they hold 2 players: draw them with the --players or --ladder they were played with)\n"
+	if code != 2 || errOut != want {
+		t.Errorf("exit %d, %q%q; want exit 2 and %q", code, out, errOut, want)
+	}
+}
