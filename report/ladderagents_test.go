@@ -196,8 +196,8 @@ func TestLadderVerdictNamesASeatThatAlwaysWins(t *testing.T) {
 		t.Errorf("skilled seats %v, want none: random play shows it too", got)
 	}
 	page := ladderPageText(t, l)
-	for _, want := range []string{"LUCK-DOMINATED", "Seat 1: 100% [98-100] with random play and 100% [98-100] with MCTS 100 at every seat: an advantage at every skill level.",
-		"Seat 2: 0% [0-2] with random play and 0% [0-2] with MCTS 100 at every seat: a handicap at every skill level."} {
+	for _, want := range []string{"LUCK-DOMINATED", "Seats off fair at every skill level, with random play and with MCTS 100 at every seat: seat 1 100% [98-100] and 100% [98-100], an advantage; seat",
+		"0% [0-2] and 0% [0-2], a handicap; seat 3 0% [0-2] and 0% [0-2], a handicap; seat 4 0% [0-2] and 0% [0-2], a handicap."} {
 		if !strings.Contains(strings.ReplaceAll(page, "\n", ""), want) {
 			t.Errorf("the verdict lacks %q:\n%s", want, page)
 		}
@@ -236,6 +236,40 @@ func TestLadderVerdictSaysTheLookAheadPlaysAtRandom(t *testing.T) {
 		page := pdftest.Joined(pdftest.PageText(t, r, r.NumPage()))
 		if got := strings.Contains(page, want); got != blind {
 			t.Errorf("blind %v: the ladder page says %q: %v:\n%s", blind, want, got, page)
+		}
+	}
+}
+
+// At 7 seats and two variants a page, with every seat named, the
+// look-ahead at random and unfinished games, the verdict ran off the
+// bottom of the page; its size shrinks until it fits.
+func TestLadderVerdictFitsThePage(t *testing.T) {
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	sum.Players = 7
+	var cols []Column
+	for _, v := range []string{"book", "short-hands"} {
+		l := seatLadder(7, 150, LadderAgents(LadderPlan{Budget: 100, Guided: true}))
+		top := l.Cell(3, 3).Seats[0] // seat 1 wins every game with skill: every seat named
+		top.SeatWins = [len(top.SeatWins)]int64{int64(top.Games) * 840}
+		l.Cell(1, 0).Seats[0].Capped = 1
+		cols = append(cols, Column{Variant: v, Sum: sum, Counters: []string{"rolls"}, Ladder: l, Blind: true})
+	}
+	if n := len(cols[0].Ladder.SkilledSeats()); n != 7 {
+		t.Fatalf("%d seats named, want 7", n)
+	}
+	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 7, Columns: cols}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := pdftest.PageText(t, pdftest.Read(t, data), 3)
+	last := pdftest.Find(texts, "at most 150 games a seat.")
+	if len(last) != 2 {
+		t.Fatalf("the verdicts' last line found %d times, want 2:\n%s", len(last), pdftest.Joined(texts))
+	}
+	for _, s := range last {
+		if bottom := s.Y * mmPerPt; bottom < margin { // PDF y grows upwards
+			t.Errorf("the verdict ends %.1f mm above the page's bottom edge, below its margin of %.0f", bottom, margin)
 		}
 	}
 }

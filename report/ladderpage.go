@@ -308,13 +308,8 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
 			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
 	}
-	for _, s := range l.SteadySeats() {
-		what := "an advantage"
-		if s.Rate.Value < fair {
-			what = "a handicap"
-		}
-		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with random play and %.0f%% [%.0f-%.0f] with %s at every seat: %s at every skill level.",
-			s.Seat+1, 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), what))
+	if steady := steadyWords(l); steady != "" {
+		lines = append(lines, steady)
 	}
 	switch top := l.Agents[len(l.Agents)-1]; {
 	case strings.HasSuffix(top, ":"+LadderGuided):
@@ -326,16 +321,61 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	}
 	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points, seats when their interval widened for every seat and look leaves it or their 95%% interval holds it within ±%.0f; at most %d games a seat.",
 		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))
+	paragraphs(pdf, b, lines)
+}
+
+// steadyWords names the seats off fair at every skill level in one
+// sentence ("" for none): at 7 seats, a line each ran off the page.
+func steadyWords(l *Ladder) string {
+	seats := l.SteadySeats()
+	if len(seats) == 0 {
+		return ""
+	}
+	var each []string
+	for _, s := range seats {
+		what := "an advantage"
+		if s.Rate.Value < l.Fair() {
+			what = "a handicap"
+		}
+		each = append(each, fmt.Sprintf("seat %d %.0f%% [%.0f-%.0f] and %.0f%% [%.0f-%.0f], %s", s.Seat+1,
+			100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, what))
+	}
+	return fmt.Sprintf("Seats off fair at every skill level, with random play and with %s at every seat: %s.", AgentName(l.Agents[seats[0].Agent]), strings.Join(each, "; "))
+}
+
+// paragraphs writes lines into b, the findings in bold, in the largest
+// size from labelSize down to 70% of it that fits b's height: at 7 seats
+// and two variants a page, the verdict ran off the page.
+func paragraphs(pdf *fpdf.Fpdf, b Box, lines []string) {
+	style := func(i int, s string) string {
+		for _, bold := range []string{"LUCK", "Seat", "Unfinished"} {
+			if strings.HasPrefix(s, bold) {
+				return "B"
+			}
+		}
+		if i == 0 {
+			return "B"
+		}
+		return ""
+	}
+	height := func(size float64) float64 {
+		h := 0.0
+		for i, s := range lines {
+			setFont(pdf, style(i, s), size)
+			h += float64(len(pdf.SplitText(s, b.W)))*size*mmPerPt*1.35 + 1
+		}
+		return h
+	}
+	size := labelSize
+	for size > labelSize*0.7 && height(size) > b.H {
+		size -= 0.25
+	}
 	pdf.SetXY(b.X, b.Y)
 	pdf.SetTextColor(0, 0, 0)
 	for i, s := range lines {
-		style := ""
-		if i == 0 || strings.HasPrefix(s, "LUCK") || strings.HasPrefix(s, "Seat ") || strings.HasPrefix(s, "Unfinished") {
-			style = "B"
-		}
-		setFont(pdf, style, labelSize)
+		setFont(pdf, style(i, s), size)
 		pdf.SetX(b.X)
-		pdf.MultiCell(b.W, labelSize*mmPerPt*1.35, s, "", "L", false)
+		pdf.MultiCell(b.W, size*mmPerPt*1.35, s, "", "L", false)
 		pdf.SetY(pdf.GetY() + 1)
 	}
 }
