@@ -114,7 +114,7 @@ func TestLadderPagesFitManyVariantsAndSeats(t *testing.T) {
 		t.Fatalf("%d pages, want outcomes, cards and two ladder pages", r.NumPage())
 	}
 	for page, want := range map[int][]string{
-		3: {"Variant book", "Variant short-hands", "MCTS at 343 and 686 (book), 50 and 100 (short-hands) iterations a decision", "MCTS 343", "MCTS 100"},
+		3: {"Variant book", "Variant short-hands", "MCTS at each variant's budgets, its rows name them (iterations a decision)", "MCTS 343", "MCTS 100"},
 		4: {"Variant grosse-ziel", "MCTS at 343 and 686 iterations a decision", "MCTS 686"},
 	} {
 		texts := pdftest.PageText(t, r, page)
