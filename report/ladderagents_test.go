@@ -90,8 +90,8 @@ func seatLadder(players, games int, agents []string) *Ladder {
 // Three variants at 7 players: two ladders a page, so the agents' names
 // over the matrices' columns are whole ("MCTS 343", not "MCT…"), and a
 // seat's interval and games, in two lines when one is too wide, are not
-// cut short; variants whose lengths gave them other budgets are each
-// named with theirs in the header.
+// cut short; when the variants' lengths gave them other budgets, the
+// header says the rows name them.
 func TestLadderPagesFitManyVariantsAndSeats(t *testing.T) {
 	g := &enginetest.Toy{Goal: 12, Dominant: true}
 	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
