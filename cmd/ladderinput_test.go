@@ -44,9 +44,9 @@ func editedShard(t *testing.T, path string, edit func(r *LadderResults)) string 
 	return out
 }
 
-// mergeFails runs report --merge on files and wants exit 2 and exactly
-// the one line want on stderr.
-func mergeFails(t *testing.T, want string, args ...string) {
+// reportFails runs report with ladderArgs and args and wants exit 2 and
+// exactly the one line want on stderr.
+func reportFails(t *testing.T, want string, args ...string) {
 	t.Helper()
 	code, out, errOut := run(t, repoRoot, append(append(slices.Clone(ladderArgs), args...), "--out", t.TempDir(), bank)...)
 	if code != 2 || errOut != want+"\n" {
@@ -65,16 +65,16 @@ func TestReportMergeRefusesOtherAgents(t *testing.T) {
 		l.Agents = l.Agents[:2]
 		l.Cells = slices.DeleteFunc(l.Cells, func(c *report.LadderCell) bool { return c.Row >= 2 || c.Col >= 2 })
 	})
-	mergeFails(t, "cardpress: "+two+`: columns/0/ladders/0/agents: ["random" "heuristic"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", two)
+	reportFails(t, "cardpress: "+two+`: columns/0/ladders/0/agents: ["random" "heuristic"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", two)
 	reversed := editedShard(t, file, func(r *LadderResults) { slices.Reverse(r.Columns[0].Ladders[0].Agents) })
-	mergeFails(t, "cardpress: "+reversed+`: columns/0/ladders/0/agents: ["mcts:8" "mcts:4" "heuristic" "random"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", reversed)
+	reportFails(t, "cardpress: "+reversed+`: columns/0/ladders/0/agents: ["mcts:8" "mcts:4" "heuristic" "random"] are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)`, "--merge", reversed)
 }
 
 // --merge with no files (an empty glob: --merge "$(ls shards/*.json |
 // paste -sd,)") played the whole ladder instead of drawing the shards;
 // it is a usage error now.
 func TestReportMergeOfNoFiles(t *testing.T) {
-	mergeFails(t, "cardpress: --merge: no shard files named", "--merge", "")
+	reportFails(t, "cardpress: --merge: no shard files named", "--merge", "")
 }
 
 // The budget is in the shards' agents; a --budget the merge is given that
@@ -82,7 +82,7 @@ func TestReportMergeOfNoFiles(t *testing.T) {
 // --budget, or with theirs, they are drawn.
 func TestReportMergeChecksTheBudget(t *testing.T) {
 	file := ladderShardFile(t) // ladderArgs: --budget 8
-	mergeFails(t, "cardpress: --merge: the shards were played with --budget 8; draw them with --budget 8, or without --budget", "--merge", file, "--budget", "10")
+	reportFails(t, "cardpress: --merge: the shards were played with --budget 8; draw them with --budget 8, or without --budget", "--merge", file, "--budget", "10")
 	for _, budget := range []string{"0", "8"} {
 		code, out, errOut := run(t, repoRoot, append(slices.Clone(ladderArgs), "--merge", file, "--budget", budget, "--out", t.TempDir(), bank)...)
 		if code != 0 {
@@ -105,8 +105,8 @@ func TestReportMergeNamesSimAndTuneFiles(t *testing.T) {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
-	mergeFails(t, "cardpress: "+sim+": a sim results file (sim --out), not a ladder shard: add sim's shards up with cardpress merge FILE...", "--merge", sim)
-	mergeFails(t, "cardpress: "+tuned+": a tune results file (tune --out), not a ladder shard: merge tune's shards with cardpress tune GAME_DIR --merge FILE...", "--merge", tuned)
+	reportFails(t, "cardpress: "+sim+": a sim results file (sim --out), not a ladder shard: add sim's shards up with cardpress merge FILE...", "--merge", sim)
+	reportFails(t, "cardpress: "+tuned+": a tune results file (tune --out), not a ladder shard: merge tune's shards with cardpress tune GAME_DIR --merge FILE...", "--merge", tuned)
 }
 
 // A shard file with a cell, a player count or a variant twice was drawn
@@ -117,13 +117,13 @@ func TestReportMergeRefusesDoubles(t *testing.T) {
 		l := r.Columns[0].Ladders[0]
 		l.Cells = append(l.Cells, l.Cells[5])
 	})
-	mergeFails(t, "cardpress: "+cell+": columns/0/ladders/0/cells/16: row 0, column 2 twice", "--merge", cell)
+	reportFails(t, "cardpress: "+cell+": columns/0/ladders/0/cells/16: row 0, column 2 twice", "--merge", cell)
 	players := editedShard(t, file, func(r *LadderResults) {
 		r.Columns[0].Ladders = append(r.Columns[0].Ladders, r.Columns[0].Ladders[0])
 	})
-	mergeFails(t, "cardpress: "+players+": columns/0/ladders/1/players: 2 twice", "--merge", players)
+	reportFails(t, "cardpress: "+players+": columns/0/ladders/1/players: 2 twice", "--merge", players)
 	variant := editedShard(t, file, func(r *LadderResults) { r.Columns = append(r.Columns, r.Columns[0]) })
-	mergeFails(t, "cardpress: "+variant+`: columns/1/variant: "" twice`, "--merge", variant)
+	reportFails(t, "cardpress: "+variant+`: columns/1/variant: "" twice`, "--merge", variant)
 }
 
 // tune --merge and merge take their files as arguments; report --merge
