@@ -273,3 +273,29 @@ func TestLadderVerdictFitsThePage(t *testing.T) {
 		}
 	}
 }
+
+// A long variant id heading its ladder ran into the next column and off
+// the page; it shrinks, then is cut, within its column.
+func TestLadderVariantHeadingFitsItsColumn(t *testing.T) {
+	var wins [4][4]int
+	g := &enginetest.Toy{Goal: 12, Dominant: true}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	sum.Players = 4
+	long := "a-very-long-variant-identifier-that-goes-on-and-on-and-on-and-on"
+	var cols []Column
+	for _, v := range []string{"book", long} {
+		cols = append(cols, Column{Variant: v, Sum: sum, Ladder: madeLadder(wins)})
+	}
+	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 4, Columns: cols}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := pdftest.PageText(t, pdftest.Read(t, data), 3)
+	heading := pdftest.Find(texts, "Variant a-very-long")
+	if len(heading) != 1 || len(pdftest.Find(texts, "Variant "+long)) != 0 {
+		t.Fatalf("the long variant's heading found %d times whole, want it cut:\n%s", len(pdftest.Find(texts, "Variant "+long)), pdftest.Joined(texts))
+	}
+	if start := heading[0].X * mmPerPt; start < pageW/2 {
+		t.Errorf("the second column's heading starts at %.1f mm, in the first column", start)
+	}
+}

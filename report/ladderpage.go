@@ -211,8 +211,14 @@ func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count, named bool) {
 		if named {
 			// The variant heads its column once: in the maps' headings it
 			// would not fit beside each other.
-			setFont(pdf, "B", titleSize+1)
-			text(pdf, x+w/2, y+(titleSize+1)*mmPerPt, "C", "Variant "+variantName(col.Variant))
+			// A long variant id shrinks, then is cut: it ran into the
+			// next column and off the page.
+			heading := "Variant " + variantName(col.Variant)
+			size := titleSize + 1
+			for setFont(pdf, "B", size); pdf.GetStringWidth(heading) > w && size > titleSize*0.75; setFont(pdf, "B", size) {
+				size -= 0.25
+			}
+			text(pdf, x+w/2, y+(titleSize+1)*mmPerPt, "C", fit(pdf, heading, w))
 			y += 8
 		}
 		var names []string
