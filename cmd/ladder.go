@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/finding"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/report"
+	"github.com/cardpress/cardpress/tune"
 )
 
 // ladderFormat names the version of a ladder shard file.
@@ -45,6 +47,11 @@ func checkLadderOptions(opts *reportOptions) error {
 	case opts.Shard != "" && len(opts.Merge) > 0:
 		return usagef("--shard plays a shard and --merge draws the merged shards: not both")
 	case len(opts.Merge) > 0 && len(opts.Paths) != 1:
+		// tune --merge and merge take the files as arguments; a
+		// designer used to them names the shards here after the game.
+		if i := slices.IndexFunc(opts.Paths, func(p string) bool { return strings.HasSuffix(p, ".json") }); i >= 0 {
+			return usagef("--merge takes its files comma-separated (--merge a.json,b.json) or one --merge each: %s is not a game", opts.Paths[i])
+		}
 		return usagef("--merge draws one game's ladders: name that game alone")
 	}
 	_, _, err := parseShard(opts.Shard)
@@ -165,10 +172,14 @@ func mergedLadders(opts *reportOptions, g *pipeline.LoadedGame, b *report.Balanc
 		for j := range count.Columns {
 			col := &b.Counts[i].Columns[j]
 			if col.Ladder = total.ladder(col.Variant, count.Players); col.Ladder == nil {
-				return usagef("--merge: the files hold no ladder of variant %s at %d players", variantLabel(col.Variant), count.Players)
+				return usagef("--merge: the files hold no ladder of variant %s at %d players (they hold %s: draw them with the --players or --ladder they were played with)",
+					variantLabel(col.Variant), count.Players, total.counts(col.Variant))
 			}
 			if err := col.Ladder.Check(); err != nil {
 				return usagef("--merge: variant %s at %d players: %v", variantLabel(col.Variant), count.Players, err)
+			}
+			if b := col.Ladder.Budget(); opts.Budget > 0 && b != opts.Budget {
+				return usagef("--merge: the shards were played with --budget %d; draw them with --budget %d, or without --budget", b, b)
 			}
 		}
 	}
@@ -180,6 +191,23 @@ func variantLabel(v string) string {
 		return "default"
 	}
 	return finding.Visible(v)
+}
+
+// counts says the player counts of variant's ladders in r, "none" when
+// it has none.
+func (r *LadderResults) counts(variant string) string {
+	var out []string
+	for _, c := range r.Columns {
+		for _, l := range c.Ladders {
+			if c.Variant == variant {
+				out = append(out, fmt.Sprintf("%d players", l.Players))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
 }
 
 func (r *LadderResults) ladder(variant string, players int) *report.Ladder {
@@ -202,6 +230,12 @@ func (r *LadderResults) ladder(variant string, players int) *report.Ladder {
 func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions) (*LadderResults, error) {
 	var r LadderResults
 	if err := ladderResultsInput.read(path, path, &r); err != nil {
+		switch fileFormat(path) {
+		case simFormat:
+			return nil, inputErrorf(path, "a sim results file (sim --out), not a ladder shard: add sim's shards up with cardpress merge FILE...")
+		case tune.Format:
+			return nil, inputErrorf(path, "a tune results file (tune --out), not a ladder shard: merge tune's shards with cardpress tune GAME_DIR --merge FILE...")
+		}
 		return nil, err
 	}
 	switch {
@@ -219,6 +253,11 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 		if !slices.Contains(variants, c.Variant) {
 			return nil, inputErrorf(path, "columns/%d/variant: %q is not a variant of %s", i, c.Variant, r.Game)
 		}
+		// A variant, a player count or a cell twice would be drawn once
+		// and counted twice, or not at all.
+		if slices.ContainsFunc(r.Columns[:i], func(o LadderColumn) bool { return o.Variant == c.Variant }) {
+			return nil, inputErrorf(path, "columns/%d/variant: %q twice", i, c.Variant)
+		}
 		v, _, err := g.BuildVariant(c.Variant)
 		if err != nil || v.Engine == nil {
 			return nil, inputErrorf(path, "columns/%d/variant: %q does not build", i, c.Variant)
@@ -227,6 +266,9 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 		for k, l := range c.Ladders {
 			if err := ladderDeclared(l, info); err != nil {
 				return nil, inputErrorf(path, "columns/%d/ladders/%d/%v", i, k, err)
+			}
+			if slices.ContainsFunc(c.Ladders[:k], func(o *report.Ladder) bool { return o.Players == l.Players }) {
+				return nil, inputErrorf(path, "columns/%d/ladders/%d/players: %d twice", i, k, l.Players)
 			}
 		}
 	}
@@ -237,6 +279,9 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 func ladderDeclared(l *report.Ladder, info engine.Info) error {
 	if l == nil {
 		return fmt.Errorf("null")
+	}
+	if err := l.CheckAgents(); err != nil {
+		return err
 	}
 	if l.Players < info.MinPlayers || l.Players > info.MaxPlayers {
 		return fmt.Errorf("players: %d, but %s plays with %d-%d", l.Players, info.ID, info.MinPlayers, info.MaxPlayers)
@@ -249,6 +294,9 @@ func ladderDeclared(l *report.Ladder, info engine.Info) error {
 	for i, c := range l.Cells {
 		if c == nil || c.Row < 0 || c.Col < 0 || c.Row >= len(l.Agents) || c.Col >= len(l.Agents) {
 			return fmt.Errorf("cells/%d: not a cell of the %d agents", i, len(l.Agents))
+		}
+		if slices.ContainsFunc(l.Cells[:i], func(o *report.LadderCell) bool { return o.Row == c.Row && o.Col == c.Col }) {
+			return fmt.Errorf("cells/%d: row %d, column %d twice", i, c.Row, c.Col)
 		}
 		for k, s := range c.Seats {
 			if s == nil || s.Players != l.Players || s.Tally == nil {

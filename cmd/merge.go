@@ -160,12 +160,20 @@ func readSimResults(path string) (*SimResults, error) {
 // isLadderFile says whether the file at path, which is not a sim results
 // file, says it is a ladder shard, for a message that names the command
 // that reads it.
-func isLadderFile(path string) bool {
+func isLadderFile(path string) bool { return fileFormat(path) == ladderFormat }
+
+// fileFormat is the format a JSON file that is not what a command reads
+// says it has ("" for none), for a message that names the command that
+// reads it.
+func fileFormat(path string) string {
 	data, err := fileio.ReadFile(path, simResultsBytes)
 	var head struct {
 		Format string `json:"format"`
 	}
-	return err == nil && json.Unmarshal(data, &head) == nil && head.Format == ladderFormat
+	if err != nil || json.Unmarshal(data, &head) != nil {
+		return ""
+	}
+	return head.Format
 }
 
 // sameRun reports why r is not another shard of the run a.

@@ -61,11 +61,16 @@ draws the ladders from all N shard files.`, report.LadderPlayers),
 				return err
 			}
 			opts.LadderSet = c.Flags().Changed("ladder")
+			if c.Flags().Changed("merge") && len(opts.Merge) == 0 {
+				// An empty list (a glob that matched nothing) would
+				// play the whole ladder instead of drawing the shards.
+				return usagef("--merge: no shard files named")
+			}
 			return runReport(opts)
 		},
 	}
 	f := c.Flags()
-	f.IntVar(&opts.Games, "games", 0, "games per player count and variant (and for the heuristic bot's seat rotation); default: until every seat's 95% interval is within 5 points, from 200 to 1000 games")
+	f.IntVar(&opts.Games, "games", 0, "games per player count and variant (and for the heuristic bot's seat rotation); default: until every seat's 95% interval is within 5 points, from 200 to 1000 games. Not the skill ladder's: its cells stop on their own intervals")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
 	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
@@ -73,8 +78,8 @@ draws the ladders from all N shard files.`, report.LadderPlayers),
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Ladder, "ladder", false, fmt.Sprintf("play the skill ladder (random, heuristic, MCTS at half the budget and at the budget) at every player count; --ladder=false: at none (default: at %d players, or the nearest count covered)", report.LadderPlayers))
 	f.IntVar(&opts.Budget, "budget", 0, fmt.Sprintf("the ladder's top MCTS budget in iterations a decision (default: %d moves simulated a decision over the game's length, %d-%d, at most %d in a game that evaluates)", report.LadderMoves, report.LadderMinBudget, report.LadderMaxBudget, report.LadderGuidedMaxBudget))
-	f.StringVar(&opts.Shard, "shard", "", "K/N: with --ladder, play only shard K of N of the ladders' cells and write them as JSON instead of the PDF")
-	f.StringSliceVar(&opts.Merge, "merge", nil, "draw the ladders from these shard files (report --ladder --shard K/N), all N of them, instead of playing them")
+	f.StringVar(&opts.Shard, "shard", "", "K/N: play only shard K of N of the skill ladders' cells (the default ladder's, or with --ladder every player count's) and write them as JSON instead of the PDF")
+	f.StringSliceVar(&opts.Merge, "merge", nil, "draw the ladders from these shard files (report --shard K/N), all N of them, instead of playing them")
 	return c
 }
 

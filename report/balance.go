@@ -92,8 +92,8 @@ func PDF(b *Balance) (out []byte, err error) {
 	for _, c := range b.Counts {
 		outcomesPage(pdf, b, c)
 		cardsPage(pdf, b, c)
-		if slices.ContainsFunc(c.Columns, func(col Column) bool { return col.Ladder != nil }) {
-			ladderPage(pdf, b, c)
+		for _, page := range ladderPages(c) {
+			ladderPage(pdf, b, page, len(c.Columns) > 1)
 		}
 	}
 	if err := pdf.Error(); err != nil {
@@ -122,7 +122,10 @@ func headerWith(pdf *fpdf.Fpdf, b *Balance, c Count, what, about string) float64
 	pdf.AddPage()
 	pdf.SetTextColor(0, 0, 0)
 	setFont(pdf, "B", 14)
-	pdf.Text(margin, margin+5, fmt.Sprintf("%s balance: %d players, %s", b.Title, c.Players, what))
+	// A long title is cut, not the page's name after it: a title of 80
+	// letters ran off the page with "balance: 4 players, skill ladder".
+	page := fmt.Sprintf(" balance: %d players, %s", c.Players, what)
+	pdf.Text(margin, margin+5, fit(pdf, b.Title, pageW-2*margin-pdf.GetStringWidth(page))+page)
 	setFont(pdf, "", 8)
 	pdf.Text(margin, margin+10, fit(pdf, about, pageW-2*margin))
 	pdf.SetDrawColor(0, 0, 0)

@@ -2,10 +2,11 @@ package report
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/cardpress/cardpress/engine"
@@ -305,10 +306,10 @@ func (l *Ladder) Merge(o *Ladder) error {
 // Check reports why l is not a whole ladder: a cell missing or out of
 // range, or a run of another player count or seat.
 func (l *Ladder) Check() error {
-	n := len(l.Agents)
-	if n < 2 {
-		return errors.New("agents: fewer than 2")
+	if err := l.CheckAgents(); err != nil {
+		return err
 	}
+	n := len(l.Agents)
 	for i, c := range l.Cells {
 		switch {
 		case c.Row < 0 || c.Row >= n || c.Col < 0 || c.Col >= n:
@@ -331,6 +332,35 @@ func (l *Ladder) Check() error {
 		}
 	}
 	return nil
+}
+
+// CheckAgents reports why l's agents are not a ladder's (LadderAgents):
+// the page names the rungs by their place, the MCTS ones by budget, so a
+// shard file edited by hand with other agents is refused, not drawn.
+func (l *Ladder) CheckAgents() error {
+	if b := l.Budget(); b > 0 {
+		for _, guided := range []bool{false, true} {
+			if slices.Equal(l.Agents, LadderAgents(LadderPlan{Budget: b, Guided: guided})) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("agents: %q are not a skill ladder's (random, heuristic, mcts:B/2 and mcts:B with the same knobs)", l.Agents)
+}
+
+// Budget is the top MCTS agent's iterations a decision, read from its
+// spec ("mcts:B:..."), or 0 when l's agents are not a ladder's.
+func (l *Ladder) Budget() int {
+	if len(l.Agents) != 4 {
+		return 0
+	}
+	_, top, _ := strings.Cut(l.Agents[3], ":")
+	top, _, _ = strings.Cut(top, ":")
+	b, err := strconv.Atoi(top)
+	if err != nil || b < 0 {
+		return 0
+	}
+	return b
 }
 
 // Cell is the cell of row agent r against column agent c, nil when l
@@ -463,20 +493,46 @@ type SkilledSeat struct {
 // an advantage (or handicap) that only skilled play shows. The intervals
 // are seatZ's, widened for every seat at every look of the cell, so a
 // fair game is not named for its luck.
-func (l *Ladder) SkilledSeats() []SkilledSeat {
+func (l *Ladder) SkilledSeats() []SkilledSeat { return l.seatsUnfair(false) }
+
+// SteadySeats are the seats whose win rate is off fair the same way with
+// the weakest agent and the strongest at every seat, by seatZ's intervals:
+// an advantage (or handicap) play does not change. A game that one seat
+// always wins has a flat ladder, but it is not a game of luck. When games
+// of those runs were unfinished (no winner: the verdict says so), every
+// seat is below fair and none is named.
+func (l *Ladder) SteadySeats() []SkilledSeat {
+	for _, a := range []int{0, len(l.Agents) - 1} {
+		if s := l.Cell(a, a).Seats[0]; s.Capped+s.Panics > 0 {
+			return nil
+		}
+	}
+	return l.seatsUnfair(true)
+}
+
+// seatsUnfair are the seats off fair with the strongest agent at every
+// seat and, when random, with the weakest too, on the same side; else
+// within their interval with the weakest.
+func (l *Ladder) seatsUnfair(random bool) []SkilledSeat {
 	z := seatZ(l.Players)
-	unfair := func(a, seat int) (Rate, bool) {
+	side := func(a, seat int) (Rate, int) {
 		s := l.Cell(a, a).Seats[0]
 		won, games := s.WinRate(seat)*float64(s.Games), float64(s.Games)
 		lo, hi := engine.WilsonAt(won, games, z)
-		return rateOf(won, games), lo > l.Fair() || hi < l.Fair()
+		switch {
+		case lo > l.Fair():
+			return rateOf(won, games), 1
+		case hi < l.Fair():
+			return rateOf(won, games), -1
+		}
+		return rateOf(won, games), 0
 	}
 	top := len(l.Agents) - 1
 	var out []SkilledSeat
 	for seat := range l.Players {
-		base, was := unfair(0, seat)
-		r, is := unfair(top, seat)
-		if !was && is {
+		base, was := side(0, seat)
+		r, is := side(top, seat)
+		if is != 0 && ((random && was == is) || (!random && was == 0)) {
 			out = append(out, SkilledSeat{Seat: seat, Agent: top, Random: base, Rate: r})
 		}
 	}
@@ -512,6 +568,18 @@ func nextLook(done, floor, most int) int { return min(most, done+max(done/2, flo
 
 // normalQuantile is the standard normal's quantile at p (0.5 < p < 1).
 func normalQuantile(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
+
+// Unfinished is how many of the ladder's games hit the turn cap and how
+// many stopped on a panic: no seat won them, so the rates of their cells
+// add up to less than the fair shares.
+func (l *Ladder) Unfinished() (capped, panicked int) {
+	for _, c := range l.Cells {
+		for _, s := range c.Seats {
+			capped, panicked = capped+s.Capped, panicked+s.Panics
+		}
+	}
+	return capped, panicked
+}
 
 // Games is the number of games the ladder played.
 func (l *Ladder) Games() int {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -108,10 +109,22 @@ func HeatMap(pdf *fpdf.Fpdf, b Box, heading string, rows, cols []string, cells [
 			setFont(pdf, "B", titleSize-1)
 			text(pdf, x+cw/2, y+ch/2, "C", cell.Text)
 			setFont(pdf, "", tickSize-1)
-			text(pdf, x+cw/2, y+ch/2+3.2, "C", fit(pdf, cell.Note, cw-1))
+			for k, line := range noteLines(pdf, cell.Note, cw-1) {
+				text(pdf, x+cw/2, y+ch/2+3.2+2.6*float64(k), "C", fit(pdf, line, cw-1))
+			}
 		}
 	}
 	pdf.SetTextColor(0, 0, 0)
+}
+
+// noteLines is a cell's note in one line, or in two split at its last
+// space when it is wider than w: at 6 and 7 seats, two variants side by
+// side, "[10-22] n=150" was cut to "[10-…", its games lost.
+func noteLines(pdf *fpdf.Fpdf, note string, w float64) []string {
+	if i := strings.LastIndex(note, " "); i > 0 && pdf.GetStringWidth(note) > w {
+		return []string{note[:i], note[i+1:]}
+	}
+	return []string{note}
 }
 
 // heatLegend draws the colour scale from 0% through fair to 100%.
@@ -143,34 +156,69 @@ func percent(r Rate) (string, string) {
 	return fmt.Sprintf("%.0f%%", 100*r.Value), fmt.Sprintf("[%.0f-%.0f] n=%d", 100*r.Lo, 100*r.Hi, r.Games)
 }
 
-// ladderPage draws each variant's ladder: the matchup matrix, the seat
-// advantage at each skill level, and what they say in words.
-func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
+// LadderVariantsPerPage is how many variants' ladders stand side by side
+// on a page: with three, the agents' names over the matrix's columns were
+// cut to "MCT…", the two MCTS budgets no longer told apart.
+const LadderVariantsPerPage = 2
+
+// ladderPages are c's variants that have a ladder, LadderVariantsPerPage
+// to a page.
+func ladderPages(c Count) []Count {
+	var pages []Count
+	for _, col := range c.Columns {
+		if col.Ladder == nil {
+			continue
+		}
+		if len(pages) == 0 || len(pages[len(pages)-1].Columns) == LadderVariantsPerPage {
+			pages = append(pages, Count{Players: c.Players})
+		}
+		last := &pages[len(pages)-1]
+		last.Columns = append(last.Columns, col)
+	}
+	return pages
+}
+
+// ladderBudgets says the MCTS agents' budgets of c's ladders when every
+// variant has the same, else that the rows name them: the game's lengths
+// gave Heist Masterminds' variants 26 and 52, 27 and 54, and the header
+// named the first variant's for both.
+func ladderBudgets(c Count) string {
 	var budgets []string
 	for _, col := range c.Columns {
-		if col.Ladder != nil {
-			// A horizon is said under the matrices: the header is full.
-			half, _ := mctsSpec(col.Ladder.Agents[2])
-			top, _ := mctsSpec(col.Ladder.Agents[3])
-			budgets = append(budgets, half+" and "+top+" iterations a decision")
-		}
+		// A horizon is said under the matrices: the header is full.
+		half, _ := mctsSpec(col.Ladder.Agents[2])
+		top, _ := mctsSpec(col.Ladder.Agents[3])
+		budgets = append(budgets, half+" and "+top)
 	}
+	if len(slices.Compact(budgets)) == 1 {
+		return budgets[0] + " iterations a decision"
+	}
+	return "each variant's budgets, its rows name them (iterations a decision)"
+}
+
+// ladderPage draws each variant's ladder of c (every column has one):
+// the matchup matrix, the seat advantage at each skill level, and what
+// they say in words; named heads each column with its variant.
+func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count, named bool) {
 	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
 		"random, look-ahead (one step), MCTS at %s; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
-		budgets[0], b.Seed, c.Players))
+		ladderBudgets(c), b.Seed, c.Players))
 	w := (pageW - 2*margin - float64(len(c.Columns)-1)*6) / float64(len(c.Columns))
 	for k, col := range c.Columns {
 		l := col.Ladder
-		if l == nil {
-			continue
-		}
 		x := margin + float64(k)*(w+6)
 		y := y
-		if len(c.Columns) > 1 {
+		if named {
 			// The variant heads its column once: in the maps' headings it
 			// would not fit beside each other.
-			setFont(pdf, "B", titleSize+1)
-			text(pdf, x+w/2, y+(titleSize+1)*mmPerPt, "C", "Variant "+variantName(col.Variant))
+			// A long variant id shrinks, then is cut: it ran into the
+			// next column and off the page.
+			heading := "Variant " + variantName(col.Variant)
+			size := titleSize + 1
+			for setFont(pdf, "B", size); pdf.GetStringWidth(heading) > w && size > titleSize*0.75; setFont(pdf, "B", size) {
+				size -= 0.25
+			}
+			text(pdf, x+w/2, y+(titleSize+1)*mmPerPt, "C", fit(pdf, heading, w))
 			y += 8
 		}
 		var names []string
@@ -228,6 +276,17 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	d := l.Depth()
 	lines = append(lines, fmt.Sprintf("Skill depth: the stronger agent of a pair wins %.0f%% [%.0f-%.0f] of its games against the weaker (fair %.0f%%; the mean of the matrix below its diagonal).",
 		100*d.Value, 100*d.Lo, 100*d.Hi, 100*fair))
+	if col.Blind {
+		// Else "look-ahead does not beat random" reads as a game without depth.
+		lines = append(lines, "The look-ahead plays this game at random: its rules give it no evaluate: to look ahead with (docs/rules.md#evaluate); MCTS plays each play-out to the end.")
+	}
+	if capped, panicked := l.Unfinished(); capped+panicked > 0 {
+		what := fmt.Sprintf("%d of the %d games hit the turn cap", capped, l.Games())
+		if panicked > 0 {
+			what += fmt.Sprintf(", %d stopped on an error", panicked)
+		}
+		lines = append(lines, "Unfinished: "+what+": they count as won by nobody, so the rates add up to less than the fair shares.")
+	}
 	if l.LuckDominated() {
 		lines = append(lines, "LUCK-DOMINATED: no agent beats a weaker one beyond its interval; skill does not show in who wins.")
 	} else {
@@ -255,6 +314,9 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		lines = append(lines, fmt.Sprintf("Seat %d: %.0f%% [%.0f-%.0f] with %s at every seat, but %.0f%% [%.0f-%.0f] with random play: %s only skilled play shows.",
 			s.Seat+1, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, AgentName(l.Agents[s.Agent]), 100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, what))
 	}
+	if steady := steadyWords(l); steady != "" {
+		lines = append(lines, steady)
+	}
 	switch top := l.Agents[len(l.Agents)-1]; {
 	case strings.HasSuffix(top, ":"+LadderGuided):
 		lines = append(lines, fmt.Sprintf("MCTS starts from the look-ahead's choice, plays each iteration on with look-ahead moves for %d moves and scores it by each seat's lead in the evaluation.", engine.GuidedHorizon))
@@ -265,16 +327,61 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 	}
 	lines = append(lines, fmt.Sprintf("%d games; MCTS budgets in iterations a decision; cells stop when their 95%% interval leaves the fair share or is within ±%.0f points, seats when their interval widened for every seat and look leaves it or their 95%% interval holds it within ±%.0f; at most %d games a seat.",
 		l.Games(), 100*LadderWithin, 100*LadderSeatWithin, LadderCap))
+	paragraphs(pdf, b, lines)
+}
+
+// steadyWords names the seats off fair at every skill level in one
+// sentence ("" for none): at 7 seats, a line each ran off the page.
+func steadyWords(l *Ladder) string {
+	seats := l.SteadySeats()
+	if len(seats) == 0 {
+		return ""
+	}
+	var each []string
+	for _, s := range seats {
+		what := "an advantage"
+		if s.Rate.Value < l.Fair() {
+			what = "a handicap"
+		}
+		each = append(each, fmt.Sprintf("seat %d %.0f%% [%.0f-%.0f] and %.0f%% [%.0f-%.0f], %s", s.Seat+1,
+			100*s.Random.Value, 100*s.Random.Lo, 100*s.Random.Hi, 100*s.Rate.Value, 100*s.Rate.Lo, 100*s.Rate.Hi, what))
+	}
+	return fmt.Sprintf("Seats off fair at every skill level, with random play and with %s at every seat: %s.", AgentName(l.Agents[seats[0].Agent]), strings.Join(each, "; "))
+}
+
+// paragraphs writes lines into b, the findings in bold, in the largest
+// size from labelSize down to 70% of it that fits b's height: at 7 seats
+// and two variants a page, the verdict ran off the page.
+func paragraphs(pdf *fpdf.Fpdf, b Box, lines []string) {
+	style := func(i int, s string) string {
+		for _, bold := range []string{"LUCK", "Seat", "Unfinished"} {
+			if strings.HasPrefix(s, bold) {
+				return "B"
+			}
+		}
+		if i == 0 {
+			return "B"
+		}
+		return ""
+	}
+	height := func(size float64) float64 {
+		h := 0.0
+		for i, s := range lines {
+			setFont(pdf, style(i, s), size)
+			h += float64(len(pdf.SplitText(s, b.W)))*size*mmPerPt*1.35 + 1
+		}
+		return h
+	}
+	size := labelSize
+	for size > labelSize*0.7 && height(size) > b.H {
+		size -= 0.25
+	}
 	pdf.SetXY(b.X, b.Y)
 	pdf.SetTextColor(0, 0, 0)
 	for i, s := range lines {
-		style := ""
-		if i == 0 || strings.HasPrefix(s, "LUCK") || strings.HasPrefix(s, "Seat ") {
-			style = "B"
-		}
-		setFont(pdf, style, labelSize)
+		setFont(pdf, style(i, s), size)
 		pdf.SetX(b.X)
-		pdf.MultiCell(b.W, labelSize*mmPerPt*1.35, s, "", "L", false)
+		pdf.MultiCell(b.W, size*mmPerPt*1.35, s, "", "L", false)
 		pdf.SetY(pdf.GetY() + 1)
 	}
 }
