@@ -308,3 +308,18 @@ func TestShippedCountersHaveDocs(t *testing.T) {
 		}
 	}
 }
+
+// One game a variant is "1 game", not "1 games".
+func TestReportSaysOneGame(t *testing.T) {
+	outDir := t.TempDir()
+	if code, out, errOut := run(t, repoRoot, "report", "--games", "1", "--players", "2", "--ladder=false", "--out", outDir, bank); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	matches, _ := filepath.Glob(filepath.Join(outDir, "*", "*-balance.pdf"))
+	if len(matches) != 1 {
+		t.Fatalf("balance PDFs: %q", matches)
+	}
+	if page := pdftest.Pages(t, readFile(t, matches[0]))[0]; !strings.Contains(page, "1 game per variant") {
+		t.Errorf("page 1 does not say 1 game per variant:\n%s", page)
+	}
+}

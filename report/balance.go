@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/internal/words"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -137,7 +138,7 @@ func headerWith(pdf *fpdf.Fpdf, b *Balance, c Count, what, about string) float64
 // gamesText says how many games each variant played at c.
 func gamesText(b *Balance, c Count) string {
 	if b.Games > 0 {
-		return fmt.Sprintf("%d games per variant", b.Games)
+		return words.Count(b.Games, "game") + " per variant"
 	}
 	var ns []string
 	same := true
