@@ -73,7 +73,7 @@ draws the ladders from all N shard files.`, report.LadderPlayers),
 	f.IntVar(&opts.Games, "games", 0, "games per player count and variant (and for the heuristic bot's seat rotation); default: until every seat's 95% interval is within 5 points, from 200 to 1000 games. Not the skill ladder's: its cells stop on their own intervals")
 	seedVar(f, &opts.Seed, "run seed (game i is seeded from it and i)")
 	f.StringVar(&opts.Bots, "bots", "random", botsHelp("bot per seat"))
-	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	f.IntVar(&opts.Workers, "workers", 0, "parallel workers, and at most this many cores for the whole report (default: every core)")
 	f.StringVar(&opts.OutDir, "out", "out", "output folder")
 	f.IntVar(&opts.Players, "players", 0, "only this player count (default: every supported count)")
 	f.BoolVar(&opts.Ladder, "ladder", false, fmt.Sprintf("play the skill ladder (random, heuristic, MCTS at half the budget and at the budget) at every player count; --ladder=false: at none (default: at %d players, or the nearest count covered)", report.LadderPlayers))
@@ -94,6 +94,7 @@ func runReport(opts *reportOptions) error {
 	if err := checkLadderOptions(opts); err != nil {
 		return err
 	}
+	defer limitCores(opts.Workers)()
 	o := pipeline.RenderOptions{OutDir: opts.OutDir}
 	o.Paper = render.PaperNames()[0]
 	if err := checkRenderOptions(opts.Env, &o); err != nil {

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -368,6 +369,19 @@ func writeResults(path string, res any) error {
 		return inputErrorf("--out "+path, "cannot write: %s", fileio.Describe(err))
 	}
 	return nil
+}
+
+// limitCores holds the process to workers cores (0: every core) until the
+// returned func runs: report and tune play several runs side by side
+// (games, ladder cells, candidates), each with up to workers goroutines,
+// so --workers 1 alone would still spread over every core. Which games
+// are played does not depend on it: every game is seeded.
+func limitCores(workers int) (restore func()) {
+	if workers <= 0 || workers >= runtime.GOMAXPROCS(0) {
+		return func() {}
+	}
+	prev := runtime.GOMAXPROCS(workers)
+	return func() { runtime.GOMAXPROCS(prev) }
 }
 
 // checkResultsOut refuses, before anything is played, a results file

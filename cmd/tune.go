@@ -64,7 +64,7 @@ writes them; tune GAME_DIR --merge FILE... puts the shards together.`,
 	f.IntVar(&opts.Repeats, "repeats", 1, "independent searches (the best proposal wins)")
 	f.IntVar(&opts.Confirm, "confirm", 1000, "games per player count that measure the current values and each proposal")
 	seedVar(f, &opts.Seed, "run seed (every game's seed comes from it)")
-	f.IntVar(&opts.Workers, "workers", 0, "parallel workers (default: every core)")
+	f.IntVar(&opts.Workers, "workers", 0, "parallel workers, and at most this many cores for the whole run (default: every core)")
 	f.StringVar(&opts.Shard, "shard", "", "K/N: run only the searches r with r % N == K-1 (with --out)")
 	f.StringVar(&opts.OutFile, "out", "", "write the results (JSON) to this file, atomically; a shard's for --merge")
 	f.BoolVar(&opts.Merge, "merge", false, "the arguments after GAME_DIR are the --out files of every shard of one run: put them together")
@@ -91,6 +91,7 @@ func runTune(opts *tuneOptions, args []string) error {
 	if err := checkResultsOut(opts.OutFile, "tune.json", g.Data, opts.Plan); err != nil {
 		return err
 	}
+	defer limitCores(opts.Workers)()
 	var res *tune.Result
 	if opts.Merge {
 		if res, err = mergeTune(args[1:], g, plan, opts.Engine); err != nil {
