@@ -191,9 +191,9 @@ func ladderBudgets(c Count) string {
 		budgets = append(budgets, half+" and "+top)
 	}
 	if len(slices.Compact(budgets)) == 1 {
-		return budgets[0] + " iterations a decision"
+		return "MCTS at " + budgets[0] + " iterations a decision"
 	}
-	return "each variant's budgets, its rows name them (iterations a decision)"
+	return "MCTS N: N iterations a decision" // short, so the header keeps its colour note
 }
 
 // ladderPage draws each variant's ladder of c (every column has one):
@@ -201,7 +201,7 @@ func ladderBudgets(c Count) string {
 // they say in words; named heads each column with its variant.
 func ladderPage(pdf *fpdf.Fpdf, b *Balance, c Count, named bool) {
 	y := headerWith(pdf, b, c, "skill ladder", fmt.Sprintf(
-		"random, look-ahead (one step), MCTS at %s; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
+		"random, look-ahead (one step), %s; seed %d; 95%% intervals, n games; colour: win rate vs the fair 1/%d",
 		ladderBudgets(c), b.Seed, c.Players))
 	w := (pageW - 2*margin - float64(len(c.Columns)-1)*6) / float64(len(c.Columns))
 	for k, col := range c.Columns {
