@@ -38,7 +38,9 @@ type MCTSBot struct {
 	// random (fast: no interface call per move).
 	Rollout Bot
 	// MaxRolloutMoves stops a play-out that does not end; it then counts
-	// as a draw (every seat 1/n).
+	// as a draw (every seat 1/n). A play-out also stops at the game's
+	// turn cap, when the runner has told it (capTurns): past it the game
+	// would not end either.
 	MaxRolloutMoves int
 	// Horizon, when above 0, stops every iteration after that many moves
 	// from the decision (tree, play-out and chance moves alike): the
@@ -67,6 +69,9 @@ type MCTSBot struct {
 	PlayOutGenerically bool
 
 	rng *Rand
+	// turnCap is the game's Info.MaxMoves (0: not told), counted from
+	// the game's first move.
+	turnCap int
 	// lookahead rates the decision's moves for Prior; bias is its rating
 	// of each of the decision's legal moves, rootLegal, scaled to [0, 1].
 	lookahead *HeuristicBot
@@ -133,6 +138,9 @@ func (b *MCTSBot) Reseed(seed uint64) {
 		r.Reseed(seed ^ rolloutSeed)
 	}
 }
+
+// capTurns tells the bot the game's turn cap (turnCapper).
+func (b *MCTSBot) capTurns(maxMoves int) { b.turnCap = maxMoves }
 
 // UsesInferences: the search's determinisations gain from what public
 // play tells of hidden cards (Inferrer).
@@ -247,6 +255,9 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	b.path = append(b.path[:0], 0)
 	node, inTree := int32(0), true
 	limit, horizon := b.MaxRolloutMoves, false
+	if b.turnCap > 0 {
+		limit = min(limit, b.turnCap-s.MoveNumber())
+	}
 	if b.Horizon > 0 && b.Horizon < limit {
 		limit, horizon = b.Horizon, true
 	}

@@ -193,14 +193,20 @@ func TestMCTSBeatsRandomAtNim(t *testing.T) {
 // race is a long game for the horizon: in turn each seat adds 1 or 2 to
 // its score, and after moves moves the higher score wins. applied counts
 // every move played, in the game and in every copy of it.
+// A turnCap below moves makes a race that never ends within its turn cap.
 type race struct {
 	moves    int
 	evaluate bool
 	applied  *int
+	turnCap  int
 }
 
 func (g race) Info() engine.Info {
-	return engine.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2, MaxMoves: g.moves, Cards: 1, Information: engine.PerfectInformation}
+	turnCap := g.moves
+	if g.turnCap > 0 {
+		turnCap = g.turnCap
+	}
+	return engine.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2, MaxMoves: turnCap, Cards: 1, Information: engine.PerfectInformation}
 }
 func (g race) NewState(players int, opts engine.StateOptions) engine.State {
 	s := &raceState{Base: engine.NewBase(players, opts), g: g}
@@ -278,6 +284,24 @@ func TestMCTSHorizonShortensPlayOuts(t *testing.T) {
 		case horizon > 0 && applied > 50*horizon:
 			t.Errorf("horizon %d: %d moves played, want at most %d", horizon, applied, 50*horizon)
 		}
+	}
+}
+
+// A game that never ends within its turn cap (a rules file that loops)
+// costs a search at most the cap's moves an iteration: a play-out past the
+// cap would be a game that does not end, so it stops there as a draw. A
+// game of 40 moves with mcts:4 so plays at most 40 decisions × 4
+// iterations × 40 moves, where play-outs of MaxRolloutMoves (100,000)
+// would play 16 million.
+func TestMCTSPlayOutsStopAtTheTurnCap(t *testing.T) {
+	applied := 0
+	g := race{moves: 1 << 30, turnCap: 40, applied: &applied}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 1, Seed: 1, Workers: 1, Bots: []string{"mcts:4"}})
+	if sum.Capped != 1 {
+		t.Fatalf("%d games capped, want the one", sum.Capped)
+	}
+	if limit := 40 + 40*4*40; applied > limit {
+		t.Errorf("%d moves played in a game capped at 40 moves with mcts:4, want at most %d", applied, limit)
 	}
 }
 
