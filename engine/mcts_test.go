@@ -3,6 +3,7 @@ package engine_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/cardpress/cardpress/engine"
 	"github.com/cardpress/cardpress/engine/enginetest"
@@ -302,6 +303,59 @@ func TestMCTSPlayOutsStopAtTheTurnCap(t *testing.T) {
 	}
 	if limit := 40 + 40*4*40; applied > limit {
 		t.Errorf("%d moves played in a game capped at 40 moves with mcts:4, want at most %d", applied, limit)
+	}
+}
+
+// A time budget plays a legal move, and the tree stays within its bound
+// however long the search runs: past it the search goes on without
+// growing the tree (as it does past maxTreeNodes, which an iteration
+// budget of MaxIterations never reaches).
+func TestMCTSTreeStaysWithinItsBound(t *testing.T) {
+	applied := 0
+	s := race{moves: 30, applied: &applied}.NewState(2, engine.StateOptions{})
+	legal := s.LegalActions(0, nil)
+	timed := engine.NewMCTSBot(1, 0)
+	timed.Time = 20 * time.Millisecond
+	timed.LimitTree(100)
+	if a := timed.Act(s, 0, legal); a != 1 && a != 2 {
+		t.Errorf("a time budget played %v, not a legal move", a)
+	}
+	if n := timed.TreeNodes(); n < 2 || n > 100 {
+		t.Errorf("a time budget grew a tree of %d nodes, want 2 to 100", n)
+	}
+	choices := func() (out []engine.Action) {
+		bot := engine.NewMCTSBot(3, 2000)
+		bot.LimitTree(50)
+		for range 10 {
+			out = append(out, bot.Act(s, 0, legal))
+			if n := bot.TreeNodes(); n > 50 {
+				t.Fatalf("2000 iterations grew a tree of %d nodes, bounded at 50", n)
+			}
+		}
+		return out
+	}
+	if a, b := choices(), choices(); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("with the tree full, two runs with the same seed differ: %v, %v", a, b)
+	}
+}
+
+// A bot lets a big tree go after its decision, so the seats of a table of
+// big searches, which decide one at a time, hold one big tree at a time;
+// a tree of a usual budget is kept (no allocation a decision).
+func TestMCTSLetsABigTreeGo(t *testing.T) {
+	applied := 0
+	s := race{moves: 24, applied: &applied}.NewState(2, engine.StateOptions{})
+	legal := s.LegalActions(0, nil)
+	big := engine.NewMCTSBot(1, engine.KeptTreeNodes+1000)
+	big.Exploration = 100 // breadth first: a node an iteration
+	big.Act(s, 0, legal)
+	if n := big.TreeStorage(); n != 0 {
+		t.Errorf("after %d iterations the bot keeps storage for %d nodes, want none", engine.KeptTreeNodes+1000, n)
+	}
+	small := engine.NewMCTSBot(1, 500)
+	small.Act(s, 0, legal)
+	if n := small.TreeStorage(); n < 500 {
+		t.Errorf("after 500 iterations the bot keeps storage for %d nodes, want its tree's", n)
 	}
 }
 
