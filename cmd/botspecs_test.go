@@ -23,7 +23,7 @@ func TestHostileBotSpecs(t *testing.T) {
 		"mcts:c=NaN":                `--bots: bot "mcts:c=NaN": c="NaN": want c=X, UCB1's exploration constant, 0 to 100`,
 		"mcts:c=Inf":                `--bots: bot "mcts:c=Inf": c="Inf": want c=X`,
 		"mcts:c=":                   `--bots: bot "mcts:c=": c="": want c=X`,
-		"mcts:c=０.５":                 `--bots: bot "mcts:c=０.５": c="０.５": want c=X`,
+		"mcts:c=０.５":                `--bots: bot "mcts:c=０.５": c="０.５": want c=X`,
 		"mcts:horizon=-1":           `--bots: bot "mcts:horizon=-1": horizon="-1": want horizon=H`,
 		"mcts:horizon=100001":       `--bots: bot "mcts:horizon=100001": horizon="100001": want horizon=H`,
 		"mcts:prior=NaN":            `--bots: bot "mcts:prior=NaN": prior="NaN": want prior=W`,
