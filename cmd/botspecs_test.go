@@ -3,6 +3,8 @@ package cmd
 import (
 	"strings"
 	"testing"
+
+	"github.com/cardpress/cardpress/engine"
 )
 
 // Hostile bot specs on the commands that play with bots: each is a usage
@@ -54,6 +56,39 @@ func TestOddButGoodBotSpecs(t *testing.T) {
 		code, out, errOut := run(t, repoRoot, "sim", "--game", "heat", "--players", "3", "--games", "2", "--bots", bots)
 		if code != 0 || !strings.Contains(out, "seat 1 wins") {
 			t.Errorf("--bots %.40q: exit %d\n%s%s", bots, code, out, errOut)
+		}
+	}
+}
+
+// Without evaluate: an mcts spec whose knobs read the evaluation (a
+// horizon, look-ahead play-outs, a prior) searches blind, and sim and
+// replay say so in one line; plain mcts reads none, and nothing is said.
+func TestBlindSearchKnobsAreNamed(t *testing.T) {
+	ws := copyRulesTestGame(t, "pickup")
+	const note = "mcts:20:horizon=5: the rules of pickup give no evaluate:, so a play-out cut by the horizon counts as a draw, look-ahead play-outs play at random and the prior is off (docs/rules.md#evaluate)"
+	runs := [][]string{
+		{"sim", "--game", "pickup", "--games", "3", "--bots", "mcts:20:horizon=5,random"},
+		{"replay", "--game", "pickup", "--bots", "mcts:20:horizon=5"},
+	}
+	for _, args := range runs {
+		if _, _, errOut := run(t, ws, args...); strings.Contains(errOut, "evaluate") {
+			t.Errorf("%v with evaluate: says the search is blind:\n%s", args, errOut)
+		}
+	}
+	edit(t, ws, "cards/pickup/rules.yaml", "evaluate:", "# evaluate:")
+	for _, args := range runs {
+		if code, _, errOut := run(t, ws, args...); code != 0 || !strings.Contains(errOut, args[0]+": "+note+"\n") {
+			t.Errorf("%v without evaluate: exit %d, want 0 and\n%s: %s\nin:\n%s", args, code, args[0], note, errOut)
+		}
+	}
+	for _, bots := range []string{"mcts:20,random", "mcts:20:c=1.5"} {
+		if _, _, errOut := run(t, ws, "sim", "--game", "pickup", "--games", "3", "--bots", bots); strings.Contains(errOut, "evaluate") {
+			t.Errorf("--bots %s reads no evaluation, but sim says:\n%s", bots, errOut)
+		}
+	}
+	for _, bots := range []string{"mcts:20:rollout=heuristic", "mcts:20:prior=1", "random,mcts:5:" + engine.GuidedKnobs} {
+		if _, _, errOut := run(t, ws, "sim", "--game", "pickup", "--games", "3", "--bots", bots); !strings.Contains(errOut, "give no evaluate:") {
+			t.Errorf("--bots %s reads the evaluation, but sim says nothing:\n%s", bots, errOut)
 		}
 	}
 }
