@@ -76,6 +76,9 @@ func sameChoice(t *testing.T, s, other engine.State, p engine.Player, legal []en
 			bot, _ := engine.NewBot(kind, seed)
 			choices[k] = bot.Act(engine.Clone(st), p, legal)
 		}
+		if !slices.Contains(legal, choices[0]) {
+			t.Fatalf("move %d: the %s bot of %v chooses %v, not one of its legal actions %v", s.MoveNumber(), kind, p, choices[0], legal)
+		}
 		if choices[0] != choices[1] {
 			t.Fatalf("move %d: the %s bot of %v chooses %v, or %v with the deck and bag stored otherwise", s.MoveNumber(), kind, p, choices[0], choices[1])
 		}
