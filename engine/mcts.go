@@ -336,7 +336,7 @@ func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, 
 	}
 	next, expanded := b.selectChild(node, seat)
 	if next == noNode { // the tree is full: play on out of it
-		return node, b.legal[b.rng.Intn(len(b.legal))], false
+		return b.choose(w, node, seat, false)
 	}
 	b.path = append(b.path, next)
 	return next, b.nodes[next].action, !expanded
