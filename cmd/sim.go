@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -172,14 +173,29 @@ func printSpeed(out io.Writer, moves int64, elapsed time.Duration, workers int) 
 		float64(moves)/sec, workers, plural, sec*1e9*float64(workers)/float64(moves), moves, sec)
 }
 
-// notePlaysAtRandom says, on w, when the heuristic bots of a run play at
-// random: the game gives them no estimate to look ahead with (a rules
-// file without evaluate:).
+// notePlaysAtRandom says, on w, when the bots of a run that read the
+// game's estimate play blind, since it gives none (a rules file without
+// evaluate:): the heuristic bots play at random, and searches whose knobs
+// read it (engine.ReadsEvaluation) are named, in one line.
 func notePlaysAtRandom(w io.Writer, command string, g *pipeline.LoadedGame, bots []string) {
-	if !slices.Contains(bots, "heuristic") || !engine.HeuristicPlaysAtRandom(g.Engine) {
+	var blind []string
+	for _, b := range bots {
+		if b != "heuristic" && engine.ReadsEvaluation(b) && !slices.Contains(blind, b) {
+			blind = append(blind, b)
+		}
+	}
+	heuristic := slices.Contains(bots, "heuristic")
+	if !heuristic && len(blind) == 0 || !engine.HeuristicPlaysAtRandom(g.Engine) {
 		return
 	}
-	fmt.Fprintf(w, "%s: the heuristic bots play at random: the rules of %s give no evaluate: (docs/rules.md#evaluate)\n", command, finding.Visible(g.Data.Manifest.ID))
+	id := finding.Visible(g.Data.Manifest.ID)
+	if heuristic {
+		fmt.Fprintf(w, "%s: the heuristic bots play at random: the rules of %s give no evaluate: (docs/rules.md#evaluate)\n", command, id)
+	}
+	if len(blind) > 0 {
+		fmt.Fprintf(w, "%s: %s: the rules of %s give no evaluate:, so a play-out cut by the horizon counts as a draw, look-ahead play-outs play at random and the prior is off (docs/rules.md#evaluate)\n",
+			command, finding.Visible(strings.Join(blind, ", ")), id)
+	}
 }
 
 // simTable prints one player count: a row per statistic, a column per

@@ -221,6 +221,20 @@ func knobKeys(k botKind) string {
 	return strings.Join(keys, ", ")
 }
 
+// ReadsEvaluation reports whether the bot of spec reads the state's
+// evaluation (Evaluator): the look-ahead does, and so does a search with
+// a horizon, look-ahead play-outs or a prior. Where the game gives none
+// they play blind: at random, or scoring a cut play-out as a draw.
+func ReadsEvaluation(spec string) bool {
+	switch b, _ := ParseBot(spec, 0); b := b.(type) {
+	case *HeuristicBot:
+		return true
+	case *MCTSBot:
+		return b.Horizon > 0 || b.Rollout != nil || b.Prior > 0
+	}
+	return false
+}
+
 // NewBot makes a bot from its spec (ParseBot); ok is false for a spec
 // that is not one.
 func NewBot(spec string, seed uint64) (b Bot, ok bool) {

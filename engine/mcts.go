@@ -24,7 +24,9 @@ import (
 //
 // The tree lives in one slice of nodes reused from decision to decision,
 // and the play-out state is one scratch state (CloneInto), so after the
-// first decision an iteration allocates nothing.
+// first decision an iteration allocates nothing. The tree holds at most
+// maxTreeNodes, and a tree past keptTreeNodes is let go after its
+// decision, so a table of big searches holds one big tree at a time.
 type MCTSBot struct {
 	// Iterations is the budget per decision; with Time set, the budget is
 	// time instead and the choice is no longer reproducible by seed.
@@ -38,7 +40,9 @@ type MCTSBot struct {
 	// random (fast: no interface call per move).
 	Rollout Bot
 	// MaxRolloutMoves stops a play-out that does not end; it then counts
-	// as a draw (every seat 1/n).
+	// as a draw (every seat 1/n). A play-out also stops at the game's
+	// turn cap, when the runner has told it (capTurns): past it the game
+	// would not end either.
 	MaxRolloutMoves int
 	// Horizon, when above 0, stops every iteration after that many moves
 	// from the decision (tree, play-out and chance moves alike): the
@@ -67,6 +71,11 @@ type MCTSBot struct {
 	PlayOutGenerically bool
 
 	rng *Rand
+	// maxNodes bounds the tree (maxTreeNodes; tests set it lower).
+	maxNodes int
+	// turnCap is the game's Info.MaxMoves (0: not told), counted from
+	// the game's first move.
+	turnCap int
 	// lookahead rates the decision's moves for Prior; bias is its rating
 	// of each of the decision's legal moves, rootLegal, scaled to [0, 1].
 	lookahead *HeuristicBot
@@ -110,8 +119,21 @@ const noNode = -1
 // decision.
 func NewMCTSBot(seed uint64, iters int) *MCTSBot {
 	return &MCTSBot{Iterations: iters, Exploration: MCTSExploration, MaxRolloutMoves: mctsMaxRolloutMoves, rng: NewRand(seed),
-		lookahead: newHeuristicBot(seed ^ priorSeed)}
+		lookahead: newHeuristicBot(seed ^ priorSeed), maxNodes: maxTreeNodes}
 }
+
+// maxTreeNodes bounds the tree: an iteration adds at most one node, so a
+// budget of MaxIterations never reaches it, but a time budget would grow
+// the tree for as long as it runs (a node is 56 bytes: 56 MB). Past it
+// the search goes on without growing the tree. keptTreeNodes is the
+// largest tree whose storage a bot keeps for its next decision (3.7 MB):
+// bigger ones are let go, since a table holds one search bot a seat but
+// decides one seat at a time; a decision of more than 65,536 iterations
+// (seconds) then allocates its tree anew.
+const (
+	maxTreeNodes  = MaxIterations + 1
+	keptTreeNodes = 1 << 16
+)
 
 // MCTSExploration is the default UCB1 constant (Exploration), and
 // mctsMaxRolloutMoves the default MaxRolloutMoves.
@@ -134,6 +156,9 @@ func (b *MCTSBot) Reseed(seed uint64) {
 	}
 }
 
+// capTurns tells the bot the game's turn cap (turnCapper).
+func (b *MCTSBot) capTurns(maxMoves int) { b.turnCap = maxMoves }
+
 // UsesInferences: the search's determinisations gain from what public
 // play tells of hidden cards (Inferrer).
 func (b *MCTSBot) UsesInferences() bool { return true }
@@ -142,6 +167,11 @@ func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	if want := min(b.Iterations+1, b.maxNodes); b.Time == 0 && cap(b.nodes) < want {
+		// The most the budget can grow, at once: growing by appends
+		// would hold several times the tree at its peak.
+		b.nodes = make([]mctsNode, 0, want)
+	}
 	b.nodes = append(b.nodes[:0], mctsNode{seat: Terminal, child: noNode, sibling: noNode})
 	b.decider, b.marginLo, b.marginHi = p, math.Inf(1), math.Inf(-1)
 	b.rateMoves(s, p, legal)
@@ -149,7 +179,11 @@ func (b *MCTSBot) Act(s State, p Player, legal []Action) Action {
 	for i := 0; b.more(i, deadline); i++ {
 		b.iterate(s, p)
 	}
-	return b.mostVisited(p, legal)
+	a := b.mostVisited(p, legal)
+	if cap(b.nodes) > keptTreeNodes {
+		b.nodes = nil
+	}
+	return a
 }
 
 // rateMoves sets the progressive bias of the decision's moves (Prior):
@@ -248,6 +282,9 @@ func (b *MCTSBot) iterate(s State, p Player) {
 	b.path = append(b.path[:0], 0)
 	node, inTree := int32(0), true
 	limit, horizon := b.MaxRolloutMoves, false
+	if b.turnCap > 0 {
+		limit = min(limit, b.turnCap-s.MoveNumber())
+	}
 	if b.Horizon > 0 && b.Horizon < limit {
 		limit, horizon = b.Horizon, true
 	}
@@ -299,6 +336,9 @@ func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, 
 		return node, b.legal[b.rng.Intn(len(b.legal))], false
 	}
 	next, expanded := b.selectChild(node, seat)
+	if next == noNode { // the tree is full: play on out of it
+		return b.choose(w, node, seat, false)
+	}
 	b.path = append(b.path, next)
 	return next, b.nodes[next].action, !expanded
 }
@@ -306,7 +346,7 @@ func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, 
 // selectChild is UCB1 over node's children legal now (b.legal), after
 // crediting each with one more availability; a legal move without a
 // child yet is added instead: the one of the highest bias (Prior), else
-// one at random among such moves.
+// one at random among such moves; none (noNode) if the tree is full.
 func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bool) {
 	untried, pick, pickBias := 0, NoAction, -1.0
 	for _, a := range b.legal {
@@ -317,6 +357,9 @@ func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bo
 				pick, pickBias = a, h
 			}
 		}
+	}
+	if untried > 0 && len(b.nodes) >= b.maxNodes {
+		return noNode, true
 	}
 	if untried > 0 && pickBias > 0 {
 		return b.add(node, seat, pick), true

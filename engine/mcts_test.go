@@ -194,14 +194,20 @@ func TestMCTSBeatsRandomAtNim(t *testing.T) {
 // race is a long game for the horizon: in turn each seat adds 1 or 2 to
 // its score, and after moves moves the higher score wins. applied counts
 // every move played, in the game and in every copy of it.
+// A turnCap below moves makes a race that never ends within its turn cap.
 type race struct {
 	moves    int
 	evaluate bool
 	applied  *int
+	turnCap  int
 }
 
 func (g race) Info() engine.Info {
-	return engine.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2, MaxMoves: g.moves, Cards: 1, Information: engine.PerfectInformation}
+	turnCap := g.moves
+	if g.turnCap > 0 {
+		turnCap = g.turnCap
+	}
+	return engine.Info{ID: "race", MinPlayers: 2, MaxPlayers: 2, MaxMoves: turnCap, Cards: 1, Information: engine.PerfectInformation}
 }
 func (g race) NewState(players int, opts engine.StateOptions) engine.State {
 	s := &raceState{Base: engine.NewBase(players, opts), g: g}
@@ -279,6 +285,77 @@ func TestMCTSHorizonShortensPlayOuts(t *testing.T) {
 		case horizon > 0 && applied > 50*horizon:
 			t.Errorf("horizon %d: %d moves played, want at most %d", horizon, applied, 50*horizon)
 		}
+	}
+}
+
+// A game that never ends within its turn cap (a rules file that loops)
+// costs a search at most the cap's moves an iteration: a play-out past the
+// cap would be a game that does not end, so it stops there as a draw. A
+// game of 40 moves with mcts:4 so plays at most 40 decisions × 4
+// iterations × 40 moves, where play-outs of MaxRolloutMoves (100,000)
+// would play 16 million.
+func TestMCTSPlayOutsStopAtTheTurnCap(t *testing.T) {
+	applied := 0
+	g := race{moves: 1 << 30, turnCap: 40, applied: &applied}
+	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 1, Seed: 1, Workers: 1, Bots: []string{"mcts:4"}})
+	if sum.Capped != 1 {
+		t.Fatalf("%d games capped, want the one", sum.Capped)
+	}
+	if limit := 40 + 40*4*40; applied > limit {
+		t.Errorf("%d moves played in a game capped at 40 moves with mcts:4, want at most %d", applied, limit)
+	}
+}
+
+// A time budget plays a legal move, and the tree stays within its bound
+// however long the search runs: past it the search goes on without
+// growing the tree (as it does past maxTreeNodes, which an iteration
+// budget of MaxIterations never reaches).
+func TestMCTSTreeStaysWithinItsBound(t *testing.T) {
+	applied := 0
+	s := race{moves: 30, applied: &applied}.NewState(2, engine.StateOptions{})
+	legal := s.LegalActions(0, nil)
+	timed := engine.NewMCTSBot(1, 0)
+	timed.Time = 20 * time.Millisecond
+	timed.LimitTree(100)
+	if a := timed.Act(s, 0, legal); a != 1 && a != 2 {
+		t.Errorf("a time budget played %v, not a legal move", a)
+	}
+	if n := timed.TreeNodes(); n < 2 || n > 100 {
+		t.Errorf("a time budget grew a tree of %d nodes, want 2 to 100", n)
+	}
+	choices := func() (out []engine.Action) {
+		bot := engine.NewMCTSBot(3, 2000)
+		bot.LimitTree(50)
+		for range 10 {
+			out = append(out, bot.Act(s, 0, legal))
+			if n := bot.TreeNodes(); n > 50 {
+				t.Fatalf("2000 iterations grew a tree of %d nodes, bounded at 50", n)
+			}
+		}
+		return out
+	}
+	if a, b := choices(), choices(); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("with the tree full, two runs with the same seed differ: %v, %v", a, b)
+	}
+}
+
+// A bot lets a big tree go after its decision, so the seats of a table of
+// big searches, which decide one at a time, hold one big tree at a time;
+// a tree of a usual budget is kept (no allocation a decision).
+func TestMCTSLetsABigTreeGo(t *testing.T) {
+	applied := 0
+	s := race{moves: 24, applied: &applied}.NewState(2, engine.StateOptions{})
+	legal := s.LegalActions(0, nil)
+	big := engine.NewMCTSBot(1, engine.KeptTreeNodes+1000)
+	big.Exploration = 100 // breadth first: a node an iteration
+	big.Act(s, 0, legal)
+	if n := big.TreeStorage(); n != 0 {
+		t.Errorf("after %d iterations the bot keeps storage for %d nodes, want none", engine.KeptTreeNodes+1000, n)
+	}
+	small := engine.NewMCTSBot(1, 500)
+	small.Act(s, 0, legal)
+	if n := small.TreeStorage(); n < 500 {
+		t.Errorf("after 500 iterations the bot keeps storage for %d nodes, want its tree's", n)
 	}
 }
 

@@ -95,6 +95,11 @@ func (w *player) play(g Game, players int, seed uint64, opt PlayOptions) (res Re
 	chance := &w.chance
 	chance.Seed(seed)
 	w.setBots(players, seed, opt.Bots)
+	for _, bot := range w.bots {
+		if c, ok := bot.(turnCapper); ok {
+			c.capTurns(w.maxMoves)
+		}
+	}
 	StartInferring(s, w.bots)
 	sampler, fast := s.(ChanceSampler)
 	checker, checks := s.(InvariantChecker)
@@ -224,6 +229,10 @@ func (w *player) setBots(players int, seed uint64, kinds []string) {
 		w.bots = append(w.bots, b)
 	}
 }
+
+// turnCapper is a bot told the game's turn cap before each game: a
+// search's play-out stops there, since past it the game would not end.
+type turnCapper interface{ capTurns(maxMoves int) }
 
 // panicSite names the innermost frame of the panicking game code, so the
 // report says where without printing a stack trace.

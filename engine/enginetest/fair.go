@@ -20,7 +20,7 @@ import (
 // cannot tell apart from the truth) and checks that:
 //   - the seat's observation and legal actions are the same in both worlds;
 //   - every bot, seeded alike, makes the same choice in the truth and in both
-//     worlds: it cannot read another seat's hand;
+//     worlds: it cannot read another seat's hand; and the choice is legal;
 //   - determinising both worlds again with one seed gives one world: every
 //     seat's observation and the whole rest of the game played with the same
 //     seeds agree, so nothing of the truth survives a determinisation;
@@ -173,6 +173,9 @@ func fairDecision(truth engine.State, p engine.Player, seed uint64, seen bool) (
 		for k, s := range []engine.State{truth, worlds[0], worlds[1]} {
 			bot, _ := engine.NewBot(kind, seed)
 			choices[k] = bot.Act(engine.Clone(s), p, legal)
+		}
+		if !slices.Contains(legal, choices[0]) {
+			return varied, fmt.Errorf("the %s bot of %v chooses %v, not one of its legal actions %v", kind, p, choices[0], legal)
 		}
 		if choices[0] != choices[1] || choices[0] != choices[2] {
 			return varied, fmt.Errorf("the %s bot of %v chooses %v in the truth but %v and %v in worlds it cannot tell apart: it reads hidden cards",

@@ -63,11 +63,21 @@ func sameChoice(t *testing.T, s, other engine.State, p engine.Player, legal []en
 		t.Fatalf("move %d: %v's legal actions %v depend on how the deck and bag are stored: %v", s.MoveNumber(), p, legal, got)
 	}
 	var random engine.Action
-	for _, kind := range engine.BotKinds {
+	// What the search may read does not depend on its budget, so a small
+	// one keeps the check quick (the default 500 took 20 s); the guided
+	// search (the skill ladder's) also reads the look-ahead's ratings and
+	// the evaluation where it cuts a play-out.
+	for _, kind := range append(slices.Clone(engine.BotKinds), "mcts:16:"+engine.GuidedKnobs) {
+		if kind == "mcts" {
+			kind = "mcts:16"
+		}
 		var choices [2]engine.Action
 		for k, st := range []engine.State{s, other} {
 			bot, _ := engine.NewBot(kind, seed)
 			choices[k] = bot.Act(engine.Clone(st), p, legal)
+		}
+		if !slices.Contains(legal, choices[0]) {
+			t.Fatalf("move %d: the %s bot of %v chooses %v, not one of its legal actions %v", s.MoveNumber(), kind, p, choices[0], legal)
 		}
 		if choices[0] != choices[1] {
 			t.Fatalf("move %d: the %s bot of %v chooses %v, or %v with the deck and bag stored otherwise", s.MoveNumber(), kind, p, choices[0], choices[1])
