@@ -23,6 +23,7 @@ const ladderFormat = "cardpress-ladder/1"
 type LadderResults struct {
 	Format  string         `json:"format"`
 	Game    string         `json:"game"`
+	Files   string         `json:"files_digest,omitempty"` // gamedata.Data.PlayDigest
 	Seed    finding.Seed   `json:"seed"`
 	Shard   int            `json:"shard"`  // 1-based
 	Shards  int            `json:"shards"` // 1 for an unsharded run
@@ -99,7 +100,7 @@ func ladderShard(opts *reportOptions, g *pipeline.LoadedGame) error {
 	if err != nil {
 		return err
 	}
-	res := &LadderResults{Format: ladderFormat, Game: id, Seed: finding.Seed(opts.Seed), Shard: k + 1, Shards: n}
+	res := &LadderResults{Format: ladderFormat, Game: id, Files: g.Data.PlayDigest, Seed: finding.Seed(opts.Seed), Shard: k + 1, Shards: n}
 	for _, variant := range g.Data.Variants() {
 		v, fs, err := g.BuildVariant(variant)
 		if err != nil {
@@ -243,6 +244,8 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 		return nil, inputErrorf(path, "format %q, want %q", r.Format, ladderFormat)
 	case r.Game != g.Data.Manifest.ID:
 		return nil, inputErrorf(path, "a ladder of game %q, not %q", r.Game, g.Data.Manifest.ID)
+	case samePlayFiles(r.Files, g) != nil:
+		return nil, inputErrorf(path, "%v", samePlayFiles(r.Files, g))
 	case uint64(r.Seed) != opts.Seed:
 		return nil, inputErrorf(path, "played with seed %d; draw it with --seed %d", uint64(r.Seed), uint64(r.Seed))
 	case r.Shards < 1 || r.Shard < 1 || r.Shard > r.Shards:

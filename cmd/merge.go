@@ -24,8 +24,9 @@ const simFormat = "cardpress-sim/1"
 type SimResults struct {
 	Format  string       `json:"format"`
 	Game    string       `json:"game"`
-	Engine  string       `json:"engine,omitempty"` // sim --engine: game.yaml's when empty
-	Seed    finding.Seed `json:"seed"`             // a string: see finding.Seed
+	Files   string       `json:"files_digest,omitempty"` // gamedata.Data.PlayDigest
+	Engine  string       `json:"engine,omitempty"`       // sim --engine: game.yaml's when empty
+	Seed    finding.Seed `json:"seed"`                   // a string: see finding.Seed
 	Games   int          `json:"games"`
 	Bots    []string     `json:"bots"`
 	Shard   int          `json:"shard"`  // 1-based
@@ -184,6 +185,8 @@ func sameRun(a, r *SimResults) error {
 	case r.Game != a.Game || r.Seed != a.Seed || r.Games != a.Games || !slices.Equal(r.Bots, a.Bots):
 		return fmt.Errorf("game %s, seed %d, %d games, bots %v; the first file has %s, %d, %d, %v",
 			r.Game, r.Seed, r.Games, r.Bots, a.Game, a.Seed, a.Games, a.Bots)
+	case r.Files != a.Files:
+		return fmt.Errorf("played from other files of the game (game.yaml, cards or rules) than the first file")
 	case r.Shards != a.Shards:
 		return fmt.Errorf("shard of %d, the first file of %d", r.Shards, a.Shards)
 	case len(r.Columns) != len(a.Columns):
@@ -274,6 +277,9 @@ func declaredBy(opts *mergeOptions, path string, r *SimResults) ([]engine.Info, 
 			return nil, err
 		}
 		if err != nil {
+			return nil, inputErrorf(path, "%v", err)
+		}
+		if err := samePlayFiles(r.Files, g); err != nil {
 			return nil, inputErrorf(path, "%v", err)
 		}
 		infos = append(infos, g.Engine.Info())

@@ -384,6 +384,16 @@ func limitCores(workers int) (restore func()) {
 	return func() { runtime.GOMAXPROCS(prev) }
 }
 
+// samePlayFiles says that a results file played from files (its
+// files_digest; "" in a file from before digests) was not played from
+// g's files as they are now: merging it would mix games.
+func samePlayFiles(files string, g *pipeline.LoadedGame) error {
+	if files == "" || files == g.Data.PlayDigest {
+		return nil
+	}
+	return fmt.Errorf("played from other files of %s (game.yaml, cards or rules) than it has now: play it again", finding.Visible(g.Data.Manifest.ID))
+}
+
 // checkResultsOut refuses, before anything is played, a results file
 // (--out of sim and tune) that would lose the run at its end (a folder,
 // or a name ending in /) or overwrite with JSON a file the game is made

@@ -100,7 +100,7 @@ func runSim(opts *simOptions) error {
 		}
 		lo, hi = opts.Players, opts.Players
 	}
-	res := &SimResults{Format: simFormat, Game: opts.Game, Engine: opts.Engine, Seed: finding.Seed(opts.Seed), Games: opts.Games, Bots: bots,
+	res := &SimResults{Format: simFormat, Game: opts.Game, Files: games[0].Data.PlayDigest, Engine: opts.Engine, Seed: finding.Seed(opts.Seed), Games: opts.Games, Bots: bots,
 		Shard: shard + 1, Shards: shards}
 	for _, g := range games {
 		res.Columns = append(res.Columns, SimColumn{Variant: g.Variant, Counters: g.Engine.Info().Counters})

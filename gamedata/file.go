@@ -1,8 +1,10 @@
 package gamedata
 
 import (
+	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/cardpress/cardpress/finding"
@@ -80,6 +82,12 @@ func (l *loader) open(name string, sch *schema.Schema, modeline []string) (*doc,
 			"not read: the file holds %d YAML values, which would take the game to %d, over the limit of %d", f.Values, l.values+f.Values, MaxGameValues)}
 	}
 	l.values += f.Values
+	if l.playsFrom(name) {
+		// Line ends as LF: a checkout on Windows plays the same game.
+		data := bytes.ReplaceAll(f.Data, []byte("\r\n"), []byte("\n"))
+		fmt.Fprintf(l.played, "%s\x00%d\x00", name, len(data))
+		l.played.Write(data)
+	}
 	d := &doc{file: f}
 	if len(modeline) > 0 {
 		found = append(found, source.CheckModeline(f, modeline[0], modeline[1:]...)...)
@@ -92,6 +100,14 @@ func (l *loader) open(name string, sch *schema.Schema, modeline []string) (*doc,
 		found = append(found, d.problems(sch.Validate(val.Data), nil)...)
 	}
 	return d, found
+}
+
+// playsFrom says whether the game's play reads the file named name:
+// game.yaml (parameters, variants), the cards and the rules, not the
+// layout, reference sheet or rules tests.
+func (l *loader) playsFrom(name string) bool {
+	f := l.g.Manifest.Files
+	return name == ManifestName || name == f.Rules || slices.Contains(f.Cards, name)
 }
 
 // modeline is the $schema a file named name (relative to its game folder)

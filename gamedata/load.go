@@ -1,8 +1,11 @@
 package gamedata
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io/fs"
 	"os"
 	"path"
@@ -62,6 +65,7 @@ func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Data, [
 		dir:     folder,
 		schemas: schemas,
 		sc:      schema.NewCompiler(),
+		played:  sha256.New(),
 	}
 	if info, err := l.dir.Stat(SchemaDir + "/" + path.Base(schema.Manifest)); err == nil && info.Mode().IsRegular() {
 		l.local = true
@@ -81,6 +85,7 @@ func LoadEdited(dir string, schemas Schemas, edited map[string][]byte) (*Data, [
 	}
 	l.layout()
 	l.reference()
+	l.g.PlayDigest = hex.EncodeToString(l.played.Sum(nil)[:16])
 	// Every file is read: the checks of the table, in their order.
 	l.check()
 	return l.g, finding.Sort(l.found)
@@ -225,6 +230,7 @@ func games(g *Data) []*Data {
 type loader struct {
 	g      *Data
 	dir    *fileio.Dir // the game folder; every file is read through it
+	played hash.Hash   // the files play reads (PlayDigest), as they were read
 	bytes  int64       // the size of the files read so far, for MaxGameBytes
 	values int         // their YAML values, for MaxGameValues
 

@@ -298,3 +298,42 @@ func TestTuneSchemaInTheSchemaFolder(t *testing.T) {
 		t.Error("a game with tune.yaml got no tune.schema.json")
 	}
 }
+
+// PlayDigest follows the files play reads: a card, a parameter or a rule
+// changed changes it; the layout, line ends or a load again do not.
+func TestPlayDigestFollowsWhatIsPlayed(t *testing.T) {
+	digest := func(files map[string]string) string {
+		t.Helper()
+		g, _ := loadRules(t, files)
+		if g == nil || len(g.PlayDigest) != 32 {
+			t.Fatalf("no digest: %+v", g)
+		}
+		return g.PlayDigest
+	}
+	base := digest(ownRules(t))
+	if again := digest(ownRules(t)); again != base {
+		t.Errorf("the same files loaded twice: %s, then %s", base, again)
+	}
+	crlf := ownRules(t)
+	for name, data := range crlf {
+		crlf[name] = strings.ReplaceAll(data, "\n", "\r\n")
+	}
+	if got := digest(crlf); got != base {
+		t.Errorf("CRLF line ends: %s, want %s as with LF", got, base)
+	}
+	for _, name := range []string{"game.yaml", "rules.yaml", "layout.yaml"} {
+		files := ownRules(t)
+		files["cards/own/"+name] += "\n# an edit\n"
+		if changed := digest(files) != base; changed != (name != "layout.yaml") {
+			t.Errorf("%s edited: digest changed %v", name, changed)
+		}
+	}
+	files := ownRules(t)
+	g, _ := loadRules(t, ownRules(t))
+	for _, name := range g.Manifest.Files.Cards {
+		files["cards/own/"+name] += "\n# a card file edited\n"
+	}
+	if len(g.Manifest.Files.Cards) == 0 || digest(files) == base {
+		t.Error("a card file edited: the digest did not change")
+	}
+}

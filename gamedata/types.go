@@ -30,6 +30,11 @@ type Data struct {
 	// Variant is the rule variant whose values Params hold (see
 	// WithVariant); "" for the parameter defaults as loaded.
 	Variant string
+	// PlayDigest is a digest (32 hex digits of SHA-256) of the files the
+	// game plays from, as loaded: game.yaml, the card files and the rules
+	// file. Results files record it, so shards played from different
+	// files are not merged.
+	PlayDigest string
 	// defaults is Params as loaded, which every variant starts from.
 	defaults map[string]Param
 	// componentAt indexes Manifest.Components by id (the first of each), so

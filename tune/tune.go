@@ -67,6 +67,7 @@ type Run struct {
 type Result struct {
 	Format      string       `json:"format"`
 	Game        string       `json:"game"`
+	Files       string       `json:"files_digest,omitempty"` // gamedata.Data.PlayDigest
 	Variant     string       `json:"variant,omitempty"`
 	Engine      string       `json:"engine,omitempty"`
 	Plan        PlanInfo     `json:"plan"`
@@ -127,7 +128,7 @@ const confirmIndex = math.MaxInt32
 // only when it has every search (no --shard).
 func Tune(cfg Config) (*Result, error) {
 	p := cfg.Plan
-	res := &Result{Format: Format, Game: cfg.Game.Manifest.ID, Variant: cfg.Game.Variant, Engine: cfg.EngineID, Plan: p.info(), Seed: finding.Seed(cfg.Seed),
+	res := &Result{Format: Format, Game: cfg.Game.Manifest.ID, Files: cfg.Game.PlayDigest, Variant: cfg.Game.Variant, Engine: cfg.EngineID, Plan: p.info(), Seed: finding.Seed(cfg.Seed),
 		Bots: cfg.Bots, Games: cfg.Games, Evaluations: cfg.Evaluations, Repeats: cfg.Repeats, Confirm: cfg.Confirm}
 	if cfg.Shards > 1 {
 		res.Shard, res.Shards = cfg.Shard, cfg.Shards
