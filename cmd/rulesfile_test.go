@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -151,5 +152,25 @@ func TestARulesErrorEverywhereIsOneLine(t *testing.T) {
 	want := fmt.Sprintf("cards/crazy-eights/game.yaml:12:5: error INVARIANT_BROKEN: 1350 of 1350 games at 2-7 players broke an invariant: before the first move: %s:%d:15: value score of none, which is not a seat at the table (seed ", rules, line)
 	if code != 1 || strings.Count(out, ": error ") != 1 || strings.Contains(out, "CARD_NEVER") || !strings.Contains(out, want) {
 		t.Errorf("lint: exit %d, want 1 and only\n%s\nin:\n%s%s", code, want, out, errOut)
+	}
+}
+
+// A game outside cards/ is replayed by its folder: the command a lint
+// finding names finds the game, quoted for a shell when the folder's
+// name has a space.
+func TestReplayHintOfAGameOutsideCards(t *testing.T) {
+	ws := t.TempDir()
+	testutil.CopyTree(t, filepath.Join(repoRoot, "cards/crazy-eights"), filepath.Join(ws, "my games", "c8"))
+	edit(t, ws, "my games/c8/rules.yaml", "      - collect: stock\n", "      - collect: stock\n      - set: \"passes = count(stock) * 1000000000\"\n")
+	code, out, errOut := run(t, ws, "lint", "my games/c8", "--players", "2", "--games", "5")
+	const hint = "cardpress replay --game 'my games/c8' --players 2 --seed "
+	i := strings.Index(out, hint)
+	if code != 1 || i < 0 {
+		t.Fatalf("lint: exit %d, want 1 and %q in:\n%s%s", code, hint, out, errOut)
+	}
+	seed := strings.TrimRight(strings.Fields(out[i+len(hint):])[0], ")")
+	code, out, errOut = run(t, ws, "replay", "--game", "my games/c8", "--players", "2", "--seed", seed)
+	if strings.Contains(errOut, "no game") || !strings.Contains(out+errOut, "* gives") {
+		t.Errorf("replay as lint says: exit %d, want the game replayed to its error:\n%s%s", code, out, errOut)
 	}
 }

@@ -2,7 +2,9 @@ package smoke
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cardpress/cardpress/check"
 	"github.com/cardpress/cardpress/engine"
@@ -50,8 +52,26 @@ func replayable(f finding.Finding, d *gamedata.Data, r *engine.Result, how repla
 	seed := finding.Seed(r.Seed)
 	f.Seed, f.Players = &seed, r.Players
 	f.Message += fmt.Sprintf(" (seed %d, %d players; cardpress replay --game %s%s --players %d --seed %d)",
-		seed, r.Players, d.Manifest.ID, how.flags(), r.Players, seed)
+		seed, r.Players, replayGame(d), how.flags(), r.Players, seed)
 	return f
+}
+
+// replayGame is what replay's --game takes to find d from where lint ran:
+// the id for a game in cards/ (replay looks there first) or one loaded
+// from no folder, else its folder, quoted for a shell when it needs it.
+func replayGame(d *gamedata.Data) string {
+	if d.Dir == "" || filepath.Clean(d.Dir) == filepath.Join("cards", d.Manifest.ID) {
+		return d.Manifest.ID
+	}
+	dir := finding.Visible(d.Dir)
+	if strings.IndexFunc(dir, func(r rune) bool { return !shellSafe(r) }) >= 0 {
+		return "'" + strings.ReplaceAll(dir, "'", `'\''`) + "'"
+	}
+	return dir
+}
+
+func shellSafe(r rune) bool {
+	return r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./-+:@%,=", r))
 }
 
 // runHow is how the run's own (random or --bots) games are replayed.

@@ -226,3 +226,25 @@ func TestFailuresMergeByProblem(t *testing.T) {
 		t.Errorf("merged:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// replay's --game for a game: its id in cards/, else its folder, quoted
+// where a shell would split or read it.
+func TestReplayGame(t *testing.T) {
+	for dir, want := range map[string]string{
+		"":               "toy",
+		"cards/toy":      "toy",
+		"./cards/toy/":   "toy",
+		"games/toy":      "games/toy",
+		"/abs/cards/toy": "/abs/cards/toy",
+		"my games/toy":   "'my games/toy'",
+		"it's/toy":       `'it'\''s/toy'`,
+		"$HOME/toy":      "'$HOME/toy'",
+		"jeux/café":      "'jeux/café'",
+	} {
+		d := toyData(2)
+		d.Dir = dir
+		if got := replayGame(d); got != want {
+			t.Errorf("dir %q: --game %s, want %s", dir, got, want)
+		}
+	}
+}
