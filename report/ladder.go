@@ -581,6 +581,18 @@ func (l *Ladder) Unfinished() (capped, panicked int) {
 	return capped, panicked
 }
 
+// MostlyUnfinished says that at least unfinishedShare of the ladder's
+// games did not finish, too many for a flat ladder to say luck.
+func (l *Ladder) MostlyUnfinished() bool {
+	capped, panicked := l.Unfinished()
+	return float64(capped+panicked) >= unfinishedShare*float64(l.Games())
+}
+
+// unfinishedShare is the share of unfinished games (won by nobody) past
+// which a flat ladder is not called luck-dominated: one game in a hundred
+// drawn by the cap moves a cell by at most a point.
+const unfinishedShare = 0.01
+
 // Games is the number of games the ladder played.
 func (l *Ladder) Games() int {
 	n := 0

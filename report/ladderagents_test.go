@@ -63,6 +63,19 @@ func TestLadderVerdictSaysGamesHitTheCap(t *testing.T) {
 	if !strings.Contains(page, want) {
 		t.Errorf("the ladder page lacks %q:\n%s", want, page)
 	}
+	// A ladder flattened by games won by nobody is not called luck.
+	if !strings.Contains(page, "Not decided: no agent beats a weaker one") || strings.Contains(page, "LUCK-DOMINATED") {
+		t.Errorf("a ladder whose games mostly hit the cap is called luck-dominated, or not undecided:\n%s", page)
+	}
+	// One unfinished game in a thousand leaves a flat ladder luck.
+	l = madeLadder(wins)
+	l.Cell(1, 0).Seats[1].Capped = 1
+	if l.Games() < 100 {
+		t.Fatalf("the made ladder has %d games: too few for one to be under 1%%", l.Games())
+	}
+	if page = ladderPageText(t, l); !strings.Contains(page, "LUCK-DOMINATED") || strings.Contains(page, "Not decided") {
+		t.Errorf("a flat ladder with one game capped is not luck-dominated:\n%s", page)
+	}
 }
 
 // seatLadder is a whole ladder at players with agents, every seat of

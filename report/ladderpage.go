@@ -287,9 +287,13 @@ func verdict(pdf *fpdf.Fpdf, b Box, col Column) {
 		}
 		lines = append(lines, "Unfinished: "+what+": they count as won by nobody, so the rates add up to less than the fair shares.")
 	}
-	if l.LuckDominated() {
+	switch {
+	case l.LuckDominated() && l.MostlyUnfinished():
+		// Games won by nobody flatten every cell: the cap, not luck.
+		lines = append(lines, "Not decided: no agent beats a weaker one beyond its interval, but too many games did not finish to call the game luck-dominated; make them end first.")
+	case l.LuckDominated():
 		lines = append(lines, "LUCK-DOMINATED: no agent beats a weaker one beyond its interval; skill does not show in who wins.")
-	} else {
+	default:
 		for i, up := range l.Steps() {
 			r := i + 1
 			word := "does not beat"
@@ -354,7 +358,7 @@ func steadyWords(l *Ladder) string {
 // and two variants a page, the verdict ran off the page.
 func paragraphs(pdf *fpdf.Fpdf, b Box, lines []string) {
 	style := func(i int, s string) string {
-		for _, bold := range []string{"LUCK", "Seat", "Unfinished"} {
+		for _, bold := range []string{"LUCK", "Seat", "Unfinished", "Not decided"} {
 			if strings.HasPrefix(s, bold) {
 				return "B"
 			}
