@@ -106,9 +106,7 @@ func seatLadder(players, games int, agents []string) *Ladder {
 // cut short; when the variants' lengths gave them other budgets, the
 // header says the rows name them.
 func TestLadderPagesFitManyVariantsAndSeats(t *testing.T) {
-	g := &enginetest.Toy{Goal: 12, Dominant: true}
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	sum.Players = 7 // the outcomes pages only need a summary to draw
+	sum := toySummary(7) // the outcomes pages only need a summary to draw
 	var cols []Column
 	for i, v := range []string{"book", "short-hands", "grosse-ziel"} {
 		budget := 686
@@ -155,9 +153,7 @@ func TestLadderPagesFitManyVariantsAndSeats(t *testing.T) {
 func TestLongTitleKeepsThePageName(t *testing.T) {
 	var wins [4][4]int
 	l := madeLadder(wins)
-	g := &enginetest.Toy{Goal: 12, Dominant: true}
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	sum.Players = l.Players
+	sum := toySummary(l.Players)
 	title := "Die Abenteuer des überaus langen Kartenspiels mit dem unendlich langen Titel — Edition ✓"
 	data, err := PDF(&Balance{Title: title, Games: 20, Seed: 5, Bots: []string{"random"},
 		Counts: []Count{{Players: l.Players, Columns: []Column{{Sum: sum, Ladder: l}}}}})
@@ -237,9 +233,7 @@ func TestLadderVerdictNamesASeatThatAlwaysWins(t *testing.T) {
 func TestLadderVerdictSaysTheLookAheadPlaysAtRandom(t *testing.T) {
 	var wins [4][4]int
 	l := madeLadder(wins)
-	g := &enginetest.Toy{Goal: 12, Dominant: true}
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	sum.Players = l.Players
+	sum := toySummary(l.Players)
 	want := "The look-ahead plays this game at random: its rules give it no evaluate: to look ahead with"
 	for _, blind := range []bool{false, true} {
 		data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"},
@@ -259,9 +253,7 @@ func TestLadderVerdictSaysTheLookAheadPlaysAtRandom(t *testing.T) {
 // look-ahead at random and unfinished games, the verdict ran off the
 // bottom of the page; its size shrinks until it fits.
 func TestLadderVerdictFitsThePage(t *testing.T) {
-	g := &enginetest.Toy{Goal: 12, Dominant: true}
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	sum.Players = 7
+	sum := toySummary(7)
 	var cols []Column
 	for _, v := range []string{"book", "short-hands"} {
 		l := seatLadder(7, 150, LadderAgents(LadderPlan{Budget: 100, Guided: true}))
@@ -293,9 +285,7 @@ func TestLadderVerdictFitsThePage(t *testing.T) {
 // the page; it shrinks, then is cut, within its column.
 func TestLadderVariantHeadingFitsItsColumn(t *testing.T) {
 	var wins [4][4]int
-	g := &enginetest.Toy{Goal: 12, Dominant: true}
-	sum := engine.Run(g, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	sum.Players = 4
+	sum := toySummary(4)
 	long := "a-very-long-variant-identifier-that-goes-on-and-on-and-on-and-on"
 	var cols []Column
 	for _, v := range []string{"book", long} {
@@ -313,4 +303,12 @@ func TestLadderVariantHeadingFitsItsColumn(t *testing.T) {
 	if start := heading[0].X * mmPerPt; start < pageW/2 {
 		t.Errorf("the second column's heading starts at %.1f mm, in the first column", start)
 	}
+}
+
+// toySummary is a summary of 20 toy games passed off as one at players:
+// the outcomes pages only need a summary to draw.
+func toySummary(players int) *engine.Summary {
+	sum := engine.Run(&enginetest.Toy{Goal: 12, Dominant: true}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	sum.Players = players
+	return sum
 }
