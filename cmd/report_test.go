@@ -323,3 +323,18 @@ func TestReportSaysOneGame(t *testing.T) {
 		t.Errorf("page 1 does not say 1 game per variant:\n%s", page)
 	}
 }
+
+// Heist Masterminds' engine records no card choices: its cards page drew
+// an empty scatter titled "0 dead (grey), 0 dominant (red)" with an axis
+// ticked 0, 0, 0, 0. It says so in words instead.
+func TestReportOfAGameWithoutCardChoices(t *testing.T) {
+	outDir := t.TempDir()
+	code, out, errOut := run(t, repoRoot, "report", "--games", "10", "--players", "2", "--ladder=false", "--out", outDir, "cards/hmm")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	page := pdftest.FilePages(t, filepath.Join(outDir, "hmm", "hmm-balance.pdf"))[1]
+	if strings.Contains(page, "plays per game") || strings.Count(page, "No seat chose between cards in 10 games") != 2 {
+		t.Errorf("the cards page does not say, for each variant, that no card was chosen:\n%s", page)
+	}
+}

@@ -284,41 +284,7 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
 	for k, col := range c.Columns {
-		s := col.Sum
-		dead, dominant := CardFlags(s, c.Players)
-		var pts []Point
-		var deadNames []string
-		for i := range s.Tally.CardPlayed {
-			if !Judged(s, i) {
-				continue
-			}
-			name := fmt.Sprint(i)
-			if i < len(col.Cards) {
-				name = col.Cards[i]
-			}
-			rate, _, ok := s.WonWhenPlayed(i)
-			if !ok && !slices.Contains(dead, i) {
-				continue // played only by chance, never by a seat
-			}
-			pt := Point{X: float64(s.Tally.CardPlayed[i]) / float64(max(s.Games, 1)), Y: rate, Label: name}
-			switch {
-			case slices.Contains(dead, i):
-				pt.Mark, pt.Colour, pt.Label = true, [3]int{150, 150, 150}, ""
-				deadNames = append(deadNames, name)
-			case slices.Contains(dominant, i):
-				pt.Mark, pt.Colour = true, hiColour
-			}
-			pts = append(pts, pt)
-		}
-		sb := boxes[0][k]
-		sb.H -= 5
-		if len(deadNames) > 0 {
-			setFont(pdf, "", tickSize)
-			pdf.SetTextColor(90, 90, 90)
-			pdf.Text(sb.X, sb.Y+sb.H+3.5, fit(pdf, "Dead: "+joinNames(deadNames), sb.W))
-		}
-		Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
-			XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, fair)
+		cards(pdf, boxes[0][k], c, col)
 		counters(pdf, boxes[1][k], c, col)
 		if col.Blind {
 			Statement(pdf, boxes[2][k], "Heuristic vs random"+suffix(c, col),
@@ -342,6 +308,51 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}
+}
+
+// cards draws the scatter of the cards a seat chose at col, with the dead
+// ones named under it, or says why there is none.
+func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
+	s := col.Sum
+	dead, dominant := CardFlags(s, c.Players)
+	var pts []Point
+	var deadNames []string
+	for i := range s.Tally.CardPlayed {
+		if !Judged(s, i) {
+			continue
+		}
+		name := fmt.Sprint(i)
+		if i < len(col.Cards) {
+			name = col.Cards[i]
+		}
+		rate, _, ok := s.WonWhenPlayed(i)
+		if !ok && !slices.Contains(dead, i) {
+			continue // played only by chance, never by a seat
+		}
+		pt := Point{X: float64(s.Tally.CardPlayed[i]) / float64(max(s.Games, 1)), Y: rate, Label: name}
+		switch {
+		case slices.Contains(dead, i):
+			pt.Mark, pt.Colour, pt.Label = true, [3]int{150, 150, 150}, ""
+			deadNames = append(deadNames, name)
+		case slices.Contains(dominant, i):
+			pt.Mark, pt.Colour = true, hiColour
+		}
+		pts = append(pts, pt)
+	}
+	if len(pts) == 0 {
+		// An empty scatter said "0 dead, 0 dominant", as if every
+		// card had been judged and found fine.
+		Statement(pdf, sb, "Cards"+suffix(c, col), fmt.Sprintf("No seat chose between cards in %d games: the engine records no card choices, or the game has none, so no card is judged dead or dominant.", s.Games))
+		return
+	}
+	sb.H -= 5
+	if len(deadNames) > 0 {
+		setFont(pdf, "", tickSize)
+		pdf.SetTextColor(90, 90, 90)
+		pdf.Text(sb.X, sb.Y+sb.H+3.5, fit(pdf, "Dead: "+joinNames(deadNames), sb.W))
+	}
+	Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
+		XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, 1/float64(c.Players))
 }
 
 // counterChart says whether col's counters are drawn as a chart: two or

@@ -4,11 +4,14 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
+	"github.com/cardpress/cardpress/render/pdftest"
 )
 
 // Masterminds deals each seat a secret colour card by chance: no seat
@@ -47,5 +50,38 @@ func TestCardsNotChosenAtAllAreNotDead(t *testing.T) {
 		if s.Tally.CardOffered[i] == 0 {
 			t.Errorf("card %s is dead without ever being offered", g.Data.Cards[i].ID)
 		}
+	}
+}
+
+// cardsPageText draws a one-column report of s at its player count and
+// returns the cards page's text.
+func cardsPageText(t *testing.T, s *engine.Summary, counters []string) string {
+	t.Helper()
+	data, err := PDF(&Balance{Title: "Toy", Games: s.Games, Seed: 5, Bots: []string{"random"},
+		Counts: []Count{{Players: s.Players, Columns: []Column{{Sum: s, Counters: counters, Blind: true}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdftest.Pages(t, data)[1]
+}
+
+// An engine that records no card choices (Heist Masterminds' records
+// none) drew an empty scatter under "Cards: 0 dead (grey), 0 dominant
+// (red)", its axis ticked 0, 0, 0: as if every card had been judged fine.
+func TestCardsPageWithNoCardChosenSaysSo(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	if text := cardsPageText(t, s, nil); !strings.Contains(text, "plays per game") {
+		t.Fatalf("cards that were chosen are not drawn as a scatter:\n%s", text)
+	}
+	clear(s.Tally.CardOffered)
+	clear(s.Tally.CardChosen)
+	text := cardsPageText(t, s, nil)
+	for _, bad := range []string{"plays per game", "0 dead"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("the page draws the empty scatter (%q):\n%s", bad, text)
+		}
+	}
+	if want := "No seat chose between cards in 20 games"; !strings.Contains(text, want) {
+		t.Errorf("the page lacks %q:\n%s", want, text)
 	}
 }
