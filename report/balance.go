@@ -210,6 +210,7 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			lo, hi := engine.Wilson(rate*float64(s.Games), float64(s.Games))
 			bars = append(bars, Bar{Label: fmt.Sprintf("seat %d", seat+1), Value: rate, Lo: lo, Hi: hi})
 		}
+		numbered(pdf, boxes[0][k], bars, 0)
 		BarChart(pdf, boxes[0][k], Axes{Title: "Seat win rates" + suffix(c, col), XLabel: "seat (1 moves first)", YLabel: "games won (%)", YPercent: true}, bars, fair, 0)
 		Histogram(pdf, boxes[1][k], Axes{Title: fmt.Sprintf("Game length (mean %.1f ± %.1f moves)%s", s.MeanMoves(), s.StdMoves(), suffix(c, col)),
 			XLabel: "game length (moves, chance included)", YLabel: "share of games (%)", YPercent: true}, s.MovesHist)
@@ -227,8 +228,27 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		if s.Capped > 0 {
 			bars = append(bars, Bar{Label: "no end (capped)", Value: float64(s.Capped) / float64(s.Games), Highlight: true})
 		}
-		BarChart(pdf, boxes[2][k], Axes{Title: "Ending causes" + suffix(c, col), XLabel: "how the game ended", YLabel: "share of games (%)", YPercent: true}, bars, math.NaN(), 0)
+		a := Axes{Title: "Ending causes" + suffix(c, col), XLabel: "how the game ended", YLabel: "share of games (%)", YPercent: true}
+		if LabelsFit(pdf, boxes[2][k], bars) {
+			BarChart(pdf, boxes[2][k], a, bars, math.NaN(), 0)
+			continue
+		}
+		a.XLabel, a.XPercent = "share of games", true
+		HBarChart(pdf, boxes[2][k], a, bars)
 	}
+}
+
+// numbered labels the seats' bars, from bars[from] on, by their numbers
+// alone when "seat 7" would not fit under them (the axis says they are
+// seats), and says whether it did.
+func numbered(pdf *fpdf.Fpdf, b Box, bars []Bar, from int) bool {
+	if LabelsFit(pdf, b, bars) {
+		return false
+	}
+	for i := range bars[from:] {
+		bars[from+i].Label = fmt.Sprint(i + 1)
+	}
+	return true
 }
 
 // Judged says whether card i is judged dead or dominant: it was offered
@@ -304,6 +324,9 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		if games > 0 {
 			lo, hi := engine.Wilson(won, games)
 			bars = append([]Bar{{Label: "all seats", Value: won / games, Lo: lo, Hi: hi, Highlight: true}}, bars...)
+			if numbered(pdf, boxes[2][k], bars, 1) {
+				bars[0].Label = "all"
+			}
 			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins of %.0f (fair %.0f%%)%s", 100*won/games, games, 100*fair, suffix(c, col))
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)

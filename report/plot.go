@@ -217,7 +217,7 @@ func BarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar, ref, yMax float64) {
 		top *= 1.1
 	}
 	p := newPlot(pdf, b, a, 0, float64(max(len(bars), 1)), 0, top, nil)
-	slot := (p.right - p.left) / float64(max(len(bars), 1))
+	slot := barSlot(b, len(bars))
 	setFont(pdf, "", tickSize)
 	for i, br := range bars {
 		x0 := p.left + slot*float64(i) + slot*0.15
@@ -248,6 +248,24 @@ func BarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar, ref, yMax float64) {
 		pdf.Line(p.left, p.y(ref), p.right, p.y(ref))
 		pdf.SetDashPattern(nil, 0)
 	}
+}
+
+// barSlot is the width each of n bars has in a bar chart drawn in b: its
+// plotting area (newPlot's) shared out.
+func barSlot(b Box, n int) float64 { return (b.W - 16) / float64(max(n, 1)) }
+
+// LabelsFit says whether every bar's label fits whole under its bar in a
+// bar chart drawn in b: when one does not, the caller shortens them or
+// draws the bars across (HBarChart), since cut to "se…" they say nothing.
+func LabelsFit(pdf *fpdf.Fpdf, b Box, bars []Bar) bool {
+	setFont(pdf, "", tickSize)
+	slot := barSlot(b, len(bars))
+	for _, br := range bars {
+		if pdf.GetStringWidth(br.Label) > slot {
+			return false
+		}
+	}
+	return true
 }
 
 // Histogram draws counts of integer values (value → count) in at most
@@ -330,26 +348,27 @@ func Scatter(pdf *fpdf.Fpdf, b Box, a Axes, pts []Point, ref float64) {
 }
 
 // HBarChart draws horizontal bars, one row per label: for many bars with
-// long names (x is the value axis).
+// long names (x is the value axis). Intervals and highlights are drawn as
+// BarChart draws them; each bar's value is written beside it, in room kept
+// for it right of the scale.
 func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	setFont(pdf, "", tickSize)
-	labelW := 0.0
+	labelW, valueW, top := 0.0, 0.0, 0.0
 	for _, br := range bars {
 		labelW = math.Max(labelW, pdf.GetStringWidth(br.Label))
+		valueW = math.Max(valueW, pdf.GetStringWidth(valueText(a, br.Value)))
+		top = math.Max(top, math.Max(br.Value, br.Hi))
 	}
 	labelW = math.Min(labelW+2, b.W*0.55)
-	top := 0.0
-	for _, br := range bars {
-		top = math.Max(top, br.Value)
-	}
 	if top == 0 {
 		top = 1
 	}
-	xt := Ticks(0, top*1.05, 5)
 	pdf.SetTextColor(0, 0, 0)
 	title(pdf, b, a.Title)
-	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3, bot: b.Y + b.H - 9,
-		xmin: 0, xmax: math.Max(xt[len(xt)-1], top*1.05), ymin: 0, ymax: 1}
+	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3 - valueW - 1, bot: b.Y + b.H - 9}
+	// A tick label every 8 mm or so: closer, "0%10%20%" run together.
+	xt := Ticks(0, top*1.05, max(2, min(5, int((p.right-p.left)/8))))
+	p.xmax, p.ymax = math.Max(xt[len(xt)-1], top*1.05), 1
 	setFont(pdf, "", tickSize)
 	pdf.SetLineWidth(0.15)
 	for _, v := range xt {
@@ -360,28 +379,8 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	}
 	row := (p.bot - p.top) / float64(max(len(bars), 1))
 	size := math.Min(tickSize, row/mmPerPt*0.9)
-	setFont(pdf, "", size)
 	for i, br := range bars {
-		y0 := p.top + row*float64(i)
-		colour(pdf, barColour)
-		if w := p.x(br.Value) - p.left; w > 0 {
-			pdf.Rect(p.left, y0+row*0.15, w, row*0.7, "F")
-		}
-		pdf.SetTextColor(0, 0, 0)
-		// A long label shrinks to 5 pt before it loses its end.
-		ls := size
-		for ; ls > 5 && pdf.GetStringWidth(br.Label) > labelW-1; ls -= 0.25 {
-			setFont(pdf, "", ls)
-		}
-		text(pdf, p.left-1, y0+row/2+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
-		setFont(pdf, "", size)
-		v := fmt.Sprintf("%.2f", br.Value)
-		if x := p.x(br.Value) + 1; x+pdf.GetStringWidth(v) <= p.right {
-			text(pdf, x, y0+row/2+size*mmPerPt/3, "L", v)
-		} else {
-			pdf.SetTextColor(255, 255, 255)
-			text(pdf, p.x(br.Value)-1, y0+row/2+size*mmPerPt/3, "R", v)
-		}
+		p.hbar(a, br, p.top+row*float64(i), row, size, labelW)
 	}
 	colour(pdf, [3]int{0, 0, 0})
 	pdf.SetLineWidth(0.25)
@@ -389,6 +388,46 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	pdf.Line(p.left, p.bot, p.right, p.bot)
 	setFont(pdf, "", labelSize)
 	text(pdf, (p.left+p.right)/2, b.Y+b.H-1, "C", a.XLabel)
+}
+
+// hbar draws one row of HBarChart at y0, row mm high: the bar, its
+// interval, its label (shrunk to 5 pt before it loses its end) and value.
+func (p *plot) hbar(a Axes, br Bar, y0, row, size, labelW float64) {
+	pdf := p.pdf
+	c := barColour
+	if br.Highlight {
+		c = hiColour
+	}
+	colour(pdf, c)
+	if w := p.x(br.Value) - p.left; w > 0 {
+		pdf.Rect(p.left, y0+row*0.15, w, row*0.7, "F")
+	}
+	end, mid := br.Value, y0+row/2
+	if br.Hi > br.Lo {
+		colour(pdf, [3]int{0, 0, 0})
+		pdf.SetLineWidth(0.3)
+		tick := row * 0.35 / 2
+		pdf.Line(p.x(br.Lo), mid, p.x(br.Hi), mid)
+		pdf.Line(p.x(br.Lo), mid-tick, p.x(br.Lo), mid+tick)
+		pdf.Line(p.x(br.Hi), mid-tick, p.x(br.Hi), mid+tick)
+		end = math.Max(end, br.Hi)
+	}
+	pdf.SetTextColor(0, 0, 0)
+	ls := size
+	for setFont(pdf, "", ls); ls > 5 && pdf.GetStringWidth(br.Label) > labelW-1; ls -= 0.25 {
+		setFont(pdf, "", ls)
+	}
+	text(pdf, p.left-1, mid+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
+	setFont(pdf, "", size)
+	text(pdf, p.x(end)+1, mid+size*mmPerPt/3, "L", valueText(a, br.Value))
+}
+
+// valueText is how HBarChart writes a bar's value.
+func valueText(a Axes, v float64) string {
+	if a.XPercent {
+		return fmt.Sprintf("%.1f%%", 100*v)
+	}
+	return fmt.Sprintf("%.2f", v)
 }
 
 // Statement draws a chart's title and, in place of a chart that would

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardpress/cardpress/engine"
+	"github.com/cardpress/cardpress/engine/enginetest"
 	"github.com/cardpress/cardpress/fonts"
+	"github.com/cardpress/cardpress/render/pdftest"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -41,5 +44,57 @@ func TestTitleShrinksBeforeItIsCut(t *testing.T) {
 	}
 	if _, got := fitTitle(pdf, s, full*0.5); !strings.HasSuffix(got, "…") || len(got) >= len(s) {
 		t.Errorf("twice too wide: %q, want it cut with an ellipsis", got)
+	}
+}
+
+// sevenSeats is a report of three variants at 7 players, each game ended
+// by one of five causes named in a few words.
+func sevenSeats(t *testing.T) *Balance {
+	t.Helper()
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	s.Players = 7 // the pages only need a summary to draw
+	s.EndCauses = map[string]int{"went out on an eight": 5, "blocked, nobody could play": 4,
+		"went out on clubs": 4, "went out on hearts": 4, "ran out of cards": 3}
+	var cols []Column
+	for _, v := range []string{"a", "b", "c"} {
+		rot := make([]*engine.Summary, 7)
+		for k := range rot {
+			rot[k] = s
+		}
+		cols = append(cols, Column{Variant: v, Sum: s, Rotation: rot})
+	}
+	return &Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 7, Columns: cols}}}
+}
+
+// At 7 players with three variants side by side the bars' labels were
+// cut to "se…" and "a…" and the ending causes to "went…", "went…",
+// "block…": axes that said nothing. Seats are numbered (the axis says
+// "seat"), and causes too long to stand under their bars lie beside
+// horizontal ones, whole.
+func TestBarLabelsAreNotCutToNothing(t *testing.T) {
+	data, err := PDF(sevenSeats(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	for page := 1; page <= 2; page++ {
+		// Labels are set at tick size, titles larger (a title may lose
+		// the variant's name at the end); the reader gives U+2026 by its
+		// low byte, as '&'.
+		for _, g := range pdftest.PageText(t, r, page) {
+			if g.FontSize <= tickSize && strings.ContainsAny(g.S, "…&") {
+				t.Errorf("page %d cuts a label:\n%s", page, pdftest.Joined(pdftest.PageText(t, r, page)))
+				break
+			}
+		}
+	}
+	pages := pdftest.Pages(t, data)
+	for _, cause := range []string{"went out on an eight", "blocked, nobody could play", "ran out of cards"} {
+		if n := strings.Count(pages[0], cause); n != 3 {
+			t.Errorf("%q is on the outcomes page %d times, want once a variant:\n%s", cause, n, pages[0])
+		}
+	}
+	if !strings.Contains(pages[0], "25.0%") { // 5 of 20 games, beside its bar
+		t.Errorf("the causes' shares are not written beside their bars:\n%s", pages[0])
 	}
 }
