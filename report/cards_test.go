@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -83,5 +84,34 @@ func TestCardsPageWithNoCardChosenSaysSo(t *testing.T) {
 	}
 	if want := "No seat chose between cards in 20 games"; !strings.Contains(text, want) {
 		t.Errorf("the page lacks %q:\n%s", want, text)
+	}
+}
+
+// Forty counters that never went up, in a rules game the heuristic bot
+// plays blind, three variants side by side: the two statements ran over
+// each other and off the foot of the page.
+func TestCardsPageStatementsStayOnThePage(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	s.Tally.Counters = make([]int64, 40)
+	var counters []string
+	for i := range 40 {
+		counters = append(counters, fmt.Sprintf("the times something rather specific happened, counted by counter %d", i))
+	}
+	var cols []Column
+	for _, v := range []string{"a", "b", "c"} {
+		cols = append(cols, Column{Variant: v, Sum: s, Counters: counters, Blind: true})
+	}
+	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2, Columns: cols}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := pdftest.PageText(t, pdftest.Read(t, data), 2)
+	for _, g := range texts {
+		if y := pageH - g.Y/72*25.4; y > pageH-margin {
+			t.Fatalf("%q at %.1f mm, below the margin at %.0f mm:\n%s", g.S, y, pageH-margin, pdftest.Joined(texts))
+		}
+	}
+	if text := pdftest.Joined(texts); strings.Count(text, "MCTS.") != 3 {
+		t.Errorf("the heuristic bot's statement is not whole in each of the three variants:\n%s", text)
 	}
 }

@@ -431,11 +431,40 @@ func valueText(a Axes, v float64) string {
 }
 
 // Statement draws a chart's title and, in place of a chart that would
-// show one bar or nothing, what it would have shown in words.
+// show one bar or nothing, what it would have shown in words: smaller (to
+// statementMin) when it does not fit the box, then cut short.
 func Statement(pdf *fpdf.Fpdf, b Box, heading, say string) {
 	pdf.SetTextColor(0, 0, 0)
 	title(pdf, b, heading)
-	setFont(pdf, "", titleSize-1)
-	pdf.SetXY(b.X+6, b.Y+12)
-	pdf.MultiCell(b.W-12, (titleSize-1)*mmPerPt*1.4, say, "", "C", false)
+	top := b.Y + titleSize*mmPerPt + 2
+	size, lines := statementLines(pdf, say, b.W-12, b.Y+b.H-top)
+	lh := size * mmPerPt * 1.4
+	for i, l := range lines {
+		text(pdf, b.X+b.W/2, top+lh*float64(i+1), "C", l)
+	}
+}
+
+// statementMin is the smallest size a statement shrinks to, in pt.
+const statementMin = 6.0
+
+// statementLines sets s in lines at most w mm wide and h mm high in all,
+// at the largest size from titleSize-1 pt down to statementMin that
+// holds it whole, else at statementMin with the last line that fits cut.
+func statementLines(pdf *fpdf.Fpdf, s string, w, h float64) (float64, []string) {
+	for size := titleSize - 1; ; size -= 0.5 {
+		setFont(pdf, "", size)
+		lines := pdf.SplitText(s, w)
+		fits := int(h / (size * mmPerPt * 1.4))
+		if len(lines) <= fits {
+			return size, lines
+		}
+		if size <= statementMin {
+			if fits < 1 {
+				return size, nil
+			}
+			lines = lines[:fits]
+			lines[fits-1] = fit(pdf, lines[fits-1]+"…", w)
+			return size, lines
+		}
+	}
 }

@@ -98,3 +98,47 @@ func TestBarLabelsAreNotCutToNothing(t *testing.T) {
 		t.Errorf("the causes' shares are not written beside their bars:\n%s", pages[0])
 	}
 }
+
+// A statement longer than its box ran over the charts below it and off
+// the page (a rules game without evaluate: and 40 counters none of which
+// went up, three variants side by side): it shrinks, then is cut.
+func TestStatementStaysInItsBox(t *testing.T) {
+	long := strings.Repeat("the number of times something rather specific happened in a game, ", 12) + "END"
+	for _, c := range []struct {
+		say  string
+		cut  bool
+		b    Box
+		name string
+	}{
+		{"Every game ended the same way: arrest (20 of 20 games).", false, Box{X: 12, Y: 250, W: 58, H: 20}, "short"},
+		{long, true, Box{X: 12, Y: 250, W: 58, H: 20}, "long"},
+	} {
+		pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: pageW, Ht: pageH}})
+		for _, f := range fonts.Faces {
+			pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
+		}
+		pdf.SetAutoPageBreak(false, 0)
+		pdf.AddPage()
+		Statement(pdf, c.b, "Heading", c.say)
+		var buf strings.Builder
+		if err := pdf.Output(&buf); err != nil {
+			t.Fatal(err)
+		}
+		texts := pdftest.PageText(t, pdftest.Read(t, []byte(buf.String())), 1)
+		for _, g := range texts {
+			// The reader's y is in points from the page's foot.
+			if y := pageH - g.Y/72*25.4; y > c.b.Y+c.b.H || y < c.b.Y {
+				t.Errorf("%s: %q at %.1f mm, outside its box (%.0f to %.0f mm)", c.name, g.S, y, c.b.Y, c.b.Y+c.b.H)
+				break
+			}
+		}
+		text := pdftest.Joined(texts)
+		if got := strings.HasSuffix(text, "&"); got != c.cut { // U+2026 read as '&'
+			t.Errorf("%s: cut %v, want %v:\n%s", c.name, got, c.cut, text)
+		}
+		// Lines break at spaces, which the reader does not give back.
+		if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; !c.cut && !strings.Contains(nospace(text), nospace(c.say)) {
+			t.Errorf("%s: the statement is not whole:\n%s", c.name, text)
+		}
+	}
+}
