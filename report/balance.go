@@ -389,14 +389,26 @@ func counterChart(col Column) bool {
 func counters(pdf *fpdf.Fpdf, b Box, c Count, col Column) {
 	s := col.Sum
 	heading := "Game counters (resource exhaustion)" + suffix(c, col)
-	var bars []Bar
-	var raised []string
+	var bars, up []Bar
+	var raised, never []string
 	for i, name := range col.Counters {
 		v := float64(s.Tally.Counters[i]) / float64(max(s.Games, 1))
 		bars = append(bars, Bar{Label: name, Value: v})
 		if v > 0 {
+			up = append(up, bars[i])
 			raised = append(raised, fmt.Sprintf("%s: %.2f per game", name, v))
+		} else {
+			never = append(never, name)
 		}
+	}
+	if len(up) > 1 && len(never) > 0 && crowded(b, len(bars)) {
+		// Too many rows to read: chart the counters that went up, and
+		// name the others under it.
+		b.H -= 4
+		setFont(pdf, "", tickSize)
+		pdf.SetTextColor(90, 90, 90)
+		pdf.Text(b.X, b.Y+b.H+3, fit(pdf, "Never went up: "+joinNames(never), b.W))
+		bars = up
 	}
 	switch {
 	case len(bars) == 0:
@@ -409,6 +421,10 @@ func counters(pdf *fpdf.Fpdf, b Box, c Count, col Column) {
 		HBarChart(pdf, b, Axes{Title: heading, XLabel: "times per game"}, bars)
 	}
 }
+
+// crowded says whether n rows of a horizontal bar chart in b would be set
+// smaller than 5 pt (HBarChart's rows: its plotting area shared out).
+func crowded(b Box, n int) bool { return (b.H-15)/float64(n)/mmPerPt*0.9 < 5 }
 
 // CounterLabel is how the report names a counter: what its engine says it
 // counts (Info.CounterDocs), else its name in words.

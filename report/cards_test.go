@@ -115,3 +115,37 @@ func TestCardsPageStatementsStayOnThePage(t *testing.T) {
 		t.Errorf("the heuristic bot's statement is not whole in each of the three variants:\n%s", text)
 	}
 }
+
+// Forty counters of which three went up were forty rows of 3-point text
+// in a column of three: the chart shows the three, and a line names the
+// others.
+func TestCountersThatNeverWentUpAreNamedNotCharted(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	s.Tally.Counters = make([]int64, 40)
+	var counters []string
+	for i := range 40 {
+		counters = append(counters, fmt.Sprintf("counter %d", i))
+	}
+	s.Tally.Counters[3], s.Tally.Counters[17], s.Tally.Counters[30] = 40, 10, 5
+	var cols []Column
+	for _, v := range []string{"a", "b", "c"} {
+		cols = append(cols, Column{Variant: v, Sum: s, Counters: counters, Blind: true})
+	}
+	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2, Columns: cols}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := pdftest.PageText(t, pdftest.Read(t, data), 2)
+	text := pdftest.Joined(texts)
+	for _, want := range []string{"counter 32.00", "counter 170.50", "counter 300.25", "Never went up: counter 0, counter 1, counter 2"} {
+		if n := strings.Count(text, want); n != 3 {
+			t.Errorf("%q is on the page %d times, want once a variant:\n%s", want, n, text)
+		}
+	}
+	for _, g := range texts {
+		// The reader gives rotated text (the y axes' labels) size 0.
+		if g.FontSize > 0 && g.FontSize < 5 {
+			t.Fatalf("%q is set at %.1f pt:\n%s", g.S, g.FontSize, text)
+		}
+	}
+}
