@@ -104,7 +104,7 @@ func PDF(b *Balance) (out []byte, err error) {
 	if err := pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	return buf.Bytes(), nil
+	return fonts.Tag(buf.Bytes()), nil // the fallback's subset named as such
 }
 
 // header starts a page and returns the y below it.
@@ -126,9 +126,9 @@ func headerWith(pdf *fpdf.Fpdf, b *Balance, c Count, what, about string) float64
 	// A long title is cut, not the page's name after it: a title of 80
 	// letters ran off the page with "balance: 4 players, skill ladder".
 	page := fmt.Sprintf(" balance: %d players, %s", c.Players, what)
-	pdf.Text(margin, margin+5, fit(pdf, b.Title, pageW-2*margin-pdf.GetStringWidth(page))+page)
+	text(pdf, margin, margin+5, "L", fit(pdf, b.Title, pageW-2*margin-width(pdf, page))+page)
 	setFont(pdf, "", 8)
-	pdf.Text(margin, margin+10, fit(pdf, about, pageW-2*margin))
+	text(pdf, margin, margin+10, "L", fit(pdf, about, pageW-2*margin))
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.3)
 	pdf.Line(margin, margin+12, pageW-margin, margin+12)
@@ -372,7 +372,7 @@ func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
 	if len(deadNames) > 0 {
 		setFont(pdf, "", tickSize)
 		pdf.SetTextColor(90, 90, 90)
-		pdf.Text(sb.X, sb.Y+sb.H+3.5, fit(pdf, "Dead: "+joinNames(deadNames), sb.W))
+		text(pdf, sb.X, sb.Y+sb.H+3.5, "L", fit(pdf, "Dead: "+joinNames(deadNames), sb.W))
 	}
 	Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
 		XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, 1/float64(c.Players))
@@ -407,7 +407,7 @@ func counters(pdf *fpdf.Fpdf, b Box, c Count, col Column) {
 		b.H -= 4
 		setFont(pdf, "", tickSize)
 		pdf.SetTextColor(90, 90, 90)
-		pdf.Text(b.X, b.Y+b.H+3, fit(pdf, "Never went up: "+joinNames(never), b.W))
+		text(pdf, b.X, b.Y+b.H+3, "L", fit(pdf, "Never went up: "+joinNames(never), b.W))
 		bars = up
 	}
 	switch {

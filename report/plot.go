@@ -6,6 +6,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,15 +72,59 @@ func colour(pdf *fpdf.Fpdf, c [3]int) {
 // text draws s with its left, centre or right ("L", "C", "R") at x and its
 // baseline at y.
 func text(pdf *fpdf.Fpdf, x, y float64, align, s string) {
-	w := pdf.GetStringWidth(s)
+	w := width(pdf, s)
 	switch align {
 	case "C":
 		x -= w / 2
 	case "R":
 		x -= w
 	}
-	pdf.Text(x, y, s)
+	eachRun(pdf, s, func(run string) {
+		pdf.Text(x, y, run)
+		x += pdf.GetStringWidth(run)
+	})
 }
+
+// width is s's width in mm in the current font, its symbols (fallback)
+// measured in the font they are drawn in.
+func width(pdf *fpdf.Fpdf, s string) float64 {
+	w := 0.0
+	eachRun(pdf, s, func(run string) { w += pdf.GetStringWidth(run) })
+	return w
+}
+
+// eachRun calls do on each stretch of s in one font, that font set: the
+// report is set in the Go fonts, and a character they lack that the
+// symbol fallback has ("★": validate accepts it, as the cards print it)
+// is drawn from the fallback, registered with the PDF when first needed.
+func eachRun(pdf *fpdf.Fpdf, s string, do func(run string)) {
+	if !slices.ContainsFunc([]rune(s), fromFallback) {
+		do(s)
+		return
+	}
+	style := pdf.GetFontStyle()
+	size, _ := pdf.GetFontSize()
+	fb := fonts.Fallback()
+	if pdf.GetFontDesc(fb.Key(), "").Ascent == 0 {
+		pdf.AddUTF8FontFromBytes(fb.Key(), "", fb.TTF)
+	}
+	r := []rune(s)
+	for start := 0; start < len(r); {
+		end, symbols := start+1, fromFallback(r[start])
+		for end < len(r) && fromFallback(r[end]) == symbols {
+			end++
+		}
+		if symbols {
+			pdf.SetFont(fb.Key(), "", size)
+		}
+		do(string(r[start:end]))
+		setFont(pdf, style, size)
+		start = end
+	}
+}
+
+// fromFallback says whether r is drawn from the symbol fallback.
+func fromFallback(r rune) bool { return r >= 0x80 && !fonts.GoCovers(r) && fonts.Fallback().Covers(r) }
 
 // title draws a chart's title centred at the top of its box, shrinking it
 // by up to a quarter before shortening it with an ellipsis.
@@ -94,7 +139,7 @@ func fitTitle(pdf *fpdf.Fpdf, s string, w float64) (float64, string) {
 	size := titleSize
 	for ; size > titleSize*0.75; size -= 0.25 {
 		setFont(pdf, "B", size)
-		if pdf.GetStringWidth(s) <= w {
+		if width(pdf, s) <= w {
 			return size, s
 		}
 	}
@@ -104,11 +149,11 @@ func fitTitle(pdf *fpdf.Fpdf, s string, w float64) (float64, string) {
 
 // fit shortens s with an ellipsis until it is at most w mm wide.
 func fit(pdf *fpdf.Fpdf, s string, w float64) string {
-	if pdf.GetStringWidth(s) <= w {
+	if width(pdf, s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 1 && pdf.GetStringWidth(string(r)+"…") > w {
+	for len(r) > 1 && width(pdf, string(r)+"…") > w {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
@@ -261,7 +306,7 @@ func LabelsFit(pdf *fpdf.Fpdf, b Box, bars []Bar) bool {
 	setFont(pdf, "", tickSize)
 	slot := barSlot(b, len(bars))
 	for _, br := range bars {
-		if pdf.GetStringWidth(br.Label) > slot {
+		if width(pdf, br.Label) > slot {
 			return false
 		}
 	}
@@ -355,7 +400,7 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	setFont(pdf, "", tickSize)
 	labelW, valueW, top := 0.0, 0.0, 0.0
 	for _, br := range bars {
-		labelW = math.Max(labelW, pdf.GetStringWidth(br.Label))
+		labelW = math.Max(labelW, width(pdf, br.Label))
 		valueW = math.Max(valueW, pdf.GetStringWidth(valueText(a, br.Value)))
 		top = math.Max(top, math.Max(br.Value, br.Hi))
 	}
@@ -414,7 +459,7 @@ func (p *plot) hbar(a Axes, br Bar, y0, row, size, labelW float64) {
 	}
 	pdf.SetTextColor(0, 0, 0)
 	ls := size
-	for setFont(pdf, "", ls); ls > 5 && pdf.GetStringWidth(br.Label) > labelW-1; ls -= 0.25 {
+	for setFont(pdf, "", ls); ls > 5 && width(pdf, br.Label) > labelW-1; ls -= 0.25 {
 		setFont(pdf, "", ls)
 	}
 	text(pdf, p.left-1, mid+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))

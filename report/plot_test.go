@@ -142,3 +142,32 @@ func TestStatementStaysInItsBox(t *testing.T) {
 		}
 	}
 }
+
+// A title, a cause or a counter with a character the Go fonts lack but
+// the symbol fallback has (validate accepts "★": the cards print it from
+// DejaVu Sans) was drawn as an empty box. The report draws it from the
+// fallback too.
+func TestSymbolsComeFromTheFallbackFont(t *testing.T) {
+	if fonts.GoCovers('★') || !fonts.Fallback().Covers('★') {
+		t.Fatal("★ is no longer a character only the fallback has: pick another")
+	}
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	s.EndCauses = map[string]int{"★ a star": 12, "goal reached": 8}
+	data, err := PDF(&Balance{Title: "Stars ★", Games: 20, Seed: 5, Bots: []string{"random"},
+		Counts: []Count{{Players: 2, Columns: []Column{{Sum: s, Counters: []string{"stars ★ seen"}, Blind: true}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	for page, want := range map[int]int{1: 2, 2: 1 + 1} { // title and cause; title and counter (one raised)
+		fallback := 0
+		for _, g := range pdftest.PageText(t, r, page) {
+			if strings.Contains(g.Font, "DejaVu") {
+				fallback++
+			}
+		}
+		if fallback != want {
+			t.Errorf("page %d: %d characters drawn from DejaVu Sans, want %d (the stars)", page, fallback, want)
+		}
+	}
+}
