@@ -212,8 +212,14 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 		}
 		numbered(pdf, boxes[0][k], bars, 0)
 		BarChart(pdf, boxes[0][k], Axes{Title: "Seat win rates" + suffix(c, col), XLabel: "seat (1 moves first)", YLabel: "games won (%)", YPercent: true}, bars, fair, 0)
-		Histogram(pdf, boxes[1][k], Axes{Title: fmt.Sprintf("Game length (mean %.1f ± %.1f moves)%s", s.MeanMoves(), s.StdMoves(), suffix(c, col)),
-			XLabel: "game length (moves, chance included)", YLabel: "share of games (%)", YPercent: true}, s.MovesHist)
+		if len(s.MovesHist) == 1 {
+			for moves, n := range s.MovesHist {
+				Statement(pdf, boxes[1][k], "Game length"+suffix(c, col), fmt.Sprintf("Every game lasted %d moves (%d of %d games).", moves, n, s.Games))
+			}
+		} else {
+			Histogram(pdf, boxes[1][k], Axes{Title: fmt.Sprintf("Game length (mean %.1f ± %.1f moves)%s", s.MeanMoves(), s.StdMoves(), suffix(c, col)),
+				XLabel: "game length (moves, chance included)", YLabel: "share of games (%)", YPercent: true}, s.MovesHist)
+		}
 		if causes := s.Causes(); len(causes) == 1 && s.Capped == 0 {
 			Statement(pdf, boxes[2][k], "Ending causes"+suffix(c, col),
 				fmt.Sprintf("Every game ended the same way: %s (%d of %d games).", causes[0], s.EndCauses[causes[0]], s.Games))

@@ -314,7 +314,7 @@ func LabelsFit(pdf *fpdf.Fpdf, b Box, bars []Bar) bool {
 }
 
 // Histogram draws counts of integer values (value → count) in at most
-// about 20 equal bins, as a share of all.
+// about 20 equal bins, as a share of all, ticked at whole values.
 func Histogram(pdf *fpdf.Fpdf, b Box, a Axes, counts map[int]int) {
 	lo, hi, total := math.MaxInt, math.MinInt, 0
 	for v, n := range counts {
@@ -335,7 +335,8 @@ func Histogram(pdf *fpdf.Fpdf, b Box, a Axes, counts map[int]int) {
 		top = math.Max(top, f)
 	}
 	x0, x1 := float64(lo), float64(lo+nbins*width)
-	p := newPlot(pdf, b, a, x0, x1, 0, top*1.1, Ticks(x0, x1, 6))
+	// Whole moves: no tick at 10.5 when the games are 10 to 12 moves long.
+	p := newPlot(pdf, b, a, x0, x1, 0, top*1.1, Ticks(x0, x1, min(6, int(x1-x0))))
 	colour(pdf, barColour)
 	pdf.SetDrawColor(255, 255, 255)
 	pdf.SetLineWidth(0.15)

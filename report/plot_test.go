@@ -171,3 +171,27 @@ func TestSymbolsComeFromTheFallbackFont(t *testing.T) {
 		}
 	}
 }
+
+// Every game of the same length drew one bar across the whole histogram,
+// its axis ticked 882, 882.2, 882.4: it is said in words. Lengths a few
+// moves apart are ticked in whole moves.
+func TestGameLengthReadsInWholeMoves(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 6, Seed: 5, Workers: 1})
+	outcomes := func(hist map[int]int) string {
+		s.MovesHist = hist
+		data, err := PDF(&Balance{Title: "Toy", Games: 6, Seed: 5, Bots: []string{"random"},
+			Counts: []Count{{Players: 2, Columns: []Column{{Sum: s, Blind: true}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pdftest.Pages(t, data)[0]
+	}
+	page := outcomes(map[int]int{882: 6})
+	if !strings.Contains(page, "Every game lasted 882 moves (6 of 6 games).") || strings.Contains(page, "882.2") {
+		t.Errorf("one length is not said in words:\n%s", page)
+	}
+	page = outcomes(map[int]int{10: 3, 11: 2, 12: 1})
+	if !strings.Contains(page, "game length (moves, chance included)") || strings.Contains(page, "10.5") || !strings.Contains(page, "10111213") {
+		t.Errorf("lengths of 10 to 12 moves are not ticked in whole moves:\n%s", page)
+	}
+}
