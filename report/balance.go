@@ -196,7 +196,7 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	y := header(pdf, b, c, "outcomes")
 	h := (pageH - margin - y - 12) / 3
 	heights := []float64{h, h, h}
-	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return len(col.Sum.Causes()) > 1 || col.Sum.Capped > 0 }) {
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return endings(col.Sum) > 1 }) {
 		// One way to end, said in a line: the charts take its room.
 		heights = []float64{1.4 * h, 1.4 * h, 0.2 * h}
 	}
@@ -220,28 +220,52 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 			Histogram(pdf, boxes[1][k], Axes{Title: fmt.Sprintf("Game length (mean %.1f ± %.1f moves)%s", s.MeanMoves(), s.StdMoves(), suffix(c, col)),
 				XLabel: "game length (moves, chance included)", YLabel: "share of games (%)", YPercent: true}, s.MovesHist)
 		}
-		if causes := s.Causes(); len(causes) == 1 && s.Capped == 0 {
-			Statement(pdf, boxes[2][k], "Ending causes"+suffix(c, col),
-				fmt.Sprintf("Every game ended the same way: %s (%d of %d games).", causes[0], s.EndCauses[causes[0]], s.Games))
-			continue
-		}
-		bars = nil
-		for _, cause := range s.Causes() {
-			n := float64(s.EndCauses[cause])
-			lo, hi := engine.Wilson(n, float64(s.Games))
-			bars = append(bars, Bar{Label: cause, Value: n / float64(max(s.Games, 1)), Lo: lo, Hi: hi})
-		}
-		if s.Capped > 0 {
-			bars = append(bars, Bar{Label: "no end (capped)", Value: float64(s.Capped) / float64(s.Games), Highlight: true})
-		}
-		a := Axes{Title: "Ending causes" + suffix(c, col), XLabel: "how the game ended", YLabel: "share of games (%)", YPercent: true}
-		if LabelsFit(pdf, boxes[2][k], bars) {
-			BarChart(pdf, boxes[2][k], a, bars, math.NaN(), 0)
-			continue
-		}
-		a.XLabel, a.XPercent = "share of games", true
-		HBarChart(pdf, boxes[2][k], a, bars)
+		endingCauses(pdf, boxes[2][k], c, col)
 	}
+}
+
+// endings is how many ways s's games ended, hitting the turn cap one of them.
+func endings(s *engine.Summary) int {
+	n := len(s.Causes())
+	if s.Capped > 0 {
+		n++
+	}
+	return n
+}
+
+// endingCauses draws the shares of the ways col's games ended, or says
+// the one way they all did.
+func endingCauses(pdf *fpdf.Fpdf, b Box, c Count, col Column) {
+	s := col.Sum
+	heading := "Ending causes" + suffix(c, col)
+	causes := s.Causes()
+	switch {
+	case endings(s) == 0:
+		Statement(pdf, b, heading, fmt.Sprintf("The engine named no cause for the end of any of the %d games.", s.Games))
+		return
+	case endings(s) == 1 && s.Capped > 0:
+		Statement(pdf, b, heading, fmt.Sprintf("No game ended: all %d hit the turn cap.", s.Games))
+		return
+	case endings(s) == 1:
+		Statement(pdf, b, heading, fmt.Sprintf("Every game ended the same way: %s (%d of %d games).", causes[0], s.EndCauses[causes[0]], s.Games))
+		return
+	}
+	var bars []Bar
+	for _, cause := range causes {
+		n := float64(s.EndCauses[cause])
+		lo, hi := engine.Wilson(n, float64(s.Games))
+		bars = append(bars, Bar{Label: cause, Value: n / float64(max(s.Games, 1)), Lo: lo, Hi: hi})
+	}
+	if s.Capped > 0 {
+		bars = append(bars, Bar{Label: "no end (capped)", Value: float64(s.Capped) / float64(s.Games), Highlight: true})
+	}
+	a := Axes{Title: heading, XLabel: "how the game ended", YLabel: "share of games (%)", YPercent: true}
+	if LabelsFit(pdf, b, bars) {
+		BarChart(pdf, b, a, bars, math.NaN(), 0)
+		return
+	}
+	a.XLabel, a.XPercent = "share of games", true
+	HBarChart(pdf, b, a, bars)
 }
 
 // numbered labels the seats' bars, from bars[from] on, by their numbers
@@ -307,6 +331,16 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return !col.Blind }) {
 		heights[0], heights[2] = heights[0]+heights[2]-avail*0.08, avail*0.08
 	}
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { pts, _, _ := cardPoints(c, col); return len(pts) > 0 }) {
+		// The cards are a sentence: the charts below take their room.
+		spare := heights[0] - avail*0.12
+		heights[0] = avail * 0.12
+		if heights[1] >= heights[2] {
+			heights[1] += spare
+		} else {
+			heights[2] += spare
+		}
+	}
 	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
 	for k, col := range c.Columns {
@@ -339,13 +373,11 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	}
 }
 
-// cards draws the scatter of the cards a seat chose at col, with the dead
-// ones named under it, or says why there is none.
-func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
+// cardPoints are col's cards on its scatter, the dead grey and the
+// dominant red, and the dead cards' names.
+func cardPoints(c Count, col Column) (pts []Point, deadNames []string, dominants int) {
 	s := col.Sum
 	dead, dominant := CardFlags(s, c.Players)
-	var pts []Point
-	var deadNames []string
 	for i := range s.Tally.CardPlayed {
 		if !Judged(s, i) {
 			continue
@@ -356,7 +388,7 @@ func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
 		}
 		rate, _, ok := s.WonWhenPlayed(i)
 		if !ok && !slices.Contains(dead, i) {
-			continue // played only by chance, never by a seat
+			continue // played only by chance, never by a seat (in a game that ended)
 		}
 		pt := Point{X: float64(s.Tally.CardPlayed[i]) / float64(max(s.Games, 1)), Y: rate, Label: name}
 		switch {
@@ -368,10 +400,22 @@ func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
 		}
 		pts = append(pts, pt)
 	}
+	return pts, deadNames, len(dominant)
+}
+
+// cards draws the scatter of the cards a seat chose at col, with the dead
+// ones named under it, or says why there is none.
+func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
+	s := col.Sum
+	pts, deadNames, dominants := cardPoints(c, col)
 	if len(pts) == 0 {
-		// An empty scatter said "0 dead, 0 dominant", as if every
-		// card had been judged and found fine.
-		Statement(pdf, sb, "Cards"+suffix(c, col), fmt.Sprintf("No seat chose between cards in %d games: the engine records no card choices, or the game has none, so no card is judged dead or dominant.", s.Games))
+		// An empty scatter said "0 dead, 0 dominant", as if every card
+		// had been judged and found fine.
+		say := fmt.Sprintf("No seat chose between cards in %d games: the engine records no card choices, or the game has none, so no card is judged dead or dominant.", s.Games)
+		if slices.ContainsFunc(s.Tally.CardOffered, func(n int64) bool { return n > 0 }) {
+			say = fmt.Sprintf("Seats chose between cards, but no game of %d ended (%d hit the turn cap), so no card's win rate when played is known.", s.Games, s.Capped)
+		}
+		Statement(pdf, sb, "Cards"+suffix(c, col), say)
 		return
 	}
 	sb.H -= 5
@@ -380,7 +424,7 @@ func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
 		pdf.SetTextColor(90, 90, 90)
 		text(pdf, sb.X, sb.Y+sb.H+3.5, "L", fit(pdf, "Dead: "+joinNames(deadNames), sb.W))
 	}
-	Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(dead), len(dominant), suffix(c, col)),
+	Scatter(pdf, sb, Axes{Title: fmt.Sprintf("Cards: %d dead (grey), %d dominant (red)%s", len(deadNames), dominants, suffix(c, col)),
 		XLabel: "plays per game", YLabel: "seat won when it played the card (%)", YPercent: true}, pts, 1/float64(c.Players))
 }
 

@@ -85,6 +85,16 @@ func TestCardsPageWithNoCardChosenSaysSo(t *testing.T) {
 	if want := "No seat chose between cards in 20 games"; !strings.Contains(text, want) {
 		t.Errorf("the page lacks %q:\n%s", want, text)
 	}
+	// Cards chosen in games that all hit the turn cap: no win rate when
+	// played is known, which the page says rather than "no seat chose".
+	s = engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	clear(s.Tally.CardPlayedBy)
+	clear(s.Tally.CardWon)
+	s.Capped = 20
+	text = cardsPageText(t, s, nil)
+	if want := "Seats chose between cards, but no game of 20 ended (20 hit the turn cap)"; !strings.Contains(text, want) {
+		t.Errorf("the page lacks %q:\n%s", want, text)
+	}
 }
 
 // Forty counters that never went up, in a rules game the heuristic bot

@@ -195,3 +195,26 @@ func TestGameLengthReadsInWholeMoves(t *testing.T) {
 		t.Errorf("lengths of 10 to 12 moves are not ticked in whole moves:\n%s", page)
 	}
 }
+
+// Games that all hit the turn cap drew one red bar of 100%, and an engine
+// that names no causes an empty chart: both are said in words.
+func TestOneWayToEndIsSaidInWords(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 6, Seed: 5, Workers: 1})
+	for _, c := range []struct {
+		capped int
+		want   string
+	}{
+		{6, "No game ended: all 6 hit the turn cap."},
+		{0, "The engine named no cause for the end of any of the 6 games."},
+	} {
+		s.EndCauses, s.Capped = map[string]int{}, c.capped
+		data, err := PDF(&Balance{Title: "Toy", Games: 6, Seed: 5, Bots: []string{"random"},
+			Counts: []Count{{Players: 2, Columns: []Column{{Sum: s, Blind: true}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page := pdftest.Pages(t, data)[0]; !strings.Contains(page, c.want) || strings.Contains(page, "how the game ended") {
+			t.Errorf("the ending causes are not said as %q:\n%s", c.want, page)
+		}
+	}
+}
