@@ -291,11 +291,15 @@ func Judged(s *engine.Summary, i int) bool { return s.Tally.CardOffered[i] > 0 }
 
 // CardFlags names the dead and the dominant cards of a summary at n players.
 func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
-	var rates []float64
-	for _, p := range s.Tally.CardPlayed {
+	var rates, sorted []float64
+	for i, p := range s.Tally.CardPlayed {
 		rates = append(rates, float64(p))
+		if Judged(s, i) {
+			// The median of the cards chosen: cards only dealt would
+			// pull it to 0, and nothing would be dead.
+			sorted = append(sorted, float64(p))
+		}
 	}
-	sorted := slices.Clone(rates)
 	sort.Float64s(sorted)
 	median := 0.0
 	if len(sorted) > 0 {

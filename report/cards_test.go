@@ -159,3 +159,22 @@ func TestCountersThatNeverWentUpAreNamedNotCharted(t *testing.T) {
 		}
 	}
 }
+
+// The median a dead card is measured against was taken over every card,
+// those no seat ever chose too: with more cards only dealt (a colour
+// each, a deck never drawn from) than chosen, the median was 0 and a card
+// played once in twenty times as often as the others was not dead.
+func TestDeadIsMeasuredAgainstTheCardsChosen(t *testing.T) {
+	toy := &enginetest.Toy{Goal: 12, Cards: 31}
+	s := engine.NewSummary(toy.Info(), 2)
+	s.Games = 100
+	for i := range 10 { // chosen, played once a game
+		s.Tally.CardOffered[i], s.Tally.CardPlayed[i] = 200, 100
+	}
+	s.Tally.CardOffered[10], s.Tally.CardPlayed[10] = 200, 5 // rarely chosen
+	// Cards 11 to 30 are dealt and never chosen: not judged.
+	dead, _ := CardFlags(s, 2)
+	if !slices.Equal(dead, []int{10}) {
+		t.Errorf("dead cards %v, want [10]: played 5 times where the chosen cards' median is 100", dead)
+	}
+}
