@@ -128,11 +128,20 @@ func headerWith(pdf *fpdf.Fpdf, b *Balance, c Count, what, about string) float64
 	page := fmt.Sprintf(" balance: %d players, %s", c.Players, what)
 	text(pdf, margin, margin+5, "L", fit(pdf, b.Title, pageW-2*margin-width(pdf, page))+page)
 	setFont(pdf, "", 8)
-	text(pdf, margin, margin+10, "L", fit(pdf, about, pageW-2*margin))
+	// A line too long (three long variant ids) goes on to a second
+	// rather than lose the bots and the fair share; a third is cut.
+	lines := pdf.SplitText(about, pageW-2*margin)
+	if len(lines) > 2 {
+		lines = []string{lines[0], fit(pdf, strings.Join(lines[1:], " "), pageW-2*margin)}
+	}
+	for i, l := range lines {
+		text(pdf, margin, margin+10+3.2*float64(i), "L", l)
+	}
+	below := 3.2 * float64(max(len(lines)-1, 0))
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.3)
-	pdf.Line(margin, margin+12, pageW-margin, margin+12)
-	return margin + 16
+	pdf.Line(margin, margin+12+below, pageW-margin, margin+12+below)
+	return margin + 16 + below
 }
 
 // gamesText says how many games each variant played at c.

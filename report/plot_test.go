@@ -218,3 +218,25 @@ func TestOneWayToEndIsSaidInWords(t *testing.T) {
 		}
 	}
 }
+
+// Three long variant ids cut the line under the page's title at "seed
+// 1, …": the bots, the intervals and the fair share were lost. The line
+// wraps onto a second.
+func TestHeaderKeepsWhatThePageShows(t *testing.T) {
+	b := sevenSeats(t)
+	ids := []string{"the-standard-rules-as-printed-in-the-box", "a-very-long-variant-identifier-with-big-hands", "tiny"}
+	for i := range b.Counts[0].Columns {
+		b.Counts[0].Columns[i].Variant = ids[i]
+	}
+	data, err := PDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, page := range pdftest.Pages(t, data)[:2] {
+		for _, want := range append(ids, "bots random", "dashed line: the fair share 1/7") {
+			if !strings.Contains(page, want) {
+				t.Errorf("page %d lacks %q:\n%s", i+1, want, page)
+			}
+		}
+	}
+}
