@@ -57,7 +57,8 @@ type Column struct {
 }
 
 // Dead and dominant cards: a card is dead when its plays per game are under
-// DeadShare of the median card's, dominant when the lower end of its
+// DeadShare of the median card's and its interval of being chosen when
+// offered is below the median card's share, dominant when the lower end of its
 // won-when-played interval is DominantFactor times the fair share 1/n.
 const (
 	DeadShare      = 0.1
@@ -300,26 +301,28 @@ func Judged(s *engine.Summary, i int) bool { return s.Tally.CardOffered[i] > 0 }
 
 // CardFlags names the dead and the dominant cards of a summary at n players.
 func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
-	var rates, sorted []float64
-	for i, p := range s.Tally.CardPlayed {
-		rates = append(rates, float64(p))
+	t := s.Tally
+	var plays, shares []float64
+	for i, p := range t.CardPlayed {
 		if Judged(s, i) {
-			// The median of the cards chosen: cards only dealt would
-			// pull it to 0, and nothing would be dead.
-			sorted = append(sorted, float64(p))
+			// The medians of the cards chosen: cards only dealt would
+			// pull them to 0, and nothing would be dead.
+			plays = append(plays, float64(p))
+			shares = append(shares, float64(t.CardChosen[i])/float64(t.CardOffered[i]))
 		}
 	}
-	sort.Float64s(sorted)
-	median := 0.0
-	if len(sorted) > 0 {
-		median = sorted[len(sorted)/2]
-	}
+	medianPlays, medianShare := median(plays), median(shares)
 	fair := 1 / float64(players)
-	for i := range s.Tally.CardPlayed {
+	for i, p := range t.CardPlayed {
 		if !Judged(s, i) {
 			continue
 		}
-		if rates[i] < DeadShare*median || rates[i] == 0 {
+		// Played rarely, and offered often enough for that not to be
+		// chance: chosen less often when offered than the median card,
+		// beyond its interval (a card offered three times in a game or
+		// two and never chosen says nothing yet).
+		_, hi := engine.Wilson(float64(t.CardChosen[i]), float64(t.CardOffered[i]))
+		if (float64(p) < DeadShare*medianPlays || p == 0) && hi < medianShare {
 			dead = append(dead, i)
 			continue
 		}
@@ -331,6 +334,15 @@ func CardFlags(s *engine.Summary, players int) (dead, dominant []int) {
 		}
 	}
 	return dead, dominant
+}
+
+// median is the middle of xs (the upper middle of an even count), 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
 }
 
 func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
