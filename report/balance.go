@@ -469,7 +469,7 @@ func counters(pdf *fpdf.Fpdf, b Box, c Count, col Column) {
 	for i, name := range col.Counters {
 		v := float64(s.Tally.Counters[i]) / float64(max(s.Games, 1))
 		bars = append(bars, Bar{Label: name, Value: v})
-		if v > 0 {
+		if v != 0 { // a tally may add a negative number
 			up = append(up, bars[i])
 			raised = append(raised, fmt.Sprintf("%s: %.2f per game", name, v))
 		} else {

@@ -198,3 +198,25 @@ func TestDeadNeedsEvidence(t *testing.T) {
 		t.Errorf("dead cards %v, want [11]", dead)
 	}
 }
+
+// A rules file's tally may add a negative number: a counter that went
+// down was left out of the chart and named among those that "never went
+// up", and a lone one drawn as a bar of nothing. It is charted, leftwards.
+func TestCountersThatWentDownAreCharted(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 10, Seed: 5, Workers: 1})
+	s.Tally.Counters = make([]int64, 40)
+	s.Tally.Counters[0], s.Tally.Counters[1] = -744, 372
+	counters := []string{"spent", "gained"}
+	for i := 2; i < 40; i++ {
+		counters = append(counters, fmt.Sprintf("idle %d", i))
+	}
+	text := cardsPageText(t, s, counters)
+	for _, want := range []string{"spent-74.40", "gained37.20", "Never went up: idle 2, idle 3"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the page lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Never went up: spent") {
+		t.Errorf("a counter that went down is named as one that never went up:\n%s", text)
+	}
+}

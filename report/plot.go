@@ -399,22 +399,27 @@ func Scatter(pdf *fpdf.Fpdf, b Box, a Axes, pts []Point, ref float64) {
 // for it right of the scale.
 func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	setFont(pdf, "", tickSize)
-	labelW, valueW, top := 0.0, 0.0, 0.0
+	labelW, valueW, top, bottom := 0.0, 0.0, 0.0, 0.0
 	for _, br := range bars {
 		labelW = math.Max(labelW, width(pdf, br.Label))
 		valueW = math.Max(valueW, pdf.GetStringWidth(valueText(a, br.Value)))
 		top = math.Max(top, math.Max(br.Value, br.Hi))
+		bottom = math.Min(bottom, math.Min(br.Value, br.Lo))
 	}
 	labelW = math.Min(labelW+2, b.W*0.55)
-	if top == 0 {
+	if top == 0 && bottom == 0 {
 		top = 1
 	}
 	pdf.SetTextColor(0, 0, 0)
 	title(pdf, b, a.Title)
 	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3 - valueW - 1, bot: b.Y + b.H - 9}
 	// A tick label every 8 mm or so: closer, "0%10%20%" run together.
-	xt := Ticks(0, top*1.05, max(2, min(5, int((p.right-p.left)/8))))
-	p.xmax, p.ymax = math.Max(xt[len(xt)-1], top*1.05), 1
+	n := max(2, min(5, int((p.right-p.left)/8)))
+	xt := Ticks(bottom*1.05, top*1.05, n)
+	for ; len(xt) < 2 && n < 20; n++ { // a scale of one tick says nothing
+		xt = Ticks(bottom*1.05, top*1.05, n+1)
+	}
+	p.xmin, p.xmax, p.ymax = math.Min(xt[0], bottom*1.05), math.Max(xt[len(xt)-1], top*1.05), 1
 	setFont(pdf, "", tickSize)
 	pdf.SetLineWidth(0.15)
 	for _, v := range xt {
@@ -432,6 +437,9 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	pdf.SetLineWidth(0.25)
 	pdf.Line(p.left, p.top, p.left, p.bot)
 	pdf.Line(p.left, p.bot, p.right, p.bot)
+	if p.xmin < 0 {
+		pdf.Line(p.x(0), p.top, p.x(0), p.bot)
+	}
 	setFont(pdf, "", labelSize)
 	text(pdf, (p.left+p.right)/2, b.Y+b.H-1, "C", a.XLabel)
 }
@@ -445,10 +453,10 @@ func (p *plot) hbar(a Axes, br Bar, y0, row, size, labelW float64) {
 		c = hiColour
 	}
 	colour(pdf, c)
-	if w := p.x(br.Value) - p.left; w > 0 {
-		pdf.Rect(p.left, y0+row*0.15, w, row*0.7, "F")
+	if l, r := math.Min(p.x(0), p.x(br.Value)), math.Max(p.x(0), p.x(br.Value)); r > l {
+		pdf.Rect(l, y0+row*0.15, r-l, row*0.7, "F")
 	}
-	end, mid := br.Value, y0+row/2
+	end, mid := math.Max(br.Value, 0), y0+row/2
 	if br.Hi > br.Lo {
 		colour(pdf, [3]int{0, 0, 0})
 		pdf.SetLineWidth(0.3)
