@@ -37,6 +37,25 @@ type Balance struct {
 type Count struct {
 	Players int
 	Columns []Column
+	// named says the columns are named by their variants even when one
+	// stands alone: the last of a game's variants on a page of their own.
+	named bool
+}
+
+// VariantsPerPage is how many variants' outcomes, and cards, stand side by
+// side on a page: six made columns 25 mm wide, whose axes' labels ran
+// into each other.
+const VariantsPerPage = 3
+
+// variantPages are c's variants, VariantsPerPage to a page.
+func variantPages(c Count) []Count {
+	var pages []Count
+	for cols := c.Columns; len(cols) > 0; {
+		n := min(len(cols), VariantsPerPage)
+		pages = append(pages, Count{Players: c.Players, Columns: cols[:n], named: len(c.Columns) > 1})
+		cols = cols[n:]
+	}
+	return pages
 }
 
 // Column is one variant at one player count.
@@ -92,8 +111,13 @@ func PDF(b *Balance) (out []byte, err error) {
 	pdf.SetTitle(b.Title+" balance report", true)
 	pdf.SetCreator("cardpress", true)
 	for _, c := range b.Counts {
-		outcomesPage(pdf, b, c)
-		cardsPage(pdf, b, c)
+		pages := variantPages(c)
+		for _, page := range pages {
+			outcomesPage(pdf, b, page)
+		}
+		for _, page := range pages {
+			cardsPage(pdf, b, page)
+		}
 		for _, page := range ladderPages(c) {
 			ladderPage(pdf, b, page, len(c.Columns) > 1)
 		}
@@ -196,7 +220,7 @@ func grid(y float64, heights []float64, cols int) [][]Box {
 }
 
 func suffix(c Count, col Column) string {
-	if len(c.Columns) < 2 {
+	if len(c.Columns) < 2 && !c.named {
 		return ""
 	}
 	return " (" + variantName(col.Variant) + ")"

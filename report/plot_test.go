@@ -240,3 +240,42 @@ func TestHeaderKeepsWhatThePageShows(t *testing.T) {
 		}
 	}
 }
+
+// Six variants stood side by side on the outcomes and cards pages, each
+// column 25 mm wide: seat bars a hair wide, axes' labels run into each
+// other. At most VariantsPerPage stand on a page; the rest go on the
+// next, every column still named by its variant.
+func TestManyVariantsGoOnMorePages(t *testing.T) {
+	b := sevenSeats(t)
+	cols := b.Counts[0].Columns
+	for _, v := range []string{"d", "e"} {
+		col := cols[0]
+		col.Variant = v
+		cols = append(cols, col)
+	}
+	b.Counts[0].Columns = cols
+	data, err := PDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := pdftest.Pages(t, data)
+	if len(pages) != 4 {
+		t.Fatalf("%d pages, want the outcomes of a, b, c and of d, e, then their cards", len(pages))
+	}
+	for i, want := range []struct {
+		page     string
+		variants []string
+	}{{"outcomes", []string{"a", "b", "c"}}, {"outcomes", []string{"d", "e"}}, {"cards, counters and bots", []string{"a", "b", "c"}}, {"cards, counters and bots", []string{"d", "e"}}} {
+		if !strings.Contains(pages[i], "balance: 7 players, "+want.page) {
+			t.Errorf("page %d is not the %s page:\n%s", i+1, want.page, pages[i])
+		}
+		if got := strings.Count(pages[i], "Seat win rates (")+strings.Count(pages[i], "Cards: "); got != len(want.variants) {
+			t.Errorf("page %d has %d columns, want %d", i+1, got, len(want.variants))
+		}
+		for _, v := range want.variants {
+			if !strings.Contains(pages[i], "("+v+")") {
+				t.Errorf("page %d does not name variant %s:\n%s", i+1, v, pages[i])
+			}
+		}
+	}
+}
