@@ -417,6 +417,9 @@ func cardsPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 				bars[0].Label = "all"
 			}
 			title = fmt.Sprintf("Heuristic vs random: %.0f%% wins of %.0f (fair %.0f%%)%s", 100*won/games, games, 100*fair, suffix(c, col))
+			if !titleFits(pdf, title, boxes[2][k].W) { // the dashed line shows the fair share
+				title = fmt.Sprintf("Heuristic vs random: %.0f%% wins of %.0f%s", 100*won/games, games, suffix(c, col))
+			}
 		}
 		BarChart(pdf, boxes[2][k], Axes{Title: title, XLabel: "heuristic bot's seat (rotated)", YLabel: "heuristic wins (%)", YPercent: true}, bars, fair, 0)
 	}

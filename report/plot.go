@@ -147,6 +147,12 @@ func fitTitle(pdf *fpdf.Fpdf, s string, w float64) (float64, string) {
 	return size, fit(pdf, s, w)
 }
 
+// titleFits says whether s fits a box w mm wide as a title, whole.
+func titleFits(pdf *fpdf.Fpdf, s string, w float64) bool {
+	_, got := fitTitle(pdf, s, w)
+	return got == s
+}
+
 // fit shortens s with an ellipsis until it is at most w mm wide.
 func fit(pdf *fpdf.Fpdf, s string, w float64) string {
 	if width(pdf, s) <= w {

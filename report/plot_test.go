@@ -279,3 +279,19 @@ func TestManyVariantsGoOnMorePages(t *testing.T) {
 		}
 	}
 }
+
+// Three variants side by side cut the heuristic bot's title to
+// "Heuristic vs random: 14% wins of 140 (fair 1…": it drops the fair
+// share, which the dashed line shows, before it loses its end.
+func TestRotationTitleDropsTheFairShareFirst(t *testing.T) {
+	data, err := PDF(sevenSeats(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := pdftest.Pages(t, data)[1]
+	for _, v := range []string{"a", "b", "c"} {
+		if !strings.Contains(page, "wins of 140 ("+v+")") {
+			t.Errorf("variant %s's heuristic bot's title is cut:\n%s", v, page)
+		}
+	}
+}
