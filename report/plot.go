@@ -388,11 +388,12 @@ func Scatter(pdf *fpdf.Fpdf, b Box, a Axes, pts []Point, ref float64) {
 			pdf.Circle(p.x(pt.X), p.y(pt.Y), 0.7, "F")
 			if pt.Mark && pt.Label != "" {
 				pdf.SetTextColor(c[0], c[1], c[2])
-				align, dx := "L", 1.2
+				align, x, room := "L", p.x(pt.X)+1.2, p.right-p.x(pt.X)-1.2
 				if p.x(pt.X) > (p.left+p.right)/2 {
-					align, dx = "R", -1.2
+					align, x, room = "R", p.x(pt.X)-1.2, p.x(pt.X)-1.2-p.left
 				}
-				text(pdf, p.x(pt.X)+dx, p.y(pt.Y)+0.8, align, pt.Label)
+				// A card's name may be 200 characters: cut at the plot's edge.
+				text(pdf, x, p.y(pt.Y)+0.8, align, fit(pdf, pt.Label, room))
 			}
 		}
 	}

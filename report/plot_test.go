@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -293,5 +294,41 @@ func TestRotationTitleDropsTheFairShareFirst(t *testing.T) {
 		if !strings.Contains(page, "wins of 140 ("+v+")") {
 			t.Errorf("variant %s's heuristic bot's title is cut:\n%s", v, page)
 		}
+	}
+}
+
+// A dominant card's name is written beside its point: a name of 200
+// characters (the most a card file allows) ran across the next column and
+// off the page. It is cut at the plot's edge.
+func TestScatterLabelStaysInThePlot(t *testing.T) {
+	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: pageW, Ht: pageH}})
+	for _, f := range fonts.Faces {
+		pdf.AddUTF8FontFromBytes(fonts.Family, f.Style, f.TTF)
+	}
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.AddPage()
+	b := Box{X: 12, Y: 20, W: 58, H: 80}
+	name := strings.Repeat("The Unbelievably Long Card ", 7)
+	Scatter(pdf, b, Axes{Title: "Cards"}, []Point{{X: 0.1, Y: 0.5, Label: name, Mark: true, Colour: hiColour}, {X: 1, Y: 0.4}}, math.NaN())
+	var buf strings.Builder
+	if err := pdf.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	texts := pdftest.PageText(t, pdftest.Read(t, []byte(buf.String())), 1)
+	at := pdftest.Find(texts, "The Unbel")
+	if len(at) == 0 {
+		t.Fatalf("the label is not drawn:\n%s", pdftest.Joined(texts))
+	}
+	// The reader gives no glyph widths: the label's is measured in its
+	// font, from where the PDF says it starts (U+2026 read as '&').
+	var label strings.Builder
+	for _, g := range texts {
+		if g.Y == at[0].Y {
+			label.WriteString(g.S)
+		}
+	}
+	setFont(pdf, "", tickSize-1)
+	if end := at[0].X/72*25.4 + pdf.GetStringWidth(strings.ReplaceAll(label.String(), "&", "…")); end > b.X+b.W {
+		t.Errorf("the label %q ends at %.1f mm, past the plot's edge at %.0f mm", label.String(), end, b.X+b.W)
 	}
 }
