@@ -270,7 +270,7 @@ func TestManyVariantsGoOnMorePages(t *testing.T) {
 		if !strings.Contains(pages[i], "balance: 7 players, "+want.page) {
 			t.Errorf("page %d is not the %s page:\n%s", i+1, want.page, pages[i])
 		}
-		if got := strings.Count(pages[i], "Seat win rates (")+strings.Count(pages[i], "Cards: "); got != len(want.variants) {
+		if got := strings.Count(pages[i], "Seat win rates (") + strings.Count(pages[i], "Cards: "); got != len(want.variants) {
 			t.Errorf("page %d has %d columns, want %d", i+1, got, len(want.variants))
 		}
 		for _, v := range want.variants {
