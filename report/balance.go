@@ -232,7 +232,11 @@ func outcomesPage(pdf *fpdf.Fpdf, b *Balance, c Count) {
 	heights := []float64{h, h, h}
 	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return endings(col.Sum) > 1 }) {
 		// One way to end, said in a line: the charts take its room.
-		heights = []float64{1.4 * h, 1.4 * h, 0.2 * h}
+		heights[0], heights[1], heights[2] = heights[0]+0.4*h, heights[1]+0.4*h, 0.2*h
+	}
+	if !slices.ContainsFunc(c.Columns, func(col Column) bool { return len(col.Sum.MovesHist) > 1 }) {
+		// One length, said in a line: the seats' chart takes its room.
+		heights[0], heights[1] = heights[0]+heights[1]-0.2*h, 0.2*h
 	}
 	boxes := grid(y, heights, len(c.Columns))
 	fair := 1 / float64(c.Players)
