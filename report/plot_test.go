@@ -332,3 +332,30 @@ func TestScatterLabelStaysInThePlot(t *testing.T) {
 		t.Errorf("the label %q ends at %.1f mm, past the plot's edge at %.0f mm", label.String(), end, b.X+b.W)
 	}
 }
+
+// Hearts' games last a whole number of deals: 20 bins over 11 lengths
+// left every other one empty, a comb of bars that looked like two kinds of
+// game. There are no more bins than lengths.
+func TestGameLengthsOfWholeDealsFillEveryBin(t *testing.T) {
+	counts := map[int]int{}
+	for k, v := range []int{818, 921, 1024, 1127, 1227, 1330, 1433, 1536, 1636, 1739, 1842} { // 50 games at 5 players
+		counts[v] = 1 + k%3
+	}
+	lo, width, shares := binned(counts)
+	if lo != 818 || len(shares) != 11 {
+		t.Errorf("from %d, %d wide, %d bins: want from 818, 11 bins", lo, width, len(shares))
+	}
+	for i, f := range shares {
+		if f == 0 {
+			t.Errorf("bin %d (from %d moves) is empty: %v", i, lo+i*width, shares)
+		}
+	}
+	// Many lengths: about 20 bins, as before.
+	many := map[int]int{}
+	for v := 100; v < 500; v += 3 {
+		many[v] = 1
+	}
+	if _, width, shares := binned(many); width != 20 || len(shares) != 20 {
+		t.Errorf("100 to 499 moves: %d wide, %d bins; want 20 and 20", width, len(shares))
+	}
+}
