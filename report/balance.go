@@ -468,8 +468,12 @@ func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
 		// An empty scatter said "0 dead, 0 dominant", as if every card
 		// had been judged and found fine.
 		say := fmt.Sprintf("No seat chose between cards in %d games: the engine records no card choices, or the game has none, so no card is judged dead or dominant.", s.Games)
-		if slices.ContainsFunc(s.Tally.CardOffered, func(n int64) bool { return n > 0 }) {
-			say = fmt.Sprintf("Seats chose between cards, but no game of %d ended (%d hit the turn cap), so no card's win rate when played is known.", s.Games, s.Capped)
+		switch {
+		case !slices.ContainsFunc(s.Tally.CardOffered, func(n int64) bool { return n > 0 }):
+		case s.Capped == s.Games:
+			say = fmt.Sprintf("Seats chose between cards, but no game of %d ended (all hit the turn cap), so no card's win rate when played is known.", s.Games)
+		default:
+			say = fmt.Sprintf("Seats held cards at their decisions but played none of them in %d games, so no card is judged dead or dominant.", s.Games)
 		}
 		Statement(pdf, sb, "Cards"+suffix(c, col), say)
 		return

@@ -92,7 +92,14 @@ func TestCardsPageWithNoCardChosenSaysSo(t *testing.T) {
 	clear(s.Tally.CardWon)
 	s.Capped = 20
 	text = cardsPageText(t, s, nil)
-	if want := "Seats chose between cards, but no game of 20 ended (20 hit the turn cap)"; !strings.Contains(text, want) {
+	if want := "Seats chose between cards, but no game of 20 ended (all hit the turn cap)"; !strings.Contains(text, want) {
+		t.Errorf("the page lacks %q:\n%s", want, text)
+	}
+	// Cards held at decisions, none played by a seat, in games that
+	// ended: not "no game ended".
+	s.Capped = 0
+	text = cardsPageText(t, s, nil)
+	if want := "Seats held cards at their decisions but played none of them in 20 games"; !strings.Contains(text, want) {
 		t.Errorf("the page lacks %q:\n%s", want, text)
 	}
 }
