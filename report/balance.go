@@ -489,9 +489,9 @@ func cards(pdf *fpdf.Fpdf, sb Box, c Count, col Column) {
 }
 
 // counterChart says whether col's counters are drawn as a chart: two or
-// more, one of them raised.
+// more, one of them moved (a tally may add a negative number).
 func counterChart(col Column) bool {
-	return len(col.Counters) > 1 && slices.ContainsFunc(col.Sum.Tally.Counters, func(n int64) bool { return n > 0 })
+	return len(col.Counters) > 1 && slices.ContainsFunc(col.Sum.Tally.Counters, func(n int64) bool { return n != 0 })
 }
 
 // counters draws the game's counters per game, or says in words what a

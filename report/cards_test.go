@@ -227,3 +227,26 @@ func TestCountersThatWentDownAreCharted(t *testing.T) {
 		t.Errorf("a counter that went down is named as one that never went up:\n%s", text)
 	}
 }
+
+// Counters that only went down were laid out as a sentence's sliver of the
+// page (the layout asked for one that went up) and charted in it.
+func TestCountersThatOnlyWentDownGetAChartsRoom(t *testing.T) {
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 10, Seed: 5, Workers: 1})
+	s.Tally.Counters = []int64{-744, 0}
+	data, err := PDF(&Balance{Title: "Toy", Games: 10, Seed: 5, Bots: []string{"random"},
+		Counts: []Count{{Players: 2, Columns: []Column{{Sum: s, Counters: []string{"spent", "idle"}, Blind: true}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := pdftest.PageText(t, pdftest.Read(t, data), 2)
+	at := pdftest.Find(texts, "Game counters")
+	if len(at) != 1 {
+		t.Fatalf("no counters' heading:\n%s", pdftest.Joined(texts))
+	}
+	// A chart's room starts under the cards' scatter, some 190 mm down
+	// the page (the heuristic bot's sentence under it); a sentence's
+	// starts some 240 mm down.
+	if y := pageH - at[0].Y/72*25.4; y > 0.75*pageH {
+		t.Errorf("the counters' chart starts %.0f mm down the page, in a sentence's room", y)
+	}
+}
