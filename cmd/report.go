@@ -46,7 +46,7 @@ writes out/<game>/<game>-balance.pdf: per player count, seat win rates with
 win rate when played (dead and dominant cards highlighted), the game's
 counters per game, and how often the heuristic bot beats random bots with
 seat rotation (the heuristic bot takes every seat in turn). Variants stand
-side by side. The same seed gives the same PDF, byte for byte.
+side by side, %d to a page. The same seed gives the same PDF, byte for byte.
 
 Each variant also gets a skill ladder page, at %d players (or the nearest
 count the report covers): the game played by random, the look-ahead bot,
@@ -55,7 +55,7 @@ map, each seat's win rate at each skill level, the skill depth, and
 whether the game is luck-dominated. --ladder plays it at every player
 count, --ladder=false at none. --shard K/N plays one shard of the
 ladders and writes out/<game>/<game>-ladder-K-of-N.json; --merge FILE...
-draws the ladders from all N shard files.`, report.LadderPlayers),
+draws the ladders from all N shard files.`, report.VariantsPerPage, report.LadderPlayers),
 		RunE: func(c *cobra.Command, args []string) (err error) {
 			if opts.Paths, err = gamePaths(args); err != nil {
 				return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render/pdftest"
 	"github.com/cardpress/cardpress/report"
@@ -321,5 +322,78 @@ func TestReportSaysOneGame(t *testing.T) {
 	}
 	if page := pdftest.Pages(t, readFile(t, matches[0]))[0]; !strings.Contains(page, "1 game per variant") {
 		t.Errorf("page 1 does not say 1 game per variant:\n%s", page)
+	}
+}
+
+// Heist Masterminds' engine records no card choices: its cards page drew
+// an empty scatter titled "0 dead (grey), 0 dominant (red)" with an axis
+// ticked 0, 0, 0, 0. It says so in words instead.
+func TestReportOfAGameWithoutCardChoices(t *testing.T) {
+	outDir := t.TempDir()
+	code, out, errOut := run(t, repoRoot, "report", "--games", "10", "--players", "2", "--ladder=false", "--out", outDir, "cards/hmm")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	page := pdftest.FilePages(t, filepath.Join(outDir, "hmm", "hmm-balance.pdf"))[1]
+	if strings.Contains(page, "plays per game") || strings.Count(page, "No seat chose between cards in 10 games") != 2 {
+		t.Errorf("the cards page does not say, for each variant, that no card was chosen:\n%s", page)
+	}
+}
+
+// A designer's game made from Crazy Eights: one deal, ended in five ways
+// named in words with a star, counters with their lines, a title with a
+// star, two variants, seven players. The causes stood cut to "went…" under
+// their bars and the stars were empty boxes.
+func TestReportOfADesignersGameReadsWhole(t *testing.T) {
+	ws := testutil.CopyGame(t, "crazy-eights")
+	testutil.Edit(t, ws, "cards/crazy-eights/game.yaml", "\ntitle: Crazy Eights\n", "\ntitle: Crazy Eights ★ Deluxe\n")
+	testutil.Edit(t, ws, "cards/crazy-eights/game.yaml", "print:", "variants:\n  default: book\n  list:\n    - {id: book, name: Book, parameters: {}}\n    - {id: big-hands, name: Big hands, parameters: {hand_size: 6}}\n\nprint:")
+	rules := "cards/crazy-eights/rules.yaml"
+	testutil.Edit(t, ws, rules, "  - while: \"max(seats, score[seat]) < target_score\"\n    do:", "  - if: \"true\"\n    then:")
+	testutil.Edit(t, ws, rules, "\nplay:\n", "\ncounters:\n  cards_drawn: a card drawn from the stock\n  passes_made: a player passed\n\nplay:\n")
+	testutil.Edit(t, ws, rules, "                    - move: {from: stock, to: \"hand[turn]\"}\n", "                    - move: {from: stock, to: \"hand[turn]\"}\n                    - tally: cards_drawn\n")
+	testutil.Edit(t, ws, rules, "      - set: \"dealer = next(dealer)\"\n", `      - set: "dealer = next(dealer)"
+      - if: "passes >= players"
+        then: [{end: "blocked ★ nobody could play"}]
+      - if: "top(discard).rank == '8'"
+        then: [{end: "went out on an eight ★"}]
+      - if: "top(discard).suit == 'clubs'"
+        then: [{end: "went out on clubs"}]
+      - if: "top(discard).suit == 'hearts'"
+        then: [{end: "went out on hearts"}]
+`)
+	if err := os.Remove(filepath.Join(ws, "cards/crazy-eights/tests.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	testutil.Edit(t, ws, "cards/crazy-eights/game.yaml", "  tests: [tests.yaml]\n", "")
+	out := t.TempDir()
+	code, stdout, stderr := run(t, ws, "report", "--games", "30", "--players", "7", "--ladder=false", "--out", out, "cards/crazy-eights")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "crazy-eights", "crazy-eights-balance.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pdftest.Read(t, data)
+	outcomes := pdftest.Joined(pdftest.PageText(t, r, 1))
+	for _, want := range []string{"went out on clubs", "went out on hearts", "end of play", "Ending causes (book)", "Ending causes (big-hands)"} {
+		if !strings.Contains(outcomes, want) {
+			t.Errorf("the outcomes page lacks %q:\n%s", want, outcomes)
+		}
+	}
+	if cards := pdftest.Joined(pdftest.PageText(t, r, 2)); !strings.Contains(cards, "a card drawn from the stock") || strings.Contains(cards, "cards_drawn") {
+		t.Errorf("the counters are not named by their lines:\n%s", cards)
+	}
+	for page := 1; page <= 2; page++ {
+		stars := 0
+		for _, g := range pdftest.PageText(t, r, page) {
+			if strings.Contains(g.Font, "DejaVu") {
+				stars++
+			}
+		}
+		if stars == 0 {
+			t.Errorf("page %d draws no star from DejaVu Sans", page)
+		}
 	}
 }

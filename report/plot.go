@@ -6,6 +6,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,15 +72,59 @@ func colour(pdf *fpdf.Fpdf, c [3]int) {
 // text draws s with its left, centre or right ("L", "C", "R") at x and its
 // baseline at y.
 func text(pdf *fpdf.Fpdf, x, y float64, align, s string) {
-	w := pdf.GetStringWidth(s)
+	w := width(pdf, s)
 	switch align {
 	case "C":
 		x -= w / 2
 	case "R":
 		x -= w
 	}
-	pdf.Text(x, y, s)
+	eachRun(pdf, s, func(run string) {
+		pdf.Text(x, y, run)
+		x += pdf.GetStringWidth(run)
+	})
 }
+
+// width is s's width in mm in the current font, its symbols (fallback)
+// measured in the font they are drawn in.
+func width(pdf *fpdf.Fpdf, s string) float64 {
+	w := 0.0
+	eachRun(pdf, s, func(run string) { w += pdf.GetStringWidth(run) })
+	return w
+}
+
+// eachRun calls do on each stretch of s in one font, that font set: the
+// report is set in the Go fonts, and a character they lack that the
+// symbol fallback has ("★": validate accepts it, as the cards print it)
+// is drawn from the fallback, registered with the PDF when first needed.
+func eachRun(pdf *fpdf.Fpdf, s string, do func(run string)) {
+	if !slices.ContainsFunc([]rune(s), fromFallback) {
+		do(s)
+		return
+	}
+	style := pdf.GetFontStyle()
+	size, _ := pdf.GetFontSize()
+	fb := fonts.Fallback()
+	if pdf.GetFontDesc(fb.Key(), "").Ascent == 0 {
+		pdf.AddUTF8FontFromBytes(fb.Key(), "", fb.TTF)
+	}
+	r := []rune(s)
+	for start := 0; start < len(r); {
+		end, symbols := start+1, fromFallback(r[start])
+		for end < len(r) && fromFallback(r[end]) == symbols {
+			end++
+		}
+		if symbols {
+			pdf.SetFont(fb.Key(), "", size)
+		}
+		do(string(r[start:end]))
+		setFont(pdf, style, size)
+		start = end
+	}
+}
+
+// fromFallback says whether r is drawn from the symbol fallback.
+func fromFallback(r rune) bool { return r >= 0x80 && !fonts.GoCovers(r) && fonts.Fallback().Covers(r) }
 
 // title draws a chart's title centred at the top of its box, shrinking it
 // by up to a quarter before shortening it with an ellipsis.
@@ -94,7 +139,7 @@ func fitTitle(pdf *fpdf.Fpdf, s string, w float64) (float64, string) {
 	size := titleSize
 	for ; size > titleSize*0.75; size -= 0.25 {
 		setFont(pdf, "B", size)
-		if pdf.GetStringWidth(s) <= w {
+		if width(pdf, s) <= w {
 			return size, s
 		}
 	}
@@ -102,13 +147,19 @@ func fitTitle(pdf *fpdf.Fpdf, s string, w float64) (float64, string) {
 	return size, fit(pdf, s, w)
 }
 
+// titleFits says whether s fits a box w mm wide as a title, whole.
+func titleFits(pdf *fpdf.Fpdf, s string, w float64) bool {
+	_, got := fitTitle(pdf, s, w)
+	return got == s
+}
+
 // fit shortens s with an ellipsis until it is at most w mm wide.
 func fit(pdf *fpdf.Fpdf, s string, w float64) string {
-	if pdf.GetStringWidth(s) <= w {
+	if width(pdf, s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 1 && pdf.GetStringWidth(string(r)+"…") > w {
+	for len(r) > 1 && width(pdf, string(r)+"…") > w {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
@@ -217,7 +268,7 @@ func BarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar, ref, yMax float64) {
 		top *= 1.1
 	}
 	p := newPlot(pdf, b, a, 0, float64(max(len(bars), 1)), 0, top, nil)
-	slot := (p.right - p.left) / float64(max(len(bars), 1))
+	slot := barSlot(b, len(bars))
 	setFont(pdf, "", tickSize)
 	for i, br := range bars {
 		x0 := p.left + slot*float64(i) + slot*0.15
@@ -250,29 +301,44 @@ func BarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar, ref, yMax float64) {
 	}
 }
 
+// barSlot is the width each of n bars has in a bar chart drawn in b: its
+// plotting area (newPlot's) shared out.
+func barSlot(b Box, n int) float64 { return (b.W - 16) / float64(max(n, 1)) }
+
+// LabelsFit says whether every bar's label fits whole under its bar in a
+// bar chart drawn in b: when one does not, the caller shortens them or
+// draws the bars across (HBarChart), since cut to "se…" they say nothing.
+func LabelsFit(pdf *fpdf.Fpdf, b Box, bars []Bar) bool {
+	setFont(pdf, "", tickSize)
+	slot := barSlot(b, len(bars))
+	for _, br := range bars {
+		if width(pdf, br.Label) > slot {
+			return false
+		}
+	}
+	return true
+}
+
 // Histogram draws counts of integer values (value → count) in at most
-// about 20 equal bins, as a share of all.
+// about 20 equal bins, as a share of all, ticked at whole values.
 func Histogram(pdf *fpdf.Fpdf, b Box, a Axes, counts map[int]int) {
-	lo, hi, total := math.MaxInt, math.MinInt, 0
-	for v, n := range counts {
-		lo, hi, total = min(lo, v), max(hi, v), total+n
+	total := 0
+	for _, n := range counts {
+		total += n
 	}
 	if total == 0 {
 		newPlot(pdf, b, a, 0, 1, 0, 1, Ticks(0, 1, 5))
 		return
 	}
-	width := max(1, int(math.Ceil(float64(hi-lo+1)/20)))
-	nbins := (hi-lo)/width + 1
-	bins := make([]float64, nbins)
-	for v, n := range counts {
-		bins[(v-lo)/width] += float64(n) / float64(total)
-	}
+	lo, width, bins := binned(counts)
+	nbins := len(bins)
 	top := 0.0
 	for _, f := range bins {
 		top = math.Max(top, f)
 	}
 	x0, x1 := float64(lo), float64(lo+nbins*width)
-	p := newPlot(pdf, b, a, x0, x1, 0, top*1.1, Ticks(x0, x1, 6))
+	// Whole moves: no tick at 10.5 when the games are 10 to 12 moves long.
+	p := newPlot(pdf, b, a, x0, x1, 0, top*1.1, Ticks(x0, x1, min(6, int(x1-x0))))
 	colour(pdf, barColour)
 	pdf.SetDrawColor(255, 255, 255)
 	pdf.SetLineWidth(0.15)
@@ -283,6 +349,24 @@ func Histogram(pdf *fpdf.Fpdf, b Box, a Axes, counts map[int]int) {
 			pdf.Rect(l, p.y(f), r-l, p.y(0)-p.y(f), "FD")
 		}
 	}
+}
+
+// binned shares counts of integer values (value → count, some) out into
+// equal bins from lo, each width wide: about 20, but no more than there
+// are values. Hearts' games last a whole number of deals (818, 921, 1024
+// … moves): 20 bins over them left every other one empty, a comb of bars
+// as if there were two kinds of game.
+func binned(counts map[int]int) (lo, width int, shares []float64) {
+	lo, hi, total := math.MaxInt, math.MinInt, 0
+	for v, n := range counts {
+		lo, hi, total = min(lo, v), max(hi, v), total+n
+	}
+	width = max(1, int(math.Ceil(float64(hi-lo+1)/float64(min(20, len(counts))))))
+	shares = make([]float64, (hi-lo)/width+1)
+	for v, n := range counts {
+		shares[(v-lo)/width] += float64(n) / float64(total)
+	}
+	return lo, width, shares
 }
 
 // Scatter draws points; marked points are drawn in their colour with
@@ -318,11 +402,12 @@ func Scatter(pdf *fpdf.Fpdf, b Box, a Axes, pts []Point, ref float64) {
 			pdf.Circle(p.x(pt.X), p.y(pt.Y), 0.7, "F")
 			if pt.Mark && pt.Label != "" {
 				pdf.SetTextColor(c[0], c[1], c[2])
-				align, dx := "L", 1.2
+				align, x, room := "L", p.x(pt.X)+1.2, p.right-p.x(pt.X)-1.2
 				if p.x(pt.X) > (p.left+p.right)/2 {
-					align, dx = "R", -1.2
+					align, x, room = "R", p.x(pt.X)-1.2, p.x(pt.X)-1.2-p.left
 				}
-				text(pdf, p.x(pt.X)+dx, p.y(pt.Y)+0.8, align, pt.Label)
+				// A card's name may be 200 characters: cut at the plot's edge.
+				text(pdf, x, p.y(pt.Y)+0.8, align, fit(pdf, pt.Label, room))
 			}
 		}
 	}
@@ -330,26 +415,32 @@ func Scatter(pdf *fpdf.Fpdf, b Box, a Axes, pts []Point, ref float64) {
 }
 
 // HBarChart draws horizontal bars, one row per label: for many bars with
-// long names (x is the value axis).
+// long names (x is the value axis). Intervals and highlights are drawn as
+// BarChart draws them; each bar's value is written beside it, in room kept
+// for it right of the scale.
 func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	setFont(pdf, "", tickSize)
-	labelW := 0.0
+	labelW, valueW, top, bottom := 0.0, 0.0, 0.0, 0.0
 	for _, br := range bars {
-		labelW = math.Max(labelW, pdf.GetStringWidth(br.Label))
+		labelW = math.Max(labelW, width(pdf, br.Label))
+		valueW = math.Max(valueW, pdf.GetStringWidth(valueText(a, br.Value)))
+		top = math.Max(top, math.Max(br.Value, br.Hi))
+		bottom = math.Min(bottom, math.Min(br.Value, br.Lo))
 	}
 	labelW = math.Min(labelW+2, b.W*0.55)
-	top := 0.0
-	for _, br := range bars {
-		top = math.Max(top, br.Value)
-	}
-	if top == 0 {
+	if top == 0 && bottom == 0 {
 		top = 1
 	}
-	xt := Ticks(0, top*1.05, 5)
 	pdf.SetTextColor(0, 0, 0)
 	title(pdf, b, a.Title)
-	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3, bot: b.Y + b.H - 9,
-		xmin: 0, xmax: math.Max(xt[len(xt)-1], top*1.05), ymin: 0, ymax: 1}
+	p := &plot{pdf: pdf, left: b.X + labelW, top: b.Y + 6, right: b.X + b.W - 3 - valueW - 1, bot: b.Y + b.H - 9}
+	// A tick label every 8 mm or so: closer, "0%10%20%" run together.
+	n := max(2, min(5, int((p.right-p.left)/8)))
+	xt := Ticks(bottom*1.05, top*1.05, n)
+	for ; len(xt) < 2 && n < 20; n++ { // a scale of one tick says nothing
+		xt = Ticks(bottom*1.05, top*1.05, n+1)
+	}
+	p.xmin, p.xmax, p.ymax = math.Min(xt[0], bottom*1.05), math.Max(xt[len(xt)-1], top*1.05), 1
 	setFont(pdf, "", tickSize)
 	pdf.SetLineWidth(0.15)
 	for _, v := range xt {
@@ -360,43 +451,95 @@ func HBarChart(pdf *fpdf.Fpdf, b Box, a Axes, bars []Bar) {
 	}
 	row := (p.bot - p.top) / float64(max(len(bars), 1))
 	size := math.Min(tickSize, row/mmPerPt*0.9)
-	setFont(pdf, "", size)
 	for i, br := range bars {
-		y0 := p.top + row*float64(i)
-		colour(pdf, barColour)
-		if w := p.x(br.Value) - p.left; w > 0 {
-			pdf.Rect(p.left, y0+row*0.15, w, row*0.7, "F")
-		}
-		pdf.SetTextColor(0, 0, 0)
-		// A long label shrinks to 5 pt before it loses its end.
-		ls := size
-		for ; ls > 5 && pdf.GetStringWidth(br.Label) > labelW-1; ls -= 0.25 {
-			setFont(pdf, "", ls)
-		}
-		text(pdf, p.left-1, y0+row/2+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
-		setFont(pdf, "", size)
-		v := fmt.Sprintf("%.2f", br.Value)
-		if x := p.x(br.Value) + 1; x+pdf.GetStringWidth(v) <= p.right {
-			text(pdf, x, y0+row/2+size*mmPerPt/3, "L", v)
-		} else {
-			pdf.SetTextColor(255, 255, 255)
-			text(pdf, p.x(br.Value)-1, y0+row/2+size*mmPerPt/3, "R", v)
-		}
+		p.hbar(a, br, p.top+row*float64(i), row, size, labelW)
 	}
 	colour(pdf, [3]int{0, 0, 0})
 	pdf.SetLineWidth(0.25)
 	pdf.Line(p.left, p.top, p.left, p.bot)
 	pdf.Line(p.left, p.bot, p.right, p.bot)
+	if p.xmin < 0 {
+		pdf.Line(p.x(0), p.top, p.x(0), p.bot)
+	}
 	setFont(pdf, "", labelSize)
 	text(pdf, (p.left+p.right)/2, b.Y+b.H-1, "C", a.XLabel)
 }
 
+// hbar draws one row of HBarChart at y0, row mm high: the bar, its
+// interval, its label (shrunk to 5 pt before it loses its end) and value.
+func (p *plot) hbar(a Axes, br Bar, y0, row, size, labelW float64) {
+	pdf := p.pdf
+	c := barColour
+	if br.Highlight {
+		c = hiColour
+	}
+	colour(pdf, c)
+	if l, r := math.Min(p.x(0), p.x(br.Value)), math.Max(p.x(0), p.x(br.Value)); r > l {
+		pdf.Rect(l, y0+row*0.15, r-l, row*0.7, "F")
+	}
+	end, mid := math.Max(br.Value, 0), y0+row/2
+	if br.Hi > br.Lo {
+		colour(pdf, [3]int{0, 0, 0})
+		pdf.SetLineWidth(0.3)
+		tick := row * 0.35 / 2
+		pdf.Line(p.x(br.Lo), mid, p.x(br.Hi), mid)
+		pdf.Line(p.x(br.Lo), mid-tick, p.x(br.Lo), mid+tick)
+		pdf.Line(p.x(br.Hi), mid-tick, p.x(br.Hi), mid+tick)
+		end = math.Max(end, br.Hi)
+	}
+	pdf.SetTextColor(0, 0, 0)
+	ls := size
+	for setFont(pdf, "", ls); ls > 5 && width(pdf, br.Label) > labelW-1; ls -= 0.25 {
+		setFont(pdf, "", ls)
+	}
+	text(pdf, p.left-1, mid+size*mmPerPt/3, "R", fit(pdf, br.Label, labelW-1))
+	setFont(pdf, "", size)
+	text(pdf, p.x(end)+1, mid+size*mmPerPt/3, "L", valueText(a, br.Value))
+}
+
+// valueText is how HBarChart writes a bar's value.
+func valueText(a Axes, v float64) string {
+	if a.XPercent {
+		return fmt.Sprintf("%.1f%%", 100*v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
 // Statement draws a chart's title and, in place of a chart that would
-// show one bar or nothing, what it would have shown in words.
+// show one bar or nothing, what it would have shown in words: smaller (to
+// statementMin) when it does not fit the box, then cut short.
 func Statement(pdf *fpdf.Fpdf, b Box, heading, say string) {
 	pdf.SetTextColor(0, 0, 0)
 	title(pdf, b, heading)
-	setFont(pdf, "", titleSize-1)
-	pdf.SetXY(b.X+6, b.Y+12)
-	pdf.MultiCell(b.W-12, (titleSize-1)*mmPerPt*1.4, say, "", "C", false)
+	top := b.Y + titleSize*mmPerPt + 2
+	size, lines := statementLines(pdf, say, b.W-12, b.Y+b.H-top)
+	lh := size * mmPerPt * 1.4
+	for i, l := range lines {
+		text(pdf, b.X+b.W/2, top+lh*float64(i+1), "C", l)
+	}
+}
+
+// statementMin is the smallest size a statement shrinks to, in pt.
+const statementMin = 6.0
+
+// statementLines sets s in lines at most w mm wide and h mm high in all,
+// at the largest size from titleSize-1 pt down to statementMin that
+// holds it whole, else at statementMin with the last line that fits cut.
+func statementLines(pdf *fpdf.Fpdf, s string, w, h float64) (float64, []string) {
+	for size := titleSize - 1; ; size -= 0.5 {
+		setFont(pdf, "", size)
+		lines := pdf.SplitText(s, w)
+		fits := int(h / (size * mmPerPt * 1.4))
+		if len(lines) <= fits {
+			return size, lines
+		}
+		if size <= statementMin {
+			if fits < 1 {
+				return size, nil
+			}
+			lines = lines[:fits]
+			lines[fits-1] = fit(pdf, lines[fits-1]+"…", w)
+			return size, lines
+		}
+	}
 }
