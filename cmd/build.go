@@ -50,6 +50,9 @@ func runBuild(opts *buildOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
+	if err := distinctIDs(games, opts.OutDir); err != nil {
+		return err
+	}
 	fs = strictly(fs, opts.Strict)
 	failed := false
 	if errs, _ := finding.Count(fs); errs > 0 {

@@ -124,6 +124,9 @@ func runRender(opts *renderOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
+	if err := distinctIDs(games, opts.OutDir); err != nil {
+		return err
+	}
 	if errs, _ := finding.Count(fs); errs > 0 {
 		opts.printFindings(opts.Out, "text", fs, nil)
 		return errFindings

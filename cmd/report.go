@@ -101,6 +101,9 @@ func runReport(opts *reportOptions) error {
 		return err
 	}
 	games, fs := pipeline.Load(opts.Paths)
+	if err := distinctIDs(games, opts.OutDir); err != nil {
+		return err
+	}
 	if errs, _ := finding.Count(fs); errs > 0 {
 		// Data with errors is exit 1, as for every command: the findings
 		// say what to fix.

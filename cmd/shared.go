@@ -394,6 +394,33 @@ func samePlayFiles(files string, g *pipeline.LoadedGame) error {
 	return fmt.Errorf("played from other files of %s (game.yaml, cards or rules) than it has now: play it again", finding.Visible(g.Data.Manifest.ID))
 }
 
+// distinctIDs refuses games of one id in one run of a command that writes
+// OUT/<id>/: their outputs would overwrite each other, and only the last
+// would be kept, without a word.
+func distinctIDs(games []*pipeline.LoadedGame, out string) error {
+	first := map[string]string{}
+	for _, g := range games {
+		id := g.Data.Manifest.ID
+		if id == "" {
+			continue // a broken manifest, reported by itself
+		}
+		if dir, dup := first[id]; dup && !sameFolder(dir, g.Data.Dir) {
+			return usagef("two games have the id %s (%s and %s), so both would write %s: give one another id in its %s, or run them apart",
+				finding.Visible(id), finding.Visible(dir), finding.Visible(g.Data.Dir), finding.Visible(filepath.Join(out, id)), gamedata.ManifestName)
+		}
+		first[id] = g.Data.Dir
+	}
+	return nil
+}
+
+// sameFolder says a and b are one folder (a game named twice, as cards
+// and cards/heat do): its outputs are the same, written twice.
+func sameFolder(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}
+
 // checkResultsOut refuses, before anything is played, a results file
 // (--out of sim and tune) that would lose the run at its end (a folder,
 // or a name ending in /) or overwrite with JSON a file the game is made

@@ -129,6 +129,9 @@ func watchBuild(opts *watchOptions, out string, setOwn func([]string)) error {
 	start := time.Now()
 	followSheets(opts.IO, opts.Paths)
 	games, fs := pipeline.Load(opts.Paths)
+	if err := distinctIDs(games, out); err != nil {
+		return err
+	}
 	for _, g := range games {
 		if g.Valid {
 			fs = append(fs, check.ApplyIgnores(g.Data, pipeline.Static(g), g.Engine == nil)...)
