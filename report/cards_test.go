@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/ledongthuc/pdf"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -108,21 +109,7 @@ func TestCardsPageWithNoCardChosenSaysSo(t *testing.T) {
 // plays blind, three variants side by side: the two statements ran over
 // each other and off the foot of the page.
 func TestCardsPageStatementsStayOnThePage(t *testing.T) {
-	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	s.Tally.Counters = make([]int64, 40)
-	var counters []string
-	for i := range 40 {
-		counters = append(counters, fmt.Sprintf("the times something rather specific happened, counted by counter %d", i))
-	}
-	var cols []Column
-	for _, v := range []string{"a", "b", "c"} {
-		cols = append(cols, Column{Variant: v, Sum: s, Counters: counters, Blind: true})
-	}
-	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2, Columns: cols}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := pdftest.PageText(t, pdftest.Read(t, data), 2)
+	texts := fortyCounters(t, "the times something rather specific happened, counted by counter %d", nil)
 	for _, g := range texts {
 		if y := pageH - g.Y/72*25.4; y > pageH-margin {
 			t.Fatalf("%q at %.1f mm, below the margin at %.0f mm:\n%s", g.S, y, pageH-margin, pdftest.Joined(texts))
@@ -137,22 +124,7 @@ func TestCardsPageStatementsStayOnThePage(t *testing.T) {
 // in a column of three: the chart shows the three, and a line names the
 // others.
 func TestCountersThatNeverWentUpAreNamedNotCharted(t *testing.T) {
-	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
-	s.Tally.Counters = make([]int64, 40)
-	var counters []string
-	for i := range 40 {
-		counters = append(counters, fmt.Sprintf("counter %d", i))
-	}
-	s.Tally.Counters[3], s.Tally.Counters[17], s.Tally.Counters[30] = 40, 10, 5
-	var cols []Column
-	for _, v := range []string{"a", "b", "c"} {
-		cols = append(cols, Column{Variant: v, Sum: s, Counters: counters, Blind: true})
-	}
-	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2, Columns: cols}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := pdftest.PageText(t, pdftest.Read(t, data), 2)
+	texts := fortyCounters(t, "counter %d", map[int]int64{3: 40, 17: 10, 30: 5})
 	text := pdftest.Joined(texts)
 	for _, want := range []string{"counter 32.00", "counter 170.50", "counter 300.25", "Never went up: counter 0, counter 1, counter 2"} {
 		if n := strings.Count(text, want); n != 3 {
@@ -249,4 +221,29 @@ func TestCountersThatOnlyWentDownGetAChartsRoom(t *testing.T) {
 	if y := pageH - at[0].Y/72*25.4; y > 0.75*pageH {
 		t.Errorf("the counters' chart starts %.0f mm down the page, in a sentence's room", y)
 	}
+}
+
+// fortyCounters draws the cards page of 20 toy games in three variants
+// of a rules game without evaluate:, with 40 counters named by name (a
+// format of the counter's index), those in totals set to their totals.
+func fortyCounters(t *testing.T, name string, totals map[int]int64) []pdf.Text {
+	t.Helper()
+	s := engine.Run(&enginetest.Toy{Goal: 12}, engine.RunConfig{Players: 2, Games: 20, Seed: 5, Workers: 1})
+	s.Tally.Counters = make([]int64, 40)
+	var counters []string
+	for i := range 40 {
+		counters = append(counters, fmt.Sprintf(name, i))
+	}
+	for i, v := range totals {
+		s.Tally.Counters[i] = v
+	}
+	var cols []Column
+	for _, v := range []string{"a", "b", "c"} {
+		cols = append(cols, Column{Variant: v, Sum: s, Counters: counters, Blind: true})
+	}
+	data, err := PDF(&Balance{Title: "Toy", Games: 20, Seed: 5, Bots: []string{"random"}, Counts: []Count{{Players: 2, Columns: cols}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdftest.PageText(t, pdftest.Read(t, data), 2)
 }
