@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"github.com/ledongthuc/pdf"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -14,6 +13,8 @@ import (
 	"github.com/cardpress/cardpress/internal/testutil"
 	"github.com/cardpress/cardpress/pipeline"
 	"github.com/cardpress/cardpress/render/pdftest"
+
+	"github.com/ledongthuc/pdf"
 )
 
 // Masterminds deals each seat a secret colour card by chance: no seat
