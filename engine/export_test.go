@@ -13,3 +13,11 @@ func (b *MCTSBot) LimitTree(n int) { b.maxNodes = n }
 // TreeStorage the nodes its storage holds for the next one.
 func (b *MCTSBot) TreeNodes() int   { return len(b.nodes) }
 func (b *MCTSBot) TreeStorage() int { return cap(b.nodes) }
+
+// SetManyMoves sets manyMoves, the legal moves past which the search
+// sorts them, until the returned func restores it.
+func SetManyMoves(n int) (restore func()) {
+	old := manyMoves
+	manyMoves = n
+	return func() { manyMoves = old }
+}

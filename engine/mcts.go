@@ -88,9 +88,12 @@ type MCTSBot struct {
 	world              State
 	path               []int32
 	legal              []Action
-	joint              []Action
-	outs               []Outcome
-	returns            []float64
+	// tried and byAction are selectChild's scratch (mctsmoves.go).
+	tried    []bool
+	byAction []int32
+	joint    []Action
+	outs     []Outcome
+	returns  []float64
 	// sampler is world's ChanceSampler (nil: none), asserted once for the
 	// scratch state every iteration reuses.
 	sampled State
@@ -348,11 +351,18 @@ func (b *MCTSBot) choose(w State, node int32, seat Player, inTree bool) (int32, 
 // child yet is added instead: the one of the highest bias (Prior), else
 // one at random among such moves; none (noNode) if the tree is full.
 func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bool) {
+	many := b.markMany(node, seat)
 	untried, pick, pickBias := 0, NoAction, -1.0
-	for _, a := range b.legal {
-		if c := b.find(node, seat, a); c != noNode {
+	for i, a := range b.legal {
+		if many {
+			if b.tried[i] {
+				continue
+			}
+		} else if c := b.find(node, seat, a); c != noNode {
 			b.nodes[c].avail++
-		} else if untried++; len(b.bias) > 0 {
+			continue
+		}
+		if untried++; len(b.bias) > 0 {
 			if h := b.moveBias(node, seat, a); h > pickBias {
 				pick, pickBias = a, h
 			}
@@ -366,8 +376,8 @@ func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bo
 	}
 	if untried > 0 {
 		k := b.rng.Intn(untried)
-		for _, a := range b.legal {
-			if b.find(node, seat, a) != noNode {
+		for i, a := range b.legal {
+			if many && b.tried[i] || !many && b.find(node, seat, a) != noNode {
 				continue
 			}
 			if k == 0 {
@@ -379,7 +389,7 @@ func (b *MCTSBot) selectChild(node int32, seat Player) (child int32, expanded bo
 	best, bestScore := int32(noNode), math.Inf(-1)
 	for c := b.nodes[node].child; c != noNode; c = b.nodes[c].sibling {
 		n := &b.nodes[c]
-		if n.seat != seat || !contains(b.legal, n.action) {
+		if n.seat != seat || !b.isLegal(n.action) {
 			continue
 		}
 		score := n.reward/n.visits + b.Exploration*math.Sqrt(math.Log(n.avail)/n.visits) + b.Prior*n.bias/(n.visits+1)
