@@ -244,8 +244,8 @@ func readLadderResults(path string, g *pipeline.LoadedGame, opts *reportOptions)
 		return nil, inputErrorf(path, "format %q, want %q", r.Format, ladderFormat)
 	case r.Game != g.Data.Manifest.ID:
 		return nil, inputErrorf(path, "a ladder of game %q, not %q", r.Game, g.Data.Manifest.ID)
-	case samePlayFiles(r.Files, g) != nil:
-		return nil, inputErrorf(path, "%v", samePlayFiles(r.Files, g))
+	case g.Data.PlayedFrom(r.Files) != nil:
+		return nil, inputErrorf(path, "%v", g.Data.PlayedFrom(r.Files))
 	case uint64(r.Seed) != opts.Seed:
 		return nil, inputErrorf(path, "played with seed %d; draw it with --seed %d", uint64(r.Seed), uint64(r.Seed))
 	case r.Shards < 1 || r.Shard < 1 || r.Shard > r.Shards:

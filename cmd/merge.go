@@ -279,7 +279,7 @@ func declaredBy(opts *mergeOptions, path string, r *SimResults) ([]engine.Info, 
 		if err != nil {
 			return nil, inputErrorf(path, "%v", err)
 		}
-		if err := samePlayFiles(r.Files, g); err != nil {
+		if err := g.Data.PlayedFrom(r.Files); err != nil {
 			return nil, inputErrorf(path, "%v", err)
 		}
 		infos = append(infos, g.Engine.Info())

@@ -384,16 +384,6 @@ func limitCores(workers int) (restore func()) {
 	return func() { runtime.GOMAXPROCS(prev) }
 }
 
-// samePlayFiles says that a results file played from files (its
-// files_digest; "" in a file from before digests) was not played from
-// g's files as they are now: merging it would mix games.
-func samePlayFiles(files string, g *pipeline.LoadedGame) error {
-	if files == "" || files == g.Data.PlayDigest {
-		return nil
-	}
-	return fmt.Errorf("played from other files of %s (game.yaml, cards or rules) than it has now: play it again", finding.Visible(g.Data.Manifest.ID))
-}
-
 // distinctIDs refuses games of one id in one run of a command that writes
 // OUT/<id>/: their outputs would overwrite each other, and only the last
 // would be kept, without a word.

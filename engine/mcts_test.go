@@ -244,14 +244,19 @@ func (s *raceState) DoApply(a engine.Action) {
 	*s.g.applied++
 	s.score[(s.Move-1)%2] += int(a)
 	if s.Move == s.g.moves {
-		switch {
-		case s.score[0] > s.score[1]:
-			s.ShareWin(engine.Seats(0).With(0))
-		case s.score[1] > s.score[0]:
-			s.ShareWin(engine.Seats(0).With(1))
-		default:
-			s.ShareWin(engine.Seats(0).With(0).With(1))
-		}
+		winByScore(&s.Base, s.score)
+	}
+}
+
+// winByScore ends a two-seat game: the higher score wins, a tie is shared.
+func winByScore(b *engine.Base, score [2]int) {
+	switch {
+	case score[0] > score[1]:
+		b.ShareWin(engine.Seats(0).With(0))
+	case score[1] > score[0]:
+		b.ShareWin(engine.Seats(0).With(1))
+	default:
+		b.ShareWin(engine.Seats(0).With(0).With(1))
 	}
 }
 func (s *raceState) IsTerminal() bool                        { return s.Move == s.g.moves }

@@ -45,14 +45,7 @@ func (s *bidsState) ChanceOutcomes(buf []engine.Outcome) []engine.Outcome { retu
 func (s *bidsState) DoApply(a engine.Action) {
 	s.score[(s.Move-1)%2] += int(a) * 7919 % 101
 	if s.IsTerminal() {
-		switch {
-		case s.score[0] > s.score[1]:
-			s.ShareWin(engine.Seats(0).With(0))
-		case s.score[1] > s.score[0]:
-			s.ShareWin(engine.Seats(0).With(1))
-		default:
-			s.ShareWin(engine.Seats(0).With(0).With(1))
-		}
+		winByScore(&s.Base, s.score)
 	}
 }
 func (s *bidsState) IsTerminal() bool                        { return s.Move == 2*s.g.rounds }

@@ -171,3 +171,13 @@ func (g *Data) WithVariant(id string) (*Data, error) {
 	maps.Copy(c.Params, vs.List[i].Params)
 	return &c, nil
 }
+
+// PlayedFrom says that a results file whose files_digest is digest was
+// not played from d's files as they are now ("" in a file from before
+// digests passes): merging it would mix two games.
+func (d *Data) PlayedFrom(digest string) error {
+	if digest == "" || digest == d.PlayDigest {
+		return nil
+	}
+	return fmt.Errorf("played from other files of %s (game.yaml, cards or rules) than it has now: play it again", finding.Visible(d.Manifest.ID))
+}

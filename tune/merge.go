@@ -60,8 +60,8 @@ func Merge(names []string, parts []*Result, d *gamedata.Data, p *Plan, engineID 
 		if err := p.check(&r.Current, r.Confirm); err != nil {
 			return nil, fail("current: %v", err)
 		}
-		if r.Files != "" && r.Files != d.PlayDigest {
-			return nil, fail("played from other files of %s (game.yaml, cards or rules) than it has now: run it again", d.Manifest.ID)
+		if err := d.PlayedFrom(r.Files); err != nil {
+			return nil, fail("%v", err)
 		}
 		if i == 0 {
 			if err := sameCurrent(d, p, r.Current.Values); err != nil {
